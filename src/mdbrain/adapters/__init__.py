@@ -1,0 +1,1 @@
+"""Thin doors onto the service: command line, and later MCP and exports."""

@@ -1,0 +1,133 @@
+"""The ``mdbrain`` command: arguments in, one service call, output out.
+
+Heavy modules are imported inside the commands, so that ``mdbrain --version``
+and ``--help`` start fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import click
+
+from mdbrain._version import __version__
+
+if TYPE_CHECKING:
+    from mdbrain.core.errors import MdbrainError
+    from mdbrain.service.brain import Brain
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+
+
+class Context:
+    def __init__(self, directory: Path | None) -> None:
+        self.directory = directory or Path.cwd()
+
+    def brain(self) -> Brain:
+        from mdbrain.service.brain import Brain
+
+        return Brain.open(self.directory)
+
+
+def fail(error: MdbrainError) -> NoReturn:
+    click.echo(f"mdbrain: {error}", err=True)
+    sys.exit(EXIT_USAGE)
+
+
+def guarded(action: Callable[[], Any]) -> Any:
+    """Run ``action``; an mdbrain error becomes a one-line message and exit code 2."""
+    from mdbrain.core.errors import MdbrainError
+
+    try:
+        return action()
+    except MdbrainError as error:
+        fail(error)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="mdbrain")
+@click.option(
+    "-C",
+    "directory",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Run as if started in this folder.",
+)
+@click.pass_context
+def cli(ctx: click.Context, directory: Path | None) -> None:
+    """Project memory for AI coding agents, kept as Markdown next to the code.
+
+    mdbrain looks for a .rag marker in the working folder or above it; without
+    one it does nothing. Start a base with 'mdbrain init', refresh its indexes
+    with 'mdbrain index', and see it all at work with 'mdbrain demo'.
+    """
+    ctx.obj = Context(directory)
+
+
+@cli.command()
+@click.argument("root", default="docs")
+@click.option(
+    "--lang", default="en", show_default=True, help="Language of the documents and indexes."
+)
+@click.pass_obj
+def init(obj: Context, root: str, lang: str) -> None:
+    """Write the .rag marker here and create the knowledge ROOT folder (default: docs)."""
+    from mdbrain.service.bootstrap import init_base
+
+    report = guarded(lambda: init_base(obj.directory, root, lang=lang))
+    if report.wrote_marker:
+        click.echo(f"Wrote {report.marker}")
+    click.echo(f"{'Created' if report.created_root else 'Using'} knowledge root {report.root}")
+    click.echo("Next: add documents under it, then run 'mdbrain index'.")
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_obj
+def index(obj: Context, as_json: bool) -> None:
+    """Regenerate OVERVIEW.md, INDEX.md and RELATIONS.yaml from the documents."""
+    from mdbrain.adapters import render
+
+    brain = guarded(obj.brain)
+    report = guarded(brain.index)
+    if as_json:
+        click.echo(render.to_json(report))
+        return
+    when = f", dated {report.date}" if report.date else ""
+    click.echo(
+        f"Indexed {report.documents} documents{when} ({report.parsed} read, the rest unchanged)."
+    )
+    for label, names in (
+        ("wrote", report.written),
+        ("unchanged", report.unchanged),
+        ("removed", report.removed),
+    ):
+        if names:
+            click.echo(f"  {label:<9}  {', '.join(names)}")
+    if report.findings:
+        click.echo(
+            f"{len(report.findings)} findings (run 'mdbrain check' for the full validation):"
+        )
+        for line in render.finding_lines(brain.root, report.findings):
+            click.echo(f"  {line}")
+
+
+@cli.command()
+@click.option(
+    "--keep",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Build the example project in this folder and leave it there.",
+)
+def demo(keep: Path | None) -> None:
+    """Build an example project in a temporary folder and walk through mdbrain on it."""
+    from mdbrain.adapters import demo as walkthrough
+
+    guarded(lambda: walkthrough.run(keep, click.echo))
+
+
+def main() -> None:
+    cli(prog_name="mdbrain")

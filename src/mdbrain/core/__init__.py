@@ -1,0 +1,1 @@
+"""Pure functions over text and data: no disk, no clock, no process."""

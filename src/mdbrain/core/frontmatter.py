@@ -1,0 +1,125 @@
+"""Split a document into its YAML frontmatter and its body, and load the YAML.
+
+The loader is PyYAML's safe loader (its C version when available) with one
+addition: a key given twice in the same mapping is an error, not a silent
+"last one wins". Errors carry the line in the *file*, not in the YAML block.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from mdbrain.core.errors import DocumentError
+
+_Base: type[yaml.SafeLoader]
+try:  # the C loader is several times faster; fall back when libyaml is absent
+    _Base = yaml.CSafeLoader  # type: ignore[assignment]
+except AttributeError:  # pragma: no cover - depends on how PyYAML was built
+    _Base = yaml.SafeLoader
+
+_OPEN = re.compile(r"---[ \t]*\n")
+_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
+_TOP_KEY = re.compile(r"^([^\s#:'\"\-][^:\n]*?)[ \t]*:(?:[ \t]|$)", re.MULTILINE)
+
+
+class _DuplicateKey(yaml.MarkedYAMLError):
+    pass
+
+
+class _StrictLoader(_Base):  # type: ignore[valid-type,misc]
+    """Safe loader that refuses a key repeated in one mapping."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _value in node.value:
+            if isinstance(key_node, yaml.ScalarNode):
+                key = (key_node.tag, key_node.value)
+                if key in seen:
+                    raise _DuplicateKey(
+                        problem=f"duplicate key {key_node.value!r}",
+                        problem_mark=key_node.start_mark,
+                    )
+                seen.add(key)
+        return super().construct_mapping(node, deep)  # type: ignore[no-any-return]
+
+
+_StrictLoader.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
+    _StrictLoader.construct_mapping,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A document cut in two. ``yaml`` is None when there is no frontmatter."""
+
+    yaml: str | None
+    body: str
+    body_line: int  # 1-based line of the file where the body starts
+
+
+def normalise_newlines(text: str) -> str:
+    """CRLF and lone CR become LF; line numbers are unchanged."""
+    if "\r" not in text:
+        return text
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def split(text: str, *, path: str = "") -> Split:
+    """Cut ``text`` (LF newlines) into frontmatter and body.
+
+    Raises :class:`DocumentError` when a frontmatter is opened and never closed.
+    """
+    if not _OPEN.match(text):
+        return Split(yaml=None, body=text, body_line=1)
+    start = text.index("\n") + 1
+    close = _CLOSE.search(text, start)
+    if close is None:
+        raise DocumentError("frontmatter opened with '---' is never closed", path=path, line=1)
+    block = text[start : close.start()]
+    end = text.find("\n", close.end())
+    body = "" if end == -1 else text[end + 1 :]
+    body_line = block.count("\n") + 3
+    return Split(yaml=block, body=body, body_line=body_line)
+
+
+def load(block: str, *, path: str = "", first_line: int = 2) -> dict[str, Any]:
+    """Load a frontmatter block; ``first_line`` is the file line of its first line."""
+    try:
+        data = yaml.load(block, Loader=_StrictLoader)  # noqa: S506 - the loader is a SafeLoader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = first_line + mark.line if mark is not None else first_line
+        problem = exc.problem or "invalid YAML"
+        raise DocumentError(f"invalid frontmatter YAML: {problem}", path=path, line=line) from None
+    except yaml.YAMLError as exc:
+        raise DocumentError(
+            f"invalid frontmatter YAML: {exc}", path=path, line=first_line
+        ) from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        kind = type(data).__name__
+        raise DocumentError(
+            f"frontmatter must be a mapping of fields, not a {kind}", path=path, line=first_line
+        )
+    bad = [k for k in data if not isinstance(k, str)]
+    if bad:
+        raise DocumentError(
+            f"frontmatter keys must be text, found {bad[0]!r}", path=path, line=first_line
+        )
+    return data
+
+
+def key_lines(block: str, first_line: int = 2) -> dict[str, int]:
+    """File line of each top-level key of a frontmatter block (first occurrence)."""
+    lines: dict[str, int] = {}
+    for match in _TOP_KEY.finditer(block):
+        key = match.group(1)
+        if key not in lines:
+            lines[key] = first_line + block.count("\n", 0, match.start())
+    return lines

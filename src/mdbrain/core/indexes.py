@@ -1,0 +1,266 @@
+"""Render the three derived indexes: OVERVIEW.md, INDEX.md and RELATIONS.yaml.
+
+Each is a pure function of the manifest, the settings and one date, so that
+regenerating an unchanged base gives the same bytes. The date is the latest
+``updated`` (or ``created``) among the documents: it moves when the knowledge
+does, not when the command runs. Above the shard threshold, INDEX.md becomes a
+table of contents and each top-level theme gets an INDEX.md of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from mdbrain.core import fields, graph
+from mdbrain.core.manifest import Entry, Manifest
+from mdbrain.core.marker import Config
+
+
+@dataclass(frozen=True, slots=True)
+class Labels:
+    overview_title: str
+    index_title: str
+    banner: str  # first words of every header; how a generated file is recognised
+    generated: str  # "{date}" is replaced
+    count: str  # "{count}" is replaced
+    columns: tuple[str, ...]
+    toc_columns: tuple[str, ...]
+    toc_rest: str
+
+
+LABELS = {
+    "fr": Labels(
+        overview_title="# OVERVIEW — Carte de la base de connaissance",
+        index_title="# INDEX — Manifeste",
+        banner="Auto-généré — NE PAS ÉDITER.",
+        generated="Généré le {date}.",
+        count="Documents : {count}.",
+        columns=("chemin", "type", "statut", "prio", "tags", "résumé"),
+        toc_columns=("thème", "documents", "manifeste"),
+        toc_rest="Documents hors thème",
+    ),
+    "en": Labels(
+        overview_title="# OVERVIEW — Map of the knowledge base",
+        index_title="# INDEX — Manifest",
+        banner="Auto-generated — DO NOT EDIT.",
+        generated="Generated on {date}.",
+        count="Documents: {count}.",
+        columns=("path", "type", "status", "prio", "tags", "summary"),
+        toc_columns=("theme", "documents", "manifest"),
+        toc_rest="Documents outside any theme",
+    ),
+}
+
+GENERATED_MARKERS = tuple(label.banner for label in LABELS.values())
+_SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_./\-]*$")
+
+
+def labels_for(lang: str) -> Labels:
+    """Labels in the base's language; English for a language mdbrain does not speak."""
+    return LABELS.get(lang.replace("_", "-").split("-", 1)[0].lower(), LABELS["en"])
+
+
+def is_generated(text: str) -> bool:
+    """True when ``text`` is an index mdbrain wrote (its header is in the first lines)."""
+    head = text[:400]
+    return any(marker in head for marker in GENERATED_MARKERS)
+
+
+def generation_date(manifest: Manifest) -> str | None:
+    """The latest ``updated`` or ``created`` date among the documents, as ISO text."""
+    latest = None
+    for entry in manifest.entries:
+        for key in ("updated", "created"):
+            day = fields.date(entry.meta, key)
+            if day is not None and (latest is None or day > latest):
+                latest = day
+    return None if latest is None else latest.isoformat()
+
+
+def theme_of(doc_id: str) -> str:
+    """The top-level folder of a document; '' for a document at the root."""
+    head, sep, _ = doc_id.partition("/")
+    return head if sep else ""
+
+
+def _header(labels: Labels, date: str | None, count: int) -> str:
+    parts = [labels.banner]
+    if date:
+        parts.append(labels.generated.format(date=date))
+    parts.append(labels.count.format(count=count))
+    return "> " + " ".join(parts)
+
+
+def cell(value: str) -> str:
+    """A value made safe for one Markdown table cell."""
+    return " ".join(value.split()).replace("\\", "\\\\").replace("|", "\\|")
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut at a word boundary so that it fits ``limit`` characters, with an ellipsis."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: max(limit - 1, 0)]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:.-—") + "…"
+
+
+# --- OVERVIEW.md -------------------------------------------------------------
+
+
+def _tree(ids: Iterable[str]) -> dict[str, object]:
+    root: dict[str, object] = {}
+    for doc_id in ids:
+        node = root
+        *folders, name = doc_id.split("/")
+        for folder in folders:
+            node = node.setdefault(folder + "/", {})  # type: ignore[assignment]
+        node[name] = None
+    return root
+
+
+def _count(node: dict[str, object]) -> int:
+    return sum(_count(c) if isinstance(c, dict) else 1 for c in node.values())
+
+
+def _tree_lines(node: dict[str, object], depth: int, out: list[str]) -> None:
+    pad = "  " * depth
+    for key in sorted(node, key=lambda k: k.rstrip("/")):
+        child = node[key]
+        if not isinstance(child, dict):
+            out.append(f"{pad}{key}")
+        else:
+            out.append(f"{pad}{key.rstrip('/')} ({_count(child)})")
+            _tree_lines(child, depth + 1, out)
+
+
+def render_overview(manifest: Manifest, config: Config, date: str | None) -> str:
+    labels = labels_for(config.lang)
+    lines = [labels.overview_title, "", _header(labels, date, len(manifest)), ""]
+    _tree_lines(_tree(e.id for e in manifest.entries), 0, lines)
+    return "\n".join(lines) + "\n"
+
+
+# --- INDEX.md ------------------------------------------------------------------
+
+
+def _row(entry: Entry, summary_max: int) -> str:
+    cells = (
+        entry.id,
+        entry.type,
+        entry.status,
+        entry.priority,
+        ",".join(entry.tags),
+        clip(entry.summary, summary_max),
+    )
+    return "| " + " | ".join(cell(c) for c in cells) + " |"
+
+
+def _table(columns: tuple[str, ...], rows: Iterable[str]) -> list[str]:
+    head = "| " + " | ".join(columns) + " |"
+    rule = "|" + "---|" * len(columns)
+    return [head, rule, *rows]
+
+
+def render_index(
+    entries: Iterable[Entry], config: Config, date: str | None, title: str | None = None
+) -> str:
+    labels = labels_for(config.lang)
+    chosen = list(entries)
+    lines = [title or labels.index_title, "", _header(labels, date, len(chosen)), ""]
+    lines += _table(labels.columns, (_row(e, config.summary_max) for e in chosen))
+    return "\n".join(lines) + "\n"
+
+
+def render_index_toc(manifest: Manifest, config: Config, date: str | None) -> str:
+    """The root INDEX.md of a sharded base: one row per theme, then the root's own documents."""
+    labels = labels_for(config.lang)
+    themes: dict[str, int] = {}
+    loose = []
+    for entry in manifest.entries:
+        theme = theme_of(entry.id)
+        if theme:
+            themes[theme] = themes.get(theme, 0) + 1
+        else:
+            loose.append(entry)
+    lines = [labels.index_title, "", _header(labels, date, len(manifest)), ""]
+    rows = (
+        f"| {cell(t)} | {n} | {cell(t + '/' + config.index.manifest)} |"
+        for t, n in sorted(themes.items())
+    )
+    lines += _table(labels.toc_columns, rows)
+    if loose:
+        lines += ["", f"## {labels.toc_rest}", ""]
+        lines += _table(labels.columns, (_row(e, config.summary_max) for e in loose))
+    return "\n".join(lines) + "\n"
+
+
+# --- RELATIONS.yaml ------------------------------------------------------------
+
+
+def yaml_scalar(value: str) -> str:
+    """A document id as a YAML scalar: bare when plainly safe, double-quoted otherwise."""
+    if _SAFE_ID.match(value):
+        return value
+    return json.dumps(value, ensure_ascii=not value.isprintable())
+
+
+def _yaml_list(key: str, values: tuple[str, ...], out: list[str]) -> None:
+    if not values:
+        out.append(f"    {key}: []")
+        return
+    out.append(f"    {key}:")
+    out.extend(f"      - {yaml_scalar(v)}" for v in values)
+
+
+def render_relations(manifest: Manifest, config: Config, date: str | None) -> str:
+    labels = labels_for(config.lang)
+    lines = [f"# {labels.banner}", 'version: "1"']
+    if date:
+        lines.append(f'generated: "{date}"')
+    nodes = graph.build(manifest)
+    if not nodes:
+        lines.append("nodes: {}")
+        return "\n".join(lines) + "\n"
+    lines.append("nodes:")
+    for doc_id in sorted(nodes):
+        node = nodes[doc_id]
+        lines.append(f"  {yaml_scalar(doc_id)}:")
+        for key in ("links", "related", "linked_by"):
+            _yaml_list(key, getattr(node, key), lines)
+        for key in graph.EXTRA_RELATIONS:
+            if getattr(node, key):
+                _yaml_list(key, getattr(node, key), lines)
+    return "\n".join(lines) + "\n"
+
+
+# --- all of them -------------------------------------------------------------
+
+
+def derive(manifest: Manifest, config: Config, date: str | None) -> dict[str, str]:
+    """Every derived file, keyed by its path from the knowledge root."""
+    names = config.index
+    files = {
+        names.overview: render_overview(manifest, config, date),
+        names.relations: render_relations(manifest, config, date),
+    }
+    if len(manifest) <= names.shard_threshold:
+        files[names.manifest] = render_index(manifest.entries, config, date)
+        return files
+    files[names.manifest] = render_index_toc(manifest, config, date)
+    by_theme: dict[str, list[Entry]] = {}
+    for entry in manifest.entries:
+        theme = theme_of(entry.id)
+        if theme:
+            by_theme.setdefault(theme, []).append(entry)
+    labels = labels_for(config.lang)
+    for theme, entries in by_theme.items():
+        title = f"{labels.index_title} — {theme}"
+        files[f"{theme}/{names.manifest}"] = render_index(entries, config, date, title)
+    return files

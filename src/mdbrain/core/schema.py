@@ -1,0 +1,33 @@
+"""The document schema: field names, required fields and allowed values.
+
+The enumerations are the file format's, widened with the brain's ``rule`` and
+``fact`` types; a base may add values of its own in ``.rag`` (see
+:class:`mdbrain.core.marker.Config`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+TYPES: Final = (
+    "concept",
+    "feature",
+    "api",
+    "guide",
+    "process",
+    "decision",
+    "reference",
+    "overview",
+    "rule",
+    "fact",
+)
+STATUSES: Final = ("draft", "stable", "needs-review", "deprecated", "archived")
+PRIORITIES: Final = ("p0", "p1", "p2")
+
+REQUIRED_FIELDS: Final = ("title", "summary", "type", "status", "tags", "updated")
+
+# Frontmatter keys whose values are lists of document ids (paths from the root).
+RELATION_FIELDS: Final = ("related", "supersedes", "superseded_by", "contradicts")
+
+# Statuses that default reads leave out.
+HIDDEN_STATUSES: Final = frozenset({"draft", "deprecated", "archived"})

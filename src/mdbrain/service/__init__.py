@@ -1,0 +1,1 @@
+"""One object per knowledge base; every operation lives here once."""

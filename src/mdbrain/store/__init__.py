@@ -1,0 +1,1 @@
+"""Everything that touches the file system, git and caches."""
