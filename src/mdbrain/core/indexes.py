@@ -9,7 +9,6 @@ table of contents and each top-level theme gets an INDEX.md of its own.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -204,11 +203,22 @@ def render_index_toc(manifest: Manifest, config: Config, date: str | None) -> st
 # --- RELATIONS.yaml ------------------------------------------------------------
 
 
+def _yaml_char(char: str) -> str:
+    if char in '"\\':
+        return "\\" + char
+    if char.isprintable():
+        return char
+    code = ord(char)
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
+
+
 def yaml_scalar(value: str) -> str:
     """A document id as a YAML scalar: bare when plainly safe, double-quoted otherwise."""
     if _SAFE_ID.match(value):
         return value
-    return json.dumps(value, ensure_ascii=not value.isprintable())
+    return '"' + "".join(_yaml_char(c) for c in value) + '"'
 
 
 def _yaml_list(key: str, values: tuple[str, ...], out: list[str]) -> None:

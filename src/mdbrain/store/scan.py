@@ -32,6 +32,14 @@ def _skipped_name(name: str) -> bool:
     return name.startswith(("_", "."))
 
 
+def _utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _reserved(config: Config) -> tuple[frozenset[str], str]:
     return config.index.reserved(), config.index.manifest
 
@@ -57,6 +65,10 @@ def walk(root: Path, config: Config) -> tuple[list[DocFile], list[Finding]]:
             if _skipped_name(name):
                 continue
             rel = prefix + name
+            if not _utf8(name):
+                shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                problems.append(finding("W007", prefix + shown, "name is not valid UTF-8; skipped"))
+                continue
             if item.is_dir(follow_symlinks=False):
                 visit(item.path, rel + "/", depth + 1)
                 continue

@@ -1,0 +1,65 @@
+"""Shared fixtures: small knowledge bases built in temporary folders."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+CORPORA = SHARED / "corpora"
+
+MakeBase = Callable[..., Path]
+
+
+def write_base(project: Path, docs: dict[str, str | bytes], marker: str | None = None) -> Path:
+    """Write a marker and documents under ``project``; returns the knowledge root."""
+    project.mkdir(parents=True, exist_ok=True)
+    (project / ".rag").write_text(
+        marker or 'version: "1"\nroot: ./kb\nlang: en\n', encoding="utf-8"
+    )
+    root = project / "kb"
+    root.mkdir(exist_ok=True)
+    for rel, content in docs.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def make_base(tmp_path: Path) -> MakeBase:
+    def make(docs: dict[str, str | bytes], marker: str | None = None) -> Path:
+        return write_base(tmp_path / "project", docs, marker)
+
+    return make
+
+
+@pytest.fixture
+def annex_f(tmp_path: Path) -> Path:
+    """The example base of the format specification's Annex F, in a fresh folder."""
+    project = tmp_path / "annex-f"
+    shutil.copytree(FIXTURES / "annex-f" / "project", project)
+    (project / "rag.yaml").rename(project / ".rag")
+    return project
+
+
+def doc(title: str = "A doc", body: str = "", **fields: str) -> str:
+    """A valid document with the required fields; keyword arguments add or replace fields."""
+    meta = {
+        "title": f'"{title}"',
+        "summary": '"What this document covers."',
+        "type": "concept",
+        "status": "stable",
+        "tags": "[example]",
+        "updated": "2026-07-01",
+    }
+    meta.update(fields)
+    head = "\n".join(f"{key}: {value}" for key, value in meta.items())
+    return f"---\n{head}\n---\n\n# {title}\n\n{body}\n"

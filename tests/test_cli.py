@@ -1,0 +1,76 @@
+"""The command line: init, index, version, and how errors come out."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from mdbrain._version import __version__
+from mdbrain.adapters.cli import cli
+from tests.conftest import MakeBase, doc
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.output
+
+
+def test_version_is_printed() -> None:
+    code, out = run("--version")
+    assert code == 0 and __version__ in out
+
+
+def test_python_dash_m_runs_the_same_command() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "mdbrain", "--version"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0 and __version__ in done.stdout
+
+
+def test_init_writes_the_marker_and_root_then_refuses_to_overwrite(tmp_path: Path) -> None:
+    code, out = run("-C", str(tmp_path), "init", "knowledge")
+    assert code == 0, out
+    assert (tmp_path / ".rag").read_text(encoding="utf-8").startswith("# mdbrain")
+    assert (tmp_path / "knowledge").is_dir()
+    (tmp_path / "knowledge" / "a.md").write_text(doc(), encoding="utf-8")
+    marker_before = (tmp_path / ".rag").read_bytes()
+    code, out = run("-C", str(tmp_path), "init", "knowledge")
+    assert code == 2
+    assert "already exists" in out and "mdbrain index" in out
+    assert (tmp_path / ".rag").read_bytes() == marker_before
+
+
+def test_index_reports_what_it_wrote_and_then_that_nothing_changed(make_base: MakeBase) -> None:
+    root = make_base({"a.md": doc(), "bad.md": "---\ntitle: [\n---\n"})
+    code, out = run("-C", str(root.parent), "index")
+    assert code == 0
+    assert "Indexed 2 documents" in out and "wrote" in out
+    assert "bad.md:3: E002" in out
+    code, out = run("-C", str(root.parent), "index", "--json")
+    data = json.loads(out)
+    assert data["written"] == [] and data["documents"] == 2
+    assert data["findings"][0]["code"] == "E002" and data["findings"][0]["severity"] == "error"
+
+
+def test_without_a_marker_mdbrain_says_so_and_does_nothing(tmp_path: Path) -> None:
+    code, out = run("-C", str(tmp_path), "index")
+    assert code == 2
+    assert "no .rag marker" in out
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bad_marker_is_reported_with_its_field(tmp_path: Path) -> None:
+    (tmp_path / ".rag").write_text('version: "1"\nroot: kb\nsummary_max: many\n', encoding="utf-8")
+    code, out = run("-C", str(tmp_path), "index")
+    assert code == 2
+    assert ".rag:3" in out and "summary_max" in out
+
+
+def test_a_root_that_does_not_exist_is_reported_as_not_initialised(tmp_path: Path) -> None:
+    (tmp_path / ".rag").write_text('version: "1"\nroot: kb\n', encoding="utf-8")
+    code, out = run("-C", str(tmp_path), "index")
+    assert code == 2 and "not initialised" in out

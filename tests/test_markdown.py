@@ -1,0 +1,149 @@
+"""Links and outline from a Markdown body, checked by hand and against markdown-it-py."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from mdbrain.core import links, markdown
+
+
+def targets(body: str) -> list[str]:
+    return [target for target, _line in markdown.scan(body).links]
+
+
+def test_inline_links_are_found_with_their_file_line() -> None:
+    body = "intro\n\nSee [MFA](../securite/mfa.md) and [web](https://x.org).\n"
+    assert markdown.scan(body, first_line=10).links == (
+        ("../securite/mfa.md", 12),
+        ("https://x.org", 12),
+    )
+
+
+def test_images_and_links_inside_code_are_ignored() -> None:
+    body = (
+        "![diagram](pic.md)\n"
+        "`[not](a.md)` but [yes](b.md)\n"
+        "```\n[fenced](c.md)\n```\n"
+        "~~~~python\n[tilde](d.md)\n~~~~\n"
+        "\n    [indented](e.md)\n\n"
+        "<!-- [commented](f.md)\n-->\n"
+        "\\[escaped](g.md)\n"
+    )
+    assert targets(body) == ["b.md"]
+
+
+def test_reference_links_count_when_used_and_point_at_their_definition_line() -> None:
+    body = (
+        "Read [the guide][guide] and [Setup].\n\n"
+        "[guide]: ../guides/start.md\n[setup]: <setup page.md>\n[unused]: nowhere.md\n"
+    )
+    assert markdown.scan(body).links == (("../guides/start.md", 3), ("setup page.md", 4))
+
+
+def test_destinations_with_titles_parentheses_and_angle_brackets() -> None:
+    body = '[a](x.md "Title") [b](<my doc.md>) [c](dir/(v2).md) [d](y.md#part)'
+    assert targets(body) == ["x.md", "my doc.md", "dir/(v2).md", "y.md#part"]
+
+
+def test_outline_gives_each_section_its_line_range() -> None:
+    body = "# Title\n\nintro\n\n## One\n\ntext\n\n### One.a\n\nmore\n\n## Two\n\nend\n"
+    scanned = markdown.scan(body, first_line=5)
+    sections = markdown.outline(scanned.headings, last_line=5 + body.count("\n"))
+    assert [(s.level, s.title, s.line, s.end) for s in sections] == [
+        (1, "Title", 5, 20),
+        (2, "One", 9, 16),
+        (3, "One.a", 13, 16),
+        (2, "Two", 17, 20),
+    ]
+
+
+def test_setext_headings_and_closing_hashes_and_no_headings_in_code() -> None:
+    body = "Main\n====\n\nPart\n----\n\n## Closed ##\n\n```\n# not a heading\n```\n#nospace\n"
+    titles = [(h.level, h.title) for h in markdown.scan(body).headings]
+    assert titles == [(1, "Main"), (2, "Part"), (2, "Closed")]
+
+
+def test_a_thematic_break_after_a_blank_line_is_not_a_heading() -> None:
+    body = "para\n\n---\n\n* * *\n"
+    assert markdown.scan(body).headings == ()
+
+
+def test_resolving_targets_to_document_ids() -> None:
+    cases = {
+        "session.md": "perimetre/auth/session.md",
+        "../../securite/mfa.md#enrollment": "securite/mfa.md",
+        "./x.md?plain=1": "perimetre/auth/x.md",
+        "/top.md": "top.md",
+        "my%20page.md": "perimetre/auth/my page.md",
+    }
+    for written, expected in cases.items():
+        link = links.resolve("perimetre/auth/login.md", written, 3)
+        assert link is not None and link.kind is links.LinkKind.DOC
+        assert link.target == expected, written
+
+
+def test_targets_that_are_not_documents_resolve_to_nothing() -> None:
+    for written in ("https://a.b/c.md", "mailto:x@y.z", "#anchor", "//cdn/x.md", "../src/a.py", ""):
+        assert links.resolve("a/b.md", written, 1) is None
+
+
+def test_a_link_that_climbs_above_the_root_is_marked_outside() -> None:
+    link = links.resolve("a/b.md", "../../../etc/passwd.md", 7)
+    assert link is not None
+    assert link.kind is links.LinkKind.OUTSIDE and link.line == 7
+
+
+# --- differential test against a CommonMark parser --------------------------------
+
+_md = MarkdownIt("commonmark")
+
+
+def _reference_targets(body: str) -> list[str]:
+    found: list[str] = []
+
+    def walk(tokens: list[Token]) -> None:
+        for token in tokens:
+            if token.type == "link_open":
+                found.append(str(token.attrGet("href")))
+            if token.children:
+                walk(token.children)
+
+    walk(_md.parse(body))
+    return found
+
+
+def _reference_headings(body: str) -> list[tuple[int, str]]:
+    tokens = _md.parse(body)
+    return [
+        (int(tok.tag[1]), tokens[i + 1].content)
+        for i, tok in enumerate(tokens)
+        if tok.type == "heading_open"
+    ]
+
+
+_word = st.text(alphabet="abcdefgh", min_size=1, max_size=6)
+_target = st.builds(lambda d, n: f"{d}/{n}.md", _word, _word)
+_piece = st.one_of(
+    st.builds(lambda w, t: f"{w} [{w}]({t}) {w}", _word, _target),
+    st.builds(lambda w, t: f"![{w}]({t})", _word, _target),
+    st.builds(lambda w, t: f"`[{w}]({t})`", _word, _target),
+    st.builds(lambda w, t: f"```\n[{w}]({t})\n```", _word, _target),
+    st.builds(lambda n, w: "#" * n + f" {w}", st.integers(1, 6), _word),
+    st.builds(lambda w: f"{w}\n---", _word),
+    st.builds(lambda w: f"{w}\n===", _word),
+    st.builds(lambda w, t: f"- item [{w}]({t})", _word, _target),
+    st.builds(lambda w, t: f"> quote [{w}]({t})", _word, _target),
+    _word,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_piece, min_size=1, max_size=12))
+def test_links_and_headings_agree_with_markdown_it(pieces: list[str]) -> None:
+    body = "\n\n".join(pieces) + "\n"
+    assert targets(body) == _reference_targets(body)
+    mine = [(h.level, h.title) for h in markdown.scan(body).headings]
+    assert mine == _reference_headings(body)

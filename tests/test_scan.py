@@ -1,0 +1,138 @@
+"""Scanning a base: what is a document, what is skipped, and bad files on the way."""
+
+from __future__ import annotations
+
+import os
+import pickle
+from pathlib import Path
+
+from mdbrain.core import marker
+from mdbrain.store import scan
+from tests.conftest import MakeBase, doc
+
+CONFIG = marker.loads('version: "1"\nroot: kb\nlang: en\n')
+
+
+def ids(root: Path) -> list[str]:
+    return [entry.id for entry in scan.scan(root, CONFIG, use_cache=False)[0].entries]
+
+
+def test_documents_are_md_and_markdown_files_outside_drafts_hidden_and_reserved(
+    make_base: MakeBase,
+) -> None:
+    root = make_base(
+        {
+            "a.md": doc(),
+            "theme/b.markdown": doc(),
+            "theme/sub/c.md": doc(),
+            "_drafts/d.md": doc(),
+            "theme/_wip.md": doc(),
+            ".hidden/e.md": doc(),
+            "notes.txt": "not markdown",
+            "INDEX.md": "# generated",
+            "OVERVIEW.md": "# generated",
+            "theme/INDEX.md": "# shard",
+            "theme/sub/INDEX.md": doc(),
+        }
+    )
+    assert ids(root) == ["a.md", "theme/b.markdown", "theme/sub/INDEX.md", "theme/sub/c.md"]
+
+
+def test_one_bad_file_is_reported_and_the_rest_is_indexed(make_base: MakeBase) -> None:
+    root = make_base(
+        {
+            "good.md": doc(),
+            "broken.md": "---\ntitle: [oops\n---\n",
+            "latin1.md": b"---\ntitle: caf\xe9\n---\n",
+            "empty.md": "",
+            "dupes.md": "---\ntitle: a\ntitle: b\n---\n",
+            "bom.md": "\ufeff" + doc(),
+            "crlf.md": doc().replace("\n", "\r\n"),
+        }
+    )
+    found, _ = scan.scan(root, CONFIG, use_cache=False)
+    assert len(found) == 7
+    problems = {(f.path, f.code, f.line) for f in found.all_findings()}
+    assert ("broken.md", "E002", 3) in problems
+    assert ("latin1.md", "E005", 2) in problems
+    assert ("empty.md", "E002", 1) in problems
+    assert ("dupes.md", "E002", 3) in problems
+    assert ("bom.md", "I001", 1) in problems
+    assert not any(path in {"good.md", "crlf.md"} for path, _, _ in problems)
+    assert found.get("crlf.md") is not None and found.get("crlf.md").title == "A doc"  # type: ignore[union-attr]
+
+
+def test_names_with_spaces_and_accents_are_indexed(make_base: MakeBase) -> None:
+    root = make_base({"Mon Thème/Écrit ça.md": doc()})
+    assert ids(root) == ["Mon Thème/Écrit ça.md"]
+
+
+def test_a_symlink_out_of_the_root_is_reported_and_not_followed(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    secret = tmp_path / "outside.md"
+    secret.write_text(doc("outside"), encoding="utf-8")
+    root = make_base({"in.md": doc()})
+    os.symlink(secret, root / "leak.md")
+    os.symlink(root / "in.md", root / "alias.md")
+    os.symlink(tmp_path, root / "loop")
+    found, _ = scan.scan(root, CONFIG, use_cache=False)
+    assert [e.id for e in found.entries] == ["alias.md", "in.md"]
+    codes = {(f.path, f.code) for f in found.findings}
+    assert ("leak.md", "W007") in codes
+    assert ("loop", "W007") in codes
+
+
+def test_a_link_out_of_the_root_is_reported_not_followed(make_base: MakeBase) -> None:
+    root = make_base({"a.md": doc(body="[x](../../outside.md)")})
+    found, _ = scan.scan(root, CONFIG, use_cache=False)
+    entry = found.entries[0]
+    assert [(f.code, f.line) for f in entry.findings] == [("W006", 12)]
+
+
+def test_an_edit_is_seen_by_the_next_scan_whatever_the_cache_holds(make_base: MakeBase) -> None:
+    root = make_base({"a.md": doc("First"), "b.md": doc("Other")})
+    old = 1_600_000_000
+    for path in root.glob("*.md"):
+        os.utime(path, (old, old))
+    found, stats = scan.scan(root, CONFIG)
+    assert stats.parsed == 2 and found.entries[0].title == "First"
+    _, stats = scan.scan(root, CONFIG)
+    assert stats.parsed == 0  # everything came from the cache
+    (root / "a.md").write_text(doc("Second"), encoding="utf-8")
+    os.utime(root / "a.md", (old + 5, old + 5))
+    found, stats = scan.scan(root, CONFIG)
+    assert stats.parsed == 1
+    assert found.entries[0].title == "Second"
+
+
+def test_a_file_written_during_the_scan_tick_is_never_trusted_from_the_cache(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({"a.md": doc("Fresh")})  # modification time: now
+    scan.scan(root, CONFIG)
+    _, stats = scan.scan(root, CONFIG)
+    assert stats.parsed == 1
+
+
+def test_a_planted_cache_cannot_run_code(make_base: MakeBase) -> None:
+    root = make_base({"a.md": doc()})
+    (root / ".mdbrain").mkdir()
+
+    class Evil:
+        def __reduce__(self) -> tuple[object, tuple[str]]:
+            return (os.system, ("touch pwned",))
+
+    (root / ".mdbrain" / "manifest.cache").write_bytes(pickle.dumps({"key": None, "x": Evil()}))
+    found, _ = scan.scan(root, CONFIG)
+    assert len(found) == 1
+    assert not Path("pwned").exists()
+
+
+def test_a_file_name_that_is_not_utf8_is_skipped_with_a_finding(make_base: MakeBase) -> None:
+    root = make_base({"ok.md": doc()})
+    with open(os.fsencode(root) + b"/bad\xff.md", "wb") as handle:
+        handle.write(doc().encode())
+    found, _ = scan.scan(root, CONFIG, use_cache=False)
+    assert [e.id for e in found.entries] == ["ok.md"]
+    assert [(f.code, f.path) for f in found.findings] == [("W007", "bad\ufffd.md")]
