@@ -1,0 +1,1 @@
+"""An example web shop: only what the mdbrain demo needs."""

@@ -1,0 +1,1 @@
+"""Customer authentication: log-in, passwords and sessions."""

@@ -1,0 +1,1 @@
+"""Security building blocks shared by the shop."""
