@@ -36,7 +36,8 @@ root: ./docs
 lang: en
 summary_max: 240
 check_on_update: true
-index_shard_threshold: 500
+index:
+  shard_threshold: 500
 """
 
 FIRST_DATE = date(2024, 1, 1)

@@ -12,7 +12,6 @@ Run from the repository root: ``.venv/bin/python bench/run.py [--sizes 1000] [--
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import shlex
@@ -23,10 +22,11 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import corpus
+from report import CorpusResult, Row, failures, judge, render_table, write_json
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CPP_DOCS = REPO_ROOT.parent / "shared" / "corpora" / "cpp-docs" / "files"
@@ -35,15 +35,17 @@ CACHE_DIR = ".mdbrain"
 HEADER_PROBE = 512  # bytes read to recognise an auto-generated shard header
 STDERR_LINES = 12
 
-# Reads every byte of every .md file under argv[1], skipping hidden folders (.mdbrain,
-# .git, ...) as mdbrain's scan does; prints "<files> <bytes>".
+# Reads every byte of every document file under argv[1], the files mdbrain scans: .md and
+# .markdown, skipping files and folders whose name starts with "." or "_" (the cache,
+# hidden folders, drafts). Run on a cleaned root, so no derived index is read. Prints
+# "<files> <bytes>".
 FLOOR_SOURCE = """\
 import os, sys
 files = size = 0
 for folder, dirs, names in os.walk(sys.argv[1]):
-    dirs[:] = [d for d in dirs if not d.startswith(".")]
+    dirs[:] = [d for d in dirs if not d.startswith((".", "_"))]
     for name in names:
-        if name.endswith(".md"):
+        if name.endswith((".md", ".markdown")) and not name.startswith((".", "_")):
             with open(os.path.join(folder, name), "rb") as handle:
                 size += len(handle.read())
             files += 1
@@ -154,7 +156,7 @@ def pick_doc(root: Path) -> Path:
 
 
 def _hidden(relative: Path) -> bool:
-    return any(part.startswith(".") for part in relative.parts)
+    return any(part.startswith((".", "_")) for part in relative.parts)
 
 
 @contextmanager
@@ -395,15 +397,25 @@ def run_all(opts: Options) -> list[CorpusResult]:
     return results
 
 
+def _meta(opts: Options) -> dict[str, object]:
+    return {
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "mdbrain": list(opts.mdbrain),
+        "repeat": opts.repeat,
+        "time": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     opts = parse_options(argv)
     results = run_all(opts)
     print(render_table(results))
     if opts.json_path is not None:
-        write_json(opts.json_path, results, opts)
+        write_json(opts.json_path, results, _meta(opts))
     problems = failures(results)
     for problem in problems:
-        print(f"\nFAILED {problem}", file=sys.stderr)
+        print("\nFAILED " + problem.replace("\n", "\n    "), file=sys.stderr)
     return 1 if problems else 0
 
 
