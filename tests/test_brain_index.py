@@ -6,6 +6,9 @@ import datetime as dt
 import os
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from mdbrain.service.brain import Brain
 from tests.conftest import MakeBase, doc
 
@@ -96,3 +99,129 @@ def test_reading_the_manifest_never_touches_a_document(make_base: MakeBase) -> N
     Brain.open(root).manifest()
     Brain.open(root).index()
     assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in stamps} == stamps
+
+
+# --- the cheaper paths give exactly what a full regeneration gives -------------------
+
+PAST = 1_600_000_000
+
+
+def age(root: Path, seconds: int) -> None:
+    """Give every file of the base a modification time in the past (no racy stamps)."""
+    for path in root.rglob("*"):
+        if path.is_file():
+            os.utime(path, (PAST + seconds, PAST + seconds))
+
+
+def age_file(path: Path, seconds: int) -> None:
+    os.utime(path, (PAST + seconds, PAST + seconds))
+
+
+def full_derivation(root: Path) -> dict[str, bytes]:
+    brain = Brain.open(root)
+    found = brain.manifest(use_cache=False)
+    return {rel: text.encode() for rel, text in brain.derived(found).items()}
+
+
+def on_disk(root: Path, names: dict[str, bytes]) -> dict[str, bytes]:
+    return {rel: (root / rel).read_bytes() for rel in names}
+
+
+def settled_base(make_base: MakeBase) -> Path:
+    root = make_base(
+        {
+            "a.md": doc("A", body="See [b](b.md).", related="[c.md]"),
+            "b.md": doc("B", body="Plain prose."),
+            "c.md": doc("C", body="Back to [a](a.md)."),
+        }
+    )
+    age(root, 0)
+    Brain.open(root).index()
+    age(root, 1)
+    Brain.open(root).index()  # the outputs are old now: this run records the state
+    return root
+
+
+def test_a_prose_edit_is_indexed_by_parsing_that_file_alone(make_base: MakeBase) -> None:
+    root = settled_base(make_base)
+    (root / "b.md").write_text(doc("B", body="Plain prose, and more of it."), encoding="utf-8")
+    age_file(root / "b.md", 2)
+    report = Brain.open(root).index()
+    assert (report.parsed, report.written) == (1, ())
+    expected = full_derivation(root)
+    assert on_disk(root, expected) == expected
+
+
+def test_an_edit_the_indexes_show_takes_the_full_path(make_base: MakeBase) -> None:
+    root = settled_base(make_base)
+    (root / "b.md").write_text(doc("B", summary='"A new summary."'), encoding="utf-8")
+    age(root, 2)
+    report = Brain.open(root).index()
+    assert report.written == ("INDEX.md",)
+    expected = full_derivation(root)
+    assert on_disk(root, expected) == expected
+
+
+def test_a_new_finding_in_an_edited_file_is_reported_on_the_quick_path(make_base: MakeBase) -> None:
+    root = settled_base(make_base)
+    (root / "b.md").write_text(doc("B", body="[away](../../x.md)"), encoding="utf-8")
+    age_file(root / "b.md", 2)
+    report = Brain.open(root).index()
+    assert report.written == ()
+    assert [(f.path, f.code) for f in report.findings] == [("b.md", "W006")]
+
+
+EDITS = st.lists(
+    st.tuples(
+        st.sampled_from(["a.md", "b.md", "c.md", "d/e.md"]),
+        st.sampled_from(["prose", "summary", "link", "unlink", "status", "delete", "broken"]),
+    ),
+    min_size=1,
+    max_size=6,
+)
+
+
+def apply(root: Path, name: str, edit: str, step: int) -> None:
+    path = root / name
+    if edit == "delete":
+        if path.exists():
+            path.unlink()
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    texts = {
+        "prose": doc(name, body=f"Prose number {step}."),
+        "summary": doc(name, summary=f'"Summary {step}."'),
+        "link": doc(name, body="[a](/a.md) [e](/d/e.md)"),
+        "unlink": doc(name, body="No links."),
+        "status": doc(name, status="deprecated"),
+        "broken": "---\ntitle: [\n---\n",
+    }
+    path.write_text(texts[edit], encoding="utf-8")
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(EDITS)
+def test_any_sequence_of_edits_ends_with_the_full_regeneration(
+    make_base: MakeBase, edits: list[tuple[str, str]]
+) -> None:
+    root = make_base({"a.md": doc("a.md"), "b.md": doc("b.md"), "c.md": doc("c.md")})
+    for rel in list(root.rglob("*.md")):
+        rel.write_text(doc(rel.name), encoding="utf-8")
+    for derived in DERIVED:
+        (root / derived).unlink(missing_ok=True)
+    cache_dir = root / ".mdbrain"
+    if cache_dir.exists():
+        for item in cache_dir.iterdir():
+            item.unlink()
+    age(root, 0)
+    Brain.open(root).index()
+    for step, (name, edit) in enumerate(edits, start=1):
+        age(root, 2 * step)
+        Brain.open(root).index()
+        apply(root, name, edit, step)
+        age(root, 2 * step + 1)
+        Brain.open(root).index()
+        expected = full_derivation(root)
+        assert on_disk(root, expected) == expected, (name, edit)

@@ -6,6 +6,8 @@ import os
 import pickle
 from pathlib import Path
 
+import pytest
+
 from mdbrain.core import marker
 from mdbrain.store import scan
 from tests.conftest import MakeBase, doc
@@ -136,3 +138,20 @@ def test_a_file_name_that_is_not_utf8_is_skipped_with_a_finding(make_base: MakeB
     found, _ = scan.scan(root, CONFIG, use_cache=False)
     assert [e.id for e in found.entries] == ["ok.md"]
     assert [(f.code, f.path) for f in found.findings] == [("W007", "bad\ufffd.md")]
+
+
+def test_parsing_in_several_processes_gives_the_same_entries(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    docs: dict[str, str | bytes] = {
+        f"t{i % 3}/d{i}.md": doc(f"D{i}", body=f"[n](../t0/d{i + 1}.md)") for i in range(40)
+    }
+    docs["bad.md"] = b"\xff\xfe"
+    root = make_base(docs)
+    files, _ = scan.walk(root, CONFIG)
+    alone = scan.read_all(files)
+    monkeypatch.setattr(scan, "PARALLEL_MIN", 2)
+    monkeypatch.setattr(scan, "_workers", lambda count: 3)
+    shared = scan.read_all(files)
+    assert shared == alone
+    assert len(shared) == 41

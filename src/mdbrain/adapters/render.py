@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import enum
 import json
 import os
 from collections.abc import Iterable
@@ -16,22 +17,34 @@ from typing import Any
 from mdbrain.core.findings import Finding
 
 
-def _plain(value: Any) -> Any:
-    """JSON stand-in for what the json module cannot write by itself."""
+def to_data(value: Any) -> Any:
+    """Plain JSON-ready data from records, dataclasses, paths, dates and enums."""
+    if isinstance(value, Finding):
+        return {**value._asdict(), "severity": value.severity.value}
+    if isinstance(value, tuple) and hasattr(value, "_asdict"):
+        return {k: to_data(v) for k, v in value._asdict().items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
-        if isinstance(value, Finding):
-            data["severity"] = value.severity.value
-        return data
-    if isinstance(value, set | frozenset):
-        return sorted(value, key=str)
+        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): to_data(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        items = [to_data(v) for v in value]
+        return items if isinstance(value, list | tuple) else sorted(items, key=str)
+    return _scalar(value)
+
+
+def _scalar(value: Any) -> Any:
     if isinstance(value, dt.date):
         return value.isoformat()
-    return str(value)  # paths, and anything else, as text
+    if isinstance(value, enum.Enum):
+        return value.value
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
 
 
 def to_json(value: Any) -> str:
-    return json.dumps(value, default=_plain, ensure_ascii=False, indent=2)
+    return json.dumps(to_data(value), ensure_ascii=False, indent=2)
 
 
 def shown_path(root: Path, doc_id: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from mdbrain.core import frontmatter
+from mdbrain.core import frontmatter, markdown
 from mdbrain.core.errors import DocumentError
 
 BOM = "\ufeff"
@@ -29,6 +29,10 @@ class Document:
     @property
     def line_count(self) -> int:
         return self.raw.count("\n") + (0 if self.raw.endswith("\n") else 1)
+
+    def outline(self) -> tuple[markdown.Section, ...]:
+        """The headings of the body, each with the file lines its section spans."""
+        return markdown.outline(markdown.scan(self.body, self.body_line).headings, self.line_count)
 
 
 def decode(data: bytes, *, path: str = "") -> str:
@@ -58,12 +62,12 @@ def loads(text: str, doc_id: str) -> Document:
             path=doc_id,
             line=1,
         )
-    meta = frontmatter.load(parts.yaml, path=doc_id, first_line=2)
+    meta, lines = frontmatter.load(parts.yaml, path=doc_id, first_line=2)
     return Document(
         id=doc_id,
         raw=text,
         meta=meta,
         body=parts.body,
         body_line=parts.body_line,
-        key_lines=frontmatter.key_lines(parts.yaml, first_line=2),
+        key_lines=lines,
     )

@@ -7,7 +7,7 @@ Codes are stable; their meaning is listed in :data:`CODES`.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class Severity(enum.StrEnum):
@@ -16,27 +16,40 @@ class Severity(enum.StrEnum):
     INFO = "info"
 
 
-# Code -> (severity, one-line meaning). Codes from E001 to W005 keep the meaning
+# Code -> (severity, one-line meaning). E001-E004 and W001-W005 keep the meaning
 # the file-format specification gives them; the others are mdbrain's own.
 CODES: dict[str, tuple[Severity, str]] = {
     "E001": (Severity.ERROR, "file or folder name breaks the naming convention (a-z0-9-)"),
     "E002": (Severity.ERROR, "frontmatter missing, unparseable, or a required field absent"),
     "E003": (Severity.ERROR, "field value outside its allowed set"),
     "E004": (Severity.ERROR, "summary longer than summary_max"),
-    "E005": (Severity.ERROR, "file is not valid UTF-8 text"),
+    "E005": (Severity.ERROR, "file is not valid UTF-8 text, or cannot be read"),
+    "E006": (Severity.ERROR, "date that is not an ISO date (YYYY-MM-DD)"),
+    "E007": (Severity.ERROR, "supersedes or superseded_by names no document"),
+    "E008": (Severity.ERROR, "looks like a secret, or an impl_ref to a credentials file"),
     "W001": (Severity.WARNING, "link or related entry points to no document"),
     "W002": (Severity.WARNING, "orphan: no document links to it"),
     "W003": (Severity.WARNING, "impl_ref points to no file"),
     "W004": (Severity.WARNING, "stable document not updated for too long"),
     "W005": (Severity.WARNING, "derived index out of date with the documents"),
     "W006": (Severity.WARNING, "link leaves the knowledge root"),
-    "W007": (Severity.WARNING, "symbolic link skipped"),
+    "W007": (Severity.WARNING, "file or folder skipped (symbolic link, unreadable name)"),
+    "W008": (
+        Severity.WARNING,
+        "stable document with no provenance (no sources, no existing impl_refs)",
+    ),
+    "W009": (Severity.WARNING, "link or related entry to a deprecated or archived document"),
+    "W010": (Severity.WARNING, "supersession not mirrored on the other document"),
+    "W011": (Severity.WARNING, "deprecated document that names no successor"),
+    "W012": (Severity.WARNING, "superseded document still marked as in force"),
+    "W013": (Severity.WARNING, "open contradiction with a document in force"),
+    "W014": (Severity.WARNING, "updated is earlier than created"),
+    "W015": (Severity.WARNING, "unknown setting in the .rag marker"),
     "I001": (Severity.INFO, "byte-order mark ignored"),
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(NamedTuple):
     """One observation about one place: a file, and a line when known."""
 
     path: str

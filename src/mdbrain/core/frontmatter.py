@@ -1,56 +1,52 @@
 """Split a document into its YAML frontmatter and its body, and load the YAML.
 
-The loader is PyYAML's safe loader (its C version when available) with one
-addition: a key given twice in the same mapping is an error, not a silent
+Plain frontmatter goes through :mod:`mdbrain.core.yaml_subset`, which is fast;
+anything else goes to PyYAML's safe loader (its C version when available) with
+one addition: a key given twice in the same mapping is an error, not a silent
 "last one wins". Errors carry the line in the *file*, not in the YAML block.
+PyYAML is imported on first use, so commands that read no YAML never load it.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
+from mdbrain.core import yaml_subset
 from mdbrain.core.errors import DocumentError
-
-_Base: type[yaml.SafeLoader]
-try:  # the C loader is several times faster; fall back when libyaml is absent
-    _Base = yaml.CSafeLoader  # type: ignore[assignment]
-except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    _Base = yaml.SafeLoader
 
 _OPEN = re.compile(r"---[ \t]*\n")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
 _TOP_KEY = re.compile(r"^([^\s#:'\"\-][^:\n]*?)[ \t]*:(?:[ \t]|$)", re.MULTILINE)
 
 
-class _DuplicateKey(yaml.MarkedYAMLError):
-    pass
+@functools.cache
+def _loader() -> type:
+    """PyYAML's safe loader, refusing a key repeated in one mapping."""
+    import yaml
 
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-class _StrictLoader(_Base):  # type: ignore[valid-type,misc]
-    """Safe loader that refuses a key repeated in one mapping."""
+    class StrictLoader(base):  # type: ignore[valid-type,misc]
+        def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+            seen: set[Any] = set()
+            for key_node, _value in node.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    key = (key_node.tag, key_node.value)
+                    if key in seen:
+                        raise yaml.MarkedYAMLError(
+                            problem=f"duplicate key {key_node.value!r}",
+                            problem_mark=key_node.start_mark,
+                        )
+                    seen.add(key)
+            return super().construct_mapping(node, deep)  # type: ignore[no-any-return]
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[Any] = set()
-        for key_node, _value in node.value:
-            if isinstance(key_node, yaml.ScalarNode):
-                key = (key_node.tag, key_node.value)
-                if key in seen:
-                    raise _DuplicateKey(
-                        problem=f"duplicate key {key_node.value!r}",
-                        problem_mark=key_node.start_mark,
-                    )
-                seen.add(key)
-        return super().construct_mapping(node, deep)  # type: ignore[no-any-return]
-
-
-_StrictLoader.add_constructor(
-    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG,
-    _StrictLoader.construct_mapping,
-)
+    StrictLoader.add_constructor(
+        yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, StrictLoader.construct_mapping
+    )
+    return StrictLoader
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,21 +83,35 @@ def split(text: str, *, path: str = "") -> Split:
     return Split(yaml=block, body=body, body_line=body_line)
 
 
-def load(block: str, *, path: str = "", first_line: int = 2) -> dict[str, Any]:
-    """Load a frontmatter block; ``first_line`` is the file line of its first line."""
+def _pyyaml(block: str, path: str, first_line: int) -> Any:
+    import yaml
+
     try:
-        data = yaml.load(block, Loader=_StrictLoader)  # noqa: S506 - the loader is a SafeLoader
+        return yaml.load(block, Loader=_loader())  # noqa: S506 - the loader is a SafeLoader
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = first_line + mark.line if mark is not None else first_line
         problem = exc.problem or "invalid YAML"
         raise DocumentError(f"invalid frontmatter YAML: {problem}", path=path, line=line) from None
-    except yaml.YAMLError as exc:
+    except Exception as exc:  # noqa: BLE001 - PyYAML's constructors raise ValueError and others
         raise DocumentError(
             f"invalid frontmatter YAML: {exc}", path=path, line=first_line
         ) from None
+
+
+def load(
+    block: str, *, path: str = "", first_line: int = 2
+) -> tuple[dict[str, Any], dict[str, int]]:
+    """Fields of a frontmatter block, and the file line of each top-level key.
+
+    ``first_line`` is the file line of the block's first line.
+    """
+    fast = yaml_subset.read(block, first_line)
+    if fast is not None:
+        return fast
+    data = _pyyaml(block, path, first_line)
     if data is None:
-        return {}
+        return {}, {}
     if not isinstance(data, dict):
         kind = type(data).__name__
         raise DocumentError(
@@ -112,7 +122,7 @@ def load(block: str, *, path: str = "", first_line: int = 2) -> dict[str, Any]:
         raise DocumentError(
             f"frontmatter keys must be text, found {bad[0]!r}", path=path, line=first_line
         )
-    return data
+    return data, key_lines(block, first_line)
 
 
 def key_lines(block: str, first_line: int = 2) -> dict[str, int]:

@@ -8,7 +8,6 @@ incoming link and ``related`` entry.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from mdbrain.core.manifest import Manifest
@@ -26,26 +25,23 @@ class Node:
     contradicts: tuple[str, ...] = ()
 
 
-def _kept(values: tuple[str, ...], own_id: str, existing: Mapping[str, object]) -> tuple[str, ...]:
-    return tuple(sorted({v for v in values if v != own_id and v in existing}))
-
-
 def build(manifest: Manifest) -> dict[str, Node]:
     """A node per document, keyed by id, with sorted and deduplicated lists."""
     existing = manifest.by_id
     outgoing: dict[str, dict[str, tuple[str, ...]]] = {}
-    incoming: dict[str, set[str]] = {entry.id: set() for entry in manifest.entries}
+    incoming: dict[str, set[str]] = {}
     for entry in manifest.entries:
-        rel = {
-            "links": _kept(tuple(link.target for link in entry.doc_links), entry.id, existing),
-            "related": _kept(entry.ids("related"), entry.id, existing),
-        }
-        for key in EXTRA_RELATIONS:
-            rel[key] = _kept(entry.ids(key), entry.id, existing)
-        outgoing[entry.id] = rel
-        for target in (*rel["links"], *rel["related"]):
-            incoming[target].add(entry.id)
+        own = entry.id
+        rel: dict[str, tuple[str, ...]] = {}
+        if entry.links:
+            rel["links"] = tuple(sorted({t for t, _ in entry.links if t in existing and t != own}))
+        for key, ids in entry.relations.items():
+            rel[key] = tuple(sorted({t for t in ids if t in existing and t != own}))
+        outgoing[own] = rel
+        for key in ("links", "related"):
+            for target in rel.get(key, ()):
+                incoming.setdefault(target, set()).add(own)
     return {
-        doc_id: Node(linked_by=tuple(sorted(incoming[doc_id])), **rel)
+        doc_id: Node(linked_by=tuple(sorted(incoming.get(doc_id, ()))), **rel)
         for doc_id, rel in outgoing.items()
     }

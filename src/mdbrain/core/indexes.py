@@ -54,6 +54,8 @@ LABELS = {
 }
 
 GENERATED_MARKERS = tuple(label.banner for label in LABELS.values())
+_ALWAYS_SHOWN = ("links", "related", "linked_by")
+_RELATION_KEYS = (*_ALWAYS_SHOWN, *graph.EXTRA_RELATIONS)
 _SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_./\-]*$")
 
 
@@ -221,14 +223,6 @@ def yaml_scalar(value: str) -> str:
     return '"' + "".join(_yaml_char(c) for c in value) + '"'
 
 
-def _yaml_list(key: str, values: tuple[str, ...], out: list[str]) -> None:
-    if not values:
-        out.append(f"    {key}: []")
-        return
-    out.append(f"    {key}:")
-    out.extend(f"      - {yaml_scalar(v)}" for v in values)
-
-
 def render_relations(manifest: Manifest, config: Config, date: str | None) -> str:
     labels = labels_for(config.lang)
     lines = [f"# {labels.banner}", 'version: "1"']
@@ -239,14 +233,24 @@ def render_relations(manifest: Manifest, config: Config, date: str | None) -> st
         lines.append("nodes: {}")
         return "\n".join(lines) + "\n"
     lines.append("nodes:")
+    quoted: dict[str, str] = {}
+
+    def q(value: str) -> str:
+        text = quoted.get(value)
+        if text is None:
+            text = quoted[value] = yaml_scalar(value)
+        return text
+
     for doc_id in sorted(nodes):
         node = nodes[doc_id]
-        lines.append(f"  {yaml_scalar(doc_id)}:")
-        for key in ("links", "related", "linked_by"):
-            _yaml_list(key, getattr(node, key), lines)
-        for key in graph.EXTRA_RELATIONS:
-            if getattr(node, key):
-                _yaml_list(key, getattr(node, key), lines)
+        lines.append(f"  {q(doc_id)}:")
+        for key in _RELATION_KEYS:
+            values = getattr(node, key)
+            if values:
+                lines.append(f"    {key}:")
+                lines.extend(["      - " + q(v) for v in values])
+            elif key in _ALWAYS_SHOWN:
+                lines.append(f"    {key}: []")
     return "\n".join(lines) + "\n"
 
 

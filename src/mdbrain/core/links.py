@@ -11,7 +11,7 @@ import enum
 import posixpath
 import re
 import unicodedata
-from dataclasses import dataclass
+from typing import NamedTuple
 from urllib.parse import unquote
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
@@ -23,13 +23,11 @@ class LinkKind(enum.StrEnum):
     OUTSIDE = "outside"  # a Markdown path that climbs above the root
 
 
-@dataclass(frozen=True, slots=True)
-class Link:
-    """A link from a document body: its resolved target and the file line."""
+class Link(NamedTuple):
+    """A link from a document body to a document id (which may not exist), and its file line."""
 
-    target: str  # a document id for DOC, the written target for OUTSIDE
+    target: str
     line: int
-    kind: LinkKind = LinkKind.DOC
 
 
 def is_doc_path(path: str) -> bool:
@@ -50,11 +48,12 @@ def normalise_id(value: str) -> str | None:
     return norm
 
 
-def resolve(doc_id: str, written: str, line: int) -> Link | None:
-    """Resolve a link target written in ``doc_id`` at ``line``.
+def resolve(doc_id: str, written: str) -> tuple[LinkKind, str] | None:
+    """Resolve a link target written in ``doc_id``.
 
-    Returns None for anything that is not a link to a Markdown document: an
-    anchor in the same page, a web or mail address, a link to a source file.
+    Returns ``(DOC, id)``, or ``(OUTSIDE, written)`` for a Markdown path that
+    climbs above the root, or None for anything that is not a link to a Markdown
+    document: an anchor in the same page, a web or mail address, a source file.
     """
     target = written.strip()
     if not target or target.startswith(("#", "//")) or _SCHEME.match(target):
@@ -63,7 +62,10 @@ def resolve(doc_id: str, written: str, line: int) -> Link | None:
         cut = target.find(mark)
         if cut != -1:
             target = target[:cut]
-    target = unicodedata.normalize("NFC", unquote(target))
+    if "%" in target:
+        target = unquote(target)
+    if not target.isascii():
+        target = unicodedata.normalize("NFC", target)
     if not is_doc_path(target):
         return None
     if target.startswith("/"):
@@ -72,5 +74,5 @@ def resolve(doc_id: str, written: str, line: int) -> Link | None:
         joined = posixpath.join(posixpath.dirname(doc_id), target)
     norm = posixpath.normpath(joined)
     if norm == ".." or norm.startswith("../"):
-        return Link(target=written.strip(), line=line, kind=LinkKind.OUTSIDE)
-    return Link(target=norm, line=line)
+        return LinkKind.OUTSIDE, written.strip()
+    return LinkKind.DOC, norm

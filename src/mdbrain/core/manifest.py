@@ -1,74 +1,56 @@
 """The manifest: one compact record per document, without its body.
 
 Everything the derived indexes, the checks and the first phase of a query need
-is here; bodies are read again only when a reader asks for them. Building an
+is here, computed once when the file is read (and then kept in the cache);
+bodies are read again only when a reader asks for them. Building an
 :class:`Entry` never raises on bad input: problems become findings, and the
 document still takes its place in the base so that links to it hold.
 """
 
 from __future__ import annotations
 
+import hashlib
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from mdbrain.core import document, fields, frontmatter, links, markdown
+from mdbrain.core import document, fields, frontmatter, guard, links, markdown
 from mdbrain.core.errors import DocumentError
 from mdbrain.core.findings import Finding, finding
 from mdbrain.core.links import Link, LinkKind
+from mdbrain.core.schema import RELATION_FIELDS
+
+_NO_META: Mapping[str, Any] = {}
+_NO_RELATIONS: Mapping[str, tuple[str, ...]] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
+    """The record of one document. Text fields are '' and lists () when absent."""
+
     id: str
-    meta: Mapping[str, Any]
+    meta: Mapping[str, Any] = _NO_META
+    title: str = ""
+    summary: str = ""
+    type: str = ""
+    status: str = ""
+    priority: str = ""
+    tags: tuple[str, ...] = ()
+    relations: Mapping[str, tuple[str, ...]] = _NO_RELATIONS  # related, supersedes... as ids
     links: tuple[Link, ...] = ()
-    outline: tuple[markdown.Section, ...] = ()
-    key_lines: Mapping[str, int] = field(default_factory=dict)
+    key_lines: Mapping[str, int] = _NO_META
     body_line: int = 1
     size: int = 0
     findings: tuple[Finding, ...] = ()
     parsed: bool = True  # False when the frontmatter could not be read
-
-    @property
-    def title(self) -> str:
-        return fields.text(self.meta, "title")
-
-    @property
-    def summary(self) -> str:
-        return fields.text(self.meta, "summary")
-
-    @property
-    def type(self) -> str:
-        return fields.text(self.meta, "type")
-
-    @property
-    def status(self) -> str:
-        return fields.text(self.meta, "status")
-
-    @property
-    def priority(self) -> str:
-        return fields.text(self.meta, "priority")
-
-    @property
-    def tags(self) -> tuple[str, ...]:
-        return fields.strings(self.meta, "tags")
+    digest: str = ""  # see :func:`digest`
 
     def ids(self, key: str) -> tuple[str, ...]:
         """A relation field (``related``, ``supersedes``...) as canonical ids."""
-        out = []
-        for value in fields.strings(self.meta, key):
-            norm = links.normalise_id(value)
-            if norm is not None:
-                out.append(norm)
-        return tuple(out)
+        return self.relations.get(key, ())
 
     def line_of(self, key: str) -> int | None:
         return self.key_lines.get(key)
-
-    @property
-    def doc_links(self) -> tuple[Link, ...]:
-        return tuple(link for link in self.links if link.kind is LinkKind.DOC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +77,33 @@ class Manifest:
         return sorted(out, key=Finding.sort_key)
 
 
+def digest(entry: Entry) -> str:
+    """A short digest of everything in ``entry`` that the derived indexes read.
+
+    :mod:`mdbrain.core.indexes` reads an entry's id, type, status, priority,
+    tags, summary, link targets, relation fields and dates, nothing else. Two
+    versions of a document with the same digest therefore give the same derived
+    files (as long as the set of documents is the same): an edit that leaves the
+    digest alone, such as new prose in the body, needs no regeneration.
+    """
+    parts = (
+        entry.type,
+        entry.status,
+        entry.priority,
+        entry.tags,
+        entry.summary,
+        tuple(sorted({target for target, _line in entry.links})),
+        tuple(sorted(entry.relations.items())),
+        fields.date(entry.meta, "updated"),
+        fields.date(entry.meta, "created"),
+    )
+    return hashlib.blake2b(repr(parts).encode("utf-8"), digest_size=8).hexdigest()
+
+
+def _sealed(entry: Entry) -> Entry:
+    return entry._replace(digest=digest(entry))
+
+
 def build(entries: Iterable[Entry], findings: Iterable[Finding] = ()) -> Manifest:
     return Manifest(
         entries=tuple(sorted(entries, key=lambda e: e.id)),
@@ -102,38 +111,49 @@ def build(entries: Iterable[Entry], findings: Iterable[Finding] = ()) -> Manifes
     )
 
 
-def _body_facts(
-    doc_id: str, body: str, body_line: int
-) -> tuple[tuple[Link, ...], tuple[markdown.Section, ...], list[Finding]]:
+def _relations(meta: Mapping[str, Any]) -> Mapping[str, tuple[str, ...]]:
+    out = {}
+    for key in RELATION_FIELDS:
+        if key in meta:
+            ids = (links.normalise_id(v) for v in fields.strings(meta, key))
+            out[key] = tuple(i for i in ids if i is not None)
+    return out or _NO_RELATIONS
+
+
+def _body_facts(doc_id: str, body: str, body_line: int) -> tuple[tuple[Link, ...], list[Finding]]:
     scanned = markdown.scan(body, body_line)
     found: list[Link] = []
     problems: list[Finding] = []
     for written, line in scanned.links:
-        link = links.resolve(doc_id, written, line)
-        if link is None:
+        resolved = links.resolve(doc_id, written)
+        if resolved is None:
             continue
-        if link.kind is LinkKind.OUTSIDE:
-            problems.append(
-                finding(
-                    "W006",
-                    doc_id,
-                    f"link {written!r} leaves the knowledge root; not followed",
-                    line,
-                )
-            )
-        found.append(link)
-    last_line = body_line + body.count("\n")
-    return tuple(found), markdown.outline(scanned.headings, last_line), problems
+        kind, target = resolved
+        if kind is LinkKind.OUTSIDE:
+            message = f"link {written!r} leaves the knowledge root; not followed"
+            problems.append(finding("W006", doc_id, message, line))
+        else:
+            found.append(Link(sys.intern(target), line))
+    return tuple(found), problems
+
+
+def _secrets(doc_id: str, text: str) -> list[Finding]:
+    return [
+        finding(
+            "E008", doc_id, f"looks like a secret ({hit.rule}: {hit.excerpt}); remove it", hit.line
+        )
+        for hit in guard.scan(text)
+    ]
 
 
 def entry_from_bytes(data: bytes, doc_id: str) -> Entry:
     """Build the manifest record of one file. Never raises for bad content."""
-    problems: list[Finding] = []
     try:
         text = document.decode(data, path=doc_id)
     except DocumentError as exc:
-        problems.append(finding("E005", doc_id, exc.message, exc.line))
-        return Entry(id=doc_id, meta={}, size=len(data), findings=tuple(problems), parsed=False)
+        problem = finding("E005", doc_id, exc.message, exc.line)
+        return _sealed(Entry(id=doc_id, size=len(data), findings=(problem,), parsed=False))
+    problems = []
     if text.startswith(document.BOM):
         problems.append(finding("I001", doc_id, "UTF-8 byte-order mark at the start; ignored", 1))
     return entry_from_text(text, doc_id, size=len(data), problems=problems)
@@ -143,35 +163,46 @@ def entry_from_text(
     text: str, doc_id: str, *, size: int = 0, problems: list[Finding] | None = None
 ) -> Entry:
     problems = list(problems or [])
+    norm = frontmatter.normalise_newlines(text.removeprefix(document.BOM))
+    problems += _secrets(doc_id, norm)
     try:
         doc = document.loads(text, doc_id)
     except DocumentError as exc:
         problems.append(finding("E002", doc_id, exc.message, exc.line))
-        norm = frontmatter.normalise_newlines(text.removeprefix(document.BOM))
         try:
             parts = frontmatter.split(norm, path=doc_id)
             body, body_line = parts.body, parts.body_line
         except DocumentError:
             body, body_line = norm, 1
-        doc_links, outline, link_problems = _body_facts(doc_id, body, body_line)
-        return Entry(
+        doc_links, link_problems = _body_facts(doc_id, body, body_line)
+        return _sealed(
+            Entry(
+                id=doc_id,
+                links=doc_links,
+                body_line=body_line,
+                size=size,
+                findings=tuple(problems + link_problems),
+                parsed=False,
+            )
+        )
+    meta = doc.meta
+    intern = sys.intern  # short values repeat across documents; share one string each
+    doc_links, link_problems = _body_facts(doc_id, doc.body, doc.body_line)
+    return _sealed(
+        Entry(
             id=doc_id,
-            meta={},
+            meta=meta,
+            title=fields.text(meta, "title"),
+            summary=fields.text(meta, "summary"),
+            type=intern(fields.text(meta, "type")),
+            status=intern(fields.text(meta, "status")),
+            priority=intern(fields.text(meta, "priority")),
+            tags=tuple(map(intern, fields.strings(meta, "tags"))),
+            relations=_relations(meta),
             links=doc_links,
-            outline=outline,
-            body_line=body_line,
+            key_lines=doc.key_lines,
+            body_line=doc.body_line,
             size=size,
             findings=tuple(problems + link_problems),
-            parsed=False,
         )
-    doc_links, outline, link_problems = _body_facts(doc_id, doc.body, doc.body_line)
-    return Entry(
-        id=doc_id,
-        meta=doc.meta,
-        links=doc_links,
-        outline=outline,
-        key_lines=doc.key_lines,
-        body_line=doc.body_line,
-        size=size,
-        findings=tuple(problems + link_problems),
     )

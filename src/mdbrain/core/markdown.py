@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
+# First characters with which a line may open a block other than a paragraph.
+_SPECIAL_FIRST = frozenset(" \t#`~<>-*+_=[|0123456789")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -24,6 +27,9 @@ _LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 _BLOCK_START = re.compile(r"^ {0,3}(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]|\||<)")
 _THEMATIC = re.compile(r"^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _REF_DEF = re.compile(r"^ {0,3}\[([^\]]+)\]:[ \t]*(<[^>\n]*>|\S+)")
+# A link destination: "<anything but >>" or a run without spaces whose
+# parentheses balance (one level deep), then a title or the closing parenthesis.
+_DESTINATION = re.compile(r"[ \t]*(?:<([^>\n]*)>|((?:[^\s()]|\((?:[^\s()])*\))*))(?=[ \t]|\)|$)")
 _CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
 _ESCAPED = re.compile(r"\\[\\`*_{}\[\]()#+\-.!<>|]")
 # "[text](" or "![alt](", text allowing one level of nested brackets.
@@ -32,15 +38,13 @@ _INLINE = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(")
 _REF_USE = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\[\]]*\])*)\](?:\[([^\[\]]*)\])?(?![(:\[])")
 
 
-@dataclass(frozen=True, slots=True)
-class Heading:
+class Heading(NamedTuple):
     level: int
     title: str
     line: int  # file line of the heading
 
 
-@dataclass(frozen=True, slots=True)
-class Section:
+class Section(NamedTuple):
     """A heading and the file lines its section spans (inclusive)."""
 
     level: int
@@ -66,28 +70,11 @@ def _mask(line: str) -> str:
 
 def _inline_target(text: str, start: int) -> str | None:
     """The destination that starts at ``text[start]`` (just after ``](``)."""
-    pos = start
-    while pos < len(text) and text[pos] in " \t":
-        pos += 1
-    if pos < len(text) and text[pos] == "<":
-        end = text.find(">", pos + 1)
-        return None if end == -1 else text[pos + 1 : end]
-    depth = 0
-    begin = pos
-    while pos < len(text):
-        char = text[pos]
-        if char in " \t":
-            break
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            if depth == 0:
-                break
-            depth -= 1
-        pos += 1
-    else:
-        return None if depth else text[begin:pos]
-    return text[begin:pos]
+    match = _DESTINATION.match(text, start)
+    if match is None:
+        return None
+    angled, plain = match.groups()
+    return angled if angled is not None else plain
 
 
 def _label(text: str) -> str:
@@ -97,7 +84,8 @@ def _label(text: str) -> str:
 class _Scanner:
     """Line-by-line state: which block the scan is in, and what it found so far."""
 
-    def __init__(self) -> None:
+    def __init__(self, references: bool) -> None:
+        self.references = references  # whether the body may define reference links
         self.links: list[tuple[str, int]] = []
         self.headings: list[Heading] = []
         self.definitions: dict[str, tuple[str, int]] = {}
@@ -118,8 +106,16 @@ class _Scanner:
         if self.in_comment:
             self.in_comment = "-->" not in line
             return
-        if not line.strip():
+        if not line or line.isspace():
             self.prev_blank, self.paragraph = True, None
+            return
+        if line[0] not in _SPECIAL_FIRST:
+            # plain prose, by far the most common line: no block can start here
+            self.in_list = self.indented_code = self.prev_blank = False
+            if "[" in line:
+                self.inline(line, number)
+            if self.paragraph is None:
+                self.paragraph = (line.strip(), number)
             return
         indented = line.startswith(("    ", "\t"))
         if indented and (self.prev_blank or self.indented_code) and not self.in_list:
@@ -136,20 +132,20 @@ class _Scanner:
 
     def block(self, line: str, number: int) -> bool:
         """Handle a line that opens or is a block of its own; False for paragraph text."""
-        opened = _FENCE.match(line)
-        if opened:
+        first = line.lstrip(" ")[:1]
+        if first in "`~" and (opened := _FENCE.match(line)):
             self.fence = opened.group(1)
-        elif line.lstrip().startswith("<!--"):
+        elif first == "<" and line.lstrip().startswith("<!--"):
             self.in_comment = "-->" not in line
-        elif (underline := _SETEXT.match(line)) and self.paragraph is not None:
+        elif first in "=-" and self.paragraph is not None and (underline := _SETEXT.match(line)):
             level = 1 if underline.group(1)[0] == "=" else 2
             self.headings.append(Heading(level, *self.paragraph))
-        elif _THEMATIC.match(line):
+        elif first in "-*_" and _THEMATIC.match(line):
             pass
-        elif atx := _ATX.match(line):
+        elif first == "#" and (atx := _ATX.match(line)):
             self.headings.append(Heading(len(atx.group(1)), (atx.group(2) or "").strip(), number))
             self.inline(line, number)
-        elif definition := _REF_DEF.match(line):
+        elif first == "[" and self.references and (definition := _REF_DEF.match(line)):
             target = definition.group(2).strip("<>")
             self.definitions.setdefault(_label(definition.group(1)), (target, number))
         else:
@@ -176,9 +172,10 @@ class _Scanner:
             target = _inline_target(line, match.end())
             if target is not None:
                 self.links.append((target, number))
-        for match in _REF_USE.finditer(_INLINE.sub(" ", masked)):
-            if not match.group(1):
-                self.used_labels.add(_label(match.group(3) or match.group(2)))
+        if self.references:
+            for match in _REF_USE.finditer(_INLINE.sub(" ", masked)):
+                if not match.group(1):
+                    self.used_labels.add(_label(match.group(3) or match.group(2)))
 
     def finish(self) -> Body:
         for label, (target, number) in self.definitions.items():
@@ -190,7 +187,7 @@ class _Scanner:
 
 def scan(body: str, first_line: int = 1) -> Body:
     """Links and headings of ``body``; ``first_line`` is the file line of its first line."""
-    scanner = _Scanner()
+    scanner = _Scanner(references="]:" in body)
     for index, line in enumerate(body.split("\n")):
         scanner.feed(line, first_line + index)
     return scanner.finish()

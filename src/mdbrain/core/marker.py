@@ -14,9 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
-import yaml
-
-from mdbrain.core import schema
+from mdbrain.core import schema, yaml_subset
 from mdbrain.core.errors import MarkerError
 
 MARKER_NAME = ".rag"
@@ -141,16 +139,24 @@ def _line_of(text: str, key: str) -> int | None:
     return None if match is None else text.count("\n", 0, match.start()) + 1
 
 
-def loads(text: str, *, path: str = MARKER_NAME) -> Config:
-    """Parse a marker's text into a :class:`Config`, or raise :class:`MarkerError`."""
+def _pyyaml(text: str, path: str) -> Any:
+    import yaml
+
     try:
-        data = yaml.safe_load(text)
+        return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
-        raise MarkerError(
-            f"not valid YAML: {getattr(exc, 'problem', exc)}", path=path, line=line
-        ) from None
+        problem = getattr(exc, "problem", exc)
+        raise MarkerError(f"not valid YAML: {problem}", path=path, line=line) from None
+    except Exception as exc:  # noqa: BLE001 - PyYAML's constructors raise ValueError and others
+        raise MarkerError(f"not valid YAML: {exc}", path=path) from None
+
+
+def loads(text: str, *, path: str = MARKER_NAME) -> Config:
+    """Parse a marker's text into a :class:`Config`, or raise :class:`MarkerError`."""
+    fast = yaml_subset.read(text, first_line=1)
+    data = fast[0] if fast is not None else _pyyaml(text, path)
     if data is None:
         data = {}
     if not isinstance(data, dict):

@@ -13,8 +13,6 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-import filelock
-
 LOCK_TIMEOUT_S = 30.0
 
 
@@ -51,6 +49,8 @@ def write_text(path: Path, text: str) -> None:
 @contextlib.contextmanager
 def locked(lock_path: Path, timeout: float = LOCK_TIMEOUT_S) -> Iterator[None]:
     """Hold the base's write lock for the duration of the block."""
+    import filelock  # imported here: it is slow to import and only writers need it
+
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     with filelock.FileLock(str(lock_path), timeout=timeout):
         yield

@@ -1,54 +1,58 @@
-"""A cache of manifest entries, so that re-indexing reads only what changed.
+"""Caches that let re-indexing skip what did not change, always checked against the files.
 
-An entry is reused only when its file has the same inode, size and
-modification time as when it was parsed, and when that modification time was
-already in the past at the moment of parsing (a file written during the same
-clock tick as the scan is parsed again next time). The cache lives in a
-git-ignored folder of the base and is never trusted across versions of mdbrain.
+Two files live in a git-ignored ``.mdbrain`` folder of the base:
 
-The file is a pickle read with an unpickler that only builds mdbrain's own
-record types and plain values, so a cache planted in a repository cannot run code.
+``entries.pickle``
+    the manifest entry of every document, keyed by id, with the stamp (inode,
+    size, modification time) its file had when it was parsed. An entry is reused
+    only while its file still has that stamp.
+``state.json``
+    what the last ``index`` saw and wrote: the stamp of every document, the
+    marker's fingerprint, the stamp of every derived file and the findings. When
+    all of them still hold, nothing can have changed and ``index`` is done
+    without reading a document.
+
+A file whose modification time is within :data:`RACY_MARGIN_NS` of the moment
+it was stamped is not trusted: it could change again within the same clock tick
+without its stamp moving, so it is read again next time. Nothing is trusted
+across versions of mdbrain. The pickle is read by an unpickler that only builds
+plain values, so a cache planted in a repository cannot run code.
 """
 
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import io
+import json
 import pickle
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from mdbrain._version import __version__
 from mdbrain.core.findings import Finding
-from mdbrain.core.links import Link, LinkKind
+from mdbrain.core.links import Link
 from mdbrain.core.manifest import Entry
-from mdbrain.core.markdown import Section
 from mdbrain.store import atomic
 
-FORMAT = 1
+FORMAT = 3
 CACHE_DIR = ".mdbrain"
-CACHE_FILE = "manifest.cache"
-RACY_MARGIN_NS = 1_000_000_000  # a file this recent is parsed again next time
+ENTRIES_FILE = "entries.pickle"
+STATE_FILE = "state.json"
+RACY_MARGIN_NS = 250_000_000
 
 Stamp = tuple[int, int, int]  # inode, size, mtime_ns
-
+_KEY = [FORMAT, __version__]
 _ALLOWED = {
-    ("builtins", "set"),
-    ("builtins", "frozenset"),
     ("datetime", "date"),
     ("datetime", "datetime"),
+    ("datetime", "time"),
     ("datetime", "timedelta"),
     ("datetime", "timezone"),
-    ("mdbrain.core.manifest", "Entry"),
-    ("mdbrain.core.links", "Link"),
-    ("mdbrain.core.links", "LinkKind"),
-    ("mdbrain.core.markdown", "Section"),
-    ("mdbrain.core.findings", "Finding"),
-    ("copyreg", "_reconstructor"),
-    ("builtins", "object"),
+    ("builtins", "set"),
+    ("builtins", "frozenset"),
+    ("builtins", "bytes"),
 }
-_KEEP_IMPORTS = (dt, Entry, Finding, Link, LinkKind, Section)
 
 
 class _SafeUnpickler(pickle.Unpickler):
@@ -62,32 +66,74 @@ def cache_dir(root: Path) -> Path:
     return root / CACHE_DIR
 
 
-def load(root: Path) -> dict[str, tuple[Stamp, Entry]]:
-    """The cached entries of a base; empty when there is no usable cache."""
-    path = cache_dir(root) / CACHE_FILE
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return {}
-    try:
-        payload = _SafeUnpickler(io.BytesIO(data)).load()
-    except Exception:  # noqa: BLE001 - a damaged cache only means "no cache"
-        return {}
-    if not isinstance(payload, dict) or payload.get("key") != (FORMAT, __version__):
-        return {}
-    entries = payload.get("entries")
-    return entries if isinstance(entries, dict) else {}
-
-
-def save(root: Path, entries: dict[str, tuple[Stamp, Entry]]) -> None:
-    """Write the cache; a failure to write it is not an error (it is only a cache)."""
+def _prepare(root: Path) -> Path:
     folder = cache_dir(root)
+    folder.mkdir(exist_ok=True)
+    ignore = folder / ".gitignore"
+    if not ignore.exists():
+        ignore.write_text("# mdbrain's caches: never commit them\n*\n", encoding="utf-8")
+    return folder
+
+
+_LINKS = Entry._fields.index("links")
+_FINDINGS = Entry._fields.index("findings")
+
+
+def to_wire(entry: Entry) -> tuple[Any, ...]:
+    """An entry as plain tuples, which pickle and unpickle several times faster."""
+    wire = list(entry)
+    wire[_LINKS] = tuple(map(tuple, entry.links))
+    wire[_FINDINGS] = tuple(map(tuple, entry.findings))
+    return tuple(wire)
+
+
+def from_wire(data: tuple[Any, ...]) -> Entry:
+    fields = list(data)
+    fields[_LINKS] = tuple(Link._make(t) for t in data[_LINKS])
+    fields[_FINDINGS] = tuple(Finding._make(t) for t in data[_FINDINGS])
+    return Entry._make(fields)
+
+
+def load_entries(root: Path) -> dict[str, tuple[Stamp, Entry]]:
+    """The cached entries of a base; empty when there is no usable cache."""
+    try:
+        data = (cache_dir(root) / ENTRIES_FILE).read_bytes()
+        payload = _SafeUnpickler(io.BytesIO(data)).load()
+        if not isinstance(payload, dict) or payload.get("key") != _KEY:
+            return {}
+        return {
+            doc_id: (tuple(stamp), from_wire(wire))
+            for doc_id, (stamp, wire) in payload["entries"].items()
+        }
+    except Exception:  # noqa: BLE001 - a missing or damaged cache only means "no cache"
+        return {}
+
+
+def save_entries(root: Path, entries: Mapping[str, tuple[Stamp, Entry]]) -> None:
+    """Write the entry cache; failing to write it is not an error (it is only a cache)."""
+    wire = {doc_id: (stamp, to_wire(entry)) for doc_id, (stamp, entry) in entries.items()}
+    payload = pickle.dumps({"key": _KEY, "entries": wire}, protocol=pickle.HIGHEST_PROTOCOL)
     with contextlib.suppress(OSError):
-        folder.mkdir(exist_ok=True)
-        ignore = folder / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("# mdbrain's caches: never commit them\n*\n", encoding="utf-8")
-        payload = {"key": (FORMAT, __version__), "entries": entries}
-        atomic.write_bytes(
-            folder / CACHE_FILE, pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL)
-        )
+        atomic.write_bytes(_prepare(root) / ENTRIES_FILE, payload)
+
+
+def load_state(root: Path) -> dict[str, Any] | None:
+    try:
+        state = json.loads((cache_dir(root) / STATE_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(state, dict) or state.get("key") != _KEY:
+        return None
+    return state
+
+
+def save_state(root: Path, state: dict[str, Any]) -> None:
+    with contextlib.suppress(OSError):
+        text = json.dumps({"key": _KEY, **state}, separators=(",", ":"))
+        atomic.write_text(_prepare(root) / STATE_FILE, text)
+
+
+def clear(root: Path) -> None:
+    for name in (ENTRIES_FILE, STATE_FILE):
+        with contextlib.suppress(FileNotFoundError):
+            (cache_dir(root) / name).unlink()

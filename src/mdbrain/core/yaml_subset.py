@@ -1,0 +1,185 @@
+"""A fast reader for the plain frontmatter most documents have.
+
+Most frontmatter is a flat list of ``key: value`` lines whose values are plain
+words, quoted strings without escapes, dates, small integers, or lists of those.
+PyYAML builds those in Python objects one node at a time, which costs more than
+everything else the index does. This module reads exactly that subset and
+returns None for anything else, so the caller hands the block to PyYAML, the
+authority. A property test checks that whenever this module answers, PyYAML
+gives the same answer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import sys
+from typing import Any
+
+_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*):(?: +(.*))?$")
+_ITEM = re.compile(r"( *)- +(.*)$")
+_INT = re.compile(r"(?:0|[1-9][0-9]*)$")
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+_WORDS = {
+    **dict.fromkeys(("yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"), True),
+    **dict.fromkeys(("no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"), False),
+    **dict.fromkeys(("null", "Null", "NULL", "~"), None),
+}
+_PLAIN_START_BAD = frozenset("[]{}#&*!|>'\"%@`,?:-<=.+~")
+
+
+class _OutsideSubsetError(Exception):
+    """The block uses YAML beyond the subset: let PyYAML read it."""
+
+
+def _scalar(text: str) -> Any:
+    text = text.strip()
+    if not text:
+        raise _OutsideSubsetError
+    first = text[0]
+    if first == '"':
+        if len(text) < 2 or text[-1] != '"' or "\\" in text or '"' in text[1:-1]:
+            raise _OutsideSubsetError
+        return text[1:-1]
+    if first == "'":
+        inner = text[1:-1]
+        if len(text) < 2 or text[-1] != "'" or "'" in inner.replace("''", ""):
+            raise _OutsideSubsetError
+        return inner.replace("''", "'")
+    if first.isdigit():
+        if _INT.match(text):
+            return int(text)
+        if _DATE.match(text):
+            try:
+                return dt.date.fromisoformat(text)
+            except ValueError:
+                raise _OutsideSubsetError from None
+        raise _OutsideSubsetError
+    if first in _PLAIN_START_BAD or ": " in text or " #" in text or text.endswith(":"):
+        raise _OutsideSubsetError
+    if text in _WORDS:
+        return _WORDS[text]
+    return text
+
+
+def _flow_list(text: str) -> list[Any]:
+    inner = text[1:-1]
+    if any(c in inner for c in "[]{}#?"):
+        raise _OutsideSubsetError
+    if not inner.strip():
+        return []
+    return [_scalar(item) for item in inner.split(",")]
+
+
+def _closing(text: str) -> int:
+    """Index of the character that closes the quote or bracket opening ``text``."""
+    first = text[0]
+    if first == "'":
+        at = 1
+        while (at := text.find("'", at)) != -1 and text[at + 1 : at + 2] == "'":
+            at += 2
+        return at
+    return text.find({"[": "]", '"': '"'}[first], 1)
+
+
+def _without_comment(text: str) -> str:
+    """``text`` without a trailing ``# comment``."""
+    if text[:1] in ("'", '"', "["):
+        end = _closing(text)
+        if end == -1:
+            raise _OutsideSubsetError
+        rest = text[end + 1 :]
+        if rest.strip() and not (rest[:1] == " " and rest.lstrip().startswith("#")):
+            raise _OutsideSubsetError
+        return text[: end + 1]
+    cut = text.find(" #")
+    return text if cut == -1 else text[:cut]
+
+
+def _value(text: str) -> Any:
+    text = text.strip()
+    if "#" in text:
+        text = _without_comment(text).rstrip()
+    if not text:
+        raise _OutsideSubsetError
+    if text.startswith("[") and text.endswith("]"):
+        return _flow_list(text)
+    return _scalar(text)
+
+
+class _Block:
+    """Reading state: the fields so far, and the list or mapping under an open key."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, Any] = {}
+        self.lines: dict[str, int] = {}
+        self.open_key: str | None = None  # a "key:" line with nothing after it
+        self.indent = -1  # indentation of what is under the open key
+        self.children: list[Any] | dict[str, Any] | None = None
+
+    def close(self) -> None:
+        if self.open_key is not None:
+            # "key:" with nothing under it is null
+            self.data[self.open_key] = self.children or None
+        self.open_key, self.indent, self.children = None, -1, None
+
+    def child(self, line: str) -> bool:
+        """Take ``line`` as a list item or a nested key of the open key, if it is one."""
+        if (item := _ITEM.match(line)) is not None:
+            if isinstance(self.children, dict):
+                raise _OutsideSubsetError
+            self._indent(len(item.group(1)))
+            self.children = self.children or []
+            self.children.append(_value(item.group(2)))
+            return True
+        indent = len(line) - len(line.lstrip(" "))
+        if indent == 0:
+            return False
+        key = _KEY.match(line, indent)
+        if key is None or isinstance(self.children, list) or key.group(1) in _WORDS:
+            raise _OutsideSubsetError
+        self._indent(indent)
+        self.children = self.children or {}
+        name, raw = key.group(1), key.group(2)
+        if name in self.children or raw is None or not raw.strip():
+            raise _OutsideSubsetError  # a repeated key, or a deeper level
+        self.children[name] = _value(raw)
+        return True
+
+    def _indent(self, indent: int) -> None:
+        if self.indent not in (-1, indent):
+            raise _OutsideSubsetError
+        self.indent = indent
+
+    def line(self, line: str, number: int) -> None:
+        if self.open_key is not None and self.child(line):
+            return
+        key = _KEY.match(line)
+        if key is None:
+            raise _OutsideSubsetError
+        # keys repeat across thousands of documents: one shared string each
+        name, raw = sys.intern(key.group(1)), key.group(2)
+        if name in self.data or name in _WORDS:
+            raise _OutsideSubsetError
+        self.close()
+        self.lines[name] = number
+        if raw is None or not raw.strip():
+            self.data[name] = None
+            self.open_key = name
+        else:
+            self.data[name] = _value(raw)
+
+
+def read(block: str, first_line: int = 2) -> tuple[dict[str, Any], dict[str, int]] | None:
+    """``(fields, file line of each key)`` for a block in the subset, else None."""
+    if "\t" in block or "\\" in block:
+        return None
+    state = _Block()
+    try:
+        for number, line in enumerate(block.split("\n"), start=first_line):
+            if line.strip() and not line.lstrip().startswith("#"):
+                state.line(line, number)
+        state.close()
+    except _OutsideSubsetError:
+        return None
+    return state.data, state.lines

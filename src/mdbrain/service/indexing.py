@@ -1,0 +1,228 @@
+"""The ``index`` operation: regenerate the derived files, doing as little as possible.
+
+Three paths, from cheapest to dearest, each proven safe before it is taken:
+
+1. Nothing moved: every document, the marker and every derived file still has
+   the stamp the last run recorded. Done without opening a document.
+2. A few documents changed, none added or removed, and each still has the same
+   :func:`~mdbrain.core.manifest.digest` (the part of a document the derived
+   files read): their prose changed, not their place in the indexes. Done after
+   parsing only those files.
+3. Anything else: scan (reusing cached entries), render, write what differs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mdbrain.core import indexes
+from mdbrain.core.findings import Finding
+from mdbrain.core.manifest import Manifest
+from mdbrain.store import atomic, cache, scan
+from mdbrain.store.location import Location
+
+QUICK_MAX = 64  # most changed documents the second path will parse before giving up
+_GENERATED = re.compile(r'^generated:\s*"?([0-9][0-9T:+\-.Z]*)"?\s*$', re.MULTILINE)
+
+
+@dataclass(frozen=True, slots=True)
+class IndexReport:
+    """What ``index`` did: files written, left alone or removed, and what it noticed."""
+
+    documents: int
+    date: str | None
+    written: tuple[str, ...]
+    unchanged: tuple[str, ...]
+    removed: tuple[str, ...]
+    parsed: int
+    findings: tuple[Finding, ...]
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.written or self.removed)
+
+
+class Indexer:
+    def __init__(self, where: Location, today: str) -> None:
+        self.where = where
+        self.root = where.root
+        self.config = where.config
+        self.today = today
+
+    # --- the date ----------------------------------------------------------------
+
+    def date(self, found: Manifest) -> str:
+        """The latest document date; without any, the one already written, else today."""
+        date = indexes.generation_date(found)
+        if date is not None:
+            return date
+        try:
+            text = (self.root / self.config.index.relations).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        match = _GENERATED.search(text)
+        return match.group(1) if match else self.today
+
+    def derived(self, found: Manifest) -> dict[str, str]:
+        return indexes.derive(found, self.config, self.date(found))
+
+    # --- the three paths ---------------------------------------------------------
+
+    def run(self) -> IndexReport:
+        files, problems = scan.walk(self.root, self.config)
+        state = self._valid_state()
+        if state is not None:
+            quick = self._quick(state, files, problems)
+            if quick is not None:
+                return quick
+        with atomic.locked(cache.cache_dir(self.root) / "lock"):
+            return self._full(files, problems)
+
+    def _valid_state(self) -> dict[str, Any] | None:
+        """The last run's record, if the marker and every derived file are as it left them."""
+        state = cache.load_state(self.root)
+        if not state or state.get("fingerprint") != self._fingerprint():
+            return None
+        outputs = state.get("outputs")
+        if not isinstance(outputs, dict) or self._output_stamps(tuple(outputs)) != outputs:
+            return None
+        return state
+
+    def _quick(
+        self, state: dict[str, Any], files: list[scan.DocFile], problems: list[Finding]
+    ) -> IndexReport | None:
+        docs: dict[str, list[Any]] = state.get("docs") or {}
+        if len(docs) != len(files) or any(doc.id not in docs for doc in files):
+            return None  # a document was added or removed
+        changed = [doc for doc in files if docs[doc.id][:3] != list(doc.stamp)]
+        if len(changed) > QUICK_MAX:
+            return None
+        entries = scan.read_all(changed)
+        if any(e.digest != docs[e.id][3] for e in entries):
+            return None
+        per_doc: dict[str, list[list[Any]]] = dict(state.get("findings") or {})
+        for entry in entries:
+            per_doc.pop(entry.id, None)
+            if entry.findings:
+                per_doc[entry.id] = [list(f) for f in entry.findings]
+        found = [*problems, *(Finding(*f) for rows in per_doc.values() for f in rows)]
+        report = IndexReport(
+            documents=len(files),
+            date=state.get("date"),
+            written=(),
+            unchanged=tuple(sorted(state["outputs"])),
+            removed=(),
+            parsed=len(entries),
+            findings=tuple(sorted(found, key=Finding.sort_key)),
+        )
+        if changed:
+            projections = {e.id: e.digest for e in entries}
+            with atomic.locked(cache.cache_dir(self.root) / "lock"):
+                self._remember(files, projections, docs, per_doc, report)
+        return report
+
+    def _full(self, files: list[scan.DocFile], problems: list[Finding]) -> IndexReport:
+        found, stats = scan.scan_files(self.root, files, problems)
+        wanted = self.derived(found)
+        written, kept = [], []
+        for rel, text in sorted(wanted.items()):
+            if _write_if_changed(self.root / rel, text.encode("utf-8")):
+                written.append(rel)
+            else:
+                kept.append(rel)
+        removed = self._remove_stale_shards(wanted)
+        report = IndexReport(
+            documents=len(found),
+            date=self.date(found),
+            written=tuple(written),
+            unchanged=tuple(kept),
+            removed=tuple(removed),
+            parsed=stats.parsed,
+            findings=tuple(found.all_findings()),
+        )
+        projections = {e.id: e.digest for e in found.entries}
+        per_doc = {e.id: [list(f) for f in e.findings] for e in found.entries if e.findings}
+        self._remember(files, projections, {}, per_doc, report)
+        return report
+
+    # --- the record of the last run ---------------------------------------------
+
+    def _fingerprint(self) -> str:
+        """What, besides the documents, the derived files depend on: the marker's bytes."""
+        try:
+            data = self.where.marker.read_bytes()
+        except OSError:
+            data = b""
+        return hashlib.sha256(data).hexdigest()
+
+    def _output_stamps(self, names: tuple[str, ...]) -> dict[str, list[int]] | None:
+        stamps = {}
+        for rel in names:
+            try:
+                st = (self.root / rel).stat()
+            except OSError:
+                return None
+            stamps[rel] = [st.st_size, st.st_mtime_ns]
+        return stamps
+
+    def _remember(
+        self,
+        files: list[scan.DocFile],
+        projections: dict[str, str],
+        previous: dict[str, list[Any]],
+        per_doc: dict[str, list[list[Any]]],
+        report: IndexReport,
+    ) -> None:
+        """Record this run, so that the next one can take a cheaper path when it is safe."""
+        trusted = time.time_ns() - cache.RACY_MARGIN_NS
+        outputs = self._output_stamps(report.written + report.unchanged)
+        fresh = outputs is None or any(mtime >= trusted for _size, mtime in outputs.values())
+        if fresh or any(doc.stamp[2] >= trusted for doc in files):
+            cache.save_state(self.root, {})  # something is too recent to vouch for
+            return
+        docs = {}
+        for doc in files:
+            digest = projections.get(doc.id) or previous[doc.id][3]
+            docs[doc.id] = [*doc.stamp, digest]
+        cache.save_state(
+            self.root,
+            {
+                "fingerprint": self._fingerprint(),
+                "docs": docs,
+                "outputs": outputs,
+                "date": report.date,
+                "findings": per_doc,
+            },
+        )
+
+    def _remove_stale_shards(self, wanted: dict[str, str]) -> list[str]:
+        """Delete per-theme index shards that mdbrain wrote and no longer needs."""
+        removed = []
+        name = self.config.index.manifest
+        for shard in sorted(self.root.glob(f"*/{name}")):
+            rel = f"{shard.parent.name}/{name}"
+            if rel in wanted or shard.parent.name.startswith(("_", ".")):
+                continue
+            try:
+                text = shard.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if indexes.is_generated(text):
+                shard.unlink()
+                removed.append(rel)
+        return removed
+
+
+def _write_if_changed(path: Path, data: bytes) -> bool:
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    atomic.write_bytes(path, data)
+    return True

@@ -1,0 +1,157 @@
+"""The fast frontmatter reader answers only when PyYAML would give the same answer."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import yaml
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from mdbrain.core import yaml_subset
+
+
+def pyyaml(block: str) -> Any:
+    try:
+        return yaml.safe_load(block)
+    except (yaml.YAMLError, ValueError):
+        return "<error>"
+
+
+def test_plain_frontmatter_is_read_with_key_lines() -> None:
+    block = 'title: "Login"\ntags: [auth, login]\nrelated:\n  - a.md\n  - b.md\nupdated: 2026-07-01\nnote:\n'
+    data, lines = yaml_subset.read(block, first_line=2) or ({}, {})
+    assert data == {
+        "title": "Login",
+        "tags": ["auth", "login"],
+        "related": ["a.md", "b.md"],
+        "updated": dt.date(2026, 7, 1),
+        "note": None,
+    }
+    assert lines == {"title": 2, "tags": 3, "related": 4, "updated": 7, "note": 8}
+
+
+def test_one_level_of_nested_mapping_is_read() -> None:
+    data, lines = yaml_subset.read(
+        'version: "1"\nindex:\n  manifest: INDEX.md  # the manifest\n  shard_threshold: 500\n'
+    ) or ({}, {})
+    assert data == {"version": "1", "index": {"manifest": "INDEX.md", "shard_threshold": 500}}
+    assert lines == {"version": 2, "index": 3}
+
+
+def test_anything_beyond_the_subset_is_left_to_pyyaml() -> None:
+    for block in (
+        "a: b: c",
+        "a: &x 1\nb: *x",
+        "a: |\n  text",
+        "a:\n  nested:\n    deeper: 1",
+        "a: 1\na: 2",
+        "a: 012",
+        "a: 1.5",
+        "a: 2026-02-30",
+        'a: "esc\\"aped"',
+        "a: [x, [y]]",
+        "a: {k: v}",
+        "yes: 1",
+        "a: 'unbalanced",
+    ):
+        assert yaml_subset.read(block) is None, block
+
+
+_scalars = st.one_of(
+    st.sampled_from(
+        [
+            "yes",
+            "No",
+            "ON",
+            "off",
+            "true",
+            "False",
+            "null",
+            "~",
+            "NULL",
+            "nUll",
+            "tRue",
+            "0",
+            "7",
+            "012",
+            "0x1F",
+            "1_000",
+            "1.5",
+            ".5",
+            "-3",
+            "+3",
+            ".inf",
+            "1e3",
+            "2026-07-01",
+            "2026-13-01",
+            "2026-02-30",
+            "2026-07-01T10:00:00",
+            "12:30",
+            "C#",
+            "a #b",
+            "a: b",
+            "a:b",
+            "http://x.y/z",
+            "=",
+            "<<",
+            "-",
+            "- x",
+            "?",
+            "what?",
+            '"quoted"',
+            '"a, b"',
+            "'single'",
+            "'it''s'",
+            "''",
+            '""',
+            "@at",
+            "`tick`",
+            "%pct",
+            "x,y",
+            "p1",
+            "feature",
+            "needs-review",
+            "Authentification 2FA",
+            "日本語",
+            "é",
+        ]
+    ),
+    st.text(alphabet="abcXYZ019 -_.:#,'\"[]", min_size=1, max_size=8),
+)
+_value = st.one_of(
+    _scalars,
+    st.lists(_scalars, max_size=4).map(lambda xs: "[" + ", ".join(xs) + "]"),
+    st.just(""),
+)
+_key = st.sampled_from(["title", "tags", "a", "ms.date", "x_y", "on", "k-1"])
+_comment = st.sampled_from(["", "  # note", " #x", "\t# tab", " # a: b", "#glued"])
+_line = st.one_of(
+    st.builds(lambda k, v, c: (f"{k}: {v}" if v else f"{k}:") + c, _key, _value, _comment),
+    st.builds(lambda i, v: " " * i + f"- {v}", st.sampled_from([0, 2, 4]), _scalars),
+    st.just("# a comment"),
+    st.just(""),
+    st.just("  indented: x"),
+    st.builds(
+        lambda i, k, v, c: " " * i + (f"{k}: {v}" if v else f"{k}:") + c,
+        st.sampled_from([1, 2, 4]),
+        _key,
+        _value,
+        _comment,
+    ),
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(_line, min_size=1, max_size=8).map("\n".join))
+@example("a:\n- x\n  - y")
+@example("a: [x,]")
+@example("a:\n  - 1\nb:")
+def test_whenever_the_subset_answers_pyyaml_agrees(block: str) -> None:
+    fast = yaml_subset.read(block)
+    if fast is not None:
+        expected = pyyaml(block)
+        expected = {} if expected is None else expected
+        assert fast[0] == expected, block
+        assert all(type(fast[0][k]) is type(v) for k, v in expected.items()), block
