@@ -83,3 +83,11 @@ def test_overview_of_the_example_is_the_specification_verbatim(annex_f: Path) ->
     Brain.open(annex_f).index()
     generated = (annex_f / "docs-rag" / "OVERVIEW.md").read_bytes()
     assert generated == (SEED / "OVERVIEW.md").read_bytes()
+
+
+def test_the_example_base_is_clean_for_the_check(annex_f: Path) -> None:
+    import datetime as dt
+
+    report = Brain.open(annex_f, clock=lambda: dt.date(2026, 7, 1)).check()
+    assert report.findings == ()
+    assert report.exit_code(strict=True) == 0

@@ -47,6 +47,7 @@ class Config:
     types: tuple[str, ...] = schema.TYPES
     statuses: tuple[str, ...] = schema.STATUSES
     priorities: tuple[str, ...] = schema.PRIORITIES
+    audiences: tuple[str, ...] = schema.AUDIENCES
     unknown_keys: tuple[str, ...] = ()
 
 
@@ -62,6 +63,7 @@ KNOWN_KEYS = frozenset(
         "types",
         "statuses",
         "priorities",
+        "audiences",
     }
 )
 
@@ -203,6 +205,7 @@ def loads(text: str, *, path: str = MARKER_NAME) -> Config:
         types=read.extension("types", schema.TYPES),
         statuses=read.extension("statuses", schema.STATUSES),
         priorities=read.extension("priorities", schema.PRIORITIES),
+        audiences=read.extension("audiences", schema.AUDIENCES),
         unknown_keys=tuple(sorted(str(k) for k in data if k not in KNOWN_KEYS)),
     )
 

@@ -23,6 +23,18 @@ TYPES: Final = (
 )
 STATUSES: Final = ("draft", "stable", "needs-review", "deprecated", "archived")
 PRIORITIES: Final = ("p0", "p1", "p2")
+AUDIENCES: Final = (
+    "dev",
+    "ops",
+    "po",
+    "qa",
+    "security",
+    "design",
+    "data",
+    "support",
+    "user",
+    "all",
+)
 
 REQUIRED_FIELDS: Final = ("title", "summary", "type", "status", "tags", "updated")
 

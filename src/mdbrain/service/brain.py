@@ -12,11 +12,13 @@ from pathlib import Path
 
 from mdbrain.core.manifest import Manifest
 from mdbrain.core.marker import Config
+from mdbrain.service import checking
+from mdbrain.service.checking import CheckReport
 from mdbrain.service.indexing import Indexer, IndexReport
 from mdbrain.store import location, scan
 from mdbrain.store.location import Location
 
-__all__ = ["Brain", "Clock", "IndexReport"]
+__all__ = ["Brain", "CheckReport", "Clock", "IndexReport"]
 
 Clock = Callable[[], dt.date]
 
@@ -56,3 +58,7 @@ class Brain:
     def index(self) -> IndexReport:
         """Regenerate the derived indexes, writing only the files whose bytes change."""
         return self._indexer().run()
+
+    def check(self, *, fix: bool = True, scope: str | None = None) -> CheckReport:
+        """Validate the base: every rule, with out-of-date indexes regenerated when ``fix``."""
+        return checking.check(self._indexer(), self.clock(), fix=fix, scope=scope)

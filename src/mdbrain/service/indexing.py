@@ -71,6 +71,15 @@ class Indexer:
     def derived(self, found: Manifest) -> dict[str, str]:
         return indexes.derive(found, self.config, self.date(found))
 
+    def derived_names(self, found: Manifest) -> list[str]:
+        """The paths of the derived files, without rendering them."""
+        names = self.config.index
+        base = [names.overview, names.relations, names.manifest]
+        if len(found) > names.shard_threshold:
+            themes = {indexes.theme_of(e.id) for e in found.entries} - {""}
+            base += [f"{theme}/{names.manifest}" for theme in sorted(themes)]
+        return base
+
     # --- the three paths ---------------------------------------------------------
 
     def run(self) -> IndexReport:

@@ -1,0 +1,344 @@
+"""The conformance rules of ``mdbrain check``: small functions with one signature.
+
+Each rule takes a :class:`Context` and yields :class:`Finding` records. A new
+rule is one function decorated with :func:`rule`; :func:`run` calls them all in
+the order they were registered. Rules read the manifest and the facts the
+service gathered (which impl_refs exist, which derived files are out of date);
+they never touch the disk themselves.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Final
+
+from mdbrain.core import fields, guard, schema
+from mdbrain.core.findings import Finding, finding
+from mdbrain.core.manifest import Entry, Manifest
+from mdbrain.core.marker import Config
+
+_SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+DATE_FIELDS: Final = ("created", "updated", "reviewed")
+IN_FORCE: Final = frozenset({"stable", "needs-review"})
+RETIRED: Final = frozenset({"deprecated", "archived"})
+
+
+@dataclass(frozen=True)
+class Context:
+    """Everything the rules may look at."""
+
+    manifest: Manifest
+    config: Config
+    today: dt.date
+    existing_refs: frozenset[str] = frozenset()  # impl_refs (anchor removed) that exist
+    stale_indexes: tuple[str, ...] = ()  # derived files whose bytes differ from a fresh render
+    marker_path: str = ".rag"  # the marker, as a path relative to the root
+    derived_files: frozenset[str] = frozenset()  # names a link may point to without a document
+    incoming: dict[str, set[str]] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        for entry in self.manifest.entries:
+            targets = [t for t, _line in entry.links]
+            for key in ("related", "supersedes", "superseded_by"):
+                targets += entry.ids(key)
+            for target in targets:
+                if target != entry.id:
+                    self.incoming.setdefault(target, set()).add(entry.id)
+
+
+Rule = Callable[[Context], Iterable[Finding]]
+RULES: list[Rule] = []
+
+
+def rule(function: Rule) -> Rule:
+    """Register ``function`` as a check rule."""
+    RULES.append(function)
+    return function
+
+
+def run(context: Context, rules: Iterable[Rule] | None = None) -> list[Finding]:
+    """Every finding of every rule, sorted by place."""
+    found: list[Finding] = []
+    for check in RULES if rules is None else rules:
+        found.extend(check(context))
+    return sorted(set(found), key=Finding.sort_key)
+
+
+def impl_ref_path(ref: str) -> str:
+    """An impl_ref without its symbol anchor (``src/a.py#func`` -> ``src/a.py``)."""
+    return ref.split("#", 1)[0].strip()
+
+
+def _line(entry: Entry, key: str) -> int:
+    return entry.line_of(key) or 1
+
+
+# --- what the scan already found -------------------------------------------------
+
+
+@rule
+def scan_findings(ctx: Context) -> Iterator[Finding]:
+    """Files that could not be read, bad frontmatter, links out of the root, secrets."""
+    yield from ctx.manifest.all_findings()
+
+
+@rule
+def marker_settings(ctx: Context) -> Iterator[Finding]:
+    for key in ctx.config.unknown_keys:
+        yield finding("W015", ctx.marker_path, f"unknown setting {key!r} is ignored")
+
+
+# --- the format -------------------------------------------------------------------
+
+
+@rule
+def naming(ctx: Context) -> Iterator[Finding]:
+    """E001: every folder and file name is lowercase a-z, 0-9 and hyphens."""
+    bad_folders: set[str] = set()
+    for entry in ctx.manifest.entries:
+        *folders, name = entry.id.split("/")
+        for depth, folder in enumerate(folders):
+            if not _SLUG.match(folder):
+                bad_folders.add("/".join(folders[: depth + 1]))
+        stem, _dot, suffix = name.rpartition(".")
+        if not _SLUG.match(stem) or suffix != suffix.lower():
+            yield finding(
+                "E001", entry.id, f"file name {name!r} is not a-z0-9 and hyphens (slug it)"
+            )
+    for folder in sorted(bad_folders):
+        yield finding(
+            "E001", folder, f"folder name {folder.rsplit('/', 1)[-1]!r} is not a-z0-9 and hyphens"
+        )
+
+
+@rule
+def required_fields(ctx: Context) -> Iterator[Finding]:
+    """E002: the required fields are present and not empty."""
+    for entry in ctx.manifest.entries:
+        if not entry.parsed:
+            continue
+        for key in schema.REQUIRED_FIELDS:
+            value = entry.meta.get(key)
+            empty = value is None or value in ("", [])
+            if key == "tags" and not empty:
+                empty = not entry.tags
+            if empty:
+                what = "at least one tag" if key == "tags" else f"a {key}"
+                yield finding(
+                    "E002",
+                    entry.id,
+                    f"required field '{key}' is missing: add {what}",
+                    _line(entry, key),
+                )
+
+
+def _allowed(
+    entry: Entry, key: str, values: tuple[str, ...], allowed: tuple[str, ...]
+) -> Iterator[Finding]:
+    for value in values:
+        if value not in allowed:
+            choices = ", ".join(allowed)
+            yield finding(
+                "E003", entry.id, f"{key} {value!r} is not one of: {choices}", _line(entry, key)
+            )
+
+
+@rule
+def enumerations(ctx: Context) -> Iterator[Finding]:
+    """E003: type, status, priority and audience take values from their lists."""
+    config = ctx.config
+    for entry in ctx.manifest.entries:
+        if not entry.parsed:
+            continue
+        for key, value, allowed in (
+            ("type", entry.type, config.types),
+            ("status", entry.status, config.statuses),
+            ("priority", entry.priority, config.priorities),
+        ):
+            if value:
+                yield from _allowed(entry, key, (value,), allowed)
+        yield from _allowed(
+            entry, "audience", fields.strings(entry.meta, "audience"), config.audiences
+        )
+
+
+@rule
+def summary_length(ctx: Context) -> Iterator[Finding]:
+    """E004: the summary fits in summary_max characters."""
+    limit = ctx.config.summary_max
+    for entry in ctx.manifest.entries:
+        if len(entry.summary) > limit:
+            message = f"summary is {len(entry.summary)} characters, more than summary_max ({limit})"
+            yield finding("E004", entry.id, message, _line(entry, "summary"))
+
+
+@rule
+def dates(ctx: Context) -> Iterator[Finding]:
+    """E006: dates are ISO; W014: a document is not updated before it was created."""
+    for entry in ctx.manifest.entries:
+        for key in DATE_FIELDS:
+            value = entry.meta.get(key)
+            if value is not None and value != "" and fields.date(entry.meta, key) is None:
+                message = f"{key} {fields.text(entry.meta, key)!r} is not an ISO date (YYYY-MM-DD)"
+                yield finding("E006", entry.id, message, _line(entry, key))
+        created, updated = fields.date(entry.meta, "created"), fields.date(entry.meta, "updated")
+        if created and updated and updated < created:
+            message = f"updated ({updated}) is earlier than created ({created})"
+            yield finding("W014", entry.id, message, _line(entry, "updated"))
+
+
+# --- links and references -----------------------------------------------------------
+
+
+@rule
+def broken_links(ctx: Context) -> Iterator[Finding]:
+    """W001: every body link and related entry names a document."""
+    known = ctx.manifest.by_id
+    for entry in ctx.manifest.entries:
+        for target, line in entry.links:
+            if target not in known and target not in ctx.derived_files:
+                yield finding("W001", entry.id, f"link to {target}, which is not a document", line)
+        for target in entry.ids("related"):
+            if target not in known:
+                message = f"related entry {target} is not a document"
+                yield finding("W001", entry.id, message, _line(entry, "related"))
+
+
+@rule
+def orphans(ctx: Context) -> Iterator[Finding]:
+    """W002: every document but entry points (type overview) is reached from another."""
+    if len(ctx.manifest) < 2:
+        return
+    for entry in ctx.manifest.entries:
+        if entry.type != "overview" and entry.parsed and not ctx.incoming.get(entry.id):
+            yield finding("W002", entry.id, "no document links to it or lists it in related")
+
+
+@rule
+def impl_refs(ctx: Context) -> Iterator[Finding]:
+    """W003: impl_refs name files that exist; E008: none names a credentials file."""
+    for entry in ctx.manifest.entries:
+        for ref in fields.strings(entry.meta, "impl_refs"):
+            path = impl_ref_path(ref)
+            line = _line(entry, "impl_refs")
+            broken = guard.credential_path(path)
+            if broken is not None:
+                message = f"impl_ref {path!r} names a credentials file ({broken}); remove it"
+                yield finding("E008", entry.id, message, line)
+            elif path not in ctx.existing_refs:
+                yield finding("W003", entry.id, f"impl_ref {path!r} does not exist", line)
+
+
+@rule
+def staleness(ctx: Context) -> Iterator[Finding]:
+    """W004: a stable document was updated within stale_days."""
+    limit = ctx.today - dt.timedelta(days=ctx.config.stale_days)
+    for entry in ctx.manifest.entries:
+        updated = fields.date(entry.meta, "updated")
+        if entry.status == "stable" and updated is not None and updated < limit:
+            days = (ctx.today - updated).days
+            message = (
+                f"stable but not updated for {days} days (stale_days: {ctx.config.stale_days})"
+            )
+            yield finding("W004", entry.id, message, _line(entry, "updated"))
+
+
+@rule
+def derived_indexes(ctx: Context) -> Iterator[Finding]:
+    """W005: the derived files are what the documents give."""
+    for name in ctx.stale_indexes:
+        yield finding("W005", name, "out of date with the documents (run 'mdbrain index')")
+
+
+# --- governance ------------------------------------------------------------------------
+
+
+@rule
+def provenance(ctx: Context) -> Iterator[Finding]:
+    """W008: a stable document says where its knowledge comes from."""
+    for entry in ctx.manifest.entries:
+        if entry.status != "stable":
+            continue
+        refs = [impl_ref_path(r) for r in fields.strings(entry.meta, "impl_refs")]
+        if not fields.strings(entry.meta, "sources") and not any(
+            r in ctx.existing_refs for r in refs
+        ):
+            message = "stable with no provenance: add sources, or impl_refs to existing code"
+            yield finding("W008", entry.id, message, _line(entry, "status"))
+
+
+@rule
+def links_to_retired(ctx: Context) -> Iterator[Finding]:
+    """W009: documents in force do not lean on deprecated or archived ones."""
+    known = ctx.manifest.by_id
+    for entry in ctx.manifest.entries:
+        if entry.status in RETIRED:
+            continue
+        targets = [(t, line) for t, line in entry.links]
+        targets += [(t, _line(entry, "related")) for t in entry.ids("related")]
+        for target, line in targets:
+            other = known.get(target)
+            if (
+                other is not None
+                and other.status in RETIRED
+                and target not in entry.ids("supersedes")
+            ):
+                message = f"points to {target}, which is {other.status}"
+                yield finding("W009", entry.id, message, line)
+
+
+@rule
+def supersession(ctx: Context) -> Iterator[Finding]:
+    """E007, W010-W012: replacements name real documents, both ways, with the right status."""
+    known = ctx.manifest.by_id
+    for entry in ctx.manifest.entries:
+        for key, mirror in (("supersedes", "superseded_by"), ("superseded_by", "supersedes")):
+            for target in entry.ids(key):
+                other = known.get(target)
+                line = _line(entry, key)
+                if other is None:
+                    yield finding(
+                        "E007", entry.id, f"{key} names {target}, which is not a document", line
+                    )
+                elif entry.id not in other.ids(mirror):
+                    message = (
+                        f"{key} {target}, but {target} does not list this document in {mirror}"
+                    )
+                    yield finding("W010", entry.id, message, line)
+        successors = entry.ids("superseded_by")
+        if entry.status == "deprecated" and not successors:
+            message = "deprecated with no superseded_by: name the successor, or archive it"
+            yield finding("W011", entry.id, message, _line(entry, "status"))
+        if successors and entry.status not in RETIRED:
+            message = (
+                f"superseded by {', '.join(successors)} but status is {entry.status or 'missing'}"
+            )
+            yield finding("W012", entry.id, message, _line(entry, "status"))
+
+
+@rule
+def contradictions(ctx: Context) -> Iterator[Finding]:
+    """W013: a document in force contradicting another in force is a conflict for a human."""
+    known = ctx.manifest.by_id
+    for entry in ctx.manifest.entries:
+        if entry.status in RETIRED:
+            continue
+        for target in entry.ids("contradicts"):
+            other = known.get(target)
+            if other is None or other.status not in IN_FORCE:
+                continue
+            if target in entry.ids("supersedes") or entry.id in other.ids("supersedes"):
+                continue
+            message = f"contradicts {target}, which is in force: a human must settle it"
+            yield finding("W013", entry.id, message, _line(entry, "contradicts"))
+
+
+def summary(found: Iterable[Finding]) -> Mapping[str, int]:
+    """How many findings of each severity."""
+    counts = {"error": 0, "warning": 0, "info": 0}
+    for item in found:
+        counts[item.severity.value] += 1
+    return counts
