@@ -12,13 +12,14 @@ from pathlib import Path
 
 from mdbrain.core.manifest import Manifest
 from mdbrain.core.marker import Config
-from mdbrain.service import checking
+from mdbrain.service import checking, moving
 from mdbrain.service.checking import CheckReport
 from mdbrain.service.indexing import Indexer, IndexReport
+from mdbrain.service.moving import MoveReport
 from mdbrain.store import location, scan
 from mdbrain.store.location import Location
 
-__all__ = ["Brain", "CheckReport", "Clock", "IndexReport"]
+__all__ = ["Brain", "CheckReport", "Clock", "IndexReport", "MoveReport"]
 
 Clock = Callable[[], dt.date]
 
@@ -60,5 +61,13 @@ class Brain:
         return self._indexer().run()
 
     def check(self, *, fix: bool = True, scope: str | None = None) -> CheckReport:
-        """Validate the base: every rule, with out-of-date indexes regenerated when ``fix``."""
+        """Validate the base: every rule; with ``fix``, renamed links and stale indexes mended."""
         return checking.check(self._indexer(), self.clock(), fix=fix, scope=scope)
+
+    def move(self, old: str, new: str) -> MoveReport:
+        """Move or rename a document; every link and relation to it follows."""
+        return moving.move(self._indexer(), old, new)
+
+    def doc_id(self, value: str, cwd: Path | None = None) -> str:
+        """A document id from an id or a file path (relative to ``cwd``)."""
+        return moving.to_id(self.root, value, cwd or Path.cwd())

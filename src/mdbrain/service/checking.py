@@ -12,11 +12,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from mdbrain.core import fields, rules
+from mdbrain.core import edit, fields, rules
 from mdbrain.core.findings import Finding, Severity
 from mdbrain.core.manifest import Manifest
 from mdbrain.service.indexing import Indexer
-from mdbrain.store import scan
+from mdbrain.store import atomic, cache, git, scan
 
 EXIT_CLEAN = 0
 EXIT_ERRORS = 1
@@ -79,12 +79,67 @@ def in_scope(item: Finding, scope: str | None) -> bool:
     return item.path == scope or item.path.startswith(scope.rstrip("/") + "/")
 
 
+def _broken_targets(found: Manifest) -> dict[str, set[str]]:
+    broken = {}
+    for entry in found.entries:
+        targets = {t for t, _ in entry.links if found.get(t) is None}
+        targets |= {t for t in entry.ids("related") if found.get(t) is None}
+        if targets:
+            broken[entry.id] = targets
+    return broken
+
+
+def _root_prefix(indexer: Indexer, history: git.History) -> str | None:
+    """The knowledge root's path inside the git repository, with a trailing slash."""
+    top = history.toplevel()
+    if top is None:
+        return None
+    try:
+        prefix = indexer.root.resolve().relative_to(top.resolve()).as_posix()
+    except ValueError:
+        return None
+    return "" if prefix == "." else prefix + "/"
+
+
+def repair_renamed_links(indexer: Indexer, history: git.History) -> list[Repair]:
+    """Point links and related entries whose target git saw renamed at the new name."""
+    found, _stats = scan.scan(indexer.root, indexer.config)
+    broken = _broken_targets(found)
+    prefix = _root_prefix(indexer, history) if broken else None
+    renames = history.renames() if prefix is not None else {}
+    if prefix is None or not renames:
+        return []
+    repairs = []
+    with atomic.locked(cache.cache_dir(indexer.root) / "lock"):
+        for doc_id, targets in sorted(broken.items()):
+            path = indexer.root / doc_id
+            text = original = path.read_bytes().decode("utf-8")
+            for target in sorted(targets):
+                moved = renames.get(prefix + target, "")
+                new_id = moved.removeprefix(prefix) if moved.startswith(prefix) else ""
+                if not new_id or found.get(new_id) is None:
+                    continue
+                text, _ = edit.retarget(text, doc_id, target, new_id)
+                text, _ = edit.rename_in_fields(text, ("related",), target, new_id)
+                action = f"link to {target} now points to {new_id} (renamed in git)"
+                repairs.append(Repair("W001", doc_id, action))
+            if text != original:
+                atomic.write_text(path, text)
+    return repairs
+
+
 def check(
-    indexer: Indexer, today: dt.date, *, fix: bool = True, scope: str | None = None
+    indexer: Indexer,
+    today: dt.date,
+    *,
+    fix: bool = True,
+    scope: str | None = None,
+    history: git.History | None = None,
 ) -> CheckReport:
-    """Run every rule; with ``fix``, regenerate out-of-date derived files first."""
+    """Run every rule; with ``fix``, mend renamed links and regenerate derived files first."""
     repairs: list[Repair] = []
     if fix:
+        repairs += repair_renamed_links(indexer, history or git.Git(indexer.where.project))
         report = indexer.run()
         for rel in report.written:
             repairs.append(Repair("W005", rel, "regenerated from the documents"))

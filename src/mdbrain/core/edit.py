@@ -1,0 +1,146 @@
+"""Surgical edits of a document's text: change what must change, keep every other byte.
+
+These functions take a document's raw text and return the new text. Lines they
+do not need to touch come back exactly as they were: comments, key order,
+quoting, spacing and the line endings of the file.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+from urllib.parse import quote
+
+from mdbrain.core import frontmatter, links, markdown
+from mdbrain.core.document import BOM
+
+
+def _split_lines(text: str) -> list[str]:
+    """Lines with their endings, so that joining them gives ``text`` back."""
+    return text.splitlines(keepends=True)
+
+
+def written_target(from_id: str, to_id: str, like: str = "") -> str:
+    """How ``from_id`` should write a link to ``to_id``, keeping the anchor of ``like``."""
+    suffix = ""
+    for mark in ("#", "?"):
+        at = like.find(mark)
+        if at != -1:
+            suffix = like[at:]
+            break
+    if like.strip().startswith("/"):
+        path = "/" + to_id
+    else:
+        path = posixpath.relpath(to_id, posixpath.dirname(from_id) or ".")
+    return quote(path, safe="/-._~()") + suffix
+
+
+def _destination_span(line: str, written: str) -> tuple[int, int] | None:
+    """Where ``written`` sits as a link destination in ``line``."""
+    pattern = re.compile(
+        r"(\]\(\s*<?|^\s{0,3}\[[^\]]+\]:\s*<?)" + re.escape(written) + r"(?=[>)\s]|$)"
+    )
+    match = pattern.search(line)
+    if match is None:
+        return None
+    start = match.start() + len(match.group(1))
+    return start, start + len(written)
+
+
+def rewrite_links(
+    text: str, doc_id: str, new_target: Callable[[str, str], str | None]
+) -> tuple[str, int]:
+    """Rewrite the body links of a document; returns the new text and how many changed.
+
+    ``new_target(written, resolved_id)`` gives the new written destination of a
+    link, or None to leave it alone.
+    """
+    norm = frontmatter.normalise_newlines(text.removeprefix(BOM))
+    parts = frontmatter.split(norm, path=doc_id)
+    lines = _split_lines(text)
+    changed = 0
+    for written, number in markdown.scan(parts.body, parts.body_line).links:
+        resolved = links.resolve(doc_id, written)
+        if resolved is None or resolved[0] is not links.LinkKind.DOC:
+            continue
+        replacement = new_target(written, resolved[1])
+        if replacement is None or replacement == written.strip():
+            continue
+        line = lines[number - 1]
+        span = _destination_span(line, written.strip())
+        if span is None:
+            continue
+        lines[number - 1] = line[: span[0]] + replacement + line[span[1] :]
+        changed += 1
+    return "".join(lines), changed
+
+
+def retarget(text: str, doc_id: str, old_id: str, new_id: str) -> tuple[str, int]:
+    """Point the links of ``doc_id`` that lead to ``old_id`` at ``new_id`` instead."""
+
+    def target(written: str, resolved: str) -> str | None:
+        return written_target(doc_id, new_id, written) if resolved == old_id else None
+
+    return rewrite_links(text, doc_id, target)
+
+
+def rebase(text: str, old_id: str, new_id: str) -> tuple[str, int]:
+    """The links of a document moving from ``old_id`` to ``new_id``, written from its new place."""
+
+    def target(written: str, resolved: str) -> str | None:
+        if written.strip().startswith("/"):
+            return None
+        destination = new_id if resolved == old_id else resolved
+        return written_target(new_id, destination, written)
+
+    return rewrite_links(text, old_id, target)
+
+
+def _field_lines(lines: list[str], end: int, keys: tuple[str, ...]) -> list[int]:
+    """Indexes of the frontmatter lines of ``keys``: each key's line and its items."""
+    chosen: list[int] = []
+    current: str | None = None
+    for index in range(1, end):
+        line = lines[index]
+        if line[:1] not in (" ", "\t", "-", "\n", "\r", "") and ":" in line:
+            current = line.split(":", 1)[0].strip()
+        if current in keys:
+            chosen.append(index)
+    return chosen
+
+
+def rename_in_fields(text: str, keys: tuple[str, ...], old_id: str, new_id: str) -> tuple[str, int]:
+    """Replace ``old_id`` by ``new_id`` in the frontmatter values of ``keys`` only."""
+    lines = _split_lines(text)
+    if not lines or lines[0].removeprefix(BOM).rstrip() != "---":
+        return text, 0
+    end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
+    if end is None:
+        return text, 0
+    token = re.compile(r"(?<![\w./-])(\./)?" + re.escape(old_id) + r"(?![\w./-])")
+    changed = 0
+    for index in _field_lines(lines, end, keys):
+        new_line, count = token.subn(new_id, lines[index])
+        if count:
+            lines[index] = new_line
+            changed += count
+    return "".join(lines), changed
+
+
+def set_field(text: str, key: str, value: str) -> str:
+    """Set a one-line scalar field, in place if present, else just before the closing ``---``."""
+    lines = _split_lines(text)
+    if not lines or lines[0].removeprefix(BOM).rstrip() != "---":
+        raise ValueError("the document has no frontmatter")
+    end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
+    if end is None:
+        raise ValueError("the frontmatter is never closed")
+    newline = "\r\n" if lines[0].endswith("\r\n") else "\n"
+    pattern = re.compile(rf"^{re.escape(key)}[ \t]*:[^\r\n]*")
+    for index in range(1, end):
+        if pattern.match(lines[index]):
+            lines[index] = pattern.sub(lambda _m: f"{key}: {value}", lines[index], count=1)
+            return "".join(lines)
+    lines.insert(end, f"{key}: {value}{newline}")
+    return "".join(lines)

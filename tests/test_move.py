@@ -1,0 +1,106 @@
+"""Moving documents: every link follows, and check mends links to files git saw renamed."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from mdbrain.core.errors import UsageError
+from mdbrain.service.brain import Brain
+from tests.conftest import MakeBase, doc
+
+
+def relations(root: Path) -> dict[str, dict[str, list[str]]]:
+    data = yaml.safe_load((root / "RELATIONS.yaml").read_text(encoding="utf-8"))
+    return data["nodes"]  # type: ignore[no-any-return]
+
+
+def small_base(make_base: MakeBase) -> Path:
+    return make_base(
+        {
+            "auth/login.md": doc(
+                "Login", body="Uses [MFA](../security/mfa.md) and [s](session.md)."
+            ),
+            "auth/session.md": doc(
+                "Session", body="After [login](login.md).", related="[security/mfa.md]"
+            ),
+            "security/mfa.md": doc(
+                "MFA", body="Back to [login](../auth/login.md).", supersedes="[old/mfa.md]"
+            ),
+            "old/mfa.md": doc("Old MFA", status="deprecated", superseded_by="[security/mfa.md]"),
+        }
+    )
+
+
+def test_moving_a_document_rewrites_links_fields_and_its_own_links(make_base: MakeBase) -> None:
+    root = small_base(make_base)
+    untouched = (root / "auth" / "session.md").read_bytes()
+    report = Brain.open(root).move("security/mfa.md", "identity/factors/mfa.md")
+    assert report.new == "identity/factors/mfa.md"
+    assert sorted(report.rewritten) == ["auth/login.md", "auth/session.md", "old/mfa.md"]
+    assert not (root / "security" / "mfa.md").exists()
+    moved = (root / "identity" / "factors" / "mfa.md").read_text(encoding="utf-8")
+    assert "[login](../../auth/login.md)" in moved
+    assert "(../identity/factors/mfa.md)" in (root / "auth" / "login.md").read_text(
+        encoding="utf-8"
+    )
+    assert "superseded_by: [identity/factors/mfa.md]" in (root / "old" / "mfa.md").read_text(
+        encoding="utf-8"
+    )
+    session = (root / "auth" / "session.md").read_bytes()
+    assert session == untouched.replace(b"security/mfa.md", b"identity/factors/mfa.md")
+    nodes = relations(root)
+    assert nodes["identity/factors/mfa.md"]["linked_by"] == ["auth/login.md", "auth/session.md"]
+    assert "security/mfa.md" not in nodes
+    codes = {f.code for f in Brain.open(root).check().findings}
+    assert not codes & {"W001", "E007", "W010", "W005"}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "words"),
+    [
+        ("nope.md", "x.md", "not a document"),
+        ("auth/login.md", "auth/session.md", "already exists"),
+        ("auth/login.md", "INDEX.md", "reserved"),
+        ("auth/login.md", "_drafts/login.md", "reserved or ignored"),
+        ("auth/login.md", "../outside.md", "inside the knowledge root"),
+    ],
+)
+def test_a_move_that_cannot_be_done_changes_nothing(
+    make_base: MakeBase, old: str, new: str, words: str
+) -> None:
+    root = small_base(make_base)
+    before = {p: p.read_bytes() for p in root.rglob("*.md")}
+    with pytest.raises(UsageError, match=words):
+        Brain.open(root).move(old, new)
+    assert {p: p.read_bytes() for p in root.rglob("*.md")} == before
+
+
+def git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(cwd), *args], check=True, capture_output=True)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_check_fix_follows_a_rename_git_recorded(make_base: MakeBase) -> None:
+    root = small_base(make_base)
+    project = root.parent
+    git(project, "init", "-q")
+    git(project, "-c", "user.email=t@t", "-c", "user.name=t", "add", ".")
+    git(project, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "base")
+    git(project, "mv", "kb/auth/session.md", "kb/auth/sessions.md")
+    git(project, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "rename")
+    brain = Brain.open(root)
+    unfixed = brain.check(fix=False)
+    assert [(f.path, f.code) for f in unfixed.findings if f.code == "W001"] == [
+        ("auth/login.md", "W001")
+    ]
+    report = brain.check()
+    assert [(r.path, r.code) for r in report.repairs if r.code == "W001"] == [
+        ("auth/login.md", "W001")
+    ]
+    assert "[s](sessions.md)" in (root / "auth" / "login.md").read_text(encoding="utf-8")
+    assert not [f for f in report.findings if f.code == "W001"]
