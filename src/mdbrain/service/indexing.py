@@ -98,7 +98,7 @@ class Indexer:
         if not state or state.get("fingerprint") != self._fingerprint():
             return None
         outputs = state.get("outputs")
-        if not isinstance(outputs, dict) or self._output_stamps(tuple(outputs)) != outputs:
+        if not isinstance(outputs, dict) or self._output_hashes(tuple(outputs)) != outputs:
             return None
         return state
 
@@ -169,15 +169,20 @@ class Indexer:
             data = b""
         return hashlib.sha256(data).hexdigest()
 
-    def _output_stamps(self, names: tuple[str, ...]) -> dict[str, list[int]] | None:
-        stamps = {}
+    def _output_hashes(self, names: tuple[str, ...]) -> dict[str, str] | None:
+        """The content hash of each derived file; None when one is missing.
+
+        Contents, not stamps: a derived file is often read again within the same
+        clock tick it was written in, where a stamp could not vouch for it.
+        """
+        hashes = {}
         for rel in names:
             try:
-                st = (self.root / rel).stat()
+                data = (self.root / rel).read_bytes()
             except OSError:
                 return None
-            stamps[rel] = [st.st_size, st.st_mtime_ns]
-        return stamps
+            hashes[rel] = hashlib.sha256(data).hexdigest()
+        return hashes
 
     def _remember(
         self,
@@ -187,17 +192,21 @@ class Indexer:
         per_doc: dict[str, list[list[Any]]],
         report: IndexReport,
     ) -> None:
-        """Record this run, so that the next one can take a cheaper path when it is safe."""
-        trusted = time.time_ns() - cache.RACY_MARGIN_NS
-        outputs = self._output_stamps(report.written + report.unchanged)
-        fresh = outputs is None or any(mtime >= trusted for _size, mtime in outputs.values())
-        if fresh or any(doc.stamp[2] >= trusted for doc in files):
-            cache.save_state(self.root, {})  # something is too recent to vouch for
+        """Record this run, so that the next one can take a cheaper path when it is safe.
+
+        A document modified too recently to trust its stamp is recorded with an
+        impossible modification time, so that the next run parses it again.
+        """
+        outputs = self._output_hashes(report.written + report.unchanged)
+        if outputs is None:
+            cache.save_state(self.root, {})
             return
+        trusted = time.time_ns() - cache.RACY_MARGIN_NS
         docs = {}
         for doc in files:
             digest = projections.get(doc.id) or previous[doc.id][3]
-            docs[doc.id] = [*doc.stamp, digest]
+            ino, size, mtime = doc.stamp
+            docs[doc.id] = [ino, size, mtime if mtime < trusted else -1, digest]
         cache.save_state(
             self.root,
             {
