@@ -28,7 +28,7 @@ unit: $(STAMP)
 check: $(STAMP)
 	$(BIN)/mdbrain check --strict
 
-test: lint typecheck unit
+test: lint typecheck unit check
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

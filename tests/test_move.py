@@ -104,3 +104,21 @@ def test_check_fix_follows_a_rename_git_recorded(make_base: MakeBase) -> None:
     ]
     assert "[s](sessions.md)" in (root / "auth" / "login.md").read_text(encoding="utf-8")
     assert not [f for f in report.findings if f.code == "W001"]
+
+
+def test_the_mv_command_takes_file_paths_and_reports_what_it_updated(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from mdbrain.adapters.cli import cli
+
+    root = small_base(make_base)
+    monkeypatch.chdir(root.parent)
+    result = CliRunner().invoke(cli, ["mv", "kb/auth/session.md", "kb/auth/sessions.md"])
+    assert result.exit_code == 0, result.output
+    assert "Moved auth/session.md to auth/sessions.md." in result.output
+    assert "auth/login.md" in result.output
+    assert (root / "auth" / "sessions.md").exists()
+    result = CliRunner().invoke(cli, ["mv", "kb/auth/missing.md", "kb/x.md"])
+    assert result.exit_code == 2 and "not a document" in result.output

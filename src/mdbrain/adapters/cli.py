@@ -118,6 +118,59 @@ def index(obj: Context, as_json: bool) -> None:
 
 
 @cli.command()
+@click.argument("scope", required=False)
+@click.option(
+    "--format",
+    "output",
+    type=click.Choice(["text", "json", "sarif", "github"]),
+    default="text",
+    show_default=True,
+    help="text for people, json (schema mdbrain.check/1), sarif for code scanning, "
+    "github for GitHub Actions annotations.",
+)
+@click.option("--strict", is_flag=True, help="Fail on warnings too, not only on errors.")
+@click.option(
+    "--no-fix",
+    is_flag=True,
+    help="Report out-of-date indexes (W005) instead of regenerating them.",
+)
+@click.pass_obj
+def check(obj: Context, scope: str | None, output: str, strict: bool, no_fix: bool) -> None:
+    """Validate the base against every rule, regenerating out-of-date indexes.
+
+    SCOPE limits the findings to a document or folder: an id from the knowledge
+    root (securite, securite/mfa.md) or a path under the root. Exit code 0 when
+    there is no error, 1 with errors (or warnings with --strict), 2 for a usage
+    or marker problem.
+    """
+    from mdbrain.adapters import report
+
+    brain = guarded(obj.brain)
+    result = guarded(lambda: brain.check(fix=not no_fix, scope=scope, cwd=obj.directory))
+    click.echo(report.FORMATS[output](result, brain.root))
+    sys.exit(result.exit_code(strict=strict))
+
+
+@cli.command()
+@click.argument("old")
+@click.argument("new")
+@click.pass_obj
+def mv(obj: Context, old: str, new: str) -> None:
+    """Move or rename document OLD to NEW; every link and relation to it follows.
+
+    OLD and NEW are ids from the knowledge root (securite/mfa.md) or file paths.
+    The indexes are regenerated afterwards.
+    """
+    brain = guarded(obj.brain)
+    report = guarded(lambda: brain.move(old, new, cwd=obj.directory))
+    click.echo(f"Moved {report.old} to {report.new}.")
+    if report.rewritten:
+        click.echo(f"Updated {report.links} links or relations in: {', '.join(report.rewritten)}")
+    if report.index.written:
+        click.echo(f"Regenerated {', '.join(report.index.written)}.")
+
+
+@cli.command()
 @click.option(
     "--keep",
     type=click.Path(file_okay=False, path_type=Path),

@@ -111,12 +111,21 @@ def build(entries: Iterable[Entry], findings: Iterable[Finding] = ()) -> Manifes
     )
 
 
-def _relations(meta: Mapping[str, Any]) -> Mapping[str, tuple[str, ...]]:
+def _relations(
+    doc_id: str, meta: Mapping[str, Any], lines: Mapping[str, int], problems: list[Finding]
+) -> Mapping[str, tuple[str, ...]]:
     out = {}
     for key in RELATION_FIELDS:
         if key in meta:
-            ids = (links.normalise_id(v) for v in fields.strings(meta, key))
-            out[key] = tuple(i for i in ids if i is not None)
+            ids = []
+            for value in fields.strings(meta, key):
+                norm = links.normalise_id(value)
+                if norm is None:
+                    message = f"{key} entry {value!r} leaves the knowledge root; ignored"
+                    problems.append(finding("W006", doc_id, message, lines.get(key)))
+                else:
+                    ids.append(sys.intern(norm))
+            out[key] = tuple(ids)
     return out or _NO_RELATIONS
 
 
@@ -188,6 +197,7 @@ def entry_from_text(
     meta = doc.meta
     intern = sys.intern  # short values repeat across documents; share one string each
     doc_links, link_problems = _body_facts(doc_id, doc.body, doc.body_line)
+    relations = _relations(doc_id, meta, doc.key_lines, problems)
     return _sealed(
         Entry(
             id=doc_id,
@@ -198,7 +208,7 @@ def entry_from_text(
             status=intern(fields.text(meta, "status")),
             priority=intern(fields.text(meta, "priority")),
             tags=tuple(map(intern, fields.strings(meta, "tags"))),
-            relations=_relations(meta),
+            relations=relations,
             links=doc_links,
             key_lines=doc.key_lines,
             body_line=doc.body_line,

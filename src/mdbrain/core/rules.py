@@ -234,10 +234,11 @@ def impl_refs(ctx: Context) -> Iterator[Finding]:
 
 @rule
 def staleness(ctx: Context) -> Iterator[Finding]:
-    """W004: a stable document was updated within stale_days."""
+    """W004: a stable document was updated (or reviewed) within stale_days."""
     limit = ctx.today - dt.timedelta(days=ctx.config.stale_days)
     for entry in ctx.manifest.entries:
-        updated = fields.date(entry.meta, "updated")
+        seen = [d for d in (fields.date(entry.meta, k) for k in ("updated", "reviewed")) if d]
+        updated = max(seen, default=None)
         if entry.status == "stable" and updated is not None and updated < limit:
             days = (ctx.today - updated).days
             message = (
@@ -312,7 +313,7 @@ def supersession(ctx: Context) -> Iterator[Finding]:
         if entry.status == "deprecated" and not successors:
             message = "deprecated with no superseded_by: name the successor, or archive it"
             yield finding("W011", entry.id, message, _line(entry, "status"))
-        if successors and entry.status not in RETIRED:
+        if successors and entry.status in IN_FORCE:
             message = (
                 f"superseded by {', '.join(successors)} but status is {entry.status or 'missing'}"
             )

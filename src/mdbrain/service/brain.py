@@ -12,7 +12,7 @@ from pathlib import Path
 
 from mdbrain.core.manifest import Manifest
 from mdbrain.core.marker import Config
-from mdbrain.service import checking, moving
+from mdbrain.service import addressing, checking, moving
 from mdbrain.service.checking import CheckReport
 from mdbrain.service.indexing import Indexer, IndexReport
 from mdbrain.service.moving import MoveReport
@@ -60,14 +60,19 @@ class Brain:
         """Regenerate the derived indexes, writing only the files whose bytes change."""
         return self._indexer().run()
 
-    def check(self, *, fix: bool = True, scope: str | None = None) -> CheckReport:
-        """Validate the base: every rule; with ``fix``, renamed links and stale indexes mended."""
-        return checking.check(self._indexer(), self.clock(), fix=fix, scope=scope)
+    def check(
+        self, *, fix: bool = True, scope: str | None = None, cwd: Path | None = None
+    ) -> CheckReport:
+        """Validate the base: every rule; with ``fix``, renamed links and stale indexes mended.
 
-    def move(self, old: str, new: str) -> MoveReport:
-        """Move or rename a document; every link and relation to it follows."""
-        return moving.move(self._indexer(), old, new)
+        ``scope`` (an id, a theme, or a path from ``cwd``) limits the findings reported.
+        """
+        prefix = addressing.scope(self.root, cwd or Path.cwd(), scope) if scope else None
+        return checking.check(self._indexer(), self.clock(), fix=fix, scope=prefix)
 
-    def doc_id(self, value: str, cwd: Path | None = None) -> str:
-        """A document id from an id or a file path (relative to ``cwd``)."""
-        return moving.to_id(self.root, value, cwd or Path.cwd())
+    def move(self, old: str, new: str, *, cwd: Path | None = None) -> MoveReport:
+        """Move or rename a document (ids or paths from ``cwd``); every link to it follows."""
+        here = cwd or Path.cwd()
+        old_id = addressing.document(self.root, here, old)
+        new_id = addressing.document(self.root, here, new)
+        return moving.move(self._indexer(), old_id, new_id)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
-from pathlib import Path
 
 from mdbrain.core import edit, links
 from mdbrain.core.errors import UsageError
@@ -33,15 +32,6 @@ def _as_id(value: str) -> str:
     if doc_id is None or not links.is_doc_path(doc_id):
         raise UsageError(f"{value!r} is not a document path inside the knowledge root")
     return doc_id
-
-
-def to_id(root: Path, value: str, cwd: Path) -> str:
-    """A document id from an id or from a file path (relative to ``cwd``) inside ``root``."""
-    candidate = (cwd / value).resolve() if not Path(value).is_absolute() else Path(value).resolve()
-    try:
-        return _as_id(candidate.relative_to(root.resolve()).as_posix())
-    except ValueError:
-        return _as_id(value)
 
 
 def move(indexer: Indexer, old: str, new: str) -> MoveReport:

@@ -1,0 +1,69 @@
+"""Check rules one by one, on the edges the fixture base does not show."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from mdbrain.core import manifest, marker, rules
+from tests.conftest import doc
+
+CONFIG = marker.loads('version: "1"\nroot: kb\nlang: en\n')
+TODAY = dt.date(2026, 11, 30)
+
+
+def codes(docs: dict[str, str], **facts: object) -> list[tuple[str, str]]:
+    found = manifest.build(manifest.entry_from_text(text, doc_id) for doc_id, text in docs.items())
+    context = rules.Context(manifest=found, config=CONFIG, today=TODAY, **facts)  # type: ignore[arg-type]
+    return [(f.path, f.code) for f in rules.run(context)]
+
+
+def test_a_superseded_draft_is_not_said_to_be_in_force() -> None:
+    docs = {
+        "old.md": doc(status="draft", superseded_by="[new.md]", sources="[notes]"),
+        "new.md": doc(supersedes="[old.md]", sources="[notes]", body="[o](old.md)"),
+    }
+    assert ("old.md", "W012") not in codes(docs)
+    docs["old.md"] = doc(status="stable", superseded_by="[new.md]", sources="[notes]")
+    assert ("old.md", "W012") in codes(docs)
+
+
+def test_a_recent_review_keeps_a_stable_document_fresh() -> None:
+    old = {"a.md": doc(updated="2025-01-01", sources="[x]")}
+    assert ("a.md", "W004") in codes(old)
+    reviewed = {"a.md": doc(updated="2025-01-01", reviewed="2026-11-01", sources="[x]")}
+    assert ("a.md", "W004") not in codes(reviewed)
+
+
+def test_a_relation_that_climbs_above_the_root_is_reported() -> None:
+    assert ("a.md", "W006") in codes({"a.md": doc(related="[../../etc/x.md]", sources="[x]")})
+
+
+def test_an_overview_page_may_be_an_entry_point_without_incoming_links() -> None:
+    docs = {
+        "start.md": doc(type="overview", sources="[x]", body="[a](a.md)"),
+        "a.md": doc(sources="[x]"),
+        "lonely.md": doc(sources="[x]"),
+    }
+    found = codes(docs)
+    assert ("start.md", "W002") not in found and ("lonely.md", "W002") in found
+
+
+def test_a_contradiction_settled_by_supersession_is_not_open() -> None:
+    docs = {
+        "a.md": doc(contradicts="[b.md]", supersedes="[b.md]", sources="[x]", body="[b](b.md)"),
+        "b.md": doc(status="deprecated", superseded_by="[a.md]", sources="[x]", body="[a](a.md)"),
+    }
+    assert not [c for c in codes(docs) if c[1] == "W013"]
+    docs["b.md"] = doc(sources="[x]", body="[a](a.md)")
+    docs["a.md"] = doc(contradicts="[b.md]", sources="[x]", body="[b](b.md)")
+    assert ("a.md", "W013") in codes(docs)
+
+
+def test_impl_refs_with_symbol_anchors_are_checked_by_their_file() -> None:
+    docs = {"a.md": doc(impl_refs="[src/a.py#login, .env]")}
+    found = codes(docs, existing_refs=frozenset({"src/a.py"}))
+    assert (
+        ("a.md", "E008") in found
+        and ("a.md", "W003") not in found
+        and ("a.md", "W008") not in found
+    )
