@@ -54,16 +54,26 @@ def test_kept_project_has_marker_sources_and_indexes(kept: tuple[Path, Result]) 
     assert (project / "src" / "shop" / "auth" / "login.py").is_file()
     for name in ("OVERVIEW.md", "INDEX.md", "RELATIONS.yaml"):
         assert (project / "docs" / name).is_file()
-    assert "| security/mfa.md | concept |" in (project / "docs" / "INDEX.md").read_text("utf-8")
+    assert f"| {demo.MOVED} | concept |" in (project / "docs" / "INDEX.md").read_text("utf-8")
 
 
-def test_login_to_mfa_edge_is_gone_at_the_end(kept: tuple[Path, Result]) -> None:
+def test_login_to_mfa_edge_is_gone_and_the_moved_page_keeps_its_one_link(
+    kept: tuple[Path, Result],
+) -> None:
     project, _ = kept
     nodes = relations(project)
-    assert MFA not in nodes[LOGIN]["links"]
-    assert MFA not in nodes[LOGIN]["related"]
-    assert LOGIN not in nodes[MFA]["linked_by"]
-    assert nodes[MFA]["linked_by"] == ["rules/lockout-after-failures.md"]  # still not orphaned
+    moved = demo.MOVED
+    assert MFA not in nodes and moved in nodes
+    assert moved not in nodes[LOGIN]["links"] and moved not in nodes[LOGIN]["related"]
+    assert nodes[moved]["linked_by"] == [demo.RULE]  # the rule's link followed the move
+
+
+def test_the_check_step_reports_the_broken_file_and_nothing_else(kept: tuple[Path, Result]) -> None:
+    _, result = kept
+    check_part = result.output.split("mdbrain check", 1)[1].split("mdbrain mv", 1)[0]
+    assert "1 error, 0 warnings" in check_part
+    assert f"docs/{BROKEN}:3:" in check_part
+    assert "broken links after the move: 0" in result.output
 
 
 def test_broken_document_finding_names_path_and_line(kept: tuple[Path, Result]) -> None:

@@ -9,6 +9,7 @@ would. Every step is a function taking the :class:`Tour` and listed in
 
 from __future__ import annotations
 
+import datetime as dt
 import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -27,9 +28,12 @@ from mdbrain.service.brain import Brain, IndexReport
 Say = Callable[[str], None]
 
 ROOT = "docs"
+TODAY = dt.date(2026, 7, 10)  # the example's "today", a few days after its documents
 WIDTH = 100  # longest line shown; longer ones are cut with an ellipsis
 LOGIN = "features/login.md"
 MFA = "security/mfa.md"
+MOVED = "security/second-factor.md"
+RULE = "rules/lockout-after-failures.md"
 MFA_LINK = "[multi-factor authentication](../security/mfa.md)"
 BROKEN = "features/password-reset.md"
 BROKEN_TEXT = """\
@@ -70,9 +74,13 @@ class Tour:
             text = "     " + line
             self.say(text if len(text) <= WIDTH or not clip else text[: WIDTH - 1] + "…")
 
+    def brain(self) -> Brain:
+        """The example's base, on the example's calendar: the week its documents were written."""
+        return Brain.open(self.project, clock=lambda: TODAY)
+
     def index(self) -> IndexReport:
         """Run ``mdbrain index`` through the service and show what it did."""
-        report = Brain.open(self.project).index()
+        report = self.brain().index()
         self.show([f"Indexed {report.documents} documents, dated {report.date}."])
         for label, names in (("wrote", report.written), ("unchanged", report.unchanged)):
             if names:
@@ -194,10 +202,37 @@ def broken_file(tour: Tour) -> None:
     (tour.root / BROKEN).write_text(BROKEN_TEXT, encoding="utf-8")
     tour.show([f"added {ROOT}/{BROKEN} (an unquoted ': ' in its summary)"])
     tour.index()
-    readable = sum(entry.parsed for entry in Brain.open(tour.project).manifest().entries)
+    readable = sum(entry.parsed for entry in tour.brain().manifest().entries)
     tour.show([f"INDEX.md: {readable} documents in full, and an empty row for the broken one:"])
     rows = (tour.root / "INDEX.md").read_text(encoding="utf-8").splitlines()
     tour.show(row for row in rows if row.startswith(f"| {BROKEN} "))
+
+
+def check_base(tour: Tour) -> None:
+    tour.step(
+        "mdbrain check",
+        "Every rule at once: names, fields, links, provenance, supersession, secrets.",
+    )
+    from mdbrain.adapters import report
+
+    result = tour.brain().check()
+    tour.show(report.text(result, Path(ROOT)).splitlines(), clip=False)
+    tour.show(
+        [f"exit code: {result.exit_code()} (1 means errors; --strict also fails on warnings)"]
+    )
+
+
+def move_doc(tour: Tour) -> None:
+    tour.step(
+        f"mdbrain mv {MFA} {MOVED}",
+        "A rename keeps every link and relation: the documents that pointed to it follow.",
+    )
+    moved = tour.brain().move(MFA, MOVED, cwd=tour.root)
+    tour.show([f"updated {moved.links} links or relations in: {', '.join(moved.rewritten)}"])
+    rule = (tour.root / RULE).read_text(encoding="utf-8")
+    tour.show(line for line in rule.splitlines() if MOVED.rsplit("/", 1)[-1] in line)
+    broken = [f for f in tour.brain().check().findings if f.code == "W001"]
+    tour.show([f"broken links after the move: {len(broken)}"])
 
 
 Step = Callable[[Tour], None]
@@ -208,6 +243,8 @@ STEPS: tuple[Step, ...] = (
     remove_link,
     remove_related,
     broken_file,
+    check_base,
+    move_doc,
 )
 
 

@@ -29,6 +29,7 @@ AUDIENCES: Final = (
     "po",
     "qa",
     "security",
+    "architect",
     "design",
     "data",
     "support",
