@@ -9,15 +9,17 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mdbrain.core.manifest import Manifest
-from mdbrain.core.marker import Config
-from mdbrain.service import addressing, checking, moving
-from mdbrain.service.checking import CheckReport
 from mdbrain.service.indexing import Indexer, IndexReport
-from mdbrain.service.moving import MoveReport
-from mdbrain.store import location, scan
+from mdbrain.store import location
 from mdbrain.store.location import Location
+
+if TYPE_CHECKING:  # loaded by the operations that need them, to keep start-up short
+    from mdbrain.core.manifest import Manifest
+    from mdbrain.core.marker import Config
+    from mdbrain.service.checking import CheckReport
+    from mdbrain.service.moving import MoveReport
 
 __all__ = ["Brain", "CheckReport", "Clock", "IndexReport", "MoveReport"]
 
@@ -46,6 +48,8 @@ class Brain:
 
     def manifest(self, *, use_cache: bool = True) -> Manifest:
         """Every document's record, fresh from the files (unchanged ones come from the cache)."""
+        from mdbrain.store import scan
+
         found, _stats = scan.scan(self.root, self.config, use_cache=use_cache)
         return found
 
@@ -67,11 +71,15 @@ class Brain:
 
         ``scope`` (an id, a theme, or a path from ``cwd``) limits the findings reported.
         """
+        from mdbrain.service import addressing, checking
+
         prefix = addressing.scope(self.root, cwd or Path.cwd(), scope) if scope else None
         return checking.check(self._indexer(), self.clock(), fix=fix, scope=prefix)
 
     def move(self, old: str, new: str, *, cwd: Path | None = None) -> MoveReport:
         """Move or rename a document (ids or paths from ``cwd``); every link to it follows."""
+        from mdbrain.service import addressing, moving
+
         here = cwd or Path.cwd()
         old_id = addressing.document(self.root, here, old)
         new_id = addressing.document(self.root, here, new)

@@ -15,7 +15,7 @@ import time
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from mdbrain.core import links, manifest
 from mdbrain.core.findings import Finding, finding
@@ -30,10 +30,9 @@ MAX_WORKERS = 8
 SAVE_MIN = 32
 
 
-@dataclass(frozen=True, slots=True)
-class DocFile:
+class DocFile(NamedTuple):
     id: str
-    path: Path
+    path: str  # absolute path on disk
     stamp: cache.Stamp
 
 
@@ -71,21 +70,21 @@ def walk(root: Path, config: Config) -> tuple[list[DocFile], list[Finding]]:
             return
         for item in items:
             name = item.name
-            if _skipped_name(name):
+            if name[0] in "_.":
                 continue
             rel = prefix + name
-            if not _utf8(name):
+            if not name.isascii() and not _utf8(name):
                 shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
                 problems.append(finding("W007", prefix + shown, "name is not valid UTF-8; skipped"))
                 continue
             if item.is_dir(follow_symlinks=False):
                 visit(item.path, rel + "/", depth + 1)
                 continue
-            if not links.is_doc_path(name):
+            if not name.lower().endswith(links.DOC_SUFFIXES):
                 if item.is_symlink() and item.is_dir():
                     problems.append(finding("W007", rel, "symbolic link to a folder; not followed"))
                 continue
-            if (depth == 0 and name in reserved_top) or (depth == 1 and name == shard_name):
+            if depth < 2 and ((depth == 0 and name in reserved_top) or name == shard_name):
                 continue
             doc = _doc_file(item, rel, real_root, problems)
             if doc is not None:
@@ -116,13 +115,14 @@ def _doc_file(
     except OSError as exc:
         problems.append(finding("W007", rel, f"cannot be read: {exc.strerror}"))
         return None
-    doc_id = unicodedata.normalize("NFC", rel) if not rel.isascii() else rel
-    return DocFile(id=doc_id, path=Path(item.path), stamp=(st.st_ino, st.st_size, st.st_mtime_ns))
+    doc_id = rel if rel.isascii() else unicodedata.normalize("NFC", rel)
+    return DocFile(doc_id, item.path, (st.st_ino, st.st_size, st.st_mtime_ns))
 
 
 def _read(doc: DocFile) -> Entry:
     try:
-        data = doc.path.read_bytes()
+        with open(doc.path, "rb") as handle:
+            data = handle.read()
     except OSError as exc:
         problem = finding("E005", doc.id, f"cannot be read: {exc.strerror}")
         return Entry(id=doc.id, findings=(problem,), parsed=False)
