@@ -122,3 +122,25 @@ def test_the_mv_command_takes_file_paths_and_reports_what_it_updated(
     assert (root / "auth" / "sessions.md").exists()
     result = CliRunner().invoke(cli, ["mv", "kb/auth/missing.md", "kb/x.md"])
     assert result.exit_code == 2 and "not a document" in result.output
+
+
+def test_a_document_that_is_not_utf8_stops_the_move_before_anything_is_written(
+    make_base: MakeBase,
+) -> None:
+    root = small_base(make_base)
+    (root / "auth" / "legacy.md").write_bytes(b"---\ntitle: caf\xe9\n---\n")
+    before = {p: p.read_bytes() for p in root.rglob("*.md")}
+    with pytest.raises(UsageError, match="UTF-8"):
+        Brain.open(root).move("auth/legacy.md", "auth/old-legacy.md")
+    assert {p: p.read_bytes() for p in root.rglob("*.md")} == before
+
+
+def test_relations_written_from_the_root_follow_a_move(make_base: MakeBase) -> None:
+    root = small_base(make_base)
+    (root / "auth" / "session.md").write_text(
+        doc("Session", related="[/security/mfa.md]", body="[l](login.md)"), encoding="utf-8"
+    )
+    Brain.open(root).move("security/mfa.md", "security/factor.md")
+    assert "related: [security/factor.md]" in (root / "auth" / "session.md").read_text(
+        encoding="utf-8"
+    )

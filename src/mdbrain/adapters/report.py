@@ -198,6 +198,3 @@ FORMATS: dict[str, Renderer] = {
     "sarif": sarif,
     "github": github,
 }
-
-
-# --- the SCOPE argument ------------------------------------------------------------

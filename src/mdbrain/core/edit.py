@@ -118,7 +118,7 @@ def rename_in_fields(text: str, keys: tuple[str, ...], old_id: str, new_id: str)
     end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
     if end is None:
         return text, 0
-    token = re.compile(r"(?<![\w./-])(\./)?" + re.escape(old_id) + r"(?![\w./-])")
+    token = re.compile(r"(?<![\w./-])(?:\./|/)?" + re.escape(old_id) + r"(?![\w./-])")
     changed = 0
     for index in _field_lines(lines, end, keys):
         new_line, count = token.subn(new_id, lines[index])

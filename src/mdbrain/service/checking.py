@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mdbrain.core import edit, fields, rules
+from mdbrain.core.errors import DocumentError
 from mdbrain.core.findings import Finding, Severity
 from mdbrain.core.manifest import Manifest
 from mdbrain.service.indexing import Indexer
@@ -113,16 +114,23 @@ def repair_renamed_links(indexer: Indexer, history: git.History) -> list[Repair]
     with atomic.locked(cache.cache_dir(indexer.root) / "lock"):
         for doc_id, targets in sorted(broken.items()):
             path = indexer.root / doc_id
-            text = original = path.read_bytes().decode("utf-8")
+            try:
+                text = original = path.read_bytes().decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
             for target in sorted(targets):
                 moved = renames.get(prefix + target, "")
                 new_id = moved.removeprefix(prefix) if moved.startswith(prefix) else ""
                 if not new_id or found.get(new_id) is None:
                     continue
-                text, _ = edit.retarget(text, doc_id, target, new_id)
-                text, _ = edit.rename_in_fields(text, ("related",), target, new_id)
-                action = f"link to {target} now points to {new_id} (renamed in git)"
-                repairs.append(Repair("W001", doc_id, action))
+                try:
+                    text, in_body = edit.retarget(text, doc_id, target, new_id)
+                    text, in_fields = edit.rename_in_fields(text, ("related",), target, new_id)
+                except DocumentError:
+                    continue
+                if in_body or in_fields:
+                    action = f"link to {target} now points to {new_id} (renamed in git)"
+                    repairs.append(Repair("W001", doc_id, action))
             if text != original:
                 atomic.write_text(path, text)
     return repairs

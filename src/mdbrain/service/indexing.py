@@ -2,8 +2,9 @@
 
 Three paths, from cheapest to dearest, each proven safe before it is taken:
 
-1. Nothing moved: every document, the marker and every derived file still has
-   the stamp the last run recorded. Done without opening a document.
+1. Nothing moved: every document still has the stamp the last run recorded,
+   the marker the same bytes, every derived file the same content hash. Done
+   without opening a document.
 2. A few documents changed, none added or removed, and each still has the same
    :func:`~mdbrain.core.manifest.digest` (the part of a document the derived
    files read): their prose changed, not their place in the indexes. Done after

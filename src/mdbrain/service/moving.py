@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
+from pathlib import Path
 
 from mdbrain.core import edit, links
-from mdbrain.core.errors import UsageError
+from mdbrain.core.errors import DocumentError, UsageError
 from mdbrain.core.schema import RELATION_FIELDS
 from mdbrain.service.indexing import Indexer, IndexReport
 from mdbrain.store import atomic, cache, scan
@@ -34,6 +35,52 @@ def _as_id(value: str) -> str:
     return doc_id
 
 
+def _read(path: Path, doc_id: str) -> str:
+    try:
+        return path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(
+            f"{doc_id} cannot be read as UTF-8 text ({exc}); nothing was moved"
+        ) from None
+
+
+def _plan(indexer: Indexer, old_id: str, new_id: str) -> tuple[dict[str, str], int]:
+    """The new text of every document the move changes, keyed by id, and the edit count.
+
+    Everything is read and edited in memory first, so that a document that
+    cannot be edited stops the move before any file is written.
+    """
+    root = indexer.root
+    found, _ = scan.scan(root, indexer.config)
+    if found.get(old_id) is None:
+        raise UsageError(f"{old_id} is not a document of this base")
+    if (root / new_id).exists():
+        raise UsageError(f"{new_id} already exists; nothing was moved")
+    texts: dict[str, str] = {}
+    count = 0
+    for entry in found.entries:
+        points = any(t == old_id for t, _ in entry.links) or any(
+            old_id in entry.ids(key) for key in RELATION_FIELDS
+        )
+        if entry.id == old_id or not points:
+            continue
+        text = _read(root / entry.id, entry.id)
+        try:
+            text, in_body = edit.retarget(text, entry.id, old_id, new_id)
+            text, in_fields = edit.rename_in_fields(text, RELATION_FIELDS, old_id, new_id)
+        except DocumentError as exc:
+            raise UsageError(f"{exc}; nothing was moved") from None
+        if in_body or in_fields:
+            texts[entry.id] = text
+            count += in_body + in_fields
+    try:
+        moved, rebased = edit.rebase(_read(root / old_id, old_id), old_id, new_id)
+    except DocumentError as exc:
+        raise UsageError(f"{exc}; nothing was moved") from None
+    texts[new_id] = moved
+    return texts, count + rebased
+
+
 def move(indexer: Indexer, old: str, new: str) -> MoveReport:
     root = indexer.root
     old_id, new_id = _as_id(old), _as_id(new)
@@ -43,31 +90,9 @@ def move(indexer: Indexer, old: str, new: str) -> MoveReport:
     ):
         raise UsageError(f"{new_id} is a reserved or ignored name; choose another")
     with atomic.locked(cache.cache_dir(root) / "lock"):
-        found, _ = scan.scan(root, indexer.config)
-        if found.get(old_id) is None:
-            raise UsageError(f"{old_id} is not a document of this base")
-        if (root / new_id).exists():
-            raise UsageError(f"{new_id} already exists; nothing was moved")
-        rewritten, count = [], 0
-        for entry in found.entries:
-            if entry.id == old_id:
-                continue
-            points = any(t == old_id for t, _ in entry.links) or any(
-                old_id in entry.ids(key) for key in RELATION_FIELDS
-            )
-            if not points:
-                continue
-            path = root / entry.id
-            text = path.read_bytes().decode("utf-8")
-            text, in_body = edit.retarget(text, entry.id, old_id, new_id)
-            text, in_fields = edit.rename_in_fields(text, RELATION_FIELDS, old_id, new_id)
-            if in_body or in_fields:
-                atomic.write_text(path, text)
-                rewritten.append(entry.id)
-                count += in_body + in_fields
-        source = root / old_id
-        text, rebased = edit.rebase(source.read_bytes().decode("utf-8"), old_id, new_id)
-        atomic.write_bytes(root / new_id, text.encode("utf-8"))
-        source.unlink()
-        count += rebased
-    return MoveReport(old_id, new_id, tuple(rewritten), count, indexer.run())
+        texts, count = _plan(indexer, old_id, new_id)
+        for doc_id, text in texts.items():
+            atomic.write_text(root / doc_id, text)
+        (root / old_id).unlink()
+    rewritten = tuple(sorted(doc_id for doc_id in texts if doc_id != new_id))
+    return MoveReport(old_id, new_id, rewritten, count, indexer.run())

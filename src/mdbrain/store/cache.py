@@ -7,10 +7,10 @@ Two files live in a git-ignored ``.mdbrain`` folder of the base:
     size, modification time) its file had when it was parsed. An entry is reused
     only while its file still has that stamp.
 ``state.json``
-    what the last ``index`` saw and wrote: the stamp of every document, the
-    marker's fingerprint, the stamp of every derived file and the findings. When
-    all of them still hold, nothing can have changed and ``index`` is done
-    without reading a document.
+    what the last ``index`` saw and wrote: the stamp and digest of every
+    document, the marker's fingerprint, the content hash of every derived file
+    and the findings. When all of them still hold, nothing can have changed and
+    ``index`` is done without reading a document.
 
 A file whose modification time is within :data:`RACY_MARGIN_NS` of the moment
 it was stamped is not trusted: it could change again within the same clock tick

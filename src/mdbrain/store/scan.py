@@ -149,7 +149,7 @@ def read_all(docs: list[DocFile]) -> list[Entry]:
     """Parse many files, sharing them with forked processes when there are enough of them.
 
     This process parses the last share itself while the others work, so that no
-    core waits and the largest share never crosses a process boundary.
+    core waits and one share never crosses a process boundary.
     """
     workers = _workers(len(docs))
     if workers == 1:
