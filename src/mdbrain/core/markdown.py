@@ -81,116 +81,97 @@ def _label(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-class _Scanner:
-    """Line-by-line state: which block the scan is in, and what it found so far."""
+def _inline(line: str, number: int, links: list[tuple[str, int]], used: set[str] | None) -> None:
+    """Collect the inline links of ``line``, and the reference labels it uses when ``used``."""
+    masked = _mask(line)
+    for match in _INLINE.finditer(masked):
+        if match.group(1):  # an image
+            continue
+        # masking keeps every column in place, so the destination is read
+        # from the original line where the masked one found the link
+        target = _inline_target(line, match.end())
+        if target is not None:
+            links.append((target, number))
+    if used is not None:
+        for match in _REF_USE.finditer(_INLINE.sub(" ", masked)):
+            if not match.group(1):
+                used.add(_label(match.group(3) or match.group(2)))
 
-    def __init__(self, references: bool) -> None:
-        self.references = references  # whether the body may define reference links
-        self.links: list[tuple[str, int]] = []
-        self.headings: list[Heading] = []
-        self.definitions: dict[str, tuple[str, int]] = {}
-        self.used_labels: set[str] = set()
-        self.fence: str | None = None  # the fence that opened the current code block
-        self.in_comment = False
-        self.in_list = False
-        self.indented_code = False
-        self.prev_blank = True
-        self.paragraph: tuple[str, int] | None = None  # first line of the open paragraph
 
-    def feed(self, line: str, number: int) -> None:
-        if self.fence is not None:
-            stripped = line.strip()
-            if stripped.startswith(self.fence) and not stripped.strip(self.fence[0]):
-                self.fence = None
-            return
-        if self.in_comment:
-            self.in_comment = "-->" not in line
-            return
+def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
+    """Links and headings of ``body``; ``first_line`` is the file line of its first line.
+
+    One loop with its state in local variables: this is the hot path of indexing.
+    """
+    links: list[tuple[str, int]] = []
+    headings: list[Heading] = []
+    definitions: dict[str, tuple[str, int]] = {}
+    used: set[str] | None = set() if "]:" in body else None  # reference links possible
+    fence: str | None = None  # the fence that opened the current code block
+    in_comment = in_list = indented_code = False
+    prev_blank = True
+    paragraph: tuple[str, int] | None = None  # first line of the open paragraph
+    number = first_line - 1
+    for line in body.split("\n"):
+        number += 1
+        if fence is not None:
+            if fence in line:
+                stripped = line.strip()
+                if stripped.startswith(fence) and not stripped.strip(fence[0]):
+                    fence = None
+            continue
+        if in_comment:
+            in_comment = "-->" not in line
+            continue
         if not line or line.isspace():
-            self.prev_blank, self.paragraph = True, None
-            return
+            prev_blank, paragraph = True, None
+            continue
         if line[0] not in _SPECIAL_FIRST:
             # plain prose, by far the most common line: no block can start here
-            self.in_list = self.indented_code = self.prev_blank = False
+            in_list = indented_code = prev_blank = False
             if "[" in line:
-                self.inline(line, number)
-            if self.paragraph is None:
-                self.paragraph = (line.strip(), number)
-            return
-        indented = line.startswith(("    ", "\t"))
-        if indented and (self.prev_blank or self.indented_code) and not self.in_list:
-            self.indented_code, self.prev_blank, self.paragraph = True, False, None
-            return
-        self.indented_code = False
+                _inline(line, number, links, used)
+            if paragraph is None:
+                paragraph = (line.strip(), number)
+            continue
+        if line.startswith(("    ", "\t")) and (prev_blank or indented_code) and not in_list:
+            indented_code, prev_blank, paragraph = True, False, None
+            continue
+        indented_code = prev_blank = False
         if _LIST_ITEM.match(line):
-            self.in_list = True
-        elif not line.startswith((" ", "\t")):
-            self.in_list = False
-        if not self.block(line, number):
-            self.paragraph_line(line, number)
-        self.prev_blank = False
-
-    def block(self, line: str, number: int) -> bool:
-        """Handle a line that opens or is a block of its own; False for paragraph text."""
+            in_list = True
+        elif line[0] not in " \t":
+            in_list = False
         first = line.lstrip(" ")[:1]
         if first in "`~" and (opened := _FENCE.match(line)):
-            self.fence = opened.group(1)
+            fence, paragraph = opened.group(1), None
         elif first == "<" and line.lstrip().startswith("<!--"):
-            self.in_comment = "-->" not in line
-        elif first in "=-" and self.paragraph is not None and (underline := _SETEXT.match(line)):
-            level = 1 if underline.group(1)[0] == "=" else 2
-            self.headings.append(Heading(level, *self.paragraph))
+            in_comment, paragraph = "-->" not in line, None
+        elif first in "=-" and paragraph is not None and (underline := _SETEXT.match(line)):
+            headings.append(Heading(1 if underline.group(1)[0] == "=" else 2, *paragraph))
+            paragraph = None
         elif first in "-*_" and _THEMATIC.match(line):
-            pass
+            paragraph = None
         elif first == "#" and (atx := _ATX.match(line)):
-            self.headings.append(Heading(len(atx.group(1)), (atx.group(2) or "").strip(), number))
-            self.inline(line, number)
-        elif first == "[" and self.references and (definition := _REF_DEF.match(line)):
+            headings.append(Heading(len(atx.group(1)), (atx.group(2) or "").strip(), number))
+            if "[" in line:
+                _inline(line, number, links, used)
+            paragraph = None
+        elif first == "[" and used is not None and (definition := _REF_DEF.match(line)):
             target = definition.group(2).strip("<>")
-            self.definitions.setdefault(_label(definition.group(1)), (target, number))
+            definitions.setdefault(_label(definition.group(1)), (target, number))
+            paragraph = None
         else:
-            return False
-        self.paragraph = None
-        return True
-
-    def paragraph_line(self, line: str, number: int) -> None:
-        self.inline(line, number)
-        if _BLOCK_START.match(line):
-            self.paragraph = None
-        elif self.paragraph is None:
-            self.paragraph = (line.strip(), number)
-
-    def inline(self, line: str, number: int) -> None:
-        if "[" not in line:
-            return
-        masked = _mask(line)
-        for match in _INLINE.finditer(masked):
-            if match.group(1):  # an image
-                continue
-            # masking keeps every column in place, so the destination is read
-            # from the original line where the masked one found the link
-            target = _inline_target(line, match.end())
-            if target is not None:
-                self.links.append((target, number))
-        if self.references:
-            for match in _REF_USE.finditer(_INLINE.sub(" ", masked)):
-                if not match.group(1):
-                    self.used_labels.add(_label(match.group(3) or match.group(2)))
-
-    def finish(self) -> Body:
-        for label, (target, number) in self.definitions.items():
-            if label in self.used_labels:
-                self.links.append((target, number))
-        self.links.sort(key=lambda item: item[1])
-        return Body(links=tuple(self.links), headings=tuple(self.headings))
-
-
-def scan(body: str, first_line: int = 1) -> Body:
-    """Links and headings of ``body``; ``first_line`` is the file line of its first line."""
-    scanner = _Scanner(references="]:" in body)
-    for index, line in enumerate(body.split("\n")):
-        scanner.feed(line, first_line + index)
-    return scanner.finish()
+            if "[" in line:
+                _inline(line, number, links, used)
+            if _BLOCK_START.match(line):
+                paragraph = None
+            elif paragraph is None:
+                paragraph = (line.strip(), number)
+    if used:
+        links += [(t, n) for label, (t, n) in definitions.items() if label in used]
+        links.sort(key=lambda item: item[1])
+    return Body(links=tuple(links), headings=tuple(headings))
 
 
 def outline(headings: tuple[Heading, ...], last_line: int) -> tuple[Section, ...]:

@@ -25,6 +25,25 @@ _WORDS = {
     **dict.fromkeys(("no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"), False),
     **dict.fromkeys(("null", "Null", "NULL", "~"), None),
 }
+# One item of a flow list and what follows it: a quoted string without escapes,
+# or plain text without the characters that would open anything else.
+_FLOW_ITEM = re.compile(r""" *("[^"\\]*"|'(?:[^']|'')*'|[^,\[\]{}"'#?]*?) *(,|$)""")
+# The YAML 1.1 forms of int, float and timestamp that start with a digit: a plain
+# scalar matching none of them is text.
+_TYPED = re.compile(
+    r"""(?:0b[0-1_]+
+    |0[0-7_]+
+    |(?:0|[1-9][0-9_]*)
+    |0x[0-9a-fA-F_]+
+    |[1-9][0-9_]*(?::[0-5]?[0-9])+
+    |[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?
+    |[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*
+    |[0-9]{4}-[0-9]{2}-[0-9]{2}
+    |[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?
+        (?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?
+    )$""",
+    re.VERBOSE,
+)
 _PLAIN_START_BAD = frozenset("[]{}#&*!|>'\"%@`,?:-<=.+~")
 
 
@@ -54,8 +73,12 @@ def _scalar(text: str) -> Any:
                 return dt.date.fromisoformat(text)
             except ValueError:
                 raise _OutsideSubsetError from None
+        if _TYPED.match(text):
+            raise _OutsideSubsetError  # another number or a timestamp: PyYAML decides
+        # no YAML 1.1 number or timestamp looks like this: plain text ("11/14/2022")
+    elif first in _PLAIN_START_BAD:
         raise _OutsideSubsetError
-    if first in _PLAIN_START_BAD or ": " in text or " #" in text or text.endswith(":"):
+    if ": " in text or " #" in text or text.endswith(":"):
         raise _OutsideSubsetError
     if text in _WORDS:
         return _WORDS[text]
@@ -64,11 +87,21 @@ def _scalar(text: str) -> Any:
 
 def _flow_list(text: str) -> list[Any]:
     inner = text[1:-1]
-    if any(c in inner for c in "[]{}#?"):
-        raise _OutsideSubsetError
     if not inner.strip():
         return []
-    return [_scalar(item) for item in inner.split(",")]
+    items = []
+    at = 0
+    while at <= len(inner):
+        match = _FLOW_ITEM.match(inner, at)
+        if match is None:
+            raise _OutsideSubsetError
+        items.append(_scalar(match.group(1)))
+        at = match.end()
+        if match.group(2) != ",":
+            break
+    if at != len(inner):
+        raise _OutsideSubsetError
+    return items
 
 
 def _closing(text: str) -> int:
