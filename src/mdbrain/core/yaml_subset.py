@@ -51,20 +51,27 @@ class _OutsideSubsetError(Exception):
     """The block uses YAML beyond the subset: let PyYAML read it."""
 
 
+def _quoted(text: str) -> str:
+    """A single- or double-quoted scalar without escapes."""
+    quote, inner = text[0], text[1:-1]
+    if len(text) < 2 or text[-1] != quote:
+        raise _OutsideSubsetError
+    if quote == '"':
+        if "\\" in text or '"' in inner:
+            raise _OutsideSubsetError
+        return inner
+    if "'" in inner.replace("''", ""):
+        raise _OutsideSubsetError
+    return inner.replace("''", "'")
+
+
 def _scalar(text: str) -> Any:
     text = text.strip()
     if not text:
         raise _OutsideSubsetError
     first = text[0]
-    if first == '"':
-        if len(text) < 2 or text[-1] != '"' or "\\" in text or '"' in text[1:-1]:
-            raise _OutsideSubsetError
-        return text[1:-1]
-    if first == "'":
-        inner = text[1:-1]
-        if len(text) < 2 or text[-1] != "'" or "'" in inner.replace("''", ""):
-            raise _OutsideSubsetError
-        return inner.replace("''", "'")
+    if first in "'\"":
+        return _quoted(text)
     if first.isdigit():
         if _INT.match(text):
             return int(text)
