@@ -151,7 +151,8 @@ def render_overview(manifest: Manifest, config: Config, date: str | None) -> str
 # --- INDEX.md ------------------------------------------------------------------
 
 
-def _row(entry: Entry, summary_max: int) -> str:
+def row(entry: Entry, summary_max: int) -> str:
+    """The manifest row of one document."""
     cells = (
         entry.id,
         entry.type,
@@ -175,7 +176,7 @@ def render_index(
     labels = labels_for(config.lang)
     chosen = list(entries)
     lines = [title or labels.index_title, "", _header(labels, date, len(chosen)), ""]
-    lines += _table(labels.columns, (_row(e, config.summary_max) for e in chosen))
+    lines += _table(labels.columns, (row(e, config.summary_max) for e in chosen))
     return "\n".join(lines) + "\n"
 
 
@@ -198,7 +199,7 @@ def render_index_toc(manifest: Manifest, config: Config, date: str | None) -> st
     lines += _table(labels.toc_columns, rows)
     if loose:
         lines += ["", f"## {labels.toc_rest}", ""]
-        lines += _table(labels.columns, (_row(e, config.summary_max) for e in loose))
+        lines += _table(labels.columns, (row(e, config.summary_max) for e in loose))
     return "\n".join(lines) + "\n"
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # loaded by the operations that need them, to keep start-up s
     from mdbrain.core.marker import Config
     from mdbrain.service.checking import CheckReport
     from mdbrain.service.moving import MoveReport
+    from mdbrain.service.reading import Reader
 
 __all__ = ["Brain", "CheckReport", "Clock", "IndexReport", "MoveReport"]
 
@@ -75,6 +76,19 @@ class Brain:
 
         prefix = addressing.scope(self.root, cwd or Path.cwd(), scope) if scope else None
         return checking.check(self._indexer(), self.clock(), fix=fix, scope=prefix)
+
+    def reader(self) -> Reader:
+        """Reads (query, show, search, neighbours) on the base as it is now on disk."""
+        from mdbrain.service.reading import Reader
+        from mdbrain.service.searching import Searcher
+
+        return Reader(Searcher(self.root, self.config), self.config.summary_max)
+
+    def doc(self, value: str, cwd: Path | None = None) -> str:
+        """The id of an existing document named by an id or a path from ``cwd``."""
+        from mdbrain.service import addressing
+
+        return addressing.document(self.root, cwd or Path.cwd(), value)
 
     def move(self, old: str, new: str, *, cwd: Path | None = None) -> MoveReport:
         """Move or rename a document (ids or paths from ``cwd``); every link to it follows."""

@@ -1,0 +1,113 @@
+"""Text and JSON for the reading commands: query, show, search, neighbors.
+
+Compact by design: what an agent reads here is what it pays for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mdbrain.adapters.render import to_data, to_json
+
+if TYPE_CHECKING:
+    from mdbrain.service.reading import (
+        Hit,
+        NeighboursResult,
+        QueryResult,
+        SearchResult,
+        ShowResult,
+    )
+
+
+def _hit_line(rank: int | None, hit: Hit) -> list[str]:
+    tags = ",".join(hit.tags)
+    number = f"{rank}. " if rank is not None else ""
+    head = f"{number}{hit.id}  [{hit.type}/{hit.status}{'; ' + tags if tags else ''}]"
+    lines = [head, f"   {hit.summary}"]
+    if hit.flagged:
+        refs = ", ".join(hit.check) or "no impl_refs listed"
+        lines.append(f"   ! {hit.status}: check against the code before relying on it ({refs})")
+    return lines
+
+
+def _tokens(spent: dict[str, int]) -> str:
+    parts = [f"{phase} {count}" for phase, count in spent.items() if phase != "total" and count]
+    return f"tokens read: {spent['total']} ({', '.join(parts) or 'none'})"
+
+
+def _hidden(count: int) -> list[str]:
+    if not count:
+        return []
+    return [
+        f"({count} matching drafts, deprecated or archived documents left out;"
+        " --include-drafts or --all to see them)"
+    ]
+
+
+def query_text(result: QueryResult) -> str:
+    if not result.hits:
+        return "\n".join(["No document matches.", *_hidden(result.hidden), _tokens(result.tokens)])
+    lines: list[str] = []
+    for rank, hit in enumerate(result.hits, start=1):
+        lines += _hit_line(rank, hit)
+    for passage in result.frontmatters + result.sections:
+        where = f"{passage.doc}:{passage.line}-{passage.end}"
+        lines += ["", f"--- {where} ({passage.title})", passage.text]
+        if passage.cut:
+            lines.append(f"[section continues; mdbrain show {passage.doc} --section ...]")
+    if result.neighbours:
+        lines += ["", "--- neighbours"]
+        lines += [f"{n.relation}: {n.id} [{n.status}] {n.summary}" for n in result.neighbours]
+    lines += ["", *_hidden(result.hidden)]
+    if result.stopped_early:
+        lines.append("stopped early: the first document is clearly ahead")
+    if result.over_budget:
+        lines.append("some parts were left out to stay within --budget")
+    lines.append(_tokens(result.tokens))
+    return "\n".join(lines).strip()
+
+
+def query_json(result: QueryResult) -> str:
+    data: dict[str, Any] = {"hits": to_data(result.hits)}
+    data.update({k: v for k, v in to_data(result).items() if k != "hits"})
+    return to_json(data)
+
+
+def show_text(result: ShowResult) -> str:
+    lines = _hit_line(None, result.hit)
+    for relation, ids in result.links.items():
+        lines.append(f"{relation}: {', '.join(ids)}")
+    if result.outline:
+        lines += ["sections:", *(f"  {title}" for title in result.outline)]
+    for passage in result.passages[1:]:
+        lines += [
+            "",
+            f"--- {passage.doc}:{passage.line}-{passage.end} ({passage.title})",
+            passage.text,
+        ]
+    lines.append(f"tokens read: {result.tokens}")
+    return "\n".join(lines)
+
+
+def search_text(result: SearchResult) -> str:
+    lines: list[str] = []
+    for rank, found in enumerate(result.hits, start=1):
+        lines += _hit_line(rank, found.hit)
+        if found.snippet:
+            lines.append(f"   {found.hit.id}:{found.line}: {found.snippet}")
+    if not lines:
+        lines.append("No document matches.")
+    lines += _hidden(result.hidden)
+    lines.append(f"tokens read: {result.tokens}")
+    return "\n".join(lines)
+
+
+def neighbours_text(result: NeighboursResult) -> str:
+    lines = [f"{result.start.id}: {result.start.summary}"]
+    for item in result.neighbours:
+        pad = "  " * item.distance
+        lines.append(f"{pad}{item.relation}: {item.id} [{item.status}] {item.summary}")
+    if not result.neighbours:
+        lines.append("  (no neighbours)")
+    lines.append(f"tokens read: {result.tokens}")
+    return "\n".join(lines)

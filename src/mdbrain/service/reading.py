@@ -1,0 +1,407 @@
+"""Reading the base while reading as little as possible.
+
+``query`` follows the phases of progressive disclosure: candidates from the
+manifest, the frontmatter of the best few, the best-matching sections of the
+best document (never a whole body), and neighbours only when asked. It stops
+early when one candidate is clearly ahead, and counts the tokens of what it
+returns, per phase, against an optional budget. ``show``, ``search`` and
+``neighbours`` are the single-step reads an agent uses between phases.
+
+Default reads leave out drafts, deprecated and archived documents, and say how
+many they left out; documents to review are shown with a flag and the code to
+check them against.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from mdbrain.core import fields, graph, indexes, tokens
+from mdbrain.core.document import Document, loads
+from mdbrain.core.errors import DocumentError, UsageError
+from mdbrain.core.manifest import Entry
+from mdbrain.core.markdown import Section
+from mdbrain.core.schema import HIDDEN_STATUSES
+from mdbrain.service.searching import Searcher
+
+KEEP_SHARE = 0.25  # candidates scoring below this share of the best one are not listed
+CLEAR_LEAD = 1.5  # the best candidate is "clearly ahead" at this multiple of the second's score
+READ_AT_MOST = 2  # documents whose sections a query reads when no candidate is clearly ahead
+SECOND_SECTION = 0.6  # share of the best section's score another section needs to be read too
+SECTION_LINES = 60  # longest section returned; longer ones are cut, and say so
+FLAGGED = frozenset({"needs-review", "deprecated"})
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Limits on what a read may return; empty means no limit."""
+
+    types: tuple[str, ...] = ()
+    statuses: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    audiences: tuple[str, ...] = ()
+    theme: str = ""
+    include_drafts: bool = False  # drafts too
+    everything: bool = False  # drafts, deprecated and archived too
+
+    def visible(self, entry: Entry) -> bool:
+        if self.everything:
+            return True
+        if entry.status == "draft":
+            return self.include_drafts
+        return entry.status not in HIDDEN_STATUSES
+
+    def accepts(self, entry: Entry) -> bool:
+        audience = fields.strings(entry.meta, "audience")
+        return (
+            (not self.types or entry.type in self.types)
+            and (not self.statuses or entry.status in self.statuses)
+            and (not self.tags or any(t in entry.tags for t in self.tags))
+            and (not self.audiences or any(a in audience for a in self.audiences))
+            and (not self.theme or entry.id.startswith(self.theme.rstrip("/") + "/"))
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A ranked document, as its manifest row tells it."""
+
+    id: str
+    score: float
+    title: str
+    summary: str
+    type: str
+    status: str
+    tags: tuple[str, ...]
+    check: tuple[str, ...] = ()  # impl_refs to verify, when the status asks for care
+
+    @property
+    def flagged(self) -> bool:
+        return self.status in FLAGGED
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """Lines read from one document: its frontmatter, or one section."""
+
+    doc: str
+    title: str
+    line: int
+    end: int
+    text: str
+    cut: bool = False  # the section was longer and was shortened
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    id: str
+    relation: str  # links, related, linked_by, supersedes, superseded_by, contradicts
+    distance: int
+    summary: str
+    status: str
+
+
+@dataclass(frozen=True)
+class QueryResult:
+    question: str
+    hits: tuple[Hit, ...]
+    frontmatters: tuple[Passage, ...]
+    sections: tuple[Passage, ...]
+    neighbours: tuple[Neighbour, ...]
+    hidden: int  # matching documents left out by the default visibility
+    tokens: dict[str, int]  # per phase, and "total"
+    stopped_early: bool
+    over_budget: bool = False  # something was left out to stay within the budget
+
+
+@dataclass(frozen=True)
+class ShowResult:
+    hit: Hit
+    links: dict[str, tuple[str, ...]]  # relation -> ids
+    outline: tuple[str, ...]  # section titles, indented by level
+    passages: tuple[Passage, ...]  # the frontmatter, a section, or the body
+    tokens: int
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    hit: Hit
+    snippet: str
+    line: int
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    text: str
+    hits: tuple[SearchHit, ...]
+    hidden: int
+    tokens: int
+
+
+@dataclass(frozen=True)
+class NeighboursResult:
+    start: Hit
+    neighbours: tuple[Neighbour, ...]
+    tokens: int
+
+
+@dataclass
+class _Budget:
+    limit: int | None
+    spent: dict[str, int] = field(default_factory=dict)
+    refused: bool = False
+
+    def take(self, phase: str, text: str) -> bool:
+        cost = tokens.estimate(text)
+        if self.limit is not None and sum(self.spent.values()) + cost > self.limit:
+            self.refused = True
+            return False
+        self.spent[phase] = self.spent.get(phase, 0) + cost
+        return True
+
+    def report(self) -> dict[str, int]:
+        phases = ("manifest", "frontmatter", "sections", "neighbours")
+        counted = {phase: self.spent.get(phase, 0) for phase in phases}
+        return {**counted, "total": sum(counted.values())}
+
+
+def hit_of(entry: Entry, score: float = 0.0) -> Hit:
+    refs = fields.strings(entry.meta, "impl_refs") if entry.status in FLAGGED else ()
+    return Hit(
+        entry.id,
+        round(score, 3),
+        entry.title,
+        entry.summary,
+        entry.type,
+        entry.status,
+        entry.tags,
+        refs,
+    )
+
+
+class Reader:
+    """Reads on one base, through a fresh :class:`Searcher`."""
+
+    def __init__(self, searcher: Searcher, summary_max: int) -> None:
+        self.searcher = searcher
+        self.summary_max = summary_max
+
+    @property
+    def manifest(self) -> dict[str, Entry]:
+        return dict(self.searcher.manifest.by_id)
+
+    def entry(self, doc_id: str) -> Entry:
+        found = self.searcher.manifest.get(doc_id)
+        if found is None:
+            raise UsageError(f"{doc_id} is not a document of this base")
+        return found
+
+    def document(self, doc_id: str) -> Document:
+        self.entry(doc_id)
+        path = self.searcher.files[doc_id].path
+        try:
+            with open(path, "rb") as handle:
+                raw = handle.read().decode("utf-8")
+            return loads(raw, doc_id)
+        except (OSError, UnicodeDecodeError, DocumentError) as exc:
+            raise UsageError(f"{doc_id} cannot be read: {exc}") from None
+
+    def ranked(self, question: str, filters: Filters, limit: int) -> tuple[list[Hit], int]:
+        """The visible candidates in rank order, and how many matches were hidden."""
+        hits: list[Hit] = []
+        hidden = 0
+        for candidate in self.searcher.rank(question, max(limit * 8, 50)):
+            entry = self.searcher.manifest.get(candidate.id)
+            if entry is None or not filters.accepts(entry):
+                continue
+            if not filters.visible(entry):
+                hidden += 1
+                continue
+            if len(hits) < limit:
+                hits.append(hit_of(entry, candidate.score))
+        return hits, hidden
+
+    # --- phases --------------------------------------------------------------------
+
+    def _frontmatter(self, doc: Document) -> Passage:
+        lines = doc.raw.splitlines()
+        end = doc.body_line - 1
+        return Passage(doc.id, "frontmatter", 1, end, "\n".join(lines[:end]))
+
+    def _sections(self, doc: Document, question: str, count: int) -> list[Passage]:
+        """The sections of ``doc`` that share most terms with ``question``."""
+        wanted = set(self.searcher.analyzer.terms(question))
+        lines = doc.raw.splitlines()
+        outline = doc.outline() or (Section(1, doc.id, doc.body_line, len(lines)),)
+        scored = []
+        for section in outline:
+            own_end = _own_end(section, outline)
+            body = "\n".join(lines[section.line - 1 : own_end])
+            terms = self.searcher.analyzer.terms(body)
+            title_terms = set(self.searcher.analyzer.terms(section.title))
+            score = sum(1 for t in terms if t in wanted) + 3 * len(wanted & title_terms)
+            said = any(line.strip() for line in lines[section.line : own_end])
+            if score and said:  # a heading alone says nothing
+                scored.append((score / (1 + len(terms) / 400), section, own_end))
+        scored.sort(key=lambda item: -item[0])
+        if scored:  # a second section only when it matches nearly as well as the first
+            scored = [item for item in scored if item[0] >= SECOND_SECTION * scored[0][0]]
+        passages = []
+        for _score, section, own_end in scored[:count]:
+            end = min(own_end, section.line + SECTION_LINES - 1)
+            text = "\n".join(lines[section.line - 1 : end]).rstrip()
+            passages.append(Passage(doc.id, section.title, section.line, end, text, end < own_end))
+        return passages
+
+    def neighbours(self, doc_id: str, depth: int, filters: Filters) -> list[Neighbour]:
+        """Documents reachable from ``doc_id`` through the relation graph, nearest first."""
+        nodes = graph.build(self.searcher.manifest)
+        seen = {doc_id}
+        found: list[Neighbour] = []
+        queue = deque([(doc_id, 0)])
+        while queue:
+            current, distance = queue.popleft()
+            if distance == depth:
+                continue
+            node = nodes.get(current)
+            if node is None:
+                continue
+            for relation in ("links", "related", "linked_by", *graph.EXTRA_RELATIONS):
+                for target in getattr(node, relation):
+                    entry = self.searcher.manifest.get(target)
+                    if target in seen or entry is None or not filters.visible(entry):
+                        continue
+                    seen.add(target)
+                    found.append(
+                        Neighbour(target, relation, distance + 1, entry.summary, entry.status)
+                    )
+                    queue.append((target, distance + 1))
+        return found
+
+    def query(
+        self,
+        question: str,
+        *,
+        limit: int = 5,
+        budget: int | None = None,
+        filters: Filters = Filters(),
+        with_neighbours: bool = False,
+    ) -> QueryResult:
+        hits, hidden = self.ranked(question, filters, limit)
+        if hits:  # candidates far behind the best one cost tokens and help nobody
+            hits = [h for h in hits if h.score >= KEEP_SHARE * hits[0].score]
+        spend = _Budget(budget)
+        shown = [h for h in hits if spend.take("manifest", self.row(h.id))]
+        early = len(shown) == 1 or (
+            len(shown) > 1 and shown[0].score >= CLEAR_LEAD * max(shown[1].score, 1e-9)
+        )
+        chosen = shown[: 1 if early else READ_AT_MOST]
+        frontmatters, sections = [], []
+        for hit in chosen:
+            doc = self.document(hit.id)
+            head = self._frontmatter(doc)
+            if spend.take("frontmatter", head.text):
+                frontmatters.append(head)
+        for rank, hit in enumerate(chosen):
+            doc = self.document(hit.id)
+            for passage in self._sections(doc, question, 2 if rank == 0 else 1):
+                if spend.take("sections", passage.text):
+                    sections.append(passage)
+        near: list[Neighbour] = []
+        if with_neighbours and chosen:
+            for item in self.neighbours(chosen[0].id, 1, filters):
+                if spend.take("neighbours", f"{item.id} {item.summary}"):
+                    near.append(item)
+        return QueryResult(
+            question,
+            tuple(shown),
+            tuple(frontmatters),
+            tuple(sections),
+            tuple(near),
+            hidden,
+            spend.report(),
+            early,
+            spend.refused,
+        )
+
+    def row(self, doc_id: str) -> str:
+        return indexes.row(self.entry(doc_id), self.summary_max)
+
+    def show(self, doc_id: str, *, section: str | None = None, full: bool = False) -> ShowResult:
+        entry = self.entry(doc_id)
+        doc = self.document(doc_id)
+        node = graph.build(self.searcher.manifest).get(doc_id, graph.Node())
+        links = {
+            relation: getattr(node, relation)
+            for relation in ("links", "related", "linked_by", *graph.EXTRA_RELATIONS)
+            if getattr(node, relation)
+        }
+        outline = tuple("  " * (s.level - 1) + s.title for s in doc.outline())
+        passages = [self._frontmatter(doc)]
+        lines = doc.raw.splitlines()
+        if full:
+            passages.append(
+                Passage(
+                    doc_id, "body", doc.body_line, len(lines), "\n".join(lines[doc.body_line - 1 :])
+                )
+            )
+        elif section is not None:
+            passages.append(self._named_section(doc, lines, section))
+        cost = sum(tokens.estimate(p.text) for p in passages)
+        cost += tokens.estimate(" ".join(outline)) + tokens.estimate(str(links))
+        return ShowResult(hit_of(entry), links, outline, tuple(passages), cost)
+
+    def _named_section(self, doc: Document, lines: list[str], title: str) -> Passage:
+        outline = doc.outline()
+        wanted = _normal(title)
+        for section in outline:
+            if _normal(section.title) == wanted or _normal(section.title).startswith(wanted):
+                end = _own_end(section, outline)
+                text = "\n".join(lines[section.line - 1 : end]).rstrip()
+                return Passage(doc.id, section.title, section.line, end, text)
+        names = ", ".join(s.title for s in outline) or "none"
+        raise UsageError(f"{doc.id} has no section titled {title!r} (sections: {names})")
+
+    def search(self, text: str, *, limit: int = 10, filters: Filters = Filters()) -> SearchResult:
+        hits, hidden = self.ranked(text, filters, limit)
+        wanted = set(self.searcher.analyzer.terms(text))
+        results = []
+        for hit in hits:
+            snippet, line = self._snippet(hit.id, wanted)
+            results.append(SearchHit(hit, snippet, line))
+        cost = sum(tokens.estimate(f"{r.hit.id} {r.hit.summary} {r.snippet}") for r in results)
+        return SearchResult(text, tuple(results), hidden, cost)
+
+    def _snippet(self, doc_id: str, wanted: set[str]) -> tuple[str, int]:
+        """The body line that holds most of the wanted terms, trimmed."""
+        try:
+            doc = self.document(doc_id)
+        except UsageError:
+            return "", 0
+        best, best_line, best_score = "", 0, 0
+        for offset, line in enumerate(doc.body.splitlines()):
+            score = len(wanted & set(self.searcher.analyzer.terms(line)))
+            if score > best_score:
+                best, best_line, best_score = line.strip(), doc.body_line + offset, score
+        return (best[:200] + ("…" if len(best) > 200 else "")), best_line
+
+    def neighbours_of(self, doc_id: str, depth: int, filters: Filters) -> NeighboursResult:
+        start = hit_of(self.entry(doc_id))
+        found = self.neighbours(doc_id, depth, filters)
+        cost = sum(tokens.estimate(f"{n.id} {n.relation} {n.summary}") for n in found)
+        return NeighboursResult(start, tuple(found), cost)
+
+
+def _own_end(section: Section, outline: Iterable[Section]) -> int:
+    """The last line of a section's own text, before its first sub-section."""
+    for other in outline:
+        if other.line > section.line:
+            return min(section.end, other.line - 1) if other.level > section.level else section.end
+    return section.end
+
+
+def _normal(title: str) -> str:
+    return re.sub(r"\s+", " ", title).strip().casefold()
