@@ -36,11 +36,15 @@ class Row:
 
 class SearchIndex:
     def __init__(self, root: Path, lang: str) -> None:
-        folder = cache.cache_dir(root)
-        folder.mkdir(exist_ok=True)
-        self.path = folder / FILE
+        self.path: Path | str = cache.cache_dir(root) / FILE
         self.lang = lang
-        self.db = self._open()
+        try:
+            cache.cache_dir(root).mkdir(exist_ok=True)
+            self.db = self._open()
+        except (OSError, sqlite3.OperationalError):
+            # a base we may not write to (read-only media, shared corpora): index in memory
+            self.path = ":memory:"
+            self.db = self._open()
 
     def _open(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
@@ -51,8 +55,9 @@ class SearchIndex:
             found = None
         if found is None or found[0] != key:
             db.close()
-            with contextlib.suppress(FileNotFoundError):
-                self.path.unlink()
+            if isinstance(self.path, Path):
+                with contextlib.suppress(FileNotFoundError):
+                    self.path.unlink()
             db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
             db.executescript(
                 "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"

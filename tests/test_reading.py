@@ -1,0 +1,194 @@
+"""Reading: query by phases, visibility, freshness, budget, show, search and neighbours."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mdbrain.adapters.cli import cli
+from mdbrain.core import text, tokens
+from mdbrain.core.errors import UsageError
+from mdbrain.service.brain import Brain
+from mdbrain.service.reading import Filters
+from tests.conftest import MakeBase, doc
+
+QUESTION = "Comment fonctionne le verrouillage de compte après échecs de login ?"
+LOGIN = "perimetre-fonctionnel/authentification/login.md"
+
+
+def test_the_specification_example_answers_from_one_section(annex_f: Path) -> None:
+    result = Brain.open(annex_f).reader().query(QUESTION)
+    assert result.hits[0].id == LOGIN
+    assert result.stopped_early
+    assert [p.title for p in result.sections] == ["Sécurité"]
+    assert "5 échecs consécutifs" in result.sections[0].text
+    assert "## Parcours nominal" not in "".join(p.text for p in result.sections)
+    every_doc = sum(
+        tokens.estimate(p.read_text(encoding="utf-8"))
+        for p in (annex_f / "docs-rag").rglob("*.md")
+        if p.name not in {"INDEX.md", "OVERVIEW.md"}
+    )
+    assert result.tokens["total"] < every_doc
+    assert result.tokens["total"] == sum(v for k, v in result.tokens.items() if k != "total")
+
+
+def base_with_statuses(make_base: MakeBase) -> Path:
+    return make_base(
+        {
+            "a.md": doc(
+                "Cache eviction policy", body="The cache evicts the oldest entry.", sources="[x]"
+            ),
+            "b.md": doc("Cache draft notes", status="draft", body="cache cache cache"),
+            "c.md": doc(
+                "Old cache design", status="deprecated", superseded_by="[a.md]", body="cache"
+            ),
+            "d.md": doc(
+                "Cache sizing", status="needs-review", impl_refs="[src/cache.py]", body="cache size"
+            ),
+            "e.md": doc("Archived cache", status="archived", body="cache"),
+        }
+    )
+
+
+def test_default_reads_hide_untrusted_documents_and_say_how_many(make_base: MakeBase) -> None:
+    reader = Brain.open(base_with_statuses(make_base)).reader()
+    result = reader.query("cache", limit=10)
+    assert sorted(h.id for h in result.hits) == ["a.md", "d.md"]
+    assert result.hidden == 3
+    review = next(h for h in result.hits if h.id == "d.md")
+    assert review.flagged and review.check == ("src/cache.py",)
+    drafts = reader.query("cache", limit=10, filters=Filters(include_drafts=True))
+    assert "b.md" in {h.id for h in drafts.hits} and drafts.hidden == 2
+    everything = reader.query("cache", limit=10, filters=Filters(everything=True))
+    assert len(everything.hits) == 5 and everything.hidden == 0
+
+
+def test_filters_narrow_by_type_tag_and_theme(make_base: MakeBase) -> None:
+    root = make_base(
+        {
+            "ops/run.md": doc(
+                "Deploy runbook", type="process", tags="[deploy]", body="deploy steps"
+            ),
+            "api/deploy.md": doc("Deploy API", type="api", tags="[api]", body="deploy endpoint"),
+        }
+    )
+    reader = Brain.open(root).reader()
+    assert [h.id for h in reader.query("deploy", filters=Filters(types=("api",))).hits] == [
+        "api/deploy.md"
+    ]
+    assert [h.id for h in reader.query("deploy", filters=Filters(theme="ops")).hits] == [
+        "ops/run.md"
+    ]
+    assert [h.id for h in reader.query("deploy", filters=Filters(tags=("deploy",))).hits] == [
+        "ops/run.md"
+    ]
+
+
+def test_an_edit_is_visible_to_the_very_next_query(make_base: MakeBase) -> None:
+    root = make_base({"a.md": doc("Queue", body="Messages wait in a queue."), "b.md": doc("Other")})
+    assert Brain.open(root).reader().search("backpressure").hits == ()
+    (root / "a.md").write_text(doc("Queue", body="Backpressure slows producers."), encoding="utf-8")
+    found = Brain.open(root).reader().search("backpressure")
+    assert [h.hit.id for h in found.hits] == ["a.md"]
+    (root / "b.md").unlink()
+    assert "b.md" not in {h.hit.id for h in Brain.open(root).reader().search("other").hits}
+
+
+def test_a_budget_caps_the_tokens_read(make_base: MakeBase) -> None:
+    body = "## Retries\n\n" + "Retries back off exponentially between attempts. " * 40
+    root = make_base({"a.md": doc("Retries", body=body)})
+    reader = Brain.open(root).reader()
+    free = reader.query("retries back off")
+    capped = reader.query("retries back off", budget=free.tokens["total"] // 2)
+    assert capped.over_budget and capped.tokens["total"] <= free.tokens["total"] // 2
+    assert capped.hits  # the manifest phase still fits
+
+
+def test_long_sections_are_cut_and_say_so(make_base: MakeBase) -> None:
+    body = "## Steps\n\n" + "\n".join(f"{i}. do step {i} of the migration" for i in range(1, 200))
+    root = make_base({"a.md": doc("Migration", body=body)})
+    section = Brain.open(root).reader().query("migration steps").sections[0]
+    assert section.cut and section.text.count("\n") < 80
+
+
+def test_show_returns_summary_links_outline_and_a_section_on_request(annex_f: Path) -> None:
+    reader = Brain.open(annex_f).reader()
+    plain = reader.show(LOGIN)
+    assert plain.hit.summary.startswith("Flux de connexion")
+    assert "securite/mfa.md" in plain.links["links"]
+    assert "  Sécurité" in plain.outline
+    assert [p.title for p in plain.passages] == ["frontmatter"]
+    one = reader.show(LOGIN, section="sécurité")
+    assert one.passages[1].text.startswith("## Sécurité") and one.tokens > plain.tokens
+    whole = reader.show(LOGIN, full=True)
+    assert "## Parcours nominal" in whole.passages[1].text
+    with pytest.raises(UsageError, match="no section titled 'Nope'"):
+        reader.show(LOGIN, section="Nope")
+
+
+def test_search_gives_the_best_line_of_each_hit(annex_f: Path) -> None:
+    result = Brain.open(annex_f).reader().search("TOTP code six chiffres", limit=2)
+    assert result.hits[0].hit.id == "securite/mfa.md"
+    assert "6 chiffres" in result.hits[0].snippet and result.hits[0].line > 1
+    assert result.tokens > 0
+
+
+def test_neighbours_walk_the_graph_without_bodies(annex_f: Path) -> None:
+    near = Brain.open(annex_f).reader().neighbours_of("securite/mfa.md", 1, Filters())
+    assert {(n.id, n.distance) for n in near.neighbours} == {(LOGIN, 1)}
+    far = Brain.open(annex_f).reader().neighbours_of("securite/mfa.md", 2, Filters())
+    assert ("perimetre-fonctionnel/authentification/session.md", 2) in {
+        (n.id, n.distance) for n in far.neighbours
+    }
+
+
+def test_french_word_forms_and_missing_accents_meet() -> None:
+    analyzer = text.Analyzer("fr")
+    assert analyzer.terms("échecs") == analyzer.terms("echec")
+    assert analyzer.terms("Vérifications") == analyzer.terms("vérification")
+    assert analyzer.terms("le de la") == []
+    english = text.Analyzer("en")
+    assert english.terms("Locking failures") == english.terms("locked failure")
+
+
+def test_token_estimates_are_zero_for_nothing_and_grow_with_text() -> None:
+    assert tokens.estimate("") == 0 and tokens.estimate("   \n") == 0
+    assert tokens.estimate("hello") == 1
+    assert tokens.estimate("internationalisation") == 4
+    assert tokens.estimate("a, b.") == 4
+
+
+@given(st.text(), st.text())
+def test_token_estimates_add_up_over_separate_pieces(first: str, second: str) -> None:
+    joined = tokens.estimate(first + " " + second)
+    assert joined == tokens.estimate(first) + tokens.estimate(second)
+
+
+def test_the_reading_commands_speak_text_and_json(annex_f: Path) -> None:
+    runner = CliRunner()
+    base = ["-C", str(annex_f)]
+    out = runner.invoke(cli, [*base, "query", QUESTION, "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert next(iter(data)) == "hits" and data["hits"][0]["id"] == LOGIN
+    assert data["tokens"]["total"] > 0
+    shown = runner.invoke(cli, [*base, "show", "docs-rag/securite/mfa.md", "--section", "Repli"])
+    assert shown.exit_code == 0 and "codes de récupération" in shown.output
+    found = runner.invoke(cli, [*base, "search", "cookie", "--limit", "1"])
+    assert found.exit_code == 0 and "session.md" in found.output
+    near = runner.invoke(cli, [*base, "neighbors", "securite/mfa.md", "--depth", "2"])
+    assert near.exit_code == 0 and "session.md" in near.output
+    missing = runner.invoke(cli, [*base, "show", "nope.md"])
+    assert missing.exit_code == 2 and "not a document" in missing.output
+
+
+def test_a_base_that_cannot_be_written_is_still_searchable(make_base: MakeBase) -> None:
+    root = make_base({"a.md": doc("Throttling", body="Requests are throttled per client.")})
+    (root / ".mdbrain").write_text("not a folder: the cache cannot live here", encoding="utf-8")
+    found = Brain.open(root).reader().search("throttled")
+    assert [h.hit.id for h in found.hits] == ["a.md"]
