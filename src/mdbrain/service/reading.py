@@ -19,13 +19,12 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from mdbrain.core import fields, graph, indexes, tokens
+from mdbrain.core import graph, indexes, tokens
 from mdbrain.core.document import Document, loads
 from mdbrain.core.errors import DocumentError, UsageError
-from mdbrain.core.manifest import Entry
 from mdbrain.core.markdown import Section
 from mdbrain.core.schema import HIDDEN_STATUSES
-from mdbrain.service.searching import Searcher
+from mdbrain.service.searching import Card, Searcher, card_of
 
 KEEP_SHARE = 0.25  # candidates scoring below this share of the best one are not listed
 CLEAR_LEAD = 1.5  # the best candidate is "clearly ahead" at this multiple of the second's score
@@ -47,21 +46,20 @@ class Filters:
     include_drafts: bool = False  # drafts too
     everything: bool = False  # drafts, deprecated and archived too
 
-    def visible(self, entry: Entry) -> bool:
+    def visible(self, card: Card) -> bool:
         if self.everything:
             return True
-        if entry.status == "draft":
+        if card.status == "draft":
             return self.include_drafts
-        return entry.status not in HIDDEN_STATUSES
+        return card.status not in HIDDEN_STATUSES
 
-    def accepts(self, entry: Entry) -> bool:
-        audience = fields.strings(entry.meta, "audience")
+    def accepts(self, card: Card) -> bool:
         return (
-            (not self.types or entry.type in self.types)
-            and (not self.statuses or entry.status in self.statuses)
-            and (not self.tags or any(t in entry.tags for t in self.tags))
-            and (not self.audiences or any(a in audience for a in self.audiences))
-            and (not self.theme or entry.id.startswith(self.theme.rstrip("/") + "/"))
+            (not self.types or card.type in self.types)
+            and (not self.statuses or card.status in self.statuses)
+            and (not self.tags or any(t in card.tags for t in self.tags))
+            and (not self.audiences or any(a in card.audience for a in self.audiences))
+            and (not self.theme or card.id.startswith(self.theme.rstrip("/") + "/"))
         )
 
 
@@ -168,16 +166,16 @@ class _Budget:
         return {**counted, "total": sum(counted.values())}
 
 
-def hit_of(entry: Entry, score: float = 0.0) -> Hit:
-    refs = fields.strings(entry.meta, "impl_refs") if entry.status in FLAGGED else ()
+def hit_of(card: Card) -> Hit:
+    refs = card.impl_refs if card.status in FLAGGED else ()
     return Hit(
-        entry.id,
-        round(score, 3),
-        entry.title,
-        entry.summary,
-        entry.type,
-        entry.status,
-        entry.tags,
+        card.id,
+        round(card.score, 3),
+        card.title,
+        card.summary,
+        card.type,
+        card.status,
+        card.tags,
         refs,
     )
 
@@ -189,18 +187,14 @@ class Reader:
         self.searcher = searcher
         self.summary_max = summary_max
 
-    @property
-    def manifest(self) -> dict[str, Entry]:
-        return dict(self.searcher.manifest.by_id)
-
-    def entry(self, doc_id: str) -> Entry:
-        found = self.searcher.manifest.get(doc_id)
+    def card(self, doc_id: str) -> Card:
+        found = self.searcher.card(doc_id)
         if found is None:
             raise UsageError(f"{doc_id} is not a document of this base")
         return found
 
     def document(self, doc_id: str) -> Document:
-        self.entry(doc_id)
+        self.card(doc_id)
         path = self.searcher.files[doc_id].path
         try:
             with open(path, "rb") as handle:
@@ -213,15 +207,14 @@ class Reader:
         """The visible candidates in rank order, and how many matches were hidden."""
         hits: list[Hit] = []
         hidden = 0
-        for candidate in self.searcher.rank(question, max(limit * 8, 50)):
-            entry = self.searcher.manifest.get(candidate.id)
-            if entry is None or not filters.accepts(entry):
+        for card in self.searcher.rank(question, max(limit * 8, 50)):
+            if not filters.accepts(card):
                 continue
-            if not filters.visible(entry):
+            if not filters.visible(card):
                 hidden += 1
                 continue
             if len(hits) < limit:
-                hits.append(hit_of(entry, candidate.score))
+                hits.append(hit_of(card))
         return hits, hidden
 
     # --- phases --------------------------------------------------------------------
@@ -272,7 +265,7 @@ class Reader:
             for relation in ("links", "related", "linked_by", *graph.EXTRA_RELATIONS):
                 for target in getattr(node, relation):
                     entry = self.searcher.manifest.get(target)
-                    if target in seen or entry is None or not filters.visible(entry):
+                    if target in seen or entry is None or not filters.visible(card_of(entry)):
                         continue
                     seen.add(target)
                     found.append(
@@ -294,7 +287,7 @@ class Reader:
         if hits:  # candidates far behind the best one cost tokens and help nobody
             hits = [h for h in hits if h.score >= KEEP_SHARE * hits[0].score]
         spend = _Budget(budget)
-        shown = [h for h in hits if spend.take("manifest", self.row(h.id))]
+        shown = [h for h in hits if spend.take("manifest", self.row(h))]
         early = len(shown) == 1 or (
             len(shown) > 1 and shown[0].score >= CLEAR_LEAD * max(shown[1].score, 1e-9)
         )
@@ -327,11 +320,14 @@ class Reader:
             spend.refused,
         )
 
-    def row(self, doc_id: str) -> str:
-        return indexes.row(self.entry(doc_id), self.summary_max)
+    def row(self, hit: Hit) -> str:
+        """The hit as a manifest row: the cost of phase 1."""
+        summary = indexes.clip(hit.summary, self.summary_max)
+        cells = (hit.id, hit.type, hit.status, "", ",".join(hit.tags), summary)
+        return "| " + " | ".join(indexes.cell(c) for c in cells) + " |"
 
     def show(self, doc_id: str, *, section: str | None = None, full: bool = False) -> ShowResult:
-        entry = self.entry(doc_id)
+        card = self.card(doc_id)
         doc = self.document(doc_id)
         node = graph.build(self.searcher.manifest).get(doc_id, graph.Node())
         links = {
@@ -352,7 +348,7 @@ class Reader:
             passages.append(self._named_section(doc, lines, section))
         cost = sum(tokens.estimate(p.text) for p in passages)
         cost += tokens.estimate(" ".join(outline)) + tokens.estimate(str(links))
-        return ShowResult(hit_of(entry), links, outline, tuple(passages), cost)
+        return ShowResult(hit_of(card), links, outline, tuple(passages), cost)
 
     def _named_section(self, doc: Document, lines: list[str], title: str) -> Passage:
         outline = doc.outline()
@@ -389,7 +385,7 @@ class Reader:
         return (best[:200] + ("…" if len(best) > 200 else "")), best_line
 
     def neighbours_of(self, doc_id: str, depth: int, filters: Filters) -> NeighboursResult:
-        start = hit_of(self.entry(doc_id))
+        start = hit_of(self.card(doc_id))
         found = self.neighbours(doc_id, depth, filters)
         cost = sum(tokens.estimate(f"{n.id} {n.relation} {n.summary}") for n in found)
         return NeighboursResult(start, tuple(found), cost)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from mdbrain.core import document, frontmatter, text
+from mdbrain.core import document, fields, frontmatter, text
 from mdbrain.core.errors import DocumentError
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.marker import Config
@@ -26,9 +26,33 @@ PREFIX_MIN = 6  # stems at least this long also match longer words
 
 
 @dataclass(frozen=True, slots=True)
-class Candidate:
+class Card:
+    """What a reader needs to filter and show a document, without opening it."""
+
     id: str
-    score: float
+    title: str = ""
+    summary: str = ""
+    type: str = ""
+    status: str = ""
+    priority: str = ""
+    tags: tuple[str, ...] = ()
+    audience: tuple[str, ...] = ()
+    impl_refs: tuple[str, ...] = ()
+    score: float = 0.0
+
+
+def card_of(entry: Entry) -> Card:
+    return Card(
+        entry.id,
+        entry.title,
+        entry.summary,
+        entry.type,
+        entry.status,
+        entry.priority,
+        entry.tags,
+        fields.strings(entry.meta, "audience"),
+        fields.strings(entry.meta, "impl_refs"),
+    )
 
 
 def body_of(path: str, doc_id: str) -> str:
@@ -44,7 +68,7 @@ def body_of(path: str, doc_id: str) -> str:
 
 def _row(entry: Entry, path: str, stamp: str, analyzer: text.Analyzer) -> Row:
     terms = analyzer.terms
-    fields = (
+    analysed = (
         " ".join(terms(entry.title)),
         " ".join(terms(entry.summary)),
         " ".join(terms(" ".join(entry.tags))),
@@ -52,21 +76,40 @@ def _row(entry: Entry, path: str, stamp: str, analyzer: text.Analyzer) -> Row:
         " ".join(terms(entry.id.replace("/", " ").replace("-", " ").removesuffix(".md"))),
         " ".join(terms(body_of(path, entry.id))),
     )
-    return Row(entry.id, stamp, fields)
+    card = card_of(entry)
+    meta = {
+        "title": card.title,
+        "summary": card.summary,
+        "type": card.type,
+        "status": card.status,
+        "priority": card.priority,
+        "tags": list(card.tags),
+        "audience": list(card.audience),
+        "impl_refs": list(card.impl_refs),
+    }
+    return Row(entry.id, stamp, analysed, meta)
 
 
 class Searcher:
-    """The manifest and the search index of one base, in step with each other."""
+    """The search index of one base, brought in step with its files when opened."""
 
     def __init__(self, root: Path, config: Config) -> None:
         self.root = root
         self.config = config
         self.analyzer = text.Analyzer(config.lang)
-        files, problems = scan.walk(root, config)
+        files, self._problems = scan.walk(root, config)
         self.files = {doc.id: doc for doc in files}
-        self.manifest: Manifest = scan.scan_files(root, files, problems)[0]
+        self._manifest: Manifest | None = None
         self.index = SearchIndex(root, config.lang)
         self._sync()
+
+    @property
+    def manifest(self) -> Manifest:
+        """The whole manifest, read only by the operations that need the graph."""
+        if self._manifest is None:
+            files = list(self.files.values())
+            self._manifest = scan.scan_files(self.root, files, self._problems)[0]
+        return self._manifest
 
     def _sync(self) -> None:
         now = time.time_ns()
@@ -78,17 +121,20 @@ class Searcher:
         }
 
         def build(ids: Sequence[str]) -> Iterable[Row]:
-            for doc_id in ids:
-                entry = self.manifest.get(doc_id)
-                if entry is not None:
-                    yield _row(entry, self.files[doc_id].path, current[doc_id], self.analyzer)
+            docs = [self.files[doc_id] for doc_id in ids]
+            for doc, entry in zip(docs, scan.read_all(docs), strict=True):
+                yield _row(entry, doc.path, current[doc.id], self.analyzer)
 
         self.index.sync(current, build)
 
     def close(self) -> None:
         self.index.close()
 
-    def rank(self, question: str, limit: int) -> list[Candidate]:
+    def card(self, doc_id: str) -> Card | None:
+        meta = self.index.meta(doc_id)
+        return None if meta is None else Card(doc_id, **meta)
+
+    def rank(self, question: str, limit: int) -> list[Card]:
         terms = self.analyzer.terms(question)
         found = self.index.search(terms, WEIGHTS, limit, prefix_min=PREFIX_MIN)
-        return [Candidate(doc_id, score) for doc_id, score in found]
+        return [Card(doc_id, **meta, score=score) for doc_id, score, meta in found]
