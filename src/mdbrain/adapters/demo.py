@@ -20,7 +20,7 @@ from typing import Any
 
 import yaml
 
-from mdbrain.core import marker
+from mdbrain.core import marker, tokens
 from mdbrain.core.errors import UsageError
 from mdbrain.service.bootstrap import init_base
 from mdbrain.service.brain import Brain, IndexReport
@@ -34,6 +34,7 @@ LOGIN = "features/login.md"
 MFA = "security/mfa.md"
 MOVED = "security/second-factor.md"
 RULE = "rules/lockout-after-failures.md"
+QUESTION = "How many failed sign-in attempts lock an account?"
 MFA_LINK = "[multi-factor authentication](../security/mfa.md)"
 BROKEN = "features/password-reset.md"
 BROKEN_TEXT = """\
@@ -235,6 +236,23 @@ def move_doc(tour: Tour) -> None:
     tour.show([f"broken links after the move: {len(broken)}"])
 
 
+def query_base(tour: Tour) -> None:
+    tour.step(
+        f'mdbrain query "{QUESTION}"',
+        "Candidates from the manifest, then the best document's frontmatter and best section only.",
+    )
+    from mdbrain.adapters import views
+
+    result = tour.brain().reader().query(QUESTION, limit=3)
+    tour.show(views.query_text(result).splitlines(), clip=True)
+    whole = sum(
+        tokens.estimate(p.read_text(encoding="utf-8"))
+        for p in tour.root.rglob("*.md")
+        if p.name not in {"INDEX.md", "OVERVIEW.md"}
+    )
+    tour.show([f"reading every document instead would cost about {whole} tokens"])
+
+
 Step = Callable[[Tour], None]
 STEPS: tuple[Step, ...] = (
     layout,
@@ -245,6 +263,7 @@ STEPS: tuple[Step, ...] = (
     broken_file,
     check_base,
     move_doc,
+    query_base,
 )
 
 

@@ -32,6 +32,7 @@ READ_AT_MOST = 2  # documents whose sections a query reads when no candidate is 
 SECOND_SECTION = 0.6  # share of the best section's score another section needs to be read too
 SECTION_LINES = 60  # longest section returned; longer ones are cut, and say so
 FLAGGED = frozenset({"needs-review", "deprecated"})
+IN_THE_ROW = ("title", "summary", "type", "status", "tags")  # shown in phase 1 already
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,10 +220,22 @@ class Reader:
 
     # --- phases --------------------------------------------------------------------
 
-    def _frontmatter(self, doc: Document) -> Passage:
+    def _frontmatter(self, doc: Document, *, whole: bool = True) -> Passage:
+        """The frontmatter as written; without ``whole``, only the fields the manifest
+        row has not already shown (title, summary, type, status and tags are there)."""
         lines = doc.raw.splitlines()
         end = doc.body_line - 1
-        return Passage(doc.id, "frontmatter", 1, end, "\n".join(lines[:end]))
+        block = lines[1 : end - 1]
+        if not whole:
+            skipped = {doc.key_lines[k] for k in IN_THE_ROW if k in doc.key_lines}
+            starts = sorted(doc.key_lines.values())
+            kept = []
+            for offset, line in enumerate(block, start=2):
+                owner = max((n for n in starts if n <= offset), default=0)
+                if owner not in skipped:
+                    kept.append(line)
+            block = kept
+        return Passage(doc.id, "frontmatter", 1, end, "\n".join(block))
 
     def _sections(self, doc: Document, question: str, count: int) -> list[Passage]:
         """The sections of ``doc`` that share most terms with ``question``."""
@@ -295,7 +308,7 @@ class Reader:
         frontmatters, sections = [], []
         for hit in chosen:
             doc = self.document(hit.id)
-            head = self._frontmatter(doc)
+            head = self._frontmatter(doc, whole=False)
             if spend.take("frontmatter", head.text):
                 frontmatters.append(head)
         for rank, hit in enumerate(chosen):
