@@ -75,6 +75,8 @@ def query_json(result: QueryResult) -> str:
 
 def show_text(result: ShowResult) -> str:
     lines = _hit_line(None, result.hit)
+    head = result.passages[0].text if result.passages else ""
+    lines += [f"   {line}" for line in head.splitlines()]
     for relation, ids in result.links.items():
         lines.append(f"{relation}: {', '.join(ids)}")
     if result.outline:

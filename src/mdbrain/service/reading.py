@@ -32,7 +32,7 @@ READ_AT_MOST = 2  # documents whose sections a query reads when no candidate is 
 SECOND_SECTION = 0.6  # share of the best section's score another section needs to be read too
 SECTION_LINES = 60  # longest section returned; longer ones are cut, and say so
 FLAGGED = frozenset({"needs-review", "deprecated"})
-IN_THE_ROW = ("title", "summary", "type", "status", "tags")  # shown in phase 1 already
+IN_THE_ROW = ("summary", "type", "status", "tags")  # shown in phase 1 already
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,13 +278,16 @@ class Reader:
             for relation in ("links", "related", "linked_by", *graph.EXTRA_RELATIONS):
                 for target in getattr(node, relation):
                     entry = self.searcher.manifest.get(target)
-                    if target in seen or entry is None or not filters.visible(card_of(entry)):
+                    card = None if entry is None else card_of(entry)
+                    if target in seen or card is None or not filters.visible(card):
                         continue
                     seen.add(target)
-                    found.append(
-                        Neighbour(target, relation, distance + 1, entry.summary, entry.status)
-                    )
                     queue.append((target, distance + 1))
+                    if not filters.accepts(card):
+                        continue  # walked through, not shown
+                    found.append(
+                        Neighbour(target, relation, distance + 1, card.summary, card.status)
+                    )
         return found
 
     def query(
@@ -349,7 +352,7 @@ class Reader:
             if getattr(node, relation)
         }
         outline = tuple("  " * (s.level - 1) + s.title for s in doc.outline())
-        passages = [self._frontmatter(doc)]
+        passages = [self._frontmatter(doc, whole=False)]
         lines = doc.raw.splitlines()
         if full:
             passages.append(

@@ -66,7 +66,8 @@ def cache_dir(root: Path) -> Path:
     return root / CACHE_DIR
 
 
-def _prepare(root: Path) -> Path:
+def prepare(root: Path) -> Path:
+    """The cache folder, created with a .gitignore that keeps it out of commits."""
     folder = cache_dir(root)
     folder.mkdir(exist_ok=True)
     ignore = folder / ".gitignore"
@@ -114,7 +115,7 @@ def save_entries(root: Path, entries: Mapping[str, tuple[Stamp, Entry]]) -> None
     wire = {doc_id: (stamp, to_wire(entry)) for doc_id, (stamp, entry) in entries.items()}
     payload = pickle.dumps({"key": _KEY, "entries": wire}, protocol=pickle.HIGHEST_PROTOCOL)
     with contextlib.suppress(OSError):
-        atomic.write_bytes(_prepare(root) / ENTRIES_FILE, payload)
+        atomic.write_bytes(prepare(root) / ENTRIES_FILE, payload)
 
 
 def load_state(root: Path) -> dict[str, Any] | None:
@@ -130,7 +131,7 @@ def load_state(root: Path) -> dict[str, Any] | None:
 def save_state(root: Path, state: dict[str, Any]) -> None:
     with contextlib.suppress(OSError):
         text = json.dumps({"key": _KEY, **state}, separators=(",", ":"))
-        atomic.write_text(_prepare(root) / STATE_FILE, text)
+        atomic.write_text(prepare(root) / STATE_FILE, text)
 
 
 def clear(root: Path) -> None:

@@ -46,7 +46,7 @@ class SearchIndex:
         self.path: Path | str = cache.cache_dir(root) / FILE
         self.lang = lang
         try:
-            cache.cache_dir(root).mkdir(exist_ok=True)
+            cache.prepare(root)
             self.db = self._open()
         except (OSError, sqlite3.OperationalError):
             self.path = ":memory:"
