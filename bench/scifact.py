@@ -105,7 +105,9 @@ def to_markdown(record: Mapping[str, object]) -> str:
         "tags": ["scifact"],
         "updated": UPDATED,
     }
-    head = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=1_000_000)
+    head = yaml.safe_dump(
+        meta, allow_unicode=True, sort_keys=False, width=1_000_000, default_flow_style=None
+    )
     return f"---\n{head}---\n\n{abstract}\n"
 
 

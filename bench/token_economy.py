@@ -38,6 +38,7 @@ from pathlib import Path
 import yaml
 
 from mdbrain.adapters import demo
+from mdbrain.core.errors import UsageError
 from mdbrain.core.tokens import estimate
 from mdbrain.service.brain import Brain
 from mdbrain.service.reading import Filters, Reader
@@ -82,6 +83,7 @@ class Outcome:
     rank: int | None  # 1-based rank of the first answer document; None when not ranked
     top: tuple[str, ...] = ()  # the first ids of its ranking
     passage: bool | None = None  # mdbrain-query only: a passage of an answer doc was returned
+    error: str | None = None  # the strategy failed on this question (counted as a miss)
 
 
 @dataclass
@@ -95,12 +97,13 @@ class Detail:
 @dataclass(frozen=True)
 class Summary:
     strategy: str
-    mean_tokens: float
+    mean_tokens: float  # over the questions answered without an error
     mean_docs: float
     ratio_to_grep: float
     recall_at_1: float
     recall_at_5: float
     passage_rate: float | None
+    failed: int  # questions on which the strategy raised an error
 
 
 @dataclass
@@ -122,6 +125,7 @@ class Corpus:
     reader: Reader
     texts: dict[str, str]
     folded: dict[str, str]
+    sizes: dict[str, int]  # id -> estimated tokens of the whole document
     grep_cache: dict[str, dict[str, int]] = field(default_factory=dict)  # word -> id -> count
 
 
@@ -169,7 +173,8 @@ def open_corpus(project: Path) -> tuple[Corpus, float]:
         with open(scanned.path, "rb") as handle:
             texts[doc_id] = handle.read().decode("utf-8", "replace")
     folded = {doc_id: text.casefold() for doc_id, text in texts.items()}
-    return Corpus(reader, texts, folded), seconds
+    sizes = {doc_id: estimate(text) for doc_id, text in texts.items()}
+    return Corpus(reader, texts, folded, sizes), seconds
 
 
 # --- strategies --------------------------------------------------------------------
@@ -187,8 +192,8 @@ def _ranked(tokens: int, docs: int, ranking: Sequence[str], question: Question) 
 
 
 def read_all(corpus: Corpus, _question: Question) -> Outcome:
-    total = sum(estimate(text) for text in corpus.texts.values())
-    return Outcome(total, len(corpus.texts), 1)  # the answer is read, by definition
+    # every document is read, so the answer is too: rank 1 by definition
+    return Outcome(sum(corpus.sizes.values()), len(corpus.texts), 1)
 
 
 def grep_words(question: str) -> list[str]:
@@ -213,7 +218,7 @@ def grep_then_read(corpus: Corpus, question: Question) -> Outcome:
             distinct[doc_id] = distinct.get(doc_id, 0) + 1
             occurrences[doc_id] = occurrences.get(doc_id, 0) + count
     ranking = sorted(distinct, key=lambda i: (-distinct[i], -occurrences[i], i))
-    tokens = sum(estimate(corpus.texts[doc_id]) for doc_id in ranking)
+    tokens = sum(corpus.sizes[doc_id] for doc_id in ranking)
     return _ranked(tokens, len(ranking), ranking, question)
 
 
@@ -229,7 +234,11 @@ def full_pages_json(corpus: Corpus, question: Question) -> Outcome:
 
 
 def mdbrain_query(corpus: Corpus, question: Question) -> Outcome:
-    result = corpus.reader.query(question.text, limit=LIMIT, filters=EVERYTHING)
+    try:
+        result = corpus.reader.query(question.text, limit=LIMIT, filters=EVERYTHING)
+    except UsageError as error:  # reported as a failed answer, not as a crash of the bench
+        print(f"    mdbrain-query failed: {error}", file=sys.stderr)
+        return Outcome(0, 0, None, passage=False, error=str(error))
     read = {p.doc for p in (*result.frontmatters, *result.sections)}
     ranking = [h.id for h in result.hits]
     return Outcome(
@@ -261,17 +270,19 @@ def summarise(details: Sequence[Detail]) -> list[Summary]:
     grep_mean = statistics.fmean(o.tokens for o in by_strategy["grep-then-read"])
     summaries = []
     for name, outcomes in by_strategy.items():
-        mean = statistics.fmean(o.tokens for o in outcomes)
+        answered = [o for o in outcomes if o.error is None] or outcomes  # failures cost nothing
+        mean = statistics.fmean(o.tokens for o in answered)
         flags = [o.passage for o in outcomes if o.passage is not None]
         summaries.append(
             Summary(
                 name,
                 mean,
-                statistics.fmean(o.docs for o in outcomes),
+                statistics.fmean(o.docs for o in answered),
                 mean / grep_mean if grep_mean else float("nan"),
                 _recall(outcomes, 1),
                 _recall(outcomes, LIMIT),
                 sum(flags) / len(flags) if flags else None,
+                sum(1 for o in outcomes if o.error is not None),
             )
         )
     return summaries
@@ -338,13 +349,13 @@ def render(report: CorpusReport) -> str:
         f"   {report.without_status:,} documents have no status; the default filters would "
         f"hide {report.hidden_by_default:,} (queries use Filters(everything=True))",
         f"{'strategy':<16} {'docs read':>10} {'tokens/question':>16} {'vs grep':>8} "
-        f"{'R@1':>5} {'R@5':>5} {'passage':>8}",
+        f"{'R@1':>5} {'R@5':>5} {'passage':>8} {'failed':>7}",
     ]
     for s in report.summaries:
         lines.append(
             f"{s.strategy:<16} {s.mean_docs:>10.1f} {s.mean_tokens:>16,.0f} "
             f"{s.ratio_to_grep:>8.4f} {s.recall_at_1:>5.2f} {s.recall_at_5:>5.2f} "
-            f"{_cell(s.passage_rate):>8}"
+            f"{_cell(s.passage_rate):>8} {s.failed:>7}"
         )
     verdict = "MET" if report.target_met else "MISSED"
     lines.append(
