@@ -192,3 +192,29 @@ def test_a_base_that_cannot_be_written_is_still_searchable(make_base: MakeBase) 
     (root / ".mdbrain").write_text("not a folder: the cache cannot live here", encoding="utf-8")
     found = Brain.open(root).reader().search("throttled")
     assert [h.hit.id for h in found.hits] == ["a.md"]
+
+
+def test_pages_without_frontmatter_are_still_read(make_base: MakeBase) -> None:
+    root = make_base({"plain.md": "# Backups\n\n## Schedule\n\nBackups run every night at two.\n"})
+    result = Brain.open(root).reader().query("when do backups run")
+    assert [h.id for h in result.hits] == ["plain.md"]
+    assert result.frontmatters == () and "every night" in result.sections[0].text
+
+
+def test_a_common_word_in_a_title_still_counts(make_base: MakeBase) -> None:
+    docs: dict[str, str | bytes] = {
+        f"d{i}.md": doc(f"Request handling {i}", body="request request") for i in range(6)
+    }
+    docs["partition.md"] = doc("Partition request", body="How a partition request is served.")
+    docs["other.md"] = doc("Partition layout", body="Partitions are laid out on disk.")
+    root = make_base(docs)
+    hits = Brain.open(root).reader().ranked("partition request", Filters(), 3)[0]
+    assert hits[0].id == "partition.md"
+
+
+def test_decomposed_accents_meet_composed_ones() -> None:
+    import unicodedata
+
+    analyzer = text.Analyzer("fr")
+    decomposed = unicodedata.normalize("NFD", "métaphores rédactionnelles")
+    assert analyzer.terms(decomposed) == analyzer.terms("métaphores rédactionnelles")

@@ -52,6 +52,21 @@ def decode(data: bytes, *, path: str = "") -> str:
         ) from None
 
 
+def loads_leniently(text: str, doc_id: str) -> Document:
+    """Like :func:`loads`, but a document whose frontmatter is missing or broken still
+    reads as its body (with no fields), for readers that only want its text."""
+    try:
+        return loads(text, doc_id)
+    except DocumentError:
+        norm = frontmatter.normalise_newlines(text.removeprefix(BOM))
+        try:
+            parts = frontmatter.split(norm, path=doc_id)
+            body, body_line = parts.body, parts.body_line
+        except DocumentError:
+            body, body_line = norm, 1
+        return Document(id=doc_id, raw=text, meta={}, body=body, body_line=body_line)
+
+
 def loads(text: str, doc_id: str) -> Document:
     """Parse a document's text. Raises :class:`DocumentError` on a missing or bad frontmatter."""
     norm = frontmatter.normalise_newlines(text.removeprefix(BOM))

@@ -60,6 +60,8 @@ class Analyzer:
 
     def terms(self, text: str) -> list[str]:
         """The search terms of ``text``, in order, stop words left out."""
+        if not text.isascii():  # composed and decomposed accents must give the same words
+            text = unicodedata.normalize("NFC", text)
         words = [w for w in _WORD.findall(text.casefold()) if w not in self.stop]
         if self._stemmer is not None:
             words = self._stemmer.stemWords(words)

@@ -20,8 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from mdbrain.core import graph, indexes, tokens
-from mdbrain.core.document import Document, loads
-from mdbrain.core.errors import DocumentError, UsageError
+from mdbrain.core.document import Document, loads_leniently
+from mdbrain.core.errors import UsageError
 from mdbrain.core.markdown import Section
 from mdbrain.core.schema import HIDDEN_STATUSES
 from mdbrain.service.searching import Card, Searcher, card_of
@@ -200,8 +200,8 @@ class Reader:
         try:
             with open(path, "rb") as handle:
                 raw = handle.read().decode("utf-8")
-            return loads(raw, doc_id)
-        except (OSError, UnicodeDecodeError, DocumentError) as exc:
+            return loads_leniently(raw, doc_id)
+        except (OSError, UnicodeDecodeError) as exc:
             raise UsageError(f"{doc_id} cannot be read: {exc}") from None
 
     def ranked(self, question: str, filters: Filters, limit: int) -> tuple[list[Hit], int]:
@@ -225,7 +225,7 @@ class Reader:
         row has not already shown (title, summary, type, status and tags are there)."""
         lines = doc.raw.splitlines()
         end = doc.body_line - 1
-        block = lines[1 : end - 1]
+        block = lines[1 : end - 1] if end > 1 else []  # no frontmatter: nothing to show
         if not whole:
             skipped = {doc.key_lines[k] for k in IN_THE_ROW if k in doc.key_lines}
             starts = sorted(doc.key_lines.values())
@@ -312,7 +312,7 @@ class Reader:
         for hit in chosen:
             doc = self.document(hit.id)
             head = self._frontmatter(doc, whole=False)
-            if spend.take("frontmatter", head.text):
+            if head.text and spend.take("frontmatter", head.text):
                 frontmatters.append(head)
         for rank, hit in enumerate(chosen):
             doc = self.document(hit.id)

@@ -9,11 +9,12 @@ that "verrouillage" finds "verrouillé".
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from mdbrain.core import document, fields, frontmatter, text
+from mdbrain.core import document, fields, frontmatter, ranking, text
 from mdbrain.core.errors import DocumentError
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.marker import Config
@@ -22,7 +23,10 @@ from mdbrain.store.search_index import Row, SearchIndex
 
 # title, summary, tags, type, path, body
 WEIGHTS: tuple[float, ...] = (4.0, 3.0, 3.0, 1.0, 2.0, 1.0)
-PREFIX_MIN = 6  # stems at least this long also match longer words
+K1, B = 1.2, 0.75
+PREFIX_MIN = 6  # stems at least this long also match the words they begin...
+PREFIX_TRIM = 2  # ...once this many letters are taken off their end
+CANDIDATES = 200  # documents FTS5 hands to the re-ranker
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +139,29 @@ class Searcher:
         return None if meta is None else Card(doc_id, **meta)
 
     def rank(self, question: str, limit: int) -> list[Card]:
+        """The best documents for ``question``: FTS5 finds candidates, BM25F orders them."""
         terms = self.analyzer.terms(question)
-        found = self.index.search(terms, WEIGHTS, limit, prefix_min=PREFIX_MIN)
-        return [Card(doc_id, **meta, score=score) for doc_id, score, meta in found]
+        params = ranking.Params(WEIGHTS, K1, B, PREFIX_MIN, PREFIX_TRIM)
+        forms = [ranking.pattern(term, params) for term in terms]
+        found = self.index.candidates(forms, max(limit, CANDIDATES))
+        if not found:
+            return []
+        documents, averages = self.index.statistics()
+        idf = {
+            term: ranking.idf(documents, self.index.documents_with(*form))
+            for term, form in zip(terms, forms, strict=True)
+        }
+        scored = []
+        for candidate in found:
+            counts = [Counter(text.split()) for text in candidate.texts]
+            value = ranking.score(
+                terms,
+                counts,
+                lengths=candidate.lengths,
+                averages=averages,
+                frequencies=idf,
+                params=params,
+            )
+            scored.append(Card(candidate.id, **candidate.meta, score=value))
+        scored.sort(key=lambda card: (-card.score, card.id))
+        return scored[:limit]

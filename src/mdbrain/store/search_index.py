@@ -26,9 +26,10 @@ from mdbrain._version import __version__
 from mdbrain.store import cache
 
 FILE = "search.sqlite"
-FORMAT = "2"
+FORMAT = "3"
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
 META = ("title", "summary", "type", "status", "priority", "tags", "audience", "impl_refs")
+LENGTHS = tuple(f"length_{name}" for name in FIELDS)  # words per analysed field
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +69,10 @@ class SearchIndex:
             db.executescript(
                 "CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT);"
                 "CREATE TABLE meta(rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL,"
-                f" stamp TEXT NOT NULL, {', '.join(META)});"
+                f" stamp TEXT NOT NULL, {', '.join(META)}, {', '.join(LENGTHS)});"
                 f"CREATE VIRTUAL TABLE docs USING fts5({', '.join(FIELDS)},"
                 " tokenize = 'unicode61 remove_diacritics 0');"
+                "CREATE VIRTUAL TABLE vocabulary USING fts5vocab(docs, 'row');"
             )
             db.execute("INSERT INTO settings VALUES ('key', ?)", (key,))
         return db
@@ -91,9 +93,11 @@ class SearchIndex:
             for row in rows:
                 self._drop(row.id)
                 values = [json.dumps(v) if isinstance(v, list) else v for v in row.meta.values()]
+                values += [len(text.split()) for text in row.fields]
+                names = ", ".join((*META, *LENGTHS))
                 cursor = db.execute(
-                    f"INSERT INTO meta(id, stamp, {', '.join(META)})"  # noqa: S608 - fixed names
-                    f" VALUES (?, ?, {', '.join('?' * len(META))})",
+                    f"INSERT INTO meta(id, stamp, {names})"  # noqa: S608 - fixed names
+                    f" VALUES (?, ?, {', '.join('?' * len(values))})",
                     (row.id, row.stamp, *values),
                 )
                 db.execute(
@@ -129,25 +133,58 @@ class SearchIndex:
         ).fetchone()
         return None if found is None else _decoded(found)
 
-    def search(
-        self, terms: Sequence[str], weights: Sequence[float], limit: int, *, prefix_min: int = 0
-    ) -> list[tuple[str, float, dict[str, Any]]]:
-        """Id, score (higher is better) and fields of the documents matching any of ``terms``."""
-        if not terms:
+    def candidates(self, forms: Sequence[tuple[str, bool]], limit: int) -> list[Candidate]:
+        """Documents holding any of ``forms`` (term, is-prefix), best first by FTS5's BM25,
+        each with its manifest fields and its analysed text per field."""
+        if not forms:
             return []
         phrases = []
-        for term in dict.fromkeys(terms):
-            quoted = '"' + term.replace('"', '""') + '"'
-            phrases.append(quoted + "*" if prefix_min and len(term) >= prefix_min else quoted)
-        weight_args = ", ".join(str(float(w)) for w in weights)
+        for form, prefix in dict.fromkeys(forms):
+            quoted = '"' + form.replace('"', '""') + '"'
+            phrases.append(quoted + "*" if prefix else quoted)
         columns = ", ".join("meta." + m for m in META)
+        texts = ", ".join("docs." + f for f in FIELDS)
+        lengths = ", ".join("meta." + n for n in LENGTHS)
         sql = (
-            f"SELECT meta.id, -bm25(docs, {weight_args}) AS score, {columns}"  # noqa: S608 - numbers and fixed names
-            " FROM docs JOIN meta ON meta.rowid = docs.rowid WHERE docs MATCH ?"
-            " ORDER BY score DESC LIMIT ?"
+            f"SELECT meta.id, {columns}, {texts}, {lengths} FROM docs"  # noqa: S608 - fixed names
+            " JOIN meta ON meta.rowid = docs.rowid WHERE docs MATCH ? ORDER BY bm25(docs) LIMIT ?"
         )
         rows = self.db.execute(sql, (" OR ".join(phrases), limit)).fetchall()
-        return [(row[0], float(row[1]), _decoded(row[2:])) for row in rows]
+        size, count = len(META), len(FIELDS)
+        return [
+            Candidate(
+                row[0],
+                _decoded(row[1 : 1 + size]),
+                tuple(row[1 + size : 1 + size + count]),
+                tuple(row[1 + size + count :]),
+            )
+            for row in rows
+        ]
+
+    def statistics(self) -> tuple[int, tuple[float, ...]]:
+        """How many documents there are, and the average length of each field."""
+        averages = ", ".join(f"AVG({n})" for n in LENGTHS)
+        found = self.db.execute(f"SELECT COUNT(*), {averages} FROM meta").fetchone()  # noqa: S608 - fixed names
+        return int(found[0]), tuple(float(v or 0.0) for v in found[1:])
+
+    def documents_with(self, form: str, prefix: bool) -> int:
+        """How many documents hold ``form`` (or, for a prefix, a word it begins; an upper bound)."""
+        if not prefix:
+            found = self.db.execute("SELECT doc FROM vocabulary WHERE term = ?", (form,)).fetchone()
+            return int(found[0]) if found else 0
+        found = self.db.execute(
+            "SELECT COALESCE(SUM(doc), 0) FROM vocabulary WHERE term >= ? AND term < ?",
+            (form, form + "\uffff"),
+        ).fetchone()
+        return int(found[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    id: str
+    meta: dict[str, Any]
+    texts: tuple[str, ...]  # analysed text per field
+    lengths: tuple[int, ...]
 
 
 def _decoded(values: Sequence[Any]) -> dict[str, Any]:
