@@ -69,7 +69,6 @@ def score(
                 norm = 1 - params.b + params.b * (length / average if average else 1.0)
                 weighted += weight * found / norm
         if weighted:
-            total += (
-                frequencies.get(term, 0.0) * weighted * (params.k1 + 1) / (weighted + params.k1)
-            )
+            saturated = weighted * (params.k1 + 1) / (weighted + params.k1)
+            total += frequencies.get(term, 0.0) * saturated
     return total

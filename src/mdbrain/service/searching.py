@@ -106,6 +106,8 @@ class Searcher:
         self._manifest: Manifest | None = None
         self.index = SearchIndex(root, config.lang)
         self._sync()
+        self._stats: tuple[int, tuple[float, ...]] | None = None
+        self._df: dict[tuple[str, bool], int] = {}
 
     @property
     def manifest(self) -> Manifest:
@@ -146,22 +148,32 @@ class Searcher:
         found = self.index.candidates(forms, max(limit, CANDIDATES))
         if not found:
             return []
-        documents, averages = self.index.statistics()
+        documents, averages = self._statistics()
         idf = {
-            term: ranking.idf(documents, self.index.documents_with(*form))
+            term: ranking.idf(documents, self._documents_with(form))
             for term, form in zip(terms, forms, strict=True)
         }
-        scored = []
+        cards = []
         for candidate in found:
-            counts = [Counter(text.split()) for text in candidate.texts]
             value = ranking.score(
                 terms,
-                counts,
+                [Counter(text.split()) for text in candidate.texts],
                 lengths=candidate.lengths,
                 averages=averages,
                 frequencies=idf,
                 params=params,
             )
-            scored.append(Card(candidate.id, **candidate.meta, score=value))
-        scored.sort(key=lambda card: (-card.score, card.id))
-        return scored[:limit]
+            cards.append(Card(candidate.id, **candidate.meta, score=value))
+        cards.sort(key=lambda card: (-card.score, card.id))
+        return cards[:limit]
+
+    def _statistics(self) -> tuple[int, tuple[float, ...]]:
+        if self._stats is None:
+            self._stats = self.index.statistics()
+        return self._stats
+
+    def _documents_with(self, form: tuple[str, bool]) -> int:
+        found = self._df.get(form)
+        if found is None:
+            found = self._df[form] = self.index.documents_with(*form)
+        return found
