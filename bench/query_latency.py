@@ -20,16 +20,14 @@ import re
 import shlex
 import statistics
 import sys
-import tempfile
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import yaml
 
-from run import GENERATED_NAMES, Timing, _run_once, prepare_generated, time_command
+from run import GENERATED_NAMES, Timing, _run_once, prepare_generated, scratch, time_command
 
 TARGET_SECONDS = 0.3
 HIDDEN = frozenset({"draft", "deprecated", "archived"})  # not shown by a default query
@@ -196,19 +194,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-@contextmanager
-def _scratch(path: Path | None) -> Iterator[Path]:
-    if path is not None:
-        path.mkdir(parents=True, exist_ok=True)
-        yield path
-        return
-    with tempfile.TemporaryDirectory(prefix="mdbrain-latency-") as temp:
-        yield Path(temp)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    with _scratch(args.workdir) as base:
+    with scratch(args.workdir, "mdbrain-latency-") as base:
         report = measure(args, base)
     print(render(report, args.repeat))
     if args.json is not None:

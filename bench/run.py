@@ -370,12 +370,13 @@ def _selected(name: str, opts: Options) -> bool:
 
 
 @contextmanager
-def _scratch(path: Path | None) -> Iterator[Path]:
+def scratch(path: Path | None, prefix: str = "mdbrain-bench-") -> Iterator[Path]:
+    """``path`` when given (created if needed and kept), else a temporary folder."""
     if path is not None:
         path.mkdir(parents=True, exist_ok=True)
         yield path
         return
-    with tempfile.TemporaryDirectory(prefix="mdbrain-bench-") as temp:
+    with tempfile.TemporaryDirectory(prefix=prefix) as temp:
         yield Path(temp)
 
 
@@ -383,7 +384,7 @@ def run_all(opts: Options) -> list[CorpusResult]:
     results: list[CorpusResult] = []
     if _selected("cli", opts):
         results.append(bench_cli(opts))
-    with _scratch(opts.workdir) as base:
+    with scratch(opts.workdir) as base:
         for size in opts.sizes:
             if _selected(f"gen-{size}", opts):
                 project = prepare_generated(base, size, opts.seed)

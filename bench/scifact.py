@@ -30,7 +30,6 @@ import platform
 import re
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -42,6 +41,7 @@ import yaml
 from mdbrain.service import searching
 from mdbrain.service.brain import Brain
 from mdbrain.service.reading import Filters, Reader
+from run import scratch
 
 SCIFACT = Path(__file__).resolve().parent.parent.parent / "shared" / "corpora" / "scifact"
 PUBLISHED_BM25 = 0.665  # nDCG@10, BEIR paper (Thakur et al. 2021), Table 2
@@ -286,16 +286,6 @@ def settings_of(args: argparse.Namespace) -> list[Setting]:
     return [Setting(w, p) for w, p in itertools.product(weights, prefixes)]
 
 
-@contextmanager
-def _scratch(path: Path | None) -> Iterator[Path]:
-    if path is not None:
-        path.mkdir(parents=True, exist_ok=True)
-        yield path
-        return
-    with tempfile.TemporaryDirectory(prefix="mdbrain-scifact-") as temp:
-        yield Path(temp)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if not (SCIFACT / "corpus.jsonl").is_file():
@@ -304,7 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     qrels = read_qrels(SCIFACT / "qrels" / "test.tsv")
     queries = read_queries(SCIFACT / "queries.jsonl", qrels)
-    with _scratch(args.workdir) as project:
+    with scratch(args.workdir, "mdbrain-scifact-") as project:
         print(f"converting SciFact into {project}", file=sys.stderr)
         docs = build_base(project)
         converted = time.perf_counter()
