@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from mdbrain.core.errors import MdbrainError
     from mdbrain.service.brain import Brain
 
-EXIT_OK = 0
-EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
 

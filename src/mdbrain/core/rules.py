@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -335,11 +335,3 @@ def contradictions(ctx: Context) -> Iterator[Finding]:
                 continue
             message = f"contradicts {target}, which is in force: a human must settle it"
             yield finding("W013", entry.id, message, _line(entry, "contradicts"))
-
-
-def summary(found: Iterable[Finding]) -> Mapping[str, int]:
-    """How many findings of each severity."""
-    counts = {"error": 0, "warning": 0, "info": 0}
-    for item in found:
-        counts[item.severity.value] += 1
-    return counts

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable
 from typing import Protocol
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -66,12 +65,6 @@ class Analyzer:
         if self._stemmer is not None:
             words = self._stemmer.stemWords(words)
         return [fold(w) for w in words]
-
-    def unique(self, texts: Iterable[str]) -> list[str]:
-        seen: dict[str, None] = {}
-        for text in texts:
-            seen.update(dict.fromkeys(self.terms(text)))
-        return list(seen)
 
 
 @functools.cache

@@ -132,9 +132,3 @@ def save_state(root: Path, state: dict[str, Any]) -> None:
     with contextlib.suppress(OSError):
         text = json.dumps({"key": _KEY, **state}, separators=(",", ":"))
         atomic.write_text(prepare(root) / STATE_FILE, text)
-
-
-def clear(root: Path) -> None:
-    for name in (ENTRIES_FILE, STATE_FILE):
-        with contextlib.suppress(FileNotFoundError):
-            (cache_dir(root) / name).unlink()

@@ -36,10 +36,6 @@ class DocFile(NamedTuple):
     stamp: cache.Stamp
 
 
-def _skipped_name(name: str) -> bool:
-    return name.startswith(("_", "."))
-
-
 def _utf8(name: str) -> bool:
     try:
         name.encode("utf-8")
