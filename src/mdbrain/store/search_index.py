@@ -1,9 +1,10 @@
 """A full-text index of the base in SQLite FTS5, kept in step with the files.
 
 Each document is one row of ``docs`` (its analysed title, summary, tags, type,
-path and body, see :mod:`mdbrain.core.text`), ranked by FTS5's BM25 with a
-weight per field, and one row of ``meta`` with the stamp of the file it came
-from and the manifest fields a reader needs to filter and show it. Before every
+path and body, see :mod:`mdbrain.core.text`), where FTS5 finds the candidates
+of a search, and one row of ``meta`` with the stamp of the file it came from,
+the manifest fields a reader needs to filter and show it, and the length of
+each analysed field for the re-ranker (:mod:`mdbrain.core.ranking`). Before every
 search, rows whose file changed, appeared or went away are brought up to date,
 so no answer is computed from a stale index, and a query needs neither the
 manifest cache nor any document it does not show. The database is a cache in
