@@ -262,6 +262,36 @@ def neighbors(obj: Context, /, doc: str, depth: int, **options: Any) -> None:
 
 
 @cli.command()
+@click.argument("paths", nargs=-1)
+@click.option("--since", help="Only changes after this date (YYYY-MM-DD) or git revision.")
+@click.option("--fix", is_flag=True, help="Rewrite impl_refs that git saw renamed.")
+@click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_obj
+def update(
+    obj: Context,
+    /,
+    paths: tuple[str, ...],
+    *,
+    since: str | None,
+    fix: bool,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
+    """Flag the documents whose code changed since they were last verified.
+
+    PATHS (files or folders of code, from the project folder) limit the update
+    to the documents describing them. A flagged document becomes needs-review
+    with a review_reason naming the files and commits; nothing is ever deleted.
+    """
+    from mdbrain.adapters import render, views
+
+    brain = guarded(obj.brain)
+    report = guarded(lambda: brain.update(paths, since=since, fix=fix, dry_run=dry_run))
+    click.echo(render.to_json(report) if as_json else views.update_text(report))
+
+
+@cli.command()
 @click.argument("old")
 @click.argument("new")
 @click.pass_obj

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         SearchResult,
         ShowResult,
     )
+    from mdbrain.service.updating import UpdateReport
 
 
 def _hit_line(rank: int | None, hit: Hit) -> list[str]:
@@ -112,4 +113,32 @@ def neighbours_text(result: NeighboursResult) -> str:
     if not result.neighbours:
         lines.append("  (no neighbours)")
     lines.append(f"tokens read: {result.tokens}")
+    return "\n".join(lines)
+
+
+def update_text(report: UpdateReport) -> str:
+    verb = "would flag" if report.dry_run else "flagged"
+    fresh = [f for f in report.flagged if not f.already]
+    lines = [f"Compared the documents with the code ({report.source}): {verb} {len(fresh)}."]
+    lines += [f"note: {note}" for note in report.notes]
+    for flag in report.flagged:
+        state = "still needs review" if flag.already else "needs review"
+        lines.append(f"  {flag.doc}: {state}: {flag.reason}")
+    if report.archive:
+        lines.append("proposed for archiving (every impl_ref is gone; archive by hand if right):")
+        lines += [f"  {doc}" for doc in report.archive]
+    for rename in report.renames:
+        done = "rewritten" if rename.fixed else "run with --fix to rewrite"
+        lines.append(f"  {rename.doc}: {rename.old} -> {rename.new} ({done})")
+    if report.undocumented:
+        shown = report.undocumented[:20]
+        more = len(report.undocumented) - len(shown)
+        lines.append(f"{len(report.undocumented)} source files no document describes:")
+        lines += [f"  {path}" for path in shown]
+        if more:
+            lines.append(f"  ... and {more} more (--json lists them all)")
+    if report.index is not None and report.index.written:
+        lines.append(f"regenerated {', '.join(report.index.written)}")
+    if report.check_errors is not None:
+        lines.append(f"check: {report.check_errors} errors (run 'mdbrain check' for details)")
     return "\n".join(lines)

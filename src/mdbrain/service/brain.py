@@ -7,7 +7,7 @@ Brain and call one method; they hold no logic of their own.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # loaded by the operations that need them, to keep start-up s
     from mdbrain.service.checking import CheckReport
     from mdbrain.service.moving import MoveReport
     from mdbrain.service.reading import Reader
+    from mdbrain.service.updating import UpdateReport
 
 __all__ = ["Brain", "CheckReport", "Clock", "IndexReport", "MoveReport"]
 
@@ -76,6 +77,28 @@ class Brain:
 
         prefix = addressing.scope(self.root, cwd or Path.cwd(), scope) if scope else None
         return checking.check(self._indexer(), self.clock(), fix=fix, scope=prefix)
+
+    def update(
+        self,
+        paths: Sequence[str] = (),
+        *,
+        since: str | None = None,
+        fix: bool = False,
+        dry_run: bool = False,
+    ) -> UpdateReport:
+        """Flag the documents whose code changed since they were last verified.
+
+        ``paths`` (from the project folder) limit it to some code; ``since`` (a
+        date or a git revision) to recent changes; ``fix`` rewrites impl_refs that
+        git saw renamed; ``dry_run`` only reports.
+        """
+        from mdbrain.service.updating import Updater
+
+        updater = Updater(self._indexer(), self.clock(), since=since, scope=paths)
+        report = updater.run(fix=fix, dry_run=dry_run)
+        if not dry_run and self.config.check_on_update:
+            report.check_errors = self.check().errors
+        return report
 
     def reader(self) -> Reader:
         """Reads (query, show, search, neighbours) on the base as it is now on disk."""

@@ -6,10 +6,22 @@ git is not installed: callers then fall back to what the files alone say.
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 import subprocess
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """The last change of a file: a commit, or uncommitted edits in the working tree."""
+
+    date: dt.date
+    commit: str  # short hash, or "working tree"
+    subject: str
 
 
 class History(Protocol):
@@ -18,6 +30,10 @@ class History(Protocol):
     def toplevel(self) -> Path | None: ...
 
     def renames(self) -> dict[str, str]: ...
+
+    def tracked(self) -> list[str]: ...
+
+    def last_changes(self, paths: Iterable[str], since: str | None = None) -> dict[str, Change]: ...
 
 
 class Git:
@@ -69,3 +85,52 @@ class Git:
                 new = moves[new]
             resolved[old] = new
         return resolved
+
+    def tracked(self) -> list[str]:
+        """Every file git tracks, repository-relative."""
+        out = self._run("ls-files", "-z")
+        return [name for name in (out or "").split("\0") if name]
+
+    def uncommitted(self) -> set[str]:
+        """Files with changes not yet committed (staged or not), repository-relative."""
+        out = self._run("status", "--porcelain", "-z", "--untracked-files=no")
+        found = set()
+        for item in (out or "").split("\0"):
+            if len(item) > 3:
+                found.add(item[3:])
+        return found
+
+    def last_changes(self, paths: Iterable[str], since: str | None = None) -> dict[str, Change]:
+        """The last commit touching each of ``paths``, found in one pass over the history.
+
+        ``since`` limits the history to after a date (YYYY-MM-DD) or a revision.
+        Uncommitted edits count as a change today.
+        """
+        wanted = set(paths)
+        found: dict[str, Change] = {}
+        today = dt.date.today()
+        for path in self.uncommitted() & wanted:
+            found[path] = Change(today, "working tree", "uncommitted changes")
+        args = ["log", "--format=%x00%h%x09%cs%x09%s", "--name-only", "--no-color", "--no-renames"]
+        if since:
+            args += [f"--since={since}"] if _is_date(since) else [f"{since}..HEAD"]
+        out = self._run(*args) or ""
+        current: Change | None = None
+        for line in out.splitlines():
+            if line.startswith("\0"):
+                commit, _, rest = line[1:].partition("\t")
+                day, _, subject = rest.partition("\t")
+                current = Change(dt.date.fromisoformat(day), commit, subject)
+            elif line and current is not None and line in wanted and line not in found:
+                found[line] = current
+                if len(found) == len(wanted):
+                    break
+        return found
+
+
+def _is_date(text: str) -> bool:
+    try:
+        dt.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True

@@ -1,0 +1,70 @@
+"""Impl_refs that name a symbol, and a fingerprint of that symbol's code.
+
+An impl_ref is a path, optionally followed by ``#`` and a symbol:
+``src/auth/login.py#authenticate`` or ``src/auth/login.py#LoginService.lock``.
+For Python the symbol is found with the standard ``ast`` module, and its
+fingerprint is a hash of its syntax tree: comments, blank lines and spacing do
+not change it, code does. Other languages are followed at file level.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from dataclasses import dataclass
+
+PYTHON_SUFFIXES = (".py", ".pyi")
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    path: str
+    symbol: str = ""  # dotted: "Class.method"; '' for the whole file
+
+    @property
+    def text(self) -> str:
+        return f"{self.path}#{self.symbol}" if self.symbol else self.path
+
+
+def parse(ref: str) -> Ref:
+    path, _, symbol = ref.strip().partition("#")
+    return Ref(path.strip(), symbol.strip())
+
+
+def supports(path: str) -> bool:
+    """Whether symbols of this file can be followed (else the file as a whole is)."""
+    return path.endswith(PYTHON_SUFFIXES)
+
+
+def _find(body: list[ast.stmt], names: list[str]) -> ast.AST | None:
+    for node in body:
+        kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+        if isinstance(node, kinds) and node.name == names[0]:
+            if len(names) == 1:
+                return node
+            return _find(node.body, names[1:]) if isinstance(node, ast.ClassDef) else None
+        if isinstance(node, ast.Assign | ast.AnnAssign) and len(names) == 1:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == names[0] for t in targets):
+                return node
+    return None
+
+
+def fingerprint(source: str, symbol: str) -> str | None:
+    """The hash of ``symbol``'s code in Python ``source``; None when it is not there.
+
+    Raises SyntaxError when the source does not parse.
+    """
+    tree = ast.parse(source)
+    node = _find(tree.body, symbol.split(".")) if symbol else tree
+    if node is None:
+        return None
+    dump = ast.dump(node, annotate_fields=False, include_attributes=False)
+    return hashlib.sha256(dump.encode("utf-8")).hexdigest()[:16]
+
+
+def file_fingerprint(data: bytes) -> str:
+    """The hash of a whole file, blind to line endings and trailing spaces."""
+    lines = data.replace(b"\r\n", b"\n").split(b"\n")
+    normal = b"\n".join(line.rstrip() for line in lines).strip()
+    return hashlib.sha256(normal).hexdigest()[:16]

@@ -1,0 +1,258 @@
+"""`mdbrain update` on real git repositories built in each test, with controlled dates."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from mdbrain.service.brain import Brain
+from mdbrain.store import anchor_lock
+from tests.conftest import doc
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+LOGIN_PY = '''\
+def authenticate(user, password):
+    """Check a password."""
+    # compare in constant time
+    return check(user, password)
+
+
+class LoginService:
+    def lock(self, user):
+        user.locked = True
+'''
+
+
+class Repo:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.mkdir(parents=True)
+        self.git("init", "-q")
+
+    def git(self, *args: str, date: str = "2026-07-01T12:00:00") -> str:
+        env = {
+            **os.environ,
+            "GIT_AUTHOR_DATE": date,
+            "GIT_COMMITTER_DATE": date,
+            "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@t",
+            "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@t",
+        }
+        done = subprocess.run(
+            ["git", "-C", str(self.path), *args],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+        return done.stdout
+
+    def write(self, rel: str, text: str) -> None:
+        path = self.path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+    def commit(self, message: str, date: str) -> str:
+        self.git("add", "-A")
+        self.git("commit", "-qm", message, date=date)
+        return self.git("rev-parse", "--short", "HEAD").strip()
+
+
+def make_repo(tmp_path: Path) -> Repo:
+    repo = Repo(tmp_path / "project")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("src/auth/login.py", LOGIN_PY)
+    repo.write("src/auth/session.py", "def start():\n    return 1\n")
+    repo.write("src/auth/unused.py", "X = 1\n")
+    repo.write(
+        "kb/login.md",
+        doc("Login", impl_refs="[src/auth/login.py]", updated="2026-07-02", body="[s](symbols.md)"),
+    )
+    repo.write(
+        "kb/symbols.md",
+        doc(
+            "Symbols",
+            impl_refs="[src/auth/login.py#authenticate, src/auth/login.py#LoginService.lock]",
+            updated="2026-07-02",
+            body="[l](login.md)",
+        ),
+    )
+    repo.write(
+        "kb/session.md",
+        doc(
+            "Session", impl_refs="[src/auth/session.py]", updated="2026-07-02", body="[l](login.md)"
+        ),
+    )
+    repo.commit("start", "2026-07-01T12:00:00")
+    Brain.open(repo.path).update()  # records the symbols' fingerprints in the anchors lock
+    repo.commit("lock", "2026-07-01T13:00:00")
+    return repo
+
+
+def status(repo: Repo, name: str) -> str:
+    return Brain.open(repo.path).manifest(use_cache=False).by_id[name].status
+
+
+def test_editing_a_described_function_flags_the_document_and_names_the_commit(
+    tmp_path: Path,
+) -> None:
+    repo = make_repo(tmp_path)
+    repo.write(
+        "src/auth/login.py", LOGIN_PY.replace("check(user, password)", "verify(user, password)")
+    )
+    sha = repo.commit("use verify()", "2026-08-03T09:00:00")
+    report = Brain.open(repo.path).update()
+    flagged = {f.doc: f.reason for f in report.flagged}
+    assert set(flagged) == {"login.md", "symbols.md"}
+    assert (
+        sha in flagged["login.md"]
+        and "2026-08-03" in flagged["login.md"]
+        and "use verify()" in flagged["login.md"]
+    )
+    assert "src/auth/login.py#authenticate changed" in flagged["symbols.md"]
+    assert "LoginService.lock" not in flagged["symbols.md"]
+    text = (repo.path / "kb" / "login.md").read_text(encoding="utf-8")
+    assert (
+        "status: needs-review" in text
+        and f'review_reason: "src/auth/login.py changed after 2026-07-02 ({sha}' in text
+    )
+
+
+def test_a_comment_only_edit_in_an_anchored_symbol_is_not_drift(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path)
+    repo.write(
+        "kb/login.md",
+        doc("Login", impl_refs="[src/auth/other.py]", updated="2026-07-02", body="[s](symbols.md)"),
+    )
+    repo.write("src/auth/other.py", "Y = 2\n")
+    repo.commit("move login doc", "2026-07-01T14:00:00")
+    repo.write(
+        "src/auth/login.py",
+        LOGIN_PY.replace(
+            "# compare in constant time", "# constant-time comparison, see RFC"
+        ).replace("    return check", "\n    return check"),
+    )
+    repo.commit("comment", "2026-08-03T09:00:00")
+    report = Brain.open(repo.path).update()
+    assert "symbols.md" not in {f.doc for f in report.flagged}
+
+
+def test_a_renamed_file_is_proposed_and_fixed_with_fix(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path)
+    repo.git("mv", "src/auth/session.py", "src/auth/sessions.py")
+    repo.commit("rename", "2026-07-01T15:00:00")
+    proposal = Brain.open(repo.path).update(dry_run=True)
+    assert [(r.doc, r.old, r.new, r.fixed) for r in proposal.renames] == [
+        ("session.md", "src/auth/session.py", "src/auth/sessions.py", False)
+    ]
+    before = (repo.path / "kb" / "session.md").read_bytes()
+    fixed = Brain.open(repo.path).update(fix=True)
+    assert [(r.new, r.fixed) for r in fixed.renames] == [("src/auth/sessions.py", True)]
+    after = (repo.path / "kb" / "session.md").read_bytes()
+    assert after == before.replace(b"src/auth/session.py", b"src/auth/sessions.py")
+    assert "session.md" not in {f.doc for f in fixed.flagged}
+
+
+def test_a_document_whose_code_is_all_gone_needs_review_and_is_proposed_for_archiving(
+    tmp_path: Path,
+) -> None:
+    repo = make_repo(tmp_path)
+    repo.git("rm", "-q", "src/auth/login.py")
+    repo.commit("drop login", "2026-08-01T10:00:00")
+    report = Brain.open(repo.path).update()
+    assert sorted(report.archive) == ["login.md", "symbols.md"]
+    assert status(repo, "symbols.md") == "needs-review"
+    assert (repo.path / "kb" / "login.md").exists()  # never deleted
+
+
+def test_a_shallow_clone_still_finds_symbol_drift_from_the_lock(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path)
+    repo.write("src/auth/login.py", LOGIN_PY.replace("user.locked = True", "user.locked = False"))
+    repo.commit("unlock", "2026-08-05T09:00:00")
+    clone = tmp_path / "clone"
+    subprocess.run(
+        ["git", "clone", "-q", "--depth", "1", f"file://{repo.path}", str(clone)],
+        check=True,
+        capture_output=True,
+    )
+    assert (
+        subprocess.run(
+            ["git", "-C", str(clone), "rev-list", "--count", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        == "1"
+    )
+    report = Brain.open(clone).update()
+    reasons = {f.doc: f.reason for f in report.flagged}
+    assert "src/auth/login.py#LoginService.lock changed" in reasons["symbols.md"]
+
+
+def test_edits_are_surgical_and_a_second_run_changes_nothing(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path)
+    original = (repo.path / "kb" / "session.md").read_bytes()
+    repo.write("src/auth/session.py", "def start():\n    return 2\n")
+    repo.commit("change", "2026-08-03T09:00:00")
+    Brain.open(repo.path).update()
+    flagged = (repo.path / "kb" / "session.md").read_bytes()
+    added = [line for line in flagged.splitlines() if line not in original.splitlines()]
+    removed = [line for line in original.splitlines() if line not in flagged.splitlines()]
+    assert removed == [b"status: stable"]
+    assert added[0] == b"status: needs-review" and added[1].startswith(
+        b'review_reason: "src/auth/session.py changed'
+    )
+    snapshot = {
+        p: p.read_bytes()
+        for p in (repo.path / "kb").rglob("*")
+        if p.is_file() and ".mdbrain" not in p.parts
+    }
+    again = Brain.open(repo.path).update()
+    assert all(f.already for f in again.flagged)
+    assert {p: p.read_bytes() for p in snapshot} == snapshot
+
+
+def test_a_dry_run_writes_nothing_and_undocumented_files_are_listed(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path)
+    repo.write("src/auth/session.py", "def start():\n    return 3\n")
+    repo.commit("change", "2026-08-03T09:00:00")
+    before = {p: p.read_bytes() for p in (repo.path / "kb").rglob("*.md")}
+    lock_before = (repo.path / "kb" / anchor_lock.NAME).read_bytes()
+    report = Brain.open(repo.path).update(dry_run=True)
+    assert (
+        report.dry_run
+        and [f.doc for f in report.flagged] == []
+        and report.undocumented == ["src/auth/unused.py"]
+    )
+    assert {p: p.read_bytes() for p in before} == before
+    assert (repo.path / "kb" / anchor_lock.NAME).read_bytes() == lock_before
+
+
+def test_paths_limit_the_update_to_the_documents_describing_them(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path)
+    repo.write("src/auth/session.py", "def start():\n    return 4\n")
+    repo.write("src/auth/login.py", LOGIN_PY + "\nX = 1\n")
+    repo.commit("both", "2026-08-03T09:00:00")
+    report = Brain.open(repo.path).update(["src/auth/session.py"])
+    assert [f.doc for f in report.flagged] == ["session.md"]
+
+
+def test_outside_git_file_times_are_used_and_said(tmp_path: Path) -> None:
+    project = tmp_path / "plain"
+    (project / "kb").mkdir(parents=True)
+    (project / ".rag").write_text(
+        'version: "1"\nroot: kb\ncheck_on_update: false\n', encoding="utf-8"
+    )
+    (project / "code.py").write_text("A = 1\n", encoding="utf-8")
+    (project / "kb" / "a.md").write_text(
+        doc("A", impl_refs="[code.py]", updated="2020-01-01"), encoding="utf-8"
+    )
+    report = Brain.open(project).update()
+    assert report.source == "file times" and any("not a git repository" in n for n in report.notes)
+    assert [f.doc for f in report.flagged] == ["a.md"] and "modified on" in report.flagged[0].reason
