@@ -256,3 +256,30 @@ def test_outside_git_file_times_are_used_and_said(tmp_path: Path) -> None:
     report = Brain.open(project).update()
     assert report.source == "file times" and any("not a git repository" in n for n in report.notes)
     assert [f.doc for f in report.flagged] == ["a.md"] and "modified on" in report.flagged[0].reason
+
+
+def test_typescript_symbols_are_followed_when_the_grammar_is_installed(tmp_path: Path) -> None:
+    pytest.importorskip("tree_sitter_typescript", reason="the anchors extra is not installed")
+    repo = make_repo(tmp_path)
+    source = (
+        "export class Session {\n  // keep it short\n  rotate(id: string) { return id + '1'; }\n}\n"
+    )
+    repo.write("web/session.ts", source)
+    repo.write(
+        "kb/web.md",
+        doc(
+            "Web session",
+            impl_refs="[web/session.ts#Session.rotate]",
+            updated="2026-07-02",
+            body="[l](login.md)",
+        ),
+    )
+    repo.commit("web", "2026-07-01T16:00:00")
+    Brain.open(repo.path).update()
+    repo.write("web/session.ts", source.replace("// keep it short", "// rotation keeps ids short"))
+    repo.commit("comment", "2026-08-01T10:00:00")
+    assert "web.md" not in {f.doc for f in Brain.open(repo.path).update().flagged}
+    repo.write("web/session.ts", source.replace("id + '1'", "id + '2'"))
+    repo.commit("code", "2026-08-02T10:00:00")
+    flagged = {f.doc: f.reason for f in Brain.open(repo.path).update().flagged}
+    assert "web/session.ts#Session.rotate changed" in flagged["web.md"]

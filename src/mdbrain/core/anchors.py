@@ -4,7 +4,9 @@ An impl_ref is a path, optionally followed by ``#`` and a symbol:
 ``src/auth/login.py#authenticate`` or ``src/auth/login.py#LoginService.lock``.
 For Python the symbol is found with the standard ``ast`` module, and its
 fingerprint is a hash of its syntax tree: comments, blank lines and spacing do
-not change it, code does. Other languages are followed at file level.
+not change it, code does. JavaScript and TypeScript symbols are found with
+tree-sitter when its grammars are installed (:mod:`mdbrain.core.syntax`); other
+files are followed as a whole.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 import ast
 import hashlib
 from dataclasses import dataclass
+
+from mdbrain.core import syntax
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 
@@ -33,7 +37,18 @@ def parse(ref: str) -> Ref:
 
 def supports(path: str) -> bool:
     """Whether symbols of this file can be followed (else the file as a whole is)."""
-    return path.endswith(PYTHON_SUFFIXES)
+    return path.endswith(PYTHON_SUFFIXES) or syntax.available(path)
+
+
+def symbol_fingerprint(path: str, data: bytes, symbol: str) -> str | None:
+    """The fingerprint of ``symbol`` in the file ``path`` holding ``data``; None if absent.
+
+    Raises SyntaxError or UnicodeDecodeError for a Python file that does not
+    parse, and LookupError for a language mdbrain cannot read here.
+    """
+    if path.endswith(PYTHON_SUFFIXES):
+        return fingerprint(data.decode("utf-8"), symbol)
+    return syntax.fingerprint(data, path, symbol)
 
 
 def _find(body: list[ast.stmt], names: list[str]) -> ast.AST | None:

@@ -194,7 +194,10 @@ class Updater:
         if ref.symbol and ref.path not in noted:
             noted.add(ref.path)
             suffix = posixpath.splitext(ref.path)[1] or ref.path
-            report.notes.append(f"symbols in {suffix} files are followed at file level")
+            report.notes.append(
+                f"symbols in {suffix} files are followed at file level"
+                " (install mdbrain[anchors] for JavaScript and TypeScript)"
+            )
         self._assess_file(doc, ref, path, updated, changes)
 
     def _assess_symbol(
@@ -206,8 +209,8 @@ class Updater:
         verified: dict[str, dict[str, str]],
     ) -> None:
         try:
-            current = anchors.fingerprint(path.read_text(encoding="utf-8"), ref.symbol)
-        except (OSError, UnicodeDecodeError, SyntaxError, ValueError) as exc:
+            current = anchors.symbol_fingerprint(ref.path, path.read_bytes(), ref.symbol)
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError, LookupError) as exc:
             doc.changed.append(f"{ref.text} cannot be read ({exc.__class__.__name__})")
             return
         if current is None:

@@ -1,0 +1,107 @@
+"""Symbols of JavaScript and TypeScript files, through tree-sitter when it is installed.
+
+The grammars come from the ``tree-sitter-javascript`` and
+``tree-sitter-typescript`` packages (the ``anchors`` extra), which ship compiled
+and need no download. Without them, :func:`available` says no and callers
+follow such files as a whole. A symbol's fingerprint hashes its tokens without
+comments, so formatting and comments do not count, code does.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from typing import Any
+
+SUFFIXES = {".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".jsx": "javascript",
+            ".ts": "typescript", ".tsx": "tsx"}  # fmt: skip
+_DECLARATIONS = {
+    "function_declaration", "generator_function_declaration", "class_declaration",
+    "abstract_class_declaration", "interface_declaration", "type_alias_declaration",
+    "enum_declaration", "method_definition", "variable_declarator", "public_field_definition",
+}  # fmt: skip
+_WRAPPERS = {"export_statement", "lexical_declaration", "variable_declaration", "class_body",
+             "program"}  # fmt: skip
+
+
+def language_of(path: str) -> str | None:
+    for suffix, name in SUFFIXES.items():
+        if path.endswith(suffix):
+            return name
+    return None
+
+
+@functools.cache
+def _parser(name: str) -> Any:
+    try:
+        import tree_sitter
+    except ImportError:
+        return None
+    try:
+        if name == "javascript":
+            import tree_sitter_javascript as javascript
+
+            language = javascript.language()
+        else:
+            import tree_sitter_typescript as typescript
+
+            language = (
+                typescript.language_typescript()
+                if name == "typescript"
+                else typescript.language_tsx()
+            )
+    except ImportError:
+        return None
+    return tree_sitter.Parser(tree_sitter.Language(language))
+
+
+def available(path: str) -> bool:
+    """Whether symbols of this file can be followed here."""
+    name = language_of(path)
+    return name is not None and _parser(name) is not None
+
+
+def _children(node: Any) -> list[Any]:
+    """Declarations directly inside ``node``, looking through exports and bodies."""
+    found = []
+    for child in node.children:
+        if child.type in _DECLARATIONS:
+            found.append(child)
+        elif child.type in _WRAPPERS:
+            found.extend(_children(child))
+    return found
+
+
+def _find(node: Any, names: list[str]) -> Any:
+    for child in _children(node):
+        name = child.child_by_field_name("name")
+        if name is not None and name.text.decode("utf-8") == names[0]:
+            if len(names) == 1:
+                return child
+            body = child.child_by_field_name("body")
+            return _find(body, names[1:]) if body is not None else None
+    return None
+
+
+def _tokens(node: Any, out: list[bytes]) -> None:
+    if "comment" in node.type:
+        return
+    if not node.children:
+        out.append(node.text)
+        return
+    for child in node.children:
+        _tokens(child, out)
+
+
+def fingerprint(source: bytes, path: str, symbol: str) -> str | None:
+    """The hash of ``symbol``'s tokens in ``source``; None when it is not there."""
+    name = language_of(path)
+    parser = _parser(name) if name else None
+    if parser is None:
+        raise LookupError(f"no grammar for {path}")
+    node = _find(parser.parse(source).root_node, symbol.split("."))
+    if node is None:
+        return None
+    tokens: list[bytes] = []
+    _tokens(node, tokens)
+    return hashlib.sha256(b" ".join(tokens)).hexdigest()[:16]
