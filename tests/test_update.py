@@ -225,11 +225,8 @@ def test_a_dry_run_writes_nothing_and_undocumented_files_are_listed(tmp_path: Pa
     before = {p: p.read_bytes() for p in (repo.path / "kb").rglob("*.md")}
     lock_before = (repo.path / "kb" / anchor_lock.NAME).read_bytes()
     report = Brain.open(repo.path).update(dry_run=True)
-    assert (
-        report.dry_run
-        and [f.doc for f in report.flagged] == []
-        and report.undocumented == ["src/auth/unused.py"]
-    )
+    assert report.dry_run and [f.doc for f in report.flagged] == ["session.md"]
+    assert report.undocumented == ["src/auth/unused.py"]
     assert {p: p.read_bytes() for p in before} == before
     assert (repo.path / "kb" / anchor_lock.NAME).read_bytes() == lock_before
 
@@ -283,3 +280,17 @@ def test_typescript_symbols_are_followed_when_the_grammar_is_installed(tmp_path:
     repo.commit("code", "2026-08-02T10:00:00")
     flagged = {f.doc: f.reason for f in Brain.open(repo.path).update().flagged}
     assert "web/session.ts#Session.rotate changed" in flagged["web.md"]
+
+
+def test_a_folder_impl_ref_follows_every_file_under_it(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path)
+    repo.write(
+        "kb/package.md",
+        doc("Auth package", impl_refs="[src/auth]", updated="2026-07-02", body="[l](login.md)"),
+    )
+    repo.commit("package doc", "2026-07-01T16:00:00")
+    assert "package.md" not in {f.doc for f in Brain.open(repo.path).update().flagged}
+    repo.write("src/auth/session.py", "def start():\n    return 9\n")
+    sha = repo.commit("session change", "2026-08-09T10:00:00")
+    flagged = {f.doc: f for f in Brain.open(repo.path).update().flagged}
+    assert sha in flagged["package.md"].reason and not flagged["package.md"].archive

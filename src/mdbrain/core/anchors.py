@@ -76,10 +76,3 @@ def fingerprint(source: str, symbol: str) -> str | None:
         return None
     dump = ast.dump(node, annotate_fields=False, include_attributes=False)
     return hashlib.sha256(dump.encode("utf-8")).hexdigest()[:16]
-
-
-def file_fingerprint(data: bytes) -> str:
-    """The hash of a whole file, blind to line endings and trailing spaces."""
-    lines = data.replace(b"\r\n", b"\n").split(b"\n")
-    normal = b"\n".join(line.rstrip() for line in lines).strip()
-    return hashlib.sha256(normal).hexdigest()[:16]

@@ -128,19 +128,37 @@ def rename_in_fields(text: str, keys: tuple[str, ...], old_id: str, new_id: str)
     return "".join(lines), changed
 
 
-def set_field(text: str, key: str, value: str) -> str:
-    """Set a one-line scalar field, in place if present, else just before the closing ``---``."""
-    lines = _split_lines(text)
+def _frontmatter_end(lines: list[str]) -> int:
     if not lines or lines[0].removeprefix(BOM).rstrip() != "---":
         raise ValueError("the document has no frontmatter")
     end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
     if end is None:
         raise ValueError("the frontmatter is never closed")
+    return end
+
+
+def set_field(text: str, key: str, value: str) -> str:
+    """Set a field to a one-line value (a scalar, or a flow list ``[a, b]``).
+
+    The key's line is replaced in place, with the block items under it when it
+    held a block list; a new key goes just before the closing ``---``. Every
+    other line stays as it was.
+    """
+    lines = _split_lines(text)
+    end = _frontmatter_end(lines)
     newline = "\r\n" if lines[0].endswith("\r\n") else "\n"
-    pattern = re.compile(rf"^{re.escape(key)}[ \t]*:[^\r\n]*")
+    pattern = re.compile(rf"^{re.escape(key)}[ \t]*:")
     for index in range(1, end):
         if pattern.match(lines[index]):
-            lines[index] = pattern.sub(lambda _m: f"{key}: {value}", lines[index], count=1)
+            tail = index + 1
+            while tail < end and lines[tail][:1] in (" ", "\t", "-") and lines[tail].strip():
+                tail += 1  # the items of a block list, or a nested mapping
+            lines[index:tail] = [f"{key}: {value}{newline}"]
             return "".join(lines)
     lines.insert(end, f"{key}: {value}{newline}")
     return "".join(lines)
+
+
+def flow_list(values: list[str]) -> str:
+    """A YAML flow list of plain ids or words."""
+    return "[" + ", ".join(values) + "]"

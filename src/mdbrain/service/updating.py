@@ -128,11 +128,11 @@ class Updater:
         report.undocumented = self._undocumented(found.entries)
         if dry_run:
             for doc in docs:
-                report.renames += [Rename(doc.entry.id, o, n, False) for o, n in doc.renamed]
+                self._apply(doc, fix=False, report=report, write=False)
             return report
         with atomic.locked(cache.cache_dir(self.root) / "lock"):
             for doc in docs:
-                self._apply(doc, fix, report)
+                self._apply(doc, fix=fix, report=report, write=True)
             anchor_lock.write(self.root, lock)
         report.index = self.indexer.run()
         return report
@@ -151,7 +151,11 @@ class Updater:
             for ref in doc_refs
             if self._in_scope(ref.path) and (repo := self._repo_path(ref.path))
         }
-        changes = self.git.last_changes(wanted, self.since) if self.top is not None else {}
+        changes = (
+            self.git.last_changes(wanted, self.since, today=self.today)
+            if self.top is not None
+            else {}
+        )
         renames = self.git.renames() if self.top is not None else {}
         noted: set[str] = set()
         docs = []
@@ -181,6 +185,9 @@ class Updater:
         report: UpdateReport,
     ) -> None:
         path = self.project / ref.path
+        if path.is_dir():
+            self._assess_file(doc, ref, path, updated, changes)  # any file under it counts
+            return
         if not path.is_file():
             moved = self._renamed(ref.path, renames)
             if moved is not None:
@@ -243,7 +250,7 @@ class Updater:
                     f"{json.dumps(change.subject, ensure_ascii=False)})"
                 )
             return
-        modified = dt.date.fromtimestamp(path.stat().st_mtime)
+        modified = dt.date.fromtimestamp(_newest_mtime(path))
         if modified > updated:
             doc.changed.append(f"{ref.path} modified on {modified}, after {updated}")
 
@@ -259,7 +266,8 @@ class Updater:
 
     # --- writing -----------------------------------------------------------------
 
-    def _apply(self, doc: _Doc, fix: bool, report: UpdateReport) -> None:
+    def _apply(self, doc: _Doc, *, fix: bool, report: UpdateReport, write: bool) -> None:
+        """Work out the flag and the edits of one document; write them when ``write``."""
         entry = doc.entry
         path = self.root / entry.id
         text = original = path.read_bytes().decode("utf-8")
@@ -278,7 +286,7 @@ class Updater:
                 text = edit.set_field(text, "status", "needs-review")
                 text = edit.set_field(text, "review_reason", json.dumps(reason, ensure_ascii=False))
             report.flagged.append(Flag(entry.id, reason, archive, already))
-        if text != original:
+        if write and text != original:
             atomic.write_text(path, text)
 
     def _undocumented(self, entries: Sequence[Entry]) -> list[str]:
@@ -304,3 +312,11 @@ class Updater:
             if self._in_scope(rel):
                 out.append(rel)
         return sorted(out)
+
+
+def _newest_mtime(path: Path) -> float:
+    """The modification time of a file, or of the newest file under a folder."""
+    if not path.is_dir():
+        return path.stat().st_mtime
+    times = [p.stat().st_mtime for p in path.rglob("*") if p.is_file()]
+    return max(times, default=path.stat().st_mtime)

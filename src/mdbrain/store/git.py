@@ -33,7 +33,9 @@ class History(Protocol):
 
     def tracked(self) -> list[str]: ...
 
-    def last_changes(self, paths: Iterable[str], since: str | None = None) -> dict[str, Change]: ...
+    def last_changes(
+        self, paths: Iterable[str], since: str | None = None, *, today: dt.date | None = None
+    ) -> dict[str, Change]: ...
 
 
 class Git:
@@ -100,17 +102,21 @@ class Git:
                 found.add(item[3:])
         return found
 
-    def last_changes(self, paths: Iterable[str], since: str | None = None) -> dict[str, Change]:
-        """The last commit touching each of ``paths``, found in one pass over the history.
+    def last_changes(
+        self, paths: Iterable[str], since: str | None = None, *, today: dt.date | None = None
+    ) -> dict[str, Change]:
+        """The last commit touching each of ``paths`` (a folder: any file under it), found
+        in one pass over the history.
 
         ``since`` limits the history to after a date (YYYY-MM-DD) or a revision.
-        Uncommitted edits count as a change today.
+        Uncommitted edits count as a change on ``today``.
         """
-        wanted = set(paths)
+        wanted = {p.rstrip("/") for p in paths}
         found: dict[str, Change] = {}
-        today = dt.date.today()
-        for path in self.uncommitted() & wanted:
-            found[path] = Change(today, "working tree", "uncommitted changes")
+        now = today or dt.date.today()
+        for path in self.uncommitted():
+            for owner in _owners(path, wanted):
+                found.setdefault(owner, Change(now, "working tree", "uncommitted changes"))
         args = ["log", "--format=%x00%h%x09%cs%x09%s", "--name-only", "--no-color", "--no-renames"]
         if since:
             args += [f"--since={since}"] if _is_date(since) else [f"{since}..HEAD"]
@@ -121,11 +127,23 @@ class Git:
                 commit, _, rest = line[1:].partition("\t")
                 day, _, subject = rest.partition("\t")
                 current = Change(dt.date.fromisoformat(day), commit, subject)
-            elif line and current is not None and line in wanted and line not in found:
-                found[line] = current
+            elif line and current is not None:
+                for owner in _owners(line, wanted):
+                    found.setdefault(owner, current)
                 if len(found) == len(wanted):
                     break
         return found
+
+
+def _owners(path: str, wanted: set[str]) -> list[str]:
+    """The wanted paths that ``path`` is, or lies under."""
+    owners = [path] if path in wanted else []
+    parent = path
+    while "/" in parent:
+        parent = parent.rsplit("/", 1)[0]
+        if parent in wanted:
+            owners.append(parent)
+    return owners
 
 
 def _is_date(text: str) -> bool:
