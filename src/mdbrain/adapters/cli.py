@@ -7,6 +7,7 @@ and ``--help`` start fast.
 from __future__ import annotations
 
 import gc
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -289,6 +290,120 @@ def update(
     brain = guarded(obj.brain)
     report = guarded(lambda: brain.update(paths, since=since, fix=fix, dry_run=dry_run))
     click.echo(render.to_json(report) if as_json else views.update_text(report))
+
+
+@cli.command()
+@click.argument("old")
+@click.option(
+    "--by",
+    "successors",
+    multiple=True,
+    required=True,
+    help="The document replacing it (repeatable).",
+)
+@click.option("--reason", default="", help="Why it is replaced; kept on the old document.")
+@click.option("--expect-sha", help="Refuse if OLD's content hash is no longer this one.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_obj
+def supersede(
+    obj: Context,
+    /,
+    old: str,
+    *,
+    successors: tuple[str, ...],
+    reason: str,
+    expect_sha: str | None,
+    as_json: bool,
+) -> None:
+    """Replace document OLD by the --by documents: OLD becomes deprecated, stays readable,
+    and synthesis pages citing it turn needs-review."""
+    from mdbrain.adapters import render, views
+
+    brain = guarded(obj.brain)
+    old_id = guarded(lambda: brain.doc(old, obj.directory))
+    new_ids = guarded(lambda: [brain.doc(s, obj.directory) for s in successors])
+    report = guarded(lambda: brain.supersede(old_id, new_ids, reason=reason, expect_sha=expect_sha))
+    click.echo(render.to_json(report) if as_json else views.supersede_text(report))
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
+@click.pass_obj
+def conflicts(obj: Context, as_json: bool) -> None:
+    """List open contradictions between documents in force, with both summaries and dates."""
+    from mdbrain.adapters import render, views
+
+    found = guarded(lambda: guarded(obj.brain).conflicts())
+    click.echo(render.to_json(found) if as_json else views.conflicts_text(found))
+
+
+@cli.command()
+@click.argument("first")
+@click.argument("second")
+@click.option("--keep", required=True, help="The document that stays in force.")
+@click.option("--reason", default="", help="Why; recorded on the other document.")
+@click.option("--who", default="", help="Who decided (declared, not verified).")
+@click.pass_obj
+def resolve(obj: Context, /, first: str, second: str, *, keep: str, reason: str, who: str) -> None:
+    """Settle the contradiction between FIRST and SECOND: the one not kept is superseded."""
+    from mdbrain.adapters import views
+
+    brain = guarded(obj.brain)
+    ids = guarded(lambda: [brain.doc(v, obj.directory) for v in (first, second, keep)])
+    report = guarded(
+        lambda: brain.resolve(
+            ids[0], ids[1], keep=ids[2], reason=reason, by=who or os.environ.get("USER", "")
+        )
+    )
+    click.echo(f"Kept {report.kept}; {report.dropped} is now superseded by it.")
+    click.echo(views.supersede_text(report.superseded))
+
+
+@cli.command()
+@click.argument("subject")
+@click.option(
+    "--as-of",
+    "as_of",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    help="What was in force on this day.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
+@click.pass_obj
+def brief(obj: Context, subject: str, as_of: Any, as_json: bool) -> None:
+    """Everything in force on SUBJECT (a tag, theme, folder or document): decisions first
+    with their reasons, then rules, facts and the rest; summaries only."""
+    from mdbrain.adapters import render, views
+
+    brain = guarded(obj.brain)
+    day = as_of.date() if as_of is not None else None
+    result = guarded(lambda: brain.brief(subject, as_of=day))
+    click.echo(render.to_json(result) if as_json else views.brief_text(result))
+
+
+@cli.command()
+@click.argument("doc")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
+@click.pass_obj
+def history(obj: Context, doc: str, as_json: bool) -> None:
+    """DOC's supersession chain both ways, with dates and reasons, and its git log."""
+    from mdbrain.adapters import render, views
+
+    brain = guarded(obj.brain)
+    doc_id = guarded(lambda: brain.doc(doc, obj.directory))
+    result = guarded(lambda: brain.history(doc_id))
+    click.echo(render.to_json(result) if as_json else views.history_text(result))
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
+@click.pass_obj
+def review(obj: Context, as_json: bool) -> None:
+    """The review queue: documents to review, synthesis pages to regenerate, open
+    conflicts, and unverified drafts, oldest first."""
+    from mdbrain.adapters import render, views
+
+    result = guarded(lambda: guarded(obj.brain).review())
+    click.echo(render.to_json(result) if as_json else views.review_text(result))
 
 
 @cli.command()

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from mdbrain.adapters.render import to_data, to_json
 
 if TYPE_CHECKING:
+    from mdbrain.service.briefing import Brief, History, ReviewQueue
+    from mdbrain.service.governance import Conflict, SupersedeReport
     from mdbrain.service.reading import (
         Hit,
         NeighboursResult,
@@ -141,4 +143,77 @@ def update_text(report: UpdateReport) -> str:
         lines.append(f"regenerated {', '.join(report.index.written)}")
     if report.check_errors is not None:
         lines.append(f"check: {report.check_errors} errors (run 'mdbrain check' for details)")
+    return "\n".join(lines)
+
+
+def supersede_text(report: SupersedeReport) -> str:
+    lines = [f"{report.old} is deprecated, superseded by {', '.join(report.new)}."]
+    if report.reviewed:
+        lines.append("synthesis pages now needing review: " + ", ".join(report.reviewed))
+    if report.still_linking:
+        lines.append("documents still linking to it: " + ", ".join(report.still_linking))
+    return "\n".join(lines)
+
+
+def conflicts_text(found: list[Conflict]) -> str:
+    if not found:
+        return "No open conflict."
+    lines = [f"{len(found)} open conflicts (settle with 'mdbrain resolve A B --keep A'):"]
+    for item in found:
+        lines += [
+            f"- {item.claimant} (updated {item.claimant_updated or '?'}) contradicts {item.target}"
+            f" (updated {item.target_updated or '?'})",
+            f"    {item.claimant}: {item.claimant_summary}",
+            f"    {item.target}: {item.target_summary}",
+        ]
+    return "\n".join(lines)
+
+
+def brief_text(result: Brief) -> str:
+    when = f" as of {result.as_of}" if result.as_of else ""
+    lines = [f"In force on {result.subject!r}{when}: {len(result.items)} documents."]
+    for item in result.items:
+        flag = " (needs review)" if item.status == "needs-review" else ""
+        lines.append(f"- [{item.type}] {item.id}{flag}: {item.summary}")
+        if item.reason:
+            lines.append(f"    why: {item.reason}")
+    counts = (
+        f"left out: {result.hidden_drafts} drafts; to review: {result.to_review};"
+        f" open conflicts: {result.conflicts}"
+    )
+    lines.append(counts)
+    return "\n".join(lines)
+
+
+def history_text(result: History) -> str:
+    lines = [result.id]
+    for step in result.newer:
+        lines.append(
+            f"  superseded by {step.id} on {step.date or '?'}"
+            + (f": {step.reason}" if step.reason else "")
+        )
+    for step in result.older:
+        lines.append(
+            f"  supersedes {step.id} (replaced on {step.date or '?'})"
+            + (f": {step.reason}" if step.reason else "")
+        )
+    if result.commits:
+        lines.append("commits:")
+        lines += [
+            f"  {sha} {day} {author}: {subject}" for sha, day, author, subject in result.commits
+        ]
+    return "\n".join(lines)
+
+
+def review_text(result: ReviewQueue) -> str:
+    lines = [f"To review ({len(result.to_review)}):"]
+    lines += [f"  {doc}: {reason or 'no reason given'}" for doc, reason in result.to_review]
+    lines.append(
+        f"Synthesis pages to regenerate ({len(result.synthesis)}): "
+        + (", ".join(result.synthesis) or "none")
+    )
+    lines.append(f"Open conflicts: {len(result.conflicts)}")
+    lines += [f"  {c.claimant} contradicts {c.target}" for c in result.conflicts]
+    lines.append(f"Unverified drafts ({len(result.drafts)}), oldest first:")
+    lines += [f"  {doc} (created {created or '?'})" for doc, created in result.drafts]
     return "\n".join(lines)

@@ -18,7 +18,9 @@ from mdbrain.store.location import Location
 if TYPE_CHECKING:  # loaded by the operations that need them, to keep start-up short
     from mdbrain.core.manifest import Manifest
     from mdbrain.core.marker import Config
+    from mdbrain.service.briefing import Brief, History, ReviewQueue
     from mdbrain.service.checking import CheckReport
+    from mdbrain.service.governance import Conflict, Governor, ResolveReport, SupersedeReport
     from mdbrain.service.moving import MoveReport
     from mdbrain.service.reading import Reader
     from mdbrain.service.updating import UpdateReport
@@ -99,6 +101,46 @@ class Brain:
         if not dry_run and self.config.check_on_update:
             report.check_errors = self.check().errors
         return report
+
+    def _governor(self) -> Governor:
+        from mdbrain.service.governance import Governor
+
+        return Governor(self._indexer(), self.clock())
+
+    def supersede(
+        self, old: str, new: Sequence[str], *, reason: str = "", expect_sha: str | None = None
+    ) -> SupersedeReport:
+        """``old`` is replaced by ``new``: deprecated, never erased; synthesis pages citing
+        it turn needs-review. ``expect_sha`` refuses when ``old`` changed since it was read."""
+        return self._governor().supersede(old, list(new), reason=reason, expect=expect_sha)
+
+    def conflicts(self) -> list[Conflict]:
+        """Open contradictions between documents in force."""
+        return self._governor().conflicts()
+
+    def resolve(
+        self, first: str, second: str, *, keep: str, reason: str = "", by: str = ""
+    ) -> ResolveReport:
+        """Settle a contradiction: the other document is superseded by ``keep``."""
+        return self._governor().resolve(first, second, keep=keep, reason=reason, by=by)
+
+    def brief(self, subject: str, *, as_of: dt.date | None = None) -> Brief:
+        """Everything in force on a subject (a tag, theme, folder or document)."""
+        from mdbrain.service.briefing import Briefer
+
+        return Briefer(self._governor()).brief(subject, as_of)
+
+    def history(self, doc_id: str) -> History:
+        """A document's supersession chain both ways, and its git log."""
+        from mdbrain.service.briefing import Briefer
+
+        return Briefer(self._governor()).history(doc_id)
+
+    def review(self) -> ReviewQueue:
+        """What waits for a human or an agent: reviews, synthesis pages, conflicts, drafts."""
+        from mdbrain.service.briefing import Briefer
+
+        return Briefer(self._governor()).review()
 
     def reader(self) -> Reader:
         """Reads (query, show, search, neighbours) on the base as it is now on disk."""

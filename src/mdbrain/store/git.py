@@ -88,6 +88,17 @@ class Git:
             resolved[old] = new
         return resolved
 
+    def file_log(self, path: str) -> list[tuple[str, str, str, str]]:
+        """(short hash, date, author, subject) of every commit touching ``path``, newest first,
+        following renames."""
+        out = self._run("log", "--follow", "--format=%h%x09%cs%x09%an%x09%s", "--", path) or ""
+        rows = []
+        for line in out.splitlines():
+            parts = line.split("\t", 3)
+            if len(parts) == 4:
+                rows.append((parts[0], parts[1], parts[2], parts[3]))
+        return rows
+
     def tracked(self) -> list[str]:
         """Every file git tracks, repository-relative."""
         out = self._run("ls-files", "-z")

@@ -1,0 +1,186 @@
+"""What is in force on a subject, how a document came to be, and what waits for review.
+
+``brief`` answers "what holds about X?": decisions first with their reason,
+then rules, facts and the rest, summaries only, with the counts of what it
+left out. ``history`` walks a document's supersession chain both ways and its
+git log. ``review`` is the queue of what needs a human or an agent.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mdbrain.core import fields, graph
+from mdbrain.core.document import loads_leniently
+from mdbrain.core.manifest import Entry, Manifest
+from mdbrain.service.governance import Conflict, Governor
+from mdbrain.store import git, scan
+
+ORDER = ("decision", "rule", "fact")
+_REASON_TITLE = re.compile(r"^#{1,6}\s*(motif|motifs|rationale|why|pourquoi|reason|raison)\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class BriefItem:
+    id: str
+    type: str
+    status: str
+    summary: str
+    reason: str = ""  # for decisions: the rationale, first paragraph
+
+
+@dataclass
+class Brief:
+    subject: str
+    as_of: str | None
+    items: list[BriefItem] = field(default_factory=list)
+    hidden_drafts: int = 0
+    to_review: int = 0
+    conflicts: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    id: str
+    relation: str  # "supersedes" (older) or "superseded by" (newer)
+    date: str
+    reason: str
+
+
+@dataclass
+class History:
+    id: str
+    older: list[Step]
+    newer: list[Step]
+    commits: list[tuple[str, str, str, str]]  # hash, date, author, subject
+
+
+@dataclass
+class ReviewQueue:
+    to_review: list[tuple[str, str]]  # id, review_reason
+    synthesis: list[str]  # overview pages to regenerate
+    conflicts: list[Conflict]
+    drafts: list[tuple[str, str]]  # id, created; oldest first
+
+
+def _reason(root: Path, entry: Entry) -> str:
+    written = fields.text(entry.meta, "rationale")
+    if written:
+        return written
+    try:
+        doc = loads_leniently((root / entry.id).read_bytes().decode("utf-8"), entry.id)
+    except (OSError, UnicodeDecodeError):
+        return ""
+    lines = doc.body.splitlines()
+    for index, line in enumerate(lines):
+        if _REASON_TITLE.match(line):
+            paragraph: list[str] = []
+            for text in lines[index + 1 :]:
+                if text.startswith("#") or (not text.strip() and paragraph):
+                    break
+                if text.strip():
+                    paragraph.append(text.strip())
+            return " ".join(paragraph)
+    return ""
+
+
+def _in_force(entry: Entry, as_of: dt.date | None) -> bool:
+    if as_of is None:
+        return entry.status in {"stable", "needs-review"}
+    created = fields.date(entry.meta, "created") or fields.date(entry.meta, "updated")
+    if created is None or created > as_of or entry.status in {"draft", "archived"}:
+        return False
+    ended = fields.date(entry.meta, "superseded_on")
+    return ended is None or ended > as_of
+
+
+class Briefer:
+    def __init__(self, governor: Governor) -> None:
+        self.governor = governor
+        self.root = governor.root
+
+    def _manifest(self) -> Manifest:
+        return scan.scan(self.root, self.governor.indexer.config)[0]
+
+    def _about(self, found: Manifest, subject: str) -> list[Entry]:
+        """The documents a subject names: a tag, a theme or folder, or a document and its
+        neighbours."""
+        key = subject.strip().strip("/")
+        if found.get(key) is not None:
+            node = graph.build(found).get(key, graph.Node())
+            near = {key, *node.links, *node.related, *node.linked_by}
+            return [e for e in found.entries if e.id in near]
+        return [
+            e for e in found.entries
+            if key in e.tags or e.id.startswith(key + "/") or e.id.removesuffix(".md") == key
+        ]  # fmt: skip
+
+    def brief(self, subject: str, as_of: dt.date | None = None) -> Brief:
+        found = self._manifest()
+        about = self._about(found, subject)
+        result = Brief(subject, as_of.isoformat() if as_of else None)
+        result.hidden_drafts = sum(1 for e in about if e.status == "draft")
+        result.to_review = sum(1 for e in about if e.status == "needs-review")
+        ids = {e.id for e in about}
+        result.conflicts = sum(
+            1 for c in self.governor.conflicts() if c.claimant in ids or c.target in ids
+        )
+        chosen = [e for e in about if _in_force(e, as_of)]
+        chosen.sort(key=lambda e: (ORDER.index(e.type) if e.type in ORDER else len(ORDER), e.id))
+        for entry in chosen:
+            reason = _reason(self.root, entry) if entry.type == "decision" else ""
+            result.items.append(
+                BriefItem(entry.id, entry.type, entry.status, entry.summary, reason)
+            )
+        return result
+
+    def history(self, doc_id: str) -> History:
+        found = self._manifest()
+        if found.get(doc_id) is None:
+            from mdbrain.core.errors import UsageError
+
+            raise UsageError(f"{doc_id} is not a document of this base")
+        older = self._walk(found, doc_id, "supersedes", "supersedes")
+        newer = self._walk(found, doc_id, "superseded_by", "superseded by")
+        history = git.Git(self.root)
+        commits = history.file_log(str(self.root / doc_id)) if history.toplevel() else []
+        return History(doc_id, older, newer, commits)
+
+    @staticmethod
+    def _walk(found: Manifest, start: str, key: str, relation: str) -> list[Step]:
+        steps: list[Step] = []
+        seen = {start}
+        frontier = [start]
+        while frontier:
+            current = frontier.pop(0)
+            entry = found.get(current)
+            for target in entry.ids(key) if entry else ():
+                if target in seen:
+                    continue
+                seen.add(target)
+                other = found.get(target)
+                ended = other if key == "supersedes" else entry
+                date = fields.text(ended.meta, "superseded_on") if ended else ""
+                why = fields.text(ended.meta, "superseded_reason") if ended else ""
+                steps.append(Step(target, relation, date, why))
+                frontier.append(target)
+        return steps
+
+    def review(self) -> ReviewQueue:
+        found = self._manifest()
+        to_review = [
+            (e.id, fields.text(e.meta, "review_reason"))
+            for e in found.entries
+            if e.status == "needs-review"
+        ]
+        synthesis = [
+            e.id for e in found.entries if e.type == "overview" and e.status == "needs-review"
+        ]
+        drafts = sorted(
+            ((e.id, fields.text(e.meta, "created")) for e in found.entries if e.status == "draft"),
+            key=lambda item: (item[1] or "9999", item[0]),
+        )
+        return ReviewQueue(to_review, synthesis, self.governor.conflicts(), drafts)

@@ -1,0 +1,191 @@
+"""Replace without erasing, hold contradictions for a human: the brain's lifecycle on files."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mdbrain.adapters.cli import cli
+from mdbrain.core.errors import UsageError
+from mdbrain.service.brain import Brain
+from mdbrain.service.governance import content_hash
+from tests.conftest import MakeBase, doc
+
+DAY_ONE = dt.date(2026, 9, 1)
+DAY_TWO = dt.date(2026, 10, 1)
+
+
+def lifecycle_base(make_base: MakeBase) -> Path:
+    return make_base(
+        {
+            "decisions/sessions-in-redis.md": doc(
+                "Sessions live in Redis",
+                type="decision",
+                sources="[meeting-2026-08-30]",
+                created="2026-08-30",
+                updated="2026-08-30",
+                tags="[sessions]",
+                body="## Rationale\n\nRedis was already there and sessions must survive restarts.",
+            ),
+            "facts/session-ttl.md": doc(
+                "Session lifetime",
+                type="fact",
+                status="draft",
+                tags="[sessions]",
+                created="2026-08-31",
+            ),
+            "overviews/sessions.md": doc(
+                "Sessions at a glance",
+                type="overview",
+                tags="[sessions]",
+                sources="[x]",
+                body="We keep [sessions in Redis](../decisions/sessions-in-redis.md).",
+            ),
+            "decisions/sessions-in-postgres.md": doc(
+                "Sessions live in Postgres",
+                type="decision",
+                sources="[meeting-2026-09-30]",
+                created="2026-09-30",
+                updated="2026-09-30",
+                tags="[sessions]",
+                rationale='"One database fewer to run."',
+            ),
+        }
+    )
+
+
+def test_the_lifecycle_of_a_decision_end_to_end(make_base: MakeBase) -> None:
+    root = lifecycle_base(make_base)
+    early = Brain.open(root, clock=lambda: DAY_ONE)
+    before = early.brief("sessions")
+    assert [i.id for i in before.items] == [
+        "decisions/sessions-in-postgres.md",
+        "decisions/sessions-in-redis.md",
+        "overviews/sessions.md",
+    ]
+    assert before.hidden_drafts == 1  # the fact without a source stays out of default reads
+    assert "survive restarts" in next(i for i in before.items if i.id.endswith("redis.md")).reason
+
+    brain = Brain.open(root, clock=lambda: DAY_TWO)
+    report = brain.supersede(
+        "decisions/sessions-in-redis.md", ["decisions/sessions-in-postgres.md"], reason="ops cost"
+    )
+    assert report.reviewed == ["overviews/sessions.md"]
+    found = brain.manifest(use_cache=False)
+    old = found.get("decisions/sessions-in-redis.md")
+    assert (
+        old is not None
+        and old.status == "deprecated"
+        and old.ids("superseded_by") == ("decisions/sessions-in-postgres.md",)
+    )
+    new = found.get("decisions/sessions-in-postgres.md")
+    assert new is not None and new.ids("supersedes") == ("decisions/sessions-in-redis.md",)
+    page = found.get("overviews/sessions.md")
+    assert page is not None and page.status == "needs-review"
+    assert "superseded by decisions/sessions-in-postgres.md" in str(page.meta["review_reason"])
+    assert (root / "decisions" / "sessions-in-redis.md").exists()  # never erased
+
+    history = brain.history("decisions/sessions-in-postgres.md")
+    assert [(s.id, s.date, s.reason) for s in history.older] == [
+        ("decisions/sessions-in-redis.md", "2026-10-01", "ops cost")
+    ]
+    now = brain.brief("sessions")
+    assert "decisions/sessions-in-redis.md" not in {i.id for i in now.items}
+    assert (
+        next(i for i in now.items if i.id.endswith("postgres.md")).reason
+        == "One database fewer to run."
+    )
+    then = brain.brief("sessions", as_of=dt.date(2026, 9, 15))
+    assert "decisions/sessions-in-redis.md" in {i.id for i in then.items}
+    assert "decisions/sessions-in-postgres.md" not in {i.id for i in then.items}
+
+    (root / "decisions" / "sessions-in-memory.md").write_text(
+        doc(
+            "Sessions in memory",
+            type="decision",
+            sources="[x]",
+            contradicts="[decisions/sessions-in-postgres.md]",
+            body="[p](sessions-in-postgres.md)",
+        ),
+        encoding="utf-8",
+    )
+    open_ones = brain.conflicts()
+    assert [(c.claimant, c.target) for c in open_ones] == [
+        ("decisions/sessions-in-memory.md", "decisions/sessions-in-postgres.md")
+    ]
+    assert brain.review().conflicts == open_ones
+    settled = brain.resolve(
+        "decisions/sessions-in-memory.md",
+        "decisions/sessions-in-postgres.md",
+        keep="decisions/sessions-in-postgres.md",
+        reason="memory loses sessions",
+        by="ana",
+    )
+    assert settled.dropped == "decisions/sessions-in-memory.md"
+    assert brain.conflicts() == []
+    loser = brain.manifest(use_cache=False).get("decisions/sessions-in-memory.md")
+    assert loser is not None and loser.status == "deprecated" and loser.meta["resolved_by"] == "ana"
+    assert "memory loses sessions" in str(loser.meta["superseded_reason"])
+
+
+def test_supersede_refuses_when_the_document_changed_since_it_was_read(make_base: MakeBase) -> None:
+    root = lifecycle_base(make_base)
+    path = root / "decisions" / "sessions-in-redis.md"
+    seen = content_hash(path.read_bytes())
+    path.write_text(path.read_text(encoding="utf-8") + "\nA late edit.\n", encoding="utf-8")
+    before = {p: p.read_bytes() for p in root.rglob("*.md")}
+    with pytest.raises(UsageError, match="changed since it was read"):
+        Brain.open(root).supersede(
+            "decisions/sessions-in-redis.md", ["decisions/sessions-in-postgres.md"], expect_sha=seen
+        )
+    assert {p: p.read_bytes() for p in root.rglob("*.md")} == before
+
+
+def test_supersede_edits_only_the_fields_it_must(make_base: MakeBase) -> None:
+    root = lifecycle_base(make_base)
+    path = root / "decisions" / "sessions-in-postgres.md"
+    original = path.read_text(encoding="utf-8").splitlines()
+    Brain.open(root, clock=lambda: DAY_TWO).supersede(
+        "decisions/sessions-in-redis.md", ["decisions/sessions-in-postgres.md"]
+    )
+    after = path.read_text(encoding="utf-8").splitlines()
+    assert [line for line in after if line not in original] == [
+        "supersedes: [decisions/sessions-in-redis.md]"
+    ]
+    assert [line for line in original if line not in after] == []
+
+
+def test_the_governance_commands(make_base: MakeBase) -> None:
+    root = lifecycle_base(make_base)
+    runner = CliRunner()
+    base = ["-C", str(root.parent)]
+    out = runner.invoke(
+        cli,
+        [
+            *base,
+            "supersede",
+            "kb/decisions/sessions-in-redis.md",
+            "--by",
+            "decisions/sessions-in-postgres.md",
+            "--reason",
+            "cost",
+        ],
+    )
+    assert out.exit_code == 0, out.output
+    assert "synthesis pages now needing review: overviews/sessions.md" in out.output
+    assert (
+        "superseded by decisions/sessions-in-postgres.md"
+        in runner.invoke(cli, [*base, "history", "decisions/sessions-in-redis.md"]).output
+    )
+    assert "No open conflict." in runner.invoke(cli, [*base, "conflicts"]).output
+    queue = runner.invoke(cli, [*base, "review"]).output
+    assert "overviews/sessions.md" in queue and "facts/session-ttl.md" in queue
+    brief = runner.invoke(cli, [*base, "brief", "sessions", "--as-of", "2026-09-15"]).output
+    assert "sessions-in-redis.md" in brief
+    refused = runner.invoke(
+        cli, [*base, "supersede", "decisions/nope.md", "--by", "facts/session-ttl.md"]
+    )
+    assert refused.exit_code == 2 and "not a document" in refused.output
