@@ -40,10 +40,10 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import corpus
-import prose
 import yaml
 
+import corpus
+import prose
 from run import GENERATED_NAMES, Timing, _run_once, _tail, scratch, time_command
 
 BUILD_VERSION = 1
@@ -561,7 +561,9 @@ def measure(project: Path, opts: Options) -> tuple[list[Row], Counts | None, Cou
         for name, args in GIT_PARTS  # what mdbrain update runs, one process each
     ]
     rows.append(_timed("mdbrain --version", [*mdbrain, "--version"], project, opts)[0])
-    row, timing = _timed("update --dry-run", [*mdbrain, "update", "--dry-run", "--json"], project, opts)
+    row, timing = _timed(
+        "update --dry-run", [*mdbrain, "update", "--dry-run", "--json"], project, opts
+    )
     rows.append(row)
     dry = counts(timing.stdout) if timing.failure is None else None
     print("running mdbrain update once for real", file=sys.stderr)

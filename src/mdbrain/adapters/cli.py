@@ -293,6 +293,61 @@ def update(
 
 
 @cli.command()
+@click.option("--title", default="", help="Title of the document.")
+@click.option("--summary", default="", help="One or two sentences: what it says and its scope.")
+@click.option("--type", "kind", default="", help="decision, rule, fact, ... (default fact)")
+@click.option("--theme", default="", help="Folder (theme/sub-theme) to create it in.")
+@click.option("--tag", "tags", multiple=True, help="A tag (repeatable).")
+@click.option("--source", "sources", multiple=True, help="Where it comes from (repeatable).")
+@click.option("--impl-ref", "impl_refs", multiple=True, help="Code it describes (repeatable).")
+@click.option("--related", multiple=True, help="A related document id (repeatable).")
+@click.option("--author", default="", help="Who writes (declared, never trusted).")
+@click.option("--body", default=None, help="The body, as Markdown text.")
+@click.option("--body-file", type=click.File("r", encoding="utf-8"), help="Body from a file or -.")
+@click.option("--json", "payload", type=click.File("r", encoding="utf-8"), help="Fields as JSON.")
+@click.option("--supersedes", multiple=True, help="A document the new one replaces.")
+@click.option("--new", is_flag=True, help="Create it even if a near duplicate exists.")
+@click.option("--doc", default="", help="Update this existing document instead.")
+@click.option("--expect-sha", help="With --doc: refuse if its hash is no longer this one.")
+@click.pass_obj
+def write(obj: Context, /, **options: Any) -> None:
+    """Create or update a document. The schema and the secret guard are checked first;
+    a new document is compared with existing ones and a clear duplicate is refused.
+    With --source (or impl_refs that exist) it enters as stable, otherwise as draft.
+
+    --json takes the frontmatter fields plus "theme" and "body" as one object."""
+    import json
+
+    from mdbrain.service.writing import WriteRequest, author_from_environment
+
+    payload_file = options.pop("payload")
+    payload = json.load(payload_file) if payload_file is not None else {}
+    body_file = options.pop("body_file")
+    if body_file is not None:
+        options["body"] = body_file.read()
+    options["type"] = options.pop("kind")
+    given = {k: (list(v) if isinstance(v, tuple) else v) for k, v in options.items()}
+    fields = {**payload, **{k: v for k, v in given.items() if v not in (None, "", [], False)}}
+    fields.setdefault("type", "fact")
+    fields.setdefault("author", author_from_environment())
+    unknown = sorted(set(fields) - set(WriteRequest.__dataclass_fields__))
+    if unknown:
+        raise click.UsageError(f"unknown fields: {', '.join(unknown)}")
+    brain = guarded(obj.brain)
+    if fields.get("doc"):
+        fields["doc"] = guarded(lambda: brain.doc(str(fields["doc"]), obj.directory))
+    report = guarded(lambda: brain.write(WriteRequest(**fields)))
+    verb = "Created" if report.created else "Updated"
+    click.echo(f"{verb} {report.id}; sha {report.sha}")
+    if report.status == "draft":
+        click.echo("status draft: no sources, so default reads leave it out until it is verified")
+    if report.candidates:
+        click.echo("close documents, not duplicates: " + ", ".join(c for c, _ in report.candidates))
+    for item in report.superseded:
+        click.echo(f"{item.old} is now superseded by {report.id}")
+
+
+@cli.command()
 @click.argument("old")
 @click.option(
     "--by",

@@ -12,6 +12,7 @@ files are followed as a whole.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 from dataclasses import dataclass
 
@@ -65,12 +66,17 @@ def _find(body: list[ast.stmt], names: list[str]) -> ast.AST | None:
     return None
 
 
+@functools.lru_cache(maxsize=64)
+def _parsed(source: str) -> ast.Module:
+    return ast.parse(source)
+
+
 def fingerprint(source: str, symbol: str) -> str | None:
     """The hash of ``symbol``'s code in Python ``source``; None when it is not there.
 
     Raises SyntaxError when the source does not parse.
     """
-    tree = ast.parse(source)
+    tree = _parsed(source)
     node = _find(tree.body, symbol.split(".")) if symbol else tree
     if node is None:
         return None

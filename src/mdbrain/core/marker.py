@@ -48,6 +48,8 @@ class Config:
     statuses: tuple[str, ...] = schema.STATUSES
     priorities: tuple[str, ...] = schema.PRIORITIES
     audiences: tuple[str, ...] = schema.AUDIENCES
+    guard_allow: tuple[str, ...] = ()  # exact values the secret guard lets pass
+    guard_personal_data: bool = False  # refuse e-mails, phone numbers, national ids in writes
     unknown_keys: tuple[str, ...] = ()
 
 
@@ -64,6 +66,7 @@ KNOWN_KEYS = frozenset(
         "statuses",
         "priorities",
         "audiences",
+        "guard",
     }
 )
 
@@ -194,7 +197,18 @@ def loads(text: str, *, path: str = MARKER_NAME) -> Config:
             raise read.fail(f"index.{key}", "a plain file name (no folder, not hidden)", value)
     if len(names.reserved()) < 3:
         raise read.fail("index", "three different file names")
+    guard = data.get("guard") or {}
+    if not isinstance(guard, dict):
+        raise read.fail("guard", "a mapping (allow, personal_data)", guard)
+    allow = guard.get("allow") or []
+    if not isinstance(allow, list) or not all(isinstance(v, str) for v in allow):
+        raise read.fail("guard.allow", "a list of exact values to let pass", allow)
+    personal = guard.get("personal_data", False)
+    if not isinstance(personal, bool):
+        raise read.fail("guard.personal_data", "true or false", personal)
     return Config(
+        guard_allow=tuple(allow),
+        guard_personal_data=personal,
         root=root,
         version=version,
         lang=lang,

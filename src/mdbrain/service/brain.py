@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # loaded by the operations that need them, to keep start-up s
     from mdbrain.service.moving import MoveReport
     from mdbrain.service.reading import Reader
     from mdbrain.service.updating import UpdateReport
+    from mdbrain.service.writing import WriteReport, WriteRequest
 
 __all__ = ["Brain", "CheckReport", "Clock", "IndexReport", "MoveReport"]
 
@@ -101,6 +102,13 @@ class Brain:
         if not dry_run and self.config.check_on_update:
             report.check_errors = self.check().errors
         return report
+
+    def write(self, request: WriteRequest) -> WriteReport:
+        """Create or update one document, after the schema, the guards and, for a new one,
+        a search for near duplicates."""
+        from mdbrain.service.writing import Writer
+
+        return Writer(self._indexer(), self.clock()).write(request)
 
     def _governor(self) -> Governor:
         from mdbrain.service.governance import Governor

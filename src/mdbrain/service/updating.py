@@ -98,6 +98,9 @@ class Updater:
         self.since = since
         self.scope = tuple(p.rstrip("/") for p in scope)
         self.top = self.git.toplevel()
+        self._top_resolved = self.top.resolve() if self.top is not None else Path()
+        self._repo_paths: dict[str, str | None] = {}
+        self._sources: dict[str, bytes | OSError] = {}  # files read once, whatever their anchors
 
     # --- paths -------------------------------------------------------------------
 
@@ -105,11 +108,13 @@ class Updater:
         """An impl_ref path (from the project folder) as a path from the repository top."""
         if self.top is None:
             return None
-        full = os.path.normpath(os.path.join(self.project, ref_path))
-        try:
-            return Path(full).resolve().relative_to(self.top.resolve()).as_posix()
-        except ValueError:
-            return None
+        if ref_path not in self._repo_paths:
+            full = Path(os.path.normpath(os.path.join(self.project, ref_path))).resolve()
+            try:
+                self._repo_paths[ref_path] = full.relative_to(self._top_resolved).as_posix()
+            except ValueError:
+                self._repo_paths[ref_path] = None
+        return self._repo_paths[ref_path]
 
     def _in_scope(self, ref_path: str) -> bool:
         return not self.scope or any(
@@ -215,8 +220,16 @@ class Updater:
         updated: dt.date | None,
         verified: dict[str, dict[str, str]],
     ) -> None:
+        if ref.path not in self._sources:
+            try:
+                self._sources[ref.path] = path.read_bytes()
+            except OSError as exc:
+                self._sources[ref.path] = exc
+        source = self._sources[ref.path]
         try:
-            current = anchors.symbol_fingerprint(ref.path, path.read_bytes(), ref.symbol)
+            if isinstance(source, OSError):
+                raise source
+            current = anchors.symbol_fingerprint(ref.path, source, ref.symbol)
         except (OSError, UnicodeDecodeError, SyntaxError, ValueError, LookupError) as exc:
             doc.changed.append(f"{ref.text} cannot be read ({exc.__class__.__name__})")
             return

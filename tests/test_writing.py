@@ -1,0 +1,251 @@
+"""Writing: provenance decides trust, duplicates are caught, secrets never land, and
+concurrent writers never lose an update."""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import multiprocessing
+import random
+import string
+from pathlib import Path
+
+import pytest
+
+from mdbrain.core import guard
+from mdbrain.core.errors import UsageError
+from mdbrain.service.brain import Brain
+from mdbrain.service.governance import content_hash
+from mdbrain.service.writing import WriteRequest
+from tests.conftest import CORPORA, MakeBase, doc
+
+TODAY = dt.date(2026, 11, 30)
+
+
+def empty_base(make_base: MakeBase) -> Path:
+    return make_base({"index-page.md": doc("Start", type="overview", sources="[x]")})
+
+
+def test_a_sourced_write_is_stable_and_an_unsourced_one_is_a_hidden_draft(
+    make_base: MakeBase,
+) -> None:
+    root = empty_base(make_base)
+    brain = Brain.open(root, clock=lambda: TODAY)
+    decided = brain.write(
+        WriteRequest(
+            title="Use Postgres for sessions",
+            summary="Sessions move to Postgres.",
+            type="decision",
+            theme="Décisions",
+            sources=["meeting 2026-11-29"],
+            author="agent-7",
+            tags=["sessions"],
+        )
+    )
+    assert decided.id == "decisions/use-postgres-for-sessions.md" and decided.status == "stable"
+    noted = brain.write(
+        WriteRequest(
+            title="Session lifetime",
+            summary="A session lasts eight hours.",
+            type="fact",
+            theme="facts",
+        )
+    )
+    assert noted.status == "draft"
+    text = (root / decided.id).read_text(encoding="utf-8")
+    assert 'author: "agent-7"' in text and 'created: "2026-11-30"' in text
+    query = Brain.open(root).reader().query("how long does a session last")
+    assert "facts/session-lifetime.md" not in {h.id for h in query.hits} and query.hidden >= 1
+    assert Brain.open(root, clock=lambda: TODAY).check().errors == 0
+
+
+def test_a_clear_duplicate_is_refused_and_named_unless_declared(make_base: MakeBase) -> None:
+    root = empty_base(make_base)
+    brain = Brain.open(root, clock=lambda: TODAY)
+    first = brain.write(
+        WriteRequest(
+            title="Retry failed payments",
+            summary="Failed payments are retried three times.",
+            type="rule",
+            sources=["x"],
+        )
+    )
+    again = WriteRequest(
+        title="Retry failed payments",
+        summary="Failed payments are retried three times.",
+        type="rule",
+        sources=["y"],
+    )
+    with pytest.raises(UsageError, match=f"duplicate of {first.id}"):
+        brain.write(again)
+    again.new = True
+    assert brain.write(again).id == "retry-failed-payments-2.md"
+    replacing = WriteRequest(
+        title="Retry failed payments twice",
+        summary="Failed payments are retried two times.",
+        type="rule",
+        sources=["z"],
+        supersedes=[first.id],
+    )
+    replaced = brain.write(replacing)
+    old = Brain.open(root).manifest(use_cache=False).get(first.id)
+    assert (
+        old is not None
+        and old.status == "deprecated"
+        and old.ids("superseded_by") == (replaced.id,)
+    )
+
+
+def test_a_distinct_but_related_document_is_written_and_its_neighbours_shown(
+    make_base: MakeBase,
+) -> None:
+    root = empty_base(make_base)
+    brain = Brain.open(root, clock=lambda: TODAY)
+    brain.write(
+        WriteRequest(
+            title="Retry failed payments",
+            summary="Failed card payments are retried three times over a day.",
+            type="rule",
+            sources=["x"],
+        )
+    )
+    other = brain.write(
+        WriteRequest(
+            title="Refund a payment",
+            summary="Refunds go back to the card that paid, within five days.",
+            type="process",
+            sources=["y"],
+        )
+    )
+    assert other.created and "retry-failed-payments.md" in [c for c, _ in other.candidates]
+
+
+def _secrets(rng: random.Random) -> dict[str, str]:
+    def pick(alphabet: str, n: int) -> str:
+        return "".join(rng.choice(alphabet) for _ in range(n))
+
+    upper, alnum = string.ascii_uppercase + string.digits, string.ascii_letters + string.digits
+    header = base64.urlsafe_b64encode(b'{"alg":"HS256","typ":"JWT"}').decode().rstrip("=")
+    claims = base64.urlsafe_b64encode(b'{"sub":"1234567890","name":"Ana"}').decode().rstrip("=")
+    return {
+        "aws-access-key": f"aws_access_key_id = AKIA{pick(upper, 16)}",
+        "aws-temporary-key": f"key: ASIA{pick(upper, 16)}",
+        "pem-private-key": "-----BEGIN RSA PRIVATE KEY-----\n"
+        + pick(alnum, 64)
+        + "\n-----END RSA PRIVATE KEY-----",
+        "openssh-private-key": "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjE=\n-----END OPENSSH PRIVATE KEY-----",
+        "jwt": f"Authorization: Bearer {header}.{claims}.{pick(alnum + '-_', 43)}",
+        "github-token": f"token ghp_{pick(alnum, 36)}",
+        "github-fine-grained": f"github_pat_{pick(alnum, 22)}_{pick(alnum, 59)}",
+        "slack-token": f"xoxb-{pick(string.digits, 12)}-{pick(alnum, 24)}",
+        "url-with-password": f"postgres://app:{pick(alnum, 14)}@db.internal:5432/shop",
+        "password-assignment": f'password = "{pick(alnum, 16)}"',
+        "stripe-key": f"sk_live_{pick(alnum, 24)}",
+        "google-api-key": f"AIza{pick(alnum + '-_', 35)}",
+        "high-entropy": f'secret_value: "{pick(alnum + "+/", 40)}"',
+    }
+
+
+def test_the_guard_catches_real_looking_secrets_and_nothing_is_written(make_base: MakeBase) -> None:
+    root = empty_base(make_base)
+    brain = Brain.open(root, clock=lambda: TODAY)
+    rng = random.Random(7)  # noqa: S311 - test data, not secrets
+    samples = [s for _ in range(10) for s in _secrets(rng).items()]
+    caught = sum(1 for _kind, value in samples if list(guard.scan(value)))
+    rate = caught / len(samples)
+    assert rate == 1.0
+    before = sorted(p.name for p in root.rglob("*.md"))
+    for kind, value in list(_secrets(rng).items())[:5]:
+        with pytest.raises(UsageError, match="secret guard"):
+            brain.write(
+                WriteRequest(
+                    title=f"Config {kind}",
+                    summary="How the service connects.",
+                    body=f"Use:\n\n{value}\n",
+                    sources=["x"],
+                )
+            )
+    with pytest.raises(UsageError, match="credentials file"):
+        brain.write(
+            WriteRequest(title="Env", summary="Settings.", impl_refs=[".env"], sources=["x"])
+        )
+    assert sorted(p.name for p in root.rglob("*.md")) == before
+
+
+def test_the_allow_list_and_the_personal_data_guard_come_from_the_marker(
+    make_base: MakeBase,
+) -> None:
+    marker = 'version: "1"\nroot: ./kb\nlang: en\nguard:\n  allow: ["sk_live_EXAMPLE0000000000000000"]\n  personal_data: true\n'
+    root = make_base({"index-page.md": doc("Start", type="overview", sources="[x]")}, marker)
+    brain = Brain.open(root, clock=lambda: TODAY)
+    allowed = brain.write(
+        WriteRequest(
+            title="Test keys",
+            summary="The documented example key.",
+            body="sk_live_EXAMPLE0000000000000000",
+            sources=["docs"],
+        )
+    )
+    assert allowed.created
+    with pytest.raises(UsageError, match="personal-data guard \\(email\\)"):
+        brain.write(
+            WriteRequest(
+                title="Support", summary="Write to ana.martin@example.org for help.", sources=["x"]
+            )
+        )
+
+
+@pytest.mark.skipif(
+    not (CORPORA / "cpp-docs" / "files").is_dir(), reason="the cpp-docs corpus is not here"
+)
+def test_false_positives_on_real_documentation_stay_rare() -> None:
+    pages = sorted((CORPORA / "cpp-docs" / "files").rglob("*.md"))
+    flagged = [
+        p for p in pages if list(guard.scan(p.read_text(encoding="utf-8", errors="replace")))
+    ]
+    assert len(flagged) / len(pages) < 0.02
+
+
+def _append_marker(args: tuple[str, int]) -> int:
+    root, number = args
+    tries = 0
+    while True:
+        tries += 1
+        path = Path(root) / "shared.md"
+        data = path.read_bytes()
+        body = data.decode("utf-8").split("\n---\n", 1)[1].strip()
+        request = WriteRequest(
+            doc="shared.md", body=f"{body}\n\nmarker {number}", expect_sha=content_hash(data)
+        )
+        try:
+            Brain.open(root, clock=lambda: TODAY).write(request)
+            return tries
+        except UsageError as refusal:
+            assert "changed since it was read" in str(refusal)
+
+
+def _supersede_one(args: tuple[str, int]) -> str:
+    root, number = args
+    return Brain.open(root, clock=lambda: TODAY).supersede(f"old-{number}.md", ["new.md"]).old
+
+
+def test_eight_processes_writing_the_same_document_lose_no_update(make_base: MakeBase) -> None:
+    docs: dict[str, str | bytes] = {
+        "shared.md": doc("Shared", body="start", sources="[x]"),
+        "new.md": doc("New", sources="[x]"),
+    }
+    docs.update({f"old-{i}.md": doc(f"Old {i}", sources="[x]") for i in range(8)})
+    root = make_base(docs)
+    context = multiprocessing.get_context("fork")
+    with context.Pool(8) as pool:
+        tries = pool.map(_append_marker, [(str(root), i) for i in range(8)])
+        replaced = pool.map(_supersede_one, [(str(root), i) for i in range(8)])
+    text = (root / "shared.md").read_text(encoding="utf-8")
+    assert sorted(line for line in text.splitlines() if line.startswith("marker")) == [
+        f"marker {i}" for i in range(8)
+    ]
+    assert sum(tries) >= 8
+    found = Brain.open(root).manifest(use_cache=False)
+    new = found.get("new.md")
+    assert new is not None and sorted(new.ids("supersedes")) == sorted(replaced)
+    assert all(e.parsed for e in found.entries)  # no torn file
