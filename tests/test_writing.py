@@ -249,3 +249,32 @@ def test_eight_processes_writing_the_same_document_lose_no_update(make_base: Mak
     new = found.get("new.md")
     assert new is not None and sorted(new.ids("supersedes")) == sorted(replaced)
     assert all(e.parsed for e in found.entries)  # no torn file
+
+
+def test_an_allowed_value_is_no_finding_for_the_check_either(make_base: MakeBase) -> None:
+    marker = (
+        'version: "1"\nroot: ./kb\nlang: en\nguard:\n  allow: ["sk_live_EXAMPLE0000000000000000"]\n'
+    )
+    root = make_base(
+        {"keys.md": doc("Keys", sources="[x]", body="Example: sk_live_EXAMPLE0000000000000000")},
+        marker,
+    )
+    assert "E008" not in {f.code for f in Brain.open(root, clock=lambda: TODAY).check().findings}
+    (root / "leak.md").write_text(
+        doc("Leak", sources="[x]", body="sk_live_REAL1234567890abcdefghij"), encoding="utf-8"
+    )
+    assert [
+        f.path for f in Brain.open(root, clock=lambda: TODAY).check().findings if f.code == "E008"
+    ] == ["leak.md"]
+
+
+def test_an_update_with_sources_promotes_a_draft_and_keeps_the_author(make_base: MakeBase) -> None:
+    root = empty_base(make_base)
+    brain = Brain.open(root, clock=lambda: TODAY)
+    draft = brain.write(
+        WriteRequest(title="Cache size", summary="The cache holds 512 entries.", author="agent-1")
+    )
+    assert draft.status == "draft"
+    brain.write(WriteRequest(doc=draft.id, sources=["config/cache.toml"]))
+    entry = Brain.open(root).manifest(use_cache=False).get(draft.id)
+    assert entry is not None and entry.status == "stable" and entry.meta["author"] == "agent-1"

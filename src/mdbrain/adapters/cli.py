@@ -321,7 +321,12 @@ def write(obj: Context, /, **options: Any) -> None:
     from mdbrain.service.writing import WriteRequest, author_from_environment
 
     payload_file = options.pop("payload")
-    payload = json.load(payload_file) if payload_file is not None else {}
+    try:
+        payload = json.load(payload_file) if payload_file is not None else {}
+    except json.JSONDecodeError as error:
+        raise click.UsageError(f"--json is not valid JSON: {error}") from None
+    if not isinstance(payload, dict):
+        raise click.UsageError("--json must hold one object of fields")
     body_file = options.pop("body_file")
     if body_file is not None:
         options["body"] = body_file.read()
@@ -329,7 +334,8 @@ def write(obj: Context, /, **options: Any) -> None:
     given = {k: (list(v) if isinstance(v, tuple) else v) for k, v in options.items()}
     fields = {**payload, **{k: v for k, v in given.items() if v not in (None, "", [], False)}}
     fields.setdefault("type", "fact")
-    fields.setdefault("author", author_from_environment())
+    if not fields.get("doc"):
+        fields.setdefault("author", author_from_environment())  # declared by the creator only
     unknown = sorted(set(fields) - set(WriteRequest.__dataclass_fields__))
     if unknown:
         raise click.UsageError(f"unknown fields: {', '.join(unknown)}")

@@ -8,6 +8,7 @@ not spread the secret further.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import posixpath
 import re
@@ -21,6 +22,7 @@ class Hit:
     rule: str
     line: int
     excerpt: str  # redacted: the first characters, then an ellipsis
+    digest: str  # names the value without showing it: see :func:`digest`
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,11 @@ def _looks_random(value: str) -> bool:
     return classes == 3 and entropy(value) >= 4.5
 
 
+def digest(value: str) -> str:
+    """A short name for a value that does not reveal it (for allow-lists and reports)."""
+    return hashlib.sha256(value.encode("utf-8")).hexdigest()[:10]
+
+
 def redact(value: str) -> str:
     return value[:4] + "…" if len(value) > 4 else "…"
 
@@ -149,7 +156,7 @@ def scan(text: str, allow: frozenset[str] = frozenset()) -> Iterator[Hit]:
             if value in allow or (line, value) in seen:
                 continue
             seen.add((line, value))
-            yield Hit(rule, line, redact(value))
+            yield Hit(rule, line, redact(value), digest(value))
 
 
 def credential_path(path: str) -> str | None:

@@ -149,7 +149,10 @@ def _body_facts(doc_id: str, body: str, body_line: int) -> tuple[tuple[Link, ...
 def _secrets(doc_id: str, text: str) -> list[Finding]:
     return [
         finding(
-            "E008", doc_id, f"looks like a secret ({hit.rule}: {hit.excerpt}); remove it", hit.line
+            "E008",
+            doc_id,
+            f"looks like a secret ({hit.rule}: {hit.excerpt}); remove it [value {hit.digest}]",
+            hit.line,
         )
         for hit in guard.scan(text)
     ]

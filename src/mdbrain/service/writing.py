@@ -125,8 +125,8 @@ class Writer:
                 )
             if self.config.guard_personal_data:
                 for rule, pattern in _PERSONAL.items():
-                    found = pattern.search(value)
-                    if found and found.group(0) not in allow:
+                    found = [m.group(0) for m in pattern.finditer(value)]
+                    if any(item not in allow for item in found):
                         raise UsageError(
                             f"refused by the personal-data guard ({rule}) in {place};"
                             " nothing was written"
@@ -246,6 +246,8 @@ class Writer:
             if request.author:
                 content = edit.set_field(content, "author", _yaml(request.author))
             content = edit.set_field(content, "updated", self.today.isoformat())
+            if request.sources and loads(content, doc_id).meta.get("status") == "draft":
+                content = edit.set_field(content, "status", "stable")  # now it has provenance
             if request.body is not None:
                 body_line = loads(content, doc_id).body_line
                 head = "".join(content.splitlines(keepends=True)[: body_line - 1])
