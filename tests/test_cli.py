@@ -74,3 +74,25 @@ def test_a_root_that_does_not_exist_is_reported_as_not_initialised(tmp_path: Pat
     (tmp_path / ".rag").write_text('version: "1"\nroot: kb\n', encoding="utf-8")
     code, out = run("-C", str(tmp_path), "index")
     assert code == 2 and "not initialised" in out
+
+
+def test_init_scan_plans_without_writing_then_writes_drafts(tmp_path: Path) -> None:
+    package = tmp_path / "shop"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""The shop package."""\n', encoding="utf-8")
+    (package / "cart.py").write_text(
+        '"""Shopping cart."""\n\n\ndef add(item: str) -> None:\n    """Add an item."""\n',
+        encoding="utf-8",
+    )
+    code, out = run("-C", str(tmp_path), "init", "kb", "--scan", "--dry-run")
+    assert code == 0, out
+    assert (
+        "would write" in out and not (tmp_path / ".rag").exists() and not (tmp_path / "kb").exists()
+    )
+    code, out = run("-C", str(tmp_path), "init", "kb", "--scan")
+    assert code == 0, out
+    assert (tmp_path / ".rag").is_file() and "check: 0 errors" in out
+    drafts = list((tmp_path / "kb").rglob("*.md"))
+    assert any("status: draft" in p.read_text(encoding="utf-8") for p in drafts)
+    code, again = run("-C", str(tmp_path), "init", "kb", "--scan")
+    assert code == 0 and "wrote 0 draft documents" in again

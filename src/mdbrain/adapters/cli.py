@@ -73,16 +73,52 @@ def cli(ctx: click.Context, directory: Path | None) -> None:
 @click.option(
     "--lang", default="en", show_default=True, help="Language of the documents and indexes."
 )
+@click.option("--scan", is_flag=True, help="Also write draft documents read from the code.")
+@click.option("--dry-run", is_flag=True, help="With --scan: show the plan, write nothing.")
 @click.pass_obj
-def init(obj: Context, root: str, lang: str) -> None:
-    """Write the .rag marker here and create the knowledge ROOT folder (default: docs)."""
-    from mdbrain.service.bootstrap import init_base
+def init(obj: Context, root: str, lang: str, scan: bool, dry_run: bool) -> None:
+    """Write the .rag marker here and create the knowledge ROOT folder (default: docs).
 
+    With --scan, read the repository (the files git tracks) and write one draft
+    per coherent unit of code, with impl_refs to the real files; an existing base
+    is kept and no document is ever overwritten.
+    """
+    import datetime as dt
+
+    from mdbrain.service.bootstrap import init_base, init_from_code
+
+    if scan:
+        started, scanned = guarded(
+            lambda: init_from_code(
+                obj.directory, root, lang=lang, today=dt.date.today(), dry_run=dry_run
+            )
+        )
+        if started is not None and started.wrote_marker:
+            click.echo(f"Wrote {started.marker}")
+        _scan_summary(scanned)
+        return
     report = guarded(lambda: init_base(obj.directory, root, lang=lang))
     if report.wrote_marker:
         click.echo(f"Wrote {report.marker}")
     click.echo(f"{'Created' if report.created_root else 'Using'} knowledge root {report.root}")
     click.echo("Next: add documents under it, then run 'mdbrain index'.")
+
+
+def _scan_summary(report: Any) -> None:
+    verb = "would write" if report.dry_run else "wrote"
+    languages = ", ".join(f"{name} {count}" for name, count in report.languages)
+    click.echo(f"Read {report.files} files ({languages}).")
+    click.echo(f"Themes: {', '.join(report.themes)}")
+    click.echo(
+        f"{verb} {len(report.documents)} draft documents; kept {len(report.skipped)} existing."
+    )
+    for doc_id in report.documents:
+        click.echo(f"  {doc_id}")
+    if report.unresolved:
+        click.echo(f"impl_refs left out (not found): {', '.join(report.unresolved)}")
+    if report.check is not None:
+        click.echo(f"check: {report.errors} errors, {report.warnings} warnings")
+    click.echo(f"Next: {report.next_step}")
 
 
 @cli.command()
@@ -465,6 +501,40 @@ def review(obj: Context, as_json: bool) -> None:
 
     result = guarded(lambda: guarded(obj.brain).review())
     click.echo(render.to_json(result) if as_json else views.review_text(result))
+
+
+@cli.command(name="import")
+@click.argument("source", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--theme", default="", help="Folder of the base to import into.")
+@click.option("--verified", is_flag=True, help="Mark the pages stable (they were checked).")
+@click.option("--legacy", is_flag=True, help="Copy nothing: list the old pages as legacy sources.")
+@click.option("--dry-run", is_flag=True, help="Show the plan; write nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_obj
+def import_(
+    obj: Context,
+    /,
+    source: Path,
+    *,
+    theme: str,
+    verified: bool,
+    legacy: bool,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
+    """Import the Markdown pages of SOURCE without touching it: slug paths, synthesised
+    frontmatter (status draft unless --verified), links rewritten, and the supersessions
+    that decision records state."""
+    from mdbrain.adapters import render, views
+
+    brain = guarded(obj.brain)
+    where = source if source.is_absolute() else obj.directory / source
+    report = guarded(
+        lambda: brain.import_docs(
+            where, theme=theme, verified=verified, legacy=legacy, dry_run=dry_run
+        )
+    )
+    click.echo(render.to_json(report) if as_json else views.import_text(report))
 
 
 @cli.command()

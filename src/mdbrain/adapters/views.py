@@ -12,6 +12,7 @@ from mdbrain.adapters.render import to_data, to_json
 if TYPE_CHECKING:
     from mdbrain.service.briefing import Brief, History, ReviewQueue
     from mdbrain.service.governance import Conflict, SupersedeReport
+    from mdbrain.service.importing import ImportReport
     from mdbrain.service.reading import (
         Hit,
         NeighboursResult,
@@ -216,4 +217,28 @@ def review_text(result: ReviewQueue) -> str:
     lines += [f"  {c.claimant} contradicts {c.target}" for c in result.conflicts]
     lines.append(f"Unverified drafts ({len(result.drafts)}), oldest first:")
     lines += [f"  {doc} (created {created or '?'})" for doc, created in result.drafts]
+    return "\n".join(lines)
+
+
+def import_text(report: ImportReport) -> str:
+    verb = "would import" if report.dry_run else "imported"
+    if report.legacy:
+        lines = [f"Listed {len(report.listed)} legacy pages of {report.source} (nothing copied)."]
+    else:
+        lines = [f"{verb.capitalize()} {len(report.imported)} pages from {report.source}."]
+    lines += [f"  {r.source} -> {r.chosen} ({r.reason})" for r in report.renamed[:20]]
+    if len(report.renamed) > 20:
+        lines.append(f"  ... and {len(report.renamed) - 20} more renames (--json lists them all)")
+    if report.supersessions:
+        lines.append(f"supersessions found: {len(report.supersessions)}")
+        lines += [f"  {s.new} supersedes {s.old}" for s in report.supersessions]
+    if report.unresolved:
+        lines.append(f"could not be resolved ({len(report.unresolved)}): check by hand")
+        lines += [f"  {case.source}: {case.reason}: {case.text}" for case in report.unresolved]
+    if report.broken_links:
+        lines.append(f"links kept although their target is missing: {len(report.broken_links)}")
+    if report.skipped:
+        lines.append("not imported:")
+        lines += [f"  {case.source}: {case.reason}" for case in report.skipped]
+    lines += [f"note: {note}" for note in report.notes]
     return "\n".join(lines)

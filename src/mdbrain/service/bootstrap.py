@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mdbrain.core import marker
 from mdbrain.core.errors import UsageError
 from mdbrain.store import atomic, location
+
+if TYPE_CHECKING:
+    from mdbrain.service.scanning import ScanReport
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,3 +49,28 @@ def init_base(project: Path, root: str = "docs", *, lang: str = "en") -> InitRep
     base_root.mkdir(parents=True, exist_ok=True)
     atomic.write_text(marker_path, text)
     return InitReport(marker_path, base_root, created_root=created, wrote_marker=True)
+
+
+def init_from_code(
+    project: Path, root: str = "docs", *, lang: str = "en", today: dt.date, dry_run: bool = False
+) -> tuple[InitReport | None, ScanReport]:
+    """Start (or extend) a base with draft documents read from the project's code.
+
+    An existing base is kept: the scan adds drafts and never overwrites a
+    document. With ``dry_run`` nothing at all is written, the marker included.
+    """
+    from mdbrain.service.indexing import Indexer
+    from mdbrain.service.scanning import scan_project
+
+    marker_path = project / marker.MARKER_NAME
+    started: InitReport | None = None
+    if marker_path.exists():
+        where = location.locate(project, require_root=not dry_run)
+    elif dry_run:
+        config = marker.loads(marker.dumps(root, lang=lang), path=str(marker_path))
+        where = location.Location(marker_path, config, location.root_of(marker_path, config))
+    else:
+        started = init_base(project, root, lang=lang)
+        where = location.locate(project)
+    report = scan_project(Indexer(where, today.isoformat()), today=today, dry_run=dry_run)
+    return started, report

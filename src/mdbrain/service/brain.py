@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # loaded by the operations that need them, to keep start-up s
     from mdbrain.service.briefing import Brief, History, ReviewQueue
     from mdbrain.service.checking import CheckReport
     from mdbrain.service.governance import Conflict, Governor, ResolveReport, SupersedeReport
+    from mdbrain.service.importing import ImportReport
     from mdbrain.service.moving import MoveReport
     from mdbrain.service.reading import Reader
     from mdbrain.service.updating import UpdateReport
@@ -109,6 +110,29 @@ class Brain:
         from mdbrain.service.writing import Writer
 
         return Writer(self._indexer(), self.clock()).write(request)
+
+    def import_docs(
+        self,
+        source: Path,
+        *,
+        theme: str = "",
+        verified: bool = False,
+        legacy: bool = False,
+        dry_run: bool = False,
+    ) -> ImportReport:
+        """Bring an existing Markdown folder into the base without touching it: slug paths,
+        synthesised frontmatter, links rewritten, decision records' supersessions kept."""
+        from mdbrain.service.importing import import_folder
+
+        return import_folder(
+            self._indexer(),
+            source,
+            theme=theme,
+            verified=verified,
+            legacy=legacy,
+            dry_run=dry_run,
+            today=self.clock(),
+        )
 
     def _governor(self) -> Governor:
         from mdbrain.service.governance import Governor

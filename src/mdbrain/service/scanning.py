@@ -1,0 +1,220 @@
+"""``init --scan``: first drafts of the knowledge base, read from the project's code.
+
+Procedure A of the format's sync skill. The files git tracks (outside git, the
+project's files minus hidden, virtual-environment and build folders) are
+analysed by :mod:`mdbrain.core.codemap` and :mod:`mdbrain.core.layout`, and
+turned into drafts by :mod:`mdbrain.service.drafting`: one ``draft`` document
+per unit of code, with impl_refs to the real files, plus one ``overview`` per
+theme. Here the files are listed and read, impl_refs that do not resolve are
+left out, and the drafts are rendered and written. Existing documents are never
+overwritten, and the knowledge root itself is never read. Then the indexes are
+regenerated and the check runs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import json
+import os
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from mdbrain.core import anchors, codemap, guard
+from mdbrain.core.errors import UsageError
+from mdbrain.core.indexes import yaml_scalar
+from mdbrain.core.marker import MARKER_NAME
+from mdbrain.service import checking
+from mdbrain.service.checking import CheckReport
+from mdbrain.service.drafting import Draft, language_name, link_text, plan_drafts
+from mdbrain.service.indexing import Indexer
+from mdbrain.store import atomic, cache, git
+
+MAX_BYTES = 1_000_000  # larger files are listed, not read
+SKIP_DIRS = frozenset({"node_modules", "venv", "build", "dist", "target", "__pycache__"})
+NEXT_STEP = "Review the drafts, then mark them stable with sources."
+NOTE = (
+    "Draft written by `mdbrain init --scan` from the code: it lists what the files hold "
+    "and nothing more. Check it and complete it before marking it stable."
+)
+_LEFT_OUT = "(left out: it looked like a secret)"
+_YAML_WORDS = frozenset({"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~"})
+
+
+@dataclass(frozen=True, slots=True)
+class ScanReport:
+    themes: tuple[str, ...]
+    documents: tuple[str, ...]  # ids written; with dry_run, the ids that would be
+    skipped: tuple[str, ...]  # ids that already existed, left as they were
+    unresolved: tuple[str, ...]  # impl_refs that did not resolve, left out of the drafts
+    languages: tuple[tuple[str, int], ...]  # language, number of files
+    files: int
+    dry_run: bool
+    check: CheckReport | None  # None with dry_run
+    next_step: str = NEXT_STEP
+
+    @property
+    def errors(self) -> int:
+        return self.check.errors if self.check else 0
+
+    @property
+    def warnings(self) -> int:
+        return self.check.warnings if self.check else 0
+
+
+# --- the operation -------------------------------------------------------------------
+
+
+def scan_project(indexer: Indexer, *, today: dt.date, dry_run: bool = False) -> ScanReport:
+    """Write a draft per unit of code and an overview per theme; then index and check.
+
+    With ``dry_run`` nothing is written: the report lists the documents planned.
+    """
+    project = indexer.where.project
+    files = project_files(project, indexer.root)
+    texts = read_texts(project, files)
+    themes, drafts = plan_drafts(files, texts, indexer.config.summary_max)
+    drafts, unresolved = _resolved(project, drafts, texts)
+    written, skipped = _write(indexer.root, drafts, today, dry_run=dry_run)
+    report = None
+    if not dry_run:
+        indexer.run()
+        report = checking.check(indexer, today, fix=True)
+    counts = Counter(language_name(f) for f in files)
+    return ScanReport(
+        themes=tuple(t.slug for t in themes),
+        documents=tuple(written),
+        skipped=tuple(skipped),
+        unresolved=tuple(unresolved),
+        languages=tuple(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))),
+        files=len(files),
+        dry_run=dry_run,
+        check=report,
+    )
+
+
+def project_files(project: Path, root: Path) -> list[str]:
+    """The project's files, relative to it: those git tracks, else a walk. Never the root's."""
+    inside = Path(os.path.relpath(root.resolve(), project.resolve())).as_posix()
+    if inside == ".":
+        raise UsageError("the knowledge root is the project folder itself: scan needs its own")
+    listed = git.Git(project).tracked() or _walk(project, root.resolve())
+    keep = []
+    for rel in listed:
+        if rel.startswith(inside + "/") or rel == MARKER_NAME or guard.credential_path(rel):
+            continue
+        if (project / rel).is_file() and not (project / rel).is_symlink():
+            keep.append(rel)
+    return sorted(keep)
+
+
+def _walk(project: Path, root: Path) -> list[str]:
+    found = []
+    for folder, dirs, names in os.walk(project):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if not _skipped(here / d, root))
+        found += [(here / name).relative_to(project).as_posix() for name in names]
+    return found
+
+
+def _skipped(folder: Path, root: Path) -> bool:
+    name = folder.name
+    if name.startswith(".") or name in SKIP_DIRS or name.endswith(".egg-info"):
+        return True
+    return (folder / "pyvenv.cfg").exists() or folder.resolve() == root
+
+
+def read_texts(project: Path, files: Iterable[str]) -> dict[str, str]:
+    """The texts of the files the analysis reads: sources, manifests, READMEs."""
+    texts = {}
+    for rel in filter(codemap.worth_reading, files):
+        try:
+            if (project / rel).stat().st_size <= MAX_BYTES:
+                texts[rel] = (project / rel).read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+    return texts
+
+
+def _resolves(project: Path, ref: str, texts: dict[str, str]) -> bool:
+    path, _, symbol = ref.partition("#")
+    if not symbol:
+        return (project / path).exists()
+    try:
+        found = anchors.symbol_fingerprint(path, texts[path].encode("utf-8"), symbol)
+    except (KeyError, LookupError, SyntaxError, ValueError):
+        return False
+    return found is not None
+
+
+def _resolved(
+    project: Path, drafts: list[Draft], texts: dict[str, str]
+) -> tuple[list[Draft], list[str]]:
+    """The drafts with the impl_refs that resolve; and the ones left out."""
+    kept, dropped = [], set()
+    for draft in drafts:
+        good = tuple(ref for ref in draft.impl_refs if _resolves(project, ref, texts))
+        dropped |= set(draft.impl_refs) - set(good)
+        kept.append(dataclasses.replace(draft, impl_refs=good))
+    return kept, sorted(dropped)
+
+
+def _write(
+    root: Path, drafts: list[Draft], today: dt.date, *, dry_run: bool
+) -> tuple[list[str], list[str]]:
+    """Write each draft whose file does not exist yet; never replace one that does."""
+    written: list[str] = []
+    skipped: list[str] = []
+    if dry_run:
+        for draft in drafts:
+            (skipped if (root / draft.id).exists() else written).append(draft.id)
+        return written, skipped
+    with atomic.locked(cache.cache_dir(root) / "lock"):
+        for draft in drafts:
+            if (root / draft.id).exists():
+                skipped.append(draft.id)
+            else:
+                atomic.write_text(root / draft.id, render(draft, today))
+                written.append(draft.id)
+    return written, skipped
+
+
+# --- rendering -------------------------------------------------------------------------
+
+
+def render(draft: Draft, today: dt.date) -> str:
+    """The document's text: frontmatter, then the body; secret-looking lines left out."""
+    lines = [
+        "---",
+        f"title: {json.dumps(draft.title, ensure_ascii=False)}",
+        f"summary: {json.dumps(draft.summary, ensure_ascii=False)}",
+        f"type: {draft.type}",
+        "status: draft",
+        f"tags: [{', '.join(map(_scalar, draft.tags))}]",
+        "audience: [dev]",
+    ]
+    for key, values in (("impl_refs", draft.impl_refs), ("sources", draft.sources)):
+        lines += [f"{key}:", *(f"  - {_scalar(v)}" for v in values)] if values else []
+    lines += [f"created: {today}", f"updated: {today}", "---", "", f"# {draft.title}", ""]
+    lines += [NOTE, "", *draft.body]
+    if draft.type != "overview":
+        links = [("Theme overview", "overview.md"), *draft.links]
+        lines += ["", "## Related", "", *(f"- [{link_text(t)}]({target})" for t, target in links)]
+    return _without_secrets("\n".join(lines).rstrip() + "\n")
+
+
+def _scalar(value: str) -> str:
+    """A YAML scalar that stays a string: YAML words and numbers are quoted."""
+    typed = value.lower() in _YAML_WORDS or re.fullmatch(r"[0-9][0-9_.eE+-]*", value)
+    return json.dumps(value, ensure_ascii=False) if typed else yaml_scalar(value)
+
+
+def _without_secrets(text: str) -> str:
+    lines = text.split("\n")
+    for hit in guard.scan(text):
+        key = re.match(r"^[a-z_]+: ", lines[hit.line - 1])
+        lines[hit.line - 1] = f'{key.group(0)}"{_LEFT_OUT}"' if key else _LEFT_OUT
+    return "\n".join(lines)

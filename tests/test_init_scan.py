@@ -1,0 +1,261 @@
+"""``init --scan``: drafts read from the code, on a generated sample and on this repository."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from mdbrain.core import codemap, document, layout
+from mdbrain.service import drafting, scanning
+from mdbrain.service.bootstrap import init_base
+from mdbrain.service.indexing import Indexer
+from mdbrain.store import location
+
+TODAY = dt.date(2026, 12, 1)
+REPO = Path(__file__).resolve().parents[1]
+HAS_GIT = shutil.which("git") is not None
+
+SAMPLE = {
+    ".gitignore": "node_modules/\n.venv/\nbuild/\n",
+    "README.md": "# Acme\n\nA sample project.\n\n## Usage\n\nRun it.\n\n```sh\n# not a heading\n```\n",
+    "pyproject.toml": '[project]\nname = "acme"\ndependencies = ["click>=8"]\n\n'
+    '[project.scripts]\nacme = "acme.cli:main"\n',
+    "config/settings.yaml": "port: 8080\n",
+    "src/acme/__init__.py": '"""Acme: a tiny sample package. It greets."""\n',
+    "src/acme/core.py": '"""Greetings and counting.\n\nMore words.\n"""\n\n'
+    "def greet(name: str, *, loud: bool = False) -> str:\n"
+    '    """Say hello to ``name``.\n\n    Details.\n    """\n'
+    '    return f"hello {name}"\n\n\n'
+    "class Counter:\n"
+    '    """Counts things."""\n\n'
+    "    def add(self, n: int) -> None:\n        self.n = n\n\n"
+    "    def _hidden(self) -> None:\n        pass\n\n\n"
+    "def _private() -> None:\n    pass\n",
+    "src/acme/cli.py": "import click\n\n\n@click.group()\ndef main() -> None:\n"
+    '    """The acme command."""\n\n\n@main.command()\ndef hello() -> None:\n'
+    '    """Say hello."""\n\n\n@main.command("add-item")\ndef add() -> None:\n'
+    '    """Add an item."""\n\n\nif __name__ == "__main__":\n    main()\n',
+    "web/package.json": '{"name": "@acme/web", "bin": {"acme-web": "./bin/cli.js"},\n'
+    ' "scripts": {"build": "tsc"}, "dependencies": {"express": "^4.19.0"}}\n',
+    "web/bin/cli.js": "#!/usr/bin/env node\nrequire('../dist/server.js');\n",
+    "web/src/server.ts": "/* The HTTP server of acme. */\n\nimport express from 'express';\n\n"
+    "/** Build the server. */\nexport function createServer(port: number): void {\n"
+    "  const app = express();\n  app.get('/health', (_req, res) => res.send('ok'));\n"
+    '  app.post("/items", (_req, res) => res.send("added"));\n  app.listen(port);\n}\n',
+    "web/src/items.ts": "export interface Item {\n  name: string;\n}\nexport const LIMIT = 10;\n",
+    "go/go.mod": "module example.com/tool\n\ngo 1.22\n",
+    "go/cmd/tool/main.go": '// Command tool prints a greeting.\npackage main\n\nimport "fmt"\n\n'
+    '// Greet says hello.\nfunc Greet() string { return "hi" }\n\n'
+    "func main() { fmt.Println(Greet()) }\n",
+    "tests/test_core.py": '"""Tests of acme.core."""\n\nfrom acme.core import greet\n\n\n'
+    'def test_greet() -> None:\n    assert greet("a") == "hello a"\n',
+    "node_modules/leftpad/index.js": "export function leftpad() {}\n",
+    ".venv/pyvenv.cfg": "home = /usr\n",
+    ".venv/lib/site.py": "def hidden() -> None: ...\n",
+    "build/lib/acme/core.py": "def built() -> None: ...\n",
+}
+
+
+def write_sample(project: Path, *, use_git: bool) -> Path:
+    for rel, text in SAMPLE.items():
+        path = project / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    init_base(project, "kb")
+    (project / "kb" / "legacy").mkdir()
+    (project / "kb" / "legacy" / "helper.py").write_text("def kb_only() -> None: ...\n")
+    if use_git:
+        git = ["git", "-C", str(project), "-c", "user.email=t@example.com", "-c", "user.name=t"]
+        subprocess.run([*git, "init", "-q"], check=True)
+        subprocess.run([*git, "add", "-A"], check=True)
+        subprocess.run([*git, "-c", "commit.gpgsign=false", "commit", "-qm", "init"], check=True)
+    return project
+
+
+def run(project: Path, *, dry_run: bool = False) -> scanning.ScanReport:
+    indexer = Indexer(location.locate(project), TODAY.isoformat())
+    return scanning.scan_project(indexer, today=TODAY, dry_run=dry_run)
+
+
+def documents(root: Path) -> dict[str, document.Document]:
+    found = {}
+    for path in sorted(root.rglob("*.md")):
+        rel = path.relative_to(root).as_posix()
+        if "/" in rel and not rel.startswith(("legacy/", ".")):
+            found[rel] = document.loads(path.read_text(encoding="utf-8"), rel)
+    return found
+
+
+def impl_refs(docs: dict[str, document.Document]) -> list[str]:
+    return [ref for doc in docs.values() for ref in doc.meta.get("impl_refs") or []]
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> Path:
+    return write_sample(tmp_path / "sample", use_git=HAS_GIT)
+
+
+def test_sample_gets_themes_and_drafts_that_point_at_real_code(sample: Path) -> None:
+    report = run(sample)
+    assert 3 <= len(report.themes) <= 8
+    assert set(report.themes) == {"acme", "go", "web", "entry-points", "testing", "project"}
+    assert report.check is not None and report.errors == 0, report.check.findings
+    assert report.unresolved == ()
+    docs = documents(sample / "kb")
+    assert set(report.documents) == set(docs)
+    for theme in report.themes:
+        assert docs[f"{theme}/overview.md"].meta["type"] == "overview"
+    for doc_id, doc in docs.items():
+        assert doc.meta["status"] == "draft", doc_id
+        assert doc.meta["created"] == doc.meta["updated"] == TODAY
+        assert doc.meta["audience"] == ["dev"]
+    refs = impl_refs(docs)
+    assert all((sample / ref.split("#")[0]).exists() for ref in refs)
+    assert "src/acme/core.py#greet" in refs and "src/acme/core.py#Counter" in refs
+    assert not [r for r in refs if r.startswith(("kb/", "node_modules", ".venv", "build/"))]
+
+
+def test_sample_drafts_list_what_the_code_holds(sample: Path) -> None:
+    run(sample)
+    root = sample / "kb"
+    acme = (root / "acme" / "acme.md").read_text(encoding="utf-8")
+    assert 'summary: "Acme: a tiny sample package."' in acme
+    assert "`greet(name: str, *, loud: bool=False) -> str`: Say hello to ``name``." in acme
+    assert "Public methods: `add`." in acme and "_private" not in acme and "_hidden" not in acme
+    assert "`main (group)`, `hello`, `add-item`" in acme
+    entry = (root / "entry-points" / "entry-points.md").read_text(encoding="utf-8")
+    assert "- `acme`: console script, declared in `pyproject.toml`; runs `src/acme/cli.py`" in entry
+    assert "`acme-web`: package bin" in entry and "Go program (`package main`)" in entry
+    assert "`GET /health`, `POST /items`" in entry
+    assert "(../web/src.md)" in entry
+    web = (root / "web" / "src.md").read_text(encoding="utf-8")
+    assert "`function createServer(port: number): void`: Build the server." in web
+    assert "web/src/server.ts#createServer" in web or "web/src/server.ts\n" in web
+    repository = (root / "project" / "repository.md").read_text(encoding="utf-8")
+    assert "- Acme\n  - Usage" in repository and "not a heading" not in repository
+    configuration = (root / "project" / "configuration.md").read_text(encoding="utf-8")
+    assert "`acme -> acme.cli:main`" in configuration and "`express`" in configuration
+    tests = (root / "testing" / "tests.md").read_text(encoding="utf-8")
+    assert "`tests/test_core.py`, 1 test: Tests of acme.core." in tests
+
+
+def test_dry_run_writes_nothing_and_a_second_run_overwrites_nothing(sample: Path) -> None:
+    root = sample / "kb"
+    before = sorted(p.relative_to(root) for p in root.rglob("*"))
+    planned = run(sample, dry_run=True)
+    assert planned.dry_run and planned.check is None and planned.documents
+    assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
+    first = run(sample)
+    assert first.documents == planned.documents
+    (root / "acme" / "acme.md").write_text(
+        (root / "acme" / "acme.md").read_text(encoding="utf-8") + "\nHuman notes.\n",
+        encoding="utf-8",
+    )
+    snapshot = {p: p.read_bytes() for p in root.rglob("*.md")}
+    second = run(sample)
+    assert second.documents == () and set(second.skipped) == set(first.documents)
+    assert {p: p.read_bytes() for p in root.rglob("*.md")} == snapshot
+
+
+def test_without_git_the_walk_skips_hidden_virtualenv_and_build_folders(tmp_path: Path) -> None:
+    project = write_sample(tmp_path / "plain", use_git=False)
+    files = scanning.project_files(project, project / "kb")
+    assert "src/acme/core.py" in files and "web/src/server.ts" in files
+    assert not [f for f in files if f.startswith(("kb/", "node_modules/", ".venv/", "build/"))]
+    report = run(project)
+    assert report.errors == 0 and 3 <= len(report.themes) <= 8
+
+
+def test_this_repository(tmp_path: Path) -> None:
+    if not HAS_GIT:
+        pytest.skip("git is needed to list this repository's files")
+    listed = subprocess.run(
+        ["git", "-C", str(REPO), "ls-files", "-z"], capture_output=True, check=True
+    ).stdout.decode("utf-8")
+    project = tmp_path / "repo"
+    for rel in filter(None, listed.split("\0")):
+        if (REPO / rel).is_file():
+            (project / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(REPO / rel, project / rel)
+    (project / ".rag").unlink(missing_ok=True)
+    init_base(project, "kb")
+    report = run(project)
+    assert 3 <= len(report.themes) <= 8
+    assert report.check is not None and report.errors == 0, report.check.findings
+    docs = documents(project / "kb")
+    assert len(docs) == len(report.documents) > 10
+    assert all((project / ref.split("#")[0]).exists() for ref in impl_refs(docs))
+
+
+# --- the pure analysis ---------------------------------------------------------------
+
+
+def test_python_facts_read_commands_routes_and_exports() -> None:
+    source = (
+        '"""Web things."""\n__all__ = ["index"]\n\n@app.get("/")\ndef index(): ...\n\n'
+        '@app.route("/x", methods=["post"])\ndef x(): ...\n\ndef other(): ...\n\n'
+        'sub.add_parser("serve")\n'
+    )
+    facts = codemap.python_facts("web.py", source)
+    assert [s.name for s in facts.symbols] == ["index"] and facts.exports == ("index",)
+    assert facts.routes == ("GET /", "POST /x") and facts.commands == ("serve",)
+    assert codemap.python_facts("bad.py", "def (").symbols == ()
+
+
+def test_go_and_rust_facts() -> None:
+    go = codemap.source_facts(
+        "main.go", 'package main\n\nfunc main() {\n\thttp.HandleFunc("/a", h)\n}\n'
+    )
+    assert go.main and go.routes == ("ANY /a",)
+    rust = codemap.source_facts(
+        "src/main.rs",
+        '//! The crate.\n/// Run it.\npub fn run(x: u8) -> u8 { x }\n#[get("/b")]\nfn main() {}\n',
+    )
+    assert rust.doc == "The crate." and rust.symbols[0].doc == "Run it." and rust.main
+    assert rust.routes == ("GET /b",)
+    crate = layout.read_package(
+        "Cargo.toml", '[package]\nname = "c"\n[[bin]]\nname = "c"\npath = "src/main.rs"\n'
+    )
+    assert crate is not None and crate.programs == (("c", "src/main.rs"),)
+    assert layout.read_package("package.json", "{not json") is None
+
+
+def test_themes_stay_within_the_budget() -> None:
+    keys = [(name,) for name in "abcdefghij"]
+    areas = layout.choose_areas(keys, 5, fronts_apart=False)
+    names = layout.name_areas(areas, 5, fronts_apart=False)
+    assert len(set(names.values())) == 5 and "other-code" in names.values()
+    opened = layout.choose_areas(
+        [("pkg", "a"), ("pkg", "b"), ("pkg",), ("x",)], 5, fronts_apart=True
+    )
+    assert opened == [
+        (("pkg",), True),
+        (("pkg", "a"), False),
+        (("pkg", "b"), False),
+        (("x",), False),
+    ]
+
+
+def test_secrets_never_reach_a_draft() -> None:
+    draft = drafting.Draft(
+        "a/b.md", "B", "A summary.", "reference", ("a",), (), (),
+        ('- `connect(password="hunter-two-but-longer-9")`',),
+    )  # fmt: skip
+    text = scanning.render(draft, TODAY)
+    assert "hunter-two" not in text and "(left out: it looked like a secret)" in text
+
+
+def test_yaml_words_and_numbers_stay_strings() -> None:
+    draft = drafting.Draft("a/b.md", "2024", "1.5", "reference", ("no", "on", "v2"), ("1",), (), ())
+    meta = document.loads(scanning.render(draft, TODAY), "a/b.md").meta
+    assert meta["title"] == "2024" and meta["summary"] == "1.5"
+    assert meta["tags"] == ["no", "on", "v2"] and meta["impl_refs"] == ["1"]
+
+
+def test_express_routes_are_told_from_http_clients() -> None:
+    source = "app.get('/a', h);\nrouter.post(\"/b\", h);\naxios.get('/not-a-route');\n"
+    assert codemap.source_facts("s.js", source).routes == ("GET /a", "POST /b")
