@@ -100,6 +100,11 @@ def _looks_random(value: str) -> bool:
     return classes == 3 and entropy(value) >= 4.5
 
 
+def _placeholder(value: str) -> bool:
+    """Whether a value is a stand-in ("<password>", "[:password]", "${TOKEN}"), not a secret."""
+    return _PLACEHOLDERS.match(value.strip("[]<>{}():")) is not None
+
+
 def digest(value: str) -> str:
     """A short name for a value that does not reveal it (for allow-lists and reports)."""
     return hashlib.sha256(value.encode("utf-8")).hexdigest()[:10]
@@ -119,7 +124,7 @@ def _literal_hits(text: str) -> Iterator[tuple[str, int, str]]:
             continue
         for match in pattern.regex.finditer(text):
             value = match.group(pattern.group)
-            if pattern.group and _PLACEHOLDERS.match(value):
+            if pattern.group and _placeholder(value):
                 continue
             yield pattern.rule, match.start(), value
 
@@ -135,7 +140,7 @@ def _assignment_hits(text: str) -> Iterator[tuple[str, int, str]]:
             if "=" in tail or ":" in tail:
                 # a prefix such as "client_" may start the match up to 8 characters earlier
                 match = _ASSIGNMENT.search(text, max(0, at - 8), at + 200)
-                if match and match.start() <= at and not _PLACEHOLDERS.match(match.group(1)):
+                if match and match.start() <= at and not _placeholder(match.group(1)):
                     yield "password-assignment", match.start(), match.group(1)
             at = lowered.find(word, at + len(word))
 

@@ -1,0 +1,295 @@
+"""Architecture decision records: recognise them and read what their status says.
+
+Nygard records (``## Status`` then a line such as ``Superseded by [ADR012](ADR012-x.md)``),
+adr-tools ones (``Supersedes [1. Record](0001-record.md)``) and MADR ones (a
+``status:`` field, or a ``* Status: ...`` line) all end up as a :class:`Record`:
+the record's number, its state word and the clauses of its status text. Only
+``superseded by`` / ``supersedes`` (misspellings included) are supersession;
+``amended by``, ``supplemented by``, ``extended by``, ``related to``... are
+kept as :data:`RELATED` clauses. Pure functions over text: nothing here reads a file.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from mdbrain.core import links, markdown
+
+SUPERSEDED_BY: Final = "superseded_by"
+SUPERSEDES: Final = "supersedes"
+RELATED: Final = "related"
+
+_NAME_NUMBER = re.compile(r"^(?:adr|decision|dr|rfc)?[-_ ]?0*(\d{1,5})(?=[-_. ]|$)", re.IGNORECASE)
+_ADR_PREFIX = re.compile(r"^adr[-_ ]?\d", re.IGNORECASE)
+_ADR_FOLDERS: Final = frozenset({"adr", "adrs", "decisions", "decision-records", "decision-log"})
+_STATUS_HEADING = re.compile(r"^(?:status|statut)(?:\s*:\s*(.*))?$", re.IGNORECASE)
+_LINKS_HEADING = re.compile(r"^links$", re.IGNORECASE)
+_STATUS_LINE = re.compile(r"^\s*(?:[-*+]\s*)?\**status\**\s*:\**\s*(.+)$", re.IGNORECASE | re.M)
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_FIELD_STATE = re.compile(r"(?:proposed|accepted|rejected|su+p+er+[sc]e+ded?)\b", re.I)
+_VERB = re.compile(
+    r"(?P<superseded_by>\b(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)\s+by\b)"
+    r"|(?P<supersedes>\b(?:su+p+er+[sc]e+de?s|replaces|obsoletes|overrides)\b)"
+    r"|(?P<related>\b(?:(?:amended|supplemented|extended|complemented|refined|clarified"
+    r"|modified|augmented)\s+by|amends|supplements|extends|complements|refines"
+    r"|clarifies|relate[sd]\s+to|see\s+also)\b)",
+    re.IGNORECASE,
+)
+_LINK_REF = re.compile(r"\s*\[(?P<text>[^\]]*)\]\((?P<link><[^>]*>|[^)\s]*)(?:\s+\"[^\"]*\")?\)")
+_NUMBER_REF = re.compile(
+    r"\s*(?P<text>(?:(?:adr|decision|record|dr)\s*[-_#:]?\s*|#\s*)?0*(?P<n>\d{1,5}))"
+    r"(?![\d/.:-]\d)\b",
+    re.IGNORECASE,
+)
+_JOIN = re.compile(r"\s*(?:\([^)]*\)\s*)?(?:,|;|&|\+|/|\band\b|\bor\b)(?:\s*and\b)?", re.I)
+_DIGITS = re.compile(r"\d{1,5}")
+_STATES: Final = (
+    ("superseded", re.compile(r"\bsu+p+er+[sc]e+ded?\b", re.I)),
+    ("rejected", re.compile(r"\b(?:rejected|declined|abandoned|withdrawn)\b", re.I)),
+    ("deprecated", re.compile(r"\b(?:deprecated|retired|obsolete)\b", re.I)),
+    ("accepted", re.compile(r"\b(?:accepted|approved|adopted|agreed|done|decided)\b", re.I)),
+    ("proposed", re.compile(r"\b(?:proposed|pending|draft|open|under review|wip)\b", re.I)),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """One record a clause names: by a link, a number, or both."""
+
+    text: str  # as written: "ADR 12", "[ADR028](ADR028-x.md)"
+    link: str | None = None
+    number: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    kind: str  # SUPERSEDED_BY, SUPERSEDES or RELATED
+    verb: str  # the words that said it: "Superseded by", "amended by"
+    refs: tuple[Ref, ...]
+    text: str  # the clause as written
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    number: int | None
+    template: bool
+    status: str  # the status text, comments removed, on one line
+    state: str  # superseded, rejected, deprecated, accepted, proposed or ""
+    clauses: tuple[Clause, ...]
+
+
+def number_of(path: str) -> int | None:
+    """The record number a file name carries (``0012-x.md``, ``ADR012-x.md`` -> 12)."""
+    stem = posixpath.basename(path).rsplit(".", 1)[0]
+    match = _NAME_NUMBER.match(stem)
+    return int(match.group(1)) if match else None
+
+
+def _sections(body: str, pattern: re.Pattern[str]) -> list[str]:
+    """The text of each section whose heading matches, the rest of the heading included."""
+    lines = body.split("\n")
+    out = []
+    for section in markdown.outline(markdown.scan(body).headings, len(lines)):
+        match = pattern.match(section.title.strip(" *_"))
+        if match is not None:
+            rest = (match.group(1) or "") if match.groups() else ""
+            out.append("\n".join([rest, *lines[section.line : section.end]]))
+    return out
+
+
+def status_text(body: str, meta: Mapping[str, Any]) -> str:
+    """What the record says about its status: a foreign ``status`` field, the
+    ``Status`` section, a ``Status:`` line near the top, and MADR's ``Links`` section."""
+    parts = []
+    field = meta.get("status")
+    if isinstance(field, str):
+        parts.append(field)
+    parts += _sections(body, _STATUS_HEADING)
+    if not parts:
+        head = "\n".join(body.split("\n")[:30])
+        parts += [m.group(1) for m in _STATUS_LINE.finditer(head)]
+    parts += _sections(body, _LINKS_HEADING)
+    text = _COMMENT.sub(" ", "\n".join(parts))
+    return " ".join(text.split())
+
+
+def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
+    """A decision record: an ``ADR``-numbered name, a status section or line, a
+    status field with a record's state, or a numbered name in a decisions folder."""
+    name = posixpath.basename(path)
+    if _ADR_PREFIX.match(name):
+        return True
+    if "tatus" in body and (
+        _sections(body, _STATUS_HEADING) or _STATUS_LINE.search("\n".join(body.split("\n")[:30]))
+    ):
+        return True
+    field = meta.get("status")
+    if isinstance(field, str) and _FIELD_STATE.match(field.strip()):
+        return True
+    folders = {part.lower() for part in path.split("/")[:-1]}
+    return number_of(name) is not None and bool(folders & _ADR_FOLDERS)
+
+
+def _state(text: str) -> str:
+    for name, pattern in _STATES:
+        if pattern.search(text):
+            return name
+    return ""
+
+
+def _refs(text: str) -> tuple[Ref, ...]:
+    """The records named at the start of ``text``: ``ref (and|,|&) ref ...``."""
+    refs: list[Ref] = []
+    at = 0
+    while True:
+        link = _LINK_REF.match(text, at)
+        if link is not None:
+            target = link.group("link").strip("<>")
+            found = _DIGITS.search(link.group("text"))
+            number = int(found.group()) if found else number_of(target)
+            refs.append(Ref(link.group(0).strip(), target, number))
+            at = link.end()
+        elif (bare := _NUMBER_REF.match(text, at)) is not None:
+            refs.append(Ref(bare.group("text"), None, int(bare.group("n"))))
+            at = bare.end()
+        else:
+            return tuple(refs)
+        joined = _JOIN.match(text, at)
+        if joined is None:
+            return tuple(refs)
+        at = joined.end()
+
+
+def clauses(status: str) -> tuple[Clause, ...]:
+    """Every supersession or related clause of a status text, in order."""
+    found = list(_VERB.finditer(status))
+    out = []
+    for index, match in enumerate(found):
+        end = found[index + 1].start() if index + 1 < len(found) else len(status)
+        kind = match.lastgroup or RELATED
+        text = status[match.start() : end].strip(" ,;.")
+        out.append(Clause(kind, match.group(0), _refs(status[match.end() : end]), text))
+    return tuple(out)
+
+
+def is_template(path: str, status: str) -> bool:
+    """A record template: its name says so, or its status lists the choices (``A | B``)."""
+    if "template" in posixpath.basename(path).lower():
+        return True
+    choices = [part for part in re.split(r"\s*\|\s*", status) if _state(part)]
+    return len(choices) >= 2
+
+
+def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
+    """The record in a page, or None when the page is not a decision record."""
+    if not looks_like_adr(path, body, meta):
+        return None
+    status = status_text(body, meta)
+    found = clauses(status)
+    verb = _VERB.search(status)
+    state = _state(status[: verb.start()] if verb else status)
+    if any(c.kind == SUPERSEDED_BY and c.refs for c in found):
+        state = "superseded"
+    return Record(number_of(path), is_template(path, status), status, state, found)
+
+
+# --- from records to relations --------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Resolved:
+    """What the records of one import say about each other, by source path."""
+
+    # (old, new) -> (the record that says so, its words)
+    pairs: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    related: list[tuple[str, str, str]] = field(default_factory=list)  # (path, other, verb)
+    unresolved: list[tuple[str, str, str]] = field(default_factory=list)  # (path, text, why)
+    notes: list[str] = field(default_factory=list)
+
+
+def _numbers(records: Mapping[str, Record]) -> dict[int, list[str]]:
+    numbers: dict[int, list[str]] = {}
+    for path, record in sorted(records.items()):
+        if record.number is not None and not record.template:
+            numbers.setdefault(record.number, []).append(path)
+    return numbers
+
+
+def _target(
+    path: str, ref: Ref, find: Callable[[str], str | None], numbers: Mapping[int, list[str]]
+) -> tuple[str | None, str]:
+    """The source path ``ref`` names, or None and why not."""
+    if ref.link is not None:
+        resolved = links.resolve(path, ref.link)
+        hit = find(resolved[1]) if resolved and resolved[0] is links.LinkKind.DOC else None
+        if hit is not None:
+            return hit, ""
+    if ref.number is None:
+        return None, "the link names no imported page and no record number"
+    candidates = numbers.get(ref.number, [])
+    same = [c for c in candidates if posixpath.dirname(c) == posixpath.dirname(path)]
+    pool = same or candidates
+    if len(pool) == 1:
+        return pool[0], ""
+    if not pool:
+        return None, f"no imported record is numbered {ref.number}"
+    return None, f"record number {ref.number} is ambiguous: {', '.join(pool)}"
+
+
+def _clause(
+    path: str,
+    clause: Clause,
+    find: Callable[[str], str | None],
+    numbers: Mapping[int, list[str]],
+    out: Resolved,
+) -> None:
+    if not clause.refs and clause.kind != RELATED:
+        out.unresolved.append((path, clause.text, "names no record (no link, no number)"))
+    for ref in clause.refs:
+        target, why = _target(path, ref, find, numbers)
+        if target is None or target == path:
+            out.unresolved.append((path, ref.text, why or "names the record itself"))
+            continue
+        if ref.link is not None and not _links_to(path, ref.link, target):
+            out.notes.append(f"{path}: broken link {ref.link!r} read as record {target}")
+        if clause.kind == SUPERSEDED_BY:
+            out.pairs.setdefault((path, target), (path, clause.text))
+        elif clause.kind == SUPERSEDES:
+            out.pairs.setdefault((target, path), (path, clause.text))
+        else:
+            out.related.append((path, target, clause.verb))
+            out.notes.append(f"{path}: {clause.text!r} is not a supersession; kept as related")
+
+
+def _links_to(path: str, link: str, target: str) -> bool:
+    resolved = links.resolve(path, link)
+    return resolved is not None and resolved[1].casefold() == target.casefold()
+
+
+def resolve(records: Mapping[str, Record], find: Callable[[str], str | None]) -> Resolved:
+    """Supersessions and related records the status texts state, and what could not be
+    resolved. ``find`` turns a path in the source folder into an imported page's path."""
+    numbers = _numbers(records)
+    out = Resolved()
+    for path, record in sorted(records.items()):
+        if record.template:
+            if record.clauses:
+                why = "a template: its status lists the choices; not read"
+                out.unresolved.append((path, record.status, why))
+            continue
+        for clause in record.clauses:
+            _clause(path, clause, find, numbers, out)
+        if record.state == "superseded" and not any(
+            c.kind == SUPERSEDED_BY and c.refs for c in record.clauses
+        ):
+            out.unresolved.append((path, record.status, "superseded, but names no successor"))
+    cycles = sorted(pair for pair in out.pairs if pair[::-1] in out.pairs)
+    for old, new in cycles:  # each replaces the other: a human must say which
+        del out.pairs[(old, new)]
+        if old < new:
+            out.unresolved.append((old, f"{old} <-> {new}", "each record replaces the other"))
+    return out

@@ -1,0 +1,349 @@
+"""Turn a foreign Markdown page into an mdbrain document, in memory.
+
+A YAML emitter whose output mdbrain always reads back, plain text out of
+Markdown, a summary cut cleanly, tags from folders and foreign keyword fields,
+a type guessed from what the page is, and the check that a frontmatter is
+already mdbrain's. Pure: nothing here reads a file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import math
+import posixpath
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from mdbrain.core import (
+    fields,
+    frontmatter,
+    indexes,
+    links,
+    manifest,
+    markdown,
+    rules,
+    schema,
+    slug,
+)
+from mdbrain.core.errors import DocumentError
+from mdbrain.core.marker import Config
+
+KEYWORD_FIELDS: Final = (
+    "tags", "keywords", "helpviewer_keywords", "f1_keywords", "categories", "category", "topics"
+)  # fmt: skip
+MAX_TAGS: Final = 12
+_TOPIC_TYPES: Final = {
+    "conceptual": "concept", "concept": "concept", "how-to": "guide", "howto": "guide",
+    "tutorial": "guide", "quickstart": "guide", "troubleshooting": "guide", "guide": "guide",
+    "reference": "reference", "language-reference": "reference", "overview": "overview",
+    "landing-page": "overview", "hub-page": "overview", "api": "api",
+}  # fmt: skip
+_INDEX_NAMES: Final = frozenset({"readme", "index", "_index", "home", "toc", "summary"})
+_PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
+_ESCAPED = re.compile(  # quotes, backslashes, and what YAML cannot hold as it is
+    '["\\\\]|[^\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029\ufeff]'
+)
+_ESCAPES: Final = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+_INLINE: Final = (
+    (re.compile(r"!\[[^\]]*\]\([^)]*\)"), ""),
+    (re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])"), r"\1"),
+    (re.compile(r"<((?:https?|mailto):[^>\s]+)>"), r"\1"),
+    (re.compile(r"</?[A-Za-z][^>]*>"), ""),
+    (re.compile(r"(`+)(.+?)\1"), r"\2"),
+    (re.compile(r"(\*\*|__|~~)(.+?)\1"), r"\2"),
+    (re.compile(r"(?<![\w*])\*(\S(?:.*?\S)?)\*(?![\w*])"), r"\1"),
+    (re.compile(r"(?<!\w)_(\S(?:.*?\S)?)_(?!\w)"), r"\1"),
+    (re.compile(r"\\([\\`*_{}\[\]()#+\-.!<>|])"), r"\1"),
+)
+_SKIP_LINE = re.compile(r"^ {0,3}(?:#|\||<|\[[^\]]+\]:|(?:[-*_] *){3,}$|!\[|=+ *$)")
+_LIST = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)]) +")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_SETEXT = re.compile(r"^ {0,3}(?:=+|-+) *$")
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_SENTENCE_END = re.compile(r"[.!?](?=\s)")
+
+
+# --- the emitter -------------------------------------------------------------------
+
+
+def quote(text: str) -> str:
+    """``text`` as a JSON-style double-quoted YAML scalar; what YAML cannot hold is escaped."""
+    return '"' + _ESCAPED.sub(_escape, text) + '"'
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    return _ESCAPES.get(char) or (f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+
+
+def _number(value: float) -> str:
+    if isinstance(value, int) or math.isnan(value) or math.isinf(value):
+        return {"nan": ".nan", "inf": ".inf", "-inf": "-.inf"}.get(str(value), str(value))
+    mantissa, _e, exponent = repr(value).partition("e")  # YAML 1.1 floats need a dot
+    return (
+        mantissa
+        + ("" if "." in mantissa else ".0")
+        + (f"e{int(exponent):+03d}" if exponent else "")
+    )
+
+
+def scalar(value: Any) -> str:
+    """One value in flow style: every string quoted, dates bare, lists and maps as flows."""
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, int | float):
+        return _number(value)
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{quote(str(k))}: {scalar(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple | set | frozenset):
+        items = sorted(value, key=str) if isinstance(value, set | frozenset) else value
+        return "[" + ", ".join(scalar(item) for item in items) + "]"
+    return quote(value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value))
+
+
+def emit(meta: Mapping[str, Any]) -> str:
+    """A whole frontmatter block, ``---`` lines included, in the order of ``meta``."""
+    lines = ["---"]
+    for key, value in meta.items():
+        name = key if _PLAIN_KEY.match(key) else quote(key)
+        lines.append(f"{name}: {scalar(value)}")
+    return "\n".join([*lines, "---", ""])
+
+
+# --- text out of Markdown -----------------------------------------------------------
+
+
+def plain(text: str) -> str:
+    """Markdown inline text as plain text on one line."""
+    for pattern, replacement in _INLINE:
+        text = pattern.sub(replacement, text)
+    return " ".join(html.unescape(text).split())
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters: whole sentences when they fit, else whole
+    words and an ellipsis."""
+    if len(text) <= limit:
+        return text
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, limit)]
+    if ends and ends[-1] >= limit // 2:
+        return text[: ends[-1]]
+    cut = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
+    return cut.rstrip(" ,;:-–—") + "…"
+
+
+def _blocks(body: str) -> Iterator[tuple[bool, list[str]]]:
+    """The paragraphs of ``body``, each flagged when it is a list; code, tables, HTML,
+    headings and comments left out."""
+    fence: str | None = None
+    block: list[str] = []
+    is_list = False
+    for row in [*_COMMENT.sub("", body).split("\n"), ""]:
+        if fence is not None:
+            fence = None if row.strip().startswith(fence) else fence
+            continue
+        opened = _FENCE.match(row)
+        fence = opened.group(1) if opened else None
+        line = "" if opened else row
+        text = line.lstrip(" >") if line.lstrip().startswith(">") else line
+        if block and _SETEXT.match(text):
+            block = []  # the lines above were a heading
+        if not text.strip() or _SKIP_LINE.match(text) or line.startswith(("    ", "\t")):
+            if block:
+                yield is_list, block
+            block = []
+            continue
+        if not block:
+            is_list = bool(_LIST.match(text))
+        block.append(_LIST.sub("", text))
+
+
+def first_paragraph(body: str) -> str:
+    """The first paragraph of prose (a quote counts), else the first list, as plain text."""
+    first_list = ""
+    for is_list, block in _blocks(body):
+        text = plain(" ".join(block))
+        if not text:
+            continue
+        if not is_list:
+            return text
+        first_list = first_list or text
+    return first_list
+
+
+def section(body: str, names: Sequence[str]) -> str:
+    """The body of the section headed by the first of ``names`` (any case) there is, or ''."""
+    lines = body.split("\n")
+    found = {
+        part.title.strip(" *_:").lower(): "\n".join(lines[part.line : part.end])
+        for part in reversed(markdown.outline(markdown.scan(body).headings, len(lines)))
+    }
+    return next((found[name] for name in names if name in found), "")
+
+
+def title_of(body: str, meta: Mapping[str, Any], path: str) -> str:
+    """A title field, else the first heading (level 1 first), else the file name."""
+    given = meta.get("title")
+    if isinstance(given, str) and given.strip():
+        return " ".join(given.split())
+    headings = markdown.scan(body).headings
+    for heading in sorted(headings, key=lambda h: h.level)[:1]:
+        text = plain(heading.title)
+        if text:
+            return text
+    stem = posixpath.basename(path).rsplit(".", 1)[0]
+    words = " ".join(re.split(r"[-_\s]+", stem)).strip() or stem
+    return words[:1].upper() + words[1:]
+
+
+def summary_of(body: str, meta: Mapping[str, Any], limit: int, decision: bool) -> str:
+    """A description field, else the first paragraph (of a record's Decision section
+    first), else the title; cut to ``limit``."""
+    found = ""
+    for key in ("summary", "description", "abstract"):
+        value = meta.get(key)
+        if isinstance(value, str) and value.strip():
+            found = plain(value)
+            break
+    if not found and decision:
+        found = first_paragraph(section(body, ("decision", "decision outcome", "context")))
+    return clip(found or first_paragraph(body), limit)
+
+
+# --- fields ---------------------------------------------------------------------------
+
+
+def tags_of(folders: Sequence[str], meta: Mapping[str, Any], fallback: str) -> list[str]:
+    """Slugs of the folder names and of foreign keyword fields, first ones first."""
+    words = list(folders)
+    for key in KEYWORD_FIELDS:
+        words += fields.strings(meta, key)
+    tags = list(dict.fromkeys(slug.slugify(w, fallback="", max_length=40) for w in words))
+    return [t for t in tags if t][:MAX_TAGS] or [fallback]
+
+
+def guess_type(path: str, meta: Mapping[str, Any], body: str, title: str, decision: bool) -> str:
+    """decision for a record; a foreign topic field's meaning; overview for an index
+    page made of links; guide for a how-to; reference otherwise."""
+    if decision:
+        return "decision"
+    for key in ("type", "ms.topic", "topic", "layout"):
+        value = meta.get(key)
+        if isinstance(value, str) and value.strip().lower() in _TOPIC_TYPES:
+            return _TOPIC_TYPES[value.strip().lower()]
+    if posixpath.basename(path).rsplit(".", 1)[0].lower() in _INDEX_NAMES:
+        targets = [t for t, _ in markdown.scan(body).links if links.is_doc_path(t.split("#")[0])]
+        if len(targets) >= 3:
+            return "overview"
+    if re.match(r"^\W*(?:how to|how-to|tutorial)\b", title, re.I):
+        return "guide"
+    return "reference"
+
+
+def is_mdbrain(text: str, path: str, config: Config) -> bool:
+    """Whether the page already has a complete mdbrain frontmatter that check accepts."""
+    if not text.startswith("---") or any(f"\n{key}:" not in text for key in schema.REQUIRED_FIELDS):
+        return False  # the quick answer for most foreign pages
+    entry = manifest.entry_from_text(text, path)
+    context = rules.Context(manifest.build([entry]), config, dt.date.min)
+    found = rules.run(context, (rules.required_fields, rules.enumerations, rules.summary_length))
+    return entry.parsed and not found and not list(rules.dates(context))
+
+
+def _valid(key: str, value: Any, config: Config) -> bool:
+    """Whether a foreign value can stay under a key mdbrain gives a meaning to."""
+    if key == "priority":
+        return value in config.priorities
+    if key == "audience":
+        return all(a in config.audiences for a in fields.strings({key: value}, key))
+    if key in ("reviewed", "created", "updated"):
+        return fields.date({key: value}, key) is not None
+    return key not in schema.RELATION_FIELDS
+
+
+def merge(wanted: Mapping[str, Any], foreign: Mapping[str, Any], config: Config) -> dict[str, Any]:
+    """``wanted`` first, then the foreign fields; a foreign value ``wanted`` replaces, or
+    one mdbrain would reject, is kept as ``original_<key>``: nothing the page said is lost."""
+    out = dict(wanted)
+    kept = {}
+    for key, value in foreign.items():
+        if key not in wanted and _valid(key, value, config):
+            out[key] = value
+        elif value != wanted.get(key) and value not in (None, "", []):
+            kept[f"original_{key}"] = value
+    out.update((k, v) for k, v in kept.items() if k not in out)
+    return out
+
+
+# --- whole pages ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A page of the source folder, read."""
+
+    path: str  # from the source folder
+    raw: str  # as read, byte-order mark removed
+    meta: dict[str, Any]
+    body: str  # after the frontmatter; a frontmatter YAML cannot read is kept as code
+    body_line: int  # the source line where ``body`` starts
+    problem: str = ""  # what was wrong with the frontmatter
+
+
+def parse(path: str, raw: str) -> Page:
+    """Read a page leniently: a frontmatter never closed is body, a broken one code."""
+    text = frontmatter.normalise_newlines(raw)
+    try:
+        parts = frontmatter.split(text, path=path)
+    except DocumentError:
+        parts = frontmatter.Split(None, text, 1)
+    if parts.yaml is None:
+        return Page(path, raw, {}, parts.body, parts.body_line)
+    try:
+        return Page(
+            path, raw, frontmatter.load(parts.yaml, path=path)[0], parts.body, parts.body_line
+        )
+    except DocumentError as exc:
+        fence = "`" * max([3, *(len(run) + 1 for run in re.findall("`+", parts.yaml))])
+        body = f"{fence}yaml\n{parts.yaml}{fence}\n\n{parts.body}"  # same body lines as before
+        return Page(path, raw, {}, body, parts.body_line - parts.yaml.count("\n") - 3, exc.message)
+
+
+def legacy_page(
+    meta: Mapping[str, Any],
+    folder: str,
+    listed: Sequence[tuple[str, str]],
+    today: dt.date,
+    summary_max: int,
+) -> str:
+    """``legacy-sources.md``: every page of the old ``folder``, (path, title) in ``listed``;
+    ``meta`` is the frontmatter the page had, if any."""
+    summary = (
+        f"Where the old documentation in {folder} lives: its {len(listed)} pages, with their "
+        "titles and paths. They stay readable there; this base is the source of truth."
+    )
+    wanted = {
+        "title": "Legacy documentation sources",
+        "summary": clip(summary, summary_max),
+        "type": "reference",
+        "status": "draft",
+        "tags": list(fields.strings(meta, "tags")) or ["legacy"],
+        "created": fields.date(meta, "created") or today,
+        "updated": today,
+        "sources": [folder],
+    }
+    body = [
+        "# Legacy documentation sources\n",
+        f"The pages of `{folder}` stay where they are, readable as before. They are not part",
+        "of the knowledge base: what they say counts once imported here (`mdbrain import`).\n",
+        "| Title | Original path |",
+        "|---|---|",
+        *(f"| {indexes.cell(title)} | `{indexes.cell(path)}` |" for path, title in listed),
+    ]
+    return emit({**meta, **wanted}) + "\n" + "\n".join(body) + "\n"

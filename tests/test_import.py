@@ -1,0 +1,469 @@
+"""Importing an existing Markdown folder: documents, names, links, decision records, legacy."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from mdbrain.core import adr, conversion, document, frontmatter
+from mdbrain.core.errors import UsageError
+from mdbrain.service import importing
+from mdbrain.service.brain import Brain
+from mdbrain.service.importing import ImportReport
+from mdbrain.service.indexing import Indexer
+from tests.conftest import CORPORA, FIXTURES, MakeBase
+
+TODAY = dt.date(2026, 7, 1)
+WIKI = FIXTURES / "import" / "wiki"
+GSP = CORPORA / "adr-gsp" / "docs" / "architecture" / "adr"
+TLDR = CORPORA / "tldr" / "files" / "pages"
+needs_corpora = pytest.mark.skipif(
+    not CORPORA.is_dir(), reason=f"the shared corpora are not there ({CORPORA})"
+)
+
+
+def run_import(root: Path, source: Path, **options: Any) -> ImportReport:
+    brain = Brain.open(root, clock=lambda: TODAY)
+    indexer = Indexer(brain.location, TODAY.isoformat())
+    return importing.import_folder(indexer, source, today=options.pop("today", TODAY), **options)
+
+
+def meta(root: Path, doc_id: str) -> dict[str, Any]:
+    return document.loads((root / doc_id).read_text(encoding="utf-8"), doc_id).meta
+
+
+def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under ``folder`` (hidden ones too): its bytes and modification time."""
+    return {
+        str(p.relative_to(folder)): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+@pytest.fixture
+def wiki(tmp_path: Path) -> Path:
+    source = tmp_path / "wiki"
+    shutil.copytree(WIKI, source)
+    return source
+
+
+def check_errors(root: Path) -> list[str]:
+    report = Brain.open(root, clock=lambda: TODAY).check(fix=False)
+    assert report.exit_code() == 0, [f for f in report.findings if f.severity == "error"]
+    return [f.code for f in report.findings]
+
+
+# --- small fixtures ----------------------------------------------------------------------
+
+
+def test_frontmatter_is_synthesised_from_the_page(make_base: MakeBase, wiki: Path) -> None:
+    root = make_base({})
+    report = run_import(root, wiki, theme="Old Wiki")
+    assert report.imported["Home.md"] == "old-wiki/home.md"
+    home = meta(root, "old-wiki/home.md")
+    assert home == {
+        "title": "Welcome to the wiki",
+        "summary": "This wiki explains how we ship the shop service. "
+        "Start with the install guide, then read the team notes.",
+        "type": "overview",  # a home page made of links
+        "status": "draft",
+        "tags": ["old-wiki"],  # no folder, no keyword: the theme
+        "created": TODAY,
+        "updated": TODAY,
+        "sources": ["wiki/Home.md"],
+    }
+    guide = meta(root, "old-wiki/guides/install-guide.md")
+    assert guide["title"] == "Install guide"
+    assert guide["summary"] == "How to install the shop service on a laptop, step by step."
+    assert guide["tags"] == ["guides", "setup", "install"]
+    assert guide["type"] == "guide"  # ms.topic: how-to
+    assert guide["status"] == "draft"
+    assert guide["original_status"] == "published"  # a clashing foreign value is kept aside
+    assert guide["author"] == "Jane Doe" and guide["ms.topic"] == "how-to"
+    assert check_errors(root).count("E002") == 0
+
+
+def test_the_emitter_writes_yaml_that_reads_back_the_same() -> None:
+    tricky = {
+        "title": 'He said "yes": \\o/ # not a comment',
+        "summary": "line one\nline two\ttab \x00\x1f\x7f\x85\u2028\ufeff end 😀 é",
+        "words": ["yes", "null", "2020-01-01", "- item", "[x]", "{y}", "", "@at", "'q'"],
+        "nested": {"a b": [1, 2.5, 1e-05, -3.0e20, True, None], "when": dt.date(2020, 1, 2)},
+        "stamp": dt.datetime(2020, 1, 2, 3, 4, 5),
+        "strange key: x": "v",
+        "big": 10**20,
+    }
+    text = conversion.emit(tricky)
+    block = text.split("---\n")[1]
+    assert frontmatter.load(block)[0] == tricky
+    assert yaml.safe_load(block) == tricky
+
+
+def test_summaries_are_cut_cleanly() -> None:
+    text = "First sentence here. " * 20
+    cut = conversion.clip(text.strip(), 100)
+    assert len(cut) <= 100 and cut.endswith("here.")
+    words = conversion.clip("word " * 100, 50)
+    assert len(words) <= 50 and words.endswith("word…")
+
+
+def test_the_same_name_in_two_folders_gets_the_next_free_slug(
+    make_base: MakeBase, wiki: Path
+) -> None:
+    root = make_base({})
+    report = run_import(root, wiki)
+    assert report.imported["Team A/notes.md"] == "team-a/notes.md"
+    assert report.imported["team-a/notes.md"] == "team-a/notes-2.md"
+    assert [(r.source, r.wanted, r.chosen) for r in report.renamed] == [
+        ("team-a/notes.md", "team-a/notes.md", "team-a/notes-2.md")
+    ]
+    assert "another imported page" in report.renamed[0].reason
+
+
+def test_nothing_in_the_base_is_overwritten(make_base: MakeBase, wiki: Path) -> None:
+    root = make_base({"guides/install-guide.md": "---\ntitle: mine\n---\n"})
+    before = (root / "guides" / "install-guide.md").read_bytes()
+    report = run_import(root, wiki)
+    assert (root / "guides" / "install-guide.md").read_bytes() == before
+    assert report.imported["Guides/Install Guide.md"] == "guides/install-guide-2.md"
+    assert "a document of the base" in report.renamed[0].reason
+
+
+def test_links_between_imported_pages_follow_them(make_base: MakeBase, wiki: Path) -> None:
+    root = make_base({})
+    run_import(root, wiki)
+    home = (root / "home.md").read_text(encoding="utf-8")
+    assert "[install guide](guides/install-guide.md#requirements)" in home
+    assert "[team notes](team-a/notes.md)" in home
+    assert "[Python docs](https://docs.python.org/3/)" in home
+    assert "[home](../home.md)" in (root / "guides" / "install-guide.md").read_text(
+        encoding="utf-8"
+    )
+    relations = yaml.safe_load((root / "RELATIONS.yaml").read_text(encoding="utf-8"))["nodes"]
+    assert relations["home.md"]["links"] == ["guides/install-guide.md", "team-a/notes.md"]
+
+
+def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> None:
+    root = make_base({})
+    report = run_import(root, wiki)
+    assert [(b.source, b.line, b.target) for b in report.broken_links] == [
+        ("Home.md", 6, "old-page.md")
+    ]
+    assert "[old page](old-page.md)" in (root / "home.md").read_text(encoding="utf-8")
+
+
+def test_the_source_folder_is_left_untouched(make_base: MakeBase, wiki: Path) -> None:
+    root = make_base({})
+    before = snapshot(wiki)
+    time.sleep(0.01)
+    run_import(root, wiki, theme="wiki")
+    assert snapshot(wiki) == before
+
+
+def test_a_dry_run_writes_nothing(make_base: MakeBase, wiki: Path) -> None:
+    root = make_base({})
+    project = root.parent
+    before = snapshot(project)
+    report = run_import(root, wiki, dry_run=True)
+    assert snapshot(project) == before
+    assert report.dry_run and report.written == () and report.index is None
+    assert report.imported["Home.md"] == "home.md"
+    assert [b.target for b in report.broken_links] == ["old-page.md"]
+
+
+def test_hidden_folders_are_skipped(make_base: MakeBase, wiki: Path) -> None:
+    root = make_base({})
+    report = run_import(root, wiki)
+    assert sorted(report.imported) == [
+        "Guides/Install Guide.md",
+        "Home.md",
+        "Team A/notes.md",
+        "kept.md",
+        "team-a/notes.md",
+    ]
+
+
+def test_a_valid_mdbrain_frontmatter_is_kept_as_written(make_base: MakeBase, wiki: Path) -> None:
+    root = make_base({})
+    run_import(root, wiki)
+    assert (root / "kept.md").read_bytes() == (wiki / "kept.md").read_bytes()
+
+
+def test_verified_pages_enter_as_stable_with_their_source(make_base: MakeBase, wiki: Path) -> None:
+    root = make_base({})
+    run_import(root, wiki, verified=True)
+    guide = meta(root, "guides/install-guide.md")
+    assert guide["status"] == "stable"
+    assert guide["sources"] == ["wiki/Guides/Install Guide.md"]
+    assert "W008" not in check_errors(root)
+
+
+def test_legacy_mode_lists_the_pages_and_copies_nothing(make_base: MakeBase, wiki: Path) -> None:
+    root = make_base({})
+    report = run_import(root, wiki, legacy=True, theme="archive")
+    assert report.legacy and report.imported == {}
+    assert report.written == ("archive/legacy-sources.md",)
+    docs = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.md"))
+    assert docs == ["INDEX.md", "OVERVIEW.md", "archive/legacy-sources.md"]
+    assert report.listed == (
+        ("wiki/Guides/Install Guide.md", "Install guide"),
+        ("wiki/Home.md", "Welcome to the wiki"),
+        ("wiki/Team A/notes.md", "Notes of team A"),
+        ("wiki/kept.md", "Release process"),
+        ("wiki/team-a/notes.md", "Notes of the other team A"),
+    )
+    page = (root / "archive" / "legacy-sources.md").read_text(encoding="utf-8")
+    assert "| Welcome to the wiki | `wiki/Home.md` |" in page
+    fields = meta(root, "archive/legacy-sources.md")
+    assert (fields["type"], fields["status"], fields["tags"]) == ("reference", "draft", ["legacy"])
+    check_errors(root)
+    later = TODAY + dt.timedelta(days=3)
+    run_import(root, wiki, legacy=True, theme="archive", today=later)
+    fields = meta(root, "archive/legacy-sources.md")
+    assert (fields["created"], fields["updated"]) == (TODAY, later)
+
+
+def test_bad_pages_are_reported_and_the_rest_imported(make_base: MakeBase, tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "broken.md").write_text("---\ntitle: [oops\n---\n# Broken\n\nText.\n")
+    (source / "key.md").write_text("# Key\n\n-----BEGIN RSA PRIVATE KEY-----\nabc\n")
+    (source / "latin.md").write_bytes(b"# Caf\xe9\n")
+    (source / "fine.md").write_text("# Fine\n\nAll good.\n")
+    root = make_base({})
+    report = run_import(root, source)
+    assert sorted(report.imported) == ["broken.md", "fine.md"]
+    assert {s.source for s in report.skipped} == {"key.md", "latin.md"}
+    assert "```yaml\ntitle: [oops\n```" in (root / "broken.md").read_text(encoding="utf-8")
+    assert any("broken.md" in note for note in report.notes)
+    check_errors(root)
+
+
+def test_a_source_holding_the_base_leaves_the_base_out(make_base: MakeBase) -> None:
+    root = make_base({"a.md": "# A\n"})
+    project = root.parent
+    shutil.copytree(WIKI, project / "docs" / "wiki")
+    report = run_import(root, project, theme="project")
+    assert report.imported["docs/wiki/Home.md"] == "project/docs/wiki/home.md"
+    assert not [path for path in report.imported if path.startswith("kb/")]
+    assert meta(root, "project/docs/wiki/home.md")["sources"] == ["docs/wiki/Home.md"]
+
+
+def test_a_source_inside_the_base_or_not_a_folder_is_refused(make_base: MakeBase) -> None:
+    root = make_base({"a.md": "# A\n"})
+    with pytest.raises(UsageError, match="inside the knowledge root"):
+        run_import(root, root)
+    with pytest.raises(UsageError, match="not a folder"):
+        run_import(root, root / "a.md")
+
+
+# --- decision records --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("status", "kind", "refs"),
+    [
+        ("Superseded by ADR 12", "superseded_by", [(None, 12)]),
+        ("Superseded by [ADR-012](ADR012-foo.md)", "superseded_by", [("ADR012-foo.md", 12)]),
+        ("Superceded by 12 and 14", "superseded_by", [(None, 12), (None, 14)]),
+        (
+            "Superseded by #12, ADR-0014 (Kafka) & 15.",
+            "superseded_by",
+            [(None, 12), (None, 14), (None, 15)],
+        ),
+        ("Supersedes 3", "supersedes", [(None, 3)]),
+        ("Accepted, amended by [ADR039](ADR039-x.md)", "related", [("ADR039-x.md", 39)]),
+        ("Supplemented by 34", "related", [(None, 34)]),
+        ("Superseded by 12 on 2019-03-05", "superseded_by", [(None, 12)]),
+        ("Superseded by the new logging decision", "superseded_by", []),
+    ],
+)
+def test_status_clauses_are_read(
+    status: str, kind: str, refs: list[tuple[str | None, int]]
+) -> None:
+    (clause,) = adr.clauses(status)
+    assert clause.kind == kind
+    assert [(r.link, r.number) for r in clause.refs] == refs
+
+
+def test_record_numbers_and_templates_are_recognised() -> None:
+    assert [adr.number_of(n) for n in ("0012-x.md", "ADR012-x.md", "adr-7-y.md", "2to3.md")] == [
+        12,
+        12,
+        7,
+        None,
+    ]
+    record = adr.read("ADR000-template.md", "# T\n\n## Status\n\nAccepted | Superseded by 1\n", {})
+    assert record is not None and record.template
+    assert adr.read("notes.md", "# Notes\n\nNo status here.\n", {"status": "draft"}) is None
+
+
+DECISIONS = {
+    "0001-use-postgres.md": "# 1. Use Postgres\n\n## Status\n\nSuperseded by ADR 3\n",
+    "0002-use-mysql.md": "# 2. Use MySQL\n\n## Status\n\nSuperceded by 3 and 4\n",
+    "0003-use-aurora.md": "# 3. Aurora\n\n## Status\n\nAccepted\n\nSupersedes 2\n",
+    "0004-use-sqlite.md": "# 4. SQLite\n\n## Status\n\nAccepted, amended by [ADR-5](0005-pool.md)\n",
+    "0005-pool.md": "# 5. Pool\n\n## Status\n\nProposed. Superseded by 7\n",
+    "0006-a.md": "# 6. A\n\n## Status\n\nAccepted\n",
+    "0006-b.md": "# 6. B\n\n## Status\n\nAccepted\n",
+    "0008-x.md": "# 8. X\n\n## Status\n\nSuperseded by 6\n",
+    "0009-madr.md": '---\nstatus: "superseded by ADR-0010"\ndate: 2020-01-01\n---\n# Nine\n',
+    "0010-madr.md": "---\nstatus: accepted\n---\n# Ten\n\n## Decision\n\nWe use ten.\n",
+    "0011-no.md": "# 11. No\n\n## Status\n\nRejected\n",
+}
+
+
+def test_decision_records_become_supersessions_both_ways(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = tmp_path / "adr"
+    source.mkdir()
+    for name, text in DECISIONS.items():
+        (source / name).write_text(text, encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, source, theme="decisions")
+    pairs = {(s.old.split("/")[1][:4], s.new.split("/")[1][:4]) for s in report.supersessions}
+    assert pairs == {("0001", "0003"), ("0002", "0003"), ("0002", "0004"), ("0009", "0010")}
+    assert {(u.source, u.text) for u in report.unresolved} == {
+        ("0005-pool.md", "7"),
+        ("0008-x.md", "6"),
+    }
+    assert "ambiguous" in next(u.reason for u in report.unresolved if u.source == "0008-x.md")
+    three = meta(root, "decisions/0003-use-aurora.md")
+    assert three["supersedes"] == ["decisions/0001-use-postgres.md", "decisions/0002-use-mysql.md"]
+    assert three["status"] == "draft" and three["type"] == "decision"
+    two = meta(root, "decisions/0002-use-mysql.md")
+    assert two["status"] == "deprecated"
+    assert two["superseded_by"] == ["decisions/0003-use-aurora.md", "decisions/0004-use-sqlite.md"]
+    assert meta(root, "decisions/0004-use-sqlite.md")["related"] == ["decisions/0005-pool.md"]
+    assert meta(root, "decisions/0009-madr.md")["original_status"] == "superseded by ADR-0010"
+    assert meta(root, "decisions/0010-madr.md")["summary"] == "We use ten."
+    assert meta(root, "decisions/0011-no.md")["status"] == "archived"
+    codes = check_errors(root)
+    assert not {"W010", "W011", "W012", "E007"} & set(codes)
+
+
+# --- real corpora --------------------------------------------------------------------------
+
+# Read by hand in each record's "## Status" section (line 5 of every file):
+# (old record, the record that replaces it).
+GSP_SUPERSESSIONS = {
+    # ADR004: "Superseded by [ADR024 - Soft Multitenancy](ADR024-soft-multitenancy.md)"
+    ("ADR004-tenant-isolation.md", "ADR024-soft-multitenancy.md"),
+    # ADR005: "Superseded by [ADR025](ADR025-ingress.md)"
+    ("ADR005-ingress.md", "ADR025-ingress.md"),
+    # ADR006: "Superseded by [ADR023](ADR023-cluster-authentication.md)"
+    ("ADR006-authentication-method.md", "ADR023-cluster-authentication.md"),
+    # ADR007: "Superseded by [ADR023](ADR023-cluster-authentication.md)"
+    ("ADR007-identity-provider.md", "ADR023-cluster-authentication.md"),
+    # ADR009: "Superseded by [ADR029](ADR029-continuous-delivery-tools.md)"
+    ("ADR009-multitenant-ci-cd.md", "ADR029-continuous-delivery-tools.md"),
+    # ADR010: "Superseded by [ADR029](ADR029-continuous-delivery-tools.md)"
+    ("ADR010-placement-of-ci-cd-tools.md", "ADR029-continuous-delivery-tools.md"),
+    # ADR012: "Superseded by [ADR028](ADR028-docker-tools.md)": the link is broken, the
+    # number names ADR028-container-tools.md, the only record numbered 28
+    ("ADR012-docker-image-repositories.md", "ADR028-container-tools.md"),
+    # ADR015: "Superseded by [ADR023](ADR023-cluster-authentication.md)"
+    ("ADR015-aws-iam-authentication.md", "ADR023-cluster-authentication.md"),
+    # ADR028: "Superseded by [ADR046](ADR046-replace-harbor-ecr.md)"
+    ("ADR028-container-tools.md", "ADR046-replace-harbor-ecr.md"),
+    # ADR030: "Superseded by [ADR031](ADR031-postgres.md) and [ADR034](ADR034-one-...md)"
+    ("ADR030-aws-service-operator.md", "ADR031-postgres.md"),
+    ("ADR030-aws-service-operator.md", "ADR034-one-service-operator-different-resource-kinds.md"),
+    # ADR032: "Superseded by [ADR043](ADR043-k8s-resource-access.md)"
+    ("ADR032-sre-permissions.md", "ADR043-k8s-resource-access.md"),
+    # ADR038: "Superseded by [ADR043](ADR043-k8s-resource-access.md)"
+    ("ADR038-sre-permissions-istio.md", "ADR043-k8s-resource-access.md"),
+}
+# Not supersessions: ADR031 "Accepted, Supplemented by [ADR034](...)", ADR036 "Accepted,
+# amended by [ADR039](...)"; they become related entries.
+GSP_RELATED = {
+    ("ADR031-postgres.md", "ADR034-one-service-operator-different-resource-kinds.md"),
+    ("ADR036-hsm-isolation-in-detail.md", "ADR039-cloudhsm-namespace-network-policy.md"),
+}
+# ADR000-template.md's status is the template's list of choices, "Accepted | Pending |
+# Superseded by [ADR000](000-template.md)": not a decision, reported, not read.
+GSP_UNRESOLVED = {"ADR000-template.md"}
+# Links to files that do not exist, read in the records: (file, line, target).
+GSP_BROKEN = {
+    ("ADR000-template.md", 5, "000-template.md"),
+    ("ADR012-docker-image-repositories.md", 5, "ADR028-docker-tools.md"),
+    (
+        "ADR018-local-development.md",
+        13,
+        "/docs/gds-supported-platform/getting-started-gsp-local.md",
+    ),
+    ("ADR025-ingress.md", 27, "ADR05-ingress.md"),
+    ("ADR042-static-ingress-ip-workaround.md", 82, "../notes/global-accelerator-spike.md"),
+}
+
+
+def _id(name: str) -> str:
+    return "adr/" + name.lower()
+
+
+@needs_corpora
+def test_gsp_decision_log_keeps_every_stated_supersession_and_no_other(make_base: MakeBase) -> None:
+    root = make_base({})
+    report = run_import(root, GSP, theme="adr")
+    nodes = yaml.safe_load((root / "RELATIONS.yaml").read_text(encoding="utf-8"))["nodes"]
+    replaced = {(old, new) for old, n in nodes.items() for new in n.get("superseded_by", [])}
+    replacing = {(old, new) for new, n in nodes.items() for old in n.get("supersedes", [])}
+    expected = {(_id(old), _id(new)) for old, new in GSP_SUPERSESSIONS}
+    assert replaced == expected
+    assert replacing == expected
+    related = {(a, b) for a, n in nodes.items() for b in n.get("related", [])}
+    assert related == {(_id(a), _id(b)) for a, b in GSP_RELATED}
+    assert {u.source for u in report.unresolved} == GSP_UNRESOLVED
+    assert {(b.source, b.line, b.target) for b in report.broken_links} == GSP_BROKEN
+    for old, _new in GSP_SUPERSESSIONS:
+        assert meta(root, _id(old))["status"] == "deprecated"
+    assert meta(root, _id("ADR024-soft-multitenancy.md"))["status"] == "draft"
+    assert meta(root, _id("ADR024-soft-multitenancy.md"))["type"] == "decision"
+    check_errors(root)
+
+
+@needs_corpora
+def test_tldr_pages_import_and_check_without_errors(make_base: MakeBase) -> None:
+    root = make_base({})
+    pages = sum(1 for _d, _s, files in os.walk(TLDR) for name in files if name.endswith(".md"))
+    started = time.perf_counter()
+    report = run_import(root, TLDR)
+    elapsed = time.perf_counter() - started
+    print(f"tldr: {len(report.imported)} pages imported in {elapsed:.1f} s")  # noqa: T201
+    assert len(report.imported) + len(report.skipped) == pages == 7425
+    assert all("secret" in s.reason for s in report.skipped)
+    assert len(set(report.imported.values())) == len(report.imported)
+    for folder in ("common", "linux", "osx"):  # the same command in several platforms
+        assert report.imported[f"{folder}/sed.md"] == f"{folder}/sed.md"
+    check_errors(root)
+
+
+def test_importing_the_same_folder_twice_adds_nothing_the_second_time(tmp_path: Path) -> None:
+    source = tmp_path / "wiki"
+    source.mkdir()
+    (source / "Setup Guide.md").write_text(
+        "# Setup guide\n\nInstall the tools first.\n", encoding="utf-8"
+    )
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
+    (project / "kb").mkdir()
+    brain = Brain.open(project)
+    first = brain.import_docs(source)
+    second = brain.import_docs(source)
+    assert len(first.imported) == 1 and second.imported == {}
+    assert [c.reason for c in second.skipped] == [
+        "already imported (it is in a document's sources)"
+    ]
+    assert sorted(
+        p.name for p in (project / "kb").glob("*.md") if p.name not in {"INDEX.md", "OVERVIEW.md"}
+    ) == ["setup-guide.md"]
