@@ -1,0 +1,189 @@
+"""The brain commands: write, supersede, conflicts, resolve, brief, history and review.
+
+Agents write through them; the service imposes the structure (schema, guards,
+search before write, provenance) and keeps every replaced document readable.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import click
+
+from mdbrain.adapters.cli import Context, cli, guarded
+
+
+@cli.command()
+@click.option("--title", default="", help="Title of the document.")
+@click.option("--summary", default="", help="One or two sentences: what it says and its scope.")
+@click.option("--type", "kind", default="", help="decision, rule, fact, ... (default fact)")
+@click.option("--theme", default="", help="Folder (theme/sub-theme) to create it in.")
+@click.option("--tag", "tags", multiple=True, help="A tag (repeatable).")
+@click.option("--source", "sources", multiple=True, help="Where it comes from (repeatable).")
+@click.option("--impl-ref", "impl_refs", multiple=True, help="Code it describes (repeatable).")
+@click.option("--related", multiple=True, help="A related document id (repeatable).")
+@click.option("--author", default="", help="Who writes (declared, never trusted).")
+@click.option("--body", default=None, help="The body, as Markdown text.")
+@click.option("--body-file", type=click.File("r", encoding="utf-8"), help="Body from a file or -.")
+@click.option("--json", "payload", type=click.File("r", encoding="utf-8"), help="Fields as JSON.")
+@click.option("--supersedes", multiple=True, help="A document the new one replaces.")
+@click.option("--new", is_flag=True, help="Create it even if a near duplicate exists.")
+@click.option("--doc", default="", help="Update this existing document instead.")
+@click.option("--expect-sha", help="With --doc: refuse if its hash is no longer this one.")
+@click.pass_obj
+def write(obj: Context, /, **options: Any) -> None:
+    """Create or update a document. The schema and the secret guard are checked first;
+    a new document is compared with existing ones and a clear duplicate is refused.
+    With --source (or impl_refs that exist) it enters as stable, otherwise as draft.
+
+    --json takes the frontmatter fields plus "theme" and "body" as one object."""
+    import json
+
+    from mdbrain.service.writing import WriteRequest, author_from_environment
+
+    payload_file = options.pop("payload")
+    try:
+        payload = json.load(payload_file) if payload_file is not None else {}
+    except json.JSONDecodeError as error:
+        raise click.UsageError(f"--json is not valid JSON: {error}") from None
+    if not isinstance(payload, dict):
+        raise click.UsageError("--json must hold one object of fields")
+    body_file = options.pop("body_file")
+    if body_file is not None:
+        options["body"] = body_file.read()
+    options["type"] = options.pop("kind")
+    given = {k: (list(v) if isinstance(v, tuple) else v) for k, v in options.items()}
+    fields = {**payload, **{k: v for k, v in given.items() if v not in (None, "", [], False)}}
+    fields.setdefault("type", "fact")
+    if not fields.get("doc"):
+        fields.setdefault("author", author_from_environment())  # declared by the creator only
+    unknown = sorted(set(fields) - set(WriteRequest.__dataclass_fields__))
+    if unknown:
+        raise click.UsageError(f"unknown fields: {', '.join(unknown)}")
+    brain = guarded(obj.brain)
+    if fields.get("doc"):
+        fields["doc"] = guarded(lambda: brain.doc(str(fields["doc"]), obj.directory))
+    report = guarded(lambda: brain.write(WriteRequest(**fields)))
+    verb = "Created" if report.created else "Updated"
+    click.echo(f"{verb} {report.id}; sha {report.sha}")
+    if report.status == "draft":
+        click.echo("status draft: no sources, so default reads leave it out until it is verified")
+    if report.candidates:
+        click.echo("close documents, not duplicates: " + ", ".join(c for c, _ in report.candidates))
+    for item in report.superseded:
+        click.echo(f"{item.old} is now superseded by {report.id}")
+
+
+@cli.command()
+@click.argument("old")
+@click.option(
+    "--by",
+    "successors",
+    multiple=True,
+    required=True,
+    help="The document replacing it (repeatable).",
+)
+@click.option("--reason", default="", help="Why it is replaced; kept on the old document.")
+@click.option("--expect-sha", help="Refuse if OLD's content hash is no longer this one.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_obj
+def supersede(
+    obj: Context,
+    /,
+    old: str,
+    *,
+    successors: tuple[str, ...],
+    reason: str,
+    expect_sha: str | None,
+    as_json: bool,
+) -> None:
+    """Replace document OLD by the --by documents: OLD becomes deprecated, stays readable,
+    and synthesis pages citing it turn needs-review."""
+    from mdbrain.adapters import render, views
+
+    brain = guarded(obj.brain)
+    old_id = guarded(lambda: brain.doc(old, obj.directory))
+    new_ids = guarded(lambda: [brain.doc(s, obj.directory) for s in successors])
+    report = guarded(lambda: brain.supersede(old_id, new_ids, reason=reason, expect_sha=expect_sha))
+    click.echo(render.to_json(report) if as_json else views.supersede_text(report))
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
+@click.pass_obj
+def conflicts(obj: Context, as_json: bool) -> None:
+    """List open contradictions between documents in force, with both summaries and dates."""
+    from mdbrain.adapters import render, views
+
+    found = guarded(lambda: guarded(obj.brain).conflicts())
+    click.echo(render.to_json(found) if as_json else views.conflicts_text(found))
+
+
+@cli.command()
+@click.argument("first")
+@click.argument("second")
+@click.option("--keep", required=True, help="The document that stays in force.")
+@click.option("--reason", default="", help="Why; recorded on the other document.")
+@click.option("--who", default="", help="Who decided (declared, not verified).")
+@click.pass_obj
+def resolve(obj: Context, /, first: str, second: str, *, keep: str, reason: str, who: str) -> None:
+    """Settle the contradiction between FIRST and SECOND: the one not kept is superseded."""
+    from mdbrain.adapters import views
+
+    brain = guarded(obj.brain)
+    ids = guarded(lambda: [brain.doc(v, obj.directory) for v in (first, second, keep)])
+    report = guarded(
+        lambda: brain.resolve(
+            ids[0], ids[1], keep=ids[2], reason=reason, by=who or os.environ.get("USER", "")
+        )
+    )
+    click.echo(f"Kept {report.kept}; {report.dropped} is now superseded by it.")
+    click.echo(views.supersede_text(report.superseded))
+
+
+@cli.command()
+@click.argument("subject")
+@click.option(
+    "--as-of",
+    "as_of",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    help="What was in force on this day.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
+@click.pass_obj
+def brief(obj: Context, subject: str, as_of: Any, as_json: bool) -> None:
+    """Everything in force on SUBJECT (a tag, theme, folder or document): decisions first
+    with their reasons, then rules, facts and the rest; summaries only."""
+    from mdbrain.adapters import render, views
+
+    brain = guarded(obj.brain)
+    day = as_of.date() if as_of is not None else None
+    result = guarded(lambda: brain.brief(subject, as_of=day))
+    click.echo(render.to_json(result) if as_json else views.brief_text(result))
+
+
+@cli.command()
+@click.argument("doc")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
+@click.pass_obj
+def history(obj: Context, doc: str, as_json: bool) -> None:
+    """DOC's supersession chain both ways, with dates and reasons, and its git log."""
+    from mdbrain.adapters import render, views
+
+    brain = guarded(obj.brain)
+    doc_id = guarded(lambda: brain.doc(doc, obj.directory))
+    result = guarded(lambda: brain.history(doc_id))
+    click.echo(render.to_json(result) if as_json else views.history_text(result))
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
+@click.pass_obj
+def review(obj: Context, as_json: bool) -> None:
+    """The review queue: documents to review, synthesis pages to regenerate, open
+    conflicts, and unverified drafts, oldest first."""
+    from mdbrain.adapters import render, views
+
+    result = guarded(lambda: guarded(obj.brain).review())
+    click.echo(render.to_json(result) if as_json else views.review_text(result))

@@ -1,0 +1,126 @@
+"""The reading commands: query, show, search and neighbors.
+
+Each takes the same filters (type, status, tag, audience, theme, drafts or all)
+and prints compact text, or JSON with --json.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from mdbrain.adapters.cli import Context, cli, guarded
+
+
+def _filters(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The options every read shares: what to include and how to narrow it."""
+    options = [
+        click.option("--type", "types", multiple=True, help="Only documents of this type."),
+        click.option(
+            "--status", "statuses", multiple=True, help="Only documents with this status."
+        ),
+        click.option("--tag", "tags", multiple=True, help="Only documents with this tag."),
+        click.option("--audience", "audiences", multiple=True, help="Only documents for them."),
+        click.option("--theme", default="", help="Only documents under this theme folder."),
+        click.option("--include-drafts", is_flag=True, help="Show drafts too."),
+        click.option(
+            "--all", "everything", is_flag=True, help="Show drafts, deprecated and archived."
+        ),
+        click.option("--json", "as_json", is_flag=True, help="Print JSON for machines."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def _make_filters(options: dict[str, Any]) -> Any:
+    from mdbrain.service.reading import Filters
+
+    return Filters(
+        types=tuple(options.pop("types")),
+        statuses=tuple(options.pop("statuses")),
+        tags=tuple(options.pop("tags")),
+        audiences=tuple(options.pop("audiences")),
+        theme=options.pop("theme"),
+        include_drafts=options.pop("include_drafts"),
+        everything=options.pop("everything"),
+    )
+
+
+@cli.command()
+@click.argument("question")
+@click.option("--limit", default=5, show_default=True, help="How many candidates to rank.")
+@click.option("--budget", type=int, help="Most tokens the answer may cost.")
+@click.option(
+    "--neighbours", "--neighbors", is_flag=True, help="Also list the best document's neighbours."
+)
+@_filters
+@click.pass_obj
+def query(
+    obj: Context, /, question: str, limit: int, budget: int | None, neighbours: bool, **options: Any
+) -> None:
+    """Answer QUESTION reading as little as possible: ranked candidates, then the
+    frontmatter and best sections of the best document, with the tokens spent."""
+    from mdbrain.adapters import views
+
+    as_json = options.pop("as_json")
+    filters = _make_filters(options)
+    brain = guarded(obj.brain)
+    result = guarded(
+        lambda: brain.reader().query(
+            question, limit=limit, budget=budget, filters=filters, with_neighbours=neighbours
+        )
+    )
+    click.echo(views.query_json(result) if as_json else views.query_text(result))
+
+
+@cli.command()
+@click.argument("doc")
+@click.option("--section", help="Also return the section with this title.")
+@click.option("--full", is_flag=True, help="Also return the whole body.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
+@click.pass_obj
+def show(obj: Context, doc: str, section: str | None, full: bool, as_json: bool) -> None:
+    """Show DOC: summary, links and outline by default; a section or the body on request."""
+    from mdbrain.adapters import render, views
+
+    brain = guarded(obj.brain)
+    doc_id = guarded(lambda: brain.doc(doc, obj.directory))
+    result = guarded(lambda: brain.reader().show(doc_id, section=section, full=full))
+    click.echo(render.to_json(result) if as_json else views.show_text(result))
+
+
+@cli.command()
+@click.argument("text")
+@click.option("--limit", default=10, show_default=True, help="How many documents to return.")
+@_filters
+@click.pass_obj
+def search(obj: Context, /, text: str, limit: int, **options: Any) -> None:
+    """Full-text search over every field and the bodies, with the best line of each hit."""
+    from mdbrain.adapters import render, views
+
+    as_json = options.pop("as_json")
+    filters = _make_filters(options)
+    brain = guarded(obj.brain)
+    result = guarded(lambda: brain.reader().search(text, limit=limit, filters=filters))
+    click.echo(render.to_json(result) if as_json else views.search_text(result))
+
+
+@cli.command()
+@click.argument("doc")
+@click.option("--depth", default=1, show_default=True, help="How many steps to walk.")
+@_filters
+@click.pass_obj
+def neighbors(obj: Context, /, doc: str, depth: int, **options: Any) -> None:
+    """Walk the relation graph from DOC (links, related, linked_by, supersession) without
+    reading any body."""
+    from mdbrain.adapters import render, views
+
+    as_json = options.pop("as_json")
+    filters = _make_filters(options)
+    brain = guarded(obj.brain)
+    doc_id = guarded(lambda: brain.doc(doc, obj.directory))
+    result = guarded(lambda: brain.reader().neighbours_of(doc_id, depth, filters))
+    click.echo(render.to_json(result) if as_json else views.neighbours_text(result))
