@@ -96,3 +96,11 @@ def test_init_scan_plans_without_writing_then_writes_drafts(tmp_path: Path) -> N
     assert any("status: draft" in p.read_text(encoding="utf-8") for p in drafts)
     code, again = run("-C", str(tmp_path), "init", "kb", "--scan")
     assert code == 0 and "wrote 0 draft documents" in again
+
+
+def test_every_command_is_documented_in_the_projects_own_guide() -> None:
+    guide = (
+        Path(__file__).resolve().parents[1] / "knowledge" / "guides" / "using-the-cli.md"
+    ).read_text(encoding="utf-8")
+    missing = [name for name in sorted(cli.commands) if f"mdbrain {name}" not in guide]
+    assert missing == []
