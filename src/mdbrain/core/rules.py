@@ -324,18 +324,24 @@ def supersession(ctx: Context) -> Iterator[Finding]:
             yield finding("W012", entry.id, message, _line(entry, "status"))
 
 
-@rule
-def contradictions(ctx: Context) -> Iterator[Finding]:
-    """W013: a document in force contradicting another in force is a conflict for a human."""
-    known = ctx.manifest.by_id
-    for entry in ctx.manifest.entries:
+def open_contradictions(found: Manifest) -> Iterator[tuple[Entry, Entry]]:
+    """Pairs (claimant, target): a document in force says it contradicts another one in
+    force, and neither supersedes the other."""
+    for entry in found.entries:
         if entry.status not in IN_FORCE:
             continue
         for target in entry.ids("contradicts"):
-            other = known.get(target)
+            other = found.get(target)
             if other is None or other.status not in IN_FORCE:
                 continue
             if target in entry.ids("supersedes") or entry.id in other.ids("supersedes"):
                 continue
-            message = f"contradicts {target}, which is in force: a human must settle it"
-            yield finding("W013", entry.id, message, _line(entry, "contradicts"))
+            yield entry, other
+
+
+@rule
+def contradictions(ctx: Context) -> Iterator[Finding]:
+    """W013: a document in force contradicting another in force is a conflict for a human."""
+    for entry, other in open_contradictions(ctx.manifest):
+        message = f"contradicts {other.id}, which is in force: a human must settle it"
+        yield finding("W013", entry.id, message, _line(entry, "contradicts"))

@@ -15,13 +15,11 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
-from mdbrain.core import edit, fields
+from mdbrain.core import edit, fields, rules
 from mdbrain.core.errors import UsageError
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.service.indexing import Indexer, IndexReport
 from mdbrain.store import atomic, cache, scan
-
-IN_FORCE = frozenset({"stable", "needs-review"})
 
 
 @dataclass
@@ -140,30 +138,18 @@ class Governor:
         return report
 
     def conflicts(self) -> list[Conflict]:
-        """Open contradictions: an in-force document contradicts another one, neither
-        superseding the other."""
-        found = self._manifest()
-        out = []
-        for entry in found.entries:
-            if entry.status not in IN_FORCE:
-                continue
-            for target in entry.ids("contradicts"):
-                other = found.get(target)
-                if other is None or other.status not in IN_FORCE:
-                    continue
-                if target in entry.ids("supersedes") or entry.id in other.ids("supersedes"):
-                    continue
-                out.append(
-                    Conflict(
-                        entry.id,
-                        target,
-                        entry.summary,
-                        other.summary,
-                        fields.text(entry.meta, "updated"),
-                        fields.text(other.meta, "updated"),
-                    )
-                )
-        return out
+        """Open contradictions between documents in force (see rules.open_contradictions)."""
+        return [
+            Conflict(
+                entry.id,
+                other.id,
+                entry.summary,
+                other.summary,
+                fields.text(entry.meta, "updated"),
+                fields.text(other.meta, "updated"),
+            )
+            for entry, other in rules.open_contradictions(self._manifest())
+        ]
 
     def resolve(self, first: str, second: str, *, keep: str, reason: str, by: str) -> ResolveReport:
         """Settle the contradiction between ``first`` and ``second``: the other one is

@@ -138,19 +138,11 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
             rel = (here / name).relative_to(src).as_posix()
             if not links.is_doc_path(name) or name in links_out:
                 continue
-            if not rel.isascii() and not _utf8(rel):
+            if not rel.isascii() and not scan.utf8_name(rel):
                 notes.append(f"{rel!r}: name is not valid UTF-8; left out")
                 continue
             paths.append(rel)
     return sorted(paths), notes
-
-
-def _utf8(name: str) -> bool:
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _origin(indexer: Indexer, src: Path) -> Callable[[str], str]:

@@ -36,7 +36,8 @@ class DocFile(NamedTuple):
     stamp: cache.Stamp
 
 
-def _utf8(name: str) -> bool:
+def utf8_name(name: str) -> bool:
+    """Whether a file name from the disk is valid UTF-8 (undecodable bytes are not)."""
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
@@ -69,7 +70,7 @@ def walk(root: Path, config: Config) -> tuple[list[DocFile], list[Finding]]:
             if name[0] in "_.":
                 continue
             rel = prefix + name
-            if not name.isascii() and not _utf8(name):
+            if not name.isascii() and not utf8_name(name):
                 shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
                 problems.append(finding("W007", prefix + shown, "name is not valid UTF-8; skipped"))
                 continue
