@@ -44,6 +44,8 @@ _TYPED = re.compile(
     )$""",
     re.VERBOSE,
 )
+# The YAML 1.1 numbers that start with a dot.
+_DOT_TYPED = re.compile(r"\.(?:[0-9][0-9_]*(?:[eE][-+][0-9]+)?|inf|Inf|INF|nan|NaN|NAN)$")
 _PLAIN_START_BAD = frozenset("[]{}#&*!|>'\"%@`,?:-<=.+~")
 
 
@@ -83,6 +85,8 @@ def _scalar(text: str) -> Any:
         if _TYPED.match(text):
             raise _OutsideSubsetError  # another number or a timestamp: PyYAML decides
         # no YAML 1.1 number or timestamp looks like this: plain text ("11/14/2022")
+    elif first == "." and not _DOT_TYPED.match(text):
+        pass  # "./docs" is text; only ".5", ".inf" and ".nan" are numbers
     elif first in _PLAIN_START_BAD:
         raise _OutsideSubsetError
     if ": " in text or " #" in text or text.endswith(":"):
