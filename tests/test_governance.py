@@ -12,6 +12,7 @@ from mdbrain.adapters.cli import cli
 from mdbrain.core.errors import UsageError
 from mdbrain.service.brain import Brain
 from mdbrain.service.governance import content_hash
+from mdbrain.service.writing import WriteRequest
 from tests.conftest import MakeBase, doc
 
 DAY_ONE = dt.date(2026, 9, 1)
@@ -189,3 +190,88 @@ def test_the_governance_commands(make_base: MakeBase) -> None:
         cli, [*base, "supersede", "decisions/nope.md", "--by", "facts/session-ttl.md"]
     )
     assert refused.exit_code == 2 and "not a document" in refused.output
+
+
+def test_the_seed_scenario_through_write(make_base: MakeBase) -> None:
+    root = make_base({"start.md": doc("Start", type="overview", sources="[x]")})
+    day_one = Brain.open(root, clock=lambda: DAY_ONE)
+    decision = day_one.write(
+        WriteRequest(
+            title="Exams are graded by two readers",
+            summary="Every written exam gets two independent grades.",
+            type="decision",
+            theme="grading",
+            tags=["grading"],
+            sources=["board minutes 2026-08-28"],
+            body="## Why\n\nOne reader alone drifts over a long session.",
+        )
+    )
+    fact = day_one.write(
+        WriteRequest(
+            title="A grading session lasts three hours",
+            summary="Readers grade in three-hour sessions.",
+            type="fact",
+            theme="grading",
+            tags=["grading"],
+        )
+    )
+    assert (decision.status, fact.status) == ("stable", "draft")
+    page = day_one.write(
+        WriteRequest(
+            title="Grading at a glance",
+            summary="How exams are graded.",
+            type="overview",
+            theme="grading",
+            tags=["grading"],
+            sources=["x"],
+            related=[decision.id],
+        )
+    )
+    brief = day_one.brief("grading")
+    assert [i.id for i in brief.items if i.type == "decision"] == [
+        decision.id
+    ] and brief.hidden_drafts == 1
+    day_two = Brain.open(root, clock=lambda: DAY_TWO)
+    newer = day_two.write(
+        WriteRequest(
+            title="Exams are graded by one reader and a sample check",
+            summary="One grade per exam, and a second reader checks one exam in ten.",
+            type="decision",
+            theme="grading",
+            tags=["grading"],
+            sources=["board minutes 2026-09-30"],
+            supersedes=[decision.id],
+            body="## Why\n\nTwo readers cost too much for the gain measured.",
+        )
+    )
+    found = day_two.manifest(use_cache=False)
+    assert (
+        found.by_id[decision.id].status == "deprecated"
+        and found.by_id[page.id].status == "needs-review"
+    )
+    assert [s.id for s in day_two.history(newer.id).older] == [decision.id]
+    now = day_two.brief("grading")
+    assert [(i.id, i.reason) for i in now.items if i.type == "decision"] == [
+        (newer.id, "Two readers cost too much for the gain measured.")
+    ]
+    then = day_two.brief("grading", as_of=dt.date(2026, 9, 15))
+    assert decision.id in {i.id for i in then.items} and newer.id not in {i.id for i in then.items}
+    rival = day_two.write(
+        WriteRequest(
+            title="Exams need no second reader",
+            summary="A second reader is never used.",
+            type="decision",
+            theme="grading",
+            tags=["grading"],
+            sources=["an email"],
+        )
+    )
+    text = (root / rival.id).read_text(encoding="utf-8")
+    (root / rival.id).write_text(
+        text.replace("---\n\n", f"contradicts: [{newer.id}]\n---\n\n", 1), encoding="utf-8"
+    )
+    assert [(c.claimant, c.target) for c in day_two.conflicts()] == [(rival.id, newer.id)]
+    day_two.resolve(
+        rival.id, newer.id, keep=newer.id, reason="the board decided", by="head of exams"
+    )
+    assert day_two.conflicts() == []
