@@ -18,7 +18,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from mdbrain.core import anchors, edit, guard, slug, text
+from mdbrain.core import anchors, edit, guard, slug
 from mdbrain.core.document import loads
 from mdbrain.core.errors import UsageError
 from mdbrain.service.governance import Governor, SupersedeReport, content_hash
@@ -137,21 +137,28 @@ class Writer:
                     f"refused: impl_ref {ref!r} names a credentials file; nothing was written"
                 )
 
-    def candidates(self, request: WriteRequest) -> list[tuple[str, float, float]]:
+    def candidates(
+        self, request: WriteRequest, searcher: Searcher | None = None
+    ) -> list[tuple[str, float, float]]:
         """Existing documents close to the request: id, rank score, term overlap."""
-        searcher = Searcher(self.root, self.config)
+        own = searcher is None
+        searcher = searcher or Searcher(self.root, self.config)
         try:
             question = " ".join([request.title, request.summary, *request.tags])
-            analyzer = text.Analyzer(self.config.lang)
-            mine = set(analyzer.terms(f"{request.title} {request.summary}"))
+            mine = set(searcher.analyzer.terms(f"{request.title} {request.summary}"))
             out = []
             for card in searcher.rank(question, 5):
-                theirs = set(analyzer.terms(f"{card.title} {card.summary}"))
+                theirs = set(searcher.analyzer.terms(f"{card.title} {card.summary}"))
                 overlap = len(mine & theirs) / max(len(mine | theirs), 1)
                 out.append((card.id, round(card.score, 3), round(overlap, 3)))
             return out
         finally:
-            searcher.close()
+            if own:
+                searcher.close()
+
+    def is_duplicate(self, doc_id: str, candidate: tuple[str, float, float]) -> bool:
+        """The rule: the same path, or most of the title and summary terms in common."""
+        return candidate[0] == doc_id or candidate[2] >= DUPLICATE_OVERLAP
 
     # --- writing --------------------------------------------------------------------
 
@@ -168,7 +175,7 @@ class Writer:
             return self._update(request)
         nearby = self.candidates(request)
         doc_id = self._place(request)
-        duplicate = [c for c in nearby if c[2] >= DUPLICATE_OVERLAP or c[0] == doc_id]
+        duplicate = [c for c in nearby if self.is_duplicate(doc_id, c)]
         if (
             duplicate
             and not request.new
