@@ -275,3 +275,39 @@ def test_the_seed_scenario_through_write(make_base: MakeBase) -> None:
         rival.id, newer.id, keep=newer.id, reason="the board decided", by="head of exams"
     )
     assert day_two.conflicts() == []
+
+
+def test_a_synthesis_block_lists_what_is_in_force_and_follows_supersession(
+    make_base: MakeBase,
+) -> None:
+    root = lifecycle_base(make_base)
+    page = root / "overviews" / "sessions.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(
+        text
+        + "\nIn force:\n\n<!-- mdbrain:in-force -->\nstale line\n<!-- /mdbrain:in-force -->\n\nThe end.\n",
+        encoding="utf-8",
+    )
+    before = page.read_text(encoding="utf-8")
+    report = Brain.open(root, clock=lambda: DAY_ONE).index()
+    assert report.refreshed == ("overviews/sessions.md",)
+    after = page.read_text(encoding="utf-8")
+    assert (
+        "- [Sessions live in Redis](../decisions/sessions-in-redis.md): What this document covers."
+        in after
+    )
+    assert "stale line" not in after
+    outside = [line for line in after.splitlines() if line.startswith("- [")]
+    assert len(outside) == 1
+    assert after.replace(outside[0] + "\n", "stale line\n") == before  # nothing else moved
+    assert Brain.open(root, clock=lambda: DAY_ONE).index().refreshed == ()  # stable
+    Brain.open(root, clock=lambda: DAY_TWO).supersede(
+        "decisions/sessions-in-redis.md", ["decisions/sessions-in-postgres.md"]
+    )
+    Brain.open(root, clock=lambda: DAY_TWO).index()
+    final = page.read_text(encoding="utf-8")
+    assert (
+        "(../decisions/sessions-in-postgres.md)" in final and "sessions-in-redis.md):" not in final
+    )
+    again = Brain.open(root, clock=lambda: DAY_TWO).index()
+    assert again.refreshed == () and again.written == ()

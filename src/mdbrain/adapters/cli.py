@@ -143,6 +143,8 @@ def index(obj: Context, as_json: bool) -> None:
     ):
         if names:
             click.echo(f"  {label:<9}  {', '.join(names)}")
+    if report.refreshed:
+        click.echo(f"  refreshed the in-force block of {', '.join(report.refreshed)}")
     if report.findings:
         click.echo(
             f"{len(report.findings)} findings (run 'mdbrain check' for the full validation):"

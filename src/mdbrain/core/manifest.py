@@ -80,13 +80,15 @@ class Manifest:
 def digest(entry: Entry) -> str:
     """A short digest of everything in ``entry`` that the derived indexes read.
 
-    :mod:`mdbrain.core.indexes` reads an entry's id, type, status, priority,
-    tags, summary, link targets, relation fields and dates, nothing else. Two
+    :mod:`mdbrain.core.indexes` and :mod:`mdbrain.core.synthesis` read an
+    entry's id, title, type, status, priority, tags, summary, link targets,
+    relation fields and dates, nothing else. Two
     versions of a document with the same digest therefore give the same derived
     files (as long as the set of documents is the same): an edit that leaves the
     digest alone, such as new prose in the body, needs no regeneration.
     """
     parts = (
+        entry.title,  # shown in the generated blocks of synthesis pages
         entry.type,
         entry.status,
         entry.priority,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mdbrain.core import indexes
+from mdbrain.core import indexes, synthesis
 from mdbrain.core.findings import Finding
 from mdbrain.core.manifest import Manifest
 from mdbrain.store import atomic, cache, scan
@@ -42,6 +42,7 @@ class IndexReport:
     removed: tuple[str, ...]
     parsed: int
     findings: tuple[Finding, ...]
+    refreshed: tuple[str, ...] = ()  # synthesis pages whose generated block was rewritten
 
     @property
     def changed(self) -> bool:
@@ -136,8 +137,31 @@ class Indexer:
                 self._remember(files, projections, docs, per_doc, report)
         return report
 
+    def _refresh_blocks(self, found: Manifest) -> list[str]:
+        """Bring the generated blocks of synthesis pages up to date; the pages rewritten."""
+        refreshed = []
+        for entry in found.entries:
+            if entry.type != "overview":
+                continue
+            path = self.root / entry.id
+            try:
+                text = path.read_bytes().decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if synthesis.BEGIN not in text:
+                continue
+            new = synthesis.refresh(entry, text, entry.body_line, found.by_id)
+            if new is not None and new != text:
+                atomic.write_text(path, new)
+                refreshed.append(entry.id)
+        return refreshed
+
     def _full(self, files: list[scan.DocFile], problems: list[Finding]) -> IndexReport:
         found, stats = scan.scan_files(self.root, files, problems)
+        refreshed = self._refresh_blocks(found)
+        if refreshed:  # those pages changed: read them again before deriving anything
+            files, problems = scan.walk(self.root, self.config)
+            found, _again = scan.scan_files(self.root, files, problems)
         wanted = self.derived(found)
         written, kept = [], []
         for rel, text in sorted(wanted.items()):
@@ -154,6 +178,7 @@ class Indexer:
             removed=tuple(removed),
             parsed=stats.parsed,
             findings=tuple(found.all_findings()),
+            refreshed=tuple(refreshed),
         )
         projections = {e.id: e.digest for e in found.entries}
         per_doc = {e.id: [list(f) for f in e.findings] for e in found.entries if e.findings}
