@@ -278,3 +278,27 @@ def test_an_update_with_sources_promotes_a_draft_and_keeps_the_author(make_base:
     brain.write(WriteRequest(doc=draft.id, sources=["config/cache.toml"]))
     entry = Brain.open(root).manifest(use_cache=False).get(draft.id)
     assert entry is not None and entry.status == "stable" and entry.meta["author"] == "agent-1"
+
+
+def test_detect_secrets_gives_a_second_opinion_before_a_write(make_base: MakeBase) -> None:
+    from mdbrain.store import secret_scan
+
+    if not secret_scan.available():
+        pytest.skip("detect-secrets is not installed")
+    assert secret_scan.detect("A plain sentence about sessions and caches.") == []
+    kinds = {
+        kind for kind, _line in secret_scan.detect("aws_access_key_id = AKIAIOSFODNN7EXAMPLE\n")
+    }
+    assert "AWS Access Key" in kinds
+    root = empty_base(make_base)
+    before = sorted(p.name for p in root.rglob("*.md"))
+    with pytest.raises(UsageError, match="detect-secrets: Twilio API Key"):
+        Brain.open(root, clock=lambda: TODAY).write(
+            WriteRequest(
+                title="Mirror",
+                summary="Where the mirror lives.",
+                sources=["x"],
+                body="twilio = SK0123456789abcdef0123456789abcdef",
+            )
+        )
+    assert sorted(p.name for p in root.rglob("*.md")) == before

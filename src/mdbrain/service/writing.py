@@ -24,7 +24,7 @@ from mdbrain.core.errors import UsageError
 from mdbrain.service.governance import Governor, SupersedeReport, content_hash
 from mdbrain.service.indexing import Indexer, IndexReport
 from mdbrain.service.searching import Searcher
-from mdbrain.store import atomic, cache
+from mdbrain.store import atomic, cache, secret_scan
 
 DUPLICATE_OVERLAP = 0.8  # share of title+summary terms two documents hold in common
 FIELD_ORDER = (
@@ -131,10 +131,25 @@ class Writer:
                             f"refused by the personal-data guard ({rule}) in {place};"
                             " nothing was written"
                         )
+        self._second_opinion(places, allow)
         for ref in request.impl_refs:
             if guard.credential_path(anchors.parse(ref).path):
                 raise UsageError(
                     f"refused: impl_ref {ref!r} names a credentials file; nothing was written"
+                )
+
+    @staticmethod
+    def _second_opinion(places: dict[str, str], allow: frozenset[str]) -> None:
+        """Ask detect-secrets too, when it is installed; an allowed value's line passes."""
+        for place, value in places.items():
+            for kind, line in secret_scan.detect(value):
+                text = value.splitlines()[line - 1] if line <= len(value.splitlines()) else ""
+                if any(allowed in text for allowed in allow):
+                    continue
+                where = f"body line {line}" if place == "body" else place
+                raise UsageError(
+                    f"refused by the secret guard (detect-secrets: {kind}) in {where};"
+                    " nothing was written"
                 )
 
     def candidates(
