@@ -35,6 +35,7 @@ MFA = "security/mfa.md"
 MOVED = "security/second-factor.md"
 RULE = "rules/lockout-after-failures.md"
 QUESTION = "How many failed sign-in attempts lock an account?"
+OLD_DECISION = "decisions/server-side-sessions.md"
 MFA_LINK = "[multi-factor authentication](../security/mfa.md)"
 BROKEN = "features/password-reset.md"
 BROKEN_TEXT = """\
@@ -253,6 +254,38 @@ def query_base(tour: Tour) -> None:
     tour.show([f"reading every document instead would cost about {whole} tokens"])
 
 
+def brain_lifecycle(tour: Tour) -> None:
+    tour.step(
+        "mdbrain write, supersede, brief",
+        "An agent records a new decision with its source; the old one is replaced, not erased.",
+    )
+    from mdbrain.service.writing import WriteRequest
+
+    brain = tour.brain()
+    written = brain.write(
+        WriteRequest(
+            title="Keep sessions in Redis with a one-hour idle timeout",
+            summary="Sessions stay server-side, in Redis, and end after an idle hour.",
+            type="decision",
+            theme="decisions",
+            tags=["auth", "session"],
+            sources=["Incident review of 2026-07-09"],
+            author="demo-agent",
+            supersedes=[OLD_DECISION],
+            body="# Keep sessions in Redis\n\n## Rationale\n\nThe database could not keep up.",
+        )
+    )
+    tour.show([f"wrote {written.id}", f"status {written.status}: it names its source"])
+    for item in written.superseded:
+        tour.show([f"{item.old} is now deprecated and stays readable"])
+    result = tour.brain().brief("session")
+    tour.show([f"brief 'session': {len(result.items)} documents in force, decisions first:"])
+    for item in result.items[:3]:
+        tour.show(
+            [f"  [{item.type}] {item.id}" + (f" (why: {item.reason})" if item.reason else "")]
+        )
+
+
 Step = Callable[[Tour], None]
 STEPS: tuple[Step, ...] = (
     layout,
@@ -264,6 +297,7 @@ STEPS: tuple[Step, ...] = (
     check_base,
     move_doc,
     query_base,
+    brain_lifecycle,
 )
 
 
