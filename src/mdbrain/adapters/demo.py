@@ -276,8 +276,8 @@ def brain_lifecycle(tour: Tour) -> None:
         )
     )
     tour.show([f"wrote {written.id}", f"status {written.status}: it names its source"])
-    for item in written.superseded:
-        tour.show([f"{item.old} is now deprecated and stays readable"])
+    for replaced in written.superseded:
+        tour.show([f"{replaced.old} is now deprecated and stays readable"])
     result = tour.brain().brief("session")
     tour.show([f"brief 'session': {len(result.items)} documents in force, decisions first:"])
     for item in result.items[:3]:
