@@ -61,6 +61,14 @@ def write(obj: Context, /, **options: Any) -> None:
     unknown = sorted(set(fields) - set(WriteRequest.__dataclass_fields__))
     if unknown:
         raise click.UsageError(f"unknown fields: {', '.join(unknown)}")
+    for name, value in fields.items():
+        expected = WriteRequest.__dataclass_fields__[name].type
+        if "list" in str(expected) and not (
+            isinstance(value, list) and all(isinstance(v, str) for v in value)
+        ):
+            raise click.UsageError(f"field {name!r} must be a list of text")
+        if str(expected) == "str" and not isinstance(value, str):
+            raise click.UsageError(f"field {name!r} must be text")
     brain = guarded(obj.brain)
     if fields.get("doc"):
         fields["doc"] = guarded(lambda: brain.doc(str(fields["doc"]), obj.directory))

@@ -16,9 +16,15 @@ from mdbrain.core import frontmatter, links, markdown
 from mdbrain.core.document import BOM
 
 
-def _split_lines(text: str) -> list[str]:
-    """Lines with their endings, so that joining them gives ``text`` back."""
-    return text.splitlines(keepends=True)
+def split_lines(text: str) -> list[str]:
+    """Lines with their endings, so that joining them gives ``text`` back.
+
+    Only ``\n`` ends a line, as for the parser: a form feed or a Unicode line
+    separator inside a line must not shift the line numbers edits rely on.
+    """
+    parts = text.split("\n")
+    lines = [part + "\n" for part in parts[:-1]]
+    return [*lines, parts[-1]] if parts[-1] else lines
 
 
 def written_target(from_id: str, to_id: str, like: str = "") -> str:
@@ -58,7 +64,7 @@ def rewrite_links(
     """
     norm = frontmatter.normalise_newlines(text.removeprefix(BOM))
     parts = frontmatter.split(norm, path=doc_id)
-    lines = _split_lines(text)
+    lines = split_lines(text)
     changed = 0
     for written, number in markdown.scan(parts.body, parts.body_line).links:
         resolved = links.resolve(doc_id, written)
@@ -112,7 +118,7 @@ def _field_lines(lines: list[str], end: int, keys: tuple[str, ...]) -> list[int]
 
 def rename_in_fields(text: str, keys: tuple[str, ...], old_id: str, new_id: str) -> tuple[str, int]:
     """Replace ``old_id`` by ``new_id`` in the frontmatter values of ``keys`` only."""
-    lines = _split_lines(text)
+    lines = split_lines(text)
     if not lines or lines[0].removeprefix(BOM).rstrip() != "---":
         return text, 0
     end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
@@ -144,10 +150,10 @@ def set_field(text: str, key: str, value: str) -> str:
     held a block list; a new key goes just before the closing ``---``. Every
     other line stays as it was.
     """
-    lines = _split_lines(text)
+    lines = split_lines(text)
     end = _frontmatter_end(lines)
     newline = "\r\n" if lines[0].endswith("\r\n") else "\n"
-    pattern = re.compile(rf"^{re.escape(key)}[ \t]*:")
+    pattern = re.compile(rf"^([\"']?){re.escape(key)}\1[ \t]*:")  # bare or quoted key
     for index in range(1, end):
         if pattern.match(lines[index]):
             tail = index + 1

@@ -19,7 +19,7 @@ import posixpath
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from mdbrain.core import links, markdown
+from mdbrain.core import edit, links, markdown
 from mdbrain.core.manifest import Entry
 
 BEGIN = "<!-- mdbrain:in-force -->"
@@ -32,12 +32,31 @@ class Block(NamedTuple):
     end: int  # index of the closing marker line
 
 
+def _outside_code(lines: Sequence[str]) -> list[bool]:
+    """For each line, whether it stands outside fenced code (markers shown as examples)."""
+    flags, fence = [], ""
+    for line in lines:
+        stripped = line.strip()
+        if fence:
+            flags.append(False)
+            if stripped.startswith(fence) and not stripped.strip(fence[0]):
+                fence = ""
+        elif stripped.startswith(("```", "~~~")):
+            fence = stripped[:3]
+            flags.append(False)
+        else:
+            flags.append(True)
+    return flags
+
+
 def find(lines: Sequence[str]) -> Block | None:
     """Where the block of a page is, if it has one (lines without their endings)."""
-    opening = next((i for i, line in enumerate(lines) if line.strip() == BEGIN), None)
+    live = _outside_code(lines)
+    marks = [i for i, line in enumerate(lines) if live[i]]
+    opening = next((i for i in marks if lines[i].strip() == BEGIN), None)
     if opening is None:
         return None
-    closing = next((i for i in range(opening + 1, len(lines)) if lines[i].strip() == END), None)
+    closing = next((i for i in marks if i > opening and lines[i].strip() == END), None)
     return None if closing is None else Block(opening + 1, closing)
 
 
@@ -77,15 +96,16 @@ def in_force(ids: Sequence[str], known: Mapping[str, Entry]) -> list[Entry]:
 def render(page_id: str, entries: Sequence[Entry]) -> list[str]:
     """The lines of the block: a link and the summary of each document."""
     folder = posixpath.dirname(page_id) or "."
-    return [
-        f"- [{entry.title or entry.id}]({posixpath.relpath(entry.id, folder)}): {entry.summary}"
-        for entry in entries
-    ]
+    lines = []
+    for entry in entries:
+        label = (entry.title or entry.id).replace("[", "\\[").replace("]", "\\]")
+        lines.append(f"- [{label}]({posixpath.relpath(entry.id, folder)}): {entry.summary}")
+    return lines
 
 
 def refresh(entry: Entry, text: str, body_line: int, known: Mapping[str, Entry]) -> str | None:
     """The page's text with its block brought up to date; None when it has no block."""
-    raw_lines = text.splitlines(keepends=True)
+    raw_lines = edit.split_lines(text)
     lines = [line.rstrip("\r\n") for line in raw_lines]
     block = find(lines)
     if block is None:

@@ -71,7 +71,8 @@ def _reason(root: Path, entry: Entry) -> str:
     if written:
         return written
     try:
-        doc = loads_leniently((root / entry.id).read_bytes().decode("utf-8"), entry.id)
+        raw = scan.path_of(root, entry.id).read_bytes().decode("utf-8")
+        doc = loads_leniently(raw, entry.id)
     except (OSError, UnicodeDecodeError):
         return ""
     lines = doc.body.splitlines()
@@ -146,7 +147,8 @@ class Briefer:
         older = self._walk(found, doc_id, "supersedes", "supersedes")
         newer = self._walk(found, doc_id, "superseded_by", "superseded by")
         history = git.Git(self.root)
-        commits = history.file_log(str(self.root / doc_id)) if history.toplevel() else []
+        path = str(scan.path_of(self.root, doc_id))
+        commits = history.file_log(path) if history.toplevel() else []
         return History(doc_id, older, newer, commits)
 
     @staticmethod

@@ -113,7 +113,7 @@ def repair_renamed_links(indexer: Indexer, history: git.History) -> list[Repair]
     repairs = []
     with atomic.locked(cache.cache_dir(indexer.root) / "lock"):
         for doc_id, targets in sorted(broken.items()):
-            path = indexer.root / doc_id
+            path = scan.path_of(indexer.root, doc_id)
             try:
                 text = original = path.read_bytes().decode("utf-8")
             except (OSError, UnicodeDecodeError):

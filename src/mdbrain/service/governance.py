@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass, field
 
 from mdbrain.core import edit, fields, rules
-from mdbrain.core.errors import UsageError
+from mdbrain.core.errors import DocumentError, UsageError
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.service.indexing import Indexer, IndexReport
 from mdbrain.store import atomic, cache, scan
@@ -63,7 +63,10 @@ class Governor:
         return scan.scan(self.root, self.indexer.config)[0]
 
     def _read(self, doc_id: str, expect: str | None = None) -> str:
-        data = (self.root / doc_id).read_bytes()
+        try:
+            data = scan.path_of(self.root, doc_id).read_bytes()
+        except OSError as exc:
+            raise UsageError(f"{doc_id} cannot be read: {exc.strerror}") from None
         if expect is not None and content_hash(data) != expect:
             raise UsageError(
                 f"{doc_id} changed since it was read (its hash is now {content_hash(data)});"
@@ -92,7 +95,10 @@ class Governor:
         """``old`` is replaced by ``new`` (one or several documents)."""
         with atomic.locked(cache.cache_dir(self.root) / "lock"):
             found = self._manifest()
-            report = self._supersede(found, old, new, reason, expect)
+            try:
+                report = self._supersede(found, old, new, reason, expect)
+            except (ValueError, DocumentError) as exc:  # planned in memory: nothing written
+                raise UsageError(f"{exc}; nothing was written") from None
         if reindex:
             report.index = self.indexer.run()
         return report
@@ -134,7 +140,7 @@ class Governor:
             else:
                 report.still_linking.append(entry.id)
         for doc_id, new_text in texts.items():
-            atomic.write_text(self.root / doc_id, new_text)
+            atomic.write_text(scan.path_of(self.root, doc_id), new_text)
         return report
 
     def conflicts(self) -> list[Conflict]:
@@ -165,8 +171,13 @@ class Governor:
         )
         report = self.supersede(dropped, [keep], reason=why, reindex=False)
         with atomic.locked(cache.cache_dir(self.root) / "lock"):
-            path = self.root / dropped
-            text = edit.set_field(self._read(dropped), "resolved_by", json.dumps(by or "unknown"))
+            path = scan.path_of(self.root, dropped)
+            try:
+                text = edit.set_field(
+                    self._read(dropped), "resolved_by", json.dumps(by or "unknown")
+                )
+            except ValueError as exc:
+                raise UsageError(f"{dropped}: {exc}") from None
             atomic.write_text(path, text)
         report.index = self.indexer.run()
         return ResolveReport(keep, dropped, report)

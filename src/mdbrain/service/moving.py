@@ -64,7 +64,7 @@ def _plan(indexer: Indexer, old_id: str, new_id: str) -> tuple[dict[str, str], i
         )
         if entry.id == old_id or not points:
             continue
-        text = _read(root / entry.id, entry.id)
+        text = _read(scan.path_of(root, entry.id), entry.id)
         try:
             text, in_body = edit.retarget(text, entry.id, old_id, new_id)
             text, in_fields = edit.rename_in_fields(text, RELATION_FIELDS, old_id, new_id)
@@ -74,7 +74,7 @@ def _plan(indexer: Indexer, old_id: str, new_id: str) -> tuple[dict[str, str], i
             texts[entry.id] = text
             count += in_body + in_fields
     try:
-        moved, rebased = edit.rebase(_read(root / old_id, old_id), old_id, new_id)
+        moved, rebased = edit.rebase(_read(scan.path_of(root, old_id), old_id), old_id, new_id)
     except DocumentError as exc:
         raise UsageError(f"{exc}; nothing was moved") from None
     texts[new_id] = moved
@@ -92,7 +92,8 @@ def move(indexer: Indexer, old: str, new: str) -> MoveReport:
     with atomic.locked(cache.cache_dir(root) / "lock"):
         texts, count = _plan(indexer, old_id, new_id)
         for doc_id, text in texts.items():
-            atomic.write_text(root / doc_id, text)
-        (root / old_id).unlink()
+            target = root / doc_id if doc_id == new_id else scan.path_of(root, doc_id)
+            atomic.write_text(target, text)
+        scan.path_of(root, old_id).unlink()
     rewritten = tuple(sorted(doc_id for doc_id in texts if doc_id != new_id))
     return MoveReport(old_id, new_id, rewritten, count, indexer.run())

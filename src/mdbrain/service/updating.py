@@ -282,7 +282,7 @@ class Updater:
     def _apply(self, doc: _Doc, *, fix: bool, report: UpdateReport, write: bool) -> None:
         """Work out the flag and the edits of one document; write them when ``write``."""
         entry = doc.entry
-        path = self.root / entry.id
+        path = scan.path_of(self.root, entry.id)
         text = original = path.read_bytes().decode("utf-8")
         for old, new in doc.renamed:
             if fix:

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 
 from mdbrain.core import anchors, edit, guard, slug
 from mdbrain.core.document import loads
-from mdbrain.core.errors import UsageError
+from mdbrain.core.errors import DocumentError, UsageError
 from mdbrain.service.governance import Governor, SupersedeReport, content_hash
 from mdbrain.service.indexing import Indexer, IndexReport
 from mdbrain.service.searching import Searcher
-from mdbrain.store import atomic, cache, secret_scan
+from mdbrain.store import atomic, cache, scan, secret_scan
 
 DUPLICATE_OVERLAP = 0.8  # share of title+summary terms two documents hold in common
 FIELD_ORDER = (
@@ -154,8 +154,8 @@ class Writer:
 
     def candidates(
         self, request: WriteRequest, searcher: Searcher | None = None
-    ) -> list[tuple[str, float, float]]:
-        """Existing documents close to the request: id, rank score, term overlap."""
+    ) -> list[tuple[str, float, float, str]]:
+        """Existing documents close to the request: id, rank score, term overlap, title."""
         own = searcher is None
         searcher = searcher or Searcher(self.root, self.config)
         try:
@@ -165,15 +165,22 @@ class Writer:
             for card in searcher.rank(question, 5):
                 theirs = set(searcher.analyzer.terms(f"{card.title} {card.summary}"))
                 overlap = len(mine & theirs) / max(len(mine | theirs), 1)
-                out.append((card.id, round(card.score, 3), round(overlap, 3)))
+                out.append((card.id, round(card.score, 3), round(overlap, 3), card.title))
             return out
         finally:
             if own:
                 searcher.close()
 
-    def is_duplicate(self, doc_id: str, candidate: tuple[str, float, float]) -> bool:
-        """The rule: the same path, or most of the title and summary terms in common."""
-        return candidate[0] == doc_id or candidate[2] >= DUPLICATE_OVERLAP
+    def is_duplicate(
+        self, request: WriteRequest, doc_id: str, candidate: tuple[str, float, float, str]
+    ) -> bool:
+        """The rule: the same path for the same title, or most of the title and summary
+        terms in common. (Two different titles may share a path, "!!!" and "日本語"
+        alike becoming "document": the second one then gets a numbered path.)"""
+        same_title = " ".join(candidate[3].casefold().split()) == " ".join(
+            request.title.casefold().split()
+        )
+        return (candidate[0] == doc_id and same_title) or candidate[2] >= DUPLICATE_OVERLAP
 
     # --- writing --------------------------------------------------------------------
 
@@ -190,7 +197,7 @@ class Writer:
             return self._update(request)
         nearby = self.candidates(request)
         doc_id = self._place(request)
-        duplicate = [c for c in nearby if self.is_duplicate(doc_id, c)]
+        duplicate = [c for c in nearby if self.is_duplicate(request, doc_id, c)]
         if (
             duplicate
             and not request.new
@@ -241,9 +248,15 @@ class Writer:
         return f"{theme}/{name}.md" if theme else f"{name}.md"
 
     def _update(self, request: WriteRequest) -> WriteReport:
+        try:
+            return self._update_fields(request)
+        except (ValueError, DocumentError) as exc:  # no frontmatter, never closed, not UTF-8
+            raise UsageError(f"{request.doc}: {exc}; nothing was written") from None
+
+    def _update_fields(self, request: WriteRequest) -> WriteReport:
         doc_id = request.doc
         with atomic.locked(cache.cache_dir(self.root) / "lock"):
-            path = self.root / doc_id
+            path = scan.path_of(self.root, doc_id)
             try:
                 data = path.read_bytes()
             except OSError:
@@ -272,8 +285,10 @@ class Writer:
                 content = edit.set_field(content, "status", "stable")  # now it has provenance
             if request.body is not None:
                 body_line = loads(content, doc_id).body_line
-                head = "".join(content.splitlines(keepends=True)[: body_line - 1])
-                content = f"{head}\n{request.body.strip()}\n"
+                head = "".join(edit.split_lines(content)[: body_line - 1])
+                newline = "\r\n" if head.endswith("\r\n") else "\n"
+                body = newline.join(request.body.strip().splitlines())
+                content = f"{head}{newline}{body}{newline}"
             atomic.write_text(path, content)
         status = "stable" if request.sources else ""
         report = WriteReport(doc_id, False, status, content_hash(content.encode("utf-8")))

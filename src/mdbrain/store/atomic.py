@@ -17,7 +17,12 @@ LOCK_TIMEOUT_S = 30.0
 
 
 def write_bytes(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically, keeping its permission bits."""
+    """Replace ``path`` with ``data`` atomically, keeping its permission bits.
+
+    A symbolic link is kept: the file it points to is the one replaced.
+    """
+    if path.is_symlink():
+        path = path.resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         mode: int | None = path.stat().st_mode & 0o777

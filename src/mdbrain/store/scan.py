@@ -36,6 +36,24 @@ class DocFile(NamedTuple):
     stamp: cache.Stamp
 
 
+def path_of(root: Path, doc_id: str) -> Path:
+    """The file of a document: its id under the root, or the file whose name differs
+    from the id only in how its accents are encoded (ids are NFC, disks may not be)."""
+    path = root / doc_id
+    if path.exists() or doc_id.isascii():
+        return path
+    folder = root
+    for part in doc_id.split("/"):
+        match = folder / part
+        if not match.exists() and folder.is_dir():
+            for candidate in folder.iterdir():
+                if unicodedata.normalize("NFC", candidate.name) == part:
+                    match = candidate
+                    break
+        folder = match
+    return folder
+
+
 def utf8_name(name: str) -> bool:
     """Whether a file name from the disk is valid UTF-8 (undecodable bytes are not)."""
     try:
@@ -74,12 +92,17 @@ def walk(root: Path, config: Config) -> tuple[list[DocFile], list[Finding]]:
                 shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
                 problems.append(finding("W007", prefix + shown, "name is not valid UTF-8; skipped"))
                 continue
-            if item.is_dir(follow_symlinks=False):
-                visit(item.path, rel + "/", depth + 1)
-                continue
-            if not name.lower().endswith(links.DOC_SUFFIXES):
-                if item.is_symlink() and item.is_dir():
-                    problems.append(finding("W007", rel, "symbolic link to a folder; not followed"))
+            try:
+                if item.is_dir(follow_symlinks=False):
+                    visit(item.path, rel + "/", depth + 1)
+                    continue
+                if not name.lower().endswith(links.DOC_SUFFIXES):
+                    if item.is_symlink() and item.is_dir():
+                        message = "symbolic link to a folder; not followed"
+                        problems.append(finding("W007", rel, message))
+                    continue
+            except OSError as exc:  # a looping or broken link, a vanished entry
+                problems.append(finding("W007", rel, f"cannot be read: {exc.strerror}; skipped"))
                 continue
             if depth < 2 and ((depth == 0 and name in reserved_top) or name == shard_name):
                 continue
