@@ -126,3 +126,12 @@ def test_titles_that_slug_alike_but_differ_are_both_written(make_base: MakeBase)
     assert first.id != second.id
     with pytest.raises(UsageError, match="duplicate"):
         brain.write(WriteRequest(title="日本語", summary="A page in Japanese.", sources=["y"]))
+
+
+def test_an_impossible_date_is_reported_on_its_own_line() -> None:
+    from mdbrain.core import document
+    from mdbrain.core.errors import DocumentError
+
+    with pytest.raises(DocumentError) as caught:
+        document.loads("---\ntitle: t\nsummary: s\nupdated: 2027-02-30\n---\n", "d.md")
+    assert caught.value.line == 4

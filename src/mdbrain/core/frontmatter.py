@@ -17,6 +17,7 @@ from typing import Any
 from mdbrain.core import yaml_subset
 from mdbrain.core.errors import DocumentError
 
+_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _OPEN = re.compile(r"---[ \t]*\n")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
 _TOP_KEY = re.compile(r"^([^\s#:'\"\-][^:\n]*?)[ \t]*:(?:[ \t]|$)", re.MULTILINE)
@@ -94,9 +95,22 @@ def _pyyaml(block: str, path: str, first_line: int) -> Any:
         problem = exc.problem or "invalid YAML"
         raise DocumentError(f"invalid frontmatter YAML: {problem}", path=path, line=line) from None
     except Exception as exc:  # noqa: BLE001 - PyYAML's constructors raise ValueError and others
-        raise DocumentError(
-            f"invalid frontmatter YAML: {exc}", path=path, line=first_line
-        ) from None
+        line = first_line + _impossible_date_line(block)
+        raise DocumentError(f"invalid frontmatter YAML: {exc}", path=path, line=line) from None
+
+
+def _impossible_date_line(block: str) -> int:
+    """The offset of the first line holding a date that does not exist (2027-02-30), or 0:
+    PyYAML reports such a value without saying where it is."""
+    import datetime as dt
+
+    for offset, line in enumerate(block.split("\n")):
+        for day in _DATE.findall(line):
+            try:
+                dt.date.fromisoformat(day)
+            except ValueError:
+                return offset
+    return 0
 
 
 def load(
