@@ -84,6 +84,7 @@ class Outcome:
     top: tuple[str, ...] = ()  # the first ids of its ranking
     passage: bool | None = None  # mdbrain-query only: a passage of an answer doc was returned
     error: str | None = None  # the strategy failed on this question (counted as a miss)
+    page_share: float | None = None  # mdbrain-query only: its tokens / the answer page's tokens
 
 
 @dataclass
@@ -104,6 +105,7 @@ class Summary:
     recall_at_5: float
     passage_rate: float | None
     failed: int  # questions on which the strategy raised an error
+    page_share: float | None = None  # mean of tokens / the whole answer page (mdbrain only)
 
 
 @dataclass
@@ -241,12 +243,14 @@ def mdbrain_query(corpus: Corpus, question: Question) -> Outcome:
         return Outcome(0, 0, None, passage=False, error=str(error))
     read = {p.doc for p in (*result.frontmatters, *result.sections)}
     ranking = [h.id for h in result.hits]
+    page = max((corpus.sizes.get(a, 0) for a in question.answers), default=0)
     return Outcome(
         result.tokens["total"],
         len(read),
         _rank(ranking, question.answers),
         tuple(ranking),
         passage=bool(read & set(question.answers)),
+        page_share=result.tokens["total"] / page if page else None,
     )
 
 
@@ -273,6 +277,7 @@ def summarise(details: Sequence[Detail]) -> list[Summary]:
         answered = [o for o in outcomes if o.error is None] or outcomes  # failures cost nothing
         mean = statistics.fmean(o.tokens for o in answered)
         flags = [o.passage for o in outcomes if o.passage is not None]
+        shares = [o.page_share for o in answered if o.page_share is not None]
         summaries.append(
             Summary(
                 name,
@@ -283,6 +288,7 @@ def summarise(details: Sequence[Detail]) -> list[Summary]:
                 _recall(outcomes, LIMIT),
                 sum(flags) / len(flags) if flags else None,
                 sum(1 for o in outcomes if o.error is not None),
+                statistics.median(shares) if shares else None,
             )
         )
     return summaries
@@ -356,6 +362,12 @@ def render(report: CorpusReport) -> str:
             f"{s.strategy:<16} {s.mean_docs:>10.1f} {s.mean_tokens:>16,.0f} "
             f"{s.ratio_to_grep:>8.4f} {s.recall_at_1:>5.2f} {s.recall_at_5:>5.2f} "
             f"{_cell(s.passage_rate):>8} {s.failed:>7}"
+        )
+    query = next(s for s in report.summaries if s.strategy == "mdbrain-query")
+    if query.page_share is not None:
+        lines.append(
+            f"mdbrain-query tokens / the whole answer page: median {query.page_share:.0%}"
+            " (DESIGN target ≤ 35%)"
         )
     verdict = "MET" if report.target_met else "MISSED"
     lines.append(

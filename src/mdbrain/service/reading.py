@@ -26,13 +26,17 @@ from mdbrain.core.markdown import Section
 from mdbrain.core.schema import HIDDEN_STATUSES
 from mdbrain.service.searching import Card, Searcher, card_of
 
-KEEP_SHARE = 0.25  # candidates scoring below this share of the best one are not listed
-CLEAR_LEAD = 1.5  # the best candidate is "clearly ahead" at this multiple of the second's score
+KEEP_SHARE = 0.5  # candidates scoring below this share of the best one are not listed
+CLEAR_LEAD = 1.2  # the best candidate is "clearly ahead" at this multiple of the second's score
 READ_AT_MOST = 2  # documents whose sections a query reads when no candidate is clearly ahead
-SECOND_SECTION = 0.6  # share of the best section's score another section needs to be read too
-SECTION_LINES = 60  # longest section returned; longer ones are cut, and say so
+SECTION_LINES = 20  # longest section returned; longer ones are cut, and say so
 FLAGGED = frozenset({"needs-review", "deprecated"})
-IN_THE_ROW = ("summary", "type", "status", "tags")  # shown in phase 1 already
+# The fields phase 2 shows: the schema's own, less those the manifest row showed.
+# Foreign fields (a wiki's keywords, a site generator's settings) are left to `show`.
+PHASE_TWO = (
+    "title", "audience", "priority", "impl_refs", "related", "sources", "created", "updated",
+    "supersedes", "superseded_by", "contradicts", "review_reason", "rationale", "owners",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,13 +225,13 @@ class Reader:
     # --- phases --------------------------------------------------------------------
 
     def _frontmatter(self, doc: Document, *, whole: bool = True) -> Passage:
-        """The frontmatter as written; without ``whole``, only the fields the manifest
-        row has not already shown (title, summary, type, status and tags are there)."""
+        """The frontmatter as written; without ``whole``, only the schema's fields that
+        the manifest row has not already shown (see :data:`PHASE_TWO`)."""
         lines = doc.raw.splitlines()
         end = doc.body_line - 1
         block = lines[1 : end - 1] if end > 1 else []  # no frontmatter: nothing to show
         if not whole:
-            skipped = {doc.key_lines[k] for k in IN_THE_ROW if k in doc.key_lines}
+            skipped = {n for k, n in doc.key_lines.items() if k not in PHASE_TWO}
             starts = sorted(doc.key_lines.values())
             kept = []
             for offset, line in enumerate(block, start=2):
@@ -237,8 +241,9 @@ class Reader:
             block = kept
         return Passage(doc.id, "frontmatter", 1, end, "\n".join(block))
 
-    def _sections(self, doc: Document, question: str, count: int) -> list[Passage]:
-        """The sections of ``doc`` that share most terms with ``question``."""
+    def _section(self, doc: Document, question: str) -> Passage | None:
+        """The section of ``doc`` that shares most terms with ``question``, cut at
+        :data:`SECTION_LINES` lines (and saying so)."""
         wanted = set(self.searcher.analyzer.terms(question))
         lines = doc.raw.splitlines()
         outline = doc.outline() or (Section(1, doc.id, doc.body_line, len(lines)),)
@@ -252,15 +257,12 @@ class Reader:
             said = any(line.strip() for line in lines[section.line : own_end])
             if score and said:  # a heading alone says nothing
                 scored.append((score / (1 + len(terms) / 400), section, own_end))
-        scored.sort(key=lambda item: -item[0])
-        if scored:  # a second section only when it matches nearly as well as the first
-            scored = [item for item in scored if item[0] >= SECOND_SECTION * scored[0][0]]
-        passages = []
-        for _score, section, own_end in scored[:count]:
-            end = min(own_end, section.line + SECTION_LINES - 1)
-            text = "\n".join(lines[section.line - 1 : end]).rstrip()
-            passages.append(Passage(doc.id, section.title, section.line, end, text, end < own_end))
-        return passages
+        if not scored:
+            return None
+        _score, section, own_end = max(scored, key=lambda item: item[0])
+        end = min(own_end, section.line + SECTION_LINES - 1)
+        text = "\n".join(lines[section.line - 1 : end]).rstrip()
+        return Passage(doc.id, section.title, section.line, end, text, end < own_end)
 
     def neighbours(self, doc_id: str, depth: int, filters: Filters) -> list[Neighbour]:
         """Documents reachable from ``doc_id`` through the relation graph, nearest first."""
@@ -314,11 +316,10 @@ class Reader:
             head = self._frontmatter(doc, whole=False)
             if head.text and spend.take("frontmatter", head.text):
                 frontmatters.append(head)
-        for rank, hit in enumerate(chosen):
-            doc = self.document(hit.id)
-            for passage in self._sections(doc, question, 2 if rank == 0 else 1):
-                if spend.take("sections", passage.text):
-                    sections.append(passage)
+        for hit in chosen:
+            passage = self._section(self.document(hit.id), question)
+            if passage is not None and spend.take("sections", passage.text):
+                sections.append(passage)
         near: list[Neighbour] = []
         if with_neighbours and chosen:
             for item in self.neighbours(chosen[0].id, 1, filters):
