@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from mdbrain.adapters.cli import Context, cli, guarded
+from mdbrain.adapters.cli import Context, cli, emit, guarded
 
 
 @cli.command()
@@ -108,13 +108,13 @@ def supersede(
 ) -> None:
     """Replace document OLD by the --by documents: OLD becomes deprecated, stays readable,
     and synthesis pages citing it turn needs-review."""
-    from mdbrain.adapters import render, views
+    from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
     old_id = guarded(lambda: brain.doc(old, obj.directory))
     new_ids = guarded(lambda: [brain.doc(s, obj.directory) for s in successors])
     report = guarded(lambda: brain.supersede(old_id, new_ids, reason=reason, expect_sha=expect_sha))
-    click.echo(render.to_json(report) if as_json else views.supersede_text(report))
+    emit(report, as_json, views.supersede_text)
 
 
 @cli.command()
@@ -122,10 +122,10 @@ def supersede(
 @click.pass_obj
 def conflicts(obj: Context, as_json: bool) -> None:
     """List open contradictions between documents in force, with both summaries and dates."""
-    from mdbrain.adapters import render, views
+    from mdbrain.adapters import views
 
     found = guarded(lambda: guarded(obj.brain).conflicts())
-    click.echo(render.to_json(found) if as_json else views.conflicts_text(found))
+    emit(found, as_json, views.conflicts_text)
 
 
 @cli.command()
@@ -163,12 +163,12 @@ def resolve(obj: Context, /, first: str, second: str, *, keep: str, reason: str,
 def brief(obj: Context, subject: str, as_of: Any, as_json: bool) -> None:
     """Everything in force on SUBJECT (a tag, theme, folder or document): decisions first
     with their reasons, then rules, facts and the rest; summaries only."""
-    from mdbrain.adapters import render, views
+    from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
     day = as_of.date() if as_of is not None else None
     result = guarded(lambda: brain.brief(subject, as_of=day))
-    click.echo(render.to_json(result) if as_json else views.brief_text(result))
+    emit(result, as_json, views.brief_text)
 
 
 @cli.command()
@@ -177,12 +177,12 @@ def brief(obj: Context, subject: str, as_of: Any, as_json: bool) -> None:
 @click.pass_obj
 def history(obj: Context, doc: str, as_json: bool) -> None:
     """DOC's supersession chain both ways, with dates and reasons, and its git log."""
-    from mdbrain.adapters import render, views
+    from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
     doc_id = guarded(lambda: brain.doc(doc, obj.directory))
     result = guarded(lambda: brain.history(doc_id))
-    click.echo(render.to_json(result) if as_json else views.history_text(result))
+    emit(result, as_json, views.history_text)
 
 
 @cli.command()
@@ -191,7 +191,7 @@ def history(obj: Context, doc: str, as_json: bool) -> None:
 def review(obj: Context, as_json: bool) -> None:
     """The review queue: documents to review, synthesis pages to regenerate, open
     conflicts, and unverified drafts, oldest first."""
-    from mdbrain.adapters import render, views
+    from mdbrain.adapters import views
 
     result = guarded(lambda: guarded(obj.brain).review())
-    click.echo(render.to_json(result) if as_json else views.review_text(result))
+    emit(result, as_json, views.review_text)

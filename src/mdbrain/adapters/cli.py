@@ -48,6 +48,13 @@ def guarded(action: Callable[[], Any]) -> Any:
         fail(error)
 
 
+def emit(result: Any, as_json: bool, text: Callable[[Any], str]) -> None:
+    """Print ``result`` as JSON, or as the compact text that ``text`` makes of it."""
+    from mdbrain.adapters import render
+
+    click.echo(render.to_json(result) if as_json else text(result))
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="mdbrain")
 @click.option(
@@ -210,11 +217,11 @@ def update(
     to the documents describing them. A flagged document becomes needs-review
     with a review_reason naming the files and commits; nothing is ever deleted.
     """
-    from mdbrain.adapters import render, views
+    from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
     report = guarded(lambda: brain.update(paths, since=since, fix=fix, dry_run=dry_run))
-    click.echo(render.to_json(report) if as_json else views.update_text(report))
+    emit(report, as_json, views.update_text)
 
 
 @cli.command(name="import")
@@ -239,7 +246,7 @@ def import_(
     """Import the Markdown pages of SOURCE without touching it: slug paths, synthesised
     frontmatter (status draft unless --verified), links rewritten, and the supersessions
     that decision records state."""
-    from mdbrain.adapters import render, views
+    from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
     where = source if source.is_absolute() else obj.directory / source
@@ -248,7 +255,7 @@ def import_(
             where, theme=theme, verified=verified, legacy=legacy, dry_run=dry_run
         )
     )
-    click.echo(render.to_json(report) if as_json else views.import_text(report))
+    emit(report, as_json, views.import_text)
 
 
 @cli.command()

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from mdbrain.adapters.cli import Context, cli, guarded
+from mdbrain.adapters.cli import Context, cli, emit, guarded
 
 
 def _filters(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -84,12 +84,12 @@ def query(
 @click.pass_obj
 def show(obj: Context, doc: str, section: str | None, full: bool, as_json: bool) -> None:
     """Show DOC: summary, links and outline by default; a section or the body on request."""
-    from mdbrain.adapters import render, views
+    from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
     doc_id = guarded(lambda: brain.doc(doc, obj.directory))
     result = guarded(lambda: brain.reader().show(doc_id, section=section, full=full))
-    click.echo(render.to_json(result) if as_json else views.show_text(result))
+    emit(result, as_json, views.show_text)
 
 
 @cli.command()
@@ -99,13 +99,13 @@ def show(obj: Context, doc: str, section: str | None, full: bool, as_json: bool)
 @click.pass_obj
 def search(obj: Context, /, text: str, limit: int, **options: Any) -> None:
     """Full-text search over every field and the bodies, with the best line of each hit."""
-    from mdbrain.adapters import render, views
+    from mdbrain.adapters import views
 
     as_json = options.pop("as_json")
     filters = _make_filters(options)
     brain = guarded(obj.brain)
     result = guarded(lambda: brain.reader().search(text, limit=limit, filters=filters))
-    click.echo(render.to_json(result) if as_json else views.search_text(result))
+    emit(result, as_json, views.search_text)
 
 
 @cli.command()
@@ -116,11 +116,11 @@ def search(obj: Context, /, text: str, limit: int, **options: Any) -> None:
 def neighbors(obj: Context, /, doc: str, depth: int, **options: Any) -> None:
     """Walk the relation graph from DOC (links, related, linked_by, supersession) without
     reading any body."""
-    from mdbrain.adapters import render, views
+    from mdbrain.adapters import views
 
     as_json = options.pop("as_json")
     filters = _make_filters(options)
     brain = guarded(obj.brain)
     doc_id = guarded(lambda: brain.doc(doc, obj.directory))
     result = guarded(lambda: brain.reader().neighbours_of(doc_id, depth, filters))
-    click.echo(render.to_json(result) if as_json else views.neighbours_text(result))
+    emit(result, as_json, views.neighbours_text)
