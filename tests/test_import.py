@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
-from mdbrain.core import adr, conversion, document, frontmatter
+from mdbrain.core import adr, conversion, document, frontmatter, yaml_emit
 from mdbrain.core.errors import UsageError
 from mdbrain.service import importing
 from mdbrain.service.brain import Brain
@@ -101,7 +101,7 @@ def test_the_emitter_writes_yaml_that_reads_back_the_same() -> None:
         "strange key: x": "v",
         "big": 10**20,
     }
-    text = conversion.emit(tricky)
+    text = yaml_emit.block(tricky)
     block = text.split("---\n")[1]
     assert frontmatter.load(block)[0] == tricky
     assert yaml.safe_load(block) == tricky

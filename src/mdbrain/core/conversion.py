@@ -1,7 +1,6 @@
 """Turn a foreign Markdown page into an mdbrain document, in memory.
 
-A YAML emitter whose output mdbrain always reads back, plain text out of
-Markdown, a summary cut cleanly, tags from folders and foreign keyword fields,
+Plain text out of Markdown, a summary cut cleanly, tags from folders and foreign keyword fields,
 a type guessed from what the page is, and the check that a frontmatter is
 already mdbrain's. Pure: nothing here reads a file.
 """
@@ -10,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-import math
 import posixpath
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -27,6 +25,7 @@ from mdbrain.core import (
     rules,
     schema,
     slug,
+    yaml_emit,
 )
 from mdbrain.core.errors import DocumentError
 from mdbrain.core.marker import Config
@@ -42,11 +41,6 @@ _TOPIC_TYPES: Final = {
     "landing-page": "overview", "hub-page": "overview", "api": "api",
 }  # fmt: skip
 _INDEX_NAMES: Final = frozenset({"readme", "index", "_index", "home", "toc", "summary"})
-_PLAIN_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
-_ESCAPED = re.compile(  # quotes, backslashes, and what YAML cannot hold as it is
-    '["\\\\]|[^\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029\ufeff]'
-)
-_ESCAPES: Final = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _INLINE: Final = (
     (re.compile(r"!\[[^\]]*\]\([^)]*\)"), ""),
     (re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])"), r"\1"),
@@ -64,56 +58,6 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _SETEXT = re.compile(r"^ {0,3}(?:=+|-+) *$")
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
-
-
-# --- the emitter -------------------------------------------------------------------
-
-
-def quote(text: str) -> str:
-    """``text`` as a JSON-style double-quoted YAML scalar; what YAML cannot hold is escaped."""
-    return '"' + _ESCAPED.sub(_escape, text) + '"'
-
-
-def _escape(match: re.Match[str]) -> str:
-    char = match.group()
-    code = ord(char)
-    return _ESCAPES.get(char) or (f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
-
-
-def _number(value: float) -> str:
-    if isinstance(value, int) or math.isnan(value) or math.isinf(value):
-        return {"nan": ".nan", "inf": ".inf", "-inf": "-.inf"}.get(str(value), str(value))
-    mantissa, _e, exponent = repr(value).partition("e")  # YAML 1.1 floats need a dot
-    return (
-        mantissa
-        + ("" if "." in mantissa else ".0")
-        + (f"e{int(exponent):+03d}" if exponent else "")
-    )
-
-
-def scalar(value: Any) -> str:
-    """One value in flow style: every string quoted, dates bare, lists and maps as flows."""
-    if value is None or isinstance(value, bool):
-        return {None: "null", True: "true", False: "false"}[value]
-    if isinstance(value, int | float):
-        return _number(value)
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{quote(str(k))}: {scalar(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list | tuple | set | frozenset):
-        items = sorted(value, key=str) if isinstance(value, set | frozenset) else value
-        return "[" + ", ".join(scalar(item) for item in items) + "]"
-    return quote(value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value))
-
-
-def emit(meta: Mapping[str, Any]) -> str:
-    """A whole frontmatter block, ``---`` lines included, in the order of ``meta``."""
-    lines = ["---"]
-    for key, value in meta.items():
-        name = key if _PLAIN_KEY.match(key) else quote(key)
-        lines.append(f"{name}: {scalar(value)}")
-    return "\n".join([*lines, "---", ""])
 
 
 # --- text out of Markdown -----------------------------------------------------------
@@ -346,4 +290,4 @@ def legacy_page(
         "|---|---|",
         *(f"| {indexes.cell(title)} | `{indexes.cell(path)}` |" for path, title in listed),
     ]
-    return emit({**meta, **wanted}) + "\n" + "\n".join(body) + "\n"
+    return yaml_emit.block({**meta, **wanted}) + "\n" + "\n".join(body) + "\n"

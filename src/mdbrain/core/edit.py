@@ -10,9 +10,10 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import quote
 
-from mdbrain.core import frontmatter, links, markdown
+from mdbrain.core import frontmatter, links, markdown, yaml_emit
 from mdbrain.core.document import BOM
 
 
@@ -143,8 +144,9 @@ def _frontmatter_end(lines: list[str]) -> int:
     return end
 
 
-def set_field(text: str, key: str, value: str) -> str:
-    """Set a field to a one-line value (a scalar, or a flow list ``[a, b]``).
+def set_field(text: str, key: str, value: Any) -> str:
+    """Set a field to a value, written on one line by :mod:`mdbrain.core.yaml_emit`
+    (a scalar, a date, or a flow list ``[a, b]``).
 
     The key's line is replaced in place, with the block items under it when it
     held a block list; a new key goes just before the closing ``---``. Every
@@ -154,17 +156,13 @@ def set_field(text: str, key: str, value: str) -> str:
     end = _frontmatter_end(lines)
     newline = "\r\n" if lines[0].endswith("\r\n") else "\n"
     pattern = re.compile(rf"^([\"']?){re.escape(key)}\1[ \t]*:")  # bare or quoted key
+    line = yaml_emit.field(key, value) + newline
     for index in range(1, end):
         if pattern.match(lines[index]):
             tail = index + 1
             while tail < end and lines[tail][:1] in (" ", "\t", "-") and lines[tail].strip():
                 tail += 1  # the items of a block list, or a nested mapping
-            lines[index:tail] = [f"{key}: {value}{newline}"]
+            lines[index:tail] = [line]
             return "".join(lines)
-    lines.insert(end, f"{key}: {value}{newline}")
+    lines.insert(end, line)
     return "".join(lines)
-
-
-def flow_list(values: list[str]) -> str:
-    """A YAML flow list of plain ids or words."""
-    return "[" + ", ".join(values) + "]"

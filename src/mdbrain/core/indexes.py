@@ -9,11 +9,10 @@ table of contents and each top-level theme gets an INDEX.md of its own.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mdbrain.core import fields, graph
+from mdbrain.core import fields, graph, yaml_emit
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.marker import Config
 
@@ -56,7 +55,6 @@ LABELS = {
 GENERATED_MARKERS = tuple(label.banner for label in LABELS.values())
 _ALWAYS_SHOWN = ("links", "related", "linked_by")
 _RELATION_KEYS = (*_ALWAYS_SHOWN, *graph.EXTRA_RELATIONS)
-_SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_./\-]*$")
 
 
 def labels_for(lang: str) -> Labels:
@@ -206,24 +204,6 @@ def render_index_toc(manifest: Manifest, config: Config, date: str | None) -> st
 # --- RELATIONS.yaml ------------------------------------------------------------
 
 
-def _yaml_char(char: str) -> str:
-    if char in '"\\':
-        return "\\" + char
-    if char.isprintable():
-        return char
-    code = ord(char)
-    if code <= 0xFF:
-        return f"\\x{code:02x}"
-    return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
-
-
-def yaml_scalar(value: str) -> str:
-    """A document id as a YAML scalar: bare when plainly safe, double-quoted otherwise."""
-    if _SAFE_ID.match(value):
-        return value
-    return '"' + "".join(_yaml_char(c) for c in value) + '"'
-
-
 def render_relations(manifest: Manifest, config: Config, date: str | None) -> str:
     labels = labels_for(config.lang)
     lines = [f"# {labels.banner}", 'version: "1"']
@@ -239,7 +219,7 @@ def render_relations(manifest: Manifest, config: Config, date: str | None) -> st
     def q(value: str) -> str:
         text = quoted.get(value)
         if text is None:
-            text = quoted[value] = yaml_scalar(value)
+            text = quoted[value] = yaml_emit.text(value)
         return text
 
     for doc_id in sorted(nodes):

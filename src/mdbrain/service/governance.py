@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 from dataclasses import dataclass, field
 
 from mdbrain.core import edit, fields, rules
@@ -81,7 +80,7 @@ class Governor:
     def _append(text: str, key: str, entry: Entry, values: list[str]) -> str:
         current = list(entry.ids(key))
         merged = current + [v for v in values if v not in current]
-        return text if merged == current else edit.set_field(text, key, edit.flow_list(merged))
+        return text if merged == current else edit.set_field(text, key, merged)
 
     def supersede(
         self,
@@ -118,9 +117,9 @@ class Governor:
         texts: dict[str, str] = {}
         text = self._append(self._read(old, expect), "superseded_by", previous, new)
         text = edit.set_field(text, "status", "deprecated")
-        text = edit.set_field(text, "superseded_on", self.today.isoformat())
+        text = edit.set_field(text, "superseded_on", self.today)
         if reason:
-            text = edit.set_field(text, "superseded_reason", json.dumps(reason, ensure_ascii=False))
+            text = edit.set_field(text, "superseded_reason", reason)
         texts[old] = text
         for successor in filter(None, successors):
             texts[successor.id] = self._append(
@@ -135,7 +134,7 @@ class Governor:
             if entry.type == "overview":
                 page = texts.get(entry.id) or self._read(entry.id)
                 page = edit.set_field(page, "status", "needs-review")
-                texts[entry.id] = edit.set_field(page, "review_reason", json.dumps(why))
+                texts[entry.id] = edit.set_field(page, "review_reason", why)
                 report.reviewed.append(entry.id)
             else:
                 report.still_linking.append(entry.id)
@@ -173,9 +172,7 @@ class Governor:
         with atomic.locked(cache.cache_dir(self.root) / "lock"):
             path = scan.path_of(self.root, dropped)
             try:
-                text = edit.set_field(
-                    self._read(dropped), "resolved_by", json.dumps(by or "unknown")
-                )
+                text = edit.set_field(self._read(dropped), "resolved_by", by or "unknown")
             except ValueError as exc:
                 raise UsageError(f"{dropped}: {exc}") from None
             atomic.write_text(path, text)

@@ -19,7 +19,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mdbrain.core import adr, conversion, document, edit, fields, guard, links, markdown, slug
+from mdbrain.core import (
+    adr,
+    conversion,
+    document,
+    edit,
+    fields,
+    guard,
+    links,
+    markdown,
+    slug,
+    yaml_emit,
+)
 from mdbrain.core.errors import DocumentError, UsageError
 from mdbrain.core.schema import RELATION_FIELDS
 from mdbrain.service.indexing import Indexer, IndexReport
@@ -309,7 +320,7 @@ def _kept(run: _Run, page: conversion.Page) -> str:
             new = run.new_id(links.normalise_id(value) or "") or value
             text = edit.rename_in_fields(text, (key,), value, new)[0] if new != value else text
     if "sources" not in page.meta:
-        text = edit.set_field(text, "sources", conversion.scalar([run.origin(page.path)]))
+        text = edit.set_field(text, "sources", [run.origin(page.path)])
     return text
 
 
@@ -346,7 +357,7 @@ def _compose(run: _Run, page: conversion.Page) -> str:
     if _keeps(run, page):
         text = _kept(run, page)
     else:
-        text = conversion.emit(_fields(run, page)) + "\n" + page.body.lstrip("\n")
+        text = yaml_emit.block(_fields(run, page)) + "\n" + page.body.lstrip("\n")
 
     def target(written: str, old: str) -> str | None:
         found = run.new_id(old)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import json
 import os
 import re
 from collections import Counter
@@ -23,9 +22,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from mdbrain.core import anchors, codemap, guard
+from mdbrain.core import anchors, codemap, guard, yaml_emit
 from mdbrain.core.errors import UsageError
-from mdbrain.core.indexes import yaml_scalar
 from mdbrain.core.marker import MARKER_NAME
 from mdbrain.service import checking
 from mdbrain.service.checking import CheckReport
@@ -41,7 +39,6 @@ NOTE = (
     "and nothing more. Check it and complete it before marking it stable."
 )
 _LEFT_OUT = "(left out: it looked like a secret)"
-_YAML_WORDS = frozenset({"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,27 +186,21 @@ def render(draft: Draft, today: dt.date) -> str:
     """The document's text: frontmatter, then the body; secret-looking lines left out."""
     lines = [
         "---",
-        f"title: {json.dumps(draft.title, ensure_ascii=False)}",
-        f"summary: {json.dumps(draft.summary, ensure_ascii=False)}",
-        f"type: {draft.type}",
+        yaml_emit.field("title", draft.title),
+        yaml_emit.field("summary", draft.summary),
+        yaml_emit.field("type", draft.type),
         "status: draft",
-        f"tags: [{', '.join(map(_scalar, draft.tags))}]",
+        yaml_emit.field("tags", draft.tags),
         "audience: [dev]",
     ]
     for key, values in (("impl_refs", draft.impl_refs), ("sources", draft.sources)):
-        lines += [f"{key}:", *(f"  - {_scalar(v)}" for v in values)] if values else []
+        lines += [f"{key}:", *(f"  - {yaml_emit.scalar(v)}" for v in values)] if values else []
     lines += [f"created: {today}", f"updated: {today}", "---", "", f"# {draft.title}", ""]
     lines += [NOTE, "", *draft.body]
     if draft.type != "overview":
         links = [("Theme overview", "overview.md"), *draft.links]
         lines += ["", "## Related", "", *(f"- [{link_text(t)}]({target})" for t, target in links)]
     return _without_secrets("\n".join(lines).rstrip() + "\n")
-
-
-def _scalar(value: str) -> str:
-    """A YAML scalar that stays a string: YAML words and numbers are quoted."""
-    typed = value.lower() in _YAML_WORDS or re.fullmatch(r"[0-9][0-9_.eE+-]*", value)
-    return json.dumps(value, ensure_ascii=False) if typed else yaml_scalar(value)
 
 
 def _without_secrets(text: str) -> str:

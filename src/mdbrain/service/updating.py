@@ -297,7 +297,7 @@ class Updater:
             already = entry.status == "needs-review"
             if not already:
                 text = edit.set_field(text, "status", "needs-review")
-                text = edit.set_field(text, "review_reason", json.dumps(reason, ensure_ascii=False))
+                text = edit.set_field(text, "review_reason", reason)
             report.flagged.append(Flag(entry.id, reason, archive, already))
         if write and text != original:
             atomic.write_text(path, text)

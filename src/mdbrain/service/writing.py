@@ -13,12 +13,11 @@ exist) a document enters as ``stable``, without as ``draft``.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
 import re
 from dataclasses import dataclass, field
 
-from mdbrain.core import anchors, edit, guard, slug
+from mdbrain.core import anchors, edit, guard, slug, yaml_emit
 from mdbrain.core.document import loads
 from mdbrain.core.errors import DocumentError, UsageError
 from mdbrain.service.governance import Governor, SupersedeReport, content_hash
@@ -70,18 +69,14 @@ class WriteReport:
     index: IndexReport | None = None
 
 
-def _yaml(value: object) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(_yaml(v) for v in value) + "]"
-    return json.dumps(str(value), ensure_ascii=False)
-
-
 def render(fields: dict[str, object], body: str) -> str:
     """A new document: its frontmatter in the canonical order, then its body."""
     keys = [k for k in FIELD_ORDER if k in fields] + sorted(
         k for k in fields if k not in FIELD_ORDER
     )
-    head = "\n".join(f"{key}: {_yaml(fields[key])}" for key in keys if fields[key] not in ("", []))
+    head = "\n".join(
+        yaml_emit.field(key, fields[key]) for key in keys if fields[key] not in ("", [])
+    )
     return f"---\n{head}\n---\n\n{body.strip()}\n" if body.strip() else f"---\n{head}\n---\n"
 
 
@@ -220,8 +215,8 @@ class Writer:
             "related": request.related,
             "sources": request.sources,
             "author": request.author,
-            "created": self.today.isoformat(),
-            "updated": self.today.isoformat(),
+            "created": self.today,
+            "updated": self.today,
         }
         content = render(fields, request.body or f"# {request.title.strip()}\n")
         with atomic.locked(cache.cache_dir(self.root) / "lock"):
@@ -269,7 +264,7 @@ class Writer:
             content = data.decode("utf-8")
             for key, value in (("title", request.title), ("summary", request.summary)):
                 if value:
-                    content = edit.set_field(content, key, _yaml(value))
+                    content = edit.set_field(content, key, value)
             for key, values in (
                 ("tags", request.tags),
                 ("sources", request.sources),
@@ -277,10 +272,10 @@ class Writer:
                 ("related", request.related),
             ):
                 if values:
-                    content = edit.set_field(content, key, _yaml(values))
+                    content = edit.set_field(content, key, values)
             if request.author:
-                content = edit.set_field(content, "author", _yaml(request.author))
-            content = edit.set_field(content, "updated", self.today.isoformat())
+                content = edit.set_field(content, "author", request.author)
+            content = edit.set_field(content, "updated", self.today)
             if request.sources and loads(content, doc_id).meta.get("status") == "draft":
                 content = edit.set_field(content, "status", "stable")  # now it has provenance
             if request.body is not None:
