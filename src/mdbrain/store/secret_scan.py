@@ -5,13 +5,59 @@ write, this module also asks detect-secrets, with its default plugins and
 filters, about the text about to be written. detect-secrets reads files, so the
 text goes to a private temporary file outside the base, removed at once.
 Without the package installed, it answers nothing and says so.
+
+detect-secrets reads a file line by line, and some of its patterns take time that
+grows with the square (or, over runs of blanks, the cube) of a line's length. So what
+it is given is bounded: each distinct line once (a line repeated a hundred thousand
+times is read once), runs of blanks cut to eight, a line longer than :data:`WINDOW`
+characters as overlapping windows of that size, so that any secret shorter than
+:data:`OVERLAP` lies whole in one of them, and no line made only of letters, digits
+and base64 signs (mdbrain's rules read those; detect-secrets would spend milliseconds
+on each for nothing). Findings are mapped back to the first line they came from.
+
+:func:`inspect` is the one call a writer needs: mdbrain's rules, personal data
+when asked, and this second opinion, de-duplicated, each hit redacted.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
+
+from mdbrain.core import guard
+
+WINDOW = 1024  # the longest line detect-secrets is given
+OVERLAP = 512  # windows of a long line overlap by this much
+# Long runs of blanks shrink to eight: some detect-secrets patterns backtrack over them
+# for a time that grows with the cube of their length, and no secret holds such a run.
+_WIDE_BLANK = re.compile(r"[^\S\n]{9,}")
+# A line of letters, digits and base64 signs only: no name, no quote, no separator, so
+# only the token shapes mdbrain's own rules read could be in it. Not given.
+_OPAQUE = re.compile(r"[A-Za-z0-9+/=]*")
+# What every detect-secrets plugin needs in a line before it can report anything: a
+# word its keyword rule looks for, a web address with a user, a key block, a vendor
+# prefix, a quoted hexadecimal string (the hex entropy rule starts at eight), or a long
+# token that is not a plain word (with a digit, a capital inside, or a sign). A line
+# with none of these is not given: prose costs detect-secrets most of its time.
+_NEEDLES = re.compile(
+    r"key|pass|pwd|secret|contrase|token|auth|://|begin|private|putty|xox|eyj|akc"
+    r"|accountkey|['\"][0-9a-f]{8}",
+    re.IGNORECASE,
+)
+_TOKEN = re.compile(r"[A-Za-z0-9+/=_\-]{10,}")
+
+
+def worth_asking(line: str) -> bool:
+    """Whether detect-secrets could report anything in ``line`` (see :data:`_NEEDLES`)."""
+    if _NEEDLES.search(line):
+        return True
+    for match in _TOKEN.finditer(line):
+        token = match.group(0)
+        if any(c.isdigit() or c in "+/=_-" for c in token) or any(c.isupper() for c in token[1:]):
+            return True
+    return False
 
 
 def available() -> bool:
@@ -22,21 +68,64 @@ def available() -> bool:
     return True
 
 
-def detect(text: str) -> list[tuple[str, int]]:
-    """(kind of secret, line) for each secret detect-secrets finds in ``text``."""
-    if not available():
+def _bounded(text: str) -> tuple[str, list[int]]:
+    """The distinct lines of ``text``, long ones cut into overlapping windows, and for
+    each line given the number of the original line it comes from."""
+    given: list[str] = []
+    origin: list[int] = []
+    seen: set[str] = set()
+    step = WINDOW - OVERLAP
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = _WIDE_BLANK.sub(" " * 8, raw)
+        if _OPAQUE.fullmatch(line.strip()) or not worth_asking(line):
+            continue
+        pieces = (
+            [line]
+            if len(line) <= WINDOW
+            else [line[at : at + WINDOW] for at in range(0, len(line) - OVERLAP, step)]
+        )
+        for piece in pieces:
+            if piece.strip() and piece not in seen and not _OPAQUE.fullmatch(piece):
+                seen.add(piece)
+                given.append(piece)
+                origin.append(number)
+    return "\n".join(given) + "\n", origin
+
+
+def findings(text: str) -> list[tuple[str, int, str]]:
+    """(kind of secret, line, value) for each secret detect-secrets finds in ``text``."""
+    if not available() or not text.strip():
         return []
     from detect_secrets.core.secrets_collection import SecretsCollection
     from detect_secrets.settings import default_settings
 
+    given, origin = _bounded(text)
     handle, name = tempfile.mkstemp(suffix=".md", prefix="mdbrain-guard-")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
+            out.write(given)
         found = SecretsCollection()
         with default_settings():
             found.scan_file(name)
-        return sorted((secret.type, secret.line_number) for _, secret in found)
+        out_list = {
+            (secret.type, origin[secret.line_number - 1], secret.secret_value or "")
+            for _, secret in found
+            if 0 < secret.line_number <= len(origin)
+        }
+        return sorted(out_list, key=lambda item: (item[1], item[0]))
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(name)
+
+
+def detect(text: str) -> list[tuple[str, int]]:
+    """(kind of secret, line) for each secret detect-secrets finds in ``text``."""
+    return sorted({(kind, line) for kind, line, _value in findings(text)})
+
+
+def inspect(
+    text: str, *, allow: frozenset[str] = frozenset(), personal_data: bool = False
+) -> list[guard.Hit]:
+    """Everything a write must refuse in ``text``: see :func:`mdbrain.core.guard.inspect`,
+    with detect-secrets as the second opinion when it is installed."""
+    return guard.inspect(text, allow=allow, personal_data=personal_data, second_opinion=findings)

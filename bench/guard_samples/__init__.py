@@ -1,0 +1,1 @@
+"""Samples for the guard benchmark and its tests: fake secrets and stand-ins."""

@@ -1,0 +1,609 @@
+"""The guard: every secret shape is caught, bypasses included; documentation stand-ins,
+public samples and allow comments pass; personal data is found with its checksums; no
+hit shows a value; and the time stays linear on hostile input."""
+
+from __future__ import annotations
+
+import base64
+import importlib.util
+import random
+import string
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mdbrain.core import guard
+from mdbrain.store import secret_scan
+from tests.conftest import CORPORA
+
+
+def _load_samples() -> ModuleType:
+    path = Path(__file__).resolve().parents[1] / "bench" / "guard_samples" / "shapes.py"
+    spec = importlib.util.spec_from_file_location("guard_shapes", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+SAMPLES = _load_samples()
+SHAPES = SAMPLES.secret_shapes()
+FIELD_SHAPES = [shape for shape in SHAPES if shape.field is not None]
+RNG_ALNUM = string.ascii_letters + string.digits
+
+
+def rules(text: str, **options: object) -> list[str]:
+    return [hit.rule for hit in guard.inspect(text, **options)]  # type: ignore[arg-type]
+
+
+def in_a_page(snippet: str) -> str:
+    return f"---\ntitle: Notes\n---\n\n# Setup\n\nSome prose first.\n\n{snippet}\n\nMore prose.\n"
+
+
+def fake(alphabet: str, size: int, seed: int = 3) -> str:
+    rng = random.Random(seed)  # noqa: S311 - fake values, not secrets
+    return "".join(rng.choice(alphabet) for _ in range(size))
+
+
+# --- secrets ---------------------------------------------------------------------------
+
+
+def test_the_sample_set_has_more_than_sixty_shapes() -> None:
+    assert len(SHAPES) >= 60
+    assert len({shape.name for shape in SHAPES}) == len(SHAPES)
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: shape.name)
+def test_every_secret_shape_is_caught_in_a_document_body(shape: object) -> None:
+    assert guard.inspect(in_a_page(shape.body))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("shape", FIELD_SHAPES, ids=lambda shape: shape.name)
+def test_every_one_line_secret_is_caught_as_a_short_field_value(shape: object) -> None:
+    assert guard.inspect(shape.field)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda shape: shape.name)
+def test_no_hit_shows_the_secret(shape: object) -> None:
+    body = shape.body  # type: ignore[attr-defined]
+    for hit in guard.inspect(in_a_page(body)):
+        assert hit.excerpt.endswith("…") and len(hit.excerpt) <= 5
+        assert len(hit.digest) == 10 and hit.digest not in body
+        shown = hit.excerpt.rstrip("…")
+        assert not shown or len(shown) <= 4
+
+
+@pytest.mark.parametrize(
+    ("snippet", "rule"),
+    [
+        ("sk-proj-" + fake(RNG_ALNUM + "-_", 120), "openai-key"),
+        ("sk-svcacct-" + fake(RNG_ALNUM, 60), "openai-key"),
+        ("sk-" + fake(RNG_ALNUM, 48), "openai-key"),
+        ("sk-ant-api03-" + fake(RNG_ALNUM + "-_", 93) + "AA", "anthropic-key"),
+        ("npm_" + fake(RNG_ALNUM, 36), "npm-token"),
+        ("pypi-AgEIcHlwaS5vcmc" + fake(RNG_ALNUM + "-_", 100), "pypi-token"),
+        ("glpat-" + fake(RNG_ALNUM, 20), "gitlab-token"),
+        (
+            "https://hooks.slack.com/services/T0ABC1234/B0DEF5678/" + fake(RNG_ALNUM, 24),
+            "slack-webhook",
+        ),
+        ("rk_live_" + fake(RNG_ALNUM, 24), "stripe-key"),
+        ("sk_test_" + fake(RNG_ALNUM, 24), "stripe-key"),
+        ("SK" + fake("0123456789abcdef", 32), "twilio-api-key"),
+        ("SG." + fake(RNG_ALNUM, 22) + "." + fake(RNG_ALNUM, 43), "sendgrid-key"),
+        ("AccountName=a;AccountKey=" + fake(RNG_ALNUM + "+/", 86) + "==", "azure-storage-key"),
+        (
+            '"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC',
+            "gcp-service-account",
+        ),
+        ("Authorization: Bearer " + fake(RNG_ALNUM, 40), "authorization-header"),
+        ("curl -u deploy:" + fake(RNG_ALNUM, 14) + " https://x.internal", "curl-credentials"),
+        ("curl --user deploy:" + fake(RNG_ALNUM, 14) + " https://x.internal", "curl-credentials"),
+        ("mysql://app:" + fake(RNG_ALNUM, 14) + "@db.internal/shop", "url-with-password"),
+        ("machine h.internal login me password " + fake(RNG_ALNUM, 14), "netrc-password"),
+        ("password " + fake(RNG_ALNUM, 14), "netrc-password"),
+        ('password = "' + fake(RNG_ALNUM, 14) + '"', "password-assignment"),
+        ('token: "' + fake(RNG_ALNUM + "+/", 40) + '"', "password-assignment"),
+    ],
+)
+def test_each_rule_names_itself(snippet: str, rule: str) -> None:
+    assert rule in rules(snippet)
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "mot de passe : Azx93kLm!q",
+        "Mot de passe\u00a0: Azx93kLm!q",
+        'mot_de_passe = "Azx93kLm!q"',
+        "mdp: Azx93kLm!q",
+        "Passwort: Gh7!kLm92x",
+        "Kennwort = Gh7!kLm92x",
+        "contraseña: Qw8#nB4vZx",
+        'clave = "Qw8#nB4vZx"',
+        "parola d'ordine: Zt5%pLq2wX",
+        "parola d’ordine: Zt5%pLq2wX",
+        "senha: Zt5%pLq2wX",
+        "wachtwoord = Zt5%pLq2wX",
+        "пароль: Zt5%pLq2wX",
+    ],
+)
+def test_assignments_in_other_languages_are_caught(snippet: str) -> None:
+    assert rules(snippet) == ["password-assignment"]
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "Le mot de passe : il doit contenir douze caractères.",
+        "mot de passe : votre mot de passe habituel",
+        "Passwort: das Ihres Kontos",
+        "La clave: debe tener ocho caracteres",
+        "password: the one you chose",
+        "password: required",
+        "password: ${DB_PASSWORD}",
+        "password: <password>",
+        "senha: sua senha",
+    ],
+)
+def test_prose_and_placeholders_after_a_credential_name_pass(snippet: str) -> None:
+    assert rules(snippet) == []
+
+
+@pytest.mark.parametrize("snippet", SAMPLES.stand_ins())
+def test_documentation_stand_ins_and_public_samples_pass(snippet: str) -> None:
+    assert rules(in_a_page(snippet)) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "credential"),
+    [
+        ("password", True),
+        ("db_password", True),
+        ("PGPASSWORD", True),
+        ("clientSecret", True),
+        ("AWS_SECRET_ACCESS_KEY", True),
+        ("api-key", True),
+        ("mot de passe", True),
+        ("--password", True),
+        ("password_hash", False),
+        ("passwordMinLength", False),
+        ("tokenizer", False),
+        ("max_tokens", False),
+        ("secretName", False),
+        ("publicKeyToken", False),
+        ("OLDPWD", False),
+        ("keyword", False),
+    ],
+)
+def test_a_name_is_a_credential_only_when_it_names_one(name: str, credential: bool) -> None:
+    assert guard.credential_name(name) is credential
+
+
+@pytest.mark.parametrize(
+    ("value", "looks"),
+    [
+        ("hunter2xyz", True),
+        ("Xk29fLq!pz", True),
+        ("aBcDxKqPzLmw", True),
+        ("required", False),
+        ("CorrectHorse", False),
+        ("read-only", False),
+        ("1.2.3-beta", False),
+        ("12345678901", False),
+        ("self.password", False),
+        ("/run/secrets/db", False),
+        ("DB_PASSWORD", False),
+        ("aaaaaaaaaa", False),
+        ("COMBO00:COMBO01", False),
+        ("abcd1234", False),
+    ],
+)
+def test_an_unquoted_value_must_look_like_a_credential(value: str, looks: bool) -> None:
+    assert guard.credential_like(value) is looks
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["<token>", "${TOKEN}", "$TOKEN", "{{ token }}", "xxxxxxxx", "********", "changeme",
+     "mysecretpassword", "P@ssw0rd123", "s3cr3t", "your-api-key", "EXAMPLEKEY123",
+     "0000000000000000", "abcdefghijkl", "1234567890", "abcabcabcabc", "passphrase",
+     "hunter2", "sk_test_4eC39HqLyjWDarjtT1zdp7dc"],
+)  # fmt: skip
+def test_placeholders_are_recognised(value: str) -> None:
+    assert guard.placeholder(value)
+
+
+@pytest.mark.parametrize("value", ["Zq7vK2mP9xL4wR", "ghp_" + fake(RNG_ALNUM, 36), "t9#Lm2!Qv8"])
+def test_real_looking_values_are_not_placeholders(value: str) -> None:
+    assert not guard.placeholder(value)
+
+
+# --- bypasses and views ----------------------------------------------------------------
+
+
+def test_invisible_characters_are_removed_before_the_rules_read() -> None:
+    token = "ghp_" + fake(RNG_ALNUM, 36)
+    for mark in ("\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"):
+        hidden = token[:8] + mark + token[8:20] + mark + token[20:]
+        assert guard.normalise(hidden) == token
+        assert rules(hidden) == ["github-token"]
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        'k = "{a}" + "{b}"',
+        "k = '{a}' + '{b}'",
+        'k = ("{a}"\n     "{b}")',
+        'k = "{a}" \\\n    "{b}"',
+        "$k = '{a}' . '{b}';",
+        'k = "{a}" & "{b}"',
+        'k = "{a}" || "{b}"',
+        "export K={a}\\\n{b}",
+        "The key is {a}\n{b} for production.",
+        "key:\n  {a}\n  {b}",
+    ],
+)
+def test_keys_split_by_concatenation_or_continuation_are_joined(template: str) -> None:
+    key = "sk-ant-api03-" + fake(RNG_ALNUM + "-_", 93) + "AA"
+    text = "intro\n\n" + template.format(a=key[:25], b=key[25:])
+    assert key in guard.normalise(text)
+    hits = [hit for hit in guard.inspect(text) if hit.rule == "anthropic-key"]
+    assert [hit.line for hit in hits] == [text[: text.index(key[:25])].count("\n") + 1]
+
+
+def test_a_hit_in_the_normalised_view_is_reported_on_its_original_line() -> None:
+    token = "glpat-" + fake(RNG_ALNUM, 20)
+    text = "a\u200b\nb\u200b\u200b\nc\n" + token[:9] + "\u200b" + token[9:] + "\n"
+    assert [(hit.rule, hit.line) for hit in guard.inspect(text)] == [("gitlab-token", 4)]
+
+
+def test_base64_encoded_secrets_are_decoded_and_caught() -> None:
+    inner = "aws_access_key_id = AKIA" + fake(string.ascii_uppercase + string.digits, 16)
+    text = "first line\nvalue: " + base64.b64encode(inner.encode()).decode() + "\n"
+    hits = guard.inspect(text)
+    assert [(hit.rule, hit.line) for hit in hits] == [("aws-access-key (base64)", 2)]
+    urlsafe = base64.urlsafe_b64encode(b"password=" + fake(RNG_ALNUM, 14).encode()).decode()
+    assert rules(urlsafe) == ["password-assignment (base64)"]
+
+
+def test_base64_of_ordinary_text_or_of_binary_data_passes() -> None:
+    prose = base64.b64encode(b"The cache keeps 512 entries and evicts the oldest.").decode()
+    image = base64.b64encode(random.Random(1).randbytes(3000)).decode()  # noqa: S311
+    assert rules(f"sample: {prose}\n![logo](data:image/png;base64,{image})\n") == []
+
+
+def test_private_key_bodies_without_a_header_are_caught() -> None:
+    rng = random.Random(5)  # noqa: S311 - fake key material
+    pkcs8 = base64.b64encode(bytes.fromhex("308204bd020100300d06092a") + rng.randbytes(900))
+    body = "\n".join(pkcs8.decode()[i : i + 64] for i in range(0, 1200, 64))
+    assert "private-key-body" in rules(in_a_page(body))
+    middle = "\n".join(fake(RNG_ALNUM + "+/", 64, seed=n) for n in range(5))
+    assert rules(middle) == ["private-key-body"]
+
+
+def test_certificate_and_public_key_bodies_pass() -> None:
+    rng = random.Random(6)  # noqa: S311 - fake certificate material
+    cert = base64.b64encode(bytes.fromhex("3082030f308201f7a003020102") + rng.randbytes(700))
+    lines = [cert.decode()[i : i + 64] for i in range(0, 900, 64)]
+    assert rules("\n".join(lines)) == []
+    under_header = "-----BEGIN CERTIFICATE-----\n" + "\n".join(
+        fake(RNG_ALNUM + "+/", 64, seed=n) for n in range(5)
+    )
+    assert rules(under_header + "\n-----END CERTIFICATE-----") == []
+    assert private_bytes_verdicts() == [True, True, True, True, False, False]
+
+
+def private_bytes_verdicts() -> list[bool]:
+    samples = [
+        bytes.fromhex("308204bd020100300d"),  # PKCS#8
+        bytes.fromhex("308204a40201000282"),  # PKCS#1 RSA
+        bytes.fromhex("30770201010420aa"),  # SEC1 EC
+        b"openssh-key-v1\x00none",
+        bytes.fromhex("3082030f308201f7a0"),  # a certificate
+        bytes.fromhex("30820122300d06092a"),  # a public key
+    ]
+    return [guard.private_key_bytes(sample) for sample in samples]
+
+
+def test_a_random_quoted_string_is_caught_and_a_long_identifier_is_not() -> None:
+    assert rules(f'value: "{fake(RNG_ALNUM + "+/", 40)}"') == ["high-entropy-string"]
+    names = '["_InterlockedCompareExchange_acq_cpp", "AFXVISUALMANAGER/CMFCVisualManager2007"]'
+    assert rules(f"f1_keywords: {names}") == []
+
+
+def test_references_to_a_secret_kept_elsewhere_pass() -> None:
+    for value in (
+        '"%USERPROFILE%\\.ssh\\id_rsa"',
+        '"/run/secrets/db_password"',
+        "$(cat key.txt)",
+        '"secrets/prod.json"',
+        "!vault |",
+        "os.environ['DB_PASSWORD']",
+    ):
+        assert rules(f"password = {value}") == [], value
+
+
+def test_a_line_break_joins_only_the_pieces_of_a_token() -> None:
+    assert guard.normalise("one word\nand another\nAKIA") == "one word\nand another\nAKIA"
+    assert guard.normalise("id: AKIA2345\nABCD6789WXYZ") == "id: AKIA2345ABCD6789WXYZ"
+    assert guard.normalise("see ghp_ab12\r\n  CD34") == "see ghp_ab12CD34"
+
+
+def test_a_hit_says_which_lines_its_value_covers() -> None:
+    middle = "\n".join(fake(RNG_ALNUM + "+/", 64, seed=n) for n in range(5))
+    [hit] = guard.inspect(f"intro\n\n{middle}\n\nafter\n")
+    assert (hit.rule, hit.line, hit.last_line) == ("private-key-body", 3, 7)
+    [hit] = guard.inspect("a\nb\nsk_live_" + fake(RNG_ALNUM, 24))
+    assert hit.line == hit.last_line == 3
+
+
+def test_a_pem_header_with_a_placeholder_body_passes() -> None:
+    assert rules("-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----") == []
+    assert rules("-----BEGIN PRIVATE KEY-----\n<your key here>\n-----END PRIVATE KEY-----") == []
+    assert rules("Paste it after -----BEGIN PRIVATE KEY----- and before the end line.") == []
+    assert rules("-----BEGIN RSA PRIVATE KEY-----\nabc\n") == ["private-key"]
+    real = (
+        "-----BEGIN RSA PRIVATE KEY-----\n"
+        + fake(RNG_ALNUM, 64)
+        + "\n-----END RSA PRIVATE KEY-----"
+    )
+    assert "private-key" in rules(real)
+
+
+# --- allow comments and allow-lists -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "comment",
+    ["<!-- mdbrain: allow-secret -->", "# mdbrain: allow-secret", "// mdbrain: allow-secret"],
+)
+def test_an_allow_comment_lets_its_own_line_pass(comment: str) -> None:
+    assignment = 'password = "Zq7vK2mP9xL4wR"'
+    assert rules(f"{assignment}  {comment}") == []
+    hits = guard.inspect(f"{assignment}  {comment}\n{assignment.replace('Zq7v', 'Wx3k')}\n")
+    assert [(hit.rule, hit.line) for hit in hits] == [("password-assignment", 2)]
+
+
+def test_allow_secret_and_allow_personal_are_separate() -> None:
+    line = 'mail ana.martin@corp.fr api_key = "Zq7vK2mP9xL4wR"'
+    both = guard.inspect(line, personal_data=True)
+    assert {hit.family for hit in both} == {guard.SECRET, guard.PERSONAL}
+    waived = guard.inspect(f"{line} <!-- mdbrain: allow-secret -->", personal_data=True)
+    assert [hit.rule for hit in waived] == ["email"]
+    waived = guard.inspect(f"{line} <!-- mdbrain: allow-personal -->", personal_data=True)
+    assert [hit.rule for hit in waived] == ["password-assignment"]
+
+
+def test_the_allow_set_lets_exact_values_pass() -> None:
+    key = "sk_live_" + fake(RNG_ALNUM, 24)
+    assert rules(key, allow=frozenset({key})) == []
+    assert rules(key, allow=frozenset({key + "x"})) == ["stripe-key"]
+
+
+# --- personal data ------------------------------------------------------------------------
+
+
+def personal(text: str) -> list[str]:
+    return [hit.rule for hit in guard.personal(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Write to ana.martin@corp.fr for access.",
+        "[mail](mailto:j.smith@acme-bank.co.uk)",
+        "ana.martin\u200b@corp.fr",
+    ],
+)
+def test_email_addresses_are_personal_data(text: str) -> None:
+    assert personal(text) == ["email"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "user@example.com", "ops@example.org", "a@test.test", "x@foo.invalid",
+        "root@localhost", "noreply@corp.fr", "support@corp.fr", "user@host",
+        "git clone git@github.com:owner/repo.git", "npm i react@18.2.0 @types/node@20.1.0",
+        "@app.route('/x')", "out = x@self.w", "someone@contoso.com",
+        "12345+ana@users.noreply.github.com",
+    ],
+)  # fmt: skip
+def test_placeholder_addresses_remotes_and_code_pass(text: str) -> None:
+    assert personal(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Call +33 6 71 82 93 04.", "tel: +1 (212) 736-4821", "Appelez le 06 71 82 93 04",
+     "Tel. 06.71.82.93.04", "Call (212) 736-4821", "Call 212-736-4821"],
+)  # fmt: skip
+def test_phone_numbers_are_personal_data(text: str) -> None:
+    assert personal(text) == ["phone"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["06 12 34 56 78", "01 23 45 67 89", "(415) 555-0132", "+1 212 555 0100", "v1.2.3.4.5.6",
+     "2024-01-15", "10.0.0.1", "port 8080 and 443"],
+)  # fmt: skip
+def test_sample_phone_numbers_dates_and_versions_pass(text: str) -> None:
+    assert personal(text) == []
+
+
+def nir(body: str) -> str:
+    number = int(body.replace("2A", "19").replace("2B", "18"))
+    return f"{body}{97 - number % 97:02d}"
+
+
+def test_a_french_nir_counts_only_with_its_key() -> None:
+    valid = nir("1850578006084")
+    assert personal(f"NIR : {valid}") == ["national-id"]
+    spaced = f"{valid[0]} {valid[1:3]} {valid[3:5]} {valid[5:7]} {valid[7:10]} {valid[10:13]} {valid[13:]}"
+    assert personal(spaced) == ["national-id"]
+    wrong = valid[:13] + f"{(int(valid[13:]) + 1) % 100:02d}"
+    assert personal(wrong) == []
+    assert personal(nir("2690649588157")) == ["national-id"]
+
+
+def test_a_us_ssn_counts_unless_it_is_invalid_or_a_known_sample() -> None:
+    assert personal("SSN 536-90-4172") == ["national-id"]
+    assert personal("SSN 123-45-6789") == []
+    assert personal("SSN 000-12-3456 or 666-12-3456 or 912-12-3456") == []
+
+
+def iban(country: str, bban: str) -> str:
+    digits = "".join(str(int(c, 36)) for c in bban + country) + "00"
+    return f"{country}{98 - int(digits) % 97:02d}{bban}"
+
+
+def test_iban_checksums_decide() -> None:
+    valid = iban("FR", "20041010050500013M02699")
+    assert guard.iban_valid(valid)
+    assert personal(f"IBAN {valid}") == ["iban"]
+    grouped = " ".join(valid[i : i + 4] for i in range(0, len(valid), 4))
+    assert personal(f"IBAN {grouped}") == ["iban"]
+    broken = valid[:-1] + str((int(valid[-1]) + 1) % 10)
+    assert not guard.iban_valid(broken)
+    assert personal(f"IBAN {broken}") == []
+    assert not guard.iban_valid(iban("DE", "3704004405320130")[:-1])  # wrong length
+    assert personal("IBAN FR76 3000 6000 0112 3456 7890 189") == []  # a public sample
+
+
+def test_card_numbers_need_luhn_and_a_network() -> None:
+    assert guard.luhn_valid("4539578763621486")
+    assert not guard.luhn_valid("4539578763621487")
+    assert personal("card 4539 5787 6362 1486") == ["credit-card"]
+    assert personal("card 4539-5787-6362-1487") == []
+    assert personal("card 4111 1111 1111 1111 or 4242424242424242") == []  # test cards
+    assert personal("id 9539578763621480") == []  # no network starts with 9
+
+
+def test_personal_data_is_off_unless_asked() -> None:
+    text = "Ana: ana.martin@corp.fr, +33 6 71 82 93 04"
+    assert guard.inspect(text) == []
+    assert {hit.rule for hit in guard.inspect(text, personal_data=True)} == {"email", "phone"}
+
+
+# --- the second opinion -------------------------------------------------------------------
+
+
+def test_a_second_opinion_reads_only_lines_the_rules_left_alone() -> None:
+    seen: list[str] = []
+
+    def opinion(text: str) -> list[tuple[str, int, str]]:
+        seen.append(text)
+        return [
+            ("Secret Keyword", 1, "Zq7vK2mP9xL4wR"),
+            ("Hex High Entropy String", 3, "ed16c6bc54359dade2e7fafa83607f16"),
+            ("Secret Keyword", 4, "mysecretpassword"),
+            ("Artifactory Credentials", 5, "AKCp8" + "k" * 60),
+            ("Twilio API Key", 6, "SK" + "3" * 32),
+        ]
+
+    text = (
+        'password = "Zq7vK2mP9xL4wR"\nplain\n"id": "ed16c6bc54359dade2e7fafa83607f16"\n'
+        'password = "mysecretpassword"\nrepo\ncreds\n'
+    )
+    hits = guard.inspect(text, second_opinion=opinion)
+    assert seen and seen[0].split("\n")[0] == ""  # the line mdbrain's rules flagged is blank
+    assert [(hit.rule, hit.line) for hit in hits] == [
+        ("password-assignment", 1),
+        ("detect-secrets: Artifactory Credentials", 5),
+    ]
+
+
+def test_detect_secrets_joins_in_when_installed() -> None:
+    if not secret_scan.available():
+        pytest.skip("detect-secrets is not installed")
+    twilio = "SK" + fake("0123456789abcdef", 32)
+    long_line = "x " * 3000 + f"twilio_key = '{twilio}'"
+    found = secret_scan.findings(f"intro\n{long_line}\n{long_line}\n")
+    assert ("Twilio API Key", 2, twilio) in found
+    assert secret_scan.detect("A plain sentence about sessions and caches.") == []
+    hits = secret_scan.inspect(f"intro\n\n{twilio}\n")
+    assert [(hit.rule, hit.line) for hit in hits] == [("twilio-api-key", 3)]
+
+
+# --- robustness and time --------------------------------------------------------------------
+
+FRAGMENTS = [
+    "password", " = ", ": ", '"', "'", "`", "+", "\\\n", "\n", "sk-", "ghp_", "AKIA", "@",
+    ".com", "0", "6", "+33 ", "-----BEGIN ", "PRIVATE KEY-----", "\u200b", "MII", "==",
+    "Authorization: Basic ", "Bearer ", "curl -u ", "://", "x", "Zq7vK2mP9xL4wR", " ",
+]  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(st.text(), st.lists(st.sampled_from(FRAGMENTS)).map("".join)))
+def test_inspect_never_raises_and_reports_lines_of_the_text(text: str) -> None:
+    lines = text.count("\n") + 1
+    for hit in guard.inspect(text, personal_data=True):
+        assert 1 <= hit.line <= lines
+        assert hit.family in (guard.SECRET, guard.PERSONAL)
+
+
+def hostile_inputs() -> Iterable[tuple[str, str]]:
+    rng = random.Random(9)  # noqa: S311 - filler
+    yield '2 MB of password = " on one line', 'password = "' * 170_000
+    yield '2 MB of password = " lines', 'password = "\n' * 160_000
+    yield "an 80,000-letter word", "a" * 80_000
+    yield "an 80,000-letter word with @", "a" * 40_000 + "@" + "a" * 40_000
+    yield "1 MB of base64 on one line", base64.b64encode(rng.randbytes(750_000)).decode()
+    wrapped = base64.b64encode(rng.randbytes(750_000)).decode()
+    yield (
+        "1 MB of base64 in lines",
+        "\n".join(wrapped[i : i + 76] for i in range(0, len(wrapped), 76)),
+    )
+    yield "100,000 sk- prefixes", "sk-" * 100_000
+    yield "300,000 joined strings", '"a" + ' * 300_000
+    yield "1 MB of digits", "1" * 1_000_000
+    yield "1 MB of spaces in quotes", 'x"' + " " * 1_000_000 + '"'
+
+
+@pytest.mark.parametrize(("name", "text"), list(hostile_inputs()), ids=lambda v: str(v)[:30])
+def test_hostile_input_is_read_in_linear_time(name: str, text: str) -> None:
+    started = time.perf_counter()
+    secret_scan.inspect(text, personal_data=True)
+    assert time.perf_counter() - started < 5, name
+
+
+@pytest.mark.skipif(
+    not (CORPORA / "fr-docs" / "files").is_dir(), reason="../shared/corpora is absent"
+)
+def test_real_documentation_is_rarely_refused() -> None:
+    pages = sorted((CORPORA / "fr-docs" / "files").rglob("*.md"))
+    pages += sorted((CORPORA / "adr-gsp" / "docs" / "architecture" / "adr").glob("*.md"))
+    flagged = [p for p in pages if guard.inspect(p.read_text(encoding="utf-8", errors="replace"))]
+    assert len(pages) > 400
+    assert len(flagged) / len(pages) <= 0.01
+
+
+def test_redaction_never_shows_more_than_a_quarter() -> None:
+    assert guard.redact("abc") == "…"
+    assert guard.redact("abcdefgh") == "ab…"
+    assert guard.redact("abcdefghijklmnop") == "abcd…"
+
+
+def test_credentials_files_are_named() -> None:
+    for path in (
+        ".env",
+        "config/.env.prod",
+        "keys/id_ed25519",
+        "deploy.pem",
+        ".npmrc",
+        ".pypirc",
+        "x.ppk",
+    ):
+        assert guard.credential_path(path) == "credentials-file", path
+    for path in ("src/env.py", "docs/keys.md", "environment.yml"):
+        assert guard.credential_path(path) is None, path
