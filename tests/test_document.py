@@ -50,6 +50,9 @@ def test_a_byte_order_mark_is_ignored_and_noted() -> None:
         ("---\ntitle: a\ntags: [x]\ntitle: b\n---\n", 4, "duplicate key 'title'"),
         ("---\n- a\n- b\n---\n", 2, "mapping"),
         ("---\n1: one\n---\n", 2, "keys must be text"),
+        ("---\ntitle: x\nweight: " + "9" * 5000 + "\n---\n", 3, "more than 100 digits"),
+        ("---\ntitle: x\nloop: &x [*x]\n---\n", 3, "recursive"),
+        ("---\ntitle: x\ndeep: " + "[" * 500 + "]" * 500 + "\n---\n", 3, "nest"),
     ],
 )
 def test_bad_frontmatter_raises_a_document_error_with_the_line(

@@ -12,7 +12,7 @@ import pytest
 from mdbrain.core import codemap, document, layout
 from mdbrain.service import drafting, scanning
 from mdbrain.service.bootstrap import init_base
-from mdbrain.service.indexing import Indexer
+from mdbrain.service.session import Session
 from mdbrain.store import location
 
 TODAY = dt.date(2026, 12, 1)
@@ -77,8 +77,11 @@ def write_sample(project: Path, *, use_git: bool) -> Path:
 
 
 def run(project: Path, *, dry_run: bool = False) -> scanning.ScanReport:
-    indexer = Indexer(location.locate(project), TODAY.isoformat())
-    return scanning.scan_project(indexer, today=TODAY, dry_run=dry_run)
+    session = Session(location.locate(project), lambda: TODAY)
+    try:
+        return scanning.scan_project(session, dry_run=dry_run)
+    finally:
+        session.close()
 
 
 def documents(root: Path) -> dict[str, document.Document]:
@@ -170,6 +173,23 @@ def test_without_git_the_walk_skips_hidden_virtualenv_and_build_folders(tmp_path
     assert report.errors == 0 and 3 <= len(report.themes) <= 8
 
 
+def test_python_that_cannot_be_read_is_skipped_with_a_note(tmp_path: Path) -> None:
+    project = tmp_path / "deep"
+    package = project / "src" / "pkg"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text('"""A package with odd modules."""\n')
+    (package / "deep.py").write_text("x = " + "1 + " * 100_000 + "1\n")
+    (package / "broken.py").write_text("def (:\n")
+    (package / "fine.py").write_text("def ok() -> int:\n    return 1\n")
+    init_base(project, "kb")
+    report = run(project)
+    assert report.check is not None and report.errors == 0, report.check.findings
+    drafts = "\n".join(p.read_text(encoding="utf-8") for p in (project / "kb").rglob("*.md"))
+    assert "Skipped by the scan: Python nested too deeply to be read." in drafts
+    assert "Skipped by the scan: not valid Python (line 1: invalid syntax)." in drafts
+    assert "`ok() -> int`" in drafts
+
+
 def test_this_repository(tmp_path: Path) -> None:
     if not HAS_GIT:
         pytest.skip("git is needed to list this repository's files")
@@ -203,7 +223,8 @@ def test_python_facts_read_commands_routes_and_exports() -> None:
     facts = codemap.python_facts("web.py", source)
     assert [s.name for s in facts.symbols] == ["index"] and facts.exports == ("index",)
     assert facts.routes == ("GET /", "POST /x") and facts.commands == ("serve",)
-    assert codemap.python_facts("bad.py", "def (").symbols == ()
+    bad = codemap.python_facts("bad.py", "def (")
+    assert bad.symbols == () and bad.note == "not valid Python (line 1: invalid syntax)"
 
 
 def test_go_and_rust_facts() -> None:

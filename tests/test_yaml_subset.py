@@ -44,6 +44,12 @@ def test_anything_beyond_the_subset_is_left_to_pyyaml() -> None:
     for block in (
         "a: b: c",
         "a: &x 1\nb: *x",
+        "a: [&x b, *x]",
+        "a:\n  - &x b\n  - *x",
+        "a: &x\n  k: v\nb: *x",
+        "a:\n  k: &x v\n  j: *x",
+        "a: !!int 1",
+        "a: " + "9" * 19,
         "a: |\n  text",
         "a:\n  nested:\n    deeper: 1",
         "a: 1\na: 2",
@@ -57,6 +63,20 @@ def test_anything_beyond_the_subset_is_left_to_pyyaml() -> None:
         "a: 'unbalanced",
     ):
         assert yaml_subset.read(block) is None, block
+
+
+def test_a_long_integer_is_left_to_pyyaml_which_bounds_it() -> None:
+    assert yaml_subset.read("a: " + "9" * 18) == ({"a": 10**18 - 1}, {"a": 2})
+    assert yaml_subset.read("a: " + "9" * 5000) is None  # once a ValueError from int()
+    assert yaml_subset.read("a: [1, " + "9" * 5000 + "]") is None
+
+
+def test_a_block_over_the_value_budget_is_left_to_pyyaml() -> None:
+    items = yaml_subset.MAX_VALUES - 3  # the mapping, the key and the list come first
+    assert yaml_subset.read("k: [" + ", ".join(["x"] * items) + "]") is not None
+    assert yaml_subset.read("k: [" + ", ".join(["x"] * (items + 1)) + "]") is None
+    many_keys = "".join(f"k{n}: v\n" for n in range(yaml_subset.MAX_VALUES // 2))
+    assert yaml_subset.read(many_keys) is None
 
 
 _scalars = st.one_of(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
+import warnings
 from dataclasses import dataclass
 
 from mdbrain.core import syntax
@@ -44,12 +45,20 @@ def supports(path: str) -> bool:
 def symbol_fingerprint(path: str, data: bytes, symbol: str) -> str | None:
     """The fingerprint of ``symbol`` in the file ``path`` holding ``data``; None if absent.
 
-    Raises SyntaxError or UnicodeDecodeError for a Python file that does not
-    parse, and LookupError for a language mdbrain cannot read here.
+    Raises SyntaxError for a file that does not parse or nests too deeply to be
+    read (never RecursionError or MemoryError), UnicodeDecodeError for a Python
+    file that is not UTF-8, and LookupError for a language mdbrain cannot read here.
     """
     if path.endswith(PYTHON_SUFFIXES):
         return fingerprint(data.decode("utf-8"), symbol)
-    return syntax.fingerprint(data, path, symbol)
+    try:
+        return syntax.fingerprint(data, path, symbol)
+    except (RecursionError, MemoryError):
+        raise _too_deep(path) from None
+
+
+def _too_deep(path: str = "") -> SyntaxError:
+    return SyntaxError(f"{path or 'the code'} is nested too deeply to be read")
 
 
 def _find(body: list[ast.stmt], names: list[str]) -> ast.AST | None:
@@ -68,17 +77,23 @@ def _find(body: list[ast.stmt], names: list[str]) -> ast.AST | None:
 
 @functools.lru_cache(maxsize=64)
 def _parsed(source: str) -> ast.Module:
-    return ast.parse(source)
+    with warnings.catch_warnings():  # "invalid escape sequence" is the code's business
+        warnings.simplefilter("ignore")
+        return ast.parse(source)
 
 
 def fingerprint(source: str, symbol: str) -> str | None:
     """The hash of ``symbol``'s code in Python ``source``; None when it is not there.
 
-    Raises SyntaxError when the source does not parse.
+    Raises SyntaxError when the source does not parse or nests too deeply for
+    the parser or for the walk of its tree.
     """
-    tree = _parsed(source)
-    node = _find(tree.body, symbol.split(".")) if symbol else tree
-    if node is None:
-        return None
-    dump = ast.dump(node, annotate_fields=False, include_attributes=False)
+    try:
+        tree = _parsed(source)
+        node = _find(tree.body, symbol.split(".")) if symbol else tree
+        if node is None:
+            return None
+        dump = ast.dump(node, annotate_fields=False, include_attributes=False)
+    except (RecursionError, MemoryError):
+        raise _too_deep() from None
     return hashlib.sha256(dump.encode("utf-8")).hexdigest()[:16]

@@ -7,6 +7,13 @@ from; it reads no disk and invents nothing. Python is read with :mod:`ast`;
 JavaScript, TypeScript, Go and Rust with a few regular expressions, so they
 yield only what is plainly written: exported names, ``main``, routes and
 commands.
+
+Every reader is linear in the size of the file, whatever the file holds: no
+expression can backtrack across lines, a symbol's doc comment is looked for
+only between it and the symbol before it, and a file larger than
+:data:`MAX_TEXT` is not read at all. A file that cannot be read (Python that
+does not parse, or nests deeper than the parser goes) yields a fact that says
+so in ``note`` rather than an error.
 """
 
 from __future__ import annotations
@@ -14,7 +21,8 @@ from __future__ import annotations
 import ast
 import posixpath
 import re
-from collections.abc import Callable, Iterable
+import warnings
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -36,6 +44,9 @@ CONFIG_NAMES: Final = MANIFESTS | {
     ".pre-commit-config.yaml", ".pre-commit-hooks.yaml", "mypy.ini", "pytest.ini",
 }  # fmt: skip
 PYTHON_M: Final = "runs with `python -m`"
+# Longest text a reader reads (characters). Every reader is linear, so this is not a
+# guard against slow expressions but a bound on the time one file may take.
+MAX_TEXT: Final = 2_000_000
 _TEST_NAME = re.compile(
     r"^(?:test_.*\.py|.*_test\.(?:py|go)|conftest\.py|.*\.(?:test|spec)\.[cm]?[jt]sx?)$"
 )
@@ -63,6 +74,7 @@ class FileFacts:
     routes: tuple[str, ...] = ()  # "GET /users"
     main: str = ""  # how it runs as a program, when it does
     tests: int = 0  # test functions or cases
+    note: str = ""  # why the file was skipped, when it was: "not valid Python (line 3)"
 
     @property
     def weight(self) -> int:
@@ -172,16 +184,21 @@ def _methods(call: ast.expr) -> str:
     return "ROUTE"
 
 
+def _attribute(node: ast.expr) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else ""
+
+
 def _decorations(tree: ast.Module) -> tuple[list[str], list[str]]:
     """CLI commands (click, typer, argparse) and HTTP routes (Flask, FastAPI) of a module."""
     commands: list[str] = []
     routes: list[str] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and ast.unparse(node.func).endswith(".add_parser"):
+        # "x.add_parser(...)": read from the node, never unparsed, so that a chain of
+        # a thousand calls is not written out again for each of its calls
+        if isinstance(node, ast.Call) and _attribute(node.func) == "add_parser":
             commands += [_text_arg(node)] if _text_arg(node) else []
         for deco in node.decorator_list if isinstance(node, _Def) else []:
-            func = deco.func if isinstance(deco, ast.Call) else deco
-            attr = func.attr if isinstance(func, ast.Attribute) else ""
+            attr = _attribute(deco.func if isinstance(deco, ast.Call) else deco)
             path = _text_arg(deco)
             if attr in ("command", "group") and isinstance(node, _Def):
                 name = _text_arg(deco, "name") or node.name.replace("_", "-")
@@ -193,18 +210,43 @@ def _decorations(tree: ast.Module) -> tuple[list[str], list[str]]:
     return commands, routes
 
 
+def _is_main_test(test: ast.expr) -> bool:
+    """Whether ``test`` is ``__name__ == '__main__'``, either way round."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    sides = [test.left, test.comparators[0]]
+    names = [s.id for s in sides if isinstance(s, ast.Name)]
+    texts = [s.value for s in sides if isinstance(s, ast.Constant)]
+    return isinstance(test.ops[0], ast.Eq) and names == ["__name__"] and texts == ["__main__"]
+
+
 def _main_guard(tree: ast.Module) -> bool:
-    tests = [n.test for n in tree.body if isinstance(n, ast.If)]
-    return any(
-        ast.unparse(t) in ("__name__ == '__main__'", "'__main__' == __name__") for t in tests
-    )
+    return any(_is_main_test(n.test) for n in tree.body if isinstance(n, ast.If))
+
+
+def _skipped(path: str, language: str, why: str) -> FileFacts:
+    """The facts of a file that was not read, saying why."""
+    return FileFacts(path, language, note=why)
 
 
 def python_facts(path: str, text: str) -> FileFacts:
+    """The facts of a Python module; one that :mod:`ast` cannot read is skipped with a note."""
     try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return FileFacts(path, "python")
+        with warnings.catch_warnings():  # "invalid escape sequence" is the code's business
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text)
+        return _python_facts(path, tree)
+    except SyntaxError as exc:  # IndentationError, "too many nested parentheses"...
+        where = f" (line {exc.lineno}: {exc.msg})" if exc.lineno else f" ({exc.msg})"
+        return _skipped(path, "python", "not valid Python" + where)
+    except ValueError as exc:  # null bytes, on some versions of Python
+        return _skipped(path, "python", f"not valid Python ({exc})")
+    except (RecursionError, MemoryError):
+        # the parser, or a walk of its tree, gave up on code nested thousands deep
+        return _skipped(path, "python", "Python nested too deeply to be read")
+
+
+def _python_facts(path: str, tree: ast.Module) -> FileFacts:
     exported = _all_names(tree)
     symbols = [s for node in tree.body if (s := _py_symbol(node)) is not None]
     public = [s for s in symbols if (s.name in exported if exported else s.name[0] != "_")]
@@ -229,17 +271,30 @@ _JS_EXPORT = re.compile(
 )
 _JS_ROUTE = re.compile(  # Express-style: app.get('/x'), router.post("/y"), apiRouter.put(`/z`)
     r"\b(?:app|router|server|api|\w*Router|\w*App)\.(get|post|put|delete|patch|all)"
-    r"\(\s*['\"`](/[^'\"`]*)"
+    r"\(\s*['\"`](/[^'\"`\n]*)"
 )
-_GO_ITEM = re.compile(r"^(?:func\s+(\([^)]*\)\s*)?|type\s+)([A-Z]\w*)([^{\n]*)", _M)
-_GO_ROUTE = re.compile(r"\.(HandleFunc|Handle|GET|POST|PUT|DELETE|PATCH)\(\s*\"([A-Z]+ )?(/[^\"]*)")
-_RS_ITEM = re.compile(r"^\s*pub\s+(?:async\s+)?(fn|struct|enum|trait|type)\s+(\w+)([^{;\n]*)", _M)
-_RS_ROUTE = re.compile(r"#\[(get|post|put|delete|patch)\(\s*\"(/[^\"]*)\"")
+# Go receivers and quoted paths stop at the end of their line: a "func (" or a quote
+# that never closes must not be searched for to the end of the file at every line.
+_GO_ITEM = re.compile(r"^(?:func\s+(\([^)\n]*\)\s*)?|type\s+)([A-Z]\w*)([^{\n]*)", _M)
+_GO_ROUTE = re.compile(
+    r"\.(HandleFunc|Handle|GET|POST|PUT|DELETE|PATCH)\(\s*\"([A-Z]+ )?(/[^\"\n]*)"
+)
+# "[ \t]*", not "\s*", at the start of a line: "\s" runs on through the blank
+# lines below, and would be tried again from each of them.
+_RS_ITEM = re.compile(
+    r"^[ \t]*pub[ \t]+(?:async[ \t]+)?(fn|struct|enum|trait|type)[ \t]+(\w+)([^{;\n]*)", _M
+)
+_RS_ROUTE = re.compile(r"#\[(get|post|put|delete|patch)\(\s*\"(/[^\"\n]*)\"")
+_JS_TEST = re.compile(r"^[ \t]*(?:it|test)(?:\.\w+)?\(", _M)
 
 
-def _comment_before(text: str, start: int, prefix: str) -> str:
-    """The first line of the comment right above ``start``: ``/** */``, or ``prefix`` lines."""
-    before = text[:start].rstrip()
+def _comment_before(text: str, start: int, prefix: str, floor: int = 0) -> str:
+    """The first line of the comment right above ``start``: ``/** */``, or ``prefix`` lines.
+
+    Only ``text[floor:start]`` is looked at: readers pass the start of the symbol
+    before, so that the comments of all the symbols of a file cost one reading of it.
+    """
+    before = text[floor:start].rstrip()
     if prefix == "//" and before.endswith("*/") and "/**" in before:
         block = before[before.rfind("/**") + 3 : -2]
         return first_line("\n".join(line.strip().lstrip("*") for line in block.splitlines()))
@@ -247,16 +302,25 @@ def _comment_before(text: str, start: int, prefix: str) -> str:
     for line in reversed(before.splitlines()):
         if not line.strip().startswith(prefix) or line.strip().startswith(prefix + "/"):
             break
-        lines.insert(0, line.strip()[len(prefix) :].strip())
-    return "\n".join(lines)
+        lines.append(line.strip()[len(prefix) :].strip())
+    return "\n".join(reversed(lines))
+
+
+def _documented(
+    pattern: re.Pattern[str], text: str, prefix: str
+) -> Iterator[tuple[re.Match[str], str]]:
+    """Each match of ``pattern`` with the first line of the comment above it."""
+    floor = 0
+    for match in pattern.finditer(text):
+        yield match, first_line(_comment_before(text, match.start(), prefix, floor))
+        floor = match.start()
 
 
 def _js_facts(path: str, text: str) -> FileFacts:
     symbols = []
-    for match in _JS_EXPORT.finditer(text):
+    for match, doc in _documented(_JS_EXPORT, text, "//"):
         kind, name, rest = match.groups()
         rest = rest if kind.startswith("function") else rest.split("=")[0]
-        doc = first_line(_comment_before(text, match.start(), "//"))
         symbols.append(Symbol(name, kind.rstrip("*"), clip(f"{kind} {name}{rest}"), doc))
     head = (text.split("\n", 1)[-1] if text.startswith("#!") else text).lstrip()
     end = head.find("*/") if head.startswith("/*") else -1
@@ -268,7 +332,7 @@ def _js_facts(path: str, text: str) -> FileFacts:
         "runs as a script (`require.main === module`)" if "require.main" in text else ""
     )
     commands = tuple(re.findall(r"\.command\(\s*['\"`]([^'\"`\s]+)", text))
-    tests = len(re.findall(r"^\s*(?:it|test)(?:\.\w+)?\(", text, _M))
+    tests = len(_JS_TEST.findall(text))
     return FileFacts(
         path, language_of(path), doc, tuple(symbols), (), commands, routes, main, tests
     )
@@ -277,8 +341,8 @@ def _js_facts(path: str, text: str) -> FileFacts:
 def _go_facts(path: str, text: str) -> FileFacts:
     symbols = tuple(
         Symbol(m.group(2), "function" if m.group(0).startswith("func") else "type",
-               clip(m.group(0)), first_line(_comment_before(text, m.start(), "//")))
-        for m in _GO_ITEM.finditer(text)
+               clip(m.group(0)), doc)
+        for m, doc in _documented(_GO_ITEM, text, "//")
     )  # fmt: skip
     package = re.search(r"^package\s+(\w+)", text, _M)
     doc = _comment_before(text, package.start(), "//") if package else ""
@@ -293,9 +357,8 @@ def _go_facts(path: str, text: str) -> FileFacts:
 
 def _rust_facts(path: str, text: str) -> FileFacts:
     symbols = tuple(
-        Symbol(m.group(2), m.group(1), clip(f"{m.group(1)} {m.group(2)}{m.group(3)}"),
-               first_line(_comment_before(text, m.start(), "///")))
-        for m in _RS_ITEM.finditer(text)
+        Symbol(m.group(2), m.group(1), clip(f"{m.group(1)} {m.group(2)}{m.group(3)}"), doc)
+        for m, doc in _documented(_RS_ITEM, text, "///")
     )  # fmt: skip
     doc = "\n".join(ln.strip()[3:].strip() for ln in text.splitlines() if ln.strip()[:3] == "//!")
     routes = tuple(f"{m.upper()} {p}" for m, p in _RS_ROUTE.findall(text))
@@ -311,7 +374,14 @@ _READERS: Final[dict[str, Callable[[str, str], FileFacts]]] = {
 
 
 def source_facts(path: str, text: str) -> FileFacts:
-    """The facts of one source file; for languages not read, only the language."""
+    """The facts of one source file; for languages not read, only the language.
+
+    A file longer than :data:`MAX_TEXT` is skipped with a note.
+    """
     language = language_of(path)
     reader = _READERS.get(language)
-    return reader(path, text) if reader else FileFacts(path, language)
+    if reader is None:
+        return FileFacts(path, language)
+    if len(text) > MAX_TEXT:
+        return _skipped(path, language, f"larger than {MAX_TEXT // 1_000_000} MB")
+    return reader(path, text)

@@ -10,6 +10,12 @@ in Python. It follows CommonMark for the parts that decide where links and
 headings are: fenced and indented code, code spans, escapes, HTML comments,
 ATX and setext headings. ``tests/test_markdown.py`` compares it with
 markdown-it-py on generated documents.
+
+Every step is linear in the length of the text, whatever the text: documents
+come from anyone, and one hostile page must not stall an index of thousands.
+The expressions below either match at the start of a line only, or cannot
+backtrack; code spans, ATX headings and link destinations are read by hand
+(``tests/test_bounded_work.py`` holds the inputs that once made them quadratic).
 """
 
 from __future__ import annotations
@@ -21,16 +27,21 @@ from typing import NamedTuple
 # First characters with which a line may open a block other than a paragraph.
 _SPECIAL_FIRST = frozenset(" \t#`~<>-*+_=[|0123456789")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 _BLOCK_START = re.compile(r"^ {0,3}(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]|\||<)")
 _THEMATIC = re.compile(r"^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _REF_DEF = re.compile(r"^ {0,3}\[([^\]]+)\]:[ \t]*(<[^>\n]*>|\S+)")
-# A link destination: "<anything but >>" or a run without spaces whose
+# A link destination without angle brackets: a run without spaces whose
 # parentheses balance (one level deep), then a title or the closing parenthesis.
-_DESTINATION = re.compile(r"[ \t]*(?:<([^>\n]*)>|((?:[^\s()]|\((?:[^\s()])*\))*))(?=[ \t]|\)|$)")
-_CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
+# Possessive, so a run that is not followed by either is given up at once, not
+# given back one character at a time.
+_PLAIN_DESTINATION = re.compile(r"(?:[^\s()]|\([^\s()]*+\))*+(?=[ \t]|\)|$)")
+_TICKS = re.compile(r"`+")
+_SINGLE_TICK_SPAN = re.compile(r"`[^`]+`")
+_SPACES = " \t"
+_BLANKS = re.compile(r"[ \t]*")
+_ODD_START = frozenset(" \t<")  # a destination starting so is read by _inline_target
 _ESCAPED = re.compile(r"\\[\\`*_{}\[\]()#+\-.!<>|]")
 # "[text](" or "![alt](", text allowing one level of nested brackets.
 _INLINE = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(")
@@ -59,22 +70,98 @@ class Body:
     headings: tuple[Heading, ...]
 
 
+def _blank(match: re.Match[str]) -> str:
+    return " " * (match.end() - match.start())
+
+
+def _blank_code_spans(line: str) -> str:
+    """``line`` with its code spans blanked.
+
+    A span opens at a run of backticks and closes at the next run of the same
+    length; a run with no such match opens with as many of its backticks as a
+    later run has, else it is text. Each run learns, in one pass from the right,
+    the nearest later run of the longest length it could use, at a cost of its
+    own length at most: a line of many unmatched runs costs no more than its
+    length.
+    """
+    if "``" not in line:  # single backticks only: each pairs with the next one
+        return _SINGLE_TICK_SPAN.sub(_blank, line)
+    runs = [match.span() for match in _TICKS.finditer(line)]
+    closer = [-1] * len(runs)
+    latest: dict[int, int] = {}  # run length -> index of the nearest such run to the right
+    for index in range(len(runs) - 1, -1, -1):
+        start, end = runs[index]
+        length = end - start
+        if length in latest:
+            closer[index] = latest[length]
+        elif latest:
+            # the longest shorter length seen, looked for among the fewer of the
+            # lengths this run allows and the lengths seen so far
+            if length <= len(latest):
+                usable = next((n for n in range(length - 1, 0, -1) if n in latest), 0)
+            else:
+                usable = max((n for n in latest if n < length), default=0)
+            closer[index] = latest[usable] if usable else -1
+        latest[length] = index
+    parts: list[str] = []
+    done = index = 0
+    while index < len(runs):
+        if closer[index] < 0:
+            index += 1
+            continue
+        start, end = runs[index][0], runs[closer[index]][1]
+        parts += (line[done:start], " " * (end - start))
+        done, index = end, closer[index] + 1
+    return "".join(parts) + line[done:] if parts else line
+
+
 def _mask(line: str) -> str:
     """Blank out escapes and code spans so that no link is seen inside them."""
     if "\\" in line:
         line = _ESCAPED.sub("  ", line)
     if "`" in line:
-        line = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
+        line = _blank_code_spans(line)
     return line
 
 
-def _inline_target(text: str, start: int) -> str | None:
-    """The destination that starts at ``text[start]`` (just after ``](``)."""
-    match = _DESTINATION.match(text, start)
-    if match is None:
-        return None
-    angled, plain = match.groups()
-    return angled if angled is not None else plain
+class _NextAngle:
+    """Where the next ``>`` of a line is, for positions asked in increasing order.
+
+    Remembering the last answer keeps a line of many ``[a](<`` without a ``>``
+    from being searched to its end once per link.
+    """
+
+    __slots__ = ("found", "line", "since")
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+        self.since = self.found = len(line)  # no '>' in line[since:found]
+
+    def after(self, start: int) -> int:
+        if not self.since <= start <= self.found:
+            self.since, self.found = start, self.line.find(">", start)
+            if self.found < 0:
+                self.found = len(self.line)
+        return self.found
+
+
+def _inline_target(text: str, start: int, angle: _NextAngle) -> tuple[str, int] | None:
+    """The destination that starts at ``text[start]`` (just after ``](``), and where it ends.
+
+    ``<anything but >>`` or a plain run, followed by a space or tab (a title), a
+    closing parenthesis or the end of the line; after spaces that lead nowhere,
+    the empty destination.
+    """
+    blanks = _BLANKS.match(text, start)  # always matches, if only the empty string
+    at = blanks.end() if blanks else start
+    if text.startswith("<", at):
+        close = angle.after(at + 1)
+        if close < len(text) and (close + 1 == len(text) or text[close + 1] in " \t)"):
+            return text[at + 1 : close], close + 1
+    plain = _PLAIN_DESTINATION.match(text, at)
+    if plain is not None:
+        return plain.group(0), plain.end()
+    return ("", at - 1) if at > start else None
 
 
 def _label(text: str) -> str:
@@ -84,18 +171,50 @@ def _label(text: str) -> str:
 def _inline(line: str, number: int, links: list[tuple[str, int]], used: set[str] | None) -> None:
     """Collect the inline links of ``line``, and the reference labels it uses when ``used``."""
     masked = _mask(line)
-    for match in _INLINE.finditer(masked):
-        if match.group(1):  # an image
-            continue
+    angle = None
+    at = 0
+    while (match := _INLINE.search(masked, at)) is not None:
+        at = match.end()
         # masking keeps every column in place, so the destination is read
         # from the original line where the masked one found the link
-        target = _inline_target(line, match.end())
-        if target is not None:
+        if line[at : at + 1] not in _ODD_START:  # the common case: a plain destination
+            plain = _PLAIN_DESTINATION.match(line, at)
+            if plain is None:
+                continue
+            target, end = plain.group(), plain.end()
+        else:
+            angle = angle or _NextAngle(line)
+            found = _inline_target(line, at, angle)
+            if found is None:
+                continue
+            target, end = found
+        if not match.group(1):  # not an image
             links.append((target, number))
+        at = end  # a destination is not searched again for links: each byte is read once
     if used is not None:
         for match in _REF_USE.finditer(_INLINE.sub(" ", masked)):
             if not match.group(1):
                 used.add(_label(match.group(3) or match.group(2)))
+
+
+def _atx(line: str) -> tuple[int, str] | None:
+    """Level and title of an ATX heading line, else None.
+
+    By hand rather than with an expression: a lazy title followed by optional
+    closing hashes backtracks over every space of a long run of spaces.
+    """
+    text = line.lstrip(" ")
+    if len(line) - len(text) > 3:
+        return None
+    after = text.lstrip("#")
+    level = len(text) - len(after)
+    if not 1 <= level <= 6 or after[:1] not in ("", " ", "\t"):
+        return None
+    title = after.strip(_SPACES)
+    closing = title.rstrip("#")
+    if closing != title and closing.endswith((" ", "\t")):  # "## Title ##"
+        title = closing
+    return level, title.strip()
 
 
 def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
@@ -134,6 +253,15 @@ def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
             if paragraph is None:
                 paragraph = (line.strip(), number)
             continue
+        if line[0] == "#" and (atx := _atx(line)) is not None:
+            # a heading at the margin, the next most common: what the branches below
+            # would do with it, without trying the other kinds of block first
+            in_list = indented_code = prev_blank = False
+            headings.append(Heading(atx[0], atx[1], number))
+            if "[" in line:
+                _inline(line, number, links, used)
+            paragraph = None
+            continue
         if line.startswith(("    ", "\t")) and (prev_blank or indented_code) and not in_list:
             indented_code, prev_blank, paragraph = True, False, None
             continue
@@ -152,8 +280,8 @@ def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
             paragraph = None
         elif first in "-*_" and _THEMATIC.match(line):
             paragraph = None
-        elif first == "#" and (atx := _ATX.match(line)):
-            headings.append(Heading(len(atx.group(1)), (atx.group(2) or "").strip(), number))
+        elif first == "#" and (atx := _atx(line)) is not None:
+            headings.append(Heading(atx[0], atx[1], number))
             if "[" in line:
                 _inline(line, number, links, used)
             paragraph = None
@@ -175,13 +303,17 @@ def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
 
 
 def outline(headings: tuple[Heading, ...], last_line: int) -> tuple[Section, ...]:
-    """Give each heading the range of lines its section covers, up to ``last_line``."""
-    sections: list[Section] = []
-    for i, heading in enumerate(headings):
-        end = last_line
-        for later in headings[i + 1 :]:
-            if later.level <= heading.level:
-                end = later.line - 1
-                break
-        sections.append(Section(heading.level, heading.title, heading.line, end))
-    return tuple(sections)
+    """Give each heading the range of lines its section covers, up to ``last_line``.
+
+    A section ends before the next heading of its level or above: the headings
+    still open wait on a stack, and each heading closes those it outranks.
+    """
+    ends = [last_line] * len(headings)
+    open_: list[int] = []  # indexes of the sections still open, levels increasing
+    for index, heading in enumerate(headings):
+        while open_ and headings[open_[-1]].level >= heading.level:
+            ends[open_.pop()] = heading.line - 1
+        open_.append(index)
+    return tuple(
+        Section(h.level, h.title, h.line, end) for h, end in zip(headings, ends, strict=True)
+    )

@@ -47,6 +47,12 @@ _TYPED = re.compile(
 # The YAML 1.1 numbers that start with a dot.
 _DOT_TYPED = re.compile(r"\.(?:[0-9][0-9_]*(?:[eE][-+][0-9]+)?|inf|Inf|INF|nan|NaN|NAN)$")
 _PLAIN_START_BAD = frozenset("[]{}#&*!|>'\"%@`,?:-<=.+~")
+# Whole numbers this long or longer are left to PyYAML, which refuses those of more
+# than 100 digits (Python itself refuses to read one of more than 4,300).
+_LONG_INT = 19
+# The most values (keys, scalars, lists, mappings) a block may hold, counted as
+# PyYAML's nodes are; a bigger block goes to the loader, which refuses it.
+MAX_VALUES = 10_000
 
 
 class _OutsideSubsetError(Exception):
@@ -76,6 +82,8 @@ def _scalar(text: str) -> Any:
         return _quoted(text)
     if first.isdigit():
         if _INT.match(text):
+            if len(text) >= _LONG_INT:
+                raise _OutsideSubsetError
             return int(text)
         if _DATE.match(text):
             try:
@@ -226,4 +234,21 @@ def read(block: str, first_line: int = 2) -> tuple[dict[str, Any], dict[str, int
         state.close()
     except _OutsideSubsetError:
         return None
+    # three values a line at most, one more a comma: the exact count only when that is not enough
+    if 4 + 3 * block.count("\n") + block.count(",") > MAX_VALUES and (
+        _values(state.data) > MAX_VALUES
+    ):
+        return None
     return state.data, state.lines
+
+
+def _values(data: dict[str, Any]) -> int:
+    """How many nodes PyYAML would compose for ``data``: the mapping, each key, each value."""
+    count = 1
+    for value in data.values():
+        count += 2
+        if isinstance(value, list):
+            count += len(value)
+        elif isinstance(value, dict):
+            count += 2 * len(value)
+    return count

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mdbrain.core import anchors, codemap, layout
+from mdbrain.core import anchors, codemap, layout, markdown
 from mdbrain.core.codemap import FileFacts
 from mdbrain.core.layout import ENTRY_THEME, EntryPoint, Package, Unit
 from mdbrain.core.slug import slugify, unique
@@ -58,9 +58,27 @@ def link_text(title: str) -> str:
     return title.replace("[", "(").replace("]", ")")
 
 
+# "[text](target)": neither part may run past a bracket or parenthesis it does not
+# close, so that no attempt reads further than the next one starts (a heading of
+# thousands of "[a](" is read once, not once per bracket).
+_LINK = re.compile(r"\[([^\[\]]*)\]\((?:[^()]|\([^()]*+\))*+\)")
+_README_SECTIONS = 100  # headings of a README listed in the project draft
+
+
 def _plain(text: str) -> str:
     """Markdown links reduced to their text."""
-    return re.sub(r"\[([^]]*)\]\([^)]*\)", r"\1", text)
+    return _LINK.sub(r"\1", text)
+
+
+def _readme_sections(text: str) -> list[str]:
+    """The level-1 to level-3 headings of a README as list items, indented by level.
+
+    Read with :func:`mdbrain.core.markdown.scan`, which is linear in the text.
+    """
+    found = [h for h in markdown.scan(text).headings if h.level <= 3]
+    lines = [f"{'  ' * (h.level - 1)}- {_plain(h.title)}" for h in found[:_README_SECTIONS]]
+    more = len(found) - _README_SECTIONS
+    return [*lines, f"- … and {more} more"] if more > 0 else lines
 
 
 def language_name(path: str) -> str:
@@ -81,6 +99,8 @@ def first_sentence(text: str) -> str:
 def file_section(item: FileFacts) -> list[str]:
     """What one file holds: docstring, exports, public symbols, how it runs."""
     lines = [f"## {code(item.path)}", ""]
+    if item.note:
+        return [*lines, f"Skipped by the scan: {item.note}.", ""]
     doc = item.doc.strip().splitlines()[:40]
     lines += (
         [*(("\\" + ln if ln.lstrip().startswith("#") else ln) for ln in doc), ""] if doc else []
@@ -124,7 +144,7 @@ def plan_drafts(
         if kinds[p] in ("code", "test") and codemap.language_of(p) in codemap.READ_LANGUAGES
     }
     code_facts = [facts[p] for p in sorted(facts) if kinds[p] == "code"]
-    packages = [p for path, t in sorted(texts.items()) if (p := layout.read_package(path, t))]
+    packages = [p for path, t in sorted(texts.items()) if (p := _read_package(path, t))]
     entries = layout.entry_points(code_facts, packages, files)
     apart = bool(entries) or any(f.commands or f.routes for f in code_facts)
     tests = [f for f in files if kinds[f] == "test"]
@@ -139,13 +159,25 @@ def plan_drafts(
     names |= {posixpath.dirname(f): m for f, m in modules if f.endswith("__init__.py")}
     themes = [Theme(t, _theme_title(t, folders[t], names)) for t in sorted(folders)]
     themes = [t for t in themes if t.slug != ENTRY_THEME] + extras
-    drafts = [_unit_draft(u, units) for u in units]
+    near = _Near(units)
+    drafts = [_unit_draft(u, near.peers(i)) for i, u in enumerate(units)]
     drafts += [_entry_draft(entries, code_facts, units)] if apart else []
     drafts += _test_drafts(tests, facts)
     drafts += _project_drafts(files, kinds, texts, packages)
     drafts += [_overview(t, drafts, folders.get(t.slug, "")) for t in themes]
     clipped = (codemap.clip(d.summary, summary_max) for d in drafts)
     return themes, [dataclasses.replace(d, summary=s) for d, s in zip(drafts, clipped, strict=True)]
+
+
+def _read_package(path: str, text: str) -> Package | None:
+    """The package a manifest declares; None for any other file, and for a manifest
+    nested too deeply for the JSON or TOML reader (it would raise RecursionError)."""
+    if posixpath.basename(path).lower() not in codemap.MANIFESTS:
+        return None
+    try:
+        return layout.read_package(path, text)
+    except (RecursionError, MemoryError):
+        return None
 
 
 def _theme_title(slug: str, folder: str, names: dict[str, str]) -> str:
@@ -170,20 +202,40 @@ def _tags(unit: Unit) -> tuple[str, ...]:
     return tuple(t for t in dict.fromkeys(slugify(p, fallback="") for p in parts) if t)
 
 
-def _peers(unit: Unit, units: list[Unit]) -> tuple[tuple[str, str], ...]:
-    """Units of the same theme in the same, parent, child or sibling folder."""
-    near = {unit.folder, posixpath.dirname(unit.folder)}
-    found = [
-        (u.title, f"{u.slug}.md")
-        for u in units
-        if u.theme == unit.theme
-        and u is not unit
-        and (u.folder in near or posixpath.dirname(u.folder) in near)
-    ]
-    return tuple(found[:8])
+_PEERS = 8  # links from a unit's draft to the drafts of units near it
 
 
-def _unit_draft(unit: Unit, units: list[Unit]) -> Draft:
+class _Near:
+    """The units of each theme by folder and by parent folder, in the order given.
+
+    A unit looks at four lists (the units in its folder or in its parent folder,
+    and those whose parent is one of these) and at their first few items only:
+    a thousand units in one folder cost a thousand short looks, not a million
+    comparisons.
+    """
+
+    def __init__(self, units: list[Unit]) -> None:
+        self.units = units
+        self.by_folder: dict[tuple[str, str], list[int]] = {}
+        self.by_parent: dict[tuple[str, str], list[int]] = {}
+        for index, unit in enumerate(units):
+            self.by_folder.setdefault((unit.theme, unit.folder), []).append(index)
+            parent = posixpath.dirname(unit.folder)
+            self.by_parent.setdefault((unit.theme, parent), []).append(index)
+
+    def peers(self, index: int) -> tuple[tuple[str, str], ...]:
+        """Units of the same theme in the same, parent, child or sibling folder."""
+        unit = self.units[index]
+        found: set[int] = set()
+        for folder in {unit.folder, posixpath.dirname(unit.folder)}:
+            for table in (self.by_folder, self.by_parent):
+                found.update(table.get((unit.theme, folder), [])[: _PEERS + 1])
+        found.discard(index)
+        near = [self.units[i] for i in sorted(found)[:_PEERS]]
+        return tuple((u.title, f"{u.slug}.md") for u in near)
+
+
+def _unit_draft(unit: Unit, peers: tuple[tuple[str, str], ...]) -> Draft:
     files = unit.files
     package_doc = next((f.doc for f in files if f.path.endswith("__init__.py") and f.doc), "")
     doc = package_doc or (files[0].doc if len(files) == 1 else "")
@@ -200,7 +252,7 @@ def _unit_draft(unit: Unit, units: list[Unit]) -> Draft:
         impl_refs=tuple(ref for f in files for ref in (f.path, *_anchors(f))),
         sources=tuple(f.path for f in files),
         body=tuple(line for f in files for line in file_section(f)),
-        links=_peers(unit, units),
+        links=peers,
     )
 
 
@@ -243,6 +295,7 @@ def _test_drafts(tests: list[str], facts: dict[str, FileFacts]) -> list[Draft]:
     for path in tests:
         roots.setdefault(layout.test_root(path), []).append(path)
     drafts: list[Draft] = []
+    taken = {"overview"}  # slugs of the drafts so far
     for root, paths in sorted(roots.items()):
         read = [facts[p] for p in paths if p in facts and facts[p].tests]
         summary = (
@@ -255,7 +308,9 @@ def _test_drafts(tests: list[str], facts: dict[str, FileFacts]) -> list[Draft]:
             + (f": {codemap.first_line(f.doc)}" if f.doc else "")
             for f in read
         ]
-        slug = unique(slugify(root, fallback="tests"), {"overview", *(d.id for d in drafts)})
+        slug = slugify(root, fallback="tests")
+        slug = unique(slug, taken) if slug in taken else slug
+        taken.add(slug)
         drafts.append(
             Draft(
                 id=f"testing/{slug}.md",
@@ -284,7 +339,7 @@ def _project_drafts(
     body += [f"- {code(name)}: {_count(n, 'file')}" for name, n in sorted(tops.items())]
     for readme in readmes[:3]:
         body += ["", f"## Sections of {code(readme)}", ""]
-        body += [f"{'  ' * (lv - 1)}- {_plain(h)}" for lv, h in layout.headings(texts[readme])]
+        body += _readme_sections(texts[readme])
     folders = [f"- {code(d + '/')}: {_count(n, 'document')}" for d, n in docs.items() if n > 1]
     body += ["", "## Documentation folders", "", *sorted(folders)[:30]] if folders else []
     common = ", ".join(f"{name} ({n})" for name, n in counts.most_common(3))

@@ -1,0 +1,360 @@
+"""Bounded work on hostile input: every input here once took mdbrain half a minute or more.
+
+Each test feeds one input that made the Markdown reader, the section reader, the
+code reader or the symbol fingerprint do quadratic work (or fall over with a
+RecursionError), checks that the answer is right, and that it came within a
+generous bound. These are hang guards, not benchmarks: the bound is several
+times what the linear code needs on a busy machine, and a small fraction of what
+the quadratic code took.
+"""
+
+from __future__ import annotations
+
+import ast
+import time
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from mdbrain.core import anchors, codemap, document, markdown, syntax
+from mdbrain.core.errors import UsageError
+from mdbrain.service import drafting
+from mdbrain.service.brain import Brain
+from mdbrain.service.reading import Reader
+from tests.conftest import MakeBase, doc
+
+BOUND = 5.0  # seconds; the quadratic versions took 30 s and more on the same inputs
+pytestmark = pytest.mark.timeout(120)  # should one come back, fail rather than stall
+
+
+@contextmanager
+def bounded(seconds: float = BOUND) -> Iterator[None]:
+    start = time.perf_counter()
+    yield
+    took = time.perf_counter() - start
+    assert took < seconds, f"took {took:.1f} s, more than the {seconds} s allowed"
+
+
+def page(body: str) -> document.Document:
+    """A document whose body is ``body`` alone (no title heading of its own)."""
+    head = '---\ntitle: "Hostile"\nsummary: "A hostile page."\ntype: concept\nstatus: stable\n---\n'
+    return document.loads(head + body, "hostile.md")
+
+
+@pytest.fixture
+def reader(make_base: MakeBase) -> Iterator[Reader]:
+    """A reader on a small base; tests hand it their hostile page directly."""
+    with Brain.open(make_base({"a.md": doc("A doc", body="Some text.")})) as brain:
+        yield brain.reader()
+
+
+def snippet(reader: Reader, monkeypatch: pytest.MonkeyPatch, hostile: document.Document,
+            words: str) -> tuple[str, int]:  # fmt: skip
+    monkeypatch.setattr(reader, "document", lambda _doc_id: hostile)
+    return reader._snippet(hostile.id, set(reader.searcher.analyzer.terms(words)))
+
+
+# --- Markdown: headings ---------------------------------------------------------------
+
+
+def test_a_hundred_thousand_headings_are_outlined_and_read_in_bounded_time(
+    reader: Reader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hostile = page("# Top\n\n" + "".join(f"## P{i}\n\nw{i}\n\n" for i in range(100_000)))
+    with bounded():
+        outline = hostile.outline()
+    assert len(outline) == 100_001
+    top, first, second, last = outline[0], outline[1], outline[2], outline[-1]
+    assert top.end == last.end == hostile.line_count
+    assert (first.title, first.end) == ("P0", second.line - 1)
+    with bounded():
+        found = reader._section(hostile, "w99999")
+    assert found is not None and (found.title, found.text) == ("P99999", "## P99999\n\nw99999")
+    with bounded():
+        named = reader._named_section(hostile, hostile.raw.splitlines(), "p99998")
+    assert (named.title, named.line, named.end) == ("P99998", last.line - 4, last.line - 1)
+    with bounded():
+        text, line = snippet(reader, monkeypatch, hostile, "w50000")
+    assert (text, line) == ("w50000", outline[50_001].line + 2)
+
+
+def test_fifty_thousand_setext_headings_are_outlined_and_read_in_bounded_time(
+    reader: Reader,
+) -> None:
+    body = "".join(f"Title {i}\n{'=' if i % 2 == 0 else '-'}\n" for i in range(50_000))
+    hostile = page(body)
+    with bounded():
+        outline = hostile.outline()
+    assert len(outline) == 50_000
+    assert [s.level for s in outline[:4]] == [1, 2, 1, 2]
+    assert outline[0].end == outline[2].line - 1 and outline[1].end == outline[1].line + 1
+    with bounded():
+        found = reader._section(hostile, "title 49999")
+    assert found is not None and found.title == "Title 49999"
+    with bounded(), pytest.raises(UsageError, match=r"Title 38, Title 39 and 49960 more\)"):
+        reader._named_section(hostile, hostile.raw.splitlines(), "Missing")
+
+
+def test_two_hundred_thousand_dash_lines_are_breaks_under_one_heading(reader: Reader) -> None:
+    hostile = page("Intro words\n" + "---\n" * 200_000)
+    with bounded():
+        outline = hostile.outline()
+    assert [(s.level, s.title) for s in outline] == [(2, "Intro words")]
+    assert markdown.scan("---\n" * 200_000).headings == ()
+    with bounded():
+        found = reader._section(hostile, "intro")
+    assert found is not None and found.title == "Intro words" and found.cut
+
+
+def test_an_atx_heading_with_a_million_spaces_inside() -> None:
+    line = "# x" + " " * 1_000_000 + "y ##"
+    with bounded():
+        headings = markdown.scan(line).headings
+    assert len(headings) == 1 and headings[0].level == 1
+    assert headings[0].title == "x" + " " * 1_000_000 + "y"
+
+
+# --- Markdown: long lines and links --------------------------------------------------
+
+
+def test_a_five_megabyte_line_without_a_newline(
+    reader: Reader, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hostile = page("Intro\n" + "word " * 1_000_000 + "needle [end](end.md)")
+    with bounded():
+        scanned = markdown.scan(hostile.body, hostile.body_line)
+    assert scanned.links == (("end.md", hostile.body_line + 1),)
+    with bounded():
+        found = reader._section(hostile, "needle")
+    assert found is not None and found.text.endswith("word needle [end](end.md)")
+    with bounded():
+        text, line = snippet(reader, monkeypatch, hostile, "needle")
+    assert line == hostile.body_line + 1 and text == "word " * 40 + "…"
+
+
+def test_a_hundred_thousand_links_on_one_line() -> None:
+    line = "".join(f"[a](t{i}.md) " for i in range(100_000))
+    with bounded():
+        links = markdown.scan(line).links
+    assert len(links) == 100_000
+    assert links[0] == ("t0.md", 1) and links[-1] == ("t99999.md", 1)
+
+
+def test_link_syntax_that_never_closes() -> None:
+    angled = "[a](<" * 100_000  # each destination opens "<" and none closes it
+    nested = "[a](" + "[a](b)" * 100_000  # one destination holding all the others
+    brackets = "[" * 200_000 + "] [x](x.md)"
+    with bounded():
+        assert markdown.scan(angled).links == (("<", 1),)
+        assert markdown.scan(nested).links == (("[a](b)" * 100_000, 1),)
+        assert markdown.scan(brackets).links == (("x.md", 1),)
+
+
+def test_backtick_runs_that_never_close() -> None:
+    one_run = "[" + "`" * 1_000 + "a" * 1_000_000 + " [x](x.md)"
+    many_runs = "[y](y.md) " + " ".join("`" * n for n in range(1, 1_400)) + " [x](x.md)"
+    spans = "`[no](no.md)` and ``[no](no.md)`` then [x](x.md)"
+    with bounded():
+        assert markdown.scan(one_run).links == (("x.md", 1),)
+        assert markdown.scan(many_runs).links == (("y.md", 1), ("x.md", 1))
+        assert markdown.scan(spans).links == (("x.md", 1),)
+
+
+def test_a_hundred_thousand_nested_quotes_and_list_indents() -> None:
+    quotes = "> " * 100_000 + "deep [q](q.md)\n"
+    markers = "- " * 100_000 + "deep [l](l.md)\n"
+    indents = "".join(" " * (2 * (i % 50)) + f"- item [i](i{i}.md)\n" for i in range(100_000))
+    with bounded():
+        assert markdown.scan(quotes).links == (("q.md", 1),)
+        assert markdown.scan(markers).links == (("l.md", 1),)
+        links = markdown.scan(indents).links
+    assert len(links) == 100_000 and links[-1] == ("i99999.md", 100_000)
+
+
+# --- code: the readers of init --scan --------------------------------------------------
+
+
+def _megabyte(piece: str) -> tuple[str, int]:
+    """Copies of ``piece`` (formatted with their number) up to a megabyte, and their count."""
+    parts = []
+    size = 0
+    while size < 1_000_000:
+        parts.append(piece.format(i=len(parts)))
+        size += len(parts[-1])
+    return "".join(parts), len(parts)
+
+
+def test_a_megabyte_of_javascript_functions_doc_comments_and_routes() -> None:
+    text, count = _megabyte(
+        "/** Does thing {i}. */\nexport function f{i}(a, b) {{\n  // note {i}\n"
+        "  const s = 'text {i}';\n  app.get('/r{i}', h);\n  return a + b;\n}}\n\n"
+    )
+    with bounded():
+        facts = codemap.source_facts("big.js", text)
+    assert len(facts.symbols) == len(facts.routes) == count
+    assert facts.symbols[-1].name == f"f{count - 1}"
+    assert facts.symbols[-1].doc == f"Does thing {count - 1}."
+    assert facts.routes[-1] == f"GET /r{count - 1}"
+
+
+def test_a_megabyte_of_typescript_with_line_comments() -> None:
+    text, count = _megabyte(
+        "// Item {i} of the list.\n// More words.\nexport interface I{i} {{ a: string }}\n\n"
+    )
+    with bounded():
+        facts = codemap.source_facts("big.ts", text)
+    assert len(facts.symbols) == count
+    assert facts.symbols[7].doc == "Item 7 of the list." and facts.symbols[7].kind == "interface"
+
+
+def test_a_megabyte_of_go_functions_comments_and_strings() -> None:
+    text, count = _megabyte(
+        '// F{i} does things.\nfunc F{i}(a int) int {{\n\ts := "text {i}"\n'
+        '\thttp.HandleFunc("/p{i}", h)\n\treturn a\n}}\n\n'
+    )
+    text = "// Package tool does things.\npackage main\n\n" + text + "func main() {}\n"
+    with bounded():
+        facts = codemap.source_facts("big.go", text)
+    assert len(facts.symbols) == len(facts.routes) == count
+    assert facts.symbols[-1].doc == f"F{count - 1} does things."
+    assert facts.doc == "Package tool does things." and facts.main
+
+
+def test_a_megabyte_of_rust_functions_and_doc_comments() -> None:
+    text, count = _megabyte(
+        "/// F{i} does things.\n/// Long.\npub fn f{i}(a: i32) -> i32 {{\n    a\n}}\n\n"
+    )
+    text += "\n" * 200_000 + "pub fn after_blank_lines() {}\n"
+    with bounded():
+        facts = codemap.source_facts("big.rs", text)
+    assert len(facts.symbols) == count + 1
+    assert facts.symbols[-2].doc == f"F{count - 1} does things."
+    assert facts.symbols[-1].name == "after_blank_lines"
+
+
+def test_comment_ends_with_no_comment_start_are_not_searched_back() -> None:
+    text = "".join(f"*/\nexport function f{i}() {{}}\n" for i in range(30_000))
+    with bounded():
+        facts = codemap.source_facts("ends.js", text)
+    assert len(facts.symbols) == 30_000 and not any(s.doc for s in facts.symbols)
+
+
+def test_a_megabyte_of_minified_javascript_on_one_line() -> None:
+    text, _count = _megabyte("function f{i}(a,b){{var s='x{i}';return a+b}};")
+    with bounded():
+        facts = codemap.source_facts("app.min.js", "export function main(){};" + text)
+    assert [s.name for s in facts.symbols] == ["main"]
+
+
+def test_javascript_opening_a_comment_or_a_string_that_never_closes() -> None:
+    functions, count = _megabyte("export function f{i}() {{ return '{i}'; }}\n")
+    with bounded():
+        comment = codemap.source_facts("open.js", "/* never closed\n" + functions)
+        string = codemap.source_facts("quote.js", "'" + "x" * 1_000_000)
+        route = codemap.source_facts("routes.rs", '#[get("/x\n' * 50_000)
+        receiver = codemap.source_facts("open.go", "func (\n" * 50_000)
+    assert len(comment.symbols) == count and comment.doc == ""
+    assert string.symbols == () and route.routes == () and receiver.symbols == ()
+
+
+def test_a_file_larger_than_the_reader_reads_is_skipped_with_a_note() -> None:
+    facts = codemap.source_facts("huge.js", "x" * (codemap.MAX_TEXT + 1))
+    assert facts.symbols == () and facts.note == "larger than 2 MB"
+
+
+# --- Python that ast cannot read -------------------------------------------------------
+
+DEEP_PYTHON = {
+    "parentheses": "x = " + "(" * 100_000 + ")" * 100_000 + "\n",
+    "lists": "x = " + "[" * 10_000 + "]" * 10_000 + "\n",
+    "sums": "x = " + "1 + " * 100_000 + "1\n",  # RecursionError in the parser
+    "signs": "x = " + "-" * 100_000 + "1\n",  # MemoryError in the parser
+    "default": "def f(a=" + "1 + " * 900 + "1):\n    pass\n",  # parses; too deep to unparse
+    "null byte": "x = 1\0\n",
+    "indents": "".join(" " * i + "if x:\n" for i in range(120)) + " " * 120 + "pass\n",
+}
+
+
+@pytest.mark.parametrize("name", DEEP_PYTHON)
+def test_python_ast_cannot_read_is_skipped_with_a_note(name: str) -> None:
+    with bounded():
+        facts = codemap.source_facts("deep.py", DEEP_PYTHON[name])
+    assert facts.symbols == () and facts.language == "python"
+    assert facts.note.startswith(("not valid Python", "Python nested too deeply"))
+    section = drafting.file_section(facts)
+    assert f"Skipped by the scan: {facts.note}." in section
+
+
+@pytest.mark.parametrize("name", sorted(set(DEEP_PYTHON) - {"default"}))
+def test_python_ast_cannot_parse_has_no_fingerprint_but_a_syntax_error(name: str) -> None:
+    with bounded(), pytest.raises(SyntaxError):
+        anchors.symbol_fingerprint("deep.py", DEEP_PYTHON[name].encode("utf-8"), "f")
+
+
+def test_python_too_deep_for_its_tree_has_no_fingerprint_but_a_syntax_error() -> None:
+    source = "def f(a=" + "1 + " * 2_000 + "1):\n    pass\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            ast.parse(source)
+        except RecursionError:
+            pytest.skip("this Python's parser gives up before the walk of the tree could")
+    with bounded(), pytest.raises(SyntaxError, match="nested too deeply"):
+        anchors.symbol_fingerprint("deep.py", source.encode("utf-8"), "f")
+
+
+def test_a_long_chain_of_calls_is_read_once() -> None:
+    source = "import argparse\nparser = argparse.ArgumentParser()" + ".copy()" * 400 + "\n"
+    source += 'sub.add_parser("serve")\n'
+    with bounded():
+        facts = codemap.python_facts("chain.py", source)
+    assert facts.commands == ("serve",) and facts.note == ""
+
+
+def test_deeply_nested_javascript_has_no_fingerprint_but_a_syntax_error() -> None:
+    if not syntax.available("deep.js"):
+        pytest.skip("the tree-sitter grammars (mdbrain[anchors]) are not installed")
+    source = ("export const x = " + "[" * 100_000 + "]" * 100_000 + ";\n").encode("utf-8")
+    with bounded(), pytest.raises(SyntaxError, match="nested too deeply"):
+        anchors.symbol_fingerprint("deep.js", source, "x")
+
+
+# --- drafting: READMEs ------------------------------------------------------------------
+
+
+def test_readme_headings_that_would_backtrack_are_listed_in_bounded_time(tmp_path: Path) -> None:
+    readme = (
+        "# x" + " " * 100_000 + "y\n\n"
+        "## " + "[a](" * 100_000 + "\n\n"
+        "## [Guide](docs/guide.md)\n\n" + "".join(f"### Step {i}\n\n" for i in range(100_000))
+    )
+    files = ["README.md", "src/app.py"]
+    texts = {"README.md": readme, "src/app.py": "def run() -> None:\n    pass\n"}
+    with bounded():
+        _themes, drafts = drafting.plan_drafts(files, texts, 200)
+    body = next(d for d in drafts if d.id == "project/repository.md").body
+    listed = body[body.index("## Sections of `README.md`") + 2 :]
+    assert listed[0] == "- x" + " " * 100_000 + "y"
+    assert listed[1] == "  - " + "[a](" * 100_000
+    assert listed[2:4] == ("  - Guide", "    - Step 0")
+    assert listed[100] == "- … and 99903 more"
+
+
+def test_manifests_nested_too_deeply_declare_no_package_and_break_nothing() -> None:
+    deep = "[" * 10_000 + "]" * 10_000
+    texts = {
+        "pyproject.toml": f"x = {deep}\n",
+        "web/package.json": deep,
+        "src/deep.py": f"x = {deep}\n",  # valid TOML too: not read as a manifest
+        "src/app.py": "def run() -> None:\n    pass\n",
+    }
+    with bounded():
+        _themes, drafts = drafting.plan_drafts(sorted(texts), texts, 200)
+    configuration = next(d for d in drafts if d.id == "project/configuration.md")
+    assert configuration.sources == ()  # no package declared
+    bodies = "\n".join(line for d in drafts for line in d.body)
+    assert "Skipped by the scan: not valid Python (line 1: too many nested parentheses)." in bodies
+    assert "`run() -> None`" in bodies
