@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+PYTEST_ARGS ?= -q
 
-.PHONY: demo test lint typecheck unit check bench clean
+.PHONY: demo test lint typecheck unit pythons check bench clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -23,15 +24,32 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+# The suite again on every other supported Python the machine has (.ci/pythons finds
+# them; a missing one is said and skipped), each in a virtual environment of its own.
+pythons: $(STAMP)
+	@own="$$($(BIN)/python -c 'import sys; print("%d.%d" % sys.version_info[:2])')"; \
+	.ci/pythons | while read -r version interpreter; do \
+		[ "$$version" = "$$own" ] && continue; \
+		venv=".venv-$$version"; \
+		echo "--- Python $$version ($$interpreter)"; \
+		if [ ! -f "$$venv/.installed" ] || [ pyproject.toml -nt "$$venv/.installed" ]; then \
+			"$$interpreter" -m venv "$$venv" && \
+			"$$venv/bin/python" -m pip install --quiet --upgrade pip && \
+			"$$venv/bin/python" -m pip install --quiet -e '.[dev]' && \
+			touch "$$venv/.installed" || exit 1; \
+		fi; \
+		"$$venv/bin/pytest" $(PYTEST_ARGS) -p no:cacheprovider || exit 1; \
+	done
 
 check: $(STAMP)
 	$(BIN)/mdbrain check --strict
 
-test: lint typecheck unit check
+test: lint typecheck unit pythons check
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-3.* build dist .pytest_cache .mypy_cache .ruff_cache

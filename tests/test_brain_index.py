@@ -225,3 +225,27 @@ def test_any_sequence_of_edits_ends_with_the_full_regeneration(
         Brain.open(root).index()
         expected = full_derivation(root)
         assert on_disk(root, expected) == expected, (name, edit)
+
+
+def test_a_file_mdbrain_did_not_write_is_never_overwritten_nor_deleted(
+    make_base: MakeBase,
+) -> None:
+    sharded = 'version: "1"\nroot: ./kb\nlang: en\nindex:\n  shard_threshold: 1\n'
+    root = make_base(
+        {
+            "theme/a.md": doc("A", body="[b](b.md)"),
+            "theme/b.md": doc("B", body="[a](a.md)"),
+            "theme/INDEX.md": "# The team's own index of this folder\n",
+        },
+        sharded,
+    )
+    mine = (root / "theme" / "INDEX.md").read_bytes()
+    with Brain.open(root) as brain:
+        brain.index()
+        report = brain.check()
+    assert (root / "theme" / "INDEX.md").read_bytes() == mine  # sharding started: kept
+    assert ("theme/INDEX.md", "W017") in {(f.path, f.code) for f in report.findings}
+    (root.parent / ".rag").write_text('version: "1"\nroot: ./kb\nlang: en\n', encoding="utf-8")
+    with Brain.open(root) as brain:
+        brain.index()
+    assert (root / "theme" / "INDEX.md").read_bytes() == mine  # sharding stopped: not deleted

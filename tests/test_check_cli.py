@@ -53,6 +53,7 @@ EXPECTED = {
     "E006": "format/bad-date.md",
     "E007": "governance/replaces-ghost.md",
     "E008": "governance/leaky.md",
+    "E009": "governance/contact.md",
     "W001": "links/dangling.md",
     "W002": "links/lonely.md",
     "W003": "links/missing-code.md",
@@ -68,6 +69,8 @@ EXPECTED = {
     "W013": "governance/claim-a.md",
     "W014": "format/time-travel.md",
     "W015": "../.rag",
+    "W016": "format/oversized.md",
+    "W017": "OVERVIEW.md",
     "I001": "format/with-bom.md",
 }
 
@@ -100,6 +103,13 @@ def every_rule(tmp_path: Path) -> Path:
         (project / "kb" / "links" / "outside.md").symlink_to(Path("..", "..", "src", "app.py"))
     except OSError as error:  # Windows without the symlink privilege
         pytest.skip(f"cannot create a symbolic link here: {error}")
+    (project / "kb" / "format" / "oversized.md").write_text(
+        '---\ntitle: "Oversized"\nsummary: "A page over the size limit."\ntype: reference\n'
+        "status: stable\ntags: [fixture]\nsources: [fixture]\nupdated: 2026-11-30\n---\n\n"
+        + "Filler line of a very long page.\n"
+        * 640,
+        encoding="utf-8",
+    )
     stale = (project / "kb" / "INDEX.md").read_bytes()
     Brain.open(project, clock=lambda: TODAY).index()
     (project / "kb" / "INDEX.md").write_bytes(stale)
@@ -107,7 +117,7 @@ def every_rule(tmp_path: Path) -> Path:
 
 
 def checked(project: Path) -> CheckReport:
-    return Brain.open(project, clock=lambda: TODAY).check(fix=False)
+    return Brain.open(project, clock=lambda: TODAY).check(repair=False)
 
 
 def portable(text: str, project: Path) -> str:
@@ -141,7 +151,7 @@ def test_the_fixture_trips_every_code_exactly_once_where_expected(every_rule: Pa
     report = checked(every_rule)
     assert sorted((f.code, f.path) for f in report.findings) == sorted(EXPECTED.items())
     assert Counter(f.code for f in report.findings) == Counter(list(CODES))
-    assert report.documents == 26
+    assert report.documents == 28
     assert report.repairs == ()
     assert report.exit_code() == 1
 
@@ -202,7 +212,7 @@ def test_json_follows_the_documented_schema(every_rule: Path) -> None:
     keys = ["schema", "documents", "scope", "summary", "findings", "repairs"]
     assert list(data) == keys
     assert data["schema"] == "mdbrain.check/1" and data["scope"] is None
-    assert data["summary"] == {"error": 8, "warning": 15, "info": 1}
+    assert data["summary"] == {"error": 9, "warning": 17, "info": 1}
     for item in data["findings"]:
         assert list(item) == ["code", "severity", "path", "line", "message"]
         assert item["severity"] == CODES[item["code"]][0].value
@@ -335,7 +345,8 @@ def test_no_fix_leaves_a_stale_index_and_reports_it_the_default_repairs_it(
     root = make_base({"a.md": doc(type="overview", status="draft")})
     Brain.open(root).index()
     index = root / "INDEX.md"
-    index.write_text("# stale\n", encoding="utf-8")
+    stale = index.read_text(encoding="utf-8").replace("Documents: 1", "Documents: 0")
+    index.write_text(stale, encoding="utf-8")
     before = index.stat().st_mtime_ns
     monkeypatch.chdir(root.parent)
 
@@ -343,7 +354,7 @@ def test_no_fix_leaves_a_stale_index_and_reports_it_the_default_repairs_it(
     data = json.loads(out)
     assert code == 0 and [f["code"] for f in data["findings"]] == ["W005"]
     assert data["repairs"] == []
-    assert index.read_text(encoding="utf-8") == "# stale\n"
+    assert index.read_text(encoding="utf-8") == stale
     assert index.stat().st_mtime_ns == before
     assert run("check", "--no-fix", "--strict")[0] == 1
 
@@ -353,7 +364,7 @@ def test_no_fix_leaves_a_stale_index_and_reports_it_the_default_repairs_it(
         "Checked 1 document: no findings.",
         f"repaired: {os.path.join('kb', 'INDEX.md')} regenerated from the documents",
     ]
-    assert index.read_text(encoding="utf-8") != "# stale\n"
+    assert index.read_text(encoding="utf-8") != stale
     assert run("check", "--no-fix", "--strict")[0] == 0
 
 
@@ -428,32 +439,26 @@ def test_a_scope_outside_the_root_or_naming_nothing_is_a_usage_error(
 
 
 @pytest.mark.skipif(not CPP_DOCS.is_dir(), reason=f"the cpp-docs corpus is not here ({CPP_DOCS})")
-def test_check_on_the_cpp_docs_corpus_finishes_and_writes_nothing_there(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_check_on_the_cpp_docs_corpus_finishes_and_writes_nothing_with_no_fix(
+    tmp_path: Path,
 ) -> None:
-    """9,753 real pages, checked in place with --no-fix: findings, no traceback, no write.
-
-    The scan saves its entry cache in ``<root>/.mdbrain`` even under --no-fix, so
-    the cache is sent to tmp_path here: the shared corpus must stay untouched.
-    """
-    from mdbrain.store import cache
-
-    monkeypatch.setattr(cache, "cache_dir", lambda root: tmp_path / "cache")
-    (tmp_path / ".rag").write_text(
-        f'version: "1"\nroot: {json.dumps(str(CPP_DOCS.resolve()))}\nlang: en\n', encoding="utf-8"
-    )
-    watched = [CPP_DOCS, CPP_DOCS / "README.md", CPP_DOCS / "docs", *sorted(CPP_DOCS.iterdir())]
-    before = {path: path.stat().st_mtime_ns for path in watched}
+    """9,753 real pages, copied into a project (a root must lie inside its project) and
+    checked with --no-fix: findings, no traceback, and no page or index written."""
+    project = tmp_path / "project"
+    shutil.copytree(CPP_DOCS, project / "docs")
+    (project / ".rag").write_text('version: "1"\nroot: docs\nlang: en\n', encoding="utf-8")
+    pages = sorted((project / "docs").rglob("*.md"))
+    before = {path: path.stat().st_mtime_ns for path in pages}
     started = time.perf_counter()
-    result = CliRunner().invoke(cli, ["-C", str(tmp_path), "check", "--no-fix", "--format", "json"])
+    result = CliRunner().invoke(cli, ["-C", str(project), "check", "--no-fix", "--format", "json"])
     elapsed = time.perf_counter() - started
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert result.exit_code == 1
     data = json.loads(result.output)
     assert data["documents"] > 9000 and data["summary"]["error"] > 0
-    assert {path: path.stat().st_mtime_ns for path in watched} == before
-    for name in ("INDEX.md", "OVERVIEW.md", "RELATIONS.yaml", ".mdbrain"):
-        assert not (CPP_DOCS / name).exists(), name
+    assert {path: path.stat().st_mtime_ns for path in pages} == before
+    for name in ("INDEX.md", "OVERVIEW.md", "RELATIONS.yaml"):
+        assert not (project / "docs" / name).exists(), name
     assert elapsed < 60, f"check took {elapsed:.1f} s on cpp-docs"
 
 

@@ -93,3 +93,11 @@ def test_a_retargeted_link_resolves_to_the_new_document(
     body_links = markdown.scan(after.split("---\n", 2)[2], 4).links
     resolved = [links.resolve(doc_id, w) for w, _ in body_links]
     assert (links.LinkKind.DOC, new_id) in resolved
+
+
+def test_remove_field_takes_the_line_and_its_items_and_nothing_else() -> None:
+    text = "---\ntitle: T\nreview_reason: >\n  long reason\nsources:\n  - a\n  - b\nstatus: x\n---\nBody\n"
+    gone = edit.remove_field(text, "review_reason")
+    assert gone == "---\ntitle: T\nsources:\n  - a\n  - b\nstatus: x\n---\nBody\n"
+    assert edit.remove_field(gone, "sources") == "---\ntitle: T\nstatus: x\n---\nBody\n"
+    assert edit.remove_field(gone, "absent") == gone

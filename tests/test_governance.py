@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from mdbrain.adapters.cli import cli
-from mdbrain.core.errors import UsageError
+from mdbrain.core.errors import StaleReadError
 from mdbrain.service.brain import Brain
-from mdbrain.service.governance import content_hash
+from mdbrain.service.session import content_hash
 from mdbrain.service.writing import WriteRequest
 from tests.conftest import MakeBase, doc
 
@@ -138,7 +138,7 @@ def test_supersede_refuses_when_the_document_changed_since_it_was_read(make_base
     seen = content_hash(path.read_bytes())
     path.write_text(path.read_text(encoding="utf-8") + "\nA late edit.\n", encoding="utf-8")
     before = {p: p.read_bytes() for p in root.rglob("*.md")}
-    with pytest.raises(UsageError, match="changed since it was read"):
+    with pytest.raises(StaleReadError, match="changed since it was read"):
         Brain.open(root).supersede(
             "decisions/sessions-in-redis.md", ["decisions/sessions-in-postgres.md"], expect_sha=seen
         )

@@ -17,7 +17,6 @@ from mdbrain.core.errors import UsageError
 from mdbrain.service import importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
-from mdbrain.service.indexing import Indexer
 from tests.conftest import CORPORA, FIXTURES, MakeBase
 
 TODAY = dt.date(2026, 7, 1)
@@ -30,9 +29,9 @@ needs_corpora = pytest.mark.skipif(
 
 
 def run_import(root: Path, source: Path, **options: Any) -> ImportReport:
-    brain = Brain.open(root, clock=lambda: TODAY)
-    indexer = Indexer(brain.location, TODAY.isoformat())
-    return importing.import_folder(indexer, source, today=options.pop("today", TODAY), **options)
+    day = options.pop("today", TODAY)
+    with Brain.open(root, clock=lambda: day) as brain:
+        return importing.import_folder(brain.session, source, **options)
 
 
 def meta(root: Path, doc_id: str) -> dict[str, Any]:
@@ -56,7 +55,7 @@ def wiki(tmp_path: Path) -> Path:
 
 
 def check_errors(root: Path) -> list[str]:
-    report = Brain.open(root, clock=lambda: TODAY).check(fix=False)
+    report = Brain.open(root, clock=lambda: TODAY).check(repair=False)
     assert report.exit_code() == 0, [f for f in report.findings if f.severity == "error"]
     return [f.code for f in report.findings]
 

@@ -66,8 +66,8 @@ def test_moving_a_document_rewrites_links_fields_and_its_own_links(make_base: Ma
         ("nope.md", "x.md", "not a document"),
         ("auth/login.md", "auth/session.md", "already exists"),
         ("auth/login.md", "INDEX.md", "reserved"),
-        ("auth/login.md", "_drafts/login.md", "reserved or ignored"),
-        ("auth/login.md", "../outside.md", "inside the knowledge root"),
+        ("auth/login.md", "_drafts/login.md", "leaves out of the base"),
+        ("auth/login.md", "../outside.md", "climbs out"),
     ],
 )
 def test_a_move_that_cannot_be_done_changes_nothing(
@@ -85,7 +85,7 @@ def git(cwd: Path, *args: str) -> None:
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-def test_check_fix_follows_a_rename_git_recorded(make_base: MakeBase) -> None:
+def test_check_reports_a_rename_git_recorded_and_fix_follows_it(make_base: MakeBase) -> None:
     root = small_base(make_base)
     project = root.parent
     git(project, "init", "-q")
@@ -94,11 +94,14 @@ def test_check_fix_follows_a_rename_git_recorded(make_base: MakeBase) -> None:
     git(project, "mv", "kb/auth/session.md", "kb/auth/sessions.md")
     git(project, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "rename")
     brain = Brain.open(root)
-    unfixed = brain.check(fix=False)
-    assert [(f.path, f.code) for f in unfixed.findings if f.code == "W001"] == [
-        ("auth/login.md", "W001")
-    ]
-    report = brain.check()
+    before = (root / "auth" / "login.md").read_bytes()
+    unfixed = brain.check()  # by default the check edits no document: it says what to do
+    broken = [f for f in unfixed.findings if f.code == "W001"]
+    assert [f.path for f in broken] == ["auth/login.md"]
+    assert "renamed to auth/sessions.md" in broken[0].message
+    assert "mdbrain check --fix" in broken[0].message
+    assert (root / "auth" / "login.md").read_bytes() == before
+    report = brain.check(fix=True)
     assert [(r.path, r.code) for r in report.repairs if r.code == "W001"] == [
         ("auth/login.md", "W001")
     ]

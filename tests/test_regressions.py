@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from mdbrain.adapters.cli import cli
-from mdbrain.core.errors import UsageError
+from mdbrain.core.errors import DuplicateError
 from mdbrain.service.brain import Brain
 from mdbrain.service.writing import WriteRequest
 from tests.conftest import MakeBase, doc
@@ -124,7 +124,7 @@ def test_titles_that_slug_alike_but_differ_are_both_written(make_base: MakeBase)
     first = brain.write(WriteRequest(title="!!!", summary="Exclamations.", sources=["x"]))
     second = brain.write(WriteRequest(title="日本語", summary="A page in Japanese.", sources=["x"]))
     assert first.id != second.id
-    with pytest.raises(UsageError, match="duplicate"):
+    with pytest.raises(DuplicateError, match="duplicate"):
         brain.write(WriteRequest(title="日本語", summary="A page in Japanese.", sources=["y"]))
 
 

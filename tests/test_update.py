@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from mdbrain.core import document
 from mdbrain.service.brain import Brain
 from mdbrain.store import anchor_lock
 from tests.conftest import doc
@@ -118,9 +119,11 @@ def test_editing_a_described_function_flags_the_document_and_names_the_commit(
     assert "src/auth/login.py#authenticate changed" in flagged["symbols.md"]
     assert "LoginService.lock" not in flagged["symbols.md"]
     text = (repo.path / "kb" / "login.md").read_text(encoding="utf-8")
-    assert (
-        "status: needs-review" in text
-        and f'review_reason: "src/auth/login.py changed after 2026-07-02 ({sha}' in text
+    meta = document.loads(text, "login.md").meta
+    assert meta["status"] == "needs-review"
+    assert meta["review_reason"] == (
+        "src/auth/login.py changed since it was verified on 2026-07-02"
+        f" (last change: {sha} on 2026-08-03: use verify())"
     )
 
 

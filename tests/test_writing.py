@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from mdbrain.core import guard
-from mdbrain.core.errors import UsageError
+from mdbrain.core.errors import DuplicateError, GuardError, StaleReadError
 from mdbrain.service.brain import Brain
-from mdbrain.service.governance import content_hash
+from mdbrain.service.session import content_hash
 from mdbrain.service.writing import WriteRequest
 from tests.conftest import CORPORA, MakeBase, doc
 
@@ -76,7 +76,7 @@ def test_a_clear_duplicate_is_refused_and_named_unless_declared(make_base: MakeB
         type="rule",
         sources=["y"],
     )
-    with pytest.raises(UsageError, match=f"duplicate of {first.id}"):
+    with pytest.raises(DuplicateError, match=f"duplicate of {first.id}"):
         brain.write(again)
     again.new = True
     assert brain.write(again).id == "retry-failed-payments-2.md"
@@ -156,7 +156,7 @@ def test_the_guard_catches_real_looking_secrets_and_nothing_is_written(make_base
     assert rate == 1.0
     before = sorted(p.name for p in root.rglob("*.md"))
     for kind, value in list(_secrets(rng).items())[:5]:
-        with pytest.raises(UsageError, match="secret guard"):
+        with pytest.raises(GuardError, match="secret guard"):
             brain.write(
                 WriteRequest(
                     title=f"Config {kind}",
@@ -165,7 +165,7 @@ def test_the_guard_catches_real_looking_secrets_and_nothing_is_written(make_base
                     sources=["x"],
                 )
             )
-    with pytest.raises(UsageError, match="credentials file"):
+    with pytest.raises(GuardError, match="credentials-file"):
         brain.write(
             WriteRequest(title="Env", summary="Settings.", impl_refs=[".env"], sources=["x"])
         )
@@ -187,10 +187,12 @@ def test_the_allow_list_and_the_personal_data_guard_come_from_the_marker(
         )
     )
     assert allowed.created
-    with pytest.raises(UsageError, match="personal-data guard \\(email\\)"):
+    with pytest.raises(GuardError, match="personal-data guard \\(email\\)"):
         brain.write(
             WriteRequest(
-                title="Support", summary="Write to ana.martin@example.org for help.", sources=["x"]
+                title="Support",
+                summary="Write to ana.martin@lumen-labs.fr for help.",
+                sources=["x"],
             )
         )
 
@@ -220,7 +222,7 @@ def _append_marker(args: tuple[str, int]) -> int:
         try:
             Brain.open(root, clock=lambda: TODAY).write(request)
             return tries
-        except UsageError as refusal:
+        except StaleReadError as refusal:
             assert "changed since it was read" in str(refusal)
 
 
@@ -292,7 +294,7 @@ def test_detect_secrets_gives_a_second_opinion_before_a_write(make_base: MakeBas
     assert "AWS Access Key" in kinds
     root = empty_base(make_base)
     before = sorted(p.name for p in root.rglob("*.md"))
-    with pytest.raises(UsageError, match="detect-secrets: Twilio API Key"):
+    with pytest.raises(GuardError, match="detect-secrets: Twilio API Key"):
         Brain.open(root, clock=lambda: TODAY).write(
             WriteRequest(
                 title="Mirror",

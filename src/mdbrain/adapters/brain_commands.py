@@ -28,6 +28,7 @@ from mdbrain.adapters.cli import Context, cli, emit, guarded
 @click.option("--body-file", type=click.File("r", encoding="utf-8"), help="Body from a file or -.")
 @click.option("--json", "payload", type=click.File("r", encoding="utf-8"), help="Fields as JSON.")
 @click.option("--supersedes", multiple=True, help="A document the new one replaces.")
+@click.option("--contradicts", multiple=True, help="A document in force it disagrees with.")
 @click.option("--new", is_flag=True, help="Create it even if a near duplicate exists.")
 @click.option("--doc", default="", help="Update this existing document instead.")
 @click.option("--expect-sha", help="With --doc: refuse if its hash is no longer this one.")
@@ -45,34 +46,27 @@ def write(obj: Context, /, **options: Any) -> None:
     payload_file = options.pop("payload")
     try:
         payload = json.load(payload_file) if payload_file is not None else {}
-    except json.JSONDecodeError as error:
-        raise click.UsageError(f"--json is not valid JSON: {error}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise click.UsageError(f"--json is not valid UTF-8 JSON: {error}") from None
     if not isinstance(payload, dict):
         raise click.UsageError("--json must hold one object of fields")
     body_file = options.pop("body_file")
     if body_file is not None:
-        options["body"] = body_file.read()
+        try:
+            options["body"] = body_file.read()
+        except UnicodeDecodeError as error:
+            raise click.UsageError(f"--body-file is not UTF-8 text: {error}") from None
     options["type"] = options.pop("kind")
     given = {k: (list(v) if isinstance(v, tuple) else v) for k, v in options.items()}
     fields = {**payload, **{k: v for k, v in given.items() if v not in (None, "", [], False)}}
     fields.setdefault("type", "fact")
     if not fields.get("doc"):
-        fields.setdefault("author", author_from_environment())  # declared by the creator only
-    unknown = sorted(set(fields) - set(WriteRequest.__dataclass_fields__))
-    if unknown:
-        raise click.UsageError(f"unknown fields: {', '.join(unknown)}")
-    for name, value in fields.items():
-        expected = WriteRequest.__dataclass_fields__[name].type
-        if "list" in str(expected) and not (
-            isinstance(value, list) and all(isinstance(v, str) for v in value)
-        ):
-            raise click.UsageError(f"field {name!r} must be a list of text")
-        if str(expected) == "str" and not isinstance(value, str):
-            raise click.UsageError(f"field {name!r} must be text")
+        fields.setdefault("author", author_from_environment(obj.directory))  # the creator only
     brain = guarded(obj.brain)
-    if fields.get("doc"):
-        fields["doc"] = guarded(lambda: brain.doc(str(fields["doc"]), obj.directory))
-    report = guarded(lambda: brain.write(WriteRequest(**fields)))
+    request = guarded(lambda: WriteRequest.from_dict(fields))
+    if request.doc:
+        request.doc = guarded(lambda: brain.doc(request.doc, obj.directory))
+    report = guarded(lambda: brain.write(request))
     verb = "Created" if report.created else "Updated"
     click.echo(f"{verb} {report.id}; sha {report.sha}")
     if report.status == "draft":
@@ -81,6 +75,30 @@ def write(obj: Context, /, **options: Any) -> None:
         click.echo("close documents, not duplicates: " + ", ".join(c for c, _ in report.candidates))
     for item in report.superseded:
         click.echo(f"{item.old} is now superseded by {report.id}")
+        for page in item.reviewed:
+            click.echo(f"  synthesis page {page} now needs review: regenerate it")
+        if item.still_linking:
+            click.echo(f"  still linking to {item.old}: {', '.join(item.still_linking)}")
+
+
+@cli.command()
+@click.argument("docs", nargs=-1, required=True)
+@click.option("--source", "sources", multiple=True, help="What it was checked against.")
+@click.option("--note", default="", help="A word on the check, kept as review_note.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_obj
+def verify(
+    obj: Context, /, docs: tuple[str, ...], *, sources: tuple[str, ...], note: str, as_json: bool
+) -> None:
+    """Say that DOCS were checked against the code or production: a draft with a source,
+    or a document to review, becomes stable; its sources are added to; the code it
+    describes is fingerprinted again so that 'mdbrain update' compares with it."""
+    from mdbrain.adapters import views
+
+    brain = guarded(obj.brain)
+    doc_ids = guarded(lambda: [brain.doc(d, obj.directory) for d in docs])
+    report = guarded(lambda: brain.verify(doc_ids, sources=sources, note=note))
+    emit(report, as_json, views.verify_text)
 
 
 @cli.command()

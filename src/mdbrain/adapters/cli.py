@@ -2,11 +2,21 @@
 
 Heavy modules are imported inside the commands, so that ``mdbrain --version``
 and ``--help`` start fast.
+
+Exit codes (documented in the knowledge base, reference/exit-codes.md):
+0 done; 1 the check found errors (or warnings with --strict); 2 a usage
+problem (bad argument, unknown document, no or a bad marker); 3 refused (the
+guard, a duplicate, a stale --expect-sha, an unsafe file); 4 the base is busy
+(another writer holds its lock); 5 an internal failure (the file system, git,
+or a bug). An error is one line on stderr, or a JSON object on stdout for a
+command run with --json; never a traceback (MDBRAIN_DEBUG=1 shows one).
 """
 
 from __future__ import annotations
 
 import gc
+import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,25 +31,49 @@ if TYPE_CHECKING:
     from mdbrain.service.brain import Brain
 
 EXIT_USAGE = 2
+EXIT_INTERNAL = 5
+EXIT_INTERRUPTED = 130
 
 
 class Context:
     def __init__(self, directory: Path | None) -> None:
         self.directory = directory or Path.cwd()
+        self._brain: Brain | None = None
 
     def brain(self) -> Brain:
+        """The base of the working folder, opened once and closed when the command ends."""
         from mdbrain.service.brain import Brain
 
-        return Brain.open(self.directory)
+        if self._brain is None:
+            self._brain = Brain.open(self.directory)
+            click.get_current_context().call_on_close(self._brain.close)
+        return self._brain
+
+
+def _wants_json() -> bool:
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if ctx.params.get("as_json") or ctx.params.get("output") == "json":
+            return True
+        ctx = ctx.parent
+    return False
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def fail(error: MdbrainError) -> NoReturn:
-    click.echo(f"mdbrain: {error}", err=True)
-    sys.exit(EXIT_USAGE)
+    """Report an error the way the command's caller reads: JSON, or one line on stderr."""
+    if _wants_json():
+        click.echo(json.dumps({"error": error.data()}, ensure_ascii=False, indent=2))
+    else:
+        click.echo(f"mdbrain: {_one_line(str(error))}", err=True)
+    sys.exit(error.exit_code)
 
 
 def guarded(action: Callable[[], Any]) -> Any:
-    """Run ``action``; an mdbrain error becomes a one-line message and exit code 2."""
+    """Run ``action``; an mdbrain error becomes a one-line message and its exit code."""
     from mdbrain.core.errors import MdbrainError
 
     try:
@@ -173,14 +207,23 @@ def index(obj: Context, as_json: bool) -> None:
 )
 @click.option("--strict", is_flag=True, help="Fail on warnings too, not only on errors.")
 @click.option(
+    "--fix",
+    is_flag=True,
+    help="Also mend, in the documents, links to documents git saw renamed.",
+)
+@click.option(
     "--no-fix",
     is_flag=True,
-    help="Report out-of-date indexes (W005) instead of regenerating them.",
+    help="Write nothing at all: report out-of-date indexes (W005) instead of regenerating them.",
 )
 @click.pass_obj
-def check(obj: Context, scope: str | None, output: str, strict: bool, no_fix: bool) -> None:
-    """Validate the base against every rule, regenerating out-of-date indexes.
+def check(
+    obj: Context, /, scope: str | None, *, output: str, strict: bool, fix: bool, no_fix: bool
+) -> None:
+    """Validate the base against every rule. No document is ever edited unless --fix.
 
+    Out-of-date derived indexes are regenerated (not with --no-fix); links to
+    documents that git saw renamed are reported with the fix, which --fix applies.
     SCOPE limits the findings to a document or folder: an id from the knowledge
     root (securite, securite/mfa.md) or a path under the root. Exit code 0 when
     there is no error, 1 with errors (or warnings with --strict), 2 for a usage
@@ -188,8 +231,12 @@ def check(obj: Context, scope: str | None, output: str, strict: bool, no_fix: bo
     """
     from mdbrain.adapters import report
 
+    if fix and no_fix:
+        raise click.UsageError("--fix and --no-fix cannot be used together")
     brain = guarded(obj.brain)
-    result = guarded(lambda: brain.check(fix=not no_fix, scope=scope, cwd=obj.directory))
+    result = guarded(
+        lambda: brain.check(repair=not no_fix, fix=fix, scope=scope, cwd=obj.directory)
+    )
     click.echo(report.FORMATS[output](result, brain.root))
     sys.exit(result.exit_code(strict=strict))
 
@@ -198,6 +245,7 @@ def check(obj: Context, scope: str | None, output: str, strict: bool, no_fix: bo
 @click.argument("paths", nargs=-1)
 @click.option("--since", help="Only changes after this date (YYYY-MM-DD) or git revision.")
 @click.option("--fix", is_flag=True, help="Rewrite impl_refs that git saw renamed.")
+@click.option("--draft", is_flag=True, help="Also write drafts for code no document describes.")
 @click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_obj
@@ -208,19 +256,26 @@ def update(
     *,
     since: str | None,
     fix: bool,
+    draft: bool,
     dry_run: bool,
     as_json: bool,
 ) -> None:
     """Flag the documents whose code changed since they were last verified.
 
-    PATHS (files or folders of code, from the project folder) limit the update
-    to the documents describing them. A flagged document becomes needs-review
-    with a review_reason naming the files and commits; nothing is ever deleted.
+    The code is compared by content with the fingerprints taken when each
+    document was written or verified. PATHS (files or folders of code, from
+    where you stand) limit the update to the documents describing them. A
+    flagged document becomes needs-review with a review_reason saying what
+    changed; 'mdbrain verify' closes it. Nothing is ever deleted.
     """
     from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
-    report = guarded(lambda: brain.update(paths, since=since, fix=fix, dry_run=dry_run))
+    report = guarded(
+        lambda: brain.update(
+            paths, since=since, fix=fix, dry_run=dry_run, draft=draft, cwd=obj.directory
+        )
+    )
     emit(report, as_json, views.update_text)
 
 
@@ -301,4 +356,23 @@ def main() -> None:
     # A command is a short-lived process that builds many small objects and no
     # cycles worth collecting: the cyclic collector would only cost time.
     gc.disable()
-    cli(prog_name="mdbrain")
+    from mdbrain.core.errors import MdbrainError
+
+    try:
+        cli.main(prog_name="mdbrain")
+    except KeyboardInterrupt:
+        click.echo("mdbrain: interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except MdbrainError as error:  # raised outside a guarded call
+        click.echo(f"mdbrain: {_one_line(str(error))}", err=True)
+        sys.exit(error.exit_code)
+    except Exception as error:
+        if os.environ.get("MDBRAIN_DEBUG"):
+            raise
+        what = _one_line(f"{type(error).__name__}: {error}")[:300]
+        click.echo(
+            f"mdbrain: internal error ({what}); nothing more was done. "
+            "Run again with MDBRAIN_DEBUG=1 for the details",
+            err=True,
+        )
+        sys.exit(EXIT_INTERNAL)

@@ -69,7 +69,7 @@ def query(
     filters = _make_filters(options)
     brain = guarded(obj.brain)
     result = guarded(
-        lambda: brain.reader().query(
+        lambda: brain.query(
             question, limit=limit, budget=budget, filters=filters, with_neighbours=neighbours
         )
     )
@@ -88,7 +88,7 @@ def show(obj: Context, doc: str, section: str | None, full: bool, as_json: bool)
 
     brain = guarded(obj.brain)
     doc_id = guarded(lambda: brain.doc(doc, obj.directory))
-    result = guarded(lambda: brain.reader().show(doc_id, section=section, full=full))
+    result = guarded(lambda: brain.show(doc_id, section=section, full=full))
     emit(result, as_json, views.show_text)
 
 
@@ -104,7 +104,7 @@ def search(obj: Context, /, text: str, limit: int, **options: Any) -> None:
     as_json = options.pop("as_json")
     filters = _make_filters(options)
     brain = guarded(obj.brain)
-    result = guarded(lambda: brain.reader().search(text, limit=limit, filters=filters))
+    result = guarded(lambda: brain.search(text, limit=limit, filters=filters))
     emit(result, as_json, views.search_text)
 
 
@@ -122,5 +122,5 @@ def neighbors(obj: Context, /, doc: str, depth: int, **options: Any) -> None:
     filters = _make_filters(options)
     brain = guarded(obj.brain)
     doc_id = guarded(lambda: brain.doc(doc, obj.directory))
-    result = guarded(lambda: brain.reader().neighbours_of(doc_id, depth, filters))
+    result = guarded(lambda: brain.neighbours(doc_id, depth=depth, filters=filters))
     emit(result, as_json, views.neighbours_text)

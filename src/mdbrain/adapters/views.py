@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         ShowResult,
     )
     from mdbrain.service.updating import UpdateReport
+    from mdbrain.service.verifying import VerifyReport
 
 
 def _hit_line(rank: int | None, hit: Hit) -> list[str]:
@@ -85,6 +86,8 @@ def show_text(result: ShowResult) -> str:
         lines.append(f"{relation}: {', '.join(ids)}")
     if result.outline:
         lines += ["sections:", *(f"  {title}" for title in result.outline)]
+    if result.hit.sha:
+        lines.append(f"sha: {result.hit.sha} (pass it as --expect-sha to change it)")
     for passage in result.passages[1:]:
         lines += [
             "",
@@ -126,7 +129,11 @@ def update_text(report: UpdateReport) -> str:
     lines += [f"note: {note}" for note in report.notes]
     for flag in report.flagged:
         state = "still needs review" if flag.already else "needs review"
+        if flag.refreshed:
+            state += " (reason brought up to date)"
         lines.append(f"  {flag.doc}: {state}: {flag.reason}")
+    if report.flagged:
+        lines.append("  check each against its code, then: mdbrain verify DOC --source WHAT")
     if report.archive:
         lines.append("proposed for archiving (every impl_ref is gone; archive by hand if right):")
         lines += [f"  {doc}" for doc in report.archive]
@@ -140,6 +147,10 @@ def update_text(report: UpdateReport) -> str:
         lines += [f"  {path}" for path in shown]
         if more:
             lines.append(f"  ... and {more} more (--json lists them all)")
+        if not report.drafted and not report.dry_run:
+            lines.append("  'mdbrain update --draft' writes draft documents for them")
+    if report.drafted:
+        lines.append(f"drafted {len(report.drafted)} documents: {', '.join(report.drafted)}")
     if report.index is not None and report.index.written:
         lines.append(f"regenerated {', '.join(report.index.written)}")
     if report.check_errors is not None:
@@ -241,4 +252,13 @@ def import_text(report: ImportReport) -> str:
         lines.append("not imported:")
         lines += [f"  {case.source}: {case.reason}" for case in report.skipped]
     lines += [f"note: {note}" for note in report.notes]
+    return "\n".join(lines)
+
+
+def verify_text(report: VerifyReport) -> str:
+    lines = []
+    for item in report.verified:
+        change = item.before if item.before == item.after else f"{item.before} -> {item.after}"
+        lines.append(f"Verified {item.id} ({change}); sources: {', '.join(item.sources)}")
+        lines.append(f"  sha {item.sha}")
     return "\n".join(lines)

@@ -166,3 +166,19 @@ def set_field(text: str, key: str, value: Any) -> str:
             return "".join(lines)
     lines.insert(end, line)
     return "".join(lines)
+
+
+def remove_field(text: str, key: str) -> str:
+    """Remove a field (its line, and the block items under it); the text is unchanged
+    when the field is absent."""
+    lines = split_lines(text)
+    end = _frontmatter_end(lines)
+    pattern = re.compile(rf"^([\"']?){re.escape(key)}\1[ \t]*:")
+    for index in range(1, end):
+        if pattern.match(lines[index]):
+            tail = index + 1
+            while tail < end and lines[tail][:1] in (" ", "\t", "-") and lines[tail].strip():
+                tail += 1
+            del lines[index:tail]
+            return "".join(lines)
+    return text

@@ -27,6 +27,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E006": (Severity.ERROR, "date that is not an ISO date (YYYY-MM-DD)"),
     "E007": (Severity.ERROR, "supersedes or superseded_by names no document"),
     "E008": (Severity.ERROR, "looks like a secret, or an impl_ref to a credentials file"),
+    "E009": (Severity.ERROR, "personal data (e-mail, phone, national id, IBAN, card number)"),
     "W001": (Severity.WARNING, "link or related entry points to no document"),
     "W002": (Severity.WARNING, "orphan: no document links to it"),
     "W003": (Severity.WARNING, "impl_ref points to no file"),
@@ -45,6 +46,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W013": (Severity.WARNING, "open contradiction with a document in force"),
     "W014": (Severity.WARNING, "updated is earlier than created"),
     "W015": (Severity.WARNING, "unknown setting in the .rag marker"),
+    "W016": (Severity.WARNING, "document over the size limit: indexed by its frontmatter only"),
+    "W017": (Severity.WARNING, "a file mdbrain did not write stands where a derived file goes"),
     "I001": (Severity.INFO, "byte-order mark ignored"),
 }
 

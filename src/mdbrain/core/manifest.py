@@ -44,6 +44,7 @@ class Entry(NamedTuple):
     findings: tuple[Finding, ...] = ()
     parsed: bool = True  # False when the frontmatter could not be read
     digest: str = ""  # see :func:`digest`
+    sha: str = ""  # content hash of the file's bytes: what a writer passes as expect_sha
 
     def ids(self, key: str) -> tuple[str, ...]:
         """A relation field (``related``, ``supersedes``...) as canonical ids."""
@@ -149,7 +150,9 @@ def _body_facts(doc_id: str, body: str, body_line: int) -> tuple[tuple[Link, ...
 
 
 def _secrets(doc_id: str, text: str) -> list[Finding]:
-    return [
+    """Secrets (E008) and personal data (E009) in a document; the check drops what the
+    marker's guard lets pass (allowed values, personal data when that guard is off)."""
+    found = [
         finding(
             "E008",
             doc_id,
@@ -158,10 +161,47 @@ def _secrets(doc_id: str, text: str) -> list[Finding]:
         )
         for hit in guard.scan(text)
     ]
+    found += [
+        finding(
+            "E009",
+            doc_id,
+            f"personal data ({hit.rule}: {hit.excerpt}); remove or allow it [value {hit.digest}]",
+            hit.line,
+        )
+        for hit in guard.personal(text)
+    ]
+    return found
+
+
+HEAD_BYTES = 256 * 1024 + 16  # enough for the largest frontmatter the parser accepts
+
+
+def entry_from_head(data: bytes, doc_id: str, size: int) -> Entry:
+    """The record of a document too large to index whole, from its first bytes: its
+    frontmatter, without a body. Never raises for bad content."""
+    text = data.decode("utf-8", "replace")
+    norm = frontmatter.normalise_newlines(text.removeprefix(document.BOM))
+    try:
+        parts = frontmatter.split(norm, path=doc_id)
+    except DocumentError:
+        parts = None
+    note = finding(
+        "W016", doc_id, f"{size:,} bytes, over the size limit: indexed by its frontmatter only", 1
+    )
+    if parts is None or parts.yaml is None:
+        problem = finding("E002", doc_id, "no frontmatter in the first bytes of a large file", 1)
+        return _sealed(Entry(id=doc_id, size=size, findings=(note, problem), parsed=False))
+    head = f"---\n{parts.yaml}---\n"
+    entry = entry_from_text(head, doc_id, size=size)
+    return _sealed(entry._replace(findings=(*entry.findings, note)))
 
 
 def entry_from_bytes(data: bytes, doc_id: str) -> Entry:
     """Build the manifest record of one file. Never raises for bad content."""
+    return _from_bytes(data, doc_id)._replace(sha=hashlib.sha256(data).hexdigest())
+
+
+def _from_bytes(data: bytes, doc_id: str) -> Entry:
     try:
         text = document.decode(data, path=doc_id)
     except DocumentError as exc:

@@ -35,6 +35,7 @@ class Context:
     today: dt.date
     existing_refs: frozenset[str] = frozenset()  # impl_refs (anchor removed) that exist
     stale_indexes: tuple[str, ...] = ()  # derived files whose bytes differ from a fresh render
+    foreign_derived: tuple[str, ...] = ()  # derived file names held by files mdbrain did not write
     marker_path: str = ".rag"  # the marker, as a path relative to the root
     derived_files: frozenset[str] = frozenset()  # names a link may point to without a document
     incoming: dict[str, set[str]] = field(default_factory=dict, compare=False)
@@ -83,10 +84,19 @@ def _line(entry: Entry, key: str) -> int:
 def scan_findings(ctx: Context) -> Iterator[Finding]:
     """Files that could not be read, bad frontmatter, links out of the root, secrets
     (except the values the marker's guard allow-list lets pass)."""
-    allowed = tuple(f"[value {guard.digest(v)}]" for v in ctx.config.guard_allow)
-    for item in ctx.manifest.all_findings():
-        if not (item.code == "E008" and allowed and item.message.endswith(allowed)):
-            yield item
+    yield from guarded(ctx.manifest.all_findings(), ctx.config)
+
+
+def guarded(found: Iterable[Finding], config: Config) -> Iterator[Finding]:
+    """Findings less what the marker's guard lets pass: allowed values (E008, E009), and
+    personal data (E009) when that guard is off."""
+    allowed = tuple(f"[value {guard.digest(v)}]" for v in config.guard_allow)
+    for item in found:
+        if item.code == "E009" and not config.guard_personal_data:
+            continue
+        if item.code in ("E008", "E009") and allowed and item.message.endswith(allowed):
+            continue
+        yield item
 
 
 @rule
@@ -256,6 +266,18 @@ def derived_indexes(ctx: Context) -> Iterator[Finding]:
     """W005: the derived files are what the documents give."""
     for name in ctx.stale_indexes:
         yield finding("W005", name, "out of date with the documents (run 'mdbrain index')")
+
+
+@rule
+def foreign_derived_files(ctx: Context) -> Iterator[Finding]:
+    """W017: a file mdbrain did not write sits where a derived file goes; never overwritten."""
+    for name in ctx.foreign_derived:
+        yield finding(
+            "W017",
+            name,
+            "not written by mdbrain, so it is left as it is; move or rename it so that"
+            " mdbrain can write its derived file here",
+        )
 
 
 # --- governance ------------------------------------------------------------------------

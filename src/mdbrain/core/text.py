@@ -8,8 +8,8 @@ language; accents are folded after stemming, since the stemmers expect them.
 
 from __future__ import annotations
 
-import functools
 import re
+import threading
 import unicodedata
 from typing import Protocol
 
@@ -50,7 +50,10 @@ class _Stemmer(Protocol):
 
 
 class Analyzer:
-    """Words to terms for one language; unknown languages get folding without stemming."""
+    """Words to terms for one language; unknown languages get folding without stemming.
+
+    An analyzer holds its thread's stemmer: make one per thread.
+    """
 
     def __init__(self, lang: str) -> None:
         code = lang.replace("_", "-").split("-", 1)[0].lower()
@@ -67,12 +70,18 @@ class Analyzer:
         return [fold(w) for w in words]
 
 
-@functools.cache
+_STEMMERS = threading.local()  # a PyStemmer object must not be shared between threads
+
+
 def _stemmer(name: str) -> _Stemmer | None:
     if not name:
         return None
-    import Stemmer  # type: ignore[import-not-found,unused-ignore]
+    mine: dict[str, _Stemmer] = _STEMMERS.__dict__.setdefault("by_name", {})
+    found = mine.get(name)
+    if found is None:
+        import Stemmer  # type: ignore[import-not-found,unused-ignore]
 
-    stemmer = Stemmer.Stemmer(name)
-    stemmer.maxCacheSize = 50_000
-    return stemmer  # type: ignore[no-any-return,unused-ignore]
+        stemmer = Stemmer.Stemmer(name)
+        stemmer.maxCacheSize = 50_000
+        found = mine[name] = stemmer
+    return found

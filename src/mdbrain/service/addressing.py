@@ -1,8 +1,11 @@
 """Turn what a person types (an id, a folder, a file path) into a document id or prefix.
 
-People name documents as ids from the knowledge root (``securite/mfa.md``), as
-themes (``securite``), or as file paths from where they stand
-(``docs/securite/mfa.md``, or absolute). These functions accept all three.
+Programs name documents by id from the knowledge root (``securite/mfa.md``);
+people at a shell also name them as file paths from where they stand
+(``docs/securite/mfa.md``, or absolute). Paths are understood only when the
+caller says where it stands (``cwd``): a library or MCP call never falls back
+on the process's working directory. Whatever the form, the result is checked
+by :mod:`mdbrain.core.ids` and must lie inside the root.
 """
 
 from __future__ import annotations
@@ -10,8 +13,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from mdbrain.core import links
-from mdbrain.core.errors import UsageError
+from mdbrain.core import ids
+from mdbrain.core.errors import InvalidRequestError, OutsideBaseError
 
 
 def _inside(root: Path, path: Path) -> str | None:
@@ -32,40 +35,52 @@ def _inside(root: Path, path: Path) -> str | None:
     return None
 
 
-def scope(root: Path, cwd: Path, value: str) -> str | None:
-    """The id prefix ``value`` names, or None for the whole base.
+def _typed(value: object, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidRequestError(f"{field} must be a non-empty text", field=field)
+    if "\0" in value:
+        raise InvalidRequestError(f"{field} holds a NUL character", field=field)
+    return value
 
-    Raises :class:`UsageError` for a path outside the root, or a name that is
-    neither a path under the root nor an id in it.
+
+def scope(root: Path, cwd: Path | None, value: str) -> str | None:
+    """The id prefix ``value`` names (a document or a theme), or None for the whole base.
+
+    With ``cwd``, ``value`` may also be a path from there. Raises an error for a
+    path outside the root, or a name that is neither a path under the root nor
+    an id in it.
     """
-    given = Path(value).expanduser()
-    path = given if given.is_absolute() else cwd / given
-    if os.path.lexists(path):
-        rel = _inside(root, path)
-        if rel is not None:
-            return rel or None
-    if not given.is_absolute():
-        doc_id = links.normalise_id(value)
-        if doc_id is not None and os.path.lexists(root / doc_id):
-            return doc_id
-    if given.is_absolute() or os.path.lexists(path):
-        raise UsageError(f"{value} is outside the knowledge root {root}")
-    raise UsageError(f"{value!r} is no path under the knowledge root {root}, nor a document in it")
+    value = _typed(value, "scope")
+    if cwd is not None:
+        given = Path(value).expanduser()
+        path = given if given.is_absolute() else cwd / given
+        if os.path.lexists(path):
+            rel = _inside(root, path)
+            if rel is not None:
+                return rel or None
+            raise OutsideBaseError(
+                f"{value} is outside the knowledge root {root}", value=value, field="scope"
+            )
+    name = ids.theme(value.strip().rstrip("/"), field="scope")
+    if os.path.lexists(root / name):
+        return name
+    raise InvalidRequestError(
+        f"{value!r} is no path under the knowledge root {root}, nor a document or theme in it",
+        field="scope",
+    )
 
 
-def document(root: Path, cwd: Path, value: str) -> str:
+def document(root: Path, cwd: Path, value: str, *, field: str = "doc") -> str:
     """A document id (existing or to be) from an id or a file path under the root."""
+    value = _typed(value, field)
     given = Path(value).expanduser()
     path = given if given.is_absolute() else cwd / given
-    rel = _inside(root, path) if (given.is_absolute() or os.path.lexists(path.parent)) else None
-    if (
-        rel
-        and links.is_doc_path(rel)
-        and (given.is_absolute() or not os.path.lexists(root / value))
-    ):
-        candidate: str | None = rel
-    else:
-        candidate = links.normalise_id(value)
-    if candidate is None or not links.is_doc_path(candidate) or candidate.startswith("../"):
-        raise UsageError(f"{value!r} is not a document path inside the knowledge root {root}")
-    return candidate
+    if given.is_absolute() or (os.path.lexists(path.parent) and not os.path.lexists(root / value)):
+        rel = _inside(root, path)
+        if rel:
+            return ids.doc_id(rel, field=field)
+        if given.is_absolute():
+            raise OutsideBaseError(
+                f"{value} is outside the knowledge root {root}", value=value, field=field
+            )
+    return ids.doc_id(value, field=field)

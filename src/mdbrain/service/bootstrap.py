@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mdbrain.core import marker
 from mdbrain.core.errors import UsageError
-from mdbrain.store import atomic, location
+from mdbrain.store import files, location
 
 if TYPE_CHECKING:
     from mdbrain.service.scanning import ScanReport
@@ -46,8 +47,12 @@ def init_base(project: Path, root: str = "docs", *, lang: str = "en") -> InitRep
         return InitReport(marker_path, base_root, created_root=True, wrote_marker=False)
     base_root = location.root_of(marker_path, config)
     created = not base_root.is_dir()
-    base_root.mkdir(parents=True, exist_ok=True)
-    atomic.write_text(marker_path, text)
+    files.write(project, marker.MARKER_NAME, text)
+    try:  # the root lies inside the project, reached through no link leading out
+        files.make_folder(project, os.path.relpath(base_root, project))
+    except BaseException:
+        files.remove(project, marker.MARKER_NAME)  # nothing left behind
+        raise
     return InitReport(marker_path, base_root, created_root=created, wrote_marker=True)
 
 
@@ -59,8 +64,8 @@ def init_from_code(
     An existing base is kept: the scan adds drafts and never overwrites a
     document. With ``dry_run`` nothing at all is written, the marker included.
     """
-    from mdbrain.service.indexing import Indexer
     from mdbrain.service.scanning import scan_project
+    from mdbrain.service.session import Session
 
     marker_path = project / marker.MARKER_NAME
     started: InitReport | None = None
@@ -72,5 +77,9 @@ def init_from_code(
     else:
         started = init_base(project, root, lang=lang)
         where = location.locate(project)
-    report = scan_project(Indexer(where, today.isoformat()), today=today, dry_run=dry_run)
+    session = Session(where, lambda: today)
+    try:
+        report = scan_project(session, dry_run=dry_run)
+    finally:
+        session.close()
     return started, report

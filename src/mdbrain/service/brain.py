@@ -1,17 +1,29 @@
 """The Brain: one object per knowledge base, where every operation lives once.
 
-Adapters (the command line, later the MCP server and the exporters) open a
-Brain and call one method; they hold no logic of their own.
+Adapters (the command line, the MCP server, the exporters) and library users
+open a Brain and call its methods; they hold no logic of their own. Every
+method checks the names it is given (:mod:`mdbrain.core.ids`) whoever calls it,
+raises the typed errors of :mod:`mdbrain.core.errors`, and returns named
+records. A Brain is a warm session: keep it open in a long-lived process and
+each call parses only what changed on disk; close it (or use it as a context
+manager) when done::
+
+    with mdbrain.Brain.open(".") as brain:
+        result = brain.query("how long does a session last?")
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import TracebackType
 from typing import TYPE_CHECKING
 
-from mdbrain.service.indexing import Indexer, IndexReport
+from mdbrain.core import ids
+from mdbrain.core.errors import InvalidRequestError
+from mdbrain.service.indexing import IndexReport
+from mdbrain.service.session import Clock, Session, View
 from mdbrain.store import location
 from mdbrain.store.location import Location
 
@@ -20,29 +32,51 @@ if TYPE_CHECKING:  # loaded by the operations that need them, to keep start-up s
     from mdbrain.core.marker import Config
     from mdbrain.service.briefing import Brief, History, ReviewQueue
     from mdbrain.service.checking import CheckReport
-    from mdbrain.service.governance import Conflict, Governor, ResolveReport, SupersedeReport
+    from mdbrain.service.governance import Conflict, ResolveReport, SupersedeReport
     from mdbrain.service.importing import ImportReport
     from mdbrain.service.moving import MoveReport
-    from mdbrain.service.reading import Reader
+    from mdbrain.service.reading import (
+        Filters,
+        NeighboursResult,
+        QueryResult,
+        Reader,
+        SearchResult,
+        ShowResult,
+    )
     from mdbrain.service.updating import UpdateReport
+    from mdbrain.service.verifying import VerifyReport
     from mdbrain.service.writing import WriteReport, WriteRequest
 
-__all__ = ["Brain", "CheckReport", "Clock", "IndexReport", "MoveReport"]
-
-Clock = Callable[[], dt.date]
+__all__ = ["Brain", "Clock", "IndexReport"]
 
 
 class Brain:
-    """A knowledge base found through its ``.rag`` marker."""
+    """A knowledge base found through its ``.rag`` marker, kept warm until closed."""
 
     def __init__(self, where: Location, *, clock: Clock = dt.date.today) -> None:
         self.location = where
         self.clock = clock
+        self.session = Session(where, clock)
 
     @classmethod
     def open(cls, start: Path | str | None = None, *, clock: Clock = dt.date.today) -> Brain:
         """The base that ``start`` (default: the working directory) belongs to."""
         return cls(location.locate(Path(start) if start is not None else Path.cwd()), clock=clock)
+
+    def __enter__(self) -> Brain:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Release the search connections; the Brain cannot be used afterwards."""
+        self.session.close()
 
     @property
     def config(self) -> Config:
@@ -52,35 +86,47 @@ class Brain:
     def root(self) -> Path:
         return self.location.root
 
+    # --- the base as it is -----------------------------------------------------------
+
+    def view(self) -> View:
+        """The document files and their manifest now (unchanged files are not read again)."""
+        return self.session.view()
+
     def manifest(self, *, use_cache: bool = True) -> Manifest:
-        """Every document's record, fresh from the files (unchanged ones come from the cache)."""
-        from mdbrain.store import scan
+        """Every document's record, fresh from the files; without ``use_cache``, every file
+        is parsed again, whatever was remembered."""
+        if not use_cache:
+            from mdbrain.store import scan
 
-        found, _stats = scan.scan(self.root, self.config, use_cache=use_cache)
-        return found
-
-    def _indexer(self) -> Indexer:
-        return Indexer(self.location, self.clock().isoformat())
+            return scan.scan(self.root, self.config, use_cache=False)[0]
+        return self.session.manifest()
 
     def derived(self, found: Manifest) -> dict[str, str]:
         """The text every derived file should have, keyed by its path from the root."""
-        return self._indexer().derived(found)
+        return self.session.indexer().derived(found)
 
     def index(self) -> IndexReport:
         """Regenerate the derived indexes, writing only the files whose bytes change."""
-        return self._indexer().run()
+        return self.session.indexer().run()
 
     def check(
-        self, *, fix: bool = True, scope: str | None = None, cwd: Path | None = None
+        self,
+        *,
+        repair: bool = True,
+        fix: bool = False,
+        scope: str | None = None,
+        cwd: Path | None = None,
     ) -> CheckReport:
-        """Validate the base: every rule; with ``fix``, renamed links and stale indexes mended.
+        """Validate the base against every rule.
 
-        ``scope`` (an id, a theme, or a path from ``cwd``) limits the findings reported.
+        ``repair`` regenerates out-of-date derived indexes (never a document);
+        ``fix`` also mends links to documents git saw renamed, in the documents.
+        ``scope`` limits the findings to an id or a theme (or, with ``cwd``, a path).
         """
         from mdbrain.service import addressing, checking
 
-        prefix = addressing.scope(self.root, cwd or Path.cwd(), scope) if scope else None
-        return checking.check(self._indexer(), self.clock(), fix=fix, scope=prefix)
+        prefix = addressing.scope(self.root, cwd, scope) if scope else None
+        return checking.check(self.session, repair=repair, fix=fix, scope=prefix)
 
     def update(
         self,
@@ -89,27 +135,38 @@ class Brain:
         since: str | None = None,
         fix: bool = False,
         dry_run: bool = False,
+        draft: bool = False,
+        cwd: Path | None = None,
     ) -> UpdateReport:
         """Flag the documents whose code changed since they were last verified.
 
-        ``paths`` (from the project folder) limit it to some code; ``since`` (a
-        date or a git revision) to recent changes; ``fix`` rewrites impl_refs that
-        git saw renamed; ``dry_run`` only reports.
+        ``paths`` (from the project folder, or with ``cwd`` from there, or absolute)
+        limit it to some code; ``since`` (a date or a git revision) to recent
+        changes; ``fix`` rewrites impl_refs that git saw renamed; ``draft`` writes
+        draft documents for code no document describes; ``dry_run`` only reports.
         """
-        from mdbrain.service.updating import Updater
+        from mdbrain.service.updating import Updater, relative_to_project
 
-        updater = Updater(self._indexer(), self.clock(), since=since, scope=paths)
-        report = updater.run(fix=fix, dry_run=dry_run)
+        if isinstance(paths, str):
+            paths = [paths]
+        scope = [relative_to_project(self.location.project, cwd, p).split("#", 1)[0] for p in paths]
+        updater = Updater(self.session, since=since, scope=scope)
+        report = updater.run(fix=fix, dry_run=dry_run, draft=draft)
         if not dry_run and self.config.check_on_update:
             report.check_errors = self.check().errors
         return report
 
-    def write(self, request: WriteRequest) -> WriteReport:
-        """Create or update one document, after the schema, the guards and, for a new one,
-        a search for near duplicates."""
-        from mdbrain.service.writing import Writer
+    # --- writing ----------------------------------------------------------------------
 
-        return Writer(self._indexer(), self.clock()).write(request)
+    def write(self, request: WriteRequest | Mapping[str, object]) -> WriteReport:
+        """Create or update one document, after the schema, the guards and, for a new one,
+        a search for near duplicates. ``request`` may be plain data (see
+        :meth:`WriteRequest.from_dict`)."""
+        from mdbrain.service.writing import Writer, WriteRequest
+
+        if not isinstance(request, WriteRequest):
+            request = WriteRequest.from_dict(request)
+        return Writer(self.session).write(request)
 
     def import_docs(
         self,
@@ -125,73 +182,150 @@ class Brain:
         from mdbrain.service.importing import import_folder
 
         return import_folder(
-            self._indexer(),
-            source,
-            theme=theme,
+            self.session,
+            Path(source),
+            theme=ids.theme(theme),
             verified=verified,
             legacy=legacy,
             dry_run=dry_run,
-            today=self.clock(),
         )
 
-    def _governor(self) -> Governor:
-        from mdbrain.service.governance import Governor
+    def verify(
+        self, docs: Sequence[str], *, sources: Sequence[str] = (), note: str = ""
+    ) -> VerifyReport:
+        """Mark documents checked against the code or production: drafts with a source and
+        documents to review become stable; sources are added; fingerprints taken again."""
+        from mdbrain.service import verifying
 
-        return Governor(self._indexer(), self.clock())
+        return verifying.verify(self.session, docs, sources=sources, note=note)
 
     def supersede(
         self, old: str, new: Sequence[str], *, reason: str = "", expect_sha: str | None = None
     ) -> SupersedeReport:
         """``old`` is replaced by ``new``: deprecated, never erased; synthesis pages citing
         it turn needs-review. ``expect_sha`` refuses when ``old`` changed since it was read."""
-        return self._governor().supersede(old, list(new), reason=reason, expect=expect_sha)
+        from mdbrain.service.governance import Governor
+
+        if isinstance(new, str):
+            new = [new]
+        return Governor(self.session).supersede(old, list(new), reason=reason, expect=expect_sha)
 
     def conflicts(self) -> list[Conflict]:
         """Open contradictions between documents in force."""
-        return self._governor().conflicts()
+        from mdbrain.service.governance import Governor
+
+        return Governor(self.session).conflicts()
 
     def resolve(
         self, first: str, second: str, *, keep: str, reason: str = "", by: str = ""
     ) -> ResolveReport:
         """Settle a contradiction: the other document is superseded by ``keep``."""
-        return self._governor().resolve(first, second, keep=keep, reason=reason, by=by)
+        from mdbrain.service.governance import Governor
+
+        return Governor(self.session).resolve(first, second, keep=keep, reason=reason, by=by)
+
+    def move(self, old: str, new: str, *, cwd: Path | None = None) -> MoveReport:
+        """Move or rename a document (ids, or paths from ``cwd`` when given); every link
+        to it follows."""
+        from mdbrain.service import moving
+
+        return moving.move(self.session, self.doc(old, cwd), self.doc(new, cwd, field="new"))
+
+    # --- reading ----------------------------------------------------------------------
 
     def brief(self, subject: str, *, as_of: dt.date | None = None) -> Brief:
         """Everything in force on a subject (a tag, theme, folder or document)."""
         from mdbrain.service.briefing import Briefer
 
-        return Briefer(self._governor()).brief(subject, as_of)
+        if not isinstance(subject, str) or not subject.strip():
+            raise InvalidRequestError(
+                "name a subject: a tag, a theme or a document", field="subject"
+            )
+        return Briefer(self.session).brief(subject, as_of)
 
     def history(self, doc_id: str) -> History:
         """A document's supersession chain both ways, and its git log."""
         from mdbrain.service.briefing import Briefer
 
-        return Briefer(self._governor()).history(doc_id)
+        return Briefer(self.session).history(doc_id)
 
     def review(self) -> ReviewQueue:
         """What waits for a human or an agent: reviews, synthesis pages, conflicts, drafts."""
         from mdbrain.service.briefing import Briefer
 
-        return Briefer(self._governor()).review()
+        return Briefer(self.session).review()
 
     def reader(self) -> Reader:
         """Reads (query, show, search, neighbours) on the base as it is now on disk."""
         from mdbrain.service.reading import Reader
-        from mdbrain.service.searching import Searcher
 
-        return Reader(Searcher(self.root, self.config), self.config.summary_max)
+        return Reader(self.session)
 
-    def doc(self, value: str, cwd: Path | None = None) -> str:
-        """The id of an existing document named by an id or a path from ``cwd``."""
+    def query(
+        self,
+        question: str,
+        *,
+        limit: int = 5,
+        budget: int | None = None,
+        filters: Filters | None = None,
+        with_neighbours: bool = False,
+    ) -> QueryResult:
+        """Answer a question by progressive disclosure (see :mod:`mdbrain.service.reading`)."""
+        from mdbrain.service.reading import Filters
+
+        return self.reader().query(
+            _question(question),
+            limit=_count(limit, "limit"),
+            budget=None if budget is None else _count(budget, "budget", 10**7),
+            filters=filters or Filters(),
+            with_neighbours=with_neighbours,
+        )
+
+    def search(self, text: str, *, limit: int = 10, filters: Filters | None = None) -> SearchResult:
+        """Full-text search, with the best line of each hit."""
+        from mdbrain.service.reading import Filters
+
+        return self.reader().search(
+            _question(text, "text"), limit=_count(limit, "limit"), filters=filters or Filters()
+        )
+
+    def show(self, doc_id: str, *, section: str | None = None, full: bool = False) -> ShowResult:
+        """A document's summary, fields, links and outline; a section or the body on request."""
+        return self.reader().show(ids.doc_id(doc_id), section=section, full=full)
+
+    def neighbours(
+        self, doc_id: str, *, depth: int = 1, filters: Filters | None = None
+    ) -> NeighboursResult:
+        """The documents reachable from one through the relation graph."""
+        from mdbrain.service.reading import Filters
+
+        return self.reader().neighbours_of(
+            ids.doc_id(doc_id), _count(depth, "depth"), filters or Filters()
+        )
+
+    # --- names --------------------------------------------------------------------------
+
+    def doc(self, value: str, cwd: Path | None = None, *, field: str = "doc") -> str:
+        """The id a value names: an id from the root, or, when ``cwd`` is given, also a
+        file path from there (relative or absolute) under the root."""
         from mdbrain.service import addressing
 
-        return addressing.document(self.root, cwd or Path.cwd(), value)
+        if cwd is None:
+            return ids.doc_id(value, field=field)
+        return addressing.document(self.root, cwd, value, field=field)
 
-    def move(self, old: str, new: str, *, cwd: Path | None = None) -> MoveReport:
-        """Move or rename a document (ids or paths from ``cwd``); every link to it follows."""
-        from mdbrain.service import addressing, moving
 
-        here = cwd or Path.cwd()
-        old_id = addressing.document(self.root, here, old)
-        new_id = addressing.document(self.root, here, new)
-        return moving.move(self._indexer(), old_id, new_id)
+def _question(value: object, name: str = "question") -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidRequestError(f"{name} must be some text", field=name)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidRequestError(f"{name} is not valid text", field=name) from None
+    return value
+
+
+def _count(value: object, name: str, most: int = 10_000) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= most:
+        raise InvalidRequestError(f"{name} must be a whole number from 1 to {most}", field=name)
+    return value

@@ -11,13 +11,14 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from mdbrain.core import fields, graph
+from mdbrain.core import fields, graph, ids, rules
 from mdbrain.core.document import loads_leniently
+from mdbrain.core.errors import MdbrainError, NotFoundError
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.service.governance import Conflict, Governor
-from mdbrain.store import git, scan
+from mdbrain.service.session import Session
+from mdbrain.store import git
 
 ORDER = ("decision", "rule", "fact")
 _REASON_TITLE = re.compile(r"^#{1,6}\s*(motif|motifs|rationale|why|pourquoi|reason|raison)\b", re.I)
@@ -30,6 +31,7 @@ class BriefItem:
     status: str
     summary: str
     reason: str = ""  # for decisions: the rationale, first paragraph
+    sha: str = ""  # content hash: pass it as expect_sha to change the document
 
 
 @dataclass
@@ -66,14 +68,13 @@ class ReviewQueue:
     drafts: list[tuple[str, str]]  # id, created; oldest first
 
 
-def _reason(root: Path, entry: Entry) -> str:
+def _reason(session: Session, entry: Entry) -> str:
     written = fields.text(entry.meta, "rationale")
     if written:
         return written
     try:
-        raw = scan.path_of(root, entry.id).read_bytes().decode("utf-8")
-        doc = loads_leniently(raw, entry.id)
-    except (OSError, UnicodeDecodeError):
+        doc = loads_leniently(session.read(entry.id).text, entry.id)
+    except MdbrainError:
         return ""
     lines = doc.body.splitlines()
     for index, line in enumerate(lines):
@@ -99,12 +100,12 @@ def _in_force(entry: Entry, as_of: dt.date | None) -> bool:
 
 
 class Briefer:
-    def __init__(self, governor: Governor) -> None:
-        self.governor = governor
-        self.root = governor.root
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.governor = Governor(session)
 
     def _manifest(self) -> Manifest:
-        return scan.scan(self.root, self.governor.indexer.config)[0]
+        return self.session.manifest()
 
     def _about(self, found: Manifest, subject: str) -> list[Entry]:
         """The documents a subject names: a tag, a theme or folder, or a document and its
@@ -125,29 +126,30 @@ class Briefer:
         result = Brief(subject, as_of.isoformat() if as_of else None)
         result.hidden_drafts = sum(1 for e in about if e.status == "draft")
         result.to_review = sum(1 for e in about if e.status == "needs-review")
-        ids = {e.id for e in about}
+        named = {e.id for e in about}
         result.conflicts = sum(
-            1 for c in self.governor.conflicts() if c.claimant in ids or c.target in ids
+            1
+            for claimant, target in rules.open_contradictions(found)
+            if claimant.id in named or target.id in named
         )
         chosen = [e for e in about if _in_force(e, as_of)]
         chosen.sort(key=lambda e: (ORDER.index(e.type) if e.type in ORDER else len(ORDER), e.id))
         for entry in chosen:
-            reason = _reason(self.root, entry) if entry.type == "decision" else ""
+            reason = _reason(self.session, entry) if entry.type == "decision" else ""
             result.items.append(
-                BriefItem(entry.id, entry.type, entry.status, entry.summary, reason)
+                BriefItem(entry.id, entry.type, entry.status, entry.summary, reason, entry.sha)
             )
         return result
 
     def history(self, doc_id: str) -> History:
+        doc_id = ids.doc_id(doc_id)
         found = self._manifest()
         if found.get(doc_id) is None:
-            from mdbrain.core.errors import UsageError
-
-            raise UsageError(f"{doc_id} is not a document of this base")
+            raise NotFoundError(f"{doc_id} is not a document of this base", doc=doc_id)
         older = self._walk(found, doc_id, "supersedes", "supersedes")
         newer = self._walk(found, doc_id, "superseded_by", "superseded by")
-        history = git.Git(self.root)
-        path = str(scan.path_of(self.root, doc_id))
+        history = git.Git(self.session.root)
+        path = str(self.session.path(doc_id))
         commits = history.file_log(path) if history.toplevel() else []
         return History(doc_id, older, newer, commits)
 

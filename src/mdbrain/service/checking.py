@@ -1,23 +1,28 @@
 """The ``check`` operation: run every rule over the base and say what to fix.
 
-With fixing on (the default), derived files that are out of date are
-regenerated first and listed as repairs; with it off, they are reported (W005)
-and nothing is written.
+By default the check edits no document: derived files that are out of date
+are regenerated first and listed as repairs (with ``--no-fix`` they are only
+reported, W005, and nothing at all is written), and links to documents that
+git saw renamed are reported with the fix to apply. ``--fix`` also mends those
+links in the documents.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mdbrain.core import edit, fields, rules
-from mdbrain.core.errors import DocumentError
+from mdbrain.core.errors import DocumentError, MdbrainError
 from mdbrain.core.findings import Finding, Severity
 from mdbrain.core.manifest import Manifest
 from mdbrain.service.indexing import Indexer
-from mdbrain.store import atomic, cache, git, scan
+from mdbrain.store import files, git
+
+if TYPE_CHECKING:
+    from mdbrain.service.session import Session
 
 EXIT_CLEAN = 0
 EXIT_ERRORS = 1
@@ -90,39 +95,48 @@ def _broken_targets(found: Manifest) -> dict[str, set[str]]:
     return broken
 
 
-def _root_prefix(indexer: Indexer, history: git.History) -> str | None:
+def _root_prefix(session: Session, history: git.History) -> str | None:
     """The knowledge root's path inside the git repository, with a trailing slash."""
     top = history.toplevel()
     if top is None:
         return None
     try:
-        prefix = indexer.root.resolve().relative_to(top.resolve()).as_posix()
+        prefix = session.root.resolve().relative_to(top.resolve()).as_posix()
     except ValueError:
         return None
     return "" if prefix == "." else prefix + "/"
 
 
-def repair_renamed_links(indexer: Indexer, history: git.History) -> list[Repair]:
-    """Point links and related entries whose target git saw renamed at the new name."""
-    found, _stats = scan.scan(indexer.root, indexer.config)
+def renamed_links(
+    session: Session, found: Manifest, history: git.History
+) -> dict[str, dict[str, str]]:
+    """Broken links and related entries whose target git saw renamed to an existing
+    document: document id -> old target -> new id."""
     broken = _broken_targets(found)
-    prefix = _root_prefix(indexer, history) if broken else None
+    prefix = _root_prefix(session, history) if broken else None
     renames = history.renames() if prefix is not None else {}
     if prefix is None or not renames:
-        return []
+        return {}
+    out: dict[str, dict[str, str]] = {}
+    for doc_id, targets in sorted(broken.items()):
+        for target in sorted(targets):
+            moved = renames.get(prefix + target, "")
+            new_id = moved.removeprefix(prefix) if moved.startswith(prefix) else ""
+            if new_id and found.get(new_id) is not None:
+                out.setdefault(doc_id, {})[target] = new_id
+    return out
+
+
+def repair_renamed_links(session: Session, renamed: dict[str, dict[str, str]]) -> list[Repair]:
+    """Point the links and related entries of ``renamed`` at their new targets."""
     repairs = []
-    with atomic.locked(cache.cache_dir(indexer.root) / "lock"):
-        for doc_id, targets in sorted(broken.items()):
-            path = scan.path_of(indexer.root, doc_id)
+    with session.writing():
+        for doc_id, targets in renamed.items():
             try:
-                text = original = path.read_bytes().decode("utf-8")
-            except (OSError, UnicodeDecodeError):
+                text = original = session.read(doc_id).text
+            except MdbrainError:
                 continue
-            for target in sorted(targets):
-                moved = renames.get(prefix + target, "")
-                new_id = moved.removeprefix(prefix) if moved.startswith(prefix) else ""
-                if not new_id or found.get(new_id) is None:
-                    continue
+            for target, new_id in targets.items():
                 try:
                     text, in_body = edit.retarget(text, doc_id, target, new_id)
                     text, in_fields = edit.rename_in_fields(text, ("related",), target, new_id)
@@ -132,40 +146,67 @@ def repair_renamed_links(indexer: Indexer, history: git.History) -> list[Repair]
                     action = f"link to {target} now points to {new_id} (renamed in git)"
                     repairs.append(Repair("W001", doc_id, action))
             if text != original:
-                atomic.write_text(path, text)
+                session.write(doc_id, text)
     return repairs
 
 
+def _with_proposals(found: list[Finding], renamed: dict[str, dict[str, str]]) -> list[Finding]:
+    """Broken-link findings that git can explain say where the target went, and how to fix."""
+    out = []
+    for item in found:
+        targets = renamed.get(item.path, {})
+        hint = next((t for t in targets if item.code == "W001" and t in item.message), None)
+        if hint is None:
+            out.append(item)
+            continue
+        message = (
+            f"{item.message} (git saw it renamed to {targets[hint]}:"
+            " 'mdbrain check --fix' points the link there)"
+        )
+        out.append(item._replace(message=message))
+    return out
+
+
 def check(
-    indexer: Indexer,
-    today: dt.date,
+    session: Session,
     *,
-    fix: bool = True,
+    repair: bool = True,
+    fix: bool = False,
     scope: str | None = None,
     history: git.History | None = None,
 ) -> CheckReport:
-    """Run every rule; with ``fix``, mend renamed links and regenerate derived files first."""
+    """Run every rule. ``repair`` regenerates out-of-date derived files first; ``fix`` also
+    mends, in the documents, links to documents git saw renamed (otherwise they are
+    reported with the fix to apply)."""
     repairs: list[Repair] = []
-    if fix:
-        repairs += repair_renamed_links(indexer, history or git.Git(indexer.where.project))
-        report = indexer.run()
+    asked: git.History = history if history is not None else git.Git(session.project)
+    renamed = renamed_links(session, session.manifest(), asked)
+    if fix and renamed:
+        repairs += repair_renamed_links(session, renamed)
+        renamed = {}
+    if repair or fix:
+        report = session.indexer().run()
         for rel in report.written:
             repairs.append(Repair("W005", rel, "regenerated from the documents"))
         for rel in report.removed:
             repairs.append(Repair("W005", rel, "removed: no longer needed"))
-    found, _stats = scan.scan(indexer.root, indexer.config)
-    stale = () if fix else tuple(_stale_indexes(indexer, found))
-    where = indexer.where
+    found = session.manifest()
+    indexer = session.indexer()
+    derived = indexer.derived_names(found)
+    foreign = indexer.foreign(derived)
+    stale = () if (repair or fix) else tuple(_stale_indexes(indexer, found, foreign))
+    where = session.where
     context = rules.Context(
         manifest=found,
-        config=indexer.config,
-        today=today,
+        config=session.config,
+        today=session.today(),
         existing_refs=existing_refs(where.project, found),
         stale_indexes=stale,
+        foreign_derived=tuple(sorted(foreign)),
         marker_path=os.path.relpath(where.marker, where.root),
         derived_files=frozenset(indexer.derived_names(found)),
     )
-    findings = [f for f in rules.run(context) if in_scope(f, scope)]
+    findings = _with_proposals([f for f in rules.run(context) if in_scope(f, scope)], renamed)
     return CheckReport(
         documents=len(found),
         scope=scope,
@@ -174,12 +215,14 @@ def check(
     )
 
 
-def _stale_indexes(indexer: Indexer, found: Manifest) -> list[str]:
+def _stale_indexes(indexer: Indexer, found: Manifest, foreign: set[str]) -> list[str]:
     stale = []
     for rel, text in sorted(indexer.derived(found).items()):
+        if rel in foreign:
+            continue
         try:
-            same = (indexer.root / rel).read_bytes() == text.encode("utf-8")
-        except OSError:
+            same = files.read(indexer.root, rel) == text.encode("utf-8")
+        except MdbrainError:
             same = False
         if not same:
             stale.append(rel)

@@ -10,15 +10,16 @@ first and written atomically under the base's lock; nothing is ever deleted.
 
 from __future__ import annotations
 
-import datetime as dt
-import hashlib
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from mdbrain.core import edit, fields, rules
-from mdbrain.core.errors import DocumentError, UsageError
+from mdbrain.core import edit, fields, ids, rules
+from mdbrain.core.errors import DocumentError, InvalidRequestError, NotFoundError, UsageError
 from mdbrain.core.manifest import Entry, Manifest
-from mdbrain.service.indexing import Indexer, IndexReport
-from mdbrain.store import atomic, cache, scan
+from mdbrain.service.indexing import IndexReport
+
+if TYPE_CHECKING:
+    from mdbrain.service.session import Session
 
 
 @dataclass
@@ -27,6 +28,7 @@ class SupersedeReport:
     new: tuple[str, ...]
     reviewed: list[str] = field(default_factory=list)  # synthesis pages now needs-review
     still_linking: list[str] = field(default_factory=list)  # other documents citing the old one
+    shas: dict[str, str] = field(default_factory=dict)  # the new hash of every document changed
     index: IndexReport | None = None
 
 
@@ -47,34 +49,16 @@ class ResolveReport:
     superseded: SupersedeReport
 
 
-def content_hash(data: bytes) -> str:
-    """The hash writers pass back with ``--expect-sha`` to prove what they last read."""
-    return hashlib.sha256(data).hexdigest()
-
-
 class Governor:
-    def __init__(self, indexer: Indexer, today: dt.date) -> None:
-        self.indexer = indexer
-        self.root = indexer.root
-        self.today = today
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.root = session.root
 
     def _manifest(self) -> Manifest:
-        return scan.scan(self.root, self.indexer.config)[0]
+        return self.session.manifest()
 
     def _read(self, doc_id: str, expect: str | None = None) -> str:
-        try:
-            data = scan.path_of(self.root, doc_id).read_bytes()
-        except OSError as exc:
-            raise UsageError(f"{doc_id} cannot be read: {exc.strerror}") from None
-        if expect is not None and content_hash(data) != expect:
-            raise UsageError(
-                f"{doc_id} changed since it was read (its hash is now {content_hash(data)});"
-                " read it again and retry; nothing was written"
-            )
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise UsageError(f"{doc_id} is not UTF-8 text; nothing was written") from None
+        return self.session.read(doc_id, expect=expect).text
 
     @staticmethod
     def _append(text: str, key: str, entry: Entry, values: list[str]) -> str:
@@ -92,14 +76,16 @@ class Governor:
         reindex: bool = True,
     ) -> SupersedeReport:
         """``old`` is replaced by ``new`` (one or several documents)."""
-        with atomic.locked(cache.cache_dir(self.root) / "lock"):
+        old = ids.doc_id(old, field="old")
+        new = [ids.doc_id(n, field="by") for n in new]
+        with self.session.writing():
             found = self._manifest()
             try:
                 report = self._supersede(found, old, new, reason, expect)
             except (ValueError, DocumentError) as exc:  # planned in memory: nothing written
                 raise UsageError(f"{exc}; nothing was written") from None
         if reindex:
-            report.index = self.indexer.run()
+            report.index = self.session.indexer().run()
         return report
 
     def _supersede(
@@ -107,17 +93,20 @@ class Governor:
     ) -> SupersedeReport:
         previous = found.get(old)
         if previous is None:
-            raise UsageError(f"{old} is not a document of this base")
+            raise NotFoundError(f"{old} is not a document of this base", doc=old)
+        if not new:
+            raise InvalidRequestError("name at least one successor", field="by")
         successors = [found.get(n) for n in new]
         missing = [n for n, e in zip(new, successors, strict=True) if e is None]
-        if missing or not new:
-            raise UsageError(f"successor {', '.join(missing) or '(none)'} is not a document")
+        if missing:
+            raise NotFoundError(f"successor {missing[0]} is not a document", doc=missing[0])
         if old in new:
-            raise UsageError("a document cannot supersede itself")
+            raise InvalidRequestError("a document cannot supersede itself", field="by")
+        today = self.session.today()
         texts: dict[str, str] = {}
         text = self._append(self._read(old, expect), "superseded_by", previous, new)
         text = edit.set_field(text, "status", "deprecated")
-        text = edit.set_field(text, "superseded_on", self.today)
+        text = edit.set_field(text, "superseded_on", today)
         if reason:
             text = edit.set_field(text, "superseded_reason", reason)
         texts[old] = text
@@ -126,7 +115,7 @@ class Governor:
                 self._read(successor.id), "supersedes", successor, [old]
             )
         report = SupersedeReport(old, tuple(new))
-        why = f"cites {old}, superseded by {', '.join(new)} on {self.today}"
+        why = f"cites {old}, superseded by {', '.join(new)} on {today}"
         for entry in found.entries:
             cites = old in entry.ids("related") or any(t == old for t, _ in entry.links)
             if not cites or entry.id == old or entry.id in new:
@@ -139,7 +128,7 @@ class Governor:
             else:
                 report.still_linking.append(entry.id)
         for doc_id, new_text in texts.items():
-            atomic.write_text(scan.path_of(self.root, doc_id), new_text)
+            report.shas[doc_id] = self.session.write(doc_id, new_text)
         return report
 
     def conflicts(self) -> list[Conflict]:
@@ -159,22 +148,25 @@ class Governor:
     def resolve(self, first: str, second: str, *, keep: str, reason: str, by: str) -> ResolveReport:
         """Settle the contradiction between ``first`` and ``second``: the other one is
         superseded by ``keep``, with who decided and why recorded on it."""
+        first, second = ids.doc_id(first, field="first"), ids.doc_id(second, field="second")
+        keep = ids.doc_id(keep, field="keep")
         if keep not in (first, second):
-            raise UsageError(f"--keep must be {first} or {second}")
+            raise InvalidRequestError(f"keep must be {first} or {second}", field="keep")
         dropped = second if keep == first else first
         pair = {(c.claimant, c.target) for c in self.conflicts()}
         if (first, second) not in pair and (second, first) not in pair:
-            raise UsageError(f"there is no open conflict between {first} and {second}")
+            raise InvalidRequestError(
+                f"there is no open conflict between {first} and {second}", field="first"
+            )
         why = f"conflict with {keep} resolved by {by or 'someone'}" + (
             f": {reason}" if reason else ""
         )
-        report = self.supersede(dropped, [keep], reason=why, reindex=False)
-        with atomic.locked(cache.cache_dir(self.root) / "lock"):
-            path = scan.path_of(self.root, dropped)
+        with self.session.writing():
+            report = self.supersede(dropped, [keep], reason=why, reindex=False)
             try:
                 text = edit.set_field(self._read(dropped), "resolved_by", by or "unknown")
             except ValueError as exc:
                 raise UsageError(f"{dropped}: {exc}") from None
-            atomic.write_text(path, text)
-        report.index = self.indexer.run()
+            report.shas[dropped] = self.session.write(dropped, text)
+        report.index = self.session.indexer().run()
         return ResolveReport(keep, dropped, report)

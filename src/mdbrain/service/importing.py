@@ -31,10 +31,15 @@ from mdbrain.core import (
     slug,
     yaml_emit,
 )
-from mdbrain.core.errors import DocumentError, UsageError
+from mdbrain.core.errors import (
+    GuardError,
+    InvalidRequestError,
+    MdbrainError,
+)
 from mdbrain.core.schema import RELATION_FIELDS
-from mdbrain.service.indexing import Indexer, IndexReport
-from mdbrain.store import atomic, cache, scan
+from mdbrain.service.indexing import IndexReport
+from mdbrain.service.session import Session
+from mdbrain.store import files, scan
 
 LEGACY_NAME = "legacy-sources.md"
 
@@ -92,7 +97,7 @@ class ImportReport:
 class _Run:
     """One import being planned: its settings, its plan and what it has to report."""
 
-    indexer: Indexer
+    session: Session
     source: Path
     prefix: str
     verified: bool
@@ -107,6 +112,7 @@ class _Run:
     broken: list[BrokenLink] = field(default_factory=list)
     unresolved: list[Case] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    dry_run: bool = False
 
     def page(self, old: str) -> str | None:
         """The imported page at ``old`` (a path in the source; any case), or None."""
@@ -124,13 +130,15 @@ class _Run:
 # --- the source folder -------------------------------------------------------------
 
 
-def _folder(indexer: Indexer, source: Path) -> Path:
+def _folder(session: Session, source: Path) -> Path:
     src = source.expanduser().resolve()
-    root = indexer.root.resolve()
+    root = session.root.resolve()
     if not src.is_dir():
-        raise UsageError(f"{source} is not a folder")
+        raise InvalidRequestError(f"{source} is not a folder", field="source")
     if src == root or root in src.parents:
-        raise UsageError(f"{source} is already inside the knowledge root; nothing to import")
+        raise InvalidRequestError(
+            f"{source} is already inside the knowledge root; nothing to import", field="source"
+        )
     return src
 
 
@@ -138,14 +146,14 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
     """Every Markdown page under ``src`` but in hidden folders, sorted, and notes on
     what was left out (symbolic links, names that are not UTF-8)."""
     paths, notes = [], []
-    for folder, dirs, files in os.walk(src):
+    for folder, dirs, names in os.walk(src):
         here = Path(folder)
-        links_out = [n for n in dirs + files if (here / n).is_symlink()]
+        links_out = [n for n in dirs + names if (here / n).is_symlink()]
         notes += [
             f"{(here / n).relative_to(src).as_posix()}: symbolic link; left out" for n in links_out
         ]
         dirs[:] = sorted(d for d in dirs if d[0] != "." and here / d != skip and d not in links_out)
-        for name in files:
+        for name in names:
             rel = (here / name).relative_to(src).as_posix()
             if not links.is_doc_path(name) or name in links_out:
                 continue
@@ -156,9 +164,9 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
     return sorted(paths), notes
 
 
-def _origin(indexer: Indexer, src: Path) -> Callable[[str], str]:
+def _origin(session: Session, src: Path) -> Callable[[str], str]:
     """Provenance: the path from the project when the source is in it, else from its parent."""
-    project = indexer.where.project.resolve()
+    project = session.project.resolve()
     inside = src == project or project in src.parents
     base = src.relative_to(project).as_posix().removeprefix(".") if inside else src.name
     return lambda rel: posixpath.join(base, rel)
@@ -169,9 +177,10 @@ def _origin(indexer: Indexer, src: Path) -> Callable[[str], str]:
 
 def _already_imported(run: _Run) -> set[str]:
     """The source paths earlier imports recorded in the base's ``sources`` fields."""
-    found = scan.scan(run.indexer.root, run.indexer.config, use_cache=False)[
-        0
-    ]  # a dry run writes nothing
+    if run.dry_run:  # a dry run writes nothing, not even the entry cache
+        found = scan.scan(run.session.root, run.session.config, use_cache=False)[0]
+    else:
+        found = run.session.manifest()
     return {s for entry in found.entries for s in fields.strings(entry.meta, "sources")}
 
 
@@ -184,9 +193,9 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             run.skipped.append(Case(path, "", "already imported (it is in a document's sources)"))
             continue
         try:
-            raw = document.decode((run.source / path).read_bytes(), path=path)
-        except (OSError, DocumentError) as exc:
-            run.skipped.append(Case(path, "", f"cannot be read: {exc}"))
+            raw = document.decode(files.read(run.source, path), path=path)
+        except MdbrainError as exc:
+            run.skipped.append(Case(path, "", f"cannot be read: {exc.message}"))
             continue
         hit = next(guard.scan(raw), None)
         if hit is not None:
@@ -205,14 +214,14 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
 # --- planning --------------------------------------------------------------------------
 
 
-def _taken(indexer: Indexer, folder: str) -> set[str]:
+def _taken(session: Session, folder: str) -> set[str]:
     """The stems (lowercase) a folder of the base already uses, reserved names included."""
     try:
-        names = os.listdir(indexer.root / folder)
+        names = os.listdir(session.root / folder)
     except OSError:
         names = []
     if folder.count("/") < 1:
-        names += list(indexer.config.index.reserved())
+        names += list(session.config.index.reserved())
     return {n.rsplit(".", 1)[0].lower() for n in names if links.is_doc_path(n)}
 
 
@@ -225,7 +234,7 @@ def plan_ids(run: _Run, paths: list[str]) -> list[Renamed]:
         folders = [slug.slugify(f, fallback="folder") for f in path.split("/")[:-1]]
         folder = "/".join([run.prefix, *folders] if run.prefix else folders)
         if folder not in used:
-            used[folder] = (_taken(run.indexer, folder), set())
+            used[folder] = (_taken(run.session, folder), set())
         base, mine = used[folder]
         wanted = _slug(path) or "untitled"
         free = wanted not in base and wanted not in mine
@@ -286,7 +295,7 @@ def _status(run: _Run, page: conversion.Page) -> str:
 def _fields(run: _Run, page: conversion.Page) -> dict[str, Any]:
     _own_relations(run, page)
     meta = {k: v for k, v in page.meta.items() if k != "sources"}
-    config = run.indexer.config
+    config = run.session.config
     record = run.records.get(page.path)
     decision = record is not None and not record.template
     title = conversion.title_of(page.body, meta, page.path)
@@ -334,7 +343,7 @@ def _keeps(run: _Run, page: conversion.Page) -> bool:
         bool(page.meta)
         and not run.relations.get(page.path)
         and all(run.new_id(old) for old in own)
-        and conversion.is_mdbrain(page.raw, page.path, run.indexer.config)
+        and conversion.is_mdbrain(page.raw, page.path, run.session.config)
     )
 
 
@@ -370,32 +379,44 @@ def _compose(run: _Run, page: conversion.Page) -> str:
 
 
 def import_folder(
-    indexer: Indexer,
+    session: Session,
     source: Path,
     *,
     theme: str = "",
     verified: bool = False,
     legacy: bool = False,
     dry_run: bool = False,
-    today: dt.date,
 ) -> ImportReport:
     """Import the Markdown pages of ``source`` into the base (see the module docstring)."""
-    src = _folder(indexer, source)
-    root = indexer.root.resolve()
+    src = _folder(session, source)
+    root = session.root.resolve()
     paths, notes = walk(src, root if src in root.parents else None)
     prefix = "/".join(slug.slugify(p) for p in theme.replace("\\", "/").split("/") if p.strip())
-    run = _Run(indexer, src, prefix, verified, today, _origin(indexer, src), notes=notes)
+    today = session.today()
+    run = _Run(
+        session, src, prefix, verified, today, _origin(session, src), notes=notes, dry_run=dry_run
+    )
     if legacy:
         return _legacy(run, paths, dry_run)
-    lock = contextlib.nullcontext() if dry_run else atomic.locked(cache.cache_dir(root) / "lock")
+    lock = contextlib.nullcontext() if dry_run else session.writing()
+    written = []
     with lock:
         pages = _read(run, paths)
         renames = plan_ids(run, list(pages))
         _decisions(run)
         texts = {run.ids[p]: _compose(run, page) for p, page in sorted(pages.items())}
+        if prefix:
+            files.locate(session.root, prefix)  # a theme folder linked outside is refused
         for doc_id, text in texts.items() if not dry_run else ():
-            atomic.write_text(indexer.root / doc_id, text)
-    return _report(run, dry_run, renames=renames, written=tuple(sorted(texts)))
+            try:
+                session.write(doc_id, text)
+            except GuardError as exc:
+                origin = next((p for p, i in run.ids.items() if i == doc_id), doc_id)
+                run.skipped.append(Case(origin, "", f"{exc.message}; not imported"))
+                run.ids.pop(origin, None)
+                continue
+            written.append(doc_id)
+    return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
 
 
 def _report(
@@ -423,7 +444,7 @@ def _report(
         notes=tuple(run.notes),
         listed=listed or (),
         written=() if dry_run else written,
-        index=None if dry_run else run.indexer.run(),
+        index=None if dry_run else run.session.indexer().run(),
     )
 
 
@@ -435,22 +456,21 @@ def _legacy(run: _Run, paths: list[str], dry_run: bool) -> ImportReport:
     listed = []
     for path in paths:
         try:
-            raw = (run.source / path).read_bytes().decode("utf-8", "replace")
-        except OSError as exc:
-            run.skipped.append(Case(path, "", f"cannot be read: {exc.strerror}"))
+            raw = files.read(run.source, path).decode("utf-8", "replace")
+        except MdbrainError as exc:
+            run.skipped.append(Case(path, "", f"cannot be read: {exc.message}"))
             continue
         page = document.loads_leniently(raw, path)
         listed.append((run.origin(path), conversion.title_of(page.body, page.meta, path)))
     doc_id = posixpath.join(run.prefix, LEGACY_NAME)
     try:
-        old = (run.indexer.root / doc_id).read_bytes().decode("utf-8")
-        meta = document.loads_leniently(old, doc_id).meta
-    except (OSError, UnicodeDecodeError):
+        meta = document.loads_leniently(run.session.read(doc_id).text, doc_id).meta
+    except MdbrainError:
         meta = {}
     folder = run.origin("").rstrip("/") or "."
-    today, limit = run.today, run.indexer.config.summary_max
+    today, limit = run.today, run.session.config.summary_max
     text = conversion.legacy_page(meta, folder, listed, today, limit)
     if not dry_run:
-        with atomic.locked(cache.cache_dir(run.indexer.root) / "lock"):
-            atomic.write_text(run.indexer.root / doc_id, text)
+        with run.session.writing():
+            run.session.write(doc_id, text)
     return _report(run, dry_run, written=(doc_id,), listed=tuple(listed))

@@ -14,18 +14,23 @@ Three paths, from cheapest to dearest, each proven safe before it is taken:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import re
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mdbrain.core import indexes, synthesis
+from mdbrain.core import indexes, rules, synthesis
+from mdbrain.core.errors import MdbrainError, UnsafePathError
 from mdbrain.core.findings import Finding
 from mdbrain.core.manifest import Manifest
-from mdbrain.store import atomic, cache, scan
+from mdbrain.store import cache, files, lock, scan
 from mdbrain.store.location import Location
+
+if TYPE_CHECKING:
+    from mdbrain.service.session import Session
 
 QUICK_MAX = 64  # most changed documents the second path will parse before giving up
 _GENERATED = re.compile(r'^generated:\s*"?([0-9][0-9T:+\-.Z]*)"?\s*$', re.MULTILINE)
@@ -50,11 +55,35 @@ class IndexReport:
 
 
 class Indexer:
-    def __init__(self, where: Location, today: str) -> None:
+    def __init__(self, where: Location, today: str, *, session: Session | None = None) -> None:
         self.where = where
         self.root = where.root
         self.config = where.config
         self.today = today
+        self.session = session
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        if self.session is not None:
+            with self.session.writing():
+                yield
+        else:
+            with lock.held(self.root):
+                yield
+
+    def _walk(self) -> tuple[list[scan.DocFile], list[Finding]]:
+        if self.session is not None:
+            view = self.session.view()
+            return list(view.files), list(view.problems)
+        return scan.walk(self.root, self.config)
+
+    def _scan(
+        self, found: list[scan.DocFile], problems: list[Finding]
+    ) -> tuple[Manifest, scan.ScanStats]:
+        if self.session is not None:
+            view = self.session.view()
+            return view.manifest, scan.ScanStats(len(view.files), view.parsed)
+        return scan.scan_files(self.root, found, problems, limit=scan.size_limit(self.config))
 
     # --- the date ----------------------------------------------------------------
 
@@ -64,8 +93,8 @@ class Indexer:
         if date is not None:
             return date
         try:
-            text = (self.root / self.config.index.relations).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+            text = files.read(self.root, self.config.index.relations).decode("utf-8")
+        except (MdbrainError, UnicodeDecodeError):
             text = ""
         match = _GENERATED.search(text)
         return match.group(1) if match else self.today
@@ -85,14 +114,15 @@ class Indexer:
     # --- the three paths ---------------------------------------------------------
 
     def run(self) -> IndexReport:
-        files, problems = scan.walk(self.root, self.config)
+        found, problems = self._walk()
         state = self._valid_state()
         if state is not None:
-            quick = self._quick(state, files, problems)
+            quick = self._quick(state, found, problems)
             if quick is not None:
                 return quick
-        with atomic.locked(cache.cache_dir(self.root) / "lock"):
-            return self._full(files, problems)
+        with self._locked():
+            found, problems = self._walk()
+            return self._full(found, problems)
 
     def _valid_state(self) -> dict[str, Any] | None:
         """The last run's record, if the marker and every derived file are as it left them."""
@@ -113,7 +143,7 @@ class Indexer:
         changed = [doc for doc in files if docs[doc.id][:3] != list(doc.stamp)]
         if len(changed) > QUICK_MAX:
             return None
-        entries = scan.read_all(changed)
+        entries = scan.read_all(changed, scan.size_limit(self.config))
         if any(e.digest != docs[e.id][3] for e in entries):
             return None
         per_doc: dict[str, list[list[Any]]] = dict(state.get("findings") or {})
@@ -129,11 +159,11 @@ class Indexer:
             unchanged=tuple(sorted(state["outputs"])),
             removed=(),
             parsed=len(entries),
-            findings=tuple(sorted(found, key=Finding.sort_key)),
+            findings=tuple(sorted(rules.guarded(found, self.config), key=Finding.sort_key)),
         )
         if changed:
             projections = {e.id: e.digest for e in entries}
-            with atomic.locked(cache.cache_dir(self.root) / "lock"):
+            with self._locked():
                 self._remember(files, projections, docs, per_doc, report)
         return report
 
@@ -143,29 +173,33 @@ class Indexer:
         for entry in found.entries:
             if entry.type != "overview":
                 continue
-            path = self.root / entry.id
             try:
-                text = path.read_bytes().decode("utf-8")
-            except (OSError, UnicodeDecodeError):
+                text = files.read(self.root, entry.id).decode("utf-8")
+            except (MdbrainError, UnicodeDecodeError):
                 continue
             if synthesis.BEGIN not in text:
                 continue
             new = synthesis.refresh(entry, text, entry.body_line, found.by_id)
             if new is not None and new != text:
-                atomic.write_text(path, new)
+                files.write(self.root, entry.id, new)
                 refreshed.append(entry.id)
         return refreshed
 
     def _full(self, files: list[scan.DocFile], problems: list[Finding]) -> IndexReport:
-        found, stats = scan.scan_files(self.root, files, problems)
+        found, stats = self._scan(files, problems)
         refreshed = self._refresh_blocks(found)
         if refreshed:  # those pages changed: read them again before deriving anything
-            files, problems = scan.walk(self.root, self.config)
-            found, _again = scan.scan_files(self.root, files, problems)
+            if self.session is not None:
+                self.session.forget()
+            files, problems = self._walk()
+            found, _again = self._scan(files, problems)
         wanted = self.derived(found)
         written, kept = [], []
+        held = self.foreign(wanted)
         for rel, text in sorted(wanted.items()):
-            if _write_if_changed(self.root / rel, text.encode("utf-8")):
+            if rel in held:
+                continue  # not ours: the check reports it (W017)
+            if self._write_if_changed(rel, text.encode("utf-8")):
                 written.append(rel)
             else:
                 kept.append(rel)
@@ -177,7 +211,7 @@ class Indexer:
             unchanged=tuple(kept),
             removed=tuple(removed),
             parsed=stats.parsed,
-            findings=tuple(found.all_findings()),
+            findings=tuple(rules.guarded(found.all_findings(), self.config)),
             refreshed=tuple(refreshed),
         )
         projections = {e.id: e.digest for e in found.entries}
@@ -190,8 +224,8 @@ class Indexer:
     def _fingerprint(self) -> str:
         """What, besides the documents, the derived files depend on: the marker's bytes."""
         try:
-            data = self.where.marker.read_bytes()
-        except OSError:
+            data = files.read_path(self.where.marker, limit=1 << 20)
+        except MdbrainError:
             data = b""
         return hashlib.sha256(data).hexdigest()
 
@@ -204,8 +238,8 @@ class Indexer:
         hashes = {}
         for rel in names:
             try:
-                data = (self.root / rel).read_bytes()
-            except OSError:
+                data = files.read(self.root, rel)
+            except MdbrainError:
                 return None
             hashes[rel] = hashlib.sha256(data).hexdigest()
         return hashes
@@ -230,7 +264,10 @@ class Indexer:
         trusted = time.time_ns() - cache.RACY_MARGIN_NS
         docs = {}
         for doc in files:
-            digest = projections.get(doc.id) or previous[doc.id][3]
+            known = previous.get(doc.id)
+            digest = projections.get(doc.id) or (known[3] if known else None)
+            if digest is None:  # appeared while this run worked: the next run reads it
+                continue
             ino, size, mtime = doc.stamp
             docs[doc.id] = [ino, size, mtime if mtime < trusted else -1, digest]
         cache.save_state(
@@ -253,20 +290,34 @@ class Indexer:
             if rel in wanted or shard.parent.name.startswith(("_", ".")):
                 continue
             try:
-                text = shard.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
+                text = files.read(self.root, rel).decode("utf-8")
+            except (MdbrainError, UnicodeDecodeError):
                 continue
             if indexes.is_generated(text):
-                shard.unlink()
+                files.remove(self.root, rel)
                 removed.append(rel)
         return removed
 
+    def foreign(self, names: Iterable[str]) -> set[str]:
+        """The derived file names held by a file mdbrain did not write: never overwritten."""
+        out = set()
+        for rel in names:
+            try:
+                head = files.read(self.root, rel, limit=400).decode("utf-8", "replace")
+            except UnsafePathError:
+                out.add(rel)  # a FIFO, a folder or a link leading out: not ours either
+                continue
+            except MdbrainError:
+                continue  # absent: ours to write
+            if not indexes.is_generated(head):
+                out.add(rel)
+        return out
 
-def _write_if_changed(path: Path, data: bytes) -> bool:
-    try:
-        if path.read_bytes() == data:
-            return False
-    except OSError:
-        pass
-    atomic.write_bytes(path, data)
-    return True
+    def _write_if_changed(self, rel: str, data: bytes) -> bool:
+        try:
+            if files.read(self.root, rel) == data:
+                return False
+        except MdbrainError:
+            pass
+        files.write(self.root, rel, data)
+        return True

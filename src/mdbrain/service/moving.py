@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mdbrain.core import edit, links
-from mdbrain.core.errors import DocumentError, UsageError
+from mdbrain.core import edit, ids
+from mdbrain.core.errors import DocumentError, InvalidRequestError, NotFoundError, UsageError
 from mdbrain.core.schema import RELATION_FIELDS
-from mdbrain.service.indexing import Indexer, IndexReport
-from mdbrain.store import atomic, cache, scan
+from mdbrain.service.indexing import IndexReport
+from mdbrain.store import files
+
+if TYPE_CHECKING:
+    from mdbrain.service.session import Session
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,34 +31,23 @@ class MoveReport:
     index: IndexReport
 
 
-def _as_id(value: str) -> str:
-    doc_id = links.normalise_id(value)
-    if doc_id is None or not links.is_doc_path(doc_id):
-        raise UsageError(f"{value!r} is not a document path inside the knowledge root")
-    return doc_id
-
-
-def _read(path: Path, doc_id: str) -> str:
-    try:
-        return path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(
-            f"{doc_id} cannot be read as UTF-8 text ({exc}); nothing was moved"
-        ) from None
-
-
-def _plan(indexer: Indexer, old_id: str, new_id: str) -> tuple[dict[str, str], int]:
+def _plan(session: Session, old_id: str, new_id: str) -> tuple[dict[str, str], int]:
     """The new text of every document the move changes, keyed by id, and the edit count.
 
     Everything is read and edited in memory first, so that a document that
     cannot be edited stops the move before any file is written.
     """
-    root = indexer.root
-    found, _ = scan.scan(root, indexer.config)
+    found = session.manifest()
     if found.get(old_id) is None:
-        raise UsageError(f"{old_id} is not a document of this base")
-    if (root / new_id).exists():
-        raise UsageError(f"{new_id} already exists; nothing was moved")
+        raise NotFoundError(f"{old_id} is not a document of this base", doc=old_id)
+    if files.is_regular(session.root, new_id) or (session.root / new_id).exists():
+        raise InvalidRequestError(f"{new_id} already exists; nothing was moved", field="new")
+    blocked = _blocking_file(session, new_id)
+    if blocked:
+        raise InvalidRequestError(
+            f"{blocked} is a file, so {new_id} cannot be created under it; nothing was moved",
+            field="new",
+        )
     texts: dict[str, str] = {}
     count = 0
     for entry in found.entries:
@@ -64,7 +56,7 @@ def _plan(indexer: Indexer, old_id: str, new_id: str) -> tuple[dict[str, str], i
         )
         if entry.id == old_id or not points:
             continue
-        text = _read(scan.path_of(root, entry.id), entry.id)
+        text = session.read(entry.id).text
         try:
             text, in_body = edit.retarget(text, entry.id, old_id, new_id)
             text, in_fields = edit.rename_in_fields(text, RELATION_FIELDS, old_id, new_id)
@@ -74,26 +66,36 @@ def _plan(indexer: Indexer, old_id: str, new_id: str) -> tuple[dict[str, str], i
             texts[entry.id] = text
             count += in_body + in_fields
     try:
-        moved, rebased = edit.rebase(_read(scan.path_of(root, old_id), old_id), old_id, new_id)
+        moved, rebased = edit.rebase(session.read(old_id).text, old_id, new_id)
     except DocumentError as exc:
         raise UsageError(f"{exc}; nothing was moved") from None
     texts[new_id] = moved
     return texts, count + rebased
 
 
-def move(indexer: Indexer, old: str, new: str) -> MoveReport:
-    root = indexer.root
-    old_id, new_id = _as_id(old), _as_id(new)
-    reserved = indexer.config.index.reserved()
-    if posixpath.basename(new_id) in reserved or any(
-        p.startswith(("_", ".")) for p in new_id.split("/")
-    ):
-        raise UsageError(f"{new_id} is a reserved or ignored name; choose another")
-    with atomic.locked(cache.cache_dir(root) / "lock"):
-        texts, count = _plan(indexer, old_id, new_id)
+def _blocking_file(session: Session, new_id: str) -> str:
+    """A file standing where a folder of ``new_id`` must go ('' when the way is clear)."""
+    parts = new_id.split("/")[:-1]
+    for depth in range(1, len(parts) + 1):
+        folder = "/".join(parts[:depth])
+        path = session.root / folder
+        if path.exists() and not path.is_dir():
+            return folder
+    return ""
+
+
+def move(session: Session, old: str, new: str) -> MoveReport:
+    old_id = ids.doc_id(old, field="old")
+    new_id = ids.doc_id(new, field="new")
+    reserved = session.config.index.reserved()
+    if posixpath.basename(new_id) in reserved:
+        raise InvalidRequestError(f"{new_id} is a reserved name; choose another", field="new")
+    files.locate(session.root, new_id)  # a theme folder linked outside the base is refused
+    with session.writing():
+        texts, count = _plan(session, old_id, new_id)
+        session.write(new_id, texts.pop(new_id), before=session.read(old_id).text)
         for doc_id, text in texts.items():
-            target = root / doc_id if doc_id == new_id else scan.path_of(root, doc_id)
-            atomic.write_text(target, text)
-        scan.path_of(root, old_id).unlink()
-    rewritten = tuple(sorted(doc_id for doc_id in texts if doc_id != new_id))
-    return MoveReport(old_id, new_id, rewritten, count, indexer.run())
+            session.write(doc_id, text)
+        files.remove(session.root, old_id)
+    rewritten = tuple(sorted(texts))
+    return MoveReport(old_id, new_id, rewritten, count, session.indexer().run())

@@ -18,13 +18,17 @@ import re
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from mdbrain.core import graph, indexes, tokens
 from mdbrain.core.document import Document, loads_leniently
-from mdbrain.core.errors import UsageError
+from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.markdown import Section
 from mdbrain.core.schema import HIDDEN_STATUSES
-from mdbrain.service.searching import Card, Searcher, card_of
+from mdbrain.service.searching import Card, card_of
+
+if TYPE_CHECKING:
+    from mdbrain.service.session import Session
 
 KEEP_SHARE = 0.5  # candidates scoring below this share of the best one are not listed
 CLEAR_LEAD = 1.2  # the best candidate is "clearly ahead" at this multiple of the second's score
@@ -80,6 +84,7 @@ class Hit:
     status: str
     tags: tuple[str, ...]
     check: tuple[str, ...] = ()  # impl_refs to verify, when the status asks for care
+    sha: str = ""  # content hash of the document: pass it as expect_sha to change it
 
     @property
     def flagged(self) -> bool:
@@ -182,31 +187,33 @@ def hit_of(card: Card) -> Hit:
         card.status,
         card.tags,
         refs,
+        card.sha,
     )
 
 
 class Reader:
-    """Reads on one base, through a fresh :class:`Searcher`."""
+    """Reads on one base, for one operation: the session's search index, synced once."""
 
-    def __init__(self, searcher: Searcher, summary_max: int) -> None:
-        self.searcher = searcher
-        self.summary_max = summary_max
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.searcher = session.searcher()
+        self.summary_max = session.config.summary_max
+        self._documents: dict[str, Document] = {}
 
     def card(self, doc_id: str) -> Card:
         found = self.searcher.card(doc_id)
         if found is None:
-            raise UsageError(f"{doc_id} is not a document of this base")
+            raise NotFoundError(f"{doc_id} is not a document of this base", doc=doc_id)
         return found
 
     def document(self, doc_id: str) -> Document:
-        self.card(doc_id)
-        path = self.searcher.files[doc_id].path
-        try:
-            with open(path, "rb") as handle:
-                raw = handle.read().decode("utf-8")
-            return loads_leniently(raw, doc_id)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"{doc_id} cannot be read: {exc}") from None
+        """A document, read once per operation however many phases look at it."""
+        found = self._documents.get(doc_id)
+        if found is None:
+            self.card(doc_id)
+            read = self.session.read(doc_id, whole=False)
+            found = self._documents[doc_id] = loads_leniently(read.text, doc_id)
+        return found
 
     def ranked(self, question: str, filters: Filters, limit: int) -> tuple[list[Hit], int]:
         """The visible candidates in rank order, and how many matches were hidden."""
@@ -243,19 +250,26 @@ class Reader:
 
     def _section(self, doc: Document, question: str) -> Passage | None:
         """The section of ``doc`` that shares most terms with ``question``, cut at
-        :data:`SECTION_LINES` lines (and saying so)."""
+        :data:`SECTION_LINES` lines (and saying so).
+
+        Sections share calls to the analyser, and only those that may hold a
+        wanted term are analysed on their own (:func:`_terms_of_each`): a page of
+        a hundred thousand headings costs about what the same page with none would.
+        """
         wanted = set(self.searcher.analyzer.terms(question))
+        if not wanted:
+            return None
         lines = doc.raw.splitlines()
         outline = doc.outline() or (Section(1, doc.id, doc.body_line, len(lines)),)
+        ends = _own_ends(outline)
+        texts = ["\n".join(lines[s.line - 1 : end]) for s, end in zip(outline, ends, strict=True)]
+        bodies = _terms_of_each(self, texts, wanted)
+        titles = _terms_of_each(self, [s.title for s in outline], wanted)
         scored = []
-        for section in outline:
-            own_end = _own_end(section, outline)
-            body = "\n".join(lines[section.line - 1 : own_end])
-            terms = self.searcher.analyzer.terms(body)
-            title_terms = set(self.searcher.analyzer.terms(section.title))
-            score = sum(1 for t in terms if t in wanted) + 3 * len(wanted & title_terms)
-            said = any(line.strip() for line in lines[section.line : own_end])
-            if score and said:  # a heading alone says nothing
+        for section, own_end, terms, title in zip(outline, ends, bodies, titles, strict=True):
+            score = sum(1 for t in terms if t in wanted) + 3 * len(wanted.intersection(title))
+            said = score and any(line.strip() for line in lines[section.line : own_end])
+            if said:  # a heading alone says nothing
                 scored.append((score / (1 + len(terms) / 400), section, own_end))
         if not scored:
             return None
@@ -266,7 +280,8 @@ class Reader:
 
     def neighbours(self, doc_id: str, depth: int, filters: Filters) -> list[Neighbour]:
         """Documents reachable from ``doc_id`` through the relation graph, nearest first."""
-        nodes = graph.build(self.searcher.manifest)
+        manifest = self.session.manifest()
+        nodes = graph.build(manifest)
         seen = {doc_id}
         found: list[Neighbour] = []
         queue = deque([(doc_id, 0)])
@@ -279,7 +294,7 @@ class Reader:
                 continue
             for relation in ("links", "related", "linked_by", *graph.EXTRA_RELATIONS):
                 for target in getattr(node, relation):
-                    entry = self.searcher.manifest.get(target)
+                    entry = manifest.get(target)
                     card = None if entry is None else card_of(entry)
                     if target in seen or card is None or not filters.visible(card):
                         continue
@@ -346,7 +361,7 @@ class Reader:
     def show(self, doc_id: str, *, section: str | None = None, full: bool = False) -> ShowResult:
         card = self.card(doc_id)
         doc = self.document(doc_id)
-        node = graph.build(self.searcher.manifest).get(doc_id, graph.Node())
+        node = graph.build(self.session.manifest()).get(doc_id, graph.Node())
         links = {
             relation: getattr(node, relation)
             for relation in ("links", "related", "linked_by", *graph.EXTRA_RELATIONS)
@@ -375,7 +390,9 @@ class Reader:
                 end = _own_end(section, outline)
                 text = "\n".join(lines[section.line - 1 : end]).rstrip()
                 return Passage(doc.id, section.title, section.line, end, text)
-        names = ", ".join(s.title for s in outline) or "none"
+        names = ", ".join(s.title for s in outline[:_NAMES_SHOWN]) or "none"
+        if len(outline) > _NAMES_SHOWN:
+            names += f" and {len(outline) - _NAMES_SHOWN} more"
         raise UsageError(f"{doc.id} has no section titled {title!r} (sections: {names})")
 
     def search(self, text: str, *, limit: int = 10, filters: Filters = Filters()) -> SearchResult:
@@ -395,10 +412,11 @@ class Reader:
         except UsageError:
             return "", 0
         best, best_line, best_score = "", 0, 0
-        for offset, line in enumerate(doc.body.splitlines()):
-            score = len(wanted & set(self.searcher.analyzer.terms(line)))
+        lines = doc.body.split("\n")  # the body's newlines are "\n": one item per file line
+        for offset, terms in enumerate(_terms_of_each(self, lines, wanted) if wanted else ()):
+            score = len(wanted.intersection(terms))
             if score > best_score:
-                best, best_line, best_score = line.strip(), doc.body_line + offset, score
+                best, best_line, best_score = lines[offset].strip(), doc.body_line + offset, score
         return (best[:200] + ("…" if len(best) > 200 else "")), best_line
 
     def neighbours_of(self, doc_id: str, depth: int, filters: Filters) -> NeighboursResult:
@@ -409,12 +427,83 @@ class Reader:
 
 
 def _own_end(section: Section, outline: Iterable[Section]) -> int:
-    """The last line of a section's own text, before its first sub-section."""
-    for other in outline:
-        if other.line > section.line:
-            return min(section.end, other.line - 1) if other.level > section.level else section.end
-    return section.end
+    """The last line of a section's own text, before its first sub-section.
+
+    The outline is in line order: the section after it is found by bisection.
+    """
+    from bisect import bisect_right
+
+    ordered = outline if isinstance(outline, tuple | list) else tuple(outline)
+    after = bisect_right(ordered, section.line, key=lambda other: other.line)
+    return _end_before(section, ordered[after] if after < len(ordered) else None)
 
 
 def _normal(title: str) -> str:
     return re.sub(r"\s+", " ", title).strip().casefold()
+
+
+_NAMES_SHOWN = 40  # section titles an error about a missing section lists
+
+
+def _end_before(section: Section, following: Section | None) -> int:
+    """The last line of ``section``'s own text, ``following`` being the next heading."""
+    if following is not None and following.level > section.level:
+        return min(section.end, following.line - 1)
+    return section.end
+
+
+def _own_ends(outline: tuple[Section, ...]) -> list[int]:
+    """:func:`_own_end` of every section of an outline, in one pass."""
+    return [
+        _end_before(section, outline[index + 1] if index + 1 < len(outline) else None)
+        for index, section in enumerate(outline)
+    ]
+
+
+# A word no page uses, standing between texts analysed in one call (see _terms_of_each).
+_BETWEEN = "mdbrainzqxbetweenzqxtexts"
+_GROUP_CHARS = 1 << 14  # characters of text analysed in one call
+
+
+def _terms_of_each(reader: Reader, texts: list[str], wanted: set[str]) -> list[list[str]]:
+    """The analyser's terms of each of ``texts`` that may hold some of ``wanted``.
+
+    Texts go by groups. A group is first analysed in one call and, when it holds
+    none of the wanted terms, its texts get no terms at all (none of them could
+    score); after a group that held some, the next is taken to hold some too and
+    this first call is skipped. Groups that may hold some are analysed joined by
+    lines holding :data:`_BETWEEN`: words never span lines, so the terms come out
+    text after text, separated by its term (a group whose texts use that word is
+    analysed text by text). For any text holding a wanted term, the result is
+    what one call on it would give, for a fraction of the calls.
+    """
+    terms = reader.searcher.analyzer.terms
+    mark = terms(_BETWEEN)
+    found: list[list[str]] = []
+    start, hits = 0, False
+    while start < len(texts):
+        end, size = start + 1, len(texts[start])
+        while end < len(texts) and size + len(texts[end]) <= _GROUP_CHARS:
+            size += len(texts[end])
+            end += 1
+        group = texts[start:end]
+        start = end
+        if not hits and wanted.isdisjoint(terms("\n".join(group))):
+            found += [[] for _text in group]
+            continue
+        said = [i for i, text in enumerate(group) if text and not text.isspace()]
+        pieces: list[list[str]] = [[]]
+        if len(mark) == 1:  # else a stemmer split or dropped it: one call per text
+            for term in terms(f"\n{_BETWEEN}\n".join(group[i] for i in said)):
+                if term == mark[0]:
+                    pieces.append([])
+                else:
+                    pieces[-1].append(term)
+        if len(pieces) != len(said):
+            pieces = [terms(group[i]) for i in said]
+        each: list[list[str]] = [[] for _text in group]  # blank texts have no terms
+        for i, piece in zip(said, pieces, strict=True):
+            each[i] = piece
+        found += each
+        hits = not all(wanted.isdisjoint(piece) for piece in pieces)
+    return found

@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mdbrain.core import anchors, codemap, guard, yaml_emit
-from mdbrain.core.errors import UsageError
-from mdbrain.core.marker import MARKER_NAME
+from mdbrain.core.errors import GuardError, InvalidRequestError, MdbrainError
+from mdbrain.core.marker import MARKER_NAME, Config
 from mdbrain.service import checking
 from mdbrain.service.checking import CheckReport
 from mdbrain.service.drafting import Draft, language_name, link_text, plan_drafts
-from mdbrain.service.indexing import Indexer
-from mdbrain.store import atomic, cache, git
+from mdbrain.service.session import Session
+from mdbrain.store import files as disk
+from mdbrain.store import git, secret_scan
 
 MAX_BYTES = 1_000_000  # larger files are listed, not read
 SKIP_DIRS = frozenset({"node_modules", "venv", "build", "dist", "target", "__pycache__"})
@@ -39,6 +40,8 @@ NOTE = (
     "and nothing more. Check it and complete it before marking it stable."
 )
 _LEFT_OUT = "(left out: it looked like a secret)"
+SCRUB_ROUNDS = 8
+_KEY_TAIL = re.compile(r"[A-Za-z0-9+/=]{1,128}|-----END [A-Z0-9 ]{1,40}-----")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,21 +68,21 @@ class ScanReport:
 # --- the operation -------------------------------------------------------------------
 
 
-def scan_project(indexer: Indexer, *, today: dt.date, dry_run: bool = False) -> ScanReport:
+def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
     """Write a draft per unit of code and an overview per theme; then index and check.
 
     With ``dry_run`` nothing is written: the report lists the documents planned.
     """
-    project = indexer.where.project
-    files = project_files(project, indexer.root)
+    project = session.project
+    today = session.today()
+    files = project_files(project, session.root)
     texts = read_texts(project, files)
-    themes, drafts = plan_drafts(files, texts, indexer.config.summary_max)
+    themes, drafts = plan_drafts(files, texts, session.config.summary_max)
     drafts, unresolved = _resolved(project, drafts, texts)
-    written, skipped = _write(indexer.root, drafts, today, dry_run=dry_run)
+    written, skipped = _write(session, drafts, today, dry_run=dry_run)
     report = None
     if not dry_run:
-        indexer.run()
-        report = checking.check(indexer, today, fix=True)
+        report = checking.check(session)
     counts = Counter(language_name(f) for f in files)
     return ScanReport(
         themes=tuple(t.slug for t in themes),
@@ -93,11 +96,31 @@ def scan_project(indexer: Indexer, *, today: dt.date, dry_run: bool = False) -> 
     )
 
 
+def draft_units(session: Session, wanted: set[str]) -> list[str]:
+    """Write the drafts ``init --scan`` would write for the units holding the files of
+    ``wanted`` (paths from the project), where no document exists yet; the ids written."""
+    project = session.project
+    files = project_files(project, session.root)
+    texts = read_texts(project, files)
+    _themes, drafts = plan_drafts(files, texts, session.config.summary_max)
+    drafts, _unresolved = _resolved(project, drafts, texts)
+    chosen = [
+        draft
+        for draft in drafts
+        if draft.type != "overview"
+        and any(ref.partition("#")[0].rstrip("/") in wanted for ref in draft.impl_refs)
+    ]
+    written, _skipped = _write(session, chosen, session.today(), dry_run=False)
+    return written
+
+
 def project_files(project: Path, root: Path) -> list[str]:
     """The project's files, relative to it: those git tracks, else a walk. Never the root's."""
     inside = Path(os.path.relpath(root.resolve(), project.resolve())).as_posix()
     if inside == ".":
-        raise UsageError("the knowledge root is the project folder itself: scan needs its own")
+        raise InvalidRequestError(
+            "the knowledge root is the project folder itself: scan needs its own", field="root"
+        )
     listed = git.Git(project).tracked() or _walk(project, root.resolve())
     keep = []
     for rel in listed:
@@ -129,9 +152,10 @@ def read_texts(project: Path, files: Iterable[str]) -> dict[str, str]:
     texts = {}
     for rel in filter(codemap.worth_reading, files):
         try:
-            if (project / rel).stat().st_size <= MAX_BYTES:
-                texts[rel] = (project / rel).read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError):
+            data = disk.read(project, rel, limit=MAX_BYTES + 1)
+            if len(data) <= MAX_BYTES:
+                texts[rel] = data.decode("utf-8")
+        except (MdbrainError, UnicodeDecodeError):
             continue
     return texts
 
@@ -160,30 +184,36 @@ def _resolved(
 
 
 def _write(
-    root: Path, drafts: list[Draft], today: dt.date, *, dry_run: bool
+    session: Session, drafts: list[Draft], today: dt.date, *, dry_run: bool
 ) -> tuple[list[str], list[str]]:
     """Write each draft whose file does not exist yet; never replace one that does."""
+    root = session.root
     written: list[str] = []
     skipped: list[str] = []
     if dry_run:
         for draft in drafts:
-            (skipped if (root / draft.id).exists() else written).append(draft.id)
+            (skipped if os.path.lexists(root / draft.id) else written).append(draft.id)
         return written, skipped
-    with atomic.locked(cache.cache_dir(root) / "lock"):
+    with session.writing():
         for draft in drafts:
-            if (root / draft.id).exists():
+            if os.path.lexists(root / draft.id):
                 skipped.append(draft.id)
-            else:
-                atomic.write_text(root / draft.id, render(draft, today))
-                written.append(draft.id)
+                continue
+            try:
+                text = render(draft, today, session.config)  # scrubbed by the write guard's rules
+                session.write(draft.id, text, guarded=False)
+            except GuardError:
+                skipped.append(draft.id)  # the code held something the guard refuses
+                continue
+            written.append(draft.id)
     return written, skipped
 
 
 # --- rendering -------------------------------------------------------------------------
 
 
-def render(draft: Draft, today: dt.date) -> str:
-    """The document's text: frontmatter, then the body; secret-looking lines left out."""
+def render(draft: Draft, today: dt.date, config: Config | None = None) -> str:
+    """The document's text: frontmatter, then the body; lines the guard objects to left out."""
     lines = [
         "---",
         yaml_emit.field("title", draft.title),
@@ -200,12 +230,27 @@ def render(draft: Draft, today: dt.date) -> str:
     if draft.type != "overview":
         links = [("Theme overview", "overview.md"), *draft.links]
         lines += ["", "## Related", "", *(f"- [{link_text(t)}]({target})" for t, target in links)]
-    return _without_secrets("\n".join(lines).rstrip() + "\n")
+    return scrubbed("\n".join(lines).rstrip() + "\n", config)
 
 
-def _without_secrets(text: str) -> str:
+def scrubbed(text: str, config: Config | None = None) -> str:
+    """A draft with every line the guard objects to (a key body whole, personal data when
+    the marker asks) replaced by a note, until the guard finds nothing more."""
+    allow = frozenset(config.guard_allow) if config else frozenset()
+    personal = config.guard_personal_data if config else False
     lines = text.split("\n")
-    for hit in guard.scan(text):
-        key = re.match(r"^[a-z_]+: ", lines[hit.line - 1])
-        lines[hit.line - 1] = f'{key.group(0)}"{_LEFT_OUT}"' if key else _LEFT_OUT
-    return "\n".join(lines)
+    for _round in range(SCRUB_ROUNDS):  # removing a line may show what it hid (a key body)
+        hits = secret_scan.inspect("\n".join(lines), allow=allow, personal_data=personal)
+        if not hits:
+            return "\n".join(lines)
+        for hit in hits:
+            last = max(hit.line, hit.last_line)
+            if hit.rule.startswith("private-key"):  # the rest of the block goes with it
+                while last < len(lines) and _KEY_TAIL.match(lines[last].strip()):
+                    last += 1
+            for number in range(hit.line, last + 1):
+                if 0 < number <= len(lines):
+                    key = re.match(r"^[a-z_]+: ", lines[number - 1])
+                    lines[number - 1] = f'{key.group(0)}"{_LEFT_OUT}"' if key else _LEFT_OUT
+    head = text.split("\n---\n", 1)[0]  # still not clean: keep the frontmatter alone
+    return f"{head}\n---\n\n{_LEFT_OUT}\n"

@@ -13,13 +13,17 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mdbrain.core import document, fields, frontmatter, ranking, text
-from mdbrain.core.errors import DocumentError
-from mdbrain.core.manifest import Entry, Manifest
+from mdbrain.core.errors import MdbrainError
+from mdbrain.core.manifest import Entry
 from mdbrain.core.marker import Config
-from mdbrain.store import cache, scan
+from mdbrain.store import cache, files, scan
 from mdbrain.store.search_index import Row, SearchIndex
+
+if TYPE_CHECKING:
+    from mdbrain.service.session import View
 
 # title, summary, tags, type, path, body
 WEIGHTS: tuple[float, ...] = (4.0, 3.0, 3.0, 1.0, 2.0, 1.0)
@@ -42,6 +46,7 @@ class Card:
     tags: tuple[str, ...] = ()
     audience: tuple[str, ...] = ()
     impl_refs: tuple[str, ...] = ()
+    sha: str = ""  # content hash of the file as indexed
     score: float = 0.0
 
 
@@ -56,29 +61,30 @@ def card_of(entry: Entry) -> Card:
         entry.tags,
         fields.strings(entry.meta, "audience"),
         fields.strings(entry.meta, "impl_refs"),
+        entry.sha,
     )
 
 
 def body_of(path: str, doc_id: str) -> str:
     """A document's body as text ('' when unreadable: the scan reports why)."""
     try:
-        with open(path, "rb") as handle:
-            raw = document.decode(handle.read(), path=doc_id)
+        raw = document.decode(files.read_path(Path(path), shown=doc_id), path=doc_id)
         norm = frontmatter.normalise_newlines(raw.removeprefix(document.BOM))
         return frontmatter.split(norm, path=doc_id).body
-    except (OSError, DocumentError):
+    except MdbrainError:
         return ""
 
 
-def _row(entry: Entry, path: str, stamp: str, analyzer: text.Analyzer) -> Row:
+def _row(entry: Entry, path: str, stamp: str, analyzer: text.Analyzer, limit: int) -> Row:
     terms = analyzer.terms
+    body = "" if entry.size > limit else body_of(path, entry.id)  # too large: fields only
     analysed = (
         " ".join(terms(entry.title)),
         " ".join(terms(entry.summary)),
         " ".join(terms(" ".join(entry.tags))),
         " ".join(terms(entry.type)),
         " ".join(terms(entry.id.replace("/", " ").replace("-", " ").removesuffix(".md"))),
-        " ".join(terms(body_of(path, entry.id))),
+        " ".join(terms(body)),
     )
     card = card_of(entry)
     meta = {
@@ -90,48 +96,55 @@ def _row(entry: Entry, path: str, stamp: str, analyzer: text.Analyzer) -> Row:
         "tags": list(card.tags),
         "audience": list(card.audience),
         "impl_refs": list(card.impl_refs),
+        "sha": card.sha,
     }
     return Row(entry.id, stamp, analysed, meta)
 
 
 class Searcher:
-    """The search index of one base, brought in step with its files when opened."""
+    """The search index of one base, for one thread: an SQLite connection and a stemmer.
+
+    :meth:`sync` brings it in step with a view of the files before it is asked.
+    """
 
     def __init__(self, root: Path, config: Config) -> None:
         self.root = root
         self.config = config
         self.analyzer = text.Analyzer(config.lang)
-        files, self._problems = scan.walk(root, config)
-        self.files = {doc.id: doc for doc in files}
-        self._manifest: Manifest | None = None
         self.index = SearchIndex(root, config.lang)
-        self._sync()
+        self.files: dict[str, scan.DocFile] = {}
+        self._generation = 0
+        self._racy = True
         self._stats: tuple[int, tuple[float, ...]] | None = None
         self._df: dict[tuple[str, bool], int] = {}
 
-    @property
-    def manifest(self) -> Manifest:
-        """The whole manifest, read only by the operations that need the graph."""
-        if self._manifest is None:
-            files = list(self.files.values())
-            self._manifest = scan.scan_files(self.root, files, self._problems)[0]
-        return self._manifest
-
-    def _sync(self) -> None:
+    def sync(self, view: View) -> None:
+        """Re-index what changed since the last sync; nothing when the view is the same."""
+        if view.generation == self._generation and not self._racy:
+            return
+        self.files = dict(view.by_id)
         now = time.time_ns()
         trusted = now - cache.RACY_MARGIN_NS
-        current = {
-            # a file too recent to vouch for gets a stamp that never matches: indexed again
-            doc_id: "{}:{}:{}".format(*doc.stamp) if doc.stamp[2] < trusted else f"fresh:{now}"
-            for doc_id, doc in self.files.items()
-        }
+        self._racy = False
+        current = {}
+        for doc_id, doc in self.files.items():
+            if doc.stamp[2] < trusted:
+                current[doc_id] = "{}:{}:{}".format(*doc.stamp)
+            else:  # too recent to vouch for: a stamp that never matches, indexed again
+                current[doc_id] = f"fresh:{now}"
+                self._racy = True
+        entries = view.manifest.by_id
+        limit = scan.size_limit(self.config)
 
         def build(ids: Sequence[str]) -> Iterable[Row]:
-            docs = [self.files[doc_id] for doc_id in ids]
-            for doc, entry in zip(docs, scan.read_all(docs), strict=True):
-                yield _row(entry, doc.path, current[doc.id], self.analyzer)
+            for doc_id in ids:
+                doc = self.files[doc_id]
+                yield _row(entries[doc_id], doc.path, current[doc_id], self.analyzer, limit)
 
-        self.index.sync(current, build)
+        if self.index.sync(current, build):
+            self._stats = None
+            self._df = {}
+        self._generation = view.generation
 
     def close(self) -> None:
         self.index.close()

@@ -1,41 +1,44 @@
 """The ``update`` operation: keep the knowledge faithful to the code it describes.
 
-For each document in force, each impl_ref is checked against the code:
+For each document in force, each impl_ref (file, folder or ``file#symbol``) is
+compared by content with the fingerprint recorded in ``ANCHORS.lock`` when the
+document was last written or verified (:mod:`mdbrain.service.anchoring`):
 
-* a file changed after the document's ``updated`` date (last commit touching
-  it, or uncommitted edits; file modification times outside git) -> the
-  document needs review, and the reason names the files and commits;
-* a symbol anchor (``file.py#Class.method``) changed only when its code did:
-  its fingerprint is compared with the one recorded in the anchors lock when
-  the document was last verified, so comments and spacing do not count and no
-  history is needed;
-* a file git saw renamed -> the new path is proposed, and written with ``fix``;
-* a file or symbol that is gone -> needs review; when every impl_ref is gone,
-  the document is proposed for archiving (never archived, never deleted).
+* different -> the document needs review; the reason names the code and, when
+  git knows, the last commit that touched it (hash, date, subject);
+* gone, and git saw it renamed -> the new path is proposed, and written with
+  ``fix``; gone otherwise -> needs review, and when every impl_ref is gone the
+  document is proposed for archiving (never archived, never deleted);
+* no fingerprint yet (a document from before the lock): git's date of the
+  last change is compared with the document's ``updated`` date, once, and the
+  fingerprint taken when nothing changed.
 
-Status changes are surgical edits. Running it twice changes nothing the second
-time. Then the indexes are regenerated, and the check runs when the marker's
-``check_on_update`` asks for it.
+The review reason always says what is wrong now: it is refreshed when the
+drift changes and goes away only through ``verify``. Edits are surgical;
+running twice changes nothing the second time. ``draft`` also writes draft
+documents for code no document describes, as ``init --scan`` drafts them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
-import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from mdbrain.core import anchors, edit, fields
+from mdbrain.core.errors import GuardError, MdbrainError
 from mdbrain.core.manifest import Entry
-from mdbrain.service.indexing import Indexer, IndexReport
-from mdbrain.store import anchor_lock, atomic, cache, git, scan
+from mdbrain.service import anchoring
+from mdbrain.service.indexing import IndexReport
+from mdbrain.service.session import Session
+from mdbrain.store import anchor_lock, git
 
 CODE_SUFFIXES = (
-    ".py", ".pyi", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".go", ".rs", ".java", ".kt", ".scala",
-    ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".rb", ".php", ".swift", ".sh", ".sql",
+    ".py", ".pyi", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".go", ".rs", ".java", ".kt",
+    ".scala", ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".rb", ".php", ".swift", ".sh", ".sql",
+    ".tf", ".hcl",
 )  # fmt: skip
 RETIRED = frozenset({"deprecated", "archived"})
 
@@ -46,6 +49,7 @@ class Flag:
     reason: str
     archive: bool = False  # every impl_ref is gone: proposed for archiving
     already: bool = False  # the document was already marked needs-review
+    refreshed: bool = False  # already needs-review, and its reason was brought up to date
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +67,7 @@ class UpdateReport:
     flagged: list[Flag] = field(default_factory=list)
     renames: list[Rename] = field(default_factory=list)
     undocumented: list[str] = field(default_factory=list)
+    drafted: list[str] = field(default_factory=list)  # drafts written for undocumented code
     notes: list[str] = field(default_factory=list)
     index: IndexReport | None = None
     check_errors: int | None = None
@@ -83,24 +88,22 @@ class _Doc:
 class Updater:
     def __init__(
         self,
-        indexer: Indexer,
-        today: dt.date,
+        session: Session,
         *,
         history: git.History | None = None,
         since: str | None = None,
         scope: Sequence[str] = (),
     ) -> None:
-        self.indexer = indexer
-        self.root = indexer.root
-        self.project = indexer.where.project
-        self.today = today
+        self.session = session
+        self.root = session.root
+        self.project = session.project
+        self.today = session.today()
         self.git = history if history is not None else git.Git(self.project)
         self.since = since
-        self.scope = tuple(p.rstrip("/") for p in scope)
+        self.scope = tuple(p.rstrip("/") for p in scope if p.strip("/"))
         self.top = self.git.toplevel()
         self._top_resolved = self.top.resolve() if self.top is not None else Path()
         self._repo_paths: dict[str, str | None] = {}
-        self._sources: dict[str, bytes | OSError] = {}  # files read once, whatever their anchors
 
     # --- paths -------------------------------------------------------------------
 
@@ -117,155 +120,169 @@ class Updater:
         return self._repo_paths[ref_path]
 
     def _in_scope(self, ref_path: str) -> bool:
+        path = ref_path.rstrip("/")
         return not self.scope or any(
-            ref_path == s or ref_path.startswith(s + "/") for s in self.scope
+            path == s or path.startswith(s + "/") or s.startswith(path + "/") for s in self.scope
         )
 
     # --- the run -------------------------------------------------------------------
 
-    def run(self, *, fix: bool = False, dry_run: bool = False) -> UpdateReport:
+    def run(self, *, fix: bool = False, dry_run: bool = False, draft: bool = False) -> UpdateReport:
         report = UpdateReport("git" if self.top is not None else "file times", dry_run)
         if self.top is None:
-            report.notes.append("not a git repository: file modification times are used")
-        found, _stats = scan.scan(self.root, self.indexer.config)
-        lock = anchor_lock.read(self.root)
+            report.notes.append("not a git repository: changes are found by content alone")
+        found = self.session.manifest()
+        self._check_scope(found.entries)
+        lock, problem = anchor_lock.read(self.root)
+        if problem:
+            report.notes.append(problem)
         docs = self._assess(found.entries, lock, report)
-        report.undocumented = self._undocumented(found.entries)
+        renamed_to = {new for doc in docs for _old, new in doc.renamed}
+        report.undocumented = [p for p in self._undocumented(found.entries) if p not in renamed_to]
         if dry_run:
             for doc in docs:
                 self._apply(doc, fix=False, report=report, write=False)
             return report
-        with atomic.locked(cache.cache_dir(self.root) / "lock"):
+        with self.session.writing():
             for doc in docs:
                 self._apply(doc, fix=fix, report=report, write=True)
+            anchoring.prune(lock, self.session.manifest())
             anchor_lock.write(self.root, lock)
-        report.index = self.indexer.run()
+            if draft and report.undocumented:
+                report.drafted = self._draft(report.undocumented)
+        report.index = self.session.indexer().run()
         return report
+
+    def _check_scope(self, entries: Sequence[Entry]) -> None:
+        """A path of the scope that names no code and no impl_ref is a mistake to report."""
+        from mdbrain.core.errors import InvalidRequestError
+
+        refs = [r.path.rstrip("/") for e in entries for r in anchoring.refs_of(e)]
+        for path in self.scope:
+            known = any(r == path or r.startswith(path + "/") or path.startswith(r + "/")
+                        for r in refs)  # fmt: skip
+            if not known and not os.path.lexists(self.project / path):
+                raise InvalidRequestError(
+                    f"{path} matches no file of the project and no impl_ref of the base",
+                    field="paths",
+                )
 
     def _assess(
         self, entries: Sequence[Entry], lock: anchor_lock.Lock, report: UpdateReport
     ) -> list[_Doc]:
-        refs = {
-            e.id: [anchors.parse(r) for r in fields.strings(e.meta, "impl_refs")]
-            for e in entries
-            if e.status not in RETIRED
-        }
-        wanted = {
+        refs = {e.id: anchoring.refs_of(e) for e in entries if e.status not in RETIRED}
+        legacy = {
             repo
-            for doc_refs in refs.values()
-            for ref in doc_refs
-            if self._in_scope(ref.path) and (repo := self._repo_path(ref.path))
+            for entry in entries
+            for ref in refs.get(entry.id, [])
+            if self._in_scope(ref.path) and ref.text not in lock.get(entry.id, {})
+            if (repo := self._repo_path(ref.path))
         }
-        changes = (
-            self.git.last_changes(wanted, self.since, today=self.today)
-            if self.top is not None
-            else {}
-        )
+        since_changes = self._changes(refs, entries) if self.since else None
+        changes = self.git.last_changes(legacy, today=self.today) if legacy and self.top else {}
         renames = self.git.renames() if self.top is not None else {}
         noted: set[str] = set()
         docs = []
         for entry in entries:
-            if entry.id not in refs or not refs[entry.id]:
+            if not refs.get(entry.id):
                 continue
             doc = _Doc(entry)
-            updated = fields.date(entry.meta, "updated")
-            verified = lock.setdefault(entry.id, {})
+            seen = lock.setdefault(entry.id, {})
             for ref in refs[entry.id]:
                 if not self._in_scope(ref.path):
                     continue
-                self._assess_ref(doc, ref, updated, verified, changes, renames, noted, report)
+                if since_changes is not None and self._repo_path(ref.path) not in since_changes:
+                    continue  # --since: only what git saw change after it
+                self._assess_ref(doc, ref, seen, changes, renames)
+                self._note_symbols(ref, noted, report)
             if doc.changed or doc.gone or doc.renamed:
                 docs.append(doc)
         return docs
 
-    def _assess_ref(  # noqa: PLR0917 - a private step with one call site
-        self,
-        doc: _Doc,
-        ref: anchors.Ref,
-        updated: dt.date | None,
-        verified: dict[str, dict[str, str]],
-        changes: dict[str, git.Change],
-        renames: dict[str, str],
-        noted: set[str],
-        report: UpdateReport,
-    ) -> None:
-        path = self.project / ref.path
-        if path.is_dir():
-            self._assess_file(doc, ref, path, updated, changes)  # any file under it counts
-            return
-        if not path.is_file():
-            moved = self._renamed(ref.path, renames)
-            if moved is not None:
-                doc.renamed.append((ref.path, moved))
-            else:
-                doc.gone.append(f"{ref.text} no longer exists")
-            return
-        if ref.symbol and anchors.supports(ref.path):
-            self._assess_symbol(doc, ref, path, updated, verified)
-            return
-        if ref.symbol and ref.path not in noted:
+    def _changes(self, refs: dict[str, list[anchors.Ref]], entries: Sequence[Entry]) -> set[str]:
+        wanted = {
+            repo
+            for entry in entries
+            for ref in refs.get(entry.id, [])
+            if (repo := self._repo_path(ref.path))
+        }
+        if self.top is None:
+            return set()
+        return set(self.git.last_changes(wanted, self.since, today=self.today))
+
+    def _note_symbols(self, ref: anchors.Ref, noted: set[str], report: UpdateReport) -> None:
+        if ref.symbol and not anchors.supports(ref.path) and ref.path not in noted:
             noted.add(ref.path)
-            suffix = posixpath.splitext(ref.path)[1] or ref.path
+            suffix = os.path.splitext(ref.path)[1] or ref.path
             report.notes.append(
                 f"symbols in {suffix} files are followed at file level"
                 " (install mdbrain[anchors] for JavaScript and TypeScript)"
             )
-        self._assess_file(doc, ref, path, updated, changes)
 
-    def _assess_symbol(
+    def _assess_ref(
         self,
         doc: _Doc,
         ref: anchors.Ref,
-        path: Path,
-        updated: dt.date | None,
-        verified: dict[str, dict[str, str]],
-    ) -> None:
-        if ref.path not in self._sources:
-            try:
-                self._sources[ref.path] = path.read_bytes()
-            except OSError as exc:
-                self._sources[ref.path] = exc
-        source = self._sources[ref.path]
-        try:
-            if isinstance(source, OSError):
-                raise source
-            current = anchors.symbol_fingerprint(ref.path, source, ref.symbol)
-        except (OSError, UnicodeDecodeError, SyntaxError, ValueError, LookupError) as exc:
-            doc.changed.append(f"{ref.text} cannot be read ({exc.__class__.__name__})")
-            return
-        if current is None:
-            doc.gone.append(f"{ref.text}: symbol {ref.symbol} is no longer in {ref.path}")
-            return
-        seen = verified.get(ref.text)
-        stamp = updated.isoformat() if updated else ""
-        if seen is None or (stamp and stamp > seen.get("verified", "")):
-            verified[ref.text] = {"hash": current, "verified": stamp}  # (re)verified: baseline
-        elif seen.get("hash") != current:
-            when = seen.get("verified") or "its last verification"
-            doc.changed.append(f"{ref.text} changed since {when}")
-
-    def _assess_file(
-        self,
-        doc: _Doc,
-        ref: anchors.Ref,
-        path: Path,
-        updated: dt.date | None,
+        seen: dict[str, dict[str, str]],
         changes: dict[str, git.Change],
+        renames: dict[str, str],
     ) -> None:
+        now = anchoring.take(self.project, ref)
+        if now.unreadable:
+            doc.changed.append(now.unreadable)
+            return
+        if now.gone:
+            moved = self._renamed(ref.path, renames) if not ref.symbol else None
+            if moved is not None:
+                doc.renamed.append((ref.path, moved))
+            else:
+                doc.gone.append(now.gone)
+            return
+        recorded = seen.get(ref.text)
+        verified = anchoring.verified_on(doc.entry)
+        stamp = verified.isoformat() if verified else self.today.isoformat()
+        if recorded is None:
+            drift = self._legacy_drift(ref, verified, changes)
+            if drift:
+                doc.changed.append(drift)
+            else:
+                seen[ref.text] = {"hash": now.hash, "verified": stamp}
+            return
+        if verified is not None and stamp > recorded.get("verified", ""):
+            seen[ref.text] = {"hash": now.hash, "verified": stamp}  # verified again since
+            return
+        if recorded.get("hash") != now.hash:
+            when = recorded.get("verified") or "its last verification"
+            doc.changed.append(
+                f"{ref.text} changed since it was verified on {when}{self._why(ref)}"
+            )
+
+    def _why(self, ref: anchors.Ref) -> str:
+        """What git says about the last change of an impl_ref ('' outside git)."""
+        repo = self._repo_path(ref.path)
+        if self.top is None or repo is None:
+            return ""
+        change = self.git.last_changes([repo], today=self.today).get(repo)
+        if change is None:
+            return ""
+        return f" (last change: {change.commit} on {change.date}: {change.subject})"
+
+    def _legacy_drift(
+        self, ref: anchors.Ref, updated: dt.date | None, changes: dict[str, git.Change]
+    ) -> str:
+        """Drift of an impl_ref that has no fingerprint yet, by date: '' when none."""
         if updated is None:
-            return
+            return ""
         if self.top is not None:
-            repo = self._repo_path(ref.path)
-            change = changes.get(repo or "")
+            change = changes.get(self._repo_path(ref.path) or "")
             if change is not None and change.date > updated:
-                doc.changed.append(
-                    f"{ref.path} changed after {updated} ({change.commit} {change.date} "
-                    f"{json.dumps(change.subject, ensure_ascii=False)})"
+                return (
+                    f"{ref.path} changed after {updated}"
+                    f" ({change.commit} on {change.date}: {change.subject})"
                 )
-            return
-        modified = dt.date.fromtimestamp(_newest_mtime(path))
-        if modified > updated:
-            doc.changed.append(f"{ref.path} modified on {modified}, after {updated}")
+            return ""
+        modified = dt.date.fromtimestamp(_newest_mtime(self.project / ref.path))
+        return f"{ref.path} modified on {modified}, after {updated}" if modified > updated else ""
 
     def _renamed(self, ref_path: str, renames: dict[str, str]) -> str | None:
         repo = self._repo_path(ref_path)
@@ -282,8 +299,11 @@ class Updater:
     def _apply(self, doc: _Doc, *, fix: bool, report: UpdateReport, write: bool) -> None:
         """Work out the flag and the edits of one document; write them when ``write``."""
         entry = doc.entry
-        path = scan.path_of(self.root, entry.id)
-        text = original = path.read_bytes().decode("utf-8")
+        try:
+            text = original = self.session.read(entry.id).text
+        except MdbrainError as exc:
+            report.notes.append(f"{entry.id}: {exc.message}; left as it is")
+            return
         for old, new in doc.renamed:
             if fix:
                 text, _ = edit.rename_in_fields(text, ("impl_refs",), old, new)
@@ -295,36 +315,45 @@ class Updater:
             archive = bool(doc.gone) and len(doc.gone) == total
             reason = "; ".join(reasons)
             already = entry.status == "needs-review"
+            current = fields.text(entry.meta, "review_reason")
+            refreshed = already and current != reason
             if not already:
                 text = edit.set_field(text, "status", "needs-review")
+            if not already or refreshed:
                 text = edit.set_field(text, "review_reason", reason)
-            report.flagged.append(Flag(entry.id, reason, archive, already))
+            report.flagged.append(Flag(entry.id, reason, archive, already, refreshed))
         if write and text != original:
-            atomic.write_text(path, text)
+            try:
+                self.session.write(entry.id, text)
+            except GuardError as exc:  # a commit subject quoted in the reason held a secret
+                report.notes.append(f"{entry.id}: left as it is: {exc.message}")
 
     def _undocumented(self, entries: Sequence[Entry]) -> list[str]:
         """Source files of the project that no impl_ref points at."""
         if self.top is None:
             return []
-        referenced = {
-            anchors.parse(r).path.rstrip("/")
-            for e in entries
-            for r in fields.strings(e.meta, "impl_refs")
-        }
+        referenced = {ref.path.rstrip("/") for e in entries for ref in anchoring.refs_of(e)}
         root = self.root.resolve()
+        project = self.project.resolve()
         out = []
         for repo_path in self.git.tracked():
             if not repo_path.endswith(CODE_SUFFIXES):
                 continue
             full = (self.top / repo_path).resolve()
-            if full.is_relative_to(root) or not full.is_relative_to(self.project.resolve()):
+            if full.is_relative_to(root) or not full.is_relative_to(project):
                 continue
-            rel = full.relative_to(self.project.resolve()).as_posix()
+            rel = full.relative_to(project).as_posix()
             if rel in referenced or any(rel.startswith(r + "/") for r in referenced):
                 continue
             if self._in_scope(rel):
                 out.append(rel)
         return sorted(out)
+
+    def _draft(self, undocumented: list[str]) -> list[str]:
+        """Draft documents for the code units no document describes; never overwriting."""
+        from mdbrain.service import scanning
+
+        return scanning.draft_units(self.session, set(undocumented))
 
 
 def _newest_mtime(path: Path) -> float:
@@ -333,3 +362,29 @@ def _newest_mtime(path: Path) -> float:
         return path.stat().st_mtime
     times = [p.stat().st_mtime for p in path.rglob("*") if p.is_file()]
     return max(times, default=path.stat().st_mtime)
+
+
+def relative_to_project(project: Path, cwd: Path | None, value: str) -> str:
+    """A path given by a user (from ``cwd``, or absolute) as a path from the project."""
+    from mdbrain.core import ids
+    from mdbrain.core.errors import InvalidRequestError, OutsideBaseError
+
+    if not isinstance(value, str) or "\0" in value:
+        raise InvalidRequestError("paths must be text naming code of the project", field="paths")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidRequestError("a path is not valid text", field="paths") from None
+    given = Path(value).expanduser()
+    if cwd is not None or given.is_absolute():
+        full = given if given.is_absolute() else (cwd or project) / given
+        rel = os.path.relpath(os.path.abspath(full), os.path.abspath(project))
+        if rel == "." or rel.startswith(".." + os.sep) or rel == "..":
+            if rel == ".":
+                return ""
+            raise OutsideBaseError(f"{value} is outside the project {project}", value=value)
+        return ids.code_path(Path(rel).as_posix(), field="paths")
+    stripped = value.strip()
+    if stripped in (".", "./"):
+        return ""
+    return ids.code_path(stripped, field="paths")

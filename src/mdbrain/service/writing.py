@@ -12,36 +12,40 @@ exist) a document enters as ``stable``, without as ``draft``.
 
 from __future__ import annotations
 
-import datetime as dt
 import os
-import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from mdbrain.core import anchors, edit, guard, slug, yaml_emit
+from mdbrain.core import anchors, edit, fields, ids, slug, yaml_emit
 from mdbrain.core.document import loads
-from mdbrain.core.errors import DocumentError, UsageError
-from mdbrain.service.governance import Governor, SupersedeReport, content_hash
-from mdbrain.service.indexing import Indexer, IndexReport
-from mdbrain.service.searching import Searcher
-from mdbrain.store import atomic, cache, scan, secret_scan
+from mdbrain.core.errors import (
+    DocumentError,
+    DuplicateError,
+    InvalidRequestError,
+    NotFoundError,
+)
+from mdbrain.service import anchoring, guarding, requests
+from mdbrain.service.governance import Governor, SupersedeReport
+from mdbrain.service.indexing import IndexReport
+from mdbrain.store import files
+
+if TYPE_CHECKING:
+    from mdbrain.service.searching import Searcher
+    from mdbrain.service.session import Session
 
 DUPLICATE_OVERLAP = 0.8  # share of title+summary terms two documents hold in common
 FIELD_ORDER = (
     "title", "summary", "type", "status", "tags", "audience", "priority", "impl_refs",
     "related", "sources", "author", "supersedes", "contradicts", "created", "updated",
 )  # fmt: skip
-_PERSONAL = {
-    "email": re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+"),
-    "phone": re.compile(r"(?<!\w)\+?\d[\d .-]{8,}\d(?!\w)"),
-    # a French NIR, or a US social security number
-    "national-id": re.compile(
-        r"\b[12] ?\d{2} ?\d{2} ?\d{2} ?\d{3} ?\d{3} ?\d{2}\b|\b\d{3}-\d{2}-\d{4}\b"
-    ),
-}  # fmt: skip
 
 
 @dataclass
 class WriteRequest:
+    """What to write. Build it from JSON-like data with :meth:`from_dict`."""
+
     title: str = ""
     summary: str = ""
     type: str = "fact"
@@ -53,9 +57,47 @@ class WriteRequest:
     related: list[str] = field(default_factory=list)
     author: str = ""
     supersedes: list[str] = field(default_factory=list)
+    contradicts: list[str] = field(default_factory=list)  # documents it says are wrong
     new: bool = False  # create even when a near duplicate exists
     doc: str = ""  # the id of a document to update instead of creating one
     expect_sha: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> WriteRequest:
+        """A request from plain data; unknown fields and wrong types are refused by name."""
+        return requests.from_mapping(cls, data)
+
+    def checked(self) -> WriteRequest:
+        """The same request with every id and path in canonical form, or an error."""
+        return WriteRequest(
+            title=_text(self.title, "title"),
+            summary=_text(self.summary, "summary"),
+            type=self.type,
+            theme=ids.theme(self.theme),
+            body=None if self.body is None else _text(self.body, "body"),
+            tags=[_text(t, "tags") for t in self.tags],
+            sources=[_text(s, "sources") for s in self.sources],
+            impl_refs=[ids.code_path(r, field="impl_refs") for r in self.impl_refs],
+            related=[ids.doc_id(r, field="related") for r in self.related],
+            author=_text(self.author, "author"),
+            supersedes=[ids.doc_id(r, field="supersedes") for r in self.supersedes],
+            contradicts=[ids.doc_id(r, field="contradicts") for r in self.contradicts],
+            new=self.new,
+            doc=ids.doc_id(self.doc) if self.doc else "",
+            expect_sha=self.expect_sha,
+        )
+
+
+def _text(value: str, name: str) -> str:
+    """A text field as given; only what cannot be stored as UTF-8 is refused (the emitter
+    escapes everything else, line breaks and control characters included)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidRequestError(
+            f"field {name!r} is not valid text (undecodable bytes); give UTF-8 text", field=name
+        ) from None
+    return value
 
 
 @dataclass
@@ -63,7 +105,7 @@ class WriteReport:
     id: str
     created: bool
     status: str
-    sha: str  # content hash of the document as written: pass it back with --expect-sha
+    sha: str  # content hash of the document as written: pass it back as expect_sha
     candidates: list[tuple[str, float]] = field(default_factory=list)
     superseded: list[SupersedeReport] = field(default_factory=list)
     index: IndexReport | None = None
@@ -74,97 +116,51 @@ def render(fields: dict[str, object], body: str) -> str:
     keys = [k for k in FIELD_ORDER if k in fields] + sorted(
         k for k in fields if k not in FIELD_ORDER
     )
-    head = "\n".join(
-        yaml_emit.field(key, fields[key]) for key in keys if fields[key] not in ("", [])
-    )
+    shown = [key for key in keys if fields[key] not in ("", [])]
+    head = "\n".join(yaml_emit.field(key, fields[key]) for key in shown)
     return f"---\n{head}\n---\n\n{body.strip()}\n" if body.strip() else f"---\n{head}\n---\n"
 
 
 class Writer:
-    def __init__(self, indexer: Indexer, today: dt.date) -> None:
-        self.indexer = indexer
-        self.config = indexer.config
-        self.root = indexer.root
-        self.today = today
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.config = session.config
+        self.root = session.root
+        self.today = session.today()
 
     # --- checks before anything is written --------------------------------------
 
     def _validate(self, request: WriteRequest, creating: bool) -> None:
-        problems = []
         if creating and not request.title.strip():
-            problems.append("a title is required")
+            raise InvalidRequestError("a title is required; nothing was written", field="title")
         if creating and not request.summary.strip():
-            problems.append("a summary is required")
+            raise InvalidRequestError("a summary is required; nothing was written", field="summary")
         if len(request.summary) > self.config.summary_max:
-            problems.append(f"the summary is longer than {self.config.summary_max} characters")
+            raise InvalidRequestError(
+                f"the summary is longer than {self.config.summary_max} characters;"
+                " nothing was written",
+                field="summary",
+            )
         if request.type not in self.config.types:
-            problems.append(f"type {request.type!r} is not one of {', '.join(self.config.types)}")
-        if problems:
-            raise UsageError("nothing was written: " + "; ".join(problems))
-
-    def _guard(self, request: WriteRequest) -> None:
-        allow = frozenset(self.config.guard_allow)
-        places = {
-            "title": request.title,
-            "summary": request.summary,
-            "tags": " ".join(request.tags),
-            "sources": " ".join(request.sources),
-            "body": request.body or "",
-        }
-        for place, value in places.items():
-            for hit in guard.scan(value, allow):
-                where = f"body line {hit.line}" if place == "body" else place
-                raise UsageError(
-                    f"refused by the secret guard ({hit.rule}) in {where}: {hit.excerpt};"
-                    " nothing was written"
-                )
-            if self.config.guard_personal_data:
-                for rule, pattern in _PERSONAL.items():
-                    found = [m.group(0) for m in pattern.finditer(value)]
-                    if any(item not in allow for item in found):
-                        raise UsageError(
-                            f"refused by the personal-data guard ({rule}) in {place};"
-                            " nothing was written"
-                        )
-        self._second_opinion(places, allow)
-        for ref in request.impl_refs:
-            if guard.credential_path(anchors.parse(ref).path):
-                raise UsageError(
-                    f"refused: impl_ref {ref!r} names a credentials file; nothing was written"
-                )
-
-    @staticmethod
-    def _second_opinion(places: dict[str, str], allow: frozenset[str]) -> None:
-        """Ask detect-secrets too, when it is installed; an allowed value's line passes."""
-        for place, value in places.items():
-            for kind, line in secret_scan.detect(value):
-                text = value.splitlines()[line - 1] if line <= len(value.splitlines()) else ""
-                if any(allowed in text for allowed in allow):
-                    continue
-                where = f"body line {line}" if place == "body" else place
-                raise UsageError(
-                    f"refused by the secret guard (detect-secrets: {kind}) in {where};"
-                    " nothing was written"
-                )
+            raise InvalidRequestError(
+                f"type {request.type!r} is not one of {', '.join(self.config.types)};"
+                " nothing was written",
+                field="type",
+            )
 
     def candidates(
         self, request: WriteRequest, searcher: Searcher | None = None
     ) -> list[tuple[str, float, float, str]]:
         """Existing documents close to the request: id, rank score, term overlap, title."""
-        own = searcher is None
-        searcher = searcher or Searcher(self.root, self.config)
-        try:
-            question = " ".join([request.title, request.summary, *request.tags])
-            mine = set(searcher.analyzer.terms(f"{request.title} {request.summary}"))
-            out = []
-            for card in searcher.rank(question, 5):
-                theirs = set(searcher.analyzer.terms(f"{card.title} {card.summary}"))
-                overlap = len(mine & theirs) / max(len(mine | theirs), 1)
-                out.append((card.id, round(card.score, 3), round(overlap, 3), card.title))
-            return out
-        finally:
-            if own:
-                searcher.close()
+        searcher = searcher or self.session.searcher()
+        question = " ".join([request.title, request.summary, *request.tags])
+        mine = set(searcher.analyzer.terms(f"{request.title} {request.summary}"))
+        out = []
+        for card in searcher.rank(question, 5):
+            theirs = set(searcher.analyzer.terms(f"{card.title} {card.summary}"))
+            overlap = len(mine & theirs) / max(len(mine | theirs), 1)
+            out.append((card.id, round(card.score, 3), round(overlap, 3), card.title))
+        return out
 
     def is_duplicate(
         self, request: WriteRequest, doc_id: str, candidate: tuple[str, float, float, str]
@@ -180,16 +176,22 @@ class Writer:
     # --- writing --------------------------------------------------------------------
 
     def _status(self, request: WriteRequest) -> str:
-        project = self.indexer.where.project
-        refs_exist = any((project / anchors.parse(r).path).exists() for r in request.impl_refs)
+        project = self.session.project
+        refs_exist = any(
+            files.is_regular(project, anchors.parse(r).path) for r in request.impl_refs
+        )
         return "stable" if request.sources or refs_exist else "draft"
 
     def write(self, request: WriteRequest) -> WriteReport:
+        request = request.checked()
         creating = not request.doc
         self._validate(request, creating)
-        self._guard(request)
+        if request.theme:
+            guarding.check_field("theme", request.theme, self.config)
         if not creating:
             return self._update(request)
+        for target in request.contradicts:
+            self.session.entry(target)  # a contradiction names a document that exists
         nearby = self.candidates(request)
         doc_id = self._place(request)
         duplicate = [c for c in nearby if self.is_duplicate(request, doc_id, c)]
@@ -199,10 +201,10 @@ class Writer:
             and not set(request.supersedes) & {c[0] for c in duplicate}
         ):
             names = ", ".join(f"{c[0]} (overlap {c[2]:.0%})" for c in duplicate)
-            raise UsageError(
+            raise DuplicateError(
                 f"looks like a duplicate of {names}; nothing was written."
-                " Update that document (--doc), or say it is new (--new)"
-                " or that it replaces it (--supersedes)"
+                " Update that document, or say that it is new or that it replaces it",
+                candidates=[(c[0], c[2]) for c in duplicate],
             )
         status = self._status(request)
         fields: dict[str, object] = {
@@ -215,22 +217,22 @@ class Writer:
             "related": request.related,
             "sources": request.sources,
             "author": request.author,
+            "contradicts": request.contradicts,
             "created": self.today,
             "updated": self.today,
         }
         content = render(fields, request.body or f"# {request.title.strip()}\n")
-        with atomic.locked(cache.cache_dir(self.root) / "lock"):
-            path = self.root / doc_id
-            if path.exists():
+        with self.session.writing():
+            if self.session.exists(doc_id) or os.path.lexists(self.root / doc_id):
                 doc_id = self._place(request, taken=True)
-                path = self.root / doc_id
-            atomic.write_text(path, content)
-        report = WriteReport(doc_id, True, status, content_hash(content.encode("utf-8")))
-        report.candidates = [(c[0], c[1]) for c in nearby if c[0] != doc_id]
-        governor = Governor(self.indexer, self.today)
-        for old in request.supersedes:
-            report.superseded.append(governor.supersede(old, [doc_id], reindex=False))
-        report.index = self.indexer.run()
+            sha = self.session.write(doc_id, content)
+            anchoring.record(self.session, [doc_id])
+            report = WriteReport(doc_id, True, status, sha)
+            report.candidates = [(c[0], c[1]) for c in nearby if c[0] != doc_id]
+            governor = Governor(self.session)
+            for old in request.supersedes:
+                report.superseded.append(governor.supersede(old, [doc_id], reindex=False))
+        report.index = self.session.indexer().run()
         return report
 
     def _place(self, request: WriteRequest, *, taken: bool = False) -> str:
@@ -240,39 +242,39 @@ class Writer:
         if taken or request.new:
             existing = {p.stem for p in folder.glob("*.md")} if folder.is_dir() else set()
             name = slug.unique(name, existing)
-        return f"{theme}/{name}.md" if theme else f"{name}.md"
+        return ids.doc_id(f"{theme}/{name}.md" if theme else f"{name}.md")
 
     def _update(self, request: WriteRequest) -> WriteReport:
         try:
             return self._update_fields(request)
         except (ValueError, DocumentError) as exc:  # no frontmatter, never closed, not UTF-8
-            raise UsageError(f"{request.doc}: {exc}; nothing was written") from None
+            raise InvalidRequestError(
+                f"{request.doc}: {exc}; nothing was written", field="doc"
+            ) from None
 
     def _update_fields(self, request: WriteRequest) -> WriteReport:
         doc_id = request.doc
-        with atomic.locked(cache.cache_dir(self.root) / "lock"):
-            path = scan.path_of(self.root, doc_id)
-            try:
-                data = path.read_bytes()
-            except OSError:
-                raise UsageError(f"{doc_id} is not a document of this base") from None
-            if request.expect_sha is not None and content_hash(data) != request.expect_sha:
-                raise UsageError(
-                    f"{doc_id} changed since it was read (its hash is now {content_hash(data)});"
-                    " read it again and retry; nothing was written"
-                )
-            content = data.decode("utf-8")
+        with self.session.writing():
+            self.session.path(doc_id)  # a link leading outside is refused, and named
+            if not self.session.exists(doc_id):
+                raise NotFoundError(f"{doc_id} is not a document of this base", doc=doc_id)
+            content = self.session.read(doc_id, expect=request.expect_sha).text
             for key, value in (("title", request.title), ("summary", request.summary)):
                 if value:
                     content = edit.set_field(content, key, value)
-            for key, values in (
-                ("tags", request.tags),
-                ("sources", request.sources),
-                ("impl_refs", request.impl_refs),
-                ("related", request.related),
-            ):
+            meta = loads(content, doc_id).meta
+            for key, values in (("tags", request.tags), ("impl_refs", request.impl_refs)):
                 if values:
                     content = edit.set_field(content, key, values)
+            for key, values in (
+                ("sources", request.sources),
+                ("related", request.related),
+                ("contradicts", request.contradicts),
+            ):  # provenance and relations are added to, never replaced
+                current = list(fields.strings(meta, key))
+                merged = current + [v for v in values if v not in current]
+                if merged != current:
+                    content = edit.set_field(content, key, merged)
             if request.author:
                 content = edit.set_field(content, "author", request.author)
             content = edit.set_field(content, "updated", self.today)
@@ -284,13 +286,23 @@ class Writer:
                 newline = "\r\n" if head.endswith("\r\n") else "\n"
                 body = newline.join(request.body.strip().splitlines())
                 content = f"{head}{newline}{body}{newline}"
-            atomic.write_text(path, content)
-        status = "stable" if request.sources else ""
-        report = WriteReport(doc_id, False, status, content_hash(content.encode("utf-8")))
-        report.index = self.indexer.run()
+                if meta.get("type") == "overview" and meta.get("status") == "needs-review":
+                    content = edit.set_field(content, "status", "stable")  # rewritten: current
+                    content = edit.remove_field(content, "review_reason")
+            sha = self.session.write(doc_id, content)
+            anchoring.record(self.session, [doc_id])
+        status = str(loads(content, doc_id).meta.get("status", ""))
+        report = WriteReport(doc_id, False, status, sha)
+        report.index = self.session.indexer().run()
         return report
 
 
-def author_from_environment() -> str:
-    """The declared author when none is given: the user name, never trusted."""
-    return os.environ.get("MDBRAIN_AUTHOR") or os.environ.get("USER", "")
+def author_from_environment(project: Path | None = None) -> str:
+    """The declared author when none is given, never trusted: ``MDBRAIN_AUTHOR``, the
+    user name, or git's ``user.name`` when the environment names nobody."""
+    named = os.environ.get("MDBRAIN_AUTHOR") or os.environ.get("USER") or os.environ.get("USERNAME")
+    if named:
+        return named
+    from mdbrain.store import git
+
+    return git.Git(project or Path.cwd()).user_name()

@@ -4,6 +4,10 @@ It sits at the knowledge root, next to the derived indexes, and is committed
 with the code, so drift in a symbol is found even where git history is missing
 (a shallow clone, an exported tarball). JSON with sorted keys and one entry
 per line group, so that it diffs and merges like any lock file.
+
+A lock that cannot be read (broken JSON after a bad merge, a foreign format)
+never stops a run: it reads as empty, with a note saying why, and the entries
+are taken again from the documents' code.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from mdbrain.core.errors import MdbrainError
-from mdbrain.store import atomic
+from mdbrain.store import files
 
 NAME = "ANCHORS.lock"
 VERSION = 1
@@ -22,18 +26,31 @@ VERSION = 1
 Lock = dict[str, dict[str, dict[str, str]]]
 
 
-def read(root: Path) -> Lock:
-    path = root / NAME
+def read(root: Path) -> tuple[Lock, str]:
+    """The lock, and a note when it could not be read ('' when all is well)."""
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError) as exc:
-        raise MdbrainError(f"cannot read the anchors lock: {exc}", path=str(path)) from None
-    if not isinstance(data, dict) or data.get("version") != VERSION:
-        raise MdbrainError("unknown anchors lock format", path=str(path))
-    docs = data.get("docs")
-    return docs if isinstance(docs, dict) else {}
+        data: Any = json.loads(files.read(root, NAME))
+    except MdbrainError as exc:
+        if not (root / NAME).exists() and not (root / NAME).is_symlink():
+            return {}, ""
+        return {}, f"{NAME} cannot be read ({exc.message}); its entries are taken again"
+    except ValueError as exc:
+        return {}, f"{NAME} is not valid JSON ({exc}); its entries are taken again"
+    docs = data.get("docs") if isinstance(data, dict) else None
+    if not isinstance(docs, dict) or data.get("version") != VERSION or not _valid(docs):
+        return {}, f"{NAME} has an unknown format; its entries are taken again"
+    return docs, ""
+
+
+def _valid(docs: Any) -> bool:
+    return isinstance(docs, dict) and all(
+        isinstance(refs, dict)
+        and all(
+            isinstance(entry, dict) and all(isinstance(v, str) for v in entry.values())
+            for entry in refs.values()
+        )
+        for refs in docs.values()
+    )
 
 
 def dumps(lock: Lock) -> str:
@@ -44,11 +61,10 @@ def dumps(lock: Lock) -> str:
 def write(root: Path, lock: Lock) -> bool:
     """Write the lock when its text changes; returns whether it did."""
     text = dumps(lock)
-    path = root / NAME
     try:
-        if path.read_text(encoding="utf-8") == text:
+        if files.read(root, NAME).decode("utf-8") == text:
             return False
-    except OSError:
+    except (MdbrainError, UnicodeDecodeError):
         pass
-    atomic.write_text(path, text)
+    files.write(root, NAME, text)
     return True

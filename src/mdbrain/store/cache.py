@@ -30,12 +30,13 @@ from pathlib import Path
 from typing import Any
 
 from mdbrain._version import __version__
+from mdbrain.core.errors import MdbrainError
 from mdbrain.core.findings import Finding
 from mdbrain.core.links import Link
 from mdbrain.core.manifest import Entry
-from mdbrain.store import atomic
+from mdbrain.store import files
 
-FORMAT = 5
+FORMAT = 7
 CACHE_DIR = ".mdbrain"
 ENTRIES_FILE = "entries.pickle"
 STATE_FILE = "state.json"
@@ -67,12 +68,14 @@ def cache_dir(root: Path) -> Path:
 
 
 def prepare(root: Path) -> Path:
-    """The cache folder, created with a .gitignore that keeps it out of commits."""
-    folder = cache_dir(root)
-    folder.mkdir(exist_ok=True)
-    ignore = folder / ".gitignore"
-    if not ignore.exists():
-        ignore.write_text("# mdbrain's caches: never commit them\n*\n", encoding="utf-8")
+    """The cache folder, created with a .gitignore that keeps it out of commits.
+
+    Raises :class:`~mdbrain.core.errors.MdbrainError` when it cannot be made
+    inside the root (a link leading outside, a file in the way, a read-only base).
+    """
+    folder = files.make_folder(root, CACHE_DIR)
+    if not (folder / ".gitignore").exists():
+        files.write(root, f"{CACHE_DIR}/.gitignore", "# mdbrain's caches: never commit them\n*\n")
     return folder
 
 
@@ -98,7 +101,7 @@ def from_wire(data: tuple[Any, ...]) -> Entry:
 def load_entries(root: Path) -> dict[str, tuple[Stamp, Entry]]:
     """The cached entries of a base; empty when there is no usable cache."""
     try:
-        data = (cache_dir(root) / ENTRIES_FILE).read_bytes()
+        data = files.read(root, f"{CACHE_DIR}/{ENTRIES_FILE}")
         payload = _SafeUnpickler(io.BytesIO(data)).load()
         if not isinstance(payload, dict) or payload.get("key") != _KEY:
             return {}
@@ -114,14 +117,15 @@ def save_entries(root: Path, entries: Mapping[str, tuple[Stamp, Entry]]) -> None
     """Write the entry cache; failing to write it is not an error (it is only a cache)."""
     wire = {doc_id: (stamp, to_wire(entry)) for doc_id, (stamp, entry) in entries.items()}
     payload = pickle.dumps({"key": _KEY, "entries": wire}, protocol=pickle.HIGHEST_PROTOCOL)
-    with contextlib.suppress(OSError):
-        atomic.write_bytes(prepare(root) / ENTRIES_FILE, payload)
+    with contextlib.suppress(MdbrainError):
+        prepare(root)
+        files.write(root, f"{CACHE_DIR}/{ENTRIES_FILE}", payload)
 
 
 def load_state(root: Path) -> dict[str, Any] | None:
     try:
-        state = json.loads((cache_dir(root) / STATE_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        state = json.loads(files.read(root, f"{CACHE_DIR}/{STATE_FILE}"))
+    except (MdbrainError, ValueError):
         return None
     if not isinstance(state, dict) or state.get("key") != _KEY:
         return None
@@ -129,6 +133,7 @@ def load_state(root: Path) -> dict[str, Any] | None:
 
 
 def save_state(root: Path, state: dict[str, Any]) -> None:
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(MdbrainError):
         text = json.dumps({"key": _KEY, **state}, separators=(",", ":"))
-        atomic.write_text(prepare(root) / STATE_FILE, text)
+        prepare(root)
+        files.write(root, f"{CACHE_DIR}/{STATE_FILE}", text)

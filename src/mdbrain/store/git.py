@@ -1,18 +1,29 @@
 """What git knows about the project's files, asked in as few processes as possible.
 
-Everything here degrades to "git knows nothing" outside a repository or when
-git is not installed: callers then fall back to what the files alone say.
+Outside a repository, or where git is not installed, every question answers
+"git knows nothing" and callers fall back to what the files alone say. Any
+other failure is reported as what it is (:class:`~mdbrain.core.errors.GitError`
+with git's own words): a repository git refuses, for "dubious ownership" say,
+is not silently treated as no repository. Every call has a timeout, and values
+that come from users are kept apart from git's options.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import shutil
 import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
+
+from mdbrain.core.errors import GitError, InvalidRequestError
+
+TIMEOUT_S = 60.0
+_NOT_A_REPOSITORY = "not a git repository"
+_NO_COMMITS = "does not have any commits yet"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +52,16 @@ class History(Protocol):
 class Git:
     """The real git, run in ``folder``."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, timeout: float = TIMEOUT_S) -> None:
         self.folder = folder
+        self.timeout = timeout
 
     def _run(self, *args: str) -> str | None:
+        """git's output; None outside a repository or without git; GitError otherwise."""
         if shutil.which("git") is None:
             return None
+        command = f"git {args[0]}"
+        env = {**os.environ, "LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
         try:
             done = subprocess.run(
                 ["git", "-C", str(self.folder), *args],
@@ -55,10 +70,46 @@ class Git:
                 encoding="utf-8",
                 errors="replace",
                 check=False,
+                timeout=self.timeout,
+                env=env,
             )
-        except OSError:
+        except subprocess.TimeoutExpired:
+            raise GitError(
+                f"{command} did not answer within {self.timeout:.0f} s", command=command
+            ) from None
+        except OSError as exc:
+            raise GitError(f"{command} could not run: {exc.strerror}", command=command) from None
+        if done.returncode == 0:
+            return done.stdout
+        said = " ".join(done.stderr.split())
+        if _NOT_A_REPOSITORY in said:
             return None
-        return done.stdout if done.returncode == 0 else None
+        if _NO_COMMITS in said:
+            return ""  # a repository without history: nothing to tell
+        raise GitError(f"{command} failed: {said or 'no message'}", command=command, said=said)
+
+    def revision(self, value: str) -> str:
+        """The commit a user's revision names, or an error: never an option for git."""
+        try:
+            out = self._run(
+                "rev-parse", "--verify", "--quiet", "--end-of-options", value + "^{commit}"
+            )
+        except GitError:
+            out = None
+        if not out or not out.strip():
+            raise InvalidRequestError(
+                f"{value!r} is neither a date (YYYY-MM-DD) nor a revision of this repository",
+                field="since",
+            )
+        return out.strip()
+
+    def user_name(self) -> str:
+        """git's ``user.name`` ('' when unset, outside git, or when git fails)."""
+        try:
+            out = self._run("config", "--get", "user.name")
+        except GitError:
+            return ""
+        return (out or "").strip()
 
     def toplevel(self) -> Path | None:
         out = self._run("rev-parse", "--show-toplevel")
@@ -130,7 +181,7 @@ class Git:
                 found.setdefault(owner, Change(now, "working tree", "uncommitted changes"))
         args = ["log", "--format=%x00%h%x09%cs%x09%s", "--name-only", "--no-color", "--no-renames"]
         if since:
-            args += [f"--since={since}"] if _is_date(since) else [f"{since}..HEAD"]
+            args += [f"--since={since}"] if _is_date(since) else [f"{self.revision(since)}..HEAD"]
         out = self._run(*args) or ""
         current: Change | None = None
         for line in out.splitlines():

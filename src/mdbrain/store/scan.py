@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import os
 import stat
+import threading
 import time
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from mdbrain.core import links, manifest
+from mdbrain.core.errors import MdbrainError
 from mdbrain.core.findings import Finding, finding
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.marker import Config
 from mdbrain.store import cache
+from mdbrain.store.files import locate, read_path
 
 PARALLEL_MIN = 400  # below this many files to parse, one process is faster
 MAX_WORKERS = 8
@@ -37,21 +40,8 @@ class DocFile(NamedTuple):
 
 
 def path_of(root: Path, doc_id: str) -> Path:
-    """The file of a document: its id under the root, or the file whose name differs
-    from the id only in how its accents are encoded (ids are NFC, disks may not be)."""
-    path = root / doc_id
-    if path.exists() or doc_id.isascii():
-        return path
-    folder = root
-    for part in doc_id.split("/"):
-        match = folder / part
-        if not match.exists() and folder.is_dir():
-            for candidate in folder.iterdir():
-                if unicodedata.normalize("NFC", candidate.name) == part:
-                    match = candidate
-                    break
-        folder = match
-    return folder
+    """The file of a document: its id under the root (see :func:`mdbrain.store.files.locate`)."""
+    return locate(root, doc_id)
 
 
 def utf8_name(name: str) -> bool:
@@ -127,10 +117,16 @@ def _doc_file(
                 return None
             st = os.stat(item.path)
             if not stat.S_ISREG(st.st_mode):
+                problems.append(
+                    finding("W007", rel, "link to something not a regular file; skipped")
+                )
                 return None
         elif item.is_file(follow_symlinks=False):
             st = item.stat(follow_symlinks=False)
         else:
+            problems.append(
+                finding("W007", rel, "not a regular file (a FIFO, a device...); skipped")
+            )
             return None
     except OSError as exc:
         problems.append(finding("W007", rel, f"cannot be read: {exc.strerror}"))
@@ -139,24 +135,27 @@ def _doc_file(
     return DocFile(doc_id, item.path, (st.st_ino, st.st_size, st.st_mtime_ns))
 
 
-def _read(doc: DocFile) -> Entry:
+def _read(doc: DocFile, limit: int | None = None) -> Entry:
+    """The entry of one file; above ``limit`` bytes, of its frontmatter alone."""
+    over = limit is not None and doc.stamp[1] > limit
     try:
-        with open(doc.path, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        problem = finding("E005", doc.id, f"cannot be read: {exc.strerror}")
+        data = read_path(Path(doc.path), shown=doc.id, limit=manifest.HEAD_BYTES if over else None)
+    except MdbrainError as exc:  # gone, unreadable, or replaced by a FIFO since the walk
+        problem = finding("E005", doc.id, f"cannot be read: {exc.message}")
         return Entry(id=doc.id, findings=(problem,), parsed=False)
+    if over:
+        return manifest.entry_from_head(data, doc.id, doc.stamp[1])
     return manifest.entry_from_bytes(data, doc.id)
 
 
-def _read_chunk(chunk: list[DocFile]) -> list[tuple[Any, ...]]:
-    return [cache.to_wire(_read(doc)) for doc in chunk]
+def _read_chunk(chunk: list[DocFile], limit: int | None) -> list[tuple[Any, ...]]:
+    return [cache.to_wire(_read(doc, limit)) for doc in chunk]
 
 
 def _workers(count: int) -> int:
     """How many processes to parse ``count`` files with, this one included."""
-    if count < PARALLEL_MIN:
-        return 1
+    if count < PARALLEL_MIN or threading.active_count() > 1:
+        return 1  # few files; or other threads, which a fork would copy in whatever state
     import multiprocessing
 
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -165,7 +164,7 @@ def _workers(count: int) -> int:
     return min(cpus, MAX_WORKERS)
 
 
-def read_all(docs: list[DocFile]) -> list[Entry]:
+def read_all(docs: list[DocFile], limit: int | None = None) -> list[Entry]:
     """Parse many files, sharing them with forked processes when there are enough of them.
 
     This process parses the last share itself while the others work, so that no
@@ -173,7 +172,7 @@ def read_all(docs: list[DocFile]) -> list[Entry]:
     """
     workers = _workers(len(docs))
     if workers == 1:
-        return [_read(doc) for doc in docs]
+        return [_read(doc, limit) for doc in docs]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -181,8 +180,8 @@ def read_all(docs: list[DocFile]) -> list[Entry]:
     parts = [docs[i : i + share] for i in range(0, len(docs), share)]
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=len(parts) - 1, mp_context=context) as pool:
-        futures = [pool.submit(_read_chunk, part) for part in parts[:-1]]
-        own = [_read(doc) for doc in parts[-1]]
+        futures = [pool.submit(_read_chunk, part, limit) for part in parts[:-1]]
+        own = [_read(doc, limit) for doc in parts[-1]]
         others = [cache.from_wire(wire) for future in futures for wire in future.result()]
     return others + own
 
@@ -191,20 +190,37 @@ def read_all(docs: list[DocFile]) -> list[Entry]:
 class ScanStats:
     files: int
     parsed: int  # files read and parsed in this scan (the others came from the cache)
+    # entries whose stamp can be trusted (old enough), for a caller to keep warm
+    trusted: dict[str, tuple[cache.Stamp, Entry]] = field(default_factory=dict)
 
 
 def scan(root: Path, config: Config, *, use_cache: bool = True) -> tuple[Manifest, ScanStats]:
     """The manifest of the base at ``root``, reading only files that changed."""
     files, problems = walk(root, config)
-    return scan_files(root, files, problems, use_cache=use_cache)
+    return scan_files(root, files, problems, use_cache=use_cache, limit=size_limit(config))
+
+
+def size_limit(config: Config) -> int:
+    """Bytes above which a document is indexed by its frontmatter only."""
+    return config.max_document_kb * 1024
 
 
 def scan_files(
-    root: Path, files: list[DocFile], problems: list[Finding], *, use_cache: bool = True
+    root: Path,
+    files: list[DocFile],
+    problems: list[Finding],
+    *,
+    use_cache: bool = True,
+    warm: dict[str, tuple[cache.Stamp, Entry]] | None = None,
+    limit: int | None = None,
 ) -> tuple[Manifest, ScanStats]:
-    """Like :func:`scan`, for files already found by :func:`walk`."""
+    """Like :func:`scan`, for files already found by :func:`walk`.
+
+    ``warm`` holds entries a session kept in memory; without it, the cache
+    file is read (when ``use_cache``).
+    """
     started_ns = time.time_ns()
-    previous = cache.load_entries(root) if use_cache else {}
+    previous = warm if warm is not None else (cache.load_entries(root) if use_cache else {})
     entries: dict[str, Entry] = {}
     stale: list[DocFile] = []
     for doc in files:
@@ -213,12 +229,12 @@ def scan_files(
             entries[doc.id] = hit[1]
         else:
             stale.append(doc)
-    for doc, entry in zip(stale, read_all(stale), strict=True):
+    for doc, entry in zip(stale, read_all(stale, limit), strict=True):
         entries[doc.id] = entry
     reused = len(files) - len(stale)
+    limit = started_ns - cache.RACY_MARGIN_NS
+    fresh = {d.id: (d.stamp, entries[d.id]) for d in files if d.stamp[2] < limit}
     if use_cache and (len(stale) >= SAVE_MIN or len(previous) - reused >= SAVE_MIN or not previous):
-        trusted = started_ns - cache.RACY_MARGIN_NS
-        fresh = {d.id: (d.stamp, entries[d.id]) for d in files if d.stamp[2] < trusted}
         cache.save_entries(root, fresh)
     found = manifest.build(entries.values(), problems)
-    return found, ScanStats(files=len(files), parsed=len(stale))
+    return found, ScanStats(files=len(files), parsed=len(stale), trusted=fresh)

@@ -24,12 +24,15 @@ from pathlib import Path
 from typing import Any
 
 from mdbrain._version import __version__
+from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = "search.sqlite"
-FORMAT = "3"
+FORMAT = "4"
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
-META = ("title", "summary", "type", "status", "priority", "tags", "audience", "impl_refs")
+META = (
+    "title", "summary", "type", "status", "priority", "tags", "audience", "impl_refs", "sha"
+)  # fmt: skip
 LENGTHS = tuple(f"length_{name}" for name in FIELDS)  # words per analysed field
 
 
@@ -50,33 +53,34 @@ class SearchIndex:
         try:
             cache.prepare(root)
             self.db = self._open()
-        except (OSError, sqlite3.OperationalError):
+        except (MdbrainError, OSError, sqlite3.Error):  # read-only, a link out, corrupt...
             self.path = ":memory:"
             self.db = self._open()
 
+    def _connect(self) -> sqlite3.Connection:
+        # One connection per thread (the session sees to it); closing it from the thread
+        # that closes the session is allowed.
+        return sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+
     def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
         key = f"{FORMAT}/{__version__}/{self.lang}"
+        db = self._connect()
         try:
-            found = db.execute("SELECT value FROM settings WHERE key = 'key'").fetchone()
-        except sqlite3.DatabaseError:
-            found = None
-        if found is None or found[0] != key:
+            if _key(db) == key:
+                return db
+            db.execute("BEGIN IMMEDIATE")  # another connection may be building it too
+            if _key(db) != key:
+                _create(db, key)
+            db.execute("COMMIT")
+            return db
+        except sqlite3.DatabaseError:  # not a database at all: start a new one
             db.close()
             if isinstance(self.path, Path):
                 with contextlib.suppress(FileNotFoundError):
                     self.path.unlink()
-            db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            db.executescript(
-                "CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT);"
-                "CREATE TABLE meta(rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL,"
-                f" stamp TEXT NOT NULL, {', '.join(META)}, {', '.join(LENGTHS)});"
-                f"CREATE VIRTUAL TABLE docs USING fts5({', '.join(FIELDS)},"
-                " tokenize = 'unicode61 remove_diacritics 0');"
-                "CREATE VIRTUAL TABLE vocabulary USING fts5vocab(docs, 'row');"
-            )
-            db.execute("INSERT INTO settings VALUES ('key', ?)", (key,))
-        return db
+            db = self._connect()
+            _create(db, key)
+            return db
 
     def close(self) -> None:
         self.db.close()
@@ -186,6 +190,31 @@ class Candidate:
     meta: dict[str, Any]
     texts: tuple[str, ...]  # analysed text per field
     lengths: tuple[int, ...]
+
+
+def _key(db: sqlite3.Connection) -> str | None:
+    try:
+        found = db.execute("SELECT value FROM settings WHERE key = 'key'").fetchone()
+    except sqlite3.OperationalError:  # no such table: a new or a foreign file
+        return None
+    return None if found is None else str(found[0])
+
+
+def _create(db: sqlite3.Connection, key: str) -> None:
+    """Drop whatever tables are there and make the index's own, empty."""
+    for table in ("vocabulary", "docs", "meta", "settings"):
+        db.execute(f"DROP TABLE IF EXISTS {table}")
+    db.execute("CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT)")
+    db.execute(
+        "CREATE TABLE meta(rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL,"
+        f" stamp TEXT NOT NULL, {', '.join(META)}, {', '.join(LENGTHS)})"
+    )
+    db.execute(
+        f"CREATE VIRTUAL TABLE docs USING fts5({', '.join(FIELDS)},"
+        " tokenize = 'unicode61 remove_diacritics 0')"
+    )
+    db.execute("CREATE VIRTUAL TABLE vocabulary USING fts5vocab(docs, 'row')")
+    db.execute("INSERT INTO settings VALUES ('key', ?)", (key,))
 
 
 def _decoded(values: Sequence[Any]) -> dict[str, Any]:

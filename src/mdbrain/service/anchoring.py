@@ -1,0 +1,159 @@
+"""Fingerprints of the code each document describes, kept in ``ANCHORS.lock``.
+
+Every impl_ref gets a fingerprint of what it names, taken when its document is
+written, verified, drafted by ``init --scan`` or imported:
+
+* a symbol (``file.py#Class.method``): a hash of its syntax tree, so comments
+  and layout do not count (:func:`mdbrain.core.anchors.symbol_fingerprint`);
+* a file: a hash of its bytes, line endings made alike;
+* a folder: a hash of the names and fingerprints of the files under it
+  (hidden folders and build output left out, at most :data:`FOLDER_FILES`).
+
+``update`` compares the code with these fingerprints, so a change is found by
+its content, whatever the calendar says: a commit on the day the document was
+written, a shallow clone, a folder outside git. git dates only explain what
+changed. Entries of documents that no longer exist, or of impl_refs a
+document no longer lists, are pruned whenever the lock is written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mdbrain.core import anchors, fields, ids
+from mdbrain.core.errors import MdbrainError
+from mdbrain.core.manifest import Entry, Manifest
+from mdbrain.store import anchor_lock, files
+
+if TYPE_CHECKING:
+    from mdbrain.service.session import Session
+
+FOLDER_FILES = 5_000  # files of a folder impl_ref read for its fingerprint
+FILE_BYTES = 8 * 1024 * 1024  # a larger file is fingerprinted by its first bytes and size
+_SKIPPED = frozenset({"node_modules", "__pycache__", "dist", "build", "target", "venv"})
+
+
+@dataclass(frozen=True, slots=True)
+class Print:
+    """What an impl_ref names now: its fingerprint, or why there is none."""
+
+    hash: str = ""  # '' when gone or unreadable
+    gone: str = ""  # why the code is not there any more ('' when it is)
+    unreadable: str = ""  # why it could not be read ('' when it could)
+
+
+def _file_hash(path: Path, shown: str) -> str:
+    data = files.read_path(path, limit=FILE_BYTES, shown=shown)
+    digest = hashlib.sha256(data.replace(b"\r\n", b"\n"))
+    if len(data) >= FILE_BYTES:
+        digest.update(str(path.stat().st_size).encode())
+    return digest.hexdigest()
+
+
+def _folder_hash(folder: Path, shown: str) -> str:
+    digest = hashlib.sha256()
+    count = 0
+    for current, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIPPED)
+        for name in sorted(names):
+            path = Path(current, name)
+            if name.startswith(".") or path.is_symlink() or not path.is_file():
+                continue
+            rel = path.relative_to(folder).as_posix()
+            try:
+                digest.update(f"{rel}\0{_file_hash(path, f'{shown}/{rel}')}\n".encode())
+            except MdbrainError:
+                digest.update(f"{rel}\0unreadable\n".encode())
+            count += 1
+            if count >= FOLDER_FILES:
+                return digest.hexdigest()
+    return digest.hexdigest()
+
+
+def take(project: Path, ref: anchors.Ref) -> Print:
+    """The fingerprint of what ``ref`` names in the project now."""
+    try:
+        return _take(files.locate(project, ref.path), ref)
+    except MdbrainError as exc:
+        return Print(unreadable=exc.message)
+    except (UnicodeDecodeError, SyntaxError, ValueError, LookupError) as exc:
+        return Print(unreadable=f"{ref.text} cannot be read ({exc.__class__.__name__})")
+
+
+def _take(path: Path, ref: anchors.Ref) -> Print:
+    if path.is_dir():
+        return Print(_folder_hash(path, ref.path))
+    if not path.is_file():
+        return Print(gone=f"{ref.text} no longer exists")
+    if not (ref.symbol and anchors.supports(ref.path)):
+        return Print(_file_hash(path, ref.path))
+    data = files.read_path(path, shown=ref.path)
+    found = anchors.symbol_fingerprint(ref.path, data, ref.symbol)
+    if found is None:
+        return Print(gone=f"{ref.text}: symbol {ref.symbol} is no longer in {ref.path}")
+    return Print(found)
+
+
+def refs_of(entry: Entry) -> list[anchors.Ref]:
+    """The impl_refs of a document that name a place inside the project."""
+    out = []
+    for written in fields.strings(entry.meta, "impl_refs"):
+        try:
+            out.append(anchors.parse(ids.code_path(written)))
+        except MdbrainError:
+            continue
+    return out
+
+
+def verified_on(entry: Entry) -> dt.date | None:
+    """The day a document was last checked against its code: its ``reviewed`` date, or
+    its ``updated`` one when later."""
+    days = [fields.date(entry.meta, key) for key in ("reviewed", "updated")]
+    known = [d for d in days if d is not None]
+    return max(known) if known else None
+
+
+def baseline(
+    lock: anchor_lock.Lock, project: Path, entry: Entry, day: dt.date | None = None
+) -> None:
+    """Record in ``lock`` what every impl_ref of ``entry`` names now, as verified on ``day``."""
+    when = (day or verified_on(entry) or dt.date.today()).isoformat()
+    recorded: dict[str, dict[str, str]] = {}
+    for ref in refs_of(entry):
+        found = take(project, ref)
+        if found.hash:
+            recorded[ref.text] = {"hash": found.hash, "verified": when}
+    lock[entry.id] = recorded
+
+
+def prune(lock: anchor_lock.Lock, found: Manifest) -> None:
+    """Drop the entries of documents that are gone and of impl_refs no longer listed."""
+    for doc_id in list(lock):
+        entry = found.get(doc_id)
+        if entry is None:
+            del lock[doc_id]
+            continue
+        listed = {ref.text for ref in refs_of(entry)}
+        for ref_text in list(lock[doc_id]):
+            if ref_text not in listed:
+                del lock[doc_id][ref_text]
+
+
+def record(session: Session, doc_ids: Iterable[str], *, day: dt.date | None = None) -> bool:
+    """Take the fingerprints of the impl_refs of ``doc_ids`` and write the lock (pruned);
+    returns whether the lock file changed. Call it holding the base's lock."""
+    wanted = list(doc_ids)
+    found = session.manifest()
+    lock, _problem = anchor_lock.read(session.root)
+    for doc_id in wanted:
+        entry = found.get(doc_id)
+        if entry is not None:
+            baseline(lock, session.project, entry, day)
+    prune(lock, found)
+    return anchor_lock.write(session.root, lock)

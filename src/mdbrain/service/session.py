@@ -1,0 +1,332 @@
+"""A session on one base: the files as they are now, kept warm between operations.
+
+A command line run opens a session, does one thing and closes it; a long-lived
+process (the MCP server, a library user) keeps one open, and each operation then
+costs what its question costs: the session remembers every document's
+manifest entry with the stamp (inode, size, modification time) its file had,
+and on each call walks the root, compares stamps, and parses only what changed.
+Nothing is trusted that the files do not vouch for (DESIGN.md §2.11): a file
+modified too recently to trust its stamp is read again next time.
+
+Threads may share a session. The in-memory state is guarded by a lock; every
+thread gets its own search index connection and its own stemmer; parsing never
+forks while other threads run. Writers take the base's lock through
+:meth:`Session.writing`, which is re-entrant within a thread and shared with
+other processes through the lock file.
+
+Every read and write of a document goes through here, confined to the root:
+:meth:`read` and :meth:`write` take ids that :mod:`mdbrain.service.addressing`
+has checked, and the store refuses any link that would lead outside.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+import stat
+import threading
+import weakref
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from mdbrain.core import document
+from mdbrain.core.errors import (
+    DocumentError,
+    MdbrainError,
+    NotFoundError,
+    StaleReadError,
+    UnsafePathError,
+    UsageError,
+)
+from mdbrain.core.findings import Finding
+from mdbrain.core.manifest import Entry, Manifest
+from mdbrain.store import files, lock, scan
+from mdbrain.store.cache import Stamp
+from mdbrain.store.location import Location
+
+if TYPE_CHECKING:
+    from mdbrain.core.marker import Config
+    from mdbrain.service.indexing import Indexer
+    from mdbrain.service.searching import Searcher
+
+Clock = Callable[[], dt.date]
+
+
+def content_hash(data: bytes) -> str:
+    """The hash writers pass back as ``expect_sha`` to prove what they last read."""
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class View:
+    """The base as one walk found it: its document files and their manifest."""
+
+    files: tuple[scan.DocFile, ...]
+    problems: tuple[Finding, ...]
+    manifest: Manifest
+    generation: int  # grows by one whenever the files differ from the previous view
+    parsed: int = 0  # documents this view had to read (the others were remembered)
+    by_id: dict[str, scan.DocFile] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_id", {doc.id: doc for doc in self.files})
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """A document's text as read, with the hash a later write may expect."""
+
+    id: str
+    text: str
+    sha: str
+
+
+class _Searchers:
+    """Every search connection the session opened, in any thread, closed together."""
+
+    def __init__(self) -> None:
+        self.items: list[Searcher] = []
+        self.guard = threading.Lock()
+
+    def add(self, searcher: Searcher) -> None:
+        with self.guard:
+            self.items.append(searcher)
+
+    def close(self) -> None:
+        with self.guard:
+            items, self.items = self.items, []
+        for searcher in items:
+            searcher.close()
+
+
+class Session:
+    """The warm state of one base. Open it with :meth:`Brain.open`; close it when done."""
+
+    def __init__(self, where: Location, clock: Clock = dt.date.today) -> None:
+        self.where = where
+        self.clock = clock
+        self._state = threading.RLock()
+        self._entries: dict[str, tuple[Stamp, Entry]] | None = None
+        self._view: View | None = None
+        self._racy = True  # the last view held files too recent to trust
+        self._local = threading.local()
+        self._searchers = _Searchers()
+        self._writer = threading.RLock()
+        self._writer_depth = 0
+        self._closed = False
+        self._finalizer = weakref.finalize(self, self._searchers.close)
+
+    # --- identity ------------------------------------------------------------------
+
+    @property
+    def root(self) -> Path:
+        return self.where.root
+
+    @property
+    def project(self) -> Path:
+        return self.where.project
+
+    @property
+    def config(self) -> Config:
+        return self.where.config
+
+    def today(self) -> dt.date:
+        return self.clock()
+
+    # --- lifetime --------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close every search connection; the session cannot be used afterwards."""
+        self._closed = True
+        self._finalizer()
+
+    def _alive(self) -> None:
+        if self._closed:
+            raise UsageError("this session on the base is closed; open a new one")
+
+    # --- the files, as they are now -----------------------------------------------------
+
+    def view(self) -> View:
+        """The files and manifest of the base now, parsing only what changed since last time."""
+        self._alive()
+        found, problems = scan.walk(self.root, self.config)
+        with self._state:
+            last = self._view
+            if last is not None and not self._racy and _same(last, found, problems):
+                return last
+            manifest, stats = scan.scan_files(
+                self.root,
+                found,
+                problems,
+                warm=self._entries,
+                use_cache=True,
+                limit=scan.size_limit(self.config),
+            )
+            self._entries = stats.trusted
+            self._racy = len(stats.trusted) < len(found)
+            generation = last.generation + 1 if last is not None else 1
+            self._view = View(tuple(found), tuple(problems), manifest, generation, stats.parsed)
+            return self._view
+
+    def manifest(self) -> Manifest:
+        return self.view().manifest
+
+    def forget(self) -> None:
+        """Drop the remembered view (after this process wrote files, to read them again)."""
+        with self._state:
+            self._view = None
+            self._racy = True
+
+    # --- search -------------------------------------------------------------------------
+
+    def searcher(self) -> Searcher:
+        """This thread's search index, brought in step with the files first."""
+        from mdbrain.service.searching import Searcher
+
+        view = self.view()
+        searcher: Searcher | None = getattr(self._local, "searcher", None)
+        if searcher is None:
+            searcher = Searcher(self.root, self.config)
+            self._local.searcher = searcher
+            self._searchers.add(searcher)
+        searcher.sync(view)
+        return searcher
+
+    # --- the derived files ---------------------------------------------------------------
+
+    def indexer(self) -> Indexer:
+        from mdbrain.service.indexing import Indexer
+
+        return Indexer(self.where, self.today().isoformat(), session=self)
+
+    # --- writing ----------------------------------------------------------------------
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """Hold the base's write lock: re-entrant in this thread, exclusive across threads
+        of this process and across processes."""
+        self._alive()
+        if not self._writer.acquire(timeout=lock.default_wait()):
+            from mdbrain.core.errors import BusyError
+
+            raise BusyError(
+                "the base is busy: another thread of this process is writing; retry",
+                holder="another thread of this process",
+                waited=lock.default_wait(),
+            )
+        try:
+            if self._writer_depth:
+                self._writer_depth += 1
+                try:
+                    yield
+                finally:
+                    self._writer_depth -= 1
+                return
+            with lock.held(self.root):
+                self._writer_depth = 1
+                try:
+                    yield
+                finally:
+                    self._writer_depth = 0
+                    self.forget()
+        finally:
+            self._writer.release()
+
+    # --- documents ------------------------------------------------------------------------
+
+    def path(self, doc_id: str) -> Path:
+        """The file of a document id, checked to stay inside the root."""
+        return files.locate(self.root, doc_id)
+
+    def exists(self, doc_id: str) -> bool:
+        """Whether the document's file is there; something that is not a regular file
+        (a FIFO, a device, a folder) under a document's name is refused, not absent."""
+        path = self.path(doc_id)  # a link leading outside is refused here
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            return False
+        if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+            return stat.S_ISREG(mode)
+        raise UnsafePathError(
+            f"{doc_id} is not a regular file (a FIFO, a device...); mdbrain does not use it",
+            path=doc_id,
+            reason="not-a-regular-file",
+        )
+
+    def read(self, doc_id: str, *, expect: str | None = None, whole: bool = True) -> Read:
+        """A document's text and hash; ``expect`` refuses it when the hash changed.
+
+        Without ``whole``, a document over the size limit is read up to the limit only
+        (readers show part of it; a writer always reads it whole).
+        """
+        limit = None if whole else scan.size_limit(self.config)
+        try:
+            data = files.read(self.root, doc_id, limit=limit)
+        except UnsafePathError:
+            raise
+        except MdbrainError:  # gone, or never there: say which document
+            if not self.exists(doc_id):
+                raise NotFoundError(
+                    f"{doc_id} is not a document of this base", doc=doc_id
+                ) from None
+            raise
+        if limit is not None and len(data) >= limit:  # a part only: no hash, no strict decoding
+            return Read(doc_id, data.decode("utf-8", "replace"), "")
+        sha = content_hash(data)
+        if expect is not None and sha != expect:
+            raise StaleReadError(
+                f"{doc_id} changed since it was read (its hash is now {sha});"
+                " read it again and retry; nothing was written",
+                doc=doc_id,
+                current_sha=sha,
+            )
+        try:
+            text = document.decode(data, path=doc_id)
+        except DocumentError as exc:
+            raise DocumentError(f"{exc.message}; nothing was written", path=doc_id) from None
+        return Read(doc_id, text, sha)
+
+    def write(
+        self, doc_id: str, text: str, *, guarded: bool = True, before: str | None = None
+    ) -> str:
+        """Replace (or create) a document atomically; returns the hash of what was written.
+
+        The whole new text passes the guard first (see :mod:`mdbrain.service.guarding`):
+        what it adds must hold no secret and, when the marker asks, no personal data.
+        ``before`` is the text the change starts from, when it is not the file's (a move).
+        """
+        from mdbrain.service import guarding
+
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise UsageError(
+                f"{doc_id}: the text is not valid UTF-8; nothing was written"
+            ) from None
+        if guarded:
+            if before is None and os.path.lexists(self.root / doc_id):
+                try:
+                    before = files.read(self.root, doc_id).decode("utf-8", "replace")
+                except MdbrainError:
+                    before = None
+            guarding.check(doc_id, text, self.config, before=before)
+        files.write(self.root, doc_id, data)
+        return content_hash(data)
+
+    def entry(self, doc_id: str) -> Entry:
+        """The manifest entry of an existing document, or :class:`NotFoundError`."""
+        found = self.manifest().get(doc_id)
+        if found is None:
+            raise NotFoundError(f"{doc_id} is not a document of this base", doc=doc_id)
+        return found
+
+
+def _same(last: View, found: list[scan.DocFile], problems: list[Finding]) -> bool:
+    if len(last.files) != len(found) or list(last.problems) != problems:
+        return False
+    return all(a.id == b.id and a.stamp == b.stamp for a, b in zip(last.files, found, strict=True))

@@ -1,0 +1,113 @@
+"""The ``verify`` operation: "I checked this against the code, or against production".
+
+Verifying is how knowledge comes into force, or comes back into it:
+
+* a draft becomes ``stable`` once it has at least one source (given now, or
+  already listed): provenance decides trust;
+* a ``needs-review`` document (drift found by ``update``, a synthesis page whose
+  sources were superseded) becomes ``stable`` and loses its ``review_reason``;
+* ``reviewed`` is set to today, an optional note is kept in ``review_note``,
+  and the fingerprints of its impl_refs are taken again, so that ``update``
+  compares the code with what was just checked.
+
+Sources are appended, never replaced. A document with no source at all is
+refused, saying how to give one; deprecated and archived documents are not
+verified back into force (supersede or resolve instead). Every document is
+planned before any is written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from mdbrain.core import edit, fields, ids
+from mdbrain.core.errors import InvalidRequestError
+from mdbrain.service import anchoring
+from mdbrain.service.indexing import IndexReport
+
+if TYPE_CHECKING:
+    from mdbrain.service.session import Session
+
+RETIRED = frozenset({"deprecated", "archived"})
+
+
+@dataclass(frozen=True, slots=True)
+class Verified:
+    id: str
+    before: str  # status before
+    after: str  # status after
+    sources: tuple[str, ...]
+    sha: str  # content hash as written
+
+
+@dataclass
+class VerifyReport:
+    verified: list[Verified] = field(default_factory=list)
+    index: IndexReport | None = None
+
+
+def verify(
+    session: Session, docs: Sequence[str], *, sources: Sequence[str] = (), note: str = ""
+) -> VerifyReport:
+    """Mark ``docs`` verified (see the module docstring)."""
+    if isinstance(docs, str):
+        docs = [docs]
+    if not docs:
+        raise InvalidRequestError("name at least one document to verify", field="docs")
+    wanted = [ids.doc_id(d, field="docs") for d in docs]
+    given = [_one_line(s, "sources") for s in sources]
+    note = _one_line(note, "note")
+    today = session.today()
+    report = VerifyReport()
+    with session.writing():
+        plans = [_plan(session, doc_id, given, note, today) for doc_id in wanted]
+        for doc_id, text, before, after, all_sources in plans:
+            sha = session.write(doc_id, text)
+            report.verified.append(Verified(doc_id, before, after, all_sources, sha))
+        anchoring.record(session, wanted, day=today)
+    report.index = session.indexer().run()
+    return report
+
+
+def _plan(
+    session: Session, doc_id: str, given: list[str], note: str, today: dt.date
+) -> tuple[str, str, str, str, tuple[str, ...]]:
+    entry = session.entry(doc_id)
+    if entry.status in RETIRED:
+        raise InvalidRequestError(
+            f"{doc_id} is {entry.status}: it is not verified back into force;"
+            " supersede it or write a new document instead",
+            field="docs",
+        )
+    current = list(fields.strings(entry.meta, "sources"))
+    merged = current + [s for s in given if s not in current]
+    if not merged:
+        raise InvalidRequestError(
+            f"{doc_id} has no source: say what it was checked against with --source"
+            " (a file, a URL, a ticket, 'checked in production on ...'); nothing was written",
+            field="sources",
+        )
+    text = session.read(doc_id).text
+    if merged != current:
+        text = edit.set_field(text, "sources", merged)
+    after = "stable" if entry.status in ("draft", "needs-review") else entry.status
+    if after != entry.status:
+        text = edit.set_field(text, "status", after)
+    text = edit.remove_field(text, "review_reason")
+    text = edit.set_field(text, "reviewed", today)
+    if note:
+        text = edit.set_field(text, "review_note", note)
+    return doc_id, text, entry.status, after, tuple(merged)
+
+
+def _one_line(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidRequestError(f"{name} must be text", field=name)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidRequestError(f"{name} is not valid text", field=name) from None
+    return value.strip()
