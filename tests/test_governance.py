@@ -311,3 +311,25 @@ def test_a_synthesis_block_lists_what_is_in_force_and_follows_supersession(
     )
     again = Brain.open(root, clock=lambda: DAY_TWO).index()
     assert again.refreshed == () and again.written == ()
+
+
+def test_an_in_force_block_added_to_a_synthesis_page_is_filled_at_the_next_index(
+    make_base: MakeBase,
+) -> None:
+    root = make_base(
+        {
+            "rules/lockout.md": doc("Lockout", sources="[x]"),
+            "summary.md": doc("Summary", type="overview", body="Cites [l](rules/lockout.md)."),
+        }
+    )
+    with Brain.open(root) as brain:
+        brain.index()
+    page = root / "summary.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(
+        text + "\n<!-- mdbrain:in-force -->\n<!-- /mdbrain:in-force -->\n", encoding="utf-8"
+    )
+    with Brain.open(root) as brain:
+        report = brain.index()
+    assert report.refreshed == ("summary.md",)
+    assert "rules/lockout.md" in page.read_text(encoding="utf-8").split("mdbrain:in-force")[1]

@@ -218,3 +218,18 @@ def test_decomposed_accents_meet_composed_ones() -> None:
     analyzer = text.Analyzer("fr")
     decomposed = unicodedata.normalize("NFD", "métaphores rédactionnelles")
     assert analyzer.terms(decomposed) == analyzer.terms("métaphores rédactionnelles")
+
+
+def test_an_exact_identifier_finds_only_the_documents_that_hold_it(make_base: MakeBase) -> None:
+    root = make_base(
+        {
+            "limits.md": doc("Limits", body="Set LOGIN_MAX_ATTEMPTS to tune the lockout."),
+            "login.md": doc("Login", body="Login attempts are counted; the max is five."),
+            "other.md": doc("Attempts", body="Maximum login attempts, in general terms."),
+        }
+    )
+    with Brain.open(root) as brain:
+        exact = brain.search("LOGIN_MAX_ATTEMPTS")
+        words = brain.search("login max attempts")
+    assert [h.hit.id for h in exact.hits] == ["limits.md"]
+    assert {h.hit.id for h in words.hits} >= {"login.md", "other.md"}

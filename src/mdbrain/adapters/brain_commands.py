@@ -73,6 +73,14 @@ def write(obj: Context, /, **options: Any) -> None:
         click.echo("status draft: no sources, so default reads leave it out until it is verified")
     if report.candidates:
         click.echo("close documents, not duplicates: " + ", ".join(c for c, _ in report.candidates))
+    for clash in report.possible_contradictions:
+        click.echo(f"possible contradiction with {clash.other} ({clash.differs}):")
+        click.echo(f"  new: {clash.new_sentence}")
+        click.echo(f"  old: {clash.old_sentence}")
+        click.echo(
+            f"  if so, say it: --contradicts {clash.other} (a human settles it),"
+            f" --supersedes {clash.other} (it replaces it), or --new (both hold)"
+        )
     for item in report.superseded:
         click.echo(f"{item.old} is now superseded by {report.id}")
         for page in item.reviewed:
@@ -179,13 +187,15 @@ def resolve(obj: Context, /, first: str, second: str, *, keep: str, reason: str,
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
 @click.pass_obj
 def brief(obj: Context, subject: str, as_of: Any, as_json: bool) -> None:
-    """Everything in force on SUBJECT (a tag, theme, folder or document): decisions first
-    with their reasons, then rules, facts and the rest; summaries only."""
+    """Everything in force on SUBJECT: decisions first with their reasons, then rules,
+    facts and the rest; summaries only. SUBJECT is a tag, theme, folder or document; or
+    code (a file, folder or file#symbol): every document describing it, what to read
+    before changing it; or free text, answered through search."""
     from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
     day = as_of.date() if as_of is not None else None
-    result = guarded(lambda: brain.brief(subject, as_of=day))
+    result = guarded(lambda: brain.brief(subject, as_of=day, cwd=obj.directory))
     emit(result, as_json, views.brief_text)
 
 

@@ -183,12 +183,19 @@ def conflicts_text(found: list[Conflict]) -> str:
 
 def brief_text(result: Brief) -> str:
     when = f" as of {result.as_of}" if result.as_of else ""
-    lines = [f"In force on {result.subject!r}{when}: {len(result.items)} documents."]
+    kind = {"code": " (documents describing this code)", "search": " (found by search)"}
+    lines = [
+        f"In force on {result.subject!r}{when}{kind.get(result.kind, '')}:"
+        f" {len(result.items)} documents."
+    ]
     for item in result.items:
         flag = " (needs review)" if item.status == "needs-review" else ""
-        lines.append(f"- [{item.type}] {item.id}{flag}: {item.summary}")
+        via = f" [via {item.covers}]" if item.covers and item.covers != result.subject else ""
+        lines.append(f"- [{item.type}] {item.id}{flag}{via}: {item.summary}")
         if item.reason:
             lines.append(f"    why: {item.reason}")
+        if item.review:
+            lines.append(f"    to review: {item.review}")
     counts = (
         f"left out: {result.hidden_drafts} drafts; to review: {result.to_review};"
         f" open conflicts: {result.conflicts}"

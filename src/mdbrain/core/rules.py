@@ -367,3 +367,15 @@ def contradictions(ctx: Context) -> Iterator[Finding]:
     for entry, other in open_contradictions(ctx.manifest):
         message = f"contradicts {other.id}, which is in force: a human must settle it"
         yield finding("W013", entry.id, message, _line(entry, "contradicts"))
+
+
+@rule
+def waiting_for_review(ctx: Context) -> Iterator[Finding]:
+    """I002: a document marked needs-review is listed with its reason until it is verified."""
+    for entry in ctx.manifest.entries:
+        if entry.status == "needs-review":
+            why = fields.text(entry.meta, "review_reason") or "no reason given"
+            message = (
+                f"waiting for review: {why} (verify it: mdbrain verify {entry.id} --source ...)"
+            )
+            yield finding("I002", entry.id, message, _line(entry, "status"))

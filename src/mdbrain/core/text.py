@@ -85,3 +85,28 @@ def _stemmer(name: str) -> _Stemmer | None:
         stemmer.maxCacheSize = 50_000
         found = mine[name] = stemmer
     return found
+
+
+# An identifier as code and error messages write it: snake_case or CONSTANT_NAME (an
+# underscore inside), camelCase (a capital after a small letter), a dotted name, a code
+# mixing letters and digits (C4996, E0308), or a path with a slash and a suffix.
+_IDENTIFIER = re.compile(
+    r"(?<![\w./-])(?:[A-Za-z][\w-]{0,63}(?:[./][\w-]{1,64}){1,8}|[A-Za-z_][A-Za-z0-9_]{1,63})"
+)
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_MIXED = re.compile(r"[A-Za-z]\d|\d[A-Za-z]")
+
+
+def identifiers(text: str) -> set[str]:
+    """The identifiers ``text`` names, lowercased: what a search must match exactly."""
+    found = set()
+    for match in _IDENTIFIER.finditer(text):
+        word = match.group(0).rstrip(".-/")
+        if (
+            "_" in word.strip("_")
+            or _CAMEL.search(word)
+            or _MIXED.search(word)
+            or (("/" in word or "." in word) and len(word) > 3)
+        ):
+            found.add(word.lower())
+    return found

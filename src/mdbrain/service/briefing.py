@@ -9,8 +9,10 @@ git log. ``review`` is the queue of what needs a human or an agent.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from mdbrain.core import fields, graph, ids, rules
 from mdbrain.core.document import loads_leniently
@@ -21,6 +23,7 @@ from mdbrain.service.session import Session
 from mdbrain.store import git
 
 ORDER = ("decision", "rule", "fact")
+SEARCHED = 10  # documents a free-text brief takes from the search ranking
 _REASON_TITLE = re.compile(r"^#{1,6}\s*(motif|motifs|rationale|why|pourquoi|reason|raison)\b", re.I)
 
 
@@ -32,6 +35,8 @@ class BriefItem:
     summary: str
     reason: str = ""  # for decisions: the rationale, first paragraph
     sha: str = ""  # content hash: pass it as expect_sha to change the document
+    review: str = ""  # for a document to review: why (its review_reason)
+    covers: str = ""  # for a brief on code: the impl_ref that names that code
 
 
 @dataclass
@@ -39,6 +44,9 @@ class Brief:
     subject: str
     as_of: str | None
     items: list[BriefItem] = field(default_factory=list)
+    # how the subject was read: "subject" (a tag, theme, folder or document), "code" (a
+    # file, folder or file#symbol of the project) or "search" (free text, ranked)
+    kind: str = "subject"
     hidden_drafts: int = 0
     to_review: int = 0
     conflicts: int = 0
@@ -120,10 +128,40 @@ class Briefer:
             if key in e.tags or e.id.startswith(key + "/") or e.id.removesuffix(".md") == key
         ]  # fmt: skip
 
-    def brief(self, subject: str, as_of: dt.date | None = None) -> Brief:
+    def _code(self, found: Manifest, subject: str, cwd: Path | None) -> dict[str, str] | None:
+        """When ``subject`` names code of the project (a file, a folder, ``file#symbol``,
+        from the project folder or from ``cwd``): each document whose impl_refs cover it,
+        with the impl_ref that does. None when it names no code."""
+        path, mark, symbol = subject.strip().partition("#")
+        candidates = [path]
+        if cwd is not None:
+            full = Path(path) if Path(path).is_absolute() else cwd / path
+            rel = os.path.relpath(os.path.abspath(full), os.path.abspath(self.session.project))
+            candidates.insert(0, Path(rel).as_posix())
+        for candidate in candidates:
+            try:
+                wanted = ids.code_path(candidate + (mark + symbol if mark else ""), field="subject")
+            except MdbrainError:
+                continue
+            ref_path = wanted.partition("#")[0].rstrip("/")
+            exists = (self.session.project / ref_path).exists()
+            covering = _covering(found, ref_path)
+            if exists or covering:
+                return covering
+        return None
+
+    def brief(self, subject: str, as_of: dt.date | None = None, cwd: Path | None = None) -> Brief:
         found = self._manifest()
-        about = self._about(found, subject)
         result = Brief(subject, as_of.isoformat() if as_of else None)
+        about = self._about(found, subject)
+        covers: dict[str, str] = {}
+        if not about:
+            code = self._code(found, subject, cwd)
+            if code is not None:
+                covers, result.kind = code, "code"
+                about = [e for e in found.entries if e.id in code]
+            else:
+                about, result.kind = self._searched(found, subject), "search"
         result.hidden_drafts = sum(1 for e in about if e.status == "draft")
         result.to_review = sum(1 for e in about if e.status == "needs-review")
         named = {e.id for e in about}
@@ -133,13 +171,35 @@ class Briefer:
             if claimant.id in named or target.id in named
         )
         chosen = [e for e in about if _in_force(e, as_of)]
-        chosen.sort(key=lambda e: (ORDER.index(e.type) if e.type in ORDER else len(ORDER), e.id))
+        chosen.sort(
+            key=lambda e: (
+                e.status == "needs-review",  # in force first, then what waits for review
+                ORDER.index(e.type) if e.type in ORDER else len(ORDER),
+                e.id,
+            )
+        )
         for entry in chosen:
             reason = _reason(self.session, entry) if entry.type == "decision" else ""
+            review = fields.text(entry.meta, "review_reason")
             result.items.append(
-                BriefItem(entry.id, entry.type, entry.status, entry.summary, reason, entry.sha)
+                BriefItem(
+                    entry.id,
+                    entry.type,
+                    entry.status,
+                    entry.summary,
+                    reason,
+                    entry.sha,
+                    review if entry.status == "needs-review" else "",
+                    covers.get(entry.id, ""),
+                )
             )
         return result
+
+    def _searched(self, found: Manifest, text: str) -> list[Entry]:
+        """Free text: the documents the search index ranks best for it."""
+        searcher = self.session.searcher()
+        ranked = [card.id for card in searcher.rank(text, SEARCHED)]
+        return [e for doc_id in ranked if (e := found.get(doc_id)) is not None]
 
     def history(self, doc_id: str) -> History:
         doc_id = ids.doc_id(doc_id)
@@ -188,3 +248,17 @@ class Briefer:
             key=lambda item: (item[1] or "9999", item[0]),
         )
         return ReviewQueue(to_review, synthesis, self.governor.conflicts(), drafts)
+
+
+def _covering(found: Manifest, path: str) -> dict[str, str]:
+    """Documents whose impl_refs cover ``path``: the same file, a folder holding it, or,
+    for a folder, anything under it; with the impl_ref that does."""
+    from mdbrain.service import anchoring
+
+    out: dict[str, str] = {}
+    for entry in found.entries:
+        for ref in anchoring.refs_of(entry):
+            own = ref.path.rstrip("/")
+            if own == path or path.startswith(own + "/") or own.startswith(path + "/"):
+                out.setdefault(entry.id, ref.text)
+    return out

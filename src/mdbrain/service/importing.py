@@ -37,6 +37,7 @@ from mdbrain.core.errors import (
     MdbrainError,
 )
 from mdbrain.core.schema import RELATION_FIELDS
+from mdbrain.service import anchoring
 from mdbrain.service.indexing import IndexReport
 from mdbrain.service.session import Session
 from mdbrain.store import files, scan
@@ -416,6 +417,8 @@ def import_folder(
                 run.ids.pop(origin, None)
                 continue
             written.append(doc_id)
+        if written:
+            anchoring.record(session, written)
     return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
 
 

@@ -146,6 +146,8 @@ class Indexer:
         entries = scan.read_all(changed, scan.size_limit(self.config))
         if any(e.digest != docs[e.id][3] for e in entries):
             return None
+        if any(e.type == "overview" for e in entries):
+            return None  # a synthesis page's prose changed: its generated block may be new
         per_doc: dict[str, list[list[Any]]] = dict(state.get("findings") or {})
         for entry in entries:
             per_doc.pop(entry.id, None)

@@ -25,7 +25,7 @@ from pathlib import Path
 from mdbrain.core import anchors, codemap, guard, yaml_emit
 from mdbrain.core.errors import GuardError, InvalidRequestError, MdbrainError
 from mdbrain.core.marker import MARKER_NAME, Config
-from mdbrain.service import checking
+from mdbrain.service import anchoring, checking
 from mdbrain.service.checking import CheckReport
 from mdbrain.service.drafting import Draft, language_name, link_text, plan_drafts
 from mdbrain.service.session import Session
@@ -206,6 +206,8 @@ def _write(
                 skipped.append(draft.id)  # the code held something the guard refuses
                 continue
             written.append(draft.id)
+        if written:
+            anchoring.record(session, written)  # the code the drafts describe, as it is now
     return written, skipped
 
 

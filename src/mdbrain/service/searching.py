@@ -98,7 +98,8 @@ def _row(entry: Entry, path: str, stamp: str, analyzer: text.Analyzer, limit: in
         "impl_refs": list(card.impl_refs),
         "sha": card.sha,
     }
-    return Row(entry.id, stamp, analysed, meta)
+    raw = " ".join([entry.title, entry.summary, " ".join(entry.tags), entry.id, body])
+    return Row(entry.id, stamp, analysed, meta, frozenset(text.identifiers(raw)))
 
 
 class Searcher:
@@ -159,6 +160,13 @@ class Searcher:
         params = ranking.Params(WEIGHTS, K1, B, PREFIX_MIN, PREFIX_TRIM)
         forms = [ranking.pattern(term, params) for term in terms]
         found = self.index.candidates(forms, max(limit, CANDIDATES))
+        named = sorted(text.identifiers(question))
+        if named:  # an identifier is matched exactly: the documents holding it, and only them
+            exact = self.index.with_identifiers(named)
+            if exact:
+                missing = exact - {c.id for c in found}
+                found = [c for c in found if c.id in exact]
+                found += self.index.candidates_by_id(sorted(missing))
         if not found:
             return []
         documents, averages = self._statistics()

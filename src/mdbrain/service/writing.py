@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mdbrain.core import anchors, edit, fields, ids, slug, yaml_emit
+from mdbrain.core import anchors, contradiction, edit, fields, ids, slug, yaml_emit
 from mdbrain.core.document import loads
 from mdbrain.core.errors import (
     DocumentError,
     DuplicateError,
     InvalidRequestError,
+    MdbrainError,
     NotFoundError,
 )
 from mdbrain.service import anchoring, guarding, requests
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
     from mdbrain.service.session import Session
 
 DUPLICATE_OVERLAP = 0.8  # share of title+summary terms two documents hold in common
+CLAIMS = frozenset({"decision", "rule", "fact"})  # the kinds checked for contradictions
+IN_FORCE = frozenset({"stable", "needs-review"})
 FIELD_ORDER = (
     "title", "summary", "type", "status", "tags", "audience", "priority", "impl_refs",
     "related", "sources", "author", "supersedes", "contradicts", "created", "updated",
@@ -108,6 +111,9 @@ class WriteReport:
     sha: str  # content hash of the document as written: pass it back as expect_sha
     candidates: list[tuple[str, float]] = field(default_factory=list)
     superseded: list[SupersedeReport] = field(default_factory=list)
+    # a figure or a yes/no of the new text that disagrees with a document in force on the
+    # same subject: reported for the writer to declare, never a reason to refuse
+    possible_contradictions: list[contradiction.Clash] = field(default_factory=list)
     index: IndexReport | None = None
 
 
@@ -229,11 +235,38 @@ class Writer:
             anchoring.record(self.session, [doc_id])
             report = WriteReport(doc_id, True, status, sha)
             report.candidates = [(c[0], c[1]) for c in nearby if c[0] != doc_id]
+            report.possible_contradictions = self._clashes(request, doc_id, nearby)
             governor = Governor(self.session)
             for old in request.supersedes:
                 report.superseded.append(governor.supersede(old, [doc_id], reindex=False))
         report.index = self.session.indexer().run()
         return report
+
+    def _clashes(
+        self, request: WriteRequest, doc_id: str, nearby: list[tuple[str, float, float, str]]
+    ) -> list[contradiction.Clash]:
+        """For a new decision, rule or fact: what it may contradict among the documents in
+        force close to it, unless the writer already said it contradicts or replaces them."""
+        if request.type not in CLAIMS:
+            return []
+        declared = set(request.contradicts) | set(request.supersedes)
+        found = self.session.manifest()
+        others = []
+        for other_id, *_rest in nearby:
+            entry = found.get(other_id)
+            if entry is None or other_id in declared or entry.status not in IN_FORCE:
+                continue
+            try:
+                body = loads(self.session.read(other_id, whole=False).text, other_id).body
+            except MdbrainError:
+                continue
+            others.append(
+                contradiction.Claim(other_id, entry.title, entry.summary, entry.tags, body)
+            )
+        mine = contradiction.Claim(
+            doc_id, request.title, request.summary, tuple(request.tags), request.body or ""
+        )
+        return contradiction.possible(mine, others, self.config.lang)
 
     def _place(self, request: WriteRequest, *, taken: bool = False) -> str:
         theme = "/".join(slug.slugify(part) for part in request.theme.split("/") if part.strip())

@@ -28,7 +28,7 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = "search.sqlite"
-FORMAT = "4"
+FORMAT = "5"
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
 META = (
     "title", "summary", "type", "status", "priority", "tags", "audience", "impl_refs", "sha"
@@ -44,6 +44,7 @@ class Row:
     stamp: str
     fields: tuple[str, ...]  # analysed text, one per name in FIELDS
     meta: dict[str, Any]  # one value per name in META (lists for tags, audience, impl_refs)
+    identifiers: frozenset[str] = frozenset()  # lowercased, matched exactly
 
 
 class SearchIndex:
@@ -110,6 +111,10 @@ class SearchIndex:
                     f" VALUES (?, {', '.join('?' * len(FIELDS))})",
                     (cursor.lastrowid, *row.fields),
                 )
+                db.executemany(
+                    "INSERT INTO idents(ident, doc) VALUES (?, ?)",
+                    [(ident, cursor.lastrowid) for ident in sorted(row.identifiers)],
+                )
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -120,6 +125,7 @@ class SearchIndex:
         if found is not None:
             self.db.execute("DELETE FROM docs WHERE rowid = ?", found)
             self.db.execute("DELETE FROM meta WHERE rowid = ?", found)
+            self.db.execute("DELETE FROM idents WHERE doc = ?", found)
 
     def sync(self, current: dict[str, str], build: Callable[[Sequence[str]], Iterable[Row]]) -> int:
         """Bring the index in line with ``current`` (id -> stamp); returns how many rows changed."""
@@ -155,16 +161,34 @@ class SearchIndex:
             " JOIN meta ON meta.rowid = docs.rowid WHERE docs MATCH ? ORDER BY bm25(docs) LIMIT ?"
         )
         rows = self.db.execute(sql, (" OR ".join(phrases), limit)).fetchall()
-        size, count = len(META), len(FIELDS)
-        return [
-            Candidate(
-                row[0],
-                _decoded(row[1 : 1 + size]),
-                tuple(row[1 + size : 1 + size + count]),
-                tuple(row[1 + size + count :]),
-            )
-            for row in rows
-        ]
+        return [_candidate(row) for row in rows]
+
+    def with_identifiers(self, idents: Sequence[str]) -> set[str]:
+        """The ids of the documents that hold every one of ``idents`` (lowercased)."""
+        if not idents:
+            return set()
+        marks = ", ".join("?" * len(idents))
+        rows = self.db.execute(
+            f"SELECT meta.id FROM idents JOIN meta ON meta.rowid = idents.doc"  # noqa: S608
+            f" WHERE ident IN ({marks}) GROUP BY idents.doc HAVING COUNT(DISTINCT ident) = ?",
+            (*idents, len(set(idents))),
+        ).fetchall()
+        return {row[0] for row in rows}
+
+    def candidates_by_id(self, doc_ids: Sequence[str]) -> list[Candidate]:
+        """The candidate rows of the given documents (whatever FTS5 would rank them)."""
+        if not doc_ids:
+            return []
+        columns = ", ".join("meta." + m for m in META)
+        texts = ", ".join("docs." + f for f in FIELDS)
+        lengths = ", ".join("meta." + n for n in LENGTHS)
+        marks = ", ".join("?" * len(doc_ids))
+        rows = self.db.execute(
+            f"SELECT meta.id, {columns}, {texts}, {lengths} FROM docs"  # noqa: S608 - fixed names
+            f" JOIN meta ON meta.rowid = docs.rowid WHERE meta.id IN ({marks})",
+            tuple(doc_ids),
+        ).fetchall()
+        return [_candidate(row) for row in rows]
 
     def statistics(self) -> tuple[int, tuple[float, ...]]:
         """How many documents there are, and the average length of each field."""
@@ -192,6 +216,16 @@ class Candidate:
     lengths: tuple[int, ...]
 
 
+def _candidate(row: Sequence[Any]) -> Candidate:
+    size, count = len(META), len(FIELDS)
+    return Candidate(
+        row[0],
+        _decoded(row[1 : 1 + size]),
+        tuple(row[1 + size : 1 + size + count]),
+        tuple(row[1 + size + count :]),
+    )
+
+
 def _key(db: sqlite3.Connection) -> str | None:
     try:
         found = db.execute("SELECT value FROM settings WHERE key = 'key'").fetchone()
@@ -202,7 +236,7 @@ def _key(db: sqlite3.Connection) -> str | None:
 
 def _create(db: sqlite3.Connection, key: str) -> None:
     """Drop whatever tables are there and make the index's own, empty."""
-    for table in ("vocabulary", "docs", "meta", "settings"):
+    for table in ("idents", "vocabulary", "docs", "meta", "settings"):
         db.execute(f"DROP TABLE IF EXISTS {table}")
     db.execute("CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT)")
     db.execute(
@@ -214,6 +248,9 @@ def _create(db: sqlite3.Connection, key: str) -> None:
         " tokenize = 'unicode61 remove_diacritics 0')"
     )
     db.execute("CREATE VIRTUAL TABLE vocabulary USING fts5vocab(docs, 'row')")
+    db.execute("CREATE TABLE idents(ident TEXT NOT NULL, doc INTEGER NOT NULL)")
+    db.execute("CREATE INDEX idents_by_ident ON idents(ident)")
+    db.execute("CREATE INDEX idents_by_doc ON idents(doc)")
     db.execute("INSERT INTO settings VALUES ('key', ?)", (key,))
 
 

@@ -1,0 +1,236 @@
+"""The lifecycle operations that close the loop: verify, contradictions declared through the
+tool, update aimed at paths and by content, and the defects found in use."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mdbrain.adapters.cli import cli
+from mdbrain.core import document
+from mdbrain.core.errors import InvalidRequestError, NotFoundError
+from mdbrain.service.brain import Brain
+from mdbrain.service.writing import WriteRequest, author_from_environment
+from mdbrain.store import anchor_lock
+from tests.conftest import MakeBase, doc
+from tests.test_update import Repo
+
+TODAY = dt.date(2026, 11, 30)
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+def meta(root: Path, doc_id: str) -> dict[str, object]:
+    return document.loads((root / doc_id).read_text(encoding="utf-8"), doc_id).meta
+
+
+def test_verify_closes_a_review_and_appends_sources(make_base: MakeBase) -> None:
+    root = make_base(
+        {
+            "a.md": doc(
+                "A", status="needs-review", sources="[old]", review_reason='"code changed"'
+            ),
+        }
+    )
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        report = brain.verify(["a.md"], sources=["new check", "old"], note="all good")
+    after = meta(root, "a.md")
+    assert report.verified[0].before == "needs-review" and report.verified[0].after == "stable"
+    assert after["sources"] == ["old", "new check"] and "review_reason" not in after
+    assert after["reviewed"] == TODAY and after["review_note"] == "all good"
+
+
+def test_verify_does_not_bring_a_retired_document_back(make_base: MakeBase) -> None:
+    root = make_base({"old.md": doc("Old", status="deprecated", sources="[x]")})
+    with Brain.open(root) as brain, pytest.raises(InvalidRequestError, match="deprecated"):
+        brain.verify(["old.md"], sources=["y"])
+
+
+def test_write_doc_with_sources_appends_them(make_base: MakeBase) -> None:
+    root = make_base({"a.md": doc("A", sources="[first]")})
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        brain.write(WriteRequest(doc="a.md", sources=["second"]))
+    assert meta(root, "a.md")["sources"] == ["first", "second"]
+
+
+def test_rewriting_a_synthesis_page_to_review_closes_it(make_base: MakeBase) -> None:
+    root = make_base(
+        {
+            "page.md": doc(
+                "Page", type="overview", status="needs-review", review_reason='"cites old.md"'
+            )
+        }
+    )
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        brain.write(WriteRequest(doc="page.md", body="# Page\n\nRegenerated."))
+    after = meta(root, "page.md")
+    assert after["status"] == "stable" and "review_reason" not in after
+
+
+def test_a_declared_contradiction_is_listed_then_resolved(make_base: MakeBase) -> None:
+    root = make_base({"timeout.md": doc("Timeout", sources="[x]", type="rule")})
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        written = brain.write(
+            {
+                "title": "Sessions end after two hours",
+                "summary": "An idle session ends after two hours.",
+                "type": "rule",
+                "sources": ["ops meeting"],
+                "contradicts": ["timeout.md"],
+            }
+        )
+        assert meta(root, written.id)["contradicts"] == ["timeout.md"]
+        assert [(c.claimant, c.target) for c in brain.conflicts()] == [(written.id, "timeout.md")]
+        brain.resolve(written.id, "timeout.md", keep=written.id, reason="ops decided", by="ana")
+        assert brain.conflicts() == []
+        with pytest.raises(NotFoundError):
+            brain.write({"title": "T", "summary": "s", "contradicts": ["nowhere.md"]})
+
+
+def test_write_supersedes_reports_the_synthesis_pages_it_turned_to_review(
+    make_base: MakeBase,
+) -> None:
+    root = make_base(
+        {
+            "old.md": doc("Old rule", sources="[x]", type="rule"),
+            "summary.md": doc("Summary", type="overview", body="See [old](old.md)."),
+        }
+    )
+    out = CliRunner().invoke(
+        cli,
+        [
+            "-C", str(root.parent), "write", "--title", "New rule", "--summary", "Replaces it.",
+            "--type", "rule", "--source", "x", "--supersedes", "old.md",
+        ],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    assert "synthesis page summary.md now needs review" in out.output
+
+
+def test_the_author_falls_back_to_gits_user_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("MDBRAIN_AUTHOR", "USER", "USERNAME"):
+        monkeypatch.delenv(name, raising=False)
+    repo = Repo(tmp_path / "p")
+    repo.git("config", "user.name", "Ana Martin")
+    assert author_from_environment(repo.path) == "Ana Martin"
+
+
+@needs_git
+def test_update_reasons_follow_the_drift_and_lock_entries_of_removed_documents_go(
+    tmp_path: Path,
+) -> None:
+    repo = Repo(tmp_path / "p")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("src/a.py", "A = 1\n")
+    repo.write("src/b.py", "B = 1\n")
+    repo.write("kb/a.md", doc("A", sources="[x]", impl_refs="[src/a.py, src/b.py]"))
+    repo.write("kb/gone.md", doc("Gone", sources="[x]", impl_refs="[src/b.py]"))
+    repo.commit("start", "2026-11-30T09:00:00")
+    with Brain.open(repo.path, clock=lambda: TODAY) as brain:
+        brain.verify(["a.md", "gone.md"])
+        assert set(anchor_lock.read(repo.path / "kb")[0]) == {"a.md", "gone.md"}
+        repo.write("src/a.py", "A = 2\n")
+        repo.commit("a changes", "2026-11-30T10:00:00")
+        first = brain.update()
+        assert [f.doc for f in first.flagged] == ["a.md"]
+        assert "src/a.py" in first.flagged[0].reason and "src/b.py" not in first.flagged[0].reason
+        repo.write("src/b.py", "B = 2\n")
+        repo.commit("b changes too", "2026-11-30T11:00:00")
+        (repo.path / "kb" / "gone.md").unlink()
+        second = brain.update()
+        reason = str(meta(repo.path / "kb", "a.md")["review_reason"])
+        assert second.flagged[0].refreshed and "src/a.py" in reason and "src/b.py" in reason
+        assert set(anchor_lock.read(repo.path / "kb")[0]) == {"a.md"}
+
+
+@needs_git
+def test_update_takes_paths_as_a_user_types_them(tmp_path: Path) -> None:
+    repo = Repo(tmp_path / "p")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("src/app/a.py", "A = 1\n")
+    repo.write("kb/a.md", doc("A", sources="[x]", impl_refs="[src/app/a.py]"))
+    repo.commit("start", "2026-11-30T09:00:00")
+    with Brain.open(repo.path, clock=lambda: TODAY) as brain:
+        brain.verify(["a.md"])
+        repo.write("src/app/a.py", "A = 2\n")
+        for paths, cwd in (
+            (["."], repo.path),
+            (["./src/app"], repo.path),
+            ([str(repo.path / "src")], None),
+            (["a.py"], repo.path / "src" / "app"),
+        ):
+            report = brain.update(paths, cwd=cwd, dry_run=True)
+            assert [f.doc for f in report.flagged] == ["a.md"], (paths, cwd)
+        with pytest.raises(InvalidRequestError, match=r"nothing/here\.py"):
+            brain.update(["nothing/here.py"], dry_run=True)
+
+
+@needs_git
+def test_a_renamed_file_is_proposed_not_also_undocumented(tmp_path: Path) -> None:
+    repo = Repo(tmp_path / "p")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("src/old_name.py", "def f():\n    return 1\n")
+    repo.write("kb/a.md", doc("A", sources="[x]", impl_refs="[src/old_name.py]"))
+    repo.commit("start", "2026-11-30T09:00:00")
+    repo.git("mv", "src/old_name.py", "src/new_name.py")
+    repo.commit("rename", "2026-11-30T10:00:00")
+    with Brain.open(repo.path, clock=lambda: TODAY) as brain:
+        report = brain.update(dry_run=True)
+    assert [(r.old, r.new) for r in report.renames] == [("src/old_name.py", "src/new_name.py")]
+    assert "src/new_name.py" not in report.undocumented
+
+
+@needs_git
+def test_update_draft_writes_drafts_for_undocumented_code_and_never_overwrites(
+    tmp_path: Path,
+) -> None:
+    repo = Repo(tmp_path / "p")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("src/billing/__init__.py", '"""Billing."""\n')
+    repo.write("src/billing/invoices.py", '"""Invoices."""\n\n\ndef issue():\n    return 1\n')
+    repo.write("kb/home.md", doc("Home", type="overview", sources="[x]"))
+    repo.commit("start", "2026-11-30T09:00:00")
+    with Brain.open(repo.path, clock=lambda: TODAY) as brain:
+        first = brain.update(draft=True)
+        assert first.drafted, first.undocumented
+        written = {d: (repo.path / "kb" / d).read_bytes() for d in first.drafted}
+        assert all(meta(repo.path / "kb", d)["status"] == "draft" for d in first.drafted)
+        second = brain.update(draft=True)
+    assert second.drafted == []
+    assert {d: (repo.path / "kb" / d).read_bytes() for d in first.drafted} == written
+
+
+def test_a_new_rule_that_disagrees_in_a_figure_is_reported_not_refused(
+    make_base: MakeBase,
+) -> None:
+    root = make_base(
+        {
+            "rules/lockout.md": doc(
+                "Account lockout after failed sign-ins",
+                type="rule",
+                sources="[x]",
+                tags="[auth, lockout]",
+                body="An account is locked after 5 failed sign-ins in a row.",
+            )
+        }
+    )
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        report = brain.write(
+            {
+                "title": "Lockout after failed sign-ins",
+                "summary": "How many failed sign-ins lock an account.",
+                "type": "rule",
+                "tags": ["auth", "lockout"],
+                "sources": ["support ticket 42"],
+                "body": "An account is locked after 10 failed sign-ins in a row.",
+                "new": True,
+            }
+        )
+    assert report.created  # a guess never refuses
+    clash = report.possible_contradictions[0]
+    assert clash.other == "rules/lockout.md" and "10" in clash.differs and "5" in clash.differs

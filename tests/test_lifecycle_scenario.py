@@ -1,0 +1,129 @@
+"""The lifecycle closed, on a real git repository: drafted, verified, drifted the same day,
+flagged, briefed from the code, verified again, quiet."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mdbrain.core import document
+from mdbrain.core.errors import InvalidRequestError
+from mdbrain.service.bootstrap import init_from_code
+from mdbrain.service.brain import Brain
+from tests.test_update import Repo
+
+TODAY = dt.date(2026, 11, 30)
+NOON = "2026-11-30T12:00:00"
+
+CORE = '''"""Pricing rules of the shop."""
+
+
+def price(amount: float, vat: float = 0.2) -> float:
+    """The price with tax."""
+    return round(amount * (1 + vat), 2)
+'''
+STOCK = '''"""Stock levels."""
+
+
+def reserve(item: str, count: int) -> bool:
+    """Reserve items for an order."""
+    return count > 0
+'''
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+def meta(root: Path, doc_id: str) -> dict[str, object]:
+    return document.loads((root / doc_id).read_text(encoding="utf-8"), doc_id).meta
+
+
+def draft_for(brain: Brain, package: str) -> str:
+    """The draft init --scan wrote for one package: all its impl_refs lie under it."""
+    found = []
+    for entry in brain.manifest().entries:
+        refs = [str(r) for r in entry.meta.get("impl_refs") or []]
+        if entry.type != "overview" and refs and all(r.startswith(package + "/") for r in refs):
+            found.append(entry.id)
+    assert len(found) == 1, f"drafts for {package}: {found}"
+    return found[0]
+
+
+def test_draft_verify_drift_brief_verify_on_a_real_repository(tmp_path: Path) -> None:
+    repo = Repo(tmp_path / "shop")
+    repo.write("README.md", "# Shop\n\nA small shop.\n")
+    repo.write("src/pricing/__init__.py", '"""Prices."""\n')
+    repo.write("src/pricing/rules.py", CORE)
+    repo.write("src/stock/__init__.py", '"""Stock."""\n')
+    repo.write("src/stock/levels.py", STOCK)
+    repo.commit("first", NOON)
+
+    started, scanned = init_from_code(repo.path, "docs", today=TODAY)
+    assert started is not None and scanned.documents
+    root = repo.path / "docs"
+    brain = Brain.open(repo.path, clock=lambda: TODAY)
+    pricing = draft_for(brain, "src/pricing")
+    stock = draft_for(brain, "src/stock")
+    assert meta(root, pricing)["status"] == "draft"
+
+    report = brain.verify([pricing, stock], sources=["read against the code on 2026-11-30"])
+    assert [(v.id, v.after) for v in report.verified] == [(pricing, "stable"), (stock, "stable")]
+    assert meta(root, pricing)["reviewed"] == TODAY
+    repo.commit("knowledge verified", "2026-11-30T13:00:00")
+
+    repo.write("src/pricing/rules.py", CORE.replace("vat: float = 0.2", "vat: float = 0.055"))
+    sha = repo.commit("reduced VAT", "2026-11-30T15:00:00")  # the same day as the check
+
+    flagged = brain.update()
+    assert [f.doc for f in flagged.flagged] == [pricing]  # exactly the one describing it
+    reason = flagged.flagged[0].reason
+    assert "src/pricing/rules.py" in reason and sha in reason and "reduced VAT" in reason
+    assert meta(root, pricing)["status"] == "needs-review"
+    assert meta(root, stock)["status"] == "stable"
+
+    before_brief = brain.brief("src/pricing/rules.py")
+    assert before_brief.kind == "code"
+    item = next(i for i in before_brief.items if i.id == pricing)
+    assert item.status == "needs-review" and "reduced VAT" in item.review
+    from_folder = brain.brief("rules.py#price", cwd=repo.path / "src" / "pricing")
+    assert pricing in {i.id for i in from_folder.items}
+
+    brain.verify([pricing], note="VAT rate checked in the code")
+    after = meta(root, pricing)
+    assert after["status"] == "stable" and "review_reason" not in after
+    assert "read against the code on 2026-11-30" in after["sources"]  # type: ignore[operator]
+
+    files_before = {p: p.read_bytes() for p in root.rglob("*.md")}
+    lock_before = (root / "ANCHORS.lock").read_bytes()
+    quiet = brain.update()
+    assert quiet.flagged == [] and quiet.renames == []
+    assert {p: p.read_bytes() for p in root.rglob("*.md")} == files_before
+    assert (root / "ANCHORS.lock").read_bytes() == lock_before
+    brain.close()
+
+
+def test_a_brief_on_free_text_falls_back_to_search(tmp_path: Path) -> None:
+    from tests.conftest import doc, write_base
+
+    root = write_base(
+        tmp_path / "p",
+        {"db.md": doc("Database", sources="[x]", body="Sessions are kept in Postgres tables.")},
+    )
+    with Brain.open(root) as brain:
+        result = brain.brief("postgres")
+    assert result.kind == "search" and [i.id for i in result.items] == ["db.md"]
+
+
+def test_verify_refuses_a_document_with_no_source_and_says_how(tmp_path: Path) -> None:
+    from tests.conftest import doc, write_base
+
+    root = write_base(tmp_path / "p", {"idea.md": doc("Idea", status="draft")})
+    with Brain.open(root) as brain:
+        with pytest.raises(InvalidRequestError, match="--source") as refused:
+            brain.verify(["idea.md"])
+        assert refused.value.field == "sources"
+        done = brain.verify(["idea.md"], sources=["design meeting, 2026-11-30"])
+    assert done.verified[0].after == "stable"
+    assert meta(root, "idea.md")["sources"] == ["design meeting, 2026-11-30"]
