@@ -4,8 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PYTEST_ARGS ?= -q
+INSPECTOR := .tools/inspector/node_modules/.bin/mcp-inspector
 
-.PHONY: demo test lint typecheck unit pythons check bench clean
+.PHONY: demo test lint typecheck unit pythons check bench clean tools
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -23,7 +24,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+# The MCP Inspector, a client nobody here wrote, for tests/test_mcp_inspector.py: from the
+# npm registry with a Node.js it supports. Without npm the test is skipped and says why.
+tools:
+	@if [ -x $(INSPECTOR) ]; then :; \
+	elif command -v npm >/dev/null 2>&1; then \
+		npm install --prefix .tools/inspector --no-audit --no-fund --loglevel=error \
+			@modelcontextprotocol/inspector@2.12.0 node@22 \
+		|| echo "could not install the MCP Inspector: its test will be skipped"; \
+	else echo "npm is not installed: the MCP Inspector test will be skipped"; fi
+
+unit: $(STAMP) tools
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 # The suite again on every other supported Python the machine has (.ci/pythons finds
@@ -52,4 +63,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) .venv-3.* build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-3.* .tools build dist .pytest_cache .mypy_cache .ruff_cache

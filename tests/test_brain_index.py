@@ -249,3 +249,16 @@ def test_a_file_mdbrain_did_not_write_is_never_overwritten_nor_deleted(
     with Brain.open(root) as brain:
         brain.index()
     assert (root / "theme" / "INDEX.md").read_bytes() == mine  # sharding stopped: not deleted
+
+
+def test_once_a_file_holding_a_derived_name_goes_index_writes_its_own(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({"a.md": doc("A"), "INDEX.md": "# Our own index\n"})
+    with Brain.open(root) as brain:
+        first = brain.index()
+        assert first.held == ("INDEX.md",)
+        assert (root / "INDEX.md").read_text(encoding="utf-8") == "# Our own index\n"
+        (root / "INDEX.md").unlink()
+        second = brain.index()
+    assert "INDEX.md" in second.written and second.held == ()

@@ -21,7 +21,7 @@ def test_the_lazy_table_and_all_agree() -> None:
 def test_importing_mdbrain_or_asking_the_version_loads_no_parser() -> None:
     code = (
         "import sys, mdbrain.adapters.cli\n"
-        "heavy = [m for m in ('yaml', 'mdbrain.core.manifest', 'filelock') if m in sys.modules]\n"
+        "heavy = [m for m in ('yaml', 'mdbrain.core.manifest', 'filelock', 'mcp') if m in sys.modules]\n"
         "print(','.join(heavy))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -338,3 +338,28 @@ def test_a_new_file_gets_the_usual_permissions_without_touching_the_umask(
     assert (root / made.id).stat().st_mode & 0o777 == 0o644
     assert (root / "a.md").stat().st_mode & 0o777 == 0o640
     assert not list(root.rglob("*.tmp"))
+
+
+def test_a_watched_session_sees_every_change_without_walking_when_nothing_changed(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.store import scan
+
+    root = make_base({f"d{i}.md": doc(f"Doc {i}", sources="[x]") for i in range(5)})
+    for path in root.glob("*.md"):
+        age(path)
+    with Brain.open(root, watch=True) as brain:
+        if brain.session._watcher is None:
+            pytest.skip("inotify is not available here")
+        first = brain.view()
+        walks = []
+        real_walk = scan.walk
+        monkeypatch.setattr(scan, "walk", lambda *a, **k: walks.append(1) or real_walk(*a, **k))
+        assert brain.view() is first and walks == []  # nothing changed: no walk at all
+        (root / "sub").mkdir()
+        (root / "sub" / "new.md").write_text(doc("New", sources="[x]"), encoding="utf-8")
+        age(root / "sub" / "new.md")
+        assert "sub/new.md" in brain.view().by_id and walks == [1]
+        (root / "sub" / "later.md").write_text(doc("Later", sources="[x]"), encoding="utf-8")
+        age(root / "sub" / "later.md")
+        assert "sub/later.md" in brain.view().by_id  # the new folder is watched too

@@ -186,6 +186,11 @@ def index(obj: Context, as_json: bool) -> None:
             click.echo(f"  {label:<9}  {', '.join(names)}")
     if report.refreshed:
         click.echo(f"  refreshed the in-force block of {', '.join(report.refreshed)}")
+    if report.held:
+        click.echo(
+            f"  left alone   {', '.join(report.held)}: not written by mdbrain (a file of its"
+            " own, a link leading out of the base...); move it so that mdbrain can write there"
+        )
     if report.findings:
         click.echo(
             f"{len(report.findings)} findings (run 'mdbrain check' for the full validation):"
@@ -330,6 +335,37 @@ def mv(obj: Context, old: str, new: str) -> None:
         click.echo(f"Updated {report.links} links or relations in: {', '.join(report.rewritten)}")
     if report.index.written:
         click.echo(f"Regenerated {', '.join(report.index.written)}.")
+
+
+@cli.command()
+@click.option(
+    "--root",
+    "roots",
+    multiple=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="A project (or a folder inside one) to serve; repeat for several. Default: here.",
+)
+@click.option("--http", is_flag=True, help="Serve streamable HTTP instead of stdio.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="With --http: address.")
+@click.option("--port", default=8765, show_default=True, help="With --http: port.")
+@click.pass_obj
+def mcp(obj: Context, /, roots: tuple[Path, ...], *, http: bool, host: str, port: int) -> None:
+    """Serve the base to agents over MCP (stdio by default).
+
+    The server sends agents its usage instructions at connection, offers the
+    brain's operations as tools, the indexes and documents as resources, and
+    init/update/query/check as prompts. It keeps the base warm between calls
+    and never writes a document when it starts. Off loopback, --http needs a
+    bearer token in MDBRAIN_MCP_TOKEN, checked on every request.
+    """
+    try:
+        from mdbrain.adapters import mcp_server
+    except ImportError as error:  # pragma: no cover - the mcp package is a dependency
+        raise click.ClickException(f"the MCP server needs the 'mcp' package: {error}") from None
+
+    places = [p if p.is_absolute() else obj.directory / p for p in roots] or [obj.directory]
+    token = os.environ.get(mcp_server.TOKEN_VARIABLE, "")
+    guarded(lambda: mcp_server.serve(places, http=http, host=host, port=port, token=token))
 
 
 @cli.command()

@@ -53,15 +53,22 @@ __all__ = ["Brain", "Clock", "IndexReport"]
 class Brain:
     """A knowledge base found through its ``.rag`` marker, kept warm until closed."""
 
-    def __init__(self, where: Location, *, clock: Clock = dt.date.today) -> None:
+    def __init__(
+        self, where: Location, *, clock: Clock = dt.date.today, watch: bool = False
+    ) -> None:
         self.location = where
         self.clock = clock
-        self.session = Session(where, clock)
+        self.session = Session(where, clock, watch=watch)
 
     @classmethod
-    def open(cls, start: Path | str | None = None, *, clock: Clock = dt.date.today) -> Brain:
-        """The base that ``start`` (default: the working directory) belongs to."""
-        return cls(location.locate(Path(start) if start is not None else Path.cwd()), clock=clock)
+    def open(
+        cls, start: Path | str | None = None, *, clock: Clock = dt.date.today, watch: bool = False
+    ) -> Brain:
+        """The base that ``start`` (default: the working directory) belongs to. ``watch``
+        (for a long-lived process) learns of changes from the kernel instead of walking
+        the root before every call, where the system allows it."""
+        start_at = Path(start) if start is not None else Path.cwd()
+        return cls(location.locate(start_at), clock=clock, watch=watch)
 
     def __enter__(self) -> Brain:
         return self

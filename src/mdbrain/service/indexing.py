@@ -48,6 +48,7 @@ class IndexReport:
     parsed: int
     findings: tuple[Finding, ...]
     refreshed: tuple[str, ...] = ()  # synthesis pages whose generated block was rewritten
+    held: tuple[str, ...] = ()  # derived file names held by a file mdbrain did not write (W017)
 
     @property
     def changed(self) -> bool:
@@ -132,6 +133,8 @@ class Indexer:
         outputs = state.get("outputs")
         if not isinstance(outputs, dict) or self._output_hashes(tuple(outputs)) != outputs:
             return None
+        if state.get("held"):
+            return None  # a file not ours held a derived name: look again every time
         return state
 
     def _quick(
@@ -215,6 +218,7 @@ class Indexer:
             parsed=stats.parsed,
             findings=tuple(rules.guarded(found.all_findings(), self.config)),
             refreshed=tuple(refreshed),
+            held=tuple(sorted(held)),
         )
         projections = {e.id: e.digest for e in found.entries}
         per_doc = {e.id: [list(f) for f in e.findings] for e in found.entries if e.findings}
@@ -278,6 +282,7 @@ class Indexer:
                 "fingerprint": self._fingerprint(),
                 "docs": docs,
                 "outputs": outputs,
+                "held": list(report.held),
                 "date": report.date,
                 "findings": per_doc,
             },

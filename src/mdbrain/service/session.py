@@ -45,6 +45,7 @@ from mdbrain.core.errors import (
 from mdbrain.core.findings import Finding
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.store import files, lock, scan
+from mdbrain.store import watch as store_watch
 from mdbrain.store.cache import Stamp
 from mdbrain.store.location import Location
 
@@ -106,9 +107,15 @@ class _Searchers:
 class Session:
     """The warm state of one base. Open it with :meth:`Brain.open`; close it when done."""
 
-    def __init__(self, where: Location, clock: Clock = dt.date.today) -> None:
+    def __init__(
+        self, where: Location, clock: Clock = dt.date.today, *, watch: bool = False
+    ) -> None:
         self.where = where
         self.clock = clock
+        # a long-lived session learns from the kernel whether anything changed (Linux), so a
+        # call with nothing changed costs no walk; made before the first walk, so nothing
+        # that happens after it is missed
+        self._watcher = store_watch.watcher(where.root) if watch else None
         self._state = threading.RLock()
         self._entries: dict[str, tuple[Stamp, Entry]] | None = None
         self._view: View | None = None
@@ -118,7 +125,7 @@ class Session:
         self._writer = threading.RLock()
         self._writer_depth = 0
         self._closed = False
-        self._finalizer = weakref.finalize(self, self._searchers.close)
+        self._finalizer = weakref.finalize(self, _release, self._searchers, self._watcher)
 
     # --- identity ------------------------------------------------------------------
 
@@ -153,6 +160,11 @@ class Session:
     def view(self) -> View:
         """The files and manifest of the base now, parsing only what changed since last time."""
         self._alive()
+        with self._state:
+            last = self._view
+            quiet = self._watcher is not None and not self._watcher.changed()
+            if last is not None and not self._racy and quiet:
+                return last  # the kernel saw nothing change under the root
         found, problems = scan.walk(self.root, self.config)
         with self._state:
             last = self._view
@@ -324,6 +336,12 @@ class Session:
         if found is None:
             raise NotFoundError(f"{doc_id} is not a document of this base", doc=doc_id)
         return found
+
+
+def _release(searchers: _Searchers, watcher: store_watch.Watcher | None) -> None:
+    searchers.close()
+    if watcher is not None:
+        watcher.close()
 
 
 def _same(last: View, found: list[scan.DocFile], problems: list[Finding]) -> bool:

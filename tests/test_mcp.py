@@ -1,0 +1,275 @@
+"""The MCP server, driven through the SDK's own client: in memory, over stdio in a
+subprocess, and over HTTP on loopback with and without the token."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+mcp = pytest.importorskip("mcp", reason="the mcp package is not installed")
+
+from mcp import Client, StdioServerParameters  # noqa: E402
+
+from mdbrain.adapters import mcp_server  # noqa: E402
+from tests.conftest import doc, write_base  # noqa: E402
+
+pytestmark = pytest.mark.anyio
+PATH_ESCAPES = [
+    "../outside.md",
+    "/etc/passwd.md",
+    "a/../../outside.md",
+    "..%2foutside.md",
+    "a\\..\\..\\outside.md",
+    "C:\\outside.md",
+    "evil.md",
+    "x\x00.md",
+]
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = write_base(
+        tmp_path / "shop",
+        {
+            "rules/lockout.md": doc(
+                "Account lockout", type="rule", sources="[x]",
+                body="## Rule\n\nFive failed sign-ins in a row lock the account for 15 minutes.",
+            ),
+            "features/login.md": doc(
+                "Login", sources="[x]", body="See [lockout](../rules/lockout.md)."
+            ),
+            "draft-idea.md": doc("An idea", status="draft"),
+        },
+    )  # fmt: skip
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.md").write_text("outside the base\n", encoding="utf-8")
+    os.symlink(outside / "secret.md", root / "evil.md")
+    return root.parent
+
+
+def server_for(*projects: Path) -> Any:
+    return mcp_server.build(lambda: mcp_server.open_bases(list(projects)))
+
+
+def text_of(result: Any) -> str:
+    return "".join(getattr(item, "text", "") for item in result.content)
+
+
+async def test_instructions_tools_and_their_annotations(project: Path) -> None:
+    async with Client(server_for(project)) as client:
+        assert "brief" in (client.instructions or "") and "expect_sha" in (
+            client.instructions or ""
+        )
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+    assert set(tools) >= {
+        "query", "search", "brief", "read", "neighbors", "history", "write", "verify",
+        "supersede", "conflicts", "resolve", "review", "check", "update",
+    }  # fmt: skip
+    assert tools["query"].annotations is not None and tools["query"].annotations.read_only_hint
+    assert tools["write"].annotations is not None and tools["write"].annotations.destructive_hint
+    assert "budget" in tools["query"].input_schema["properties"]
+    assert all("base" in t.input_schema["properties"] for t in tools.values())
+
+
+async def test_definitions_and_instructions_stay_under_twelve_thousand_characters(
+    project: Path,
+) -> None:
+    async with Client(server_for(project)) as client:
+        tools = (await client.list_tools()).tools
+        listed = json.dumps(
+            [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in tools],
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+        size = len(listed) + len(client.instructions or "")
+    assert size <= 12_000, size
+
+
+async def test_query_answers_with_text_and_structure(project: Path) -> None:
+    async with Client(server_for(project)) as client:
+        result = await client.call_tool("query", {"question": "how many failed sign-ins lock"})
+    assert not result.is_error
+    assert "rules/lockout.md" in text_of(result) and "Five failed" in text_of(result)
+    hits = result.structured_content["hits"]  # type: ignore[index]
+    assert hits[0]["id"] == "rules/lockout.md" and len(hits[0]["sha"]) == 64
+
+
+async def test_a_write_then_read_round_trip_with_the_sha(project: Path) -> None:
+    async with Client(server_for(project)) as client:
+        read = await client.call_tool("read", {"doc": "features/login.md"})
+        sha = read.structured_content["hit"]["sha"]  # type: ignore[index]
+        changed = await client.call_tool(
+            "write", {"doc": "features/login.md", "summary": "Signing in.", "expect_sha": sha}
+        )
+        assert not changed.is_error, text_of(changed)
+        stale = await client.call_tool(
+            "write", {"doc": "features/login.md", "summary": "Again.", "expect_sha": sha}
+        )
+    assert stale.is_error and text_of(stale).startswith("stale:")
+    assert stale.structured_content["error"]["current_sha"] == changed.structured_content["sha"]  # type: ignore[index]
+
+
+async def test_errors_are_tool_errors_with_a_code(project: Path) -> None:
+    async with Client(server_for(project)) as client:
+        missing = await client.call_tool("read", {"doc": "nowhere.md"})
+        secret = await client.call_tool(
+            "write", {"title": "Keys", "summary": "s", "body": "AKIA" + "Q7ZK2M4PXW9RT3BN"}
+        )
+    assert missing.is_error and text_of(missing).startswith("not-found:")
+    assert secret.is_error and text_of(secret).startswith("guard:")
+    assert "Q7ZK2M4PXW9RT3BN" not in text_of(secret)
+
+
+@pytest.mark.parametrize("bad", PATH_ESCAPES)
+async def test_no_tool_reads_or_writes_outside_the_base(project: Path, bad: str) -> None:
+    outside = project.parent / "outside" / "secret.md"
+    before = outside.read_bytes()
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("read", {"doc": bad}),
+        ("neighbors", {"doc": bad}),
+        ("history", {"doc": bad}),
+        ("brief", {"subject": bad}),
+        ("write", {"doc": bad, "summary": "pwned"}),
+        ("write", {"title": "T", "summary": "s", "theme": bad}),
+        ("write", {"title": "T2", "summary": "s", "related": [bad], "impl_refs": [bad]}),
+        ("verify", {"docs": [bad], "sources": ["x"]}),
+        ("supersede", {"old": bad, "by": ["features/login.md"]}),
+        ("supersede", {"old": "features/login.md", "by": [bad]}),
+        ("resolve", {"first": bad, "second": bad, "keep": bad}),
+        ("check", {"scope": bad}),
+        ("update", {"paths": [bad], "dry_run": True}),
+    ]
+    async with Client(server_for(project)) as client:
+        for name, arguments in calls:
+            result = await client.call_tool(name, arguments)
+            assert "outside the base\n" not in text_of(result), name
+        with pytest.raises(Exception):  # noqa: B017 - the SDK or the base refuses it
+            resource = await client.read_resource(f"mdbrain://shop/doc/{bad}")
+            assert "outside the base" not in str(resource)
+    assert outside.read_bytes() == before
+    assert sorted(p.name for p in outside.parent.iterdir()) == ["secret.md"]
+
+
+async def test_resources_and_prompts(project: Path) -> None:
+    async with Client(server_for(project)) as client:
+        templates = (await client.list_resource_templates()).resource_templates
+        manifest = await client.read_resource("mdbrain://shop/manifest")
+        page = await client.read_resource("mdbrain://shop/doc/rules/lockout.md")
+        prompts = {p.name for p in (await client.list_prompts()).prompts}
+        asked = await client.get_prompt("query", {"question": "what locks an account?"})
+    assert any("doc/{+path}" in t.uri_template for t in templates)
+    assert "rules/lockout.md" in manifest.contents[0].text  # type: ignore[union-attr]
+    assert "Five failed" in page.contents[0].text  # type: ignore[union-attr]
+    assert prompts == {"init", "update", "query", "check"}
+    assert "what locks an account?" in asked.messages[0].content.text  # type: ignore[union-attr]
+
+
+async def test_one_server_over_several_bases(project: Path, tmp_path: Path) -> None:
+    other = write_base(
+        tmp_path / "billing",
+        {"invoices.md": doc("Invoices", sources="[x]", body="Invoices lock after 15 minutes.")},
+    ).parent
+    async with Client(server_for(project, other)) as client:
+        both = await client.call_tool("search", {"text": "lock", "base": "*"})
+        only = await client.call_tool("search", {"text": "invoices", "base": "billing"})
+        unknown = await client.call_tool("search", {"text": "x", "base": "nope"})
+    assert "[base shop]" in text_of(both) and "[base billing]" in text_of(both)
+    assert "invoices.md" in text_of(only) and "rules/lockout.md" not in text_of(only)
+    assert unknown.is_error and "bases: shop, billing" in text_of(unknown)
+
+
+async def test_the_warm_server_sees_changes_made_on_disk(project: Path) -> None:
+    async with Client(server_for(project)) as client:
+        first = await client.call_tool("search", {"text": "quarantine"})
+        (project / "kb" / "rules" / "quarantine.md").write_text(
+            doc("Quarantine", type="rule", sources="[x]", body="Quarantine lasts a day."),
+            encoding="utf-8",
+        )
+        second = await client.call_tool("search", {"text": "quarantine"})
+    assert "quarantine.md" not in text_of(first) and "rules/quarantine.md" in text_of(second)
+
+
+def test_starting_the_server_writes_no_document(project: Path) -> None:
+    before = {p: p.read_bytes() for p in (project / "kb").rglob("*.md") if not p.is_symlink()}
+    done = subprocess.run(
+        [sys.executable, "-m", "mdbrain", "-C", str(project), "mcp"],
+        input=b"",
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    after = {p: p.read_bytes() for p in (project / "kb").rglob("*.md") if not p.is_symlink()}
+    assert after == before
+
+
+async def test_over_stdio_in_a_subprocess(project: Path) -> None:
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "mdbrain", "mcp", "--root", str(project)],
+        env={"PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    async with Client(params) as client:
+        assert client.instructions
+        result = await client.call_tool("brief", {"subject": "auth"})
+    assert not result.is_error
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def http_server(project: Path) -> Iterator[tuple[str, str]]:
+    token = "test-token-not-a-secret"  # noqa: S105 - a value made up for this test
+    port = free_port()
+    env = {**os.environ, mcp_server.TOKEN_VARIABLE: token}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mdbrain", "mcp", "--root", str(project), "--http", "--port", str(port)],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}/mcp"
+    try:
+        assert process.stderr is not None
+        said = process.stderr.readline().decode()  # the server says when it listens
+        assert said.strip() == f"mdbrain: serving {url}", said
+        yield url, token
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        if process.stderr is not None:
+            process.stderr.close()
+
+
+async def test_over_http_on_loopback_with_and_without_the_token(
+    http_server: tuple[str, str],
+) -> None:
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+
+    url, token = http_server
+    async with (
+        httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"}) as http,
+        Client(streamable_http_client(url, http_client=http)) as client,
+    ):
+        result = await client.call_tool("query", {"question": "lockout"})
+    assert "rules/lockout.md" in text_of(result)
+    async with httpx2.AsyncClient() as bare:
+        refused = await bare.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
+    assert refused.status_code == 401
