@@ -383,9 +383,14 @@ def demo(keep: Path | None) -> None:
 
 # The reading and the brain commands live in their own modules; importing them
 # registers them on the group above.
-from mdbrain.adapters import brain_commands, read_commands  # noqa: E402
+from mdbrain.adapters import (  # noqa: E402
+    agent_commands,
+    brain_commands,
+    export_commands,
+    read_commands,
+)
 
-__all__ = ["brain_commands", "cli", "main", "read_commands"]
+__all__ = ["agent_commands", "brain_commands", "cli", "export_commands", "main", "read_commands"]
 
 
 def main() -> None:
