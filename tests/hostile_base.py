@@ -385,7 +385,7 @@ def fake_slack_token() -> str:
 
 
 def fake_npm_token() -> str:
-    return "npm" + "_" + random_text(36)
+    return "npm" + "_" + random_text(35) + "7"  # a real token holds digits
 
 
 def fake_password() -> str:

@@ -1,0 +1,214 @@
+"""Assignments: a credential's name, a separator, a value."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+from mdbrain.core.guard.hit import Found
+from mdbrain.core.guard.samples import word_set
+from mdbrain.core.guard.values import credential_like, quoted_secret
+from mdbrain.core.guard.views import Text
+
+# Where a credential's name may be: stems in several languages. An alternation of short
+# literals, so each position costs a bounded number of steps.
+# Stems of a credential's name in several languages, found with str.find on the
+# lower-cased text (fast C code); the case-blind pattern serves the rare text whose
+# length lower-casing changes.
+_STEMS = (
+    "pass", "pwd", "secret", "token", "key", "cred", "mdp", "kennwort", "contrase", "clave",
+    "senha", "wachtwoord", "parola",
+)  # fmt: skip
+_STEMS_WIDE = ("lösenord", "hasło", "пароль", "密码", "密碼", "パスワード", "비밀번호")
+_NAME_ANCHOR_CASELESS = re.compile("|".join((*_STEMS, *_STEMS_WIDE)), re.IGNORECASE)
+_BEFORE_PASSE = ("mot de ", "mot-de-", "mot_de_", "mot ")
+_AFTER_PAROLA = (" d'ordine", " d’ordine", "_d_ordine", " d ordine", "_dordine")
+_PHRASES = re.compile(r"(?i)mot[ _-]?de[ _-]?passe|parola[ _]d['’_ ]?ordine|contrase")
+_IDENT_RUN = re.compile(r"[\w.-]{0,64}")  # bounded: at most 64 characters from a start
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CREDENTIAL_WORDS = word_set(
+    """password passwd pwd pass passphrase passcode passwort kennwort wachtwoord contraseña
+    contrasena clave senha mdp motdepasse lösenord losenord hasło haslo heslo пароль 密码
+    密碼 パスワード 비밀번호 secret token apikey credential credentials creds"""
+)
+_COMPOUND_ENDS = (
+    "password", "passwd", "passwort", "kennwort", "secret", "token", "apikey", "accesskey",
+    "secretkey", "privatekey", "authkey", "accountkey", "masterkey", "signingkey",
+    "encryptionkey", "clientkey", "passphrase",
+)  # fmt: skip
+_KEY_QUALIFIERS = word_set(
+    """api access secret private auth account master signing encryption client app consumer
+    subscription shared storage service session"""
+)
+# A name ending in one of these is about the credential, not the credential itself.
+_META_WORDS = word_set(
+    """hash hashed hashing digest length len size min max minimum maximum policy policies
+    rule rules file files path dir directory type types name names id ids url uri urls
+    endpoint host field fields prompt label env var variable ref reference count expiry
+    expires expiration expire expired ttl timeout lifetime age header headers enabled enable
+    disabled required format regex pattern hint help reset changed change validation
+    validator strength manager store storage provider source mode method location arn
+    version kind description desc text title message msg placeholder input command cmd
+    option options flag param parameter arg argument setting settings config index position
+    limit prefix suffix style class icon button form page view template schema spec doc
+    docs usage budget stream request response callback handler service generator
+    dialog box window screen widget uses use usage list set get len"""
+)
+# After a name: an optional closing quote or bracket and emphasis, a separator, then a
+# quoted value (lazy, bounded, ended by the same quote) or an unquoted one (bounded).
+_SEP_VALUE = re.compile(
+    r"[\"'\]]?[*_]{0,2}[ \t\u00a0\u202f]{0,4}(?P<sep>:=|=>|=|:|>|\()[*_]{0,2}"
+    r"[ \t\u00a0\u202f]{0,8}(?:(?P<q>[\"'`])(?P<qv>[^\"'`\r\n]{1,256}?)(?P=q)"
+    r"|(?P<uv>[^\s\"'`<>,;(){}\[\]|&]{1,256}))"
+)
+_CLI_VALUE = re.compile(
+    r"[ \t]{1,4}(?:(?P<q>[\"'])(?P<qv>[^\"'\r\n]{1,256}?)(?P=q)"
+    r"|(?P<uv>[^\s\"'`<>,;(){}\[\]|&]{1,256}))"
+)
+
+
+@lru_cache(maxsize=4096)
+def credential_name(name: str) -> bool:
+    """Whether an identifier names a credential (``db_password``, ``clientSecret``,
+    ``AWS_SECRET_ACCESS_KEY``, ``mot de passe``) rather than something about one
+    (``password_hash``, ``tokenizer``, ``max_tokens``, ``secretName``)."""
+    name = name.strip("-.")
+    parts = [p.lower() for p in re.split(r"[_.\-\s]+", _CAMEL.sub("_", name)) if p]
+    if not parts or parts[-1] in _META_WORDS or "public" in parts or "publishable" in parts:
+        return False
+    if _PHRASES.search(name):
+        return True
+    for i, part in enumerate(parts):
+        if part in _CREDENTIAL_WORDS or part.endswith(_COMPOUND_ENDS):
+            return True
+        if part == "key" and i > 0 and parts[i - 1] in _KEY_QUALIFIERS:
+            return True
+    return False
+
+
+def anchors(text: str, lowered: str) -> list[tuple[int, int]]:
+    """(start, end) of each stem of a credential's name, in order."""
+    if len(lowered) != len(text):
+        return [m.span() for m in _NAME_ANCHOR_CASELESS.finditer(text)]
+    stems = _STEMS if text.isascii() else (*_STEMS, *_STEMS_WIDE)
+    spans = []
+    for stem in stems:
+        at = lowered.find(stem)
+        while at != -1:
+            spans.append((at, at + len(stem)))
+            at = lowered.find(stem, at + len(stem))
+    spans.sort()
+    return spans
+
+
+def name_at(text: str, lowered: str, start: int, end: int) -> tuple[int, int]:
+    """The whole name around a stem: identifier characters on both sides (at most 64),
+    and the words of "mot de passe" or "parola d'ordine"."""
+    head = text[max(0, start - 64) : start][::-1]
+    run = _IDENT_RUN.match(head)
+    left = start - (run.end() if run else 0)
+    tail = _IDENT_RUN.match(text, end)
+    right = tail.end() if tail else end
+    if lowered.startswith("pass", start) and lowered.endswith(_BEFORE_PASSE, 0, left):
+        left -= next(len(w) for w in _BEFORE_PASSE if lowered.endswith(w, 0, left))
+    if lowered.startswith("parola", start):
+        after = next((w for w in _AFTER_PAROLA if lowered.startswith(w, right)), "")
+        right += len(after)
+    return left, right
+
+
+# Assignments are read by segments: a name reaches at most 72 characters left of its
+# stem, a separator and a value at most about 350 right of it, so a stem in a
+# segment's own zone is judged on the segment alone. Identical segments (a text that
+# repeats itself) are judged once.
+_SEGMENT = 4096
+_LEFT_MARGIN = 128
+_RIGHT_MARGIN = 512
+_STEP = _SEGMENT - _LEFT_MARGIN - _RIGHT_MARGIN
+
+
+def assignment_finds(view: Text) -> Iterator[Found]:
+    """A credential's name, a separator, a value that looks like a credential."""
+    text = view.text
+    if not any(sep in text for sep in ("=", ":", ">", "(", " -")):
+        return
+    if len(text) <= _SEGMENT:
+        yield from _assignments_in(text, view.lowered, 0, len(text))
+        return
+    memo: dict[tuple[str, int], list[Found]] = {}
+    for own in range(0, len(text), _STEP):
+        first = max(0, own - _LEFT_MARGIN)
+        segment = text[first : own + _STEP + _RIGHT_MARGIN]
+        key = (segment, own - first)
+        if key not in memo:
+            if len(memo) > 64:
+                memo.clear()
+            found = _assignments_in(segment, segment.lower(), own - first, own - first + _STEP)
+            memo[key] = list(found)
+        for one in memo[key]:
+            yield Found(one.rule, one.start + first, one.end + first, one.value)
+
+
+def _assignments_in(text: str, lowered: str, low: int, high: int) -> Iterator[Found]:
+    """The assignments whose stem starts in ``text[low:high]``. Per stem: a bounded look
+    at the name and the separator after it (C code); the name and value tests only when
+    a separator follows, memoised by their context."""
+    done = 0
+    memo: dict[tuple[int, str], tuple[int, int, str] | None] = {}
+    for start, end in anchors(text, lowered):
+        if start < done or not low <= start < high:
+            continue
+        tail = _IDENT_RUN.match(text, end)
+        right = tail.end() if tail else end
+        if lowered.startswith("parola", start):
+            right += len(next((w for w in _AFTER_PAROLA if lowered.startswith(w, right)), ""))
+        done = right
+        match = _SEP_VALUE.match(text, right)
+        if match is None and "-" not in text[max(0, start - 66) : start]:
+            continue
+        # everything the outcome depends on: the name's reach to the left, the value
+        origin = max(0, start - 72)
+        context = (start - origin, text[origin : (match.end() if match else right + 300) + 1])
+        if context not in memo:
+            if len(memo) > 4096:
+                memo.clear()
+            memo[context] = _assignment_at(text, lowered, (start, end), match=match, origin=origin)
+        found = memo[context]
+        if found is not None:
+            rel_start, rel_end, value = found
+            yield Found("password-assignment", origin + rel_start, origin + rel_end, value)
+
+
+def _assignment_at(
+    text: str, lowered: str, stem: tuple[int, int], *, match: re.Match[str] | None, origin: int
+) -> tuple[int, int, str] | None:
+    """The value assigned to the name around a stem, offsets from ``origin``, or None."""
+    left, right = name_at(text, lowered, *stem)
+    name = text[left:right]
+    if match is None and name.startswith("-"):
+        match = _CLI_VALUE.match(text, right)
+    if match is None or not credential_name(name):
+        return None
+    quoted = match.group("qv")
+    if quoted is not None:
+        if not quoted_secret(quoted):
+            return None
+        return match.start("qv") - origin, match.end("qv") - origin, quoted
+    value = match.group("uv")
+    if match.groupdict().get("sep") == "(" or text.startswith("(", match.end()):
+        return None  # a call: only a quoted argument is a literal
+    if not credential_like(value):
+        return None
+    value = value.rstrip(".,;:!?)]}\"'`*")
+    return match.start("uv") - origin, match.start("uv") - origin + len(value), value
+
+
+def names_credential(line: str) -> bool:
+    """Whether a line names a credential somewhere (``api_key``, ``mot de passe``...)."""
+    lowered = line.lower()
+    for start, end in anchors(line, lowered):
+        left, right = name_at(line, lowered, start, end)
+        if credential_name(line[left:right]):
+            return True
+    return False

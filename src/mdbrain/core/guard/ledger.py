@@ -1,0 +1,81 @@
+"""The ledger of one inspection: hits kept once each, allowed values and allow comments.
+
+Every hit on a line that carries an allow comment passes, written in the comment
+syntax of the place it sits in::
+
+    <!-- mdbrain: allow-secret -->     Markdown, HTML
+    # mdbrain: allow-secret            shell, YAML, Python, TOML
+    // mdbrain: allow-secret           C, C++, Java, JavaScript, Go, Rust
+
+``mdbrain: allow-personal`` does the same for personal data. A comment covers
+its own line only, and it stays in the document for every reviewer to see.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass, field
+
+from mdbrain.core.guard.hit import PERSONAL, SECRET, Found, Hit, digest, redact
+
+# "mdbrain: allow-secret" or "allow-personal" in a comment: <!-- -->, #, //, --, ;
+_ALLOW_COMMENT = re.compile(
+    r"(?:<!--|#|//|--|;)[ \t]{0,8}mdbrain:[ \t]{0,4}allow-(secret|personal)\b"
+)
+
+
+class _Lines:
+    """Line numbers of offsets, by binary search over the line breaks (found on first
+    use: a text without hits never needs them)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._breaks: list[int] | None = None
+
+    def _found(self) -> list[int]:
+        if self._breaks is None:
+            self._breaks = [m.start() for m in re.finditer("\n", self.text)]
+        return self._breaks
+
+    def of(self, offset: int) -> int:
+        return bisect_left(self._found(), offset) + 1
+
+    def start_of(self, line: int) -> int:
+        """The offset where a line (1-based) starts."""
+        return 0 if line <= 1 else self._found()[line - 2] + 1
+
+
+@dataclass
+class Ledger:
+    text: str
+    allow: frozenset[str]
+    lines: _Lines = field(init=False)
+    waived: dict[str, set[int]] = field(init=False)
+    hits: list[Hit] = field(default_factory=list)
+    seen: set[tuple[str, int, str]] = field(default_factory=set)
+    covered: set[int] = field(default_factory=set)  # lines a second opinion need not read
+
+    def __post_init__(self) -> None:
+        self.lines = _Lines(self.text)
+        self.waived = {SECRET: set(), PERSONAL: set()}
+        if "mdbrain:" in self.text:
+            for match in _ALLOW_COMMENT.finditer(self.text):
+                self.waived[match.group(1)].add(self.lines.of(match.start()))
+
+    def add(self, found: Found, start: int, end: int) -> None:
+        line = self.lines.of(start)
+        last = self.lines.of(max(start, end - 1))
+        if found.value in self.allow or (found.alias and found.alias in self.allow):
+            self.covered.update(range(line, last + 1))
+            return
+        if line in self.waived[found.family]:
+            self.covered.update(range(line, last + 1))
+            return
+        key = (found.family, line, found.value)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        self.covered.update(range(line, last + 1))
+        value = found.value
+        self.hits.append(Hit(found.rule, line, redact(value), digest(value), found.family, last))

@@ -1,0 +1,370 @@
+"""Literal shapes: tokens with a known prefix, headers, and credentials in URLs,
+commands and netrc files."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from mdbrain.core.guard.encoding import b64decode
+from mdbrain.core.guard.hit import Found
+from mdbrain.core.guard.keys import key_material_follows
+from mdbrain.core.guard.samples import PUBLIC_SAMPLES, dummy, placeholder, reference
+from mdbrain.core.guard.values import credential_like, hex_token, random_token, some_randomness
+from mdbrain.core.guard.views import Text
+
+
+@dataclass(frozen=True, slots=True)
+class _Pattern:
+    rule: str
+    needles: tuple[str, ...]  # the pattern runs only where one of these occurs
+    regex: re.Pattern[str]
+    group: int = 0  # the group holding the value reported
+    body: int = 0  # the group checked for stand-ins (0: the value itself)
+    check: Callable[[re.Match[str]], bool] | None = None  # True when the match is real
+    folded: bool = False  # needles are looked for in lower case
+    # True when the needle may sit outside a long word (see Text): it is looked for, in
+    # lower case, in the whole lower-cased text; else only in the long words
+    contextual: bool = False
+
+
+def _private_key_header(match: re.Match[str]) -> bool:
+    return key_material_follows(match.string, match.end())
+
+
+def _basic_or_bearer(match: re.Match[str]) -> bool:
+    scheme, token = match.group(1).lower(), match.group(2)
+    if placeholder(token) or reference(token):
+        return False
+    if scheme == "basic":
+        decoded = b64decode(token)
+        if decoded is None:
+            return False
+        _user, colon, password = decoded.decode("utf-8", "replace").partition(":")
+        return bool(colon) and len(password) >= 4 and not placeholder(password)
+    return len(token) >= 16 and (some_randomness(token) or token.count(".") == 2)
+
+
+def _bearer(match: re.Match[str]) -> bool:
+    token = match.group(1)
+    return not reference(token) and (random_token(token) or token.startswith("eyJ"))
+
+
+def _password_with_user(match: re.Match[str]) -> bool:
+    user, password = match.group("user"), match.group("password")
+    return (
+        len(password) >= 4
+        and password != user
+        and not password.isdigit()
+        and not placeholder(password)
+        and not reference(password)
+    )
+
+
+def _netrc_value(match: re.Match[str]) -> bool:
+    value = match.group(1)
+    return len(value) >= 6 and not placeholder(value) and not reference(value)
+
+
+def _netrc_line(match: re.Match[str]) -> bool:
+    return credential_like(match.group(1))
+
+
+def _jwt(match: re.Match[str]) -> bool:
+    return match.group(0) not in PUBLIC_SAMPLES and not dummy(match.group(1))
+
+
+def _aws(match: re.Match[str]) -> bool:
+    value = match.group(0)
+    return not value.endswith("EXAMPLE") and not placeholder(value[4:])
+
+
+def _pattern(
+    rule: str,
+    needles: str | tuple[str, ...],
+    regex: str,
+    *,
+    group: int = 0,
+    body: int = 0,
+    check: Callable[[re.Match[str]], bool] | None = None,
+    flags: int = 0,
+    contextual: bool = False,
+) -> _Pattern:
+    wanted = (needles,) if isinstance(needles, str) else needles
+    folded = bool(flags & re.IGNORECASE) or contextual
+    return _Pattern(
+        rule,
+        tuple(n.lower() for n in wanted) if folded else wanted,
+        re.compile(regex, flags),
+        group,
+        body,
+        check,
+        folded,
+        contextual,
+    )
+
+
+# Every token pattern below is a literal prefix, then one bounded run of a class the
+# prefix does not repeat; look-behinds keep a run from being retried from its inside.
+LITERAL_PATTERNS: tuple[_Pattern, ...] = (
+    _pattern(
+        "private-key",
+        "private",
+        r"-----BEGIN (?:[A-Z0-9]{1,16} ){0,4}PRIVATE KEY(?: BLOCK)?-----",
+        check=_private_key_header,
+        contextual=True,
+    ),
+    _pattern(
+        "gcp-service-account",
+        "private",
+        r'"private_key"[ \t]{0,4}:[ \t]{0,4}"-----BEGIN[A-Z ]{0,40}-----',
+        check=_private_key_header,
+        contextual=True,
+    ),
+    _pattern(
+        "putty-private-key",
+        "private",
+        r"Private-Lines:[ \t]{0,4}\d{1,4}",
+        contextual=True,
+    ),
+    _pattern("age-secret-key", "AGE-SECRET-KEY-1", r"AGE-SECRET-KEY-1[0-9A-Z]{58}", check=None),
+    _pattern(
+        "aws-access-key",
+        ("AKIA", "ASIA", "ABIA", "ACCA"),
+        r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![0-9A-Z])",
+        check=_aws,
+    ),
+    _pattern(
+        "github-token",
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
+        r"gh[pousr]_([A-Za-z0-9]{36,255})",
+        body=1,
+    ),
+    _pattern("github-token", "github_pat_", r"github_pat_([A-Za-z0-9_]{22,255})", body=1),
+    _pattern(
+        "gitlab-token",
+        ("glpat-", "glptt-", "gldt-", "glrt-", "glsoat-", "glcbt-", "glft-", "glimt-"),
+        r"gl(?:pat|ptt|dt|rt|soat|cbt|ft|imt)-([A-Za-z0-9_-]{20,255})",
+        body=1,
+    ),
+    _pattern(
+        "slack-token",
+        ("xox", "xapp-"),
+        r"(?:xox[abposrce]|xapp)-([A-Za-z0-9-]{10,255})",
+        body=1,
+        check=lambda m: some_randomness(m.group(1)),
+    ),
+    _pattern(
+        "slack-webhook",
+        "hooks.slack.com/",
+        r"hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9/_-]{20,200})",
+        body=1,
+        check=lambda m: not placeholder(m.group(1).rsplit("/", 1)[-1]),
+    ),
+    _pattern("google-api-key", "AIza", r"AIza([0-9A-Za-z_-]{35})", body=1),
+    _pattern("google-oauth-secret", "GOCSPX-", r"GOCSPX-([A-Za-z0-9_-]{28})", body=1),
+    _pattern(
+        "stripe-key",
+        ("k_live_", "k_test_", "whsec_"),
+        r"(?<![A-Za-z0-9])(?:[rs]k_(?:live|test)|whsec)_([0-9A-Za-z]{16,255})",
+        body=1,
+    ),
+    _pattern(
+        "anthropic-key",
+        "sk-ant-",
+        r"sk-ant-[a-z]{3,8}\d{0,3}-([A-Za-z0-9_-]{32,256})",
+        body=1,
+        check=lambda m: random_token(m.group(1)),
+    ),
+    _pattern(
+        "openai-key",
+        "sk-",
+        r"(?<![\w-])sk-(?:(?:proj|svcacct|admin|None)-)?([A-Za-z0-9_-]{32,256})(?![\w-])",
+        body=1,
+        check=lambda m: random_token(m.group(1)),
+    ),
+    _pattern(
+        "npm-token",
+        "npm_",
+        r"(?<![A-Za-z0-9_])npm_([A-Za-z0-9]{36})(?![A-Za-z0-9])",
+        body=1,
+        check=lambda m: random_token(m.group(1)),
+    ),
+    _pattern("pypi-token", "pypi-AgE", r"pypi-AgE[A-Za-z0-9_-]{50,1024}"),
+    _pattern(
+        "huggingface-token",
+        "hf_",
+        r"(?<![A-Za-z0-9_])hf_([A-Za-z]{34})(?![A-Za-z0-9])",
+        body=1,
+        check=lambda m: (
+            any(c.isupper() for c in m.group(1)) and any(c.islower() for c in m.group(1))
+        ),
+    ),
+    _pattern(
+        "twilio-api-key",
+        "SK",
+        r"(?<![A-Za-z0-9])SK([0-9a-fA-F]{32})(?![A-Za-z0-9])",
+        body=1,
+        check=lambda m: hex_token(m.group(1)),
+    ),
+    _pattern(
+        "sendgrid-key",
+        "SG.",
+        r"(?<![A-Za-z0-9])SG\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})",
+        body=2,
+    ),
+    _pattern(
+        "azure-storage-key",
+        ("AccountKey=", "SharedAccessKey="),
+        r"(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/]{40,100}={0,2})",
+        group=1,
+    ),
+    _pattern(
+        "azure-sas-signature",
+        "sig=",
+        r"[?&;]sig=([A-Za-z0-9%+/]{30,200}(?:%3D|=){0,2})",
+        group=1,
+        check=lambda m: some_randomness(m.group(1)),
+    ),
+    _pattern(
+        "telegram-bot-token",
+        ":AA",
+        r"(?<![\d:])\d{8,10}:AA([A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])",
+        body=1,
+        check=lambda m: random_token(m.group(1)),
+    ),
+    _pattern(
+        "digitalocean-token",
+        ("dop_v1_", "doo_v1_", "dor_v1_"),
+        r"do[opr]_v1_([a-f0-9]{64})",
+        body=1,
+    ),
+    _pattern("shopify-token", "shp", r"shp(?:at|ca|pa|ss)_([a-fA-F0-9]{32})", body=1),
+    _pattern(
+        "databricks-token",
+        "dapi",
+        r"(?<![A-Za-z0-9])dapi([a-f0-9]{32})(?:-\d)?(?![A-Za-z0-9])",
+        body=1,
+        check=lambda m: hex_token(m.group(1)),
+    ),
+    _pattern(
+        "mailgun-key",
+        "key-",
+        r"(?<![\w-])key-([0-9a-z]{32})(?![\w-])",
+        body=1,
+        check=lambda m: some_randomness(m.group(1)),
+    ),
+    _pattern("atlassian-token", "ATATT3", r"ATATT3([A-Za-z0-9_=-]{150,400})", body=1),
+    _pattern(
+        "doppler-token",
+        "dp.",
+        r"dp\.(?:pt|st|sa|ct|scim|audit)\.([A-Za-z0-9]{40,64})",
+        body=1,
+        check=lambda m: random_token(m.group(1)),
+    ),
+    _pattern(
+        "jwt",
+        "eyJ",
+        r"eyJ[A-Za-z0-9_-]{8,2048}\.eyJ[A-Za-z0-9_-]{8,4096}\.([A-Za-z0-9_-]{8,1024})",
+        check=_jwt,
+    ),
+    _pattern(
+        "authorization-header",
+        "authorization",
+        # "authorization", a separator, a scheme, then one bounded token
+        r"authorization[\"']?[ \t]{0,4}[:=][ \t]{0,4}[\"']?[ \t]{0,4}"
+        r"(basic|bearer|token|apikey|sso-key)[ \t]{1,4}([A-Za-z0-9._~+/:-]{8,1024}={0,2})",
+        group=2,
+        check=_basic_or_bearer,
+        flags=re.IGNORECASE,
+        contextual=True,
+    ),
+    _pattern(
+        "bearer-token",
+        "bearer",
+        r"(?<![\w-])bearer[ \t]{1,4}([A-Za-z0-9._~+/-]{20,1024}={0,2})",
+        group=1,
+        check=_bearer,
+        flags=re.IGNORECASE,
+        contextual=True,
+    ),
+    _pattern(
+        "curl-credentials",
+        ("-u", "-U"),  # in "--user" and "--proxy-user" too
+        # "-" (a literal the engine jumps to; the look-behind after it checks that it
+        # starts a word), the option, a bounded user without ":", a bounded password
+        r"-(?<![\w-]-)(?:u|U|-user|-proxy-user)(?:[ \t]{1,4}|=)([\"']?)"
+        r"(?P<user>[^\s:\"'@]{1,128}):(?P<password>[^\s\"']{1,256})\1(?![^\s\"'])",
+        group=3,
+        check=_password_with_user,
+        contextual=True,
+    ),
+    _pattern(
+        "url-with-password",
+        "://",
+        # from each "://": a bounded user without ":" or "@", then a bounded password
+        r"://(?P<user>[^\s/:@'\"<>]{0,128}):(?P<password>[^\s/@'\"<>]{1,256})@[\w\[]",
+        group=2,
+        check=_password_with_user,
+    ),
+    _pattern(
+        "url-with-password",
+        "@tcp(",
+        r"(?<![\w.-])(?P<user>[\w.-]{1,64}):(?P<password>[^\s/@'\"<>]{1,256})@tcp\(",
+        group=2,
+        check=_password_with_user,
+    ),
+    _pattern(
+        "netrc-password",
+        "machine",
+        r"machine(?<!\wmachine)[ \t]+\S{1,253}[ \t]+(?:login[ \t]+\S{1,128}[ \t]+)?password"
+        r"[ \t]+(\S{1,256})",
+        group=1,
+        check=_netrc_value,
+        contextual=True,
+    ),
+    _pattern(
+        "netrc-password",
+        "password",
+        r"(?m)^[ \t]{0,8}password[ \t]{1,8}(\S{1,256})[ \t]{0,8}\r?$",
+        group=1,
+        check=_netrc_line,
+        contextual=True,
+    ),
+)
+
+
+def _needles(*, contextual: bool, folded: bool) -> frozenset[str]:
+    return frozenset(
+        n
+        for p in LITERAL_PATTERNS
+        if p.contextual == contextual and (contextual or p.folded == folded)
+        for n in p.needles
+    )
+
+
+_WORD_NEEDLES = _needles(contextual=False, folded=False)
+_CONTEXT_NEEDLES = _needles(contextual=True, folded=True)
+
+
+def literal_finds(view: Text) -> Iterator[Found]:
+    runs, text = view.runs, view.text
+    present = {n for n in _WORD_NEEDLES if n in runs}
+    present.update(n for n in _CONTEXT_NEEDLES if n in view.lowered)
+    if not present:
+        return
+    for pattern in LITERAL_PATTERNS:
+        if present.isdisjoint(pattern.needles):
+            continue
+        for match in pattern.regex.finditer(text):
+            value = match.group(pattern.group)
+            if value in PUBLIC_SAMPLES:
+                continue
+            if pattern.body and placeholder(match.group(pattern.body)):
+                continue
+            if pattern.group and not pattern.check and placeholder(value):
+                continue
+            if pattern.check is not None and not pattern.check(match):
+                continue
+            yield Found(pattern.rule, match.start(pattern.group), match.end(pattern.group), value)

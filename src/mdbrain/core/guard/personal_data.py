@@ -1,0 +1,248 @@
+"""Personal data: e-mail addresses, phone numbers, national ids, IBANs and card numbers,
+checksums verified."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from mdbrain.core.guard.hit import PERSONAL, Found
+from mdbrain.core.guard.samples import PUBLIC_SAMPLES, dummy, placeholder, word_set
+
+# The domain after each "@" (a literal the engine jumps to): bounded labels separated
+# by a dot they cannot contain. The local part is read backwards from the "@", 65
+# characters at most. So "aaaa…" with or without "@" is read a bounded number of times.
+_EMAIL_DOMAIN = re.compile(r"@([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8})")
+_LOCAL_BACKWARDS = re.compile(r"[\w.%+-]{1,65}")
+_PLACEHOLDER_DOMAINS = word_set(
+    """example.com example.org example.net example.edu domain.com domain.tld email.com
+    company.com yourcompany.com yourdomain.com mydomain.com mycompany.com host.com
+    server.com foo.com bar.com foo.bar acme.com acme.org contoso.com fabrikam.com
+    northwindtraders.com adventure-works.com wingtiptoys.com tailspintoys.com
+    woodgrovebank.com litwareinc.com proseware.com fourthcoffee.com contoso.onmicrosoft.com
+    users.noreply.github.com noreply.github.com"""
+)
+_PLACEHOLDER_TLDS = frozenset({"test", "invalid", "localhost", "local", "example", "internal"})
+_ROLE_LOCALS = word_set(
+    """noreply no-reply donotreply do-not-reply notifications notification user username
+    users name email mail you your yourname your.name yourself me someone somebody
+    firstname.lastname first.last firstname lastname john.doe jane.doe johndoe janedoe
+    foo bar baz test tester example admin administrator root webmaster
+    postmaster hostmaster abuse security support info contact sales help hello team
+    privacy legal press jobs billing dev developers ops git nobody"""
+)
+_COMMON_TLDS = word_set(
+    """com org net edu gov mil int info biz io ai app dev cloud tech online site xyz
+    email name pro museum coop aero travel jobs mobi asia tel"""
+)
+# Patterns of personal data start with a literal or a small class, so the engine jumps
+# from candidate to candidate; a look-behind just after that first character checks
+# that the match starts a token (before the first character, it would make the engine
+# try every position). Each has a bounded length and one way to read a run, so a run of
+# digits costs a bounded number of steps per candidate.
+# "+", then a bounded run of digits and separators ending on a digit.
+_PHONE_INTL = re.compile(r"\+(?<![\w+]\+)[1-9][\d ().-]{6,20}\d(?!\w)")
+# French national numbers: ten digits in pairs; each pair is fixed, each separator
+# optional and distinct from a digit.
+_PHONE_FR = re.compile(r"0(?<![\w+.-]0)[1-9](?:[ .-]?\d{2}){4}(?!\w|[.-]\d)")
+_PHONE_US = re.compile(
+    r"(?:\((?<![\w+.-]\()[2-9]\d{2}\)[ ]?|[2-9](?<![\w+.-][2-9])\d{2}[.-])[2-9]\d{2}[.-]\d{4}"
+    r"(?!\w|[.-]\d)"
+)
+_NIR = re.compile(
+    r"[12](?<!\w[12])[ ]?\d{2}[ ]?(?:0[1-9]|1[0-2]|[2-9]\d)[ ]?(?:\d{2}|2[ABab])[ ]?\d{3}"
+    r"[ ]?\d{3}[ ]?\d{2}(?!\w)"
+)
+_SSN = re.compile(r"(\d(?<![\w-]\d)\d{2})-(\d{2})-(\d{4})(?![\w-])")
+# Country code, check digits, then groups of four (each fixed, the space optional).
+_IBAN = re.compile(
+    r"[A-Z](?<![A-Za-z0-9][A-Z])[A-Z]\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?"
+    r"(?![A-Za-z0-9])"
+)
+_IBAN_LENGTHS = {
+    "AD": 24, "AE": 23, "AL": 28, "AT": 20, "AZ": 28, "BA": 20, "BE": 16, "BG": 22, "BH": 22,
+    "BR": 29, "CH": 21, "CR": 22, "CY": 28, "CZ": 24, "DE": 22, "DK": 18, "DO": 28, "EE": 20,
+    "EG": 29, "ES": 24, "FI": 18, "FO": 18, "FR": 27, "GB": 22, "GE": 22, "GI": 23, "GL": 18,
+    "GR": 27, "GT": 28, "HR": 21, "HU": 28, "IE": 22, "IL": 23, "IS": 26, "IT": 27, "JO": 30,
+    "KW": 30, "KZ": 20, "LB": 28, "LI": 21, "LT": 20, "LU": 20, "LV": 21, "MC": 27, "MD": 24,
+    "ME": 22, "MK": 19, "MR": 27, "MT": 31, "MU": 30, "NL": 18, "NO": 15, "PK": 24, "PL": 28,
+    "PS": 29, "PT": 25, "QA": 29, "RO": 24, "RS": 22, "SA": 24, "SE": 24, "SI": 19, "SK": 24,
+    "SM": 27, "TN": 24, "TR": 26, "UA": 29, "VG": 24, "XK": 20,
+}  # fmt: skip
+# A digit, then 12 to 18 digits each after an optional space or hyphen: one reading.
+_CARD = re.compile(r"\d(?<![\w.-]\d)(?:[ -]?\d){12,18}(?!\d|[.-]\d)")
+
+
+def iban_valid(value: str) -> bool:
+    """Whether an IBAN (spaces allowed) has its country's length and a valid mod-97 check."""
+    compact = value.replace(" ", "").upper()
+    if not 15 <= len(compact) <= 34 or not compact[:2].isalpha() or not compact[2:4].isdigit():
+        return False
+    expected = _IBAN_LENGTHS.get(compact[:2])
+    if expected is not None and len(compact) != expected:
+        return False
+    if not compact.isalnum() or not compact.isascii():
+        return False
+    moved = compact[4:] + compact[:4]
+    number = "".join(str(int(c, 36)) for c in moved)
+    return int(number) % 97 == 1
+
+
+def luhn_valid(digits: str) -> bool:
+    """The Luhn checksum of a card number (digits only)."""
+    total = 0
+    for i, char in enumerate(reversed(digits)):
+        n = int(char)
+        if i % 2:
+            n = n * 2 - 9 if n > 4 else n * 2
+        total += n
+    return total % 10 == 0
+
+
+def _card_network(digits: str) -> bool:
+    two, four = int(digits[:2]), int(digits[:4])
+    size = len(digits)
+    return (
+        (digits[0] == "4" and size in (13, 16, 19))
+        or (51 <= two <= 55 and size == 16)
+        or (2221 <= four <= 2720 and size == 16)
+        or (two in (34, 37) and size == 15)
+        or (
+            (digits.startswith("6011") or two == 65 or 644 <= int(digits[:3]) <= 649) and size >= 16
+        )
+        or (3528 <= four <= 3589 and size >= 16)
+        or (two in (36, 38, 30) and size == 14)
+        or (two == 62 and size >= 16)
+    )
+
+
+def _nir_valid(value: str) -> bool:
+    compact = value.replace(" ", "").upper()
+    body, key = compact[:13], compact[13:]
+    body = body.replace("2A", "19").replace("2B", "18")
+    if not body.isdigit() or not key.isdigit():
+        return False
+    return 97 - int(body) % 97 == int(key)
+
+
+def _ssn_valid(match: re.Match[str]) -> bool:
+    area, group, serial = match.groups()
+    return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
+
+
+def _phone_fake(digits: str) -> bool:
+    national = digits[-9:]
+    return (
+        dummy(national[1:])
+        or dummy(digits[-8:])
+        or "5550" in digits[-7:-3] + digits[-4:]
+        or digits[-7:-4] == "555"
+    )
+
+
+def personal_finds(text: str) -> Iterator[Found]:
+    if "@" in text:
+        yield from _email_finds(text)
+    if not any(digit in text for digit in "0123456789"):
+        return
+    if "+" in text:
+        for match in _PHONE_INTL.finditer(text):
+            value = match.group(0)
+            digits = re.sub(r"\D", "", value)
+            if (
+                8 <= len(digits) <= 15
+                and _phone_shape(value)
+                and not _phone_fake(digits)
+                and not _in_address(text, match.start())
+            ):
+                yield Found("phone", match.start(), match.end(), value, PERSONAL)
+    for regex, consistent in ((_PHONE_FR, True), (_PHONE_US, False)):
+        for match in regex.finditer(text):
+            value = match.group(0)
+            if (
+                (not consistent or _phone_shape(value))
+                and not _phone_fake(re.sub(r"\D", "", value))
+                and not _in_address(text, match.start())
+            ):
+                yield Found("phone", match.start(), match.end(), value, PERSONAL)
+    yield from _id_finds(text)
+
+
+def _id_finds(text: str) -> Iterator[Found]:
+    for match in _NIR.finditer(text):
+        value = match.group(0)
+        compact = value.replace(" ", "")
+        if _nir_valid(value) and not dummy(compact[:13]):
+            yield Found("national-id", match.start(), match.end(), value, PERSONAL)
+    if "-" in text:
+        for match in _SSN.finditer(text):
+            value = match.group(0)
+            if _ssn_valid(match) and value not in PUBLIC_SAMPLES:
+                yield Found("national-id", match.start(), match.end(), value, PERSONAL)
+    for match in _IBAN.finditer(text):
+        value = match.group(0)
+        compact = value.replace(" ", "")
+        if iban_valid(value) and compact not in PUBLIC_SAMPLES and not dummy(compact[4:]):
+            yield Found("iban", match.start(), match.end(), value, PERSONAL)
+    for match in _CARD.finditer(text):
+        value = match.group(0)
+        if _card_valid(value):
+            yield Found("credit-card", match.start(), match.end(), value, PERSONAL)
+
+
+def _card_valid(value: str) -> bool:
+    digits = re.sub(r"\D", "", value)
+    groups = re.split(r"[ -]", value)
+    return (
+        13 <= len(digits) <= 19
+        and len({c for c in value if not c.isdigit()}) <= 1
+        and (len(groups) == 1 or len(groups[0]) == 4)
+        and _card_network(digits)
+        and luhn_valid(digits)
+        and digits not in PUBLIC_SAMPLES
+        and len(set(digits[4:])) > 3
+    )
+
+
+def _email_finds(text: str) -> Iterator[Found]:
+    for match in _EMAIL_DOMAIN.finditer(text):
+        at = match.start()
+        run = _LOCAL_BACKWARDS.match(text[max(0, at - 65) : at][::-1])
+        if run is None or run.end() > 64:
+            continue  # no local part, or one longer than an address allows
+        local = text[at - run.end() : at]
+        if _real_email(local, match.group(1), text[match.end() : match.end() + 1]):
+            value = f"{local}@{match.group(1)}"
+            yield Found("email", at - len(local), match.end(), value, PERSONAL)
+
+
+def _in_address(text: str, start: int) -> bool:
+    """Whether the digits at ``start`` sit inside a web address or a path (an ISBN in a
+    URL, a ticket number in a link): numbers there are not phone numbers."""
+    before = text[max(0, start - 300) : start]
+    cut = max(before.rfind(c) for c in " \t\n<(\"'")
+    token = before[cut + 1 :]
+    return "://" in token or token.startswith("www.") or token.endswith(("/", "=", "#", "?"))
+
+
+def _phone_shape(value: str) -> bool:
+    """Separators used consistently: no doubled separator, one kind between groups."""
+    seps = {c for c in value if c in " .-"}
+    return len(seps) <= 1 and "  " not in value and ".." not in value and "--" not in value
+
+
+def _real_email(local: str, domain: str, after: str) -> bool:
+    domain = domain.lower().rstrip("-")
+    if after == ":" or local.startswith(".") or local.endswith((".", "-", "+")):
+        return False  # "git@github.com:owner/repo" is a remote; "free-@libc.so" a pattern
+    labels = domain.split(".")
+    tld = labels[-1]
+    if not (tld.isalpha() and (len(tld) == 2 or tld in _COMMON_TLDS)):
+        return False  # "react@18.2.0", "x@self.weights"
+    if tld in _PLACEHOLDER_TLDS or labels[0] in ("example", "localhost"):
+        return False
+    if domain in _PLACEHOLDER_DOMAINS or ".".join(labels[-2:]) in _PLACEHOLDER_DOMAINS:
+        return False
+    low = local.lower()
+    first = re.split(r"[.+_-]", low.rstrip("0123456789"), maxsplit=1)[0]
+    return not (low in _ROLE_LOCALS or first in _ROLE_LOCALS or placeholder(low))

@@ -1,0 +1,186 @@
+"""What passes as a stand-in rather than a secret.
+
+What passes
+    Placeholders (``<password>``, ``${TOKEN}``, ``changeme``, ``xxxx``, a run of
+    one character, an obvious sequence, values built on placeholder words such as
+    ``mysecretpassword``), references to a secret kept elsewhere, and the public
+    samples of vendors' documentation (:data:`PUBLIC_SAMPLES`). The exact values of
+    the ``allow`` set and the lines that carry an allow comment pass too: see
+    :mod:`mdbrain.core.guard.ledger`.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Documented samples of vendors and standards: they are in every tutorial, they
+# open nothing, and refusing them would make the guard refuse documentation.
+PUBLIC_SAMPLES = frozenset(
+    {
+        # AWS documentation's example credentials
+        "AKIAIOSFODNN7EXAMPLE",
+        "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        # the token shown on jwt.io
+        "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4g"
+        "RG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+        # Stripe's documented test-mode keys
+        "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
+        "sk_test_BQokikJOvBiI2HlWgH4olfQ2",
+        # the Azure storage emulator's well-known account key
+        "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==",
+        # HTTP Basic examples of RFC 2617 and RFC 7617 ("Aladdin:open sesame")
+        "QWxhZGRpbjpvcGVuIHNlc2FtZQ==",
+        "YWxhZGRpbjpvcGVuc2VzYW1l",
+        # social security numbers known to be samples (the 1938 wallet card, ads)
+        "123-45-6789",
+        "078-05-1120",
+        "219-09-9999",
+        # IBANs of bank and standard documentation
+        "FR7630006000011234567890189",
+        "FR1420041010050500013M02606",
+        "DE89370400440532013000",
+        "GB29NWBK60161331926819",
+        "GB82WEST12345698765432",
+        "NL91ABNA0417164300",
+        "BE68539007547034",
+        "CH9300762011623852957",
+        "ES9121000418450200051332",
+        "IT60X0542811101000000123456",
+        # payment networks' test card numbers
+        "4111111111111111",
+        "4242424242424242",
+        "4012888888881881",
+        "4000056655665556",
+        "5555555555554444",
+        "5105105105105100",
+        "2223003122003222",
+        "378282246310005",
+        "371449635398431",
+        "6011111111111117",
+        "6011000990139424",
+        "3530111333300000",
+        "30569309025904",
+    }
+)
+
+
+def word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Leet spellings fold back to letters before the placeholder words are looked for.
+_LEET = str.maketrans("0134578@$!|", "oieastbasil")
+# Words that make a value a stand-in wherever they occur in it ("mysecretpassword").
+_PLACEHOLDER_PARTS = (
+    "password", "passwd", "passphrase", "secret", "example", "sample", "placeholder",
+    "changeme", "change_me", "change-me", "changeit", "dummy", "redacted", "xxxx",
+    "letmein", "qwerty", "azerty", "opensesame", "open sesame", "foobar",
+    "lorem", "notreal", "not_real", "notasecret", "token", "apikey", "api_key",
+    "motdepasse", "mot_de_passe", "motdepase", "contrasena", "contraseña", "passwort",
+    "kennwort", "wachtwoord", "senha", "geheim", "secreto", "segreto",
+)  # fmt: skip
+# Whole values (once digits and punctuation at the ends are set aside) that stand in.
+_PLACEHOLDER_WORDS = word_set(
+    """pass pwd mdp token key keys value val test testing tester admin administrator root
+    guest user username login demo default none null nil true false yes no on off undefined
+    string str text hidden required optional secure sensitive masked encrypted plain
+    plaintext empty blank abc abcd abcdef foo bar baz qux quux tiger scott postgres mysql hunter
+    redis mongo mongodb oracle sa welcome fake mock todo tbd na n/a unknown any int integer
+    number bool boolean object array list dict map bytes binary base64 hex utf8 ascii
+    char void auto env var variable xyz qwe asd zxc bearer basic digest oauth oauth2 jwt
+    api auth credentials credential creds access private public secretkey privatekey
+    publickey accesskey sessionid session cookie csrf nonce salt hash md5 sha sha1 sha256
+    sha512 bcrypt argon2 pbkdf2 scrypt aes rsa ecdsa ed25519 hmac hs256 rs256 es256
+    client server local localhost host port database db schema table column field form
+    input output param params option options flag setting settings config configuration
+    motdepasse clave senha wachtwoord kennwort passwort geheim contrasena secreto segreto
+    parola haslo heslo"""
+)
+_PLACEHOLDER_PREFIXES = ("your", "example", "sample", "dummy", "fake", "test", "demo", "mock")
+# Shapes that stand in: <name>, ${VAR}, $VAR, %VAR%, {{ var }}, {var}, [var], runs of
+# one filler character. Run on values of at most 1,024 characters.
+PLACEHOLDER_SHAPE = re.compile(
+    r"<[^<>]*>|\$\{[^}]*\}|\$\(.*\)|\$[A-Za-z_]\w*|%[A-Za-z_]\w*%|\{\{.*\}\}|\{[^{}]*\}"
+    r"|\[[^\[\]]*\]|\(\.\.\.\)|[*xX._#?…-]+"
+)
+# The patterns below test one value (1,024 characters at most) from its start; their
+# repetitions are separated by characters they cannot contain, so each reads it once.
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}")
+# An attribute, member or namespace path: self.password, config.db.pass, Foo::bar.
+_CODE_PATH = re.compile(r"[A-Za-z_]\w*(?:(?:\.|->|::)[A-Za-z_]\w*)+(?:\(\))?")
+_REFERENCE_STARTS = ("$", "%", "{", "<", "[", "(", "!", "&", "*", "@", "#", ":", "=", "~")
+_REFERENCE_PARTS = ("${", "{{", "$(", "%(", "#{", "<%", "://", "env:", "vault:", "ssm:")
+_REFERENCE_PREFIXES = (
+    "secret:", "secrets:", "ref:", "ref+", "file:", "arn:", "op://", "keychain:",
+    "projects/", "/", "./", "../", "~/", "env.", "process.env", "os.environ", "os.getenv",
+)  # fmt: skip
+# A Windows variable ("%USERPROFILE%") or a key or credentials file named in the value.
+_FILE_REFERENCE = re.compile(
+    r"%\w{1,64}%|[\\/]\.ssh[\\/]|\bid_(?:rsa|dsa|ecdsa|ed25519)\b"
+    r"|\.(?:pem|key|crt|cer|p12|pfx|jks|ppk|json|txt|env|ya?ml)$"
+)
+_LETTERS_OR_DIGITS = re.compile(r"[a-z]+|[0-9]+")
+_SEQUENCES = (
+    "abcdefghijklmnopqrstuvwxyz",
+    "0123456789012345678901234567890",
+    "qwertyuiopasdfghjklzxcvbnm",
+    "azertyuiopqsdfghjklmwxcvbn",
+)
+
+
+def dummy(value: str) -> bool:
+    """One repeated character or unit, few distinct characters, or an obvious sequence."""
+    size = len(value)
+    if size == 0:
+        return True
+    low = value.lower()
+    distinct = len(set(low))
+    if distinct <= 2 or (size >= 8 and distinct <= 3):
+        return True
+    if low in (low + low)[1:-1]:
+        return True  # a shorter unit repeated: "abcabcabc", "0123456789abcdef" twice
+    for period in range(1, min(8, size // 2) + 1):
+        if low == (low[:period] * (size // period + 1))[:size]:
+            return True  # a unit repeated, cut anywhere: "abcdabcdab"
+    # one or two runs ("abcdefgh", "12345678", "abcd1234"), each a keyboard or alphabet run
+    runs = _LETTERS_OR_DIGITS.findall(low)
+    return 0 < len(runs) <= 2 and all(
+        any(run in seq or run in seq[::-1] for seq in _SEQUENCES) for run in runs
+    )
+
+
+def placeholder(value: str) -> bool:
+    """Whether a value is a stand-in ("<password>", "${TOKEN}", "changeme", "xxxx"...)."""
+    if value in PUBLIC_SAMPLES or PLACEHOLDER_SHAPE.fullmatch(value[:1024]):
+        return True
+    core = value.strip("[]<>{}():'\"`")
+    if len(value) > 1024:
+        return False
+    if not core or PLACEHOLDER_SHAPE.fullmatch(core):
+        return True
+    low = core.lower()
+    folded = low.translate(_LEET)
+    return (
+        low.strip("0123456789_-.!#@$%*+/=?~^&") in _PLACEHOLDER_WORDS
+        or any(part in low or part in folded for part in _PLACEHOLDER_PARTS)
+        or low.startswith(_PLACEHOLDER_PREFIXES)
+        or "..." in core
+        or "…" in core
+        or dummy(core)
+    )
+
+
+def reference(value: str, *, quoted: bool = False) -> bool:
+    """A name or a path that points at a secret kept elsewhere, or a piece of code. A
+    quoted value may start with any symbol; an unquoted one starting with "!", "&", "*"
+    or "@" is a YAML tag, anchor or alias, or a reference."""
+    low = value.lower()
+    return (
+        (not quoted and value.startswith(_REFERENCE_STARTS))
+        or any(part in low for part in _REFERENCE_PARTS)
+        or low.startswith(_REFERENCE_PREFIXES)
+        or (len(value) > 2 and value[1] == ":" and value[0].isalpha() and value[2] in "\\/")
+        or _ENV_NAME.fullmatch(value) is not None
+        or _CODE_PATH.fullmatch(value) is not None
+        or _FILE_REFERENCE.search(value) is not None
+    )

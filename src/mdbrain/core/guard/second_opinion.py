@@ -1,0 +1,72 @@
+"""A second opinion (detect-secrets, handed in by :mod:`mdbrain.store.secret_scan`,
+since core reads no files), read on the lines mdbrain's own rules left alone, its
+stand-ins removed."""
+
+from __future__ import annotations
+
+import re
+
+from mdbrain.core.guard.assignments import names_credential
+from mdbrain.core.guard.hit import SECRET, Hit, SecondOpinion, digest, redact
+from mdbrain.core.guard.keys import BEGIN_LINE, key_material_follows
+from mdbrain.core.guard.ledger import Ledger
+from mdbrain.core.guard.samples import placeholder, reference
+from mdbrain.core.guard.values import SPACE
+
+_GENERIC_KINDS = ("High Entropy String", "Secret Keyword")
+_TOKEN_RUN = re.compile(r"[A-Za-z0-9_.+/=-]{0,1024}")  # bounded, from a given start
+
+
+def _whole_token(line: str, value: str) -> str:
+    """The whole run of token characters around a value found in a line: detect-secrets
+    reports a part of some tokens ("ghp" for a GitHub token, a web token without its
+    signature), and a stand-in is only recognised whole."""
+    at = line.find(value) if value else -1
+    if at < 0:
+        return value
+    back = _TOKEN_RUN.match(line[max(0, at - 1024) : at][::-1])
+    ahead = _TOKEN_RUN.match(line, at + len(value))
+    start = at - (back.end() if back else 0)
+    return line[start : ahead.end() if ahead else at + len(value)]
+
+
+def _second_opinion_stands(ledger: Ledger, kind: str, number: int, value: str, said: str) -> bool:
+    """Whether a finding of the second opinion, on line ``number`` (``said``), is a secret
+    by mdbrain's own tests of stand-ins, public samples, names and key material."""
+    if value in ledger.allow or any(allowed in said for allowed in ledger.allow):
+        return False
+    token = _whole_token(said, value)
+    if value and any(placeholder(v) or reference(v) for v in {value, token}):
+        return False
+    if kind.endswith(_GENERIC_KINDS):
+        # a hash, an id or a checksum with no credential's name on its line, or a sentence
+        return names_credential(said) and SPACE.search(value) is None
+    if kind == "Private Key":
+        start = ledger.lines.start_of(number)
+        header = BEGIN_LINE.search(ledger.text, start, start + len(said))
+        return header is None or key_material_follows(ledger.text, header.end())
+    return True
+
+
+def consult(ledger: Ledger, opinion: SecondOpinion) -> None:
+    lines = ledger.text.split("\n")
+    skip = ledger.covered | ledger.waived[SECRET]
+    shown = "\n".join("" if i + 1 in skip else line for i, line in enumerate(lines))
+    for kind, number, value in opinion(shown):
+        said = lines[number - 1] if 0 < number <= len(lines) else ""
+        if number in skip or not _second_opinion_stands(ledger, kind, number, value, said):
+            continue
+        shown_value = _whole_token(said, value) or said.strip()
+        key = (SECRET, number, shown_value)
+        if key in ledger.seen:
+            continue
+        ledger.seen.add(key)
+        ledger.hits.append(
+            Hit(
+                f"detect-secrets: {kind}",
+                number,
+                redact(shown_value),
+                digest(shown_value),
+                last_line=number,
+            )
+        )

@@ -1,0 +1,101 @@
+"""Small tests on values: randomness, and what looks like a credential."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from functools import lru_cache
+
+from mdbrain.core.guard.samples import placeholder, reference
+
+# The patterns below test one value (1,024 characters at most) from its start; their
+# repetitions are separated by characters they cannot contain, so each reads it once.
+_VERSION = re.compile(r"v?\d+(?:[._:/-]\d+)*(?:[-+.][A-Za-z][\w.]*)?")
+_WORDY = re.compile(r"[a-z]+(?:[_.-][a-z0-9]+)+|[A-Z]?[a-z]{2,}(?:[A-Z][a-z]{2,})+")
+SPACE = re.compile(r"\s")
+# Capital words with a few digits or signs between them ("COMBO00:COMBO01", "USER_1"):
+# the names of placeholders in command syntax, not generated credentials.
+# Each word after the first starts after a sign, so there is one way to cut the value.
+_CAPITAL_WORDS = re.compile(r"[A-Z]{4,}[0-9]{0,3}(?:[^A-Za-z0-9][A-Z]{4,}[0-9]{0,3})*")
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy of ``value`` in bits per character."""
+    if not value:
+        return 0.0
+    counts = Counter(value)
+    size = len(value)
+    return -sum(n / size * math.log2(n / size) for n in counts.values())
+
+
+def looks_random(value: str) -> bool:
+    classes = sum(
+        (
+            any(c.islower() for c in value),
+            any(c.isupper() for c in value),
+            any(c.isdigit() for c in value),
+        )
+    )
+    return classes == 3 and entropy(value) >= 4.5
+
+
+def random_token(value: str) -> bool:
+    """A generated token: upper case, lower case and digits, not a stand-in."""
+    return (
+        any(c.isupper() for c in value)
+        and any(c.islower() for c in value)
+        and any(c.isdigit() for c in value)
+        and entropy(value) >= 3.5
+        and not placeholder(value)
+    )
+
+
+def some_randomness(value: str) -> bool:
+    """At least two kinds of characters, one a digit, and enough distinct ones."""
+    kinds = (
+        any(c.isupper() for c in value) + any(c.islower() for c in value),
+        any(c.isdigit() for c in value),
+    )
+    return kinds[1] and kinds[0] > 0 and len(set(value)) >= 8 and not placeholder(value)
+
+
+def hex_token(value: str) -> bool:
+    return len(set(value.lower())) >= 8 and not placeholder(value)
+
+
+@lru_cache(maxsize=4096)
+def quoted_secret(value: str) -> bool:
+    """A quoted value after a credential's name: short is fine, a sentence is not."""
+    return (
+        6 <= len(value) <= 256
+        and SPACE.search(value) is None
+        and not placeholder(value)
+        and not reference(value, quoted=True)
+        and _VERSION.fullmatch(value) is None
+    )
+
+
+@lru_cache(maxsize=4096)
+def credential_like(value: str) -> bool:
+    """Whether an unquoted value looks like a credential rather than a word, a number,
+    an identifier, a version or a path: 8 characters or more, letters with digits or
+    symbols (or upper case inside a word that is not camel case)."""
+    value = value.rstrip(".,;:!?)]}\"'`*")
+    if not 8 <= len(value) <= 256 or placeholder(value) or reference(value):
+        return False
+    if _VERSION.fullmatch(value) or _WORDY.fullmatch(value):
+        return False
+    letters = any(c.isalpha() for c in value)
+    digits = any(c.isdigit() for c in value)
+    symbols = any(not c.isalnum() for c in value)
+    if not letters or _CAPITAL_WORDS.fullmatch(value):
+        return False
+    if digits or symbols:
+        return not (symbols and not digits and _wordy_with_symbols(value))
+    return any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+
+
+def _wordy_with_symbols(value: str) -> bool:
+    """Words joined by hyphens, dots or slashes ("read-only", "app.settings"): no digit."""
+    return all(part.isalpha() for part in re.split(r"[-_./@+]", value) if part)
