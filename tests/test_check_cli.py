@@ -322,13 +322,15 @@ def test_the_clean_annex_f_base_reports_nothing_in_every_format(
 
 
 def test_warnings_fail_only_with_strict(make_base: MakeBase) -> None:
-    root = make_base({"a.md": doc(type="overview", body="[b](b.md)"), "b.md": doc(), "c.md": doc()})
+    root = make_base(
+        {"a.md": doc(type="overview", body="[b](b.md)"), "b.md": doc(), "notes/c.md": doc()}
+    )
     Brain.open(root).index()
     code, out = run("-C", str(root.parent), "check", "--format", "json")
     data = json.loads(out)
     assert code == 0
     assert data["summary"]["error"] == 0 and data["summary"]["warning"] >= 1
-    assert {f["code"] for f in data["findings"]} >= {"W002"}  # c.md is an orphan
+    assert {f["code"] for f in data["findings"]} >= {"W002"}  # notes/c.md is an orphan
     assert run("-C", str(root.parent), "check", "--strict")[0] == 1
 
 

@@ -42,10 +42,23 @@ def test_an_overview_page_may_be_an_entry_point_without_incoming_links() -> None
     docs = {
         "start.md": doc(type="overview", sources="[x]", body="[a](a.md)"),
         "a.md": doc(sources="[x]"),
-        "lonely.md": doc(sources="[x]"),
+        "notes/lonely.md": doc(sources="[x]"),
     }
     found = codes(docs)
-    assert ("start.md", "W002") not in found and ("lonely.md", "W002") in found
+    assert ("start.md", "W002") not in found and ("notes/lonely.md", "W002") in found
+
+
+def test_a_page_of_a_theme_with_an_overview_or_of_a_decision_log_is_no_orphan() -> None:
+    docs = {
+        "auth/overview.md": doc(type="overview", sources="[x]"),
+        "auth/new-page.md": doc(sources="[x]"),  # written today, linked from nowhere yet
+        "adr/0001-use-postgres.md": doc(type="decision", sources="[x]"),
+        "adr/0002-use-redis.md": doc(type="decision", sources="[x]"),
+        "misc/alone.md": doc(sources="[x]"),
+        "misc/other.md": doc(sources="[x]", body="[alone](alone.md)"),
+    }
+    orphans = {path for path, code in codes(docs) if code == "W002"}
+    assert orphans == {"misc/other.md"}
 
 
 def test_a_contradiction_settled_by_supersession_is_not_open() -> None:

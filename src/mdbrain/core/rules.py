@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
@@ -223,12 +224,30 @@ def broken_links(ctx: Context) -> Iterator[Finding]:
 
 @rule
 def orphans(ctx: Context) -> Iterator[Finding]:
-    """W002: every document but entry points (type overview) is reached from another."""
+    """W002: a page nobody can reach. A page is reached when another document links to it
+    or lists it; when its theme folder has an overview (type overview), which stands for
+    every page of the theme (the derived INDEX lists them under it); or when it is a record
+    of a decision log (a folder holding two decisions or more)."""
     if len(ctx.manifest) < 2:
         return
+    with_overview = {_folder(e.id) for e in ctx.manifest.entries if e.type == "overview"}
+    decisions = Counter(_folder(e.id) for e in ctx.manifest.entries if e.type == "decision")
     for entry in ctx.manifest.entries:
-        if entry.type != "overview" and entry.parsed and not ctx.incoming.get(entry.id):
-            yield finding("W002", entry.id, "no document links to it or lists it in related")
+        if entry.type == "overview" or not entry.parsed or ctx.incoming.get(entry.id):
+            continue
+        folder = _folder(entry.id)
+        if folder in with_overview or (entry.type == "decision" and decisions[folder] >= 2):
+            continue
+        yield finding(
+            "W002",
+            entry.id,
+            "no document links to it or lists it, and its folder has no overview page:"
+            " link it from a page, or add an overview to its theme",
+        )
+
+
+def _folder(doc_id: str) -> str:
+    return doc_id.rpartition("/")[0]
 
 
 @rule
