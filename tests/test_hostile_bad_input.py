@@ -107,7 +107,7 @@ def test_a_nul_in_an_impl_ref_of_a_json_payload_is_refused(h: Hostile) -> None:
         ),
         encoding="utf-8",
     )
-    done = h.run("write", "--json", str(payload))
+    done = h.run("write", "--input", str(payload))
     h.assert_docs_unchanged()
     assert_clean_error(done, EXIT_USAGE)
 
@@ -172,7 +172,7 @@ def test_non_utf8_arguments_are_refused_cleanly(h: Hostile) -> None:
 def test_a_non_utf8_json_payload_is_refused_cleanly(h: Hostile) -> None:
     payload = h.tmp / "payload.json"
     payload.write_bytes(b'{"title": "Caf\xe9", "summary": "Latin-1, not UTF-8."}')
-    done = h.run("write", "--json", str(payload))
+    done = h.run("write", "--input", str(payload))
     h.assert_docs_unchanged()
     assert_clean_error(done, EXIT_USAGE)
 

@@ -112,7 +112,7 @@ def test_write_json_refuses_a_secret_in_any_field(h: Hostile, field: str) -> Non
     path = h.tmp / "payload.json"
     path.write_text(json.dumps(payload), encoding="utf-8")
     before = base_files(h)
-    done = h.run("write", "--json", str(path))
+    done = h.run("write", "--input", str(path))
     assert_refused(h, before, done, key)
 
 

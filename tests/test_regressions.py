@@ -57,7 +57,7 @@ def test_a_payload_with_a_number_for_a_title_is_a_usage_error(make_base: MakeBas
     root = make_base({"a.md": doc("A", sources="[x]")})
     out = CliRunner().invoke(
         cli,
-        ["-C", str(root.parent), "write", "--json", "-"],
+        ["-C", str(root.parent), "write", "--input", "-"],
         input=json.dumps({"title": 5, "summary": "a b"}),
     )
     assert out.exit_code == 2 and "must be text" in out.output

@@ -304,3 +304,28 @@ def test_detect_secrets_gives_a_second_opinion_before_a_write(make_base: MakeBas
             )
         )
     assert sorted(p.name for p in root.rglob("*.md")) == before
+
+
+def test_a_refusal_names_the_allow_list_entry_that_lets_the_value_pass(
+    make_base: MakeBase,
+) -> None:
+    import re
+
+    key = "sk_live_" + "Q7ZK2M4PXW9RT3BNQ7ZK2M4P"  # built here: no literal key in the source
+    root = make_base({"start.md": doc("Start", type="overview", sources="[x]")})
+    request = WriteRequest(
+        title="Keys", summary="The sandbox key.", body=f"Use {key}.", sources=["x"]
+    )
+    with Brain.open(root, clock=lambda: TODAY) as brain, pytest.raises(GuardError) as refused:
+        brain.write(request)
+    assert key not in str(refused.value)
+    entry = re.search(r"'(digest:[0-9a-f]+)'", str(refused.value))
+    assert entry is not None
+    marker = root.parent / ".rag"
+    marker.write_text(
+        marker.read_text(encoding="utf-8") + f'guard:\n  allow: ["{entry.group(1)}"]\n',
+        encoding="utf-8",
+    )
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        assert brain.write(request).created
+        assert "E008" not in {f.code for f in brain.check().findings}

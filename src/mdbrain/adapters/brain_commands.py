@@ -26,7 +26,13 @@ from mdbrain.adapters.cli import Context, cli, emit, guarded
 @click.option("--author", default="", help="Who writes (declared, never trusted).")
 @click.option("--body", default=None, help="The body, as Markdown text.")
 @click.option("--body-file", type=click.File("r", encoding="utf-8"), help="Body from a file or -.")
-@click.option("--json", "payload", type=click.File("r", encoding="utf-8"), help="Fields as JSON.")
+@click.option(
+    "--input",
+    "payload",
+    type=click.File("r", encoding="utf-8"),
+    help="Fields as one JSON object, from a file or - (standard input).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--supersedes", multiple=True, help="A document the new one replaces.")
 @click.option("--contradicts", multiple=True, help="A document in force it disagrees with.")
 @click.option("--new", is_flag=True, help="Create it even if a near duplicate exists.")
@@ -38,18 +44,20 @@ def write(obj: Context, /, **options: Any) -> None:
     a new document is compared with existing ones and a clear duplicate is refused.
     With --source (or impl_refs that exist) it enters as stable, otherwise as draft.
 
-    --json takes the frontmatter fields plus "theme" and "body" as one object."""
+    --input takes the frontmatter fields plus "theme" and "body" as one JSON object;
+    options given on the command line win."""
     import json
 
     from mdbrain.service.writing import WriteRequest, author_from_environment
 
     payload_file = options.pop("payload")
+    as_json = options.pop("as_json")
     try:
         payload = json.load(payload_file) if payload_file is not None else {}
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise click.UsageError(f"--json is not valid UTF-8 JSON: {error}") from None
+        raise click.UsageError(f"--input is not valid UTF-8 JSON: {error}") from None
     if not isinstance(payload, dict):
-        raise click.UsageError("--json must hold one object of fields")
+        raise click.UsageError("--input must hold one JSON object of fields")
     body_file = options.pop("body_file")
     if body_file is not None:
         try:
@@ -67,26 +75,9 @@ def write(obj: Context, /, **options: Any) -> None:
     if request.doc:
         request.doc = guarded(lambda: brain.doc(request.doc, obj.directory))
     report = guarded(lambda: brain.write(request))
-    verb = "Created" if report.created else "Updated"
-    click.echo(f"{verb} {report.id}; sha {report.sha}")
-    if report.status == "draft":
-        click.echo("status draft: no sources, so default reads leave it out until it is verified")
-    if report.candidates:
-        click.echo("close documents, not duplicates: " + ", ".join(c for c, _ in report.candidates))
-    for clash in report.possible_contradictions:
-        click.echo(f"possible contradiction with {clash.other} ({clash.differs}):")
-        click.echo(f"  new: {clash.new_sentence}")
-        click.echo(f"  old: {clash.old_sentence}")
-        click.echo(
-            f"  if so, say it: --contradicts {clash.other} (a human settles it),"
-            f" --supersedes {clash.other} (it replaces it), or --new (both hold)"
-        )
-    for item in report.superseded:
-        click.echo(f"{item.old} is now superseded by {report.id}")
-        for page in item.reviewed:
-            click.echo(f"  synthesis page {page} now needs review: regenerate it")
-        if item.still_linking:
-            click.echo(f"  still linking to {item.old}: {', '.join(item.still_linking)}")
+    from mdbrain.adapters import views
+
+    emit(report, as_json, views.write_text)
 
 
 @cli.command()
@@ -160,8 +151,11 @@ def conflicts(obj: Context, as_json: bool) -> None:
 @click.option("--keep", required=True, help="The document that stays in force.")
 @click.option("--reason", default="", help="Why; recorded on the other document.")
 @click.option("--who", default="", help="Who decided (declared, not verified).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_obj
-def resolve(obj: Context, /, first: str, second: str, *, keep: str, reason: str, who: str) -> None:
+def resolve(
+    obj: Context, /, first: str, second: str, *, keep: str, reason: str, who: str, as_json: bool
+) -> None:
     """Settle the contradiction between FIRST and SECOND: the one not kept is superseded."""
     from mdbrain.adapters import views
 
@@ -172,6 +166,9 @@ def resolve(obj: Context, /, first: str, second: str, *, keep: str, reason: str,
             ids[0], ids[1], keep=ids[2], reason=reason, by=who or os.environ.get("USER", "")
         )
     )
+    if as_json:
+        emit(report, True, views.supersede_text)
+        return
     click.echo(f"Kept {report.kept}; {report.dropped} is now superseded by it.")
     click.echo(views.supersede_text(report.superseded))
 

@@ -210,6 +210,7 @@ def index(obj: Context, as_json: bool) -> None:
     help="text for people, json (schema mdbrain.check/1), sarif for code scanning, "
     "github for GitHub Actions annotations.",
 )
+@click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
 @click.option("--strict", is_flag=True, help="Fail on warnings too, not only on errors.")
 @click.option(
     "--fix",
@@ -223,7 +224,15 @@ def index(obj: Context, as_json: bool) -> None:
 )
 @click.pass_obj
 def check(
-    obj: Context, /, scope: str | None, *, output: str, strict: bool, fix: bool, no_fix: bool
+    obj: Context,
+    /,
+    scope: str | None,
+    *,
+    output: str,
+    as_json: bool,
+    strict: bool,
+    fix: bool,
+    no_fix: bool,
 ) -> None:
     """Validate the base against every rule. No document is ever edited unless --fix.
 
@@ -242,7 +251,7 @@ def check(
     result = guarded(
         lambda: brain.check(repair=not no_fix, fix=fix, scope=scope, cwd=obj.directory)
     )
-    click.echo(report.FORMATS[output](result, brain.root))
+    click.echo(report.FORMATS["json" if as_json else output](result, brain.root))
     sys.exit(result.exit_code(strict=strict))
 
 
@@ -321,8 +330,9 @@ def import_(
 @cli.command()
 @click.argument("old")
 @click.argument("new")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_obj
-def mv(obj: Context, old: str, new: str) -> None:
+def mv(obj: Context, old: str, new: str, as_json: bool) -> None:
     """Move or rename document OLD to NEW; every link and relation to it follows.
 
     OLD and NEW are ids from the knowledge root (securite/mfa.md) or file paths.
@@ -330,6 +340,11 @@ def mv(obj: Context, old: str, new: str) -> None:
     """
     brain = guarded(obj.brain)
     report = guarded(lambda: brain.move(old, new, cwd=obj.directory))
+    if as_json:
+        from mdbrain.adapters import render
+
+        click.echo(render.to_json(report))
+        return
     click.echo(f"Moved {report.old} to {report.new}.")
     if report.rewritten:
         click.echo(f"Updated {report.links} links or relations in: {', '.join(report.rewritten)}")

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     )
     from mdbrain.service.updating import UpdateReport
     from mdbrain.service.verifying import VerifyReport
+    from mdbrain.service.writing import WriteReport
 
 
 def _hit_line(rank: int | None, hit: Hit) -> list[str]:
@@ -268,4 +269,31 @@ def verify_text(report: VerifyReport) -> str:
         change = item.before if item.before == item.after else f"{item.before} -> {item.after}"
         lines.append(f"Verified {item.id} ({change}); sources: {', '.join(item.sources)}")
         lines.append(f"  sha {item.sha}")
+    return "\n".join(lines)
+
+
+def write_text(report: WriteReport) -> str:
+    verb = "Created" if report.created else "Updated"
+    lines = [f"{verb} {report.id}; sha {report.sha}"]
+    if report.status == "draft":
+        lines.append("status draft: no sources, so default reads leave it out until it is verified")
+    if report.candidates:
+        lines.append(
+            "close documents, not duplicates: " + ", ".join(c for c, _ in report.candidates)
+        )
+    for clash in report.possible_contradictions:
+        lines += [
+            f"possible contradiction with {clash.other} ({clash.differs}):",
+            f"  new: {clash.new_sentence}",
+            f"  old: {clash.old_sentence}",
+            f"  if so, say it: --contradicts {clash.other} (a human settles it),"
+            f" --supersedes {clash.other} (it replaces it), or --new (both hold)",
+        ]
+    for item in report.superseded:
+        lines.append(f"{item.old} is now superseded by {report.id}")
+        lines += [
+            f"  synthesis page {page} now needs review: regenerate it" for page in item.reviewed
+        ]
+        if item.still_linking:
+            lines.append(f"  still linking to {item.old}: {', '.join(item.still_linking)}")
     return "\n".join(lines)

@@ -91,7 +91,10 @@ def scan_findings(ctx: Context) -> Iterator[Finding]:
 def guarded(found: Iterable[Finding], config: Config) -> Iterator[Finding]:
     """Findings less what the marker's guard lets pass: allowed values (E008, E009), and
     personal data (E009) when that guard is off."""
-    allowed = tuple(f"[value {guard.digest(v)}]" for v in config.guard_allow)
+    allowed = tuple(
+        f"[value {v.removeprefix('digest:') if v.startswith('digest:') else guard.digest(v)}]"
+        for v in config.guard_allow
+    )
     for item in found:
         if item.code == "E009" and not config.guard_personal_data:
             continue

@@ -64,8 +64,8 @@ def _refusal(rule: str, place: str, line: int, digest: str, family: str) -> Guar
     comment = "allow-personal" if family == guard.PERSONAL else "allow-secret"
     return GuardError(
         f"refused by the {kind} guard ({rule}) in {place} [value {digest}]; nothing was"
-        f" written. Remove the value; if it is not one, add it to guard.allow in .rag or"
-        f" put a '<!-- mdbrain: {comment} -->' comment on its line",
+        f" written. Remove the value; if it is not one, add 'digest:{digest}' to the list"
+        f" guard.allow in .rag, or put a '<!-- mdbrain: {comment} -->' comment on its line",
         rule=rule,
         place=place,
         line=line or None,

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from mdbrain.core.guard.hit import PERSONAL, SECRET, Found, Hit, digest, redact
 
+DIGEST = "digest:"  # an allow-list entry naming a value by its digest, never showing it
 # "mdbrain: allow-secret" or "allow-personal" in a comment: <!-- -->, #, //, --, ;
 _ALLOW_COMMENT = re.compile(
     r"(?:<!--|#|//|--|;)[ \t]{0,8}mdbrain:[ \t]{0,4}allow-(secret|personal)\b"
@@ -55,18 +56,24 @@ class Ledger:
     hits: list[Hit] = field(default_factory=list)
     seen: set[tuple[str, int, str]] = field(default_factory=set)
     covered: set[int] = field(default_factory=set)  # lines a second opinion need not read
+    digests: frozenset[str] = field(init=False)  # "digest:..." entries: values named unseen
 
     def __post_init__(self) -> None:
         self.lines = _Lines(self.text)
+        self.digests = frozenset(a[len(DIGEST) :] for a in self.allow if a.startswith(DIGEST))
         self.waived = {SECRET: set(), PERSONAL: set()}
         if "mdbrain:" in self.text:
             for match in _ALLOW_COMMENT.finditer(self.text):
                 self.waived[match.group(1)].add(self.lines.of(match.start()))
 
+    def allows(self, value: str) -> bool:
+        """Whether the allow-list lets ``value`` pass: as written, or by its digest."""
+        return value in self.allow or (bool(self.digests) and digest(value) in self.digests)
+
     def add(self, found: Found, start: int, end: int) -> None:
         line = self.lines.of(start)
         last = self.lines.of(max(start, end - 1))
-        if found.value in self.allow or (found.alias and found.alias in self.allow):
+        if self.allows(found.value) or (found.alias and self.allows(found.alias)):
             self.covered.update(range(line, last + 1))
             return
         if line in self.waived[found.family]:
