@@ -170,11 +170,11 @@ async def test_resources_and_prompts(project: Path) -> None:
         manifest = await client.read_resource("mdbrain://shop/manifest")
         page = await client.read_resource("mdbrain://shop/doc/rules/lockout.md")
         prompts = {p.name for p in (await client.list_prompts()).prompts}
-        asked = await client.get_prompt("query", {"question": "what locks an account?"})
+        asked = await client.get_prompt("mdbrain-query", {"question": "what locks an account?"})
     assert any("doc/{+path}" in t.uri_template for t in templates)
     assert "rules/lockout.md" in manifest.contents[0].text  # type: ignore[union-attr]
     assert "Five failed" in page.contents[0].text  # type: ignore[union-attr]
-    assert prompts == {"init", "update", "query", "check"}
+    assert prompts == {"mdbrain-init", "mdbrain-update", "mdbrain-query", "mdbrain-check"}
     assert "what locks an account?" in asked.messages[0].content.text  # type: ignore[union-attr]
 
 

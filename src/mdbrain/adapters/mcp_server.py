@@ -396,6 +396,16 @@ def _writing_tools(server: MCPServer[Bases]) -> None:
 
         return _run(ctx, base, call, lambda r: report.FORMATS["text"](r, Path(".")))
 
+    @server.tool(annotations=READS, structured_output=False)
+    def doctor(*, base: Base = None, ctx: Context | None = None) -> CallToolResult:
+        """The production checklist: for each item, ok or the command that fixes it."""
+        from mdbrain.service.doctoring import diagnose
+
+        def call(brain: Brain) -> Any:
+            return diagnose(brain.location.project, clock=brain.clock)
+
+        return _run(ctx, base, call, lambda r: "\n".join(_doctor_lines(r)))
+
     @server.tool(annotations=KEEPS, structured_output=False)
     def update(
         *,
@@ -533,3 +543,9 @@ class BearerCheck:
                 await send({"type": "http.response.body", "body": b'{"error":"unauthorized"}'})
                 return
         await self.app(scope, receive, send)
+
+
+def _doctor_lines(report: Any) -> list[str]:
+    from mdbrain.adapters import agent_commands
+
+    return agent_commands.doctor_text(report).splitlines()

@@ -1,7 +1,9 @@
 """What the MCP server says in words: the instructions sent at connection, and its prompts.
 
 An agent pays for these on every connection, so they are short and say only what
-changes how it should work with the brain.
+changes how it should work with the brain. Prompts are named ``mdbrain-...``: agent
+CLIs list them as slash commands beside their own, and a bare ``init`` would replace
+the CLI's own ``/init``.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ changes and `check` before you finish.
 """
 
 PROMPTS: dict[str, tuple[str, str]] = {
-    "init": (
+    "mdbrain-init": (
         "Start the project's memory",
         "Set up this project's knowledge base with mdbrain. If the tools answer that no base "
         "exists, tell me to run `mdbrain init --scan` in the repository, then come back. If "
@@ -35,21 +37,21 @@ PROMPTS: dict[str, tuple[str, str]] = {
         "for each one read its code, correct the draft with `write` (doc=...) and `verify` "
         "it with what you checked. {focus}",
     ),
-    "update": (
+    "mdbrain-update": (
         "Bring the memory up to date with the code",
         "Call `update` to compare the documents with the code. For each flagged document, "
         "read the code it names, fix the document with `write` (doc=..., expect_sha from "
         "what you read) and `verify` it. Regenerate synthesis pages listed by `review`. "
         "Propose drafts for undocumented code that matters. End with `check`. {focus}",
     ),
-    "query": (
+    "mdbrain-query": (
         "Answer from the project's memory",
         "Answer this from the project's knowledge base: {question}. Call `query` first; read "
         "a section with `read` only if the summary is not enough. Cite the document ids you "
         "used. If the answer is not there, say so and propose a document to `write`, with "
         "its source.",
     ),
-    "check": (
+    "mdbrain-check": (
         "Check the memory",
         "Call `check` and fix the errors first, then the warnings: broken links, orphans, "
         "stale documents, missing provenance. Use `write` for fixes and `verify` for "
