@@ -157,16 +157,20 @@ def test_french_word_forms_and_missing_accents_meet() -> None:
 
 
 def test_token_estimates_are_zero_for_nothing_and_grow_with_text() -> None:
-    assert tokens.estimate("") == 0 and tokens.estimate("   \n") == 0
+    assert tokens.estimate("") == 0 and tokens.estimate(" ") == 0 and tokens.estimate("\n") == 0
     assert tokens.estimate("hello") == 1
-    assert tokens.estimate("internationalisation") == 4
-    assert tokens.estimate("a, b.") == 4
+    assert tokens.estimate("hello world") == 2
+    assert 4 <= tokens.estimate("internationalisation") <= 6
+    assert tokens.estimate("a, b.") == 3
+    assert tokens.estimate("réinitialisation") > tokens.estimate("reinitialisation")
 
 
 @given(st.text(), st.text())
 def test_token_estimates_add_up_over_separate_pieces(first: str, second: str) -> None:
+    # Costs are summed in hundredths and rounded once; a space joining two runs of blanks
+    # into an indentation adds at most one more token.
     joined = tokens.estimate(first + " " + second)
-    assert joined == tokens.estimate(first) + tokens.estimate(second)
+    assert abs(joined - (tokens.estimate(first) + tokens.estimate(second))) <= 2
 
 
 def test_the_reading_commands_speak_text_and_json(annex_f: Path) -> None:

@@ -1,4 +1,4 @@
-"""Re-rank search candidates with BM25F, an IDF that stays positive, and field weights.
+"""Score search candidates: BM25F over a document's fields, plus its best passage.
 
 SQLite FTS5 finds the candidates; its built-in BM25 floors the weight of any
 term present in more than half of the documents, so a common word in a title
@@ -6,15 +6,23 @@ term present in more than half of the documents, so a common word in a title
 the candidates again from their analysed fields: term frequencies are weighted
 per field and normalised by each field's length (BM25F), and the inverse
 document frequency is Lucene's, log(1 + (N - n + 0.5) / (n + 0.5)), always
-above zero. A query term of :data:`PREFIX_MIN` letters or more also matches
-the words it begins.
+above zero. A document's score adds, with :attr:`Params.passage_weight`, the
+BM25 score of its best section, where the words of the headings above it count
+:attr:`Params.heading_weight` times: a page whose one section answers the
+question beats a page that mentions each word once in a different place.
+
+Matching goes from exact to approximate: a query term counts fully where the
+document holds the same term, and a long term (:attr:`Params.prefix_min`
+letters or more) also matches, at :attr:`Params.prefix_weight`, the words that
+share its prefix ("verrouillage" and "verrouillé"). Fields are normalised text
+(:func:`mdbrain.core.text.normalise`): a term is counted through the words that
+give it, each a substring count done in C.
 """
 
 from __future__ import annotations
 
 import math
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -25,6 +33,21 @@ class Params:
     b: float = 0.75
     prefix_min: int = 6  # query terms this long match as prefixes (0: never)
     prefix_trim: int = 2  # letters taken off a long term before prefix matching
+    prefix_weight: float = 0.5  # what a word sharing only the prefix counts for
+    passage_weight: float = 0.5  # share of the best section's score added to a document's
+    heading_weight: float = 2.0  # how often a heading word counts in the sections below it
+    passage_b: float = 0.5  # length normalisation of sections
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A query term as the ranking matches it: the words that give it, each with the share
+    it counts for (1 for the term itself, :attr:`Params.prefix_weight` for a word that only
+    shares its prefix), as the needles ``" word "`` of a substring count."""
+
+    term: str
+    needles: tuple[tuple[str, float], ...]
+    idf: float
 
 
 def idf(documents: int, with_term: int) -> float:
@@ -34,41 +57,60 @@ def idf(documents: int, with_term: int) -> float:
 
 def pattern(term: str, params: Params) -> tuple[str, bool]:
     """The form a query term matches with: itself, or a prefix of it."""
-    if params.prefix_min and len(term) >= params.prefix_min:
+    if params.prefix_min and len(term) >= params.prefix_min and term.isalpha():
         return term[: max(params.prefix_min, len(term) - params.prefix_trim)], True
     return term, False
 
 
-def _frequency(counts: Counter[str], form: str, prefix: bool) -> int:
-    if not prefix:
-        return counts.get(form, 0)
-    return sum(n for word, n in counts.items() if word.startswith(form))
+def frequency(text: str, query_term: Term) -> float:
+    """How often ``query_term`` occurs in a normalised ``text``, prefix matches discounted."""
+    total = 0.0
+    for needle, share in query_term.needles:
+        found = text.count(needle)
+        if found:
+            total += share * found
+    return total
 
 
-def score(
-    terms: Sequence[str],
-    fields: Sequence[Counter[str]],
-    *,
+def fields_score(
+    terms: Sequence[Term],
+    texts: Sequence[str],
     lengths: Sequence[int],
     averages: Sequence[float],
-    frequencies: Mapping[str, float],
     params: Params,
-) -> float:
-    """BM25F of one document for ``terms``; ``frequencies`` maps each term to its IDF."""
-    total = 0.0
-    for term in dict.fromkeys(terms):
-        form, prefix = pattern(term, params)
+) -> tuple[float, int]:
+    """BM25F of one document over its fields, and how many query terms it holds."""
+    norms = [
+        1 - params.b + params.b * (length / average if average else 1.0)
+        for length, average in zip(lengths, averages, strict=True)
+    ]
+    total, held = 0.0, 0
+    k1 = params.k1
+    for item in terms:
         weighted = 0.0
-        for counts, length, average, weight in zip(
-            fields, lengths, averages, params.weights, strict=True
-        ):
-            if not weight:
-                continue
-            found = _frequency(counts, form, prefix)
-            if found:
-                norm = 1 - params.b + params.b * (length / average if average else 1.0)
-                weighted += weight * found / norm
+        for text, norm, weight in zip(texts, norms, params.weights, strict=True):
+            if weight and len(text) > 2:
+                found = frequency(text, item)
+                if found:
+                    weighted += weight * found / norm
         if weighted:
-            saturated = weighted * (params.k1 + 1) / (weighted + params.k1)
-            total += frequencies.get(term, 0.0) * saturated
+            held += 1
+            total += item.idf * weighted * (k1 + 1) / (weighted + k1)
+    return total, held
+
+
+def passage_score(
+    terms: Sequence[Term], text: str, heading: str, average: float, params: Params
+) -> float:
+    """BM25 of one section: its own words, and its headings' words counted more."""
+    length = len(text)
+    norm = 1 - params.passage_b + params.passage_b * (length / average if average else 1.0)
+    total, k1 = 0.0, params.k1
+    for item in terms:
+        found = frequency(text, item)
+        if heading:
+            found += params.heading_weight * frequency(heading, item)
+        if found:
+            weighted = found / norm
+            total += item.idf * weighted * (k1 + 1) / (weighted + k1)
     return total

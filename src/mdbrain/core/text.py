@@ -4,6 +4,11 @@ The same analysis runs on documents when they are indexed and on questions
 when they are asked, so that "verrouillage", "verrouillé" and "Verrouillages"
 meet. Stemming uses the Snowball algorithms (PyStemmer) for the base's
 language; accents are folded after stemming, since the stemmers expect them.
+
+An index does not analyse every word of every document: it stores text
+lowercased with punctuation turned into spaces (:func:`normalise`, done in C),
+and analyses each distinct word of its vocabulary once (:meth:`Analyzer.term_of`);
+a question's terms are then matched through the words that give them.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import unicodedata
 from typing import Protocol
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_MEMO_MAX = 1_000_000  # pieces an analyser remembers before it starts afresh
 
 _ENGLISH_STOP = """
 a an and are as at be been but by can do does for from has have how i if in into is it its
@@ -37,6 +43,31 @@ _LANGUAGES = {
 }
 
 
+def language(lang: str) -> str:
+    """The two-letter code of a language tag: ``fr-CA`` and ``fr_CA`` are ``fr``."""
+    return lang.replace("_", "-").split("-", 1)[0].lower()
+
+
+def unicode_nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+_KEPT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789\n")
+_ASCII_WORDS = str.maketrans({chr(c): chr(c) if chr(c) in _KEPT else " " for c in range(128)})
+_NOT_WORD = re.compile(r"[^\w\n]|_")
+
+
+def normalise(text: str) -> str:
+    """``text`` lowercased, every character that is not part of a word turned into a space,
+    and a space at both ends of every line: what an index stores so that a word is counted
+    with ``str.count(" word ")``, in C. Lines stay where they were."""
+    if text.isascii():
+        low = text.lower().translate(_ASCII_WORDS)
+    else:
+        low = _NOT_WORD.sub(" ", unicode_nfc(text).lower())
+    return " " + low.replace("\n", " \n ") + " "
+
+
 def fold(word: str) -> str:
     """``word`` without accents or case (é -> e, Œ stays a letter)."""
     if word.isascii():
@@ -52,22 +83,46 @@ class _Stemmer(Protocol):
 class Analyzer:
     """Words to terms for one language; unknown languages get folding without stemming.
 
-    An analyzer holds its thread's stemmer: make one per thread.
+    An analyzer holds its thread's stemmer and its memory of words: make one per thread.
     """
 
     def __init__(self, lang: str) -> None:
-        code = lang.replace("_", "-").split("-", 1)[0].lower()
+        code = language(lang)
+        self.lang = code
         self.stop = _STOP.get(code, _STOP["en"] if code not in _LANGUAGES else frozenset())
         self._stemmer = _stemmer(_LANGUAGES.get(code, ""))
+        self._memo: dict[str, str] = {}  # piece of text -> its terms, each after a space
+
+    def _piece(self, piece: str) -> str:
+        """The terms of one piece of text without white space, each after a space."""
+        found = self._memo.get(piece)
+        if found is None:
+            words = [w for w in _WORD.findall(piece.casefold()) if w not in self.stop]
+            if words and self._stemmer is not None:
+                words = self._stemmer.stemWords(words)
+            found = "".join(" " + fold(w) for w in words)
+            if len(self._memo) >= _MEMO_MAX:
+                self._memo.clear()
+            self._memo[piece] = found
+        return found
 
     def terms(self, text: str) -> list[str]:
         """The search terms of ``text``, in order, stop words left out."""
         if not text.isascii():  # composed and decomposed accents must give the same words
-            text = unicodedata.normalize("NFC", text)
-        words = [w for w in _WORD.findall(text.casefold()) if w not in self.stop]
-        if self._stemmer is not None:
-            words = self._stemmer.stemWords(words)
-        return [fold(w) for w in words]
+            text = unicode_nfc(text)
+        piece = self._piece
+        return "".join([piece(chunk) for chunk in text.split()]).split()
+
+    def terms_of(self, words: list[str]) -> list[str]:
+        """The term of each word an index tokenizer cut ('' for a stop word), in one call
+        to the stemmer."""
+        kept = [w.casefold() for w in words]
+        stemmed = self._stemmer.stemWords(kept) if self._stemmer is not None else kept
+        return ["" if w in self.stop else fold(t) for w, t in zip(kept, stemmed, strict=True)]
+
+    def forget(self) -> None:
+        """Drop the remembered words (after analysing a whole vocabulary)."""
+        self._memo.clear()
 
 
 _STEMMERS = threading.local()  # a PyStemmer object must not be shared between threads
@@ -87,26 +142,36 @@ def _stemmer(name: str) -> _Stemmer | None:
     return found
 
 
-# An identifier as code and error messages write it: snake_case or CONSTANT_NAME (an
-# underscore inside), camelCase (a capital after a small letter), a dotted name, a code
-# mixing letters and digits (C4996, E0308), or a path with a slash and a suffix.
+# An identifier as code and error messages write it, made of several words a search would
+# otherwise match one by one: snake_case or CONSTANT_NAME (an underscore inside), a dotted
+# name (os.path.join), a path with a slash (src/auth/login.py). A camelCase name or a code
+# mixing letters and digits (C4996) is one term for the analyser, matched exactly anyway.
 _IDENTIFIER = re.compile(
-    r"(?<![\w./-])(?:[A-Za-z][\w-]{0,63}(?:[./][\w-]{1,64}){1,8}|[A-Za-z_][A-Za-z0-9_]{1,63})"
+    r"(?<![\w./-])(?:[A-Za-z_][\w-]{0,63}(?:[./][\w-]{1,64}){1,8}|[A-Za-z_]\w{0,62}_\w{1,63})"
 )
-_CAMEL = re.compile(r"[a-z][A-Z]")
-_MIXED = re.compile(r"[A-Za-z]\d|\d[A-Za-z]")
+
+
+def _is_identifier(word: str) -> bool:
+    if "/" in word or "." in word:
+        return len(word) > 3 and not word.endswith(".")
+    return "_" in word.strip("_")
+
+
+def identifiers_as_written(text: str) -> set[str]:
+    """The identifiers ``text`` names, as written (paths are case-sensitive)."""
+    found = set()
+    for found_word in set(_IDENTIFIER.findall(text)):
+        word = found_word.rstrip(".-/")
+        if _is_identifier(word):
+            found.add(word)
+    return found
 
 
 def identifiers(text: str) -> set[str]:
     """The identifiers ``text`` names, lowercased: what a search must match exactly."""
-    found = set()
-    for match in _IDENTIFIER.finditer(text):
-        word = match.group(0).rstrip(".-/")
-        if (
-            "_" in word.strip("_")
-            or _CAMEL.search(word)
-            or _MIXED.search(word)
-            or (("/" in word or "." in word) and len(word) > 3)
-        ):
-            found.add(word.lower())
-    return found
+    return {word.lower() for word in identifiers_as_written(text)}
+
+
+def code_paths(text: str) -> set[str]:
+    """The file paths ``text`` names (a slash inside), as written: what impl_refs hold."""
+    return {word for word in identifiers_as_written(text) if "/" in word}

@@ -1,22 +1,41 @@
 """How many tokens a text costs a language model, estimated without a tokenizer.
 
-Every read reports its cost with this one function. No tokenizer ships with
-its vocabulary offline, so this is an estimate built to follow the byte-pair
-tokenizers of current models on prose, Markdown and code:
+Every read reports its cost with :func:`estimate`. It follows the byte-pair
+tokenizers of current models (calibrated on ``cl100k_base``) without their
+vocabulary: the text is cut the way those tokenizers cut it before merging
+(runs of letters, of digits, of punctuation, line breaks, indentation), and
+each piece costs what pieces of its kind and length cost on average in the real
+tokenizer, measured on the project's corpora (English and French prose,
+Markdown, code, abstracts). A space before a word costs nothing: it travels
+with the word. ``bench/retrieval.py --tokens`` compares it with the real
+tokenizer when ``tiktoken`` is installed; on every corpus it lands within a few
+percent in total and within 10% for nine documents in ten.
 
-* a run of ASCII letters costs one token per five letters, at least one;
-* a run of digits costs one token per three digits;
-* every other visible character (punctuation, a non-ASCII letter) costs one.
-
-On English prose it lands within about 10% of the usual "four characters per
-token"; on French and on code it is higher, as real tokenizers are.
+Costs are kept in hundredths of a token and rounded once, so the estimate of
+two texts joined by a space differs from the sum of their estimates by at most
+one token.
 """
 
 from __future__ import annotations
 
 import re
 
-_PIECE = re.compile(r"[A-Za-z]+|[0-9]+|\S")
+_PIECE = re.compile(r"[^\W\d_]+|\d+|\n+|[ \t]{2,}|[^\w\s]+|_+")
+# Hundredths of a token for a run of ASCII letters, by length (index 0 unused).
+_ASCII = (0, 87, 87, 100, 100, 104, 104, 119, 119, 150, 150, 209, 209, 322, 322, 322)
+# Hundredths of a token for a run of letters holding a non-ASCII one, by length.
+_OTHER = (0, 211, 211, 211, 211, 321, 321, 321, 420, 420, 420)
+_PUNCT = (0, 83, 73, 167, 193)  # a run of punctuation, by length (4 and more: the last)
+_DIGITS = 127  # each group of up to three digits
+_BREAK = 27  # a run of line breaks: most merge with the punctuation before them
+_INDENT = 113  # a run of two spaces or more
+
+
+def _letters(piece: str) -> int:
+    size = len(piece)
+    if piece.isascii():
+        return _ASCII[size] if size < len(_ASCII) else max(520, size * 28)
+    return _OTHER[size] if size < len(_OTHER) else max(470, size * 36)
 
 
 def estimate(text: str) -> int:
@@ -24,10 +43,14 @@ def estimate(text: str) -> int:
     total = 0
     for piece in _PIECE.findall(text):
         first = piece[0]
-        if first.isascii() and first.isalpha():
-            total += (len(piece) + 4) // 5
+        if first.isalpha():
+            total += _letters(piece)
         elif first.isdigit():
-            total += (len(piece) + 2) // 3
+            total += _DIGITS * ((len(piece) + 2) // 3)
+        elif first == "\n":
+            total += _BREAK
+        elif first in " \t":
+            total += _INDENT
         else:
-            total += 1
-    return total
+            total += _PUNCT[min(len(piece), 4)] + 100 * (len(piece) // 12)
+    return (total + 50) // 100

@@ -2,35 +2,44 @@
 
 Fields are weighted so that a word in a title or summary counts more than the
 same word deep in a body; the question goes through the same analysis as the
-documents (folding, stop words, stems); long stems also match as prefixes so
-that "verrouillage" finds "verrouillé".
+documents (folding, stop words, stems), in the language of each document;
+long stems also match as prefixes so that "verrouillage" finds "verrouillé".
+Each section is a passage scored on its own, and a document's score adds its
+best passage's. Identifiers and code paths are matched exactly, before any
+word: the documents naming ``LOGIN_MAX_ATTEMPTS``, or whose ``impl_refs`` cite
+``src/auth/login.py``, come first.
 """
 
 from __future__ import annotations
 
+import json
 import time
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from mdbrain.core import document, fields, frontmatter, ranking, text
-from mdbrain.core.errors import MdbrainError
-from mdbrain.core.manifest import Entry
-from mdbrain.core.marker import Config
-from mdbrain.store import cache, files, scan
-from mdbrain.store.search_index import Row, SearchIndex
+from mdbrain.core import passages, ranking, text
+from mdbrain.store import cache, scan
+from mdbrain.store.search_index import SECTION_MARK, Candidate, Row, SearchIndex, Statistics
 
 if TYPE_CHECKING:
+    from mdbrain.core.manifest import Entry
+    from mdbrain.core.marker import Config
     from mdbrain.service.session import View
 
 # title, summary, tags, type, path, body
 WEIGHTS: tuple[float, ...] = (4.0, 3.0, 3.0, 1.0, 2.0, 1.0)
 K1, B = 1.2, 0.75
 PREFIX_MIN = 6  # stems at least this long also match the words they begin...
-PREFIX_TRIM = 2  # ...once this many letters are taken off their end
+PREFIX_TRIM = 2  # ...once this many letters are taken off their end...
+PREFIX_WEIGHT = 0.5  # ...and such a word counts this much
+PASSAGE_WEIGHT = 0.5  # share of the best section's score a document gains
+HEADING_WEIGHT = 2.0  # times a word of the headings above a section counts in it
+PASSAGE_B = 0.5
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
+PASSAGES_OF = 40  # best documents (by their fields) whose sections are scored
+EXACT_MIN, EXACT_SHARE = 20, 0.02  # an identifier named by more documents distinguishes none
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +57,15 @@ class Card:
     impl_refs: tuple[str, ...] = ()
     sha: str = ""  # content hash of the file as indexed
     score: float = 0.0
+    lang: str = ""  # the language the document is analysed in, when it says
+    exact: int = 0  # 2: its impl_refs cite the code path asked; 1: it names every identifier
+    passage: passages.Section | None = None  # its best section for the question
+    sections: tuple[tuple[passages.Section, float], ...] = ()  # sections that match, best first
 
 
 def card_of(entry: Entry) -> Card:
+    from mdbrain.core import fields
+
     return Card(
         entry.id,
         entry.title,
@@ -65,45 +80,98 @@ def card_of(entry: Entry) -> Card:
     )
 
 
-def body_of(path: str, doc_id: str) -> str:
-    """A document's body as text ('' when unreadable: the scan reports why)."""
+def body_of(path: str, doc_id: str) -> tuple[str, int]:
+    """A document's body as text and the file line it starts on ('' when unreadable: the
+    scan reports why)."""
+    from mdbrain.core import document, frontmatter
+    from mdbrain.core.errors import MdbrainError
+    from mdbrain.store import files
+
     try:
         raw = document.decode(files.read_path(Path(path), shown=doc_id), path=doc_id)
         norm = frontmatter.normalise_newlines(raw.removeprefix(document.BOM))
-        return frontmatter.split(norm, path=doc_id).body
+        parts = frontmatter.split(norm, path=doc_id)
+        return parts.body, parts.body_line
     except MdbrainError:
-        return ""
+        return "", 1
 
 
-def _row(entry: Entry, path: str, stamp: str, analyzer: text.Analyzer, limit: int) -> Row:
-    terms = analyzer.terms
-    body = "" if entry.size > limit else body_of(path, entry.id)  # too large: fields only
-    analysed = (
-        " ".join(terms(entry.title)),
-        " ".join(terms(entry.summary)),
-        " ".join(terms(" ".join(entry.tags))),
-        " ".join(terms(entry.type)),
-        " ".join(terms(entry.id.replace("/", " ").replace("-", " ").removesuffix(".md"))),
-        " ".join(terms(body)),
+def _lang_of(entry: Entry) -> str:
+    value = entry.meta.get("lang")
+    return text.language(value) if isinstance(value, str) and value.strip() else ""
+
+
+def _summary_of(entry: Entry) -> str:
+    if entry.summary:
+        return entry.summary
+    value = entry.meta.get("description")  # the field many site generators use instead
+    return " ".join(value.split()) if isinstance(value, str) else ""
+
+
+def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
+    """What the index stores of one document: its fields normalised, a part per section."""
+    body, body_line = ("", 1) if entry.size > limit else body_of(path, entry.id)
+    cut = passages.split(body, body_line)
+    title = entry.title or next((s.path[0] for s, _a, _b in cut if s.level == 1), "")
+    summary = _summary_of(entry)
+    flat = text.normalise(body)
+    if len(flat) == len(body) + 2 * body.count("\n") + 2:  # offsets map: split it there
+        marks = [start + 2 * (section.line - body_line) + 1 for section, start, _e in cut]
+        marks[0:1] = [0]
+        parts = [flat[a:b] for a, b in zip(marks, [*marks[1:], len(flat)], strict=True)]
+    else:  # a character the normalisation changed in length: one part at a time
+        parts = [text.normalise(body[a:b]) for _s, a, b in cut]
+    sections = [[s.line, s.end, s.level, list(s.path)] for s, _a, _b in cut]
+    fields = (
+        text.normalise(title),
+        text.normalise(summary),
+        text.normalise(" ".join(entry.tags)),
+        text.normalise(entry.type),
+        text.normalise(entry.id.removesuffix(".md")),
+        SECTION_MARK.join(parts) if parts else " ",
     )
-    card = card_of(entry)
+    from mdbrain.core import fields as schema_fields
+
+    refs = schema_fields.strings(entry.meta, "impl_refs")
     meta = {
-        "title": card.title,
-        "summary": card.summary,
-        "type": card.type,
-        "status": card.status,
-        "priority": card.priority,
-        "tags": list(card.tags),
-        "audience": list(card.audience),
-        "impl_refs": list(card.impl_refs),
-        "sha": card.sha,
+        "title": title,
+        "summary": summary,
+        "type": entry.type,
+        "status": entry.status,
+        "priority": entry.priority,
+        "tags": list(entry.tags),
+        "audience": list(schema_fields.strings(entry.meta, "audience")),
+        "impl_refs": list(refs),
+        "sha": entry.sha,
+        "lang": _lang_of(entry),
     }
-    raw = " ".join([entry.title, entry.summary, " ".join(entry.tags), entry.id, body])
-    return Row(entry.id, stamp, analysed, meta, frozenset(text.identifiers(raw)))
+    return Row(
+        entry.id,
+        stamp,
+        fields,
+        tuple(len(value) for value in fields),
+        meta,
+        json.dumps(sections, ensure_ascii=False, separators=(",", ":")),
+        frozenset(filter(None, (_code_path(ref) for ref in refs))),
+    )
+
+
+def _code_path(ref: str) -> str:
+    """An impl_ref as a plain path: no ``#symbol``, no leading ``./``, no trailing slash."""
+    return ref.split("#", 1)[0].strip().removeprefix("./").rstrip("/")
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question as the ranking reads it, in one language."""
+
+    terms: tuple[ranking.Term, ...]
+    words: frozenset[str]  # its terms that do not come from an identifier
+    forms: tuple[str, ...]  # the words to ask FTS5 for
 
 
 class Searcher:
-    """The search index of one base, for one thread: an SQLite connection and a stemmer.
+    """The search index of one base, for one thread: an SQLite connection and stemmers.
 
     :meth:`sync` brings it in step with a view of the files before it is asked.
     """
@@ -112,12 +180,21 @@ class Searcher:
         self.root = root
         self.config = config
         self.analyzer = text.Analyzer(config.lang)
+        self._analysers: dict[str, text.Analyzer] = {self.analyzer.lang: self.analyzer}
         self.index = SearchIndex(root, config.lang)
         self.files: dict[str, scan.DocFile] = {}
         self._generation = 0
         self._racy = True
-        self._stats: tuple[int, tuple[float, ...]] | None = None
-        self._df: dict[tuple[str, bool], int] = {}
+        self._stats: Statistics | None = None
+        self._words: dict[tuple[str, str, bool], list[tuple[str, str, int]]] = {}
+
+    def analyser(self, lang: str = "") -> text.Analyzer:
+        """The analyser of a language (the base's by default)."""
+        code = text.language(lang) if lang else self.analyzer.lang
+        found = self._analysers.get(code)
+        if found is None:
+            found = self._analysers[code] = text.Analyzer(code)
+        return found
 
     def sync(self, view: View) -> None:
         """Re-index what changed since the last sync; nothing when the view is the same."""
@@ -140,12 +217,21 @@ class Searcher:
         def build(ids: Sequence[str]) -> Iterable[Row]:
             for doc_id in ids:
                 doc = self.files[doc_id]
-                yield _row(entries[doc_id], doc.path, current[doc_id], self.analyzer, limit)
+                yield row_of(entries[doc_id], doc.path, current[doc_id], limit)
 
         if self.index.sync(current, build):
             self._stats = None
-            self._df = {}
+            self._words = {}
+            for lang in {self.analyzer.lang, *self.statistics().languages}:
+                self._learn(lang)
         self._generation = view.generation
+
+    def _learn(self, lang: str) -> None:
+        """Give every new word of the vocabulary its term in ``lang``."""
+        unknown = self.index.unknown_words(lang)
+        if unknown:
+            terms = self.analyser(lang).terms_of(unknown)
+            self.index.learn(lang, zip(unknown, terms, strict=True))
 
     def close(self) -> None:
         self.index.close()
@@ -154,47 +240,138 @@ class Searcher:
         meta = self.index.meta(doc_id)
         return None if meta is None else Card(doc_id, **meta)
 
-    def rank(self, question: str, limit: int) -> list[Card]:
-        """The best documents for ``question``: FTS5 finds candidates, BM25F orders them."""
-        terms = self.analyzer.terms(question)
-        params = ranking.Params(WEIGHTS, K1, B, PREFIX_MIN, PREFIX_TRIM)
-        forms = [ranking.pattern(term, params) for term in terms]
-        found = self.index.candidates(forms, max(limit, CANDIDATES))
-        named = sorted(text.identifiers(question))
-        if named:  # an identifier is matched exactly: the documents holding it, and only them
-            exact = self.index.with_identifiers(named)
-            if exact:
-                missing = exact - {c.id for c in found}
-                found = [c for c in found if c.id in exact]
-                found += self.index.candidates_by_id(sorted(missing))
-        if not found:
-            return []
-        documents, averages = self._statistics()
-        idf = {
-            term: ranking.idf(documents, self._documents_with(form))
-            for term, form in zip(terms, forms, strict=True)
-        }
-        cards = []
-        for candidate in found:
-            value = ranking.score(
-                terms,
-                [Counter(text.split()) for text in candidate.texts],
-                lengths=candidate.lengths,
-                averages=averages,
-                frequencies=idf,
-                params=params,
-            )
-            cards.append(Card(candidate.id, **candidate.meta, score=value))
-        cards.sort(key=lambda card: (-card.score, card.id))
-        return cards[:limit]
-
-    def _statistics(self) -> tuple[int, tuple[float, ...]]:
+    def statistics(self) -> Statistics:
         if self._stats is None:
             self._stats = self.index.statistics()
         return self._stats
 
-    def _documents_with(self, form: tuple[str, bool]) -> int:
-        found = self._df.get(form)
+    def params(self) -> ranking.Params:
+        return ranking.Params(
+            WEIGHTS, K1, B, PREFIX_MIN, PREFIX_TRIM, PREFIX_WEIGHT, PASSAGE_WEIGHT,
+            HEADING_WEIGHT, PASSAGE_B,
+        )  # fmt: skip
+
+    def question(self, words: str, lang: str = "") -> Question:
+        """``words`` analysed in ``lang``: each term with the words that give it and its
+        weight in this base."""
+        code = text.language(lang) if lang else self.analyzer.lang
+        analyser = self.analyser(code)
+        params = self.params()
+        documents = self.statistics().documents
+        named = " ".join(_compound(analyser, text.identifiers(words)))
+        from_names = set(analyser.terms(named)) if named else set()
+        terms, forms = [], []
+        for word in dict.fromkeys(analyser.terms(words)):
+            form, prefix = ranking.pattern(word, params)
+            found = self._expansion(code, form, prefix)
+            if not any(term == word for _w, term, _n in found):
+                found = [*found, *self._expansion(code, word, False)]
+            needles = tuple(
+                (f" {w} ", 1.0 if term == word else params.prefix_weight) for w, term, _n in found
+            )
+            holders = sum(n for _w, _t, n in found)
+            terms.append(ranking.Term(word, needles, ranking.idf(documents, holders)))
+            forms += [w for w, _t, _n in found]
+        plain = frozenset(t.term for t in terms) - from_names
+        return Question(tuple(terms), plain, tuple(dict.fromkeys(forms)))
+
+    def _expansion(self, lang: str, form: str, prefix: bool) -> list[tuple[str, str, int]]:
+        key = (lang, form, prefix)
+        found = self._words.get(key)
         if found is None:
-            found = self._df[form] = self.index.documents_with(*form)
+            found = self._words[key] = self.index.words(lang, form, prefix)
         return found
+
+    def rank(self, question: str, limit: int) -> list[Card]:
+        """The best documents for ``question``, best first.
+
+        Documents whose impl_refs cite a code path the question names come first,
+        then those naming every identifier it names (``LOGIN_MAX_ATTEMPTS``,
+        ``src/auth/login.py``); then the rest by score. A question made of
+        identifiers only finds only the documents that name them, when some do.
+        """
+        stats = self.statistics()
+        if not stats.documents:
+            return []
+        params = self.params()
+        base = self.analyzer.lang
+        asked = {lang: self.question(question, lang) for lang in {base, *stats.languages}}
+        forms = [form for q in asked.values() for form in q.forms]
+        found = self.index.candidates(forms, max(limit, CANDIDATES), params.weights)
+        exact = self._exact(question, stats.documents)
+        if exact:
+            holders = {doc_id for doc_id, tier in exact.items() if tier}
+            if not asked[base].words:  # only identifiers asked: only their holders
+                found = [c for c in found if c.id in holders]
+            missing = holders - {c.id for c in found}
+            found += self.index.candidates_by_id(sorted(missing))
+        if not found:
+            return []
+        scored = []
+        for candidate in found:
+            q = asked.get(candidate.meta["lang"] or base, asked[base])
+            value, _held = ranking.fields_score(
+                q.terms, candidate.texts, candidate.lengths, stats.averages, params
+            )
+            scored.append((value, candidate))
+        scored.sort(key=lambda item: (-item[0], item[1].id))
+        cards = []
+        for position, (base_value, candidate) in enumerate(scored):
+            value = base_value
+            q = asked.get(candidate.meta["lang"] or base, asked[base])
+            sections: tuple[tuple[passages.Section, float], ...] = ()
+            if position < PASSAGES_OF or candidate.id in exact:
+                sections = _sections(q.terms, candidate, stats.passage, params)
+                if sections:
+                    value += params.passage_weight * sections[0][1]
+            cards.append(
+                Card(
+                    candidate.id,
+                    **candidate.meta,
+                    score=value,
+                    exact=exact.get(candidate.id, 0),
+                    passage=sections[0][0] if sections else None,
+                    sections=sections,
+                )
+            )
+        cards.sort(key=lambda card: (-card.exact, -card.score, card.id))
+        return cards[:limit]
+
+    def _exact(self, question: str, documents: int) -> dict[str, int]:
+        """Documents matched exactly: 2 when their impl_refs cite a code path the question
+        names, 1 when they name every identifier it names that words alone would not find
+        (``LOGIN_MAX_ATTEMPTS`` is three words; ``C4996`` is one term, matched exactly).
+        An identifier that most documents name distinguishes none: it is left to words."""
+        out: dict[str, int] = {}
+        named = _compound(self.analyzer, text.identifiers(question))
+        if named:
+            phrases = [text.normalise(name).split() for name in named]
+            most = max(EXACT_MIN, int(documents * EXACT_SHARE))
+            holders = self.index.with_phrases(phrases, most + 1)
+            if len(holders) <= most:
+                out = dict.fromkeys(holders, 1)
+        for path in text.code_paths(question):
+            for doc_id in self.index.citing(_code_path(path)):
+                out[doc_id] = 2
+        return out
+
+
+def _compound(analyser: text.Analyzer, names: Iterable[str]) -> list[str]:
+    """The identifiers that analyse into several terms: those words alone would scatter."""
+    return sorted(name for name in names if len(analyser.terms(name)) > 1)
+
+
+def _sections(
+    terms: Sequence[ranking.Term], candidate: Candidate, average: float, params: ranking.Params
+) -> tuple[tuple[passages.Section, float], ...]:
+    """The sections of a candidate that hold a query term, best first."""
+    parts = candidate.texts[-1].split(SECTION_MARK)
+    described: list[list[Any]] = json.loads(candidate.sections) if candidate.sections else []
+    out = []
+    for part, (start, end, level, path) in zip(parts, described, strict=False):
+        heading = text.normalise(" ".join(path)) if path else ""
+        value = ranking.passage_score(terms, part, heading, average, params)
+        if value > 0:
+            out.append((passages.Section(start, end, level, tuple(path)), value))
+    out.sort(key=lambda item: (-item[1], item[0].line))
+    return tuple(out)

@@ -1,16 +1,24 @@
 """A full-text index of the base in SQLite FTS5, kept in step with the files.
 
-Each document is one row of ``docs`` (its analysed title, summary, tags, type,
-path and body, see :mod:`mdbrain.core.text`), where FTS5 finds the candidates
-of a search, and one row of ``meta`` with the stamp of the file it came from,
-the manifest fields a reader needs to filter and show it, and the length of
-each analysed field for the re-ranker (:mod:`mdbrain.core.ranking`). Before every
-search, rows whose file changed, appeared or went away are brought up to date,
-so no answer is computed from a stale index, and a query needs neither the
-manifest cache nor any document it does not show. The database is a cache in
-the git-ignored ``.mdbrain`` folder, rebuilt from scratch when its format, its
-language or mdbrain's version changes; where the base cannot be written, it
-lives in memory for the length of the command.
+Each document is one row of ``docs`` (its title, summary, tags, type, path and
+body, lowercased with punctuation turned into spaces, see
+:func:`mdbrain.core.text.normalise`), where FTS5 finds the candidates of a
+search, and one row of ``meta`` with the stamp of the file it came from, the
+manifest fields a reader needs to filter and show it, the length of each field
+and its sections (:mod:`mdbrain.core.passages`) for the re-ranker
+(:mod:`mdbrain.core.ranking`). Sections are separated in the body by
+:data:`SECTION_MARK`, so a section is scored from the row already read.
+``lexicon`` gives every word of the vocabulary its term (stem, accents folded)
+in each language: a question's terms are matched through the words that give
+them, and no document is ever stemmed word by word. The code paths of
+``impl_refs`` sit in a plain table, matched exactly.
+
+Before every search, rows whose file changed, appeared or went away are brought
+up to date, so no answer is computed from a stale index, and a query needs
+neither the manifest cache nor any document it does not show. The database is
+a cache in the git-ignored ``.mdbrain`` folder, rebuilt from scratch when its
+format, its language or mdbrain's version changes; where the base cannot be
+written, it lives in memory for the length of the command.
 """
 
 from __future__ import annotations
@@ -28,12 +36,15 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = "search.sqlite"
-FORMAT = "5"
+FORMAT = "6"
+SECTION_MARK = "\x1e"  # between sections in the body: a separator to the tokenizer
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
 META = (
-    "title", "summary", "type", "status", "priority", "tags", "audience", "impl_refs", "sha"
+    "title", "summary", "type", "status", "priority", "tags", "audience", "impl_refs", "sha",
+    "lang",
 )  # fmt: skip
-LENGTHS = tuple(f"length_{name}" for name in FIELDS)  # words per analysed field
+LISTS = ("tags", "audience", "impl_refs")
+LENGTHS = tuple(f"length_{name}" for name in FIELDS)  # characters per field
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +53,28 @@ class Row:
 
     id: str
     stamp: str
-    fields: tuple[str, ...]  # analysed text, one per name in FIELDS
+    fields: tuple[str, ...]  # normalised text, one per name in FIELDS
+    lengths: tuple[int, ...]  # characters per field
     meta: dict[str, Any]  # one value per name in META (lists for tags, audience, impl_refs)
-    identifiers: frozenset[str] = frozenset()  # lowercased, matched exactly
+    sections: str  # JSON: one [line, end, level, [titles]] per section
+    refs: frozenset[str] = frozenset()  # code paths of impl_refs, without anchors
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    id: str
+    meta: dict[str, Any]
+    texts: tuple[str, ...]  # normalised text per field
+    lengths: tuple[int, ...]
+    sections: str  # JSON, see Row.sections
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    documents: int
+    averages: tuple[float, ...]  # characters per field
+    passage: float  # characters per section
+    languages: tuple[str, ...]  # the languages documents are analysed in
 
 
 class SearchIndex:
@@ -92,29 +122,31 @@ class SearchIndex:
     def update(self, rows: Iterable[Row], removed: Iterable[str]) -> None:
         """Replace the rows of changed documents and drop those of removed ones, atomically."""
         db = self.db
+        names = ", ".join((*META, *LENGTHS))
         db.execute("BEGIN IMMEDIATE")
         try:
             for doc_id in removed:
                 self._drop(doc_id)
+            rowid = int(db.execute("SELECT COALESCE(MAX(rowid), 0) FROM meta").fetchone()[0])
+            metas, texts, refs = [], [], []
             for row in rows:
                 self._drop(row.id)
+                rowid += 1
                 values = [json.dumps(v) if isinstance(v, list) else v for v in row.meta.values()]
-                values += [len(text.split()) for text in row.fields]
-                names = ", ".join((*META, *LENGTHS))
-                cursor = db.execute(
-                    f"INSERT INTO meta(id, stamp, {names})"  # noqa: S608 - fixed names
-                    f" VALUES (?, ?, {', '.join('?' * len(values))})",
-                    (row.id, row.stamp, *values),
-                )
-                db.execute(
-                    f"INSERT INTO docs(rowid, {', '.join(FIELDS)})"  # noqa: S608 - fixed names
-                    f" VALUES (?, {', '.join('?' * len(FIELDS))})",
-                    (cursor.lastrowid, *row.fields),
-                )
-                db.executemany(
-                    "INSERT INTO idents(ident, doc) VALUES (?, ?)",
-                    [(ident, cursor.lastrowid) for ident in sorted(row.identifiers)],
-                )
+                metas.append((rowid, row.id, row.stamp, row.sections, *values, *row.lengths))
+                texts.append((rowid, *row.fields))
+                refs += [(ref, rowid) for ref in row.refs]
+            db.executemany(
+                f"INSERT INTO meta(rowid, id, stamp, sections, {names})"  # noqa: S608 - fixed names
+                f" VALUES ({', '.join('?' * (4 + len(META) + len(LENGTHS)))})",
+                metas,
+            )
+            db.executemany(
+                f"INSERT INTO docs(rowid, {', '.join(FIELDS)})"  # noqa: S608 - fixed names
+                f" VALUES (?, {', '.join('?' * len(FIELDS))})",
+                texts,
+            )
+            db.executemany("INSERT INTO refs(ref, doc) VALUES (?, ?)", refs)
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -125,7 +157,7 @@ class SearchIndex:
         if found is not None:
             self.db.execute("DELETE FROM docs WHERE rowid = ?", found)
             self.db.execute("DELETE FROM meta WHERE rowid = ?", found)
-            self.db.execute("DELETE FROM idents WHERE doc = ?", found)
+            self.db.execute("DELETE FROM refs WHERE doc = ?", found)
 
     def sync(self, current: dict[str, str], build: Callable[[Sequence[str]], Iterable[Row]]) -> int:
         """Bring the index in line with ``current`` (id -> stamp); returns how many rows changed."""
@@ -144,34 +176,83 @@ class SearchIndex:
         ).fetchone()
         return None if found is None else _decoded(found)
 
-    def candidates(self, forms: Sequence[tuple[str, bool]], limit: int) -> list[Candidate]:
-        """Documents holding any of ``forms`` (term, is-prefix), best first by FTS5's BM25,
-        each with its manifest fields and its analysed text per field."""
-        if not forms:
+    def count(self) -> int:
+        return int(self.db.execute("SELECT COUNT(*) FROM meta").fetchone()[0])
+
+    def candidates(
+        self, words: Sequence[str], limit: int, weights: Sequence[float]
+    ) -> list[Candidate]:
+        """Documents holding any of ``words``, best first by FTS5's BM25 with field
+        ``weights``, each with its manifest fields and normalised fields."""
+        if not words:
             return []
-        phrases = []
-        for form, prefix in dict.fromkeys(forms):
-            quoted = '"' + form.replace('"', '""') + '"'
-            phrases.append(quoted + "*" if prefix else quoted)
-        columns = ", ".join("meta." + m for m in META)
-        texts = ", ".join("docs." + f for f in FIELDS)
-        lengths = ", ".join("meta." + n for n in LENGTHS)
+        phrases = ['"' + word.replace('"', '""') + '"' for word in dict.fromkeys(words)]
+        ranking = ", ".join(f"{w:g}" for w in weights)
         sql = (
-            f"SELECT meta.id, {columns}, {texts}, {lengths} FROM docs"  # noqa: S608 - fixed names
-            " JOIN meta ON meta.rowid = docs.rowid WHERE docs MATCH ? ORDER BY bm25(docs) LIMIT ?"
+            f"SELECT {_COLUMNS} FROM docs JOIN meta ON meta.rowid = docs.rowid"  # noqa: S608
+            f" WHERE docs MATCH ? ORDER BY bm25(docs, {ranking}) LIMIT ?"
         )
         rows = self.db.execute(sql, (" OR ".join(phrases), limit)).fetchall()
         return [_candidate(row) for row in rows]
 
-    def with_identifiers(self, idents: Sequence[str]) -> set[str]:
-        """The ids of the documents that hold every one of ``idents`` (lowercased)."""
-        if not idents:
+    def with_phrases(self, phrases: Sequence[Sequence[str]], limit: int) -> set[str]:
+        """The ids of the documents holding every phrase (words in a row), at most ``limit``."""
+        if not phrases:
             return set()
-        marks = ", ".join("?" * len(idents))
+        quoted = " AND ".join(
+            '"' + " ".join(words).replace('"', '""') + '"' for words in phrases if words
+        )
         rows = self.db.execute(
-            f"SELECT meta.id FROM idents JOIN meta ON meta.rowid = idents.doc"  # noqa: S608
-            f" WHERE ident IN ({marks}) GROUP BY idents.doc HAVING COUNT(DISTINCT ident) = ?",
-            (*idents, len(set(idents))),
+            "SELECT meta.id FROM docs JOIN meta ON meta.rowid = docs.rowid"
+            " WHERE docs MATCH ? LIMIT ?",
+            (quoted, limit),
+        ).fetchall()
+        return {row[0] for row in rows}
+
+    def words(self, lang: str, term: str, prefix: bool) -> list[tuple[str, str, int]]:
+        """The words whose term is ``term`` (or begins with it, for a prefix), each with its
+        term and the number of documents holding it."""
+        select = (
+            "SELECT l.word, l.term, v.doc FROM lexicon l JOIN vocabulary v ON v.term = l.word"
+            " WHERE l.lang = ? AND "
+        )
+        if prefix:
+            rows = self.db.execute(
+                select + "l.term >= ? AND l.term < ?", (lang, term, term + "\uffff")
+            ).fetchall()
+        else:
+            rows = self.db.execute(select + "l.term = ?", (lang, term)).fetchall()
+        return [(str(w), str(t), int(n)) for w, t, n in rows]
+
+    def unknown_words(self, lang: str) -> list[str]:
+        """Words of the vocabulary that the lexicon has no term for in ``lang``."""
+        rows = self.db.execute(
+            "SELECT v.term FROM vocabulary v LEFT JOIN lexicon l ON l.lang = ? AND l.word = v.term"
+            " WHERE l.word IS NULL",
+            (lang,),
+        ).fetchall()
+        return [row[0] for row in rows]
+
+    def learn(self, lang: str, terms: Iterable[tuple[str, str]]) -> None:
+        """Record the term of each word (word, term) in ``lang``."""
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.executemany(
+                "INSERT OR REPLACE INTO lexicon(lang, word, term) VALUES (?, ?, ?)",
+                [(lang, word, term) for word, term in terms],
+            )
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def citing(self, path: str) -> set[str]:
+        """The ids of the documents whose impl_refs name ``path`` or a folder holding it."""
+        rows = self.db.execute(
+            "SELECT meta.id FROM refs JOIN meta ON meta.rowid = refs.doc"
+            " WHERE ref = ? OR (substr(?, 1, length(ref) + 1) = ref || '/')",
+            (path, path),
         ).fetchall()
         return {row[0] for row in rows}
 
@@ -179,22 +260,30 @@ class SearchIndex:
         """The candidate rows of the given documents (whatever FTS5 would rank them)."""
         if not doc_ids:
             return []
-        columns = ", ".join("meta." + m for m in META)
-        texts = ", ".join("docs." + f for f in FIELDS)
-        lengths = ", ".join("meta." + n for n in LENGTHS)
         marks = ", ".join("?" * len(doc_ids))
         rows = self.db.execute(
-            f"SELECT meta.id, {columns}, {texts}, {lengths} FROM docs"  # noqa: S608 - fixed names
-            f" JOIN meta ON meta.rowid = docs.rowid WHERE meta.id IN ({marks})",
+            f"SELECT {_COLUMNS} FROM docs JOIN meta ON meta.rowid = docs.rowid"  # noqa: S608
+            f" WHERE meta.id IN ({marks})",
             tuple(doc_ids),
         ).fetchall()
         return [_candidate(row) for row in rows]
 
-    def statistics(self) -> tuple[int, tuple[float, ...]]:
-        """How many documents there are, and the average length of each field."""
+    def statistics(self) -> Statistics:
+        """How many documents there are, the average length of each field and section,
+        and the languages the documents are analysed in."""
         averages = ", ".join(f"AVG({n})" for n in LENGTHS)
-        found = self.db.execute(f"SELECT COUNT(*), {averages} FROM meta").fetchone()  # noqa: S608 - fixed names
-        return int(found[0]), tuple(float(v or 0.0) for v in found[1:])
+        found = self.db.execute(
+            f"SELECT COUNT(*), {averages}, SUM(length_body), SUM(json_array_length(sections))"  # noqa: S608 - fixed names
+            " FROM meta"
+        ).fetchone()
+        languages = [row[0] for row in self.db.execute("SELECT DISTINCT lang FROM meta")]
+        passages = float(found[-1] or 0)
+        return Statistics(
+            int(found[0]),
+            tuple(float(v or 0.0) for v in found[1 : 1 + len(LENGTHS)]),
+            float(found[-2] or 0) / passages if passages else 0.0,
+            tuple(sorted(lang for lang in languages if lang)),
+        )
 
     def documents_with(self, form: str, prefix: bool) -> int:
         """How many documents hold ``form`` (or, for a prefix, a word it begins; an upper bound)."""
@@ -207,13 +296,24 @@ class SearchIndex:
         ).fetchone()
         return int(found[0])
 
+    def listing(self, limit: int) -> list[tuple[str, dict[str, Any]]]:
+        """Up to ``limit`` documents with their manifest fields, by id."""
+        rows = self.db.execute(
+            f"SELECT id, {', '.join(META)} FROM meta ORDER BY id LIMIT ?",  # noqa: S608
+            (limit,),
+        ).fetchall()
+        return [(row[0], _decoded(row[1:])) for row in rows]
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    id: str
-    meta: dict[str, Any]
-    texts: tuple[str, ...]  # analysed text per field
-    lengths: tuple[int, ...]
+
+_COLUMNS = ", ".join(
+    [
+        "meta.id",
+        *("meta." + m for m in META),
+        *("docs." + f for f in FIELDS),
+        *("meta." + n for n in LENGTHS),
+        "meta.sections",
+    ]
+)
 
 
 def _candidate(row: Sequence[Any]) -> Candidate:
@@ -222,7 +322,8 @@ def _candidate(row: Sequence[Any]) -> Candidate:
         row[0],
         _decoded(row[1 : 1 + size]),
         tuple(row[1 + size : 1 + size + count]),
-        tuple(row[1 + size + count :]),
+        tuple(row[1 + size + count : 1 + size + 2 * count]),
+        row[-1],
     )
 
 
@@ -236,26 +337,32 @@ def _key(db: sqlite3.Connection) -> str | None:
 
 def _create(db: sqlite3.Connection, key: str) -> None:
     """Drop whatever tables are there and make the index's own, empty."""
-    for table in ("idents", "vocabulary", "docs", "meta", "settings"):
+    for table in ("lexicon", "refs", "idents", "vocabulary", "docs", "meta", "settings"):
         db.execute(f"DROP TABLE IF EXISTS {table}")
     db.execute("CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT)")
     db.execute(
         "CREATE TABLE meta(rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL,"
-        f" stamp TEXT NOT NULL, {', '.join(META)}, {', '.join(LENGTHS)})"
+        f" stamp TEXT NOT NULL, sections TEXT NOT NULL, {', '.join(META)}, {', '.join(LENGTHS)})"
     )
     db.execute(
         f"CREATE VIRTUAL TABLE docs USING fts5({', '.join(FIELDS)},"
         " tokenize = 'unicode61 remove_diacritics 0')"
     )
     db.execute("CREATE VIRTUAL TABLE vocabulary USING fts5vocab(docs, 'row')")
-    db.execute("CREATE TABLE idents(ident TEXT NOT NULL, doc INTEGER NOT NULL)")
-    db.execute("CREATE INDEX idents_by_ident ON idents(ident)")
-    db.execute("CREATE INDEX idents_by_doc ON idents(doc)")
+    db.execute(
+        "CREATE TABLE lexicon(lang TEXT NOT NULL, word TEXT NOT NULL, term TEXT NOT NULL,"
+        " PRIMARY KEY (lang, word)) WITHOUT ROWID"
+    )
+    db.execute("CREATE INDEX lexicon_by_term ON lexicon(lang, term)")
+    db.execute("CREATE TABLE refs(ref TEXT NOT NULL, doc INTEGER NOT NULL)")
+    db.execute("CREATE INDEX refs_by_ref ON refs(ref)")
+    db.execute("CREATE INDEX refs_by_doc ON refs(doc)")
     db.execute("INSERT INTO settings VALUES ('key', ?)", (key,))
 
 
 def _decoded(values: Sequence[Any]) -> dict[str, Any]:
     out = dict(zip(META, values, strict=True))
-    for key in ("tags", "audience", "impl_refs"):
+    for key in LISTS:
         out[key] = tuple(json.loads(out[key] or "[]"))
+    out["lang"] = out["lang"] or ""
     return out

@@ -1,0 +1,177 @@
+"""Passages: a document body cut at its headings, and the lines of one worth showing.
+
+A search unit smaller than a document is its section: the text from a heading
+to the next heading, whatever its level, with the path of headings above it
+("Login > Security"). The text before the first heading is a section too, with
+no heading. :func:`split` finds them in one pass over the body, skipping
+fenced code, where a ``# comment`` is no heading; :func:`window` picks, inside
+one section, the run of lines that holds the most of a question within a
+number of tokens, so a reader is shown the lines that answer, not the first
+lines of a long section.
+
+Headings are shown as a reader sees them: an HTML anchor (``<a name="x"></a>``)
+or an attribute block (``{#x}``) written to make a link target is left out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+# Lines that may open or close a fence or start an ATX heading, found after a line break:
+# a literal first character lets the search skip along in C. (Setext headings, underlined
+# with = or -, are left to the full scanner: documents written for search rarely use them.)
+_MARK = re.compile(r"\n(?:(?P<fence>[ \t]*(?:`{3,}|~{3,}))| {0,3}#{1,6}(?:[ \t]|$))", re.M)
+_ANCHOR = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"'][^\"']*[\"']\s*/?>\s*(?:</a>)?", re.I)
+_ATTRIBUTES = re.compile(r"\s*\{[#.][^}]*\}\s*$")
+PATH_SEPARATOR = " > "
+
+
+class Section(NamedTuple):
+    """One section of a body: its own lines (up to the next heading) and where it sits."""
+
+    line: int  # file line of its heading; of the body's first line for the text before any
+    end: int  # last file line of its own text
+    level: int  # 1-6; 0 for the text before the first heading
+    path: tuple[str, ...]  # the titles of the headings above it and its own, cleaned
+
+    @property
+    def title(self) -> str:
+        return PATH_SEPARATOR.join(self.path)
+
+
+def clean_heading(title: str) -> str:
+    """A heading's title as a reader sees it: anchors, ``{#id}`` and closing hashes out."""
+    if "<" not in title and "{" not in title and not title.endswith("#"):
+        return " ".join(title.split())
+    text = _ANCHOR.sub("", title)
+    text = _ATTRIBUTES.sub("", text)
+    stripped = text.rstrip("#")
+    if stripped != text and (not stripped or stripped[-1] in " \t"):
+        text = stripped
+    return " ".join(text.split())
+
+
+def _atx(line: str) -> tuple[int, str] | None:
+    text = line.lstrip(" ")
+    after = text.lstrip("#")
+    level = len(text) - len(after)
+    if not 1 <= level <= 6 or after[:1] not in ("", " ", "\t"):
+        return None
+    return level, clean_heading(after)
+
+
+def split(body: str, first_line: int = 1) -> list[tuple[Section, int, int]]:
+    """The sections of ``body`` in order, each with the character span of its own text.
+
+    ``first_line`` is the file line of the body's first line. Text before the
+    first heading is a section of level 0; a blank body has none.
+    """
+    heads: list[tuple[int, int, int, str]] = []  # (char start, line offset, level, title)
+    fence = ""
+    line_no, counted = 0, 0
+    for match in _MARK.finditer("\n" + body):
+        opened = match.group("fence")
+        start = match.start()  # in the body: one character later, less the one added
+        if fence:
+            if opened:
+                mark = opened.lstrip(" \t")
+                stop = body.find("\n", start)
+                rest = body[start + len(opened) : stop if stop >= 0 else None]
+                if mark[0] == fence[0] and len(mark) >= len(fence) and not rest.strip():
+                    fence = ""
+            continue
+        if opened:
+            fence = opened.lstrip(" \t")
+            continue
+        stop = body.find("\n", start)
+        atx = _atx(body[start : stop if stop >= 0 else len(body)])
+        if atx is not None:
+            line_no += body.count("\n", counted, start)
+            counted = start
+            heads.append((start, line_no, atx[0], atx[1]))
+    return _spans(body, first_line, heads)
+
+
+def _spans(
+    body: str, first_line: int, heads: list[tuple[int, int, int, str]]
+) -> list[tuple[Section, int, int]]:
+    if not body.strip():
+        return []
+    total_lines = body.count("\n") + (0 if body.endswith("\n") else 1)
+    out: list[tuple[Section, int, int]] = []
+    first = heads[0] if heads else None
+    if first is None or (first[0] > 0 and body[: first[0]].strip()):
+        stop = first[0] if first else len(body)
+        last = first[1] - 1 if first else total_lines - 1
+        out.append((Section(first_line, first_line + max(last, 0), 0, ()), 0, stop))
+    levels: list[int] = []
+    titles: list[str] = []
+    for index, (start, offset, level, title) in enumerate(heads):
+        while levels and levels[-1] >= level:
+            levels.pop()
+            titles.pop()
+        levels.append(level)
+        titles.append(title)
+        if index + 1 < len(heads):
+            stop, last = heads[index + 1][0], heads[index + 1][1] - 1
+        else:
+            stop, last = len(body), total_lines - 1
+        path = tuple(filter(None, titles))
+        section = Section(first_line + offset, first_line + max(last, offset), level, path)
+        out.append((section, start, stop))
+    return out
+
+
+def window(
+    scores: Sequence[float], costs: Sequence[int], limit: int, *, keep_first: bool = False
+) -> tuple[int, int]:
+    """The run of lines ``[start, end)`` to show: it holds the best-scoring line, and grows
+    towards the better neighbour, then towards the lines before it, while the lines'
+    ``costs`` (tokens) stay within ``limit``. Lines scoring nothing are added only as
+    context around the lines that score. With ``keep_first``, the first line (a
+    heading) is kept when it fits.
+    """
+    if not scores:
+        return 0, 0
+    best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+    start, end, spent = best, best + 1, costs[best]
+    while True:
+        before = start - 1 if start > 0 else None
+        after = end if end < len(scores) else None
+        options = [i for i in (after, before) if i is not None and spent + costs[i] <= limit]
+        if not options:
+            break
+        # the neighbour that scores more; on a tie, the next line (answers follow questions)
+        pick = max(options, key=lambda i: (scores[i], i == after))
+        if scores[pick] <= 0 and not _worth_context(scores, start, end, pick):
+            break
+        spent += costs[pick]
+        start, end = min(start, pick), max(end, pick + 1)
+    if keep_first and start > 0 and spent + costs[0] <= limit and start <= 2:
+        start = 0
+    return start, end
+
+
+def _worth_context(scores: Sequence[float], start: int, end: int, pick: int) -> bool:
+    """Whether a line that scores nothing is still worth showing: it stands between the
+    window and a line that scores, or it is the one line of context each side gets."""
+    step = 1 if pick >= end else -1
+    probe = pick + step
+    while 0 <= probe < len(scores) and abs(probe - pick) <= 3:
+        if scores[probe] > 0:
+            return True
+        probe += step
+    return (pick == end and end - start <= 2) or (pick == start - 1 and end - start <= 2)
+
+
+def line_scores(
+    lines: Sequence[str], terms_of: Callable[[str], Sequence[str]], weights: dict[str, float]
+) -> list[float]:
+    """Each line's score: the weight of every distinct wanted term it holds."""
+    out = []
+    for line in lines:
+        found = set(terms_of(line)) if line.strip() else set()
+        out.append(sum(weights.get(term, 0.0) for term in found))
+    return out
