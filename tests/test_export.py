@@ -1,0 +1,478 @@
+"""mdbrain export: the static site, the Markdown snapshot and llms.txt, on a base built here."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mdbrain.adapters import export_graph, export_html, export_text
+from mdbrain.adapters.cli import cli
+from mdbrain.service.brain import Brain
+from mdbrain.service.exporting import SITE_MARK, export_site, gather
+from tests.conftest import MakeBase, doc
+
+SECRET = (
+    "ghp" + "_Zq8x3LmN0pR7sT2vW5yB9cD4fG6hJ1kK3mQ8"
+)  # made up; split so no scanner flags this file
+
+GUIDE_BODY = """\
+## Steps
+
+Read [the limit](../rules/limit.md#why) first, then [nothing](nothing.md).
+See [outside](../../up.md) and [the code](../../src/app.py) and [the web](https://example.org/x).
+
+<script>alert("body")</script>
+<img src="http://tracker.example/pixel.png">
+
+[click me](javascript:alert(1)) and [data](data:text/html;base64,PHNjcmlwdD4=)
+and <javascript:alert(2)> and [vb](vbscript:msgbox)
+
+![a diagram](http://images.example/diagram.png)
+
+```
+# not a heading
+```
+"""
+
+BASE = {
+    "guides/start.md": doc(
+        "Getting started", GUIDE_BODY, tags="[onboarding]", sources="[the team wiki]"
+    ),
+    "rules/limit.md": doc(
+        "Limit <b onmouseover='x()'>five</b>",
+        "## Why\n\nBecause.\n",
+        type="rule",
+        tags="[limits, security]",
+        impl_refs="[src/app.py]",
+        author='"Ada"',
+        created="2026-06-01",
+    ),
+    "rules/conflict.md": doc(
+        "Limit ten",
+        "Ten, not five.\n",
+        type="rule",
+        tags="[limits]",
+        contradicts="[rules/limit.md]",
+    ),
+    "decisions/old.md": doc(
+        "Sessions in memory",
+        "Kept in memory.\n",
+        type="decision",
+        status="deprecated",
+        tags="[sessions]",
+        superseded_by="[decisions/new.md]",
+        superseded_on="2026-06-20",
+        superseded_reason='"memory was lost at each restart"',
+    ),
+    "decisions/new.md": doc(
+        "Sessions in Redis",
+        "Kept in Redis, see [the old one](old.md).\n",
+        type="decision",
+        tags="[sessions]",
+        supersedes="[decisions/old.md]",
+    ),
+    "notes/draft.md": doc("An idea", "Maybe.\n", status="draft", tags="[ideas]"),
+    "notes/check.md": doc(
+        "To check",
+        "Check it.\n",
+        status="needs-review",
+        tags="[ideas]",
+        review_reason='"src/app.py changed"',
+    ),
+    "notes/keys.md": doc("Keys", f"The bot's token is {SECRET}.\n", type="fact", tags="[bots]"),
+    "home.md": doc("Home page", "Start with [the guide](guides/start.md).\n", type="overview"),
+}
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def project(make_base: MakeBase) -> Path:
+    return make_base(BASE).parent
+
+
+def site_of(project: Path, out: Path) -> dict[str, bytes]:
+    code, said = run("-C", str(project), "export", "--html", str(out))
+    assert code == 0, said
+    return {
+        p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()
+    }
+
+
+def text(site: dict[str, bytes], name: str) -> str:
+    return site[name].decode("utf-8")
+
+
+# --- the site ------------------------------------------------------------------------------
+
+
+def test_every_document_has_a_page_beside_the_home_manifest_conflicts_review_and_graph(
+    project: Path, tmp_path: Path
+) -> None:
+    site = site_of(project, tmp_path / "site")
+    pages = {name for name in site if name.startswith("docs/")}
+    assert pages == {"docs/" + doc_id[:-3] + ".html" for doc_id in BASE}
+    for name in ("index.html", "manifest.html", "conflicts.html", "review.html", "graph.html"):
+        assert text(site, name).startswith("<!DOCTYPE html>")
+    assert {"assets/site.css", "assets/manifest.js", SITE_MARK} <= set(site)
+
+
+def test_the_home_page_shows_the_theme_tree_with_counts(project: Path, tmp_path: Path) -> None:
+    home = text(site_of(project, tmp_path / "site"), "index.html")
+    assert re.search(r"notes/</span> <span class=\"count\">\(3\)", home)
+    assert re.search(r"decisions/</span> <span class=\"count\">\(2\)", home)
+    assert 'href="docs/guides/start.html"' in home
+    assert "9 documents" in home
+
+
+def test_links_between_documents_point_to_their_pages_with_the_anchor(
+    project: Path, tmp_path: Path
+) -> None:
+    page = text(site_of(project, tmp_path / "site"), "docs/guides/start.html")
+    assert '<a href="../../docs/rules/limit.html#why" class="doc">the limit</a>' in page
+    target = text(site_of(project, tmp_path / "again"), "docs/rules/limit.html")
+    assert '<h2 id="why">Why</h2>' in target
+
+
+def test_links_to_nothing_outside_or_to_code_lose_their_address(
+    project: Path, tmp_path: Path
+) -> None:
+    page = text(site_of(project, tmp_path / "site"), "docs/guides/start.html")
+    assert '<a class="broken" title="not in this site">nothing</a>' in page
+    assert '<a class="outside" title="not in this site">outside</a>' in page
+    assert '<a class="file" title="not in this site">the code</a>' in page
+    assert (
+        'href="https://example.org/x" class="external" rel="noopener noreferrer nofollow"' in page
+    )
+
+
+def test_backlinks_list_the_documents_that_link_to_a_page(project: Path, tmp_path: Path) -> None:
+    page = text(site_of(project, tmp_path / "site"), "docs/guides/start.html")
+    backlinks = page.split('<ul class="backlinks">', 1)[1].split("</ul>", 1)[0]
+    assert 'href="../../docs/home.html"' in backlinks
+    limit = text(site_of(project, tmp_path / "again"), "docs/rules/limit.html")
+    assert 'href="../../docs/guides/start.html"' in limit.split('class="backlinks"', 1)[1]
+
+
+def test_html_in_documents_is_escaped_and_no_script_address_survives(
+    project: Path, tmp_path: Path
+) -> None:
+    site = site_of(project, tmp_path / "site")
+    start = text(site, "docs/guides/start.html")
+    assert "&lt;script&gt;alert(&#34;body&#34;)&lt;/script&gt;" in start or (
+        "&lt;script&gt;alert(&quot;body&quot;)&lt;/script&gt;" in start
+    )
+    assert "&lt;img src=" in start
+    limit_title = "<h1>Limit &lt;b onmouseover=&#39;x()&#39;&gt;five&lt;/b&gt;</h1>"
+    assert limit_title in text(site, "docs/rules/limit.html")
+    for name, data in site.items():
+        if not name.endswith(".html"):
+            continue
+        page = data.decode("utf-8")
+        assert "<script>" not in page, name
+        assert "<img" not in page, name
+        for href in re.findall(r'href="([^"]*)"', page):
+            assert not re.match(r"\s*(javascript|vbscript|data):", href, re.I), (name, href)
+        scripts = re.findall(r"<script[^>]*>", page)
+        assert all(s == '<script src="assets/manifest.js" defer>' for s in scripts), name
+
+
+def test_every_page_forbids_requests_outside_the_site(project: Path, tmp_path: Path) -> None:
+    site = site_of(project, tmp_path / "site")
+    for name, data in site.items():
+        if name.endswith(".html"):
+            assert "default-src 'none'; style-src 'self'; script-src 'self'" in data.decode()
+    assert "http" not in text(site, "assets/manifest.js").replace("https://", "")
+
+
+def test_images_show_as_their_description(project: Path, tmp_path: Path) -> None:
+    page = text(site_of(project, tmp_path / "site"), "docs/guides/start.html")
+    assert '<span class="image">[image: a diagram]</span>' in page
+    assert "images.example" not in page
+
+
+def test_a_document_holding_a_secret_is_withheld(project: Path, tmp_path: Path) -> None:
+    site = site_of(project, tmp_path / "site")
+    assert all(SECRET.encode() not in data for data in site.values())
+    assert "Summary and body withheld" in text(site, "docs/notes/keys.html")
+
+
+def test_the_page_shows_status_provenance_and_impl_refs(project: Path, tmp_path: Path) -> None:
+    site = site_of(project, tmp_path / "site")
+    limit = text(site, "docs/rules/limit.html")
+    assert '<span class="badge status-stable">stable</span>' in limit
+    assert "<dt>author</dt><dd>Ada</dd>" in limit and "<dt>created</dt><dd>2026-06-01</dd>" in limit
+    assert "<li><code>src/app.py</code></li>" in limit
+    assert "<li>the team wiki</li>" in text(site, "docs/guides/start.html")
+    check = text(site, "docs/notes/check.html")
+    assert "To review: src/app.py changed." in check
+
+
+def test_the_supersession_history_has_dates_and_reasons(project: Path, tmp_path: Path) -> None:
+    site = site_of(project, tmp_path / "site")
+    old = text(site, "docs/decisions/old.html")
+    assert "Superseded by" in old
+    assert re.search(
+        r'<li class="newer">.*decisions/new.html.*in force since 2026-06-20: memory was lost', old
+    )
+    new = text(site, "docs/decisions/new.html")
+    assert re.search(r'<li class="older">.*decisions/old.html.*replaced on 2026-06-20', new)
+
+
+def test_the_conflicts_and_review_pages_list_their_documents(project: Path, tmp_path: Path) -> None:
+    site = site_of(project, tmp_path / "site")
+    conflicts = text(site, "conflicts.html")
+    assert (
+        'href="docs/rules/conflict.html"' in conflicts
+        and 'href="docs/rules/limit.html"' in conflicts
+    )
+    review = text(site, "review.html")
+    assert 'href="docs/notes/check.html"' in review and "src/app.py changed" in review
+    assert 'href="docs/notes/draft.html"' in review.split('id="drafts"', 1)[1]
+
+
+def test_the_manifest_rows_carry_what_the_filters_read(project: Path, tmp_path: Path) -> None:
+    manifest = text(site_of(project, tmp_path / "site"), "manifest.html")
+    assert len(re.findall(r"<tr data-id=", manifest)) == len(BASE)
+    assert (
+        '<tr data-id="rules/limit.md" data-type="rule" data-status="stable" '
+        'data-tags=\'["limits", "security"]\'>' in manifest
+    )
+    assert '<option value="needs-review">needs-review</option>' in manifest
+
+
+def test_the_graph_is_an_svg_whose_nodes_open_the_pages(project: Path, tmp_path: Path) -> None:
+    graph = text(site_of(project, tmp_path / "site"), "graph.html")
+    nodes = re.findall(r'<a href="(docs/[^"]+)" class="node', graph)
+    assert sorted(nodes) == sorted("docs/" + d[:-3] + ".html" for d in BASE)
+    assert 'class="edge edge-supersedes"' in graph and 'marker-end="url(#arrow)"' in graph
+    assert 'class="edge edge-contradicts"' in graph
+
+
+def test_the_graph_layout_is_the_same_every_time_and_puts_no_two_nodes_together(
+    project: Path,
+) -> None:
+    with Brain.open(project) as brain:
+        pages = gather(brain).pages
+    first = export_graph.layout(pages)
+    assert export_graph.layout(tuple(reversed(pages))) == first
+    places = [(n.x, n.y) for n in first.nodes]
+    assert len(set(places)) == len(places) == len(pages)
+    small = export_graph.layout(pages, limit=3)
+    assert len(small.nodes) == 3 and small.left_out == len(pages) - 3
+
+
+def test_exporting_twice_gives_the_same_bytes_and_rewrites_nothing(
+    project: Path, tmp_path: Path
+) -> None:
+    first = site_of(project, tmp_path / "one")
+    assert site_of(project, tmp_path / "two") == first
+    code, said = run("-C", str(project), "export", "--html", str(tmp_path / "one"), "--json")
+    report = json.loads(said)["html"]
+    assert code == 0 and report["written"] == 0 and report["unchanged"] == len(first) - 1
+
+
+def test_forked_workers_render_the_same_pages(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alone = site_of(project, tmp_path / "alone")
+    monkeypatch.setattr(export_html, "_workers", lambda count: 2)
+    monkeypatch.setattr(export_html, "SHARE", 2)
+    with Brain.open(project) as brain:
+        export_site(brain, tmp_path / "shared", export_html.render)
+    shared = tmp_path / "shared"
+    assert {p.relative_to(shared).as_posix(): p.read_bytes() for p in shared.rglob("*")
+            if p.is_file()} == alone  # fmt: skip
+
+
+def test_a_non_empty_folder_without_the_mark_is_refused_and_left_alone(
+    project: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine", encoding="utf-8")
+    code, said = run("-C", str(project), "export", "--html", str(out))
+    assert code == 3 and said.count("\n") == 1 and SITE_MARK in said
+    assert [p.name for p in out.iterdir()] == ["notes.txt"]
+
+
+def test_a_file_no_export_wrote_is_never_replaced(project: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    site_of(project, out)
+    (out / "index.html").unlink()
+    mark = (out / SITE_MARK).read_text(encoding="utf-8").replace("index.html\n", "")
+    (out / SITE_MARK).write_text(mark, encoding="utf-8")
+    (out / "index.html").write_text("my own page", encoding="utf-8")
+    code, said = run("-C", str(project), "export", "--html", str(out))
+    assert code == 3 and "was not written by an earlier export" in said
+    assert (out / "index.html").read_text(encoding="utf-8") == "my own page"
+
+
+def test_pages_of_deleted_documents_go_and_other_files_stay(project: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    site_of(project, out)
+    (out / "CNAME").write_text("docs.example.org", encoding="utf-8")
+    (project / "kb" / "notes" / "draft.md").unlink()
+    (project / "kb" / "notes" / "check.md").unlink()
+    (project / "kb" / "notes" / "keys.md").unlink()
+    code, said = run("-C", str(project), "export", "--html", str(out), "--json")
+    assert code == 0
+    assert json.loads(said)["html"]["removed"] == [
+        "docs/notes/check.html",
+        "docs/notes/draft.html",
+        "docs/notes/keys.html",
+    ]
+    assert not (out / "docs" / "notes").exists()
+    assert (out / "CNAME").read_text(encoding="utf-8") == "docs.example.org"
+    assert "docs/notes/draft.html" not in (out / SITE_MARK).read_text(encoding="utf-8")
+
+
+def test_a_folder_inside_the_knowledge_root_is_refused(project: Path) -> None:
+    for inside in (project / "kb", project / "kb" / "site"):
+        code, said = run("-C", str(project), "export", "--html", str(inside))
+        assert code == 2 and "inside the knowledge root" in said and said.count("\n") == 1
+    code, said = run("-C", str(project), "export", "--markdown", "kb/all.md")
+    assert code == 2
+    assert not (project / "kb" / "site").exists() and not (project / "kb" / "all.md").exists()
+
+
+def test_export_without_a_target_says_what_to_ask_for(project: Path) -> None:
+    code, said = run("-C", str(project), "export")
+    assert code == 2 and "--html DIR" in said and said.count("\n") == 1
+
+
+# --- the Markdown snapshot -------------------------------------------------------------------
+
+
+def test_the_snapshot_puts_documents_in_force_first_then_marks_the_others(
+    project: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "all.md"
+    code, said = run("-C", str(project), "export", "--markdown", str(out))
+    assert code == 0, said
+    snapshot = out.read_text(encoding="utf-8")
+    parts = re.findall(r"^## (.+)$", snapshot, re.M)
+    assert parts == [
+        "In force: at the root",
+        "In force: decisions",
+        "In force: guides",
+        "In force: notes",
+        "In force: rules",
+        "To review: notes",
+        "Drafts (not verified): notes",
+        "Deprecated (replaced): decisions",
+    ]
+    assert (
+        "### [needs-review] To check" in snapshot and "- To review: src/app.py changed" in snapshot
+    )
+    assert "### [deprecated] Sessions in memory" in snapshot
+    assert "- Replaced by: `decisions/new.md` on 2026-06-20: memory was lost" in snapshot
+    assert "### [draft] An idea" in snapshot
+    assert "#### Steps" in snapshot and "\n# not a heading\n" in snapshot
+    assert SECRET not in snapshot
+
+
+def test_a_body_s_headings_move_under_the_document_s_own() -> None:
+    body = "# Title\n\nIntro.\n\n## Part\n\n```\n# code\n```\n\nSetext\n======\n\n  ### Deep\n"
+    assert export_text.shift_headings(body, "Title") == (
+        "Intro.\n\n#### Part\n\n```\n# code\n```\n\n### Setext\n\n  ##### Deep"
+    )
+    assert export_text.shift_headings("# Other\n\ntext", "Title") == "### Other\n\ntext"
+
+
+def test_the_snapshot_is_the_same_each_time_and_replaces_only_its_own_file(
+    project: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "all.md"
+    run("-C", str(project), "export", "--markdown", str(out))
+    first = out.read_bytes()
+    code, said = run("-C", str(project), "export", "--markdown", str(out), "--json")
+    assert code == 0 and json.loads(said)["markdown"]["changed"] is False
+    assert out.read_bytes() == first
+    readme = tmp_path / "README.md"
+    readme.write_text("# My project\n", encoding="utf-8")
+    code, said = run("-C", str(project), "export", "--markdown", str(readme))
+    assert code == 3 and "was not written by mdbrain export" in said
+    assert readme.read_text(encoding="utf-8") == "# My project\n"
+
+
+# --- llms.txt ------------------------------------------------------------------------------------
+
+LIST_LINE = re.compile(r"^- \[[^\]]+\]\([^)\s]+\)(: .+)?$")
+
+
+def test_llms_txt_has_a_title_a_summary_and_sections_of_links(
+    project: Path, tmp_path: Path
+) -> None:
+    out = project / "llms.txt"
+    code, said = run("-C", str(project), "export", "--llms-txt", str(out))
+    assert code == 0, said
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "# project" and lines[1] == "" and lines[2].startswith("> ")
+    first_section = next(i for i, line in enumerate(lines) if line.startswith("## "))
+    assert not any(line.startswith("#") for line in lines[3:first_section])
+    sections = [line for line in lines if line.startswith("## ")]
+    assert sections == [
+        "## Documents at the root",
+        "## decisions",
+        "## guides",
+        "## notes",
+        "## rules",
+        "## Optional",
+    ]
+    entries = [line for line in lines if line.startswith("- ")]
+    assert entries and all(LIST_LINE.match(line) for line in entries)
+    assert "- [Getting started](kb/guides/start.md): What this document covers." in lines
+    optional = lines[lines.index("## Optional") :]
+    assert any(
+        "(kb/decisions/old.md): deprecated, replaced by decisions/new.md" in x for x in optional
+    )
+    assert any("(kb/notes/check.md): to review (src/app.py changed)" in x for x in optional)
+
+
+def test_llms_txt_links_lead_from_where_the_file_is(project: Path, tmp_path: Path) -> None:
+    out = tmp_path / "elsewhere" / "llms.txt"
+    code, _ = run("-C", str(project), "export", "--llms-txt", str(out))
+    assert code == 0
+    assert "(../project/kb/guides/start.md)" in out.read_text(encoding="utf-8")
+
+
+def test_the_json_report_counts_what_was_written(project: Path, tmp_path: Path) -> None:
+    code, said = run(
+        "-C",
+        str(project),
+        "export",
+        "--html",
+        str(tmp_path / "site"),
+        "--markdown",
+        str(tmp_path / "all.md"),
+        "--llms-txt",
+        str(tmp_path / "llms.txt"),
+        "--json",
+    )
+    assert code == 0
+    report = json.loads(said)
+    assert report["html"]["documents"] == len(BASE)
+    assert report["html"]["files"] == len(BASE) + 8  # 5 pages, 2 assets, the mark
+    assert report["markdown"]["kind"] == "markdown" and report["markdown"]["changed"] is True
+    assert report["llms_txt"]["bytes"] == (tmp_path / "llms.txt").stat().st_size
+
+
+def test_a_mark_naming_a_file_outside_the_folder_is_refused_before_any_write(
+    project: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    (tmp_path / "precious.txt").write_text("keep me", encoding="utf-8")
+    (out / SITE_MARK).write_text("header\n../precious.txt\n", encoding="utf-8")
+    code, said = run("-C", str(project), "export", "--html", str(out))
+    assert code == 3 and "not a path inside" in said
+    assert (tmp_path / "precious.txt").read_text(encoding="utf-8") == "keep me"
+    assert [p.name for p in out.iterdir()] == [SITE_MARK]
