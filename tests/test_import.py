@@ -256,12 +256,19 @@ def test_a_source_holding_the_base_leaves_the_base_out(make_base: MakeBase) -> N
     assert meta(root, "project/docs/wiki/home.md")["sources"] == ["docs/wiki/Home.md"]
 
 
-def test_a_source_inside_the_base_or_not_a_folder_is_refused(make_base: MakeBase) -> None:
+def test_a_source_inside_the_base_or_not_a_markdown_page_is_refused(
+    make_base: MakeBase,
+) -> None:
     root = make_base({"a.md": "# A\n"})
     with pytest.raises(UsageError, match="inside the knowledge root"):
         run_import(root, root)
-    with pytest.raises(UsageError, match="not a folder"):
+    with pytest.raises(UsageError, match="inside the knowledge root"):
         run_import(root, root / "a.md")
+    (root.parent / "notes.txt").write_text("not Markdown\n", encoding="utf-8")
+    with pytest.raises(UsageError, match="not a Markdown page"):
+        run_import(root, root.parent / "notes.txt")
+    with pytest.raises(UsageError, match="not a folder or a file"):
+        run_import(root, root.parent / "missing")
 
 
 # --- decision records --------------------------------------------------------------------

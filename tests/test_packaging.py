@@ -52,3 +52,14 @@ def test_the_wheel_requires_python_311_and_the_runtime_libraries(wheel: zipfile.
     assert "Requires-Python: >=3.11" in text
     for name in ("click", "pyyaml", "filelock"):
         assert f"Requires-Dist: {name}" in text
+
+
+def test_the_wheel_carries_the_export_templates_styles_and_script(wheel: zipfile.ZipFile) -> None:
+    names = set(wheel.namelist())
+    folder = REPO / "src" / "mdbrain" / "adapters" / "templates"
+    expected = {f"mdbrain/adapters/templates/{p.name}" for p in folder.iterdir() if p.is_file()}
+    assert {
+        "mdbrain/adapters/templates/site.css",
+        "mdbrain/adapters/templates/manifest.js",
+    } <= expected
+    assert expected <= names

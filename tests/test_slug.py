@@ -18,6 +18,17 @@ def test_the_format_examples_slug_as_written() -> None:
     assert slugify("!!!") == "document"
 
 
+def test_every_script_is_transliterated_into_a_readable_name() -> None:
+    assert slugify("Łódź") == "lodz"  # not "odz": letters without a decomposition are kept
+    assert slugify("Привет мир") == "privet-mir"
+    assert slugify("日本語") == "ri-ben-yu"
+    assert slugify("Καλημέρα") == "kalemera"
+    assert slugify("œuvre straße") == "oeuvre-strasse"
+    assert slugify("L’éditeur cartographique") == "l-editeur-cartographique"
+    assert slugify("BD TOPO® Express") == "bd-topo-express"  # signs are not read aloud
+    assert len({slugify(t) for t in ("日本語", "Привет", "Γειά")}) == 3  # no "document" for all
+
+
 def test_collisions_get_a_number() -> None:
     assert unique("adr", []) == "adr"
     assert unique("adr", ["adr", "adr-2"]) == "adr-3"

@@ -109,19 +109,25 @@ def cli(ctx: click.Context, directory: Path | None) -> None:
 
 
 @cli.command()
-@click.argument("root", default="docs")
+@click.argument("root", default="docs-rag")
 @click.option(
-    "--lang", default="en", show_default=True, help="Language of the documents and indexes."
+    "--lang",
+    default=None,
+    help="Language of the documents and indexes (default: the language of the project's "
+    "README and docs, else en).",
 )
 @click.option("--scan", is_flag=True, help="Also write draft documents read from the code.")
 @click.option("--dry-run", is_flag=True, help="With --scan: show the plan, write nothing.")
 @click.pass_obj
-def init(obj: Context, root: str, lang: str, scan: bool, dry_run: bool) -> None:
-    """Write the .rag marker here and create the knowledge ROOT folder (default: docs).
+def init(obj: Context, root: str, lang: str | None, scan: bool, dry_run: bool) -> None:
+    """Write the .rag marker here and create the knowledge ROOT folder (default: docs-rag).
 
-    With --scan, read the repository (the files git tracks) and write one draft
-    per coherent unit of code, with impl_refs to the real files; an existing base
-    is kept and no document is ever overwritten.
+    A ROOT that already holds a documentation site, Markdown pages not written for
+    mdbrain or other files is left alone: init says so and proposes 'mdbrain
+    import'. With --scan, read the repository (the files git tracks) and write one
+    draft per coherent unit of code or infrastructure, with impl_refs to the real
+    files; on an existing base nothing is written and 'mdbrain update --draft' is
+    proposed. The marker is written last: a failure leaves nothing behind.
     """
     import datetime as dt
 
@@ -133,7 +139,7 @@ def init(obj: Context, root: str, lang: str, scan: bool, dry_run: bool) -> None:
                 obj.directory, root, lang=lang, today=dt.date.today(), dry_run=dry_run
             )
         )
-        if started is not None and started.wrote_marker:
+        if started is not None and started.wrote_marker and not dry_run:
             click.echo(f"Wrote {started.marker}")
         _scan_summary(scanned)
         return
@@ -141,19 +147,39 @@ def init(obj: Context, root: str, lang: str, scan: bool, dry_run: bool) -> None:
     if report.wrote_marker:
         click.echo(f"Wrote {report.marker}")
     click.echo(f"{'Created' if report.created_root else 'Using'} knowledge root {report.root}")
+    if report.detected:
+        click.echo(f"Language: {report.lang} (read from the project's README and docs)")
     click.echo("Next: add documents under it, then run 'mdbrain index'.")
 
 
 def _scan_summary(report: Any) -> None:
-    verb = "would write" if report.dry_run else "wrote"
     languages = ", ".join(f"{name} {count}" for name, count in report.languages)
     click.echo(f"Read {report.files} files ({languages}).")
-    click.echo(f"Themes: {', '.join(report.themes)}")
+    if report.existing:
+        click.echo(
+            f"A knowledge base already exists: wrote 0 draft documents; the scan would add "
+            f"{len(report.documents)} and keep {len(report.skipped)} existing."
+        )
+        click.echo(f"Next: {report.next_step}")
+        return
+    verb = "would write" if report.dry_run else "wrote"
+    click.echo(f"Themes: {', '.join(report.themes) or '(none)'}")
     click.echo(
-        f"{verb} {len(report.documents)} draft documents; kept {len(report.skipped)} existing."
+        f"{verb} {len(report.documents)} draft documents in {report.lang}; "
+        f"kept {len(report.skipped)} existing."
     )
     for doc_id in report.documents:
         click.echo(f"  {doc_id}")
+    if report.set_aside:
+        shown = ", ".join(f"{where} ({count})" for where, count in report.set_aside[:8])
+        more = f" and {len(report.set_aside) - 8} more" if len(report.set_aside) > 8 else ""
+        click.echo(f"Left out as examples, vendored, generated or test data: {shown}{more}")
+    for pages in report.pages:
+        site = f"{pages.site.tool} site, " if pages.site else ""
+        click.echo(
+            f"Documentation outside the base: {pages.folder}/ ({site}{pages.count} pages); "
+            f"'mdbrain import {pages.folder}' brings it in as drafts."
+        )
     if report.unresolved:
         click.echo(f"impl_refs left out (not found): {', '.join(report.unresolved)}")
     if report.check is not None:
@@ -294,7 +320,7 @@ def update(
 
 
 @cli.command(name="import")
-@click.argument("source", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("source", type=click.Path(exists=True, path_type=Path))
 @click.option("--theme", default="", help="Folder of the base to import into.")
 @click.option("--verified", is_flag=True, help="Mark the pages stable (they were checked).")
 @click.option("--legacy", is_flag=True, help="Copy nothing: list the old pages as legacy sources.")
@@ -312,9 +338,10 @@ def import_(
     dry_run: bool,
     as_json: bool,
 ) -> None:
-    """Import the Markdown pages of SOURCE without touching it: slug paths, synthesised
-    frontmatter (status draft unless --verified), links rewritten, and the supersessions
-    that decision records state."""
+    """Import the Markdown pages of SOURCE (a folder, or one page) without touching it:
+    slug paths, synthesised frontmatter (status draft unless --verified, dates the pages
+    give), links rewritten (wiki links too; links to the project's files become
+    impl_refs), and the supersessions that decision records state."""
     from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
@@ -402,10 +429,19 @@ from mdbrain.adapters import (  # noqa: E402
     agent_commands,
     brain_commands,
     export_commands,
+    git_commands,
     read_commands,
 )
 
-__all__ = ["agent_commands", "brain_commands", "cli", "export_commands", "main", "read_commands"]
+__all__ = [
+    "agent_commands",
+    "brain_commands",
+    "cli",
+    "export_commands",
+    "git_commands",
+    "main",
+    "read_commands",
+]
 
 
 def main() -> None:

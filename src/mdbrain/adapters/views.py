@@ -254,11 +254,25 @@ def import_text(report: ImportReport) -> str:
     if report.unresolved:
         lines.append(f"could not be resolved ({len(report.unresolved)}): check by hand")
         lines += [f"  {case.source}: {case.reason}: {case.text}" for case in report.unresolved]
+    refs = sorted({(c.source, c.path) for c in report.code_links if c.impl_ref})
+    if report.code_links:
+        lines.append(
+            f"links to the project's files kept: {len(report.code_links)}"
+            f" ({len(refs)} impl_refs added, so drift follows the pages)"
+        )
     if report.broken_links:
         lines.append(f"links kept although their target is missing: {len(report.broken_links)}")
     if report.skipped:
         lines.append("not imported:")
         lines += [f"  {case.source}: {case.reason}" for case in report.skipped]
+    if report.stopped:
+        lines.append("stopped by the guard (if a finding is no secret, this lets it through):")
+        lines += [
+            f"  {s.source}"
+            + (f" line {s.line}" if s.line else "")
+            + f": {s.rule} [value {s.digest}]: {s.allow}"
+            for s in report.stopped
+        ]
     lines += [f"note: {note}" for note in report.notes]
     return "\n".join(lines)
 

@@ -6,18 +6,23 @@ adr-tools ones (``Supersedes [1. Record](0001-record.md)``) and MADR ones (a
 the record's number, its state word and the clauses of its status text. Only
 ``superseded by`` / ``supersedes`` (misspellings included) are supersession;
 ``amended by``, ``supplemented by``, ``extended by``, ``related to``... are
-kept as :data:`RELATED` clauses. Pure functions over text: nothing here reads a file.
+kept as :data:`RELATED` clauses. A record's day comes from a ``Date:`` line
+near the top (``* Date: 2021-03-04`` in MADR), a ``Date`` section, its state
+("Accepted on 2021-03-04") or a ``date`` field; the day a successor took over
+from the clause that names it ("Superseded by ADR 12 on 2022-01-10").
+Pure functions over text: nothing here reads a file.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import posixpath
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mdbrain.core import links, markdown
+from mdbrain.core import dates, links, markdown
 
 SUPERSEDED_BY: Final = "superseded_by"
 SUPERSEDES: Final = "supersedes"
@@ -28,6 +33,16 @@ _ADR_PREFIX = re.compile(r"^adr[-_ ]?\d", re.IGNORECASE)
 _ADR_FOLDERS: Final = frozenset({"adr", "adrs", "decisions", "decision-records", "decision-log"})
 _STATUS_HEADING = re.compile(r"^(?:status|statut)(?:\s*:\s*(.*))?$", re.IGNORECASE)
 _LINKS_HEADING = re.compile(r"^links$", re.IGNORECASE)
+_DATE_HEADING = re.compile(
+    r"^(?:date|decision date|date de (?:la )?décision)(?:\s*:\s*(.*))?$", re.I
+)
+_DATE_LINE = re.compile(
+    r"^\s*(?:[-*+]\s*)?\**(?:date|decided(?: on)?|decision date|accepted(?: on)?|d[ée]cid[ée]e? le"
+    r"|date de (?:la )?d[ée]cision)\**\s*:\**\s*(.+)$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_HEAD_LINES = 30
+_FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL)
 _STATUS_LINE = re.compile(r"^\s*(?:[-*+]\s*)?\**status\**\s*:\**\s*(.+)$", re.IGNORECASE | re.M)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _FIELD_STATE = re.compile(r"(?:proposed|accepted|rejected|su+p+er+[sc]e+ded?)\b", re.I)
@@ -80,6 +95,8 @@ class Record:
     status: str  # the status text, comments removed, on one line
     state: str  # superseded, rejected, deprecated, accepted, proposed or ""
     clauses: tuple[Clause, ...]
+    date: dt.date | None = None  # the day the record gives for itself
+    ended: dt.date | None = None  # the day its "superseded by" clause gives
 
 
 def number_of(path: str) -> int | None:
@@ -184,6 +201,23 @@ def is_template(path: str, status: str) -> bool:
     return len(choices) >= 2
 
 
+def date_of(body: str, meta: Mapping[str, Any], status: str) -> dt.date | None:
+    """The day a record gives for itself: a ``Date:`` line near the top (code left
+    out), a ``Date`` section, a day in its state ("Accepted on 2021-03-04"), or a
+    ``date`` field."""
+    head = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES]))
+    for line in _DATE_LINE.finditer(head):
+        found = dates.day(line.group(1))
+        if found is not None:
+            return found
+    for text in _sections(body, _DATE_HEADING):
+        found = dates.day(text.strip().split("\n\n")[0])
+        if found is not None:
+            return found
+    verb = _VERB.search(status)
+    return dates.day(status[: verb.start()] if verb else status) or dates.day(meta.get("date"))
+
+
 def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
     """The record in a page, or None when the page is not a decision record."""
     if not looks_like_adr(path, body, meta):
@@ -194,7 +228,10 @@ def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
     state = _state(status[: verb.start()] if verb else status)
     if any(c.kind == SUPERSEDED_BY and c.refs for c in found):
         state = "superseded"
-    return Record(number_of(path), is_template(path, status), status, state, found)
+    ended = next((dates.day(c.text) for c in found if c.kind == SUPERSEDED_BY), None)
+    template = is_template(path, status)
+    day = None if template else date_of(body, meta, status)
+    return Record(number_of(path), template, status, state, found, day, ended)
 
 
 # --- from records to relations --------------------------------------------------------

@@ -19,12 +19,16 @@ so in ``note`` rather than an error.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import posixpath
 import re
 import warnings
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from typing import Final
+
+from mdbrain.core import comments, dependencies
+from mdbrain.core.facts import FileFacts, Symbol, clip, summary_line
+from mdbrain.core.javascript import js_facts
 
 LANGUAGES: Final = {
     ".py": "python", ".pyi": "python", ".ts": "typescript", ".tsx": "typescript",
@@ -33,10 +37,33 @@ LANGUAGES: Final = {
     ".rb": "ruby", ".php": "php", ".c": "c", ".h": "c", ".cpp": "c++", ".cs": "c#",
     ".swift": "swift", ".sh": "shell", ".sql": "sql", ".md": "markdown", ".rst": "rest",
     ".html": "html", ".css": "css", ".toml": "toml", ".yaml": "yaml", ".yml": "yaml",
-    ".json": "json", ".ini": "ini", ".cfg": "ini",
+    ".json": "json", ".ini": "ini", ".cfg": "ini", ".tf": "terraform", ".bash": "shell",
+    ".zsh": "shell", ".dockerfile": "dockerfile", ".cts": "typescript",
 }  # fmt: skip
 READ_LANGUAGES: Final = frozenset({"python", "typescript", "javascript", "go", "rust"})
 TEST_DIRS: Final = frozenset({"tests", "test", "__tests__", "spec", "specs"})
+# Folders whose code is not the project's own design: examples and snippets, vendored
+# and generated code, test data. Their files are counted, never drafted as units.
+SET_ASIDE: Final = frozenset({
+    "examples", "example", "samples", "sample", "snippets", "docs_src", "vendor", "vendored",
+    "third_party", "third-party", "thirdparty", "node_modules", "bower_components",
+    "generated", "__generated__", "fixtures", "fixture", "__fixtures__", "testdata",
+    "test-data", "test_data", "__snapshots__", "__mocks__",
+})  # fmt: skip
+_GENERATED = re.compile(
+    r"(?:_pb2(?:_grpc)?\.pyi?|\.pb(?:\.gw)?\.go|\.min\.[cm]?js|[._]generated\.\w+|\.g\.dart)$"
+)
+_BUILD_SCRIPT = re.compile(
+    r"^(?:[\w.-]+\.config|gruntfile|gulpfile|karma\.conf|\.eslintrc|\.prettierrc)\.[cm]?[jt]s$"
+)
+_CI_FILES: Final = frozenset({
+    ".gitlab-ci.yml", ".travis.yml", "azure-pipelines.yml", "bitbucket-pipelines.yml",
+    "jenkinsfile", ".drone.yml", "appveyor.yml",
+})  # fmt: skip
+_COMPOSE = re.compile(r"^(?:docker-)?compose(?:[.-][\w.-]+)?\.ya?ml$")
+_SCRIPTS: Final = {"python": "python", "node": "javascript", "nodejs": "javascript",
+                   "deno": "javascript", "bun": "javascript", "bash": "shell", "sh": "shell",
+                   "zsh": "shell", "dash": "shell", "ksh": "shell"}  # fmt: skip
 MANIFESTS: Final = frozenset({"pyproject.toml", "package.json", "go.mod", "cargo.toml"})
 CONFIG_NAMES: Final = MANIFESTS | {
     "setup.py", "setup.cfg", "tox.ini", "noxfile.py", "requirements.txt", "tsconfig.json",
@@ -52,62 +79,85 @@ _TEST_NAME = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Symbol:
-    name: str
-    kind: str  # function, class, const, type, struct...
-    signature: str
-    doc: str = ""  # the first line of its documentation
-    members: tuple[str, ...] = ()  # public methods of a Python class
-
-
-@dataclass(frozen=True, slots=True)
-class FileFacts:
-    """What one source file plainly holds."""
-
-    path: str
-    language: str
-    doc: str = ""  # the module docstring or leading doc comment
-    symbols: tuple[Symbol, ...] = ()
-    exports: tuple[str, ...] = ()  # names a Python module lists in __all__
-    commands: tuple[str, ...] = ()
-    routes: tuple[str, ...] = ()  # "GET /users"
-    main: str = ""  # how it runs as a program, when it does
-    tests: int = 0  # test functions or cases
-    note: str = ""  # why the file was skipped, when it was: "not valid Python (line 3)"
-
-    @property
-    def weight(self) -> int:
-        return len(self.symbols) + len(self.commands) + len(self.routes) + bool(self.main)
-
-
 # --- files -----------------------------------------------------------------------
 
 
 def language_of(path: str) -> str:
+    name = posixpath.basename(path).lower()
+    if name in ("dockerfile", "containerfile") or name.startswith("dockerfile."):
+        return "dockerfile"
     return LANGUAGES.get(posixpath.splitext(path)[1].lower(), "")
 
 
+def script_language(text: str) -> str:
+    """The language a ``#!`` line runs a file with: 'python', 'javascript', 'shell' or ''."""
+    if not text.startswith("#!"):
+        return ""
+    words = text[2:200].split("\n", 1)[0].split()
+    if words and posixpath.basename(words[0]) == "env":
+        words = [w for w in words[1:] if not w.startswith("-") and "=" not in w]
+    program = posixpath.basename(words[0]) if words else ""
+    return _SCRIPTS.get(re.sub(r"[\d.]+$", "", program), "")
+
+
+def infra_category(path: str) -> str:
+    """'terraform', 'container', 'ci' or 'shell' for infrastructure files; '' otherwise."""
+    name = posixpath.basename(path).lower()
+    folders = path.lower().split("/")[:-1]
+    language = language_of(path)
+    if language == "terraform":
+        return "terraform"
+    if language == "dockerfile" or _COMPOSE.match(name):
+        return "container"
+    workflow = folders[-2:] == [".github", "workflows"] and name.endswith((".yml", ".yaml"))
+    if workflow or name in _CI_FILES or folders[-1:] == [".circleci"]:
+        return "ci"
+    return "shell" if language == "shell" else ""
+
+
+def set_aside(path: str) -> str:
+    """Why a file is not drafted as the project's own code: the folder that sets it aside
+    (``examples/``), or the file itself when its name says it is generated; else ''."""
+    parts = path.split("/")
+    for depth, part in enumerate(parts[:-1]):
+        if part.lower() in SET_ASIDE:
+            return "/".join(parts[: depth + 1]) + "/"
+    return path if _GENERATED.search(parts[-1]) else ""
+
+
 def kind_of(path: str) -> str:
-    """'test', 'config', 'code', 'doc' or 'other'."""
+    """'test', 'infra', 'config', 'code', 'doc' or 'other'."""
     name = posixpath.basename(path).lower()
     folders = {part.lower() for part in path.split("/")[:-1]}
     if _TEST_NAME.match(name) or folders & TEST_DIRS:
         return "test"
+    if infra_category(path):
+        return "infra"
     if name in CONFIG_NAMES or folders & {".github", ".ci", ".circleci"}:
         return "config"
-    if language_of(path) in READ_LANGUAGES:
+    sphinx = name == "conf.py" and bool(folders & {"docs", "doc", "source"})
+    settings = sphinx or _BUILD_SCRIPT.match(name) is not None  # a tool's settings, not code
+    if language_of(path) in READ_LANGUAGES and not settings:
         return "code"
-    if name.endswith((".toml", ".ini", ".cfg", ".yaml", ".yml")):
+    if settings or name.endswith((".toml", ".ini", ".cfg", ".yaml", ".yml")):
         return "config"
     return "doc" if name.endswith((".md", ".rst", ".txt")) or name.startswith("readme") else "other"
 
 
 def worth_reading(path: str) -> bool:
-    """Whether the analysis needs this file's text."""
+    """Whether the analysis needs this file's text (a file without a suffix may be a
+    script: the caller reads its first line to know)."""
     name = posixpath.basename(path).lower()
-    source = kind_of(path) in ("code", "test") and language_of(path) in READ_LANGUAGES
-    return source or name in MANIFESTS or name.startswith("readme")
+    kind = kind_of(path)
+    source = kind in ("code", "test") and language_of(path) in READ_LANGUAGES
+    settings = name == ".pre-commit-config.yaml"
+    return source or settings or kind == "infra" or name in MANIFESTS or name.startswith("readme")
+
+
+def may_be_script(path: str) -> bool:
+    """Whether a file, by its name alone, could be a program started by a ``#!`` line."""
+    name = posixpath.basename(path)
+    return "." not in name and name.lower() not in CONFIG_NAMES and name.isascii()
 
 
 def python_modules(files: Iterable[str]) -> dict[str, str]:
@@ -125,16 +175,6 @@ def python_modules(files: Iterable[str]) -> dict[str, str]:
     return names
 
 
-def first_line(doc: str | None) -> str:
-    lines = (doc or "").strip().splitlines()
-    return lines[0].strip() if lines else ""
-
-
-def clip(text: str, limit: int = 160) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
-
-
 # --- Python ----------------------------------------------------------------------
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
@@ -142,7 +182,7 @@ _HTTP: Final = ("get", "post", "put", "delete", "patch", "head", "options", "web
 
 
 def _py_symbol(node: ast.stmt) -> Symbol | None:
-    doc = first_line(ast.get_docstring(node)) if isinstance(node, _Def | ast.ClassDef) else ""
+    doc = summary_line(ast.get_docstring(node)) if isinstance(node, _Def | ast.ClassDef) else ""
     if isinstance(node, _Def):
         returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
         prefix = "async " if isinstance(node, ast.AsyncFunctionDef) else ""
@@ -150,7 +190,9 @@ def _py_symbol(node: ast.stmt) -> Symbol | None:
         return Symbol(node.name, "function", clip(signature), doc)
     if isinstance(node, ast.ClassDef):
         bases = ", ".join(ast.unparse(b) for b in node.bases)
-        methods = tuple(m.name for m in node.body if isinstance(m, _Def) and m.name[0] != "_")
+        methods = tuple(
+            dict.fromkeys(m.name for m in node.body if isinstance(m, _Def) and m.name[0] != "_")
+        )
         signature = f"class {node.name}({bases})" if bases else f"class {node.name}"
         return Symbol(node.name, "class", clip(signature), doc, methods)
     return None
@@ -188,8 +230,9 @@ def _attribute(node: ast.expr) -> str:
     return node.attr if isinstance(node, ast.Attribute) else ""
 
 
-def _decorations(tree: ast.Module) -> tuple[list[str], list[str]]:
-    """CLI commands (click, typer, argparse) and HTTP routes (Flask, FastAPI) of a module."""
+def _decorations(tree: ast.Module, urls: bool = False) -> tuple[list[str], list[str]]:
+    """CLI commands (click, typer, argparse) and HTTP routes (Flask, FastAPI; Django's
+    ``path()`` in a ``urls.py``) of a module."""
     commands: list[str] = []
     routes: list[str] = []
     for node in ast.walk(tree):
@@ -197,6 +240,12 @@ def _decorations(tree: ast.Module) -> tuple[list[str], list[str]]:
         # a thousand calls is not written out again for each of its calls
         if isinstance(node, ast.Call) and _attribute(node.func) == "add_parser":
             commands += [_text_arg(node)] if _text_arg(node) else []
+        called = (
+            node.func.id if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else ""
+        )
+        if urls and called in ("path", "re_path") and isinstance(node, ast.Call):
+            pattern = _text_arg(node)
+            routes += [f"ANY /{pattern.lstrip('^/')}"] if node.args[1:] else []
         for deco in node.decorator_list if isinstance(node, _Def) else []:
             attr = _attribute(deco.func if isinstance(deco, ast.Call) else deco)
             path = _text_arg(deco)
@@ -246,33 +295,43 @@ def python_facts(path: str, text: str) -> FileFacts:
         return _skipped(path, "python", "Python nested too deeply to be read")
 
 
+def _reexports(tree: ast.Module) -> tuple[str, ...]:
+    """The public names a package's ``__init__.py`` imports from its own modules."""
+    names = (
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.level > 0
+        for alias in node.names
+    )
+    return tuple(dict.fromkeys(n for n in names if n != "*" and not n.startswith("_")))
+
+
 def _python_facts(path: str, tree: ast.Module) -> FileFacts:
     exported = _all_names(tree)
     symbols = [s for node in tree.body if (s := _py_symbol(node)) is not None]
     public = [s for s in symbols if (s.name in exported if exported else s.name[0] != "_")]
-    commands, routes = _decorations(tree)
+    commands, routes = _decorations(tree, posixpath.basename(path) == "urls.py")
     main = PYTHON_M if path.endswith("__main__.py") else ""
     main = main or ("runs as a script (`__name__ == '__main__'`)" if _main_guard(tree) else "")
     tests = sum(1 for n in ast.walk(tree) if isinstance(n, _Def) and n.name.startswith("test"))
+    tests += sum(  # a test class that only inherits its tests runs them too
+        1
+        for n in ast.walk(tree)
+        if isinstance(n, ast.ClassDef)
+        and n.name.startswith("Test")
+        and not any(isinstance(m, _Def) and m.name.startswith("test") for m in n.body)
+    )
     doc = ast.get_docstring(tree) or ""
+    reexported = _reexports(tree) if path.endswith("__init__.py") else ()
     return FileFacts(
-        path, "python", doc, tuple(public), exported or (), tuple(commands), tuple(routes),
-        main, tests,
+        path, "python", doc, tuple(public), exported or reexported, tuple(commands), tuple(routes),
+        main, tests, imports=dependencies.python_imports(tree),
     )  # fmt: skip
 
 
-# --- JavaScript, TypeScript, Go, Rust ------------------------------------------------
+# --- Go, Rust ----------------------------------------------------------------------
 
 _M = re.MULTILINE
-_JS_EXPORT = re.compile(
-    r"^export\s+(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?"
-    r"(function\*?|class|const|let|var|interface|type|enum)\s+([A-Za-z_$][\w$]*)([^{;]*)",
-    _M,
-)
-_JS_ROUTE = re.compile(  # Express-style: app.get('/x'), router.post("/y"), apiRouter.put(`/z`)
-    r"\b(?:app|router|server|api|\w*Router|\w*App)\.(get|post|put|delete|patch|all)"
-    r"\(\s*['\"`](/[^'\"`\n]*)"
-)
 # Go receivers and quoted paths stop at the end of their line: a "func (" or a quote
 # that never closes must not be searched for to the end of the file at every line.
 _GO_ITEM = re.compile(r"^(?:func\s+(\([^)\n]*\)\s*)?|type\s+)([A-Z]\w*)([^{\n]*)", _M)
@@ -285,103 +344,62 @@ _RS_ITEM = re.compile(
     r"^[ \t]*pub[ \t]+(?:async[ \t]+)?(fn|struct|enum|trait|type)[ \t]+(\w+)([^{;\n]*)", _M
 )
 _RS_ROUTE = re.compile(r"#\[(get|post|put|delete|patch)\(\s*\"(/[^\"\n]*)\"")
-_JS_TEST = re.compile(r"^[ \t]*(?:it|test)(?:\.\w+)?\(", _M)
-
-
-def _comment_before(text: str, start: int, prefix: str, floor: int = 0) -> str:
-    """The first line of the comment right above ``start``: ``/** */``, or ``prefix`` lines.
-
-    Only ``text[floor:start]`` is looked at: readers pass the start of the symbol
-    before, so that the comments of all the symbols of a file cost one reading of it.
-    """
-    before = text[floor:start].rstrip()
-    if prefix == "//" and before.endswith("*/") and "/**" in before:
-        block = before[before.rfind("/**") + 3 : -2]
-        return first_line("\n".join(line.strip().lstrip("*") for line in block.splitlines()))
-    lines: list[str] = []
-    for line in reversed(before.splitlines()):
-        if not line.strip().startswith(prefix) or line.strip().startswith(prefix + "/"):
-            break
-        lines.append(line.strip()[len(prefix) :].strip())
-    return "\n".join(reversed(lines))
-
-
-def _documented(
-    pattern: re.Pattern[str], text: str, prefix: str
-) -> Iterator[tuple[re.Match[str], str]]:
-    """Each match of ``pattern`` with the first line of the comment above it."""
-    floor = 0
-    for match in pattern.finditer(text):
-        yield match, first_line(_comment_before(text, match.start(), prefix, floor))
-        floor = match.start()
-
-
-def _js_facts(path: str, text: str) -> FileFacts:
-    symbols = []
-    for match, doc in _documented(_JS_EXPORT, text, "//"):
-        kind, name, rest = match.groups()
-        rest = rest if kind.startswith("function") else rest.split("=")[0]
-        symbols.append(Symbol(name, kind.rstrip("*"), clip(f"{kind} {name}{rest}"), doc))
-    head = (text.split("\n", 1)[-1] if text.startswith("#!") else text).lstrip()
-    end = head.find("*/") if head.startswith("/*") else -1
-    lines = [line.strip().lstrip("*").strip() for line in head[2:end].splitlines()]
-    doc = "\n".join(lines).strip() if end > 0 and head[end + 2 :].startswith("\n\n") else ""
-    routes = tuple(f"{m.upper()} {p}" for m, p in _JS_ROUTE.findall(text))
-    main = "Node script (shebang line)" if text.startswith("#!") else ""
-    main = main or (
-        "runs as a script (`require.main === module`)" if "require.main" in text else ""
-    )
-    commands = tuple(re.findall(r"\.command\(\s*['\"`]([^'\"`\s]+)", text))
-    tests = len(_JS_TEST.findall(text))
-    return FileFacts(
-        path, language_of(path), doc, tuple(symbols), (), commands, routes, main, tests
-    )
 
 
 def _go_facts(path: str, text: str) -> FileFacts:
     symbols = tuple(
         Symbol(m.group(2), "function" if m.group(0).startswith("func") else "type",
                clip(m.group(0)), doc)
-        for m, doc in _documented(_GO_ITEM, text, "//")
+        for m, doc in comments.documented(_GO_ITEM, text, "//")
     )  # fmt: skip
-    package = re.search(r"^package\s+(\w+)", text, _M)
-    doc = _comment_before(text, package.start(), "//") if package else ""
-    main = package is not None and package.group(1) == "main" and "\nfunc main()" in text
+    code = comments.code_only(text, "go")
+    package = re.search(r"^package\s+(\w+)", code, _M)
+    doc = comments.comment_before(text, package.start(), "//") if package else ""
+    main = package is not None and package.group(1) == "main" and "\nfunc main()" in code
     routes = tuple(f"{m.strip() or (how if how.isupper() else 'ANY')} {p}"
-                   for how, m, p in _GO_ROUTE.findall(text))  # fmt: skip
-    commands = tuple(re.findall(r"\bUse:\s*\"([\w-]+)", text))
-    tests = len(re.findall(r"^func\s+Test\w*\(", text, _M))
+                   for how, m, p in _GO_ROUTE.findall(code))  # fmt: skip
+    commands = tuple(re.findall(r"\bUse:\s*\"([\w-]+)", code))
+    tests = len(re.findall(r"^func\s+Test\w*\(", code, _M))
     how = "Go program (`package main`)" if main else ""
-    return FileFacts(path, "go", doc, symbols, (), commands, routes, how, tests)
+    imports = dependencies.go_imports(code)
+    return FileFacts(path, "go", doc, symbols, (), commands, routes, how, tests, imports=imports)
 
 
 def _rust_facts(path: str, text: str) -> FileFacts:
     symbols = tuple(
         Symbol(m.group(2), m.group(1), clip(f"{m.group(1)} {m.group(2)}{m.group(3)}"), doc)
-        for m, doc in _documented(_RS_ITEM, text, "///")
+        for m, doc in comments.documented(_RS_ITEM, text, "///")
     )  # fmt: skip
     doc = "\n".join(ln.strip()[3:].strip() for ln in text.splitlines() if ln.strip()[:3] == "//!")
-    routes = tuple(f"{m.upper()} {p}" for m, p in _RS_ROUTE.findall(text))
-    main = "Rust program (`fn main`)" if re.search(r"^fn\s+main\s*\(", text, _M) else ""
-    tests = len(re.findall(r"#\[(?:tokio::)?test\]", text))
-    return FileFacts(path, "rust", doc, symbols, (), (), routes, main, tests)
+    code = comments.code_only(text, "rust")
+    routes = tuple(f"{m.upper()} {p}" for m, p in _RS_ROUTE.findall(code))
+    main = "Rust program (`fn main`)" if re.search(r"^fn\s+main\s*\(", code, _M) else ""
+    tests = len(re.findall(r"#\[(?:tokio::)?test\]", code))
+    imports = dependencies.rust_imports(code)
+    return FileFacts(path, "rust", doc, symbols, (), (), routes, main, tests, imports=imports)
+
+
+def _js(path: str, text: str) -> FileFacts:
+    return js_facts(path, text, "typescript" if language_of(path) == "typescript" else "")
 
 
 _READERS: Final[dict[str, Callable[[str, str], FileFacts]]] = {
-    "python": python_facts, "typescript": _js_facts, "javascript": _js_facts,
+    "python": python_facts, "typescript": _js, "javascript": _js,
     "go": _go_facts, "rust": _rust_facts,
 }  # fmt: skip
 
 
-def source_facts(path: str, text: str) -> FileFacts:
+def source_facts(path: str, text: str, language: str = "") -> FileFacts:
     """The facts of one source file; for languages not read, only the language.
 
+    ``language`` is the one its ``#!`` line names, for a file without a suffix.
     A file longer than :data:`MAX_TEXT` is skipped with a note.
     """
-    language = language_of(path)
+    language = language or language_of(path)
     reader = _READERS.get(language)
     if reader is None:
         return FileFacts(path, language)
     if len(text) > MAX_TEXT:
         return _skipped(path, language, f"larger than {MAX_TEXT // 1_000_000} MB")
-    return reader(path, text)
+    facts = reader(path, text)
+    return facts if facts.language == language else dataclasses.replace(facts, language=language)

@@ -1,17 +1,19 @@
 """Turn a foreign Markdown page into an mdbrain document, in memory.
 
-Plain text out of Markdown, a summary cut cleanly, tags from folders and foreign keyword fields,
-a type guessed from what the page is, and the check that a frontmatter is
-already mdbrain's. Pure: nothing here reads a file.
+The front matter of other tools read (YAML, Hugo's TOML, one behind blank lines
+or a comment), a title and a summary of real prose (:mod:`mdbrain.core.summary`),
+tags from folders and foreign keyword fields, a type guessed from what the page
+is, and the check that a frontmatter is already mdbrain's. Pure: nothing here
+reads a file.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import html
 import posixpath
 import re
-from collections.abc import Iterator, Mapping, Sequence
+import tomllib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -29,6 +31,9 @@ from mdbrain.core import (
 )
 from mdbrain.core.errors import DocumentError
 from mdbrain.core.marker import Config
+from mdbrain.core.summary import clip, first_paragraph, plain
+
+__all__ = ["Page", "clip", "first_paragraph", "parse", "plain", "summary_of", "title_of"]
 
 KEYWORD_FIELDS: Final = (
     "tags", "keywords", "helpviewer_keywords", "f1_keywords", "categories", "category", "topics"
@@ -41,84 +46,16 @@ _TOPIC_TYPES: Final = {
     "landing-page": "overview", "hub-page": "overview", "api": "api",
 }  # fmt: skip
 _INDEX_NAMES: Final = frozenset({"readme", "index", "_index", "home", "toc", "summary"})
-_INLINE: Final = (
-    (re.compile(r"!\[[^\]]*\]\([^)]*\)"), ""),
-    (re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])"), r"\1"),
-    (re.compile(r"<((?:https?|mailto):[^>\s]+)>"), r"\1"),
-    (re.compile(r"</?[A-Za-z][^>]*>"), ""),
-    (re.compile(r"(`+)(.+?)\1"), r"\2"),
-    (re.compile(r"(\*\*|__|~~)(.+?)\1"), r"\2"),
-    (re.compile(r"(?<![\w*])\*(\S(?:.*?\S)?)\*(?![\w*])"), r"\1"),
-    (re.compile(r"(?<!\w)_(\S(?:.*?\S)?)_(?!\w)"), r"\1"),
-    (re.compile(r"\\([\\`*_{}\[\]()#+\-.!<>|])"), r"\1"),
+# Fields other tools give a page's summary in, first ones first.
+SUMMARY_FIELDS: Final = ("summary", "description", "abstract", "excerpt", "subtitle", "lead")
+# A front matter behind blank lines or comments (a licence header, a linter's switch).
+_LATE_FRONT_MATTER = re.compile(
+    r"\A(?:[ \t]*\n|[ \t]*<!--(?:[^-]|-(?!->))*-->[ \t]*\n)+(?=(?:---|\+\+\+)[ \t]*\n)"
 )
-_SKIP_LINE = re.compile(r"^ {0,3}(?:#|\||<|\[[^\]]+\]:|(?:[-*_] *){3,}$|!\[|=+ *$)")
-_LIST = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)]) +")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_SETEXT = re.compile(r"^ {0,3}(?:=+|-+) *$")
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
-_SENTENCE_END = re.compile(r"[.!?](?=\s)")
+_TOML_FENCE = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*(?:\n|\Z)", re.S | re.M)
 
 
 # --- text out of Markdown -----------------------------------------------------------
-
-
-def plain(text: str) -> str:
-    """Markdown inline text as plain text on one line."""
-    for pattern, replacement in _INLINE:
-        text = pattern.sub(replacement, text)
-    return " ".join(html.unescape(text).split())
-
-
-def clip(text: str, limit: int) -> str:
-    """``text`` in at most ``limit`` characters: whole sentences when they fit, else whole
-    words and an ellipsis."""
-    if len(text) <= limit:
-        return text
-    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, limit)]
-    if ends and ends[-1] >= limit // 2:
-        return text[: ends[-1]]
-    cut = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
-    return cut.rstrip(" ,;:-–—") + "…"
-
-
-def _blocks(body: str) -> Iterator[tuple[bool, list[str]]]:
-    """The paragraphs of ``body``, each flagged when it is a list; code, tables, HTML,
-    headings and comments left out."""
-    fence: str | None = None
-    block: list[str] = []
-    is_list = False
-    for row in [*_COMMENT.sub("", body).split("\n"), ""]:
-        if fence is not None:
-            fence = None if row.strip().startswith(fence) else fence
-            continue
-        opened = _FENCE.match(row)
-        fence = opened.group(1) if opened else None
-        line = "" if opened else row
-        text = line.lstrip(" >") if line.lstrip().startswith(">") else line
-        if block and _SETEXT.match(text):
-            block = []  # the lines above were a heading
-        if not text.strip() or _SKIP_LINE.match(text) or line.startswith(("    ", "\t")):
-            if block:
-                yield is_list, block
-            block = []
-            continue
-        if not block:
-            is_list = bool(_LIST.match(text))
-        block.append(_LIST.sub("", text))
-
-
-def first_paragraph(body: str) -> str:
-    """The first paragraph of prose (a quote counts), else the first list, as plain text."""
-    first_list = ""
-    for is_list, block in _blocks(body):
-        text = plain(" ".join(block))
-        if not text:
-            continue
-        if not is_list:
-            return text
-        first_list = first_list or text
-    return first_list
 
 
 def section(body: str, names: Sequence[str]) -> str:
@@ -147,12 +84,12 @@ def title_of(body: str, meta: Mapping[str, Any], path: str) -> str:
 
 
 def summary_of(body: str, meta: Mapping[str, Any], limit: int, decision: bool) -> str:
-    """A description field, else the first paragraph (of a record's Decision section
-    first), else the title; cut to ``limit``."""
+    """A summary or description field, else the first paragraph of prose (of a
+    record's Decision section first); cut to ``limit``."""
     found = ""
-    for key in ("summary", "description", "abstract"):
+    for key in SUMMARY_FIELDS:
         value = meta.get(key)
-        if isinstance(value, str) and value.strip():
+        if isinstance(value, str) and plain(value):
             found = plain(value)
             break
     if not found and decision:
@@ -241,22 +178,79 @@ class Page:
 
 
 def parse(path: str, raw: str) -> Page:
-    """Read a page leniently: a frontmatter never closed is body, a broken one code."""
+    """Read a page leniently: a frontmatter never closed is body, a broken one code.
+    Hugo's TOML front matter (``+++``) is read too, and so is a front matter behind
+    blank lines or comments, which are left out."""
     text = frontmatter.normalise_newlines(raw)
+    late = _LATE_FRONT_MATTER.match(text)
+    skipped = late.group(0).count("\n") if late else 0
+    head = text[late.end() :] if late else text
+    if head.startswith("+++"):
+        return _toml(path, raw, head, skipped)
     try:
-        parts = frontmatter.split(text, path=path)
+        parts = frontmatter.split(head, path=path)
     except DocumentError:
         parts = frontmatter.Split(None, text, 1)
     if parts.yaml is None:
-        return Page(path, raw, {}, parts.body, parts.body_line)
+        return Page(path, raw, {}, text, 1)
     try:
-        return Page(
-            path, raw, frontmatter.load(parts.yaml, path=path)[0], parts.body, parts.body_line
-        )
+        meta = frontmatter.load(parts.yaml, path=path)[0]
     except DocumentError as exc:
-        fence = "`" * max([3, *(len(run) + 1 for run in re.findall("`+", parts.yaml))])
-        body = f"{fence}yaml\n{parts.yaml}{fence}\n\n{parts.body}"  # same body lines as before
-        return Page(path, raw, {}, body, parts.body_line - parts.yaml.count("\n") - 3, exc.message)
+        if not late:
+            return _as_code(
+                path,
+                raw,
+                block=parts.yaml,
+                language="yaml",
+                body=parts.body,
+                body_line=parts.body_line,
+                problem=exc.message,
+            )
+        meta = {}  # not a front matter after all
+    if late and not meta:
+        return Page(path, raw, {}, text, 1)
+    return Page(path, raw, meta, parts.body, parts.body_line + skipped)
+
+
+def _as_code(
+    path: str, raw: str, *, block: str, language: str, body: str, body_line: int, problem: str
+) -> Page:
+    """A page whose front matter cannot be read: the block kept as code, body lines kept."""
+    fence = "`" * max([3, *(len(run) + 1 for run in re.findall("`+", block))])
+    text = f"{fence}{language}\n{block}{fence}\n\n{body}"
+    return Page(path, raw, {}, text, body_line - block.count("\n") - 3, problem)
+
+
+def _toml(path: str, raw: str, text: str, skipped: int) -> Page:
+    found = _TOML_FENCE.match(text)
+    if found is None:
+        return Page(path, raw, {}, frontmatter.normalise_newlines(raw), 1)
+    block = found.group(1)
+    body, body_line = text[found.end() :], skipped + block.count("\n") + 3
+    try:
+        meta = tomllib.loads(block)
+    except tomllib.TOMLDecodeError as exc:
+        return _as_code(
+            path,
+            raw,
+            block=block,
+            language="toml",
+            body=body,
+            body_line=body_line,
+            problem=f"invalid TOML: {exc}",
+        )
+    return Page(path, raw, _plain_values(meta), body, body_line)
+
+
+def _plain_values(value: Any) -> Any:
+    """TOML values as YAML can write them: a time of day becomes text."""
+    if isinstance(value, dict):
+        return {str(k): _plain_values(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_values(v) for v in value]
+    if isinstance(value, dt.time):
+        return value.isoformat()
+    return value
 
 
 def legacy_page(

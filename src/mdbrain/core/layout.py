@@ -10,15 +10,18 @@ the code each document describes. It reads no disk and invents nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import posixpath
 import re
 import tomllib
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from mdbrain.core.codemap import PYTHON_M, TEST_DIRS, FileFacts, python_modules
+from mdbrain.core.codemap import PYTHON_M, TEST_DIRS, python_modules
+from mdbrain.core.facts import FileFacts
 from mdbrain.core.slug import slugify, unique
 
 _M = re.MULTILINE
@@ -38,6 +41,9 @@ class Package:
     programs: tuple[tuple[str, str], ...] = ()  # (command, target as declared)
     tasks: tuple[str, ...] = ()  # npm scripts
     dependencies: tuple[str, ...] = ()
+    main: str = ""  # the file a Node package's library starts from, as declared
+    scripts: tuple[tuple[str, str], ...] = ()  # npm scripts: (name, command)
+    tools: tuple[str, ...] = ()  # tools configured in pyproject.toml ([tool.X])
 
 
 def _names(values: object) -> tuple[str, ...]:
@@ -76,8 +82,16 @@ def read_package(path: str, text: str) -> Package | None:
     if name == "package.json":
         bins = _get(data, "bin")
         short = str(_get(data, "name") or "").rsplit("/", 1)[-1]
-        return _package(
+        package = _package(
             path, "node", data, programs={short: bins} if isinstance(bins, str) else bins
+        )
+        main = _get(data, "main") or _get(data, "module")
+        scripts = _get(data, "scripts")
+        pairs = scripts.items() if isinstance(scripts, dict) else ()
+        return dataclasses.replace(
+            package,
+            main=main if isinstance(main, str) else "",
+            scripts=tuple((str(k), str(v)) for k, v in pairs),
         )
     if name == "cargo.toml":
         bins = [b for b in _get(data, "bin") or [] if isinstance(b, dict)]
@@ -87,7 +101,39 @@ def read_package(path: str, text: str) -> Package | None:
     project = _get(data, "project") or _get(data, "tool", "poetry")
     if not isinstance(project, dict):
         return None
-    return _package(path, "python", {**project, "scripts": None}, programs=project.get("scripts"))
+    package = _package(
+        path, "python", {**project, "scripts": None}, programs=project.get("scripts")
+    )
+    tools = _get(data, "tool")
+    return dataclasses.replace(
+        package, tools=tuple(sorted(tools)) if isinstance(tools, dict) else ()
+    )
+
+
+def library_roots(packages: Iterable[Package], files: Iterable[str]) -> set[str]:
+    """The files a library starts from: a Node package's ``main`` (``index.js`` by
+    default), a Python project's top package, a crate's ``src/lib.rs``, the files of a
+    Go module's own folder."""
+    paths = set(files)
+    found: set[str] = set()
+    for package in packages:
+        here = posixpath.dirname(package.path)
+        if package.kind == "node":
+            main = posixpath.normpath(posixpath.join(here, package.main or "index.js"))
+            stem = main.removesuffix(".js")
+            found |= {c for c in (main, stem + ".js", stem + "/index.js") if c in paths}
+        elif package.kind == "python" and package.name:
+            name = re.sub(r"[-.]+", "_", package.name).lower()
+            options = (f"src/{name}/__init__.py", f"{name}/__init__.py", f"{name}.py")
+            found |= {c for o in options if (c := posixpath.join(here, o)) in paths}
+        elif package.kind == "rust":
+            found |= {c for c in (posixpath.join(here, "src/lib.rs"),) if c in paths}
+        elif package.kind == "go":
+            found |= {
+                p for p in paths
+                if posixpath.dirname(p) == here and p.endswith(".go") and not p.endswith("_test.go")
+            }  # fmt: skip
+    return found
 
 
 def headings(text: str) -> list[tuple[int, str]]:
@@ -148,7 +194,8 @@ def entry_points(
 
 Area = tuple[tuple[str, ...], bool]  # a folder path; True: only the files right in it
 ENTRY_THEME: Final = "entry-points"
-EXTRA_THEMES: Final = (ENTRY_THEME, "testing", "project", "other-code")
+INFRA_THEME: Final = "infrastructure"
+EXTRA_THEMES: Final = (ENTRY_THEME, INFRA_THEME, "testing", "project", "other-code")
 _CONTAINERS: Final = frozenset({"src", "lib", "source", "packages", "apps"})
 _GENERIC_STEMS: Final = frozenset({"__init__", "__main__", "index", "main", "mod", "lib"})
 
@@ -202,6 +249,8 @@ def choose_areas(keys: list[tuple[str, ...]], budget: int, *, fronts_apart: bool
     def themes(areas: list[Area]) -> int:
         return sum(1 for prefix, exact in areas if not (fronts_apart and exact and prefix))
 
+    if not keys:  # no code at all: a repository of documents, scripts or infrastructure
+        return []
     areas = sorted({(k[:1], False) if k else ((), True) for k in keys})
     while True:
         owners = [_owner(k, areas) for k in keys]
@@ -266,3 +315,144 @@ def plan_units(
         known = theme_folders.get(theme)
         theme_folders[theme] = folder if known is None else posixpath.commonpath([known, folder])
     return sorted(units, key=lambda u: (u.theme, u.folder, u.files[0].path)), theme_folders
+
+
+# --- infrastructure ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class InfraGroup:
+    """Infrastructure files one draft describes: a Terraform module, the container
+    builds, the CI pipelines, or a folder of scripts."""
+
+    category: str  # terraform, container, ci, shell
+    folder: str
+    slug: str
+    files: tuple[FileFacts, ...]
+
+
+def module_sources(files: Iterable[FileFacts]) -> list[str]:
+    """The folders of the project that the Terraform ``module`` blocks of ``files`` call."""
+    found = []
+    for item in files:
+        for symbol in item.symbols:
+            source = symbol.doc.removeprefix("source: ") if symbol.kind == "module" else ""
+            if source.startswith(("./", "../")):
+                joined = posixpath.normpath(posixpath.join(posixpath.dirname(item.path), source))
+                found.append("" if joined == "." else joined.removeprefix("./"))
+    return found
+
+
+def _wrapper_only(files: list[FileFacts]) -> bool:
+    """Whether Terraform files only call modules of the project: no resource, no data."""
+    kinds = {s.kind for f in files for s in f.symbols}
+    calls = [s for f in files for s in f.symbols if s.kind == "module"]
+    local = len(module_sources(files)) == len(calls)
+    return bool(calls) and local and not kinds & {"resource", "data"}
+
+
+def _fold_wrappers(buckets: dict[tuple[str, str], list[FileFacts]]) -> None:
+    """Terraform folders that only wrap other local modules join their parent folder when
+    it is one of those too (never the project's top): one draft, not one per wrapper."""
+    folders = sorted((f for c, f in buckets if c == "terraform"), key=lambda f: -f.count("/"))
+    for folder in folders:
+        parent = posixpath.dirname(folder)
+        above = buckets.get(("terraform", parent))
+        inner = buckets[("terraform", folder)]
+        if parent and above is not None and _wrapper_only(inner) and _wrapper_only(above):
+            above += buckets.pop(("terraform", folder))
+
+
+def _path(item: FileFacts) -> str:
+    return item.path
+
+
+def infra_groups(facts: Iterable[FileFacts], categories: dict[str, str]) -> list[InfraGroup]:
+    """Terraform and scripts by folder; container builds together; CI pipelines together."""
+    buckets: dict[tuple[str, str], list[FileFacts]] = {}
+    for item in sorted(facts, key=lambda f: f.path):
+        category = categories[item.path]
+        folder = posixpath.dirname(item.path) if category in ("terraform", "shell") else ""
+        buckets.setdefault((category, folder), []).append(item)
+    _fold_wrappers(buckets)
+    taken: set[str] = {"overview"}
+    groups = []
+    for (category, folder), files in sorted(buckets.items()):
+        tail = "-".join(folder.split("/")[-2:])
+        base = {"container": "containers", "ci": "ci-pipelines"}.get(category, "")
+        base = base or (f"{category}-{tail}" if folder else category)
+        slug = unique(slugify(base), taken)
+        taken.add(slug)
+        groups.append(InfraGroup(category, folder, slug, tuple(sorted(files, key=_path))))
+    return groups
+
+
+# --- how units relate ------------------------------------------------------------------
+
+_PEERS: Final = 4  # units near a unit, listed in its draft
+
+
+class UnitGraph:
+    """Which unit imports which, from the files each file imports (see
+    :func:`mdbrain.core.dependencies.resolve`); and the core units: those that at
+    least two others import (five, in a project of fifty units or more)."""
+
+    def __init__(self, units: list[Unit], imports: dict[str, tuple[str, ...]]) -> None:
+        self.units = units
+        self.files = imports
+        self.owner = {f.path: i for i, u in enumerate(units) for f in u.files}
+        self.uses: list[set[int]] = [set() for _ in units]
+        for path, targets in imports.items():
+            if path in self.owner:
+                here = self.owner[path]
+                self.uses[here] |= {self.owner[t] for t in targets if t in self.owner} - {here}
+        self.indegree = Counter(t for used in self.uses for t in used)
+        self.threshold = min(5, max(2, len(units) // 10))
+
+    def doc(self, index: int) -> str:
+        """The id of the draft of a unit."""
+        unit = self.units[index]
+        return f"{unit.theme}/{unit.slug}.md"
+
+    def core(self, index: int) -> bool:
+        return self.indegree[index] >= self.threshold
+
+    def used_by(self, index: int) -> list[int]:
+        """The units ``index`` imports, the most imported first."""
+        return sorted(self.uses[index], key=lambda i: (-self.indegree[i], self.doc(i)))
+
+    def imported_by_files(self, paths: Iterable[str]) -> list[int]:
+        """The units the files import, the most imported by them first."""
+        counts = Counter(
+            self.owner[t] for p in paths for t in self.files.get(p, ()) if t in self.owner
+        )
+        return sorted(counts, key=lambda i: (-counts[i], self.doc(i)))
+
+
+class Neighbours:
+    """The units of each theme by folder and by parent folder, in the order given.
+
+    A unit looks at four lists (the units in its folder or in its parent folder,
+    and those whose parent is one of these) and at their first few items only:
+    a thousand units in one folder cost a thousand short looks, not a million
+    comparisons.
+    """
+
+    def __init__(self, units: list[Unit]) -> None:
+        self.units = units
+        self.by_folder: dict[tuple[str, str], list[int]] = {}
+        self.by_parent: dict[tuple[str, str], list[int]] = {}
+        for index, unit in enumerate(units):
+            self.by_folder.setdefault((unit.theme, unit.folder), []).append(index)
+            parent = posixpath.dirname(unit.folder)
+            self.by_parent.setdefault((unit.theme, parent), []).append(index)
+
+    def peers(self, index: int) -> list[int]:
+        """Units of the same theme in the same, parent, child or sibling folder."""
+        unit = self.units[index]
+        found: set[int] = set()
+        for folder in {unit.folder, posixpath.dirname(unit.folder)}:
+            for table in (self.by_folder, self.by_parent):
+                found.update(table.get((unit.theme, folder), [])[: _PEERS + 1])
+        found.discard(index)
+        return sorted(found)[:_PEERS]

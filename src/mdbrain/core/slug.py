@@ -1,7 +1,16 @@
 """Slugs: the a-z, 0-9 and hyphen names the file format asks for.
 
-"Authentification 2FA" -> "authentification-2fa", "Gestion des accès" ->
-"gestion-des-acces", "API_Utilisateur" -> "api-utilisateur".
+Every script is transliterated (python-slugify), so that a title in any
+language gives a name a person can read and tell apart from its neighbours::
+
+    "Authentification 2FA" -> "authentification-2fa"
+    "Gestion des accès"    -> "gestion-des-acces"
+    "API_Utilisateur"      -> "api-utilisateur"
+    "Łódź"                 -> "lodz"
+    "Привет мир"           -> "privet-mir"
+    "日本語"                -> "ri-ben-yu"
+
+python-slugify is imported on first use: commands that name nothing never load it.
 """
 
 from __future__ import annotations
@@ -12,15 +21,18 @@ from collections.abc import Iterable
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+# Apostrophes of every kind separate words, as the ASCII one does ("l’accès" -> "l-acces").
+_APOSTROPHES = str.maketrans(dict.fromkeys("’‘ʼʹ`´′", " "))
 
 
 def slugify(text: str, *, fallback: str = "document", max_length: int = 80) -> str:
     """``text`` as a slug; ``fallback`` when nothing is left of it."""
-    spaced = _CAMEL.sub("-", text.strip())
-    folded = unicodedata.normalize("NFKD", spaced)
-    ascii_text = "".join(c for c in folded if not unicodedata.combining(c)).lower()
-    ascii_text = ascii_text.replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
-    slug = _NOT_SLUG.sub("-", ascii_text).strip("-")
+    from slugify import slugify as transliterate
+
+    spaced = _CAMEL.sub("-", text.strip()).translate(_APOSTROPHES).replace("'", " ")
+    if not spaced.isascii():  # signs such as ® or ° name no sound: "SCAN 25®" -> "scan-25"
+        spaced = "".join(" " if unicodedata.category(c) == "So" else c for c in spaced)
+    slug = _NOT_SLUG.sub("-", transliterate(spaced)).strip("-")
     if len(slug) > max_length:
         slug = slug[:max_length].rsplit("-", 1)[0] or slug[:max_length]
     return slug or fallback

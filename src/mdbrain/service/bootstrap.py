@@ -1,19 +1,48 @@
-"""Start a knowledge base: write the ``.rag`` marker and create the root."""
+"""Start a knowledge base: write the ``.rag`` marker and create the root, safely.
+
+``init`` writes into no folder that already serves another purpose: a root
+that holds a documentation site (:mod:`mdbrain.core.sites`), Markdown pages not
+written for mdbrain, or any other file is refused with what to run instead
+(``mdbrain import`` for the pages, another root for the base), before a byte
+is written, ``--dry-run`` included. On an existing base ``init --scan`` writes
+nothing and proposes ``mdbrain update --draft``.
+
+Nothing is left behind by a failure. The marker is written last; the drafts
+of ``init --scan`` are written, indexed and checked in a hidden folder beside
+the root, which is moved into place at the end; whatever was created is
+removed when anything goes wrong on the way.
+
+The base's ``lang`` is the one the project's own prose is written in (its
+README, its documentation pages), unless the caller names one.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
 import os
-from dataclasses import dataclass
+import shutil
+import stat
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mdbrain.core import marker
-from mdbrain.core.errors import UsageError
+from mdbrain.core import document, language, marker, schema, sites
+from mdbrain.core.errors import DocumentError, InvalidRequestError, UsageError
+from mdbrain.core.marker import Config
 from mdbrain.store import files, location
 
 if TYPE_CHECKING:
     from mdbrain.service.scanning import ScanReport
+
+DEFAULT_ROOT = "docs-rag"
+FALLBACK_ROOT = "knowledge"  # proposed when the default root is taken
+MAX_LISTED = 5_000  # entries of a root looked at before deciding what it holds
+MAX_PAGE_BYTES = 256 * 1024  # bytes of a page read to tell an mdbrain document
+PROSE_FOLDERS = ("docs", "doc", "documentation")
+MAX_PROSE_PAGES = 40
+_PAGES = (".md", ".mdx", ".markdown", ".rst")
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,64 +51,295 @@ class InitReport:
     root: Path
     created_root: bool
     wrote_marker: bool
+    lang: str = "en"
+    detected: bool = False  # whether lang was read from the project's own prose
 
 
-def init_base(project: Path, root: str = "docs", *, lang: str = "en") -> InitReport:
+# --- what the project says, and what the root holds -------------------------------------
+
+
+def _readable(project: Path, rel: str, limit: int) -> str:
+    try:
+        return files.read(project, rel, limit=limit).decode("utf-8", "replace")
+    except Exception:  # noqa: BLE001 - a page that cannot be read says nothing
+        return ""
+
+
+def project_lang(project: Path) -> str | None:
+    """The language of the project's prose: its READMEs (translations left out) and the
+    pages of its documentation folder; None when they say too little."""
+    texts = []
+    try:
+        top = sorted(os.listdir(project))
+    except OSError:
+        return None
+    for name in top:
+        if name.lower() in ("readme", *(f"readme{s}" for s in (*_PAGES, ".txt"))):
+            texts.append(_readable(project, name, MAX_PAGE_BYTES))
+    for folder in (f for f in PROSE_FOLDERS if f in top):
+        for rel in _pages_under(project, folder)[:MAX_PROSE_PAGES]:
+            texts.append(_readable(project, rel, MAX_PAGE_BYTES))
+    return language.detect(texts)
+
+
+def _pages_under(project: Path, folder: str) -> list[str]:
+    found = []
+    for here, dirs, names in os.walk(project / folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        rel = Path(here).relative_to(project).as_posix()
+        found += [f"{rel}/{n}" for n in sorted(names) if n.lower().endswith(_PAGES)]
+        if len(found) >= MAX_PROSE_PAGES:
+            break
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """What a root folder holds before ``init``: nothing, a base, or something else."""
+
+    site: sites.Site | None = None
+    foreign: tuple[str, ...] = ()  # pages not written for mdbrain, from the root
+    documents: int = 0  # mdbrain documents
+    others: tuple[str, ...] = ()  # other files, from the root
+
+    @property
+    def empty(self) -> bool:
+        return not (self.site or self.foreign or self.documents or self.others)
+
+
+def _listing(root: Path) -> Iterator[str]:
+    """The files under ``root``, from it; links and mdbrain's own cache left out."""
+    for here, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != ".mdbrain" and not os.path.islink(Path(here, d)))
+        rel = Path(here).relative_to(root).as_posix()
+        for name in sorted(names):
+            yield name if rel == "." else f"{rel}/{name}"
+
+
+def _is_document(text: str, rel: str) -> bool:
+    try:
+        meta = document.loads(text, rel).meta
+    except DocumentError:
+        return False
+    return all(meta.get(key) not in (None, "", []) for key in schema.REQUIRED_FIELDS)
+
+
+def holding(project: Path, root: Path, config: Config) -> Holding:
+    """What ``root`` holds now: a site, foreign pages, mdbrain documents, other files."""
+    if not root.is_dir():
+        return Holding()
+    inside = []
+    for count, rel in enumerate(_listing(root)):
+        if count >= MAX_LISTED:
+            break
+        inside.append(rel)
+    around = {n: _readable(project, n, 64_000) for n, _t, _f in sites.AROUND}
+    folder = Path(os.path.relpath(root, project)).as_posix()
+    site = sites.docs_site(folder, inside, {k: v for k, v in around.items() if v})
+    derived = config.index.reserved() | marker.RESERVED_NAMES
+    foreign, others, documents = [], [], 0
+    for rel in inside:
+        if rel in derived:
+            continue
+        if not rel.lower().endswith(_PAGES):
+            others.append(rel)
+        elif _is_document(_readable(root, rel, MAX_PAGE_BYTES), rel):
+            documents += 1
+        else:
+            foreign.append(rel)
+    return Holding(site, tuple(foreign), documents, tuple(others))
+
+
+def _refusal(project: Path, root: Path, held: Holding) -> UsageError:
+    """Why ``init`` writes nothing into ``root``, and what to run instead."""
+    shown = Path(os.path.relpath(root, project)).as_posix()
+    other = FALLBACK_ROOT if shown == DEFAULT_ROOT else DEFAULT_ROOT
+    if held.site is not None:
+        what = f"a {held.site.tool} documentation site ({held.site.evidence})"
+    elif held.foreign:
+        home = sites.home_page(held.foreign)
+        example = f"{shown}/{home or held.foreign[0]}"
+        what = f"{len(held.foreign)} Markdown pages not written for mdbrain (such as {example})"
+    elif held.others:
+        what = f"{len(held.others)} files that are not mdbrain documents"
+    else:
+        return UsageError(
+            f"{shown}/ holds {held.documents} mdbrain documents but no marker; nothing was "
+            f"written. Run 'mdbrain init {shown}' (without --scan) to adopt them as a base, "
+            "then 'mdbrain update --draft' to draft the code no document describes",
+            path=str(root),
+        )
+    pages = held.site is not None or held.foreign
+    bring = f" and bring its pages in with 'mdbrain import {shown}'" if pages else ""
+    return UsageError(
+        f"{shown}/ holds {what}: mdbrain writes nothing into it, and nothing was written. "
+        f"Start the base in another folder with 'mdbrain init {other}'{bring}",
+        path=str(root),
+    )
+
+
+# --- init ---------------------------------------------------------------------------------
+
+
+def _config(project: Path, root: str, lang: str | None) -> tuple[str, Config, bool]:
+    """The marker text init would write, its settings, and whether lang was detected."""
+    detected = lang is None
+    lang = lang or project_lang(project) or language.DEFAULT
+    text = marker.dumps(root, lang=lang)
+    return text, marker.loads(text, path=str(project / marker.MARKER_NAME)), detected
+
+
+def init_base(project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = None) -> InitReport:
     """Write ``project/.rag`` pointing at ``root`` and create that folder.
 
     Refuses to touch a base that already has documents: the marker of an existing
-    base is kept as it is, and the message says what to run instead. A folder
-    of Markdown files without a marker is adopted as it is.
+    base is kept as it is, and the message says what to run instead. A root
+    holding anything but mdbrain documents is refused (see :func:`holding`); one
+    holding only mdbrain documents is a base whose marker went missing, and is
+    adopted as it is. ``lang`` defaults to the language of the project's prose.
     """
     marker_path = project / marker.MARKER_NAME
-    text = marker.dumps(root, lang=lang)
-    config = marker.loads(text, path=str(marker_path))  # validates root and lang
-    if marker_path.exists():
+    if os.path.lexists(marker_path):
         existing = location.read_marker(marker_path)
         base_root = location.root_of(marker_path, existing)
         if base_root.is_dir() and any(base_root.iterdir()):
             raise UsageError(
                 f"a knowledge base already exists at {base_root}; nothing was changed. "
-                "Run 'mdbrain index' to refresh its indexes, or 'mdbrain check' to validate it",
+                "Run 'mdbrain index' to refresh its indexes, 'mdbrain check' to validate it, "
+                "or 'mdbrain update --draft' to draft the code no document describes",
                 path=str(marker_path),
             )
-        base_root.mkdir(parents=True, exist_ok=True)
-        return InitReport(marker_path, base_root, created_root=True, wrote_marker=False)
+        created = _make_root(project, base_root)
+        return InitReport(marker_path, base_root, created_root=bool(created),
+                          wrote_marker=False, lang=existing.lang)  # fmt: skip
+    text, config, detected = _config(project, root, lang)
     base_root = location.root_of(marker_path, config)
-    created = not base_root.is_dir()
-    files.write(project, marker.MARKER_NAME, text)
-    try:  # the root lies inside the project, reached through no link leading out
-        files.make_folder(project, os.path.relpath(base_root, project))
+    held = holding(project, base_root, config)
+    if held.site or held.foreign or held.others:
+        raise _refusal(project, base_root, held)
+    created = _make_root(project, base_root)
+    try:
+        files.write(project, marker.MARKER_NAME, text)  # last: a failure leaves no marker
     except BaseException:
-        files.remove(project, marker.MARKER_NAME)  # nothing left behind
+        _unmake(created)
         raise
-    return InitReport(marker_path, base_root, created_root=created, wrote_marker=True)
+    return InitReport(marker_path, base_root, created_root=bool(created), wrote_marker=True,
+                      lang=config.lang, detected=detected)  # fmt: skip
+
+
+def _make_root(project: Path, root: Path) -> list[Path]:
+    """Create ``root`` and its missing parents inside the project; the folders created."""
+    missing = [p for p in (root, *root.parents) if not os.path.lexists(p)]
+    missing = [p for p in missing if p.is_relative_to(project)]
+    try:  # the root lies inside the project, reached through no link leading out
+        files.make_folder(project, os.path.relpath(root, project))
+    except BaseException:
+        _unmake(missing)
+        raise
+    return missing
+
+
+def _unmake(folders: list[Path]) -> None:
+    """Remove the folders init created (the deepest first), if they are still empty."""
+    for folder in sorted(folders, key=lambda p: len(p.parts), reverse=True):
+        try:
+            folder.rmdir()
+        except OSError:
+            continue
+
+
+# --- init --scan ----------------------------------------------------------------------------
 
 
 def init_from_code(
-    project: Path, root: str = "docs", *, lang: str = "en", today: dt.date, dry_run: bool = False
+    project: Path,
+    root: str = DEFAULT_ROOT,
+    *,
+    lang: str | None = None,
+    today: dt.date,
+    dry_run: bool = False,
 ) -> tuple[InitReport | None, ScanReport]:
-    """Start (or extend) a base with draft documents read from the project's code.
+    """Start a base with draft documents read from the project's code.
 
-    An existing base is kept: the scan adds drafts and never overwrites a
-    document. With ``dry_run`` nothing at all is written, the marker included.
+    On an existing base nothing is written: the report lists the drafts the
+    scan would add (``existing``) and proposes ``mdbrain update --draft``. With
+    ``dry_run`` nothing at all is written, the marker included. The marker is
+    written last; on a failure nothing is left behind.
     """
+    marker_path = project / marker.MARKER_NAME
+    if os.path.lexists(marker_path):
+        config = location.read_marker(marker_path)
+        base_root = location.root_of(marker_path, config)
+        if base_root.is_dir() and any(base_root.iterdir()):
+            where = location.Location(marker_path, config, base_root)
+            report = _scan(where, today, dry_run=True)
+            return None, replace(report, existing=True, next_step=EXISTING_NEXT, dry_run=dry_run)
+        text = None  # the marker is the user's: kept as it is
+        detected = False
+    else:
+        text, config, detected = _config(project, root, lang)
+        base_root = location.root_of(marker_path, config)
+        held = holding(project, base_root, config)
+        if not held.empty:
+            raise _refusal(project, base_root, held)
+    if Path(os.path.relpath(base_root, project)).as_posix() == ".":
+        raise InvalidRequestError(
+            "the knowledge root is the project folder itself: scan needs its own", field="root"
+        )
+    started = InitReport(
+        marker_path, base_root, created_root=not base_root.is_dir(), wrote_marker=True,
+        lang=config.lang, detected=detected,
+    )  # fmt: skip
+    where = location.Location(marker_path, config, base_root)
+    report = _scan(where, today, dry_run=True) if dry_run else _staged(where, text, today)
+    return (started if text is not None and not dry_run else None), report
+
+
+EXISTING_NEXT = (
+    "A knowledge base already exists here: init --scan adds nothing to it. "
+    "Run 'mdbrain update --draft' to draft the code no document describes."
+)
+
+
+def _scan(where: location.Location, today: dt.date, *, dry_run: bool) -> ScanReport:
     from mdbrain.service.scanning import scan_project
     from mdbrain.service.session import Session
 
-    marker_path = project / marker.MARKER_NAME
-    started: InitReport | None = None
-    if marker_path.exists():
-        where = location.locate(project, require_root=not dry_run)
-    elif dry_run:
-        config = marker.loads(marker.dumps(root, lang=lang), path=str(marker_path))
-        where = location.Location(marker_path, config, location.root_of(marker_path, config))
-    else:
-        started = init_base(project, root, lang=lang)
-        where = location.locate(project)
     session = Session(where, lambda: today)
     try:
-        report = scan_project(session, dry_run=dry_run)
+        return scan_project(session, dry_run=dry_run)
     finally:
         session.close()
-    return started, report
+
+
+def _staged(where: location.Location, text: str | None, today: dt.date) -> ScanReport:
+    """Scan into a hidden folder beside the root, move it into place, then write the
+    marker (``text``, when there is none yet); on any failure, remove all this wrote."""
+    project, root = where.project, where.root
+    created = _make_root(project, root.parent) if not root.parent.is_dir() else []
+    stage: Path | None = None
+    moved = False
+    existed = root.is_dir()
+    try:
+        stage = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".partial", dir=root.parent))
+        report = _scan(replace(where, root=stage), today, dry_run=False)
+        if existed:
+            root.rmdir()  # empty: checked before the scan
+        os.rename(stage, root)
+        moved = True
+        if text is not None:
+            files.write(project, marker.MARKER_NAME, text)  # last
+    except BaseException:
+        _remove_tree(root if moved else stage)
+        if existed and not root.exists():
+            root.mkdir()
+        _unmake(created)
+        raise
+    return report
+
+
+def _remove_tree(folder: Path | None) -> None:
+    """Remove a folder init created and filled, whole; never through a link."""
+    if folder is None or not folder.exists() or stat.S_ISLNK(folder.lstat().st_mode):
+        return
+    shutil.rmtree(folder, ignore_errors=True)

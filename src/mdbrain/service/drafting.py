@@ -1,10 +1,18 @@
 """What the first drafts of ``init --scan`` say: their themes, titles, summaries and bodies.
 
-From the facts :mod:`mdbrain.core.codemap` and :mod:`mdbrain.core.layout` read
-in the code, themes come from the project's own top-level folders and roles,
-and a draft is planned per unit of code, for the entry points, the tests and
-the project itself, plus an overview per theme. Drafts list what exists
-(docstrings, public symbols, entry points, commands, routes) and nothing else.
+From the facts :mod:`mdbrain.core.codemap`, :mod:`mdbrain.core.infrastructure`
+and :mod:`mdbrain.core.layout` read in the project (:func:`mdbrain.core.draft.read_project`),
+themes come from its own top-level folders and roles, and a draft is planned per
+unit of code and per infrastructure group, for the entry points, plus the drafts
+about the project as a whole (:mod:`mdbrain.core.digest`). Drafts list what
+exists (docstrings, public symbols, entry points, commands, routes, resources,
+jobs, the README's own words) and nothing else, in the base's language
+(:mod:`mdbrain.core.wording`). Examples, vendored and generated code and test
+data are counted, not drafted.
+
+Each draft carries a ``priority`` (p1: entry points, where a library starts, the
+units many others import, a Terraform root module; p2: the rest) and
+``related`` (the units a unit imports, the modules a Terraform module calls).
 :mod:`mdbrain.service.scanning` renders and writes them.
 """
 
@@ -12,161 +20,112 @@ from __future__ import annotations
 
 import dataclasses
 import posixpath
-import re
-from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
-from mdbrain.core import anchors, codemap, layout, markdown
-from mdbrain.core.codemap import FileFacts
-from mdbrain.core.layout import ENTRY_THEME, EntryPoint, Package, Unit
-from mdbrain.core.slug import slugify, unique
+from mdbrain.core import anchors, codemap, dependencies, digest, layout, sections
+from mdbrain.core.draft import (
+    MAX_RELATED,
+    MAX_SECTIONS,
+    Draft,
+    Project,
+    Theme,
+    read_project,
+    relative,
+)
+from mdbrain.core.facts import FileFacts, clip
+from mdbrain.core.layout import (
+    ENTRY_THEME,
+    INFRA_THEME,
+    EntryPoint,
+    InfraGroup,
+    Package,
+    Unit,
+    UnitGraph,
+)
+from mdbrain.core.sections import code, file_section, language_name, link_text
+from mdbrain.core.slug import slugify
+from mdbrain.core.wording import Words
+
+__all__ = ["Draft", "Theme", "file_section", "language_name", "link_text", "plan_drafts"]
 
 MAX_THEMES = 8
-_NAMES = {"typescript": "TypeScript", "javascript": "JavaScript", "yaml": "YAML", "toml": "TOML",
-          "json": "JSON", "ini": "INI", "rest": "reStructuredText"}  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class Theme:
-    slug: str
-    title: str
-
-
-@dataclass(frozen=True, slots=True)
-class Draft:
-    id: str
-    title: str
-    summary: str
-    type: str
-    tags: tuple[str, ...]
-    impl_refs: tuple[str, ...]
-    sources: tuple[str, ...]
-    body: tuple[str, ...]  # Markdown lines between the note and the related links
-    links: tuple[tuple[str, str], ...] = ()  # (text, target) besides the theme overview
-
-
-# --- Markdown pieces -------------------------------------------------------------------
-
-
-def code(text: str) -> str:
-    """``text`` as an inline code span."""
-    return f"`` {text} ``" if "`" in text else f"`{text}`"
-
-
-def link_text(title: str) -> str:
-    return title.replace("[", "(").replace("]", ")")
-
-
-# "[text](target)": neither part may run past a bracket or parenthesis it does not
-# close, so that no attempt reads further than the next one starts (a heading of
-# thousands of "[a](" is read once, not once per bracket).
-_LINK = re.compile(r"\[([^\[\]]*)\]\((?:[^()]|\([^()]*+\))*+\)")
-_README_SECTIONS = 100  # headings of a README listed in the project draft
-
-
-def _plain(text: str) -> str:
-    """Markdown links reduced to their text."""
-    return _LINK.sub(r"\1", text)
-
-
-def _readme_sections(text: str) -> list[str]:
-    """The level-1 to level-3 headings of a README as list items, indented by level.
-
-    Read with :func:`mdbrain.core.markdown.scan`, which is linear in the text.
-    """
-    found = [h for h in markdown.scan(text).headings if h.level <= 3]
-    lines = [f"{'  ' * (h.level - 1)}- {_plain(h.title)}" for h in found[:_README_SECTIONS]]
-    more = len(found) - _README_SECTIONS
-    return [*lines, f"- … and {more} more"] if more > 0 else lines
-
-
-def language_name(path: str) -> str:
-    name = codemap.language_of(path) or "other"
-    return _NAMES.get(name, name.capitalize())
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
-
-
-def first_sentence(text: str) -> str:
-    paragraph = " ".join(text.strip().split("\n\n")[0].split())
-    match = re.search(r"(?<=[.!?])\s", paragraph)
-    return paragraph[: match.start()] if match else paragraph
-
-
-def file_section(item: FileFacts) -> list[str]:
-    """What one file holds: docstring, exports, public symbols, how it runs."""
-    lines = [f"## {code(item.path)}", ""]
-    if item.note:
-        return [*lines, f"Skipped by the scan: {item.note}.", ""]
-    doc = item.doc.strip().splitlines()[:40]
-    lines += (
-        [*(("\\" + ln if ln.lstrip().startswith("#") else ln) for ln in doc), ""] if doc else []
-    )
-    if item.exports:
-        lines += [f"Exports (`__all__`): {', '.join(map(code, item.exports))}.", ""]
-    if item.symbols:
-        lines += ["Public symbols:", ""]
-        for s in item.symbols:
-            members = f" Public methods: {', '.join(map(code, s.members))}." if s.members else ""
-            lines.append(f"- {code(s.signature)}" + (f": {s.doc}" if s.doc else "") + members)
-        lines.append("")
-    lines += [f"How it runs: {item.main}.", ""] if item.main else []
-    found = (("Commands it defines", item.commands), ("Routes", item.routes))
-    lines += [f"{label}: {', '.join(map(code, v))}.\n" for label, v in found if v]
-    return lines if len(lines) > 2 else [*lines, "No docstring and no public symbols found.", ""]
-
-
-def inventory(files: Iterable[FileFacts], what: str) -> str:
-    """A plain sentence of what files hold: 'Python module with 2 public functions: a, b.'"""
-    items = list(files)
-    kinds: dict[str, list[str]] = {}
-    for symbol in (s for f in items for s in f.symbols):
-        kinds.setdefault(symbol.kind, []).append(symbol.name)
-    parts = [f"{_count(len(v), 'public ' + k)}: {', '.join(v)}" for k, v in kinds.items()]
-    language = language_name(items[0].path) if items else ""
-    return f"{language} {what} with {'; '.join(parts) or 'no public symbols'}."
-
-
-# --- the drafts ----------------------------------------------------------------------
 
 
 def plan_drafts(
-    files: list[str], texts: dict[str, str], summary_max: int
+    files: list[str], texts: dict[str, str], summary_max: int, *, lang: str = "en"
 ) -> tuple[list[Theme], list[Draft]]:
     """The themes and every draft, from the file list and the texts read."""
-    kinds = {f: codemap.kind_of(f) for f in files}
-    facts = {
-        p: codemap.source_facts(p, t)
-        for p, t in texts.items()
-        if kinds[p] in ("code", "test") and codemap.language_of(p) in codemap.READ_LANGUAGES
-    }
-    code_facts = [facts[p] for p in sorted(facts) if kinds[p] == "code"]
+    project = read_project(files, texts, lang)
+    w = project.w
+    code_facts = [f for p, f in sorted(project.facts.items()) if project.kinds[p] == "code"]
     packages = [p for path, t in sorted(texts.items()) if (p := _read_package(path, t))]
     entries = layout.entry_points(code_facts, packages, files)
     apart = bool(entries) or any(f.commands or f.routes for f in code_facts)
-    tests = [f for f in files if kinds[f] == "test"]
-    extras = [Theme(ENTRY_THEME, "Entry points, commands and routes")] if apart else []
-    extras += [Theme("testing", "Tests")] if tests else []
-    extras += [Theme("project", "Project: layout, configuration and documentation")]
+    tests = [f for f in files if project.kinds[f] == "test" and f not in project.aside]
+    groups = layout.infra_groups(project.infra.values(), project.categories)
+    extras = [Theme(ENTRY_THEME, w("theme_entry"))] if apart else []
+    extras += [Theme(INFRA_THEME, w("theme_infra"))] if groups else []
+    extras += [Theme("testing", w("theme_testing"))] if tests else []
+    extras += [Theme("project", w("theme_project"))]
     budget = max(1, MAX_THEMES - len(extras))
-    groups = layout.group_files(code_facts)
-    units, folders = layout.plan_units(groups, files, budget, fronts_apart=apart)
+    units, folders = layout.plan_units(
+        layout.group_files(code_facts), files, budget, fronts_apart=apart
+    )
     names = {posixpath.dirname(p.path): p.name for p in packages if p.name}
-    modules = codemap.python_modules(files).items()
-    names |= {posixpath.dirname(f): m for f, m in modules if f.endswith("__init__.py")}
-    themes = [Theme(t, _theme_title(t, folders[t], names)) for t in sorted(folders)]
+    modules = codemap.python_modules(files)
+    names |= {posixpath.dirname(f): m for f, m in modules.items() if f.endswith("__init__.py")}
+    themes = [Theme(t, _theme_title(t, folders[t], names, w)) for t in sorted(folders)]
     themes = [t for t in themes if t.slug != ENTRY_THEME] + extras
-    near = _Near(units)
-    drafts = [_unit_draft(u, near.peers(i)) for i, u in enumerate(units)]
-    drafts += [_entry_draft(entries, code_facts, units)] if apart else []
-    drafts += _test_drafts(tests, facts)
-    drafts += _project_drafts(files, kinds, texts, packages)
-    drafts += [_overview(t, drafts, folders.get(t.slug, "")) for t in themes]
-    clipped = (codemap.clip(d.summary, summary_max) for d in drafts)
+    graph = _graph(units, project, modules, packages)
+    near = layout.Neighbours(units)
+    roots = layout.library_roots(packages, files)
+    reasons = {graph.doc(i): _reasons(u, i, graph, roots, w) for i, u in enumerate(units)}
+    drafts = [
+        _unit_draft(u, i, near.peers(i), graph, project, reasons) for i, u in enumerate(units)
+    ]
+    drafts += [_entry_draft(entries, code_facts, units, graph, w)] if apart else []
+    modules_at = {
+        g.folder: (f"{INFRA_THEME}/{g.slug}.md", _infra_title(g, w))
+        for g in groups
+        if g.category == "terraform"
+    }
+    drafts += [_infra_draft(g, project, modules_at) for g in groups]
+    reasons |= {f"{INFRA_THEME}/{g.slug}.md": w("reason_root") for g in groups
+                if g.category == "terraform" and not g.folder}  # fmt: skip
+    drafts += digest.test_drafts(tests, project, graph, packages)
+    drafts += digest.project_drafts(project, packages, drafts)
+    reasons = {k: v for k, v in reasons.items() if v}
+    pages = {
+        t.slug: page
+        for t in themes
+        if t.slug != "project"
+        and (page := digest.overview(t, drafts, folders.get(t.slug, ""), project, reasons))
+    }
+    lines = digest.hub(themes, pages, drafts, w)
+    top = next(t for t in themes if t.slug == "project")
+    front = digest.overview(top, drafts, "", project, reasons, hub=tuple(lines))
+    pages |= {"project": front} if front else {}
+    home = (w("theme_overview"), "overview.md")
+    drafts = [
+        dataclasses.replace(d, links=(home, *d.links)) if d.id.split("/", 1)[0] in pages else d
+        for d in drafts
+    ]
+    drafts += [pages[t.slug] for t in themes if t.slug in pages]
+    clipped = (clip(d.summary, summary_max) for d in drafts)
     return themes, [dataclasses.replace(d, summary=s) for d, s in zip(drafts, clipped, strict=True)]
+
+
+def _reasons(unit: Unit, index: int, graph: UnitGraph, roots: set[str], w: Words) -> str:
+    """Why a unit is one to start with (priority p1); '' when it is not."""
+    found = [w("reason_program")] if any(f.main for f in unit.files) else []
+    routes = sum(len(f.routes) for f in unit.files)
+    commands = sum(len(f.commands) for f in unit.files)
+    found += [w("reason_routes", routes=w.count(routes, "route"))] if routes else []
+    found += [w("reason_commands", commands=w.count(commands, "command"))] if commands else []
+    found += [w("reason_library", file=code(f.path)) for f in unit.files if f.path in roots][:1]
+    if graph.core(index):
+        found.append(w("reason_core", n=graph.indegree[index]))
+    return "; ".join(found)
 
 
 def _read_package(path: str, text: str) -> Package | None:
@@ -180,17 +139,18 @@ def _read_package(path: str, text: str) -> Package | None:
         return None
 
 
-def _theme_title(slug: str, folder: str, names: dict[str, str]) -> str:
+def _theme_title(slug: str, folder: str, names: dict[str, str], w: Words) -> str:
     if slug == "other-code":
-        return "Other code"
+        return w("theme_other")
     name = names.get(folder)
-    return f"Code in {folder or '.'}/" + (f" ({name})" if name else "")
+    return w("theme_code", folder=folder or ".") + (f" ({name})" if name else "")
 
 
 def _anchors(item: FileFacts) -> list[str]:
     if not anchors.supports(item.path):
         return []
-    named = [s for s in item.symbols if s.kind in ("function", "class", "interface", "type")]
+    kinds = ("function", "class", "interface", "type")
+    named = [s for s in item.symbols if s.kind in kinds and s.anchored]
     return [f"{item.path}#{s.name}" for s in named[:3]]
 
 
@@ -202,203 +162,186 @@ def _tags(unit: Unit) -> tuple[str, ...]:
     return tuple(t for t in dict.fromkeys(slugify(p, fallback="") for p in parts) if t)
 
 
-_PEERS = 8  # links from a unit's draft to the drafts of units near it
+def _graph(
+    units: list[Unit], project: Project, modules: dict[str, str], packages: list[Package]
+) -> UnitGraph:
+    imports = {p: (f.language, f.imports) for p, f in project.facts.items() if f.imports}
+    go = {posixpath.dirname(p.path): p.name for p in packages if p.kind == "go" and p.name}
+    return UnitGraph(units, dependencies.resolve(imports, project.files, modules, go))
 
 
-class _Near:
-    """The units of each theme by folder and by parent folder, in the order given.
+def _deduplicated(
+    files: Sequence[FileFacts], render: Callable[[FileFacts, Words], list[str]], w: Words
+) -> list[str]:
+    """A section per file, in order; a file whose section would say what an earlier one
+    says is named after it instead of repeating it."""
+    kept: list[tuple[str, list[str]]] = []
+    first: dict[tuple[str, ...], int] = {}
+    same: dict[int, list[str]] = {}
+    for item in files[:MAX_SECTIONS]:
+        lines = render(item, w)
+        key = tuple(lines[1:])
+        if key in first:
+            same.setdefault(first[key], []).append(item.path)
+            continue
+        first[key] = len(kept)
+        kept.append((item.path, lines))
+    body: list[str] = []
+    for number, (path, lines) in enumerate(kept):
+        body += lines
+        others = same.get(number)
+        body += (
+            [w("same_as", first=code(path), others=", ".join(map(code, others))), ""]
+            if others
+            else []
+        )
+    rest = [f.path for f in files[MAX_SECTIONS:]]
+    return body + ([w("bare_files", names=", ".join(map(code, rest))), ""] if rest else [])
 
-    A unit looks at four lists (the units in its folder or in its parent folder,
-    and those whose parent is one of these) and at their first few items only:
-    a thousand units in one folder cost a thousand short looks, not a million
-    comparisons.
-    """
 
-    def __init__(self, units: list[Unit]) -> None:
-        self.units = units
-        self.by_folder: dict[tuple[str, str], list[int]] = {}
-        self.by_parent: dict[tuple[str, str], list[int]] = {}
-        for index, unit in enumerate(units):
-            self.by_folder.setdefault((unit.theme, unit.folder), []).append(index)
-            parent = posixpath.dirname(unit.folder)
-            self.by_parent.setdefault((unit.theme, parent), []).append(index)
-
-    def peers(self, index: int) -> tuple[tuple[str, str], ...]:
-        """Units of the same theme in the same, parent, child or sibling folder."""
-        unit = self.units[index]
-        found: set[int] = set()
-        for folder in {unit.folder, posixpath.dirname(unit.folder)}:
-            for table in (self.by_folder, self.by_parent):
-                found.update(table.get((unit.theme, folder), [])[: _PEERS + 1])
-        found.discard(index)
-        near = [self.units[i] for i in sorted(found)[:_PEERS]]
-        return tuple((u.title, f"{u.slug}.md") for u in near)
+def _unit_body(files: Sequence[FileFacts], w: Words) -> list[str]:
+    """A section per file with something to say; the files with nothing, named together."""
+    bare = [f.path for f in files if sections.is_bare(f)]
+    said = [f for f in files if not sections.is_bare(f)]
+    if len(files) == 1 and bare:
+        return file_section(files[0], w)
+    body = _deduplicated(said, file_section, w)
+    return body + ([w("bare_files", names=", ".join(map(code, bare))), ""] if bare else [])
 
 
-def _unit_draft(unit: Unit, peers: tuple[tuple[str, str], ...]) -> Draft:
-    files = unit.files
+def _folder_readme(folder: str, project: Project) -> list[str]:
+    """The prose of the README of a folder of the project (not its top)."""
+    readme = sections.readme_of(folder, project.texts) if folder else None
+    return sections.prose(project.texts[readme]) if readme else []
+
+
+def _unit_draft(  # noqa: PLR0917 - the unit, and what the plan knows around it
+    unit: Unit,
+    index: int,
+    peers: list[int],
+    graph: UnitGraph,
+    project: Project,
+    reasons: dict[str, str],
+) -> Draft:
+    files, w = unit.files, project.w
     package_doc = next((f.doc for f in files if f.path.endswith("__init__.py") and f.doc), "")
     doc = package_doc or (files[0].doc if len(files) == 1 else "")
+    readme = _folder_readme(unit.folder, project) if not doc else []
     package = any(f.path.endswith("__init__.py") for f in files)
-    what = f"{'package' if package else 'folder'} of {_count(len(files), 'file')}"
+    count = w.count(len(files), "file")
+    what = w("what_package" if package else "what_folder", files=count)
+    what = w("what_module") if len(files) == 1 else what
+    summary = sections.first_sentence(doc or (readme[0] if readme else ""))
+    uses = graph.used_by(index)
+    here = graph.doc(index)
+    related = tuple(graph.doc(i) for i in uses[:MAX_RELATED])
+    links = [(w("imported", title=graph.units[i].title), relative(here, graph.doc(i)))
+             for i in uses[:MAX_RELATED]]  # fmt: skip
+    links += [(graph.units[i].title, relative(here, graph.doc(i)))
+              for i in peers if graph.doc(i) not in related]  # fmt: skip
     return Draft(
-        id=f"{unit.theme}/{unit.slug}.md",
-        title=unit.title,
-        summary=first_sentence(doc)
-        if doc
-        else inventory(files, "module" if len(files) == 1 else what),
+        id=here,
+        title=w("root_files") if unit.title == "." else unit.title,
+        summary=summary or sections.inventory(files, what, w),
         type="api" if any(f.commands or f.routes for f in files) else "reference",
         tags=_tags(unit),
         impl_refs=tuple(ref for f in files for ref in (f.path, *_anchors(f))),
         sources=tuple(f.path for f in files),
-        body=tuple(line for f in files for line in file_section(f)),
-        links=peers,
+        body=(*([*readme, ""] if readme else []), *_unit_body(files, w)),
+        links=tuple(links[: 2 * MAX_RELATED]),
+        priority="p1" if reasons[here] else "p2",
+        related=related,
     )
 
 
-def _entry_draft(entries: list[EntryPoint], facts: list[FileFacts], units: list[Unit]) -> Draft:
+def _entry_draft(
+    entries: list[EntryPoint], facts: list[FileFacts], units: list[Unit], graph: UnitGraph, w: Words
+) -> Draft:
     owner = {f.path: u for u in units for f in u.files}
+    c = w("colon")
 
     def described(path: str) -> str:
         unit = owner.get(path)
         return f" ([{link_text(unit.title)}](../{unit.theme}/{unit.slug}.md))" if unit else ""
 
-    body = ["## Entry points", ""] if entries else []
+    body = [f"## {w('entry_points')}", ""] if entries else []
     for e in entries:
-        declared = f", declared in {code(e.declared)}" if e.declared != e.file else ""
-        runs = f"; runs {code(e.file)}" if e.file not in ("", e.declared, e.name) else ""
-        body.append(f"- {code(e.name)}: {e.how}{declared}{runs}{described(e.file)}")
+        declared = w("declared", file=code(e.declared)) if e.declared != e.file else ""
+        runs = w("runs_file", file=code(e.file)) if e.file not in ("", e.declared, e.name) else ""
+        body.append(f"- {code(e.name)}{c}{w.term(e.how)}{declared}{runs}{described(e.file)}")
     commands = [(f.path, f.commands) for f in facts if f.commands]
     routes = [(f.path, f.routes) for f in facts if f.routes]
-    for title, found in (("Commands", commands), ("Routes", routes)):
-        body += ["", f"## {title}", ""] if found else []
-        body += [f"- {code(p)}: {', '.join(map(code, n))}{described(p)}" for p, n in found]
+    for key, found in (("commands_heading", commands), ("routes_heading", routes)):
+        body += ["", f"## {w(key)}", ""] if found else []
+        body += [f"- {code(p)}{c}{sections.listed(n, w)}{described(p)}" for p, n in found]
     refs = {e.declared for e in entries} | {e.file for e in entries if e.file}
     refs |= {path for path, _ in commands + routes}
     counts = [len(entries), sum(len(n) for _, n in commands), sum(len(n) for _, n in routes)]
+    holders = sorted({graph.owner[p] for p in refs if p in graph.owner}, key=graph.doc)
     return Draft(
         id=f"{ENTRY_THEME}/entry-points.md",
-        title="Entry points, commands and routes",
-        summary="{} entry points, {} CLI commands and {} HTTP routes found in the code.".format(
-            *counts
-        ),
+        title=w("theme_entry"),
+        summary=w("entry_summary", entries=w.count(counts[0], "entry point"),
+                  commands=w.count(counts[1], "command"), routes=w.count(counts[2], "route")),
         type="api",
         tags=("entry-points", "cli"),
         impl_refs=tuple(sorted(refs)),
         sources=tuple(sorted(refs)),
         body=tuple(body),
-    )
+        priority="p1",
+        related=tuple(graph.doc(i) for i in holders[:MAX_RELATED]),
+    )  # fmt: skip
 
 
-def _test_drafts(tests: list[str], facts: dict[str, FileFacts]) -> list[Draft]:
-    roots: dict[str, list[str]] = {}
-    for path in tests:
-        roots.setdefault(layout.test_root(path), []).append(path)
-    drafts: list[Draft] = []
-    taken = {"overview"}  # slugs of the drafts so far
-    for root, paths in sorted(roots.items()):
-        read = [facts[p] for p in paths if p in facts and facts[p].tests]
-        summary = (
-            f"Tests in {root}/: {_count(len(read), 'test file')} with "
-            f"{_count(sum(f.tests for f in read), 'test')}, "
-            f"and {_count(len(paths) - len(read), 'other file')}."
-        )
-        lines = [
-            f"- {code(f.path)}, {_count(f.tests, 'test')}"
-            + (f": {codemap.first_line(f.doc)}" if f.doc else "")
-            for f in read
-        ]
-        slug = slugify(root, fallback="tests")
-        slug = unique(slug, taken) if slug in taken else slug
-        taken.add(slug)
-        drafts.append(
-            Draft(
-                id=f"testing/{slug}.md",
-                title=f"Tests in {root}/",
-                summary=summary,
-                type="reference",
-                tags=("testing", *sorted({f.language for f in read})),
-                impl_refs=(root,) if root != "." else tuple(f.path for f in read),
-                sources=tuple(f.path for f in read),
-                body=(summary, "", "## Test files", "", *lines),
-            )
-        )
-    return drafts
+def _infra_title(group: InfraGroup, w: Words) -> str:
+    if group.category == "terraform":
+        return w("terraform_module", folder=group.folder) if group.folder else w("terraform_root")
+    if group.category == "shell":
+        return w("shell_title", folder=group.folder or ".")
+    return w("containers_title" if group.category == "container" else "ci_title")
 
 
-def _project_drafts(
-    files: list[str], kinds: dict[str, str], texts: dict[str, str], packages: list[Package]
-) -> list[Draft]:
-    counts = Counter(language_name(f) for f in files)
-    tops = Counter(f.split("/")[0] + "/" if "/" in f else "./" for f in files)
-    readmes = [f for f in texts if f.lower().rsplit("/", 1)[-1].startswith("readme")]
-    readmes = sorted((f for f in readmes if kinds[f] != "test"), key=lambda f: (f.count("/"), f))
-    docs = Counter(posixpath.dirname(f) for f in files if kinds[f] == "doc" and "/" in f)
-    body = ["## Languages", "", *(f"- {k}: {_count(n, 'file')}" for k, n in counts.most_common())]
-    body += ["", "## Top-level folders", ""]
-    body += [f"- {code(name)}: {_count(n, 'file')}" for name, n in sorted(tops.items())]
-    for readme in readmes[:3]:
-        body += ["", f"## Sections of {code(readme)}", ""]
-        body += _readme_sections(texts[readme])
-    folders = [f"- {code(d + '/')}: {_count(n, 'document')}" for d, n in docs.items() if n > 1]
-    body += ["", "## Documentation folders", "", *sorted(folders)[:30]] if folders else []
-    common = ", ".join(f"{name} ({n})" for name, n in counts.most_common(3))
-    drafts = [
-        Draft(
-            id="project/repository.md",
-            title="Repository layout and documentation",
-            summary=f"Layout of the repository: {_count(len(files), 'file')}, mostly {common}; "
-            "its READMEs and documentation folders.",
-            type="reference",
-            tags=("project", "layout", "documentation"),
-            impl_refs=tuple(readmes[:3]),
-            sources=tuple(readmes[:3]),
-            body=tuple(body),
-        )
-    ]
-    configs = [f for f in files if kinds[f] == "config"]
-    return drafts + ([_configuration_draft(configs, packages)] if configs else [])
+def _infra_summary(group: InfraGroup, project: Project) -> str:
+    w = project.w
+    symbols = [s for f in group.files for s in f.symbols]
+    if group.category == "terraform":
+        readme = sections.readme_of(group.folder, project.texts)
+        said = sections.prose(project.texts[readme]) if readme else []
+        parts = sections.counted(symbols, w, names=False)
+        return sections.first_sentence(said[0]) if said else w("terraform_summary", parts=parts)
+    if group.category == "shell":
+        names = ", ".join(posixpath.basename(f.path) for f in group.files[:8])
+        return w("shell_summary", files=w.count(len(group.files), "script"), names=names)
+    parts = sections.counted(symbols, w, names=False) or w("inventory_none")
+    if group.category == "ci":
+        return w("ci_summary", files=w.count(len(group.files), "pipeline file"), parts=parts)
+    return w("containers_summary", parts=parts)
 
 
-def _configuration_draft(configs: list[str], packages: list[Package]) -> Draft:
-    body = ["## Files", "", *(f"- {code(f)}" for f in configs[:80])]
-    for p in packages:
-        body += ["", f"## {code(p.path)}: {p.kind} package {code(p.name) if p.name else ''}", ""]
-        body += [p.description, ""] if p.description else []
-        programs = [f"{c} -> {t}" for c, t in p.programs]
-        found = (("Programs", programs), ("Scripts", p.tasks), ("Dependencies", p.dependencies))
-        body += [f"- {label}: {', '.join(map(code, v))}." for label, v in found if v]
-    shown = ", ".join(configs[:5]) + (f" and {len(configs) - 5} more" if len(configs) > 5 else "")
+def _infra_draft(
+    group: InfraGroup, project: Project, modules_at: dict[str, tuple[str, str]]
+) -> Draft:
+    w = project.w
+    here = f"{INFRA_THEME}/{group.slug}.md"
+    called = [modules_at[f] for f in layout.module_sources(group.files) if f in modules_at]
+    calls = [(d, title) for d, title in dict.fromkeys(called) if d != here][:MAX_RELATED]
+    related = tuple(d for d, _title in calls)
+    folder = group.folder
+    readme = _folder_readme(folder, project) if group.category == "terraform" else []
+    body = [*readme, ""] if readme else []
+    body += _deduplicated(group.files, sections.infra_section, w)
+    root_module = group.category == "terraform" and not folder
+    tail = [slugify(part, fallback="") for part in folder.split("/")[-2:]]
     return Draft(
-        id="project/configuration.md",
-        title="Configuration and build files",
-        summary=f"{_count(len(configs), 'configuration and build file')}: {shown}.",
+        id=here,
+        title=_infra_title(group, w),
+        summary=_infra_summary(group, project),
         type="reference",
-        tags=("project", "configuration"),
-        impl_refs=tuple(configs[:40]),
-        sources=tuple(p.path for p in packages),
+        tags=tuple(t for t in dict.fromkeys(["infrastructure", group.category, *tail]) if t),
+        impl_refs=tuple(f.path for f in group.files[:40]),
+        sources=tuple(f.path for f in group.files[:40]),
         body=tuple(body),
-    )
-
-
-def _overview(theme: Theme, drafts: list[Draft], folder: str) -> Draft:
-    mine = [d for d in drafts if d.id.startswith(theme.slug + "/")]
-    listed = [
-        f"- [{link_text(d.title)}]({posixpath.basename(d.id)}): {codemap.clip(d.summary, 200)}"
-        for d in mine
-    ]
-    return Draft(
-        id=f"{theme.slug}/overview.md",
-        title=theme.title,
-        summary=f"{theme.title}: {_count(len(mine), 'draft document')} generated from the code.",
-        type="overview",
-        tags=(theme.slug,),
-        impl_refs=(folder,) if folder else (),
-        sources=(),
-        body=(
-            *([f"Code in {code(folder + '/')}.", ""] if folder else []),
-            "## Documents",
-            "",
-            *listed,
-        ),
-    )
+        links=tuple((w("called", title=t), posixpath.basename(d)) for d, t in calls),
+        priority="p1" if root_module else "p2",
+        related=related,
+    )  # fmt: skip

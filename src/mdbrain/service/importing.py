@@ -1,9 +1,12 @@
-"""The ``import`` operation: bring an existing Markdown folder into the base.
+"""The ``import`` operation: bring an existing Markdown folder (or one page) into the base.
 
-The source folder is only read. Every page becomes a document with slugged
-names and an mdbrain frontmatter (its own when it already has a valid one);
-links between imported pages follow them; decision records' status texts
-become ``supersedes`` / ``superseded_by``. Everything is planned in memory
+The source is only read. Every page becomes a document with slugged names and
+an mdbrain frontmatter (its own when it already has a valid one), dated by the
+page itself when it says when it was written; links between imported pages
+follow them, wiki links included; a link to a file of the project keeps
+leading to it and makes the file an impl_ref; decision records' status texts
+become ``supersedes`` / ``superseded_by``. A page the guard stops is reported
+with its line and what would let it through. Everything is planned in memory
 first, then written atomically under the base's lock, and the indexes are
 regenerated. ``legacy`` copies nothing and lists the old pages in one document.
 """
@@ -11,70 +14,62 @@ regenerated. ``legacy`` copies nothing and lists the old pages in one document.
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import os
 import posixpath
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from urllib.parse import quote, unquote
 
 from mdbrain.core import (
     adr,
+    allowance,
     conversion,
+    dates,
     document,
-    edit,
     fields,
+    foreign_links,
     guard,
+    ids,
+    import_plan,
     links,
     markdown,
     slug,
-    yaml_emit,
 )
 from mdbrain.core.errors import (
     GuardError,
     InvalidRequestError,
     MdbrainError,
 )
-from mdbrain.core.schema import RELATION_FIELDS
-from mdbrain.service import anchoring
+from mdbrain.core.import_plan import (
+    BrokenLink,
+    Case,
+    CodeLink,
+    Plan,
+    Renamed,
+    Stopped,
+    Supersession,
+)
+from mdbrain.service import anchoring, guarding
 from mdbrain.service.indexing import IndexReport
 from mdbrain.service.session import Session
-from mdbrain.store import files, scan
+from mdbrain.store import files, scan, secret_scan
+
+__all__ = [
+    "BrokenLink",
+    "Case",
+    "CodeLink",
+    "ImportReport",
+    "Renamed",
+    "Stopped",
+    "Supersession",
+    "import_folder",
+    "walk",
+]
 
 LEGACY_NAME = "legacy-sources.md"
-
-
-@dataclass(frozen=True, slots=True)
-class Renamed:
-    source: str  # path from the source folder
-    wanted: str  # the id its slug asked for
-    chosen: str  # the id it got
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Supersession:
-    old: str  # new ids
-    new: str
-    stated_in: str  # the source page that says so, and its words
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Case:
-    """Something left as it was: a page not imported, words that could not be resolved."""
-
-    source: str  # path from the source folder
-    text: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class BrokenLink:
-    source: str
-    line: int  # in the source file
-    target: str  # as written, and kept so
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +83,8 @@ class ImportReport:
     unresolved: tuple[Case, ...]
     broken_links: tuple[BrokenLink, ...]
     skipped: tuple[Case, ...]  # pages not imported: secrets, unreadable
+    stopped: tuple[Stopped, ...]  # what the guard found in the pages it kept out
+    code_links: tuple[CodeLink, ...]
     notes: tuple[str, ...]
     listed: tuple[tuple[str, str], ...]  # legacy: (original path, title)
     written: tuple[str, ...]  # ids written; none on a dry run
@@ -96,51 +93,39 @@ class ImportReport:
 
 @dataclass(slots=True)
 class _Run:
-    """One import being planned: its settings, its plan and what it has to report."""
+    """One import: the session and source it reads, its plan, and what only the service
+    finds (pages kept out, links to the project's files)."""
 
     session: Session
     source: Path
-    prefix: str
-    verified: bool
-    today: dt.date
-    origin: Callable[[str], str]
-    ids: dict[str, str] = field(default_factory=dict)
-    folded: dict[str, str] = field(default_factory=dict)
-    relations: dict[str, dict[str, list[str]]] = field(default_factory=dict)
-    records: dict[str, adr.Record] = field(default_factory=dict)
-    found: adr.Resolved = field(default_factory=adr.Resolved)
-    skipped: list[Case] = field(default_factory=list)
-    broken: list[BrokenLink] = field(default_factory=list)
-    unresolved: list[Case] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    plan: Plan
+    inside: str | None  # the imported folder, from the project (None: no such limit)
     dry_run: bool = False
-
-    def page(self, old: str) -> str | None:
-        """The imported page at ``old`` (a path in the source; any case), or None."""
-        return old if old in self.ids else self.folded.get(old.casefold())
-
-    def new_id(self, old: str) -> str | None:
-        found = self.page(old)
-        return None if found is None else self.ids[found]
-
-    def add(self, path: str, key: str, value: str) -> None:
-        values = self.relations.setdefault(path, {}).setdefault(key, [])
-        values += [] if value in values else [value]
+    skipped: list[Case] = field(default_factory=list)
+    stopped: list[Stopped] = field(default_factory=list)
+    code: list[CodeLink] = field(default_factory=list)
 
 
 # --- the source folder -------------------------------------------------------------
 
 
-def _folder(session: Session, source: Path) -> Path:
+def _source(session: Session, source: Path) -> tuple[Path, str | None]:
+    """The folder to read and, when SOURCE is one Markdown page, that page's name."""
     src = source.expanduser().resolve()
     root = session.root.resolve()
-    if not src.is_dir():
-        raise InvalidRequestError(f"{source} is not a folder", field="source")
     if src == root or root in src.parents:
         raise InvalidRequestError(
             f"{source} is already inside the knowledge root; nothing to import", field="source"
         )
-    return src
+    if src.is_dir():
+        return src, None
+    if not src.is_file():
+        raise InvalidRequestError(f"{source} is not a folder or a file", field="source")
+    if not links.is_doc_path(src.name):
+        raise InvalidRequestError(
+            f"{source} is not a Markdown page (.md or .markdown)", field="source"
+        )
+    return src.parent, src.name
 
 
 def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
@@ -190,7 +175,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     pages = {}
     done = _already_imported(run)
     for path in paths:
-        if run.origin(path) in done:  # importing again adds nothing
+        if run.plan.origin(path) in done:  # importing again adds nothing
             run.skipped.append(Case(path, "", "already imported (it is in a document's sources)"))
             continue
         try:
@@ -198,21 +183,58 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         except MdbrainError as exc:
             run.skipped.append(Case(path, "", f"cannot be read: {exc.message}"))
             continue
-        hit = next(guard.scan(raw), None)
-        if hit is not None:
-            why = f"looks like a secret ({hit.rule}, line {hit.line}); not imported"
-            run.skipped.append(Case(path, hit.excerpt, why))
+        page = conversion.parse(path, raw.removeprefix(document.BOM))
+        allow = frozenset(run.session.config.guard_allow)
+        if _stop(run, page, [(h.rule, h.line, h.digest, h.family) for h in guard.scan(raw, allow)]):
             continue
-        page = pages[path] = conversion.parse(path, raw.removeprefix(document.BOM))
+        pages[path] = page
+        plan = run.plan
         if page.problem:
-            run.notes.append(f"{path}: {page.problem}; the frontmatter is kept as a code block")
+            plan.notes.append(f"{path}: {page.problem}; the frontmatter is kept as a code block")
         record = adr.read(path, page.body, page.meta)
         if record is not None:
-            run.records[path] = record
+            plan.records[path] = record
+        stated = [record.date] if record is not None else []
+        plan.days[path] = dates.of_page(page.meta, stated, plan.today)
     return pages
 
 
-# --- planning --------------------------------------------------------------------------
+def _stop(run: _Run, page: conversion.Page, hits: list[tuple[str, int, str, str]]) -> bool:
+    """Report a page the guard keeps out, with each finding (rule, line, digest, family)
+    and what would let it through; False when there is none."""
+    if not hits:
+        return False
+    for rule, line, digest, family in hits:
+        kind = "personal" if family == guard.PERSONAL else "secret"
+        advice = (
+            allowance.advice(page.raw, line, kind, page.body_line)
+            if line > 0
+            else f"add the value (digest {digest}) to guard.allow in .rag"
+        )
+        run.stopped.append(Stopped(page.path, line, rule, kind, digest, advice))
+    rule, line, _digest, family = hits[0]
+    what = "personal data" if family == guard.PERSONAL else "a secret"
+    where = f"line {line}" if line > 0 else "the converted page"
+    more = f" and {len(hits) - 1} more" if len(hits) > 1 else ""
+    run.skipped.append(
+        Case(page.path, "", f"looks like {what} ({rule}, {where}{more}); not imported")
+    )
+    return True
+
+
+def _stopped_at_write(run: _Run, page: conversion.Page, exc: GuardError) -> None:
+    """A page the guard refused once converted: its findings read again in the source, so
+    that each is reported on the line of the page where it is."""
+    config = run.session.config
+    found = secret_scan.inspect(
+        page.raw, allow=frozenset(config.guard_allow), personal_data=config.guard_personal_data
+    )
+    hits = [(h.rule, h.line, h.digest, h.family) for h in found]
+    family = guard.PERSONAL if "personal-data guard" in exc.message else guard.SECRET
+    _stop(run, page, hits or [(exc.rule, 0, exc.digest, family)])
+
+
+# --- ids ------------------------------------------------------------------------------
 
 
 def _taken(session: Session, folder: str) -> set[str]:
@@ -226,154 +248,93 @@ def _taken(session: Session, folder: str) -> set[str]:
     return {n.rsplit(".", 1)[0].lower() for n in names if links.is_doc_path(n)}
 
 
-def plan_ids(run: _Run, paths: list[str]) -> list[Renamed]:
-    """Give every page its id: slugged folders and name, the next free slug on a clash.
-    Pages already named by their slug are placed first, then the others, each sorted."""
-    used: dict[str, tuple[set[str], set[str]]] = {}  # folder -> (the base's, this import's)
-    renames = []
-    for path in sorted(paths, key=lambda p: (_slug(p) != _stem(p), p)):
-        folders = [slug.slugify(f, fallback="folder") for f in path.split("/")[:-1]]
-        folder = "/".join([run.prefix, *folders] if run.prefix else folders)
-        if folder not in used:
-            used[folder] = (_taken(run.session, folder), set())
-        base, mine = used[folder]
-        wanted = _slug(path) or "untitled"
-        free = wanted not in base and wanted not in mine
-        chosen = wanted if free else slug.unique(wanted, base | mine)
-        run.ids[path] = posixpath.join(folder, chosen + ".md")
-        if not free or not _slug(path):
-            by = "another imported page" if wanted in mine else "a document of the base"
-            why = f"{wanted}.md is taken by {by}" if not free else "no letter or digit in the name"
-            renames.append(
-                Renamed(path, posixpath.join(folder, f"{wanted}.md"), run.ids[path], why)
-            )
-        mine.add(chosen)
-    run.folded = {old.casefold(): old for old in sorted(run.ids, reverse=True)}
-    return sorted(renames, key=lambda r: r.source)
+# --- links that need more than a new relative path ---------------------------------
 
 
-def _stem(path: str) -> str:
-    return posixpath.basename(path).rsplit(".", 1)[0]
+def _relink(run: _Run, pages: dict[str, conversion.Page]) -> dict[str, conversion.Page]:
+    """Every page with its wiki links made Markdown links, and its links to files of the
+    project written from its new place."""
+    out = {}
+    for path, page in import_plan.relink_wiki(run.plan, pages).items():
+        changes = _code_links(run, page)
+        body = foreign_links.retarget(page.body, changes) if changes else page.body
+        out[path] = page if body == page.body else import_plan.with_body(page, body)
+    return out
 
 
-def _slug(path: str) -> str:
-    return slug.slugify(_stem(path), fallback="")
+def _code_links(run: _Run, page: conversion.Page) -> dict[int, dict[str, str]]:
+    """The links of the page's body to files of the project (outside the knowledge root, not
+    Markdown pages), each written again from the page's new place; the files outside
+    the imported folder become impl_refs of the page."""
+    changes: dict[int, dict[str, str]] = {}
+    for written, line in markdown.scan(page.body).links:
+        found = _project_file(run, page.path, written)
+        if found is None:
+            continue
+        path, suffix = found
+        outside = run.inside is None or not (path + "/").startswith(run.inside + "/")
+        ref = outside and _impl_ref(run, page.path, path)
+        changes.setdefault(line, {})[written] = _from_new_place(run, page.path, path) + suffix
+        run.code.append(CodeLink(page.path, page.body_line + line - 1, written, path, ref))
+        refs = run.plan.refs.setdefault(page.path, [])
+        refs += [path.rstrip("/")] if ref and path.rstrip("/") not in refs else []
+    return changes
 
 
-def _decisions(run: _Run) -> None:
-    run.found = adr.resolve(run.records, run.page)
-    for old, new in run.found.pairs:
-        run.add(old, "superseded_by", run.ids[new])
-        run.add(new, "supersedes", run.ids[old])
-    for path, other, _verb in run.found.related:
-        run.add(path, "related", run.ids[other])
-    run.unresolved += [Case(*case) for case in run.found.unresolved]
-    run.notes += run.found.notes
+def _split_target(written: str) -> tuple[str, str] | None:
+    """A link's path (unquoted) and what follows it (``#anchor``, ``?query``), or None
+    for an anchor alone, a web address or a Markdown page."""
+    target = written.strip()
+    if not target or target.startswith(("#", "//")) or _SCHEME.match(target):
+        return None
+    cut = min((i for i in (target.find("#"), target.find("?")) if i != -1), default=len(target))
+    name = unquote(target[:cut])
+    return None if links.is_doc_path(name.rstrip("/")) else (name, target[cut:])
 
 
-def _own_relations(run: _Run, page: conversion.Page) -> None:
-    """Map the page's own relation fields to the new ids (the written values stay as
-    ``original_<key>``); report the values that name no imported page."""
-    for key in RELATION_FIELDS:
-        for value in fields.strings(page.meta, key):
-            new = run.new_id(links.normalise_id(value) or "")
-            if new is None:
-                run.unresolved.append(Case(page.path, value, f"{key} names no imported page"))
-            else:
-                run.add(page.path, key, new)
+def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
+    """The file or folder of the project a link names (its path from the project, and
+    the anchor or query written after it), when it exists, outside the knowledge root,
+    and is not a Markdown page."""
+    split = _split_target(written)
+    if split is None or not split[0]:
+        return None
+    name, suffix = split
+    project = run.session.project.resolve()
+    start = project if name.startswith("/") else run.source / posixpath.dirname(page)
+    full = Path(os.path.normpath(start / name.lstrip("/")))
+    root = run.session.root.resolve()
+    if project not in full.parents or full == root or root in full.parents:
+        return None
+    rel = full.relative_to(project).as_posix()
+    try:
+        real = files.locate(project, rel)
+    except MdbrainError:
+        return None
+    if real.is_dir():
+        return rel + "/", suffix
+    return (rel, suffix) if real.is_file() else None
 
 
-def _status(run: _Run, page: conversion.Page) -> str:
-    if run.relations.get(page.path, {}).get("superseded_by"):
-        return "deprecated"
-    record = run.records.get(page.path)
-    if record is not None and record.state in ("rejected", "deprecated"):
-        run.notes.append(f"{page.path}: {record.state} record imported as archived")
-        return "archived"
-    return "stable" if run.verified else "draft"
+def _impl_ref(run: _Run, page: str, path: str) -> bool:
+    """Whether ``path`` can be an impl_ref: a code path mdbrain accepts, not a
+    credentials file (the guard would refuse the page)."""
+    try:
+        ids.code_path(path)
+    except MdbrainError:
+        return False
+    if guard.credential_path(path.rstrip("/")) is not None:
+        run.plan.notes.append(f"{page}: {path} looks like a credentials file; not an impl_ref")
+        return False
+    return True
 
 
-def _fields(run: _Run, page: conversion.Page) -> dict[str, Any]:
-    _own_relations(run, page)
-    meta = {k: v for k, v in page.meta.items() if k != "sources"}
-    config = run.session.config
-    record = run.records.get(page.path)
-    decision = record is not None and not record.template
-    title = conversion.title_of(page.body, meta, page.path)
-    summary = conversion.summary_of(page.body, meta, config.summary_max, record is not None)
-    kind = meta.get("type")
-    if kind not in config.types:
-        kind = conversion.guess_type(page.path, meta, page.body, title, decision)
-    fallback = run.prefix.rsplit("/", 1)[-1] or "imported"
-    wanted = {
-        "title": title,
-        "summary": summary or conversion.clip(title, config.summary_max),
-        "type": kind,
-        "status": _status(run, page),
-        "tags": conversion.tags_of(page.path.split("/")[:-1], meta, fallback),
-        "created": run.today,
-        "updated": run.today,
-        "sources": list(
-            dict.fromkeys([run.origin(page.path), *fields.strings(page.meta, "sources")])
-        ),
-        **run.relations.get(page.path, {}),
-    }
-    return conversion.merge(wanted, meta, config)
-
-
-def _kept(run: _Run, page: conversion.Page) -> str:
-    """A page whose mdbrain frontmatter stays as written: only its ids follow the pages,
-    and ``sources`` is added when it has none."""
-    text = page.raw
-    for key in RELATION_FIELDS:
-        for value in fields.strings(page.meta, key):
-            new = run.new_id(links.normalise_id(value) or "") or value
-            text = edit.rename_in_fields(text, (key,), value, new)[0] if new != value else text
-    if "sources" not in page.meta:
-        text = edit.set_field(text, "sources", [run.origin(page.path)])
-    return text
-
-
-def _keeps(run: _Run, page: conversion.Page) -> bool:
-    """Whether the page keeps its frontmatter: a valid mdbrain one whose ids all name
-    imported pages, with no supersession to add."""
-    own = [
-        links.normalise_id(v) or "" for k in RELATION_FIELDS for v in fields.strings(page.meta, k)
-    ]
-    return (
-        bool(page.meta)
-        and not run.relations.get(page.path)
-        and all(run.new_id(old) for old in own)
-        and conversion.is_mdbrain(page.raw, page.path, run.session.config)
-    )
-
-
-def _check_links(run: _Run, page: conversion.Page) -> bool:
-    """Report the page's links to Markdown pages that were not imported; True when it
-    has links to documents at all (which then need rewriting)."""
-    to_docs = False
-    for written, line in markdown.scan(page.body, page.body_line).links:
-        found = links.resolve(page.path, written)
-        if found is not None and (found[0] is links.LinkKind.OUTSIDE or not run.new_id(found[1])):
-            run.broken.append(BrokenLink(page.path, line, written))
-        to_docs = to_docs or (found is not None and found[0] is links.LinkKind.DOC)
-    return to_docs
-
-
-def _compose(run: _Run, page: conversion.Page) -> str:
-    """The page's new text: its frontmatter, and its links written from its new place."""
-    new_id = run.ids[page.path]
-    to_docs = _check_links(run, page)
-    if _keeps(run, page):
-        text = _kept(run, page)
-    else:
-        text = yaml_emit.block(_fields(run, page)) + "\n" + page.body.lstrip("\n")
-
-    def target(written: str, old: str) -> str | None:
-        found = run.new_id(old)
-        return None if found is None else edit.written_target(new_id, found, written)
-
-    return edit.rewrite_links(text, page.path, target)[0] if to_docs else text
+def _from_new_place(run: _Run, page: str, path: str) -> str:
+    """A link from the page's new place to ``path`` (from the project)."""
+    project = run.session.project.resolve()
+    here = (run.session.root.resolve() / run.plan.ids[page]).parent
+    written = Path(os.path.relpath(project / path, here)).as_posix()
+    return quote(written + ("/" if path.endswith("/") else ""), safe="/-._~()")
 
 
 # --- the operation ---------------------------------------------------------------------
@@ -388,36 +349,43 @@ def import_folder(
     legacy: bool = False,
     dry_run: bool = False,
 ) -> ImportReport:
-    """Import the Markdown pages of ``source`` into the base (see the module docstring)."""
-    src = _folder(session, source)
+    """Import the Markdown pages of ``source`` (a folder, or one page) into the base
+    (see the module docstring)."""
+    src, page = _source(session, source)
     root = session.root.resolve()
-    paths, notes = walk(src, root if src in root.parents else None)
+    paths, notes = ([page], []) if page else walk(src, root if src in root.parents else None)
     prefix = "/".join(slug.slugify(p) for p in theme.replace("\\", "/").split("/") if p.strip())
-    today = session.today()
-    run = _Run(
-        session, src, prefix, verified, today, _origin(session, src), notes=notes, dry_run=dry_run
-    )
+    project = session.project.resolve()
+    inside = None if page or src == project or project not in src.parents else src
+    config = session.config
+    plan = Plan(prefix, verified, session.today(), _origin(session, src), config, notes=notes)
+    limit = None if inside is None else inside.relative_to(project).as_posix()
+    run = _Run(session, src, plan, limit, dry_run)
     if legacy:
         return _legacy(run, paths, dry_run)
     lock = contextlib.nullcontext() if dry_run else session.writing()
     written = []
     with lock:
         pages = _read(run, paths)
-        renames = plan_ids(run, list(pages))
-        _decisions(run)
-        texts = {run.ids[p]: _compose(run, page) for p, page in sorted(pages.items())}
+        renames = import_plan.place(plan, list(pages), lambda folder: _taken(session, folder))
+        pages = _relink(run, pages)
+        import_plan.decisions(plan)
+        texts = {p: import_plan.compose(plan, page) for p, page in sorted(pages.items())}
         if prefix:
             files.locate(session.root, prefix)  # a theme folder linked outside is refused
-        for doc_id, text in texts.items() if not dry_run else ():
+        for path, text in texts.items():
+            doc_id = plan.ids[path]
             try:
-                session.write(doc_id, text)
+                if dry_run:
+                    guarding.check(doc_id, text, config)
+                else:
+                    session.write(doc_id, text)
             except GuardError as exc:
-                origin = next((p for p, i in run.ids.items() if i == doc_id), doc_id)
-                run.skipped.append(Case(origin, "", f"{exc.message}; not imported"))
-                run.ids.pop(origin, None)
+                _stopped_at_write(run, pages[path], exc)
+                plan.ids.pop(path)
                 continue
             written.append(doc_id)
-        if written:
+        if written and not dry_run:
             anchoring.record(session, written)
     return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
 
@@ -430,7 +398,8 @@ def _report(
     written: tuple[str, ...] = (),
     listed: tuple[tuple[str, str], ...] | None = None,
 ) -> ImportReport:
-    ids = run.ids
+    plan = run.plan
+    ids = plan.ids
     return ImportReport(
         source=str(run.source),
         dry_run=dry_run,
@@ -439,12 +408,15 @@ def _report(
         renamed=tuple(renames or ()),
         supersessions=tuple(
             Supersession(ids[old], ids[new], *said)
-            for (old, new), said in sorted(run.found.pairs.items())
+            for (old, new), said in sorted(plan.found.pairs.items())
+            if old in ids and new in ids
         ),
-        unresolved=tuple(run.unresolved),
-        broken_links=tuple(run.broken),
+        unresolved=tuple(plan.unresolved),
+        broken_links=tuple(sorted(plan.broken, key=lambda b: (b.source, b.line))),
         skipped=tuple(run.skipped),
-        notes=tuple(run.notes),
+        stopped=tuple(run.stopped),
+        code_links=tuple(run.code),
+        notes=tuple(plan.notes),
         listed=listed or (),
         written=() if dry_run else written,
         index=None if dry_run else run.session.indexer().run(),
@@ -464,14 +436,14 @@ def _legacy(run: _Run, paths: list[str], dry_run: bool) -> ImportReport:
             run.skipped.append(Case(path, "", f"cannot be read: {exc.message}"))
             continue
         page = document.loads_leniently(raw, path)
-        listed.append((run.origin(path), conversion.title_of(page.body, page.meta, path)))
-    doc_id = posixpath.join(run.prefix, LEGACY_NAME)
+        listed.append((run.plan.origin(path), conversion.title_of(page.body, page.meta, path)))
+    doc_id = posixpath.join(run.plan.prefix, LEGACY_NAME)
     try:
         meta = document.loads_leniently(run.session.read(doc_id).text, doc_id).meta
     except MdbrainError:
         meta = {}
-    folder = run.origin("").rstrip("/") or "."
-    today, limit = run.today, run.session.config.summary_max
+    folder = run.plan.origin("").rstrip("/") or "."
+    today, limit = run.plan.today, run.session.config.summary_max
     text = conversion.legacy_page(meta, folder, listed, today, limit)
     if not dry_run:
         with run.session.writing():

@@ -4,11 +4,12 @@ Procedure A of the format's sync skill. The files git tracks (outside git, the
 project's files minus hidden, virtual-environment and build folders) are
 analysed by :mod:`mdbrain.core.codemap` and :mod:`mdbrain.core.layout`, and
 turned into drafts by :mod:`mdbrain.service.drafting`: one ``draft`` document
-per unit of code, with impl_refs to the real files, plus one ``overview`` per
-theme. Here the files are listed and read, impl_refs that do not resolve are
-left out, and the drafts are rendered and written. Existing documents are never
-overwritten, and the knowledge root itself is never read. Then the indexes are
-regenerated and the check runs.
+per unit of code or infrastructure, with impl_refs to the real files, plus one
+``overview`` per theme, in the base's language. Here the files are listed and
+read (a file without a suffix only when its first line is a ``#!``), impl_refs
+that do not resolve are left out, and the drafts are rendered and written.
+Existing documents are never overwritten, and the knowledge root itself is
+never read. Then the indexes are regenerated and the check runs.
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import os
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from mdbrain.core import anchors, codemap, guard, yaml_emit
+from mdbrain.core import anchors, codemap, guard, sites, yaml_emit
 from mdbrain.core.errors import GuardError, InvalidRequestError, MdbrainError
 from mdbrain.core.marker import MARKER_NAME, Config
+from mdbrain.core.wording import words
 from mdbrain.service import anchoring, checking
 from mdbrain.service.checking import CheckReport
 from mdbrain.service.drafting import Draft, language_name, link_text, plan_drafts
@@ -34,11 +37,8 @@ from mdbrain.store import git, secret_scan
 
 MAX_BYTES = 1_000_000  # larger files are listed, not read
 SKIP_DIRS = frozenset({"node_modules", "venv", "build", "dist", "target", "__pycache__"})
+HIDDEN_READ = frozenset({".github", ".gitlab", ".circleci"})  # hidden folders a walk enters
 NEXT_STEP = "Review the drafts, then mark them stable with sources."
-NOTE = (
-    "Draft written by `mdbrain init --scan` from the code: it lists what the files hold "
-    "and nothing more. Check it and complete it before marking it stable."
-)
 _LEFT_OUT = "(left out: it looked like a secret)"
 SCRUB_ROUNDS = 8
 _KEY_TAIL = re.compile(r"[A-Za-z0-9+/=]{1,128}|-----END [A-Z0-9 ]{1,40}-----")
@@ -55,6 +55,10 @@ class ScanReport:
     dry_run: bool
     check: CheckReport | None  # None with dry_run
     next_step: str = NEXT_STEP
+    lang: str = "en"  # the language the drafts are written in
+    set_aside: tuple[tuple[str, int], ...] = ()  # folder (or file) left out, files in it
+    pages: tuple[sites.Pages, ...] = ()  # documentation folders 'mdbrain import' could bring in
+    existing: bool = False  # the base existed: nothing was written, documents were planned
 
     @property
     def errors(self) -> int:
@@ -77,13 +81,15 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
     today = session.today()
     files = project_files(project, session.root)
     texts = read_texts(project, files)
-    themes, drafts = plan_drafts(files, texts, session.config.summary_max)
+    lang = session.config.lang
+    themes, drafts = plan_drafts(files, texts, session.config.summary_max, lang=lang)
     drafts, unresolved = _resolved(project, drafts, texts)
     written, skipped = _write(session, drafts, today, dry_run=dry_run)
     report = None
     if not dry_run:
         report = checking.check(session)
     counts = Counter(language_name(f) for f in files)
+    aside = Counter(why for f in files if (why := codemap.set_aside(f)))
     return ScanReport(
         themes=tuple(t.slug for t in themes),
         documents=tuple(written),
@@ -93,6 +99,9 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
         files=len(files),
         dry_run=dry_run,
         check=report,
+        lang=lang,
+        set_aside=tuple(sorted(aside.items())),
+        pages=tuple(sites.page_folders(files, around_texts(project))),
     )
 
 
@@ -102,7 +111,8 @@ def draft_units(session: Session, wanted: set[str]) -> list[str]:
     project = session.project
     files = project_files(project, session.root)
     texts = read_texts(project, files)
-    _themes, drafts = plan_drafts(files, texts, session.config.summary_max)
+    lang = session.config.lang
+    _themes, drafts = plan_drafts(files, texts, session.config.summary_max, lang=lang)
     drafts, _unresolved = _resolved(project, drafts, texts)
     chosen = [
         draft
@@ -142,22 +152,40 @@ def _walk(project: Path, root: Path) -> list[str]:
 
 def _skipped(folder: Path, root: Path) -> bool:
     name = folder.name
-    if name.startswith(".") or name in SKIP_DIRS or name.endswith(".egg-info"):
+    hidden = name.startswith(".") and name not in HIDDEN_READ
+    if hidden or name in SKIP_DIRS or name.endswith(".egg-info"):
         return True
     return (folder / "pyvenv.cfg").exists() or folder.resolve() == root
 
 
 def read_texts(project: Path, files: Iterable[str]) -> dict[str, str]:
-    """The texts of the files the analysis reads: sources, manifests, READMEs."""
+    """The texts of the files the analysis reads: sources, infrastructure, manifests,
+    READMEs, and the files without a suffix that start with ``#!``."""
     texts = {}
-    for rel in filter(codemap.worth_reading, files):
+    for rel in files:
+        wanted = codemap.worth_reading(rel)
+        if not wanted and not codemap.may_be_script(rel):
+            continue
         try:
+            if not wanted and disk.read(project, rel, limit=2) != b"#!":
+                continue
             data = disk.read(project, rel, limit=MAX_BYTES + 1)
             if len(data) <= MAX_BYTES:
                 texts[rel] = data.decode("utf-8")
         except (MdbrainError, UnicodeDecodeError):
             continue
     return texts
+
+
+def around_texts(project: Path) -> dict[str, str]:
+    """The texts of the files at the project's top that build a documentation site."""
+    found = {}
+    for name, _tool, _folder in sites.AROUND:
+        try:
+            found[name] = disk.read(project, name, limit=64_000).decode("utf-8", "replace")
+        except MdbrainError:
+            continue
+    return found
 
 
 def _resolves(project: Path, ref: str, texts: dict[str, str]) -> bool:
@@ -190,6 +218,8 @@ def _write(
     root = session.root
     written: list[str] = []
     skipped: list[str] = []
+    known = {d.id for d in drafts}
+    drafts = [_linked(d, known, root) for d in drafts]
     if dry_run:
         for draft in drafts:
             (skipped if os.path.lexists(root / draft.id) else written).append(draft.id)
@@ -211,27 +241,46 @@ def _write(
     return written, skipped
 
 
+def _linked(draft: Draft, known: set[str], root: Path) -> Draft:
+    """The draft with the related documents and links that exist or are written with it."""
+
+    def there(doc_id: str) -> bool:
+        return doc_id in known or os.path.lexists(root / doc_id)
+
+    here = posixpath.dirname(draft.id)
+    links = tuple(
+        (text, target)
+        for text, target in draft.links
+        if there(posixpath.normpath(posixpath.join(here, target)))
+    )
+    related = tuple(r for r in draft.related if there(r))
+    return dataclasses.replace(draft, links=links, related=related)
+
+
 # --- rendering -------------------------------------------------------------------------
 
 
 def render(draft: Draft, today: dt.date, config: Config | None = None) -> str:
     """The document's text: frontmatter, then the body; lines the guard objects to left out."""
+    w = words(config.lang if config else "en")
     lines = [
         "---",
         yaml_emit.field("title", draft.title),
         yaml_emit.field("summary", draft.summary),
         yaml_emit.field("type", draft.type),
         "status: draft",
+        f"priority: {draft.priority}",
         yaml_emit.field("tags", draft.tags),
         "audience: [dev]",
     ]
-    for key, values in (("impl_refs", draft.impl_refs), ("sources", draft.sources)):
+    listed = (("impl_refs", draft.impl_refs), ("sources", draft.sources))
+    for key, values in (*listed, ("related", draft.related)):
         lines += [f"{key}:", *(f"  - {yaml_emit.scalar(v)}" for v in values)] if values else []
     lines += [f"created: {today}", f"updated: {today}", "---", "", f"# {draft.title}", ""]
-    lines += [NOTE, "", *draft.body]
-    if draft.type != "overview":
-        links = [("Theme overview", "overview.md"), *draft.links]
-        lines += ["", "## Related", "", *(f"- [{link_text(t)}]({target})" for t, target in links)]
+    lines += [w("note"), "", *draft.body]
+    if draft.links:
+        lines += ["", f"## {w('related')}", ""]
+        lines += [f"- [{link_text(t)}]({target})" for t, target in draft.links]
     return scrubbed("\n".join(lines).rstrip() + "\n", config)
 
 

@@ -1,0 +1,102 @@
+"""Comments in C-family source (JavaScript, TypeScript, Go, Rust): set aside, or read.
+
+:func:`code_only` blanks every comment out of a text, keeping strings and the
+position of every other character, so that what is read from it (routes,
+commands, imports) comes from code, never from a comment or an example in one;
+positions found in it are positions in the original text. :func:`comment_before`
+reads the documentation comment right above a declaration.
+
+Both are linear in the text: a comment or string that never closes is
+looked for once, not once per place it could start.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from mdbrain.core.facts import summary_line
+
+# A string literal from its opening quote: to its closing quote, or the end of the
+# line for quotes that cannot span lines (to the end of the text for those that can).
+_STRINGS: Final = {
+    "'": re.compile(r"'(?:[^'\\\n]|\\.)*+'?"),
+    '"': re.compile(r'"(?:[^"\\\n]|\\.)*+"?'),
+    "`": re.compile(r"`(?:[^`\\]|\\.)*+`?", re.DOTALL),
+    '"+': re.compile(r'"(?:[^"\\]|\\.)*+"?', re.DOTALL),  # a Rust string spans lines
+}
+QUOTES: Final = {
+    "javascript": ("'", '"', "`"),
+    "typescript": ("'", '"', "`"),
+    "go": ("'", '"', "`"),
+    "rust": ('"+',),
+}
+_NOT_NEWLINE = re.compile(r"[^\n]")
+
+
+def code_only(text: str, language: str) -> str:
+    """``text`` with its comments replaced by spaces (line breaks kept), strings left."""
+    quotes = QUOTES.get(language, ('"',))
+    starts = "|".join(["//", r"/\*", *(re.escape(q[0]) for q in quotes)])
+    token = re.compile(starts)
+    patterns = {q[0]: _STRINGS[q] for q in quotes}
+    out: list[str] = []
+    at = 0
+    closes = True  # whether a "*/" may still come
+    while (found := token.search(text, at)) is not None:
+        start = found.start()
+        kind = found.group()
+        out.append(text[at:start])
+        if kind == "//":
+            end = text.find("\n", start)
+            end = len(text) if end < 0 else end
+            out.append(" " * (end - start))
+        elif kind == "/*":
+            end = text.find("*/", start + 2) if closes else -1
+            if end < 0:  # never closed: the two characters, and nothing more
+                closes = False
+                out.append(kind)
+                at = start + 2
+                continue
+            end += 2
+            out.append(_NOT_NEWLINE.sub(" ", text[start:end]))
+        else:
+            match = patterns[kind].match(text, start)
+            end = match.end() if match else start + 1
+            out.append(text[start:end])
+        at = end
+    out.append(text[at:])
+    return "".join(out)
+
+
+def comment_before(text: str, start: int, prefix: str, floor: int = 0) -> str:
+    """The comment right above ``start``: a ``/** */`` block, or ``prefix`` lines.
+
+    Only ``text[floor:start]`` is looked at: readers pass the start of the symbol
+    before, so that the comments of all the symbols of a file cost one reading of it.
+    """
+    before = text[floor:start].rstrip()
+    if prefix == "//" and before.endswith("*/") and "/**" in before:
+        block = before[before.rfind("/**") + 3 : -2]
+        return "\n".join(line.strip().lstrip("*").strip() for line in block.splitlines()).strip()
+    lines: list[str] = []
+    for line in reversed(before.splitlines()):
+        if not line.strip().startswith(prefix) or line.strip().startswith(prefix + "/"):
+            break
+        lines.append(line.strip()[len(prefix) :].strip())
+    return "\n".join(reversed(lines))
+
+
+def documented(
+    pattern: re.Pattern[str], text: str, prefix: str, *, within: str | None = None
+) -> Iterator[tuple[re.Match[str], str]]:
+    """Each match of ``pattern`` with the first line of the comment above it.
+
+    The matches are looked for in ``within`` (the code of ``text``, when given),
+    the comments in ``text``.
+    """
+    floor = 0
+    for match in pattern.finditer(text if within is None else within):
+        yield match, summary_line(comment_before(text, match.start(), prefix, floor))
+        floor = match.start()

@@ -1,0 +1,309 @@
+"""The drafts of ``init --scan`` about the project as a whole: its layout, its
+configuration, its tests, and the overview of each theme.
+
+What these drafts say is read from the project's files: the READMEs (their
+introduction, their sections), the manifests (scripts and their commands,
+the tools configured, the dependencies), the test files and how the project
+runs them, and, for an overview, which drafts of the theme to start with and
+why. A theme gets an overview when it has something of its own to say (the
+README of its folder, or where to start among several drafts); the drafts of
+the other themes are linked from the project's overview, which is always
+written and maps every theme, so that no draft is left unlinked.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections import Counter
+from collections.abc import Iterable
+from typing import Final
+
+from mdbrain.core import layout, sections
+from mdbrain.core.draft import MAX_RELATED, MAX_SECTIONS, Draft, Project, Theme, relative
+from mdbrain.core.facts import clip, first_line
+from mdbrain.core.layout import Package, UnitGraph
+from mdbrain.core.sections import code, language_name, link_text
+from mdbrain.core.slug import slugify, unique
+from mdbrain.core.wording import Words
+
+_TRANSLATION = re.compile(r"^readme[-_.][a-z]{2}(?:[-_][a-z]{2,4})?\.", re.IGNORECASE)
+_TEST_TOOLS: Final = ("pytest", "tox", "nox", "hatch", "coverage")
+_TEST_CONFIGS: Final = {
+    "pytest.ini": "pytest", "tox.ini": "tox", "noxfile.py": "nox", "jest.config.js": "jest",
+    "jest.config.ts": "jest", "vitest.config.ts": "vitest", "vitest.config.js": "vitest",
+    "karma.conf.js": "karma", ".mocharc.yml": "mocha", ".mocharc.json": "mocha",
+    "phpunit.xml": "phpunit",
+}  # fmt: skip
+MAX_LISTED: Final = 40
+_HOOK = re.compile(r"^[ \t]*-[ \t]+id:[ \t]*['\"]?([\w.:-]+)", re.MULTILINE)
+
+
+# --- tests -----------------------------------------------------------------------------------
+
+
+def _runs(project: Project, packages: Iterable[Package]) -> list[str]:
+    """How the project runs its tests, as its files say: npm scripts, the tools a
+    manifest or a configuration file sets up, the usual command of a Go or Rust module."""
+    w, c = project.w, project.w("colon")
+    found: list[str] = []
+    for p in packages:
+        if p.kind == "node":
+            for name, command in p.scripts:
+                if name.startswith("test"):
+                    run = "npm test" if name == "test" else f"npm run {name}"
+                    found.append(f"- {code(run)}{c}{code(clip(command, 120))} ({code(p.path)})")
+        found += [f"- {w('configured', tool=t, file=code(p.path))}" for t in _TEST_TOOLS
+                  if t in p.tools]  # fmt: skip
+        usual = {"go": "go test ./...", "rust": "cargo test"}.get(p.kind, "")
+        found += [f"- {code(usual)} ({code(p.path)})"] if usual else []
+    for path in project.files:
+        tool = _TEST_CONFIGS.get(posixpath.basename(path).lower())
+        found += [f"- {w('configured', tool=tool, file=code(path))}"] if tool else []
+    return list(dict.fromkeys(found))[:12]
+
+
+def test_drafts(
+    tests: list[str], project: Project, graph: UnitGraph, packages: list[Package]
+) -> list[Draft]:
+    """A draft per tests folder: its files and test counts, how they run, what they test."""
+    w = project.w
+    roots: dict[str, list[str]] = {}
+    for path in tests:
+        roots.setdefault(layout.test_root(path), []).append(path)
+    runs = _runs(project, packages)
+    drafts: list[Draft] = []
+    taken = {"overview"}  # slugs of the drafts so far
+    for root, paths in sorted(roots.items()):
+        read = [project.facts[p] for p in paths if p in project.facts and project.facts[p].tests]
+        summary = w(
+            "tests_summary", root=root, files=w.count(len(read), "test file"),
+            tests=w.count(sum(f.tests for f in read), "test"),
+            others=w.count(len(paths) - len(read), "other file"),
+        )  # fmt: skip
+        lines = [
+            f"- {code(f.path)}, {w.count(f.tests, 'test')}"
+            + (w("colon") + first_line(f.doc) if f.doc else "")
+            for f in read[: MAX_SECTIONS * 4]
+        ]
+        slug = slugify(root, fallback="tests")
+        slug = unique(slug, taken) if slug in taken else slug
+        taken.add(slug)
+        here = f"testing/{slug}.md"
+        tested = graph.imported_by_files(paths)[:MAX_RELATED]
+        how = [f"## {w('how_tests_run')}", "", *runs, ""] if runs else []
+        drafts.append(
+            Draft(
+                id=here,
+                title=w("tests_title", root=root),
+                summary=summary,
+                type="reference",
+                tags=("testing", *sorted({f.language for f in read})),
+                impl_refs=(root,) if root != "." else tuple(f.path for f in read),
+                sources=tuple(f.path for f in read[:40]),
+                body=(summary, "", *how, f"## {w('test_files')}", "", *lines),
+                links=tuple(
+                    (w("tested", title=graph.units[i].title), relative(here, graph.doc(i)))
+                    for i in tested
+                ),
+                related=tuple(graph.doc(i) for i in tested),
+            )
+        )
+    return drafts
+
+
+# --- the repository and its configuration ------------------------------------------------------
+
+
+def readmes(project: Project) -> tuple[list[str], list[str]]:
+    """The READMEs of the project, the top ones first; and the translations of a README."""
+    found = [f for f in project.texts if f.lower().rsplit("/", 1)[-1].startswith("readme")]
+    found = [f for f in found if project.kinds[f] != "test" and f not in project.aside]
+    found.sort(key=lambda f: (f.count("/"), f.lower()))
+    translated = [f for f in found if _TRANSLATION.match(posixpath.basename(f))]
+    return [f for f in found if f not in translated], translated
+
+
+def _folders(project: Project, drafts: Iterable[Draft]) -> list[str]:
+    """Each top-level folder: its files, and the themes that describe it or why none does."""
+    w, c = project.w, project.w("colon")
+    tops = Counter(f.split("/")[0] + "/" if "/" in f else "./" for f in project.files)
+    themes: dict[str, set[str]] = {}
+    listed = set(project.files)
+    for draft in drafts:
+        for ref in draft.impl_refs:
+            path = ref.partition("#")[0]
+            top = path.split("/")[0] + "/" if "/" in path or path not in listed else "./"
+            themes.setdefault(top, set()).add(draft.id.split("/", 1)[0])
+    aside = {why.split("/")[0] + "/" for why in project.aside.values() if "/" in why}
+    lines = []
+    for name, n in sorted(tops.items()):
+        said = w.count(n, "file")
+        if themes.get(name, set()) - {"project"}:
+            said += w("drafted_in", themes=", ".join(map(code, sorted(themes[name]))))
+        elif name in aside:
+            said += w("set_aside")
+        lines.append(f"- {code(name)}{c}{said}")
+    return lines
+
+
+def project_drafts(project: Project, packages: list[Package], drafts: list[Draft]) -> list[Draft]:
+    """The repository's layout and READMEs; its configuration and build files."""
+    files, kinds, w, c = project.files, project.kinds, project.w, project.w("colon")
+    counts = Counter(w.term(language_name(f)) for f in files)
+    top, translated = readmes(project)
+    docs = Counter(
+        posixpath.dirname(f)
+        for f in files
+        if kinds[f] == "doc" and "/" in f and f not in project.aside
+    )
+    body = [f"## {w('languages')}", ""]
+    body += [f"- {k}{c}{w.count(n, 'file')}" for k, n in counts.most_common()]
+    body += ["", f"## {w('top_folders')}", "", *_folders(project, drafts)]
+    for readme in top[:3]:
+        body += ["", f"## {w('readme_sections', readme=code(readme))}", ""]
+        body += sections.readme_sections(project.texts[readme], w)
+    if translated:
+        body += ["", f"## {w('translations')}", "", ", ".join(map(code, translated[:40]))]
+    folders = [f"- {code(d + '/')}{c}{w.count(n, 'document')}" for d, n in docs.items() if n > 1]
+    body += ["", f"## {w('doc_folders')}", "", *sorted(folders)[:30]] if folders else []
+    aside = Counter(project.aside.values())
+    if aside:
+        body += ["", f"## {w('left_out')}", "", w("left_out_why"), ""]
+        body += [f"- {code(why)}{c}{w.count(n, 'file')}" for why, n in sorted(aside.items())[:30]]
+    common = ", ".join(f"{name} ({n})" for name, n in counts.most_common(3)) or "-"
+    found = [
+        Draft(
+            id="project/repository.md",
+            title=w("repository_title"),
+            summary=w("repository_summary", files=w.count(len(files), "file"), common=common)
+            if files
+            else w("repository_summary_empty"),
+            type="reference",
+            tags=("project", "layout", "documentation"),
+            impl_refs=tuple(top[:3]),
+            sources=tuple(top[:3]),
+            body=tuple(body),
+        )
+    ]
+    configs = [f for f in files if kinds[f] == "config"]
+    return found + ([_configuration(configs, packages, project)] if configs else [])
+
+
+def _package_lines(p: Package, w: Words) -> list[str]:
+    c = w("colon")
+    name = code(p.name) if p.name else ""
+    lines = ["", f"## {code(p.path)}{c}{w('package', kind=p.kind, name=name).strip()}", ""]
+    lines += [p.description, ""] if p.description else []
+    programs = [f"{command} -> {target}" for command, target in p.programs]
+    lines += [f"- {w('programs')}{c}{', '.join(map(code, programs))}."] if programs else []
+    if p.scripts:
+        lines.append(f"- {w('scripts')}{c.rstrip()}")
+        lines += [f"  - {code(n)}{c}{code(clip(s, 120))}" for n, s in p.scripts[:MAX_LISTED]]
+    elif p.tasks:
+        lines.append(f"- {w('scripts')}{c}{', '.join(map(code, p.tasks))}.")
+    lines += [f"- {w('tools')}{c}{', '.join(map(code, p.tools))}."] if p.tools else []
+    if p.dependencies:
+        shown = sections.listed(p.dependencies, w, MAX_LISTED)
+        lines.append(f"- {w('dependencies')}{c}{shown}.")
+    return lines
+
+
+def _configuration(configs: list[str], packages: list[Package], project: Project) -> Draft:
+    w = project.w
+    body = [f"## {w('files')}", "", *(f"- {code(f)}" for f in configs[:80])]
+    for p in packages:
+        body += _package_lines(p, w)
+    hooks = _HOOK.findall(project.texts.get(".pre-commit-config.yaml", ""))
+    if hooks:
+        shown = sections.listed(list(dict.fromkeys(hooks)), w, MAX_LISTED)
+        body += [
+            "",
+            f"## {code('.pre-commit-config.yaml')}",
+            "",
+            f"{w('hooks')}{w('colon')}{shown}.",
+        ]
+    shown = ", ".join(configs[:5]) + (w("more_items", n=len(configs) - 5) if configs[5:] else "")
+    return Draft(
+        id="project/configuration.md",
+        title=w("configuration_title"),
+        summary=w("configuration_summary", files=w.count(len(configs), "config file"), shown=shown),
+        type="reference",
+        tags=("project", "configuration"),
+        impl_refs=tuple(configs[:40]),
+        sources=tuple(p.path for p in packages),
+        body=tuple(body),
+    )
+
+
+# --- theme overviews ---------------------------------------------------------------------------
+
+
+def overview(
+    theme: Theme,
+    drafts: list[Draft],
+    folder: str,
+    project: Project,
+    reasons: dict[str, str],
+    *,
+    hub: tuple[str, ...] = (),
+) -> Draft | None:
+    """The overview of a theme: the README of its folder, where to start (the drafts of
+    priority p1, and why, when there are several drafts), and its drafts; None when it
+    would only list them. The project's overview is always written, with ``hub``: the
+    lines that map the other themes."""
+    w, c = project.w, project.w("colon")
+    mine = [d for d in drafts if d.id.startswith(theme.slug + "/")]
+    top = theme.slug == "project"
+    readme = sections.readme_of("" if top else folder, project.texts) if top or folder else None
+    said = sections.prose(project.texts[readme]) if readme else []
+    start = [
+        f"- [{link_text(d.title)}]({posixpath.basename(d.id)}){c}{reasons[d.id]}"
+        for d in mine
+        if d.id in reasons
+    ]
+    start = start if len(mine) > 1 else []
+    if not (said or start or top):
+        return None
+    body = [w("code_in", folder=code(folder + "/")), ""] if folder else []
+    if said and readme:
+        body += [f"## {w('readme_says', readme=code(readme))}", ""]
+        for paragraph in said:
+            body += [f"> {paragraph}", ">"]
+        body[-1] = ""
+    body += [f"## {w('start_here')}", "", *start, ""] if start else []
+    body += [f"## {w('themes')}", "", *hub, ""] if hub else []
+    body += [f"## {w('documents')}", ""]
+    body += [
+        f"- [{link_text(d.title)}]({posixpath.basename(d.id)}){c}{clip(d.summary, 200)}"
+        for d in mine
+    ]
+    default = w("overview_summary", title=theme.title, drafts=w.count(len(mine), "draft"))
+    return Draft(
+        id=f"{theme.slug}/overview.md",
+        title=theme.title,
+        summary=sections.first_sentence(said[0]) if said else default,
+        type="overview",
+        tags=(theme.slug,),
+        impl_refs=(folder,) if folder else ((readme,) if readme else ()),
+        sources=(readme,) if readme and said else (),
+        body=tuple(body),
+        priority="p1" if top and said else "p2",
+    )
+
+
+def hub(
+    themes: list[Theme], overviews: dict[str, Draft], drafts: list[Draft], w: Words
+) -> list[str]:
+    """A line per theme but the project's, for the project's overview: the theme's
+    overview, or, when it has none, each of its drafts."""
+    lines = []
+    for theme in (t for t in themes if t.slug != "project"):
+        page = overviews.get(theme.slug)
+        if page is not None:
+            lines.append(f"- [{link_text(theme.title)}](../{page.id})")
+            continue
+        mine = [d for d in drafts if d.id.startswith(theme.slug + "/")]
+        links = ", ".join(f"[{link_text(d.title)}](../{d.id})" for d in mine)
+        lines.append(f"- {theme.title}{w('colon')}{links}")
+    return lines

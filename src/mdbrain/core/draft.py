@@ -1,0 +1,92 @@
+"""The records of a plan of drafts for ``init --scan``, and the reading they start from.
+
+:func:`read_project` turns a project's file list and the texts read into a
+:class:`Project`: each file's kind, the facts of its code, tests and
+infrastructure, the files set aside (examples, vendored and generated code,
+test data), in the language the drafts are written in. The planners
+(:mod:`mdbrain.service.drafting`, :mod:`mdbrain.core.digest`) turn it into
+:class:`Theme` and :class:`Draft` records.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+from mdbrain.core import codemap, infrastructure
+from mdbrain.core.facts import FileFacts
+from mdbrain.core.wording import Words, words
+
+MAX_RELATED = 8  # documents a draft lists in `related`
+MAX_SECTIONS = 60  # files a draft gives a section each; the others are named
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    slug: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    id: str
+    title: str
+    summary: str
+    type: str
+    tags: tuple[str, ...]
+    impl_refs: tuple[str, ...]
+    sources: tuple[str, ...]
+    body: tuple[str, ...]  # Markdown lines between the note and the related links
+    links: tuple[tuple[str, str], ...] = ()  # (text, target)
+    priority: str = "p2"
+    related: tuple[str, ...] = ()  # ids of documents of the base
+
+
+@dataclass(frozen=True, slots=True)
+class Project:
+    """What a plan reads from: the files, their kinds and facts, in one language."""
+
+    files: list[str]
+    texts: dict[str, str]
+    kinds: dict[str, str]
+    facts: dict[str, FileFacts]  # code and tests
+    infra: dict[str, FileFacts]
+    categories: dict[str, str]  # infrastructure file -> terraform, container, ci, shell
+    aside: dict[str, str]  # file -> the folder that sets it aside
+    w: Words
+
+
+def read_project(files: list[str], texts: dict[str, str], lang: str) -> Project:
+    """Kinds and facts of every file; a file without a suffix is code or a shell script
+    when its ``#!`` line says so."""
+    scripts = {
+        p: found
+        for p, t in texts.items()
+        if not codemap.language_of(p) and (found := codemap.script_language(t))
+    }
+    kinds = {f: codemap.kind_of(f) for f in files}
+    categories = {f: codemap.infra_category(f) for f in files if kinds[f] == "infra"}
+    for path, found in scripts.items():
+        if kinds.get(path) in ("other", "doc") and found in codemap.READ_LANGUAGES:
+            kinds[path] = "code"
+        elif kinds.get(path) in ("other", "doc"):
+            kinds[path], categories[path] = "infra", "shell"
+    aside = {f: why for f in files if (why := codemap.set_aside(f))}
+    facts = {
+        p: codemap.source_facts(p, t, scripts.get(p, ""))
+        for p, t in texts.items()
+        if kinds.get(p) in ("code", "test")
+        and (scripts.get(p) or codemap.language_of(p)) in codemap.READ_LANGUAGES
+        and (p not in aside or kinds[p] == "test")
+    }
+    infra = {
+        p: infrastructure.infra_facts(p, t, categories[p])
+        for p, t in texts.items()
+        if p in categories and p not in aside
+    }
+    return Project(files, texts, kinds, facts, infra, categories, aside, words(lang))
+
+
+def relative(source: str, target: str) -> str:
+    """A link from the document ``source`` to the document ``target`` (both ids)."""
+    return posixpath.relpath(target, posixpath.dirname(source) or ".")

@@ -1,0 +1,132 @@
+"""Links of a foreign page that need more than a new relative path.
+
+Wiki links (``[[Page Name]]``, ``[[page-name|label]]``, and ``[[label|Page Name]]``
+as GitHub wikis write them) are found outside code and matched to a page by its
+title, its file name or its path; :func:`rewrite_wiki` turns each one found into an
+ordinary Markdown link. :func:`retarget` changes link destinations on given
+lines, every other byte kept: a link to a file of the project is written again
+from the document's new place. Pure: the caller says which pages there are.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from mdbrain.core import slug
+
+_WIKI = re.compile(r"(?<![!\\])\[\[([^\[\]\n|]+)(?:\|([^\[\]\n]+))?\]\]")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+
+
+@dataclass(frozen=True, slots=True)
+class WikiLink:
+    line: int  # 1-based, in the text given
+    start: int  # columns of the whole ``[[...]]``
+    end: int
+    first: str  # the part before the bar (or the only part)
+    second: str  # the part after the bar, or ""
+
+
+def wiki_links(text: str) -> list[WikiLink]:
+    """Every wiki link of ``text`` outside fenced code and code spans (embeds ``![[x]]``
+    left out)."""
+    found = []
+    fence: str | None = None
+    for number, line in enumerate(text.split("\n"), start=1):
+        opened = _FENCE.match(line)
+        if fence is not None:
+            fence = None if opened and opened.group(1).startswith(fence) else fence
+            continue
+        if opened is not None:
+            fence = opened.group(1)
+            continue
+        if "[[" not in line:
+            continue
+        masked = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
+        for match in _WIKI.finditer(masked):
+            first, second = match.group(1).strip(), (match.group(2) or "").strip()
+            found.append(WikiLink(number, match.start(), match.end(), first, second))
+    return found
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+class Catalogue:
+    """The pages a wiki link may name: by path, file name and title (any case, and as
+    slugs), the page in the linking page's folder first when several match."""
+
+    def __init__(self, titles: Mapping[str, str]) -> None:
+        self._names: dict[str, list[str]] = {}
+        for path, title in sorted(titles.items()):
+            stem = posixpath.basename(path).rsplit(".", 1)[0]
+            keys = {_key(path.rsplit(".", 1)[0]), _key(stem), _key(title)}
+            keys |= {slug.slugify(k, fallback="") for k in (stem, title)}
+            for key in keys - {""}:
+                self._names.setdefault(key, []).append(path)
+
+    def find(self, name: str, near: str) -> str | None:
+        """The page ``name`` names for a link written in ``near``, or None (none, or
+        several in different folders)."""
+        bare = name.strip().removesuffix(".md").removesuffix(".markdown").strip("/")
+        for key in (_key(bare), slug.slugify(bare, fallback="")):
+            paths = self._names.get(key, [])
+            if len(paths) == 1:
+                return paths[0]
+            here = [p for p in paths if posixpath.dirname(p) == posixpath.dirname(near)]
+            if len(here) == 1:
+                return here[0]
+        return None
+
+
+def _anchor(heading: str) -> str:
+    """A heading as the anchor GitHub gives it: lower case, punctuation out, hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def rewrite_wiki(
+    text: str, resolve: Callable[[str], str | None]
+) -> tuple[str, list[tuple[int, str]]]:
+    """``text`` with every wiki link whose page ``resolve`` finds written as a Markdown
+    link, and the (line, link) of those it left as they were. ``resolve`` takes a page
+    name and gives the destination to write, or None."""
+    lines = text.split("\n")
+    unresolved = []
+    for link in reversed(wiki_links(text)):
+        written = lines[link.line - 1][link.start : link.end]
+        parts = [(link.first, link.second), (link.second, link.first)]
+        for target, label in parts if link.second else parts[:1]:
+            name, _mark, anchor = target.partition("#")
+            destination = resolve(name) if name.strip() else None
+            if destination is None:
+                continue
+            suffix = "#" + _anchor(anchor) if anchor.strip() else ""
+            shown = (label or name.strip()).replace("]", "\\]")
+            line = lines[link.line - 1]
+            lines[link.line - 1] = (
+                line[: link.start] + f"[{shown}]({destination}{suffix})" + line[link.end :]
+            )
+            break
+        else:
+            unresolved.append((link.line, written))
+    return "\n".join(lines), sorted(unresolved)
+
+
+def retarget(text: str, changes: Mapping[int, Mapping[str, str]]) -> str:
+    """``text`` with link destinations replaced: ``changes`` maps a 1-based line to
+    {destination as written: new destination}. Every other byte stays."""
+    lines = text.split("\n")
+    for number, wanted in changes.items():
+        line = lines[number - 1]
+        for written, new in wanted.items():
+            pattern = re.compile(
+                r"(\]\(\s*<?|^\s{0,3}\[[^\]]+\]:\s*<?)" + re.escape(written) + r"(?=[>)\s]|$)"
+            )
+            line = pattern.sub(r"\g<1>" + new.replace("\\", "\\\\"), line)
+        lines[number - 1] = line
+    return "\n".join(lines)

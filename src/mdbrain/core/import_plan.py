@@ -1,0 +1,351 @@
+"""An import planned in memory: the ids, relations, dates and frontmatter of the pages.
+
+:func:`place` gives each page its slugged id, :func:`decisions` turns what the
+decision records state into supersessions both ways, :func:`relink_wiki` turns
+wiki links into Markdown links, and :func:`compose` writes a page's new text: its
+own mdbrain frontmatter kept, or one synthesised (title, summary of prose, type,
+status, tags, impl_refs, the days the page gives, sources, relations), and its
+links written from its new place. The records of what an import found are here
+too. Pure: the service reads the files and hands the pages in.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import posixpath
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from mdbrain.core import (
+    adr,
+    conversion,
+    edit,
+    fields,
+    foreign_links,
+    links,
+    markdown,
+    slug,
+    yaml_emit,
+)
+from mdbrain.core.marker import Config
+from mdbrain.core.schema import RELATION_FIELDS
+
+
+@dataclass(frozen=True, slots=True)
+class Renamed:
+    source: str  # path from the source folder
+    wanted: str  # the id its slug asked for
+    chosen: str  # the id it got
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Supersession:
+    old: str  # new ids
+    new: str
+    stated_in: str  # the source page that says so, and its words
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """Something left as it was: a page not imported, words that could not be resolved."""
+
+    source: str  # path from the source folder
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenLink:
+    source: str
+    line: int  # in the source file
+    target: str  # as written, and kept so
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    """A finding of the guard that kept a page out, and what would let it through."""
+
+    source: str  # path from the source folder
+    line: int  # in the source file; 0 when no line of it holds the value
+    rule: str
+    kind: str  # "secret" or "personal"
+    digest: str  # names the value without showing it
+    allow: str  # the allow comment, or the guard.allow entry, that would let it through
+
+
+@dataclass(frozen=True, slots=True)
+class CodeLink:
+    """A link to a file of the project, written again from the document's new place."""
+
+    source: str  # the page, from the source folder
+    line: int  # in the source file
+    target: str  # as written
+    path: str  # the file, from the project
+    impl_ref: bool  # whether it became an impl_ref of the document
+
+
+@dataclass(slots=True)
+class Plan:
+    """One import being planned: its settings, the ids and relations it gives the pages,
+    and what it has to report."""
+
+    prefix: str  # the theme folder
+    verified: bool
+    today: dt.date
+    origin: Callable[[str], str]  # a path in the source -> the path ``sources`` names
+    config: Config
+    ids: dict[str, str] = field(default_factory=dict)  # source path -> new id
+    folded: dict[str, str] = field(default_factory=dict)
+    relations: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    records: dict[str, adr.Record] = field(default_factory=dict)
+    found: adr.Resolved = field(default_factory=adr.Resolved)
+    days: dict[str, tuple[dt.date, dt.date] | None] = field(default_factory=dict)
+    refs: dict[str, list[str]] = field(default_factory=dict)  # impl_refs from links
+    broken: list[BrokenLink] = field(default_factory=list)
+    unresolved: list[Case] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def page(self, old: str) -> str | None:
+        """The imported page at ``old`` (a path in the source; any case), or None."""
+        return old if old in self.ids else self.folded.get(old.casefold())
+
+    def new_id(self, old: str) -> str | None:
+        found = self.page(old)
+        return None if found is None else self.ids[found]
+
+    def add(self, path: str, key: str, value: str) -> None:
+        values = self.relations.setdefault(path, {}).setdefault(key, [])
+        values += [] if value in values else [value]
+
+
+# --- ids ------------------------------------------------------------------------------
+
+
+def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> list[Renamed]:
+    """Give every page its id: slugged folders and name, the next free slug on a clash
+    (``taken`` gives the names a folder of the base already uses). Pages already named
+    by their slug are placed first, then the others, each sorted."""
+    used: dict[str, tuple[set[str], set[str]]] = {}  # folder -> (the base's, this import's)
+    renames = []
+    for path in sorted(paths, key=lambda p: (_slug(p) != _stem(p), p)):
+        folders = [slug.slugify(f, fallback="folder") for f in path.split("/")[:-1]]
+        folder = "/".join([plan.prefix, *folders] if plan.prefix else folders)
+        if folder not in used:
+            used[folder] = (taken(folder), set())
+        base, mine = used[folder]
+        wanted = _slug(path) or "untitled"
+        free = wanted not in base and wanted not in mine
+        chosen = wanted if free else slug.unique(wanted, base | mine)
+        plan.ids[path] = posixpath.join(folder, chosen + ".md")
+        if not free or not _slug(path):
+            by = "another imported page" if wanted in mine else "a document of the base"
+            why = f"{wanted}.md is taken by {by}" if not free else "no letter or digit in the name"
+            renames.append(
+                Renamed(path, posixpath.join(folder, f"{wanted}.md"), plan.ids[path], why)
+            )
+        mine.add(chosen)
+    plan.folded = {old.casefold(): old for old in sorted(plan.ids, reverse=True)}
+    return sorted(renames, key=lambda r: r.source)
+
+
+def _stem(path: str) -> str:
+    return posixpath.basename(path).rsplit(".", 1)[0]
+
+
+def _slug(path: str) -> str:
+    return slug.slugify(_stem(path), fallback="")
+
+
+# --- links ----------------------------------------------------------------------------
+
+
+def relink_wiki(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conversion.Page]:
+    """Every page with its wiki links written as Markdown links to the pages they name
+    (from the page's place in the source: they then follow the pages like any link);
+    the wiki links that name no page are reported and left as written."""
+    if not any("[[" in page.body for page in pages.values()):
+        return pages
+    titles = {path: conversion.title_of(p.body, p.meta, path) for path, p in pages.items()}
+    catalogue = foreign_links.Catalogue(titles)
+    out = {}
+    for path, page in pages.items():
+        if "[[" not in page.body:
+            out[path] = page
+            continue
+
+        def destination(name: str, near: str = path) -> str | None:
+            found = catalogue.find(name, near)
+            return None if found is None else edit.written_target(near, found)
+
+        body, missing = foreign_links.rewrite_wiki(page.body, destination)
+        plan.broken += [BrokenLink(path, page.body_line + n - 1, w) for n, w in missing]
+        out[path] = page if body == page.body else with_body(page, body)
+    return out
+
+
+def with_body(page: conversion.Page, body: str) -> conversion.Page:
+    """``page`` with a body whose lines were changed in place (none added or removed);
+    the text as read follows, unless its lines end in lone carriage returns."""
+    if page.raw.count("\r") != page.raw.count("\r\n"):
+        return dataclasses.replace(page, body=body)
+    raw = page.raw.split("\n")
+    for number, (old, new) in enumerate(zip(page.body.split("\n"), body.split("\n"), strict=True)):
+        at = page.body_line - 1 + number
+        if old != new and 0 <= at < len(raw):
+            raw[at] = new + ("\r" if raw[at].endswith("\r") else "")
+    return dataclasses.replace(page, raw="\n".join(raw), body=body)
+
+
+# --- decisions and frontmatter ------------------------------------------------------
+
+
+def decisions(plan: Plan) -> None:
+    plan.found = adr.resolve(plan.records, plan.page)
+    for old, new in plan.found.pairs:
+        plan.add(old, "superseded_by", plan.ids[new])
+        plan.add(new, "supersedes", plan.ids[old])
+    for path, other, _verb in plan.found.related:
+        plan.add(path, "related", plan.ids[other])
+    plan.unresolved += [Case(*case) for case in plan.found.unresolved]
+    plan.notes += plan.found.notes
+
+
+def _own_relations(plan: Plan, page: conversion.Page) -> None:
+    """Map the page's own relation fields to the new ids (the written values stay as
+    ``original_<key>``); report the values that name no imported page."""
+    for key in RELATION_FIELDS:
+        for value in fields.strings(page.meta, key):
+            new = plan.new_id(links.normalise_id(value) or "")
+            if new is None:
+                plan.unresolved.append(Case(page.path, value, f"{key} names no imported page"))
+            else:
+                plan.add(page.path, key, new)
+
+
+def _status(plan: Plan, page: conversion.Page) -> str:
+    if plan.relations.get(page.path, {}).get("superseded_by"):
+        return "deprecated"
+    record = plan.records.get(page.path)
+    if record is not None and record.state in ("rejected", "deprecated"):
+        plan.notes.append(f"{page.path}: {record.state} record imported as archived")
+        return "archived"
+    return "stable" if plan.verified else "draft"
+
+
+def _ended(plan: Plan, path: str) -> dt.date | None:
+    """The day a superseded record stopped being in force: the day its status gives,
+    else the day its first successor was written."""
+    successors = [new for old, new in plan.found.pairs if old == path]
+    record = plan.records.get(path)
+    if not successors or (record is not None and record.ended is not None):
+        return None if record is None else record.ended
+    return min((plan.days.get(new) or (plan.today, plan.today))[0] for new in successors)
+
+
+def _dated(plan: Plan, page: conversion.Page) -> dict[str, Any]:
+    """created and updated as the page gives them (today when it does not), reviewed
+    today when verified pages carry older days, and superseded_on for a record."""
+    days = plan.days.get(page.path)
+    created, updated = days or (plan.today, plan.today)
+    out: dict[str, Any] = {"created": created, "updated": updated}
+    if plan.verified and updated < plan.today:
+        out["reviewed"] = plan.today
+    ended = _ended(plan, page.path)
+    if ended is not None:
+        out["superseded_on"] = max(ended, created)
+    return out
+
+
+def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
+    _own_relations(plan, page)
+    meta = {k: v for k, v in page.meta.items() if k != "sources"}
+    config = plan.config
+    record = plan.records.get(page.path)
+    decision = record is not None and not record.template
+    title = conversion.title_of(page.body, meta, page.path)
+    summary = conversion.summary_of(page.body, meta, config.summary_max, record is not None)
+    kind = meta.get("type")
+    if kind not in config.types:
+        kind = conversion.guess_type(page.path, meta, page.body, title, decision)
+    fallback = plan.prefix.rsplit("/", 1)[-1] or "imported"
+    wanted = {
+        "title": title,
+        "summary": summary or conversion.clip(title, config.summary_max),
+        "type": kind,
+        "status": _status(plan, page),
+        "tags": conversion.tags_of(page.path.split("/")[:-1], meta, fallback),
+    }
+    refs = [*fields.strings(page.meta, "impl_refs"), *plan.refs.get(page.path, [])]
+    if refs:
+        wanted["impl_refs"] = list(dict.fromkeys(refs))
+    wanted |= {
+        **_dated(plan, page),
+        "sources": list(
+            dict.fromkeys([plan.origin(page.path), *fields.strings(page.meta, "sources")])
+        ),
+        **plan.relations.get(page.path, {}),
+    }
+    return conversion.merge(wanted, meta, config)
+
+
+def _kept(plan: Plan, page: conversion.Page) -> str:
+    """A page whose mdbrain frontmatter stays as written: only its ids follow the pages,
+    and ``sources`` is added when it has none."""
+    text = page.raw
+    for key in RELATION_FIELDS:
+        for value in fields.strings(page.meta, key):
+            new = plan.new_id(links.normalise_id(value) or "") or value
+            text = edit.rename_in_fields(text, (key,), value, new)[0] if new != value else text
+    if "sources" not in page.meta:
+        text = edit.set_field(text, "sources", [plan.origin(page.path)])
+    refs = list(fields.strings(page.meta, "impl_refs"))
+    added = [ref for ref in plan.refs.get(page.path, []) if ref not in refs]
+    if added:
+        text = edit.set_field(text, "impl_refs", refs + added)
+    return text
+
+
+def _keeps(plan: Plan, page: conversion.Page) -> bool:
+    """Whether the page keeps its frontmatter: a valid mdbrain one whose ids all name
+    imported pages, with no supersession to add."""
+    own = [
+        links.normalise_id(v) or "" for k in RELATION_FIELDS for v in fields.strings(page.meta, k)
+    ]
+    return (
+        bool(page.meta)
+        and not plan.relations.get(page.path)
+        and all(plan.new_id(old) for old in own)
+        and conversion.is_mdbrain(page.raw, page.path, plan.config)
+    )
+
+
+def _check_links(plan: Plan, page: conversion.Page) -> bool:
+    """Report the page's links to Markdown pages that were not imported; True when it
+    has links to documents at all (which then need rewriting)."""
+    to_docs = False
+    for written, line in markdown.scan(page.body, page.body_line).links:
+        found = links.resolve(page.path, written)
+        if found is not None and (found[0] is links.LinkKind.OUTSIDE or not plan.new_id(found[1])):
+            plan.broken.append(BrokenLink(page.path, line, written))
+        to_docs = to_docs or (found is not None and found[0] is links.LinkKind.DOC)
+    return to_docs
+
+
+def compose(plan: Plan, page: conversion.Page) -> str:
+    """The page's new text: its frontmatter, and its links written from its new place."""
+    new_id = plan.ids[page.path]
+    to_docs = _check_links(plan, page)
+    if _keeps(plan, page):
+        text = _kept(plan, page)
+    else:
+        text = yaml_emit.block(_fields(plan, page)) + "\n" + page.body.lstrip("\n")
+
+    def target(written: str, old: str) -> str | None:
+        found = plan.new_id(old)
+        return None if found is None else edit.written_target(new_id, found, written)
+
+    return edit.rewrite_links(text, page.path, target)[0] if to_docs else text

@@ -1,0 +1,147 @@
+"""The running prose of a project's pages, and the language it is written in.
+
+``init`` writes the base in the language the project already writes in: its
+README and its documentation pages are reduced to their paragraphs (code,
+headings, tables, markup and link-only lines left out) and the frequent small
+words of each language are counted. English and French are told apart; a text
+with too few of those words says nothing, and the caller keeps its default.
+
+Every function here is linear in its input: lines are read one at a time, and
+no expression can look past the end of its line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Final
+
+# Small words that carry no subject, frequent in running text, and rare in the
+# other language (a word both languages use, like "a" or "on", is left out).
+_ENGLISH = (
+    "the and of to is in that it for with as are this be by you can not or from an which "
+    "your have will when how if was were has its their they we our these those into than "
+    "then there what would should about"
+)
+_FRENCH = (
+    "le la les des et est une un du dans pour que qui sur pas par avec ce cette sont au aux "
+    "ou vous nous il elle être plus ne se ses leur leurs été fait peut comme mais donc lors "
+    "afin également"
+)
+STOP_WORDS: Final = {"en": frozenset(_ENGLISH.split()), "fr": frozenset(_FRENCH.split())}
+DEFAULT: Final = "en"
+MIN_HITS: Final = 20  # small words needed before a language is named
+MAX_CHARS: Final = 400_000  # prose read in all, the first texts first
+_WORD = re.compile(r"[a-zàâäéèêëîïôöùûüç]+")
+_IMAGE = re.compile(r"!\[[^\[\]\n]*+\]\([^()\n]*+\)")
+_LINK = re.compile(r"\[([^\[\]\n]*+)\]\([^()\n]*+\)")
+_REF_LINK = re.compile(r"\[([^\[\]\n]*+)\]\[[^\[\]\n]*+\]")
+_TAG = re.compile(r"<[^<>\n]{0,400}+>")
+_CODE_SPAN = re.compile(r"`[^`\n]*+`")
+_URL = re.compile(r"\bhttps?://\S++")
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+_UNDERLINE = re.compile(r"^[ \t]*(?:={3,}|-{3,}|~{3,}|\^{3,})[ \t]*$")
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_SKIPPED_START = ("#", "|", "<", ">", "..", ":", "[!", "---", "===", "***", "___", "{%", "{{")
+_SENTENCE_END = (".", "!", "?", "…", ")")  # not ":", that opens a list or a block
+
+
+def _inline(line: str) -> str:
+    """A line of Markdown with images, tags and URLs removed, links kept as their text."""
+    line = _IMAGE.sub("", line)
+    line = _LINK.sub(r"\1", line)
+    line = _REF_LINK.sub(r"\1", line)
+    line = _TAG.sub("", line)
+    line = _URL.sub("", line)
+    return " ".join(line.replace("**", "").replace("__", "").split())
+
+
+def _prose_line(raw: str, *, within: bool = False) -> str | None:
+    """The text of a line that belongs to a paragraph; None for a line that ends one.
+
+    A line of links only (badges, a menu) starts no paragraph, but inside one it is
+    part of the sentence (``within``).
+    """
+    if raw.startswith(("    ", "\t")) or not raw.strip():
+        return None
+    line = raw.strip()
+    if line.startswith(_SKIPPED_START) or line.startswith(("- [", "* [")):
+        return None
+    bare = _URL.sub("", _TAG.sub("", _LINK.sub("", _IMAGE.sub("", line))))
+    words = _LETTERS.findall(_REF_LINK.sub("", _CODE_SPAN.sub("", bare)))
+    text = _inline(line)
+    return text if len(words) >= 2 or (within and text) else None
+
+
+def introduction(text: str, limit: int = 12) -> list[str]:
+    """The paragraphs a page opens with: those before the first heading that follows one."""
+    return paragraphs(text, limit=limit, stop_at_heading=True)
+
+
+def paragraphs(text: str, *, limit: int = 0, stop_at_heading: bool = False) -> list[str]:
+    """The paragraphs of a Markdown or reStructuredText page, as single lines of plain text.
+
+    Front matter, code blocks, headings, tables, HTML, block quotes, directives,
+    and lines made only of images or links are left out; list items are kept as
+    paragraphs of their own. ``limit`` stops after that many (0: all of them).
+    """
+    lines = text.split("\n")
+    start = 0
+    if lines and lines[0].strip() == "---":  # a front matter block
+        start = next((i + 1 for i, ln in enumerate(lines[1:], 1) if ln.strip() == "---"), 0)
+    found: list[str] = []
+    current: list[str] = []
+    fence = ""
+    for raw in lines[start:]:
+        opening = _FENCE.match(raw)
+        if fence or opening:
+            if opening and not fence:
+                fence = opening.group(1)[0] * 3
+            elif raw.strip().startswith(fence):
+                fence = ""
+            line: str | None = None
+        else:
+            line = _prose_line(raw, within=bool(current))
+            underline = _UNDERLINE.match(raw) is not None
+            if underline and len(current) == 1:  # the title of a setext or rst heading
+                current = []
+            if stop_at_heading and (underline or raw.startswith("#")) and found:
+                break
+        item = line is not None and re.match(r"^(?:[-*+]|\d{1,3}[.)])\s", raw.strip()) is not None
+        if current and (line is None or item):
+            found.append(" ".join(current))
+            current = []
+            if limit and len(found) >= limit:
+                return found
+        if line is not None:
+            current.append(re.sub(r"^(?:[-*+]|\d{1,3}[.)])\s+", "", line) if item else line)
+    if current:
+        found.append(" ".join(current))
+    return found[:limit] if limit else found
+
+
+def is_sentence(paragraph: str) -> bool:
+    """Whether a paragraph reads as a sentence: several words, ending as sentences end."""
+    return len(paragraph.split()) >= 6 and paragraph.rstrip().endswith(_SENTENCE_END)
+
+
+def counts(texts: Iterable[str]) -> dict[str, int]:
+    """How many of each language's small words the paragraphs of ``texts`` hold."""
+    found = dict.fromkeys(STOP_WORDS, 0)
+    budget = MAX_CHARS
+    for text in texts:
+        if budget <= 0:
+            break
+        prose = " ".join(paragraphs(text[:budget])).lower()
+        budget -= len(prose) or 1
+        for word in _WORD.findall(prose.replace("’", "'").replace("'", " ")):
+            for lang, words in STOP_WORDS.items():
+                found[lang] += word in words
+    return found
+
+
+def detect(texts: Iterable[str]) -> str | None:
+    """The language of the prose of ``texts`` ('en' or 'fr'); None when too little is said."""
+    found = counts(texts)
+    best = max(sorted(found), key=lambda lang: found[lang])
+    return best if found[best] >= MIN_HITS else None

@@ -1,0 +1,208 @@
+"""The Markdown a draft of ``init --scan`` writes about one file, one README, one count.
+
+Pure functions from the facts of :mod:`mdbrain.core.facts` to lines of
+Markdown, in the base's language (:mod:`mdbrain.core.wording`). Lists are
+capped (:data:`MAX_LISTED` symbols per file, the rest counted) so that a draft
+of a large file stays readable, and the guard that reads every draft stays fast.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from mdbrain.core import codemap, language, markdown
+from mdbrain.core.facts import FileFacts, Symbol, clip, first_line
+from mdbrain.core.wording import Words, words
+
+MAX_LISTED: Final = 40  # symbols, commands, routes listed per file
+MAX_MEMBERS: Final = 20  # methods listed per class
+MAX_NAMED: Final = 6  # names a summary lists per kind
+MAX_DOC_LINES: Final = 40  # lines of a docstring quoted
+README_SECTIONS: Final = 100  # headings of a README listed in the project draft
+README_CHARS: Final = 1_200  # characters of a README's prose quoted in an overview
+ENGLISH: Final = words("en")
+_NAMES = {"typescript": "TypeScript", "javascript": "JavaScript", "yaml": "YAML", "toml": "TOML",
+          "json": "JSON", "ini": "INI", "rest": "reStructuredText", "hcl": "HCL", "html": "HTML",
+          "css": "CSS", "sql": "SQL", "c++": "C++", "c#": "C#"}  # fmt: skip
+# "[text](target)": neither part may run past a bracket or parenthesis it does not
+# close, so that no attempt reads further than the next one starts (a heading of
+# thousands of "[a](" is read once, not once per bracket).
+_LINK = re.compile(r"\[([^\[\]]*)\]\((?:[^()]|\([^()]*+\))*+\)")
+_README = re.compile(r"^readme(?:\.(?:md|markdown|rst|txt))?$", re.IGNORECASE)
+_INFRA_ORDER: Final = (
+    "requirement", "provider", "module", "resource", "data", "variable", "output",
+    "trigger", "stage", "job", "service", "port", "function", "step",
+)  # fmt: skip
+_DESCRIBED: Final = frozenset({"variable", "output", "module", "job", "service"})
+_LISTED_AS_WRITTEN: Final = frozenset({"stage", "requirement", "step"})
+
+
+def code(text: str) -> str:
+    """``text`` as an inline code span."""
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
+
+
+def link_text(title: str) -> str:
+    return title.replace("[", "(").replace("]", ")")
+
+
+def plain(text: str) -> str:
+    """Markdown links reduced to their text."""
+    return _LINK.sub(r"\1", text)
+
+
+def language_name(path: str, lang: str = "") -> str:
+    name = lang or codemap.language_of(path) or "other"
+    return _NAMES.get(name, name.capitalize())
+
+
+def first_sentence(text: str) -> str:
+    paragraph = " ".join(text.strip().split("\n\n")[0].split())
+    match = re.search(r"(?<=[.!?])\s", paragraph)
+    return paragraph[: match.start()] if match else paragraph
+
+
+def listed(names: Sequence[str], w: Words, limit: int = MAX_LISTED) -> str:
+    shown = ", ".join(map(code, names[:limit]))
+    return shown + (w("more_items", n=len(names) - limit) if len(names) > limit else "")
+
+
+def _symbol_line(symbol: Symbol, w: Words) -> str:
+    members = list(symbol.members)
+    methods = w("methods", names=listed(members, w, MAX_MEMBERS)) if members else ""
+    doc = symbol.doc
+    if doc and methods and not doc.endswith((".", "!", "?", ":", "…")):
+        doc += "."
+    return f"- {code(symbol.signature)}" + (w("colon") + doc if doc else "") + methods
+
+
+def _note(note: str, w: Words) -> str:
+    return w.term(note.split(" (", 1)[0]) + (f" ({note.split(' (', 1)[1]}" if " (" in note else "")
+
+
+def file_section(item: FileFacts, w: Words = ENGLISH) -> list[str]:
+    """What one file holds: docstring, exports, public symbols, how it runs."""
+    lines = [f"## {code(item.path)}", ""]
+    if item.note:
+        return [*lines, w("skipped", note=_note(item.note, w)), ""]
+    doc = item.doc.strip().splitlines()[:MAX_DOC_LINES]
+    lines += (
+        [*(("\\" + ln if ln.lstrip().startswith("#") else ln) for ln in doc), ""] if doc else []
+    )
+    if item.exports:
+        lines += [w("exports", names=listed(item.exports, w)), ""]
+    if item.symbols:
+        lines += [w("symbols"), ""]
+        lines += [_symbol_line(s, w) for s in item.symbols[:MAX_LISTED]]
+        more = len(item.symbols) - MAX_LISTED
+        lines += [w("more", n=more), ""] if more > 0 else [""]
+    lines += [w("runs", how=w.term(item.main)), ""] if item.main else []
+    found = (("commands", item.commands), ("routes", item.routes))
+    lines += [w(key, names=listed(v, w)) + "\n" for key, v in found if v]
+    return lines if len(lines) > 2 else [*lines, w("nothing"), ""]
+
+
+def is_bare(item: FileFacts) -> bool:
+    """Whether a file gave nothing to say: no note, docstring, symbol or entry point."""
+    said = item.note or item.doc.strip() or item.symbols or item.main or item.exports
+    return not (said or item.commands or item.routes)
+
+
+def infra_section(item: FileFacts, w: Words) -> list[str]:
+    """What one infrastructure file declares, grouped by kind: described items one a line,
+    the others as a list of names."""
+    title = f"## {code(item.path)}"
+    named = item.language == "yaml" and item.doc
+    lines = [title + (w("colon") + first_line(item.doc) if named else "")]
+    lines.append("")
+    doc = item.doc.strip().splitlines()[:10] if item.language != "yaml" else []
+    lines += [*doc, ""] if doc else []
+    kinds: dict[str, list[Symbol]] = {}
+    for symbol in item.symbols:
+        kinds.setdefault(symbol.kind, []).append(symbol)
+    for kind in sorted(kinds, key=lambda k: (*_INFRA_ORDER, k).index(k)):
+        found = kinds[kind]
+        label = w.noun(kind, len(found))
+        label = label[:1].upper() + label[1:]
+        if kind in _DESCRIBED and any(s.doc for s in found):
+            lines += [f"{label}{w('colon').rstrip()}", ""]
+            lines += [f"- {code(s.signature)}" + (w("colon") + s.doc if s.doc else "")
+                      for s in found[:MAX_LISTED]]  # fmt: skip
+            more = len(found) - MAX_LISTED
+            lines += [w("more", n=more), ""] if more > 0 else [""]
+        else:
+            names = [s.signature if kind in _LISTED_AS_WRITTEN else s.name for s in found]
+            lines += [f"{label}{w('colon')}{listed(names, w)}.", ""]
+    lines += [w("runs", how=item.main), ""] if item.main else []
+    return lines if len(lines) > 2 else [*lines, w("nothing"), ""]
+
+
+def inventory(files: Iterable[FileFacts], what: str, w: Words = ENGLISH) -> str:
+    """A plain sentence of what files hold: 'Python module with 2 public functions: a, b.'"""
+    items = list(files)
+    name = language_name(items[0].path, items[0].language) if items else ""
+    parts = [counted((s for f in items for s in f.symbols), w)]
+    for noun, found in (("route", [r for f in items for r in f.routes]),
+                        ("command", [c for f in items for c in f.commands])):  # fmt: skip
+        more = len(found) - MAX_NAMED
+        shown = ", ".join(found[:MAX_NAMED]) + (w("more_items", n=more) if more > 0 else "")
+        parts += [w.count(len(found), noun) + w("colon") + shown] if found else []
+    said = "; ".join(p for p in parts if p)
+    key = "inventory" if said else "inventory_empty"
+    return w(key, language=name, what=what, What=what[:1].upper() + what[1:], parts=said)
+
+
+def counted(symbols: Iterable[Symbol], w: Words = ENGLISH, *, names: bool = True) -> str:
+    """'2 public functions: a, b; 1 public class: C' (each kind with its first names)."""
+    kinds: dict[str, list[str]] = {}
+    for symbol in symbols:
+        kinds.setdefault(symbol.kind, []).append(symbol.name)
+    parts = []
+    for kind, found in kinds.items():
+        more = len(found) - MAX_NAMED
+        listed = ", ".join(found[:MAX_NAMED]) + (w("more_items", n=more) if more > 0 else "")
+        parts.append(w.count(len(found), kind) + (w("colon") + listed if names else ""))
+    return "; ".join(parts) if names else ", ".join(parts)
+
+
+# --- READMEs ---------------------------------------------------------------------------
+
+
+def readme_of(folder: str, texts: Iterable[str]) -> str | None:
+    """The README right in ``folder`` (a path from the project; '' for its top), if any."""
+    found = [
+        p for p in texts if posixpath.dirname(p) == folder and _README.match(posixpath.basename(p))
+    ]
+    order = (".md", ".markdown", ".rst", ".txt", "")
+    return min(
+        found, key=lambda p: (order.index(posixpath.splitext(p)[1].lower()), p), default=None
+    )
+
+
+def prose(text: str, limit: int = README_CHARS) -> list[str]:
+    """The paragraphs of a README's introduction (up to the first heading after them) that
+    read as sentences, up to ``limit`` characters."""
+    found: list[str] = []
+    size = 0
+    for paragraph in language.introduction(text):
+        if not language.is_sentence(paragraph):
+            continue
+        if found and size + len(paragraph) > limit:
+            break
+        found.append(clip(paragraph, limit))
+        size += len(found[-1])
+    return found
+
+
+def readme_sections(text: str, w: Words = ENGLISH) -> list[str]:
+    """The level-1 to level-3 headings of a README as list items, indented by level.
+
+    Read with :func:`mdbrain.core.markdown.scan`, which is linear in the text.
+    """
+    found = [h for h in markdown.scan(text).headings if h.level <= 3]
+    lines = [f"{'  ' * (h.level - 1)}- {plain(h.title)}" for h in found[:README_SECTIONS]]
+    more = len(found) - README_SECTIONS
+    return [*lines, "- …" + w("more_items", n=more)] if more > 0 else lines

@@ -1,0 +1,132 @@
+"""Documentation sites: the folders a site generator builds pages from.
+
+``init`` never writes into a folder that already serves another purpose: a
+folder an MkDocs, Docusaurus, Sphinx, Hugo, Jekyll... site is built from holds
+pages that tool owns. A site is recognised by the file that configures it,
+either inside the folder (``conf.py``, ``_config.yml``, ``book.toml``...) or at
+the top of the project naming the folder (``mkdocs.yml`` and its
+``docs_dir``, ``docusaurus.config.js`` and its ``docs/``). Nothing here reads a
+disk: the caller passes the folder's file names and the few configuration
+texts found at the project's top.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Final
+
+# A file inside a folder that shows a site is built from it, and the tool it belongs to.
+INSIDE: Final = (
+    ("mkdocs.yml", "MkDocs"), ("mkdocs.yaml", "MkDocs"),
+    ("docusaurus.config.js", "Docusaurus"), ("docusaurus.config.ts", "Docusaurus"),
+    ("docusaurus.config.mjs", "Docusaurus"), ("conf.py", "Sphinx"),
+    ("source/conf.py", "Sphinx"), ("hugo.toml", "Hugo"), ("hugo.yaml", "Hugo"),
+    ("hugo.json", "Hugo"), ("_config.yml", "Jekyll"), ("_config.yaml", "Jekyll"),
+    (".vitepress/config.js", "VitePress"), (".vitepress/config.ts", "VitePress"),
+    (".vitepress/config.mts", "VitePress"), (".vuepress/config.js", "VuePress"),
+    (".vuepress/config.ts", "VuePress"), ("book.toml", "mdBook"), ("antora.yml", "Antora"),
+    ("_sidebar.md", "docsify"), (".gitbook.yaml", "GitBook"), ("SUMMARY.md", "GitBook"),
+    ("_quarto.yml", "Quarto"), ("mint.json", "Mintlify"), ("docs.json", "Mintlify"),
+    ("theme.config.tsx", "Nextra"), ("astro.config.mjs", "Astro"), ("Doxyfile", "Doxygen"),
+)  # fmt: skip
+# Files at a project's top that build a site from a folder, with the folder they use
+# when they do not name one.
+AROUND: Final = (
+    ("mkdocs.yml", "MkDocs", "docs"), ("mkdocs.yaml", "MkDocs", "docs"),
+    ("docusaurus.config.js", "Docusaurus", "docs"), ("docusaurus.config.ts", "Docusaurus", "docs"),
+    ("docusaurus.config.mjs", "Docusaurus", "docs"), ("book.toml", "mdBook", "src"),
+    ("hugo.toml", "Hugo", "content"), ("config.toml", "Hugo", "content"),
+    ("_config.yml", "Jekyll", "_posts"),
+)  # fmt: skip
+# How each of those names another folder: "docs_dir: site" in mkdocs.yml...
+_NAMED: Final = {
+    "MkDocs": re.compile(r"^docs_dir:[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE),
+    "mdBook": re.compile(r"^src[ \t]*=[ \t]*['\"]([^'\"\n]+)", re.MULTILINE),
+    "Hugo": re.compile(r"^contentDir[ \t]*=[ \t]*['\"]([^'\"\n]+)", re.MULTILINE),
+}
+PAGE_SUFFIXES: Final = (".md", ".mdx", ".markdown", ".rst", ".adoc", ".txt")
+HOME_PAGES: Final = frozenset({"index.md", "readme.md", "index.rst", "_index.md", "index.mdx"})
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """A documentation site built from a folder: the tool, and the file that shows it."""
+
+    tool: str
+    evidence: str  # a path from the project
+
+
+def _norm(folder: str) -> str:
+    return posixpath.normpath(folder.strip().strip("/") or ".").removeprefix("./")
+
+
+def docs_site(folder: str, inside: Iterable[str], around: Mapping[str, str]) -> Site | None:
+    """The site built from ``folder`` (a path from the project), if any.
+
+    ``inside`` holds the paths of the folder's files, from the folder;
+    ``around`` the texts of the files at the project's top named in
+    :data:`AROUND` (missing ones left out).
+    """
+    names = set(inside)
+    here = _norm(folder)
+    for name, tool in INSIDE:
+        if name in names:
+            return Site(tool, posixpath.join(folder, name))
+    hugo_content = here.endswith("content") and {"archetypes", "layouts"} & {
+        n.split("/", 1)[0] for n in names
+    }
+    if hugo_content:
+        return Site("Hugo", folder)
+    for name, tool, default in AROUND:
+        text = around.get(name)
+        if text is None or (tool == "Hugo" and name == "config.toml" and here != "content"):
+            continue
+        pattern = _NAMED.get(tool)
+        named = pattern.search(text) if pattern else None
+        if _norm(named.group(1) if named else default) == here:
+            return Site(tool, name)
+    return None
+
+
+def pages(inside: Iterable[str]) -> list[str]:
+    """The documentation pages among a folder's files (Markdown, reStructuredText...)."""
+    return sorted(p for p in inside if p.lower().endswith(PAGE_SUFFIXES[:5]))
+
+
+def home_page(inside: Iterable[str]) -> str | None:
+    """The page a folder opens on (``index.md``, ``README.md``...) at its top, if any."""
+    return next((p for p in sorted(inside) if "/" not in p and p.lower() in HOME_PAGES), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Pages:
+    """A folder of documentation pages: what ``mdbrain import`` could bring into a base."""
+
+    folder: str
+    count: int
+    site: Site | None
+
+
+_DOC_FOLDERS: Final = frozenset(
+    {"docs", "doc", "documentation", "wiki", "guides", "handbook", "manual", "site", "website"}
+)
+
+
+def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3) -> list[Pages]:
+    """The top-level folders that hold documentation: named for it, built into a site,
+    or mostly pages; each with at least ``least`` pages."""
+    tops: dict[str, list[str]] = {}
+    for path in files:
+        top, _, rest = path.partition("/")
+        if rest and not top.startswith((".", "_")):
+            tops.setdefault(top, []).append(rest)
+    found = []
+    for top, inside in sorted(tops.items()):
+        count = len(pages(inside))
+        site = docs_site(top, inside, around) if count >= least else None
+        if count >= least and (site or top.lower() in _DOC_FOLDERS or 2 * count >= len(inside)):
+            found.append(Pages(top, count, site))
+    return found

@@ -1,0 +1,471 @@
+"""The summary of a foreign page: its first paragraph of real prose, as plain text.
+
+Documentation sites wrap their prose in things that are not prose: navigation
+("> Back to homepage", "[Home](..) | [Next](..)", breadcrumbs), admonitions
+(``!!! hint``, ``:::info``, ``/// tip``, ``> [!NOTE]``, ``{% hint %}``), HTML
+blocks, badges and images, template tags (``{% from ... %}``, ``{{< figure >}}``),
+tables of contents, CSS, MDX imports, attribute lists and metadata lines
+(``Date: 2021-03-04``, ``sidebar_position: 2``). :func:`blocks` reads a body
+into paragraphs, leaving all of that out, and says what each paragraph is;
+:func:`first_paragraph` takes the first of prose, else a list, else the text
+of an admonition, else a short line. Pure: text in, text out.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Final
+
+PROSE: Final = "prose"
+LIST: Final = "list"
+ASIDE: Final = "aside"  # inside an admonition: an aside, not what the page is about
+SHORT: Final = "short"  # fewer than three words
+_RANK: Final = {PROSE: 0, LIST: 1, ASIDE: 2, SHORT: 3}
+
+_INLINE: Final = (
+    (re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}|\{\{.*?\}\}"), ""),  # template tags
+    (re.compile(r"!\[\[[^\[\]\n]*\]\]|!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])"), ""),  # images
+    (re.compile(r"\[\^[^\]]+\]"), ""),  # footnote marks
+    (re.compile(r"\[\[[^\[\]|\n]+\|([^\[\]\n]+)\]\]"), r"\1"),  # wiki links: [[page|label]]
+    (re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]\n]*)?\]\]"), r"\1"),  # [[page]], [[page#part]]
+    (re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])"), r"\1"),
+    (re.compile(r"<((?:https?|mailto):[^>\s]+)>"), r"\1"),
+    (re.compile(r"</?[A-Za-z][^>]*>"), ""),
+    (re.compile(r"\{:?\s*[#.][^}]*\}"), ""),  # attribute lists: {#id}, { #id }, {: .note}
+    (re.compile(r"(`+)(.+?)\1"), r"\2"),
+    (re.compile(r"(\*\*|__|~~)(.+?)\1"), r"\2"),
+    (re.compile(r"(?<![\w*])\*(\S(?:.*?\S)?)\*(?![\w*])"), r"\1"),
+    (re.compile(r"(?<!\w)_(\S(?:.*?\S)?)_(?!\w)"), r"\1"),
+    (re.compile(r"\\([\\`*_{}\[\]()#+\-.!<>|])"), r"\1"),
+)
+_SENTENCE_END = re.compile(r"[.!?](?=\s)")
+
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+(.*?))?[ \t#]*$")
+_SETEXT = re.compile(r"^ {0,3}(?:=+|-+) *$")
+_SKIP_LINE = re.compile(
+    r"^ {0,3}(?:\||\[[^\]]+\]:|(?:[-*_] *){3,}$|=+ *$"  # tables, references, rules
+    r"|!\[|\[!\["  # images, badges
+    r"|\{:?[ \t]*[#.:][^}]*\}[ \t]*$"  # an attribute list alone: {: .note}, {.wide}
+    r"|(?-i:import|export)[ \t]+.*['\"][^'\"]+['\"];?[ \t]*$"  # MDX
+    r"|\[\[_?toc_?\]\]|\[toc\]|\$\{toc\}|@\[toc\]|\*[ \t]+toc[ \t]*$"  # table-of-contents marks
+    r"|(?::{3,}|/{3,}|\?{3,})[ \t]*$|\[![A-Za-z]+\][-+]?[ \t]*$)",  # markers of admonitions
+    re.IGNORECASE,
+)
+_TABLE_RULE = re.compile(r"^ {0,3}\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)+\|?[ \t]*$")
+_LIST = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)]) +")
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+# The list a table-of-contents generator keeps between its two comments.
+_TOC_REGION = re.compile(
+    r"<!--\s*(?:toc|start doctoc[^>]*|md_toc[^>]*)\s*-->.*?<!--\s*(?:/toc|tocstop|end doctoc[^>]*|"
+    r"/md_toc[^>]*)\s*-->",
+    re.IGNORECASE | re.DOTALL,
+)
+_TOC_TITLES: Final = frozenset(
+    {
+        "table of contents", "contents", "toc", "on this page", "in this article",
+        "in this section", "in this page", "sommaire", "table des matières", "contenu",
+        "inhalt", "inhaltsverzeichnis", "índice", "indice", "contenido", "目次", "目录",
+    }
+)  # fmt: skip
+
+# HTML: a line opening a tag starts a block that runs to the tag's end (or a blank line).
+_HTML_OPEN = re.compile(r"^ {0,3}<(?:([A-Za-z][\w-]*)|!|\?|/[A-Za-z][\w-]*)(?=[\s/>]|$)")
+# Block tags whose HTML block runs to their closing tag; any other tag, to a blank line.
+_BLOCK_TAGS: Final = frozenset(
+    {
+        "address", "article", "aside", "blockquote", "center", "details", "dialog", "div",
+        "dl", "fieldset", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
+        "header", "iframe", "main", "nav", "noscript", "ol", "p", "picture", "pre", "script",
+        "section", "style", "summary", "svg", "table", "textarea", "ul", "video", "audio",
+    }
+)  # fmt: skip
+_LOOKED_AT = 64  # bare markers looked at for the end of one container
+# Template tags on a line of their own: Jinja, Liquid, Nunjucks, Hugo shortcodes.
+_TEMPLATE_OPEN = re.compile(r"^ {0,3}(\{%|\{\{|\{#)")
+_TEMPLATE_CLOSE: Final = {"{%": "%}", "{{": "}}", "{#": "#}"}
+_TEMPLATE_ASIDE = re.compile(
+    r"^ {0,3}(?:\{%-?\s*|\{\{[<%]\s*)(hint|note|tip|info|warning|caution|danger|alert|notice"
+    r"|callout|admonition|important)\b",
+    re.IGNORECASE,
+)
+# Admonitions: MkDocs (content indented below the marker), Docusaurus / VitePress
+# containers, pymdownx blocks (each closed by its own marker), GitHub alerts (a quote).
+_MKDOCS = re.compile(r"^ {0,3}(?:!!!|\?\?\?\+?)[ \t]*[\w-]")
+_CONTAINER = re.compile(r"^ {0,3}(:{3,}|/{3,}|\?{3,})\+?[ \t]*[\w\"'-]")
+_ALERT = re.compile(r"^ {0,3}>[ \t]*\[![A-Za-z]+\][-+]?")
+_QUOTE = re.compile(r"^ {0,3}>[ \t]?")
+
+# Navigation: a short line that sends the reader elsewhere, and says nothing else.
+_NAVIGATION = re.compile(
+    r"^[\W_]*(?:(?:go\s+)?back(?:\s+to\b.*)?|return\s+to\b.*|retour(?:\s+(?:à|au|aux|vers)\b.*)?"
+    r"|revenir\s+(?:à|au|aux)\b.*|(?:home(?:page)?|accueil|index|top|up|next|previous|prev|suivant"
+    r"|précédent|table of contents|contents|sommaire|table des matières)"
+    r"(?:\s*[:|»›>→].*|\s+[-–—]\s.*)?"
+    r"|edit (?:this page|on github)\b.*|skip to\b.*)[\W_]*$"
+    r"|^\W*[←→↑⬅➡⇐⇒‹›]",
+    re.IGNORECASE,
+)
+_NAVIGATION_WORDS: Final = 8
+_SEPARATED = re.compile(r"\s[›»>|·•→/]\s")
+_LINKS = re.compile(
+    r"!?\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])|<(?:https?|mailto):[^>\s]+>|https?://\S+"
+)
+# Metadata written as lines: "Date: 2021-03-04", "sidebar_position: 2", "* Status: accepted".
+_FIELD_LINE = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\**([A-Za-z][\w .-]{0,30}?)\**[ \t]*:\**[ \t]+\S")
+_META_KEYS: Final = frozenset(
+    {
+        "date", "status", "author", "authors", "deciders", "decision-makers", "consulted",
+        "informed", "tags", "version", "created", "updated", "last updated", "last modified",
+        "owner", "owners", "layout", "title", "slug", "id", "weight", "category", "technical story",
+    }
+)  # fmt: skip
+_CSS_LINE = re.compile(
+    r"^[ \t]*(?:[@.#]?[\w-][\w\s,.#:>~+*()\[\]=\"'-]*\{[ \t]*$"  # a selector
+    r"|\}[ \t]*$)"  # the end of a rule
+)
+
+
+# A word of letters (apostrophes and hyphens inside), punctuation after it.
+_WORD = re.compile(r"[«“\"'(]?[^\W\d_]+(?:['’-][^\W\d_]+)*[.,;:!?…»”\")]*")
+_NO_SPACES = 0x2E80  # CJK and the scripts after it are written without spaces
+_CODE_SPAN = re.compile(r"(`+)[^`]+?\1")
+# A line in bold alone, standing for a heading: "**Extra features**".
+_PSEUDO_HEADING = re.compile(r"\s*(\*\*|__)[^*_]+\1:?\s*")
+_READ_BLOCKS = 400  # paragraphs read at most for one summary
+_BLOCK_LINES = 60  # lines of one paragraph kept for its text
+_MAX_DEPTH = 8  # admonitions read inside admonitions; deeper ones are left out
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    kind: str  # PROSE, LIST, ASIDE or SHORT
+    text: str  # plain text, on one line
+
+
+# --- text out of Markdown -----------------------------------------------------------
+
+
+def plain(text: str) -> str:
+    """Markdown inline text as plain text on one line."""
+    for pattern, replacement in _INLINE:
+        text = pattern.sub(replacement, text)
+    return " ".join(html.unescape(text).split())
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` in at most ``limit`` characters: whole sentences when they fit, else whole
+    words and an ellipsis."""
+    if len(text) <= limit:
+        return text
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, limit)]
+    if ends and ends[-1] >= limit // 2:
+        return text[: ends[-1]]
+    cut = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
+    return cut.rstrip(" ,;:-–—") + "…"
+
+
+# --- what a paragraph is ----------------------------------------------------------------
+
+
+def is_navigation(raw: str, text: str) -> bool:
+    """A paragraph made only of links (a table of contents, "Previous | Next"), short
+    links in a row (breadcrumbs, languages), or a short line that sends the reader
+    elsewhere ("Back to homepage")."""
+    if _LINKS.search(raw) and not any(c.isalnum() for c in plain(_LINKS.sub(" ", raw))):
+        return True
+    if _LINKS.search(raw) and _SEPARATED.search(text) and len(text.split()) <= _NAVIGATION_WORDS:
+        return True  # breadcrumbs, a language switcher: "Docs › Guides › Setup"
+    return len(text.split()) <= _NAVIGATION_WORDS and bool(_NAVIGATION.match(text))
+
+
+def is_prose(text: str) -> bool:
+    """Words, not names: three words or more, two of them written in letters and not
+    in capitals alone ("Headers: fo1.hpp" and "FO2SAVE* or NULL" are not prose); in a
+    script written without spaces, eight letters."""
+    words = text.split()
+    if len(words) < 3:
+        return (
+            len(words) <= 2
+            and any(ord(c) >= _NO_SPACES for c in text)
+            and (sum(c.isalpha() for c in text) >= 8)
+        )
+    return sum(1 for word in words if _WORD.fullmatch(word) and not word.isupper()) >= 2
+
+
+def _is_metadata(lines: list[str]) -> bool:
+    for line in lines:
+        found = _FIELD_LINE.match(line)
+        key = found.group(1).strip().lower() if found else ""
+        if not key or (key not in _META_KEYS and "_" not in key):
+            return False
+    return True
+
+
+def _kind(lines: list[str], is_list: bool, aside: bool) -> Block | None:
+    raw = " ".join(lines)
+    if len(lines) == 1 and _PSEUDO_HEADING.fullmatch(raw):
+        return None
+    text = plain(raw)
+    if not text or is_navigation(raw, text) or _is_metadata(lines):
+        return None
+    if any(_CSS_LINE.match(line) for line in lines):
+        return None
+    if aside:
+        return Block(ASIDE, text)
+    if not is_prose(text) or not any(c.isalpha() for c in plain(_CODE_SPAN.sub(" ", raw))):
+        return Block(SHORT, text)
+    return Block(LIST if is_list else PROSE, text)
+
+
+# --- reading a body --------------------------------------------------------------------
+
+
+def _paragraph_end(lines: list[str], start: int) -> int:
+    """The index of the last line of the paragraph that starts at ``start``."""
+    end = start
+    while end + 1 < len(lines) and lines[end + 1].strip():
+        end += 1
+    return end
+
+
+class _Ends:
+    """Where what a line opens ends: an HTML block, a container, a template tag. Each
+    kind of end is looked for once over the lines (or once per tag name, at most one
+    per name of :data:`_BLOCK_TAGS`), so that no page costs more than a few passes."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self._balanced: dict[str, list[int | None]] = {}
+        self._marks: dict[str, tuple[list[int], list[int]]] = {}
+        self._found: dict[str, tuple[int, int | None]] = {}
+
+    def _next(self, key: str, start: int, test: Callable[[str], bool]) -> int | None:
+        """The first line after ``start`` that passes ``test``; a search is not done twice
+        over the same lines."""
+        known = self._found.get(key)
+        if known is not None and known[0] <= start and (known[1] is None or start < known[1]):
+            return known[1]
+        lines = self.lines
+        found = next((i for i in range(start + 1, len(lines)) if test(lines[i])), None)
+        self._found[key] = (start, found)
+        return found
+
+    def html(self, start: int, name: str) -> int:
+        """The last line of an HTML block opened at ``start`` by the tag ``name``: where a
+        block tag closes again, else the end of the paragraph."""
+        name = name.lower()
+        if name in _BLOCK_TAGS:
+            if name not in self._balanced:
+                self._balanced[name] = _balance(self.lines, name)
+            end = self._balanced[name][start]
+            if end is not None and end > start:
+                return end
+        return _paragraph_end(self.lines, start)
+
+    def container(self, start: int, marks: str) -> int | None:
+        """The line closing a container opened by ``marks`` (``:::``, ``///``, ``???``):
+        the first bare run of the same mark, as long or longer, among the next ones."""
+        if marks[0] not in self._marks:
+            bare = re.compile(rf"^ {{0,3}}({re.escape(marks[0])}{{3,}})[ \t]*$")
+            found = [
+                (i, m.end(1) - m.start(1))
+                for i, line in enumerate(self.lines)
+                if (m := bare.match(line))
+            ]
+            self._marks[marks[0]] = ([i for i, _n in found], [n for _i, n in found])
+        at, length = self._marks[marks[0]]
+        first = bisect_right(at, start)
+        for k in range(first, min(len(at), first + _LOOKED_AT)):
+            if length[k] >= len(marks):
+                return at[k]
+        return None
+
+    def template(self, start: int, opener: str) -> int:
+        """The line where a template tag opened at ``start`` closes (``%}``, ``}}``)."""
+        closer = _TEMPLATE_CLOSE[opener]
+        if closer in self.lines[start][self.lines[start].index(opener) + len(opener) :]:
+            return start
+        found = self._next(closer, start, lambda line: closer in line)
+        return start if found is None else found
+
+    def template_aside(self, start: int, name: str) -> int | None:
+        """The closing tag of a Liquid, Jinja or Hugo container (``{% endhint %}``,
+        ``{{% /notice %}}``, ``{{< /hint >}}``)."""
+        name = name.lower()
+        end = re.compile(rf"^ {{0,3}}(?:\{{%-?\s*end{name}\b|\{{\{{[<%]\s*/\s*{name}\b)", re.I)
+        return self._next("aside:" + name, start, lambda line: bool(end.match(line)))
+
+
+def _balance(lines: list[str], name: str) -> list[int | None]:
+    """For each line, the line where the ``name`` tags open from it on are all closed
+    again (the depth falls back to where it was before it), or None: one pass."""
+    opened = re.compile(rf"<{name}(?=[\s/>])(?![^>]*/>)", re.IGNORECASE)
+    closed = re.compile(rf"</{name}\s*>", re.IGNORECASE)
+    depth = [0]
+    for line in lines:
+        moved = len(opened.findall(line)) - len(closed.findall(line)) if "<" in line else 0
+        depth.append(depth[-1] + moved)
+    after: list[int | None] = [None] * len(depth)
+    stack: list[int] = []
+    for k in range(len(depth) - 1, -1, -1):  # the next depth at or below each one
+        while stack and depth[stack[-1]] > depth[k]:
+            stack.pop()
+        after[k] = stack[-1] if stack else None
+        stack.append(k)
+    return [None if k is None else k - 1 for k in after[: len(lines)]]
+
+
+def _inline_tag(row: str, opener: str) -> bool:
+    """A template tag closed on its line with words after it ("{{ site.name }} is...")."""
+    rest = row.split(opener, 1)[1]
+    closed = _TEMPLATE_CLOSE[opener] in rest
+    return closed and not _TEMPLATE_ASIDE.match(row) and bool(plain(row))
+
+
+def _indented(lines: list[str], start: int) -> int:
+    """The last line of the indented (or blank) lines after ``start``."""
+    end = start
+    while end + 1 < len(lines) and (
+        not lines[end + 1].strip() or lines[end + 1].startswith(("    ", "\t"))
+    ):
+        end += 1
+    while end > start and not lines[end].strip():
+        end -= 1
+    return end
+
+
+def _dedent(lines: list[str]) -> str:
+    return "\n".join(line[4:] if line.startswith("    ") else line.lstrip("\t") for line in lines)
+
+
+def blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR0915
+    """The paragraphs of ``body`` that say something, in order, each with its kind;
+    ``depth`` counts the admonitions ``body`` lies in."""
+    aside = depth > 0
+    lines = _COMMENT.sub("", _TOC_REGION.sub("", body)).split("\n")
+    ends = _Ends(lines)
+    block: list[str] = []
+    is_list = False
+    i = -1
+    skip_to_heading = False
+
+    def flush() -> Iterator[Block]:
+        found = _kind(block, is_list, aside) if block else None
+        block.clear()
+        if found is not None:
+            yield found
+
+    while i + 1 < len(lines):
+        i += 1
+        row = lines[i]
+        heading = _HEADING.match(row)
+        if heading is not None:
+            yield from flush()
+            title = plain(heading.group(1) or "").strip(" :").lower()
+            skip_to_heading = title in _TOC_TITLES
+            continue
+        if skip_to_heading:
+            continue
+        if (fence := _FENCE.match(row)) is not None:
+            yield from flush()
+            marks = fence.group(1)
+            close = re.compile(rf"^ {{0,3}}{marks[0]}{{{len(marks)},}}[ \t]*$")
+            end = next((k for k in range(i + 1, len(lines)) if close.match(lines[k])), None)
+            i = len(lines) if end is None else end  # code to its end, or to the end of the page
+            continue
+        if not row.strip():
+            yield from flush()
+            continue
+        if block and _SETEXT.match(row):
+            block.clear()  # the lines above were a heading
+            continue
+        if block and _TABLE_RULE.match(row):
+            block.clear()  # the line above was the head of a table
+            i = _paragraph_end(lines, i)
+            continue
+        container = _CONTAINER.match(row)
+        end = ends.container(i, container.group(1)) if container else None
+        if end is not None:
+            yield from flush()
+            yield from _inner("\n".join(lines[i + 1 : end]), depth)
+            i = end
+            continue
+        if _MKDOCS.match(row):
+            yield from flush()
+            end = _indented(lines, i)
+            yield from _inner(_dedent(lines[i + 1 : end + 1]), depth)
+            i = end
+            continue
+        if container is not None:
+            yield from flush()  # a marker whose end is missing: the marker alone is left out
+            continue
+        if _ALERT.match(row):
+            yield from flush()
+            end = i
+            while end + 1 < len(lines) and _QUOTE.match(lines[end + 1]):
+                end += 1
+            inner = [_QUOTE.sub("", line, count=1) for line in lines[i + 1 : end + 1]]
+            yield from _inner("\n".join(inner), depth)
+            i = end
+            continue
+        if (template := _TEMPLATE_OPEN.match(row)) is not None and not _inline_tag(
+            row, template.group(1)
+        ):
+            yield from flush()
+            named = _TEMPLATE_ASIDE.match(row)
+            end = ends.template_aside(i, named.group(1)) if named else None
+            if end is not None:
+                yield from _inner("\n".join(lines[i + 1 : end]), depth)
+                i = end
+            else:
+                i = ends.template(i, template.group(1))
+            continue
+        if (tag := _HTML_OPEN.match(row)) is not None:
+            yield from flush()
+            i = ends.html(i, tag.group(1) or "")
+            continue
+        if row.startswith(("    ", "\t")) and not block:
+            yield from flush()
+            i = _indented(lines, i)  # indented code
+            continue
+        text = _QUOTE.sub("", row.lstrip(" "), count=1) if row.lstrip().startswith(">") else row
+        if _SKIP_LINE.match(text) or _HEADING.match(text):
+            yield from flush()
+            continue
+        if not block:
+            is_list = bool(_LIST.match(text))
+        elif _LIST.match(text) and not is_list:
+            yield from flush()
+            is_list = True
+        if len(text.split()) <= _NAVIGATION_WORDS and _NAVIGATION.match(plain(text)):
+            yield from flush()  # a line of navigation ends what came before it
+            continue
+        block.append(_LIST.sub("", text).strip())
+        if len(block) >= _BLOCK_LINES:  # enough for a summary: the rest is not read
+            i = _paragraph_end(lines, i)
+            yield from flush()
+    yield from flush()
+
+
+def _inner(text: str, depth: int) -> Iterator[Block]:
+    """The paragraphs of an admonition, read as asides (none past :data:`_MAX_DEPTH`)."""
+    if depth < _MAX_DEPTH:
+        yield from blocks(text, depth + 1)
+
+
+def first_paragraph(body: str) -> str:
+    """The first paragraph of prose (a quote counts), else the first list, else the
+    first text of an admonition, else the first short line, as plain text."""
+    best: Block | None = None
+    for block in itertools.islice(blocks(body), _READ_BLOCKS):
+        if block.kind == PROSE:
+            return block.text
+        if best is None or _RANK[block.kind] < _RANK[best.kind]:
+            best = block
+    return best.text if best else ""

@@ -1,0 +1,211 @@
+"""The drafts of ``init --scan`` are worth reviewing: in the project's language, about its
+own code (not its examples), with what CommonJS and infrastructure declare, routes read
+from code only, priorities, relations from imports, and the README's own words."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from mdbrain.core import codemap, language
+from mdbrain.service.bootstrap import init_from_code
+from mdbrain.service.drafting import Draft, plan_drafts
+
+TODAY = dt.date(2026, 12, 1)
+README_FR = (
+    "# Cadastre\n\nCe service expose les parcelles du cadastre pour les communes qui en font "
+    "la demande, avec une API simple.\n\nIl est maintenu par une petite équipe et il est "
+    "utilisé dans plusieurs applications de la collectivité.\n\n## Installation\n\n"
+    "Lancez le serveur avec la commande suivante, puis ouvrez le navigateur sur le port.\n"
+)
+README_EN = (
+    "# Tally\n\n[![build](https://ci.example.com/badge.svg)](https://ci.example.com)\n\n"
+    "Tally counts the words of the files you give it and prints them by frequency.\n\n"
+    "It is small on purpose, and it has no dependency at all.\n\n## Install\n\n"
+    "Copy the file where you keep your tools, and it is ready to be used.\n"
+)
+
+
+def plan(texts: dict[str, str], *, lang: str = "en") -> dict[str, Draft]:
+    _themes, drafts = plan_drafts(sorted(texts), texts, 240, lang=lang)
+    return {d.id: d for d in drafts}
+
+
+def body(draft: Draft) -> str:
+    return "\n".join(draft.body)
+
+
+# --- the language of the base ---------------------------------------------------------------
+
+
+def test_the_language_of_the_prose_is_told_from_its_small_words() -> None:
+    assert language.detect([README_FR]) == "fr"
+    assert language.detect([README_EN * 3]) == "en"
+    assert language.detect(["# Title\n\n```sh\nmake all\n```\n"]) is None
+
+
+def test_the_base_and_its_drafts_are_written_in_the_language_of_the_readme(
+    tmp_path: Path,
+) -> None:
+    project = tmp_path / "cadastre"
+    (project / "api").mkdir(parents=True)
+    (project / "README.md").write_text(README_FR, encoding="utf-8")
+    (project / "api" / "parcels.py").write_text(
+        "def find(code: str) -> list[str]:\n    return []\n\n\ndef count() -> int:\n    return 0\n",
+        encoding="utf-8",
+    )
+    _started, report = init_from_code(project, today=TODAY)
+    assert report.lang == "fr" and report.errors == 0
+    assert "lang: fr" in (project / ".rag").read_text(encoding="utf-8")
+    draft = (project / "docs-rag" / "api" / "parcels.md").read_text(encoding="utf-8")
+    assert "Brouillon écrit par `mdbrain init --scan`" in draft
+    assert 'summary: "Module Python avec 2 fonctions publiques : find, count."' in draft
+    assert "Symboles publics :" in draft
+    overview = (project / "docs-rag" / "project" / "overview.md").read_text(encoding="utf-8")
+    assert "## Ce que dit `README.md`" in overview and "## Voir aussi" not in overview
+
+
+# --- what is drafted, and what is not ---------------------------------------------------------
+
+
+def test_examples_vendored_generated_code_and_test_data_are_not_units() -> None:
+    code = "def run() -> None:\n    pass\n"
+    drafts = plan(
+        {
+            "src/app/core.py": code,
+            "examples/demo.py": code,
+            "docs_src/tutorial/first.py": code,
+            "samples/one.py": code,
+            "vendor/lib.py": code,
+            "third_party/x.go": "package x\n\nfunc Run() {}\n",
+            "generated/api.ts": "export function call(): void {}\n",
+            "src/app/schema_pb2.py": code,
+            "tests/fixtures/data.py": code,
+            "pkg/testdata/input.go": "package testdata\n",
+            "web/__snapshots__/view.js": "export const view = 1;\n",
+        }
+    )
+    refs = {r for d in drafts.values() if d.type != "overview" for r in d.impl_refs}
+    assert "src/app/core.py" in refs
+    aside = ("examples/", "docs_src/", "samples/", "vendor/", "third_party/", "generated/")
+    assert not [r for r in refs if r.startswith(aside) or "fixtures" in r or "pb2" in r]
+    repository = body(drafts["project/repository.md"])
+    assert "## Left out of the drafts" in repository and "- `examples/`: 1 file" in repository
+
+
+def test_commonjs_and_default_exports_are_understood() -> None:
+    facts = codemap.source_facts(
+        "lib/util.js",
+        "/** Add two numbers. */\nfunction add(a, b) {\n  return a + b;\n}\n"
+        "module.exports = { add, twice: (x) => x * 2 };\n"
+        "exports.version = '1.0';\n"
+        "module.exports.parse = function parse(text) {};\n",
+    )
+    assert [(s.name, s.kind) for s in facts.symbols] == [
+        ("add", "function"),
+        ("twice", "function"),
+        ("version", "value"),
+        ("parse", "function"),
+    ]
+    assert facts.symbols[0].signature == "function add(a, b)"
+    single = codemap.source_facts("app.js", "module.exports = function createApp(options) {\n};\n")
+    assert single.symbols[0].name == "createApp" and single.symbols[0].kind == "function"
+    default = codemap.source_facts(
+        "view.ts",
+        "export default class View {}\nexport { helper as help };\nfunction helper() {}\n",
+    )
+    assert [(s.name, s.kind) for s in default.symbols] == [("View", "class"), ("help", "function")]
+    anonymous = codemap.source_facts("config.mjs", "export default defineConfig({ a: 1 });\n")
+    assert anonymous.symbols[0].signature == "export default defineConfig({ a: 1 })"
+
+
+def test_routes_come_from_code_and_never_from_comments_or_docstrings() -> None:
+    js = (
+        "// app.get('/old', legacy) was removed\n"
+        "/**\n * Example: router.post('/example', handler)\n */\n"
+        "app.get('/users', list);\nconst s = \"// not a comment\"; router.put('/users/:id', save);\n"
+    )
+    assert codemap.source_facts("server.js", js).routes == ("GET /users", "PUT /users/:id")
+    python = '"""Serve.\n\n    @app.get("/doc")\n"""\n\n@app.post("/real")\ndef real(): ...\n'
+    assert codemap.source_facts("web.py", python).routes == ("POST /real",)
+    go = '// mux.HandleFunc("/commented", h)\nfunc main() {\n\tmux.HandleFunc("/live", h)\n}\n'
+    assert codemap.source_facts("main.go", go).routes == ("ANY /live",)
+    rust = '/// #[get("/doc")]\n#[post("/live")]\nfn create() {}\n'
+    assert codemap.source_facts("api.rs", rust).routes == ("POST /live",)
+
+
+def test_infrastructure_gets_a_theme_with_terraform_containers_ci_and_scripts() -> None:
+    drafts = plan(
+        {
+            "main.tf": 'resource "aws_s3_bucket" "logs" {}\nmodule "net" {\n'
+            '  source = "./modules/net"\n}\n',
+            "variables.tf": 'variable "region" {\n  description = "Where it runs"\n'
+            "  type = string\n}\n",
+            "outputs.tf": 'output "arn" {\n  description = "The bucket ARN"\n}\n',
+            "modules/net/main.tf": 'resource "aws_vpc" "this" {}\n',
+            "Dockerfile": 'FROM python:3.12-slim AS run\nEXPOSE 8000\nCMD ["serve"]\n',
+            ".github/workflows/ci.yml": "name: CI\non: [push, pull_request]\njobs:\n"
+            "  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+            "      - run: make test\n",
+            "scripts/release.sh": "#!/bin/sh\n# Tag and publish a release.\ngit tag v1\n",
+        }
+    )
+    root = drafts["infrastructure/terraform.md"]
+    text = body(root)
+    assert "Resource: `aws_s3_bucket.logs`." in text and '`output "arn"`: The bucket ARN' in text
+    assert '`variable "region": string`: Where it runs' in text
+    assert root.priority == "p1" and root.related == ("infrastructure/terraform-modules-net.md",)
+    containers = body(drafts["infrastructure/containers.md"])
+    assert "`FROM python:3.12-slim AS run`" in containers and "`8000`" in containers
+    ci = body(drafts["infrastructure/ci-pipelines.md"])
+    assert "`.github/workflows/ci.yml`: CI" in ci and "- `test`: make test" in ci
+    assert "Tag and publish a release." in body(drafts["infrastructure/shell-scripts.md"])
+    assert drafts["infrastructure/overview.md"].type == "overview"
+
+
+# --- priority, relations, the README, readable sizes -------------------------------------------
+
+
+def test_priority_and_related_follow_the_imports_between_units() -> None:
+    texts = {
+        f"app/{name}/__init__.py": f'"""The {name} part."""\n\nfrom app import core\n\n\n'
+        f"def {name}() -> None:\n    core.base()\n"
+        for name in ("billing", "orders", "users")
+    }
+    texts["app/__init__.py"] = ""
+    texts["app/core/__init__.py"] = '"""Shared base."""\n\n\ndef base() -> None:\n    pass\n'
+    texts["app/cli/__init__.py"] = (
+        '"""The command line."""\n\nfrom app.users import users\n\n\n'
+        'if __name__ == "__main__":\n    users()\n'
+    )
+    texts["tests/test_core.py"] = "from app.core import base\n\n\ndef test_base() -> None:\n"
+    texts["tests/test_core.py"] += "    base()\n"
+    drafts = plan(texts)
+    by_title = {d.title: d for d in drafts.values()}
+    core, cli = by_title["app.core"], by_title["app.cli"]
+    assert core.priority == "p1" and cli.priority == "p1"
+    orders, users = by_title["app.orders"], by_title["app.users"]
+    assert orders.priority == "p2" and orders.related == (core.id,)
+    assert cli.related == (users.id,)
+    assert drafts["testing/tests.md"].related == (core.id,)
+    assert drafts["entry-points/entry-points.md"].priority == "p1"
+
+
+def test_the_project_overview_quotes_the_readme_introduction() -> None:
+    drafts = plan({"README.md": README_EN, "tally.py": "def count() -> int:\n    return 1\n"})
+    overview = drafts["project/overview.md"]
+    assert overview.summary == (
+        "Tally counts the words of the files you give it and prints them by frequency."
+    )
+    text = body(overview)
+    assert "> It is small on purpose, and it has no dependency at all." in text
+    assert "badge" not in text and "Copy the file" not in text
+    assert overview.priority == "p1" and overview.sources == ("README.md",)
+
+
+def test_a_draft_lists_forty_symbols_of_a_file_and_counts_the_rest() -> None:
+    source = "".join(f"def f{i}() -> None:\n    pass\n\n\n" for i in range(55))
+    drafts = plan({"big.py": source})
+    text = body(next(d for d in drafts.values() if "big.py" in d.impl_refs))
+    assert "`f39() -> None`" in text and "`f40() -> None`" not in text
+    assert "… and 15 more." in text

@@ -1,0 +1,452 @@
+"""Import keeps what pages mean: prose summaries, their dates, their links, their names."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mdbrain.adapters.cli import cli
+from mdbrain.core import conversion, dates, document, foreign_links, slug, summary
+from mdbrain.service import importing
+from mdbrain.service.brain import Brain
+from mdbrain.service.importing import ImportReport
+from tests.conftest import CORPORA, MakeBase
+
+TODAY = dt.date(2026, 7, 1)
+GSP = CORPORA / "adr-gsp" / "docs" / "architecture" / "adr"
+FR_DOCS = CORPORA / "fr-docs" / "files"
+needs_corpora = pytest.mark.skipif(
+    not CORPORA.is_dir(), reason=f"the shared corpora are not there ({CORPORA})"
+)
+
+
+def run_import(root: Path, source: Path, **options: Any) -> ImportReport:
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        return importing.import_folder(brain.session, source, **options)
+
+
+def meta(root: Path, doc_id: str) -> dict[str, Any]:
+    return document.loads((root / doc_id).read_text(encoding="utf-8"), doc_id).meta
+
+
+def pages(folder: Path, texts: dict[str, str]) -> Path:
+    for name, text in texts.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def check_errors(root: Path) -> list[str]:
+    report = Brain.open(root, clock=lambda: TODAY).check(repair=False)
+    assert report.exit_code() == 0, [f for f in report.findings if f.severity == "error"]
+    return [f.code for f in report.findings]
+
+
+# --- summaries -----------------------------------------------------------------------------
+
+SITE = {
+    "nav.md": "# Install\n\n> Back to homepage\n\nInstall the service with one command.\n",
+    "crumbs.md": "[Docs](index.md) › [Guides](g.md) › Setup\n\n# Setup\n\nSetup takes a minute.\n",
+    "hint.md": "!!! hint\n    Coming from Requests? Use a Client.\n\n# Clients\n\n"
+    "A client keeps connections open between requests.\n",
+    "admonition-only.md": "# Stub\n\n:::info Work in progress\nThis page will be completed soon.\n:::\n",
+    "alert.md": "# Immer\n\n> [!IMPORTANT]\n> Install immer first.\n\n"
+    "The middleware lets you update state without copying it.\n",
+    "html.md": '<p align="center">\n  <img src="logo.png" alt="Logo">\n</p>\n\n<h1 align="center">\n'
+    "HTTPX\n</h1>\n\n[![CI](https://ci.example.org/badge.svg)](https://ci.example.org) "
+    "[![PyPI][pypi-badge]][pypi]\n\nHTTPX is a fully featured HTTP client for Python.\n",
+    "toc.md": "# Guide\n\n## Table of contents\n\n- [Intro](#intro)\n- [Usage](#usage)\n\n"
+    "## Intro\n\nThe guide walks through the whole workflow.\n",
+    "css.md": "<style>\n.wide { width: 100%; }\n</style>\n\n# Styled\n\n"
+    "The styled page explains the layout rules.\n",
+    "template.md": '{% from "components/component.njk" import component %}\n\n'
+    '{{ component("table", {\n    headers: ["a", "b"]\n}) }}\n\n'
+    "La livraison est une entité qui permet de déposer des fichiers.\n",
+    "docusaurus.md": "<!-- markdownlint-disable -->\n---\nsidebar_position: 2\ntitle: Queues\n---\n\n"
+    "Queues hold the jobs until a worker takes them.\n",
+    "described.md": "---\ntitle: Ingest\ndescription: How data enters the platform.\n---\n\n"
+    "> Back to homepage\n",
+    "hugo.md": '+++\ntitle = "Deploy"\nsummary = "Ship a release to production."\nweight = 3\n+++\n\n'
+    "Some text.\n",
+}
+EXPECTED_SUMMARIES = {
+    "nav.md": "Install the service with one command.",
+    "crumbs.md": "Setup takes a minute.",
+    "hint.md": "A client keeps connections open between requests.",
+    "admonition-only.md": "This page will be completed soon.",
+    "alert.md": "The middleware lets you update state without copying it.",
+    "html.md": "HTTPX is a fully featured HTTP client for Python.",
+    "toc.md": "The guide walks through the whole workflow.",
+    "css.md": "The styled page explains the layout rules.",
+    "template.md": "La livraison est une entité qui permet de déposer des fichiers.",
+    "docusaurus.md": "Queues hold the jobs until a worker takes them.",
+    "described.md": "How data enters the platform.",
+    "hugo.md": "Ship a release to production.",
+}
+
+
+def test_summaries_come_from_the_first_prose_paragraph_or_the_foreign_description(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = pages(tmp_path / "site", SITE)
+    root = make_base({})
+    report = run_import(root, source)
+    found = {path: meta(root, doc_id)["summary"] for path, doc_id in report.imported.items()}
+    assert found == EXPECTED_SUMMARIES
+    docusaurus = meta(root, "docusaurus.md")
+    assert (docusaurus["title"], docusaurus["sidebar_position"]) == ("Queues", 2)
+    hugo = meta(root, "hugo.md")
+    assert (hugo["title"], hugo["weight"]) == ("Deploy", 3)
+    assert (
+        "sidebar_position"
+        not in (root / "docusaurus.md").read_text(encoding="utf-8").split("---\n", 2)[2]
+    )
+    check_errors(root)
+
+
+@pytest.mark.parametrize(
+    ("body", "kinds"),
+    [
+        ("Next, install the tools.\n", ["prose"]),  # a sentence, not a "Next" link
+        ("Next: [Installation](install.md)\n", []),
+        ("**English** | [中文](readme-zh.md)\n", []),
+        ("**Extra features**\n\nClients pool connections.\n", ["prose"]),
+        ("Date: 2021-03-04\n\nWe chose Postgres.\n", ["prose"]),  # metadata left out
+        ("- [Types](#types)\n- [Usage](#usage)\n", []),
+        ("* `const char* saveName`\n", ["short"]),
+        ("<details>\n<summary>More</summary>\n\nHidden text here.\n</details>\n", []),
+        ("??? Request body\n```json\n{}\n```\n???\n", []),
+        ("このガイドでは、ローカル開発から本番まで説明します。\n", ["prose"]),
+    ],
+)
+def test_each_paragraph_is_read_for_what_it_is(body: str, kinds: list[str]) -> None:
+    assert [block.kind for block in summary.blocks(body)] == kinds
+
+
+@needs_corpora
+def test_french_pages_keep_their_titles_and_get_prose_summaries(make_base: MakeBase) -> None:
+    """The developer guides (templates and collapsible blocks before the prose) and the
+    map pages (admonitions on pages still being written) of fr-docs."""
+    root = make_base({})
+    french = FR_DOCS / "content" / "fr"
+    maps = french / "partenaires" / "ign" / "representations-cartographiques-souveraines"
+    guides = run_import(root, french / "guides-developpeur", theme="dev")
+    cards = run_import(root, maps, theme="cartes")
+    assert len(guides.imported) + len(guides.skipped) == 71
+    assert len(cards.imported) + len(cards.skipped) == 29
+    imported = {**guides.imported, **cards.imported}
+    summaries = {path: meta(root, doc_id)["summary"] for path, doc_id in imported.items()}
+    markup = [p for p, s in summaries.items() if any(m in s for m in ("{%", "{{", ":::", "???"))]
+    assert markup == []
+    raster = "tutoriels/gestion-des-donnees-raster/alimentation-diffusion-raster/livraison.md"
+    assert summaries[raster].startswith(
+        "La livraison est une entité qui permet de déposer un ensemble de fichiers"
+    )
+    assert summaries["cartes-historiques/carte-cassini.md"] == (
+        "Cette page sera complétée prochainement."
+    )
+    vector = "tutoriels/gestion-des-donnees-vecteur/alimentation-mise-a-jour-vecteur/"
+    page = meta(root, imported[vector + "premiere-injection.md"])
+    assert page["title"] == "Injection d’un premier lot de données"
+    assert page["summary"].startswith("Afin de vérifier que tous les fichiers ont bien été")
+    assert all(len(s) <= 240 for s in summaries.values())
+    check_errors(root)
+
+
+# --- dates ----------------------------------------------------------------------------------
+
+DATED_LOG = {
+    "0001-use-postgres.md": "# 1. Use Postgres\n\nDate: 2019-05-02\n\n## Status\n\n"
+    "Superseded by [3. Aurora](0003-use-aurora.md)\n\n## Decision\n\nWe use Postgres.\n",
+    "0002-madr.md": "# Use queues\n\n* Status: accepted\n* Deciders: ops\n* Date: 2020-01-15\n\n"
+    "## Decision Outcome\n\nWe use queues.\n",
+    "0003-use-aurora.md": "# 3. Aurora\n\n## Status\n\nAccepted on 4 March 2021\n\n"
+    "Supersedes [1. Use Postgres](0001-use-postgres.md)\n\n## Decision\n\nWe use Aurora.\n",
+    "0004-front-matter.md": "---\nstatus: accepted\ndate: 2022-06-30\n---\n# Four\n\n"
+    "## Decision\n\nWe keep four.\n",
+}
+
+
+def test_decision_record_dates_become_created_and_updated_and_brief_as_of_follows_them(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = pages(tmp_path / "adr", DATED_LOG)
+    root = make_base({})
+    report = run_import(root, source, theme="decisions", verified=True)
+    days = {
+        p: (meta(root, d)["created"], meta(root, d)["updated"]) for p, d in report.imported.items()
+    }
+    assert days == {
+        "0001-use-postgres.md": (dt.date(2019, 5, 2), dt.date(2019, 5, 2)),
+        "0002-madr.md": (dt.date(2020, 1, 15), dt.date(2020, 1, 15)),
+        "0003-use-aurora.md": (dt.date(2021, 3, 4), dt.date(2021, 3, 4)),
+        "0004-front-matter.md": (dt.date(2022, 6, 30), dt.date(2022, 6, 30)),
+    }
+    old = meta(root, "decisions/0001-use-postgres.md")
+    assert old["status"] == "deprecated" and old["superseded_on"] == dt.date(2021, 3, 4)
+    assert meta(root, "decisions/0003-use-aurora.md")["reviewed"] == TODAY
+
+    def in_force(day: dt.date) -> list[str]:
+        with Brain.open(root, clock=lambda: TODAY) as brain:
+            return sorted(item.id for item in brain.brief("decisions", as_of=day).items)
+
+    assert in_force(dt.date(2019, 1, 1)) == []
+    assert in_force(dt.date(2020, 6, 1)) == [
+        "decisions/0001-use-postgres.md",
+        "decisions/0002-madr.md",
+    ]
+    assert in_force(dt.date(2021, 6, 1)) == [
+        "decisions/0002-madr.md",
+        "decisions/0003-use-aurora.md",
+    ]
+    check_errors(root)
+
+
+def test_days_are_read_in_the_ways_logs_write_them() -> None:
+    assert dates.day("Accepted on 2021-03-04") == dt.date(2021, 3, 4)
+    assert dates.day("4 mars 2021") == dt.date(2021, 3, 4)
+    assert dates.day("March 4, 2021") == dt.date(2021, 3, 4)
+    assert dates.day("03/04/2021") is None
+    assert dates.day("03/04/2021", month_first=True) == dt.date(2021, 3, 4)
+    assert dates.day("2021-02-30") is None
+    later = {"date": "2099-01-01", "lastmod": "2020-02-02"}
+    assert dates.of_page(later, [], TODAY) == (dt.date(2020, 2, 2), dt.date(2020, 2, 2))
+
+
+@needs_corpora
+def test_gsp_records_state_no_day_so_the_import_dates_them_and_ends_the_superseded(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({})
+    report = run_import(root, GSP, theme="adr", verified=True)
+    assert len(report.supersessions) == 13
+    fields = [meta(root, doc_id) for doc_id in report.imported.values()]
+    assert {(f["created"], f["updated"]) for f in fields} == {(TODAY, TODAY)}
+    ended = sorted(f["title"][:6] for f in fields if "superseded_on" in f)
+    assert len(ended) == 12 and all(
+        f["superseded_on"] == TODAY for f in fields if "superseded_on" in f
+    )
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        shown = {item.id for item in brain.brief("adr", as_of=TODAY).items}
+    assert "adr/adr024-soft-multitenancy.md" in shown
+    assert "adr/adr004-tenant-isolation.md" not in shown
+    check_errors(root)
+
+
+# --- one file ---------------------------------------------------------------------------------
+
+
+def test_a_single_markdown_file_can_be_imported(make_base: MakeBase) -> None:
+    root = make_base({})
+    project = root.parent
+    (project / "README.md").write_text(
+        "# Shop service\n\nThe shop service sells books online.\n", encoding="utf-8"
+    )
+    (project / "notes.md").write_text("# Notes\n\nNot asked for.\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["-C", str(project), "import", "README.md", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["imported"] == {"README.md": "readme.md"}
+    fields = meta(root, "readme.md")
+    assert fields["sources"] == ["README.md"]
+    assert fields["summary"] == "The shop service sells books online."
+    assert not (root / "notes.md").exists()
+    again = run_import(root, project / "README.md")
+    assert again.imported == {} and "already imported" in again.skipped[0].reason
+
+
+# --- links ------------------------------------------------------------------------------------
+
+
+def test_links_to_the_projects_files_become_impl_refs_and_still_lead_to_them(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({})
+    project = root.parent
+    pages(project, {"src/app.py": "def main():\n    return 1\n", "source/x.ts": "export {}\n"})
+    pages(
+        project / "docs",
+        {
+            "guides/run.md": "# Run\n\nStart [the app](../../src/app.py#L1) with "
+            "[x.ts](../../source/x.ts) and [the sources](../../src/).\n\n"
+            "A [missing file](../../src/gone.py) and the [home](../index.md).\n",
+            "index.md": "# Home\n\nThe home page of the guides.\n",
+            "img/diagram.txt": "not Markdown",
+        },
+    )
+    report = run_import(root, project / "docs", theme="guides", verified=True)
+    run = meta(root, "guides/guides/run.md")
+    assert run["impl_refs"] == ["src/app.py", "source/x.ts", "src"]
+    text = (root / "guides" / "guides" / "run.md").read_text(encoding="utf-8")
+    assert "[the app](../../../src/app.py#L1)" in text
+    assert "[x.ts](../../../source/x.ts)" in text
+    assert "[missing file](../../src/gone.py)" in text  # nothing there: left as written
+    assert "[home](../index-2.md)" in text  # index.md is a reserved name at the top
+    here = root / "guides" / "guides"
+    assert (here / "../../../src/app.py").resolve() == (project / "src" / "app.py").resolve()
+    assert {(c.path, c.impl_ref) for c in report.code_links} == {
+        ("src/app.py", True),
+        ("source/x.ts", True),
+        ("src/", True),
+    }
+    codes = check_errors(root)
+    assert "W003" not in codes
+    (project / "src" / "app.py").write_text("def main():\n    return 2\n", encoding="utf-8")
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        flagged = [flag.doc for flag in brain.update().flagged]
+    assert flagged == ["guides/guides/run.md"]
+
+
+def test_wiki_links_are_resolved_by_title_or_file_name_and_written_as_markdown_links(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = pages(
+        tmp_path / "wiki",
+        {
+            "Home.md": "# Home\n\nRead [[Install Guide]], [[team-notes|the notes]] and "
+            "[[Deploy#Rolling back]], not [[Nowhere]] nor `[[code]]`.\n",
+            "Guides/Install Guide.md": "# Installing the shop\n\nSee [[Home]].\n",
+            "team-notes.md": "# Notes of the team\n\nWe meet on Mondays.\n",
+            "Deploy.md": "# Deploying the shop\n\nShip it.\n",
+        },
+    )
+    root = make_base({})
+    report = run_import(root, source)
+    home = (root / "home.md").read_text(encoding="utf-8")
+    assert "[Install Guide](guides/install-guide.md)" in home
+    assert "[the notes](team-notes.md)" in home
+    assert "[Deploy](deploy.md#rolling-back)" in home
+    assert "[[Nowhere]]" in home and "`[[code]]`" in home
+    assert "[Home](../home.md)" in (root / "guides" / "install-guide.md").read_text(
+        encoding="utf-8"
+    )
+    assert [(b.source, b.line, b.target) for b in report.broken_links] == [
+        ("Home.md", 3, "[[Nowhere]]")
+    ]
+    relations = yaml.safe_load((root / "RELATIONS.yaml").read_text(encoding="utf-8"))["nodes"]
+    assert relations["home.md"]["links"] == [
+        "deploy.md",
+        "guides/install-guide.md",
+        "team-notes.md",
+    ]
+
+
+# --- names ------------------------------------------------------------------------------------
+
+
+def test_titles_in_any_script_get_readable_unique_file_names(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    assert slug.slugify("Łódź") == "lodz"
+    assert slug.slugify("Привет мир") == "privet-mir"
+    assert slug.slugify("日本語") == "ri-ben-yu"
+    assert slug.slugify("Καλημέρα κόσμε") == "kalemera-kosme"
+    assert slug.slugify("SCAN 25® évolue") == "scan-25-evolue"
+    source = pages(
+        tmp_path / "intl",
+        {name: f"# {name[:-3]}\n\nText.\n" for name in ("日本語.md", "Привет мир.md", "Łódź.md")},
+    )
+    (source / "привет-мир.md").write_text("# Again\n\nText.\n", encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, source)
+    assert sorted(report.imported.values()) == [
+        "lodz.md",
+        "privet-mir-2.md",
+        "privet-mir.md",
+        "ri-ben-yu.md",
+    ]
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        written = brain.write(
+            {
+                "title": "Καλημέρα κόσμε",
+                "summary": "A greeting, in Greek.",
+                "type": "fact",
+                "theme": "Ελληνικά",
+                "new": True,
+            }
+        )
+    assert written.id == "ellenika/kalemera-kosme.md"
+
+
+# --- the guard --------------------------------------------------------------------------------
+
+
+def test_a_page_the_guard_stops_is_reported_with_its_line_and_what_lets_it_through(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    token = "ghp_" + hashlib.sha256(b"an import test").hexdigest()[:36]
+    password = hashlib.sha1(b"an import test").hexdigest()  # noqa: S324 - a test value
+    source = pages(
+        tmp_path / "docs",
+        {
+            "token.md": f"# Token\n\nThe CI reads it.\n\nGITHUB_TOKEN={token}\n",
+            "sample.md": f'# Sample\n\nA response:\n\n```json\n{{"password": "{password}"}}\n```\n',
+        },
+    )
+    root = make_base({})
+    report = run_import(root, source)
+    assert report.imported == {}
+    stopped = {s.source: s for s in report.stopped}
+    assert (stopped["token.md"].line, stopped["token.md"].rule) == (5, "github-token")
+    assert stopped["token.md"].allow == (
+        "put '<!-- mdbrain: allow-secret -->' at the end of line 5, "
+        "or add the value on line 5 to guard.allow in .rag"
+    )
+    assert stopped["sample.md"].line == 6
+    assert stopped["sample.md"].allow == "add the value on line 6 to guard.allow in .rag"
+    said = json.dumps([s.__repr__() for s in report.stopped]) + repr(report.skipped)
+    assert token not in said and password not in said and token[4:12] not in said
+
+    token_page = source / "token.md"
+    token_page.write_text(
+        token_page.read_text(encoding="utf-8").replace(
+            f"{token}\n", f"{token} <!-- mdbrain: allow-secret -->\n"
+        ),
+        encoding="utf-8",
+    )
+    marker = root.parent / ".rag"
+    marker.write_text(
+        marker.read_text(encoding="utf-8") + f'guard:\n  allow: ["{password}"]\n', encoding="utf-8"
+    )
+    report = run_import(root, source)
+    assert sorted(report.imported) == ["sample.md", "token.md"] and report.stopped == ()
+
+
+def test_the_report_never_shows_a_stopped_value_on_the_command_line(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    token = "ghp_" + hashlib.sha256(b"a command line test").hexdigest()[:36]
+    source = pages(tmp_path / "docs", {"ci.md": f"# CI\n\nexport GITHUB_TOKEN={token}\n"})
+    root = make_base({})
+    result = CliRunner().invoke(cli, ["-C", str(root.parent), "import", str(source)])
+    assert result.exit_code == 0, result.output
+    assert "ci.md line 3: github-token" in result.output
+    assert "allow-secret" in result.output and token[4:] not in result.output
+    assert not (root / "ci.md").exists()
+
+
+# --- malformed pages ---------------------------------------------------------------------------
+
+_MARKUP = st.sampled_from(
+    ["\n", "> ", "!!! note\n", "    ", ":::info\n", ":::\n", "???", "{%", "%}", "{{", "}}", "<div>",
+     "</div>", "<p>", "[[", "]]", "|", "[a](b)", "```", "# ", "---\n", "+++\n", "`", "**", "Date: "]
+)  # fmt: skip
+
+
+@given(st.lists(st.one_of(_MARKUP, st.text(max_size=12)), max_size=40).map("".join))
+def test_malformed_pages_never_crash_the_reading(text: str) -> None:
+    page = conversion.parse("page.md", text)
+    found = summary.first_paragraph(page.body)
+    assert "\n" not in found
+    rewritten, _missing = foreign_links.rewrite_wiki(text, lambda name: None)
+    assert rewritten == text
+    dates.day(text)

@@ -1,0 +1,233 @@
+"""``init`` is safe on any repository: it never crashes, writes into no folder that serves
+another purpose, and leaves nothing behind when it fails."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mdbrain.adapters.cli import cli
+from mdbrain.core.errors import UsageError
+from mdbrain.service import bootstrap, scanning
+from mdbrain.service.bootstrap import init_base, init_from_code
+
+TODAY = dt.date(2026, 12, 1)
+HAS_GIT = shutil.which("git") is not None
+README_EN = (
+    "# Tally\n\nTally counts the words of the files you give it and prints them by "
+    "frequency, which is all it does.\n\n## Usage\n\nRun it with the files to count.\n"
+)
+
+
+def make(project: Path, files: dict[str, str], *, use_git: bool = True) -> Path:
+    for rel, text in files.items():
+        path = project / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    project.mkdir(parents=True, exist_ok=True)
+    if use_git and HAS_GIT:
+        git = ["git", "-C", str(project), "-c", "user.email=t@example.com", "-c", "user.name=t"]
+        subprocess.run([*git, "init", "-q"], check=True)
+        if files:
+            subprocess.run([*git, "add", "-A"], check=True)
+            subprocess.run([*git, "-c", "commit.gpgsign=false", "commit", "-qm", "x"], check=True)
+    return project
+
+
+def snapshot(project: Path) -> dict[str, bytes | None]:
+    """Every path under the project (git's own folder left out), with a file's bytes."""
+    found: dict[str, bytes | None] = {}
+    for path in sorted(project.rglob("*")):
+        rel = path.relative_to(project).as_posix()
+        if rel == ".git" or rel.startswith(".git/"):
+            continue
+        found[rel] = path.read_bytes() if path.is_file() else None
+    return found
+
+
+def scan(project: Path, root: str = "docs-rag", **options: object) -> scanning.ScanReport:
+    _started, report = init_from_code(project, root, today=TODAY, **options)  # type: ignore[arg-type]
+    return report
+
+
+# --- no crash, on any kind of repository ------------------------------------------------
+
+
+def test_an_empty_repository_gets_a_base_without_a_crash(tmp_path: Path) -> None:
+    project = make(tmp_path / "empty", {})
+    report = scan(project)
+    assert report.errors == 0 and report.themes == ("project",)
+    assert (project / ".rag").is_file() and (project / "docs-rag" / "INDEX.md").is_file()
+
+
+def test_a_repository_of_documents_only_gets_a_project_theme(tmp_path: Path) -> None:
+    project = make(tmp_path / "notes", {"README.md": README_EN, "guide/setup.md": "# Setup\n"})
+    report = scan(project)
+    assert report.errors == 0 and report.themes == ("project",)
+    overview = (project / "docs-rag" / "project" / "overview.md").read_text(encoding="utf-8")
+    assert "Tally counts the words of the files you give it" in overview
+
+
+def test_shell_scripts_without_a_suffix_are_drafted_as_infrastructure(tmp_path: Path) -> None:
+    deploy = (
+        "#!/usr/bin/env bash\n# Copy the build to the server.\nset -e\nrsync -a out/ web:/srv\n"
+    )
+    project = make(tmp_path / "ops", {"bin/deploy": deploy, "bin/notes": "not a script\n"})
+    report = scan(project)
+    assert report.errors == 0 and "infrastructure" in report.themes
+    draft = (project / "docs-rag" / "infrastructure" / "shell-bin.md").read_text("utf-8")
+    assert "Copy the build to the server." in draft and "`rsync -a out/ web:/srv`" in draft
+    assert "bin/notes" not in draft
+
+
+def test_a_terraform_only_repository_gets_an_infrastructure_theme(tmp_path: Path) -> None:
+    main = 'resource "aws_s3_bucket" "logs" {\n  bucket = var.name\n}\n'
+    variables = 'variable "name" {\n  description = "Name of the bucket"\n  type = string\n}\n'
+    project = make(tmp_path / "tf", {"main.tf": main, "variables.tf": variables})
+    report = scan(project)
+    assert report.errors == 0 and report.themes == ("infrastructure", "project")
+    draft = (project / "docs-rag" / "infrastructure" / "terraform.md").read_text("utf-8")
+    assert (
+        "`aws_s3_bucket.logs`" in draft and '`variable "name": string`: Name of the bucket' in draft
+    )
+
+
+# --- a root that serves another purpose is left alone ---------------------------------------
+
+MKDOCS = {
+    "mkdocs.yml": "site_name: Tally\n",
+    "docs/index.md": "# Tally\n\nThe documentation of Tally, built with MkDocs.\n",
+    "docs/usage.md": "# Usage\n\nRun it.\n",
+    "docs/faq.md": "# FAQ\n\nAsk.\n",
+    "tally.py": '"""Count words."""\n\n\ndef count(text: str) -> int:\n    return 1\n',
+}
+
+
+def test_an_mkdocs_site_in_docs_is_left_untouched_by_the_default_root(tmp_path: Path) -> None:
+    project = make(tmp_path / "site", MKDOCS)
+    docs_before = {p: b for p, b in snapshot(project).items() if p.startswith("docs/")}
+    report = scan(project)
+    assert report.errors == 0 and (project / "docs-rag" / "application" / "tally.md").is_file()
+    assert {p: b for p, b in snapshot(project).items() if p.startswith("docs/")} == docs_before
+    assert [(p.folder, p.count, p.site.tool if p.site else "") for p in report.pages] == [
+        ("docs", 3, "MkDocs")
+    ]
+
+
+@pytest.mark.parametrize("dry_run", [False, True])
+def test_init_refuses_a_root_that_holds_a_docs_site_and_proposes_import(
+    tmp_path: Path, dry_run: bool
+) -> None:
+    project = make(tmp_path / "site", MKDOCS)
+    before = snapshot(project)
+    with pytest.raises(UsageError) as refused:
+        scan(project, "docs", dry_run=dry_run)
+    message = str(refused.value)
+    assert "MkDocs" in message and "mdbrain import docs" in message
+    assert "mdbrain init docs-rag" in message
+    assert snapshot(project) == before
+
+
+def test_plain_init_refuses_markdown_not_written_for_mdbrain(tmp_path: Path) -> None:
+    project = make(tmp_path / "wiki", {"wiki/home.md": "# Home\n\nOld pages.\n"})
+    before = snapshot(project)
+    with pytest.raises(UsageError, match=r"1 Markdown pages not written for mdbrain.*import wiki"):
+        init_base(project, "wiki")
+    assert snapshot(project) == before
+
+
+def test_plain_init_adopts_a_folder_of_mdbrain_documents_without_a_marker(tmp_path: Path) -> None:
+    page = (
+        "---\ntitle: A rule\nsummary: One rule.\ntype: rule\nstatus: stable\ntags: [x]\n"
+        "updated: 2026-11-01\n---\n\n# A rule\n"
+    )
+    project = make(tmp_path / "kb", {"kb/rules/a-rule.md": page})
+    report = init_base(project, "kb")
+    assert report.wrote_marker and (project / ".rag").is_file()
+
+
+def test_the_cli_defaults_to_docs_rag_and_refuses_a_site_with_exit_code_2(tmp_path: Path) -> None:
+    project = make(tmp_path / "site", MKDOCS)
+    runner = CliRunner()
+    done = runner.invoke(cli, ["-C", str(project), "init", "docs", "--scan", "--dry-run"])
+    assert done.exit_code == 2 and "mdbrain import docs" in done.output
+    done = runner.invoke(cli, ["-C", str(project), "init"])
+    assert done.exit_code == 0, done.output
+    assert "root: docs-rag" in (project / ".rag").read_text(encoding="utf-8")
+
+
+# --- an existing base: nothing written, update proposed ----------------------------------------
+
+
+def test_an_existing_base_is_left_as_it_is_and_update_is_proposed(tmp_path: Path) -> None:
+    project = make(tmp_path / "app", {"tally.py": MKDOCS["tally.py"]}, use_git=False)
+    scan(project)
+    (project / "extra").mkdir()
+    (project / "extra" / "more.py").write_text(
+        '"""More code."""\n\n\ndef more() -> int:\n    return 2\n'
+    )
+    before = snapshot(project)
+    report = scan(project)
+    assert report.existing and "mdbrain update --draft" in report.next_step
+    assert "extra/more.md" in report.documents
+    assert snapshot(project) == before
+    runner = CliRunner()
+    done = runner.invoke(cli, ["-C", str(project), "init", "--scan"])
+    assert done.exit_code == 0 and "wrote 0 draft documents" in done.output
+    assert snapshot(project) == before
+
+
+# --- a failure on the way leaves nothing behind ---------------------------------------------------
+
+
+def test_a_failure_during_the_scan_leaves_nothing_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = make(tmp_path / "app", {"tally.py": MKDOCS["tally.py"], "README.md": README_EN})
+    before = snapshot(project)
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise OSError("the disk is full")
+
+    monkeypatch.setattr(scanning.checking, "check", broken)
+    with pytest.raises(OSError, match="disk is full"):
+        scan(project)
+    assert snapshot(project) == before
+
+
+def test_a_failure_writing_the_marker_removes_the_drafts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = make(tmp_path / "app", {"tally.py": MKDOCS["tally.py"]})
+    before = snapshot(project)
+    write = bootstrap.files.write
+
+    def refuse_marker(folder: Path, rel: str, data: bytes | str) -> Path:
+        if rel == ".rag":
+            raise KeyboardInterrupt
+        return write(folder, rel, data)
+
+    monkeypatch.setattr(bootstrap.files, "write", refuse_marker)
+    with pytest.raises(KeyboardInterrupt):
+        scan(project, "notes/kb")
+    assert snapshot(project) == before
+    with pytest.raises(KeyboardInterrupt):
+        init_base(project, "notes/kb")
+    assert snapshot(project) == before
+
+
+def test_a_hand_written_marker_with_an_empty_root_gets_the_drafts(tmp_path: Path) -> None:
+    project = make(tmp_path / "app", {"tally.py": MKDOCS["tally.py"]})
+    marker = 'version: "1"\nroot: ./docs-rag\nlang: fr\n'
+    (project / ".rag").write_text(marker, encoding="utf-8")
+    (project / "docs-rag").mkdir()
+    report = scan(project)
+    assert not report.existing and report.errors == 0 and report.lang == "fr"
+    assert (project / ".rag").read_text(encoding="utf-8") == marker
+    assert not [p for p in os.listdir(project) if p.endswith(".partial")]
