@@ -450,3 +450,36 @@ def test_malformed_jsonc_never_crashes_a_merge(text: str) -> None:
     if merged.text is not None:
         entry = jsonc.loads(merged.text).value["mcpServers"]["mdbrain"]
         assert entry["command"] == "mdbrain"
+
+
+def test_init_ends_with_the_pointer_and_keeps_an_existing_agents_md(tmp_path: Path) -> None:
+    folder = tmp_path / "fresh"
+    folder.mkdir()
+    (folder / "AGENTS.md").write_text("# House rules\n\nRun the tests.\n", encoding="utf-8")
+    (folder / "CLAUDE.md").write_text("Be brief.\n", encoding="utf-8")
+    done = CliRunner().invoke(cli, ["-C", str(folder), "init"])
+    assert done.exit_code == 0, done.output
+    assert "mdbrain agents install" in done.output
+    agents = (folder / "AGENTS.md").read_text(encoding="utf-8")
+    assert agents.startswith("# House rules\n\nRun the tests.\n")
+    assert agents.count("<!-- mdbrain:start -->") == 1 and "mdbrain query" in agents
+    assert "@AGENTS.md" in (folder / "CLAUDE.md").read_text(encoding="utf-8")
+    assert not (folder / ".claude").exists() and not (folder / ".mcp.json").exists()
+
+
+def test_init_with_no_agents_writes_no_agent_file(tmp_path: Path) -> None:
+    folder = tmp_path / "fresh"
+    folder.mkdir()
+    done = CliRunner().invoke(cli, ["-C", str(folder), "init", "--no-agents"])
+    assert done.exit_code == 0, done.output
+    assert sorted(p.name for p in folder.iterdir()) == [".rag", "docs-rag"]
+    assert "Agents:" not in done.output
+
+
+def test_init_scan_dry_run_writes_no_pointer(tmp_path: Path) -> None:
+    folder = tmp_path / "fresh"
+    (folder / "src").mkdir(parents=True)
+    (folder / "src" / "app.py").write_text("def run() -> None:\n    pass\n", encoding="utf-8")
+    done = CliRunner().invoke(cli, ["-C", str(folder), "init", "--scan", "--dry-run"])
+    assert done.exit_code == 0, done.output
+    assert not (folder / "AGENTS.md").exists()

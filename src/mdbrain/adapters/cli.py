@@ -118,8 +118,13 @@ def cli(ctx: click.Context, directory: Path | None) -> None:
 )
 @click.option("--scan", is_flag=True, help="Also write draft documents read from the code.")
 @click.option("--dry-run", is_flag=True, help="With --scan: show the plan, write nothing.")
+@click.option(
+    "--no-agents", is_flag=True, help="Do not add the pointer to the base in AGENTS.md."
+)
 @click.pass_obj
-def init(obj: Context, root: str, lang: str | None, scan: bool, dry_run: bool) -> None:
+def init(
+    obj: Context, root: str, lang: str | None, scan: bool, dry_run: bool, no_agents: bool
+) -> None:
     """Write the .rag marker here and create the knowledge ROOT folder (default: docs-rag).
 
     A ROOT that already holds a documentation site, Markdown pages not written for
@@ -128,20 +133,34 @@ def init(obj: Context, root: str, lang: str | None, scan: bool, dry_run: bool) -
     draft per coherent unit of code or infrastructure, with impl_refs to the real
     files; on an existing base nothing is written and 'mdbrain update --draft' is
     proposed. The marker is written last: a failure leaves nothing behind.
+
+    A new base ends with the always-on pointer for agents: a marked section in
+    AGENTS.md (and the CLAUDE.md or GEMINI.md import for the tools the project
+    uses), nothing else touched; --no-agents skips it. 'mdbrain agents install'
+    adds the skills, commands and MCP entry.
     """
     import datetime as dt
 
+    from mdbrain.adapters import progress
     from mdbrain.service.bootstrap import init_base, init_from_code
 
     if scan:
-        started, scanned = guarded(
-            lambda: init_from_code(
-                obj.directory, root, lang=lang, today=dt.date.today(), dry_run=dry_run
+        with progress.shown("scanning the code") as told:
+            started, scanned = guarded(
+                lambda: init_from_code(
+                    obj.directory,
+                    root,
+                    lang=lang,
+                    today=dt.date.today(),
+                    dry_run=dry_run,
+                    progress=told,
+                )
             )
-        )
         if started is not None and started.wrote_marker and not dry_run:
             click.echo(f"Wrote {started.marker}")
         _scan_summary(scanned)
+        if started is not None and not dry_run and not no_agents:
+            _point_agents(obj.directory)
         return
     report = guarded(lambda: init_base(obj.directory, root, lang=lang))
     if report.wrote_marker:
@@ -149,7 +168,27 @@ def init(obj: Context, root: str, lang: str | None, scan: bool, dry_run: bool) -
     click.echo(f"{'Created' if report.created_root else 'Using'} knowledge root {report.root}")
     if report.detected:
         click.echo(f"Language: {report.lang} (read from the project's README and docs)")
+    if not no_agents:
+        _point_agents(obj.directory)
     click.echo("Next: add documents under it, then run 'mdbrain index'.")
+
+
+def _point_agents(project: Path) -> None:
+    """Tell the project's agents that the base exists; the base stands even if this fails."""
+    from mdbrain.core.errors import MdbrainError
+    from mdbrain.service import integrations
+
+    try:
+        report = integrations.install_pointer(project)
+    except MdbrainError as error:
+        click.echo(f"Agents: the pointer was not written ({error}); "
+                   "run 'mdbrain agents install' once that is fixed.", err=True)  # fmt: skip
+        return
+    written = ", ".join(report.written)
+    said = f"wrote the pointer to the base in {written}" if written else "pointer already there"
+    click.echo(
+        f"Agents: {said}. For skills, commands and the MCP server: 'mdbrain agents install'."
+    )
 
 
 def _scan_summary(report: Any) -> None:
@@ -192,10 +231,11 @@ def _scan_summary(report: Any) -> None:
 @click.pass_obj
 def index(obj: Context, as_json: bool) -> None:
     """Regenerate OVERVIEW.md, INDEX.md and RELATIONS.yaml from the documents."""
-    from mdbrain.adapters import render
+    from mdbrain.adapters import progress, render
 
     brain = guarded(obj.brain)
-    report = guarded(brain.index)
+    with progress.shown("indexing", as_json=as_json) as told:
+        report = guarded(lambda: brain.index(progress=told))
     if as_json:
         click.echo(render.to_json(report))
         return
@@ -308,19 +348,26 @@ def update(
     flagged document becomes needs-review with a review_reason saying what
     changed; 'mdbrain verify' closes it. Nothing is ever deleted.
     """
-    from mdbrain.adapters import views
+    from mdbrain.adapters import progress, views
 
     brain = guarded(obj.brain)
-    report = guarded(
-        lambda: brain.update(
-            paths, since=since, fix=fix, dry_run=dry_run, draft=draft, cwd=obj.directory
+    with progress.shown("updating", as_json=as_json) as told:
+        report = guarded(
+            lambda: brain.update(
+                paths,
+                since=since,
+                fix=fix,
+                dry_run=dry_run,
+                draft=draft,
+                cwd=obj.directory,
+                progress=told,
+            )
         )
-    )
     emit(report, as_json, views.update_text)
 
 
 @cli.command(name="import")
-@click.argument("source", type=click.Path(exists=True, path_type=Path))
+@click.argument("source", type=click.Path(path_type=Path))  # from -C; the service checks it
 @click.option("--theme", default="", help="Folder of the base to import into.")
 @click.option("--verified", is_flag=True, help="Mark the pages stable (they were checked).")
 @click.option("--legacy", is_flag=True, help="Copy nothing: list the old pages as legacy sources.")
@@ -342,15 +389,21 @@ def import_(
     slug paths, synthesised frontmatter (status draft unless --verified, dates the pages
     give), links rewritten (wiki links too; links to the project's files become
     impl_refs), and the supersessions that decision records state."""
-    from mdbrain.adapters import views
+    from mdbrain.adapters import progress, views
 
     brain = guarded(obj.brain)
     where = source if source.is_absolute() else obj.directory / source
-    report = guarded(
-        lambda: brain.import_docs(
-            where, theme=theme, verified=verified, legacy=legacy, dry_run=dry_run
+    with progress.shown("importing", as_json=as_json) as told:
+        report = guarded(
+            lambda: brain.import_docs(
+                where,
+                theme=theme,
+                verified=verified,
+                legacy=legacy,
+                dry_run=dry_run,
+                progress=told,
+            )
         )
-    )
     emit(report, as_json, views.import_text)
 
 
