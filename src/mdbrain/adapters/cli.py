@@ -118,12 +118,10 @@ def cli(ctx: click.Context, directory: Path | None) -> None:
 )
 @click.option("--scan", is_flag=True, help="Also write draft documents read from the code.")
 @click.option("--dry-run", is_flag=True, help="With --scan: show the plan, write nothing.")
-@click.option(
-    "--no-agents", is_flag=True, help="Do not add the pointer to the base in AGENTS.md."
-)
+@click.option("--no-agents", is_flag=True, help="Do not add the pointer to the base in AGENTS.md.")
 @click.pass_obj
 def init(
-    obj: Context, root: str, lang: str | None, scan: bool, dry_run: bool, no_agents: bool
+    obj: Context, root: str, *, lang: str | None, scan: bool, dry_run: bool, no_agents: bool
 ) -> None:
     """Write the .rag marker here and create the knowledge ROOT folder (default: docs-rag).
 
