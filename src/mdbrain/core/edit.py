@@ -15,6 +15,12 @@ from urllib.parse import quote
 
 from mdbrain.core import frontmatter, links, markdown, yaml_emit
 from mdbrain.core.document import BOM
+from mdbrain.core.errors import DocumentError
+
+
+class NoFrontmatterError(DocumentError, ValueError):
+    """A field edit asked of a text without a (closed) frontmatter: a document error for
+    the callers that report it, still a ``ValueError`` for those that expect one."""
 
 
 def split_lines(text: str) -> list[str]:
@@ -137,10 +143,10 @@ def rename_in_fields(text: str, keys: tuple[str, ...], old_id: str, new_id: str)
 
 def _frontmatter_end(lines: list[str]) -> int:
     if not lines or lines[0].removeprefix(BOM).rstrip() != "---":
-        raise ValueError("the document has no frontmatter")
+        raise NoFrontmatterError("the document has no frontmatter to edit", line=1)
     end = next((i for i in range(1, len(lines)) if lines[i].rstrip() in ("---", "...")), None)
     if end is None:
-        raise ValueError("the frontmatter is never closed")
+        raise NoFrontmatterError("the frontmatter is never closed", line=1)
     return end
 
 

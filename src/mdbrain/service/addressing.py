@@ -15,6 +15,7 @@ from pathlib import Path
 
 from mdbrain.core import ids
 from mdbrain.core.errors import InvalidRequestError, OutsideBaseError
+from mdbrain.store import files
 
 
 def _inside(root: Path, path: Path) -> str | None:
@@ -52,7 +53,7 @@ def scope(root: Path, cwd: Path | None, value: str) -> str | None:
     """
     value = _typed(value, "scope")
     if cwd is not None:
-        given = Path(value).expanduser()
+        given = files.expand_user(value)
         path = given if given.is_absolute() else cwd / given
         if os.path.lexists(path):
             rel = _inside(root, path)
@@ -73,7 +74,7 @@ def scope(root: Path, cwd: Path | None, value: str) -> str | None:
 def document(root: Path, cwd: Path, value: str, *, field: str = "doc") -> str:
     """A document id (existing or to be) from an id or a file path under the root."""
     value = _typed(value, field)
-    given = Path(value).expanduser()
+    given = files.expand_user(value)
     path = given if given.is_absolute() else cwd / given
     if given.is_absolute() or (os.path.lexists(path.parent) and not os.path.lexists(root / value)):
         rel = _inside(root, path)

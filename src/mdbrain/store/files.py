@@ -14,6 +14,9 @@ through here, named relative to that folder:
   ones, never half of each, even after a crash. A link inside the base is kept:
   the file it points to is the one replaced. Permission bits of a replaced file
   are kept; a new file gets the usual ones (the process's umask applies).
+  The temporary file is named ``.NAME.PID-RANDOM.tmp``: a writer killed before
+  its rename leaves one behind, which :func:`sweep_leftovers` removes once that
+  process is gone (the next writer of the base does, under its lock).
 
 Errors are :class:`~mdbrain.core.errors.UnsafePathError` for what mdbrain
 refuses to touch and :class:`~mdbrain.core.errors.StorageError` for what the
@@ -25,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 import stat
 import unicodedata
@@ -34,6 +38,18 @@ from mdbrain.core.errors import StorageError, UnsafePathError
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 _CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+# the temporary file of a write in progress: ".NAME.PID-RANDOM.tmp"
+LEFTOVER = re.compile(r"^\..+\.([0-9]{1,10})-[0-9a-f]{8}\.tmp$")
+
+
+def expand_user(value: str | Path) -> Path:
+    """``value`` with a leading ``~`` or ``~user`` expanded; taken as written when that
+    user or the home folder is unknown (``~0`` is then a plain name, not an error)."""
+    path = Path(value)
+    try:
+        return path.expanduser()
+    except RuntimeError:
+        return path
 
 
 def storage_error(path: Path | str, exc: OSError, doing: str) -> StorageError:
@@ -172,7 +188,7 @@ def write(folder: Path, rel: str, data: bytes | str) -> Path:
         mode = None
     except OSError as exc:
         raise storage_error(rel, exc, "write it") from None
-    tmp = parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
+    tmp = parent / f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
     try:
         fd = os.open(tmp, _CREATE_FLAGS, 0o666 if mode is None else 0o600)
         try:
@@ -271,3 +287,47 @@ def is_regular(folder: Path, rel: str) -> bool:
         return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return False
+
+
+def _gone(pid: int) -> bool:
+    """Whether no process ``pid`` runs on this machine."""
+    if pid <= 0 or pid == os.getpid():
+        return pid <= 0
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):
+        return False  # alive under another user, or a number the system refuses
+    return False
+
+
+def sweep_leftovers(folder: Path, *, deep: bool = True) -> list[str]:
+    """Remove the temporary files that writers killed before their rename left under
+    ``folder`` (its subfolders too when ``deep``); returns their paths relative to it.
+
+    Only names of the exact shape :func:`write` gives, whose process has ended, are
+    removed: a write still in progress elsewhere keeps its file. Links are not followed.
+    """
+    removed: list[str] = []
+    pending = [folder]
+    while pending:
+        current = pending.pop()
+        try:
+            with os.scandir(current) as entries:
+                items = list(entries)
+        except OSError:
+            continue
+        for item in items:
+            try:
+                if item.is_dir(follow_symlinks=False):
+                    if deep:
+                        pending.append(Path(item.path))
+                    continue
+                found = LEFTOVER.match(item.name)
+                if found and item.is_file(follow_symlinks=False) and _gone(int(found[1])):
+                    os.unlink(item.path)
+                    removed.append(Path(item.path).relative_to(folder).as_posix())
+            except OSError:
+                continue
+    return sorted(removed)

@@ -23,6 +23,7 @@ from pathlib import Path
 from mdbrain.core import marker
 from mdbrain.core.errors import MarkerError, NoMarkerError, NotInitialisedError
 from mdbrain.core.marker import Config
+from mdbrain.store import files
 
 REPOSITORY_TOP = ".git"
 
@@ -106,7 +107,7 @@ def _read_small(path: Path) -> bytes:
 def root_of(marker_path: Path, config: Config) -> Path:
     """The knowledge root the marker names; a :class:`MarkerError` when it leaves the project."""
     project = marker_path.parent
-    root = Path(marker.resolve_root(project, str(Path(config.root).expanduser())))
+    root = Path(marker.resolve_root(project, str(files.expand_user(config.root))))
     why = _outside_because(project, root)
     if why is not None:
         raise MarkerError(

@@ -5,6 +5,11 @@ knowledge root, so it is released by the kernel when its holder dies: a killed
 writer never leaves a lock behind. Whoever takes it leaves a note beside it
 (process, host, command, time), so that a writer kept waiting can be told who
 holds the base instead of a bare timeout.
+
+A note still there when the lock is taken was left by a holder that died: its
+writes may have left temporary files, which the new holder removes from the whole
+base before it starts (:func:`mdbrain.store.files.sweep_leftovers`). The cache
+folder, which readers write too, is swept on every take; it holds a few files.
 """
 
 from __future__ import annotations
@@ -89,6 +94,7 @@ def held(root: Path, *, wait: float | None = None) -> Iterator[None]:
             path=str(root / LOCK),
         ) from None
     try:
+        _tidy(root, folder)
         with contextlib.suppress(Exception):  # the note is a courtesy, never a reason to fail
             files.write(root, HOLDER, _note())
         yield
@@ -96,6 +102,13 @@ def held(root: Path, *, wait: float | None = None) -> Iterator[None]:
         with contextlib.suppress(Exception):
             files.remove(root, HOLDER)
         lock.release()
+
+
+def _tidy(root: Path, folder: Path) -> None:
+    """Remove what a writer killed while holding the lock left behind."""
+    died = os.path.lexists(root / HOLDER)
+    with contextlib.suppress(OSError):
+        files.sweep_leftovers(root if died else folder, deep=died)
 
 
 def _note() -> str:
