@@ -84,8 +84,8 @@ class Governor:
                 report = self._supersede(found, old, new, reason, expect)
             except (ValueError, DocumentError) as exc:  # planned in memory: nothing written
                 raise UsageError(f"{exc}; nothing was written") from None
-        if reindex:
-            report.index = self.session.indexer().run()
+            if reindex:  # in the same hold of the lock: never busy once written
+                report.index = self.session.indexer().run()
         return report
 
     def _supersede(
@@ -168,5 +168,5 @@ class Governor:
             except ValueError as exc:
                 raise UsageError(f"{dropped}: {exc}") from None
             report.shas[dropped] = self.session.write(dropped, text)
-        report.index = self.session.indexer().run()
+            report.index = self.session.indexer().run()  # in the same hold of the lock
         return ResolveReport(keep, dropped, report)

@@ -68,7 +68,7 @@ def verify(
             sha = session.write(doc_id, text)
             report.verified.append(Verified(doc_id, before, after, all_sources, sha))
         anchoring.record(session, wanted, day=today)
-    report.index = session.indexer().run()
+        report.index = session.indexer().run()  # in the same hold of the lock
     return report
 
 
@@ -91,15 +91,19 @@ def _plan(
             field="sources",
         )
     text = session.read(doc_id).text
-    if merged != current:
-        text = edit.set_field(text, "sources", merged)
     after = "stable" if entry.status in ("draft", "needs-review") else entry.status
-    if after != entry.status:
-        text = edit.set_field(text, "status", after)
-    text = edit.remove_field(text, "review_reason")
-    text = edit.set_field(text, "reviewed", today)
-    if note:
-        text = edit.set_field(text, "review_note", note)
+    try:
+        if merged != current:
+            text = edit.set_field(text, "sources", merged)
+        if after != entry.status:
+            text = edit.set_field(text, "status", after)
+        text = edit.remove_field(text, "review_reason")
+        text = edit.set_field(text, "reviewed", today)
+        if note:
+            text = edit.set_field(text, "review_note", note)
+    except edit.NoFrontmatterError as error:  # a file with no fields to record it in
+        error.path = doc_id
+        raise
     return doc_id, text, entry.status, after, tuple(merged)
 
 

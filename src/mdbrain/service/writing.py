@@ -239,7 +239,9 @@ class Writer:
             governor = Governor(self.session)
             for old in request.supersedes:
                 report.superseded.append(governor.supersede(old, [doc_id], reindex=False))
-        report.index = self.session.indexer().run()
+            # in the same hold of the lock: taking it again could fail (busy) after the
+            # document was written, and the writer would be told nothing was
+            report.index = self.session.indexer().run()
         return report
 
     def _clashes(
@@ -324,9 +326,9 @@ class Writer:
                     content = edit.remove_field(content, "review_reason")
             sha = self.session.write(doc_id, content)
             anchoring.record(self.session, [doc_id])
-        status = str(loads(content, doc_id).meta.get("status", ""))
-        report = WriteReport(doc_id, False, status, sha)
-        report.index = self.session.indexer().run()
+            status = str(loads(content, doc_id).meta.get("status", ""))
+            report = WriteReport(doc_id, False, status, sha)
+            report.index = self.session.indexer().run()  # in the same hold of the lock
         return report
 
 
