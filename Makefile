@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 PYTEST_ARGS ?= -q
 INSPECTOR := .tools/inspector/node_modules/.bin/mcp-inspector
 
-.PHONY: demo test lint typecheck unit pythons check bench clean tools
+.PHONY: demo test lint typecheck unit pythons check bench clean tools stress scale
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -59,8 +59,18 @@ check: $(STAMP)
 
 test: lint typecheck unit pythons check
 
+# The fault and fuzz suites at length: hundreds of killed writers and of generated
+# inputs per campaign (tests/test_faults.py, tests/test_fuzz.py).
+STRESS_RUNS ?= 400
+stress: $(STAMP)
+	MDBRAIN_STRESS_RUNS=$(STRESS_RUNS) $(BIN)/pytest $(PYTEST_ARGS) tests/test_faults.py tests/test_fuzz.py
+
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# Costs from 1,000 to 100,000 documents and cpp-docs: bench/RESULTS.md and bench/growth.png.
+scale: $(STAMP)
+	$(BIN)/python bench/scale.py --workdir /tmp/mdbrain-scale
 
 clean:
 	rm -rf $(VENV) .venv-3.* .tools build dist .pytest_cache .mypy_cache .ruff_cache

@@ -128,7 +128,7 @@ def test_a_storage_failure_exits_5(
 def test_a_bug_is_an_internal_error_without_a_traceback(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(_self: Brain) -> None:
+    def broken(_self: Brain, **_options: object) -> None:
         raise RuntimeError("something unexpected")
 
     monkeypatch.setattr(Brain, "index", broken)

@@ -63,7 +63,7 @@ def export(
                 "say what to export: --html DIR, --markdown FILE or --llms-txt FILE"
             )
         )
-    from mdbrain.adapters import export_text, render
+    from mdbrain.adapters import export_text, progress, render
     from mdbrain.service import exporting
 
     brain = guarded(obj.brain)
@@ -72,7 +72,10 @@ def export(
     if folder is not None:
         from mdbrain.adapters import export_html
 
-        reports["html"] = guarded(lambda: exporting.export_site(brain, folder, export_html.render))
+        with progress.shown("exporting", as_json=as_json) as told:
+            reports["html"] = guarded(
+                lambda: exporting.export_site(brain, folder, export_html.render, told)
+            )
     for key, path, writer, signature in (
         ("markdown", markdown, export_text.snapshot_markdown, export_text.MARKDOWN_SIGNATURE),
         ("llms_txt", llms_txt, export_text.llms_txt, export_text.LLMS_SIGNATURE),

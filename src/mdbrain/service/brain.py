@@ -30,6 +30,7 @@ from mdbrain.store.location import Location
 if TYPE_CHECKING:  # loaded by the operations that need them, to keep start-up short
     from mdbrain.core.manifest import Manifest
     from mdbrain.core.marker import Config
+    from mdbrain.core.progress import Progress
     from mdbrain.service.briefing import Brief, History, ReviewQueue
     from mdbrain.service.checking import CheckReport
     from mdbrain.service.governance import Conflict, ResolveReport, SupersedeReport
@@ -112,9 +113,11 @@ class Brain:
         """The text every derived file should have, keyed by its path from the root."""
         return self.session.indexer().derived(found)
 
-    def index(self) -> IndexReport:
-        """Regenerate the derived indexes, writing only the files whose bytes change."""
-        return self.session.indexer().run()
+    def index(self, *, progress: Progress | None = None) -> IndexReport:
+        """Regenerate the derived indexes, writing only the files whose bytes change;
+        ``progress`` hears of the documents parsed."""
+        with self.session.reporting(progress):
+            return self.session.indexer().run()
 
     def check(
         self,
@@ -144,13 +147,15 @@ class Brain:
         dry_run: bool = False,
         draft: bool = False,
         cwd: Path | None = None,
+        progress: Progress | None = None,
     ) -> UpdateReport:
         """Flag the documents whose code changed since they were last verified.
 
         ``paths`` (from the project folder, or with ``cwd`` from there, or absolute)
         limit it to some code; ``since`` (a date or a git revision) to recent
         changes; ``fix`` rewrites impl_refs that git saw renamed; ``draft`` writes
-        draft documents for code no document describes; ``dry_run`` only reports.
+        draft documents for code no document describes; ``dry_run`` only reports;
+        ``progress`` hears of the documents parsed and assessed.
         """
         from mdbrain.service.updating import Updater, relative_to_project
 
@@ -158,7 +163,8 @@ class Brain:
             paths = [paths]
         scope = [relative_to_project(self.location.project, cwd, p).split("#", 1)[0] for p in paths]
         updater = Updater(self.session, since=since, scope=scope)
-        report = updater.run(fix=fix, dry_run=dry_run, draft=draft)
+        with self.session.reporting(progress):
+            report = updater.run(fix=fix, dry_run=dry_run, draft=draft)
         if not dry_run and self.config.check_on_update:
             report.check_errors = self.check().errors
         return report
@@ -183,19 +189,22 @@ class Brain:
         verified: bool = False,
         legacy: bool = False,
         dry_run: bool = False,
+        progress: Progress | None = None,
     ) -> ImportReport:
         """Bring an existing Markdown folder into the base without touching it: slug paths,
-        synthesised frontmatter, links rewritten, decision records' supersessions kept."""
+        synthesised frontmatter, links rewritten, decision records' supersessions kept.
+        ``progress`` hears of the pages read and written."""
         from mdbrain.service.importing import import_folder
 
-        return import_folder(
-            self.session,
-            Path(source),
-            theme=ids.theme(theme),
-            verified=verified,
-            legacy=legacy,
-            dry_run=dry_run,
-        )
+        with self.session.reporting(progress):
+            return import_folder(
+                self.session,
+                Path(source),
+                theme=ids.theme(theme),
+                verified=verified,
+                legacy=legacy,
+                dry_run=dry_run,
+            )
 
     def verify(
         self, docs: Sequence[str], *, sources: Sequence[str] = (), note: str = ""

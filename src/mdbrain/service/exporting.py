@@ -29,6 +29,7 @@ from mdbrain.core.document import loads_leniently
 from mdbrain.core.errors import InvalidRequestError, MdbrainError, UnsafePathError
 from mdbrain.core.findings import Finding
 from mdbrain.core.manifest import Entry, Manifest
+from mdbrain.core.progress import Progress
 from mdbrain.service.briefing import ReviewQueue, Step
 from mdbrain.service.governance import Conflict
 from mdbrain.store import files
@@ -316,13 +317,20 @@ def _same_bytes(folder: Path, rel: str, data: bytes) -> bool:
 Rendered = tuple[Sequence[str], Iterable[tuple[str, bytes]]]
 
 
-def export_site(brain: Brain, folder: Path, render: Callable[[Snapshot], Rendered]) -> SiteReport:
+def export_site(
+    brain: Brain,
+    folder: Path,
+    render: Callable[[Snapshot], Rendered],
+    progress: Progress | None = None,
+) -> SiteReport:
     """Render the base with ``render`` and write the site into ``folder`` under the rules
     of this module. ``render`` names every file it will make (paths from the site's
-    folder), then makes them one at a time, so that a large site is never held whole."""
+    folder), then makes them one at a time, so that a large site is never held whole.
+    ``progress`` hears of every file made."""
     target = outside_root(brain, folder, "html")
     before = _claimed(target)
-    snapshot = gather(brain)
+    with brain.session.reporting(progress):
+        snapshot = gather(brain)
     names, made = render(snapshot)
     site = set(names)
     if SITE_MARK in site:
@@ -340,7 +348,9 @@ def export_site(brain: Brain, folder: Path, render: Callable[[Snapshot], Rendere
     target.mkdir(parents=True, exist_ok=True)
     files.write(target, SITE_MARK, _mark(before | site))  # claimed before written
     written = unchanged = 0
-    for rel, data in made:
+    for count, (rel, data) in enumerate(made, 1):
+        if progress is not None:
+            progress(count, len(site))
         if rel not in site:
             raise InvalidRequestError(
                 f"the renderer made {rel}, which it did not name", field="html"

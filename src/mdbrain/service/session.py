@@ -44,6 +44,7 @@ from mdbrain.core.errors import (
 )
 from mdbrain.core.findings import Finding
 from mdbrain.core.manifest import Entry, Manifest
+from mdbrain.core.progress import Progress
 from mdbrain.store import files, lock, scan
 from mdbrain.store import watch as store_watch
 from mdbrain.store.cache import Stamp
@@ -125,6 +126,7 @@ class Session:
         self._writer = threading.RLock()
         self._writer_depth = 0
         self._closed = False
+        self.progress: Progress | None = None  # told of long work (see reporting)
         self._finalizer = weakref.finalize(self, _release, self._searchers, self._watcher)
 
     # --- identity ------------------------------------------------------------------
@@ -177,6 +179,7 @@ class Session:
                 warm=self._entries,
                 use_cache=True,
                 limit=scan.size_limit(self.config),
+                progress=self.progress,
             )
             self._entries = stats.trusted
             self._racy = len(stats.trusted) < len(found)
@@ -186,6 +189,15 @@ class Session:
 
     def manifest(self) -> Manifest:
         return self.view().manifest
+
+    @contextmanager
+    def reporting(self, progress: Progress | None) -> Iterator[None]:
+        """Tell ``progress`` of the long work done inside the block (files parsed, written)."""
+        before, self.progress = self.progress, progress
+        try:
+            yield
+        finally:
+            self.progress = before
 
     def forget(self) -> None:
         """Drop the remembered view (after this process wrote files, to read them again)."""
@@ -328,6 +340,7 @@ class Session:
                     before = None
             guarding.check(doc_id, text, self.config, before=before)
         files.write(self.root, doc_id, data)
+        self.forget()  # what runs next under the same lock (the index) reads it
         return content_hash(data)
 
     def entry(self, doc_id: str) -> Entry:

@@ -30,10 +30,11 @@ from pathlib import Path
 from mdbrain.core import anchors, edit, fields
 from mdbrain.core.errors import GuardError, MdbrainError
 from mdbrain.core.manifest import Entry
+from mdbrain.core.progress import counted
 from mdbrain.service import anchoring
 from mdbrain.service.indexing import IndexReport
 from mdbrain.service.session import Session
-from mdbrain.store import anchor_lock, git
+from mdbrain.store import anchor_lock, files, git
 
 CODE_SUFFIXES = (
     ".py", ".pyi", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".go", ".rs", ".java", ".kt",
@@ -185,7 +186,7 @@ class Updater:
         renames = self.git.renames() if self.top is not None else {}
         noted: set[str] = set()
         docs = []
-        for entry in entries:
+        for entry in counted(entries, self.session.progress):
             if not refs.get(entry.id):
                 continue
             doc = _Doc(entry)
@@ -377,7 +378,7 @@ def relative_to_project(project: Path, cwd: Path | None, value: str) -> str:
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise InvalidRequestError("a path is not valid text", field="paths") from None
-    given = Path(value).expanduser()
+    given = files.expand_user(value)
     if cwd is not None or given.is_absolute():
         full = given if given.is_absolute() else (cwd or project) / given
         rel = os.path.relpath(os.path.abspath(full), os.path.abspath(project))

@@ -23,6 +23,7 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.core.findings import Finding, finding
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.marker import Config
+from mdbrain.core.progress import Progress, counted
 from mdbrain.store import cache
 from mdbrain.store.files import locate, read_path
 
@@ -164,15 +165,18 @@ def _workers(count: int) -> int:
     return min(cpus, MAX_WORKERS)
 
 
-def read_all(docs: list[DocFile], limit: int | None = None) -> list[Entry]:
+def read_all(
+    docs: list[DocFile], limit: int | None = None, progress: Progress | None = None
+) -> list[Entry]:
     """Parse many files, sharing them with forked processes when there are enough of them.
 
     This process parses the last share itself while the others work, so that no
-    core waits and one share never crosses a process boundary.
+    core waits and one share never crosses a process boundary. ``progress`` hears
+    of every file this process parses and of every share another one finishes.
     """
     workers = _workers(len(docs))
     if workers == 1:
-        return [_read(doc, limit) for doc in docs]
+        return [_read(doc, limit) for doc in counted(docs, progress)]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
@@ -181,8 +185,15 @@ def read_all(docs: list[DocFile], limit: int | None = None) -> list[Entry]:
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=len(parts) - 1, mp_context=context) as pool:
         futures = [pool.submit(_read_chunk, part, limit) for part in parts[:-1]]
-        own = [_read(doc, limit) for doc in parts[-1]]
+        own = []
+        for doc in parts[-1]:
+            own.append(_read(doc, limit))
+            if progress is not None:
+                done = sum(len(p) for p, f in zip(parts, futures, strict=False) if f.done())
+                progress(done + len(own), len(docs))
         others = [cache.from_wire(wire) for future in futures for wire in future.result()]
+    if progress is not None:
+        progress(len(docs), len(docs))
     return others + own
 
 
@@ -213,6 +224,7 @@ def scan_files(
     use_cache: bool = True,
     warm: dict[str, tuple[cache.Stamp, Entry]] | None = None,
     limit: int | None = None,
+    progress: Progress | None = None,
 ) -> tuple[Manifest, ScanStats]:
     """Like :func:`scan`, for files already found by :func:`walk`.
 
@@ -229,7 +241,7 @@ def scan_files(
             entries[doc.id] = hit[1]
         else:
             stale.append(doc)
-    for doc, entry in zip(stale, read_all(stale, limit), strict=True):
+    for doc, entry in zip(stale, read_all(stale, limit, progress), strict=True):
         entries[doc.id] = entry
     reused = len(files) - len(stale)
     limit = started_ns - cache.RACY_MARGIN_NS
