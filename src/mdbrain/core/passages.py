@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 # Lines that may open or close a fence or start an ATX heading, found after a line break:
 # a literal first character lets the search skip along in C. (Setext headings, underlined
@@ -175,3 +175,30 @@ def line_scores(
         found = set(terms_of(line)) if line.strip() else set()
         out.append(sum(weights.get(term, 0.0) for term in found))
     return out
+
+
+class LineCosts(Sequence[int]):
+    """The tokens of each line, counted only when :func:`window` asks for them: a section
+    of a hundred thousand lines costs what the lines around its answer cost."""
+
+    def __init__(self, lines: Sequence[str], cost: Callable[[str], int]) -> None:
+        self._lines = lines
+        self._cost = cost
+        self._known: dict[int, int] = {}
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | Sequence[int]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        found = self._known.get(index)
+        if found is None:
+            found = self._known[index] = self._cost(self._lines[index]) + 1  # and its newline
+        return found

@@ -15,14 +15,17 @@ Matching goes from exact to approximate: a query term counts fully where the
 document holds the same term, and a long term (:attr:`Params.prefix_min`
 letters or more) also matches, at :attr:`Params.prefix_weight`, the words that
 share its prefix ("verrouillage" and "verrouillé"). Fields are normalised text
-(:func:`mdbrain.core.text.normalise`): a term is counted through the words that
-give it, each a substring count done in C.
+(:func:`mdbrain.core.text.normalise`), words between spaces: each field is
+counted once into a table of its words, and a term's frequency is the sum of
+the counts of the words that give it, so the cost does not grow with the number
+of words a prefix brings in.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 
@@ -43,10 +46,10 @@ class Params:
 class Term:
     """A query term as the ranking matches it: the words that give it, each with the share
     it counts for (1 for the term itself, :attr:`Params.prefix_weight` for a word that only
-    shares its prefix), as the needles ``" word "`` of a substring count."""
+    shares its prefix)."""
 
     term: str
-    needles: tuple[tuple[str, float], ...]
+    words: tuple[tuple[str, float], ...]
     idf: float
 
 
@@ -62,11 +65,30 @@ def pattern(term: str, params: Params) -> tuple[str, bool]:
     return term, False
 
 
-def frequency(text: str, query_term: Term) -> float:
-    """How often ``query_term`` occurs in a normalised ``text``, prefix matches discounted."""
+FEW_WORDS = 12  # up to this many words asked, each is counted by a search of the text
+
+
+def words_of(text: str, wanted: Sequence[str] = ()) -> Mapping[str, int]:
+    """How often each word occurs in a normalised ``text``; with ``wanted`` (a few words),
+    only those, each counted by a substring search (two searches for the first and the
+    last word) rather than by splitting the whole text."""
+    if not wanted or len(wanted) > FEW_WORDS:
+        return Counter(text.split())
+    padded = f" {text} "
+    return {word: padded.count(f" {word} ") for word in wanted}
+
+
+def wanted_words(terms: Sequence[Term]) -> tuple[str, ...]:
+    """Every word that gives one of ``terms``, once."""
+    return tuple(dict.fromkeys(word for item in terms for word, _share in item.words))
+
+
+def frequency(counts: Mapping[str, int], query_term: Term) -> float:
+    """How often ``query_term`` occurs in a text counted by :func:`words_of`, prefix
+    matches discounted."""
     total = 0.0
-    for needle, share in query_term.needles:
-        found = text.count(needle)
+    for word, share in query_term.words:
+        found = counts.get(word)
         if found:
             total += share * found
     return total
@@ -86,13 +108,18 @@ def fields_score(
     ]
     total, held = 0.0, 0
     k1 = params.k1
+    wanted = wanted_words(terms)
+    counted = [
+        (words_of(text, wanted), norm, weight)
+        for text, norm, weight in zip(texts, norms, params.weights, strict=True)
+        if weight and len(text) > 2
+    ]
     for item in terms:
         weighted = 0.0
-        for text, norm, weight in zip(texts, norms, params.weights, strict=True):
-            if weight and len(text) > 2:
-                found = frequency(text, item)
-                if found:
-                    weighted += weight * found / norm
+        for counts, norm, weight in counted:
+            found = frequency(counts, item)
+            if found:
+                weighted += weight * found / norm
         if weighted:
             held += 1
             total += item.idf * weighted * (k1 + 1) / (weighted + k1)
@@ -106,10 +133,13 @@ def passage_score(
     length = len(text)
     norm = 1 - params.passage_b + params.passage_b * (length / average if average else 1.0)
     total, k1 = 0.0, params.k1
+    wanted = wanted_words(terms)
+    counts = words_of(text, wanted)
+    above = words_of(heading, wanted) if heading else None
     for item in terms:
-        found = frequency(text, item)
-        if heading:
-            found += params.heading_weight * frequency(heading, item)
+        found = frequency(counts, item)
+        if above:
+            found += params.heading_weight * frequency(above, item)
         if found:
             weighted = found / norm
             total += item.idf * weighted * (k1 + 1) / (weighted + k1)

@@ -175,3 +175,16 @@ def identifiers(text: str) -> set[str]:
 def code_paths(text: str) -> set[str]:
     """The file paths ``text`` names (a slash inside), as written: what impl_refs hold."""
     return {word for word in identifiers_as_written(text) if "/" in word}
+
+
+# A name written as one word that still reads as code: camelCase (a capital letter after a
+# small one) or letters and digits mixed (C4996, LNK2019). The analyser keeps it as one
+# term, but its stem also gives other words ("parseConfigs"): a search matches it exactly.
+_CODE_WORD = re.compile(
+    r"(?<![\w./-])(?=[A-Za-z]*\d|[A-Za-z]*[a-z][A-Z])[A-Za-z][A-Za-z\d]{2,63}(?![\w/-])"
+)
+
+
+def code_words(text: str) -> set[str]:
+    """The camelCase names and letter-and-digit codes ``text`` names, lowercased."""
+    return {word.lower() for word in _CODE_WORD.findall(text)}

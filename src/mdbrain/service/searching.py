@@ -266,11 +266,11 @@ class Searcher:
             found = self._expansion(code, form, prefix)
             if not any(term == word for _w, term, _n in found):
                 found = [*found, *self._expansion(code, word, False)]
-            needles = tuple(
-                (f" {w} ", 1.0 if term == word else params.prefix_weight) for w, term, _n in found
+            words_of_term = tuple(
+                (w, 1.0 if term == word else params.prefix_weight) for w, term, _n in found
             )
             holders = sum(n for _w, _t, n in found)
-            terms.append(ranking.Term(word, needles, ranking.idf(documents, holders)))
+            terms.append(ranking.Term(word, words_of_term, ranking.idf(documents, holders)))
             forms += [w for w, _t, _n in found]
         plain = frozenset(t.term for t in terms) - from_names
         return Question(tuple(terms), plain, tuple(dict.fromkeys(forms)))
@@ -337,13 +337,30 @@ class Searcher:
         cards.sort(key=lambda card: (-card.exact, -card.score, card.id))
         return cards[:limit]
 
+    def sections_of(
+        self, question: str, doc_id: str
+    ) -> tuple[tuple[tuple[passages.Section, float], ...], dict[str, float]]:
+        """The sections of one indexed document that hold a term of ``question``, best
+        first, as :meth:`rank` scores them, and the weight (idf) of each question term in
+        the document's language; nothing when the document is not indexed."""
+        found = self.index.candidates_by_id([doc_id])
+        if not found or not self.statistics().documents:
+            return (), {}
+        candidate = found[0]
+        asked = self.question(question, candidate.meta.get("lang") or "")
+        weights = {term.term: term.idf for term in asked.terms}
+        params = self.params()
+        return _sections(asked.terms, candidate, self.statistics().passage, params), weights
+
     def _exact(self, question: str, documents: int) -> dict[str, int]:
         """Documents matched exactly: 2 when their impl_refs cite a code path the question
         names, 1 when they name every identifier it names that words alone would not find
-        (``LOGIN_MAX_ATTEMPTS`` is three words; ``C4996`` is one term, matched exactly).
+        (``LOGIN_MAX_ATTEMPTS`` is three words; ``C4996`` and ``parseConfig`` are one term
+        each, matched as written, not through their stems).
         An identifier that most documents name distinguishes none: it is left to words."""
         out: dict[str, int] = {}
         named = _compound(self.analyzer, text.identifiers(question))
+        named += sorted(text.code_words(question) - set(named))
         if named:
             phrases = [text.normalise(name).split() for name in named]
             most = max(EXACT_MIN, int(documents * EXACT_SHARE))

@@ -18,7 +18,10 @@ up to date, so no answer is computed from a stale index, and a query needs
 neither the manifest cache nor any document it does not show. The database is
 a cache in the git-ignored ``.mdbrain`` folder, rebuilt from scratch when its
 format, its language or mdbrain's version changes; where the base cannot be
-written, it lives in memory for the length of the command.
+written, it lives in memory for the length of the command. That is decided when
+it is opened, and again when a write to it fails (a base mounted read-only with a
+cache already there, a disk that fills up): the command goes on with a copy in
+memory, brought up to date from the files, instead of failing.
 """
 
 from __future__ import annotations
@@ -81,6 +84,7 @@ class SearchIndex:
     def __init__(self, root: Path, lang: str) -> None:
         self.path: Path | str = cache.cache_dir(root) / FILE
         self.lang = lang
+        self._last: tuple[dict[str, str], Callable[[Sequence[str]], Iterable[Row]]] | None = None
         try:
             cache.prepare(root)
             self.db = self._open()
@@ -116,6 +120,33 @@ class SearchIndex:
     def close(self) -> None:
         self.db.close()
 
+    def _spill(self) -> bool:
+        """Go on in memory after a write to the file failed: with a copy of its rows when
+        they can be read, else empty (the next sync fills it). False when already there."""
+        if not isinstance(self.path, Path):
+            return False
+        old, key = self.db, _key(self.db) if self._readable() else None
+        self.path = ":memory:"
+        self.db = self._connect()
+        copied = False
+        if key is not None:
+            with contextlib.suppress(sqlite3.Error):
+                old.backup(self.db)
+                copied = _key(self.db) == key
+        if not copied:
+            self.db.close()
+            self.db = self._open()
+        with contextlib.suppress(sqlite3.Error):
+            old.close()
+        return True
+
+    def _readable(self) -> bool:
+        try:
+            _key(self.db)
+        except sqlite3.Error:
+            return False
+        return True
+
     def stamps(self) -> dict[str, str]:
         return dict(self.db.execute("SELECT id, stamp FROM meta").fetchall())
 
@@ -149,7 +180,7 @@ class SearchIndex:
             db.executemany("INSERT INTO refs(ref, doc) VALUES (?, ?)", refs)
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            _rollback(db)
             raise
 
     def _drop(self, doc_id: str) -> None:
@@ -161,11 +192,17 @@ class SearchIndex:
 
     def sync(self, current: dict[str, str], build: Callable[[Sequence[str]], Iterable[Row]]) -> int:
         """Bring the index in line with ``current`` (id -> stamp); returns how many rows changed."""
+        self._last = (current, build)
         known = self.stamps()
         stale = [doc_id for doc_id, stamp in current.items() if known.get(doc_id) != stamp]
         gone = [doc_id for doc_id in known if doc_id not in current]
         if stale or gone:
-            self.update(build(stale), gone)
+            try:
+                self.update(build(stale), gone)
+            except sqlite3.DatabaseError:  # read-only, full, damaged: on in memory
+                if not self._spill():
+                    raise
+                return self.sync(current, build)
         return len(stale) + len(gone)
 
     def meta(self, doc_id: str) -> dict[str, Any] | None:
@@ -235,17 +272,24 @@ class SearchIndex:
 
     def learn(self, lang: str, terms: Iterable[tuple[str, str]]) -> None:
         """Record the term of each word (word, term) in ``lang``."""
+        pairs = [(lang, word, term) for word, term in terms]
         db = self.db
-        db.execute("BEGIN IMMEDIATE")
         try:
-            db.executemany(
-                "INSERT OR REPLACE INTO lexicon(lang, word, term) VALUES (?, ?, ?)",
-                [(lang, word, term) for word, term in terms],
-            )
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany(
+                    "INSERT OR REPLACE INTO lexicon(lang, word, term) VALUES (?, ?, ?)", pairs
+                )
+                db.execute("COMMIT")
+            except BaseException:
+                _rollback(db)
+                raise
+        except sqlite3.DatabaseError:  # read-only, full, damaged: on in memory
+            if not self._spill():
+                raise
+            if self._last is not None and not self.count():
+                self.sync(*self._last)  # the copy could not be made: rebuilt from the files
+            self.learn(lang, [(word, term) for _, word, term in pairs])
 
     def citing(self, path: str) -> set[str]:
         """The ids of the documents whose impl_refs name ``path`` or a folder holding it."""
@@ -325,6 +369,13 @@ def _candidate(row: Sequence[Any]) -> Candidate:
         tuple(row[1 + size + count : 1 + size + 2 * count]),
         row[-1],
     )
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    """End a failed transaction; SQLite may have ended it already (a full disk does)."""
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
 
 
 def _key(db: sqlite3.Connection) -> str | None:

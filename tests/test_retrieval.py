@@ -1,0 +1,177 @@
+"""Retrieval: exact identifiers before words, code paths, the passage shown, the budget."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mdbrain.core import text, tokens
+from mdbrain.service.brain import Brain
+from mdbrain.service.reading import Filters, QueryResult
+from tests.conftest import MakeBase, doc
+
+FILLER = "\n".join(f"Step {i}: the general setup goes on as before." for i in range(60))
+AFTER = "\n".join(f"Note {i}: more about the general setup." for i in range(60))
+
+
+def _ids(root: Path, question: str, limit: int = 5) -> list[str]:
+    with Brain.open(root) as brain:
+        hits, _hidden = brain.reader().ranked(question, Filters(), limit)
+    return [hit.id for hit in hits]
+
+
+def _query(root: Path, question: str, budget: int | None = None) -> QueryResult:
+    with Brain.open(root) as brain:
+        return brain.reader().query(question, budget=budget)
+
+
+def _handed(result: QueryResult) -> int:
+    """The tokens of every item a query hands over, counted one by one."""
+    rows = sum(tokens.estimate(row) for row in _rows(result))
+    items = result.frontmatters + result.sections
+    return rows + sum(tokens.estimate(p.text) for p in items)
+
+
+def _rows(result: QueryResult) -> list[str]:
+    from mdbrain.core import indexes
+
+    out = []
+    for hit in result.hits:
+        cells = (hit.id, hit.type, hit.status, "", ",".join(hit.tags), hit.summary)
+        out.append("| " + " | ".join(indexes.cell(c) for c in cells) + " |")
+    return out
+
+
+# --- exact identifiers ---------------------------------------------------------------
+
+
+def test_identifiers_are_recognised_as_written_in_code_and_messages() -> None:
+    found = text.identifiers(
+        "Set LOGIN_MAX_ATTEMPTS, call parse_config from os.path.join, see src/auth/login.py"
+    )
+    assert found == {"login_max_attempts", "parse_config", "os.path.join", "src/auth/login.py"}
+    assert text.code_paths("where is src/auth/login.py used? and os.path.join?") == {
+        "src/auth/login.py"
+    }
+    assert text.identifiers("how do logins work, e.g. in general?") == set()
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("RETRY_LIMIT_TOTAL", "retries limited totals, retry a limit"),
+        ("parse_config_file", "parsing configs files, parse a config"),
+        ("parseConfig", "parseConfiguration parseConfigs parseConfigured"),
+        ("os.path.join", "joined paths, the os, a path to join"),
+        ("C4996", "C4996X C49960 warning deprecated function"),
+        ("src/auth/login.py", "source authentication logins, login src auth"),
+    ],
+)
+def test_an_exact_identifier_ranks_before_stems_and_prefixes(
+    make_base: MakeBase, name: str, words: str
+) -> None:
+    docs: dict[str, str | bytes] = {
+        f"near{i}.md": doc(f"{words.title()} {i}", body=f"{words}. {words}. {words}.")
+        for i in range(4)
+    }
+    docs["exact.md"] = doc("Settings", body=f"The value is read from `{name}` at start-up.")
+    root = make_base(docs)
+    assert _ids(root, f"what does {name} do?")[0] == "exact.md"
+
+
+def test_a_code_path_ranks_the_documents_citing_it_first(make_base: MakeBase) -> None:
+    root = make_base(
+        {
+            "login-flow.md": doc(
+                "Login flow", body="The login form posts to the login handler. Login, login."
+            ),
+            "lockout.md": doc(
+                "Lockout", body="Accounts lock after failures.", impl_refs="[src/auth/login.py]"
+            ),
+            "sessions.md": doc(
+                "Sessions", body="Cookies and tokens.", impl_refs="[./src/auth/login.py#check]"
+            ),
+        }
+    )
+    ranked = _ids(root, "what documents src/auth/login.py and the login flow?")
+    assert set(ranked[:2]) == {"lockout.md", "sessions.md"}
+    assert ranked[2] == "login-flow.md"
+
+
+# --- the passage shown ---------------------------------------------------------------
+
+
+def _long_page() -> str:
+    body = (
+        "## Overview\n\nThe cache layer keeps hot pages in memory.\n\n"
+        "## Configuration\n\n"
+        f"{FILLER}\n"
+        "The eviction threshold is set with CACHE_EVICT_RATIO, a share between 0 and 1.\n"
+        f"{AFTER}\n\n"
+        "## Monitoring\n\nHit rates are exported as metrics.\n"
+    )
+    return doc("Cache layer", body=body)
+
+
+def test_the_passage_shown_is_the_section_that_answers(make_base: MakeBase) -> None:
+    root = make_base({"cache.md": _long_page(), "other.md": doc("Other", body="Unrelated.")})
+    result = _query(root, "how do I set the eviction threshold?")
+    (section,) = result.sections
+    assert section.title == "Configuration"
+    assert "CACHE_EVICT_RATIO" in section.text
+    assert "Step 0:" not in section.text  # cut around the matching line, not from the top
+    assert section.cut
+    assert tokens.estimate(section.text) <= 120
+
+
+def test_the_passage_lines_are_the_file_lines_shown(make_base: MakeBase) -> None:
+    root = make_base({"cache.md": _long_page()})
+    (section,) = _query(root, "eviction threshold share").sections
+    lines = (root / "cache.md").read_text(encoding="utf-8").splitlines()
+    assert "\n".join(lines[section.line - 1 : section.end]).rstrip() == section.text
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "## Rotation of keys {#key-rotation}",
+        '## <a name="key-rotation"></a>Rotation of keys',
+        "## <a id='key-rotation'/> Rotation of keys",
+    ],
+)
+def test_headings_are_shown_without_their_anchors(make_base: MakeBase, heading: str) -> None:
+    body = f"## Intro\n\nSomething else.\n\n{heading}\n\nKeys rotate every ninety days.\n"
+    root = make_base({"keys.md": doc("Keys", body=body)})
+    (section,) = _query(root, "how often do keys rotate?").sections
+    assert section.title == "Rotation of keys"
+    assert section.text.splitlines()[0] == "## Rotation of keys"
+
+
+# --- the budget ----------------------------------------------------------------------
+
+
+def test_the_budget_is_honoured_to_the_token(make_base: MakeBase) -> None:
+    root = make_base({"cache.md": _long_page(), "other.md": doc("Other", body="Unrelated.")})
+    question = "how do I set the eviction threshold?"
+    free = _query(root, question)
+    exact = _query(root, question, budget=free.tokens["total"])
+    assert not exact.over_budget and exact.tokens == free.tokens  # all of it fits, just
+    for budget in range(free.tokens["total"] - 1, 0, -7):
+        capped = _query(root, question, budget=budget)
+        assert capped.over_budget
+        assert capped.tokens["total"] <= budget
+        assert _handed(capped) <= budget  # what is handed over, counted item by item
+
+
+def test_a_query_never_costs_more_than_the_whole_top_document(make_base: MakeBase) -> None:
+    root = make_base(
+        {
+            "cache.md": _long_page(),
+            "eviction.md": doc("Eviction", body="Eviction removes cold pages first."),
+        }
+    )
+    for question in ("eviction threshold", "cache eviction threshold ratio", "hit rates"):
+        result = _query(root, question)
+        top = (root / result.hits[0].id).read_text(encoding="utf-8")
+        assert result.tokens["total"] <= tokens.estimate(top), question
