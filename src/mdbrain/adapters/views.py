@@ -50,10 +50,19 @@ def _hidden(count: int) -> list[str]:
     ]
 
 
+UNVERIFIED = (
+    "Nothing in force matches; these drafts do (unverified: written by init --scan or"
+    " import, not yet reviewed against the code):"
+)
+
+
 def query_text(result: QueryResult) -> str:
     if not result.hits:
-        return "\n".join(["No document matches.", *_hidden(result.hidden), _tokens(result.tokens)])
-    lines: list[str] = []
+        advice = [result.advice] if result.advice else []
+        return "\n".join(
+            ["No document matches.", *advice, *_hidden(result.hidden), _tokens(result.tokens)]
+        )
+    lines: list[str] = [UNVERIFIED] if result.unverified else []
     for rank, hit in enumerate(result.hits, start=1):
         lines += _hit_line(rank, hit)
     for passage in result.frontmatters + result.sections:
@@ -62,7 +71,11 @@ def query_text(result: QueryResult) -> str:
         if passage.cut:
             lines.append(f"[section continues; mdbrain show {passage.doc} --section ...]")
     if result.neighbours:
-        lines += ["", "--- neighbours"]
+        lines += [
+            "",
+            "--- neighbours"
+            + (" (the theme and relations of the first draft)" if result.unverified else ""),
+        ]
         lines += [f"{n.relation}: {n.id} [{n.status}] {n.summary}" for n in result.neighbours]
     lines += ["", *_hidden(result.hidden)]
     if result.stopped_early:
@@ -100,13 +113,14 @@ def show_text(result: ShowResult) -> str:
 
 
 def search_text(result: SearchResult) -> str:
-    lines: list[str] = []
+    lines: list[str] = [UNVERIFIED] if result.unverified and result.hits else []
     for rank, found in enumerate(result.hits, start=1):
         lines += _hit_line(rank, found.hit)
         if found.snippet:
             lines.append(f"   {found.hit.id}:{found.line}: {found.snippet}")
     if not lines:
         lines.append("No document matches.")
+        lines += [result.advice] if result.advice else []
     lines += _hidden(result.hidden)
     lines.append(f"tokens read: {result.tokens}")
     return "\n".join(lines)
@@ -185,12 +199,20 @@ def conflicts_text(found: list[Conflict]) -> str:
 def brief_text(result: Brief) -> str:
     when = f" as of {result.as_of}" if result.as_of else ""
     kind = {"code": " (documents describing this code)", "search": " (found by search)"}
-    lines = [
-        f"In force on {result.subject!r}{when}{kind.get(result.kind, '')}:"
-        f" {len(result.items)} documents."
-    ]
+    if result.unverified:
+        lines = [
+            f"Nothing in force on {result.subject!r}{kind.get(result.kind, '')}; drafts,"
+            f" unverified (not yet reviewed against the code): {len(result.items)} documents."
+        ]
+    else:
+        lines = [
+            f"In force on {result.subject!r}{when}{kind.get(result.kind, '')}:"
+            f" {len(result.items)} documents."
+        ]
+    if result.advice:
+        lines.append(result.advice)
     for item in result.items:
-        flag = " (needs review)" if item.status == "needs-review" else ""
+        flag = {"needs-review": " (needs review)", "draft": " (draft)"}.get(item.status, "")
         via = f" [via {item.covers}]" if item.covers and item.covers != result.subject else ""
         lines.append(f"- [{item.type}] {item.id}{flag}{via}: {item.summary}")
         if item.reason:

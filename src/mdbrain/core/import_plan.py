@@ -349,3 +349,55 @@ def compose(plan: Plan, page: conversion.Page) -> str:
         return None if found is None else edit.written_target(new_id, found, written)
 
     return edit.rewrite_links(text, page.path, target)[0] if to_docs else text
+
+
+# --- overviews ---------------------------------------------------------------------------
+
+OVERVIEW_NAME = "overview.md"
+_OVERVIEW_WORDS = {
+    "en": (
+        "Imported pages",
+        "{title}: the {n} pages imported from {source}, listed so that each can be reached.",
+        "Written by `mdbrain import`: it lists the pages imported into this folder and"
+        " nothing more. Complete it, or replace it with a page of your own.",
+    ),
+    "fr": (
+        "Pages importées",
+        "{title} : les {n} pages importées de {source}, listées pour que chacune soit accessible.",
+        "Écrite par `mdbrain import` : elle recense les pages importées dans ce dossier,"
+        " rien de plus. Complétez-la, ou remplacez-la par une page à vous.",
+    ),
+}
+
+
+def overview_page(
+    folder: str, pages: list[tuple[str, str, str]], source: str, today: dt.date, lang: str
+) -> str:
+    """A draft overview of ``folder`` listing the imported ``pages`` (id, title, summary):
+    a page of the folder that no other links to is not an orphan once listed here."""
+    heading, summary, note = _OVERVIEW_WORDS.get(lang, _OVERVIEW_WORDS["en"])
+    title = heading if not folder else f"{heading}: {folder}"
+    said = summary.format(title=heading, n=len(pages), source=source)
+    lines = [
+        "---",
+        yaml_emit.field("title", title),
+        yaml_emit.field("summary", said),
+        "type: overview",
+        "status: draft",
+        yaml_emit.field("tags", tuple(p for p in folder.split("/") if p) or ("imported",)),
+        "related:",
+        *(f"  - {yaml_emit.scalar(doc_id)}" for doc_id, _title, _summary in pages),
+        f"created: {today}",
+        f"updated: {today}",
+        "---",
+        "",
+        f"# {title}",
+        "",
+        note,
+        "",
+    ]
+    for doc_id, page_title, page_summary in pages:
+        target = posixpath.relpath(doc_id, folder or ".")
+        text = page_title.replace("[", "(").replace("]", ")")
+        lines.append(f"- [{text}]({target})" + (f": {page_summary}" if page_summary else ""))
+    return "\n".join(lines) + "\n"

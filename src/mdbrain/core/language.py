@@ -31,6 +31,8 @@ _FRENCH = (
 STOP_WORDS: Final = {"en": frozenset(_ENGLISH.split()), "fr": frozenset(_FRENCH.split())}
 DEFAULT: Final = "en"
 MIN_HITS: Final = 20  # small words needed before a language is named
+FEW_HITS: Final = 8  # fewer are enough when the other language is far behind:
+CLEAR_LEAD: Final = 3  # this many times its count (a short README is still read)
 MAX_CHARS: Final = 400_000  # prose read in all, the first texts first
 _WORD = re.compile(r"[a-zàâäéèêëîïôöùûüç]+")
 _IMAGE = re.compile(r"!\[[^\[\]\n]*+\]\([^()\n]*+\)")
@@ -141,7 +143,12 @@ def counts(texts: Iterable[str]) -> dict[str, int]:
 
 
 def detect(texts: Iterable[str]) -> str | None:
-    """The language of the prose of ``texts`` ('en' or 'fr'); None when too little is said."""
+    """The language of the prose of ``texts`` ('en' or 'fr'); None when too little is said:
+    fewer than :data:`MIN_HITS` small words, unless at least :data:`FEW_HITS` and
+    :data:`CLEAR_LEAD` times as many as the other language has."""
     found = counts(texts)
     best = max(sorted(found), key=lambda lang: found[lang])
-    return best if found[best] >= MIN_HITS else None
+    other = max((n for lang, n in found.items() if lang != best), default=0)
+    if found[best] >= MIN_HITS:
+        return best
+    return best if found[best] >= FEW_HITS and found[best] >= CLEAR_LEAD * other else None

@@ -116,8 +116,8 @@ _DOC_FOLDERS: Final = frozenset(
 
 
 def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3) -> list[Pages]:
-    """The top-level folders that hold documentation: named for it, built into a site,
-    or mostly pages; each with at least ``least`` pages."""
+    """The top-level folders that hold documentation: built into a site (any number of
+    pages), or named for it or mostly pages, with at least ``least`` pages."""
     tops: dict[str, list[str]] = {}
     for path in files:
         top, _, rest = path.partition("/")
@@ -126,7 +126,7 @@ def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3
     found = []
     for top, inside in sorted(tops.items()):
         count = len(pages(inside))
-        site = docs_site(top, inside, around) if count >= least else None
-        if count >= least and (site or top.lower() in _DOC_FOLDERS or 2 * count >= len(inside)):
+        site = docs_site(top, inside, around) if count else None
+        if site or (count >= least and (top.lower() in _DOC_FOLDERS or 2 * count >= len(inside))):
             found.append(Pages(top, count, site))
     return found

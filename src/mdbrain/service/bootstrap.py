@@ -34,6 +34,7 @@ from mdbrain.core.marker import Config
 from mdbrain.store import files, location
 
 if TYPE_CHECKING:
+    from mdbrain.core.progress import Progress
     from mdbrain.service.scanning import ScanReport
 
 DEFAULT_ROOT = "docs-rag"
@@ -258,8 +259,10 @@ def init_from_code(
     lang: str | None = None,
     today: dt.date,
     dry_run: bool = False,
+    progress: Progress | None = None,
 ) -> tuple[InitReport | None, ScanReport]:
-    """Start a base with draft documents read from the project's code.
+    """Start a base with draft documents read from the project's code (``progress``
+    hears of the drafts written).
 
     On an existing base nothing is written: the report lists the drafts the
     scan would add (``existing``) and proposes ``mdbrain update --draft``. With
@@ -272,7 +275,7 @@ def init_from_code(
         base_root = location.root_of(marker_path, config)
         if base_root.is_dir() and any(base_root.iterdir()):
             where = location.Location(marker_path, config, base_root)
-            report = _scan(where, today, dry_run=True)
+            report = _scan(where, today, dry_run=True, progress=progress)
             return None, replace(report, existing=True, next_step=EXISTING_NEXT, dry_run=dry_run)
         text = None  # the marker is the user's: kept as it is
         detected = False
@@ -291,7 +294,10 @@ def init_from_code(
         lang=config.lang, detected=detected,
     )  # fmt: skip
     where = location.Location(marker_path, config, base_root)
-    report = _scan(where, today, dry_run=True) if dry_run else _staged(where, text, today)
+    if dry_run:
+        report = _scan(where, today, dry_run=True, progress=progress)
+    else:
+        report = _staged(where, text, today, progress)
     return (started if text is not None and not dry_run else None), report
 
 
@@ -301,18 +307,27 @@ EXISTING_NEXT = (
 )
 
 
-def _scan(where: location.Location, today: dt.date, *, dry_run: bool) -> ScanReport:
+def _scan(
+    where: location.Location,
+    today: dt.date,
+    *,
+    dry_run: bool,
+    progress: Progress | None = None,
+) -> ScanReport:
     from mdbrain.service.scanning import scan_project
     from mdbrain.service.session import Session
 
     session = Session(where, lambda: today)
+    session.progress = progress
     try:
         return scan_project(session, dry_run=dry_run)
     finally:
         session.close()
 
 
-def _staged(where: location.Location, text: str | None, today: dt.date) -> ScanReport:
+def _staged(
+    where: location.Location, text: str | None, today: dt.date, progress: Progress | None = None
+) -> ScanReport:
     """Scan into a hidden folder beside the root, move it into place, then write the
     marker (``text``, when there is none yet); on any failure, remove all this wrote."""
     project, root = where.project, where.root
@@ -322,7 +337,7 @@ def _staged(where: location.Location, text: str | None, today: dt.date) -> ScanR
     existed = root.is_dir()
     try:
         stage = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".partial", dir=root.parent))
-        report = _scan(replace(where, root=stage), today, dry_run=False)
+        report = _scan(replace(where, root=stage), today, dry_run=False, progress=progress)
         if existed:
             root.rmdir()  # empty: checked before the scan
         os.rename(stage, root)

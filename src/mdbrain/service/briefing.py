@@ -19,6 +19,7 @@ from mdbrain.core.document import loads_leniently
 from mdbrain.core.errors import MdbrainError, NotFoundError
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.service.governance import Conflict, Governor
+from mdbrain.service.reading import EMPTY_ADVICE
 from mdbrain.service.session import Session
 from mdbrain.store import git
 
@@ -50,6 +51,8 @@ class Brief:
     hidden_drafts: int = 0
     to_review: int = 0
     conflicts: int = 0
+    unverified: bool = False  # nothing in force: the items are drafts, not yet reviewed
+    advice: str = ""  # what to do when the base holds no document
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +174,12 @@ class Briefer:
             if claimant.id in named or target.id in named
         )
         chosen = [e for e in about if _in_force(e, as_of)]
+        if not chosen and as_of is None and result.hidden_drafts:
+            # a fresh base: the drafts are all there is, shown as unverified
+            chosen = [e for e in about if e.status == "draft"]
+            result.unverified, result.hidden_drafts = True, 0
+        elif not found.entries:
+            result.advice = EMPTY_ADVICE
         chosen.sort(
             key=lambda e: (
                 e.status == "needs-review",  # in force first, then what waits for review

@@ -17,6 +17,7 @@ import contextlib
 import os
 import posixpath
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +52,7 @@ from mdbrain.core.import_plan import (
     Stopped,
     Supersession,
 )
+from mdbrain.core.progress import counted
 from mdbrain.service import anchoring, guarding
 from mdbrain.service.indexing import IndexReport
 from mdbrain.service.session import Session
@@ -111,7 +113,7 @@ class _Run:
 
 def _source(session: Session, source: Path) -> tuple[Path, str | None]:
     """The folder to read and, when SOURCE is one Markdown page, that page's name."""
-    src = source.expanduser().resolve()
+    src = files.expand_user(source).resolve()
     root = session.root.resolve()
     if src == root or root in src.parents:
         raise InvalidRequestError(
@@ -174,7 +176,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     """Every page that can be imported; the others are reported as skipped."""
     pages = {}
     done = _already_imported(run)
-    for path in paths:
+    for path in counted(paths, run.session.progress):
         if run.plan.origin(path) in done:  # importing again adds nothing
             run.skipped.append(Case(path, "", "already imported (it is in a document's sources)"))
             continue
@@ -373,7 +375,7 @@ def import_folder(
         texts = {p: import_plan.compose(plan, page) for p, page in sorted(pages.items())}
         if prefix:
             files.locate(session.root, prefix)  # a theme folder linked outside is refused
-        for path, text in texts.items():
+        for path, text in counted(list(texts.items()), session.progress):
             doc_id = plan.ids[path]
             try:
                 if dry_run:
@@ -386,8 +388,57 @@ def import_folder(
                 continue
             written.append(doc_id)
         if written and not dry_run:
+            written += _overviews(run, written)
             anchoring.record(session, written)
     return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
+
+
+def _overviews(run: _Run, written: list[str]) -> list[str]:
+    """Write a draft overview in each folder where an imported page would be an orphan
+    (nothing links to it, and the folder has no overview): it lists the folder's imported
+    pages, so that a first ``check --strict`` passes. The ids written."""
+    session = run.session
+    session.forget()
+    manifest = session.manifest()
+    incoming: set[str] = set()
+    for entry in manifest.entries:
+        targets = [t for t, _line in entry.links]
+        for key in ("related", "supersedes", "superseded_by"):
+            targets += entry.ids(key)
+        incoming.update(t for t in targets if t != entry.id)
+    covered = {e.id.rpartition("/")[0] for e in manifest.entries if e.type == "overview"}
+    records = Counter(e.id.rpartition("/")[0] for e in manifest.entries if e.type == "decision")
+    mine = {doc_id: found for doc_id in written if (found := manifest.get(doc_id)) is not None}
+    lonely = {
+        doc_id.rpartition("/")[0]
+        for doc_id, entry in mine.items()
+        if doc_id not in incoming
+        and entry.type != "overview"
+        and not (entry.type == "decision" and records[doc_id.rpartition("/")[0]] >= 2)
+    }
+    if len(manifest) < 2:
+        return []  # a base of one page has no orphan
+    made = []
+    for folder in sorted(lonely - covered):
+        doc_id = f"{folder}/{import_plan.OVERVIEW_NAME}" if folder else import_plan.OVERVIEW_NAME
+        if manifest.get(doc_id) is not None or (session.root / doc_id).exists():
+            run.plan.notes.append(f"{folder or 'the root'} has no overview; {doc_id} is taken")
+            continue
+        listed = [
+            (i, fields.text(e.meta, "title") or i, e.summary)
+            for i, e in sorted(mine.items())
+            if i.rpartition("/")[0] == folder
+        ]
+        source = _origin(session, run.source)("").rstrip("/") or run.source.name
+        text = import_plan.overview_page(
+            folder, listed, source, session.today(), session.config.lang
+        )
+        try:
+            session.write(doc_id, text)
+        except GuardError:
+            continue  # a title the guard objects to: the folder stays as it was
+        made.append(doc_id)
+    return made
 
 
 def _report(

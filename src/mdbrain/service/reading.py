@@ -9,18 +9,22 @@ returns, per phase, against an optional budget. ``show``, ``search`` and
 
 Default reads leave out drafts, deprecated and archived documents, and say how
 many they left out; documents to review are shown with a flag and the code to
-check them against.
+check them against. On a fresh base, where nothing in force matches, ``query``
+and ``search`` answer from the matching drafts, marked unverified, and ``query``
+widens to the draft's theme overview and relations; a base with no document at
+all says so and proposes how to fill it (:data:`EMPTY_ADVICE`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from mdbrain.core import graph, indexes, tokens
+from mdbrain.core import graph, indexes, passages, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.markdown import Section
@@ -33,8 +37,13 @@ if TYPE_CHECKING:
 KEEP_SHARE = 0.5  # candidates scoring below this share of the best one are not listed
 CLEAR_LEAD = 1.2  # the best candidate is "clearly ahead" at this multiple of the second's score
 READ_AT_MOST = 2  # documents whose sections a query reads when no candidate is clearly ahead
-SECTION_LINES = 20  # longest section returned; longer ones are cut, and say so
+SECTION_TOKENS = 100  # most tokens of a section a query shows, around its answer
 FLAGGED = frozenset({"needs-review", "deprecated"})
+WIDEN_AT_MOST = 5  # neighbours a query on drafts adds: the theme overview, then relations
+EMPTY_ADVICE = (
+    "The base holds no document yet: 'mdbrain init --scan' drafts documents from the code,"
+    " 'mdbrain import <folder>' brings in existing Markdown pages."
+)
 # The fields phase 2 shows: the schema's own, less those the manifest row showed.
 # Foreign fields (a wiki's keywords, a site generator's settings) are left to `show`.
 PHASE_TWO = (
@@ -106,7 +115,7 @@ class Passage:
 @dataclass(frozen=True, slots=True)
 class Neighbour:
     id: str
-    relation: str  # links, related, linked_by, supersedes, superseded_by, contradicts
+    relation: str  # links, related, linked_by, supersedes, superseded_by, contradicts; theme
     distance: int
     summary: str
     status: str
@@ -123,6 +132,8 @@ class QueryResult:
     tokens: dict[str, int]  # per phase, and "total"
     stopped_early: bool
     over_budget: bool = False  # something was left out to stay within the budget
+    unverified: bool = False  # nothing in force matched: the hits are drafts, not reviewed
+    advice: str = ""  # what to do when the base holds no document
 
 
 @dataclass(frozen=True)
@@ -147,6 +158,8 @@ class SearchResult:
     hits: tuple[SearchHit, ...]
     hidden: int
     tokens: int
+    unverified: bool = False  # nothing in force matched: the hits are drafts, not reviewed
+    advice: str = ""  # what to do when the base holds no document
 
 
 @dataclass(frozen=True)
@@ -229,6 +242,40 @@ class Reader:
                 hits.append(hit_of(card))
         return hits, hidden
 
+    def answered(
+        self, question: str, filters: Filters, limit: int
+    ) -> tuple[list[Hit], int, bool, str]:
+        """:meth:`ranked`, falling back on drafts when nothing in force matches: the
+        hits, how many matches stay hidden, whether the hits are unverified drafts, and
+        the advice to give when the base holds no document at all."""
+        hits, hidden = self.ranked(question, filters, limit)
+        if hits or filters.include_drafts or filters.everything:
+            return hits, hidden, False, ""
+        if hidden:
+            wider = dataclasses.replace(filters, include_drafts=True)
+            drafts, still_hidden = self.ranked(question, wider, limit)
+            if drafts:
+                return drafts, still_hidden, True, ""
+        if not self.session.manifest().entries:
+            return hits, hidden, False, EMPTY_ADVICE
+        return hits, hidden, False, ""
+
+    def widened(self, hit: Hit, filters: Filters, shown: set[str]) -> list[Neighbour]:
+        """For an answer from drafts: the overview of the draft's theme, then the drafts
+        its relations name, at most :data:`WIDEN_AT_MOST`."""
+        wider = dataclasses.replace(filters, include_drafts=True)
+        found: list[Neighbour] = []
+        folder = hit.id.rpartition("/")[0]
+        overview = self.searcher.card(f"{folder}/overview.md" if folder else "overview.md")
+        if overview is not None and overview.id not in shown and wider.visible(overview):
+            found.append(Neighbour(overview.id, "theme", 1, overview.summary, overview.status))
+        taken = shown | {n.id for n in found}
+        for item in self.neighbours(hit.id, 1, wider):
+            if item.id not in taken:
+                found.append(item)
+                taken.add(item.id)
+        return found[:WIDEN_AT_MOST]
+
     # --- phases --------------------------------------------------------------------
 
     def _frontmatter(self, doc: Document, *, whole: bool = True) -> Passage:
@@ -249,8 +296,16 @@ class Reader:
         return Passage(doc.id, "frontmatter", 1, end, "\n".join(block))
 
     def _section(self, doc: Document, question: str) -> Passage | None:
-        """The section of ``doc`` that shares most terms with ``question``, cut at
-        :data:`SECTION_LINES` lines (and saying so).
+        """The section of ``doc`` that answers ``question``, shown around the lines that
+        match it.
+
+        The section is the one the ranking scores best for the question (its own
+        text, the words of the headings above it counted more); for a document the
+        index does not hold, the one sharing most terms with it. Inside it,
+        :func:`passages.window` keeps the run of lines holding the most of the
+        question within :data:`SECTION_TOKENS`, its heading first when that fits,
+        and ``cut`` says when lines were left out. Headings are shown as a reader
+        sees them, without anchors.
 
         Sections share calls to the analyser, and only those that may hold a
         wanted term are analysed on their own (:func:`_terms_of_each`): a page of
@@ -273,10 +328,37 @@ class Reader:
                 scored.append((score / (1 + len(terms) / 400), section, own_end))
         if not scored:
             return None
-        _score, section, own_end = max(scored, key=lambda item: item[0])
-        end = min(own_end, section.line + SECTION_LINES - 1)
-        text = "\n".join(lines[section.line - 1 : end]).rstrip()
-        return Passage(doc.id, section.title, section.line, end, text, end < own_end)
+        ranked, weights = self.searcher.sections_of(question, doc.id)
+        best = ranked[0][0].line if ranked else None
+        _score, section, own_end = next(
+            (item for item in scored if item[1].line == best),
+            max(scored, key=lambda item: item[0]),
+        )
+        return self._excerpt(doc, lines[section.line - 1 : own_end], section, wanted, weights)
+
+    def _excerpt(
+        self,
+        doc: Document,
+        own: list[str],
+        section: Section,
+        wanted: set[str],
+        weights: dict[str, float],
+    ) -> Passage:
+        """The lines of a section worth showing for the wanted terms (see :meth:`_section`)."""
+        found = _terms_of_each(self, own, wanted)
+        scores = [sum(weights.get(t, 1.0) for t in wanted.intersection(f)) for f in found]
+        costs = passages.LineCosts(own, tokens.estimate)
+        start, end = passages.window(scores, costs, SECTION_TOKENS, keep_first=True)
+        title = passages.clean_heading(section.title)
+        shown = own[start:end]
+        if start == 0 and shown and section.level and shown[0].lstrip(" ").startswith("#"):
+            shown[0] = "#" * section.level + " " + title
+        text = "\n".join(shown).rstrip()
+        last = section.line + start + len(text.splitlines()) - 1
+        cut = start > 0 or end < len(own)
+        return Passage(
+            doc.id, title, section.line + start, max(last, section.line + start), text, cut
+        )
 
     def neighbours(self, doc_id: str, depth: int, filters: Filters) -> list[Neighbour]:
         """Documents reachable from ``doc_id`` through the relation graph, nearest first."""
@@ -316,7 +398,7 @@ class Reader:
         filters: Filters = Filters(),
         with_neighbours: bool = False,
     ) -> QueryResult:
-        hits, hidden = self.ranked(question, filters, limit)
+        hits, hidden, unverified, advice = self.answered(question, filters, limit)
         if hits:  # candidates far behind the best one cost tokens and help nobody
             hits = [h for h in hits if h.score >= KEEP_SHARE * hits[0].score]
         spend = _Budget(budget)
@@ -336,10 +418,15 @@ class Reader:
             if passage is not None and spend.take("sections", passage.text):
                 sections.append(passage)
         near: list[Neighbour] = []
-        if with_neighbours and chosen:
-            for item in self.neighbours(chosen[0].id, 1, filters):
-                if spend.take("neighbours", f"{item.id} {item.summary}"):
-                    near.append(item)
+        if unverified and chosen:
+            around = self.widened(chosen[0], filters, {h.id for h in shown})
+        elif with_neighbours and chosen:
+            around = self.neighbours(chosen[0].id, 1, filters)
+        else:
+            around = []
+        for item in around:
+            if spend.take("neighbours", f"{item.id} {item.summary}"):
+                near.append(item)
         return QueryResult(
             question,
             tuple(shown),
@@ -350,6 +437,8 @@ class Reader:
             spend.report(),
             early,
             spend.refused,
+            unverified,
+            advice,
         )
 
     def row(self, hit: Hit) -> str:
@@ -396,14 +485,14 @@ class Reader:
         raise UsageError(f"{doc.id} has no section titled {title!r} (sections: {names})")
 
     def search(self, text: str, *, limit: int = 10, filters: Filters = Filters()) -> SearchResult:
-        hits, hidden = self.ranked(text, filters, limit)
+        hits, hidden, unverified, advice = self.answered(text, filters, limit)
         wanted = set(self.searcher.analyzer.terms(text))
         results = []
         for hit in hits:
             snippet, line = self._snippet(hit.id, wanted)
             results.append(SearchHit(hit, snippet, line))
         cost = sum(tokens.estimate(f"{r.hit.id} {r.hit.summary} {r.snippet}") for r in results)
-        return SearchResult(text, tuple(results), hidden, cost)
+        return SearchResult(text, tuple(results), hidden, cost, unverified, advice)
 
     def _snippet(self, doc_id: str, wanted: set[str]) -> tuple[str, int]:
         """The body line that holds most of the wanted terms, trimmed."""

@@ -27,6 +27,7 @@ from pathlib import Path
 from mdbrain.core import anchors, codemap, guard, sites, yaml_emit
 from mdbrain.core.errors import GuardError, InvalidRequestError, MdbrainError
 from mdbrain.core.marker import MARKER_NAME, Config
+from mdbrain.core.progress import counted
 from mdbrain.core.wording import words
 from mdbrain.service import anchoring, checking
 from mdbrain.service.checking import CheckReport
@@ -39,6 +40,10 @@ MAX_BYTES = 1_000_000  # larger files are listed, not read
 SKIP_DIRS = frozenset({"node_modules", "venv", "build", "dist", "target", "__pycache__"})
 HIDDEN_READ = frozenset({".github", ".gitlab", ".circleci"})  # hidden folders a walk enters
 NEXT_STEP = "Review the drafts, then mark them stable with sources."
+NEXT_STEP_EMPTY = (
+    "Nothing to draft yet: run 'mdbrain init --scan' again once there is code,"
+    " or 'mdbrain import <folder>' to bring in existing Markdown pages."
+)
 _LEFT_OUT = "(left out: it looked like a secret)"
 SCRUB_ROUNDS = 8
 _KEY_TAIL = re.compile(r"[A-Za-z0-9+/=]{1,128}|-----END [A-Z0-9 ]{1,40}-----")
@@ -83,6 +88,8 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
     texts = read_texts(project, files)
     lang = session.config.lang
     themes, drafts = plan_drafts(files, texts, session.config.summary_max, lang=lang)
+    if not files:  # an empty repository: a draft would only say so, and hide the advice
+        drafts = []  # that an empty base gives (fill it with init --scan or import)
     drafts, unresolved = _resolved(project, drafts, texts)
     written, skipped = _write(session, drafts, today, dry_run=dry_run)
     report = None
@@ -102,6 +109,7 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
         lang=lang,
         set_aside=tuple(sorted(aside.items())),
         pages=tuple(sites.page_folders(files, around_texts(project))),
+        next_step=NEXT_STEP if files else NEXT_STEP_EMPTY,
     )
 
 
@@ -225,7 +233,7 @@ def _write(
             (skipped if os.path.lexists(root / draft.id) else written).append(draft.id)
         return written, skipped
     with session.writing():
-        for draft in drafts:
+        for draft in counted(drafts, session.progress):
             if os.path.lexists(root / draft.id):
                 skipped.append(draft.id)
                 continue
