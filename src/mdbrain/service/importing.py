@@ -390,7 +390,8 @@ def import_folder(
         if written and not dry_run:
             written += _overviews(run, written)
             anchoring.record(session, written)
-    return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
+        # reported (and re-indexed) in the same hold of the lock: never busy once written
+        return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
 
 
 def _overviews(run: _Run, written: list[str]) -> list[str]:
@@ -496,7 +497,8 @@ def _legacy(run: _Run, paths: list[str], dry_run: bool) -> ImportReport:
     folder = run.plan.origin("").rstrip("/") or "."
     today, limit = run.plan.today, run.session.config.summary_max
     text = conversion.legacy_page(meta, folder, listed, today, limit)
-    if not dry_run:
-        with run.session.writing():
-            run.session.write(doc_id, text)
-    return _report(run, dry_run, written=(doc_id,), listed=tuple(listed))
+    if dry_run:
+        return _report(run, dry_run, written=(doc_id,), listed=tuple(listed))
+    with run.session.writing():
+        run.session.write(doc_id, text)
+        return _report(run, dry_run, written=(doc_id,), listed=tuple(listed))

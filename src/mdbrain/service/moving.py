@@ -97,5 +97,5 @@ def move(session: Session, old: str, new: str) -> MoveReport:
         for doc_id, text in texts.items():
             session.write(doc_id, text)
         files.remove(session.root, old_id)
-    rewritten = tuple(sorted(texts))
-    return MoveReport(old_id, new_id, rewritten, count, session.indexer().run())
+        index = session.indexer().run()  # in the same hold of the lock: never busy once moved
+    return MoveReport(old_id, new_id, tuple(sorted(texts)), count, index)
