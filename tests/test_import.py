@@ -473,3 +473,15 @@ def test_importing_the_same_folder_twice_adds_nothing_the_second_time(tmp_path: 
     assert sorted(
         p.name for p in (project / "kb").glob("*.md") if p.name not in {"INDEX.md", "OVERVIEW.md"}
     ) == ["setup-guide.md"]
+
+
+def test_a_page_named_like_a_derived_file_is_renamed_and_told_why(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    root = make_base({})
+    source = tmp_path / "site"
+    source.mkdir()
+    (source / "index.md").write_text("# Welcome\n\nThe start page.\n", encoding="utf-8")
+    report = run_import(root, source)
+    assert report.imported["index.md"] == "index-2.md"
+    assert "INDEX.md" in report.renamed[0].reason and "mdbrain writes" in report.renamed[0].reason

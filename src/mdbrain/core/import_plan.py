@@ -142,14 +142,26 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
         chosen = wanted if free else slug.unique(wanted, base | mine)
         plan.ids[path] = posixpath.join(folder, chosen + ".md")
         if not free or not _slug(path):
-            by = "another imported page" if wanted in mine else "a document of the base"
-            why = f"{wanted}.md is taken by {by}" if not free else "no letter or digit in the name"
+            why = (
+                _why_renamed(plan, folder, wanted, mine)
+                if _slug(path)
+                else ("no letter or digit in the name")
+            )
             renames.append(
                 Renamed(path, posixpath.join(folder, f"{wanted}.md"), plan.ids[path], why)
             )
         mine.add(chosen)
     plan.folded = {old.casefold(): old for old in sorted(plan.ids, reverse=True)}
     return sorted(renames, key=lambda r: r.source)
+
+
+def _why_renamed(plan: Plan, folder: str, wanted: str, mine: set[str]) -> str:
+    if wanted in mine:
+        return f"{wanted}.md is taken by another imported page"
+    derived = {name.rsplit(".", 1)[0].lower(): name for name in plan.config.index.reserved()}
+    if folder.count("/") < 1 and wanted in derived:
+        return f"{wanted}.md would clash with {derived[wanted]}, which mdbrain writes"
+    return f"{wanted}.md is taken by a document of the base"
 
 
 def _stem(path: str) -> str:
