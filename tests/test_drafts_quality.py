@@ -209,3 +209,15 @@ def test_a_draft_lists_forty_symbols_of_a_file_and_counts_the_rest() -> None:
     text = body(next(d for d in drafts.values() if "big.py" in d.impl_refs))
     assert "`f39() -> None`" in text and "`f40() -> None`" not in text
     assert "… and 15 more." in text
+
+
+def test_prose_keeps_addresses_and_link_texts_and_drops_badges_and_tags() -> None:
+    text = (
+        "[![build](https://ci.example/badge.svg)](https://ci.example)\n\n"
+        "For user documentation, please head to <https://adr.github.io/madr/>.\n\n"
+        "Read the [guide](docs/guide.md) or <b>the</b> notes at https://example.org/notes first.\n"
+    )
+    assert language.paragraphs(text) == [
+        "For user documentation, please head to https://adr.github.io/madr/.",
+        "Read the guide or the notes at https://example.org/notes first.",
+    ]

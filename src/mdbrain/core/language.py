@@ -39,6 +39,7 @@ _IMAGE = re.compile(r"!\[[^\[\]\n]*+\]\([^()\n]*+\)")
 _LINK = re.compile(r"\[([^\[\]\n]*+)\]\([^()\n]*+\)")
 _REF_LINK = re.compile(r"\[([^\[\]\n]*+)\]\[[^\[\]\n]*+\]")
 _TAG = re.compile(r"<[^<>\n]{0,400}+>")
+_AUTOLINK = re.compile(r"<(https?://[^<>\s]{1,400}+)>")
 _CODE_SPAN = re.compile(r"`[^`\n]*+`")
 _URL = re.compile(r"\bhttps?://\S++")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
@@ -49,12 +50,13 @@ _SENTENCE_END = (".", "!", "?", "…", ")")  # not ":", that opens a list or a b
 
 
 def _inline(line: str) -> str:
-    """A line of Markdown with images, tags and URLs removed, links kept as their text."""
+    """A line of Markdown with images and tags removed, links kept as their text and an
+    address written as one (``<https://...>``) kept as the address."""
     line = _IMAGE.sub("", line)
     line = _LINK.sub(r"\1", line)
     line = _REF_LINK.sub(r"\1", line)
+    line = _AUTOLINK.sub(r"\1", line)
     line = _TAG.sub("", line)
-    line = _URL.sub("", line)
     return " ".join(line.replace("**", "").replace("__", "").split())
 
 
