@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -175,3 +178,36 @@ def test_a_query_never_costs_more_than_the_whole_top_document(make_base: MakeBas
         result = _query(root, question)
         top = (root / result.hits[0].id).read_text(encoding="utf-8")
         assert result.tokens["total"] <= tokens.estimate(top), question
+
+
+# --- the first query after index -----------------------------------------------------
+
+
+def test_index_builds_the_search_index_so_the_first_query_indexes_nothing(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.store import search_index
+
+    root = make_base(
+        {
+            f"notes/note-{n}.md": doc(f"Note {n}", f"What note {n} says about topic {n}.")
+            for n in range(12)
+        }
+    )
+    for path in root.rglob("*.md"):  # older than the margin within which a stamp is not trusted
+        os.utime(path, (time.time() - 3600, time.time() - 3600))
+    with Brain.open(root) as brain:
+        brain.index()
+    built: list[int] = []
+    original = search_index.SearchIndex.sync
+
+    def counting(self: search_index.SearchIndex, current: Any, build: Any) -> int:
+        changed = original(self, current, build)
+        built.append(changed)
+        return changed
+
+    monkeypatch.setattr(search_index.SearchIndex, "sync", counting)
+    with Brain.open(root) as brain:
+        result = brain.query("topic 7")
+    assert result.hits and result.hits[0].id == "notes/note-7.md"
+    assert built and not any(built)

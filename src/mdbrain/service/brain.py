@@ -114,10 +114,20 @@ class Brain:
         return self.session.indexer().derived(found)
 
     def index(self, *, progress: Progress | None = None) -> IndexReport:
-        """Regenerate the derived indexes, writing only the files whose bytes change;
+        """Regenerate the derived indexes, writing only the files whose bytes change, and
+        bring the search index in step, so that the next query pays for no indexing;
         ``progress`` hears of the documents parsed."""
+        from mdbrain.store import cache, search_index
+
         with self.session.reporting(progress):
-            return self.session.indexer().run()
+            report = self.session.indexer().run()
+        if (
+            report.parsed
+            or report.changed
+            or not (cache.cache_dir(self.root) / search_index.FILE).exists()
+        ):
+            self.session.searcher()
+        return report
 
     def check(
         self,
