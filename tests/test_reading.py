@@ -37,20 +37,30 @@ def test_the_specification_example_answers_from_one_section(annex_f: Path) -> No
     assert result.tokens["total"] == sum(v for k, v in result.tokens.items() if k != "total")
 
 
+# Pages long enough that a query's rows for several of them cost less than reading the top
+# one whole (a query never costs more than that).
+MORE = "\n\nThe rest of this page tells how the part behaves, with its limits and history. " * 6
+
+
 def base_with_statuses(make_base: MakeBase) -> Path:
     return make_base(
         {
             "a.md": doc(
-                "Cache eviction policy", body="The cache evicts the oldest entry.", sources="[x]"
+                "Cache eviction policy",
+                body="The cache evicts the oldest entry." + MORE,
+                sources="[x]",
             ),
-            "b.md": doc("Cache draft notes", status="draft", body="cache cache cache"),
+            "b.md": doc("Cache draft notes", status="draft", body="cache cache cache" + MORE),
             "c.md": doc(
-                "Old cache design", status="deprecated", superseded_by="[a.md]", body="cache"
+                "Old cache design", status="deprecated", superseded_by="[a.md]", body="cache" + MORE
             ),
             "d.md": doc(
-                "Cache sizing", status="needs-review", impl_refs="[src/cache.py]", body="cache size"
+                "Cache sizing",
+                status="needs-review",
+                impl_refs="[src/cache.py]",
+                body="cache size" + MORE,
             ),
-            "e.md": doc("Archived cache", status="archived", body="cache"),
+            "e.md": doc("Archived cache", status="archived", body="cache" + MORE),
         }
     )
 

@@ -180,6 +180,34 @@ def test_a_query_never_costs_more_than_the_whole_top_document(make_base: MakeBas
         assert result.tokens["total"] <= tokens.estimate(top), question
 
 
+def test_a_short_top_document_caps_the_rows_and_passages_of_the_others(
+    make_base: MakeBase,
+) -> None:
+    root = make_base(
+        {
+            "ttl.md": doc(
+                "Session TTL and idle expiry", body="Idle sessions expire after an hour."
+            ),
+            **{
+                f"other-{n}.md": doc(
+                    f"Session note {n}",
+                    body=f"## Idle sessions\n\nThe TTL of an idle session, and its expiry, "
+                    f"case {n}.\n\n{FILLER}",
+                )
+                for n in range(4)
+            },
+        }
+    )
+    result = _query(root, "session TTL idle expiry")
+    assert result.hits[0].id == "ttl.md"
+    top = (root / "ttl.md").read_text(encoding="utf-8")
+    assert result.tokens["total"] <= tokens.estimate(top)
+    assert result.tokens["total"] == sum(
+        result.tokens[phase] for phase in ("manifest", "frontmatter", "sections", "neighbours")
+    )
+    assert [p.doc for p in result.sections] == ["ttl.md"]
+
+
 # --- the first query after index -----------------------------------------------------
 
 

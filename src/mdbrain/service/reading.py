@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -187,6 +187,53 @@ class _Budget:
         phases = ("manifest", "frontmatter", "sections", "neighbours")
         counted = {phase: self.spent.get(phase, 0) for phase in phases}
         return {**counted, "total": sum(counted.values())}
+
+
+@dataclass
+class _Answer:
+    """What a query hands over, by phase, and how to shorten it to a cost."""
+
+    rows: list[Hit]
+    frontmatters: list[Passage]
+    sections: list[Passage]
+    near: list[Neighbour]
+    row_of: Callable[[Hit], str]
+
+    def costs(self) -> dict[str, int]:
+        return {
+            "manifest": sum(tokens.estimate(self.row_of(h)) for h in self.rows),
+            "frontmatter": sum(tokens.estimate(p.text) for p in self.frontmatters),
+            "sections": sum(tokens.estimate(p.text) for p in self.sections),
+            "neighbours": sum(tokens.estimate(f"{n.id} {n.summary}") for n in self.near),
+        }
+
+    def report(self) -> dict[str, int]:
+        counted = self.costs()
+        return {**counted, "total": sum(counted.values())}
+
+    def trim(self, cap: int) -> None:
+        """Leave out, least useful first, what takes the cost over ``cap``: neighbours, the
+        other documents' sections and frontmatters, their rows, then the top document's
+        frontmatter (its row already gives title and summary). The top row and the top
+        section stay."""
+        top = self.rows[0].id
+
+        def others(items: list[Passage]) -> list[Passage]:
+            return [item for item in items if item.doc != top]
+
+        while self.report()["total"] > cap:
+            if self.near:
+                self.near.pop()
+            elif others(self.sections):
+                self.sections.remove(others(self.sections)[-1])
+            elif others(self.frontmatters):
+                self.frontmatters.remove(others(self.frontmatters)[-1])
+            elif len(self.rows) > 1:
+                self.rows.pop()
+            elif self.frontmatters:
+                self.frontmatters.pop()
+            else:
+                return
 
 
 def hit_of(card: Card) -> Hit:
@@ -427,14 +474,17 @@ class Reader:
         for item in around:
             if spend.take("neighbours", f"{item.id} {item.summary}"):
                 near.append(item)
+        answer = _Answer(shown, frontmatters, sections, near, self.row)
+        if shown:  # never more than reading the whole top document would cost
+            answer.trim(tokens.estimate(self.document(shown[0].id).raw))
         return QueryResult(
             question,
-            tuple(shown),
-            tuple(frontmatters),
-            tuple(sections),
-            tuple(near),
+            tuple(answer.rows),
+            tuple(answer.frontmatters),
+            tuple(answer.sections),
+            tuple(answer.near),
             hidden,
-            spend.report(),
+            answer.report(),
             early,
             spend.refused,
             unverified,
