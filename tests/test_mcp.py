@@ -108,6 +108,24 @@ async def test_query_answers_with_text_and_structure(project: Path) -> None:
     assert hits[0]["id"] == "rules/lockout.md" and len(hits[0]["sha"]) == 64
 
 
+async def test_export_returns_the_llms_txt_and_the_markdown_snapshot_as_text(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with Client(server_for(project)) as client:
+        index = await client.call_tool("export", {})
+        whole = await client.call_tool("export", {"kind": "markdown"})
+        monkeypatch.setattr(mcp_server, "EXPORT_MAX_CHARS", 100)
+        too_long = await client.call_tool("export", {"kind": "markdown"})
+    assert not index.is_error and not whole.is_error
+    listed = text_of(index)
+    assert listed.startswith("# ") and "rules/lockout.md" in listed
+    assert index.structured_content == {  # the text goes out once
+        "kind": "llms-txt", "documents": 3, "characters": len(listed)
+    }  # fmt: skip
+    assert "Five failed" in text_of(whole) and len(text_of(whole)) > len(listed)
+    assert too_long.is_error and "mdbrain export --markdown FILE" in text_of(too_long)
+
+
 async def test_a_write_then_read_round_trip_with_the_sha(project: Path) -> None:
     async with Client(server_for(project)) as client:
         read = await client.call_tool("read", {"doc": "features/login.md"})

@@ -17,7 +17,7 @@ import contextlib
 import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, cast
+from typing import Annotated, Any, Literal, cast
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
@@ -29,6 +29,7 @@ from mdbrain.core.errors import InvalidRequestError, MdbrainError
 from mdbrain.service.brain import Brain
 
 ALL = "*"
+EXPORT_MAX_CHARS = 400_000  # the longest export a tool returns; beyond, the CLI writes a file
 READS = ToolAnnotations(read_only_hint=True, destructive_hint=False, open_world_hint=False)
 ADDS = ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=False)
 CHANGES = ToolAnnotations(read_only_hint=False, destructive_hint=True, open_world_hint=False)
@@ -405,6 +406,40 @@ def _writing_tools(server: MCPServer[Bases]) -> None:
             return diagnose(brain.location.project, clock=brain.clock)
 
         return _run(ctx, base, call, lambda r: "\n".join(_doctor_lines(r)))
+
+    @server.tool(annotations=READS, structured_output=False)
+    def export(
+        *,
+        kind: Annotated[
+            Literal["llms-txt", "markdown"],
+            Field(description="llms-txt: an index by theme; markdown: every document"),
+        ] = "llms-txt",
+        base: Base = None,
+        ctx: Context | None = None,
+    ) -> CallToolResult:
+        """The base as one readable text, documents in force first (the files that
+        'mdbrain export' writes, returned instead)."""
+        from mdbrain.adapters import export_text
+        from mdbrain.service import exporting
+
+        render = export_text.llms_txt if kind == "llms-txt" else export_text.snapshot_markdown
+
+        texts: dict[int, str] = {}  # by id of the result: the text goes out once, as text
+
+        def call(brain: Brain) -> dict[str, Any]:
+            snapshot = exporting.gather(brain)
+            text = render(snapshot, None)
+            if len(text) > EXPORT_MAX_CHARS:
+                raise InvalidRequestError(
+                    f"the {kind} export is {len(text):,} characters, more than a tool answer "
+                    f"holds ({EXPORT_MAX_CHARS:,}); run 'mdbrain export --{kind} FILE' instead",
+                    field="kind",
+                )
+            result = {"kind": kind, "documents": len(snapshot.pages), "characters": len(text)}
+            texts[id(result)] = text
+            return result
+
+        return _run(ctx, base, call, lambda r: texts[id(r)])
 
     @server.tool(annotations=KEEPS, structured_output=False)
     def update(
