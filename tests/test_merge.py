@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -564,3 +565,28 @@ def test_a_lock_text_in_another_format_is_refused_and_an_empty_one_is_empty() ->
 
 def test_the_examples_in_the_lock_merge_docstring_hold() -> None:
     assert doctest.testmod(lock_merge).failed == 0
+
+
+@needs_git
+def test_without_mdbrain_on_path_git_runs_this_installation_by_its_absolute_path(
+    repo: Repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.service import merging
+
+    repo.write("kb/guide.md", doc("Guide"))
+    repo.mdbrain("index")
+    which = shutil.which
+    monkeypatch.setattr(
+        merging.shutil, "which", lambda name, **kw: None if name == "mdbrain" else which(name, **kw)
+    )
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    for key, value in repo.env.items():
+        monkeypatch.setenv(key, value)
+    setup = merging.install(repo.top)
+    driver = repo.git("config", "--local", "merge.mdbrain.driver").stdout.strip()
+    assert driver == f"{shlex.quote(sys.executable)} -m mdbrain git merge-file %O %A %B %P"
+    assert any("not on PATH" in part.note for part in setup.parts)
+    hook = (repo.top / ".git" / "hooks" / "post-merge").read_text(encoding="utf-8")
+    assert f"{shlex.quote(sys.executable)} -m mdbrain -C . git hook post-merge" in hook
+    assert all(part.state is not merging.State.CURRENT or not part.changed for part in setup.parts)
+    assert merging.status(repo.top).complete

@@ -27,6 +27,8 @@ from __future__ import annotations
 import enum
 import os
 import shlex
+import shutil
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -40,10 +42,26 @@ from mdbrain.store.git import Git
 from mdbrain.store.location import Location
 
 DRIVER = "mdbrain"
-CONFIG = {
-    f"merge.{DRIVER}.name": "mdbrain: derived files kept then regenerated, ANCHORS.lock by entry",
-    f"merge.{DRIVER}.driver": "mdbrain git merge-file %O %A %B %P",
-}
+
+
+def invocation() -> str:
+    """How git should run mdbrain: ``mdbrain`` when it is on PATH, else this very
+    installation by the absolute path of its Python (a virtual environment that is not
+    activated), so that the driver and the hooks never miss it."""
+    if shutil.which("mdbrain"):
+        return "mdbrain"
+    return f"{shlex.quote(sys.executable)} -m mdbrain"
+
+
+def config(command: str) -> dict[str, str]:
+    """The repository settings of the merge driver, run as ``command``."""
+    return {
+        f"merge.{DRIVER}.name": "mdbrain: derived files kept then regenerated, ANCHORS.lock "
+        "by entry",
+        f"merge.{DRIVER}.driver": f"{command} git merge-file %O %A %B %P",
+    }
+
+
 HOOKS = ("pre-merge-commit", "post-merge", "pre-commit")
 NOTE = "mdbrain-merge"  # in the git folder: from pre-merge-commit to post-merge
 _COMMIT = "mdbrain-merge.commit"  # in the git folder, for a moment: the commit rewritten
@@ -212,20 +230,24 @@ def _config(place: _Place, write: bool) -> list[Part]:
         key, _, value = item.partition("\n")
         found[key] = value
     parts = []
-    for key, value in CONFIG.items():
+    command = invocation()
+    for key, value in config(command).items():
         state = State.MISSING if key not in found else State.CURRENT
         if key in found and found[key] != value:
             state = State.STALE
         if write and state is not State.CURRENT:
             repo._run("config", "--local", key, value)
-        parts.append(Part("config", key, state, state is not State.CURRENT))
+        note = ""
+        if key.endswith(".driver") and command != "mdbrain":
+            note = f"mdbrain is not on PATH: git runs it as {command}"
+        parts.append(Part("config", key, state, state is not State.CURRENT, note))
     return parts
 
 
 def _hook(place: _Place, hook: str, write: bool) -> Part:
     folder, rel = place.hooks.parent, f"{place.hooks.name}/{hook}"
     shown = _relative(place.hooks / hook, place.top)
-    block = _hook_block(hook, place.label)
+    block = _hook_block(hook, place.label, invocation())
     add = "\n".join(block)
     try:
         existing = _read(folder, rel)
@@ -251,14 +273,19 @@ def _hook(place: _Place, hook: str, write: bool) -> Part:
     return Part("hook", shown, state, text is not None, note, add if state is State.MANUAL else "")
 
 
-def _hook_block(hook: str, label: str) -> list[str]:
+def _hook_block(hook: str, label: str, command: str = "mdbrain") -> list[str]:
+    found = (
+        "command -v mdbrain >/dev/null 2>&1"
+        if command == "mdbrain"
+        else f"[ -x {shlex.quote(sys.executable)} ]"
+    )
     return [
         f"{START} {label}",
         "# Written by 'mdbrain git install'; replaced when it runs again. Regenerates the",
         "# derived files of the knowledge base and stages them before a merge is committed.",
         "# Does nothing where mdbrain is not installed or the base has no .rag marker.",
-        "if command -v mdbrain >/dev/null 2>&1; then",
-        f"  mdbrain -C {shlex.quote(label)} git hook {hook} || exit 1",
+        f"if {found}; then",
+        f"  {command} -C {shlex.quote(label)} git hook {hook} || exit 1",
         "fi",
         f"{END} {label}",
     ]
