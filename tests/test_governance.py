@@ -227,10 +227,10 @@ def test_the_seed_scenario_through_write(make_base: MakeBase) -> None:
             related=[decision.id],
         )
     )
+    assert decision.overviews == ["grading/overview.md"]  # the decision had no reader yet
     brief = day_one.brief("grading")
-    assert [i.id for i in brief.items if i.type == "decision"] == [
-        decision.id
-    ] and brief.hidden_drafts == 1
+    assert [i.id for i in brief.items if i.type == "decision"] == [decision.id]
+    assert brief.hidden_drafts == 2  # the fact, and the overview the first write drafted
     day_two = Brain.open(root, clock=lambda: DAY_TWO)
     newer = day_two.write(
         WriteRequest(

@@ -90,7 +90,7 @@ def test_a_repository_of_documents_only(tmp_path: Path) -> None:
     )
     documents = first_run(project, "notes")
     assert "on-call.md" in documents and "releases.md" in documents
-    assert "overview.md" in documents  # lists them: no orphan on a first check
+    assert "home.md" in documents  # lists them: no orphan on a first check
     data = answer(project, "when does the on-call engineer hand over")
     assert ids_of(data)[0] == "on-call.md"
     assert data["unverified"] is True  # only drafts: a fresh base says so

@@ -329,3 +329,24 @@ def test_a_refusal_names_the_allow_list_entry_that_lets_the_value_pass(
     with Brain.open(root, clock=lambda: TODAY) as brain:
         assert brain.write(request).created
         assert "E008" not in {f.code for f in brain.check().findings}
+
+
+def test_writes_leave_no_page_nobody_can_reach(make_base: MakeBase) -> None:
+    root = make_base({})
+    with Brain.open(root) as brain:
+        first = brain.write(
+            WriteRequest(title="Sessions expire", summary="After an hour.", theme="security")
+        )
+        assert first.overviews == []  # a base of one page has no orphan
+        at_root = brain.write(WriteRequest(title="Release days", summary="Releases on Tuesdays."))
+        assert sorted(at_root.overviews) == ["home.md", "security/overview.md"]
+        third = brain.write(
+            WriteRequest(title="Keys rotate", summary="Daily rotation.", theme="security")
+        )
+        assert third.overviews == []  # its folder has an overview now
+        check = brain.check()
+    assert [f for f in check.findings if f.code == "W002"] == []
+    overview = (root / "security" / "overview.md").read_text(encoding="utf-8")
+    assert "type: overview" in overview and "status: draft" in overview
+    assert "(sessions-expire.md)" in overview
+    assert not (root / "overview.md").exists()  # beside OVERVIEW.md on a disk ignoring case

@@ -332,4 +332,6 @@ def write_text(report: WriteReport) -> str:
         ]
         if item.still_linking:
             lines.append(f"  still linking to {item.old}: {', '.join(item.still_linking)}")
+    for page in report.overviews:
+        lines.append(f"wrote the draft overview {page}, so that its folder's pages can be reached")
     return "\n".join(lines)

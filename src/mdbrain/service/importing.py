@@ -17,7 +17,6 @@ import contextlib
 import os
 import posixpath
 import re
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,7 +52,7 @@ from mdbrain.core.import_plan import (
     Supersession,
 )
 from mdbrain.core.progress import counted
-from mdbrain.service import anchoring, guarding
+from mdbrain.service import anchoring, guarding, overviews
 from mdbrain.service.indexing import IndexReport
 from mdbrain.service.session import Session
 from mdbrain.store import files, scan, secret_scan
@@ -396,50 +395,15 @@ def import_folder(
 
 def _overviews(run: _Run, written: list[str]) -> list[str]:
     """Write a draft overview in each folder where an imported page would be an orphan
-    (nothing links to it, and the folder has no overview): it lists the folder's imported
+    (nothing links to it, and the folder has no overview): it lists the folder's orphaned
     pages, so that a first ``check --strict`` passes. The ids written."""
-    session = run.session
-    session.forget()
-    manifest = session.manifest()
-    incoming: set[str] = set()
-    for entry in manifest.entries:
-        targets = [t for t, _line in entry.links]
-        for key in ("related", "supersedes", "superseded_by"):
-            targets += entry.ids(key)
-        incoming.update(t for t in targets if t != entry.id)
-    covered = {e.id.rpartition("/")[0] for e in manifest.entries if e.type == "overview"}
-    records = Counter(e.id.rpartition("/")[0] for e in manifest.entries if e.type == "decision")
-    mine = {doc_id: found for doc_id in written if (found := manifest.get(doc_id)) is not None}
-    lonely = {
-        doc_id.rpartition("/")[0]
-        for doc_id, entry in mine.items()
-        if doc_id not in incoming
-        and entry.type != "overview"
-        and not (entry.type == "decision" and records[doc_id.rpartition("/")[0]] >= 2)
-    }
-    if len(manifest) < 2:
-        return []  # a base of one page has no orphan
-    made = []
-    for folder in sorted(lonely - covered):
-        doc_id = f"{folder}/{import_plan.OVERVIEW_NAME}" if folder else import_plan.OVERVIEW_NAME
-        if manifest.get(doc_id) is not None or (session.root / doc_id).exists():
-            run.plan.notes.append(f"{folder or 'the root'} has no overview; {doc_id} is taken")
-            continue
-        listed = [
-            (i, fields.text(e.meta, "title") or i, e.summary)
-            for i, e in sorted(mine.items())
-            if i.rpartition("/")[0] == folder
-        ]
-        source = _origin(session, run.source)("").rstrip("/") or run.source.name
-        text = import_plan.overview_page(
-            folder, listed, source, session.today(), session.config.lang
-        )
-        try:
-            session.write(doc_id, text)
-        except GuardError:
-            continue  # a title the guard objects to: the folder stays as it was
-        made.append(doc_id)
-    return made
+    mine = {posixpath.dirname(doc_id) for doc_id in written}
+    source = _origin(run.session, run.source)("").rstrip("/") or run.source.name
+    covered = overviews.cover(
+        run.session, lambda lonely: mine & set(lonely), origin="import", source=source
+    )
+    run.plan.notes.extend(covered.notes)
+    return list(covered.written)
 
 
 def _report(

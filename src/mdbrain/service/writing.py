@@ -13,6 +13,7 @@ exist) a document enters as ``stable``, without as ``draft``.
 from __future__ import annotations
 
 import os
+import posixpath
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +28,7 @@ from mdbrain.core.errors import (
     MdbrainError,
     NotFoundError,
 )
-from mdbrain.service import anchoring, guarding, requests
+from mdbrain.service import anchoring, guarding, overviews, requests
 from mdbrain.service.governance import Governor, SupersedeReport
 from mdbrain.service.indexing import IndexReport
 from mdbrain.store import files
@@ -114,6 +115,8 @@ class WriteReport:
     # a figure or a yes/no of the new text that disagrees with a document in force on the
     # same subject: reported for the writer to declare, never a reason to refuse
     possible_contradictions: list[contradiction.Clash] = field(default_factory=list)
+    # draft overviews written so that no page is left that nobody can reach
+    overviews: list[str] = field(default_factory=list)
     index: IndexReport | None = None
 
 
@@ -229,6 +232,7 @@ class Writer:
         }
         content = render(fields, request.body or f"# {request.title.strip()}\n")
         with self.session.writing():
+            alone = len(self.session.manifest()) < 2  # no page was an orphan before this one
             if self.session.exists(doc_id) or os.path.lexists(self.root / doc_id):
                 doc_id = self._place(request, taken=True)
             sha = self.session.write(doc_id, content)
@@ -239,6 +243,13 @@ class Writer:
             governor = Governor(self.session)
             for old in request.supersedes:
                 report.superseded.append(governor.supersede(old, [doc_id], reindex=False))
+            here = posixpath.dirname(doc_id)
+            covered = overviews.cover(
+                self.session,
+                lambda lonely: set(lonely) if alone else {here},
+                origin="write",
+            )
+            report.overviews = list(covered.written)
             # in the same hold of the lock: taking it again could fail (busy) after the
             # document was written, and the writer would be told nothing was
             report.index = self.session.indexer().run()
