@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from mdbrain.core import text, tokens
+from mdbrain.service import reading
 from mdbrain.service.brain import Brain
 from mdbrain.service.reading import Filters, QueryResult
 from tests.conftest import MakeBase, doc
@@ -181,7 +182,7 @@ def test_a_query_never_costs_more_than_the_whole_top_document(make_base: MakeBas
 
 
 def test_a_short_top_document_caps_the_rows_and_passages_of_the_others(
-    make_base: MakeBase,
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     root = make_base(
         {
@@ -198,6 +199,7 @@ def test_a_short_top_document_caps_the_rows_and_passages_of_the_others(
             },
         }
     )
+    monkeypatch.setattr(reading, "SMALL_ANSWER", 0)  # the floor for pages of a few lines
     result = _query(root, "session TTL idle expiry")
     assert result.hits[0].id == "ttl.md"
     top = (root / "ttl.md").read_text(encoding="utf-8")

@@ -37,7 +37,11 @@ if TYPE_CHECKING:
 KEEP_SHARE = 0.5  # candidates scoring below this share of the best one are not listed
 CLEAR_LEAD = 1.2  # the best candidate is "clearly ahead" at this multiple of the second's score
 READ_AT_MOST = 2  # documents whose sections a query reads when no candidate is clearly ahead
-SECTION_TOKENS = 100  # most tokens of a section a query shows, around its answer
+SECTION_TOKENS = 130  # most tokens of a section a query shows, around its answer
+# An answer may cost this much even when the top page is shorter: a page of a few lines
+# would otherwise hide every other hit.
+SMALL_ANSWER = 150
+LEAD_SHARE = 0.5  # the first line of prose of a section counts as holding this much of a term
 FLAGGED = frozenset({"needs-review", "deprecated"})
 WIDEN_AT_MOST = 5  # neighbours a query on drafts adds: the theme overview, then relations
 EMPTY_ADVICE = (
@@ -213,8 +217,8 @@ class _Answer:
 
     def trim(self, cap: int) -> None:
         """Leave out, least useful first, what takes the cost over ``cap``: neighbours, the
-        other documents' sections and frontmatters, their rows, then the top document's
-        frontmatter (its row already gives title and summary). The top row and the top
+        other documents' sections and frontmatters, the top document's frontmatter (its
+        row already gives title and summary), then the other rows. The top row and the top
         section stay."""
         top = self.rows[0].id
 
@@ -228,10 +232,10 @@ class _Answer:
                 self.sections.remove(others(self.sections)[-1])
             elif others(self.frontmatters):
                 self.frontmatters.remove(others(self.frontmatters)[-1])
+            elif self.frontmatters:  # the top row already gives its title and summary
+                self.frontmatters.pop()
             elif len(self.rows) > 1:
                 self.rows.pop()
-            elif self.frontmatters:
-                self.frontmatters.pop()
             else:
                 return
 
@@ -394,6 +398,9 @@ class Reader:
         """The lines of a section worth showing for the wanted terms (see :meth:`_section`)."""
         found = _terms_of_each(self, own, wanted)
         scores = [sum(weights.get(t, 1.0) for t in wanted.intersection(f)) for f in found]
+        lead = _lead(own)
+        if lead is not None and LEAD_SHARE:  # what a section says first, it says of itself
+            scores[lead] += LEAD_SHARE * max(weights.values(), default=1.0)
         costs = passages.LineCosts(own, tokens.estimate)
         start, end = passages.window(scores, costs, SECTION_TOKENS, keep_first=True)
         title = passages.clean_heading(section.title)
@@ -476,7 +483,8 @@ class Reader:
                 near.append(item)
         answer = _Answer(shown, frontmatters, sections, near, self.row)
         if shown:  # never more than reading the whole top document would cost
-            answer.trim(tokens.estimate(self.document(shown[0].id).raw))
+            whole = tokens.estimate(self.document(shown[0].id).raw)
+            answer.trim(max(whole, SMALL_ANSWER))
         return QueryResult(
             question,
             tuple(answer.rows),
@@ -646,3 +654,12 @@ def _terms_of_each(reader: Reader, texts: list[str], wanted: set[str]) -> list[l
         found += each
         hits = not all(wanted.isdisjoint(piece) for piece in pieces)
     return found
+
+
+def _lead(lines: list[str]) -> int | None:
+    """The first line of prose of a section: not its heading, not blank, not a fence."""
+    for number, line in enumerate(lines):
+        text = line.strip()
+        if text and not text.startswith(("#", "```", "~~~", "|", "<!--")):
+            return number
+    return None
