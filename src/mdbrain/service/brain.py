@@ -115,17 +115,14 @@ class Brain:
 
     def index(self, *, progress: Progress | None = None) -> IndexReport:
         """Regenerate the derived indexes, writing only the files whose bytes change, and
-        bring the search index in step, so that the next query pays for no indexing;
+        build the search index when there is none, so that the first query does not pay
+        for indexing the whole base (a few changed documents cost a query little);
         ``progress`` hears of the documents parsed."""
         from mdbrain.store import cache, search_index
 
         with self.session.reporting(progress):
             report = self.session.indexer().run()
-        if (
-            report.parsed
-            or report.changed
-            or not (cache.cache_dir(self.root) / search_index.FILE).exists()
-        ):
+        if not (cache.cache_dir(self.root) / search_index.FILE).exists():
             self.session.searcher()
         return report
 
