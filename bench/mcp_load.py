@@ -122,6 +122,8 @@ class Ledger:
     outcomes: dict[str, Counter[str]] = field(default_factory=lambda: {k: Counter() for k in KINDS})
     created: dict[str, str] = field(default_factory=dict)  # id -> sha acknowledged
     edits: dict[str, list[str]] = field(default_factory=dict)  # ledger id -> lines acknowledged
+    # draft overviews an acknowledged write said it wrote (a folder's first page)
+    overviews: set[str] = field(default_factory=set)
     errors: list[str] = field(default_factory=list)  # unexplained, as the client saw them
 
     def record(self, kind: str, started: float, outcome: str) -> None:
@@ -347,6 +349,7 @@ async def _create(client: Any, ledger: Ledger, name: str, word: str, deadline: f
                 continue
             raise
         ledger.created[result.structured_content["id"]] = result.structured_content["sha"]
+        ledger.overviews.update(result.structured_content.get("overviews") or ())
         return
 
 
@@ -435,9 +438,8 @@ def lost_and_phantom(project: Path, ledger: Ledger) -> tuple[list[str], list[str
         for p in (folder.rglob("*.md") if folder.is_dir() else ())
         if p.name not in DERIVED_NAMES
     }
-    phantoms += [
-        f"{d}: created without an acknowledgement" for d in sorted(present - set(ledger.created))
-    ]
+    told = set(ledger.created) | ledger.overviews
+    phantoms += [f"{d}: created without an acknowledgement" for d in sorted(present - told)]
     ledgers = sorted(set(ledger.edits) | {p.relative_to(root).as_posix()
                      for p in (root / SHARED_THEME).glob("ledger-*.md")})  # fmt: skip
     for doc_id in ledgers:
