@@ -108,33 +108,37 @@ def install(
     dry_run: bool = False,
 ) -> IntegrationReport:
     """Merge mdbrain's part into every file the tools read; write only what changes."""
-    names = chosen(tools, folder, user_level=user_level)
-    artifacts = agent_tools.plan(names, _exists(folder), user_level=user_level)
-    return _run(
-        folder,
-        names,
-        artifacts,
-        detected=not tools and bool(agent_tools.detect(_exists(folder), user_level=user_level)),
-        user_level=user_level,
-        write=True,
-        dry_run=dry_run,
-    )
+    return _survey(folder, tools, user_level=user_level, write=True, dry_run=dry_run)
 
 
 def status(
     folder: Path, *, tools: Sequence[str] | None = None, user_level: bool = False
 ) -> IntegrationReport:
     """What is installed for each tool, missing, stale, or left alone; writes nothing."""
+    return _survey(folder, tools, user_level=user_level, write=False, dry_run=False)
+
+
+def _survey(
+    folder: Path,
+    tools: Sequence[str] | None,
+    *,
+    user_level: bool,
+    write: bool,
+    dry_run: bool,
+) -> IntegrationReport:
+    """Every artifact of the chosen tools, as found, written when ``write``."""
+    exists = _exists(folder)
     names = chosen(tools, folder, user_level=user_level)
-    artifacts = agent_tools.plan(names, _exists(folder), user_level=user_level)
+    artifacts = agent_tools.plan(names, exists, user_level=user_level)
+    detected = not tools and bool(agent_tools.detect(exists, user_level=user_level))
     return _run(
         folder,
         names,
         artifacts,
-        detected=not tools and bool(agent_tools.detect(_exists(folder), user_level=user_level)),
+        detected=detected,
         user_level=user_level,
-        write=False,
-        dry_run=False,
+        write=write,
+        dry_run=dry_run,
     )
 
 
