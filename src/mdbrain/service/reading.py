@@ -22,7 +22,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mdbrain.core import graph, indexes, passages, tokens
 from mdbrain.core.document import Document, loads_leniently
@@ -221,23 +221,22 @@ class _Answer:
         row already gives title and summary), then the other rows. The top row and the top
         section stay."""
         top = self.rows[0].id
-
-        def others(items: list[Passage]) -> list[Passage]:
-            return [item for item in items if item.doc != top]
-
-        while self.report()["total"] > cap:
-            if self.near:
-                self.near.pop()
-            elif others(self.sections):
-                self.sections.remove(others(self.sections)[-1])
-            elif others(self.frontmatters):
-                self.frontmatters.remove(others(self.frontmatters)[-1])
-            elif self.frontmatters:  # the top row already gives its title and summary
-                self.frontmatters.pop()
-            elif len(self.rows) > 1:
-                self.rows.pop()
-            else:
-                return
+        total = self.report()["total"]
+        if total <= cap:
+            return
+        phases: list[tuple[list[Any], Callable[[Any], str], Callable[[Any], bool]]] = [
+            (self.near, lambda n: f"{n.id} {n.summary}", lambda _n: True),
+            (self.sections, lambda p: p.text, lambda p: p.doc != top),
+            (self.frontmatters, lambda p: p.text, lambda p: p.doc != top),
+            (self.frontmatters, lambda p: p.text, lambda _p: True),
+            (self.rows, self.row_of, lambda h: h is not self.rows[0]),
+        ]
+        for items, text_of, may_go in phases:
+            for item in reversed([i for i in items if may_go(i)]):
+                if total <= cap:
+                    return
+                items.remove(item)
+                total -= tokens.estimate(text_of(item))
 
 
 def hit_of(card: Card) -> Hit:
