@@ -607,3 +607,25 @@ def test_credentials_files_are_named() -> None:
         assert guard.credential_path(path) == "credentials-file", path
     for path in ("src/env.py", "docs/keys.md", "environment.yml"):
         assert guard.credential_path(path) is None, path
+
+
+_MIXED = [
+    "mail ana.martin@corp.fr or call +33 6 71 82 93 04",
+    "token = 'ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8'",
+    "SSN 536-90-4172, AWS AKIA" + "Z7Q2X9W4E6R8T1Y3",
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(_MIXED) | st.text(max_size=40), max_size=6))
+def test_both_families_in_one_pass_find_what_the_two_passes_find(parts: list[str]) -> None:
+    text = "\n".join(parts)
+    together = guard.both(text)
+    apart = [*guard.scan(text), *guard.personal(text)]
+    assert sorted(together, key=repr) == sorted(apart, key=repr)
+    assert {h.family for h in together} <= {guard.SECRET, guard.PERSONAL}
+
+
+def test_the_mixed_samples_hold_hits_of_both_families() -> None:
+    families = {hit.family for hit in guard.both("\n".join(_MIXED))}
+    assert families == {guard.SECRET, guard.PERSONAL}

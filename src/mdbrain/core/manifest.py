@@ -154,6 +154,7 @@ def _secrets(doc_id: str, text: str) -> list[Finding]:
     marker's guard lets pass (allowed values, personal data when that guard is off)."""
     from mdbrain.core import guard  # its patterns cost a start that only parsing pays
 
+    hits = guard.both(text)
     found = [
         finding(
             "E008",
@@ -161,7 +162,8 @@ def _secrets(doc_id: str, text: str) -> list[Finding]:
             f"looks like a secret ({hit.rule}: {hit.excerpt}); remove it [value {hit.digest}]",
             hit.line,
         )
-        for hit in guard.scan(text)
+        for hit in hits
+        if hit.family == guard.SECRET
     ]
     found += [
         finding(
@@ -170,7 +172,8 @@ def _secrets(doc_id: str, text: str) -> list[Finding]:
             f"personal data ({hit.rule}: {hit.excerpt}); remove or allow it [value {hit.digest}]",
             hit.line,
         )
-        for hit in guard.personal(text)
+        for hit in hits
+        if hit.family == guard.PERSONAL
     ]
     return found
 

@@ -6,6 +6,7 @@ Three entry points:
   behind ``check`` and ``import``);
 * :func:`personal` yields personal data: e-mail addresses, phone numbers,
   national ids, IBANs and card numbers (for bases that turn that guard on);
+* :func:`both` gives the two at once, in one pass (what parsing a document uses);
 * :func:`inspect` is what a writer calls: both, plus an optional second
   opinion (detect-secrets, handed in by :mod:`mdbrain.store.secret_scan`, since
   core reads no files), de-duplicated and sorted by line.
@@ -40,7 +41,7 @@ from __future__ import annotations
 
 from mdbrain.core.guard.assignments import credential_name, names_credential
 from mdbrain.core.guard.hit import PERSONAL, SECRET, Hit, SecondOpinion, digest, redact
-from mdbrain.core.guard.inspection import inspect, personal, scan
+from mdbrain.core.guard.inspection import both, inspect, personal, scan
 from mdbrain.core.guard.keys import private_key_bytes
 from mdbrain.core.guard.paths import CREDENTIAL_NAMES, credential_path
 from mdbrain.core.guard.patterns import LITERAL_PATTERNS
@@ -57,6 +58,7 @@ __all__ = [
     "SECRET",
     "Hit",
     "SecondOpinion",
+    "both",
     "credential_like",
     "credential_name",
     "credential_path",
