@@ -71,7 +71,7 @@ def test_a_hundred_thousand_headings_are_outlined_and_read_in_bounded_time(
     assert top.end == last.end == hostile.line_count
     assert (first.title, first.end) == ("P0", second.line - 1)
     with bounded():
-        found = reader._section(hostile, "w99999")
+        found = next(iter(reader._sections(hostile, "w99999", 3)), None)
     assert found is not None and (found.title, found.text) == ("P99999", "## P99999\n\nw99999")
     with bounded():
         named = reader._named_section(hostile, hostile.raw.splitlines(), "p99998")
@@ -92,7 +92,7 @@ def test_fifty_thousand_setext_headings_are_outlined_and_read_in_bounded_time(
     assert [s.level for s in outline[:4]] == [1, 2, 1, 2]
     assert outline[0].end == outline[2].line - 1 and outline[1].end == outline[1].line + 1
     with bounded():
-        found = reader._section(hostile, "title 49999")
+        found = next(iter(reader._sections(hostile, "title 49999", 3)), None)
     assert found is not None and found.title == "Title 49999"
     with bounded(), pytest.raises(UsageError, match=r"Title 38, Title 39 and 49960 more\)"):
         reader._named_section(hostile, hostile.raw.splitlines(), "Missing")
@@ -105,7 +105,7 @@ def test_two_hundred_thousand_dash_lines_are_breaks_under_one_heading(reader: Re
     assert [(s.level, s.title) for s in outline] == [(2, "Intro words")]
     assert markdown.scan("---\n" * 200_000).headings == ()
     with bounded():
-        found = reader._section(hostile, "intro")
+        found = next(iter(reader._sections(hostile, "intro", 3)), None)
     assert found is not None and found.title == "Intro words" and found.cut
 
 
@@ -128,7 +128,7 @@ def test_a_five_megabyte_line_without_a_newline(
         scanned = markdown.scan(hostile.body, hostile.body_line)
     assert scanned.links == (("end.md", hostile.body_line + 1),)
     with bounded():
-        found = reader._section(hostile, "needle")
+        found = next(iter(reader._sections(hostile, "needle", 3)), None)
     assert found is not None and found.text.endswith("word needle [end](end.md)")
     with bounded():
         text, line = snippet(reader, monkeypatch, hostile, "needle")

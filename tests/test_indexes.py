@@ -6,7 +6,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mdbrain.core import indexes, manifest, marker
+from mdbrain.core import cells, indexes, manifest, marker
 from mdbrain.core.manifest import Manifest
 from tests.conftest import doc
 
@@ -38,9 +38,9 @@ def test_cells_escape_pipes_and_flatten_newlines() -> None:
 
 
 def test_summaries_are_cut_at_a_word_with_an_ellipsis() -> None:
-    assert indexes.clip("one two three four", 12) == "one two…"
-    assert indexes.clip("short", 12) == "short"
-    assert len(indexes.clip("x" * 300, 240)) == 240
+    assert cells.clip("one two three four", 12) == "one two…"
+    assert cells.clip("short", 12) == "short"
+    assert len(cells.clip("x" * 300, 240)) == 240
 
 
 def test_relations_mirror_links_and_related_and_carry_supersession() -> None:

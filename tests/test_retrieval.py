@@ -38,12 +38,12 @@ def _handed(result: QueryResult) -> int:
 
 
 def _rows(result: QueryResult) -> list[str]:
-    from mdbrain.core import indexes
+    from mdbrain.core import cells
 
     out = []
     for hit in result.hits:
-        cells = (hit.id, hit.type, hit.status, "", ",".join(hit.tags), hit.summary)
-        out.append("| " + " | ".join(indexes.cell(c) for c in cells) + " |")
+        values = (hit.id, hit.type, hit.status, "", ",".join(hit.tags), hit.summary)
+        out.append("| " + " | ".join(cells.cell(c) for c in values) + " |")
     return out
 
 
@@ -127,6 +127,32 @@ def test_the_passage_shown_is_the_section_that_answers(make_base: MakeBase) -> N
     assert "Step 0:" not in section.text  # cut around the matching line, not from the top
     assert section.cut
     assert tokens.estimate(section.text) <= 120
+
+
+def _three_sections() -> str:
+    body = (
+        "## Rotation\n\nSigning keys rotate every ninety days; the rotation job runs at night.\n\n"
+        "## Revocation\n\nA leaked signing key is revoked at once, and its tokens with it.\n\n"
+        "## History\n\nThe first version kept one key for years.\n\n"
+        f"{FILLER}\n"
+    )
+    return doc("Signing keys", body=body)
+
+
+def test_the_best_document_shows_every_section_that_answers_nearly_as_well(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({"keys.md": _three_sections(), "other.md": doc("Other", body="Unrelated.")})
+    result = _query(root, "when are signing keys rotated or revoked?")
+    titles = [p.title for p in result.sections if p.doc == "keys.md"]
+    assert titles[:2] in (["Rotation", "Revocation"], ["Revocation", "Rotation"])
+    assert "History" not in titles  # holds no term of the question beyond the title's
+
+
+def test_a_further_section_far_behind_the_best_is_not_shown(make_base: MakeBase) -> None:
+    root = make_base({"cache.md": _long_page(), "other.md": doc("Other", body="Unrelated.")})
+    result = _query(root, "how do I set the eviction threshold ratio share?")
+    assert [p.title for p in result.sections] == ["Configuration"]
 
 
 def test_the_passage_lines_are_the_file_lines_shown(make_base: MakeBase) -> None:
@@ -241,3 +267,86 @@ def test_index_builds_the_search_index_so_the_first_query_indexes_nothing(
         result = brain.query("topic 7")
     assert result.hits and result.hits[0].id == "notes/note-7.md"
     assert built and not any(built)
+
+
+def _aged(root: Path) -> None:
+    """Make every file older than the margin within which a stamp is not trusted."""
+    for path in root.rglob("*"):
+        os.utime(path, (time.time() - 3600, time.time() - 3600))
+
+
+def _notes(count: int) -> dict[str, str]:
+    return {
+        f"notes/note-{n}.md": doc(f"Note {n}", f"What note {n} says about topic {n}.")
+        for n in range(count)
+    }
+
+
+def test_a_query_on_an_unchanged_base_parses_nothing_and_compares_no_stamp(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.store import cache, scan, search_index
+
+    root = make_base(_notes(12))
+    _aged(root)
+    with Brain.open(root) as brain:
+        brain.index()
+
+    def refused(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("an unchanged base was read beyond its stamps")
+
+    monkeypatch.setattr(scan, "scan_files", refused)
+    monkeypatch.setattr(cache, "load_entries", refused)
+    monkeypatch.setattr(search_index.SearchIndex, "stamps", refused)
+    with Brain.open(root) as brain:
+        result = brain.query("topic 7")
+    assert result.hits[0].id == "notes/note-7.md"
+
+
+def test_an_edit_after_the_index_reaches_the_next_query(make_base: MakeBase) -> None:
+    root = make_base(_notes(12))
+    _aged(root)
+    with Brain.open(root) as brain:
+        brain.index()
+        assert not brain.query("zeppelin").hits
+    (root / "notes/note-3.md").write_text(doc("Note 3", "Note 3 now speaks of a zeppelin."))
+    with Brain.open(root) as brain:
+        assert [h.id for h in brain.query("zeppelin").hits] == ["notes/note-3.md"]
+    (root / "notes/note-3.md").unlink()
+    with Brain.open(root) as brain:
+        assert not brain.query("zeppelin").hits
+
+
+def test_the_statistics_kept_in_the_index_follow_its_rows(make_base: MakeBase) -> None:
+    root = make_base(_notes(5))
+    with Brain.open(root) as brain:
+        assert brain.session.searcher().statistics().documents == 5
+    (root / "notes/extra.md").write_text(doc("Extra", "One more note about topic 9."))
+    with Brain.open(root) as brain:
+        assert brain.session.searcher().statistics().documents == 6
+    with Brain.open(root) as brain:  # read back from the index, not computed again
+        kept = brain.session.searcher().index._setting("statistics")
+        assert kept is not None and kept.startswith("[6,")
+        assert brain.session.searcher().statistics().documents == 6
+
+
+def test_candidates_come_in_the_order_fts5_ranks_them(make_base: MakeBase) -> None:
+    pages = {
+        f"p{n}.md": doc(f"Page {n}", " ".join(["alpha"] * (n % 7 + 1) + ["beta"] * (n % 3)))
+        for n in range(40)
+    }
+    root = make_base(pages)
+    with Brain.open(root) as brain:
+        index = brain.session.searcher().index
+        weights = (5.0, 3.0, 3.0, 1.0, 1.0, 1.0)
+        found = [c.id for c in index.candidates(["alpha", "beta"], 25, weights)]
+        expected = [
+            row[0]
+            for row in index.db.execute(
+                "SELECT meta.id FROM docs JOIN meta ON meta.rowid = docs.rowid"
+                ' WHERE docs MATCH \'"alpha" OR "beta"\' ORDER BY bm25(docs, 5, 3, 3, 1, 1, 1)'
+                " LIMIT 25"
+            )
+        ]
+    assert len(found) == 25
+    assert found == expected

@@ -224,6 +224,7 @@ def test_a_warm_session_reads_only_what_changed(make_base: MakeBase) -> None:
         age(path)
     with Brain.open(root) as brain:
         first = brain.view()
+        assert len(first.manifest) == 20
         assert brain.view() is first  # nothing changed: the same view, nothing read
         path = root / "d3.md"
         path.write_text(doc("Doc 3", sources="[x]", body="Edited."), encoding="utf-8")

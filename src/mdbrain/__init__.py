@@ -40,11 +40,12 @@ if TYPE_CHECKING:
     from mdbrain.core.findings import Finding, Severity
     from mdbrain.core.manifest import Entry, Manifest
     from mdbrain.service.bootstrap import init_base
-    from mdbrain.service.brain import Brain, IndexReport
+    from mdbrain.service.brain import Brain
     from mdbrain.service.briefing import Brief, BriefItem, History, ReviewQueue
     from mdbrain.service.checking import CheckReport
     from mdbrain.service.governance import Conflict, ResolveReport, SupersedeReport
     from mdbrain.service.importing import ImportReport
+    from mdbrain.service.indexing import IndexReport
     from mdbrain.service.moving import MoveReport
     from mdbrain.service.reading import (
         Filters,
@@ -80,7 +81,7 @@ _EXPORTS = {
     "History": "mdbrain.service.briefing",
     "Hit": "mdbrain.service.reading",
     "ImportReport": "mdbrain.service.importing",
-    "IndexReport": "mdbrain.service.brain",
+    "IndexReport": "mdbrain.service.indexing",
     "Manifest": "mdbrain.core.manifest",
     "MoveReport": "mdbrain.service.moving",
     "NeighboursResult": "mdbrain.service.reading",

@@ -23,7 +23,8 @@ import yaml
 from mdbrain.core import marker, tokens
 from mdbrain.core.errors import UsageError
 from mdbrain.service.bootstrap import init_base
-from mdbrain.service.brain import Brain, IndexReport
+from mdbrain.service.brain import Brain
+from mdbrain.service.indexing import IndexReport
 
 Say = Callable[[str], None]
 

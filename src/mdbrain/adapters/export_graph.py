@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from mdbrain.core import indexes
+from mdbrain.core import cells
 from mdbrain.service.exporting import Page
 
 GRAPH_LIMIT = 150  # most documents the graph draws; the most connected are kept
@@ -175,7 +175,7 @@ def layout(pages: Sequence[Page], limit: int = GRAPH_LIMIT) -> Graph:
             where[node] = (x, MARGIN + number * STEP_Y + STEP_Y // 2)
     by_id = {p.id: p for p in pages}
     nodes = tuple(
-        Node(n, indexes.clip(by_id[n].title, 24), by_id[n].status,
+        Node(n, cells.clip(by_id[n].title, 24), by_id[n].status,
              "" if by_id[n].withheld else by_id[n].summary, *where[n])
         for n in sorted(chosen)
     )  # fmt: skip

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from mdbrain.core import (
+    cells,
     fields,
     frontmatter,
-    indexes,
     links,
     manifest,
     markdown,
@@ -282,6 +282,6 @@ def legacy_page(
         "of the knowledge base: what they say counts once imported here (`mdbrain import`).\n",
         "| Title | Original path |",
         "|---|---|",
-        *(f"| {indexes.cell(title)} | `{indexes.cell(path)}` |" for path, title in listed),
+        *(f"| {cells.cell(title)} | `{cells.cell(path)}` |" for path, title in listed),
     ]
     return yaml_emit.block({**meta, **wanted}) + "\n" + "\n".join(body) + "\n"

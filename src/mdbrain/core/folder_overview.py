@@ -14,7 +14,7 @@ import datetime as dt
 import posixpath
 from collections.abc import Sequence
 
-from mdbrain.core import indexes, yaml_emit
+from mdbrain.core import cells, yaml_emit
 
 NAME = "overview.md"
 ROOT_NAME = "home.md"
@@ -75,7 +75,7 @@ def page(
     words = _WORDS[origin]
     heading, summary, note = words.get(lang, words["en"])
     title = heading if not folder else f"{heading}: {folder}"
-    said = indexes.clip(summary.format(title=heading, n=len(pages), source=source), summary_max)
+    said = cells.clip(summary.format(title=heading, n=len(pages), source=source), summary_max)
     lines = [
         "---",
         yaml_emit.field("title", title),

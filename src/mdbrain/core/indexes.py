@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from mdbrain.core import fields, graph, yaml_emit
+from mdbrain.core.cells import cell, clip
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.marker import Config
 
@@ -91,23 +92,6 @@ def _header(labels: Labels, date: str | None, count: int) -> str:
         parts.append(labels.generated.format(date=date))
     parts.append(labels.count.format(count=count))
     return "> " + " ".join(parts)
-
-
-def cell(value: str) -> str:
-    """A value made safe for one Markdown table cell."""
-    return " ".join(value.split()).replace("\\", "\\\\").replace("|", "\\|")
-
-
-def clip(text: str, limit: int) -> str:
-    """``text`` cut at a word boundary so that it fits ``limit`` characters, with an ellipsis."""
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    cut = text[: max(limit - 1, 0)]
-    space = cut.rfind(" ")
-    if space > limit // 2:
-        cut = cut[:space]
-    return cut.rstrip(" ,;:.-—") + "…"
 
 
 # --- OVERVIEW.md -------------------------------------------------------------

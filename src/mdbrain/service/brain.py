@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 from mdbrain.core import ids
 from mdbrain.core.errors import InvalidRequestError
-from mdbrain.service.indexing import IndexReport
 from mdbrain.service.session import Clock, Session, View
 from mdbrain.store import location
 from mdbrain.store.location import Location
@@ -35,6 +34,7 @@ if TYPE_CHECKING:  # loaded by the operations that need them, to keep start-up s
     from mdbrain.service.checking import CheckReport
     from mdbrain.service.governance import Conflict, ResolveReport, SupersedeReport
     from mdbrain.service.importing import ImportReport
+    from mdbrain.service.indexing import IndexReport
     from mdbrain.service.moving import MoveReport
     from mdbrain.service.reading import (
         Filters,
@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # loaded by the operations that need them, to keep start-up s
     from mdbrain.service.verifying import VerifyReport
     from mdbrain.service.writing import WriteReport, WriteRequest
 
-__all__ = ["Brain", "Clock", "IndexReport"]
+__all__ = ["Brain", "Clock"]
 
 
 class Brain:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from mdbrain.core import graph, indexes, passages, tokens
+from mdbrain.core import cells, passages, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.markdown import Section
@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 KEEP_SHARE = 0.5  # candidates scoring below this share of the best one are not listed
 CLEAR_LEAD = 1.2  # the best candidate is "clearly ahead" at this multiple of the second's score
 READ_AT_MOST = 2  # documents whose sections a query reads when no candidate is clearly ahead
+SECTIONS_OF_LEAD = 3  # sections of the best document a query shows, at most
+SECOND_SHARE = 0.6  # a further section is shown when it scores this share of the best
+FURTHER_TOKENS = 80  # most tokens shown of each further section, around its answer
 SECTION_TOKENS = 130  # most tokens of a section a query shows, around its answer
 # An answer may cost this much even when the top page is shorter: a page of a few lines
 # would otherwise hide every other hit.
@@ -218,9 +221,10 @@ class _Answer:
     def trim(self, cap: int) -> None:
         """Leave out, least useful first, what takes the cost over ``cap``: neighbours, the
         other documents' sections and frontmatters, the top document's frontmatter (its
-        row already gives title and summary), then the other rows. The top row and the top
-        section stay."""
+        row already gives title and summary), its further sections, then the other rows.
+        The top row and the top document's best section stay."""
         top = self.rows[0].id
+        best = next((p for p in self.sections if p.doc == top), None)
         total = self.report()["total"]
         if total <= cap:
             return
@@ -229,6 +233,7 @@ class _Answer:
             (self.sections, lambda p: p.text, lambda p: p.doc != top),
             (self.frontmatters, lambda p: p.text, lambda p: p.doc != top),
             (self.frontmatters, lambda p: p.text, lambda _p: True),
+            (self.sections, lambda p: p.text, lambda p: p is not best),
             (self.rows, self.row_of, lambda h: h is not self.rows[0]),
         ]
         for items, text_of, may_go in phases:
@@ -345,17 +350,19 @@ class Reader:
             block = kept
         return Passage(doc.id, "frontmatter", 1, end, "\n".join(block))
 
-    def _section(self, doc: Document, question: str) -> Passage | None:
-        """The section of ``doc`` that answers ``question``, shown around the lines that
-        match it.
+    def _sections(self, doc: Document, question: str, most: int) -> list[Passage]:
+        """The sections of ``doc`` that answer ``question``, best first, at most ``most``,
+        each shown around the lines that match it.
 
-        The section is the one the ranking scores best for the question (its own
-        text, the words of the headings above it counted more); for a document the
-        index does not hold, the one sharing most terms with it. Inside it,
-        :func:`passages.window` keeps the run of lines holding the most of the
-        question within :data:`SECTION_TOKENS`, its heading first when that fits,
-        and ``cut`` says when lines were left out. Headings are shown as a reader
-        sees them, without anchors.
+        The best section is the one the ranking scores best for the question (its
+        own text, the words of the headings above it counted more); for a document
+        the index does not hold, the one sharing most terms with it. A further
+        section is shown only when it scores at least :data:`SECOND_SHARE` of the
+        best. Inside a section, :func:`passages.window` keeps the run of lines
+        holding the most of the question within :data:`SECTION_TOKENS`
+        (:data:`FURTHER_TOKENS` for the further ones), its heading first when that
+        fits, and ``cut`` says when lines were left out. Headings are shown as a
+        reader sees them, without anchors.
 
         Sections share calls to the analyser, and only those that may hold a
         wanted term are analysed on their own (:func:`_terms_of_each`): a page of
@@ -363,45 +370,56 @@ class Reader:
         """
         wanted = set(self.searcher.analyzer.terms(question))
         if not wanted:
-            return None
+            return []
         lines = doc.raw.splitlines()
         outline = doc.outline() or (Section(1, doc.id, doc.body_line, len(lines)),)
         ends = _own_ends(outline)
         texts = ["\n".join(lines[s.line - 1 : end]) for s, end in zip(outline, ends, strict=True)]
         bodies = _terms_of_each(self, texts, wanted)
         titles = _terms_of_each(self, [s.title for s in outline], wanted)
-        scored = []
+        said: dict[int, tuple[float, Section, int]] = {}
         for section, own_end, terms, title in zip(outline, ends, bodies, titles, strict=True):
             score = sum(1 for t in terms if t in wanted) + 3 * len(wanted.intersection(title))
-            said = score and any(line.strip() for line in lines[section.line : own_end])
-            if said:  # a heading alone says nothing
-                scored.append((score / (1 + len(terms) / 400), section, own_end))
-        if not scored:
-            return None
+            if score and any(line.strip() for line in lines[section.line : own_end]):
+                # a heading alone says nothing
+                said[section.line] = (score / (1 + len(terms) / 400), section, own_end)
+        if not said:
+            return []
         ranked, weights = self.searcher.sections_of(question, doc.id)
-        best = ranked[0][0].line if ranked else None
-        _score, section, own_end = next(
-            (item for item in scored if item[1].line == best),
-            max(scored, key=lambda item: item[0]),
-        )
-        return self._excerpt(doc, lines[section.line - 1 : own_end], section, wanted, weights)
+        order = [(said[s.line], value) for s, value in ranked if s.line in said]
+        if not order:  # not in the index: by the terms shared
+            order = [(item, item[0]) for item in sorted(said.values(), key=lambda i: -i[0])]
+        best = order[0][1]
+        chosen = [item for item, value in order[:most] if value >= SECOND_SHARE * best]
+        return [
+            self._excerpt(
+                doc,
+                lines[section.line - 1 : own_end],
+                section,
+                (wanted, weights),
+                SECTION_TOKENS if n == 0 else FURTHER_TOKENS,
+            )
+            for n, (_score, section, own_end) in enumerate(chosen)
+        ]
 
     def _excerpt(
         self,
         doc: Document,
         own: list[str],
         section: Section,
-        wanted: set[str],
-        weights: dict[str, float],
+        asked: tuple[set[str], dict[str, float]],
+        limit: int,
     ) -> Passage:
-        """The lines of a section worth showing for the wanted terms (see :meth:`_section`)."""
+        """The lines of a section worth showing for the wanted terms and their weights,
+        within ``limit`` tokens (see :meth:`_sections`)."""
+        wanted, weights = asked
         found = _terms_of_each(self, own, wanted)
         scores = [sum(weights.get(t, 1.0) for t in wanted.intersection(f)) for f in found]
         lead = _lead(own)
         if lead is not None and LEAD_SHARE:  # what a section says first, it says of itself
             scores[lead] += LEAD_SHARE * max(weights.values(), default=1.0)
         costs = passages.LineCosts(own, tokens.estimate)
-        start, end = passages.window(scores, costs, SECTION_TOKENS, keep_first=True)
+        start, end = passages.window(scores, costs, limit, keep_first=True)
         title = passages.clean_heading(section.title)
         shown = own[start:end]
         if start == 0 and shown and section.level and shown[0].lstrip(" ").startswith("#"):
@@ -415,6 +433,8 @@ class Reader:
 
     def neighbours(self, doc_id: str, depth: int, filters: Filters) -> list[Neighbour]:
         """Documents reachable from ``doc_id`` through the relation graph, nearest first."""
+        from mdbrain.core import graph
+
         manifest = self.session.manifest()
         nodes = graph.build(manifest)
         seen = {doc_id}
@@ -466,10 +486,11 @@ class Reader:
             head = self._frontmatter(doc, whole=False)
             if head.text and spend.take("frontmatter", head.text):
                 frontmatters.append(head)
-        for hit in chosen:
-            passage = self._section(self.document(hit.id), question)
-            if passage is not None and spend.take("sections", passage.text):
-                sections.append(passage)
+        for rank, hit in enumerate(chosen):
+            most = SECTIONS_OF_LEAD if rank == 0 else 1
+            for passage in self._sections(self.document(hit.id), question, most):
+                if spend.take("sections", passage.text):
+                    sections.append(passage)
         near: list[Neighbour] = []
         if unverified and chosen:
             around = self.widened(chosen[0], filters, {h.id for h in shown})
@@ -500,11 +521,13 @@ class Reader:
 
     def row(self, hit: Hit) -> str:
         """The hit as a manifest row: the cost of phase 1."""
-        summary = indexes.clip(hit.summary, self.summary_max)
-        cells = (hit.id, hit.type, hit.status, "", ",".join(hit.tags), summary)
-        return "| " + " | ".join(indexes.cell(c) for c in cells) + " |"
+        summary = cells.clip(hit.summary, self.summary_max)
+        values = (hit.id, hit.type, hit.status, "", ",".join(hit.tags), summary)
+        return "| " + " | ".join(cells.cell(c) for c in values) + " |"
 
     def show(self, doc_id: str, *, section: str | None = None, full: bool = False) -> ShowResult:
+        from mdbrain.core import graph
+
         card = self.card(doc_id)
         doc = self.document(doc_id)
         node = graph.build(self.session.manifest()).get(doc_id, graph.Node())

@@ -211,10 +211,10 @@ class Searcher:
             else:  # too recent to vouch for: a stamp that never matches, indexed again
                 current[doc_id] = f"fresh:{now}"
                 self._racy = True
-        entries = view.manifest.by_id
         limit = scan.size_limit(self.config)
 
         def build(ids: Sequence[str]) -> Iterable[Row]:
+            entries = view.manifest.by_id  # parsed only when something is to be indexed
             for doc_id in ids:
                 doc = self.files[doc_id]
                 yield row_of(entries[doc_id], doc.path, current[doc_id], limit)

@@ -26,10 +26,11 @@ import hashlib
 import os
 import stat
 import threading
+import time
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,8 +46,7 @@ from mdbrain.core.errors import (
 from mdbrain.core.findings import Finding
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.progress import Progress
-from mdbrain.store import files, lock, scan
-from mdbrain.store import watch as store_watch
+from mdbrain.store import cache, files, lock, scan
 from mdbrain.store.cache import Stamp
 from mdbrain.store.location import Location
 
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from mdbrain.core.marker import Config
     from mdbrain.service.indexing import Indexer
     from mdbrain.service.searching import Searcher
+    from mdbrain.store.watch import Watcher
 
 Clock = Callable[[], dt.date]
 
@@ -63,19 +64,44 @@ def content_hash(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-@dataclass(frozen=True)
 class View:
-    """The base as one walk found it: its document files and their manifest."""
+    """The base as one walk found it: its document files and, on demand, their manifest.
 
-    files: tuple[scan.DocFile, ...]
-    problems: tuple[Finding, ...]
-    manifest: Manifest
-    generation: int  # grows by one whenever the files differ from the previous view
-    parsed: int = 0  # documents this view had to read (the others were remembered)
-    by_id: dict[str, scan.DocFile] = field(init=False, repr=False, compare=False)
+    The walk is cheap (one stat per file); the manifest is not (the cached entries
+    loaded, changed files parsed). An operation that only needs to know whether
+    anything moved, like a query served by an up-to-date search index or an
+    ``index`` with nothing to do, never pays for it.
+    """
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "by_id", {doc.id: doc for doc in self.files})
+    def __init__(
+        self,
+        files: tuple[scan.DocFile, ...],
+        problems: tuple[Finding, ...],
+        generation: int,
+        build: Callable[[], tuple[Manifest, int]],
+    ) -> None:
+        self.files = files
+        self.problems = problems
+        self.generation = generation  # grows by one whenever the files differ from the last view
+        self.by_id = {doc.id: doc for doc in files}
+        self._build = build
+        self._made: tuple[Manifest, int] | None = None
+        self._guard = threading.Lock()
+
+    def _built(self) -> tuple[Manifest, int]:
+        with self._guard:
+            if self._made is None:
+                self._made = self._build()
+            return self._made
+
+    @property
+    def manifest(self) -> Manifest:
+        return self._built()[0]
+
+    @property
+    def parsed(self) -> int:
+        """Documents the manifest of this view had to read (the others were remembered)."""
+        return self._built()[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +142,7 @@ class Session:
         # a long-lived session learns from the kernel whether anything changed (Linux), so a
         # call with nothing changed costs no walk; made before the first walk, so nothing
         # that happens after it is missed
-        self._watcher = store_watch.watcher(where.root) if watch else None
+        self._watcher = _watcher(where.root) if watch else None
         self._state = threading.RLock()
         self._entries: dict[str, tuple[Stamp, Entry]] | None = None
         self._view: View | None = None
@@ -172,20 +198,36 @@ class Session:
             last = self._view
             if last is not None and not self._racy and _same(last, found, problems):
                 return last
-            manifest, stats = scan.scan_files(
-                self.root,
-                found,
-                problems,
-                warm=self._entries,
-                use_cache=True,
-                limit=scan.size_limit(self.config),
-                progress=self.progress,
-            )
-            self._entries = stats.trusted
-            self._racy = len(stats.trusted) < len(found)
             generation = last.generation + 1 if last is not None else 1
-            self._view = View(tuple(found), tuple(problems), manifest, generation, stats.parsed)
+            # a stamp this recent could still move within the same clock tick
+            trusted = time.time_ns() - cache.RACY_MARGIN_NS
+            self._racy = any(doc.stamp[2] >= trusted for doc in found)
+            build = self._builder(found, problems)
+            self._view = View(tuple(found), tuple(problems), generation, build)
             return self._view
+
+    def _builder(
+        self, found: list[scan.DocFile], problems: list[Finding]
+    ) -> Callable[[], tuple[Manifest, int]]:
+        """How to make the manifest of a walk, the first time someone needs it."""
+
+        def build() -> tuple[Manifest, int]:
+            with self._state:
+                manifest, stats = scan.scan_files(
+                    self.root,
+                    found,
+                    problems,
+                    warm=self._entries,
+                    use_cache=True,
+                    limit=scan.size_limit(self.config),
+                    progress=self.progress,
+                )
+                self._entries = stats.trusted
+                if len(stats.trusted) < len(found):
+                    self._racy = True
+                return manifest, stats.parsed
+
+        return build
 
     def manifest(self) -> Manifest:
         return self.view().manifest
@@ -351,7 +393,13 @@ class Session:
         return found
 
 
-def _release(searchers: _Searchers, watcher: store_watch.Watcher | None) -> None:
+def _watcher(root: Path) -> Watcher | None:
+    from mdbrain.store import watch as store_watch  # only long-lived sessions need it
+
+    return store_watch.watcher(root)
+
+
+def _release(searchers: _Searchers, watcher: Watcher | None) -> None:
     searchers.close()
     if watcher is not None:
         watcher.close()

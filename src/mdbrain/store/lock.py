@@ -18,7 +18,6 @@ import contextlib
 import datetime as dt
 import json
 import os
-import socket
 import sys
 import time
 from collections.abc import Iterator
@@ -112,6 +111,8 @@ def _tidy(root: Path, folder: Path) -> None:
 
 
 def _note() -> str:
+    import socket
+
     # the program and its command only: later arguments may hold what a note must not
     command = " ".join([os.path.basename(sys.argv[0]) if sys.argv else "?", *sys.argv[1:2]])
     since = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -27,6 +27,7 @@ memory, brought up to date from the files, instead of failing.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -150,12 +151,19 @@ class SearchIndex:
     def stamps(self) -> dict[str, str]:
         return dict(self.db.execute("SELECT id, stamp FROM meta").fetchall())
 
-    def update(self, rows: Iterable[Row], removed: Iterable[str]) -> None:
-        """Replace the rows of changed documents and drop those of removed ones, atomically."""
+    def update(self, rows: Iterable[Row], removed: Iterable[str], stamps: str = "") -> None:
+        """Replace the rows of changed documents and drop those of removed ones, atomically.
+
+        ``stamps`` is the :func:`stamps_digest` of every document once this is done, when
+        the caller knows it; the statistics are left to be computed again.
+        """
         db = self.db
         names = ", ".join((*META, *LENGTHS))
         db.execute("BEGIN IMMEDIATE")
         try:
+            db.execute("DELETE FROM settings WHERE key IN ('statistics', 'stamps')")
+            if stamps:
+                db.execute("INSERT INTO settings VALUES ('stamps', ?)", (stamps,))
             for doc_id in removed:
                 self._drop(doc_id)
             rowid = int(db.execute("SELECT COALESCE(MAX(rowid), 0) FROM meta").fetchone()[0])
@@ -193,17 +201,40 @@ class SearchIndex:
     def sync(self, current: dict[str, str], build: Callable[[Sequence[str]], Iterable[Row]]) -> int:
         """Bring the index in line with ``current`` (id -> stamp); returns how many rows changed."""
         self._last = (current, build)
+        digest = stamps_digest(current)
+        if self._setting("stamps") == digest:
+            return 0  # the rows are those of these very files: nothing to compare one by one
         known = self.stamps()
         stale = [doc_id for doc_id, stamp in current.items() if known.get(doc_id) != stamp]
         gone = [doc_id for doc_id in known if doc_id not in current]
-        if stale or gone:
-            try:
-                self.update(build(stale), gone)
-            except sqlite3.DatabaseError:  # read-only, full, damaged: on in memory
-                if not self._spill():
-                    raise
-                return self.sync(current, build)
+        if not stale and not gone:
+            self._remember(current, digest)
+            return 0
+        try:
+            self.update(build(stale), gone, digest)
+        except sqlite3.DatabaseError:  # read-only, full, damaged: on in memory
+            if not self._spill():
+                raise
+            return self.sync(current, build)
         return len(stale) + len(gone)
+
+    def _remember(self, current: dict[str, str], digest: str) -> None:
+        """Record that the rows are those of ``current``, checked again under the write
+        lock so that no other process's update slips in between; on failure, nothing."""
+        db = self.db
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                if self.stamps() == current:
+                    db.execute("INSERT OR REPLACE INTO settings VALUES ('stamps', ?)", (digest,))
+                db.execute("COMMIT")
+            except BaseException:
+                _rollback(db)
+                raise
+
+    def _setting(self, key: str) -> str | None:
+        found = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if found is None else str(found[0])
 
     def meta(self, doc_id: str) -> dict[str, Any] | None:
         """The stored manifest fields of one document, or None."""
@@ -225,12 +256,26 @@ class SearchIndex:
             return []
         phrases = ['"' + word.replace('"', '""') + '"' for word in dict.fromkeys(words)]
         ranking = ", ".join(f"{w:g}" for w in weights)
-        sql = (
-            f"SELECT {_COLUMNS} FROM docs JOIN meta ON meta.rowid = docs.rowid"  # noqa: S608
-            f" WHERE docs MATCH ? ORDER BY bm25(docs, {ranking}) LIMIT ?"
-        )
-        rows = self.db.execute(sql, (" OR ".join(phrases), limit)).fetchall()
-        return [_candidate(row) for row in rows]
+        # the order first, on row numbers alone: sorting whole rows would carry every
+        # matching body through the sort, not only the ones kept
+        order = [
+            row[0]
+            for row in self.db.execute(
+                f"SELECT rowid FROM docs WHERE docs MATCH ?"  # noqa: S608 - fixed names
+                f" ORDER BY bm25(docs, {ranking}) LIMIT ?",
+                (" OR ".join(phrases), limit),
+            )
+        ]
+        found: dict[int, Candidate] = {}
+        for start in range(0, len(order), _BATCH):
+            part = order[start : start + _BATCH]
+            rows = self.db.execute(
+                f"SELECT meta.rowid, {_COLUMNS} FROM meta JOIN docs ON docs.rowid = meta.rowid"  # noqa: S608
+                f" WHERE meta.rowid IN ({', '.join('?' * len(part))})",
+                part,
+            )
+            found.update((row[0], _candidate(row[1:])) for row in rows)
+        return [found[rowid] for rowid in order if rowid in found]
 
     def with_phrases(self, phrases: Sequence[Sequence[str]], limit: int) -> set[str]:
         """The ids of the documents holding every phrase (words in a row), at most ``limit``."""
@@ -314,7 +359,32 @@ class SearchIndex:
 
     def statistics(self) -> Statistics:
         """How many documents there are, the average length of each field and section,
-        and the languages the documents are analysed in."""
+        and the languages the documents are analysed in.
+
+        Kept in the index from one process to the next until its rows change, since
+        computing them reads every row.
+        """
+        kept = self._setting("statistics")
+        if kept is not None:
+            with contextlib.suppress(ValueError, TypeError):
+                documents, averages, passage, languages = json.loads(kept)
+                return Statistics(int(documents), tuple(averages), float(passage), tuple(languages))
+        db = self.db
+        try:
+            db.execute("BEGIN IMMEDIATE")  # no update can land between counting and keeping
+        except sqlite3.Error:  # read-only: computed each time
+            return self._statistics()
+        try:
+            found = self._statistics()
+            kept = json.dumps([found.documents, found.averages, found.passage, found.languages])
+            db.execute("INSERT OR REPLACE INTO settings VALUES ('statistics', ?)", (kept,))
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            _rollback(db)
+            return self._statistics()
+        return found
+
+    def _statistics(self) -> Statistics:
         averages = ", ".join(f"AVG({n})" for n in LENGTHS)
         found = self.db.execute(
             f"SELECT COUNT(*), {averages}, SUM(length_body), SUM(json_array_length(sections))"  # noqa: S608 - fixed names
@@ -347,6 +417,15 @@ class SearchIndex:
             (limit,),
         ).fetchall()
         return [(row[0], _decoded(row[1:])) for row in rows]
+
+
+_BATCH = 500  # row numbers bound in one statement (old SQLite allows 999 parameters)
+
+
+def stamps_digest(stamps: dict[str, str]) -> str:
+    """One value that changes whenever any document's stamp does, or a document comes or goes."""
+    text = "\n".join(f"{doc_id}\t{stamp}" for doc_id, stamp in sorted(stamps.items()))
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 _COLUMNS = ", ".join(
