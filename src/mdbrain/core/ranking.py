@@ -78,48 +78,65 @@ def words_of(text: str, wanted: Sequence[str] = ()) -> Mapping[str, int]:
     return {word: padded.count(f" {word} ") for word in wanted}
 
 
-def wanted_words(terms: Sequence[Term]) -> tuple[str, ...]:
-    """Every word that gives one of ``terms``, once."""
-    return tuple(dict.fromkeys(word for item in terms for word, _share in item.words))
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """Query terms made ready to score many texts: every word that gives a term, and for
+    each such word the terms it gives (by position in :attr:`terms`) with its share."""
+
+    terms: tuple[Term, ...]
+    wanted: tuple[str, ...]
+    gives: dict[str, tuple[tuple[int, float], ...]]
 
 
-def frequency(counts: Mapping[str, int], query_term: Term) -> float:
-    """How often ``query_term`` occurs in a text counted by :func:`words_of`, prefix
-    matches discounted."""
-    total = 0.0
-    for word, share in query_term.words:
-        found = counts.get(word)
-        if found:
-            total += share * found
-    return total
+def asked(terms: Sequence[Term]) -> Asked:
+    """``terms`` prepared once per question, for :func:`fields_score` and :func:`passage_score`."""
+    gives: dict[str, list[tuple[int, float]]] = {}
+    for number, item in enumerate(terms):
+        for word, share in item.words:
+            gives.setdefault(word, []).append((number, share))
+    return Asked(tuple(terms), tuple(gives), {w: tuple(g) for w, g in gives.items()})
+
+
+def frequencies(question: Asked, counts: Mapping[str, int]) -> list[float]:
+    """How often each term of ``question`` occurs in a text counted by :func:`words_of`,
+    prefix matches discounted; the smaller of the two tables is walked."""
+    found = [0.0] * len(question.terms)
+    gives = question.gives
+    if len(counts) < len(gives):
+        for word, count in counts.items():
+            for number, share in gives.get(word, ()):
+                found[number] += share * count
+    else:
+        for word, pairs in gives.items():
+            seen = counts.get(word)
+            if seen:
+                for number, share in pairs:
+                    found[number] += share * seen
+    return found
 
 
 def fields_score(
-    terms: Sequence[Term],
+    question: Asked,
     texts: Sequence[str],
     lengths: Sequence[int],
     averages: Sequence[float],
     params: Params,
 ) -> tuple[float, int]:
     """BM25F of one document over its fields, and how many query terms it holds."""
-    norms = [
-        1 - params.b + params.b * (length / average if average else 1.0)
-        for length, average in zip(lengths, averages, strict=True)
-    ]
-    total, held = 0.0, 0
     k1 = params.k1
-    wanted = wanted_words(terms)
     counted = [
-        (words_of(text, wanted), norm, weight)
-        for text, norm, weight in zip(texts, norms, params.weights, strict=True)
+        (
+            frequencies(question, words_of(text, question.wanted)),
+            weight / (1 - params.b + params.b * (length / average if average else 1.0)),
+        )
+        for text, length, average, weight in zip(
+            texts, lengths, averages, params.weights, strict=True
+        )
         if weight and len(text) > 2
     ]
-    for item in terms:
-        weighted = 0.0
-        for counts, norm, weight in counted:
-            found = frequency(counts, item)
-            if found:
-                weighted += weight * found / norm
+    total, held = 0.0, 0
+    for number, item in enumerate(question.terms):
+        weighted = sum(found[number] * factor for found, factor in counted)
         if weighted:
             held += 1
             total += item.idf * weighted * (k1 + 1) / (weighted + k1)
@@ -127,20 +144,18 @@ def fields_score(
 
 
 def passage_score(
-    terms: Sequence[Term], text: str, heading: str, average: float, params: Params
+    question: Asked, text: str, heading: str, average: float, params: Params
 ) -> float:
     """BM25 of one section: its own words, and its headings' words counted more."""
     length = len(text)
     norm = 1 - params.passage_b + params.passage_b * (length / average if average else 1.0)
     total, k1 = 0.0, params.k1
-    wanted = wanted_words(terms)
-    counts = words_of(text, wanted)
-    above = words_of(heading, wanted) if heading else None
-    for item in terms:
-        found = frequency(counts, item)
-        if above:
-            found += params.heading_weight * frequency(above, item)
-        if found:
-            weighted = found / norm
+    found = frequencies(question, words_of(text, question.wanted))
+    if heading:
+        above = frequencies(question, words_of(heading, question.wanted))
+        found = [f + params.heading_weight * h for f, h in zip(found, above, strict=True)]
+    for item, count in zip(question.terms, found, strict=True):
+        if count:
+            weighted = count / norm
             total += item.idf * weighted * (k1 + 1) / (weighted + k1)
     return total

@@ -166,6 +166,7 @@ class Question:
     """A question as the ranking reads it, in one language."""
 
     terms: tuple[ranking.Term, ...]
+    asked: ranking.Asked  # the terms made ready to score many texts
     words: frozenset[str]  # its terms that do not come from an identifier
     forms: tuple[str, ...]  # the words to ask FTS5 for
 
@@ -273,7 +274,7 @@ class Searcher:
             terms.append(ranking.Term(word, words_of_term, ranking.idf(documents, holders)))
             forms += [w for w, _t, _n in found]
         plain = frozenset(t.term for t in terms) - from_names
-        return Question(tuple(terms), plain, tuple(dict.fromkeys(forms)))
+        return Question(tuple(terms), ranking.asked(terms), plain, tuple(dict.fromkeys(forms)))
 
     def _expansion(self, lang: str, form: str, prefix: bool) -> list[tuple[str, str, int]]:
         key = (lang, form, prefix)
@@ -311,7 +312,7 @@ class Searcher:
         for candidate in found:
             q = asked.get(candidate.meta["lang"] or base, asked[base])
             value, _held = ranking.fields_score(
-                q.terms, candidate.texts, candidate.lengths, stats.averages, params
+                q.asked, candidate.texts, candidate.lengths, stats.averages, params
             )
             scored.append((value, candidate))
         scored.sort(key=lambda item: (-item[0], item[1].id))
@@ -321,7 +322,7 @@ class Searcher:
             q = asked.get(candidate.meta["lang"] or base, asked[base])
             sections: tuple[tuple[passages.Section, float], ...] = ()
             if position < PASSAGES_OF or candidate.id in exact:
-                sections = _sections(q.terms, candidate, stats.passage, params)
+                sections = _sections(q.asked, candidate, stats.passage, params)
                 if sections:
                     value += params.passage_weight * sections[0][1]
             cards.append(
@@ -350,7 +351,7 @@ class Searcher:
         asked = self.question(question, candidate.meta.get("lang") or "")
         weights = {term.term: term.idf for term in asked.terms}
         params = self.params()
-        return _sections(asked.terms, candidate, self.statistics().passage, params), weights
+        return _sections(asked.asked, candidate, self.statistics().passage, params), weights
 
     def _exact(self, question: str, documents: int) -> dict[str, int]:
         """Documents matched exactly: 2 when their impl_refs cite a code path the question
@@ -379,7 +380,7 @@ def _compound(analyser: text.Analyzer, names: Iterable[str]) -> list[str]:
 
 
 def _sections(
-    terms: Sequence[ranking.Term], candidate: Candidate, average: float, params: ranking.Params
+    question: ranking.Asked, candidate: Candidate, average: float, params: ranking.Params
 ) -> tuple[tuple[passages.Section, float], ...]:
     """The sections of a candidate that hold a query term, best first."""
     parts = candidate.texts[-1].split(SECTION_MARK)
@@ -387,7 +388,7 @@ def _sections(
     out = []
     for part, (start, end, level, path) in zip(parts, described, strict=False):
         heading = text.normalise(" ".join(path)) if path else ""
-        value = ranking.passage_score(terms, part, heading, average, params)
+        value = ranking.passage_score(question, part, heading, average, params)
         if value > 0:
             out.append((passages.Section(start, end, level, tuple(path)), value))
     out.sort(key=lambda item: (-item[1], item[0].line))
