@@ -299,6 +299,7 @@ def test_frontmatter_bodies_and_link_targets_in_a_document(
 @given(data=st.binary(max_size=400), head=st.booleans())
 @example(data=b'title: "Bad \xff bytes"\n---\nbody \xfe', head=True)
 @example(data=b"\xef\xbb\xbf\x00\x00", head=False)
+@example(data=b"#", head=False)  # a level-1 heading with no title: once an IndexError
 def test_any_bytes_in_a_document_through_the_commands_that_change_it(
     box: Sandbox, data: bytes, head: bool
 ) -> None:

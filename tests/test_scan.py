@@ -155,3 +155,48 @@ def test_parsing_in_several_processes_gives_the_same_entries(
     shared = scan.read_all(files)
     assert shared == alone
     assert len(shared) == 41
+
+
+def _squares(chunk: list[int]) -> list[int]:
+    return [n * n for n in chunk]
+
+
+@pytest.mark.parametrize("workers", [1, 3])
+def test_mapped_work_comes_back_in_order_with_progress(
+    monkeypatch: pytest.MonkeyPatch, workers: int
+) -> None:
+    monkeypatch.setattr(scan, "_workers", lambda count: workers)
+    monkeypatch.setattr(scan, "CHUNK", 7)
+    heard: list[tuple[int, int]] = []
+    items = list(range(100))
+    result = list(scan.mapped(_squares, items, lambda done, total: heard.append((done, total))))
+    assert result == [n * n for n in items]
+    assert heard[-1] == (100, 100) and len(heard) == 15
+    assert [done for done, _total in heard] == sorted(done for done, _total in heard)
+
+
+def test_the_search_index_built_in_several_processes_holds_the_same_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.service.brain import Brain
+    from tests.conftest import write_base
+
+    pages: dict[str, str | bytes] = {
+        f"t{i % 4}/p{i}.md": doc(f"Page {i}", body=f"## Part\n\nword{i} common") for i in range(30)
+    }
+
+    def rows(root: Path) -> list[tuple[object, ...]]:
+        with Brain.open(root) as brain:
+            db = brain.session.searcher().index.db
+            found: list[tuple[object, ...]] = db.execute(
+                "SELECT meta.id, meta.sections, docs.title, docs.body FROM meta"
+                " JOIN docs ON docs.rowid = meta.rowid ORDER BY meta.id"
+            ).fetchall()
+            return found
+
+    alone = rows(write_base(tmp_path / "alone", pages, None))
+    monkeypatch.setattr(scan, "_workers", lambda count: 2 if count > 1 else 1)
+    monkeypatch.setattr(scan, "CHUNK", 4)
+    shared = rows(write_base(tmp_path / "shared", pages, None))
+    assert len(alone) == 30
+    assert shared == alone

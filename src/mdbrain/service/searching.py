@@ -112,7 +112,7 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
     """What the index stores of one document: its fields normalised, a part per section."""
     body, body_line = ("", 1) if entry.size > limit else body_of(path, entry.id)
     cut = passages.split(body, body_line)
-    title = entry.title or next((s.path[0] for s, _a, _b in cut if s.level == 1), "")
+    title = entry.title or next((s.path[0] for s, _a, _b in cut if s.level == 1 and s.path), "")
     summary = _summary_of(entry)
     flat = text.normalise(body)
     if len(flat) == len(body) + 2 * body.count("\n") + 2:  # offsets map: split it there
@@ -154,6 +154,11 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
         json.dumps(sections, ensure_ascii=False, separators=(",", ":")),
         frozenset(filter(None, (_code_path(ref) for ref in refs))),
     )
+
+
+def _rows(jobs: list[tuple[tuple[Any, ...], str, str, int]]) -> list[Row]:
+    """The rows of a share of the documents (run in a worker process for a large base)."""
+    return [row_of(cache.from_wire(wire), path, stamp, limit) for wire, path, stamp, limit in jobs]
 
 
 def _code_path(ref: str) -> str:
@@ -216,9 +221,8 @@ class Searcher:
 
         def build(ids: Sequence[str]) -> Iterable[Row]:
             entries = view.manifest.by_id  # parsed only when something is to be indexed
-            for doc_id in ids:
-                doc = self.files[doc_id]
-                yield row_of(entries[doc_id], doc.path, current[doc_id], limit)
+            jobs = [(cache.to_wire(entries[i]), self.files[i].path, current[i], limit) for i in ids]
+            return scan.mapped(_rows, jobs)
 
         if self.index.sync(current, build):
             self._stats = None

@@ -9,11 +9,13 @@ reported and skipped. One unreadable file never stops the scan.
 
 from __future__ import annotations
 
+import itertools
 import os
 import stat
 import threading
 import time
 import unicodedata
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -163,6 +165,52 @@ def _workers(count: int) -> int:
     if cpus < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return 1
     return min(cpus, MAX_WORKERS)
+
+
+CHUNK = 256  # items a worker takes at a time in :func:`mapped`
+
+
+def mapped(
+    work: Callable[[list[Any]], list[Any]], items: Sequence[Any], progress: Progress | None = None
+) -> Iterator[Any]:
+    """``work`` over ``items`` in chunks, results in order, shared with forked processes
+    when there are enough items (see :func:`_workers`).
+
+    At most two chunks per process are in flight, so the results waiting to be
+    consumed stay few however many items there are: a caller that streams them
+    on (into a database) holds a bounded share of them. ``work`` must be a
+    module-level function and its items and results plain enough to pickle.
+    """
+    workers = _workers(len(items))
+    chunks = [list(items[i : i + CHUNK]) for i in range(0, len(items), CHUNK)]
+    done = 0
+    if workers == 1:
+        for chunk in chunks:
+            yield from work(chunk)
+            done += len(chunk)
+            if progress is not None:
+                progress(done, len(items))
+        return
+    import multiprocessing
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        waiting: deque[Any] = deque()
+        queued = iter(chunks)
+        for chunk in itertools.islice(queued, 2 * workers):
+            waiting.append((len(chunk), pool.submit(work, chunk)))
+        while waiting:
+            size, future = waiting.popleft()
+            results = future.result()
+            following = next(queued, None)
+            if following is not None:
+                waiting.append((len(following), pool.submit(work, following)))
+            yield from results
+            done += size
+            if progress is not None:
+                progress(done, len(items))
 
 
 def read_all(

@@ -158,7 +158,6 @@ class SearchIndex:
         the caller knows it; the statistics are left to be computed again.
         """
         db = self.db
-        names = ", ".join((*META, *LENGTHS))
         db.execute("BEGIN IMMEDIATE")
         try:
             db.execute("DELETE FROM settings WHERE key IN ('statistics', 'stamps')")
@@ -167,7 +166,9 @@ class SearchIndex:
             for doc_id in removed:
                 self._drop(doc_id)
             rowid = int(db.execute("SELECT COALESCE(MAX(rowid), 0) FROM meta").fetchone()[0])
-            metas, texts, refs = [], [], []
+            metas: list[tuple[Any, ...]] = []
+            texts: list[tuple[Any, ...]] = []
+            refs: list[tuple[str, int]] = []
             for row in rows:
                 self._drop(row.id)
                 rowid += 1
@@ -175,21 +176,36 @@ class SearchIndex:
                 metas.append((rowid, row.id, row.stamp, row.sections, *values, *row.lengths))
                 texts.append((rowid, *row.fields))
                 refs += [(ref, rowid) for ref in row.refs]
-            db.executemany(
-                f"INSERT INTO meta(rowid, id, stamp, sections, {names})"  # noqa: S608 - fixed names
-                f" VALUES ({', '.join('?' * (4 + len(META) + len(LENGTHS)))})",
-                metas,
-            )
-            db.executemany(
-                f"INSERT INTO docs(rowid, {', '.join(FIELDS)})"  # noqa: S608 - fixed names
-                f" VALUES (?, {', '.join('?' * len(FIELDS))})",
-                texts,
-            )
-            db.executemany("INSERT INTO refs(ref, doc) VALUES (?, ?)", refs)
+                if len(metas) >= _BATCH:  # written as they come: memory follows the batch
+                    self._insert(metas, texts, refs)
+            self._insert(metas, texts, refs)
             db.execute("COMMIT")
         except BaseException:
             _rollback(db)
             raise
+
+    def _insert(
+        self,
+        metas: list[tuple[Any, ...]],
+        texts: list[tuple[Any, ...]],
+        refs: list[tuple[str, int]],
+    ) -> None:
+        """Write a batch of rows inside the caller's transaction, and empty the lists."""
+        names = ", ".join((*META, *LENGTHS))
+        self.db.executemany(
+            f"INSERT INTO meta(rowid, id, stamp, sections, {names})"  # noqa: S608 - fixed names
+            f" VALUES ({', '.join('?' * (4 + len(META) + len(LENGTHS)))})",
+            metas,
+        )
+        self.db.executemany(
+            f"INSERT INTO docs(rowid, {', '.join(FIELDS)})"  # noqa: S608 - fixed names
+            f" VALUES (?, {', '.join('?' * len(FIELDS))})",
+            texts,
+        )
+        self.db.executemany("INSERT INTO refs(ref, doc) VALUES (?, ?)", refs)
+        metas.clear()
+        texts.clear()
+        refs.clear()
 
     def _drop(self, doc_id: str) -> None:
         found = self.db.execute("SELECT rowid FROM meta WHERE id = ?", (doc_id,)).fetchone()
