@@ -168,6 +168,8 @@ def test_the_passage_lines_are_the_file_lines_shown(make_base: MakeBase) -> None
         "## Rotation of keys {#key-rotation}",
         '## <a name="key-rotation"></a>Rotation of keys',
         "## <a id='key-rotation'/> Rotation of keys",
+        "## Rotation of keys { #key-rotation }",
+        "## Rotation of keys {: #key-rotation .wide }",
     ],
 )
 def test_headings_are_shown_without_their_anchors(make_base: MakeBase, heading: str) -> None:
@@ -350,3 +352,33 @@ def test_candidates_come_in_the_order_fts5_ranks_them(make_base: MakeBase) -> No
         ]
     assert len(found) == 25
     assert found == expected
+
+
+def test_a_query_after_one_edit_parses_that_file_alone(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.store import cache, scan
+
+    root = make_base(_notes(12))
+    _aged(root)
+    with Brain.open(root) as brain:
+        brain.index()
+    edited = root / "notes/note-5.md"
+    edited.write_text(doc("Note 5", "Note 5 now speaks of a dirigible."))
+    os.utime(edited, (time.time() - 60, time.time() - 60))  # old enough to be trusted
+
+    def refused(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("one edit made the whole manifest")
+
+    monkeypatch.setattr(scan, "scan_files", refused)
+    monkeypatch.setattr(cache, "load_entries", refused)
+    parsed: list[str] = []
+    read_all = scan.read_all
+    monkeypatch.setattr(
+        scan,
+        "read_all",
+        lambda docs, *a, **k: parsed.extend(d.id for d in docs) or read_all(docs, *a, **k),
+    )
+    with Brain.open(root) as brain:
+        assert [h.id for h in brain.query("dirigible").hits] == ["notes/note-5.md"]
+    assert parsed == ["notes/note-5.md"]

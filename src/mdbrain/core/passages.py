@@ -24,7 +24,7 @@ from typing import NamedTuple, overload
 # with = or -, are left to the full scanner: documents written for search rarely use them.)
 _MARK = re.compile(r"\n(?:(?P<fence>[ \t]*(?:`{3,}|~{3,}))| {0,3}#{1,6}(?:[ \t]|$))", re.M)
 _ANCHOR = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"'][^\"']*[\"']\s*/?>\s*(?:</a>)?", re.I)
-_ATTRIBUTES = re.compile(r"\s*\{[#.][^}]*\}\s*$")
+_ATTRIBUTES = re.compile(r"\{:?[ \t]*[#.][^}]*\}\s*$")  # {#id}, { #id }, {: #id .class }
 PATH_SEPARATOR = " > "
 
 

@@ -38,6 +38,7 @@ PASSAGE_WEIGHT = 0.5  # share of the best section's score a document gains
 HEADING_WEIGHT = 2.0  # times a word of the headings above a section counts in it
 PASSAGE_B = 0.5
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
+FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
 PASSAGES_OF = 40  # best documents (by their fields) whose sections are scored
 EXACT_MIN, EXACT_SHARE = 20, 0.02  # an identifier named by more documents distinguishes none
 
@@ -220,8 +221,15 @@ class Searcher:
         limit = scan.size_limit(self.config)
 
         def build(ids: Sequence[str]) -> Iterable[Row]:
-            entries = view.manifest.by_id  # parsed only when something is to be indexed
-            jobs = [(cache.to_wire(entries[i]), self.files[i].path, current[i], limit) for i in ids]
+            if view.made or len(ids) > FEW_CHANGED:
+                by_id = view.manifest.by_id  # parsed only when something is to be indexed
+                entries = [by_id[i] for i in ids]
+            else:  # a few edits: those files parsed, not every remembered entry loaded
+                entries = scan.read_all([self.files[i] for i in ids], limit)
+            jobs = [
+                (cache.to_wire(entry), self.files[entry.id].path, current[entry.id], limit)
+                for entry in entries
+            ]
             return scan.mapped(_rows, jobs)
 
         if self.index.sync(current, build):

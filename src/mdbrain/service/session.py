@@ -99,6 +99,11 @@ class View:
         return self._built()[0]
 
     @property
+    def made(self) -> bool:
+        """Whether the manifest has been made already (asking for it then costs nothing)."""
+        return self._made is not None
+
+    @property
     def parsed(self) -> int:
         """Documents the manifest of this view had to read (the others were remembered)."""
         return self._built()[1]
