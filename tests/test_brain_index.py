@@ -6,6 +6,7 @@ import datetime as dt
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -262,3 +263,56 @@ def test_once_a_file_holding_a_derived_name_goes_index_writes_its_own(
         (root / "INDEX.md").unlink()
         second = brain.index()
     assert "INDEX.md" in second.written and second.held == ()
+
+
+def _synthesis_base(make_base: MakeBase, block: bool) -> Path:
+    inside = "\n<!-- mdbrain:in-force -->\n<!-- /mdbrain:in-force -->\n" if block else ""
+    root = make_base(
+        {
+            "rules/lockout.md": doc("Lockout", sources="[x]"),
+            "rules/other.md": doc("Other", sources="[x]"),
+            "summary.md": doc(
+                "Summary", type="overview", body=f"Cites [l](rules/lockout.md).{inside}"
+            ),
+        }
+    )
+    age(root, 0)
+    Brain.open(root).index()
+    age(root, 1)
+    Brain.open(root).index()
+    return root
+
+
+@pytest.mark.parametrize("block", [False, True])
+def test_a_prose_edit_of_a_synthesis_page_whose_block_stays_takes_the_quick_path(
+    make_base: MakeBase, block: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.store import scan
+
+    root = _synthesis_base(make_base, block)
+    page = root / "summary.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
+    age_file(page, 2)
+    with monkeypatch.context() as patched:  # the full path would make the whole manifest
+
+        def refused(*_args: object, **_kwargs: object) -> None:
+            raise AssertionError("the full path was taken")
+
+        patched.setattr(scan, "scan_files", refused)
+        report = Brain.open(root).index()
+    assert (report.parsed, report.written, report.refreshed) == (1, (), ())
+    expected = full_derivation(root)
+    assert on_disk(root, expected) == expected
+
+
+def test_a_prose_edit_that_changes_a_synthesis_block_takes_the_full_path(
+    make_base: MakeBase,
+) -> None:
+    root = _synthesis_base(make_base, block=True)
+    page = root / "summary.md"
+    text = page.read_text(encoding="utf-8").replace(".\n<!--", " and [o](rules/other.md).\n<!--", 1)
+    page.write_text(text, encoding="utf-8")
+    age_file(page, 2)
+    report = Brain.open(root).index()
+    assert report.refreshed == ("summary.md",)
+    assert "rules/other.md" in page.read_text(encoding="utf-8").split("mdbrain:in-force")[1]

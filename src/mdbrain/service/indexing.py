@@ -8,7 +8,8 @@ Three paths, from cheapest to dearest, each proven safe before it is taken:
 2. A few documents changed, none added or removed, and each still has the same
    :func:`~mdbrain.core.manifest.digest` (the part of a document the derived
    files read): their prose changed, not their place in the indexes. Done after
-   parsing only those files.
+   parsing only those files (and, for a synthesis page with a generated block,
+   the few documents it cites, to see that the block stays as it is).
 3. Anything else: scan (reusing cached entries), render, write what differs.
 """
 
@@ -18,14 +19,14 @@ import contextlib
 import hashlib
 import re
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mdbrain.core import indexes, rules, synthesis
 from mdbrain.core.errors import MdbrainError, UnsafePathError
 from mdbrain.core.findings import Finding
-from mdbrain.core.manifest import Manifest
+from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.store import cache, files, lock, scan
 from mdbrain.store.location import Location
 
@@ -53,6 +54,28 @@ class IndexReport:
     @property
     def changed(self) -> bool:
         return bool(self.written or self.removed)
+
+
+class _Parsed(Mapping[str, Entry]):
+    """The entries of the documents asked for, each parsed the first time it is asked."""
+
+    def __init__(self, docs: list[scan.DocFile], limit: int) -> None:
+        self._docs = {doc.id: doc for doc in docs}
+        self._limit = limit
+        self._parsed: dict[str, Entry] = {}
+
+    def __getitem__(self, doc_id: str) -> Entry:
+        found = self._parsed.get(doc_id)
+        if found is None:
+            doc = self._docs[doc_id]  # KeyError for a document the base does not hold
+            found = self._parsed[doc_id] = scan.read_all([doc], self._limit)[0]
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._docs)
+
+    def __len__(self) -> int:
+        return len(self._docs)
 
 
 class Indexer:
@@ -149,8 +172,8 @@ class Indexer:
         entries = scan.read_all(changed, scan.size_limit(self.config))
         if any(e.digest != docs[e.id][3] for e in entries):
             return None
-        if any(e.type == "overview" for e in entries):
-            return None  # a synthesis page's prose changed: its generated block may be new
+        if any(e.type == "overview" and self._block_moves(e, files) for e in entries):
+            return None  # a synthesis page's prose changed its generated block
         per_doc: dict[str, list[list[Any]]] = dict(state.get("findings") or {})
         for entry in entries:
             per_doc.pop(entry.id, None)
@@ -171,6 +194,19 @@ class Indexer:
             with self._locked():
                 self._remember(files, projections, docs, per_doc, report)
         return report
+
+    def _block_moves(self, entry: Entry, docs: list[scan.DocFile]) -> bool:
+        """Whether a synthesis page's generated block would change; the documents it cites
+        are parsed on demand, not the whole base."""
+        try:
+            text = files.read(self.root, entry.id).decode("utf-8")
+        except (MdbrainError, UnicodeDecodeError):
+            return True  # let the full path look at it
+        if synthesis.BEGIN not in text:
+            return False
+        cited = _Parsed(docs, scan.size_limit(self.config))
+        new = synthesis.refresh(entry, text, entry.body_line, cited)
+        return new is not None and new != text
 
     def _refresh_blocks(self, found: Manifest) -> list[str]:
         """Bring the generated blocks of synthesis pages up to date; the pages rewritten."""
