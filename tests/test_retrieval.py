@@ -284,22 +284,38 @@ def _notes(count: int) -> dict[str, str]:
     }
 
 
+def _indexed_notes(make_base: MakeBase) -> Path:
+    """Twelve notes, old enough to be trusted, indexed."""
+    root = make_base(_notes(12))
+    _aged(root)
+    with Brain.open(root) as brain:
+        brain.index()
+    return root
+
+
+def _refuse(monkeypatch: pytest.MonkeyPatch, why: str, *places: tuple[object, str]) -> None:
+    """Make each (owner, name) raise ``why`` when called."""
+
+    def refused(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError(why)
+
+    for owner, name in places:
+        monkeypatch.setattr(owner, name, refused)
+
+
 def test_a_query_on_an_unchanged_base_parses_nothing_and_compares_no_stamp(
     make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from mdbrain.store import cache, scan, search_index
 
-    root = make_base(_notes(12))
-    _aged(root)
-    with Brain.open(root) as brain:
-        brain.index()
-
-    def refused(*_args: Any, **_kwargs: Any) -> Any:
-        raise AssertionError("an unchanged base was read beyond its stamps")
-
-    monkeypatch.setattr(scan, "scan_files", refused)
-    monkeypatch.setattr(cache, "load_entries", refused)
-    monkeypatch.setattr(search_index.SearchIndex, "stamps", refused)
+    root = _indexed_notes(make_base)
+    _refuse(
+        monkeypatch,
+        "an unchanged base was read beyond its stamps",
+        (scan, "scan_files"),
+        (cache, "load_entries"),
+        (search_index.SearchIndex, "stamps"),
+    )
     with Brain.open(root) as brain:
         result = brain.query("topic 7")
     assert result.hits[0].id == "notes/note-7.md"
@@ -320,6 +336,8 @@ def test_an_edit_after_the_index_reaches_the_next_query(make_base: MakeBase) -> 
 
 
 def test_the_statistics_kept_in_the_index_follow_its_rows(make_base: MakeBase) -> None:
+    from mdbrain.store import search_index
+
     root = make_base(_notes(5))
     with Brain.open(root) as brain:
         assert brain.session.searcher().statistics().documents == 5
@@ -327,7 +345,7 @@ def test_the_statistics_kept_in_the_index_follow_its_rows(make_base: MakeBase) -
     with Brain.open(root) as brain:
         assert brain.session.searcher().statistics().documents == 6
     with Brain.open(root) as brain:  # read back from the index, not computed again
-        kept = brain.session.searcher().index._setting("statistics")
+        kept = search_index._setting(brain.session.searcher().index.db, "statistics")
         assert kept is not None and kept.startswith("[6,")
         assert brain.session.searcher().statistics().documents == 6
 
@@ -359,19 +377,16 @@ def test_a_query_after_one_edit_parses_that_file_alone(
 ) -> None:
     from mdbrain.store import cache, scan
 
-    root = make_base(_notes(12))
-    _aged(root)
-    with Brain.open(root) as brain:
-        brain.index()
+    root = _indexed_notes(make_base)
     edited = root / "notes/note-5.md"
     edited.write_text(doc("Note 5", "Note 5 now speaks of a dirigible."))
     os.utime(edited, (time.time() - 60, time.time() - 60))  # old enough to be trusted
-
-    def refused(*_args: Any, **_kwargs: Any) -> Any:
-        raise AssertionError("one edit made the whole manifest")
-
-    monkeypatch.setattr(scan, "scan_files", refused)
-    monkeypatch.setattr(cache, "load_entries", refused)
+    _refuse(
+        monkeypatch,
+        "one edit made the whole manifest",
+        (scan, "scan_files"),
+        (cache, "load_entries"),
+    )
     parsed: list[str] = []
     read_all = scan.read_all
     monkeypatch.setattr(

@@ -218,7 +218,7 @@ class SearchIndex:
         """Bring the index in line with ``current`` (id -> stamp); returns how many rows changed."""
         self._last = (current, build)
         digest = stamps_digest(current)
-        if self._setting("stamps") == digest:
+        if _setting(self.db, "stamps") == digest:
             return 0  # the rows are those of these very files: nothing to compare one by one
         known = self.stamps()
         stale = [doc_id for doc_id, stamp in current.items() if known.get(doc_id) != stamp]
@@ -247,10 +247,6 @@ class SearchIndex:
             except BaseException:
                 _rollback(db)
                 raise
-
-    def _setting(self, key: str) -> str | None:
-        found = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        return None if found is None else str(found[0])
 
     def meta(self, doc_id: str) -> dict[str, Any] | None:
         """The stored manifest fields of one document, or None."""
@@ -380,7 +376,7 @@ class SearchIndex:
         Kept in the index from one process to the next until its rows change, since
         computing them reads every row.
         """
-        kept = self._setting("statistics")
+        kept = _setting(self.db, "statistics")
         if kept is not None:
             with contextlib.suppress(ValueError, TypeError):
                 documents, averages, passage, languages = json.loads(kept)
@@ -474,9 +470,15 @@ def _rollback(db: sqlite3.Connection) -> None:
 
 
 def _key(db: sqlite3.Connection) -> str | None:
+    return _setting(db, "key")
+
+
+def _setting(db: sqlite3.Connection, key: str) -> str | None:
+    """A value of the ``settings`` table; None when absent or when there is no such table
+    (a new or a foreign file)."""
     try:
-        found = db.execute("SELECT value FROM settings WHERE key = 'key'").fetchone()
-    except sqlite3.OperationalError:  # no such table: a new or a foreign file
+        found = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+    except sqlite3.OperationalError:
         return None
     return None if found is None else str(found[0])
 
