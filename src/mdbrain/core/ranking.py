@@ -65,27 +65,49 @@ def pattern(term: str, params: Params) -> tuple[str, bool]:
     return term, False
 
 
-FEW_WORDS = 12  # up to this many words asked, each is counted by a search of the text
+LEAD_MIN = 4  # words sharing at least this many first letters are looked for together
 
 
-def words_of(text: str, wanted: Sequence[str] = ()) -> Mapping[str, int]:
-    """How often each word occurs in a normalised ``text``; with ``wanted`` (a few words),
-    only those, each counted by a substring search (two searches for the first and the
-    last word) rather than by splitting the whole text."""
-    if not wanted or len(wanted) > FEW_WORDS:
-        return Counter(text.split())
-    padded = f" {text} "
-    return {word: padded.count(f" {word} ") for word in wanted}
+def _shared(first: str, second: str) -> str:
+    """The letters two words begin with alike."""
+    size = 0
+    for a, b in zip(first, second, strict=False):
+        if a != b:
+            break
+        size += 1
+    return first[:size]
+
+
+def _leads(words: Sequence[str]) -> tuple[str, ...]:
+    """What to look for so that every occurrence of ``words`` is found once: the first
+    letters a run of them share (when at least :data:`LEAD_MIN`), or a word with its
+    closing space; none is the beginning of another, so no occurrence is found twice."""
+    groups: list[list[str]] = []  # sorted, so a run's shared letters are its ends'
+    for word in sorted(words):
+        if groups and len(_shared(groups[-1][0], word)) >= LEAD_MIN:
+            groups[-1].append(word)
+        else:
+            groups.append([word])
+    found = sorted(
+        _shared(group[0], group[-1]) if len(group) > 1 else group[0] + " " for group in groups
+    )
+    kept: list[str] = []
+    for lead in found:  # sorted: a lead that begins another comes just before those it begins
+        if not kept or not lead.startswith(kept[-1]):
+            kept.append(lead)
+    return tuple(kept)
 
 
 @dataclass(frozen=True, slots=True)
 class Asked:
-    """Query terms made ready to score many texts: every word that gives a term, and for
-    each such word the terms it gives (by position in :attr:`terms`) with its share."""
+    """Query terms made ready to score many texts: every word that gives a term, for each
+    such word the terms it gives (by position in :attr:`terms`) with its share, and the
+    :func:`_leads` that find those words in a text."""
 
     terms: tuple[Term, ...]
     wanted: tuple[str, ...]
     gives: dict[str, tuple[tuple[int, float], ...]]
+    leads: tuple[str, ...]
 
 
 def asked(terms: Sequence[Term]) -> Asked:
@@ -94,49 +116,119 @@ def asked(terms: Sequence[Term]) -> Asked:
     for number, item in enumerate(terms):
         for word, share in item.words:
             gives.setdefault(word, []).append((number, share))
-    return Asked(tuple(terms), tuple(gives), {w: tuple(g) for w, g in gives.items()})
+    return Asked(
+        tuple(terms), tuple(gives), {w: tuple(g) for w, g in gives.items()}, _leads(list(gives))
+    )
+
+
+_BEFORE = (" ", "\x1e")  # what a word follows in a normalised text: a space, a section mark
+
+
+def located(question: Asked, text: str) -> list[tuple[int, str]]:
+    """Where the words of ``question`` occur in a normalised ``text``, in order: each
+    occurrence as its offset and the word.
+
+    A normalised text has a space after every word and a space or a section mark
+    before it (:func:`mdbrain.core.text.normalise`), so looking for each lead after
+    those two and reading on to the next space finds exactly the words that
+    ``text.split()`` would give, without splitting the whole text: the cost follows
+    the occurrences of the leads, not the length of the text.
+    """
+    gives = question.gives
+    out: list[tuple[int, str]] = []
+    for lead in question.leads:
+        if text.startswith(lead) or (lead[-1] == " " and text == lead[:-1]):
+            end = text.find(" ")
+            word = text[:end] if end >= 0 else text
+            if word in gives:
+                out.append((0, word))
+        for before in _BEFORE:
+            probe = before + lead
+            at = text.find(probe)
+            while at >= 0:
+                start = at + 1
+                end = text.find(" ", start)
+                word = text[start:end] if end >= 0 else text[start:]
+                if word in gives:
+                    out.append((start, word))
+                if end < 0:
+                    break
+                at = text.find(probe, end)
+    out.sort()
+    return out
+
+
+SHORT = 300  # characters: a text this short is split and counted whole, in C
+
+
+def counted(question: Asked, text: str) -> Mapping[str, int]:
+    """How often each word of ``question`` occurs in a normalised ``text`` (other words
+    may be counted too: a short text is counted whole)."""
+    if len(text) < SHORT:
+        return Counter(text.split())
+    return Counter(word for _at, word in located(question, text))
+
+
+def word_table(text: str) -> str:
+    """The words of a normalised ``text``, sorted, one line each with its count
+    (``"\\nword count"``): what a search index keeps of a long field so that
+    :func:`counted_in_table` finds a question's words without reading the text again."""
+    counts = Counter(text.split())
+    return "".join([f"\n{word} {count}" for word, count in sorted(counts.items())]) + "\n"
+
+
+def counted_in_table(question: Asked, table: str) -> dict[str, int]:
+    """How often each word of ``question`` occurs in the text ``table`` was made from (by
+    :func:`word_table`): the words a lead begins are on lines next to each other, so
+    each lead costs one search and the walk over its own lines."""
+    gives = question.gives
+    out: dict[str, int] = {}
+    for lead in question.leads:
+        probe = "\n" + lead
+        at = table.find(probe)
+        while at >= 0:
+            end = table.find("\n", at + 1)
+            word, _space, count = table[at + 1 : end].rpartition(" ")
+            if word in gives:
+                out[word] = int(count)
+            at = end if table.startswith(probe, end) else -1
+    return out
 
 
 def frequencies(question: Asked, counts: Mapping[str, int]) -> list[float]:
-    """How often each term of ``question`` occurs in a text counted by :func:`words_of`,
-    prefix matches discounted; the smaller of the two tables is walked."""
+    """How often each term of ``question`` occurs in a text whose words are ``counts``,
+    prefix matches discounted."""
     found = [0.0] * len(question.terms)
     gives = question.gives
-    if len(counts) < len(gives):
-        for word, count in counts.items():
-            for number, share in gives.get(word, ()):
-                found[number] += share * count
-    else:
-        for word, pairs in gives.items():
-            seen = counts.get(word)
-            if seen:
-                for number, share in pairs:
-                    found[number] += share * seen
+    for word, count in counts.items():
+        for number, share in gives.get(word, ()):
+            found[number] += share * count
     return found
 
 
 def fields_score(
     question: Asked,
-    texts: Sequence[str],
+    counts: Sequence[Mapping[str, int]],
     lengths: Sequence[int],
     averages: Sequence[float],
     params: Params,
 ) -> tuple[float, int]:
-    """BM25F of one document over its fields, and how many query terms it holds."""
+    """BM25F of one document over its fields, each field's words given by :func:`counted`,
+    and how many query terms it holds."""
     k1 = params.k1
-    counted = [
+    weighted_fields = [
         (
-            frequencies(question, words_of(text, question.wanted)),
+            frequencies(question, words),
             weight / (1 - params.b + params.b * (length / average if average else 1.0)),
         )
-        for text, length, average, weight in zip(
-            texts, lengths, averages, params.weights, strict=True
+        for words, length, average, weight in zip(
+            counts, lengths, averages, params.weights, strict=True
         )
-        if weight and len(text) > 2
+        if weight and words
     ]
     total, held = 0.0, 0
     for number, item in enumerate(question.terms):
-        weighted = sum(found[number] * factor for found, factor in counted)
+        weighted = sum(found[number] * factor for found, factor in weighted_fields)
         if weighted:
             held += 1
             total += item.idf * weighted * (k1 + 1) / (weighted + k1)
@@ -144,15 +236,21 @@ def fields_score(
 
 
 def passage_score(
-    question: Asked, text: str, heading: str, average: float, params: Params
+    question: Asked,
+    words: Mapping[str, int],
+    length: int,
+    *,
+    heading: Mapping[str, int],
+    average: float,
+    params: Params,
 ) -> float:
-    """BM25 of one section: its own words, and its headings' words counted more."""
-    length = len(text)
+    """BM25 of one section of ``length`` characters from its ``words`` and the words of
+    the headings above it, which count more (both as :func:`counted` gives them)."""
     norm = 1 - params.passage_b + params.passage_b * (length / average if average else 1.0)
     total, k1 = 0.0, params.k1
-    found = frequencies(question, words_of(text, question.wanted))
+    found = frequencies(question, words)
     if heading:
-        above = frequencies(question, words_of(heading, question.wanted))
+        above = frequencies(question, heading)
         found = [f + params.heading_weight * h for f, h in zip(found, above, strict=True)]
     for item, count in zip(question.terms, found, strict=True):
         if count:

@@ -12,8 +12,10 @@ word: the documents naming ``LOGIN_MAX_ATTEMPTS``, or whose ``impl_refs`` cite
 
 from __future__ import annotations
 
+import bisect
 import json
 import time
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -154,6 +156,7 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
         meta,
         json.dumps(sections, ensure_ascii=False, separators=(",", ":")),
         frozenset(filter(None, (_code_path(ref) for ref in refs))),
+        ranking.word_table(fields[-1]),
     )
 
 
@@ -323,8 +326,12 @@ class Searcher:
         scored = []
         for candidate in found:
             q = asked.get(candidate.meta["lang"] or base, asked[base])
+            counts = [
+                *(Counter(field.split()) for field in candidate.texts[:-1]),
+                ranking.counted_in_table(q.asked, candidate.words),
+            ]
             value, _held = ranking.fields_score(
-                q.asked, candidate.texts, candidate.lengths, stats.averages, params
+                q.asked, counts, candidate.lengths, stats.averages, params
             )
             scored.append((value, candidate))
         scored.sort(key=lambda item: (-item[0], item[1].id))
@@ -392,16 +399,36 @@ def _compound(analyser: text.Analyzer, names: Iterable[str]) -> list[str]:
 
 
 def _sections(
-    question: ranking.Asked, candidate: Candidate, average: float, params: ranking.Params
+    question: ranking.Asked,
+    candidate: Candidate,
+    average: float,
+    params: ranking.Params,
 ) -> tuple[tuple[passages.Section, float], ...]:
-    """The sections of a candidate that hold a query term, best first."""
-    parts = candidate.texts[-1].split(SECTION_MARK)
+    """The sections of a candidate that hold a query term, best first: where the
+    question's words occur in its body, told apart by section."""
+    body = candidate.texts[-1]
+    hits = ranking.located(question, body)
     described: list[list[Any]] = json.loads(candidate.sections) if candidate.sections else []
+    starts, ends = [0], []  # each section's part of the body
+    at = body.find(SECTION_MARK)
+    while at >= 0:
+        ends.append(at)
+        starts.append(at + 1)
+        at = body.find(SECTION_MARK, at + 1)
+    ends.append(len(body))
+    per_part: list[Counter[str]] = [Counter() for _ in starts]
+    for offset, word in hits:
+        per_part[bisect.bisect_right(starts, offset) - 1][word] += 1
     out = []
-    for part, (start, end, level, path) in zip(parts, described, strict=False):
-        heading = text.normalise(" ".join(path)) if path else ""
-        value = ranking.passage_score(question, part, heading, average, params)
-        if value > 0:
-            out.append((passages.Section(start, end, level, tuple(path)), value))
+    for number, (start, end, level, path) in enumerate(described[: len(starts)]):
+        heading = ranking.counted(question, text.normalise(" ".join(path))) if path else {}
+        words = per_part[number]
+        if words or heading:
+            length = ends[number] - starts[number]
+            value = ranking.passage_score(
+                question, words, length, heading=heading, average=average, params=params
+            )
+            if value > 0:
+                out.append((passages.Section(start, end, level, tuple(path)), value))
     out.sort(key=lambda item: (-item[1], item[0].line))
     return tuple(out)

@@ -4,10 +4,12 @@ Each document is one row of ``docs`` (its title, summary, tags, type, path and
 body, lowercased with punctuation turned into spaces, see
 :func:`mdbrain.core.text.normalise`), where FTS5 finds the candidates of a
 search, and one row of ``meta`` with the stamp of the file it came from, the
-manifest fields a reader needs to filter and show it, the length of each field
-and its sections (:mod:`mdbrain.core.passages`) for the re-ranker
-(:mod:`mdbrain.core.ranking`). Sections are separated in the body by
-:data:`SECTION_MARK`, so a section is scored from the row already read.
+manifest fields a reader needs to filter and show it, the length of each field,
+its sections (:mod:`mdbrain.core.passages`) and a sorted table of its body's
+words with their counts, for the re-ranker (:mod:`mdbrain.core.ranking`): a
+question's words are looked up in the table rather than counted in the body.
+Sections are separated in the body by :data:`SECTION_MARK`, so a section is
+scored from the row already read.
 ``lexicon`` gives every word of the vocabulary its term (stem, accents folded)
 in each language: a question's terms are matched through the words that give
 them, and no document is ever stemmed word by word. The code paths of
@@ -40,7 +42,7 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = "search.sqlite"
-FORMAT = "6"
+FORMAT = "7"
 SECTION_MARK = "\x1e"  # between sections in the body: a separator to the tokenizer
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
 META = (
@@ -62,6 +64,7 @@ class Row:
     meta: dict[str, Any]  # one value per name in META (lists for tags, audience, impl_refs)
     sections: str  # JSON: one [line, end, level, [titles]] per section
     refs: frozenset[str] = frozenset()  # code paths of impl_refs, without anchors
+    words: str = ""  # the body's words and their counts (:func:`ranking.word_table`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,7 @@ class Candidate:
     texts: tuple[str, ...]  # normalised text per field
     lengths: tuple[int, ...]
     sections: str  # JSON, see Row.sections
+    words: str = ""  # see Row.words
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +177,9 @@ class SearchIndex:
                 self._drop(row.id)
                 rowid += 1
                 values = [json.dumps(v) if isinstance(v, list) else v for v in row.meta.values()]
-                metas.append((rowid, row.id, row.stamp, row.sections, *values, *row.lengths))
+                metas.append(
+                    (rowid, row.id, row.stamp, row.sections, row.words, *values, *row.lengths)
+                )
                 texts.append((rowid, *row.fields))
                 refs += [(ref, rowid) for ref in row.refs]
                 if len(metas) >= _BATCH:  # written as they come: memory follows the batch
@@ -193,8 +199,8 @@ class SearchIndex:
         """Write a batch of rows inside the caller's transaction, and empty the lists."""
         names = ", ".join((*META, *LENGTHS))
         self.db.executemany(
-            f"INSERT INTO meta(rowid, id, stamp, sections, {names})"  # noqa: S608 - fixed names
-            f" VALUES ({', '.join('?' * (4 + len(META) + len(LENGTHS)))})",
+            f"INSERT INTO meta(rowid, id, stamp, sections, words, {names})"  # noqa: S608
+            f" VALUES ({', '.join('?' * (5 + len(META) + len(LENGTHS)))})",
             metas,
         )
         self.db.executemany(
@@ -447,6 +453,7 @@ _COLUMNS = ", ".join(
         *("docs." + f for f in FIELDS),
         *("meta." + n for n in LENGTHS),
         "meta.sections",
+        "meta.words",
     ]
 )
 
@@ -458,6 +465,7 @@ def _candidate(row: Sequence[Any]) -> Candidate:
         _decoded(row[1 : 1 + size]),
         tuple(row[1 + size : 1 + size + count]),
         tuple(row[1 + size + count : 1 + size + 2 * count]),
+        row[-2],
         row[-1],
     )
 
@@ -490,7 +498,8 @@ def _create(db: sqlite3.Connection, key: str) -> None:
     db.execute("CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT)")
     db.execute(
         "CREATE TABLE meta(rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL,"
-        f" stamp TEXT NOT NULL, sections TEXT NOT NULL, {', '.join(META)}, {', '.join(LENGTHS)})"
+        " stamp TEXT NOT NULL, sections TEXT NOT NULL, words TEXT NOT NULL,"
+        f" {', '.join(META)}, {', '.join(LENGTHS)})"
     )
     db.execute(
         f"CREATE VIRTUAL TABLE docs USING fts5({', '.join(FIELDS)},"
