@@ -72,6 +72,32 @@ _IBAN_LENGTHS = {
 # A digit, then 12 to 18 digits each after an optional space or hyphen: one reading.
 _CARD = re.compile(r"\d(?<![\w.-]\d)(?:[ -]?\d){12,18}(?!\d|[.-]\d)")
 
+# Where numbers can be: one cheap pass, then the patterns above only there.
+# _PHONE_FR, _PHONE_US, _NIR, _SSN and _CARD read only digits, " .-()" and the letters
+# "ABab" (a NIR's department, "2A"); each match ends on a digit, starts on one or on the
+# "(" just before one, and holds nine digits or more (an SSN nine, a phone ten, a card 13,
+# a NIR 14) with at most two of those characters between two digits in a row (") " in a
+# US number, "A " in a NIR). So its digits lie in a chain: nine digits or more, each gap
+# between two at most two such characters. To find chains, the text is mapped one byte a
+# character (``encode`` turns each character past Latin-1 into "?"; Latin-1 holds no
+# decimal digit but the ASCII ones), then digits and "?" to "0", " .-()" to ".", capitals
+# to "A" and "ab" to "a": a chain is a match of _CHAIN (more gap characters than needed
+# only make chains longer). Each pattern then runs from one character before a chain to
+# two after it (as far as any look-ahead reads past a match; a look-behind reads the text
+# before ``pos`` anyway), on the whole text with its offsets. No match starts outside
+# those spans or runs past its chain, so a pass over the spans in order meets the matches
+# of a pass over the whole text, in the same order, and only those.
+# An IBAN starts with two capitals and two digits, "AA00" in the same mapping, so _IBAN is
+# tried only there, from where the previous match ended, as ``finditer`` would.
+_SHAPES = bytes.maketrans(
+    b"0123456789?" + b" .-()" + b"ABCDEFGHIJKLMNOPQRSTUVWXYZ" + b"ab",
+    b"00000000000" + b"....." + b"A" * 26 + b"aa",
+)  # every other byte stays itself, and none of them is one of "0.Aa"
+# Nine digits written out, so most digits (in short numbers) fail before any repetition of
+# a group is set up; possessive, since a gap character is never a digit.
+_CHAIN = re.compile(rb"0" + rb"[.Aa]{0,2}+0" * 8 + rb"(?:[.Aa]{0,2}+0)*+")
+_IBAN_HEAD = re.compile(rb"AA00")
+
 
 def iban_valid(value: str) -> bool:
     """Whether an IBAN (spaces allowed) has its country's length and a valid mod-97 check."""
@@ -156,8 +182,9 @@ def personal_finds(text: str) -> Iterator[Found]:
                 and not _in_address(text, match.start())
             ):
                 yield Found("phone", match.start(), match.end(), value, PERSONAL)
+    shapes, spans = _number_spans(text)
     for regex, consistent in ((_PHONE_FR, True), (_PHONE_US, False)):
-        for match in regex.finditer(text):
+        for match in _within(regex, text, spans):
             value = match.group(0)
             if (
                 (not consistent or _phone_shape(value))
@@ -165,26 +192,54 @@ def personal_finds(text: str) -> Iterator[Found]:
                 and not _in_address(text, match.start())
             ):
                 yield Found("phone", match.start(), match.end(), value, PERSONAL)
-    yield from _id_finds(text)
+    yield from _id_finds(text, shapes, spans)
 
 
-def _id_finds(text: str) -> Iterator[Found]:
-    for match in _NIR.finditer(text):
+def _number_spans(text: str) -> tuple[bytes, list[tuple[int, int]]]:
+    """``text`` mapped by _SHAPES, and the spans where a pattern that starts on a digit
+    can match: one character before each chain to two after it."""
+    shapes = text.encode("latin-1", "replace").translate(_SHAPES)
+    return shapes, [
+        (max(0, chain.start() - 1), chain.end() + 2) for chain in _CHAIN.finditer(shapes)
+    ]
+
+
+def _within(
+    regex: re.Pattern[str], text: str, spans: list[tuple[int, int]]
+) -> Iterator[re.Match[str]]:
+    """The matches of ``regex`` in each of ``spans`` in turn, offsets in ``text``."""
+    for start, end in spans:
+        yield from regex.finditer(text, start, end)
+
+
+def _ibans(text: str, shapes: bytes) -> Iterator[re.Match[str]]:
+    """What ``_IBAN.finditer(text)`` yields, tried only where an IBAN can start."""
+    resume = 0
+    for head in _IBAN_HEAD.finditer(shapes):
+        if head.start() >= resume:
+            match = _IBAN.match(text, head.start())
+            if match is not None:
+                resume = match.end()
+                yield match
+
+
+def _id_finds(text: str, shapes: bytes, spans: list[tuple[int, int]]) -> Iterator[Found]:
+    for match in _within(_NIR, text, spans):
         value = match.group(0)
         compact = value.replace(" ", "")
         if _nir_valid(value) and not dummy(compact[:13]):
             yield Found("national-id", match.start(), match.end(), value, PERSONAL)
     if "-" in text:
-        for match in _SSN.finditer(text):
+        for match in _within(_SSN, text, spans):
             value = match.group(0)
             if _ssn_valid(match) and value not in PUBLIC_SAMPLES:
                 yield Found("national-id", match.start(), match.end(), value, PERSONAL)
-    for match in _IBAN.finditer(text):
+    for match in _ibans(text, shapes):
         value = match.group(0)
         compact = value.replace(" ", "")
         if iban_valid(value) and compact not in PUBLIC_SAMPLES and not dummy(compact[4:]):
             yield Found("iban", match.start(), match.end(), value, PERSONAL)
-    for match in _CARD.finditer(text):
+    for match in _within(_CARD, text, spans):
         value = match.group(0)
         if _card_valid(value):
             yield Found("credit-card", match.start(), match.end(), value, PERSONAL)
