@@ -327,7 +327,7 @@ class Searcher:
         for candidate in found:
             q = asked.get(candidate.meta["lang"] or base, asked[base])
             counts = [
-                *(Counter(field.split()) for field in candidate.texts[:-1]),
+                *(Counter(field.split()) for field in candidate.texts),
                 ranking.counted_in_table(q.asked, candidate.words),
             ]
             value, _held = ranking.fields_score(
@@ -335,13 +335,16 @@ class Searcher:
             )
             scored.append((value, candidate))
         scored.sort(key=lambda item: (-item[0], item[1].id))
+        read = [c.rowid for n, (_v, c) in enumerate(scored) if n < PASSAGES_OF or c.id in exact]
+        bodies = self.index.bodies(read)
         cards = []
-        for position, (base_value, candidate) in enumerate(scored):
+        for base_value, candidate in scored:
             value = base_value
             q = asked.get(candidate.meta["lang"] or base, asked[base])
             sections: tuple[tuple[passages.Section, float], ...] = ()
-            if position < PASSAGES_OF or candidate.id in exact:
-                sections = _sections(q.asked, candidate, stats.passage, params)
+            if candidate.rowid in bodies:
+                body = bodies[candidate.rowid]
+                sections = _sections(q.asked, candidate, body, stats.passage, params)
                 if sections:
                     value += params.passage_weight * sections[0][1]
             cards.append(
@@ -370,7 +373,9 @@ class Searcher:
         asked = self.question(question, candidate.meta.get("lang") or "")
         weights = {term.term: term.idf for term in asked.terms}
         params = self.params()
-        return _sections(asked.asked, candidate, self.statistics().passage, params), weights
+        body = self.index.bodies([candidate.rowid]).get(candidate.rowid, "")
+        average = self.statistics().passage
+        return _sections(asked.asked, candidate, body, average, params), weights
 
     def _exact(self, question: str, documents: int) -> dict[str, int]:
         """Documents matched exactly: 2 when their impl_refs cite a code path the question
@@ -401,12 +406,12 @@ def _compound(analyser: text.Analyzer, names: Iterable[str]) -> list[str]:
 def _sections(
     question: ranking.Asked,
     candidate: Candidate,
+    body: str,
     average: float,
     params: ranking.Params,
 ) -> tuple[tuple[passages.Section, float], ...]:
     """The sections of a candidate that hold a query term, best first: where the
-    question's words occur in its body, told apart by section."""
-    body = candidate.texts[-1]
+    question's words occur in its ``body``, told apart by section."""
     hits = ranking.located(question, body)
     described: list[list[Any]] = json.loads(candidate.sections) if candidate.sections else []
     starts, ends = [0], []  # each section's part of the body

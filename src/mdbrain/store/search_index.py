@@ -69,12 +69,16 @@ class Row:
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
+    """A document as the re-ranker reads it: every field but the body, which only the few
+    documents whose sections are scored need (:meth:`SearchIndex.bodies`)."""
+
     id: str
     meta: dict[str, Any]
-    texts: tuple[str, ...]  # normalised text per field
-    lengths: tuple[int, ...]
+    texts: tuple[str, ...]  # normalised text per field, the body left out
+    lengths: tuple[int, ...]  # characters per field, the body's included
     sections: str  # JSON, see Row.sections
-    words: str = ""  # see Row.words
+    words: str  # see Row.words
+    rowid: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,12 +292,25 @@ class SearchIndex:
         for start in range(0, len(order), _BATCH):
             part = order[start : start + _BATCH]
             rows = self.db.execute(
-                f"SELECT meta.rowid, {_COLUMNS} FROM meta JOIN docs ON docs.rowid = meta.rowid"  # noqa: S608
+                f"SELECT {_COLUMNS} FROM meta JOIN docs ON docs.rowid = meta.rowid"  # noqa: S608
                 f" WHERE meta.rowid IN ({', '.join('?' * len(part))})",
                 part,
             )
-            found.update((row[0], _candidate(row[1:])) for row in rows)
+            found.update((row[-1], _candidate(row)) for row in rows)
         return [found[rowid] for rowid in order if rowid in found]
+
+    def bodies(self, rowids: Sequence[int]) -> dict[int, str]:
+        """The normalised bodies of the given rows, by row number."""
+        out: dict[int, str] = {}
+        for start in range(0, len(rowids), _BATCH):
+            part = rowids[start : start + _BATCH]
+            out.update(
+                self.db.execute(
+                    f"SELECT rowid, body FROM docs WHERE rowid IN ({', '.join('?' * len(part))})",  # noqa: S608
+                    part,
+                )
+            )
+        return out
 
     def with_phrases(self, phrases: Sequence[Sequence[str]], limit: int) -> set[str]:
         """The ids of the documents holding every phrase (words in a row), at most ``limit``."""
@@ -450,10 +467,11 @@ _COLUMNS = ", ".join(
     [
         "meta.id",
         *("meta." + m for m in META),
-        *("docs." + f for f in FIELDS),
+        *("docs." + f for f in FIELDS[:-1]),
         *("meta." + n for n in LENGTHS),
         "meta.sections",
         "meta.words",
+        "meta.rowid",
     ]
 )
 
@@ -463,8 +481,9 @@ def _candidate(row: Sequence[Any]) -> Candidate:
     return Candidate(
         row[0],
         _decoded(row[1 : 1 + size]),
-        tuple(row[1 + size : 1 + size + count]),
-        tuple(row[1 + size + count : 1 + size + 2 * count]),
+        tuple(row[1 + size : size + count]),  # every field but the body
+        tuple(row[size + count : size + 2 * count]),
+        row[-3],
         row[-2],
         row[-1],
     )
