@@ -174,7 +174,7 @@ def word_table(text: str) -> str:
     (``"\\nword count"``): what a search index keeps of a long field so that
     :func:`counted_in_table` finds a question's words without reading the text again."""
     counts = Counter(text.split())
-    return "".join([f"\n{word} {count}" for word, count in sorted(counts.items())]) + "\n"
+    return "\n" + "\n".join([f"{word} {counts[word]}" for word in sorted(counts)]) + "\n"
 
 
 def counted_in_table(question: Asked, table: str) -> dict[str, int]:
