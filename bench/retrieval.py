@@ -50,7 +50,7 @@ from mdbrain.adapters import demo, views
 from mdbrain.core.tokens import estimate
 from mdbrain.service.brain import Brain
 from mdbrain.service.reading import Filters, Reader
-from run import _run_once
+from run import _run_once, compile_bytecode
 
 BENCH = Path(__file__).resolve().parent
 CORPORA = BENCH.parent.parent / "shared" / "corpora"
@@ -842,6 +842,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     command = "python bench/retrieval.py " + " ".join(sys.argv[1:] if argv is None else argv)
     check_frozen()
+    compile_bytecode()
     if args.tokens:
         print(tokens_mode([c for c in args.corpora if c != "demo"], args.max_docs))
         return 0

@@ -78,6 +78,17 @@ class Options:
 # --- timing ------------------------------------------------------------------------
 
 
+def compile_bytecode() -> None:
+    """Write the bytecode of every mdbrain module, as installing the package does, so that
+    a timed process does not compile a module changed since its last import (a shell with
+    PYTHONDONTWRITEBYTECODE never writes it back, and each process pays the compile)."""
+    import compileall
+
+    import mdbrain
+
+    compileall.compile_dir(Path(mdbrain.__file__).parent, quiet=1)
+
+
 def _tail(text: str, lines: int = STDERR_LINES) -> str:
     return "\n".join(text.rstrip().splitlines()[-lines:])
 

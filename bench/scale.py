@@ -41,6 +41,7 @@ from run import (
     GENERATED_NAMES,
     _hidden,
     clean_index,
+    compile_bytecode,
     edits_to,
     pick_doc,
     prepare_copy,
@@ -646,6 +647,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     opts = parse_options(argv)
     results = load_results(opts.results)
     if not opts.render_only:
+        compile_bytecode()
         run_all(opts, results)
     write_outputs(opts, results)
     failed = [

@@ -372,6 +372,34 @@ def test_candidates_come_in_the_order_fts5_ranks_them(make_base: MakeBase) -> No
     assert found == expected
 
 
+def _common_word_base(make_base: MakeBase) -> Path:
+    """Thirty pages that all say "service"; two also say "quota", one of them twice."""
+    pages: dict[str, str | bytes] = {
+        f"p{n}.md": doc(f"Page {n}", f"The service runs step {n} of the setup.") for n in range(30)
+    }
+    pages["quota.md"] = doc("Limits", "The service quota is set per service, per day.")
+    pages["other.md"] = doc("Elsewhere", "A quota for the printer.")
+    return make_base(pages)
+
+
+def test_fts5_is_not_asked_for_a_word_most_documents_hold(make_base: MakeBase) -> None:
+    root = _common_word_base(make_base)
+    with Brain.open(root) as brain:
+        searcher = brain.session.searcher()
+        searcher.sync(brain.session.view())
+        assert searcher.question("service quota").forms == ("quota",)
+        # a question of common words alone still asks for them
+        assert searcher.question("service").forms == ("service",)
+
+
+def test_a_word_left_out_of_the_candidates_still_counts_in_the_order(
+    make_base: MakeBase,
+) -> None:
+    root = _common_word_base(make_base)
+    assert _ids(root, "service quota")[:2] == ["quota.md", "other.md"]
+    assert _ids(root, "service")  # every page holds it, and some come back
+
+
 def test_a_query_after_one_edit_parses_that_file_alone(
     make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
 ) -> None:

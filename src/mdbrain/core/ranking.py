@@ -208,30 +208,32 @@ def frequencies(question: Asked, counts: Mapping[str, int]) -> list[float]:
 
 def fields_score(
     question: Asked,
-    counts: Sequence[Mapping[str, int]],
+    fields: Sequence[Mapping[str, int] | Sequence[str]],
     lengths: Sequence[int],
     averages: Sequence[float],
     params: Params,
 ) -> tuple[float, int]:
-    """BM25F of one document over its fields, each field's words given by :func:`counted`,
-    and how many query terms it holds."""
-    k1 = params.k1
-    weighted_fields = [
-        (
-            frequencies(question, words),
-            weight / (1 - params.b + params.b * (length / average if average else 1.0)),
-        )
-        for words, length, average, weight in zip(
-            counts, lengths, averages, params.weights, strict=True
-        )
-        if weight and words
-    ]
+    """BM25F of one document over its fields, and how many query terms it holds. A field
+    is given by its words' counts (:func:`counted`, :func:`counted_in_table`) or, for a
+    short one, by its list of words."""
+    k1, b = params.k1, params.b
+    gives = question.gives
+    weighted = [0.0] * len(question.terms)
+    for words, length, average, weight in zip(
+        fields, lengths, averages, params.weights, strict=True
+    ):
+        if not weight or not words:
+            continue
+        factor = weight / (1 - b + b * (length / average if average else 1.0))
+        pairs = words.items() if isinstance(words, Mapping) else ((word, 1) for word in words)
+        for word, count in pairs:
+            for number, share in gives.get(word, ()):
+                weighted[number] += share * count * factor
     total, held = 0.0, 0
-    for number, item in enumerate(question.terms):
-        weighted = sum(found[number] * factor for found, factor in weighted_fields)
-        if weighted:
+    for item, value in zip(question.terms, weighted, strict=True):
+        if value:
             held += 1
-            total += item.idf * weighted * (k1 + 1) / (weighted + k1)
+            total += item.idf * value * (k1 + 1) / (value + k1)
     return total, held
 
 

@@ -16,7 +16,7 @@ import bisect
 import json
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -177,7 +177,7 @@ class Question:
     terms: tuple[ranking.Term, ...]
     asked: ranking.Asked  # the terms made ready to score many texts
     words: frozenset[str]  # its terms that do not come from an identifier
-    forms: tuple[str, ...]  # the words to ask FTS5 for
+    forms: tuple[str, ...]  # the words to ask FTS5 for (the common ones left out)
 
 
 class Searcher:
@@ -287,9 +287,14 @@ class Searcher:
             )
             holders = sum(n for _w, _t, n in found)
             terms.append(ranking.Term(word, words_of_term, ranking.idf(documents, holders)))
-            forms += [w for w, _t, _n in found]
+            forms += [(w, n) for w, _t, n in found]
         plain = frozenset(t.term for t in terms) - from_names
-        return Question(tuple(terms), ranking.asked(terms), plain, tuple(dict.fromkeys(forms)))
+        # FTS5's BM25 gives a word held by half the documents or more no weight at all: asked
+        # for, it would only make FTS5 read and score every document holding it, and add
+        # documents that hold nothing else at the tail of the order. The re-ranker still
+        # counts it. Only when every word is that common are they all asked for.
+        rare = [w for w, n in forms if 2 * n < documents] or [w for w, _n in forms]
+        return Question(tuple(terms), ranking.asked(terms), plain, tuple(dict.fromkeys(rare)))
 
     def _expansion(self, lang: str, form: str, prefix: bool) -> list[tuple[str, str, int]]:
         key = (lang, form, prefix)
@@ -325,40 +330,39 @@ class Searcher:
             return []
         scored = []
         for candidate in found:
-            q = asked.get(candidate.meta["lang"] or base, asked[base])
-            counts = [
-                *(Counter(field.split()) for field in candidate.texts),
+            q = asked.get(candidate.lang or base, asked[base])
+            fields: list[Mapping[str, int] | Sequence[str]] = [
+                *(field.split() for field in candidate.texts),
                 ranking.counted_in_table(q.asked, candidate.words),
             ]
             value, _held = ranking.fields_score(
-                q.asked, counts, candidate.lengths, stats.averages, params
+                q.asked, fields, candidate.lengths, stats.averages, params
             )
             scored.append((value, candidate))
         scored.sort(key=lambda item: (-item[0], item[1].id))
         read = [c.rowid for n, (_v, c) in enumerate(scored) if n < PASSAGES_OF or c.id in exact]
         bodies = self.index.bodies(read)
-        cards = []
-        for base_value, candidate in scored:
-            value = base_value
-            q = asked.get(candidate.meta["lang"] or base, asked[base])
+        ranked = []
+        for value, candidate in scored:
             sections: tuple[tuple[passages.Section, float], ...] = ()
             if candidate.rowid in bodies:
+                q = asked.get(candidate.lang or base, asked[base])
                 body = bodies[candidate.rowid]
                 sections = _sections(q.asked, candidate, body, stats.passage, params)
-                if sections:
-                    value += params.passage_weight * sections[0][1]
-            cards.append(
-                Card(
-                    candidate.id,
-                    **candidate.meta,
-                    score=value,
-                    exact=exact.get(candidate.id, 0),
-                    passage=sections[0][0] if sections else None,
-                    sections=sections,
-                )
+            total = value + (params.passage_weight * sections[0][1] if sections else 0.0)
+            ranked.append((-exact.get(candidate.id, 0), -total, candidate.id, candidate, sections))
+        ranked.sort(key=lambda item: item[:3])
+        return [
+            Card(
+                candidate.id,
+                **candidate.meta(),
+                score=-negative,
+                exact=-tier,
+                passage=sections[0][0] if sections else None,
+                sections=sections,
             )
-        cards.sort(key=lambda card: (-card.exact, -card.score, card.id))
-        return cards[:limit]
+            for tier, negative, _id, candidate, sections in ranked[:limit]
+        ]
 
     def sections_of(
         self, question: str, doc_id: str
@@ -370,7 +374,7 @@ class Searcher:
         if not found or not self.statistics().documents:
             return (), {}
         candidate = found[0]
-        asked = self.question(question, candidate.meta.get("lang") or "")
+        asked = self.question(question, candidate.lang)
         weights = {term.term: term.idf for term in asked.terms}
         params = self.params()
         body = self.index.bodies([candidate.rowid]).get(candidate.rowid, "")

@@ -50,6 +50,7 @@ META = (
     "lang",
 )  # fmt: skip
 LISTS = ("tags", "audience", "impl_refs")
+_LANG = META.index("lang")
 LENGTHS = tuple(f"length_{name}" for name in FIELDS)  # characters per field
 
 
@@ -73,12 +74,21 @@ class Candidate:
     documents whose sections are scored need (:meth:`SearchIndex.bodies`)."""
 
     id: str
-    meta: dict[str, Any]
+    values: tuple[Any, ...]  # one per name in META, as stored (see :meth:`meta`)
     texts: tuple[str, ...]  # normalised text per field, the body left out
     lengths: tuple[int, ...]  # characters per field, the body's included
     sections: str  # JSON, see Row.sections
     words: str  # see Row.words
     rowid: int
+
+    @property
+    def lang(self) -> str:
+        """The language the document is analysed in, when it says ('' otherwise)."""
+        return str(self.values[_LANG] or "")
+
+    def meta(self) -> dict[str, Any]:
+        """The manifest fields, lists decoded (only for the documents shown)."""
+        return _decoded(self.values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,7 +490,7 @@ def _candidate(row: Sequence[Any]) -> Candidate:
     size, count = len(META), len(FIELDS)
     return Candidate(
         row[0],
-        _decoded(row[1 : 1 + size]),
+        tuple(row[1 : 1 + size]),
         tuple(row[1 + size : size + count]),  # every field but the body
         tuple(row[size + count : size + 2 * count]),
         row[-3],
