@@ -137,14 +137,21 @@ def assignment_finds(view: Text) -> Iterator[Found]:
         yield from _assignments_in(text, view.lowered, 0, len(text))
         return
     memo: dict[tuple[str, int], list[Found]] = {}
+    # When lower-casing keeps the length, every character maps to one, and the lowered
+    # text cut like the segment is the segment lowered, but for the choice between "σ"
+    # and "ς" (the only lowering that reads the characters around): no stem, prefix or
+    # suffix looked for holds either, so the cut serves and lowering again is spared.
+    whole = view.lowered if len(view.lowered) == len(text) else None
     for own in range(0, len(text), _STEP):
         first = max(0, own - _LEFT_MARGIN)
-        segment = text[first : own + _STEP + _RIGHT_MARGIN]
+        last = own + _STEP + _RIGHT_MARGIN
+        segment = text[first:last]
         key = (segment, own - first)
         if key not in memo:
             if len(memo) > 64:
                 memo.clear()
-            found = _assignments_in(segment, segment.lower(), own - first, own - first + _STEP)
+            lowered = segment.lower() if whole is None else whole[first:last]
+            found = _assignments_in(segment, lowered, own - first, own - first + _STEP)
             memo[key] = list(found)
         for one in memo[key]:
             yield Found(one.rule, one.start + first, one.end + first, one.value)

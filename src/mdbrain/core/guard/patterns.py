@@ -348,9 +348,26 @@ _WORD_NEEDLES = _needles(contextual=False, folded=False)
 _CONTEXT_NEEDLES = _needles(contextual=True, folded=True)
 
 
+def _grouped(
+    needles: frozenset[str], gates: tuple[str, ...]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The needles under the first gate each contains, the others alone (their own gate)."""
+    groups: dict[str, list[str]] = {}
+    for needle in sorted(needles):
+        gate = next((g for g in gates if g in needle), needle)
+        groups.setdefault(gate, []).append(needle)
+    return tuple((gate, tuple(members)) for gate, members in groups.items())
+
+
+# Every needle of a group contains its gate, so where the gate is not in the long words
+# none of them is: one substring test stands for the whole group, and the set of
+# needles present is the same as when each is tested.
+_WORD_GROUPS = _grouped(_WORD_NEEDLES, ("A", "S", "gh", "gl", "k_", "_v1_", "sk-"))
+
+
 def literal_finds(view: Text) -> Iterator[Found]:
     runs, text = view.runs, view.text
-    present = {n for n in _WORD_NEEDLES if n in runs}
+    present = {n for gate, group in _WORD_GROUPS if gate in runs for n in group if n in runs}
     present.update(n for n in _CONTEXT_NEEDLES if n in view.lowered)
     if not present:
         return

@@ -43,6 +43,13 @@ _JOINS = (
     re.compile(r"\\(?<=[\w+/=-]\\)\r?\n[ \t]{0,64}(?=[\w+/=-])"),
 )
 
+# What each join must contain: its quote, or a backslash right before a line break.
+# Where none is in the text the join cannot match.
+_JOIN_NEEDLES = tuple(
+    (regex, ("\\\n", "\\\r\n") if regex.pattern[0] == "\\" else (regex.pattern[0],))
+    for regex in _JOINS
+)
+
 
 class _Splice:
     """A text with spans cut out (every match of a pattern, one pass of C code, or spans
@@ -120,11 +127,13 @@ def views_of(text: str) -> list[tuple[str, Callable[[int], int]]]:
     views: list[tuple[str, Callable[[int], int]]] = [(text, lambda offset: offset)]
     splices: list[_Splice] = []
     clean = text
-    if not text.isascii() and _INVISIBLE_RUN.search(text):
+    # the class holds single characters: it matches iff one of them is in the text, and a
+    # substring test per character (C code, none when the text is narrower) is cheaper
+    if not text.isascii() and any(char in text for char in _INVISIBLE):
         splices.append(_Splice(clean, _INVISIBLE_RUN))
         clean = splices[-1].text
-    for regex in _JOINS:
-        if (regex.pattern[0] == "\\" or regex.pattern[0] in clean) and regex.search(clean):
+    for regex, needles in _JOIN_NEEDLES:
+        if any(needle in clean for needle in needles) and regex.search(clean):
             splices.append(_Splice(clean, regex))
             clean = splices[-1].text
     split = _split_token_spans(clean)
@@ -154,6 +163,7 @@ def normalise(text: str) -> str:
 # literal patterns, the base64 decoder and the entropy rules only look at these words.
 _LONG_WORD = 16
 _LONG_WORDS = re.compile(r"\S{16,}")  # the same words with their offsets, when needed
+_PEM_WORD = re.compile(r"[A-Za-z0-9+/]{60,80}")
 
 
 class Text:
@@ -165,8 +175,12 @@ class Text:
         self.lowered = text.lower()
         found = [word for word in text.split() if len(word) >= _LONG_WORD]
         self.longest = max(map(len, found), default=0)
-        # words of PEM width: three are needed before a block of them is looked for
-        self.pem_wide = sum(1 for word in found if 60 <= len(word) <= 80)
+        # words of PEM width made of base64 only: three are needed before a block of them
+        # is looked for. A line of a block (keys._B64_LINE) holds one such word between
+        # blanks and line ends, all whitespace to str.split, so it is one of these words.
+        self.pem_wide = sum(
+            1 for word in found if 60 <= len(word) <= 80 and _PEM_WORD.fullmatch(word)
+        )
         self.runs = "\n".join(found)
         self._starts: tuple[list[int], list[int]] | None = None
 
