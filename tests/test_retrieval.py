@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from mdbrain.core import text, tokens
-from mdbrain.service import reading
 from mdbrain.service.brain import Brain
 from mdbrain.service.reading import Filters, QueryResult
 from tests.conftest import MakeBase, doc
@@ -210,7 +209,7 @@ def test_a_query_never_costs_more_than_the_whole_top_document(make_base: MakeBas
 
 
 def test_a_short_top_document_caps_the_rows_and_passages_of_the_others(
-    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+    make_base: MakeBase,
 ) -> None:
     root = make_base(
         {
@@ -227,7 +226,6 @@ def test_a_short_top_document_caps_the_rows_and_passages_of_the_others(
             },
         }
     )
-    monkeypatch.setattr(reading, "SMALL_ANSWER", 0)  # the floor for pages of a few lines
     result = _query(root, "session TTL idle expiry")
     assert result.hits[0].id == "ttl.md"
     top = (root / "ttl.md").read_text(encoding="utf-8")
@@ -236,6 +234,36 @@ def test_a_short_top_document_caps_the_rows_and_passages_of_the_others(
         result.tokens[phase] for phase in ("manifest", "frontmatter", "sections", "neighbours")
     )
     assert [p.doc for p in result.sections] == ["ttl.md"]
+
+
+def test_a_top_page_of_a_few_lines_gets_a_shorter_cut_of_its_answer(
+    make_base: MakeBase,
+) -> None:
+    answer = "Run `tar -xzf archive.tar.gz` to unpack a gzipped archive."
+    body = "\n\n".join(
+        [
+            "- List the files of an archive:",
+            "`tar -tvf archive.tar`",
+            "- Unpack a gzipped archive in the current folder:",
+            answer,
+            "- Create an archive from a folder:",
+            "`tar -cf archive.tar folder/`",
+        ]
+    )
+    # no frontmatter: its row and its one section would cost more than the page itself
+    pages: dict[str, str | bytes] = {"tar.md": f"# tar\n\n{body}\n"}
+    pages.update(
+        {
+            f"other-{n}.md": doc(f"Archive note {n}", body=f"Archives, case {n}.\n\n{FILLER}")
+            for n in range(3)
+        }
+    )
+    root = make_base(pages)
+    result = _query(root, "unpack a gzipped tar archive")
+    top = (root / "tar.md").read_text(encoding="utf-8")
+    assert result.hits[0].id == "tar.md"
+    assert result.tokens["total"] <= tokens.estimate(top)
+    assert any(answer in p.text for p in result.sections if p.doc == "tar.md")
 
 
 # --- the first query after index -----------------------------------------------------

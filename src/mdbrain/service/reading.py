@@ -41,9 +41,6 @@ SECTIONS_OF_LEAD = 3  # sections of the best document a query shows, at most
 SECOND_SHARE = 0.6  # a further section is shown when it scores this share of the best
 FURTHER_TOKENS = 80  # most tokens shown of each further section, around its answer
 SECTION_TOKENS = 130  # most tokens of a section a query shows, around its answer
-# An answer may cost this much even when the top page is shorter: a page of a few lines
-# would otherwise hide every other hit.
-SMALL_ANSWER = 150
 LEAD_SHARE = 0.5  # the first line of prose of a section counts as holding this much of a term
 FLAGGED = frozenset({"needs-review", "deprecated"})
 WIDEN_AT_MOST = 5  # neighbours a query on drafts adds: the theme overview, then relations
@@ -218,16 +215,18 @@ class _Answer:
         counted = self.costs()
         return {**counted, "total": sum(counted.values())}
 
-    def trim(self, cap: int) -> None:
+    def trim(self, cap: int) -> int | None:
         """Leave out, least useful first, what takes the cost over ``cap``: neighbours, the
         other documents' sections and frontmatters, the top document's frontmatter (its
         row already gives title and summary), its further sections, then the other rows.
-        The top row and the top document's best section stay."""
+        The top row and the top document's best section stay; when they alone cost more
+        than ``cap``, the tokens left for that section beside the row are returned, to
+        show a shorter cut of it if one fits (None when they fit)."""
         top = self.rows[0].id
         best = next((p for p in self.sections if p.doc == top), None)
         total = self.report()["total"]
         if total <= cap:
-            return
+            return None
         phases: list[tuple[list[Any], Callable[[Any], str], Callable[[Any], bool]]] = [
             (self.near, lambda n: f"{n.id} {n.summary}", lambda _n: True),
             (self.sections, lambda p: p.text, lambda p: p.doc != top),
@@ -239,9 +238,12 @@ class _Answer:
         for items, text_of, may_go in phases:
             for item in reversed([i for i in items if may_go(i)]):
                 if total <= cap:
-                    return
+                    return None
                 items.remove(item)
                 total -= tokens.estimate(text_of(item))
+        if total <= cap or best is None:
+            return None
+        return cap - (total - tokens.estimate(best.text))
 
 
 def hit_of(card: Card) -> Hit:
@@ -350,7 +352,9 @@ class Reader:
             block = kept
         return Passage(doc.id, "frontmatter", 1, end, "\n".join(block))
 
-    def _sections(self, doc: Document, question: str, most: int) -> list[Passage]:
+    def _sections(
+        self, doc: Document, question: str, most: int, first: int = SECTION_TOKENS
+    ) -> list[Passage]:
         """The sections of ``doc`` that answer ``question``, best first, at most ``most``,
         each shown around the lines that match it.
 
@@ -359,7 +363,7 @@ class Reader:
         the index does not hold, the one sharing most terms with it. A further
         section is shown only when it scores at least :data:`SECOND_SHARE` of the
         best. Inside a section, :func:`passages.window` keeps the run of lines
-        holding the most of the question within :data:`SECTION_TOKENS`
+        holding the most of the question within ``first`` tokens
         (:data:`FURTHER_TOKENS` for the further ones), its heading first when that
         fits, and ``cut`` says when lines were left out. Headings are shown as a
         reader sees them, without anchors.
@@ -397,7 +401,7 @@ class Reader:
                 lines[section.line - 1 : own_end],
                 section,
                 (wanted, weights),
-                SECTION_TOKENS if n == 0 else FURTHER_TOKENS,
+                first if n == 0 else FURTHER_TOKENS,
             )
             for n, (_score, section, own_end) in enumerate(chosen)
         ]
@@ -502,9 +506,8 @@ class Reader:
             if spend.take("neighbours", f"{item.id} {item.summary}"):
                 near.append(item)
         answer = _Answer(shown, frontmatters, sections, near, self.row)
-        if shown:  # never more than reading the whole top document would cost
-            whole = tokens.estimate(self.document(shown[0].id).raw)
-            answer.trim(max(whole, SMALL_ANSWER))
+        if shown:
+            self._within_top(answer, question)
         return QueryResult(
             question,
             tuple(answer.rows),
@@ -518,6 +521,19 @@ class Reader:
             unverified,
             advice,
         )
+
+    def _within_top(self, answer: _Answer, question: str) -> None:
+        """Shorten ``answer`` to no more than reading its whole top document would cost.
+        When even the top document's row and best section cost more (a page of a few
+        lines), a shorter cut of that section around its answer takes its place if one
+        fits; if none does, the row and the section stay: the least an answer can be."""
+        top = self.document(answer.rows[0].id)
+        room = answer.trim(tokens.estimate(top.raw))
+        if room is not None and room > 0:
+            cut = self._sections(top, question, 1, first=room)
+            if cut and tokens.estimate(cut[0].text) <= room:
+                best = next(p for p in answer.sections if p.doc == top.id)
+                answer.sections[answer.sections.index(best)] = cut[0]
 
     def row(self, hit: Hit) -> str:
         """The hit as a manifest row: the cost of phase 1."""
