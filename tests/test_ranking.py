@@ -87,3 +87,42 @@ def test_a_word_inside_another_is_not_counted() -> None:
     assert [at for at, _w in ranking.located(question, body)] == [
         i for i in range(len(body)) if body.startswith(" run ", i - 1)
     ]
+
+
+def _terms(*groups: str) -> ranking.Asked:
+    return _asked([group.split() for group in groups])
+
+
+def test_two_terms_asked_in_a_row_are_found_in_a_row_or_one_short_word_apart() -> None:
+    question = _terms("byte", "order", "mark")
+    body = text.normalise("A byte order mark. The order of a byte, and byte of order: mark!")
+    found = ranking.pairs_of(question, ranking.located(question, body), gap=5)
+    # "byte order", "order mark", then "byte of order" (one short word apart) and
+    # "order: mark"; "order of a byte" is the wrong order and too far apart
+    assert [number for _at, number in found] == [0, 1, 0, 1]
+    assert [body[at:].split()[0] for at, _n in found] == ["order", "mark", "order", "mark"]
+    # side by side only
+    assert ranking.pairs_of(question, ranking.located(question, body), gap=1) == found[:2]
+
+
+def test_a_section_holding_the_words_in_a_row_scores_above_one_holding_them_apart() -> None:
+    question = _terms("move", "constructor")
+    params = ranking.Params(weights=(1.0,), pair_weight=1.0)
+    together = text.normalise("write a move constructor for the buffer class here")
+    apart = text.normalise("move the buffer first then write the class constructor")
+    scores = []
+    for section in (together, apart):
+        hits = ranking.located(question, section)
+        pairs = Counter(number for _at, number in ranking.pairs_of(question, hits, 5))
+        scores.append(
+            ranking.passage_score(
+                question,
+                ranking.counted(question, section),
+                len(section),
+                heading={},
+                average=len(section),
+                params=params,
+                pairs=pairs,
+            )
+        )
+    assert scores[0] > scores[1]

@@ -40,6 +40,8 @@ class Params:
     passage_weight: float = 0.5  # share of the best section's score added to a document's
     heading_weight: float = 2.0  # how often a heading word counts in the sections below it
     passage_b: float = 0.5  # length normalisation of sections
+    pair_weight: float = 0.0  # what two terms asked in a row count for, found in a row
+    pair_gap: int = 5  # characters between two words still "in a row" (one short word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,9 +247,13 @@ def passage_score(
     heading: Mapping[str, int],
     average: float,
     params: Params,
+    pairs: Mapping[int, int] | None = None,
 ) -> float:
     """BM25 of one section of ``length`` characters from its ``words`` and the words of
-    the headings above it, which count more (both as :func:`counted` gives them)."""
+    the headings above it, which count more (both as :func:`counted` gives them), plus,
+    for each two terms asked one after the other, how often ``pairs`` (:func:`pairs_of`,
+    by the number of the first term) found them one after the other, weighted by the
+    rarer of the two."""
     norm = 1 - params.passage_b + params.passage_b * (length / average if average else 1.0)
     total, k1 = 0.0, params.k1
     found = frequencies(question, words)
@@ -258,4 +264,27 @@ def passage_score(
         if count:
             weighted = count / norm
             total += item.idf * weighted * (k1 + 1) / (weighted + k1)
+    for number, count in (pairs or {}).items():
+        first, second = question.terms[number], question.terms[number + 1]
+        weighted = count / norm
+        rarer = min(first.idf, second.idf)
+        total += params.pair_weight * rarer * weighted * (k1 + 1) / (weighted + k1)
     return total
+
+
+def pairs_of(question: Asked, hits: Sequence[tuple[int, str]], gap: int) -> list[tuple[int, int]]:
+    """Where two terms asked one after the other are found one after the other in a text,
+    from :func:`located`'s ``hits``: the offset of the second word and the number of the
+    first term, for every such meeting. At most ``gap`` characters may separate the two
+    words (a space, or a short word such as "of": stop words are not asked)."""
+    gives = question.gives
+    out: list[tuple[int, int]] = []
+    last_end, last_terms = -gap - 1, frozenset[int]()
+    for at, word in hits:
+        terms = frozenset(number for number, _share in gives[word])
+        if at - last_end <= gap:
+            follows = [n for n in last_terms if n + 1 in terms]
+            if follows:
+                out.append((at, min(follows)))
+        last_end, last_terms = at + len(word), terms
+    return out

@@ -39,6 +39,7 @@ PREFIX_WEIGHT = 0.5  # ...and such a word counts this much
 PASSAGE_WEIGHT = 0.5  # share of the best section's score a document gains
 HEADING_WEIGHT = 2.0  # times a word of the headings above a section counts in it
 PASSAGE_B = 0.5
+PAIR_WEIGHT = 1.0  # what two words asked in a row count for in a section, found in a row
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
 FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
 PASSAGES_OF = 40  # best documents (by their fields) whose sections are scored
@@ -264,7 +265,7 @@ class Searcher:
     def params(self) -> ranking.Params:
         return ranking.Params(
             WEIGHTS, K1, B, PREFIX_MIN, PREFIX_TRIM, PREFIX_WEIGHT, PASSAGE_WEIGHT,
-            HEADING_WEIGHT, PASSAGE_B,
+            HEADING_WEIGHT, PASSAGE_B, PAIR_WEIGHT,
         )  # fmt: skip
 
     def question(self, words: str, lang: str = "") -> Question:
@@ -428,6 +429,10 @@ def _sections(
     per_part: list[Counter[str]] = [Counter() for _ in starts]
     for offset, word in hits:
         per_part[bisect.bisect_right(starts, offset) - 1][word] += 1
+    pairs: list[Counter[int]] = [Counter() for _ in starts]
+    if params.pair_weight:
+        for offset, number in ranking.pairs_of(question, hits, params.pair_gap):
+            pairs[bisect.bisect_right(starts, offset) - 1][number] += 1
     out = []
     for number, (start, end, level, path) in enumerate(described[: len(starts)]):
         heading = ranking.counted(question, text.normalise(" ".join(path))) if path else {}
@@ -435,7 +440,13 @@ def _sections(
         if words or heading:
             length = ends[number] - starts[number]
             value = ranking.passage_score(
-                question, words, length, heading=heading, average=average, params=params
+                question,
+                words,
+                length,
+                heading=heading,
+                average=average,
+                params=params,
+                pairs=pairs[number],
             )
             if value > 0:
                 out.append((passages.Section(start, end, level, tuple(path)), value))
