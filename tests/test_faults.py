@@ -545,7 +545,7 @@ def _row(doc_id: str, stamp: str) -> Any:
     meta: dict[str, Any] = dict.fromkeys(META, "")
     meta.update(tags=[], audience=[], impl_refs=[], title=doc_id, lang="en")
     texts = tuple("lockout" if name == "body" else doc_id for name in FIELDS)
-    return Row(doc_id, stamp, texts, tuple(len(t) for t in texts), meta, "[]")
+    return Row(doc_id, stamp, texts, tuple(len(t) for t in texts), meta, "[]", "\nlockout 1\n")
 
 
 def test_a_search_index_that_cannot_be_written_goes_on_in_memory(tmp_path: Path) -> None:

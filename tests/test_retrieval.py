@@ -405,6 +405,7 @@ def _common_word_base(make_base: MakeBase) -> Path:
     pages: dict[str, str | bytes] = {
         f"p{n}.md": doc(f"Page {n}", f"The service runs step {n} of the setup.") for n in range(30)
     }
+    pages["p0.md"] = doc("Page 0", "The service runs step 0 of the setup.", type="howto")
     pages["quota.md"] = doc("Limits", "The service quota is set per service, per day.")
     pages["other.md"] = doc("Elsewhere", "A quota for the printer.")
     return make_base(pages)
@@ -415,9 +416,19 @@ def test_fts5_is_not_asked_for_a_word_most_documents_hold(make_base: MakeBase) -
     with Brain.open(root) as brain:
         searcher = brain.session.searcher()
         searcher.sync(brain.session.view())
-        assert searcher.question("service quota").forms == ("quota",)
-        # a question of common words alone still asks for them
-        assert searcher.question("service").forms == ("service",)
+        asked = searcher.question("service quota")
+        assert (asked.forms, asked.common) == (("quota",), ("service",))
+
+
+def test_documents_holding_only_a_common_word_still_fill_the_candidates(
+    make_base: MakeBase,
+) -> None:
+    root = _common_word_base(make_base)
+    assert len(_ids(root, "service quota", limit=50)) == 32  # every page holds one of them
+    assert len(_ids(root, "service", limit=50)) == 31
+    with Brain.open(root) as brain:
+        kept, _hidden = brain.reader().ranked("service quota", Filters(types=("howto",)), 5)
+    assert [hit.id for hit in kept] == ["p0.md"]  # it holds only the common word
 
 
 def test_a_word_left_out_of_the_candidates_still_counts_in_the_order(

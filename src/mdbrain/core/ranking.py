@@ -90,14 +90,12 @@ def _leads(words: Sequence[str]) -> tuple[str, ...]:
             groups[-1].append(word)
         else:
             groups.append([word])
-    found = sorted(
+    # Every word beginning with a run's shared letters sorts into that run (it shares them
+    # with the run's first word), and a whole word's lead ends with a space: so no lead
+    # begins another.
+    return tuple(
         _shared(group[0], group[-1]) if len(group) > 1 else group[0] + " " for group in groups
     )
-    kept: list[str] = []
-    for lead in found:  # sorted: a lead that begins another comes just before those it begins
-        if not kept or not lead.startswith(kept[-1]):
-            kept.append(lead)
-    return tuple(kept)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +105,6 @@ class Asked:
     :func:`_leads` that find those words in a text."""
 
     terms: tuple[Term, ...]
-    wanted: tuple[str, ...]
     gives: dict[str, tuple[tuple[int, float], ...]]
     leads: tuple[str, ...]
 
@@ -118,44 +115,39 @@ def asked(terms: Sequence[Term]) -> Asked:
     for number, item in enumerate(terms):
         for word, share in item.words:
             gives.setdefault(word, []).append((number, share))
-    return Asked(
-        tuple(terms), tuple(gives), {w: tuple(g) for w, g in gives.items()}, _leads(list(gives))
-    )
+    return Asked(tuple(terms), {w: tuple(g) for w, g in gives.items()}, _leads(list(gives)))
 
 
-_BEFORE = (" ", "\x1e")  # what a word follows in a normalised text: a space, a section mark
+SECTION_MARK = "\x1e"  # between the sections of a body (see the search index)
 
 
 def located(question: Asked, text: str) -> list[tuple[int, str]]:
     """Where the words of ``question`` occur in a normalised ``text``, in order: each
     occurrence as its offset and the word.
 
-    A normalised text has a space after every word and a space or a section mark
-    before it (:func:`mdbrain.core.text.normalise`), so looking for each lead after
-    those two and reading on to the next space finds exactly the words that
-    ``text.split()`` would give, without splitting the whole text: the cost follows
-    the occurrences of the leads, not the length of the text.
+    A normalised text starts with a space and has a space after every word
+    (:func:`mdbrain.core.text.normalise`); a section mark, which may stand before a
+    word, is read as a space (one character for one, so offsets stay). Looking for
+    a space and each lead, then reading on to the next space, finds exactly the words
+    ``text.split()`` would give without making a list of them all: one search in C
+    per lead, and Python work only where a lead occurs.
     """
+    if SECTION_MARK in text:
+        text = text.replace(SECTION_MARK, " ")
     gives = question.gives
     out: list[tuple[int, str]] = []
     for lead in question.leads:
-        if text.startswith(lead) or (lead[-1] == " " and text == lead[:-1]):
-            end = text.find(" ")
-            word = text[:end] if end >= 0 else text
+        probe = " " + lead
+        at = text.find(probe)
+        while at >= 0:
+            start = at + 1
+            end = text.find(" ", start)
+            word = text[start:end] if end >= 0 else text[start:]
             if word in gives:
-                out.append((0, word))
-        for before in _BEFORE:
-            probe = before + lead
-            at = text.find(probe)
-            while at >= 0:
-                start = at + 1
-                end = text.find(" ", start)
-                word = text[start:end] if end >= 0 else text[start:]
-                if word in gives:
-                    out.append((start, word))
-                if end < 0:
-                    break
-                at = text.find(probe, end)
+                out.append((start, word))
+            if end < 0:
+                break
+            at = text.find(probe, end)
     out.sort()
     return out
 
@@ -253,7 +245,7 @@ def passage_score(
     the headings above it, which count more (both as :func:`counted` gives them), plus,
     for each two terms asked one after the other, how often ``pairs`` (:func:`pairs_of`,
     by the number of the first term) found them one after the other, weighted by the
-    rarer of the two."""
+    IDF of the more common of the two (a pair is as telling as its weaker word)."""
     norm = 1 - params.passage_b + params.passage_b * (length / average if average else 1.0)
     total, k1 = 0.0, params.k1
     found = frequencies(question, words)
@@ -267,8 +259,8 @@ def passage_score(
     for number, count in (pairs or {}).items():
         first, second = question.terms[number], question.terms[number + 1]
         weighted = count / norm
-        rarer = min(first.idf, second.idf)
-        total += params.pair_weight * rarer * weighted * (k1 + 1) / (weighted + k1)
+        weaker = min(first.idf, second.idf)
+        total += params.pair_weight * weaker * weighted * (k1 + 1) / (weighted + k1)
     return total
 
 
@@ -276,7 +268,9 @@ def pairs_of(question: Asked, hits: Sequence[tuple[int, str]], gap: int) -> list
     """Where two terms asked one after the other are found one after the other in a text,
     from :func:`located`'s ``hits``: the offset of the second word and the number of the
     first term, for every such meeting. At most ``gap`` characters may separate the two
-    words (a space, or a short word such as "of": stop words are not asked)."""
+    words (a space, or a short word such as "of": stop words are not asked). The text is
+    normalised, so punctuation and line breaks between them are spaces too: "byte-order"
+    and a table's "| byte | order |" both count."""
     gives = question.gives
     out: list[tuple[int, int]] = []
     last_end, last_terms = -gap - 1, frozenset[int]()

@@ -119,11 +119,16 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
     title = entry.title or next((s.path[0] for s, _a, _b in cut if s.level == 1 and s.path), "")
     summary = _summary_of(entry)
     flat = text.normalise(body)
-    if len(flat) == len(body) + 2 * body.count("\n") + 2:  # offsets map: split it there
-        marks = [start + 2 * (section.line - body_line) + 1 for section, start, _e in cut]
-        marks[0:1] = [0]
+    marks = [start + 2 * (section.line - body_line) + 1 for section, start, _e in cut]
+    marks[0:1] = [0]
+    # where normalising kept every length, each section starts right after a line break
+    # of the flat text, and the body is cut there; lengths that changed and made up for
+    # each other would leave a mark elsewhere: then each part is normalised alone
+    if len(flat) == len(body) + 2 * body.count("\n") + 2 and all(
+        flat[mark - 2 : mark] == "\n " for mark in marks[1:]
+    ):
         parts = [flat[a:b] for a, b in zip(marks, [*marks[1:], len(flat)], strict=True)]
-    else:  # a character the normalisation changed in length: one part at a time
+    else:
         parts = [text.normalise(body[a:b]) for _s, a, b in cut]
     sections = [[s.line, s.end, s.level, list(s.path)] for s, _a, _b in cut]
     fields = (
@@ -156,8 +161,8 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
         tuple(len(value) for value in fields),
         meta,
         json.dumps(sections, ensure_ascii=False, separators=(",", ":")),
-        frozenset(filter(None, (_code_path(ref) for ref in refs))),
         ranking.word_table(fields[-1]),
+        frozenset(filter(None, (_code_path(ref) for ref in refs))),
     )
 
 
@@ -178,7 +183,8 @@ class Question:
     terms: tuple[ranking.Term, ...]
     asked: ranking.Asked  # the terms made ready to score many texts
     words: frozenset[str]  # its terms that do not come from an identifier
-    forms: tuple[str, ...]  # the words to ask FTS5 for (the common ones left out)
+    forms: tuple[str, ...]  # the words to ask FTS5 for first (the common ones left out)
+    common: tuple[str, ...]  # the words half the documents or more hold
 
 
 class Searcher:
@@ -291,11 +297,18 @@ class Searcher:
             forms += [(w, n) for w, _t, n in found]
         plain = frozenset(t.term for t in terms) - from_names
         # FTS5's BM25 gives a word held by half the documents or more no weight at all: asked
-        # for, it would only make FTS5 read and score every document holding it, and add
-        # documents that hold nothing else at the tail of the order. The re-ranker still
-        # counts it. Only when every word is that common are they all asked for.
-        rare = [w for w, n in forms if 2 * n < documents] or [w for w, _n in forms]
-        return Question(tuple(terms), ranking.asked(terms), plain, tuple(dict.fromkeys(rare)))
+        # for, it makes FTS5 read and score every document holding it, and adds those that
+        # hold nothing else at the tail of its order. So the other words are asked first,
+        # and the common ones only to fill the candidates up (see :meth:`rank`).
+        rare = [w for w, n in forms if 2 * n < documents]
+        common = [w for w, n in forms if 2 * n >= documents]
+        return Question(
+            tuple(terms),
+            ranking.asked(terms),
+            plain,
+            tuple(dict.fromkeys(rare)),
+            tuple(dict.fromkeys(common)),
+        )
 
     def _expansion(self, lang: str, form: str, prefix: bool) -> list[tuple[str, str, int]]:
         key = (lang, form, prefix)
@@ -315,11 +328,21 @@ class Searcher:
         stats = self.statistics()
         if not stats.documents:
             return []
+        with self.index.snapshot():  # candidates and their bodies from one state
+            return self._rank(question, limit, stats)
+
+    def _rank(self, question: str, limit: int, stats: Statistics) -> list[Card]:
         params = self.params()
         base = self.analyzer.lang
         asked = {lang: self.question(question, lang) for lang in {base, *stats.languages}}
+        wanted = max(limit, CANDIDATES)
         forms = [form for q in asked.values() for form in q.forms]
-        found = self.index.candidates(forms, max(limit, CANDIDATES), params.weights)
+        found = self.index.candidates(forms, wanted, params.weights) if forms else []
+        common = [form for q in asked.values() for form in q.common]
+        if len(found) < wanted and common:  # too few: the common words fill the rest up
+            seen = {c.id for c in found}
+            more = self.index.candidates([*forms, *common], wanted, params.weights)
+            found += [c for c in more if c.id not in seen][: wanted - len(found)]
         exact = self._exact(question, stats.documents)
         if exact:
             holders = {doc_id for doc_id, tier in exact.items() if tier}
@@ -371,16 +394,17 @@ class Searcher:
         """The sections of one indexed document that hold a term of ``question``, best
         first, as :meth:`rank` scores them, and the weight (idf) of each question term in
         the document's language; nothing when the document is not indexed."""
-        found = self.index.candidates_by_id([doc_id])
-        if not found or not self.statistics().documents:
-            return (), {}
-        candidate = found[0]
-        asked = self.question(question, candidate.lang)
+        stats = self.statistics()
+        with self.index.snapshot():
+            found = self.index.candidates_by_id([doc_id])
+            if not found or not stats.documents:
+                return (), {}
+            candidate = found[0]
+            asked = self.question(question, candidate.lang)
+            body = self.index.bodies([candidate.rowid]).get(candidate.rowid, "")
         weights = {term.term: term.idf for term in asked.terms}
-        params = self.params()
-        body = self.index.bodies([candidate.rowid]).get(candidate.rowid, "")
-        average = self.statistics().passage
-        return _sections(asked.asked, candidate, body, average, params), weights
+        found_in = _sections(asked.asked, candidate, body, stats.passage, self.params())
+        return found_in, weights
 
     def _exact(self, question: str, documents: int) -> dict[str, int]:
         """Documents matched exactly: 2 when their impl_refs cite a code path the question

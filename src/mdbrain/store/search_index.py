@@ -32,18 +32,20 @@ import contextlib
 import hashlib
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from mdbrain._version import __version__
+from mdbrain.core import ranking
 from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = "search.sqlite"
 FORMAT = "7"
-SECTION_MARK = "\x1e"  # between sections in the body: a separator to the tokenizer
+# between sections in the body: a separator to the tokenizer, a space to the re-ranker
+SECTION_MARK = ranking.SECTION_MARK
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
 META = (
     "title", "summary", "type", "status", "priority", "tags", "audience", "impl_refs", "sha",
@@ -64,8 +66,8 @@ class Row:
     lengths: tuple[int, ...]  # characters per field
     meta: dict[str, Any]  # one value per name in META (lists for tags, audience, impl_refs)
     sections: str  # JSON: one [line, end, level, [titles]] per section
+    words: str  # the body's words and their counts (:func:`ranking.word_table`)
     refs: frozenset[str] = frozenset()  # code paths of impl_refs, without anchors
-    words: str = ""  # the body's words and their counts (:func:`ranking.word_table`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +118,13 @@ class SearchIndex:
         # that closes the session is allowed.
         return sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
 
+    @property
+    def key(self) -> str:
+        """What ``settings`` holds under ``key`` in an index this code can read."""
+        return f"{FORMAT}/{__version__}/{self.lang}"
+
     def _open(self) -> sqlite3.Connection:
-        key = f"{FORMAT}/{__version__}/{self.lang}"
+        key = self.key
         db = self._connect()
         try:
             if _key(db) == key:
@@ -144,14 +151,15 @@ class SearchIndex:
         they can be read, else empty (the next sync fills it). False when already there."""
         if not isinstance(self.path, Path):
             return False
-        old, key = self.db, _key(self.db) if self._readable() else None
+        old = self.db
+        readable = self._readable() and _key(old) == self.key  # not another version's
         self.path = ":memory:"
         self.db = self._connect()
         copied = False
-        if key is not None:
+        if readable:
             with contextlib.suppress(sqlite3.Error):
                 old.backup(self.db)
-                copied = _key(self.db) == key
+                copied = _key(self.db) == self.key
         if not copied:
             self.db.close()
             self.db = self._open()
@@ -165,6 +173,19 @@ class SearchIndex:
         except sqlite3.Error:
             return False
         return True
+
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Reads that must see one state of the index, such as candidates and then their
+        bodies: another process's update waits until they are done."""
+        if self.db.in_transaction:
+            yield
+            return
+        self.db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            _rollback(self.db)  # nothing was written: ending it is all
 
     def stamps(self) -> dict[str, str]:
         return dict(self.db.execute("SELECT id, stamp FROM meta").fetchall())
@@ -237,6 +258,10 @@ class SearchIndex:
     def sync(self, current: dict[str, str], build: Callable[[Sequence[str]], Iterable[Row]]) -> int:
         """Bring the index in line with ``current`` (id -> stamp); returns how many rows changed."""
         self._last = (current, build)
+        if isinstance(self.path, Path) and _key(self.db) != self.key:
+            # another version of mdbrain rebuilt the file for itself since it was opened
+            self.db.close()
+            self.db = self._open()
         digest = stamps_digest(current)
         if _setting(self.db, "stamps") == digest:
             return 0  # the rows are those of these very files: nothing to compare one by one
@@ -283,7 +308,7 @@ class SearchIndex:
         self, words: Sequence[str], limit: int, weights: Sequence[float]
     ) -> list[Candidate]:
         """Documents holding any of ``words``, best first by FTS5's BM25 with field
-        ``weights``, each with its manifest fields and normalised fields."""
+        ``weights``, each as a :class:`Candidate` (its body left to :meth:`bodies`)."""
         if not words:
             return []
         phrases = ['"' + word.replace('"', '""') + '"' for word in dict.fromkeys(words)]

@@ -1,0 +1,89 @@
+"""The search index file shared by processes: one state per ranking, and a file another
+version of mdbrain rebuilt for itself."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mdbrain.core import ranking, text
+from mdbrain.service.brain import Brain
+from mdbrain.store import search_index
+from mdbrain.store.search_index import FIELDS, META, Row, SearchIndex
+from tests.conftest import MakeBase, doc
+
+WEIGHTS = (4.0, 3.0, 3.0, 1.0, 2.0, 1.0)
+
+
+def _row(doc_id: str, stamp: str, body: str) -> Row:
+    meta: dict[str, Any] = dict.fromkeys(META, "")
+    meta.update(tags=[], audience=[], impl_refs=[], title=doc_id, lang="en")
+    flat = text.normalise(body)
+    texts = tuple(flat if name == "body" else text.normalise(doc_id) for name in FIELDS)
+    return Row(doc_id, stamp, texts, tuple(map(len, texts)), meta, "[]", ranking.word_table(flat))
+
+
+def _rows(bodies: dict[str, str], stamp: str = "1") -> Any:
+    return lambda ids: [_row(i, stamp, bodies[i]) for i in ids]
+
+
+def test_a_ranking_reads_candidates_and_bodies_from_one_state(tmp_path: Path) -> None:
+    bodies = {"x.md": "lockout after five attempts", "y.md": "yak notes"}
+    reader = SearchIndex(tmp_path, "en")
+    reader.sync(dict.fromkeys(bodies, "1"), _rows(bodies))
+    writer = SearchIndex(tmp_path, "en")
+    writer.db = sqlite3.connect(writer.path, timeout=0, isolation_level=None)
+    edited = {"x.md": "nothing", "y.md": "lockout now here"}
+    with reader.snapshot():
+        (found,) = reader.candidates(["lockout"], 10, WEIGHTS)
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            writer.update([_row(i, "2", b) for i, b in edited.items()], [])
+        body = reader.bodies([found.rowid])[found.rowid]
+    assert (found.id, body) == ("x.md", text.normalise(bodies["x.md"]))
+    writer.update([_row(i, "2", b) for i, b in edited.items()], [])  # once the reads are done
+    assert [c.id for c in reader.candidates(["lockout"], 10, WEIGHTS)] == ["y.md"]
+    reader.close()
+    writer.close()
+
+
+def test_a_file_another_version_rebuilt_is_made_over_before_the_next_read(
+    tmp_path: Path,
+) -> None:
+    bodies = {"a.md": "lockout policy", "b.md": "session cookies"}
+    index = SearchIndex(tmp_path, "en")
+    index.sync(dict.fromkeys(bodies, "1"), _rows(bodies))
+    other = sqlite3.connect(index.path, isolation_level=None)  # another version, meanwhile
+    search_index._create(other, "6/0.0.1/en")
+    other.execute("ALTER TABLE meta DROP COLUMN words")  # its own, older layout
+    other.close()
+
+    changed = index.sync(dict.fromkeys(bodies, "1"), _rows(bodies))
+
+    assert changed == 2 and isinstance(index.path, Path)  # the file, not a copy in memory
+    assert search_index._key(index.db) == index.key
+    assert [c.id for c in index.candidates(["lockout"], 10, WEIGHTS)] == ["a.md"]
+    index.close()
+
+
+def test_a_body_whose_lengths_change_both_ways_is_still_cut_at_its_headings(
+    make_base: MakeBase,
+) -> None:
+    # decomposed accents get shorter when composed, "İ" longer when lowercased: the
+    # lengths add up to the body's, yet the headings are no longer where they were
+    body = "Cafe\u0301 cafe\u0301 cafe\u0301 notes\n\n# Foobar\n\nFoobar İzmir İzmir İzmir.\n"
+    root = make_base({"a.md": doc("A", body=body)})
+    with Brain.open(root) as brain:
+        searcher = brain.session.searcher()
+        searcher.sync(brain.session.view())
+        (candidate,) = searcher.index.candidates_by_id(["a.md"])
+        stored = searcher.index.bodies([candidate.rowid])[candidate.rowid]
+    parts = stored.split(search_index.SECTION_MARK)
+    assert len(parts) == 2
+    assert parts[1].split()[:2] == ["foobar", "foobar"]
+    assert (
+        stored.replace(search_index.SECTION_MARK, " ").split()
+        == text.normalise(f"# A\n\n{body}").split()
+    )
