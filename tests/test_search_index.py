@@ -35,7 +35,8 @@ def test_a_ranking_reads_candidates_and_bodies_from_one_state(tmp_path: Path) ->
     reader = SearchIndex(tmp_path, "en")
     reader.sync(dict.fromkeys(bodies, "1"), _rows(bodies))
     writer = SearchIndex(tmp_path, "en")
-    writer.db = sqlite3.connect(writer.path, timeout=0, isolation_level=None)
+    writer.db.close()
+    writer.db = sqlite3.connect(writer.path, timeout=0, isolation_level=None)  # no waiting
     edited = {"x.md": "nothing", "y.md": "lockout now here"}
     with reader.snapshot():
         (found,) = reader.candidates(["lockout"], 10, WEIGHTS)
