@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import strategies as st
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -63,3 +64,15 @@ def doc(title: str = "A doc", body: str = "", **fields: str) -> str:
     meta.update(fields)
     head = "\n".join(f"{key}: {value}" for key, value in meta.items())
     return f"---\n{head}\n---\n\n# {title}\n\n{body}\n"
+
+
+def mixed_texts(
+    fragments: list[str], alphabet: str, *, joined: int, drawn: int, free: int
+) -> st.SearchStrategy[str]:
+    """A hypothesis strategy of texts three ways: up to ``joined`` of ``fragments`` in a
+    row, up to ``drawn`` characters of ``alphabet``, or up to ``free`` of any."""
+    return st.one_of(
+        st.lists(st.sampled_from(fragments), max_size=joined).map("".join),
+        st.text(alphabet=alphabet, max_size=drawn),
+        st.text(max_size=free),
+    )

@@ -8,12 +8,11 @@ from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from mdbrain.core.guard import personal_data as pd
 from mdbrain.core.guard.hit import PERSONAL, Found
 from mdbrain.core.guard.samples import PUBLIC_SAMPLES, dummy
-from tests.conftest import CORPORA
+from tests.conftest import CORPORA, mixed_texts
 
 
 def reference_finds(text: str) -> Iterator[Found]:
@@ -107,11 +106,7 @@ FRAGMENTS = [
 ]  # fmt: skip
 CHARS = "0123456789 .-()+/=#?\n2ABabxZ\u0663\uff10é@:"
 
-texts = st.one_of(
-    st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join),
-    st.text(alphabet=CHARS, max_size=120),
-    st.text(max_size=60),
-)
+texts = mixed_texts(FRAGMENTS, CHARS, joined=40, drawn=120, free=60)
 
 
 @settings(max_examples=1500, deadline=None)

@@ -19,7 +19,7 @@ from mdbrain.core.guard.ledger import Ledger
 from mdbrain.core.guard.personal_data import personal_finds
 from mdbrain.core.guard.random_strings import entropy_finds
 from mdbrain.core.guard.samples import PUBLIC_SAMPLES
-from tests.conftest import CORPORA
+from tests.conftest import CORPORA, mixed_texts
 from tests.test_guard import SAMPLES, SHAPES
 
 # --- the rules without the shortcuts ---------------------------------------------------
@@ -197,11 +197,7 @@ FRAGMENTS = [
 ]  # fmt: skip
 _ALPHABET = "AKIASkghp_sk-xo=:\"' \n\\+/.aZ09\u200bé"
 
-texts = st.one_of(
-    st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join),
-    st.text(alphabet=_ALPHABET, max_size=200),
-    st.text(max_size=80),
-)
+texts = mixed_texts(FRAGMENTS, _ALPHABET, joined=40, drawn=200, free=80)
 
 
 @settings(max_examples=1500, deadline=None)
