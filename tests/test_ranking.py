@@ -126,3 +126,12 @@ def test_a_section_holding_the_words_in_a_row_scores_above_one_holding_them_apar
             )
         )
     assert scores[0] > scores[1]
+
+
+def test_within_a_document_a_term_every_section_holds_weighs_least() -> None:
+    question = _asked([["subject"], ["moved"], ["copied"]])
+    held = [[3.0, 0.0, 0.0], [1.0, 1.0, 0.0], [2.0, 0.0, 1.0], [1.0, 0.0, 1.0]]
+    weights = [term.idf for term in ranking.within(question, held).terms]
+    assert weights[0] < weights[2] < weights[1] == 1.0  # every, two, one section of four
+    assert ranking.within(question, held[:1]) is question  # one section: nothing to choose
+    assert question.gives == ranking.within(question, held).gives

@@ -37,13 +37,44 @@ def _handed(result: QueryResult) -> int:
 
 
 def _rows(result: QueryResult) -> list[str]:
-    from mdbrain.core import cells
+    """Each hit as the query prints it: its numbered line and its summary line, without
+    the number (a flagged hit's warning is a notice, not counted)."""
+    import re
 
-    out = []
-    for hit in result.hits:
-        values = (hit.id, hit.type, hit.status, "", ",".join(hit.tags), hit.summary)
-        out.append("| " + " | ".join(cells.cell(c) for c in values) + " |")
-    return out
+    from mdbrain.adapters import views
+
+    printed = views.query_text(result).split("\n\n", 1)[0].splitlines()
+    rows: list[str] = []
+    for line in printed:
+        numbered = re.match(r"\d+\. (.*)", line)
+        if numbered:
+            rows.append(numbered.group(1))
+        elif rows and not line.startswith("   ! "):
+            rows[-1] += "\n" + line
+    return rows
+
+
+def test_the_rows_counted_are_the_lines_the_query_prints(make_base: MakeBase) -> None:
+    long_summary = "A summary written by hand, longer than the base allows. " * 8
+    root = make_base(
+        {
+            "a.md": doc("Cache eviction", body=f"The cache evicts the oldest entry.\n{FILLER}"),
+            "b.md": doc("Cache sizing", body=f"The cache holds a thousand entries.\n{FILLER}"),
+            "c.md": doc("Cache warming", summary=long_summary, body=f"The cache warms.\n{FILLER}"),
+            "d.md": doc(
+                "Cache flush",
+                status="needs-review",
+                impl_refs="[src/c.py]",
+                body=f"The cache flushes.\n{FILLER}",
+            ),
+        }
+    )
+    result = _query(root, "cache")
+    rows = _rows(result)
+    assert len(rows) == len(result.hits) == 4
+    assert result.tokens["manifest"] == sum(tokens.estimate(row) for row in rows)
+    clipped = next(h for h in result.hits if h.id == "c.md").summary
+    assert clipped.endswith("…") and len(clipped) <= 240  # the base's summary_max
 
 
 # --- exact identifiers ---------------------------------------------------------------
@@ -146,6 +177,27 @@ def test_the_best_document_shows_every_section_that_answers_nearly_as_well(
     titles = [p.title for p in result.sections if p.doc == "keys.md"]
     assert titles[:2] in (["Rotation", "Revocation"], ["Revocation", "Rotation"])
     assert "History" not in titles  # holds no term of the question beyond the title's
+
+
+def test_the_section_shown_first_is_told_apart_by_words_the_other_sections_lack(
+    make_base: MakeBase,
+) -> None:
+    """A page's subject is in every section, and often most in its examples: choosing
+    among them, the words the other sections lack count, not the subject's rarity."""
+    body = (
+        "## Example\n\nzoned = zoned(zoned); zoned.zoned(zoned);\n\n"
+        "## Remarks\n\nWhen the owner changes, a zoned is moved to its new owner, which then"
+        " holds it until it is dropped or handed over again, as every owner does.\n\n"
+        "## Syntax\n\nzoned(zoned)\n"
+    )
+    files = {"zoned.md": doc("Zoned values", body=body)}
+    for n in range(12):  # "moved" is a commoner word of this base than "zoned"
+        done = "was moved" if n % 3 == 0 else "stayed"
+        files[f"n{n}.md"] = doc(f"Note {n}", body=f"Item {n} {done} last week.")
+    root = make_base(files)
+    result = _query(root, "can a zoned be moved?")
+    assert result.hits[0].id == "zoned.md"
+    assert result.sections[0].title == "Remarks"
 
 
 def test_a_further_section_far_behind_the_best_is_not_shown(make_base: MakeBase) -> None:

@@ -26,10 +26,10 @@ if TYPE_CHECKING:
 
 
 def _hit_line(rank: int | None, hit: Hit) -> list[str]:
-    tags = ",".join(hit.tags)
-    number = f"{rank}. " if rank is not None else ""
-    head = f"{number}{hit.id}  [{hit.type}/{hit.status}{'; ' + tags if tags else ''}]"
-    lines = [head, f"   {hit.summary}"]
+    from mdbrain.service.reading import hit_lines  # loaded already: a hit came from it
+
+    first, *rest = hit_lines(hit)
+    lines = [f"{rank}. {first}" if rank is not None else first, *rest]
     if hit.flagged:
         refs = ", ".join(hit.check) or "no impl_refs listed"
         lines.append(f"   ! {hit.status}: check against the code before relying on it ({refs})")

@@ -166,17 +166,6 @@ def _worth_context(scores: Sequence[float], start: int, end: int, pick: int) -> 
     return (pick == end and end - start <= 2) or (pick == start - 1 and end - start <= 2)
 
 
-def line_scores(
-    lines: Sequence[str], terms_of: Callable[[str], Sequence[str]], weights: dict[str, float]
-) -> list[float]:
-    """Each line's score: the weight of every distinct wanted term it holds."""
-    out = []
-    for line in lines:
-        found = set(terms_of(line)) if line.strip() else set()
-        out.append(sum(weights.get(term, 0.0) for term in found))
-    return out
-
-
 class LineCosts(Sequence[int]):
     """The tokens of each line, counted only when :func:`window` asks for them: a section
     of a hundred thousand lines costs what the lines around its answer cost."""

@@ -23,6 +23,7 @@ of words a prefix brings in.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -116,6 +117,24 @@ def asked(terms: Sequence[Term]) -> Asked:
         for word, share in item.words:
             gives.setdefault(word, []).append((number, share))
     return Asked(tuple(terms), {w: tuple(g) for w, g in gives.items()}, _leads(list(gives)))
+
+
+def within(question: Asked, held: Sequence[Sequence[float]]) -> Asked:
+    """``question`` weighted to choose among the sections of one document: each term's
+    weight scaled by how few of them hold it (``held``: each section's
+    :func:`frequencies`), from 1 for a term one section holds down to near 0 for one
+    every section holds, which tells them apart no more than the page's own subject."""
+    sections = len(held)
+    if sections < 2:
+        return question
+    top = idf(sections, 1)
+    terms = tuple(
+        dataclasses.replace(
+            term, idf=term.idf * idf(sections, sum(1 for found in held if found[n])) / top
+        )
+        for n, term in enumerate(question.terms)
+    )
+    return Asked(terms, question.gives, question.leads)
 
 
 SECTION_MARK = "\x1e"  # between the sections of a body (see the search index)

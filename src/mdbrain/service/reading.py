@@ -246,19 +246,32 @@ class _Answer:
         return cap - (total - tokens.estimate(best.text))
 
 
-def hit_of(card: Card) -> Hit:
+def hit_of(card: Card, summary_max: int | None = None) -> Hit:
+    """A card as a reader is given it; its summary cut to ``summary_max`` characters when
+    that is given (a hand-edited summary may run longer than the base allows)."""
     refs = card.impl_refs if card.status in FLAGGED else ()
     return Hit(
         card.id,
         round(card.score, 3),
         card.title,
-        card.summary,
+        card.summary if summary_max is None else cells.clip(card.summary, summary_max),
         card.type,
         card.status,
         card.tags,
         refs,
         card.sha,
     )
+
+
+def hit_lines(hit: Hit) -> list[str]:
+    """A hit as a query lists it, and as its cost is counted: its id with type, status and
+    tags, then its summary. (A flagged hit's warning is printed after them, a notice
+    like the other lines that frame an answer.)"""
+    tags = ",".join(hit.tags)
+    return [
+        f"{hit.id}  [{hit.type}/{hit.status}{'; ' + tags if tags else ''}]",
+        f"   {hit.summary}",
+    ]
 
 
 class Reader:
@@ -296,7 +309,7 @@ class Reader:
                 hidden += 1
                 continue
             if len(hits) < limit:
-                hits.append(hit_of(card))
+                hits.append(hit_of(card, self.summary_max))
         return hits, hidden
 
     def answered(
@@ -536,10 +549,8 @@ class Reader:
                 answer.sections[answer.sections.index(best)] = cut[0]
 
     def row(self, hit: Hit) -> str:
-        """The hit as a manifest row: the cost of phase 1."""
-        summary = cells.clip(hit.summary, self.summary_max)
-        values = (hit.id, hit.type, hit.status, "", ",".join(hit.tags), summary)
-        return "| " + " | ".join(cells.cell(c) for c in values) + " |"
+        """The hit's lines in a query's list (:func:`hit_lines`): the cost of phase 1."""
+        return "\n".join(hit_lines(hit))
 
     def show(self, doc_id: str, *, section: str | None = None, full: bool = False) -> ShowResult:
         from mdbrain.core import graph

@@ -402,9 +402,10 @@ class Searcher:
             candidate = found[0]
             asked = self.question(question, candidate.lang)
             body = self.index.bodies([candidate.rowid]).get(candidate.rowid, "")
-        weights = {term.term: term.idf for term in asked.terms}
-        found_in = _sections(asked.asked, candidate, body, stats.passage, self.params())
-        return found_in, weights
+        found_in = _sections(
+            asked.asked, candidate, body, stats.passage, self.params(), within=True
+        )
+        return found_in, {term.term: term.idf for term in asked.terms}
 
     def _exact(self, question: str, documents: int) -> dict[str, int]:
         """Documents matched exactly: 2 when their impl_refs cite a code path the question
@@ -438,9 +439,15 @@ def _sections(
     body: str,
     average: float,
     params: ranking.Params,
+    *,
+    within: bool = False,
 ) -> tuple[tuple[passages.Section, float], ...]:
     """The sections of a candidate that hold a query term, best first: where the
-    question's words occur in its ``body``, told apart by section."""
+    question's words occur in its ``body``, told apart by section.
+
+    ``within`` orders them to choose among them rather than to rank the document:
+    each term weighing as much as few of the sections hold it (:func:`ranking.within`),
+    and each keeping its score as the ranking gives it."""
     hits = ranking.located(question, body)
     described: list[list[Any]] = json.loads(candidate.sections) if candidate.sections else []
     starts, ends = [0], []  # each section's part of the body
@@ -457,22 +464,39 @@ def _sections(
     if params.pair_weight:
         for offset, number in ranking.pairs_of(question, hits, params.pair_gap):
             pairs[bisect.bisect_right(starts, offset) - 1][number] += 1
+    headings = [
+        ranking.counted(question, text.normalise(" ".join(path))) if path else {}
+        for _s, _e, _l, path in described[: len(starts)]
+    ]
+    # to choose among them, the words every section holds tell none apart: ordered by
+    # the question weighted within the document, each keeping its plain score
+    chooser = question
+    if within:
+        held = [
+            ranking.frequencies(question, Counter(words) + Counter(heading))
+            for words, heading in zip(per_part, headings, strict=False)
+        ]
+        chooser = ranking.within(question, held)
     out = []
     for number, (start, end, level, path) in enumerate(described[: len(starts)]):
-        heading = ranking.counted(question, text.normalise(" ".join(path))) if path else {}
+        heading = headings[number]
         words = per_part[number]
         if words or heading:
             length = ends[number] - starts[number]
-            value = ranking.passage_score(
-                question,
-                words,
-                length,
-                heading=heading,
-                average=average,
-                params=params,
-                pairs=pairs[number],
-            )
+            scores = [
+                ranking.passage_score(
+                    asked,
+                    words,
+                    length,
+                    heading=heading,
+                    average=average,
+                    params=params,
+                    pairs=pairs[number],
+                )
+                for asked in ((question, chooser) if within else (question,))
+            ]
+            value, order = scores[0], scores[-1]
             if value > 0:
-                out.append((passages.Section(start, end, level, tuple(path)), value))
-    out.sort(key=lambda item: (-item[1], item[0].line))
-    return tuple(out)
+                out.append((order, passages.Section(start, end, level, tuple(path)), value))
+    out.sort(key=lambda item: (-item[0], item[1].line))
+    return tuple((section, value) for _order, section, value in out)
