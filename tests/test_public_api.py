@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import time
 
 import mdbrain
+from tests.conftest import MakeBase, doc
 
 
 def test_every_name_in_all_is_importable_and_all_is_sorted() -> None:
@@ -26,3 +29,21 @@ def test_importing_mdbrain_or_asking_the_version_loads_no_parser() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_an_index_with_nothing_to_do_loads_no_guard(make_base: MakeBase) -> None:
+    """The guard's patterns compile on import; an index that parses nothing skips them."""
+    root = make_base({"a.md": doc("Alpha", body="Some text."), "b.md": doc("Beta")})
+    for path in (root / "kb").glob("*.md"):  # old enough to be trusted by their stamps
+        os.utime(path, ns=(time.time_ns() - 10**10, time.time_ns() - 10**10))
+    subprocess.run([sys.executable, "-m", "mdbrain", "index"], cwd=root, check=True)
+    code = (
+        "import sys\nfrom mdbrain.adapters.cli import main\nsys.argv = ['mdbrain', 'index']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('guard' if 'mdbrain.core.guard' in sys.modules else 'none', file=sys.stderr)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
+    )
+    assert "0 read" in out.stdout, out.stdout + out.stderr
+    assert out.stderr.strip().splitlines()[-1] == "none"

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
-from mdbrain.core import fields, guard, schema
+from mdbrain.core import fields, schema
 from mdbrain.core.findings import Finding, finding
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.marker import Config
@@ -91,10 +91,14 @@ def scan_findings(ctx: Context) -> Iterator[Finding]:
 def guarded(found: Iterable[Finding], config: Config) -> Iterator[Finding]:
     """Findings less what the marker's guard lets pass: allowed values (E008, E009), and
     personal data (E009) when that guard is off."""
-    allowed = tuple(
-        f"[value {v.removeprefix('digest:') if v.startswith('digest:') else guard.digest(v)}]"
-        for v in config.guard_allow
-    )
+    allowed: tuple[str, ...] = ()
+    if config.guard_allow:
+        from mdbrain.core import guard  # its patterns compile on import: only when needed
+
+        allowed = tuple(
+            f"[value {v.removeprefix('digest:') if v.startswith('digest:') else guard.digest(v)}]"
+            for v in config.guard_allow
+        )
     for item in found:
         if item.code == "E009" and not config.guard_personal_data:
             continue
@@ -256,6 +260,8 @@ def _folder(doc_id: str) -> str:
 @rule
 def impl_refs(ctx: Context) -> Iterator[Finding]:
     """W003: impl_refs name files that exist; E008: none names a credentials file."""
+    from mdbrain.core import guard
+
     for entry in ctx.manifest.entries:
         for ref in fields.strings(entry.meta, "impl_refs"):
             path = impl_ref_path(ref)
