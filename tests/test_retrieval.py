@@ -200,6 +200,23 @@ def test_the_section_shown_first_is_told_apart_by_words_the_other_sections_lack(
     assert result.sections[0].title == "Remarks"
 
 
+def test_with_no_document_clearly_ahead_the_first_three_show_their_best_section(
+    make_base: MakeBase,
+) -> None:
+    files = {
+        f"{name}.md": doc(
+            f"{name.title()} notes",
+            body=f"## Keys\n\nThe {name} service rotates its signing keys.\n\n{FILLER}",
+        )
+        for name in ("billing", "ledger", "payroll", "invoices")
+    }
+    root = make_base(files)
+    result = _query(root, "who rotates signing keys?")
+    assert not result.stopped_early and len(result.hits) == 4
+    shown = [p.doc for p in result.sections]
+    assert shown == [h.id for h in result.hits[:3]]
+
+
 def test_a_further_section_far_behind_the_best_is_not_shown(make_base: MakeBase) -> None:
     root = make_base({"cache.md": _long_page(), "other.md": doc("Other", body="Unrelated.")})
     result = _query(root, "how do I set the eviction threshold ratio share?")
