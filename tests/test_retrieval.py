@@ -217,6 +217,22 @@ def test_with_no_document_clearly_ahead_the_first_three_show_their_best_section(
     assert shown == [h.id for h in result.hits[:3]]
 
 
+def test_a_term_given_by_several_words_counts_each_document_once(make_base: MakeBase) -> None:
+    """A page holding "proxy" and "proxies" holds the term once: its weight comes from the
+    pages holding it, not from the sum of each word's pages."""
+    files = {f"p{n}.md": doc(f"Gateway {n}", body="One proxy, two proxies.") for n in range(3)}
+    files.update({f"o{n}.md": doc(f"Other {n}", body="Unrelated text.") for n in range(7)})
+    root = make_base(files)
+    from mdbrain.core import ranking
+
+    with Brain.open(root) as brain:
+        searcher = brain.reader().searcher
+        (term,) = searcher.question("proxy").terms
+        documents = searcher.statistics().documents
+    assert {word for word, _share in term.words} >= {"proxy", "proxies"}
+    assert term.idf == ranking.idf(documents, 3)
+
+
 def test_a_further_section_far_behind_the_best_is_not_shown(make_base: MakeBase) -> None:
     root = make_base({"cache.md": _long_page(), "other.md": doc("Other", body="Unrelated.")})
     result = _query(root, "how do I set the eviction threshold ratio share?")

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from mdbrain.service.session import Session
 
 KEEP_SHARE = 0.7  # candidates scoring below this share of the best one are not listed
-CLEAR_LEAD = 1.2  # the best candidate is "clearly ahead" at this multiple of the second's score
+CLEAR_LEAD = 1.1  # the best candidate is "clearly ahead" at this multiple of the second's score
 READ_AT_MOST = 3  # documents whose sections a query reads when no candidate is clearly ahead
 SECTIONS_OF_LEAD = 3  # sections of the best document a query shows, at most
 SECOND_SHARE = 0.6  # a further section is shown when it scores this share of the best

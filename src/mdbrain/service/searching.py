@@ -204,6 +204,7 @@ class Searcher:
         self._racy = True
         self._stats: Statistics | None = None
         self._words: dict[tuple[str, str, bool], list[tuple[str, str, int]]] = {}
+        self._holders: dict[tuple[str, ...], int] = {}
 
     def analyser(self, lang: str = "") -> text.Analyzer:
         """The analyser of a language (the base's by default)."""
@@ -245,6 +246,7 @@ class Searcher:
         if self.index.sync(current, build):
             self._stats = None
             self._words = {}
+            self._holders = {}
             for lang in {self.analyzer.lang, *self.statistics().languages}:
                 self._learn(lang)
         self._generation = view.generation
@@ -292,7 +294,7 @@ class Searcher:
             words_of_term = tuple(
                 (w, 1.0 if term == word else params.prefix_weight) for w, term, _n in found
             )
-            holders = sum(n for _w, _t, n in found)
+            holders = self._holding(tuple(w for w, _t, _n in found), found)
             terms.append(ranking.Term(word, words_of_term, ranking.idf(documents, holders)))
             forms += [(w, n) for w, _t, n in found]
         plain = frozenset(t.term for t in terms) - from_names
@@ -309,6 +311,18 @@ class Searcher:
             tuple(dict.fromkeys(rare)),
             tuple(dict.fromkeys(common)),
         )
+
+    def _holding(self, words: tuple[str, ...], found: list[tuple[str, str, int]]) -> int:
+        """How many documents hold one of ``words`` at least: their own counts for one
+        word, else counted by FTS5 once per index state. Adding up the words' counts
+        would count twice every page holding two of them ("proxy" and "proxies"), and
+        make a word of a few pages look as common as one of them all."""
+        if len(words) < 2:
+            return sum(n for _w, _t, n in found)
+        count = self._holders.get(words)
+        if count is None:
+            count = self._holders[words] = self.index.holding(words)
+        return count
 
     def _expansion(self, lang: str, form: str, prefix: bool) -> list[tuple[str, str, int]]:
         key = (lang, form, prefix)

@@ -376,6 +376,14 @@ class SearchIndex:
             rows = self.db.execute(select + "l.term = ?", (lang, term)).fetchall()
         return [(str(w), str(t), int(n)) for w, t, n in rows]
 
+    def holding(self, words: Sequence[str]) -> int:
+        """How many documents hold at least one of ``words``."""
+        if not words:
+            return 0
+        phrases = " OR ".join('"' + word.replace('"', '""') + '"' for word in words)
+        found = self.db.execute("SELECT COUNT(*) FROM docs WHERE docs MATCH ?", (phrases,))
+        return int(found.fetchone()[0])
+
     def unknown_words(self, lang: str) -> list[str]:
         """Words of the vocabulary that the lexicon has no term for in ``lang``."""
         rows = self.db.execute(
