@@ -13,6 +13,7 @@ word: the documents naming ``LOGIN_MAX_ATTEMPTS``, or whose ``impl_refs`` cite
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import time
 from collections import Counter
@@ -294,7 +295,7 @@ class Searcher:
             words_of_term = tuple(
                 (w, 1.0 if term == word else params.prefix_weight) for w, term, _n in found
             )
-            holders = self._holding(tuple(w for w, _t, _n in found), found)
+            holders = self._holding(found)
             terms.append(ranking.Term(word, words_of_term, ranking.idf(documents, holders)))
             forms += [(w, n) for w, _t, n in found]
         plain = frozenset(t.term for t in terms) - from_names
@@ -312,13 +313,14 @@ class Searcher:
             tuple(dict.fromkeys(common)),
         )
 
-    def _holding(self, words: tuple[str, ...], found: list[tuple[str, str, int]]) -> int:
-        """How many documents hold one of ``words`` at least: their own counts for one
-        word, else counted by FTS5 once per index state. Adding up the words' counts
-        would count twice every page holding two of them ("proxy" and "proxies"), and
-        make a word of a few pages look as common as one of them all."""
-        if len(words) < 2:
+    def _holding(self, found: list[tuple[str, str, int]]) -> int:
+        """How many documents hold one of the words ``found`` (word, term, documents) at
+        least: a lone word's own count, else counted by FTS5 once per index state. Adding
+        up the words' counts would count twice every page holding two of them ("proxy"
+        and "proxies"), and make a word of a few pages look as common as one of them all."""
+        if len(found) < 2:
             return sum(n for _w, _t, n in found)
+        words = tuple(w for w, _t, _n in found)
         count = self._holders.get(words)
         if count is None:
             count = self._holders[words] = self.index.holding(words)
@@ -496,20 +498,17 @@ def _sections(
         heading = headings[number]
         words = per_part[number]
         if words or heading:
-            length = ends[number] - starts[number]
-            scores = [
-                ranking.passage_score(
-                    asked,
-                    words,
-                    length,
-                    heading=heading,
-                    average=average,
-                    params=params,
-                    pairs=pairs[number],
-                )
-                for asked in ((question, chooser) if within else (question,))
-            ]
-            value, order = scores[0], scores[-1]
+            score = functools.partial(
+                ranking.passage_score,
+                words=words,
+                length=ends[number] - starts[number],
+                heading=heading,
+                average=average,
+                params=params,
+                pairs=pairs[number],
+            )
+            value = score(question)
+            order = score(chooser) if within else value
             if value > 0:
                 out.append((order, passages.Section(start, end, level, tuple(path)), value))
     out.sort(key=lambda item: (-item[0], item[1].line))

@@ -311,7 +311,6 @@ class SearchIndex:
         ``weights``, each as a :class:`Candidate` (its body left to :meth:`bodies`)."""
         if not words:
             return []
-        phrases = ['"' + word.replace('"', '""') + '"' for word in dict.fromkeys(words)]
         ranking = ", ".join(f"{w:g}" for w in weights)
         # the order first, on row numbers alone: sorting whole rows would carry every
         # matching body through the sort, not only the ones kept
@@ -320,7 +319,7 @@ class SearchIndex:
             for row in self.db.execute(
                 f"SELECT rowid FROM docs WHERE docs MATCH ?"  # noqa: S608 - fixed names
                 f" ORDER BY bm25(docs, {ranking}) LIMIT ?",
-                (" OR ".join(phrases), limit),
+                (_any_of(dict.fromkeys(words)), limit),
             )
         ]
         found: dict[int, Candidate] = {}
@@ -351,9 +350,7 @@ class SearchIndex:
         """The ids of the documents holding every phrase (words in a row), at most ``limit``."""
         if not phrases:
             return set()
-        quoted = " AND ".join(
-            '"' + " ".join(words).replace('"', '""') + '"' for words in phrases if words
-        )
+        quoted = " AND ".join(_phrase(" ".join(words)) for words in phrases if words)
         rows = self.db.execute(
             "SELECT meta.id FROM docs JOIN meta ON meta.rowid = docs.rowid"
             " WHERE docs MATCH ? LIMIT ?",
@@ -380,8 +377,7 @@ class SearchIndex:
         """How many documents hold at least one of ``words``."""
         if not words:
             return 0
-        phrases = " OR ".join('"' + word.replace('"', '""') + '"' for word in words)
-        found = self.db.execute("SELECT COUNT(*) FROM docs WHERE docs MATCH ?", (phrases,))
+        found = self.db.execute("SELECT COUNT(*) FROM docs WHERE docs MATCH ?", (_any_of(words),))
         return int(found.fetchone()[0])
 
     def unknown_words(self, lang: str) -> list[str]:
@@ -517,6 +513,16 @@ _COLUMNS = ", ".join(
         "meta.rowid",
     ]
 )
+
+
+def _phrase(text: str) -> str:
+    """``text`` as one FTS5 phrase: quoted, its own quotes doubled."""
+    return '"' + text.replace('"', '""') + '"'
+
+
+def _any_of(words: Iterable[str]) -> str:
+    """An FTS5 query matching the documents that hold any of ``words``."""
+    return " OR ".join(_phrase(word) for word in words)
 
 
 def _candidate(row: Sequence[Any]) -> Candidate:
