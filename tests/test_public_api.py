@@ -31,8 +31,9 @@ def test_importing_mdbrain_or_asking_the_version_loads_no_parser() -> None:
     assert out.stdout.strip() == ""
 
 
-def test_an_index_with_nothing_to_do_loads_no_guard(make_base: MakeBase) -> None:
-    """The guard's patterns compile on import; an index that parses nothing skips them."""
+def test_an_index_with_nothing_to_do_loads_no_guard_renderer_or_search(make_base: MakeBase) -> None:
+    """The guard's patterns compile on import; an index that parses nothing skips them, and
+    the renderers of the derived files and the search index with them."""
     root = make_base({"a.md": doc("Alpha", body="Some text."), "b.md": doc("Beta")})
     aged = time.time_ns() - 10**10  # old enough for their stamps to be trusted
     for name in ("a.md", "b.md"):
@@ -41,7 +42,8 @@ def test_an_index_with_nothing_to_do_loads_no_guard(make_base: MakeBase) -> None
     code = (
         "import sys\nfrom mdbrain.adapters.cli import main\nsys.argv = ['mdbrain', 'index']\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print('guard' if 'mdbrain.core.guard' in sys.modules else 'none', file=sys.stderr)"
+        "heavy = ('mdbrain.core.guard', 'mdbrain.core.indexes', 'mdbrain.store.search_index')\n"
+        "print(' '.join(m for m in heavy if m in sys.modules) or 'none', file=sys.stderr)"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False

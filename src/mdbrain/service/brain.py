@@ -118,11 +118,11 @@ class Brain:
         build the search index when there is none, so that the first query does not pay
         for indexing the whole base (a few changed documents cost a query little);
         ``progress`` hears of the documents parsed."""
-        from mdbrain.store import cache, search_index
+        from mdbrain.store import cache
 
         with self.session.reporting(progress):
             report = self.session.indexer().run()
-        if not (cache.cache_dir(self.root) / search_index.FILE).exists():
+        if not (cache.cache_dir(self.root) / cache.SEARCH_FILE).exists():
             self.session.searcher()
         return report
 

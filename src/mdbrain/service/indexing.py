@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from mdbrain.core import indexes, rules, synthesis
+from mdbrain.core import rules
 from mdbrain.core.errors import MdbrainError, UnsafePathError
 from mdbrain.core.findings import Finding
 from mdbrain.core.manifest import Entry, Manifest
@@ -113,6 +113,8 @@ class Indexer:
 
     def date(self, found: Manifest) -> str:
         """The latest document date; without any, the one already written, else today."""
+        from mdbrain.core import indexes
+
         date = indexes.generation_date(found)
         if date is not None:
             return date
@@ -124,10 +126,14 @@ class Indexer:
         return match.group(1) if match else self.today
 
     def derived(self, found: Manifest) -> dict[str, str]:
+        from mdbrain.core import indexes
+
         return indexes.derive(found, self.config, self.date(found))
 
     def derived_names(self, found: Manifest) -> list[str]:
         """The paths of the derived files, without rendering them."""
+        from mdbrain.core import indexes
+
         names = self.config.index
         base = [names.overview, names.relations, names.manifest]
         if len(found) > names.shard_threshold:
@@ -198,6 +204,8 @@ class Indexer:
     def _block_moves(self, entry: Entry, docs: list[scan.DocFile]) -> bool:
         """Whether a synthesis page's generated block would change; the documents it cites
         are parsed on demand, not the whole base."""
+        from mdbrain.core import synthesis
+
         try:
             text = files.read(self.root, entry.id).decode("utf-8")
         except (MdbrainError, UnicodeDecodeError):
@@ -210,6 +218,8 @@ class Indexer:
 
     def _refresh_blocks(self, found: Manifest) -> list[str]:
         """Bring the generated blocks of synthesis pages up to date; the pages rewritten."""
+        from mdbrain.core import synthesis
+
         refreshed = []
         for entry in found.entries:
             if entry.type != "overview":
@@ -326,6 +336,8 @@ class Indexer:
 
     def _remove_stale_shards(self, wanted: dict[str, str]) -> list[str]:
         """Delete per-theme index shards that mdbrain wrote and no longer needs."""
+        from mdbrain.core import indexes
+
         removed = []
         name = self.config.index.manifest
         for shard in sorted(self.root.glob(f"*/{name}")):
@@ -343,6 +355,8 @@ class Indexer:
 
     def foreign(self, names: Iterable[str]) -> set[str]:
         """The derived file names held by a file mdbrain did not write: never overwritten."""
+        from mdbrain.core import indexes
+
         out = set()
         for rel in names:
             try:

@@ -40,6 +40,7 @@ FORMAT = 7
 CACHE_DIR = ".mdbrain"
 ENTRIES_FILE = "entries.pickle"
 STATE_FILE = "state.json"
+SEARCH_FILE = "search.sqlite"  # the search index (mdbrain.store.search_index)
 RACY_MARGIN_NS = 250_000_000
 
 Stamp = tuple[int, int, int]  # inode, size, mtime_ns

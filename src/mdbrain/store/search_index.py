@@ -42,7 +42,7 @@ from mdbrain.core import ranking
 from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
-FILE = "search.sqlite"
+FILE = cache.SEARCH_FILE
 FORMAT = "7"
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
