@@ -215,6 +215,24 @@ def test_pages_without_frontmatter_are_still_read(make_base: MakeBase) -> None:
     assert result.frontmatters == () and "every night" in result.sections[0].text
 
 
+@pytest.mark.parametrize(
+    ("title", "heading", "title_kept"),
+    [("Nightly backups", "", False), ("Storage", "## Nightly backups\n\n", True)],
+)
+def test_the_title_is_not_repeated_when_the_passage_opens_with_it(
+    make_base: MakeBase, title: str, heading: str, title_kept: bool
+) -> None:
+    body = heading + "Backups run every night at two and are kept for a month." + MORE
+    root = make_base({"a.md": doc(title, body=body, owners="[ops]")})
+    result = Brain.open(root).reader().query("when do nightly backups run")
+    [head] = result.frontmatters
+    shown = result.sections[0]
+    assert "owners: [ops]" in head.text
+    assert ("title:" in head.text) is title_kept, (head.text, shown.text)
+    if not title_kept:  # the heading saying it is printed right below
+        assert shown.text.startswith("# Nightly backups")
+
+
 def test_a_common_word_in_a_title_still_counts(make_base: MakeBase) -> None:
     docs: dict[str, str | bytes] = {
         f"d{i}.md": doc(f"Request handling {i}", body="request request") for i in range(6)

@@ -348,14 +348,20 @@ class Reader:
 
     # --- phases --------------------------------------------------------------------
 
-    def _frontmatter(self, doc: Document, *, whole: bool = True) -> Passage:
+    def _frontmatter(
+        self, doc: Document, *, whole: bool = True, shown: Iterable[Passage] = ()
+    ) -> Passage:
         """The frontmatter as written; without ``whole``, only the schema's fields that
-        the manifest row has not already shown (see :data:`PHASE_TWO`)."""
+        the manifest row has not already shown (see :data:`PHASE_TWO`), and not the
+        title when one of the ``shown`` passages opens with it as a heading."""
         lines = doc.raw.splitlines()
         end = doc.body_line - 1
         block = lines[1 : end - 1] if end > 1 else []  # no frontmatter: nothing to show
         if not whole:
-            skipped = {n for k, n in doc.key_lines.items() if k not in PHASE_TWO}
+            said = {k for k in doc.key_lines if k not in PHASE_TWO}
+            if _headed(doc.meta.get("title"), shown):
+                said.add("title")
+            skipped = {doc.key_lines[k] for k in said}
             starts = sorted(doc.key_lines.values())
             kept = []
             for offset, line in enumerate(block, start=2):
@@ -497,17 +503,19 @@ class Reader:
             len(shown) > 1 and shown[0].score >= CLEAR_LEAD * max(shown[1].score, 1e-9)
         )
         chosen = shown[: 1 if early else READ_AT_MOST]
-        frontmatters, sections = [], []
-        for hit in chosen:
-            doc = self.document(hit.id)
-            head = self._frontmatter(doc, whole=False)
+        docs = [self.document(hit.id) for hit in chosen]
+        found = [  # chosen first, so that a frontmatter need not repeat what they show
+            self._sections(doc, question, SECTIONS_OF_LEAD if rank == 0 else 1)
+            for rank, doc in enumerate(docs)
+        ]
+        frontmatters: list[Passage] = []
+        sections: list[Passage] = []
+        for doc, its in zip(docs, found, strict=True):
+            head = self._frontmatter(doc, whole=False, shown=its)
             if head.text and spend.take("frontmatter", head.text):
                 frontmatters.append(head)
-        for rank, hit in enumerate(chosen):
-            most = SECTIONS_OF_LEAD if rank == 0 else 1
-            for passage in self._sections(self.document(hit.id), question, most):
-                if spend.take("sections", passage.text):
-                    sections.append(passage)
+        for its in found:
+            sections.extend(passage for passage in its if spend.take("sections", passage.text))
         near: list[Neighbour] = []
         if unverified and chosen:
             around = self.widened(chosen[0], filters, {h.id for h in shown})
@@ -703,6 +711,18 @@ def _terms_of_each(reader: Reader, texts: list[str], wanted: set[str]) -> list[l
         found += each
         hits = not all(wanted.isdisjoint(piece) for piece in pieces)
     return found
+
+
+def _headed(title: object, shown: Iterable[Passage]) -> bool:
+    """Whether one of the ``shown`` passages opens with ``title`` as its heading."""
+    if not isinstance(title, str) or not title.strip():
+        return False
+    wanted = title.strip().casefold()
+    for passage in shown:
+        first = passage.text.partition("\n")[0]
+        if first.startswith("#") and first.lstrip("#").strip().casefold() == wanted:
+            return True
+    return False
 
 
 def _lead(lines: list[str]) -> int | None:
