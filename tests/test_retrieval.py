@@ -15,6 +15,7 @@ from mdbrain.service.reading import Filters, QueryResult
 from tests.conftest import MakeBase, doc
 
 FILLER = "\n".join(f"Step {i}: the general setup goes on as before." for i in range(60))
+MORE_PROSE = "\nWhat follows adds history that nobody asked about. " * 12
 AFTER = "\n".join(f"Note {i}: more about the general setup." for i in range(60))
 
 
@@ -231,6 +232,33 @@ def test_a_term_given_by_several_words_counts_each_document_once(make_base: Make
         documents = searcher.statistics().documents
     assert {word for word, _share in term.words} >= {"proxy", "proxies"}
     assert term.idf == ranking.idf(documents, 3)
+
+
+@pytest.mark.parametrize("heading", ["Decision", "Decision Outcome", "Décision"])
+def test_a_decision_record_shows_its_decision_beside_the_section_that_answers(
+    make_base: MakeBase, heading: str
+) -> None:
+    record = (
+        "## Context\n\nNightly reports time out when the warehouse is busy.\n\n"
+        f"## {heading}\n\nWe will move them to a replica read only by batch jobs.\n\n"
+        "## Consequences\n\nThe replica costs one more server.\n" + MORE_PROSE
+    )
+    plain = record.replace(f"## {heading}", "## Notes")
+    root = make_base(
+        {
+            "adr/0007-replica.md": doc("Reports on a replica", body=record, type="decision"),
+            "guides/reports.md": doc("Report timing", body=plain, type="guide"),
+        }
+    )
+    with Brain.open(root) as brain:
+        reader = brain.reader()
+        result = reader.query(
+            "why do nightly reports time out?", filters=Filters(types=("decision",))
+        )
+        other = reader.query("why do nightly reports time out?", filters=Filters(types=("guide",)))
+    assert [p.title for p in result.sections] == ["Context", heading]
+    assert "replica read only by batch jobs" in result.sections[1].text
+    assert [p.title for p in other.sections] == ["Context"]  # no decision: nothing added
 
 
 def test_a_further_section_far_behind_the_best_is_not_shown(make_base: MakeBase) -> None:

@@ -93,7 +93,7 @@ def summary_of(body: str, meta: Mapping[str, Any], limit: int, decision: bool) -
             found = plain(value)
             break
     if not found and decision:
-        found = first_paragraph(section(body, ("decision", "decision outcome", "context")))
+        found = first_paragraph(section(body, (*schema.DECISION_SECTIONS, "context")))
     return clip(found or first_paragraph(body), limit)
 
 

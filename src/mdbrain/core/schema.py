@@ -44,3 +44,7 @@ RELATION_FIELDS: Final = ("related", "supersedes", "superseded_by", "contradicts
 
 # Statuses that default reads leave out.
 HIDDEN_STATUSES: Final = frozenset({"draft", "deprecated", "archived"})
+
+# Headings of the section in which a decision record states what was decided (Nygard's
+# "Decision", MADR's "Decision Outcome"), lower case, most usual first.
+DECISION_SECTIONS: Final = ("decision", "decision outcome", "decisions", "décision")

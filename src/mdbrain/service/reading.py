@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +28,7 @@ from mdbrain.core import cells, passages, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.markdown import Section
-from mdbrain.core.schema import HIDDEN_STATUSES
+from mdbrain.core.schema import DECISION_SECTIONS, HIDDEN_STATUSES
 from mdbrain.service.searching import Card, card_of
 
 if TYPE_CHECKING:
@@ -414,6 +414,10 @@ class Reader:
             order = [(item, item[0]) for item in sorted(said.values(), key=lambda i: -i[0])]
         best = order[0][1]
         chosen = [item for item, value in order[:most] if value >= SECOND_SHARE * best]
+        if most > 1:  # the top document: a record's decision is what it is read for
+            decided = _decision(outline, ends, lines)
+            if decided is not None and all(item[1] != decided[1] for item in chosen):
+                chosen.append(decided)
         return [
             self._excerpt(
                 doc,
@@ -711,6 +715,19 @@ def _terms_of_each(reader: Reader, texts: list[str], wanted: set[str]) -> list[l
         found += each
         hits = not all(wanted.isdisjoint(piece) for piece in pieces)
     return found
+
+
+def _decision(
+    outline: Sequence[Section], ends: Sequence[int], lines: Sequence[str]
+) -> tuple[float, Section, int] | None:
+    """The section in which a decision record states its decision, when it has one with
+    some text under its heading (see :data:`~mdbrain.core.schema.DECISION_SECTIONS`)."""
+    for section, own_end in zip(outline, ends, strict=True):
+        name = passages.clean_heading(section.title).strip(" *_:").casefold()
+        said = any(line.strip() for line in lines[section.line : own_end])
+        if said and name in DECISION_SECTIONS:
+            return 0.0, section, own_end
+    return None
 
 
 def _headed(title: object, shown: Iterable[Passage]) -> bool:
