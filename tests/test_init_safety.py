@@ -162,6 +162,17 @@ def test_the_cli_defaults_to_docs_rag_and_refuses_a_site_with_exit_code_2(tmp_pa
     assert "root: docs-rag" in (project / ".rag").read_text(encoding="utf-8")
 
 
+def test_plain_init_points_at_the_documentation_outside_the_base(tmp_path: Path) -> None:
+    project = make(tmp_path / "site", MKDOCS)
+    done = CliRunner().invoke(cli, ["-C", str(project), "init", "--no-agents"])
+    assert done.exit_code == 0, done.output
+    assert "Documentation outside the base: docs/ (MkDocs site, 3 pages)" in done.output
+    assert "Next: 'mdbrain import docs', or add documents" in done.output
+    bare = make(tmp_path / "bare", {"tally.py": MKDOCS["tally.py"]})
+    report = init_base(bare, "docs-rag")
+    assert report.pages == ()  # nothing to import: the plain advice
+
+
 # --- an existing base: nothing written, update proposed ----------------------------------------
 
 

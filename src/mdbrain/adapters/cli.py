@@ -168,7 +168,19 @@ def init(
         click.echo(f"Language: {report.lang} (read from the project's README and docs)")
     if not no_agents:
         _point_agents(obj.directory)
-    click.echo("Next: add documents under it, then run 'mdbrain index'.")
+    _outside(report.pages)
+    first = f"'mdbrain import {report.pages[0].folder}', or " if report.pages else ""
+    click.echo(f"Next: {first}add documents under it, then run 'mdbrain index'.")
+
+
+def _outside(pages: Any) -> None:
+    """One line per documentation folder outside the base, with the command to import it."""
+    for found in pages:
+        site = f"{found.site.tool} site, " if found.site else ""
+        click.echo(
+            f"Documentation outside the base: {found.folder}/ ({site}{found.count} pages); "
+            f"'mdbrain import {found.folder}' brings it in as drafts."
+        )
 
 
 def _point_agents(project: Path) -> None:
@@ -211,12 +223,7 @@ def _scan_summary(report: Any) -> None:
         shown = ", ".join(f"{where} ({count})" for where, count in report.set_aside[:8])
         more = f" and {len(report.set_aside) - 8} more" if len(report.set_aside) > 8 else ""
         click.echo(f"Left out as examples, vendored, generated or test data: {shown}{more}")
-    for pages in report.pages:
-        site = f"{pages.site.tool} site, " if pages.site else ""
-        click.echo(
-            f"Documentation outside the base: {pages.folder}/ ({site}{pages.count} pages); "
-            f"'mdbrain import {pages.folder}' brings it in as drafts."
-        )
+    _outside(report.pages)
     if report.unresolved:
         click.echo(f"impl_refs left out (not found): {', '.join(report.unresolved)}")
     if report.check is not None:

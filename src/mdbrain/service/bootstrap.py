@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mdbrain.core import document, language, marker, schema, sites
-from mdbrain.core.errors import DocumentError, InvalidRequestError, UsageError
+from mdbrain.core.errors import DocumentError, InvalidRequestError, MdbrainError, UsageError
 from mdbrain.core.marker import Config
 from mdbrain.store import files, location
 
@@ -54,6 +54,7 @@ class InitReport:
     wrote_marker: bool
     lang: str = "en"
     detected: bool = False  # whether lang was read from the project's own prose
+    pages: tuple[sites.Pages, ...] = ()  # documentation outside the root 'import' could bring in
 
 
 # --- what the project says, and what the root holds -------------------------------------
@@ -225,7 +226,20 @@ def init_base(project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = Non
         _unmake(created)
         raise
     return InitReport(marker_path, base_root, created_root=bool(created), wrote_marker=True,
-                      lang=config.lang, detected=detected)  # fmt: skip
+                      lang=config.lang, detected=detected,
+                      pages=pages_outside(project, base_root))  # fmt: skip
+
+
+def pages_outside(project: Path, root: Path) -> tuple[sites.Pages, ...]:
+    """The project's documentation folders outside ``root`` (a site's sources, or folders
+    named for documentation or mostly pages): what 'mdbrain import' could bring in."""
+    from mdbrain.service.scanning import around_texts, project_files
+
+    try:
+        found = project_files(project, root)
+    except MdbrainError:
+        return ()
+    return tuple(sites.page_folders(found, around_texts(project)))
 
 
 def _make_root(project: Path, root: Path) -> list[Path]:
