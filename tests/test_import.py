@@ -150,6 +150,27 @@ def test_links_between_imported_pages_follow_them(make_base: MakeBase, wiki: Pat
     assert relations["home.md"]["links"] == ["guides/install-guide.md", "team-a/notes.md"]
 
 
+def test_links_written_from_the_root_follow_the_pages(make_base: MakeBase) -> None:
+    """A forge reads ``/docs/adr/1.md`` from the repository's root, a site generator
+    reads ``/adr/1.md`` from its pages' root: both lead to the imported page."""
+    root = make_base({})
+    docs = root.parent / "docs"
+    (docs / "adr").mkdir(parents=True)
+    (docs / "adr" / "0001-queues.md").write_text("# 1. Queues\n\nWe use queues.\n")
+    (docs / "guides").mkdir()
+    (docs / "guides" / "ops.md").write_text(
+        "# Operations\n\nSee [the forge's way](/docs/adr/0001-queues.md#context),\n"
+        "[the site's way](/adr/0001-queues.md) and [a missing one](/docs/adr/9.md).\n"
+    )
+    report = run_import(root, docs)
+    ops = (root / "guides" / "ops.md").read_text(encoding="utf-8")
+    assert "[the forge's way](../adr/0001-queues.md#context)" in ops
+    assert "[the site's way](/adr/0001-queues.md)" in ops  # already from the base's root
+    assert [b.target for b in report.broken_links] == ["/docs/adr/9.md"]
+    relations = yaml.safe_load((root / "RELATIONS.yaml").read_text(encoding="utf-8"))["nodes"]
+    assert relations["guides/ops.md"]["links"] == ["adr/0001-queues.md"]
+
+
 def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> None:
     root = make_base({})
     report = run_import(root, wiki)

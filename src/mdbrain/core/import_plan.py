@@ -117,6 +117,16 @@ class Plan:
         found = self.page(old)
         return None if found is None else self.ids[found]
 
+    def linked_id(self, written: str, old: str) -> str | None:
+        """The new id of the page a link leads to (``old``: its target resolved from the
+        source). A link written from the root (``/docs/adr/1.md``) is read from the
+        source's root first, as sites read it, then from the project's, as forges do."""
+        found = self.new_id(old)
+        prefix = self.origin("")
+        if found is None and written.lstrip().startswith("/") and old.startswith(prefix):
+            found = self.new_id(old.removeprefix(prefix)) if prefix else None
+        return found
+
     def add(self, path: str, key: str, value: str) -> None:
         values = self.relations.setdefault(path, {}).setdefault(key, [])
         values += [] if value in values else [value]
@@ -341,7 +351,9 @@ def _check_links(plan: Plan, page: conversion.Page) -> bool:
     to_docs = False
     for written, line in markdown.scan(page.body, page.body_line).links:
         found = links.resolve(page.path, written)
-        if found is not None and (found[0] is links.LinkKind.OUTSIDE or not plan.new_id(found[1])):
+        if found is not None and (
+            found[0] is links.LinkKind.OUTSIDE or not plan.linked_id(written, found[1])
+        ):
             plan.broken.append(BrokenLink(page.path, line, written))
         to_docs = to_docs or (found is not None and found[0] is links.LinkKind.DOC)
     return to_docs
@@ -357,7 +369,11 @@ def compose(plan: Plan, page: conversion.Page) -> str:
         text = yaml_emit.block(_fields(plan, page)) + "\n" + page.body.lstrip("\n")
 
     def target(written: str, old: str) -> str | None:
-        found = plan.new_id(old)
-        return None if found is None else edit.written_target(new_id, found, written)
+        found = plan.linked_id(written, old)
+        if found is None:
+            return None
+        # a link read from the project's root is written relative: the base has its own root
+        like = written if plan.new_id(old) is not None else written.lstrip().lstrip("/")
+        return edit.written_target(new_id, found, like)
 
     return edit.rewrite_links(text, page.path, target)[0] if to_docs else text
