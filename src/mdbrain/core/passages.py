@@ -19,10 +19,14 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, overload
 
+from mdbrain.core import markdown
+
 # Lines that may open or close a fence or start an ATX heading, found after a line break:
-# a literal first character lets the search skip along in C. (Setext headings, underlined
-# with = or -, are left to the full scanner: documents written for search rarely use them.)
+# a literal first character lets the search skip along in C.
 _MARK = re.compile(r"\n(?:(?P<fence>[ \t]*(?:`{3,}|~{3,}))| {0,3}#{1,6}(?:[ \t]|$))", re.M)
+# A line of = or - right under a line of text: perhaps a setext heading, which only the
+# full scanner (mdbrain.core.markdown) tells from a thematic break, a list or code.
+_UNDERLINE = re.compile(r"[^\n]\n {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
 _ANCHOR = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"'][^\"']*[\"']\s*/?>\s*(?:</a>)?", re.I)
 _ATTRIBUTES = re.compile(r"\{:?[ \t]*[#.][^}]*\}\s*$")  # {#id}, { #id }, {: #id .class }
 PATH_SEPARATOR = " > "
@@ -66,8 +70,12 @@ def split(body: str, first_line: int = 1) -> list[tuple[Section, int, int]]:
     """The sections of ``body`` in order, each with the character span of its own text.
 
     ``first_line`` is the file line of the body's first line. Text before the
-    first heading is a section of level 0; a blank body has none.
+    first heading is a section of level 0; a blank body has none. A body that may
+    hold a setext heading is read by :func:`mdbrain.core.markdown.scan`, so that
+    its sections are the ones a reader's outline shows.
     """
+    if _UNDERLINE.search(body) is not None:
+        return _spans(body, first_line, _scanned(body))
     heads: list[tuple[int, int, int, str]] = []  # (char start, line offset, level, title)
     fence = ""
     line_no, counted = 0, 0
@@ -92,6 +100,19 @@ def split(body: str, first_line: int = 1) -> list[tuple[Section, int, int]]:
             counted = start
             heads.append((start, line_no, atx[0], atx[1]))
     return _spans(body, first_line, heads)
+
+
+def _scanned(body: str) -> list[tuple[int, int, int, str]]:
+    """The headings of ``body`` as the full scanner finds them, setext ones included."""
+    starts = [0]
+    at = body.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = body.find("\n", at + 1)
+    return [
+        (starts[h.line - 1], h.line - 1, h.level, clean_heading(h.title))
+        for h in markdown.scan(body).headings
+    ]
 
 
 def _spans(

@@ -1,0 +1,52 @@
+"""Passages: a body cut at its headings agrees with the outline a reader is shown."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mdbrain.core import markdown, passages
+
+
+def _cut(body: str) -> list[tuple[int, int, str]]:
+    """(file line, level, title) of each headed section, as the search index cuts them."""
+    return [(s.line, s.level, s.path[-1]) for s, _a, _b in passages.split(body) if s.level]
+
+
+def _outlined(body: str) -> list[tuple[int, int, str]]:
+    lines = body.count("\n") + 1
+    return [
+        (s.line, s.level, s.title) for s in markdown.outline(markdown.scan(body).headings, lines)
+    ]
+
+
+def test_setext_headings_cut_the_body_where_the_outline_does() -> None:
+    body = (
+        "Intro line.\n\nUsage\n=====\n\nRun it.\n\nOptions\n-------\n\n--force\n\n"
+        "Some text\n\n---\n\n```\nnot a heading\n---\n```\n\n- a list item\n---\n\n## Last\n"
+    )
+    assert _cut(body) == _outlined(body)
+    assert [title for _line, _level, title in _cut(body)] == ["Usage", "Options", "Last"]
+    spans = passages.split(body)
+    usage = next(s for s, _a, _b in spans if s.path == ("Usage",))
+    assert body.splitlines()[usage.line - 1 : usage.end] == ["Usage", "=====", "", "Run it.", ""]
+
+
+_word = st.text(alphabet="abcdef", min_size=1, max_size=5)
+_piece = st.one_of(
+    _word,
+    st.builds(lambda n, w: "#" * n + f" {w}", st.integers(1, 6), _word),
+    st.builds(lambda w: f"{w}\n===", _word),
+    st.builds(lambda w: f"{w}\n---", _word),
+    st.builds(lambda w: f"{w} {w}\n{w}\n-", _word),
+    st.just("---"),
+    st.builds(lambda w: f"```\n# {w}\n{w}\n---\n```", _word),
+    st.builds(lambda w: f"- {w}\n- {w}", _word),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_piece, min_size=1, max_size=10), st.sampled_from(["\n\n", "\n"]))
+def test_the_cut_agrees_with_the_outline(pieces: list[str], joint: str) -> None:
+    body = joint.join(pieces) + "\n"
+    assert _cut(body) == _outlined(body)
