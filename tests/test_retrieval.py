@@ -412,6 +412,39 @@ def test_index_builds_the_search_index_so_the_first_query_indexes_nothing(
     assert built and not any(built)
 
 
+def test_index_after_a_large_change_brings_the_search_index_in_step(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.service.indexing import QUICK_MAX
+    from mdbrain.store import search_index
+
+    count = QUICK_MAX + 6
+    root = make_base(_notes(count))
+    _aged(root)
+    with Brain.open(root) as brain:
+        brain.index()
+        brain.query("topic 3")
+    for n in range(count):  # a pull that rewrote every note
+        page = root / "notes" / f"note-{n}.md"
+        page.write_text(doc(f"Note {n}", f"Note {n} now covers subject {n}."), encoding="utf-8")
+    _aged(root)
+    with Brain.open(root) as brain:
+        assert brain.index().parsed == count
+    built: list[int] = []
+    original = search_index.SearchIndex.sync
+
+    def counting(self: search_index.SearchIndex, current: Any, build: Any) -> int:
+        changed = original(self, current, build)
+        built.append(changed)
+        return changed
+
+    monkeypatch.setattr(search_index.SearchIndex, "sync", counting)
+    with Brain.open(root) as brain:
+        result = brain.query("subject 7")
+    assert result.hits and result.hits[0].id == "notes/note-7.md"
+    assert built and not any(built)
+
+
 def _aged(root: Path) -> None:
     """Make every file older than the margin within which a stamp is not trusted."""
     for path in root.rglob("*"):

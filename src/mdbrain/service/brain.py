@@ -115,14 +115,18 @@ class Brain:
 
     def index(self, *, progress: Progress | None = None) -> IndexReport:
         """Regenerate the derived indexes, writing only the files whose bytes change, and
-        build the search index when there is none, so that the first query does not pay
-        for indexing the whole base (a few changed documents cost a query little);
-        ``progress`` hears of the documents parsed."""
+        build the search index when there is none, or bring it in step when more than
+        ``QUICK_MAX`` documents were read, so that the first query after a new base or
+        a large change (a pull, a branch switch) does not pay for indexing them; a few
+        changed documents cost a query little. ``progress`` hears of the documents
+        parsed."""
+        from mdbrain.service.indexing import QUICK_MAX
         from mdbrain.store import cache
 
         with self.session.reporting(progress):
             report = self.session.indexer().run()
-        if not (cache.cache_dir(self.root) / cache.SEARCH_FILE).exists():
+        missing = not (cache.cache_dir(self.root) / cache.SEARCH_FILE).exists()
+        if missing or report.parsed > QUICK_MAX:
             self.session.searcher()
         return report
 
