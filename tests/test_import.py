@@ -333,6 +333,24 @@ def test_record_numbers_and_templates_are_recognised() -> None:
     assert adr.read("notes.md", "# Notes\n\nNo status here.\n", {"status": "draft"}) is None
 
 
+def test_a_record_template_is_left_out_of_a_folder_and_kept_when_asked_for(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    adrs = tmp_path / "adr"
+    adrs.mkdir()
+    (adrs / "template.md").write_text(
+        "# [short title]\n\n- Status: [proposed | accepted | superseded by [x](x.md)]\n"
+    )
+    (adrs / "0001-use-queues.md").write_text("# 1. Use queues\n\n## Status\n\nAccepted\n")
+    root = make_base({})
+    report = run_import(root, adrs)
+    assert set(report.imported) == {"0001-use-queues.md"}
+    assert [(c.source, "template" in c.reason) for c in report.skipped] == [("template.md", True)]
+    assert not report.unresolved and not report.broken_links
+    alone = run_import(root, adrs / "template.md")
+    assert set(alone.imported) == {"template.md"}
+
+
 DECISIONS = {
     "0001-use-postgres.md": "# 1. Use Postgres\n\n## Status\n\nSuperseded by ADR 3\n",
     "0002-use-mysql.md": "# 2. Use MySQL\n\n## Status\n\nSuperceded by 3 and 4\n",
@@ -417,11 +435,12 @@ GSP_RELATED = {
     ("ADR036-hsm-isolation-in-detail.md", "ADR039-cloudhsm-namespace-network-policy.md"),
 }
 # ADR000-template.md's status is the template's list of choices, "Accepted | Pending |
-# Superseded by [ADR000](000-template.md)": not a decision, reported, not read.
-GSP_UNRESOLVED = {"ADR000-template.md"}
-# Links to files that do not exist, read in the records: (file, line, target).
+# Superseded by [ADR000](000-template.md)": not a decision, left out and said so.
+GSP_SKIPPED = {"ADR000-template.md"}
+# Links to files that do not exist, read in the records, and the README's link to the template
+# left out: (file, line, target).
 GSP_BROKEN = {
-    ("ADR000-template.md", 5, "000-template.md"),
+    ("README.md", 7, "ADR000-template.md"),
     ("ADR012-docker-image-repositories.md", 5, "ADR028-docker-tools.md"),
     (
         "ADR018-local-development.md",
@@ -449,7 +468,8 @@ def test_gsp_decision_log_keeps_every_stated_supersession_and_no_other(make_base
     assert replacing == expected
     related = {(a, b) for a, n in nodes.items() for b in n.get("related", [])}
     assert related == {(_id(a), _id(b)) for a, b in GSP_RELATED}
-    assert {u.source for u in report.unresolved} == GSP_UNRESOLVED
+    assert not report.unresolved
+    assert {c.source for c in report.skipped if "template" in c.reason} == GSP_SKIPPED
     assert {(b.source, b.line, b.target) for b in report.broken_links} == GSP_BROKEN
     for old, _new in GSP_SUPERSESSIONS:
         assert meta(root, _id(old))["status"] == "deprecated"

@@ -102,6 +102,7 @@ class _Run:
     plan: Plan
     inside: str | None  # the imported folder, from the project (None: no such limit)
     dry_run: bool = False
+    single: bool = False  # one page asked for by name: imported whatever it is
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
     code: list[CodeLink] = field(default_factory=list)
@@ -188,11 +189,15 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         allow = frozenset(run.session.config.guard_allow)
         if _stop(run, page, [(h.rule, h.line, h.digest, h.family) for h in guard.scan(raw, allow)]):
             continue
+        record = adr.read(path, page.body, page.meta)
+        if record is not None and record.template and not run.single:
+            why = "a decision record template, not a decision; import the file alone to keep it"
+            run.skipped.append(Case(path, "", why))
+            continue
         pages[path] = page
         plan = run.plan
         if page.problem:
             plan.notes.append(f"{path}: {page.problem}; the frontmatter is kept as a code block")
-        record = adr.read(path, page.body, page.meta)
         if record is not None:
             plan.records[path] = record
         stated = [record.date] if record is not None else []
@@ -361,7 +366,7 @@ def import_folder(
     config = session.config
     plan = Plan(prefix, verified, session.today(), _origin(session, src), config, notes=notes)
     limit = None if inside is None else inside.relative_to(project).as_posix()
-    run = _Run(session, src, plan, limit, dry_run)
+    run = _Run(session, src, plan, limit, dry_run, single=page is not None)
     if legacy:
         return _legacy(run, paths, dry_run)
     lock = contextlib.nullcontext() if dry_run else session.writing()
