@@ -173,6 +173,20 @@ def test_plain_init_points_at_the_documentation_outside_the_base(tmp_path: Path)
     assert report.pages == ()  # nothing to import: the plain advice
 
 
+def test_a_project_that_cannot_be_listed_still_gets_its_base(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.service import scanning
+
+    def unreadable(_project: Path, _root: Path) -> list[str]:
+        raise PermissionError(13, "Permission denied", "secret-folder")
+
+    monkeypatch.setattr(scanning, "project_files", unreadable)
+    project = make(tmp_path / "site", MKDOCS)
+    report = init_base(project, "docs-rag")
+    assert report.wrote_marker and report.pages == ()
+
+
 # --- an existing base: nothing written, update proposed ----------------------------------------
 
 

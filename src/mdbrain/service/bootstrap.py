@@ -219,6 +219,7 @@ def init_base(project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = Non
     held = holding(project, base_root, config)
     if held.site or held.foreign or held.others:
         raise _refusal(project, base_root, held)
+    pages = pages_outside(project, base_root)  # read before anything is written
     created = _make_root(project, base_root)
     try:
         files.write(project, marker.MARKER_NAME, text)  # last: a failure leaves no marker
@@ -226,18 +227,18 @@ def init_base(project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = Non
         _unmake(created)
         raise
     return InitReport(marker_path, base_root, created_root=bool(created), wrote_marker=True,
-                      lang=config.lang, detected=detected,
-                      pages=pages_outside(project, base_root))  # fmt: skip
+                      lang=config.lang, detected=detected, pages=pages)  # fmt: skip
 
 
 def pages_outside(project: Path, root: Path) -> tuple[sites.Pages, ...]:
     """The project's documentation folders outside ``root`` (a site's sources, or folders
-    named for documentation or mostly pages): what 'mdbrain import' could bring in."""
+    named for documentation or mostly pages): what 'mdbrain import' could bring in. Only
+    advice: a project that cannot be listed (no git, a folder it may not read) gets none."""
     from mdbrain.service.scanning import around_texts, project_files
 
     try:
         found = project_files(project, root)
-    except MdbrainError:
+    except (MdbrainError, OSError):
         return ()
     return tuple(sites.page_folders(found, around_texts(project)))
 
