@@ -313,7 +313,9 @@ def test_wiki_links_are_resolved_by_title_or_file_name_and_written_as_markdown_l
         tmp_path / "wiki",
         {
             "Home.md": "# Home\n\nRead [[Install Guide]], [[team-notes|the notes]] and "
-            "[[Deploy#Rolling back]], not [[Nowhere]] nor `[[code]]`.\n",
+            "[[Deploy#Rolling back]], not [[Nowhere]] nor `[[code]]`.\n\n"
+            "Notes [[1]](team-notes.md) and [[2]][deploy] are links with bracketed text.\n\n"
+            "[deploy]: Deploy.md\n",
             "Guides/Install Guide.md": "# Installing the shop\n\nSee [[Home]].\n",
             "team-notes.md": "# Notes of the team\n\nWe meet on Mondays.\n",
             "Deploy.md": "# Deploying the shop\n\nShip it.\n",
@@ -326,6 +328,7 @@ def test_wiki_links_are_resolved_by_title_or_file_name_and_written_as_markdown_l
     assert "[the notes](team-notes.md)" in home
     assert "[Deploy](deploy.md#rolling-back)" in home
     assert "[[Nowhere]]" in home and "`[[code]]`" in home
+    assert "[[1]](team-notes.md)" in home and "[deploy]: deploy.md" in home
     assert "[Home](../home.md)" in (root / "guides" / "install-guide.md").read_text(
         encoding="utf-8"
     )

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 from mdbrain.core import slug
 
-_WIKI = re.compile(r"(?<![!\\])\[\[([^\[\]\n|]+)(?:\|([^\[\]\n]+))?\]\]")
+# [[Page]] or [[page|label]]; not an embed (![[x]]), and not a Markdown link whose text is
+# in brackets ([[1]](notes.md), [[1]][ref]).
+_WIKI = re.compile(r"(?<![!\\])\[\[([^\[\]\n|]+)(?:\|([^\[\]\n]+))?\]\](?![(\[])")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 
