@@ -78,6 +78,7 @@ SITE = {
     "> Back to homepage\n",
     "hugo.md": '+++\ntitle = "Deploy"\nsummary = "Ship a release to production."\nweight = 3\n+++\n\n'
     "Some text.\n",
+    "snippet.md": '# Contributing\n\n--8<-- "CONTRIBUTING.md"\n',  # the whole page, included
 }
 EXPECTED_SUMMARIES = {
     "nav.md": "Install the service with one command.",
@@ -92,6 +93,7 @@ EXPECTED_SUMMARIES = {
     "docusaurus.md": "Queues hold the jobs until a worker takes them.",
     "described.md": "How data enters the platform.",
     "hugo.md": "Ship a release to production.",
+    "snippet.md": "Contributing",  # nothing of its own to say: its title
 }
 
 

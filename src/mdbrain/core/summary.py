@@ -54,7 +54,8 @@ _SKIP_LINE = re.compile(
     r"|\{:?[ \t]*[#.:][^}]*\}[ \t]*$"  # an attribute list alone: {: .note}, {.wide}
     r"|(?-i:import|export)[ \t]+.*['\"][^'\"]+['\"];?[ \t]*$"  # MDX
     r"|\[\[_?toc_?\]\]|\[toc\]|\$\{toc\}|@\[toc\]|\*[ \t]+toc[ \t]*$"  # table-of-contents marks
-    r"|(?::{3,}|/{3,}|\?{3,})[ \t]*$|\[![A-Za-z]+\][-+]?[ \t]*$)",  # markers of admonitions
+    r"|(?::{3,}|/{3,}|\?{3,})[ \t]*$|\[![A-Za-z]+\][-+]?[ \t]*$"  # markers of admonitions
+    r"|;?-{2,}8<-{2,})",  # a file a site includes there: --8<-- "CONTRIBUTING.md"
     re.IGNORECASE,
 )
 _TABLE_RULE = re.compile(r"^ {0,3}\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)+\|?[ \t]*$")
