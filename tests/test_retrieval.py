@@ -382,11 +382,25 @@ def test_a_top_page_of_a_few_lines_gets_a_shorter_cut_of_its_answer(
 # --- the first query after index -----------------------------------------------------
 
 
+def _counted_syncs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, how many rows each sync of a search index brought in, in order."""
+    from mdbrain.store import search_index
+
+    built: list[int] = []
+    original = search_index.SearchIndex.sync
+
+    def counting(self: search_index.SearchIndex, current: Any, build: Any) -> int:
+        changed = original(self, current, build)
+        built.append(changed)
+        return changed
+
+    monkeypatch.setattr(search_index.SearchIndex, "sync", counting)
+    return built
+
+
 def test_index_builds_the_search_index_so_the_first_query_indexes_nothing(
     make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mdbrain.store import search_index
-
     root = make_base(
         {
             f"notes/note-{n}.md": doc(f"Note {n}", f"What note {n} says about topic {n}.")
@@ -397,15 +411,7 @@ def test_index_builds_the_search_index_so_the_first_query_indexes_nothing(
         os.utime(path, (time.time() - 3600, time.time() - 3600))
     with Brain.open(root) as brain:
         brain.index()
-    built: list[int] = []
-    original = search_index.SearchIndex.sync
-
-    def counting(self: search_index.SearchIndex, current: Any, build: Any) -> int:
-        changed = original(self, current, build)
-        built.append(changed)
-        return changed
-
-    monkeypatch.setattr(search_index.SearchIndex, "sync", counting)
+    built = _counted_syncs(monkeypatch)
     with Brain.open(root) as brain:
         result = brain.query("topic 7")
     assert result.hits and result.hits[0].id == "notes/note-7.md"
@@ -416,7 +422,6 @@ def test_index_after_a_large_change_brings_the_search_index_in_step(
     make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from mdbrain.service.indexing import QUICK_MAX
-    from mdbrain.store import search_index
 
     count = QUICK_MAX + 6
     root = make_base(_notes(count))
@@ -430,15 +435,7 @@ def test_index_after_a_large_change_brings_the_search_index_in_step(
     _aged(root)
     with Brain.open(root) as brain:
         assert brain.index().parsed == count
-    built: list[int] = []
-    original = search_index.SearchIndex.sync
-
-    def counting(self: search_index.SearchIndex, current: Any, build: Any) -> int:
-        changed = original(self, current, build)
-        built.append(changed)
-        return changed
-
-    monkeypatch.setattr(search_index.SearchIndex, "sync", counting)
+    built = _counted_syncs(monkeypatch)
     with Brain.open(root) as brain:
         result = brain.query("subject 7")
     assert result.hits and result.hits[0].id == "notes/note-7.md"

@@ -123,8 +123,8 @@ class Plan:
         source's root first, as sites read it, then from the project's, as forges do."""
         found = self.new_id(old)
         prefix = self.origin("")
-        if found is None and written.lstrip().startswith("/") and old.startswith(prefix):
-            found = self.new_id(old.removeprefix(prefix)) if prefix else None
+        if found is None and prefix and written.lstrip().startswith("/") and old.startswith(prefix):
+            found = self.new_id(old.removeprefix(prefix))
         return found
 
     def add(self, path: str, key: str, value: str) -> None:

@@ -724,8 +724,9 @@ def _decision(
     some text under its heading (see :data:`~mdbrain.core.schema.DECISION_SECTIONS`)."""
     for section, own_end in zip(outline, ends, strict=True):
         name = passages.clean_heading(section.title).strip(" *_:").casefold()
-        said = any(line.strip() for line in lines[section.line : own_end])
-        if said and name in DECISION_SECTIONS:
+        if name in DECISION_SECTIONS and any(
+            line.strip() for line in lines[section.line : own_end]
+        ):
             return 0.0, section, own_end
     return None
 
