@@ -83,6 +83,33 @@ def test_a_hundred_thousand_headings_are_outlined_and_read_in_bounded_time(
     assert (text, line) == ("w50000", outline[50_001].line + 2)
 
 
+def test_an_indexed_page_of_many_headings_scores_only_the_sections_a_word_is_in(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.core import ranking
+
+    body = "".join(f"## Heading {i}\n\nFiller.\n\n" for i in range(5_000))
+    body += "## Last\n\nThe zebrafish swims.\n"
+    root = make_base({"many.md": doc("Many headings", body=body)})
+    scored: list[float] = []
+    original = ranking.passage_score
+
+    def counting(*args: object, **kwargs: object) -> float:
+        value = original(*args, **kwargs)  # type: ignore[arg-type]
+        scored.append(value)
+        return value
+
+    monkeypatch.setattr(ranking, "passage_score", counting)
+    with Brain.open(root) as brain:
+        reader = brain.reader()
+        assert reader.query("zebrafish", limit=3).sections[0].title == "Last"
+        assert 0 < len(scored) <= 3, scored  # ranked once, chosen by two weightings
+        scored.clear()
+        # a number said only in its heading finds that section among the 5,000 others
+        assert reader.query("heading 2500", limit=3).sections[0].title == "Heading 2500"
+        assert len(scored) <= 3 * 5_002  # each says "heading"; the title section too
+
+
 def test_fifty_thousand_setext_headings_are_outlined_and_read_in_bounded_time(
     reader: Reader,
 ) -> None:

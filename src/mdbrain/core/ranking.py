@@ -119,12 +119,13 @@ def asked(terms: Sequence[Term]) -> Asked:
     return Asked(tuple(terms), {w: tuple(g) for w, g in gives.items()}, _leads(list(gives)))
 
 
-def within(question: Asked, held: Sequence[Sequence[float]]) -> Asked:
-    """``question`` weighted to choose among the sections of one document: each term's
-    weight scaled by how few of them hold it (``held``: each section's
-    :func:`frequencies`), from 1 for a term one section holds down to near 0 for one
-    every section holds, which tells them apart no more than the page's own subject."""
-    sections = len(held)
+def within(question: Asked, held: Sequence[Sequence[float]], sections: int | None = None) -> Asked:
+    """``question`` weighted to choose among the ``sections`` of one document: each term's
+    weight scaled by how few of them hold it (``held``: the :func:`frequencies` of those
+    that hold some term, all of them when ``sections`` is not given), from 1 for a term
+    one section holds down to near 0 for one every section holds, which tells them apart
+    no more than the page's own subject."""
+    sections = len(held) if sections is None else sections
     if sections < 2:
         return question
     top = idf(sections, 1)

@@ -444,6 +444,22 @@ class Searcher:
         return out
 
 
+def _headings(question: ranking.Asked, paths: Sequence[Sequence[str]]) -> dict[int, Counter[str]]:
+    """How often each word of ``question`` occurs in the headings above each section
+    (``paths``), for the sections where one does: all headings normalised as one text,
+    a line each, and searched at once."""
+    lines = text.normalise("\n".join(" ".join(path).replace("\n", " ") for path in paths))
+    breaks = []
+    at = lines.find("\n")
+    while at >= 0:
+        breaks.append(at)
+        at = lines.find("\n", at + 1)
+    out: dict[int, Counter[str]] = {}
+    for offset, word in ranking.located(question, lines):
+        out.setdefault(bisect.bisect_left(breaks, offset), Counter())[word] += 1
+    return out
+
+
 def _compound(analyser: text.Analyzer, names: Iterable[str]) -> list[str]:
     """The identifiers that analyse into several terms: those words alone would scatter."""
     return sorted(name for name in names if len(analyser.terms(name)) > 1)
@@ -473,43 +489,42 @@ def _sections(
         starts.append(at + 1)
         at = body.find(SECTION_MARK, at + 1)
     ends.append(len(body))
-    per_part: list[Counter[str]] = [Counter() for _ in starts]
+    described = described[: len(starts)]
+    # only the sections where a question word occurs, in the text or the headings above,
+    # are looked at one by one: a page of 100,000 sections costs two searches in C
+    per_part: dict[int, Counter[str]] = {}
     for offset, word in hits:
-        per_part[bisect.bisect_right(starts, offset) - 1][word] += 1
-    pairs: list[Counter[int]] = [Counter() for _ in starts]
+        per_part.setdefault(bisect.bisect_right(starts, offset) - 1, Counter())[word] += 1
+    pairs: dict[int, Counter[int]] = {}
     if params.pair_weight:
         for offset, number in ranking.pairs_of(question, hits, params.pair_gap):
-            pairs[bisect.bisect_right(starts, offset) - 1][number] += 1
-    headings = [
-        ranking.counted(question, text.normalise(" ".join(path))) if path else {}
-        for _s, _e, _l, path in described[: len(starts)]
-    ]
-    # to choose among them, the words every section holds tell none apart: ordered by
-    # the question weighted within the document, each keeping its plain score
+            part = bisect.bisect_right(starts, offset) - 1
+            pairs.setdefault(part, Counter())[number] += 1
+    headings = _headings(question, [path for _s, _e, _l, path in described])
     chooser = question
-    if within:
+    if within:  # the words every section holds tell none apart (see ranking.within)
         held = [
-            ranking.frequencies(question, Counter(words) + Counter(heading))
-            for words, heading in zip(per_part, headings, strict=False)
+            ranking.frequencies(question, per_part.get(n, Counter()) + headings.get(n, Counter()))
+            for n in sorted(per_part.keys() | headings.keys())
         ]
-        chooser = ranking.within(question, held)
+        chooser = ranking.within(question, held, len(described))
     out = []
-    for number, (start, end, level, path) in enumerate(described[: len(starts)]):
-        heading = headings[number]
-        words = per_part[number]
-        if words or heading:
-            score = functools.partial(
-                ranking.passage_score,
-                words=words,
-                length=ends[number] - starts[number],
-                heading=heading,
-                average=average,
-                params=params,
-                pairs=pairs[number],
-            )
-            value = score(question)
-            order = score(chooser) if within else value
-            if value > 0:
-                out.append((order, passages.Section(start, end, level, tuple(path)), value))
+    for number in sorted(per_part.keys() | headings.keys()):
+        if number >= len(described):
+            continue
+        start, end, level, path = described[number]
+        score = functools.partial(
+            ranking.passage_score,
+            words=per_part.get(number, {}),
+            length=ends[number] - starts[number],
+            heading=headings.get(number, {}),
+            average=average,
+            params=params,
+            pairs=pairs.get(number),
+        )
+        value = score(question)
+        order = score(chooser) if within else value
+        if value > 0:
+            out.append((order, passages.Section(start, end, level, tuple(path)), value))
     out.sort(key=lambda item: (-item[0], item[1].line))
     return tuple((section, value) for _order, section, value in out)
