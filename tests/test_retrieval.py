@@ -607,3 +607,28 @@ def test_a_query_after_one_edit_parses_that_file_alone(
     with Brain.open(root) as brain:
         assert [h.id for h in brain.query("dirigible").hits] == ["notes/note-5.md"]
     assert parsed == ["notes/note-5.md"]
+
+
+def test_a_file_parsed_for_the_search_index_is_not_parsed_again_for_the_manifest(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.store import scan
+
+    root = _indexed_notes(make_base)
+    edited = root / "notes/note-5.md"
+    edited.write_text(doc("Note 5", "Note 5 now speaks of a dirigible."))
+    os.utime(edited, (time.time() - 60, time.time() - 60))  # old enough to be trusted
+    parsed: list[str] = []
+    read_all = scan.read_all
+    monkeypatch.setattr(
+        scan,
+        "read_all",
+        lambda docs, *a, **k: parsed.extend(d.id for d in docs) or read_all(docs, *a, **k),
+    )
+    with Brain.open(root) as brain:
+        reader = brain.reader()  # brings the search index in step: parses the edit
+        assert parsed == ["notes/note-5.md"]
+        shown = reader.show("notes/note-5.md", full=True)  # the manifest gives its links
+        assert any("dirigible" in passage.text for passage in shown.passages)
+        assert brain.session.manifest().by_id["notes/note-5.md"].title == "Note 5"
+    assert parsed == ["notes/note-5.md"]

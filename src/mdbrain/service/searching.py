@@ -233,11 +233,11 @@ class Searcher:
         limit = scan.size_limit(self.config)
 
         def build(ids: Sequence[str]) -> Iterable[Row]:
-            if view.made or len(ids) > FEW_CHANGED:
-                by_id = view.manifest.by_id  # parsed only when something is to be indexed
+            if len(ids) > FEW_CHANGED:  # the manifest, made only when something is to index
+                by_id = view.manifest.by_id
                 entries = [by_id[i] for i in ids]
             else:  # a few edits: those files parsed, not every remembered entry loaded
-                entries = scan.read_all([self.files[i] for i in ids], limit)
+                entries = view.entries(ids, limit)
             jobs = [
                 (cache.to_wire(entry), self.files[entry.id].path, current[entry.id], limit)
                 for entry in entries

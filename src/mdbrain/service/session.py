@@ -28,7 +28,7 @@ import stat
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,7 +78,7 @@ class View:
         files: tuple[scan.DocFile, ...],
         problems: tuple[Finding, ...],
         generation: int,
-        build: Callable[[], tuple[Manifest, int]],
+        build: Callable[[Mapping[str, tuple[Stamp, Entry]]], tuple[Manifest, int]],
     ) -> None:
         self.files = files
         self.problems = problems
@@ -86,13 +86,28 @@ class View:
         self.by_id = {doc.id: doc for doc in files}
         self._build = build
         self._made: tuple[Manifest, int] | None = None
+        self._parsed: dict[str, tuple[Stamp, Entry]] = {}  # by :meth:`entries`, for the manifest
         self._guard = threading.Lock()
 
     def _built(self) -> tuple[Manifest, int]:
         with self._guard:
             if self._made is None:
-                self._made = self._build()
+                self._made = self._build(self._parsed)
+                self._parsed = {}
             return self._made
+
+    def entries(self, ids: Sequence[str], limit: int | None) -> list[Entry]:
+        """The entries of some of the files: from the manifest when it is made, else
+        parsed now and kept, so that making the manifest later reads none of them again."""
+        if self.made:
+            by_id = self.manifest.by_id
+            return [by_id[doc_id] for doc_id in ids]
+        docs = [self.by_id[doc_id] for doc_id in ids]
+        found = scan.read_all(docs, limit)
+        with self._guard:
+            if self._made is None:
+                self._parsed.update((d.id, (d.stamp, e)) for d, e in zip(docs, found, strict=True))
+        return found
 
     @property
     def manifest(self) -> Manifest:
@@ -213,16 +228,17 @@ class Session:
 
     def _builder(
         self, found: list[scan.DocFile], problems: list[Finding]
-    ) -> Callable[[], tuple[Manifest, int]]:
+    ) -> Callable[[Mapping[str, tuple[Stamp, Entry]]], tuple[Manifest, int]]:
         """How to make the manifest of a walk, the first time someone needs it."""
 
-        def build() -> tuple[Manifest, int]:
+        def build(parsed: Mapping[str, tuple[Stamp, Entry]]) -> tuple[Manifest, int]:
             with self._state:
                 manifest, stats = scan.scan_files(
                     self.root,
                     found,
                     problems,
                     warm=self._entries,
+                    parsed=parsed,
                     use_cache=True,
                     limit=scan.size_limit(self.config),
                     progress=self.progress,

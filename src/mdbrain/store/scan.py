@@ -15,7 +15,7 @@ import stat
 import threading
 import time
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -271,13 +271,16 @@ def scan_files(
     *,
     use_cache: bool = True,
     warm: dict[str, tuple[cache.Stamp, Entry]] | None = None,
+    parsed: Mapping[str, tuple[cache.Stamp, Entry]] | None = None,
     limit: int | None = None,
     progress: Progress | None = None,
 ) -> tuple[Manifest, ScanStats]:
     """Like :func:`scan`, for files already found by :func:`walk`.
 
     ``warm`` holds entries a session kept in memory; without it, the cache
-    file is read (when ``use_cache``).
+    file is read (when ``use_cache``). ``parsed`` holds changed files this
+    process has just parsed for another purpose: they count as parsed by this
+    scan, but are not read again when their stamp still matches.
     """
     started_ns = time.time_ns()
     previous = warm if warm is not None else (cache.load_entries(root) if use_cache else {})
@@ -289,7 +292,12 @@ def scan_files(
             entries[doc.id] = hit[1]
         else:
             stale.append(doc)
-    for doc, entry in zip(stale, read_all(stale, limit, progress), strict=True):
+    known = parsed or {}
+    unread = [doc for doc in stale if doc.id not in known or known[doc.id][0] != doc.stamp]
+    for doc in stale:
+        if doc.id in known and known[doc.id][0] == doc.stamp:
+            entries[doc.id] = known[doc.id][1]
+    for doc, entry in zip(unread, read_all(unread, limit, progress), strict=True):
         entries[doc.id] = entry
     reused = len(files) - len(stale)
     limit = started_ns - cache.RACY_MARGIN_NS
