@@ -338,6 +338,19 @@ def test_a_line_break_joins_only_the_pieces_of_a_token() -> None:
     assert guard.normalise("see ghp_ab12\r\n  CD34") == "see ghp_ab12CD34"
 
 
+def test_a_token_whole_on_its_line_is_one_hit_not_read_on_into_the_next_word() -> None:
+    token = "ghp_" + fake(RNG_ALNUM, 36)
+    text = f"summary: export GITHUB_TOKEN={token}\ntype: reference\n"
+    [hit] = guard.inspect(text)  # not also "…type", a value nobody wrote
+    assert (hit.rule, hit.line, hit.last_line) == ("github-token", 1, 1)
+    assert guard.inspect(text, allow=frozenset([token])) == []  # allowing it lets it pass
+    # a token really cut over two lines is still read whole
+    cut = guard.inspect(f"token: {token[:20]}\n  {token[20:]}\n")
+    assert ("github-token", 1, 2, hit.digest) in [
+        (h.rule, h.line, h.last_line, h.digest) for h in cut
+    ]
+
+
 def test_a_hit_says_which_lines_its_value_covers() -> None:
     middle = "\n".join(fake(RNG_ALNUM + "+/", 64, seed=n) for n in range(5))
     [hit] = guard.inspect(f"intro\n\n{middle}\n\nafter\n")

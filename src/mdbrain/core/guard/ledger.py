@@ -56,6 +56,9 @@ class Ledger:
     hits: list[Hit] = field(default_factory=list)
     seen: set[tuple[str, int, str]] = field(default_factory=set)
     covered: set[int] = field(default_factory=set)  # lines a second opinion need not read
+    # where each rule found a value, by offset: a view that joins lines may read a whole
+    # token on into the next line's first word, which the same rule already decided on
+    starts: dict[tuple[str, int], str] = field(default_factory=dict)
     digests: frozenset[str] = field(init=False)  # "digest:..." entries: values named unseen
 
     def __post_init__(self) -> None:
@@ -71,6 +74,9 @@ class Ledger:
         return value in self.allow or (bool(self.digests) and digest(value) in self.digests)
 
     def add(self, found: Found, start: int, end: int) -> None:
+        earlier = self.starts.setdefault((found.rule, start), found.value)
+        if earlier != found.value and found.value.startswith(earlier):
+            return  # already decided on as written, alone on its line (reported or allowed)
         line = self.lines.of(start)
         last = self.lines.of(max(start, end - 1))
         if self.allows(found.value) or (found.alias and self.allows(found.alias)):
