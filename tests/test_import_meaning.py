@@ -439,6 +439,34 @@ def test_the_report_never_shows_a_stopped_value_on_the_command_line(
     assert not (root / "ci.md").exists()
 
 
+def test_after_allowing_a_stopped_page_the_same_import_brings_it_in_beside_the_others(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    token = "ghp_" + hashlib.sha256(b"an import run again").hexdigest()[:36]
+    texts = {f"guide/page-{n}.md": f"# Page {n}\n\nSee [the setup](setup.md).\n" for n in range(8)}
+    texts["guide/setup.md"] = f"# Setup\n\nexport GITHUB_TOKEN={token}\n"
+    source = pages(tmp_path / "docs", texts)
+    root = make_base({})
+    first = CliRunner().invoke(cli, ["-C", str(root.parent), "import", str(source)])
+    assert first.exit_code == 0, first.output
+    assert "guide/setup.md line 3: github-token" in first.output
+    assert "run the same import again" in first.output
+
+    marker = root.parent / ".rag"
+    marker.write_text(
+        marker.read_text(encoding="utf-8") + f'guard:\n  allow: ["{token}"]\n', encoding="utf-8"
+    )
+    again = CliRunner().invoke(cli, ["-C", str(root.parent), "import", str(source)])
+    assert again.exit_code == 0, again.output
+    assert again.output.startswith("Imported 1 pages")
+    # the eight pages imported before are one line, not eight
+    skipped = [line for line in again.output.splitlines() if "already imported" in line]
+    assert len(skipped) == 1 and skipped[0].startswith("  8 pages, already imported"), skipped
+    assert (root / "guide/setup.md").is_file()  # where the folder import puts it
+    checked = CliRunner().invoke(cli, ["-C", str(root.parent), "check"])
+    assert checked.exit_code == 0, checked.output  # the links to it resolve
+
+
 # --- malformed pages ---------------------------------------------------------------------------
 
 _MARKUP = st.sampled_from(

@@ -5,6 +5,7 @@ Compact by design: what an agent reads here is what it pays for.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mdbrain.adapters.render import to_data, to_json
@@ -12,7 +13,7 @@ from mdbrain.adapters.render import to_data, to_json
 if TYPE_CHECKING:
     from mdbrain.service.briefing import Brief, History, ReviewQueue
     from mdbrain.service.governance import Conflict, SupersedeReport
-    from mdbrain.service.importing import ImportReport
+    from mdbrain.service.importing import Case, ImportReport
     from mdbrain.service.reading import (
         Hit,
         NeighboursResult,
@@ -286,7 +287,7 @@ def import_text(report: ImportReport) -> str:
         lines.append(f"links kept although their target is missing: {len(report.broken_links)}")
     if report.skipped:
         lines.append("not imported:")
-        lines += [f"  {case.source}: {case.reason}" for case in report.skipped]
+        lines += _cases(report.skipped)
     if report.stopped:
         lines.append("stopped by the guard (if a finding is no secret, this lets it through):")
         lines += [
@@ -295,8 +296,27 @@ def import_text(report: ImportReport) -> str:
             + f": {s.rule} [value {s.digest}]: {s.allow}"
             for s in report.stopped
         ]
+        lines.append("  then run the same import again: the pages already imported are skipped")
     lines += [f"note: {note}" for note in report.notes]
     return "\n".join(lines)
+
+
+_CASES_LISTED = 5  # pages left out for one reason, listed one by one up to this many
+
+
+def _cases(cases: Sequence[Case]) -> list[str]:
+    """Pages left out, one line each; a reason shared by many is one line with a count."""
+    by_reason: dict[str, list[Case]] = {}
+    for case in cases:
+        by_reason.setdefault(case.reason, []).append(case)
+    lines = []
+    for reason, same in by_reason.items():
+        if len(same) > _CASES_LISTED:
+            first = ", ".join(case.source for case in same[:3])
+            lines.append(f"  {len(same)} pages, {reason}: {first}... (--json lists them all)")
+        else:
+            lines += [f"  {case.source}: {case.reason}" for case in same]
+    return lines
 
 
 def verify_text(report: VerifyReport) -> str:
