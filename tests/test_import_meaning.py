@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mdbrain.adapters.cli import cli
-from mdbrain.core import conversion, dates, document, foreign_links, slug, summary
+from mdbrain.core import conversion, dates, document, foreign_links, sites, slug, summary
 from mdbrain.service import importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
@@ -306,6 +306,72 @@ def test_links_to_the_projects_files_become_impl_refs_and_still_lead_to_them(
     with Brain.open(root, clock=lambda: TODAY) as brain:
         flagged = [flag.doc for flag in brain.update().flagged]
     assert flagged == ["guides/guides/run.md"]
+
+
+def test_a_page_is_titled_by_its_h1_or_opening_heading_never_by_a_later_section() -> None:
+    assert conversion.title_of("Intro.\n\n## Install\n\nText.\n", {}, "a/strict_mode.md") == (
+        "Strict mode"
+    )
+    assert conversion.title_of("\n## Install\n\nText.\n", {}, "a/b.md") == "Install"
+    assert conversion.title_of("Intro.\n\n# Real\n\n## Part\n", {}, "a/b.md") == "Real"
+    # a site's navigation title comes after a level-1 heading, before anything else
+    assert conversion.title_of("## Part\n", {}, "a/b.md", "From the nav") == "From the nav"
+    assert conversion.title_of("# Own\n", {}, "a/b.md", "From the nav") == "Own"
+
+
+_MKDOCS = """site_name: Example
+docs_dir: pages
+theme:
+  name: material
+  palette: !ENV [PALETTE, default]
+markdown_extensions:
+  - pymdownx.emoji:
+      emoji_index: !!python/name:material.extensions.emoji.twemoji
+nav:
+  - Home: index.md
+  - Concepts:
+      - Strict Mode: concepts/strict_mode.md
+      - concepts/bare.md
+      - Elsewhere: https://example.com/page.md
+  - Again: concepts/strict_mode.md
+"""
+
+
+def test_mkdocs_navigation_titles_are_read_through_its_own_tags() -> None:
+    assert sites.mkdocs_titles(_MKDOCS) == {
+        "index.md": "Home",
+        "concepts/strict_mode.md": "Strict Mode",  # the first title a page is given
+    }
+    assert sites.mkdocs_docs_dir(_MKDOCS) == "pages"
+    assert sites.mkdocs_titles("nav: [unclosed") == {}
+    assert sites.mkdocs_titles("- a list, not a mapping\n") == {}
+
+
+def test_pages_of_an_mkdocs_site_without_a_level_1_heading_take_their_navigation_title(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({})
+    project = root.parent
+    (project / "mkdocs.yml").write_text(_MKDOCS, encoding="utf-8")
+    source = pages(
+        project / "pages",
+        {
+            "index.md": "Welcome text.\n\n## Getting started\n\nRun it.\n",
+            "concepts/strict_mode.md": "By default values are coerced.\n\n## At the field level\n",
+            "concepts/bare.md": "Plain words.\n\n## A section\n",
+        },
+    )
+    report = run_import(root, source)
+    titles = {old: meta(root, new)["title"] for old, new in report.imported.items()}
+    assert titles == {
+        "index.md": "Home",
+        "concepts/strict_mode.md": "Strict Mode",
+        "concepts/bare.md": "Bare",  # listed without a title: its file name
+    }
+    # one page of the site imported alone is titled the same way
+    (root / report.imported["concepts/strict_mode.md"]).unlink()
+    single = run_import(root, source / "concepts/strict_mode.md")
+    assert [meta(root, new)["title"] for new in single.imported.values()] == ["Strict Mode"]
 
 
 def test_wiki_links_are_resolved_by_title_or_file_name_and_written_as_markdown_links(

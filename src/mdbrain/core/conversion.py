@@ -68,16 +68,24 @@ def section(body: str, names: Sequence[str]) -> str:
     return next((found[name] for name in names if name in found), "")
 
 
-def title_of(body: str, meta: Mapping[str, Any], path: str) -> str:
-    """A title field, else the first heading (level 1 first), else the file name."""
+def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> str:
+    """A title field, else the first level-1 heading, else the title a site's navigation
+    gives the page (``named``), else a heading the page opens with, else the file name.
+    A level-2 heading after some text names a section, not the page."""
     given = meta.get("title")
     if isinstance(given, str) and given.strip():
         return " ".join(given.split())
     headings = markdown.scan(body).headings
-    for heading in sorted(headings, key=lambda h: h.level)[:1]:
-        text = plain(heading.title)
-        if text:
-            return text
+    top = next((h for h in headings if h.level == 1), None)
+    if top is None and named.strip():
+        return " ".join(named.split())
+    if top is None and headings:
+        first = headings[0]
+        before = body.split("\n", first.line - 1)[: first.line - 1]
+        top = None if any(line.strip() for line in before) else first
+    text = plain(top.title) if top is not None else ""
+    if text:
+        return text
     stem = posixpath.basename(path).rsplit(".", 1)[0]
     words = " ".join(re.split(r"[-_\s]+", stem)).strip() or stem
     return words[:1].upper() + words[1:]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import posixpath
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,6 +108,11 @@ class Plan:
     broken: list[BrokenLink] = field(default_factory=list)
     unresolved: list[Case] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    named: dict[str, str] = field(default_factory=dict)  # source path -> a site's nav title
+
+    def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
+        """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
+        return conversion.title_of(body, meta, path, self.named.get(path, ""))
 
     def page(self, old: str) -> str | None:
         """The imported page at ``old`` (a path in the source; any case), or None."""
@@ -191,7 +196,7 @@ def relink_wiki(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conv
     the wiki links that name no page are reported and left as written."""
     if not any("[[" in page.body for page in pages.values()):
         return pages
-    titles = {path: conversion.title_of(p.body, p.meta, path) for path, p in pages.items()}
+    titles = {path: plan.title(path, p.body, p.meta) for path, p in pages.items()}
     catalogue = foreign_links.Catalogue(titles)
     out = {}
     for path, page in pages.items():
@@ -288,7 +293,7 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     config = plan.config
     record = plan.records.get(page.path)
     decision = record is not None and not record.template
-    title = conversion.title_of(page.body, meta, page.path)
+    title = plan.title(page.path, page.body, meta)
     summary = conversion.summary_of(page.body, meta, config.summary_max, record is not None)
     kind = meta.get("type")
     if kind not in config.types:

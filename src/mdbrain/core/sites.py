@@ -130,3 +130,63 @@ def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3
         if site or (count >= least and (top.lower() in _DOC_FOLDERS or 2 * count >= len(inside))):
             found.append(Pages(top, count, site))
     return found
+
+
+def mkdocs_docs_dir(config: str) -> str:
+    """The folder an ``mkdocs.yml`` builds its pages from, from the file's folder."""
+    named = _NAMED["MkDocs"].search(config)
+    return _norm(named.group(1) if named else "docs")
+
+
+def mkdocs_titles(config: str) -> dict[str, str]:
+    """The title an ``mkdocs.yml`` gives each page in its navigation (``nav``), by the
+    page's path from the docs folder; nothing when the file cannot be read as YAML.
+
+    An entry is ``Title: page.md``, a section ``Title: [entries]``, or a bare
+    ``page.md`` (which names no title); links to other sites are left out. MkDocs
+    configurations often hold tags of their own (``!ENV``, ``!!python/name:``):
+    they are read as nothing, since only the navigation matters here.
+    """
+    import yaml
+
+    class _Lenient(yaml.SafeLoader):
+        pass
+
+    def _nothing(_loader: yaml.SafeLoader, _suffix: str, _node: yaml.Node) -> None:
+        return None
+
+    _Lenient.add_multi_constructor("!", _nothing)
+    _Lenient.add_multi_constructor("tag:yaml.org,2002:python/", _nothing)
+    try:
+        data = yaml.load(config, Loader=_Lenient)  # noqa: S506 - a SafeLoader, unknown tags dropped
+    except yaml.YAMLError:
+        return {}
+    out: dict[str, str] = {}
+    _nav_titles(data.get("nav") if isinstance(data, dict) else None, out, depth=0)
+    return out
+
+
+def _nav_titles(entries: object, out: dict[str, str], depth: int) -> None:
+    """The titles of a list of ``nav`` entries into ``out``, in the order written (the
+    first title of a page listed twice wins); nesting deeper than 32 is left out."""
+    if not isinstance(entries, list) or depth > 32:
+        return
+    for entry in entries:
+        if not isinstance(entry, dict):
+            continue  # a bare page names no title
+        for title, target in entry.items():
+            if isinstance(target, list):
+                _nav_titles(target, out, depth + 1)
+            elif _page_entry(title, target):
+                out.setdefault(_norm(str(target)), " ".join(str(title).split()))
+
+
+def _page_entry(title: object, target: object) -> bool:
+    """Whether a ``nav`` entry gives a title to a page of the site (not another site)."""
+    return (
+        isinstance(title, str)
+        and isinstance(target, str)
+        and bool(title.strip())
+        and "://" not in target
+        and target.lower().endswith(PAGE_SUFFIXES[:3])
+    )

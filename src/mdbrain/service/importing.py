@@ -35,6 +35,7 @@ from mdbrain.core import (
     import_plan,
     links,
     markdown,
+    sites,
     slug,
 )
 from mdbrain.core.errors import (
@@ -158,6 +159,29 @@ def _origin(session: Session, src: Path) -> Callable[[str], str]:
     inside = src == project or project in src.parents
     base = src.relative_to(project).as_posix().removeprefix(".") if inside else src.name
     return lambda rel: posixpath.join(base, rel)
+
+
+def _site_titles(project: Path, src: Path) -> dict[str, str]:
+    """The titles an MkDocs navigation gives the pages under ``src``, by their path from
+    ``src``: from the nearest ``mkdocs.yml`` at or above it, within the project, whose
+    docs folder holds ``src``. Unreadable or foreign configurations give nothing."""
+    inside = src == project or project in src.parents
+    for folder in [src, *src.parents] if inside else [src, src.parent]:
+        for name in ("mkdocs.yml", "mkdocs.yaml"):
+            with contextlib.suppress(MdbrainError, OSError, UnicodeDecodeError):
+                config = files.read(folder, name, limit=1 << 20).decode("utf-8")
+                docs = (folder / sites.mkdocs_docs_dir(config)).resolve()
+                if src != docs and docs not in src.parents:
+                    return {}
+                under = src.relative_to(docs).as_posix().removeprefix(".")
+                return {
+                    page[len(under) + 1 :] if under else page: title
+                    for page, title in sites.mkdocs_titles(config).items()
+                    if not under or page.startswith(under + "/")
+                }
+        if folder == project:
+            break
+    return {}
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -365,6 +389,7 @@ def import_folder(
     inside = None if page or src == project or project not in src.parents else src
     config = session.config
     plan = Plan(prefix, verified, session.today(), _origin(session, src), config, notes=notes)
+    plan.named = _site_titles(session.project.resolve(), src)
     limit = None if inside is None else inside.relative_to(project).as_posix()
     run = _Run(session, src, plan, limit, dry_run, single=page is not None)
     if legacy:
@@ -457,7 +482,7 @@ def _legacy(run: _Run, paths: list[str], dry_run: bool) -> ImportReport:
             run.skipped.append(Case(path, "", f"cannot be read: {exc.message}"))
             continue
         page = document.loads_leniently(raw, path)
-        listed.append((run.plan.origin(path), conversion.title_of(page.body, page.meta, path)))
+        listed.append((run.plan.origin(path), run.plan.title(path, page.body, page.meta)))
     doc_id = posixpath.join(run.plan.prefix, LEGACY_NAME)
     try:
         meta = document.loads_leniently(run.session.read(doc_id).text, doc_id).meta
