@@ -320,6 +320,19 @@ def test_a_random_quoted_string_is_caught_and_a_long_identifier_is_not() -> None
     assert rules(f"f1_keywords: {names}") == []
 
 
+def test_a_random_string_named_as_a_digest_or_an_id_or_used_as_a_key_passes() -> None:
+    value = fake(RNG_ALNUM + "+/", 43, seed=7) + "="
+    for named in (f'"fingerprint":"{value}"', f"sha256 = '{value}'", f'"client_id": "{value}"',
+                  f'"etag": "{value}"', f' "{value}": {{', f'"digest": "sha512-{value}"',
+                  '"digest": "SHA-256=abcdefghijklmnopqrstuvwxyz="'):  # fmt: skip
+        assert rules(named) == [], named
+    # the same value as a plain value, or under a credential's name, is still caught
+    assert rules(f'"value": "{value}"') == ["high-entropy-string"]
+    assert rules(f'"{value}"') == ["high-entropy-string"]
+    assert rules(f'"client_secret": "{value}"') != []
+    assert rules(f'"fingerprint_key": "{value}"') == ["high-entropy-string"]
+
+
 def test_references_to_a_secret_kept_elsewhere_pass() -> None:
     for value in (
         '"%USERPROFILE%\\.ssh\\id_rsa"',
@@ -447,7 +460,8 @@ def test_phone_numbers_are_personal_data(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["06 12 34 56 78", "01 23 45 67 89", "(415) 555-0132", "+1 212 555 0100", "v1.2.3.4.5.6",
-     "2024-01-15", "10.0.0.1", "port 8080 and 443"],
+     "2024-01-15", "10.0.0.1", "port 8080 and 443",
+     "received 2025-01-09 18:05:07.93747413 +0000 UTC"],
 )  # fmt: skip
 def test_sample_phone_numbers_dates_and_versions_pass(text: str) -> None:
     assert personal(text) == []

@@ -43,8 +43,8 @@ _COMMON_TLDS = word_set(
 # "+", then a bounded run of digits and separators ending on a digit.
 _PHONE_INTL = re.compile(r"\+(?<![\w+]\+)[1-9][\d ().-]{6,20}\d(?!\w)")
 # French national numbers: ten digits in pairs; each pair is fixed, each separator
-# optional and distinct from a digit.
-_PHONE_FR = re.compile(r"0(?<![\w+.-]0)[1-9](?:[ .-]?\d{2}){4}(?!\w|[.-]\d)")
+# optional and distinct from a digit. Not the seconds of a time ("18:05:07.93747413").
+_PHONE_FR = re.compile(r"0(?<![\w+.-]0)(?<!\d:0)[1-9](?:[ .-]?\d{2}){4}(?!\w|[.-]\d)")
 _PHONE_US = re.compile(
     r"(?:\((?<![\w+.-]\()[2-9]\d{2}\)[ ]?|[2-9](?<![\w+.-][2-9])\d{2}[.-])[2-9]\d{2}[.-]\d{4}"
     r"(?!\w|[.-]\d)"

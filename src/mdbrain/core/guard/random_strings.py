@@ -26,6 +26,34 @@ def _made_of_words(value: str) -> bool:
     return sum(len(word) for word in _WORD_RUN.findall(value)) >= 0.8 * len(value)
 
 
+# What a value is said to be, by the last word of its name ("fingerprint", "sha256",
+# "client_id", "etag"): a digest or an identifier, which is shown to be looked at,
+# never a credential. A credential's name ("api_key", "secret") is not among them.
+_NOT_SECRET_NAMES = frozenset(
+    {"fingerprint", "thumbprint", "digest", "hash", "checksum", "integrity", "etag",
+     "sha", "sha1", "sha224", "sha256", "sha384", "sha512", "md5", "crc", "crc32",
+     "id", "ids", "uuid", "guid", "nuid", "kid", "serial", "commit", "revision", "rev"}
+)  # fmt: skip
+# the name right before a quoted value: `"name": "`, `name = '`, `name: "`
+_NAME_BEFORE = re.compile(r"([A-Za-z][\w.-]{0,63})[\"']?[ \t]{0,8}[:=][ \t]{0,8}$")
+# A digest says its algorithm first: "sha512-…" (subresource integrity), "SHA-256=…".
+_DIGEST_PREFIX = re.compile(r"(?i:sha-?(?:1|224|256|384|512)|md5|blake2[bs]?|crc32)[-:=]")
+
+
+def _named_not_secret(text: str, start: int) -> bool:
+    """Whether the quoted value opening at ``start`` is named as a digest or an id."""
+    before = _NAME_BEFORE.search(text, max(0, start - 80), start)
+    if before is None:
+        return False
+    last = re.split(r"[_.-]", before.group(1).lower())[-1]
+    return last in _NOT_SECRET_NAMES
+
+
+def _is_key(text: str, end: int) -> bool:
+    """Whether the quoted string closing at ``end`` is a mapping's key: secrets are values."""
+    return text[end : end + 9].lstrip(" \t").startswith(":")
+
+
 def entropy_finds(view: Text) -> Iterator[Found]:
     if view.longest < 32:
         return
@@ -35,5 +63,12 @@ def entropy_finds(view: Text) -> Iterator[Found]:
             continue
         for match in regex.finditer(text):
             value = match.group(1)
-            if looks_random(value) and not _made_of_words(value) and not placeholder(value):
+            if (
+                looks_random(value)
+                and not _made_of_words(value)
+                and not placeholder(value)
+                and not _DIGEST_PREFIX.match(value)
+                and not _is_key(text, match.end())
+                and not _named_not_secret(text, match.start())
+            ):
                 yield Found("high-entropy-string", match.start(1), match.end(1), value)

@@ -144,9 +144,16 @@ def dummy(value: str) -> bool:
             return True  # a unit repeated, cut anywhere: "abcdabcdab"
     # one or two runs ("abcdefgh", "12345678", "abcd1234"), each a keyboard or alphabet run
     runs = _LETTERS_OR_DIGITS.findall(low)
-    return 0 < len(runs) <= 2 and all(
-        any(run in seq or run in seq[::-1] for seq in _SEQUENCES) for run in runs
-    )
+    if 0 < len(runs) <= 2 and all(_in_sequence(run) for run in runs):
+        return True
+    # or mostly one long such run ("SHA-256=abcdefghijklmnopqrstuvwxyz="): a random string
+    # of 32 characters holds a run of 12 in a row of these sequences about never
+    longest = max(runs, key=len, default="")
+    return len(longest) >= 12 and 2 * len(longest) >= size and _in_sequence(longest)
+
+
+def _in_sequence(run: str) -> bool:
+    return any(run in seq or run in seq[::-1] for seq in _SEQUENCES)
 
 
 def placeholder(value: str) -> bool:
