@@ -308,6 +308,47 @@ def test_links_to_the_projects_files_become_impl_refs_and_still_lead_to_them(
     assert flagged == ["guides/guides/run.md"]
 
 
+def test_a_metadata_table_under_the_title_gives_status_date_and_tags() -> None:
+    head = "# API design\n\n|Metadata|Value|\n|--------|-----|\n|Date    |2020-04-30|\n"
+    head += "| **Status** | Implemented |\n|Tags    |jetstream, client|\n\n## Context\n"
+    assert conversion.table_fields(head) == {
+        "date": "2020-04-30",
+        "status": "Implemented",
+        "tags": ["jetstream", "client"],
+    }
+    # prose first, or a table of more than two columns, is no metadata
+    assert conversion.table_fields("# T\n\nText.\n\n| Status | Accepted |\n|---|---|\n") == {}
+    assert conversion.table_fields("| Status | a | b |\n|---|---|---|\n") == {}
+
+
+def test_records_with_a_metadata_table_are_dated_tagged_and_told_apart_by_status(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    table = "# {title}\n\n|Metadata|Value|\n|---|---|\n|Date|{day}|\n|Status|{status}|\n"
+    table += "|Tags|{tags}|\n\n## Context\n\nWhy it was needed.\n"
+    source = pages(
+        tmp_path / "adr",
+        {
+            "ADR-1.md": table.format(
+                title="JSON API", day="2020-04-30", status="Implemented", tags="api, server"
+            ),
+            "ADR-2.md": table.format(
+                title="Old limits", day="2021-02-03", status="Deprecated", tags="limits"
+            ),
+        },
+    )
+    root = make_base({})
+    report = run_import(root, source)
+    first, second = meta(root, report.imported["ADR-1.md"]), meta(root, report.imported["ADR-2.md"])
+    assert (first["type"], first["tags"], str(first["created"])) == (
+        "decision",
+        ["api", "server"],
+        "2020-04-30",
+    )
+    assert first["status"] == "draft" and first["original_status"] == "Implemented"
+    assert second["status"] == "archived" and str(second["created"]) == "2021-02-03"
+
+
 def test_a_page_is_titled_by_its_h1_or_opening_heading_never_by_a_later_section() -> None:
     assert conversion.title_of("Intro.\n\n## Install\n\nText.\n", {}, "a/strict_mode.md") == (
         "Strict mode"

@@ -66,7 +66,10 @@ _STATES: Final = (
     ("superseded", re.compile(r"\bsu+p+er+[sc]e+ded?\b", re.I)),
     ("rejected", re.compile(r"\b(?:rejected|declined|abandoned|withdrawn)\b", re.I)),
     ("deprecated", re.compile(r"\b(?:deprecated|retired|obsolete)\b", re.I)),
-    ("accepted", re.compile(r"\b(?:accepted|approved|adopted|agreed|done|decided)\b", re.I)),
+    (
+        "accepted",
+        re.compile(r"\b(?:accepted|approved|adopted|agreed|done|decided|implemented)\b", re.I),
+    ),
     ("proposed", re.compile(r"\b(?:proposed|pending|draft|open|under review|wip)\b", re.I)),
 )
 

@@ -200,7 +200,7 @@ def parse(path: str, raw: str) -> Page:
     except DocumentError:
         parts = frontmatter.Split(None, text, 1)
     if parts.yaml is None:
-        return Page(path, raw, {}, text, 1)
+        return Page(path, raw, table_fields(text), text, 1)
     try:
         meta = frontmatter.load(parts.yaml, path=path)[0]
     except DocumentError as exc:
@@ -218,6 +218,46 @@ def parse(path: str, raw: str) -> Page:
     if late and not meta:
         return Page(path, raw, {}, text, 1)
     return Page(path, raw, meta, parts.body, parts.body_line + skipped)
+
+
+# A row of a table: cells between pipes ("| Status | Accepted |", "|Date|2020-04-30|").
+_ROW = re.compile(r"^[ \t]*\|(.*)\|[ \t]*$")
+_DELIMITER = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$")
+# The rows a page's metadata table may hold, and the field each becomes.
+_TABLE_FIELDS: Final = {
+    "status": "status", "state": "status", "date": "date", "tags": "tags",
+    "keywords": "tags", "author": "author", "authors": "authors", "deciders": "deciders",
+}  # fmt: skip
+_HEAD_LINES: Final = 12  # a metadata table starts within this many lines of the top
+
+
+def table_fields(body: str) -> dict[str, Any]:
+    """The fields a page without a frontmatter gives in a two-column table at its top,
+    under its title at most (``|Status|Implemented|``, ``| Date | 2020-04-30 |``): the
+    rows named in :data:`_TABLE_FIELDS`, tags split at commas. Nothing when the page
+    opens with prose, or the table has more than two columns."""
+    lines = body.split("\n", 64)[:64]
+    start = 0
+    while start < min(len(lines), _HEAD_LINES) and (
+        not lines[start].strip() or lines[start].lstrip().startswith("#")
+    ):
+        start += 1
+    out: dict[str, Any] = {}
+    for line in lines[start:]:
+        row = _ROW.match(line)
+        if row is None:
+            break
+        if _DELIMITER.match(line):
+            continue
+        cells = [cell.strip(" \t*_`:") for cell in row.group(1).split("|")]
+        if len(cells) != 2:
+            return {}
+        key = _TABLE_FIELDS.get(cells[0].lower())
+        if key and cells[1] and key not in out:
+            out[key] = (
+                [t.strip() for t in cells[1].split(",") if t.strip()] if key == "tags" else cells[1]
+            )
+    return out
 
 
 def _as_code(
