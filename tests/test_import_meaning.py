@@ -5,6 +5,9 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -227,10 +230,11 @@ def test_days_are_read_in_the_ways_logs_write_them() -> None:
 
 @needs_corpora
 def test_gsp_records_state_no_day_so_the_import_dates_them_and_ends_the_superseded(
-    make_base: MakeBase,
+    make_base: MakeBase, tmp_path: Path
 ) -> None:
     root = make_base({})
-    report = run_import(root, GSP, theme="adr", verified=True)
+    records = shutil.copytree(GSP, tmp_path / "records")  # out of any git history of the corpora
+    report = run_import(root, records, theme="adr", verified=True)
     assert len(report.supersessions) == 13
     fields = [meta(root, doc_id) for doc_id in report.imported.values()]
     assert {(f["created"], f["updated"]) for f in fields} == {(TODAY, TODAY)}
@@ -306,6 +310,40 @@ def test_links_to_the_projects_files_become_impl_refs_and_still_lead_to_them(
     with Brain.open(root, clock=lambda: TODAY) as brain:
         flagged = [flag.doc for flag in brain.update().flagged]
     assert flagged == ["guides/guides/run.md"]
+
+
+def _commit(project: Path, day: str, *args: str) -> None:
+    stamp = f"{day}T12:00:00"
+    env = {**os.environ, "GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp,
+           "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}  # fmt: skip
+    for command in (["add", "-A"], ["commit", "-q", "-m", f"on {day}", *args]):
+        subprocess.run(["git", "-C", str(project), *command], check=True, env=env)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_pages_that_state_no_day_are_dated_by_their_commits(make_base: MakeBase) -> None:
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    docs = project / "docs"
+    pages(docs, {"setup.md": "# Setup\n\nInstall it.\n", "dated.md": "# Dated\n\nText.\n"})
+    _commit(project, "2021-05-06")
+    (docs / "setup.md").write_text("# Setup\n\nInstall it, then run it.\n", encoding="utf-8")
+    (docs / "dated.md").write_text("---\ndate: 2019-01-02\n---\n# Dated\n\nText.\n", "utf-8")
+    _commit(project, "2022-07-08")
+    pages(docs, {"fresh.md": "# Fresh\n\nNot committed yet.\n"})
+    report = run_import(root, docs)
+    days = {
+        old: (str(meta(root, new)["created"]), str(meta(root, new)["updated"]))
+        for old, new in report.imported.items()
+    }
+    today = TODAY.isoformat()
+    assert days == {
+        "setup.md": ("2021-05-06", "2022-07-08"),  # first and last commits
+        "dated.md": ("2019-01-02", "2019-01-02"),  # the page's own day comes first
+        "fresh.md": (today, today),
+    }
 
 
 def test_a_metadata_table_under_the_title_gives_status_date_and_tags() -> None:

@@ -14,6 +14,7 @@ regenerated. ``legacy`` copies nothing and lists the old pages in one document.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import os
 import posixpath
 import re
@@ -56,7 +57,7 @@ from mdbrain.core.progress import counted
 from mdbrain.service import anchoring, guarding, overviews
 from mdbrain.service.indexing import IndexReport
 from mdbrain.service.session import Session
-from mdbrain.store import files, scan, secret_scan
+from mdbrain.store import files, git, scan, secret_scan
 
 __all__ = [
     "BrokenLink",
@@ -107,6 +108,21 @@ class _Run:
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
     code: list[CodeLink] = field(default_factory=list)
+    _committed: dict[str, tuple[dt.date, dt.date]] | None = None
+
+    def committed(self, path: str) -> tuple[dt.date, dt.date] | None:
+        """The first and last days git committed a page (a path from the source), for a
+        page that states none; None outside git or for a page never committed."""
+        if self._committed is None:
+            try:
+                self._committed = git.Git(self.source).file_days()
+            except MdbrainError:  # git refused the repository: the files alone speak
+                self._committed = {}
+        found = self._committed.get(path)
+        if found is None:
+            return None
+        today = self.plan.today
+        return min(found[0], today), min(found[1], today)
 
 
 # --- the source folder -------------------------------------------------------------
@@ -225,7 +241,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         if record is not None:
             plan.records[path] = record
         stated = [record.date] if record is not None else []
-        plan.days[path] = dates.of_page(page.meta, stated, plan.today)
+        plan.days[path] = dates.of_page(page.meta, stated, plan.today) or run.committed(path)
     return pages
 
 

@@ -196,6 +196,24 @@ class Git:
                     break
         return found
 
+    def file_days(self) -> dict[str, tuple[dt.date, dt.date]]:
+        """The first and last commit days of every file committed under this folder, by
+        its path from the folder, in one pass over the history (renames not followed:
+        a file's history starts where it got its name)."""
+        out = self._run(
+            "log", "--format=%x00%cs", "--name-only", "--no-color", "--no-renames",
+            "--relative", "--", ".",
+        )  # fmt: skip
+        days: dict[str, tuple[dt.date, dt.date]] = {}
+        day: dt.date | None = None
+        for line in (out or "").splitlines():
+            if line.startswith("\0"):
+                day = dt.date.fromisoformat(line[1:].strip())
+            elif line and day is not None:
+                last = days.get(line, (day, day))[1]  # the newest commit comes first
+                days[line] = (day, last)
+        return days
+
 
 def _owners(path: str, wanted: set[str]) -> list[str]:
     """The wanted paths that ``path`` is, or lies under."""
