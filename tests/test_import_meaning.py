@@ -332,6 +332,9 @@ def test_pages_that_state_no_day_are_dated_by_their_commits(make_base: MakeBase)
     (docs / "setup.md").write_text("# Setup\n\nInstall it, then run it.\n", encoding="utf-8")
     (docs / "dated.md").write_text("---\ndate: 2019-01-02\n---\n# Dated\n\nText.\n", "utf-8")
     _commit(project, "2022-07-08")
+    (docs / "edited.md").write_text("# Edited\n\nFirst words.\n", encoding="utf-8")
+    _commit(project, "2023-03-04")
+    (docs / "edited.md").write_text("# Edited\n\nSecond words.\n", encoding="utf-8")
     pages(docs, {"fresh.md": "# Fresh\n\nNot committed yet.\n"})
     report = run_import(root, docs)
     days = {
@@ -343,6 +346,7 @@ def test_pages_that_state_no_day_are_dated_by_their_commits(make_base: MakeBase)
         "setup.md": ("2021-05-06", "2022-07-08"),  # first and last commits
         "dated.md": ("2019-01-02", "2019-01-02"),  # the page's own day comes first
         "fresh.md": (today, today),
+        "edited.md": ("2023-03-04", today),  # changed since its last commit
     }
 
 

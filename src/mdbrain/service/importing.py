@@ -115,7 +115,7 @@ class _Run:
         page that states none; None outside git or for a page never committed."""
         if self._committed is None:
             try:
-                self._committed = git.Git(self.source).file_days()
+                self._committed = git.Git(self.source).file_days(self.plan.today)
             except MdbrainError:  # git refused the repository: the files alone speak
                 self._committed = {}
         found = self._committed.get(path)

@@ -196,10 +196,11 @@ class Git:
                     break
         return found
 
-    def file_days(self) -> dict[str, tuple[dt.date, dt.date]]:
+    def file_days(self, today: dt.date | None = None) -> dict[str, tuple[dt.date, dt.date]]:
         """The first and last commit days of every file committed under this folder, by
         its path from the folder, in one pass over the history (renames not followed:
-        a file's history starts where it got its name)."""
+        a file's history starts where it got its name); a file with uncommitted changes
+        was last changed ``today``."""
         out = self._run(
             "log", "--format=%x00%cs", "--name-only", "--no-color", "--no-renames",
             "--relative", "--", ".",
@@ -212,6 +213,13 @@ class Git:
             elif line and day is not None:
                 last = days.get(line, (day, day))[1]  # the newest commit comes first
                 days[line] = (day, last)
+        if days:
+            prefix = (self._run("rev-parse", "--show-prefix") or "").strip()
+            now = today or dt.date.today()
+            for path in self.uncommitted():
+                rel = path.removeprefix(prefix) if path.startswith(prefix) else None
+                if rel in days:
+                    days[rel] = (days[rel][0], now)
         return days
 
 
