@@ -292,11 +292,13 @@ def scan_files(
             entries[doc.id] = hit[1]
         else:
             stale.append(doc)
-    known = parsed or {}
-    unread = [doc for doc in stale if doc.id not in known or known[doc.id][0] != doc.stamp]
+    unread = []
     for doc in stale:
-        if doc.id in known and known[doc.id][0] == doc.stamp:
-            entries[doc.id] = known[doc.id][1]
+        just = (parsed or {}).get(doc.id)
+        if just is not None and just[0] == doc.stamp:
+            entries[doc.id] = just[1]
+        else:
+            unread.append(doc)
     for doc, entry in zip(unread, read_all(unread, limit, progress), strict=True):
         entries[doc.id] = entry
     reused = len(files) - len(stale)
