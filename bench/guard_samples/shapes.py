@@ -244,4 +244,9 @@ def stand_ins() -> list[str]:
         'publicKeyToken="31bf3856ad364e35"',
         "git clone git@github.com:owner/repo.git",
         "npm install react@18.2.0",
+        # digests and ids shown to be looked at (seen in decision records and docs)
+        '"fingerprint":"6QS2jCKv9hRrgLR0/2VTuNSVmtWa+/j1jEumc9QBBbY="',
+        ' "0aJpXCPoRO6ZTxfmOlhuXlEM25YBWGUjiZzQFu9Y0/Q=": {',
+        '"digest": "SHA-256=abcdefghijklmnopqrstuvwxyz=",',
+        '"integrity": "sha512-9dD2N4kDFSPmJQ8ZAbEbAHbKYyJ4M7E8S1a0wYkVfLJoRnDb0kG0PS8u4qUX1xZ3Q=="',
     ]
