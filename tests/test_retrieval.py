@@ -582,21 +582,17 @@ def test_a_word_left_out_of_the_candidates_still_counts_in_the_order(
     assert _ids(root, "service")  # every page holds it, and some come back
 
 
-def test_a_query_after_one_edit_parses_that_file_alone(
-    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from mdbrain.store import cache, scan
-
-    root = _indexed_notes(make_base)
+def _edit_note_5(root: Path) -> None:
+    """Note 5 now speaks of a dirigible, written long enough ago to be trusted."""
     edited = root / "notes/note-5.md"
     edited.write_text(doc("Note 5", "Note 5 now speaks of a dirigible."))
-    os.utime(edited, (time.time() - 60, time.time() - 60))  # old enough to be trusted
-    _refuse(
-        monkeypatch,
-        "one edit made the whole manifest",
-        (scan, "scan_files"),
-        (cache, "load_entries"),
-    )
+    os.utime(edited, (time.time() - 60, time.time() - 60))
+
+
+def _counted_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, the ids of the files parsed, in order."""
+    from mdbrain.store import scan
+
     parsed: list[str] = []
     read_all = scan.read_all
     monkeypatch.setattr(
@@ -604,6 +600,23 @@ def test_a_query_after_one_edit_parses_that_file_alone(
         "read_all",
         lambda docs, *a, **k: parsed.extend(d.id for d in docs) or read_all(docs, *a, **k),
     )
+    return parsed
+
+
+def test_a_query_after_one_edit_parses_that_file_alone(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.store import cache, scan
+
+    root = _indexed_notes(make_base)
+    _edit_note_5(root)
+    _refuse(
+        monkeypatch,
+        "one edit made the whole manifest",
+        (scan, "scan_files"),
+        (cache, "load_entries"),
+    )
+    parsed = _counted_parses(monkeypatch)
     with Brain.open(root) as brain:
         assert [h.id for h in brain.query("dirigible").hits] == ["notes/note-5.md"]
     assert parsed == ["notes/note-5.md"]
@@ -612,19 +625,9 @@ def test_a_query_after_one_edit_parses_that_file_alone(
 def test_a_file_parsed_for_the_search_index_is_not_parsed_again_for_the_manifest(
     make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mdbrain.store import scan
-
     root = _indexed_notes(make_base)
-    edited = root / "notes/note-5.md"
-    edited.write_text(doc("Note 5", "Note 5 now speaks of a dirigible."))
-    os.utime(edited, (time.time() - 60, time.time() - 60))  # old enough to be trusted
-    parsed: list[str] = []
-    read_all = scan.read_all
-    monkeypatch.setattr(
-        scan,
-        "read_all",
-        lambda docs, *a, **k: parsed.extend(d.id for d in docs) or read_all(docs, *a, **k),
-    )
+    _edit_note_5(root)
+    parsed = _counted_parses(monkeypatch)
     with Brain.open(root) as brain:
         reader = brain.reader()  # brings the search index in step: parses the edit
         assert parsed == ["notes/note-5.md"]
