@@ -265,3 +265,31 @@ def test_an_exact_identifier_finds_only_the_documents_that_hold_it(make_base: Ma
         words = brain.search("login max attempts")
     assert [h.hit.id for h in exact.hits] == ["limits.md"]
     assert {h.hit.id for h in words.hits} >= {"login.md", "other.md"}
+
+
+def _cheat_sheet(tool: str, intro: str, examples: list[tuple[str, str]]) -> str:
+    """A page of short examples under one heading, as command references are written."""
+    lines = [f"# {tool}", "", f"> {intro}", ""]
+    for said, command in examples:
+        lines += [f"- {said}:", "", f"`{command}`", ""]
+    return "\n".join(lines)
+
+
+FILLER = [(f"Print the {n} report of the build in colour", f"tool report --{n}") for n in
+          ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")]  # fmt: skip
+
+
+def test_the_lines_shown_are_those_holding_what_the_page_does_not_already_say(
+    make_base: MakeBase,
+) -> None:
+    # "debugger" and "llvm" are what the whole page is about (its opening line says so):
+    # the line to show is the one holding the rest of the question, far below it.
+    page = _cheat_sheet(
+        "lldb",
+        "The LLVM debugger.",
+        [*FILLER, ("Wait for a process with a given name to start, and attach to it", "lldb -w")],
+    )
+    root = make_base({"lldb.md": page})
+    result = Brain.open(root).reader().query("make the llvm debugger wait and attach to a name")
+    shown = "\n".join(p.text for p in result.sections)
+    assert "lldb -w" in shown and "The LLVM debugger" not in shown

@@ -22,7 +22,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mdbrain.core import cells, passages, tokens
 from mdbrain.core.document import Document, loads_leniently
@@ -54,6 +54,14 @@ PHASE_TWO = (
     "title", "audience", "priority", "impl_refs", "related", "sources", "created", "updated",
     "supersedes", "superseded_by", "contradicts", "review_reason", "rationale", "owners",
 )  # fmt: skip
+
+
+class _Lines(NamedTuple):
+    """How the lines of one document are weighed for a question."""
+
+    weights: dict[str, float]  # per term; those the document says of itself count nothing
+    plain: dict[str, float]  # per term, as the ranking weighs them (when no line scores else)
+    summary_line: int  # the line standing in for the document's summary; 0 when none
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,6 +417,7 @@ class Reader:
         if not said:
             return []
         ranked, weights = self.searcher.sections_of(question, doc.id)
+        weighed = self._line_weights(doc, lines, weights)
         order = [(said[s.line], value) for s, value in ranked if s.line in said]
         if not order:  # not in the index: by the terms shared
             order = [(item, item[0]) for item in sorted(said.values(), key=lambda i: -i[0])]
@@ -423,27 +432,51 @@ class Reader:
                 doc,
                 lines[section.line - 1 : own_end],
                 section,
-                (wanted, weights),
+                (wanted, weighed),
                 first if n == 0 else FURTHER_TOKENS,
             )
             for n, (_score, section, own_end) in enumerate(chosen)
         ]
+
+    def _line_weights(self, doc: Document, lines: list[str], weights: dict[str, float]) -> _Lines:
+        """The weights that choose the lines of a document to show (see :class:`_Lines`).
+
+        What a document says of itself (its title, and its summary or else its first
+        line of prose) the row already shows, and most of its lines are about it: its
+        terms choose no line, so that the lines holding the rest of the question come
+        first, and the line standing in for a summary is not preferred as a lead."""
+        card = self.searcher.card(doc.id)
+        if card is None or not weights:
+            return _Lines(weights, weights, 0)
+        summary, line = card.summary, 0
+        if not summary:
+            body = lines[doc.body_line - 1 :]
+            lead = _lead(body)
+            if lead is not None:
+                summary, line = body[lead], doc.body_line + lead
+        known = set(self.searcher.analyzer.terms(f"{card.title}\n{summary}"))
+        return _Lines({t: 0.0 if t in known else w for t, w in weights.items()}, weights, line)
 
     def _excerpt(
         self,
         doc: Document,
         own: list[str],
         section: Section,
-        asked: tuple[set[str], dict[str, float]],
+        asked: tuple[set[str], _Lines],
         limit: int,
     ) -> Passage:
         """The lines of a section worth showing for the wanted terms and their weights,
         within ``limit`` tokens (see :meth:`_sections`)."""
-        wanted, weights = asked
-        found = _terms_of_each(self, own, wanted)
-        scores = [sum(weights.get(t, 1.0) for t in wanted.intersection(f)) for f in found]
+        wanted, weighed = asked
+        found = [wanted.intersection(f) for f in _terms_of_each(self, own, wanted)]
+        weights = weighed.weights
+        scores = [sum(weights.get(t, 1.0) for t in f) for f in found]
+        if not any(scores):  # the section holds only what the row says: by every term
+            weights = weighed.plain
+            scores = [sum(weights.get(t, 1.0) for t in f) for f in found]
         lead = _lead(own)
-        if lead is not None and LEAD_SHARE:  # what a section says first, it says of itself
+        # what a section says first, it says of itself (unless it is the document's summary)
+        if lead is not None and section.line + lead != weighed.summary_line:
             scores[lead] += LEAD_SHARE * max(weights.values(), default=1.0)
         costs = passages.LineCosts(own, tokens.estimate)
         start, end = passages.window(scores, costs, limit, keep_first=True)
