@@ -204,12 +204,15 @@ class SearchIndex:
                 db.execute("INSERT INTO settings VALUES ('stamps', ?)", (stamps,))
             for doc_id in removed:
                 self._drop(doc_id)
+            # one read of the ids held, not one lookup per row: a first build holds none
+            held = {doc_id for (doc_id,) in db.execute("SELECT id FROM meta")}
             rowid = int(db.execute("SELECT COALESCE(MAX(rowid), 0) FROM meta").fetchone()[0])
             metas: list[tuple[Any, ...]] = []
             texts: list[tuple[Any, ...]] = []
             refs: list[tuple[str, int]] = []
             for row in rows:
-                self._drop(row.id)
+                if row.id in held:
+                    self._drop(row.id)
                 rowid += 1
                 values = [json.dumps(v) if isinstance(v, list) else v for v in row.meta.values()]
                 metas.append(
