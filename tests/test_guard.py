@@ -151,6 +151,10 @@ def test_assignments_in_other_languages_are_caught(snippet: str) -> None:
         "password: ${DB_PASSWORD}",
         "password: <password>",
         "senha: sua senha",
+        # from rust-lang/rfcs: a command run to get the token, and a key's subject
+        "example, `credential-process = 'cargo:system-keychain'`.",
+        'set with `cargo login --registry=name --private-key --private-key-subject="subject"`',
+        'password: "password"',
     ],
 )
 def test_prose_and_placeholders_after_a_credential_name_pass(snippet: str) -> None:
@@ -181,6 +185,9 @@ def test_documentation_stand_ins_and_public_samples_pass(snippet: str) -> None:
         ("publicKeyToken", False),
         ("OLDPWD", False),
         ("keyword", False),
+        ("credential_process", False),
+        ("credential.helper", False),
+        ("private-key-subject", False),
     ],
 )
 def test_a_name_is_a_credential_only_when_it_names_one(name: str, credential: bool) -> None:

@@ -53,7 +53,8 @@ _META_WORDS = word_set(
     option options flag param parameter arg argument setting settings config index position
     limit prefix suffix style class icon button form page view template schema spec doc
     docs usage budget stream request response callback handler service generator
-    dialog box window screen widget uses use usage list set get len"""
+    dialog box window screen widget uses use usage list set get len process helper program
+    plugin backend subject issuer algorithm scheme scope scopes"""
 )
 # After a name: an optional closing quote or bracket and emphasis, a separator, then a
 # quoted value (lazy, bounded, ended by the same quote) or an unquoted one (bounded).
@@ -194,12 +195,12 @@ def _assignment_at(
     left, right = name_at(text, lowered, *stem)
     name = text[left:right]
     if match is None and name.startswith("-"):
-        match = _CLI_VALUE.match(text, right)
+        match = _cli_value(text, right)
     if match is None or not credential_name(name):
         return None
     quoted = match.group("qv")
     if quoted is not None:
-        if not quoted_secret(quoted):
+        if not quoted_secret(quoted) or _names_itself(name, quoted):
             return None
         return match.start("qv") - origin, match.end("qv") - origin, quoted
     value = match.group("uv")
@@ -209,6 +210,22 @@ def _assignment_at(
         return None
     value = value.rstrip(".,;:!?)]}\"'`*")
     return match.start("uv") - origin, match.start("uv") - origin + len(value), value
+
+
+def _cli_value(text: str, at: int) -> re.Match[str] | None:
+    """The value after a command-line option; None when the next option follows."""
+    match = _CLI_VALUE.match(text, at)
+    if match is not None and (match.group("uv") or "").startswith("-"):
+        return None
+    return match
+
+
+def _names_itself(name: str, value: str) -> bool:
+    """Whether a value only repeats its name or a word of it (``subject="subject"``,
+    ``password: "password"``): a stand-in, not a secret."""
+    said = value.strip().lower()
+    parts = re.split(r"[_.\-\s]+", _CAMEL.sub("_", name.strip("-.")).lower())
+    return said == name.strip("-.").lower() or said in parts
 
 
 def names_credential(line: str) -> bool:
