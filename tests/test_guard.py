@@ -449,6 +449,9 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         "git clone git@github.com:owner/repo.git", "npm i react@18.2.0 @types/node@20.1.0",
         "@app.route('/x')", "out = x@self.w", "someone@contoso.com",
         "12345+ana@users.noreply.github.com",
+        # from rust-lang/rfcs: a team's alias, and a message id in a mailing list's link
+        "Teams should notify core@rust-lang.org when they create one",
+        "[list](https://lore.kernel.org/all/20240402-linked-list-v1-0-b1c59ba7ae3b@google.com/)",
     ],
 )  # fmt: skip
 def test_placeholder_addresses_remotes_and_code_pass(text: str) -> None:

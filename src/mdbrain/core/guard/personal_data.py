@@ -29,7 +29,9 @@ _ROLE_LOCALS = word_set(
     firstname.lastname first.last firstname lastname john.doe jane.doe johndoe janedoe
     foo bar baz test tester example admin administrator root webmaster
     postmaster hostmaster abuse security support info contact sales help hello team
-    privacy legal press jobs billing dev developers ops git nobody"""
+    privacy legal press jobs billing dev developers ops git nobody core staff office board
+    maintainers committee council community moderation conduct announce releases release
+    infra bot bots everyone owners governance"""
 )
 _COMMON_TLDS = word_set(
     """com org net edu gov mil int info biz io ai app dev cloud tech online site xyz
@@ -266,6 +268,8 @@ def _email_finds(text: str) -> Iterator[Found]:
         if run is None or run.end() > 64:
             continue  # no local part, or one longer than an address allows
         local = text[at - run.end() : at]
+        if _in_address(text, at - len(local)):
+            continue  # a message id in a web address's path, not a mailbox
         if _real_email(local, match.group(1), text[match.end() : match.end() + 1]):
             value = f"{local}@{match.group(1)}"
             yield Found("email", at - len(local), match.end(), value, PERSONAL)
