@@ -293,3 +293,23 @@ def test_the_lines_shown_are_those_holding_what_the_page_does_not_already_say(
     result = Brain.open(root).reader().query("make the llvm debugger wait and attach to a name")
     shown = "\n".join(p.text for p in result.sections)
     assert "lldb -w" in shown and "The LLVM debugger" not in shown
+
+
+def test_the_lines_shown_are_not_chosen_by_the_words_of_their_own_heading(
+    make_base: MakeBase,
+) -> None:
+    # The heading names the subject and is printed above the passage anyway: the line
+    # to show is the one that holds the rest of the question, not the heading itself.
+    prose = "\n".join(
+        f"The shepherd drives consensus with the authors, step {n}." for n in range(30)
+    )
+    body = (
+        "## Decisions and the final comment period\n\n"
+        + prose
+        + "\n\nOnce announced, it lasts one week.\n"
+    )
+    others = {f"topic-{n}.md": doc(f"Topic {n}", body=f"Notes on topic {n}.") for n in range(6)}
+    root = make_base({"governance.md": doc("Governance", body=body), **others})
+    result = Brain.open(root).reader().query("how long does the final comment period last")
+    shown = "\n".join(p.text for p in result.sections)
+    assert "lasts one week" in shown

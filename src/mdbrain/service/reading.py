@@ -470,8 +470,11 @@ class Reader:
         wanted, weighed = asked
         found = [wanted.intersection(f) for f in _terms_of_each(self, own, wanted)]
         weights = weighed.weights
+        if section.level:  # its heading is printed above the lines: its terms choose none
+            titled = set(self.searcher.analyzer.terms(section.title))
+            weights = {t: 0.0 if t in titled else w for t, w in weights.items()}
         scores = [sum(weights.get(t, 1.0) for t in f) for f in found]
-        if not any(scores):  # the section holds only what the row says: by every term
+        if not any(scores):  # the section holds only what its titles say: by every term
             weights = weighed.plain
             scores = [sum(weights.get(t, 1.0) for t in f) for f in found]
         lead = _lead(own)
