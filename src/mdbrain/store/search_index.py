@@ -204,7 +204,8 @@ class SearchIndex:
                 db.execute("INSERT INTO settings VALUES ('stamps', ?)", (stamps,))
             for doc_id in removed:
                 self._drop(doc_id)
-            # one read of the ids held, not one lookup per row: a first build holds none
+            # one read of the ids held, under the write lock (another process may have just
+            # written some), not one lookup per row: a first build looks up none
             held = {doc_id for (doc_id,) in db.execute("SELECT id FROM meta")}
             rowid = int(db.execute("SELECT COALESCE(MAX(rowid), 0) FROM meta").fetchone()[0])
             metas: list[tuple[Any, ...]] = []
