@@ -571,6 +571,22 @@ def test_detect_secrets_joins_in_when_installed() -> None:
     assert [(hit.rule, hit.line) for hit in hits] == [("twilio-api-key", 3)]
 
 
+def test_answers_asked_ahead_are_those_asked_one_by_one() -> None:
+    if not secret_scan.available():
+        pytest.skip("detect-secrets is not installed")
+    twilio = "SK" + fake("0123456789abcdef", 32)
+    texts = [f"intro\n\ntwilio_key = '{twilio}'\n", "A plain sentence.\n", "  \n"]
+    one_by_one = [secret_scan.findings(text) for text in texts]
+    assert ("Twilio API Key", 3, twilio) in one_by_one[0]
+    with secret_scan.asked_ahead(texts):
+        assert len(secret_scan._READY) == 2  # the blank text needs no answer
+        assert [secret_scan.findings(text) for text in texts] == one_by_one
+        assert not secret_scan._READY  # each answer is used once
+    with secret_scan.asked_ahead(texts[:1]):
+        pass
+    assert not secret_scan._READY  # what a block leaves unused is dropped
+
+
 # --- robustness and time --------------------------------------------------------------------
 
 FRAGMENTS = [

@@ -420,18 +420,19 @@ def import_folder(
         texts = {p: import_plan.compose(plan, page) for p, page in sorted(pages.items())}
         if prefix:
             files.locate(session.root, prefix)  # a theme folder linked outside is refused
-        for path, text in counted(list(texts.items()), session.progress):
-            doc_id = plan.ids[path]
-            try:
-                if dry_run:
-                    guarding.check(doc_id, text, config)
-                else:
-                    session.write(doc_id, text)
-            except GuardError as exc:
-                _stopped_at_write(run, pages[path], exc)
-                plan.ids.pop(path)
-                continue
-            written.append(doc_id)
+        with secret_scan.asked_ahead(list(texts.values()), session.progress):
+            for path, text in counted(list(texts.items()), session.progress):
+                doc_id = plan.ids[path]
+                try:
+                    if dry_run:
+                        guarding.check(doc_id, text, config)
+                    else:
+                        session.write(doc_id, text)
+                except GuardError as exc:
+                    _stopped_at_write(run, pages[path], exc)
+                    plan.ids.pop(path)
+                    continue
+                written.append(doc_id)
         if written and not dry_run:
             written += _overviews(run, written)
             anchoring.record(session, written)

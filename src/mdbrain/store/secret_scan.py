@@ -22,11 +22,14 @@ when asked, and this second opinion, de-duplicated, each hit redacted.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import tempfile
+from collections.abc import Iterator, Sequence
 
 from mdbrain.core import guard
+from mdbrain.core.progress import Progress
 
 WINDOW = 1024  # the longest line detect-secrets is given
 OVERLAP = 512  # windows of a long line overlap by this much
@@ -92,10 +95,52 @@ def _bounded(text: str) -> tuple[str, list[int]]:
     return "\n".join(given) + "\n", origin
 
 
-def findings(text: str) -> list[tuple[str, int, str]]:
+Finding = tuple[str, int, str]  # kind of secret, line, value
+# Answers asked ahead for texts about to be written (see :func:`asked_ahead`), by digest.
+_READY: dict[str, list[Finding]] = {}
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def findings(text: str) -> list[Finding]:
     """(kind of secret, line, value) for each secret detect-secrets finds in ``text``."""
     if not available() or not text.strip():
         return []
+    if _READY:
+        ready = _READY.pop(_digest(text), None)
+        if ready is not None:
+            return ready
+    return _ask(text)
+
+
+def _ask_each(texts: list[str]) -> list[list[Finding]]:
+    """The findings of each text (run in a worker process for many texts)."""
+    return [_ask(text) for text in texts]
+
+
+@contextlib.contextmanager
+def asked_ahead(texts: Sequence[str], progress: Progress | None = None) -> Iterator[None]:
+    """Ask detect-secrets about ``texts`` at once, before they are written, sharing them
+    with forked processes when there are many (:func:`mdbrain.store.scan.mapped`): the
+    writes inside the block find their answers ready, and what they leave is dropped at
+    its end. A text that changed on the way (lines blanked by mdbrain's own rules) is
+    asked again, as it would have been. ``progress`` hears of the texts asked."""
+    if available():
+        from mdbrain.store import scan
+
+        wanted = [text for text in dict.fromkeys(texts) if text.strip()]
+        answers = scan.mapped(_ask_each, wanted, progress)
+        for text, answer in zip(wanted, answers, strict=True):
+            _READY[_digest(text)] = answer
+    try:
+        yield
+    finally:
+        _READY.clear()
+
+
+def _ask(text: str) -> list[Finding]:
     from detect_secrets.core.secrets_collection import SecretsCollection
     from detect_secrets.settings import default_settings
 
