@@ -454,8 +454,8 @@ class Reader:
             lead = _lead(body)
             if lead is not None:
                 summary, line = body[lead], doc.body_line + lead
-        known = set(self.searcher.analyzer.terms(f"{card.title}\n{summary}"))
-        return _Lines({t: 0.0 if t in known else w for t, w in weights.items()}, weights, line)
+        known = self.searcher.analyzer.terms(f"{card.title}\n{summary}")
+        return _Lines(_without(weights, known), weights, line)
 
     def _excerpt(
         self,
@@ -471,8 +471,7 @@ class Reader:
         found = [wanted.intersection(f) for f in _terms_of_each(self, own, wanted)]
         weights = weighed.weights
         if section.level:  # its heading is printed above the lines: its terms choose none
-            titled = set(self.searcher.analyzer.terms(section.title))
-            weights = {t: 0.0 if t in titled else w for t, w in weights.items()}
+            weights = _without(weights, self.searcher.analyzer.terms(section.title))
         scores = [sum(weights.get(t, 1.0) for t in f) for f in found]
         if not any(scores):  # the section holds only what its titles say: by every term
             weights = weighed.plain
@@ -777,6 +776,12 @@ def _headed(title: object, shown: Iterable[Passage]) -> bool:
         if first.startswith("#") and first.lstrip("#").strip().casefold() == wanted:
             return True
     return False
+
+
+def _without(weights: dict[str, float], said: Iterable[str]) -> dict[str, float]:
+    """``weights`` with the terms already ``said`` weighing nothing."""
+    known = set(said)
+    return {term: 0.0 if term in known else w for term, w in weights.items()}
 
 
 def _lead(lines: list[str]) -> int | None:

@@ -74,8 +74,7 @@ def credential_name(name: str) -> bool:
     """Whether an identifier names a credential (``db_password``, ``clientSecret``,
     ``AWS_SECRET_ACCESS_KEY``, ``mot de passe``) rather than something about one
     (``password_hash``, ``tokenizer``, ``max_tokens``, ``secretName``)."""
-    name = name.strip("-.")
-    parts = [p.lower() for p in re.split(r"[_.\-\s]+", _CAMEL.sub("_", name)) if p]
+    parts = _name_parts(name)
     if not parts or parts[-1] in _META_WORDS or "public" in parts or "publishable" in parts:
         return False
     if _PHRASES.search(name):
@@ -86,6 +85,11 @@ def credential_name(name: str) -> bool:
         if part == "key" and i > 0 and parts[i - 1] in _KEY_QUALIFIERS:
             return True
     return False
+
+
+def _name_parts(name: str) -> list[str]:
+    """The words of an identifier, lower-cased: ``clientSecret`` gives client, secret."""
+    return [p.lower() for p in re.split(r"[_.\-\s]+", _CAMEL.sub("_", name.strip("-."))) if p]
 
 
 def anchors(text: str, lowered: str) -> list[tuple[int, int]]:
@@ -224,8 +228,7 @@ def _names_itself(name: str, value: str) -> bool:
     """Whether a value only repeats its name or a word of it (``subject="subject"``,
     ``password: "password"``): a stand-in, not a secret."""
     said = value.strip().lower()
-    parts = re.split(r"[_.\-\s]+", _CAMEL.sub("_", name.strip("-.")).lower())
-    return said == name.strip("-.").lower() or said in parts
+    return said == name.strip("-.").lower() or said in _name_parts(name)
 
 
 def names_credential(line: str) -> bool:
