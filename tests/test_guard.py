@@ -295,6 +295,10 @@ def test_private_key_bodies_without_a_header_are_caught() -> None:
     assert "private-key-body" in rules(in_a_page(body))
     middle = "\n".join(fake(RNG_ALNUM + "+/", 64, seed=n) for n in range(5))
     assert rules(middle) == ["private-key-body"]
+    # a random body whose first byte happens to be a DER sequence's tag (once in 256)
+    tagged = base64.b64encode(b"\x30\x11" + rng.randbytes(700)).decode()
+    lines = "\n".join(tagged[i : i + 64] for i in range(0, 900, 64))
+    assert rules(in_a_page(lines)) == ["private-key-body"]
 
 
 def test_certificate_and_public_key_bodies_pass() -> None:

@@ -95,6 +95,15 @@ def block_finds(view: Text) -> Iterator[Found]:
         block = [match] if match is not None else []
 
 
+def _der_sequence(data: bytes) -> bool:
+    """Whether ``data`` opens a DER sequence as long as a block of three lines or more:
+    its tag, then a long-form length of at least 128 bytes. Random bytes start with the
+    tag alone once in 256 lines; with such a length too, about once in 30,000."""
+    if len(data) < 4 or data[0] != 0x30 or not 0x81 <= data[1] <= 0x84:
+        return False
+    return int.from_bytes(data[2 : 2 + (data[1] & 0x7F)], "big") >= 128
+
+
 def _key_block(text: str, block: list[re.Match[str]]) -> bool:
     before = text[max(0, block[0].start() - 400) : block[0].start()]
     headers = list(BEGIN_LINE.finditer(before))
@@ -103,7 +112,7 @@ def _key_block(text: str, block: list[re.Match[str]]) -> bool:
         return False  # under a header: the header rule decides, or it is public
     first = block[0].group(1)
     data = b64decode(first)
-    if data is not None and data[:1] == b"\x30" and not private_key_bytes(data):
+    if data is not None and _der_sequence(data) and not private_key_bytes(data):
         return False  # a DER structure that is not a private key: a certificate, a public key
     lines = "".join(m.group(1) for m in block[:3])
     return looks_random(lines) and entropy(lines) >= 5.0
