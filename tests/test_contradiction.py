@@ -732,3 +732,12 @@ def test_long_hostile_texts_stay_linear(text: str) -> None:
     started = time.perf_counter()
     possible(docs[0], docs[1:], "fr")
     assert time.perf_counter() - started < 8.0  # six documents of 90,000 to 170,000 characters
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [("Keep ³ of it, then 1,³ more.", []), ("Set it to 4.² now, then 1,5 later.", [(1.5,)])],
+)
+def test_superscript_digits_are_not_read_as_numbers(text: str, values: list[tuple[float]]) -> None:
+    # found by the fuzz suite: "³" is a digit to str.isdigit, not to float()
+    assert [f.values for f in numbers(text, "fr")] == values

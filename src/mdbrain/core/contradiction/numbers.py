@@ -165,9 +165,9 @@ class NumberScan(SentenceScan):
         """(value, tokens used, written with a dot) of the number opening ``parts``."""
         head, k = parts[0], 1
         digits = head
-        if k + 1 < len(parts) and parts[k] == "," and parts[k + 1].isdigit():
+        if k + 1 < len(parts) and parts[k] == "," and parts[k + 1].isdecimal():
             groups: list[str] = []
-            while k + 1 < len(parts) and parts[k] == "," and parts[k + 1].isdigit():
+            while k + 1 < len(parts) and parts[k] == "," and parts[k + 1].isdecimal():
                 groups.append(parts[k + 1])
                 k += 2
             thousands = len(head) <= 3 and all(len(g) == 3 for g in groups)
@@ -177,7 +177,7 @@ class NumberScan(SentenceScan):
                 return float(f"{head}.{groups[0]}"), k, False  # 1,5 Go: a decimal comma
             else:
                 return None
-        if k + 1 < len(parts) and parts[k] == "." and parts[k + 1].isdigit():
+        if k + 1 < len(parts) and parts[k] == "." and parts[k + 1].isdecimal():
             if k + 2 < len(parts) and parts[k + 2] in ".,":
                 return None  # 1.3.0, 8.8.8.8
             return float(f"{digits}.{parts[k + 1]}"), k + 2, True

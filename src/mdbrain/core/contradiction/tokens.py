@@ -48,7 +48,7 @@ class Tokens:
         self.start = [m.start() for m in matches]
         self.end = [m.end() for m in matches]
         self.words = [r[0].isalpha() for r in raw]
-        self.numeric = [r.isdigit() for r in raw]
+        self.numeric = [r.isdecimal() for r in raw]  # what \d and float() read: not "³"
         self.code = [False] * len(raw)
         k = 0
         for span in _CODE.finditer(text):  # tokens and spans both in order: one walk
