@@ -215,6 +215,26 @@ def test_pages_without_frontmatter_are_still_read(make_base: MakeBase) -> None:
     assert result.frontmatters == () and "every night" in result.sections[0].text
 
 
+def test_a_page_without_frontmatter_is_listed_by_its_id_and_a_title_that_says_more(
+    make_base: MakeBase,
+) -> None:
+    root = make_base(
+        {
+            "adr019-service-mesh.md": "# ADR019: Service Mesh\n\nWe mesh services for mutual TLS.\n",
+            "0042.md": "# Mesh gateways per namespace\n\nEach namespace gets a mesh gateway.\n",
+        }
+    )
+    runner = CliRunner()
+    for doc_id, about in [
+        ("adr019-service-mesh.md", ""),
+        ("0042.md", "Mesh gateways per namespace"),
+    ]:
+        printed = runner.invoke(cli, ["-C", str(root), "show", doc_id]).output
+        first, second = printed.splitlines()[:2]
+        assert first == doc_id, printed  # no "[/]": it has no type nor status to show
+        assert second == (f"   {about}" if about else "sections:"), printed  # no blank row
+
+
 @pytest.mark.parametrize(
     ("title", "heading", "title_kept"),
     [("Nightly backups", "", False), ("Storage", "## Nightly backups\n\n", True)],

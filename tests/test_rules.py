@@ -80,3 +80,14 @@ def test_impl_refs_with_symbol_anchors_are_checked_by_their_file() -> None:
         and ("a.md", "W003") not in found
         and ("a.md", "W008") not in found
     )
+
+
+def test_a_summary_given_as_another_tools_mapping_is_reported_and_never_shown_as_one() -> None:
+    text = doc(summary="\n  visible: true\n  depth: 2")  # an Eleventy page's own setting
+    entry = manifest.entry_from_text(text, "a.md")
+    assert entry.summary == ""  # not "{'visible': True, 'depth': 2}"
+    found = manifest.build([entry])
+    context = rules.Context(manifest=found, config=CONFIG, today=TODAY)
+    problems = [f for f in rules.run(context) if f.code == "E002"]
+    assert [(f.path, f.line) for f in problems] == [("a.md", 3)]
+    assert "summary" in problems[0].message and "mapping" in problems[0].message

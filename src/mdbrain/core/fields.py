@@ -12,9 +12,11 @@ from typing import Any
 
 
 def text(meta: Mapping[str, Any], key: str) -> str:
-    """The value as one line of text; '' when absent."""
+    """The value as one line of text; '' when absent, or when it is a mapping (another
+    tool's settings under the same name, such as ``summary: {visible: true}``), which no
+    line of text could stand for."""
     value = meta.get(key)
-    if value is None:
+    if value is None or isinstance(value, Mapping):
         return ""
     if isinstance(value, dt.date):
         return value.isoformat()

@@ -144,6 +144,10 @@ def required_fields(ctx: Context) -> Iterator[Finding]:
             continue
         for key in schema.REQUIRED_FIELDS:
             value = entry.meta.get(key)
+            if isinstance(value, dict):
+                message = f"field '{key}' holds a mapping, not text: give it one line of text"
+                yield finding("E002", entry.id, message, _line(entry, key))
+                continue
             empty = value is None or value in ("", [])
             if key == "tags" and not empty:
                 empty = not entry.tags

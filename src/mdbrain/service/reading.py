@@ -43,6 +43,7 @@ FURTHER_TOKENS = 60  # most tokens shown of each further section, around its ans
 SECTION_TOKENS = 160  # most tokens of a section a query shows, around its answer
 LEAD_SHARE = 0.5  # the first line of prose of a section counts as holding this much of a term
 FLAGGED = frozenset({"needs-review", "deprecated"})
+_WORD = re.compile(r"\w+")
 WIDEN_AT_MOST = 5  # neighbours a query on drafts adds: the theme overview, then relations
 EMPTY_ADVICE = (
     "The base holds no document yet: 'mdbrain init --scan' drafts documents from the code,"
@@ -274,12 +275,25 @@ def hit_of(card: Card, summary_max: int | None = None) -> Hit:
 def hit_lines(hit: Hit) -> list[str]:
     """A hit as a query lists it, and as its cost is counted: its id with type, status and
     tags, then its summary. (A flagged hit's warning is printed after them, a notice
-    like the other lines that frame an answer.)"""
+    like the other lines that frame an answer.)
+
+    A page without frontmatter has none of them: its row is its id, and its title
+    when the title says more than the id (``ADR019: Service Mesh`` adds nothing to
+    ``ADR019-service-mesh.md``), never an empty ``[/]`` and a blank line."""
+    kind = "/".join(part for part in (hit.type, hit.status) if part)
     tags = ",".join(hit.tags)
-    return [
-        f"{hit.id}  [{hit.type}/{hit.status}{'; ' + tags if tags else ''}]",
-        f"   {hit.summary}",
-    ]
+    label = "; ".join(part for part in (kind, tags) if part)
+    lines = [f"{hit.id}  [{label}]" if label else hit.id]
+    about = hit.summary or (hit.title if _says_more(hit.title, hit.id) else "")
+    if about:
+        lines.append(f"   {about}")
+    return lines
+
+
+def _says_more(title: str, doc_id: str) -> bool:
+    """Whether ``title`` holds a word its document's id does not."""
+    named = set(_WORD.findall(doc_id.casefold()))
+    return any(word not in named for word in _WORD.findall(title.casefold()))
 
 
 class Reader:
