@@ -333,6 +333,64 @@ def test_record_numbers_and_templates_are_recognised() -> None:
     assert adr.read("notes.md", "# Notes\n\nNo status here.\n", {"status": "draft"}) is None
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        "# 5. Use Kafka\n\n## Status\n\nSuperseded by [ADR 7](0007-y.md)\n\n## Context\n\nWhy.\n",
+        "## 5. Use Kafka\n\n### Status\n\nSuperseded by [ADR 7](0007-y.md)\n\n### Context\n",
+        "## Context\n\nWhy.\n\n## Status\n\nSuperseded by [ADR 7](0007-y.md)\n",
+    ],
+)
+def test_a_records_own_status_section_is_read_at_the_top_or_under_its_title(body: str) -> None:
+    record = adr.read("0005-use-kafka.md", body, {})
+    assert record is not None and record.state == "superseded"
+    assert [(r.link, r.number) for c in record.clauses for r in c.refs] == [("0007-y.md", 7)]
+
+
+def test_a_status_section_inside_another_section_is_not_the_records_status() -> None:
+    # found on open-telemetry/opentelemetry-specification: a "### Status" about span status
+    body = (
+        "# Zipkin\n\n**Status**: [Deprecated](../document-status.md)\n\n## Mappings\n\n"
+        "### Status\n\nThis section overrides the [generic rule](../mapping.md#status).\n"
+    )
+    record = adr.read("trace/zipkin.md", body, {})
+    assert record is not None and record.clauses == ()
+    assert record.status == "[Deprecated](../document-status.md)"
+    assert record.state == "deprecated"
+
+
+@pytest.mark.parametrize(
+    ("status", "is_record"),
+    [
+        ("**Status**: [Stable](../document-status.md)", False),
+        ("**Status**: Development", False),
+        ("Status: Accepted", True),
+        ("## Status\n\nProposed", True),
+    ],
+)
+def test_a_status_that_gives_no_records_state_is_a_pages_maturity(
+    status: str, is_record: bool
+) -> None:
+    body = f"# OTLP exporter\n\n{status}\n\n## Options\n\nTimeouts.\n"
+    assert (adr.read("protocol/exporter.md", body, {}) is not None) is is_record
+
+
+def test_a_clause_that_names_no_record_is_reported_on_one_short_line(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    from mdbrain.adapters import views
+
+    source = tmp_path / "adr"
+    source.mkdir()
+    long = "Superseded by the decision the platform team takes next quarter. " + "Why. " * 80
+    (source / "0001-cache.md").write_text(f"# 1. Cache\n\n## Status\n\n{long}\n", "utf-8")
+    report = run_import(make_base({}), source, theme="decisions")
+    assert [u.source for u in report.unresolved] == ["0001-cache.md"]
+    [line] = [x for x in views.import_text(report).splitlines() if "0001-cache.md:" in x]
+    assert len(line) < 60 + views.CASE_CHARS and line.endswith("…"), line
+    assert "Superseded by the decision the platform team" in line
+
+
 def test_a_record_template_is_left_out_of_a_folder_and_kept_when_asked_for(
     make_base: MakeBase, tmp_path: Path
 ) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mdbrain.adapters.render import to_data, to_json
+from mdbrain.core import cells
 
 if TYPE_CHECKING:
     from mdbrain.service.briefing import Brief, History, ReviewQueue
@@ -50,6 +51,8 @@ def _hidden(count: int) -> list[str]:
         " --include-drafts or --all to see them)"
     ]
 
+
+CASE_CHARS = 160  # of a clause an import could not resolve, shown in its report
 
 UNVERIFIED = (
     "Nothing in force matches; these drafts do (unverified: written by init --scan or"
@@ -276,7 +279,10 @@ def import_text(report: ImportReport) -> str:
         lines += [f"  {s.new} supersedes {s.old}" for s in report.supersessions]
     if report.unresolved:
         lines.append(f"could not be resolved ({len(report.unresolved)}): check by hand")
-        lines += [f"  {case.source}: {case.reason}: {case.text}" for case in report.unresolved]
+        lines += [
+            f"  {case.source}: {case.reason}: {cells.clip(case.text, CASE_CHARS)}"
+            for case in report.unresolved
+        ]
     refs = sorted({(c.source, c.path) for c in report.code_links if c.impl_ref})
     if report.code_links:
         lines.append(

@@ -110,10 +110,17 @@ def number_of(path: str) -> int | None:
 
 
 def _sections(body: str, pattern: re.Pattern[str]) -> list[str]:
-    """The text of each section whose heading matches, the rest of the heading included."""
+    """The text of each section whose heading matches, the rest of the heading included.
+
+    Only a section of the record itself counts: one at the top of the page's outline,
+    or right under its first heading (the title). A ``### Status`` inside a
+    specification's "Mappings" section is about something else."""
     lines = body.split("\n")
     out = []
-    for section in markdown.outline(markdown.scan(body).headings, len(lines)):
+    outline = markdown.outline(markdown.scan(body).headings, len(lines))
+    for number, section in enumerate(outline):
+        if any(o.level < section.level and section.line <= o.end for o in outline[1:number]):
+            continue  # inside a section other than the title's
         match = pattern.match(section.title.strip(" *_"))
         if match is not None:
             rest = (match.group(1) or "") if match.groups() else ""
@@ -138,15 +145,19 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
 
 
 def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
-    """A decision record: an ``ADR``-numbered name, a status section or line, a
-    status field with a record's state, or a numbered name in a decisions folder."""
+    """A decision record: an ``ADR``-numbered name, a status section or line that gives
+    a record's state, a status field that does, or a numbered name in a decisions folder.
+
+    A status that is no record's state is a page's maturity: every page of a
+    specification may open with ``**Status**: Stable`` without recording a decision."""
     name = posixpath.basename(path)
     if _ADR_PREFIX.match(name):
         return True
-    if "tatus" in body and (
-        _sections(body, _STATUS_HEADING) or _STATUS_LINE.search("\n".join(body.split("\n")[:30]))
-    ):
-        return True
+    if "tatus" in body:
+        head = "\n".join(body.split("\n")[:_HEAD_LINES])
+        stated = [*_sections(body, _STATUS_HEADING), *_STATUS_LINE.findall(head)]
+        if any(_state(_COMMENT.sub(" ", text)) for text in stated):
+            return True
     field = meta.get("status")
     if isinstance(field, str) and _FIELD_STATE.match(field.strip()):
         return True
