@@ -50,3 +50,23 @@ _piece = st.one_of(
 def test_the_cut_agrees_with_the_outline(pieces: list[str], joint: str) -> None:
     body = joint.join(pieces) + "\n"
     assert _cut(body) == _outlined(body)
+
+
+def test_a_window_that_stops_on_a_tables_head_takes_its_rows_while_they_fit() -> None:
+    lines = [
+        "The table maps each status to a tag.",
+        "",
+        "| Status | Tag |",
+        "| --- | --- |",
+        "| Code | `otel.status_code` |",
+        "| Description | `error` |",
+        "",
+        "After the table.",
+    ]
+    costs = [5] * len(lines)
+    assert passages.past_table_head(lines, costs, 0, 3, 100) == 6  # header: all rows
+    assert passages.past_table_head(lines, costs, 0, 4, 100) == 6  # delimiter: all rows
+    assert passages.past_table_head(lines, costs, 0, 3, 25) == 5  # as many rows as fit
+    assert passages.past_table_head(lines, costs, 0, 3, 15) == 3  # no row fits: unchanged
+    assert passages.past_table_head(lines, costs, 0, 5, 100) == 5  # ends on a row already
+    assert passages.past_table_head(lines, costs, 0, 1, 100) == 1  # no table at its end

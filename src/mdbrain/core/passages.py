@@ -28,6 +28,7 @@ _MARK = re.compile(r"\n(?:(?P<fence>[ \t]*(?:`{3,}|~{3,}))| {0,3}#{1,6}(?:[ \t]|
 # full scanner (mdbrain.core.markdown) tells from a thematic break, a list or code.
 _UNDERLINE = re.compile(r"[^\n]\n {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
 _ANCHOR = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"'][^\"']*[\"']\s*/?>\s*(?:</a>)?", re.I)
+_DELIMITER_ROW = re.compile(r"^ {0,3}\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?$")  # |---|:--:|
 _ATTRIBUTES = re.compile(r"\{:?[ \t]*[#.][^}]*\}\s*$")  # {#id}, { #id }, {: #id .class }
 PATH_SEPARATOR = " > "
 
@@ -173,6 +174,26 @@ def window(
     if keep_first and start > 0 and spent + costs[0] <= limit and start <= 2:
         start = 0
     return start, end
+
+
+def past_table_head(
+    lines: Sequence[str], costs: Sequence[int], start: int, end: int, limit: int
+) -> int:
+    """Where a window ``[start, end)`` of ``lines`` should end so as not to stop on a
+    table's head: a header row and its ``|---|`` row say what the columns are, not what
+    is in them, so the rows after them are added while the ``costs`` stay within
+    ``limit``. A window that ends elsewhere keeps its ``end``."""
+    last = end - 1
+    opens = end < len(lines) and "|" in lines[last] and bool(_DELIMITER_ROW.match(lines[end]))
+    if not (opens or _DELIMITER_ROW.match(lines[last])):
+        return end
+    spent = sum(costs[start:end])
+    grown = end
+    while grown < len(lines) and "|" in lines[grown] and spent + costs[grown] <= limit:
+        spent += costs[grown]
+        grown += 1
+    rows = grown - end - (1 if opens else 0)
+    return grown if rows > 0 else end
 
 
 def _worth_context(scores: Sequence[float], start: int, end: int, pick: int) -> bool:

@@ -496,6 +496,7 @@ class Reader:
             scores[lead] += LEAD_SHARE * max(weights.values(), default=1.0)
         costs = passages.LineCosts(own, tokens.estimate)
         start, end = passages.window(scores, costs, limit, keep_first=True)
+        end = passages.past_table_head(own, costs, start, end, limit)
         title = passages.clean_heading(section.title)
         shown = own[start:end]
         if start == 0 and shown and section.level and shown[0].lstrip(" ").startswith("#"):
