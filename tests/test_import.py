@@ -391,6 +391,19 @@ def test_a_clause_that_names_no_record_is_reported_on_one_short_line(
     assert "Superseded by the decision the platform team" in line
 
 
+def test_pages_without_a_folder_of_their_own_are_tagged_with_the_folder_they_came_from(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = tmp_path / "Decision Log"
+    (source / "storage").mkdir(parents=True)
+    (source / "0001-cache.md").write_text("# 1. Cache\n\n## Status\n\nAccepted\n", "utf-8")
+    (source / "storage" / "0002-db.md").write_text("# 2. Db\n\nStatus: Accepted\n", "utf-8")
+    root = make_base({})
+    report = run_import(root, source)
+    assert meta(root, report.imported["0001-cache.md"])["tags"] == ["decision-log"]
+    assert meta(root, report.imported["storage/0002-db.md"])["tags"] == ["storage"]
+
+
 def test_a_record_template_is_left_out_of_a_folder_and_kept_when_asked_for(
     make_base: MakeBase, tmp_path: Path
 ) -> None:

@@ -298,7 +298,10 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     kind = meta.get("type")
     if kind not in config.types:
         kind = conversion.guess_type(page.path, meta, page.body, title, decision)
-    fallback = plan.prefix.rsplit("/", 1)[-1] or "imported"
+    # a page with no folder of its own is tagged with its theme, else with the name of the
+    # folder it came from ("adr"), which says more than that it was imported
+    source = posixpath.basename(plan.origin("").rstrip("/"))
+    fallback = plan.prefix.rsplit("/", 1)[-1] or slug.slugify(source, fallback="imported")
     wanted = {
         "title": title,
         "summary": summary or conversion.clip(title, config.summary_max),
