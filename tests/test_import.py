@@ -364,8 +364,11 @@ def test_a_status_section_inside_another_section_is_not_the_records_status() -> 
     [
         ("**Status**: [Stable](../document-status.md)", False),
         ("**Status**: Development", False),
+        ("**Status**: [Mixed](https://github.com/open-telemetry/x/blob/main/status.md)", False),
         ("Status: Accepted", True),
         ("## Status\n\nProposed", True),
+        ("## Status\n\nReverted by [discussion #1197](https://x.org/1197).", True),
+        ("## Status\n\nIn review with the platform team\n\n## Decision\n\nUse it.", True),
     ],
 )
 def test_a_status_that_gives_no_records_state_is_a_pages_maturity(
@@ -373,6 +376,18 @@ def test_a_status_that_gives_no_records_state_is_a_pages_maturity(
 ) -> None:
     body = f"# OTLP exporter\n\n{status}\n\n## Options\n\nTimeouts.\n"
     assert (adr.read("protocol/exporter.md", body, {}) is not None) is is_record
+
+
+def test_a_numbered_page_of_an_imported_decisions_folder_is_a_record(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = tmp_path / "adr"
+    source.mkdir()
+    page = "# 16. Core install\n\n## Status\n\nUnder discussion\n\n## Context\n\nWhy.\n"
+    (source / "0016-core-install.md").write_text(page, "utf-8")
+    root = make_base({})
+    report = run_import(root, source)
+    assert meta(root, report.imported["0016-core-install.md"])["type"] == "decision"
 
 
 def test_a_clause_that_names_no_record_is_reported_on_one_short_line(

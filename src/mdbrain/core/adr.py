@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from mdbrain.core import dates, links, markdown
+from mdbrain.core import dates, links, markdown, schema
 
 SUPERSEDED_BY: Final = "superseded_by"
 SUPERSEDES: Final = "supersedes"
@@ -33,6 +33,9 @@ _ADR_PREFIX = re.compile(r"^adr[-_ ]?\d", re.IGNORECASE)
 _ADR_FOLDERS: Final = frozenset({"adr", "adrs", "decisions", "decision-records", "decision-log"})
 _STATUS_HEADING = re.compile(r"^(?:status|statut)(?:\s*:\s*(.*))?$", re.IGNORECASE)
 _LINKS_HEADING = re.compile(r"^links$", re.IGNORECASE)
+_DECISION_HEADING = re.compile(
+    r"^(?:" + "|".join(map(re.escape, schema.DECISION_SECTIONS)) + r")\b", re.IGNORECASE
+)
 _DATE_HEADING = re.compile(
     r"^(?:date|decision date|date de (?:la )?décision)(?:\s*:\s*(.*))?$", re.I
 )
@@ -62,10 +65,11 @@ _NUMBER_REF = re.compile(
 )
 _JOIN = re.compile(r"\s*(?:\([^)]*\)\s*)?(?:,|;|&|\+|/|\band\b|\bor\b)(?:\s*and\b)?", re.I)
 _DIGITS = re.compile(r"\d{1,5}")
+_ADDRESS = re.compile(r"\]\([^)]*\)|<?\b[a-z][a-z0-9+.-]*://\S+", re.IGNORECASE)
 _STATES: Final = (
     ("superseded", re.compile(r"\bsu+p+er+[sc]e+ded?\b", re.I)),
     ("rejected", re.compile(r"\b(?:rejected|declined|abandoned|withdrawn)\b", re.I)),
-    ("deprecated", re.compile(r"\b(?:deprecated|retired|obsolete)\b", re.I)),
+    ("deprecated", re.compile(r"\b(?:deprecated|retired|obsolete|reverted|revoked)\b", re.I)),
     (
         "accepted",
         re.compile(r"\b(?:accepted|approved|adopted|agreed|done|decided|implemented)\b", re.I),
@@ -146,17 +150,22 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
 
 def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
     """A decision record: an ``ADR``-numbered name, a status section or line that gives
-    a record's state, a status field that does, or a numbered name in a decisions folder.
+    a record's state or stands beside a Decision section, a status field that gives a
+    state, or a numbered name in a decisions folder (``path`` is read from the
+    project, so that the folder the pages came from counts).
 
-    A status that is no record's state is a page's maturity: every page of a
-    specification may open with ``**Status**: Stable`` without recording a decision."""
+    Any other status is a page's maturity: every page of a specification may open
+    with ``**Status**: Stable`` without recording a decision."""
     name = posixpath.basename(path)
     if _ADR_PREFIX.match(name):
         return True
     if "tatus" in body:
         head = "\n".join(body.split("\n")[:_HEAD_LINES])
         stated = [*_sections(body, _STATUS_HEADING), *_STATUS_LINE.findall(head)]
-        if any(_state(_COMMENT.sub(" ", text)) for text in stated):
+        if stated and (
+            any(_state(_COMMENT.sub(" ", text)) for text in stated)
+            or _sections(body, _DECISION_HEADING)
+        ):
             return True
     field = meta.get("status")
     if isinstance(field, str) and _FIELD_STATE.match(field.strip()):
@@ -166,6 +175,9 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
 
 
 def _state(text: str) -> str:
+    """The state a status text gives; the targets of its links and its web addresses say
+    none (``open`` in ``github.com/open-telemetry``)."""
+    text = _ADDRESS.sub(" ", text)
     for name, pattern in _STATES:
         if pattern.search(text):
             return name

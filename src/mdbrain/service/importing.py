@@ -229,7 +229,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         allow = frozenset(run.session.config.guard_allow)
         if _stop(run, page, [(h.rule, h.line, h.digest, h.family) for h in guard.scan(raw, allow)]):
             continue
-        record = adr.read(path, page.body, page.meta)
+        record = adr.read(run.plan.origin(path), page.body, page.meta)  # its folder counts
         if record is not None and record.template and not run.single:
             why = "a decision record template, not a decision; import the file alone to keep it"
             run.skipped.append(Case(path, "", why))
