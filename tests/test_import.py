@@ -385,9 +385,13 @@ def test_a_numbered_page_of_an_imported_decisions_folder_is_a_record(
     source.mkdir()
     page = "# 16. Core install\n\n## Status\n\nUnder discussion\n\n## Context\n\nWhy.\n"
     (source / "0016-core-install.md").write_text(page, "utf-8")
+    template = "---\ntitle: ADR Template\n# status: {proposed | accepted}\n---\n# {Title}\n"
+    (source / "adr-template.md").write_text(template, "utf-8")  # MADR's, in its own folder
     root = make_base({})
     report = run_import(root, source)
     assert meta(root, report.imported["0016-core-install.md"])["type"] == "decision"
+    assert "adr-template.md" not in report.imported
+    assert [case.source for case in report.skipped] == ["adr-template.md"]
 
 
 def test_a_clause_that_names_no_record_is_reported_on_one_short_line(

@@ -632,3 +632,26 @@ def test_malformed_pages_never_crash_the_reading(text: str) -> None:
     rewritten, _missing = foreign_links.rewrite_wiki(text, lambda name: None)
     assert rewritten == text
     dates.day(text)
+
+
+@pytest.mark.parametrize(
+    ("body", "wanted"),
+    [
+        (  # MADR's decision outcome: the reasons are the list that follows
+            'Chosen option: "Own tooling", because\n\n'
+            "* support in [adr-tools](https://x.org) was refused\n* other tools lag behind\n",
+            'Chosen option: "Own tooling", because support in adr-tools was refused;'
+            " other tools lag behind",
+        ),
+        (
+            "We keep three backups:\n\n- nightly,\n- weekly\n",
+            "We keep three backups: nightly, weekly",
+        ),
+        ("We keep backups.\n\n- nightly\n- weekly\n", "We keep backups."),  # complete already
+        ("- install it\n- run it.\n- done\n", "install it; run it. done"),  # items stay apart
+    ],
+)
+def test_a_paragraph_that_announces_a_list_takes_the_list_as_its_end(
+    body: str, wanted: str
+) -> None:
+    assert summary.first_paragraph(body) == wanted

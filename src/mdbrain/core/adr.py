@@ -151,7 +151,7 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
 def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
     """A decision record: an ``ADR``-numbered name, a status section or line that gives
     a record's state or stands beside a Decision section, a status field that gives a
-    state, or a numbered name in a decisions folder (``path`` is read from the
+    state, or a numbered or template name in a decisions folder (``path`` is read from the
     project, so that the folder the pages came from counts).
 
     Any other status is a page's maturity: every page of a specification may open
@@ -171,7 +171,8 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
     if isinstance(field, str) and _FIELD_STATE.match(field.strip()):
         return True
     folders = {part.lower() for part in path.split("/")[:-1]}
-    return number_of(name) is not None and bool(folders & _ADR_FOLDERS)
+    numbered = number_of(name) is not None or "template" in name.lower()  # MADR's adr-template.md
+    return numbered and bool(folders & _ADR_FOLDERS)
 
 
 def _state(text: str) -> str:

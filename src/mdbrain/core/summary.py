@@ -60,6 +60,8 @@ _SKIP_LINE = re.compile(
 )
 _TABLE_RULE = re.compile(r"^ {0,3}\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)+\|?[ \t]*$")
 _LIST = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)]) +")
+# a paragraph that ends by announcing what follows it: its list completes it
+_ANNOUNCES = re.compile(r"(?::|\b(?:because|since|as follows|following|parce que|car))\s*$", re.I)
 _COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 # The list a table-of-contents generator keeps between its two comments.
 _TOC_REGION = re.compile(
@@ -447,6 +449,9 @@ def blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR0
         if len(text.split()) <= _NAVIGATION_WORDS and _NAVIGATION.match(plain(text)):
             yield from flush()  # a line of navigation ends what came before it
             continue
+        item = _LIST.match(text) is not None
+        if item and block and block[-1][-1:] not in ".;:!?,":
+            block[-1] += ";"  # items read on one line stay apart
         block.append(_LIST.sub("", text).strip())
         if len(block) >= _BLOCK_LINES:  # enough for a summary: the rest is not read
             i = _paragraph_end(lines, i)
@@ -464,8 +469,13 @@ def first_paragraph(body: str) -> str:
     """The first paragraph of prose (a quote counts), else the first list, else the
     first text of an admonition, else the first short line, as plain text."""
     best: Block | None = None
-    for block in itertools.islice(blocks(body), _READ_BLOCKS):
+    read = itertools.islice(blocks(body), _READ_BLOCKS)
+    for block in read:
         if block.kind == PROSE:
+            if _ANNOUNCES.search(block.text):  # "Chosen option: X, because" and its list
+                after = next(read, None)
+                if after is not None and after.kind in (LIST, SHORT):
+                    return f"{block.text} {after.text}"
             return block.text
         if best is None or _RANK[block.kind] < _RANK[best.kind]:
             best = block
