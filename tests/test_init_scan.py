@@ -246,6 +246,22 @@ def test_go_and_rust_facts() -> None:
     assert layout.read_package("package.json", "{not json") is None
 
 
+def test_a_licence_header_apart_from_the_code_documents_nothing() -> None:
+    # found on spf13/cobra: every file opens with the Apache header, then a blank line
+    header = "// Copyright 2013-2023 The Cobra Authors\n//\n// Licensed under the Apache License\n"
+    body = "package cobra\n\n// Group holds commands.\ntype Group struct{}\n\n// Not attached.\n\n"
+    go = codemap.source_facts("flag_groups.go", header + "\n" + body + "type Loose struct{}\n")
+    assert go.doc == ""
+    assert [(s.name, s.doc) for s in go.symbols] == [
+        ("Group", "Group holds commands."),
+        ("Loose", ""),
+    ]
+    documented = codemap.source_facts(
+        "cobra.go", header + "\n// Package cobra builds CLIs.\n" + body
+    )
+    assert documented.doc == "Package cobra builds CLIs."
+
+
 def test_themes_stay_within_the_budget() -> None:
     keys = [(name,) for name in "abcdefghij"]
     areas = layout.choose_areas(keys, 5, fronts_apart=False)

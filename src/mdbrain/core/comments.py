@@ -75,8 +75,15 @@ def comment_before(text: str, start: int, prefix: str, floor: int = 0) -> str:
 
     Only ``text[floor:start]`` is looked at: readers pass the start of the symbol
     before, so that the comments of all the symbols of a file cost one reading of it.
+    A blank line between the comment and ``start`` detaches it, as Go and JSDoc read
+    it: a licence header above ``package cobra`` documents nothing.
     """
-    before = text[floor:start].rstrip()
+    before = text[floor:start].rstrip(" \t")
+    if before.endswith("\n"):  # ``start`` opens its line: the comment must end on the one above
+        above = before[:-1].rstrip("\r")
+        if not above[above.rfind("\n") + 1 :].strip():
+            return ""
+    before = before.rstrip()
     if prefix == "//" and before.endswith("*/") and "/**" in before:
         block = before[before.rfind("/**") + 3 : -2]
         return "\n".join(line.strip().lstrip("*").strip() for line in block.splitlines()).strip()
