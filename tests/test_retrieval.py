@@ -115,6 +115,44 @@ def test_an_exact_identifier_ranks_before_stems_and_prefixes(
     assert _ids(root, f"what does {name} do?")[0] == "exact.md"
 
 
+@pytest.mark.parametrize(
+    ("word", "parts"),
+    [
+        ("MarkFlagsMutuallyExclusive", ["Mark", "Flags", "Mutually", "Exclusive"]),
+        ("getHTTPServer", ["get", "HTTP", "Server"]),
+        ("CMFCToolBar", ["CMFC", "Tool", "Bar"]),
+        ("GitHub", []),  # two parts: a brand more than words
+        ("parseConfig", []),
+        ("pDC", []),  # Hungarian notation
+        ("URLs", []),  # no small letter before a capital
+        ("C4996", []),
+    ],
+)
+def test_a_camel_case_name_of_three_parts_or_more_is_read_as_its_parts(
+    word: str, parts: list[str]
+) -> None:
+    assert text.camel_parts(word) == parts
+    analyser = text.Analyzer("en")
+    whole, parts_read = analyser.terms(word.lower()), analyser.terms(" ".join(parts))
+    assert analyser.terms(word) == [*whole, *parts_read]
+
+
+def test_the_words_of_a_camel_case_name_find_it_and_its_name_still_comes_first(
+    make_base: MakeBase,
+) -> None:
+    # found on spf13/cobra: "mutually exclusive" is only said by the function's name
+    root = make_base(
+        {
+            "flag-groups.md": doc(
+                "Flag groups", body="`MarkFlagsMutuallyExclusive` errors when two are set."
+            ),
+            "flags.md": doc("Flags", body="Flags are read from the command line."),
+        }
+    )
+    assert _ids(root, "how do I make two flags mutually exclusive")[0] == "flag-groups.md"
+    assert _ids(root, "MarkFlagsMutuallyExclusive") == ["flag-groups.md"]
+
+
 def test_a_code_path_ranks_the_documents_citing_it_first(make_base: MakeBase) -> None:
     root = make_base(
         {

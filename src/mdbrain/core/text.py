@@ -57,10 +57,40 @@ _ASCII_WORDS = str.maketrans({chr(c): chr(c) if chr(c) in _KEPT else " " for c i
 _NOT_WORD = re.compile(r"[^\w\n]|_")
 
 
+# A camelCase word (a small letter then a capital) of three parts or more is also read as
+# its parts, so that "mutually exclusive" finds MarkFlagsMutuallyExclusive. Parts: runs of
+# capitals not followed by a small letter (HTTP in getHTTPServer), a capital and its small
+# letters, digits. A word of two parts is left whole: more often a brand or a kind
+# (GitHub, ConfigMap) or a prefix in Hungarian notation (pDC, nIndex) than words, and
+# splitting those cost answers on the tuning questions.
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_CAMEL_WORD = re.compile(r"\b[A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*")
+_CAMEL_PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def camel_parts(word: str) -> list[str]:
+    """The parts of two characters or more of a camelCase ``word`` of three parts or more;
+    none for another word."""
+    if not _CAMEL.search(word):
+        return []
+    parts = _CAMEL_PARTS.findall(word)
+    if len(parts) < 3:
+        return []
+    return [part for part in parts if len(part) > 1]
+
+
+def _with_parts(found: re.Match[str]) -> str:
+    word = found.group()
+    return " ".join([word, *camel_parts(word)])
+
+
 def normalise(text: str) -> str:
     """``text`` lowercased, every character that is not part of a word turned into a space,
     and a space at both ends of every line: what an index stores so that a word is counted
-    with ``str.count(" word ")``, in C. Lines stay where they were."""
+    with ``str.count(" word ")``, in C. Lines stay where they were; a camelCase word is
+    followed by its parts (:func:`camel_parts`)."""
+    if _CAMEL.search(text):
+        text = _CAMEL_WORD.sub(_with_parts, text)
     if text.isascii():
         low = text.lower().translate(_ASCII_WORDS)
     else:
@@ -97,7 +127,9 @@ class Analyzer:
         """The terms of one piece of text without white space, each after a space."""
         found = self._memo.get(piece)
         if found is None:
-            words = [w for w in _WORD.findall(piece.casefold()) if w not in self.stop]
+            # as :func:`normalise` reads it: a camelCase word followed by its parts
+            read = _CAMEL_WORD.sub(_with_parts, piece) if _CAMEL.search(piece) else piece
+            words = [w for w in _WORD.findall(read.casefold()) if w not in self.stop]
             if words and self._stemmer is not None:
                 words = self._stemmer.stemWords(words)
             found = "".join(" " + fold(w) for w in words)
@@ -145,7 +177,8 @@ def _stemmer(name: str) -> _Stemmer | None:
 # An identifier as code and error messages write it, made of several words a search would
 # otherwise match one by one: snake_case or CONSTANT_NAME (an underscore inside), a dotted
 # name (os.path.join), a path with a slash (src/auth/login.py). A camelCase name or a code
-# mixing letters and digits (C4996) is one term for the analyser, matched exactly anyway.
+# mixing letters and digits (C4996) is one term for the analyser (see camel_parts),
+# matched exactly anyway.
 _IDENTIFIER = re.compile(
     r"(?<![\w./-])(?:[A-Za-z_][\w-]{0,63}(?:[./][\w-]{1,64}){1,8}|[A-Za-z_]\w{0,62}_\w{1,63})"
 )
@@ -179,7 +212,8 @@ def code_paths(text: str) -> set[str]:
 
 # A name written as one word that still reads as code: camelCase (a capital letter after a
 # small one) or letters and digits mixed (C4996, LNK2019). The analyser keeps it as one
-# term, but its stem also gives other words ("parseConfigs"): a search matches it exactly.
+# term (a long one with its parts besides), but its stem also gives other words
+# ("parseConfigs"): a search matches it exactly.
 _CODE_WORD = re.compile(
     r"(?<![\w./-])(?=[A-Za-z]*\d|[A-Za-z]*[a-z][A-Z])[A-Za-z][A-Za-z\d]{2,63}(?![\w/-])"
 )
@@ -188,3 +222,9 @@ _CODE_WORD = re.compile(
 def code_words(text: str) -> set[str]:
     """The camelCase names and letter-and-digit codes ``text`` names, lowercased."""
     return {word.lower() for word in _CODE_WORD.findall(text)}
+
+
+def split_names(text: str) -> list[str]:
+    """The camelCase names of ``text`` read as their parts too (:func:`camel_parts`), as
+    written: a question naming one asks for a name, not for its words."""
+    return [word for word in _CODE_WORD.findall(text) if camel_parts(word)]

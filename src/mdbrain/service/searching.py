@@ -284,7 +284,7 @@ class Searcher:
         analyser = self.analyser(code)
         params = self.params()
         documents = self.statistics().documents
-        named = " ".join(_compound(analyser, text.identifiers(words)))
+        named = " ".join([*_compound(analyser, text.identifiers(words)), *text.split_names(words)])
         from_names = set(analyser.terms(named)) if named else set()
         terms, forms = [], []
         for word in dict.fromkeys(analyser.terms(words)):
