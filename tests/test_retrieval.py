@@ -153,6 +153,27 @@ def test_the_words_of_a_camel_case_name_find_it_and_its_name_still_comes_first(
     assert _ids(root, "MarkFlagsMutuallyExclusive") == ["flag-groups.md"]
 
 
+def test_sections_after_a_long_camel_case_name_keep_their_own_words(make_base: MakeBase) -> None:
+    # the name and its parts make the stored line longer than the line written
+    body = (
+        "## Flag groups\nCall `MarkFlagsMutuallyExclusive` or `MarkFlagsRequiredTogether`.\n"
+        "## Retries\nThe retry budget is five attempts.\n"
+        "## Output\nColours are off when piped.\n"
+        "## Exit\nThe process exits with code three.\n"
+    )
+    root = make_base({"cli.md": doc("Command line", body=body)})
+    with Brain.open(root) as brain:
+        searcher = brain.reader().searcher
+        for question, title in [
+            ("retry budget attempts", "Retries"),
+            ("colours piped", "Output"),
+            ("exits code three", "Exit"),
+            ("flags mutually exclusive", "Flag groups"),
+        ]:
+            found, _weights = searcher.sections_of(question, "cli.md")
+            assert found[0][0].path[-1] == title, (question, found)
+
+
 def test_a_code_path_ranks_the_documents_citing_it_first(make_base: MakeBase) -> None:
     root = make_base(
         {

@@ -63,7 +63,7 @@ _NOT_WORD = re.compile(r"[^\w\n]|_")
 # letters, digits. A word of two parts is left whole: more often a brand or a kind
 # (GitHub, ConfigMap) or a prefix in Hungarian notation (pDC, nIndex) than words, and
 # splitting those cost answers on the tuning questions.
-_CAMEL = re.compile(r"[a-z][A-Z]")
+_CAMEL = re.compile(r"[A-Z](?<=[a-z][A-Z])")  # the capital first: capitals are rare, found fast
 _CAMEL_WORD = re.compile(r"\b[A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*")
 _CAMEL_PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 

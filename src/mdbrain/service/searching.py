@@ -123,12 +123,18 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
     marks = [start + 2 * (section.line - body_line) + 1 for section, start, _e in cut]
     marks[0:1] = [0]
     # where normalising kept every length, each section starts right after a line break
-    # of the flat text, and the body is cut there; lengths that changed and made up for
-    # each other would leave a mark elsewhere: then each part is normalised alone
-    if len(flat) == len(body) + 2 * body.count("\n") + 2 and all(
+    # of the flat text, and the body is cut there; else (a camelCase name followed by its
+    # parts, accents composed) the flat text is cut at the same lines, which it keeps
+    lines = body.count("\n")
+    if len(flat) == len(body) + 2 * lines + 2 and all(
         flat[mark - 2 : mark] == "\n " for mark in marks[1:]
     ):
         parts = [flat[a:b] for a, b in zip(marks, [*marks[1:], len(flat)], strict=True)]
+    elif flat.count("\n") == lines:
+        flat_lines = flat.split("\n")
+        firsts = [0, *(section.line - body_line for section, _s, _e in cut[1:])]
+        ends = [*firsts[1:], len(flat_lines)]
+        parts = ["\n".join(flat_lines[a:b]) for a, b in zip(firsts, ends, strict=True)]
     else:
         parts = [text.normalise(body[a:b]) for _s, a, b in cut]
     sections = [[s.line, s.end, s.level, list(s.path)] for s, _a, _b in cut]
