@@ -439,6 +439,7 @@ def personal(text: str) -> list[str]:
         "Write to ana.martin@corp.fr for access.",
         "[mail](mailto:j.smith@acme-bank.co.uk)",
         "ana.martin\u200b@corp.fr",
+        "directement à `bastien.guerry@data.gouv.fr`",  # beside a team's, a person's
     ],
 )
 def test_email_addresses_are_personal_data(text: str) -> None:
@@ -456,6 +457,9 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         # from rust-lang/rfcs: a team's alias, and a message id in a mailing list's link
         "Teams should notify core@rust-lang.org when they create one",
         "[list](https://lore.kernel.org/all/20240402-linked-list-v1-0-b1c59ba7ae3b@google.com/)",
+        # from etalab/guides.etalab.gouv.fr: a team's address, in French pages too
+        "[contactant directement](mailto:lab-ia@data.gouv.fr) l'équipe du Lab IA",
+        "écrire à `opensource@data.gouv.fr`", "equipe@beta.gouv.fr", "presse@mairie.fr",
     ],
 )  # fmt: skip
 def test_placeholder_addresses_remotes_and_code_pass(text: str) -> None:

@@ -31,8 +31,9 @@ _ROLE_LOCALS = word_set(
     postmaster hostmaster abuse security support info contact sales help hello team
     privacy legal press jobs billing dev developers ops git nobody core staff office board
     maintainers committee council community moderation conduct announce releases release
-    infra bot bots everyone owners governance"""
-)
+    infra bot bots everyone owners governance opensource lab labs data feedback
+    equipe accueil secretariat presse recrutement aide assistance rgpd dpo"""
+)  # the last ones: the same roles in French (équipe, accueil, presse, aide...)
 _COMMON_TLDS = word_set(
     """com org net edu gov mil int info biz io ai app dev cloud tech online site xyz
     email name pro museum coop aero travel jobs mobi asia tel"""
