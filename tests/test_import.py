@@ -339,6 +339,9 @@ def test_record_numbers_and_templates_are_recognised() -> None:
         "# 5. Use Kafka\n\n## Status\n\nSuperseded by [ADR 7](0007-y.md)\n\n## Context\n\nWhy.\n",
         "## 5. Use Kafka\n\n### Status\n\nSuperseded by [ADR 7](0007-y.md)\n\n### Context\n",
         "## Context\n\nWhy.\n\n## Status\n\nSuperseded by [ADR 7](0007-y.md)\n",
+        # Tyree and Akerman's template: Issue, Decision and Status under "Summary"
+        "# Cache\n\n## Summary\n\n### Issue\n\nSlow.\n\n### Decision\n\nCache.\n\n"
+        "### Status\n\nSuperseded by [ADR 7](0007-y.md)\n\n## Details\n",
     ],
 )
 def test_a_records_own_status_section_is_read_at_the_top_or_under_its_title(body: str) -> None:
@@ -369,13 +372,25 @@ def test_a_status_section_inside_another_section_is_not_the_records_status() -> 
         ("## Status\n\nProposed", True),
         ("## Status\n\nReverted by [discussion #1197](https://x.org/1197).", True),
         ("## Status\n\nIn review with the platform team\n\n## Decision\n\nUse it.", True),
+        # no status at all: a Decision beside its Context is still a record
+        ("## Context and Problem Statement\n\nWhich DBMS?\n\n## Decision Outcome\n\nMySQL.", True),
+        ("## Decision tables\n\nRows.\n\n## Context\n\nWhy.", False),  # no Decision section
+        ("## Decision\n\nUse it.", False),  # and no Context either
+        ("## Background\n\nTeams.\n\n## Decision\n\nFour days.", True),
+        ("## Problem Statement\n\nScale.\n\n## Decision Made\n\nKubernetes.", True),
     ],
 )
-def test_a_status_that_gives_no_records_state_is_a_pages_maturity(
+def test_a_status_is_a_records_only_with_a_state_or_a_decision_beside_it(
     status: str, is_record: bool
 ) -> None:
-    body = f"# OTLP exporter\n\n{status}\n\n## Options\n\nTimeouts.\n"
+    body = f"# OTLP exporter\n\n{status}\n\n## Settings\n\nTimeouts.\n"
     assert (adr.read("protocol/exporter.md", body, {}) is not None) is is_record
+
+
+def test_a_page_titled_as_a_decision_record_is_one() -> None:
+    body = "# Architecture Decision Record: MySQL database\n\nWe chose MySQL.\n"
+    assert adr.read("mysql/index.md", body, {}) is not None
+    assert adr.read("mysql/index.md", "# MySQL tuning\n\nBuffers.\n", {}) is None
 
 
 def test_a_numbered_page_of_an_imported_decisions_folder_is_a_record(

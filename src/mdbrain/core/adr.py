@@ -34,8 +34,16 @@ _ADR_FOLDERS: Final = frozenset({"adr", "adrs", "decisions", "decision-records",
 _STATUS_HEADING = re.compile(r"^(?:status|statut)(?:\s*:\s*(.*))?$", re.IGNORECASE)
 _LINKS_HEADING = re.compile(r"^links$", re.IGNORECASE)
 _DECISION_HEADING = re.compile(
-    r"^(?:" + "|".join(map(re.escape, schema.DECISION_SECTIONS)) + r")\b", re.IGNORECASE
+    r"^(?:" + "|".join(map(re.escape, (*schema.DECISION_SECTIONS, "decision made"))) + r")\W*$",
+    re.IGNORECASE,
 )
+# what a record states before its decision (Nygard, MADR, Tyree and Akerman, French)
+_CONTEXT_HEADING = re.compile(
+    r"^(?:context(?: and problem statement)?|problem(?: statement)?|issue|background"
+    r"|(?:considered )?(?:options|alternatives)(?: considered)?|contexte)\W*$",
+    re.IGNORECASE,
+)
+_RECORD_TITLE = re.compile(r"\bdecision record\b|^ADR\b", re.IGNORECASE)
 _DATE_HEADING = re.compile(
     r"^(?:date|decision date|date de (?:la )?décision)(?:\s*:\s*(.*))?$", re.I
 )
@@ -113,23 +121,35 @@ def number_of(path: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _sections(body: str, pattern: re.Pattern[str]) -> list[str]:
+def _sections(body: str, pattern: re.Pattern[str], *, nested: bool = False) -> list[str]:
     """The text of each section whose heading matches, the rest of the heading included.
 
-    Only a section of the record itself counts: one at the top of the page's outline,
-    or right under its first heading (the title). A ``### Status`` inside a
-    specification's "Mappings" section is about something else."""
+    Unless ``nested``, only a section of the record itself counts: one at the top of the
+    page's outline, or right under its first heading (the title). A ``### Status``
+    inside a specification's "Mappings" section is about something else."""
     lines = body.split("\n")
     out = []
     outline = markdown.outline(markdown.scan(body).headings, len(lines))
     for number, section in enumerate(outline):
-        if any(o.level < section.level and section.line <= o.end for o in outline[1:number]):
+        if not nested and any(
+            o.level < section.level and section.line <= o.end for o in outline[1:number]
+        ):
             continue  # inside a section other than the title's
         match = pattern.match(section.title.strip(" *_"))
         if match is not None:
             rest = (match.group(1) or "") if match.groups() else ""
             out.append("\n".join([rest, *lines[section.line : section.end]]))
     return out
+
+
+def _status_sections(body: str) -> list[str]:
+    """The record's Status sections: at the top of its outline or under its title; deeper
+    ones only on a page that has a Decision section too (Tyree and Akerman's template
+    puts Issue, Decision and Status under "Summary")."""
+    found = _sections(body, _STATUS_HEADING)
+    if not found and _sections(body, _DECISION_HEADING, nested=True):
+        found = _sections(body, _STATUS_HEADING, nested=True)
+    return found
 
 
 def status_text(body: str, meta: Mapping[str, Any]) -> str:
@@ -139,7 +159,7 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
     field = meta.get("status")
     if isinstance(field, str):
         parts.append(field)
-    parts += _sections(body, _STATUS_HEADING)
+    parts += _status_sections(body)
     if not parts:
         head = "\n".join(body.split("\n")[:30])
         parts += [m.group(1) for m in _STATUS_LINE.finditer(head)]
@@ -151,7 +171,8 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
 def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
     """A decision record: an ``ADR``-numbered name, a status section or line that gives
     a record's state or stands beside a Decision section, a status field that gives a
-    state, or a numbered or template name in a decisions folder (``path`` is read from the
+    state, a Decision section beside a Context section, a title that says it is one, or
+    a numbered or template name in a decisions folder (``path`` is read from the
     project, so that the folder the pages came from counts).
 
     Any other status is a page's maturity: every page of a specification may open
@@ -161,15 +182,22 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
         return True
     if "tatus" in body:
         head = "\n".join(body.split("\n")[:_HEAD_LINES])
-        stated = [*_sections(body, _STATUS_HEADING), *_STATUS_LINE.findall(head)]
+        stated = [*_status_sections(body), *_STATUS_LINE.findall(head)]
         if stated and (
             any(_state(_COMMENT.sub(" ", text)) for text in stated)
-            or _sections(body, _DECISION_HEADING)
+            or _sections(body, _DECISION_HEADING, nested=True)
         ):
             return True
     field = meta.get("status")
     if isinstance(field, str) and _FIELD_STATE.match(field.strip()):
         return True
+    if _sections(body, _DECISION_HEADING, nested=True) and _sections(
+        body, _CONTEXT_HEADING, nested=True
+    ):
+        return True  # a Decision beside its Context: a record that states no status
+    headings = markdown.scan(body).headings
+    if headings and _RECORD_TITLE.search(headings[0].title):
+        return True  # "# Architecture Decision Record: MySQL database"
     folders = {part.lower() for part in path.split("/")[:-1]}
     numbered = number_of(name) is not None or "template" in name.lower()  # MADR's adr-template.md
     return numbered and bool(folders & _ADR_FOLDERS)
