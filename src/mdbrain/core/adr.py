@@ -16,6 +16,7 @@ Pure functions over text: nothing here reads a file.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import posixpath
 import re
 from collections.abc import Callable, Mapping
@@ -121,15 +122,22 @@ def number_of(path: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
+@functools.lru_cache(maxsize=4)
+def _outlined(body: str) -> tuple[tuple[str, ...], tuple[markdown.Section, ...]]:
+    """The lines and the outline of a page, read once however many of its sections are
+    looked for (a page is read as a record in several passes)."""
+    lines = tuple(body.split("\n"))
+    return lines, markdown.outline(markdown.scan(body).headings, len(lines))
+
+
 def _sections(body: str, pattern: re.Pattern[str], *, nested: bool = False) -> list[str]:
     """The text of each section whose heading matches, the rest of the heading included.
 
     Unless ``nested``, only a section of the record itself counts: one at the top of the
     page's outline, or right under its first heading (the title). A ``### Status``
     inside a specification's "Mappings" section is about something else."""
-    lines = body.split("\n")
+    lines, outline = _outlined(body)
     out = []
-    outline = markdown.outline(markdown.scan(body).headings, len(lines))
     for number, section in enumerate(outline):
         if not nested and any(
             o.level < section.level and section.line <= o.end for o in outline[1:number]
@@ -195,8 +203,8 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
         body, _CONTEXT_HEADING, nested=True
     ):
         return True  # a Decision beside its Context: a record that states no status
-    headings = markdown.scan(body).headings
-    if headings and _RECORD_TITLE.search(headings[0].title):
+    outline = _outlined(body)[1]
+    if outline and _RECORD_TITLE.search(outline[0].title):
         return True  # "# Architecture Decision Record: MySQL database"
     folders = {part.lower() for part in path.split("/")[:-1]}
     numbered = number_of(name) is not None or "template" in name.lower()  # MADR's adr-template.md
