@@ -43,7 +43,7 @@ PASSAGE_B = 0.5
 PAIR_WEIGHT = 1.0  # what two words asked in a row count for in a section, found in a row
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
 FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
-PASSAGES_OF = 20  # best documents (by their fields) whose sections are scored
+PASSAGES_OF = 10  # best documents (by their fields) whose sections are scored
 EXACT_MIN, EXACT_SHARE = 20, 0.02  # an identifier named by more documents distinguishes none
 
 
