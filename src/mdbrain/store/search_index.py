@@ -592,6 +592,7 @@ def _create(db: sqlite3.Connection, key: str) -> None:
 def _decoded(values: Sequence[Any]) -> dict[str, Any]:
     out = dict(zip(META, values, strict=True))
     for key in LISTS:
-        out[key] = tuple(json.loads(out[key] or "[]"))
+        value = out[key]
+        out[key] = tuple(json.loads(value)) if value and value != "[]" else ()  # most are empty
     out["lang"] = out["lang"] or ""
     return out
