@@ -30,6 +30,7 @@ _UNDERLINE = re.compile(r"[^\n]\n {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
 _ANCHOR = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"'][^\"']*[\"']\s*/?>\s*(?:</a>)?", re.I)
 _DELIMITER_ROW = re.compile(r"^ {0,3}\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?$")  # |---|:--:|
 _ATTRIBUTES = re.compile(r"\{:?[ \t]*[#.][^}]*\}\s*$")  # {#id}, { #id }, {: #id .class }
+_MDX_ID = re.compile(r"\{/\*[^}]*?\*/\}\s*$")  # MDX's {/*my-id*/}, react.dev's heading ids
 PATH_SEPARATOR = " > "
 
 
@@ -47,11 +48,12 @@ class Section(NamedTuple):
 
 
 def clean_heading(title: str) -> str:
-    """A heading's title as a reader sees it: anchors, ``{#id}`` and closing hashes out."""
+    """A heading's title as a reader sees it: anchors, ``{#id}``, MDX's ``{/*id*/}`` and
+    closing hashes out."""
     if "<" not in title and "{" not in title and not title.endswith("#"):
         return " ".join(title.split())
     text = _ANCHOR.sub("", title)
-    text = _ATTRIBUTES.sub("", text)
+    text = _MDX_ID.sub("", _ATTRIBUTES.sub("", text))
     stripped = text.rstrip("#")
     if stripped != text and (not stripped or stripped[-1] in " \t"):
         text = stripped
