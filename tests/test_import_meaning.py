@@ -655,3 +655,20 @@ def test_a_paragraph_that_announces_a_list_takes_the_list_as_its_end(
     body: str, wanted: str
 ) -> None:
     assert summary.first_paragraph(body) == wanted
+
+
+@pytest.mark.parametrize(
+    ("markdown", "wanted"),
+    [
+        # found on reactjs/react.dev: a component's name in a code span is no HTML tag
+        ("`<Activity>` lets you hide its children.", "<Activity> lets you hide its children."),
+        ("[`useState`](use-state.md) keeps **state**", "useState keeps state"),
+        (
+            "`a*b*c` and `&lt;` stay as written; &amp; does not",
+            "a*b*c and &lt; stay as written; & does not",
+        ),
+        ("<b>bold</b> and <br/> go", "bold and go"),
+    ],
+)
+def test_code_spans_are_kept_as_written_in_plain_text(markdown: str, wanted: str) -> None:
+    assert summary.plain(markdown) == wanted

@@ -37,7 +37,6 @@ _INLINE: Final = (
     (re.compile(r"<((?:https?|mailto):[^>\s]+)>"), r"\1"),
     (re.compile(r"</?[A-Za-z][^>]*>"), ""),
     (re.compile(r"\{:?\s*[#.][^}]*\}"), ""),  # attribute lists: {#id}, { #id }, {: .note}
-    (re.compile(r"(`+)(.+?)\1"), r"\2"),
     (re.compile(r"(\*\*|__|~~)(.+?)\1"), r"\2"),
     (re.compile(r"(?<![\w*])\*(\S(?:.*?\S)?)\*(?![\w*])"), r"\1"),
     (re.compile(r"(?<!\w)_(\S(?:.*?\S)?)_(?!\w)"), r"\1"),
@@ -154,11 +153,27 @@ class Block:
 # --- text out of Markdown -----------------------------------------------------------
 
 
+_CODE_TEXT = re.compile(r"(`+)(.+?)\1")
+_KEPT_CODE = re.compile(r"\x00(\d+)\x00")
+
+
 def plain(text: str) -> str:
-    """Markdown inline text as plain text on one line."""
+    """Markdown inline text as plain text on one line. What a code span holds is kept as
+    written: `` `<Activity>` lets you hide...`` is no HTML tag to drop."""
+    codes: list[str] = []
+    if "`" in text:
+
+        def kept(found: re.Match[str]) -> str:
+            codes.append(found.group(2))
+            return f"\x00{len(codes) - 1}\x00"
+
+        text = _CODE_TEXT.sub(kept, text)
     for pattern, replacement in _INLINE:
         text = pattern.sub(replacement, text)
-    return " ".join(html.unescape(text).split())
+    text = html.unescape(text)
+    if codes:
+        text = _KEPT_CODE.sub(lambda found: codes[int(found.group(1))], text)
+    return " ".join(text.split())
 
 
 def clip(text: str, limit: int) -> str:
