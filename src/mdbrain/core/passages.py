@@ -28,7 +28,6 @@ _MARK = re.compile(r"\n(?:(?P<fence>[ \t]*(?:`{3,}|~{3,}))| {0,3}#{1,6}(?:[ \t]|
 # full scanner (mdbrain.core.markdown) tells from a thematic break, a list or code.
 _UNDERLINE = re.compile(r"[^\n]\n {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
 _ANCHOR = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"'][^\"']*[\"']\s*/?>\s*(?:</a>)?", re.I)
-_DELIMITER_ROW = re.compile(r"^ {0,3}\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?$")  # |---|:--:|
 _ATTRIBUTES = re.compile(r"\{:?[ \t]*[#.][^}]*\}\s*$")  # {#id}, { #id }, {: #id .class }
 _MDX_ID = re.compile(r"\{/\*[^}]*?\*/\}\s*$")  # MDX's {/*my-id*/}, react.dev's heading ids
 PATH_SEPARATOR = " > "
@@ -186,8 +185,8 @@ def past_table_head(
     is in them, so the rows after them are added while the ``costs`` stay within
     ``limit``. A window that ends elsewhere keeps its ``end``."""
     last = end - 1
-    opens = end < len(lines) and "|" in lines[last] and bool(_DELIMITER_ROW.match(lines[end]))
-    if not (opens or _DELIMITER_ROW.match(lines[last])):
+    opens = end < len(lines) and "|" in lines[last] and bool(markdown.TABLE_RULE.match(lines[end]))
+    if not (opens or markdown.TABLE_RULE.match(lines[last])):
         return end
     spent = sum(costs[start:end])
     grown = end

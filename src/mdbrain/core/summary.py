@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from mdbrain.core import markdown
+
 PROSE: Final = "prose"
 LIST: Final = "list"
 ASIDE: Final = "aside"  # inside an admonition: an aside, not what the page is about
@@ -57,7 +59,6 @@ _SKIP_LINE = re.compile(
     r"|;?-{2,}8<-{2,})",  # a file a site includes there: --8<-- "CONTRIBUTING.md"
     re.IGNORECASE,
 )
-_TABLE_RULE = re.compile(r"^ {0,3}\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)+\|?[ \t]*$")
 _LIST = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)]) +")
 # a paragraph that ends by announcing what follows it: its list completes it
 _ANNOUNCES = re.compile(r"(?::|\b(?:because|since|as follows|following|parce que|car))\s*$", re.I)
@@ -403,7 +404,7 @@ def blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR0
         if block and _SETEXT.match(row):
             block.clear()  # the lines above were a heading
             continue
-        if block and _TABLE_RULE.match(row):
+        if block and markdown.TABLE_RULE.match(row):
             block.clear()  # the line above was the head of a table
             i = _paragraph_end(lines, i)
             continue
