@@ -155,6 +155,10 @@ def test_assignments_in_other_languages_are_caught(snippet: str) -> None:
         "example, `credential-process = 'cargo:system-keychain'`.",
         'set with `cargo login --registry=name --private-key --private-key-subject="subject"`',
         'password: "password"',
+        # from kubernetes/enhancements: test runners' verdicts, a flag and a package path
+        "PASS: HostnameOverride=true overrides pod hostname: hostname=test-hostname",
+        "PASS: k8s.io/kubernetes/pkg/kubelet",
+        "password = github.com/example/vault-plugin-v2",
     ],
 )
 def test_prose_and_placeholders_after_a_credential_name_pass(snippet: str) -> None:
@@ -460,6 +464,9 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         # from etalab/guides.etalab.gouv.fr: a team's address, in French pages too
         "[contactant directement](mailto:lab-ia@data.gouv.fr) l'équipe du Lab IA",
         "écrire à `opensource@data.gouv.fr`", "equipe@beta.gouv.fr", "presse@mairie.fr",
+        # from kubernetes/enhancements: mailing lists are groups, not persons
+        "join Kubernetes-dev@googlegroups.com for access", "ask kubernetes-sig-node@groups.io",
+        "post to users@lists.apache.org",
     ],
 )  # fmt: skip
 def test_placeholder_addresses_remotes_and_code_pass(text: str) -> None:
@@ -593,6 +600,79 @@ def test_answers_asked_ahead_are_those_asked_one_by_one() -> None:
     with secret_scan.asked_ahead(texts[:1]):
         pass
     assert not secret_scan._READY  # what a block leaves unused is dropped
+
+
+def _detect_secrets_on_every_line(text: str) -> list[secret_scan.Finding]:
+    """What detect-secrets finds when it is given every line (bounded as usual)."""
+    keep = secret_scan.worth_asking
+    secret_scan.worth_asking = lambda _line: True
+    try:
+        return secret_scan._ask(text)
+    finally:
+        secret_scan.worth_asking = keep
+
+
+def _vendor_lines() -> list[str]:
+    """A line for each detect-secrets rule, the token drawn at random in the shape the
+    rule reads (letters only where the rule allows it: the hardest for the filter)."""
+    rng = random.Random(3)  # noqa: S311 - fake values
+
+    def pick(alphabet: str, size: int) -> str:
+        return "".join(rng.choice(alphabet) for _ in range(size))
+
+    low, up, hexa = string.ascii_lowercase, string.ascii_uppercase, "0123456789abcdef"
+    return [
+        f"twilio = AC{pick(low + string.digits, 32)}",
+        f"token {rng.choice('MNO')}{pick(low + up, 23)}.{pick(low + up, 6)}.{pick(low + up, 27)}",
+        f"artifactory AP{rng.choice('ABCDEF')}{pick(low + up, 10)}",
+        f"ibm_cloud_iam_api_key = {pick(low, 44)}",
+        f"token: {pick(low + '-', 44)}",
+        f"cloud_key: {pick(low + up, 44)}",
+        f"secret_access_key = {pick(hexa, 48)}",
+        f"cloudant_api_key = {pick(low, 24)}",
+        f"https://acct:{pick(low, 24)}@acct.cloudant.com",
+        f"sl_api_key = {pick(low, 64)}",
+        f"https://api.softlayer.com/soap/v3/{pick(low, 64)}",
+        f"mailchimp {pick(low + string.digits, 32)}-us12",
+        f"sq0csp-{pick(RNG_ALNUM, 43)}",
+        f"aws_secret = '{pick(low + up, 40)}'",
+        f"x = '{pick(hexa, 40)}'",
+        f"checksum: {pick(hexa, 40)}",  # read as YAML: its value counts as quoted
+        f"hash: {''.join(rng.sample(hexa, 12))}",
+        f"'{''.join(rng.sample(low, 23))}'",
+        f"SG.{pick(low, 22)}.{pick(low, 43)}",
+        f"ghp_{pick(low + up, 36)}",
+        f"glpat-{pick(low, 20)}",
+        "sk_" + f"live_{pick(low + up, 24)}",
+        f"12345678:{pick(low + up, 35)}",
+    ]
+
+
+def test_the_lines_detect_secrets_is_not_given_would_give_it_nothing() -> None:
+    if not secret_scan.available():
+        pytest.skip("detect-secrets is not installed")
+    vendors = _vendor_lines()
+    for line in vendors:  # each line is one detect-secrets reports on its own
+        assert _detect_secrets_on_every_line(f"intro\n{line}\n"), line
+    texts = [shape.body for shape in SHAPES] + [f"# Page\n\nSome prose.\n{v}\n" for v in vendors]
+    texts += [f"intro\n{v}\n" for v in vendors] + [f"[section]\nvalue = {v}\n" for v in vendors]
+    # no line lost (the kinds may differ: its rules read the lines around, as YAML or INI)
+    for text in texts:
+        every = {line for _kind, line, _value in _detect_secrets_on_every_line(text)}
+        assert every <= {line for _kind, line, _v in secret_scan._ask(text)}, text[:80]
+
+
+def test_prose_links_anchors_and_names_are_not_given_to_detect_secrets() -> None:
+    # from kubernetes/enhancements: what its long proposals are made of
+    prose = [
+        "  - [Notes/Constraints/Caveats (Optional)](#notesconstraintscaveats-optional)",
+        "- [Risk: the migration loses steam](#risk-the-migration-project-loses-steam-and-work)",
+        "The `DeclarativeValidation` and `DeclarativeValidationBeta` gates go to beta.",
+        "See the [prototype](https://github.com/example/kubernetes/tree/validation-gen).",
+        "Token bucket: the authentication filter looks at failing/high-latency requests.",
+    ]
+    given, _origin = secret_scan._bounded("\n".join(prose))
+    assert given.strip() == ""
 
 
 # --- robustness and time --------------------------------------------------------------------

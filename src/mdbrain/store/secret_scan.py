@@ -39,26 +39,55 @@ _WIDE_BLANK = re.compile(r"[^\S\n]{9,}")
 # A line of letters, digits and base64 signs only: no name, no quote, no separator, so
 # only the token shapes mdbrain's own rules read could be in it. Not given.
 _OPAQUE = re.compile(r"[A-Za-z0-9+/=]*")
-# What every detect-secrets plugin needs in a line before it can report anything: a
-# word its keyword rule looks for, a web address with a user, a key block, a vendor
-# prefix, a quoted hexadecimal string (the hex entropy rule starts at eight), or a long
-# token that is not a plain word (with a digit, a capital inside, or a sign). A line
-# with none of these is not given: prose costs detect-secrets most of its time.
+# What a detect-secrets rule (version 1.5, default plugins) needs in a line before it
+# can report anything, read from each plugin: a word of the keyword rule's list
+# (``password``, ``api_key``, ``secret``... not ``token`` or ``auth`` alone), a vendor's
+# assignment prefix (Cloudant, SoftLayer, AWS), a web address with a user
+# (``://user:pw@``), a key block, a vendor's prefix (Slack, JWT, Artifactory, npm,
+# GitLab, Stripe, GitHub, OpenAI, PyPI, Square, Mailchimp's "-us1", Telegram's bot id),
+# or a quoted hexadecimal string (the hex entropy rule starts at eight). Read on the
+# line lower-cased, once a word every one of them holds is in it.
 _NEEDLES = re.compile(
-    r"key|pass|pwd|secret|contrase|token|auth|://|begin|private|putty|xox|eyj|akc"
-    r"|accountkey|['\"][0-9a-f]{8}",
-    re.IGNORECASE,
+    r"pass(?:word|wd)|pwd|secret|contrase"
+    r"|(?:api|auth|service|account|db|database|priv|private|client)[_-]?key"
+    r"|(?:db|database|key)[_-]?pass|(?:cloudant|clou|cl|softlayer|sl)[_-]?(?:api)?[_-]?"
+    r"(?:key|pwd|pw|pass|token)|cloudant|softlayer|aws"
+    r"|://\S*@|begin|putty|xox|hooks\.slack\.com|eyj|akc|authtoken|['\"][0-9a-f]{8}"
+    r"|gl(?:pat|ptt|dt|ft|rt|soat|cbt|imt|agent)-|gr1348941|[rs]k_live_|gh[pousr]_"
+    r"|t3blbkfj|pypi-|sq0csp-|[0-9a-z]-us\d|\d{8}:[\w-]{35}"
 )
-_TOKEN = re.compile(r"[A-Za-z0-9+/=_\-]{10,}")
+_HINTS = re.compile(
+    r"pass|pw|secret|contrase|key|token|cloudant|softlayer|aws|://|begin|putty|xox|slack"
+    r"|eyj|akc|'|\"|gl|gr1|k_l|gh|t3b|pypi|sq0|-us|:"
+)
+# Vendor shapes read with their case: Artifactory, AWS, Twilio, SendGrid, Discord.
+_CASED = re.compile(
+    r"AP[\dA-F]|AKC|A3T|ABIA|ACCA|AKIA|ASIA|SG\.|(?:AC|SK)[a-z0-9]{32}|[MNO][\w-]{23,25}\."
+)
+# Besides: a token with enough distinct characters for an entropy rule (quoted, or the
+# value of a line detect-secrets reads as YAML or INI), or a long token beside a word of
+# the IBM Cloud rule, which needs no prefix.
+_TOKEN = re.compile(r"[A-Za-z0-9+/=_\-]{9,}")
+_HEX = re.compile(r"[0-9a-fA-F]{9,}")
+_DISTINCT = 23  # characters a base64 string needs before its entropy passes 4.5 bits
+_HEX_DISTINCT = 9  # and a hexadecimal one before it passes 3
+_LONG = 24  # from this length a token may be an IBM key
+_IBM_WORDS = re.compile(r"key|pwd|pass|token", re.IGNORECASE)
 
 
 def worth_asking(line: str) -> bool:
     """Whether detect-secrets could report anything in ``line`` (see :data:`_NEEDLES`)."""
-    if _NEEDLES.search(line):
+    lowered = line.lower()
+    if _HINTS.search(lowered) and _NEEDLES.search(lowered):
         return True
+    if _CASED.search(line):
+        return True
+    ibm = _IBM_WORDS.search(lowered) is not None
     for match in _TOKEN.finditer(line):
         token = match.group(0)
-        if any(c.isdigit() or c in "+/=_-" for c in token) or any(c.isupper() for c in token[1:]):
+        if len(set(token)) >= _DISTINCT or (ibm and len(token) >= _LONG):
+            return True
+        if any(len(set(run)) >= _HEX_DISTINCT for run in _HEX.findall(token)):
             return True
     return False
 
