@@ -22,6 +22,10 @@ _PLACEHOLDER_DOMAINS = word_set(
     woodgrovebank.com litwareinc.com proseware.com fourthcoffee.com contoso.onmicrosoft.com
     users.noreply.github.com noreply.github.com"""
 )
+# Hosts of mailing lists: an address there names a group ("kubernetes-dev@googlegroups.com"),
+# as does one on a host whose first label says so ("dev@lists.example-project.org").
+_LIST_DOMAINS = word_set("googlegroups.com groups.io freelists.org groups.google.com")
+_LIST_LABELS = frozenset({"lists", "list", "groups", "mailman"})
 _PLACEHOLDER_TLDS = frozenset({"test", "invalid", "localhost", "local", "example", "internal"})
 _ROLE_LOCALS = word_set(
     """noreply no-reply donotreply do-not-reply notifications notification user username
@@ -291,6 +295,16 @@ def _phone_shape(value: str) -> bool:
     return len(seps) <= 1 and "  " not in value and ".." not in value and "--" not in value
 
 
+def _not_a_person(domain: str, labels: list[str]) -> bool:
+    """A domain of placeholders, or one that hosts mailing lists."""
+    tail = ".".join(labels[-2:])
+    if domain in _PLACEHOLDER_DOMAINS or tail in _PLACEHOLDER_DOMAINS:
+        return True
+    if domain in _LIST_DOMAINS or tail in _LIST_DOMAINS:
+        return True
+    return labels[0] in _LIST_LABELS and len(labels) > 2
+
+
 def _real_email(local: str, domain: str, after: str) -> bool:
     domain = domain.lower().rstrip("-")
     if after == ":" or local.startswith(".") or local.endswith((".", "-", "+")):
@@ -301,7 +315,7 @@ def _real_email(local: str, domain: str, after: str) -> bool:
         return False  # "react@18.2.0", "x@self.weights"
     if tld in _PLACEHOLDER_TLDS or labels[0] in ("example", "localhost"):
         return False
-    if domain in _PLACEHOLDER_DOMAINS or ".".join(labels[-2:]) in _PLACEHOLDER_DOMAINS:
+    if _not_a_person(domain, labels):
         return False
     low = local.lower()
     first = re.split(r"[.+_-]", low.rstrip("0123456789"), maxsplit=1)[0]

@@ -119,6 +119,9 @@ _FILE_REFERENCE = re.compile(
     r"%\w{1,64}%|[\\/]\.ssh[\\/]|\bid_(?:rsa|dsa|ecdsa|ed25519)\b"
     r"|\.(?:pem|key|crt|cer|p12|pfx|jks|ppk|json|txt|env|ya?ml)$"
 )
+# A package or module path under a host name ("k8s.io/kubernetes/pkg/kubelet",
+# "github.com/org/repo"): where code comes from, not a credential.
+_HOST_PATH = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}(?:/[\w.-]+)+/?")
 _LETTERS_OR_DIGITS = re.compile(r"[a-z]+|[0-9]+")
 _SEQUENCES = (
     "abcdefghijklmnopqrstuvwxyz",
@@ -189,5 +192,6 @@ def reference(value: str, *, quoted: bool = False) -> bool:
         or (len(value) > 2 and value[1] == ":" and value[0].isalpha() and value[2] in "\\/")
         or _ENV_NAME.fullmatch(value) is not None
         or _CODE_PATH.fullmatch(value) is not None
+        or _HOST_PATH.fullmatch(value) is not None
         or _FILE_REFERENCE.search(value) is not None
     )

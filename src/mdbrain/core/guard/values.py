@@ -97,5 +97,6 @@ def credential_like(value: str) -> bool:
 
 
 def _wordy_with_symbols(value: str) -> bool:
-    """Words joined by hyphens, dots or slashes ("read-only", "app.settings"): no digit."""
-    return all(part.isalpha() for part in re.split(r"[-_./@+]", value) if part)
+    """Words joined by hyphens, dots, slashes, equals signs or colons ("read-only",
+    "app.settings", "HostnameOverride=true"): no digit."""
+    return all(part.isalpha() for part in re.split(r"[-_./@+=:]", value) if part)
