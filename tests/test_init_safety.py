@@ -173,6 +173,18 @@ def test_plain_init_points_at_the_documentation_outside_the_base(tmp_path: Path)
     assert report.pages == ()  # nothing to import: the plain advice
 
 
+def test_init_points_first_at_the_folder_holding_most_of_the_pages(tmp_path: Path) -> None:
+    # as in kubernetes/enhancements: each proposal a README.md beside its metadata file
+    proposals = {f"keps/sig-{n % 3}/{n}-idea/README.md": f"# Idea {n}\n" for n in range(30)}
+    proposals.update({f"keps/sig-{n % 3}/{n}-idea/kep.yaml": "title: x\n" for n in range(30)})
+    proposals.update({f"keps/sig-{n % 3}/{n}-idea/flow.png": "png" for n in range(10)})
+    files = {**proposals, **{f"docs/page-{n}.md": "# Page\n" for n in range(3)}}
+    files.update({f"src/mod{n}.py": "x = 1\n" for n in range(9)} | {"src/README.md": "# Src\n"})
+    project = make(tmp_path / "keps", files)
+    report = init_base(project, "docs-rag")
+    assert [(p.folder, p.count) for p in report.pages] == [("keps", 30), ("docs", 3)]
+
+
 def test_a_project_that_cannot_be_listed_still_gets_its_base(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -115,20 +115,30 @@ _DOC_FOLDERS: Final = frozenset(
 )
 
 
+_BODY: Final = 20  # pages that make a folder a body of documentation by their number alone
+
+
 def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3) -> list[Pages]:
     """The top-level folders that hold documentation: built into a site (any number of
-    pages), or named for it or mostly pages, with at least ``least`` pages."""
+    pages), or named for it, or mostly pages, or holding most of the project's pages
+    (``keps/``, ``rfcs/``: a page per folder beside its metadata), with at least
+    ``least`` pages; sites first, then the richest."""
     tops: dict[str, list[str]] = {}
     for path in files:
         top, _, rest = path.partition("/")
         if rest and not top.startswith((".", "_")):
             tops.setdefault(top, []).append(rest)
+    counts = {top: len(pages(inside)) for top, inside in tops.items()}
+    total = sum(counts.values())
     found = []
     for top, inside in sorted(tops.items()):
-        count = len(pages(inside))
+        count = counts[top]
         site = docs_site(top, inside, around) if count else None
-        if site or (count >= least and (top.lower() in _DOC_FOLDERS or 2 * count >= len(inside))):
+        named = top.lower() in _DOC_FOLDERS
+        mostly = 2 * count >= len(inside) or (count >= _BODY and 2 * count >= total)
+        if site or (count >= least and (named or mostly)):
             found.append(Pages(top, count, site))
+    found.sort(key=lambda p: (p.site is None, -p.count, p.folder))
     return found
 
 
