@@ -20,6 +20,7 @@ backtrack; code spans, ATX headings and link destinations are read by hand
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -219,10 +220,13 @@ def _atx(line: str) -> tuple[int, str] | None:
     return level, title.strip()
 
 
+@functools.lru_cache(maxsize=4)
 def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
     """Links and headings of ``body``; ``first_line`` is the file line of its first line.
 
-    One loop with its state in local variables: this is the hot path of indexing.
+    One loop with its state in local variables: this is the hot path of indexing. The
+    last few answers are kept: an import reads the same page for its title, its type,
+    its links and its record, and the answer (tuples) cannot be changed by a caller.
     """
     links: list[tuple[str, int]] = []
     headings: list[Heading] = []
