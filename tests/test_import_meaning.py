@@ -82,6 +82,11 @@ SITE = {
     "hugo.md": '+++\ntitle = "Deploy"\nsummary = "Ship a release to production."\nweight = 3\n+++\n\n'
     "Some text.\n",
     "snippet.md": '# Contributing\n\n--8<-- "CONTRIBUTING.md"\n',  # the whole page, included
+    # as in kubernetes/enhancements: a checklist every proposal opens with, then its summary
+    "kep.md": "# KEP-753: Sidecar containers\n\n## Release Signoff Checklist\n\n"
+    "Items marked with (R) are required prior to targeting a release.\n\n- [ ] (R) Design\n\n"
+    "## Summary\n\nSidecar containers start before the app and stop after it.\n\n"
+    "## Motivation\n\nMany pods need a helper.\n",
 }
 EXPECTED_SUMMARIES = {
     "nav.md": "Install the service with one command.",
@@ -97,6 +102,7 @@ EXPECTED_SUMMARIES = {
     "described.md": "How data enters the platform.",
     "hugo.md": "Ship a release to production.",
     "snippet.md": "Contributing",  # nothing of its own to say: its title
+    "kep.md": "Sidecar containers start before the app and stop after it.",
 }
 
 
@@ -672,3 +678,33 @@ def test_a_paragraph_that_announces_a_list_takes_the_list_as_its_end(
 )
 def test_code_spans_are_kept_as_written_in_plain_text(markdown: str, wanted: str) -> None:
     assert summary.plain(markdown) == wanted
+
+
+def test_a_tree_of_one_page_per_folder_gets_one_overview_per_theme(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # as in kubernetes/enhancements: each proposal a README.md in its own folder
+    source = pages(
+        tmp_path / "keps",
+        {
+            "sig-node/753-sidecars/README.md": "# Sidecars\n\nHelpers beside the app.\n",
+            "sig-node/2000-swap/README.md": "# Swap\n\nNodes may use swap.\n",
+            "sig-apps/19-cronjob/README.md": "# CronJob\n\nJobs on a schedule.\n",
+            "sig-apps/19-cronjob/kep.yaml": "title: CronJob\n",
+            "sig-auth/1-tokens/README.md": "# Tokens\n\nBound tokens.\n",
+            "sig-auth/1-tokens/design.md": "# Design\n\nHow tokens are bound.\n",
+            "prod-readiness/README.md": "# Readiness\n\nThe review.\n",
+        },
+    )
+    root = make_base({})
+    report = run_import(root, source)
+    overviews = sorted(doc for doc in report.written if doc.endswith("overview.md"))
+    assert overviews == [
+        "prod-readiness/overview.md",  # a top-level folder keeps its own
+        "sig-apps/overview.md",
+        "sig-auth/1-tokens/overview.md",  # two pages: their folder's own overview lists them
+        "sig-node/overview.md",
+    ]
+    node = (root / "sig-node" / "overview.md").read_text(encoding="utf-8")
+    assert "](753-sidecars/readme.md)" in node and "](2000-swap/readme.md)" in node
+    assert "W002" not in check_errors(root)

@@ -52,6 +52,12 @@ SUMMARY_FIELDS: Final = ("summary", "description", "abstract", "excerpt", "subti
 _LATE_FRONT_MATTER = re.compile(
     r"\A(?:[ \t]*\n|[ \t]*<!--(?:[^-]|-(?!->))*-->[ \t]*\n)+(?=(?:---|\+\+\+)[ \t]*\n)"
 )
+# Sections a page names as its own summary (a proposal's "Summary", a paper's
+# "Abstract"): their first paragraph says more than an opening checklist or notice.
+SUMMARY_SECTIONS: Final = (
+    "summary", "abstract", "tl;dr", "tldr", "synopsis", "executive summary", "in brief",
+    "résumé", "resume", "synthèse", "en bref",
+)  # fmt: skip
 _TOML_FENCE = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*(?:\n|\Z)", re.S | re.M)
 
 
@@ -92,8 +98,9 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
 
 
 def summary_of(body: str, meta: Mapping[str, Any], limit: int, decision: bool) -> str:
-    """A summary or description field, else the first paragraph of prose (of a
-    record's Decision section first); cut to ``limit``."""
+    """A summary or description field, else the first paragraph of prose: of a record's
+    Decision section, else of a section the page calls its summary, else of the page;
+    cut to ``limit``."""
     found = ""
     for key in SUMMARY_FIELDS:
         value = meta.get(key)
@@ -102,6 +109,8 @@ def summary_of(body: str, meta: Mapping[str, Any], limit: int, decision: bool) -
             break
     if not found and decision:
         found = first_paragraph(section(body, (*schema.DECISION_SECTIONS, "context")))
+    if not found:
+        found = first_paragraph(section(body, SUMMARY_SECTIONS))
     return clip(found or first_paragraph(body), limit)
 
 
