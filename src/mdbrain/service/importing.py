@@ -443,11 +443,16 @@ def import_folder(
 def _overviews(run: _Run, written: list[str]) -> list[str]:
     """Write a draft overview in each folder where an imported page would be an orphan
     (nothing links to it, and the folder has no overview): it lists the folder's orphaned
-    pages, so that a first ``check --strict`` passes. The ids written."""
+    pages, so that a first ``check --strict`` passes; a folder of one page hands it to
+    its parent's. The ids written."""
     mine = {posixpath.dirname(doc_id) for doc_id in written}
     source = _origin(run.session, run.source)("").rstrip("/") or run.source.name
     covered = overviews.cover(
-        run.session, lambda lonely: mine & set(lonely), origin="import", source=source
+        run.session,
+        lambda lonely: mine & set(lonely),
+        origin="import",
+        source=source,
+        gather=True,
     )
     run.plan.notes.extend(covered.notes)
     return list(covered.written)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import posixpath
+from collections import Counter
 from collections.abc import Callable, Collection
 
 from mdbrain.core import fields, folder_overview, rules
@@ -41,19 +42,32 @@ def cover(
     *,
     origin: str,
     source: str = "",
+    gather: bool = False,
 ) -> Covered:
     """Write a draft overview in each folder that ``folders`` picks among those holding
-    orphans (it is given them, with their orphans)."""
+    orphans (it is given them, with their orphans). With ``gather``, a folder whose only
+    page is an orphan hands it to its parent's overview (below the top level), so that a
+    tree of one page per folder (``sig-node/753-sidecars/README.md``) gets one overview
+    listing them all instead of one per page."""
     lonely = orphans_by_folder(session)
     manifest = session.manifest()
-    written, notes = [], []
-    for folder in sorted(set(folders(lonely)) & set(lonely)):
+
+    def taken(folder: str) -> bool:
         doc_id = folder_overview.doc_id(folder)
-        if manifest.get(doc_id) is not None or (session.root / doc_id).exists():
+        return manifest.get(doc_id) is not None or (session.root / doc_id).exists()
+
+    picked = {folder: list(lonely[folder]) for folder in set(folders(lonely)) & set(lonely)}
+    if gather:
+        held = Counter(posixpath.dirname(entry.id) for entry in manifest.entries)
+        picked = _gathered(picked, taken, held)
+    written, notes = [], []
+    for folder in sorted(picked):
+        doc_id = folder_overview.doc_id(folder)
+        if taken(folder):
             notes.append(f"{folder or 'the root'} has no overview, and {doc_id} is taken")
             continue
         listed = []
-        for page in sorted(lonely[folder]):
+        for page in sorted(picked[folder]):
             entry = manifest.get(page)
             if entry is not None:
                 listed.append((page, fields.text(entry.meta, "title") or page, entry.summary))
@@ -73,3 +87,18 @@ def cover(
             continue
         written.append(doc_id)
     return Covered(tuple(written), tuple(notes))
+
+
+def _gathered(
+    picked: dict[str, list[str]], taken: Callable[[str], bool], held: Counter[str]
+) -> dict[str, list[str]]:
+    """``picked`` with each folder whose one document is its one orphan merged into its
+    parent, deepest first, up to the top-level folders; never into a parent whose
+    overview name is taken. ``held`` counts the documents of each folder."""
+    out = {folder: list(pages) for folder, pages in picked.items()}
+    for folder in sorted(picked, key=lambda f: (-f.count("/"), f)):
+        parent = posixpath.dirname(folder)
+        pages = out.get(folder, [])
+        if "/" in folder and len(pages) == 1 and held[folder] == 1 and not taken(parent):
+            out.setdefault(parent, []).extend(out.pop(folder))
+    return out
