@@ -671,3 +671,22 @@ def test_detect_secrets_is_asked_about_every_page_before_the_first_is_written(
         *(f"write page-{n}.md" for n in range(3)),
     ]
     assert not secret_scan._READY  # nothing is kept once the import is done
+
+
+def test_an_import_leaves_the_search_index_built_for_the_first_query(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    from mdbrain.store import cache
+
+    source = tmp_path / "wiki"
+    source.mkdir()
+    (source / "queues.md").write_text("# Queues\n\nQueues hold the jobs.\n", encoding="utf-8")
+    root = make_base({})
+    search = cache.cache_dir(root) / cache.SEARCH_FILE
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        brain.import_docs(source, dry_run=True)
+        assert not search.exists()  # a dry run writes nothing, not even a cache
+        report = brain.import_docs(source)
+    assert report.written and search.exists()
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        assert [hit.id for hit in brain.query("jobs").hits] == ["queues.md"]

@@ -120,15 +120,20 @@ class Brain:
         a large change (a pull, a branch switch) does not pay for indexing them; a few
         changed documents cost a query little. ``progress`` hears of the documents
         parsed."""
+        with self.session.reporting(progress):
+            report = self.session.indexer().run()
+        self._search_ready(report.parsed)
+        return report
+
+    def _search_ready(self, changed: int) -> None:
+        """Build the search index when there is none, or bring it in step when more than
+        ``QUICK_MAX`` documents changed: the next query then answers at once."""
         from mdbrain.service.indexing import QUICK_MAX
         from mdbrain.store import cache
 
-        with self.session.reporting(progress):
-            report = self.session.indexer().run()
         missing = not (cache.cache_dir(self.root) / cache.SEARCH_FILE).exists()
-        if missing or report.parsed > QUICK_MAX:
+        if missing or changed > QUICK_MAX:
             self.session.searcher()
-        return report
 
     def check(
         self,
@@ -203,12 +208,13 @@ class Brain:
         progress: Progress | None = None,
     ) -> ImportReport:
         """Bring an existing Markdown folder into the base without touching it: slug paths,
-        synthesised frontmatter, links rewritten, decision records' supersessions kept.
-        ``progress`` hears of the pages read and written."""
+        synthesised frontmatter, links rewritten, decision records' supersessions kept;
+        then the search index is brought in step as by :meth:`index`, so the first query
+        answers at once. ``progress`` hears of the pages read and written."""
         from mdbrain.service.importing import import_folder
 
         with self.session.reporting(progress):
-            return import_folder(
+            report = import_folder(
                 self.session,
                 Path(source),
                 theme=ids.theme(theme),
@@ -216,6 +222,9 @@ class Brain:
                 legacy=legacy,
                 dry_run=dry_run,
             )
+        if not dry_run and report.written:
+            self._search_ready(len(report.written))
+        return report
 
     def verify(
         self, docs: Sequence[str], *, sources: Sequence[str] = (), note: str = ""
