@@ -708,3 +708,12 @@ def test_a_tree_of_one_page_per_folder_gets_one_overview_per_theme(
     node = (root / "sig-node" / "overview.md").read_text(encoding="utf-8")
     assert "](753-sidecars/readme.md)" in node and "](2000-swap/readme.md)" in node
     assert "W002" not in check_errors(root)
+
+
+def test_a_readme_citing_a_few_pages_in_a_long_text_is_no_overview() -> None:
+    links = "".join(f"- [Part {n}](part-{n}.md): what part {n} covers.\n" for n in range(4))
+    index = f"# Guide\n\n{links}"
+    prose = "The proposal explains why sidecars start first and stop last. " * 60
+    proposal = f"# KEP-753: Sidecars\n\n{links}\n## Summary\n\n{prose}\n"
+    assert conversion.guess_type("README.md", {}, index, "Guide", False) == "overview"
+    assert conversion.guess_type("README.md", {}, proposal, "KEP", False) == "reference"

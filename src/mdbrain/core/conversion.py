@@ -126,6 +126,9 @@ def tags_of(folders: Sequence[str], meta: Mapping[str, Any], fallback: str) -> l
     return [t for t in tags if t][:MAX_TAGS] or [fallback]
 
 
+_WORDS_PER_LINK: Final = 80  # words an index page gives each page it links to, at most
+
+
 def guess_type(path: str, meta: Mapping[str, Any], body: str, title: str, decision: bool) -> str:
     """decision for a record; a foreign topic field's meaning; overview for an index
     page made of links; guide for a how-to; reference otherwise."""
@@ -137,7 +140,9 @@ def guess_type(path: str, meta: Mapping[str, Any], body: str, title: str, decisi
             return _TOPIC_TYPES[value.strip().lower()]
     if posixpath.basename(path).rsplit(".", 1)[0].lower() in _INDEX_NAMES:
         targets = [t for t, _ in markdown.scan(body).links if links.is_doc_path(t.split("#")[0])]
-        if len(targets) >= 3:
+        # made of links: a few lines of text for each, not a proposal's README of
+        # thousands of words that cites a few other pages
+        if len(targets) >= 3 and len(body.split()) <= _WORDS_PER_LINK * len(targets):
             return "overview"
     if re.match(r"^\W*(?:how to|how-to|tutorial)\b", title, re.I):
         return "guide"
