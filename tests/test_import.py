@@ -629,8 +629,30 @@ def test_a_page_named_like_a_derived_file_is_renamed_and_told_why(
     source.mkdir()
     (source / "index.md").write_text("# Welcome\n\nThe start page.\n", encoding="utf-8")
     report = run_import(root, source)
-    assert report.imported["index.md"] == "index-2.md"
+    assert report.imported["index.md"] == "home.md"  # a start page: the base's home
     assert "INDEX.md" in report.renamed[0].reason and "mdbrain writes" in report.renamed[0].reason
+
+
+def test_a_start_page_named_like_a_derived_file_becomes_a_home_unless_a_page_has_that_name(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # as in vitejs/vite: index.md, guide/index.md and config/index.md start their folders
+    root = make_base({})
+    source = tmp_path / "site"
+    for name, text in {
+        "index.md": "# Vite\n\nThe home page.\n",
+        "guide/index.md": "# Getting Started\n\nInstall it.\n",
+        "guide/features.md": "# Features\n\nFast.\n",
+        "config/index.md": "# Configuring\n\nThe file.\n",
+        "config/home.md": "# Home\n\nA page of its own.\n",
+    }.items():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        (source / name).write_text(text, encoding="utf-8")
+    report = run_import(root, source)
+    assert report.imported["index.md"] == "home.md"
+    assert report.imported["guide/index.md"] == "guide/home.md"
+    assert report.imported["config/home.md"] == "config/home.md"  # its own name, kept
+    assert report.imported["config/index.md"] == "config/index-2.md"
 
 
 def test_detect_secrets_is_asked_about_every_page_before_the_first_is_written(

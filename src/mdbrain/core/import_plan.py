@@ -146,6 +146,9 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
     by their slug are placed first, then the others, each sorted."""
     used: dict[str, tuple[set[str], set[str]]] = {}  # folder -> (the base's, this import's)
     renames = []
+    wished: dict[str, set[str]] = {}  # folder -> the names its pages have themselves
+    for path in paths:
+        wished.setdefault(posixpath.dirname(path), set()).add(_slug(path))
     for path in sorted(paths, key=lambda p: (_slug(p) != _stem(p), p)):
         folders = [slug.slugify(f, fallback="folder") for f in path.split("/")[:-1]]
         folder = "/".join([plan.prefix, *folders] if plan.prefix else folders)
@@ -154,7 +157,8 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
         base, mine = used[folder]
         wanted = _slug(path) or "untitled"
         free = wanted not in base and wanted not in mine
-        chosen = wanted if free else slug.unique(wanted, base | mine)
+        siblings = wished[posixpath.dirname(path)]
+        chosen = wanted if free else _landing(plan, folder, wanted, base | mine | siblings)
         plan.ids[path] = posixpath.join(folder, chosen + ".md")
         if not free or not _slug(path):
             why = (
@@ -168,6 +172,20 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
         mine.add(chosen)
     plan.folded = {old.casefold(): old for old in sorted(plan.ids, reverse=True)}
     return sorted(renames, key=lambda r: r.source)
+
+
+def _landing(plan: Plan, folder: str, wanted: str, used: set[str]) -> str:
+    """The name of a page whose own is taken: a folder's start page (``index.md``) that
+    would clash with a derived file becomes the folder's ``overview.md``, else its
+    ``home.md`` (at the root, where ``overview.md`` would be ``OVERVIEW.md``, only
+    that), unless the name is ``used`` (by the base, or wished by a page of the same
+    folder); else the next free slug."""
+    derived = {name.rsplit(".", 1)[0].lower() for name in plan.config.index.reserved()}
+    if wanted in derived:
+        for landing in ("overview", "home") if folder else ("home",):
+            if landing not in used:
+                return landing
+    return slug.unique(wanted, used)
 
 
 def _why_renamed(plan: Plan, folder: str, wanted: str, mine: set[str]) -> str:
