@@ -629,11 +629,11 @@ def test_a_page_named_like_a_derived_file_is_renamed_and_told_why(
     source.mkdir()
     (source / "index.md").write_text("# Welcome\n\nThe start page.\n", encoding="utf-8")
     report = run_import(root, source)
-    assert report.imported["index.md"] == "home.md"  # a start page: the base's home
+    assert report.imported["index.md"] == "index-2.md"
     assert "INDEX.md" in report.renamed[0].reason and "mdbrain writes" in report.renamed[0].reason
 
 
-def test_a_start_page_named_like_a_derived_file_becomes_a_home_unless_a_page_has_that_name(
+def test_a_start_page_named_like_a_derived_file_becomes_its_folders_home(
     make_base: MakeBase, tmp_path: Path
 ) -> None:
     # as in vitejs/vite: index.md, guide/index.md and config/index.md start their folders
@@ -649,7 +649,7 @@ def test_a_start_page_named_like_a_derived_file_becomes_a_home_unless_a_page_has
         (source / name).parent.mkdir(parents=True, exist_ok=True)
         (source / name).write_text(text, encoding="utf-8")
     report = run_import(root, source)
-    assert report.imported["index.md"] == "home.md"
+    assert report.imported["index.md"] == "index-2.md"  # home.md: the root's overview
     assert report.imported["guide/index.md"] == "guide/home.md"
     assert report.imported["config/home.md"] == "config/home.md"  # its own name, kept
     assert report.imported["config/index.md"] == "config/index-2.md"

@@ -302,7 +302,7 @@ def test_links_to_the_projects_files_become_impl_refs_and_still_lead_to_them(
     assert "[the app](../../../src/app.py#L1)" in text
     assert "[x.ts](../../../source/x.ts)" in text
     assert "[missing file](../../src/gone.py)" in text  # nothing there: left as written
-    assert "[home](../home.md)" in text  # index.md is a reserved name: the home page
+    assert "[home](../home.md)" in text  # index.md is a reserved name: the folder's home
     here = root / "guides" / "guides"
     assert (here / "../../../src/app.py").resolve() == (project / "src" / "app.py").resolve()
     assert {(c.path, c.impl_ref) for c in report.code_links} == {

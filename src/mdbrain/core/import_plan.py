@@ -176,15 +176,14 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
 
 def _landing(plan: Plan, folder: str, wanted: str, used: set[str]) -> str:
     """The name of a page whose own is taken: a folder's start page (``index.md``) that
-    would clash with a derived file becomes the folder's ``overview.md``, else its
-    ``home.md`` (at the root, where ``overview.md`` would be ``OVERVIEW.md``, only
-    that), unless the name is ``used`` (by the base, or wished by a page of the same
-    folder); else the next free slug."""
+    would clash with a derived file becomes the folder's ``home.md``, unless the name is
+    ``used`` (by the base, or wished by a page of the same folder); else the next free
+    slug. Not at the root, where ``home.md`` is the name of the overview that import
+    writes when pages would be unreachable, nor ``overview.md`` anywhere, for the same
+    reason."""
     derived = {name.rsplit(".", 1)[0].lower() for name in plan.config.index.reserved()}
-    if wanted in derived:
-        for landing in ("overview", "home") if folder else ("home",):
-            if landing not in used:
-                return landing
+    if wanted in derived and folder and "home" not in used:
+        return "home"
     return slug.unique(wanted, used)
 
 
