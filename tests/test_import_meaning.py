@@ -694,6 +694,10 @@ def test_a_tree_of_one_page_per_folder_gets_one_overview_per_theme(
             "sig-auth/1-tokens/README.md": "# Tokens\n\nBound tokens.\n",
             "sig-auth/1-tokens/design.md": "# Design\n\nHow tokens are bound.\n",
             "prod-readiness/README.md": "# Readiness\n\nThe review.\n",
+            "sig-cluster/kubeadm/2500-join/README.md": "# Join\n\nJoining nodes.\n",
+            "sig-cluster/kubeadm/970-config/README.md": "# Config\n\nThe file.\n",
+            "sig-cloud/aws/629-alb/README.md": "# ALB\n\nLoad balancers.\n",
+            "sig-cloud/gcp/1-pd/README.md": "# PD\n\nDisks.\n",
         },
     )
     root = make_base({})
@@ -703,6 +707,8 @@ def test_a_tree_of_one_page_per_folder_gets_one_overview_per_theme(
         "prod-readiness/overview.md",  # a top-level folder keeps its own
         "sig-apps/overview.md",
         "sig-auth/1-tokens/overview.md",  # two pages: their folder's own overview lists them
+        "sig-cloud/overview.md",  # one page in each of aws/ and gcp/: up two levels
+        "sig-cluster/kubeadm/overview.md",
         "sig-node/overview.md",
     ]
     node = (root / "sig-node" / "overview.md").read_text(encoding="utf-8")

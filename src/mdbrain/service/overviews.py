@@ -92,13 +92,24 @@ def cover(
 def _gathered(
     picked: dict[str, list[str]], taken: Callable[[str], bool], held: Counter[str]
 ) -> dict[str, list[str]]:
-    """``picked`` with each folder whose one document is its one orphan merged into its
-    parent, deepest first, up to the top-level folders; never into a parent whose
-    overview name is taken. ``held`` counts the documents of each folder."""
+    """``picked`` with each folder that holds one orphan and no other document (in it or
+    handed up from below) merged into its parent, deepest first, up to the top-level
+    folders; never into a parent whose overview name is taken. ``held`` counts the
+    documents of each folder."""
     out = {folder: list(pages) for folder, pages in picked.items()}
-    for folder in sorted(picked, key=lambda f: (-f.count("/"), f)):
-        parent = posixpath.dirname(folder)
+    around = {a for f in picked for a in _ancestors(f)} | set(picked)
+    for folder in sorted(around, key=lambda f: (-f.count("/"), f)):
         pages = out.get(folder, [])
-        if "/" in folder and len(pages) == 1 and held[folder] == 1 and not taken(parent):
+        if "/" not in folder or len(pages) != 1:
+            continue
+        alone = held[folder] == (1 if posixpath.dirname(pages[0]) == folder else 0)
+        parent = posixpath.dirname(folder)
+        if alone and not taken(parent):
             out.setdefault(parent, []).extend(out.pop(folder))
     return out
+
+
+def _ancestors(folder: str) -> list[str]:
+    """The folders above ``folder``, below the root."""
+    parts = folder.split("/")
+    return ["/".join(parts[:n]) for n in range(1, len(parts))]
