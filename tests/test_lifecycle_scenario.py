@@ -116,6 +116,28 @@ def test_a_brief_on_free_text_falls_back_to_search(tmp_path: Path) -> None:
     assert result.kind == "search" and [i.id for i in result.items] == ["db.md"]
 
 
+def test_a_brief_found_by_search_keeps_the_ranking_within_each_kind(tmp_path: Path) -> None:
+    from tests.conftest import doc, write_base
+
+    # as on kubernetes/enhancements: the proposal about sidecars first, not the one
+    # whose id sorts first and names them once
+    root = write_base(
+        tmp_path / "p",
+        {
+            "a-volume-health.md": doc("Volume health", sources="[x]", body="A CSI sidecar."),
+            "z-sidecar-containers.md": doc(
+                "Sidecar containers",
+                sources="[x]",
+                body="Sidecar containers start first. Sidecar containers stop last.",
+            ),
+        },
+    )
+    with Brain.open(root) as brain:
+        result = brain.brief("sidecar containers")
+    assert result.kind == "search"
+    assert [i.id for i in result.items] == ["z-sidecar-containers.md", "a-volume-health.md"]
+
+
 def test_verify_refuses_a_document_with_no_source_and_says_how(tmp_path: Path) -> None:
     from tests.conftest import doc, write_base
 

@@ -180,10 +180,13 @@ class Briefer:
             result.unverified, result.hidden_drafts = True, 0
         elif not found.entries:
             result.advice = EMPTY_ADVICE
+        # found by search: the ranking orders each kind; else the ids do
+        rank = {e.id: n for n, e in enumerate(about)} if result.kind == "search" else {}
         chosen.sort(
             key=lambda e: (
                 e.status == "needs-review",  # in force first, then what waits for review
                 ORDER.index(e.type) if e.type in ORDER else len(ORDER),
+                rank.get(e.id, 0),
                 e.id,
             )
         )
