@@ -141,6 +141,14 @@ def test_assignments_in_other_languages_are_caught(snippet: str) -> None:
 
 @pytest.mark.parametrize(
     "snippet",
+    ["password = my.pw/Zq7vK2mP9x", "password: corp.io/Xk9vQ2mZ", "PASS=a.io/b/Zq7vK2mP9"],
+)
+def test_a_password_shaped_like_a_host_and_a_path_is_still_caught(snippet: str) -> None:
+    assert rules(snippet) == ["password-assignment"]
+
+
+@pytest.mark.parametrize(
+    "snippet",
     [
         "Le mot de passe : il doit contenir douze caractères.",
         "mot de passe : votre mot de passe habituel",

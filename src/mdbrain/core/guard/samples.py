@@ -120,8 +120,9 @@ _FILE_REFERENCE = re.compile(
     r"|\.(?:pem|key|crt|cer|p12|pfx|jks|ppk|json|txt|env|ya?ml)$"
 )
 # A package or module path under a host name ("k8s.io/kubernetes/pkg/kubelet",
-# "github.com/org/repo"): where code comes from, not a credential.
-_HOST_PATH = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}(?:/[\w.-]+)+/?")
+# "github.com/org/repo"): where code comes from, not a credential. Lower case only:
+# "my.pw/Zq7vK2mP9x" has the shape of a host and a path, and the mixed case of a password.
+_HOST_PATH = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}(?:/[a-z0-9_.-]+)+/?")
 _LETTERS_OR_DIGITS = re.compile(r"[a-z]+|[0-9]+")
 _SEQUENCES = (
     "abcdefghijklmnopqrstuvwxyz",
