@@ -181,8 +181,7 @@ def _landing(plan: Plan, folder: str, wanted: str, used: set[str]) -> str:
     slug. Not at the root, where ``home.md`` is the name of the overview that import
     writes when pages would be unreachable, nor ``overview.md`` anywhere, for the same
     reason."""
-    derived = {name.rsplit(".", 1)[0].lower() for name in plan.config.index.reserved()}
-    if wanted in derived and folder and "home" not in used:
+    if wanted in _derived(plan) and folder and "home" not in used:
         return "home"
     return slug.unique(wanted, used)
 
@@ -190,10 +189,15 @@ def _landing(plan: Plan, folder: str, wanted: str, used: set[str]) -> str:
 def _why_renamed(plan: Plan, folder: str, wanted: str, mine: set[str]) -> str:
     if wanted in mine:
         return f"{wanted}.md is taken by another imported page"
-    derived = {name.rsplit(".", 1)[0].lower(): name for name in plan.config.index.reserved()}
+    derived = _derived(plan)
     if folder.count("/") < 1 and wanted in derived:
         return f"{wanted}.md would clash with {derived[wanted]}, which mdbrain writes"
     return f"{wanted}.md is taken by a document of the base"
+
+
+def _derived(plan: Plan) -> dict[str, str]:
+    """The derived files mdbrain writes in a folder, by the slug a page would clash on."""
+    return {name.rsplit(".", 1)[0].lower(): name for name in plan.config.index.reserved()}
 
 
 def _stem(path: str) -> str:
