@@ -356,6 +356,24 @@ def test_a_random_string_named_as_a_digest_or_an_id_or_used_as_a_key_passes() ->
     assert rules(f'"fingerprint_key": "{value}"') == ["high-entropy-string"]
 
 
+def test_the_public_parts_of_a_json_web_key_pass_and_its_private_parts_do_not() -> None:
+    modulus = fake(RNG_ALNUM + "-_", 342, seed=11)
+    coordinate = fake(RNG_ALNUM + "-_", 43, seed=12)
+    rsa = f'{{\n  "kty": "RSA",\n  "use": "sig",\n  "n": "{modulus}",\n  "e": "AQAB"\n}}'
+    ec = f'{{"kty": "EC", "crv": "P-256", "x": "{coordinate}", "y": "{coordinate[::-1]}"}}'
+    endpoint = f'{{\n  "keys": [\n    {rsa},\n    {ec}\n  ]\n}}'
+    for published in (rsa, ec, endpoint):
+        assert rules(published) == [], published
+    # a private exponent or a shared key makes the whole key a secret
+    private = rsa.replace('"e": "AQAB"', f'"e": "AQAB",\n  "d": "{modulus[::-1]}"')
+    assert "high-entropy-string" in rules(private)
+    shared = f'{{"kty": "oct", "k": "{coordinate}"}}'
+    assert rules(shared) == ["high-entropy-string"]
+    # named "n" outside a key, the value is judged as any other
+    assert rules(f'{{"n": "{modulus}"}}') == ["high-entropy-string"]
+    assert rules(f'"n": "{modulus}"') == ["high-entropy-string"]
+
+
 def test_references_to_a_secret_kept_elsewhere_pass() -> None:
     for value in (
         '"%USERPROFILE%\\.ssh\\id_rsa"',

@@ -49,6 +49,29 @@ def _named_not_secret(text: str, start: int) -> bool:
     return last in _NOT_SECRET_NAMES
 
 
+# A JSON Web Key holds its public parts in "n" and "e" (RSA) or "x" and "y" (elliptic
+# curves): they are published on purpose (a JWKS endpoint). Its private parts are
+# "d", "p", "q", "dp", "dq", "qi", and "k" for a shared key.
+_JWK_PUBLIC = frozenset({"n", "e", "x", "y"})
+_JWK_PRIVATE = re.compile(r'"(?:d|p|q|dp|dq|qi|k)"[ \t]{0,8}:')
+_JWK_REACH = 4096  # characters looked at each side for the key's braces
+
+
+def _public_key_part(text: str, start: int) -> bool:
+    """Whether the quoted value opening at ``start`` is a public member of a JSON Web
+    Key: named ``n``, ``e``, ``x`` or ``y`` inside an object with a ``"kty"`` and no
+    private member."""
+    before = _NAME_BEFORE.search(text, max(0, start - 80), start)
+    if before is None or before.group(1) not in _JWK_PUBLIC:
+        return False
+    opening = text.rfind("{", max(0, start - _JWK_REACH), start)
+    closing = text.find("}", start, start + _JWK_REACH)
+    if opening < 0 or closing < 0 or "{" in text[start:closing]:
+        return False
+    key = text[opening:closing]
+    return '"kty"' in key and _JWK_PRIVATE.search(key) is None
+
+
 def _is_key(text: str, end: int) -> bool:
     """Whether the quoted string closing at ``end`` is a mapping's key: secrets are values."""
     return text[end : end + 9].lstrip(" \t").startswith(":")
@@ -70,5 +93,6 @@ def entropy_finds(view: Text) -> Iterator[Found]:
                 and not _DIGEST_PREFIX.match(value)
                 and not _is_key(text, match.end())
                 and not _named_not_secret(text, match.start())
+                and not _public_key_part(text, match.start())
             ):
                 yield Found("high-entropy-string", match.start(1), match.end(1), value)
