@@ -374,6 +374,24 @@ def test_the_public_parts_of_a_json_web_key_pass_and_its_private_parts_do_not() 
     assert rules(f'"n": "{modulus}"') == ["high-entropy-string"]
 
 
+def test_text_written_out_in_base64_is_no_random_string_but_is_still_read() -> None:
+    def b64(text: str) -> str:
+        return base64.b64encode(text.encode()).decode()
+
+    prose = b64('For the actual output of the "kubeadm init" command, see the gist.')
+    listing = b64('{"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"13519"}}')
+    for written in (prose, listing):
+        assert rules(f'"raw": "{written}"') == [], written
+    # random bytes, or a random password, in base64 are still caught
+    noise = base64.b64encode(random.Random(5).randbytes(40)).decode()  # noqa: S311 - a fixture
+    assert rules(f'"raw": "{noise}"') == ["high-entropy-string"]
+    password = fake(RNG_ALNUM + "#$%&!@", 36, seed=9)
+    assert rules(f'"raw": "{b64(password)}"') == ["high-entropy-string"]
+    # and what the text says is read by the rules
+    leaked = b64('{"kind": "Secret", "data": {"password": "Zq7vK2mP9xW4tR8n"}}')
+    assert rules(f'"raw": "{leaked}"') != []
+
+
 def test_references_to_a_secret_kept_elsewhere_pass() -> None:
     for value in (
         '"%USERPROFILE%\\.ssh\\id_rsa"',

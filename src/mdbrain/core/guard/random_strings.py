@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from mdbrain.core.guard.encoding import b64decode
 from mdbrain.core.guard.hit import Found
 from mdbrain.core.guard.samples import placeholder
 from mdbrain.core.guard.values import looks_random
@@ -72,6 +73,27 @@ def _public_key_part(text: str, start: int) -> bool:
     return '"kty"' in key and _JWK_PRIVATE.search(key) is None
 
 
+_LETTERS = re.compile(r"[A-Z]?[a-z]{2,}")  # a word, written as words are: "Version", "kind"
+_TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def _encoded_text(value: str) -> bool:
+    """Whether a base64 value decodes to text made of words (a sentence, a JSON object):
+    written out in base64, not drawn at random. The decoded text still goes through
+    every rule (see :mod:`~mdbrain.core.guard.inspection`), and a credential's name
+    before the value is judged by the assignment rules."""
+    data = b64decode(value)
+    if data is None:
+        return False
+    try:
+        decoded = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    if _TEXT_CONTROL.search(decoded) or not any(c in decoded for c in ' "\n'):
+        return False
+    return sum(len(word) for word in _LETTERS.findall(decoded)) >= 0.5 * len(decoded)
+
+
 def _is_key(text: str, end: int) -> bool:
     """Whether the quoted string closing at ``end`` is a mapping's key: secrets are values."""
     return text[end : end + 9].lstrip(" \t").startswith(":")
@@ -94,5 +116,6 @@ def entropy_finds(view: Text) -> Iterator[Found]:
                 and not _is_key(text, match.end())
                 and not _named_not_secret(text, match.start())
                 and not _public_key_part(text, match.start())
+                and not _encoded_text(value)
             ):
                 yield Found("high-entropy-string", match.start(1), match.end(1), value)
