@@ -488,6 +488,7 @@ def personal(text: str) -> list[str]:
         "[mail](mailto:j.smith@acme-bank.co.uk)",
         "ana.martin\u200b@corp.fr",
         "directement à `bastien.guerry@data.gouv.fr`",  # beside a team's, a person's
+        "Signed-off-by: Jean-Pierre Dupont <jean-pierre.dupont@corp.fr>",
     ],
 )
 def test_email_addresses_are_personal_data(text: str) -> None:
@@ -511,6 +512,9 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         # from kubernetes/enhancements: mailing lists are groups, not persons
         "join Kubernetes-dev@googlegroups.com for access", "ask kubernetes-sig-node@groups.io",
         "post to users@lists.apache.org",
+        # a role or a team anywhere in the name: "kubernetes-security", "sig-release-leads"
+        "owner: gke-kubernetes-engprod@google.com", "report to kubernetes-security@google.com",
+        "cc sig-release-leads@kubernetes.io",
     ],
 )  # fmt: skip
 def test_placeholder_addresses_remotes_and_code_pass(text: str) -> None:

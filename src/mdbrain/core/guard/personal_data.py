@@ -36,6 +36,7 @@ _ROLE_LOCALS = word_set(
     privacy legal press jobs billing dev developers ops git nobody core staff office board
     maintainers committee council community moderation conduct announce releases release
     infra bot bots everyone owners governance opensource lab labs data feedback
+    eng engineering engprod leads sig wg oncall group steering approvers reviewers
     equipe accueil secretariat presse recrutement aide assistance rgpd dpo"""
 )  # the last ones: the same roles in French (équipe, accueil, presse, aide...)
 _COMMON_TLDS = word_set(
@@ -318,5 +319,6 @@ def _real_email(local: str, domain: str, after: str) -> bool:
     if _not_a_person(domain, labels):
         return False
     low = local.lower()
-    first = re.split(r"[.+_-]", low.rstrip("0123456789"), maxsplit=1)[0]
-    return not (low in _ROLE_LOCALS or first in _ROLE_LOCALS or placeholder(low))
+    parts = re.split(r"[.+_-]", low.rstrip("0123456789"))
+    # "security@", "kubernetes-security@", "sig-release-leads@": a role, not a person
+    return not (low in _ROLE_LOCALS or _ROLE_LOCALS.intersection(parts) or placeholder(low))
