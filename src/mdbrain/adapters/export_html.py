@@ -138,13 +138,33 @@ def _heading_open(
     return self.renderToken(tokens, idx, options, env)
 
 
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+
+
+def _raw_html(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    """Raw HTML is shown as its text, never run; its comments are left out, as a
+    browser would leave them."""
+    item = tokens[idx]
+    shown = _COMMENT.sub("", item.content)
+    if not shown.strip():
+        return ""
+    if item.type == "html_block":
+        return f"<p>{Markup.escape(shown.strip())}</p>\n"
+    return str(Markup.escape(shown))
+
+
 def markdown() -> MarkdownIt:
-    """The body renderer: CommonMark with tables and strikethrough, HTML off."""
-    md = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
+    """The body renderer: CommonMark with tables and strikethrough; raw HTML is read as
+    such, to be shown as text without its comments."""
+    md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.validateLink = _safe_link  # type: ignore[method-assign]
     md.add_render_rule("link_open", _link_open)
     md.add_render_rule("image", _image)
     md.add_render_rule("heading_open", _heading_open)
+    md.add_render_rule("html_block", _raw_html)
+    md.add_render_rule("html_inline", _raw_html)
     return md
 
 
@@ -164,7 +184,7 @@ def body_html(
     ):
         tokens = tokens[3:]
     html = md.renderer.render(tokens, md.options, env)
-    return Markup(html)  # noqa: S704 - markdown-it escapes all text, HTML off
+    return Markup(html)  # noqa: S704 - markdown-it escapes all text, _raw_html all HTML
 
 
 # --- the theme tree ---------------------------------------------------------------------
