@@ -147,6 +147,18 @@ def test_a_document_to_review_without_a_reason_is_not_honest(clean: Path) -> Non
     assert "gives no review_reason" in detail
 
 
+def test_the_git_fix_says_ignored_only_when_git_ignores_the_files(clean: Path) -> None:
+    write(clean, "kb/app/fresh.md", doc("Fresh", sources="[x]"))
+    ok, fix, detail = by_name(diagnose(clean))["git"]
+    assert not ok and "kb/app/fresh.md" in detail and fix == "git add .rag kb"
+    write(clean, ".gitignore", "fresh.md\n")
+    ok, fix, _ = by_name(diagnose(clean))["git"]
+    assert not ok
+    assert fix == (
+        "git add .rag kb (kb/app/fresh.md is ignored by git: take it out of .gitignore first)"
+    )
+
+
 def test_a_project_outside_git_is_told_to_start_a_repository(clean: Path) -> None:
     shutil.rmtree(clean / ".git")
     ok, fix, _ = by_name(diagnose(clean))["git"]

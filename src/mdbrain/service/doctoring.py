@@ -227,5 +227,14 @@ def _git(brain: Brain) -> Item:
         return Item("git", label, True)
     more = f" (and {len(untracked) - 1} more)" if len(untracked) > 1 else ""
     detail = f"git does not track {untracked[0]}{more}"
-    fix = f"git add .rag {root} (a path git says is ignored: take it out of .gitignore)"
+    fix = f"git add .rag {root}"
+    try:
+        ignored = repository.ignored(untracked[:_IGNORED_ASKED])
+    except GitError:
+        ignored = []
+    if ignored:
+        fix += f" ({ignored[0]} is ignored by git: take it out of .gitignore first)"
     return Item("git", label, False, detail, fix)
+
+
+_IGNORED_ASKED = 200  # untracked paths git is asked about, at most

@@ -155,6 +155,19 @@ class Git:
         out = self._run("ls-files", "-z")
         return [name for name in (out or "").split("\0") if name]
 
+    def ignored(self, paths: Iterable[str]) -> list[str]:
+        """Those of ``paths`` (relative to the folder) that git's ignore rules leave out."""
+        asked = list(paths)
+        if not asked:
+            return []
+        try:
+            out = self._run("check-ignore", "--", *asked)
+        except GitError as error:
+            if not error.said:  # git says "none of them" by failing without a word
+                return []
+            raise
+        return [line for line in (out or "").split("\n") if line]
+
     def uncommitted(self) -> set[str]:
         """Files with changes not yet committed (staged or not), repository-relative."""
         out = self._run("status", "--porcelain", "-z", "--untracked-files=no")
