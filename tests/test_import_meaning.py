@@ -592,6 +592,12 @@ def test_the_report_never_shows_a_stopped_value_on_the_command_line(
     assert "ci.md line 3: github-token" in result.output
     assert "allow-secret" in result.output and token[4:] not in result.output
     assert not (root / "ci.md").exists()
+    assert "guard.personal_data" not in result.output  # only said when a person stopped a page
+
+    (source / "team.md").write_text("# Team\n\nWrite to ana.martin@corp.fr.\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["-C", str(root.parent), "import", str(source)])
+    assert "team.md line 3: email" in result.output
+    assert "checked unless .rag sets guard.personal_data: false" in result.output
 
 
 def test_after_allowing_a_stopped_page_the_same_import_brings_it_in_beside_the_others(

@@ -302,6 +302,11 @@ def import_text(report: ImportReport) -> str:
             + f": {s.rule} [value {s.digest}]: {s.allow}"
             for s in report.stopped
         ]
+        if any(s.kind == "personal" for s in report.stopped):
+            lines.append(
+                "  personal data (addresses, phone numbers) is checked unless .rag sets"
+                " guard.personal_data: false"
+            )
         lines.append("  then run the same import again: the pages already imported are skipped")
     lines += [f"note: {note}" for note in report.notes]
     return "\n".join(lines)
