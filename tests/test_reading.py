@@ -141,6 +141,24 @@ def test_show_returns_summary_links_outline_and_a_section_on_request(annex_f: Pa
         reader.show(LOGIN, section="Nope")
 
 
+def test_search_shows_the_line_naming_the_identifier_its_heading_first(
+    make_base: MakeBase,
+) -> None:
+    body = (
+        "A remote key provider hands out keys: the key provider is remote.\n\n"
+        "Call app.requestLock() before the window opens.\n\n"
+        "Set `key_provider` in the encryption block.\n\n"
+        "## app.requestLock([data])\n\nReturns a boolean.\n"
+    )
+    root = make_base({"enc.md": doc("Encryption", body=body)})
+    reader = Brain.open(root).reader()
+    found = reader.search("key_provider").hits[0]
+    assert found.snippet == "Set `key_provider` in the encryption block."
+    assert reader.search("app.requestLock").hits[0].snippet == "## app.requestLock([data])"
+    # words, not a name: the line holding most of them
+    assert reader.search("remote key provider").hits[0].snippet.startswith("A remote key")
+
+
 def test_search_gives_the_best_line_of_each_hit(annex_f: Path) -> None:
     result = Brain.open(annex_f).reader().search("TOTP code six chiffres", limit=2)
     assert result.hits[0].hit.id == "securite/mfa.md"

@@ -658,23 +658,28 @@ class Reader:
         wanted = set(self.searcher.analyzer.terms(text))
         results = []
         for hit in hits:
-            snippet, line = self._snippet(hit.id, wanted)
+            snippet, line = self._snippet(hit.id, wanted, text)
             results.append(SearchHit(hit, snippet, line))
         cost = sum(tokens.estimate(f"{r.hit.id} {r.hit.summary} {r.snippet}") for r in results)
         return SearchResult(text, tuple(results), hidden, cost, unverified, advice)
 
-    def _snippet(self, doc_id: str, wanted: set[str]) -> tuple[str, int]:
-        """The body line that holds most of the wanted terms, trimmed."""
+    def _snippet(self, doc_id: str, wanted: set[str], asked: str = "") -> tuple[str, int]:
+        """The body line that shows the search best, trimmed: one holding ``asked`` as
+        written (case aside), a heading first, as where a name is defined; else the
+        line holding most of the wanted terms."""
         try:
             doc = self.document(doc_id)
         except UsageError:
             return "", 0
-        best, best_line, best_score = "", 0, 0
+        best, best_line, best_score = "", 0, (False, False, 0)
+        phrase = " ".join(asked.split()).casefold()
         lines = doc.body.split("\n")  # the body's newlines are "\n": one item per file line
         for offset, terms in enumerate(_terms_of_each(self, lines, wanted) if wanted else ()):
-            score = len(wanted.intersection(terms))
+            line = lines[offset].strip()
+            exact = bool(phrase) and phrase in " ".join(line.split()).casefold()
+            score = (exact, exact and line.startswith("#"), len(wanted.intersection(terms)))
             if score > best_score:
-                best, best_line, best_score = lines[offset].strip(), doc.body_line + offset, score
+                best, best_line, best_score = line, doc.body_line + offset, score
         return (best[:200] + ("…" if len(best) > 200 else "")), best_line
 
     def neighbours_of(self, doc_id: str, depth: int, filters: Filters) -> NeighboursResult:
