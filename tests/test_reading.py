@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mdbrain.adapters import views
 from mdbrain.adapters.cli import cli
 from mdbrain.core import text, tokens
 from mdbrain.core.errors import UsageError
@@ -157,6 +158,44 @@ def test_search_shows_the_line_naming_the_identifier_its_heading_first(
     assert reader.search("app.requestLock").hits[0].snippet == "## app.requestLock([data])"
     # words, not a name: the line holding most of them
     assert reader.search("remote key provider").hits[0].snippet.startswith("A remote key")
+
+
+def test_show_finds_a_section_by_a_line_it_holds_and_by_a_title_without_backticks(
+    make_base: MakeBase,
+) -> None:
+    body = (
+        "## Isolation\n\nKeep pages apart.\n\n### Why?\n\nLeaks hurt.\n\n"
+        "## Sandbox\n\nRun renderers boxed.\n\n### Why?\n\nBugs escape.\n\n"
+        "## `win.setVibrancy(type)`\n\nSets the effect.\n"
+    )
+    root = make_base({"sec.md": doc("Security", body=body)})
+    reader = Brain.open(root).reader()
+    first = reader.show("sec.md", section="Why?").passages[-1]
+    assert "Leaks hurt." in first.text
+    second = reader.show("sec.md", section=str(first.line + 8)).passages[-1]
+    assert second.title == "Why?" and "Bugs escape." in second.text and second.line > first.line
+    assert "Bugs escape." in reader.show("sec.md", section=str(second.end)).passages[-1].text
+    vibrancy = reader.show("sec.md", section="win.setVibrancy").passages[-1]
+    assert "Sets the effect." in vibrancy.text
+    with pytest.raises(UsageError, match="nor one holding that line"):
+        reader.show("sec.md", section="999")
+
+
+def test_a_cut_passage_says_the_command_that_shows_its_whole_section(
+    make_base: MakeBase,
+) -> None:
+    filler = "\n\n".join(f"Step {n} of the rollout waits for the canary." for n in range(60))
+    body = f"## Intro\n\nAbout rollouts.\n\n## Rollout\n\n{filler}\n\nThe canary gate holds.\n"
+    root = make_base({"roll.md": doc("Rollout", body=body)})
+    reader = Brain.open(root).reader()
+    result = reader.query("canary gate holds")
+    cut = [p for p in result.sections if p.cut]
+    assert cut, result.sections
+    printed = views.query_text(result)
+    command = f"mdbrain show roll.md --section {cut[0].line}"
+    assert f"[section continues: {command}]" in printed
+    shown = reader.show("roll.md", section=str(cut[0].line)).passages[-1]
+    assert shown.title == "Rollout" and "The canary gate holds." in shown.text
 
 
 def test_search_gives_the_best_line_of_each_hit(annex_f: Path) -> None:

@@ -249,7 +249,9 @@ def _reading_tools(server: MCPServer[Bases]) -> None:
     def read(
         *,
         doc: Doc,
-        section: Annotated[str | None, Field(description="A section title")] = None,
+        section: Annotated[
+            str | None, Field(description="A section title, or a line number within it")
+        ] = None,
         full: Annotated[bool, Field(description="The whole body")] = False,
         base: Base = None,
         ctx: Context | None = None,

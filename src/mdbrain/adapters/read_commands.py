@@ -78,7 +78,9 @@ def query(
 
 @cli.command()
 @click.argument("doc")
-@click.option("--section", help="Also return the section with this title.")
+@click.option(
+    "--section", help="Also return the section with this title, or holding this line number."
+)
 @click.option("--full", is_flag=True, help="Also return the whole body.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
 @click.pass_obj

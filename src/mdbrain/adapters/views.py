@@ -73,7 +73,9 @@ def query_text(result: QueryResult) -> str:
         where = f"{passage.doc}:{passage.line}-{passage.end}"
         lines += ["", f"--- {where} ({passage.title})", passage.text]
         if passage.cut:
-            lines.append(f"[section continues; mdbrain show {passage.doc} --section ...]")
+            lines.append(
+                f"[section continues: mdbrain show {passage.doc} --section {passage.line}]"
+            )
     if result.neighbours:
         lines += [
             "",

@@ -634,17 +634,33 @@ class Reader:
         return ShowResult(hit_of(card), links, outline, tuple(passages), cost)
 
     def _named_section(self, doc: Document, lines: list[str], title: str) -> Passage:
+        """The section titled ``title`` (the first whose title is or begins with it, case,
+        spaces and backticks aside), or, for a number no title matches, the section whose
+        own text holds that line of the file: several sections may share a title."""
         outline = doc.outline()
+        ends = _own_ends(outline)
         wanted = _normal(title)
-        for section in outline:
-            if _normal(section.title) == wanted or _normal(section.title).startswith(wanted):
-                end = _own_end(section, outline)
-                text = "\n".join(lines[section.line - 1 : end]).rstrip()
-                return Passage(doc.id, section.title, section.line, end, text)
+        found = next(
+            (i for i, s in enumerate(outline) if _normal(s.title).startswith(wanted)), None
+        )
+        if found is None and title.strip().isdigit():
+            number = int(title)
+            found = next(
+                (i for i, s in enumerate(outline) if s.line <= number <= ends[i]), None
+            )
+        if found is not None:
+            section, end = outline[found], ends[found]
+            text = "\n".join(lines[section.line - 1 : end]).rstrip()
+            return Passage(doc.id, section.title, section.line, end, text)
         names = ", ".join(s.title for s in outline[:_NAMES_SHOWN]) or "none"
         if len(outline) > _NAMES_SHOWN:
             names += f" and {len(outline) - _NAMES_SHOWN} more"
-        raise UsageError(f"{doc.id} has no section titled {title!r} (sections: {names})")
+        raise UsageError(
+            f"{doc.id} has no section titled {title!r}, nor one holding that line"
+            f" (sections: {names})"
+            if title.strip().isdigit()
+            else f"{doc.id} has no section titled {title!r} (sections: {names})"
+        )
 
     def search(self, text: str, *, limit: int = 10, filters: Filters = Filters()) -> SearchResult:
         hits, hidden, unverified, advice = self.answered(text, filters, limit)
@@ -713,7 +729,7 @@ def _own_end(section: Section, outline: Iterable[Section]) -> int:
 
 
 def _normal(title: str) -> str:
-    return re.sub(r"\s+", " ", title).strip().casefold()
+    return re.sub(r"\s+", " ", title.replace("`", "")).strip().casefold()
 
 
 _NAMES_SHOWN = 40  # section titles an error about a missing section lists
