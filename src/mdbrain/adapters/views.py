@@ -55,8 +55,8 @@ def _hidden(count: int) -> list[str]:
 CASE_CHARS = 160  # of a clause an import could not resolve, shown in its report
 
 UNVERIFIED = (
-    "Nothing in force matches as well as these drafts do (unverified: written by init"
-    " --scan or import, not yet reviewed against the code):"
+    "Nothing in force matches; these drafts do (unverified: written by init --scan or"
+    " import, not yet reviewed against the code):"
 )
 
 

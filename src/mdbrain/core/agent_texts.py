@@ -66,8 +66,7 @@ headings. Use the `mdbrain` command, or the mdbrain MCP tools of the same names.
 
 A `needs-review` document describes code that changed since it was checked: compare
 its impl_refs with the code before relying on it, and say so. Drafts, deprecated and
-archived documents are left out unless you ask (`--all`), or unless a draft answers far
-better than anything in force: it is then shown marked unverified, to check first.
+archived documents are left out unless you ask (`--all`).
 
 ## Write with sources
 

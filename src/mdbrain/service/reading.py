@@ -9,10 +9,9 @@ returns, per phase, against an optional budget. ``show``, ``search`` and
 
 Default reads leave out drafts, deprecated and archived documents, and say how
 many they left out; documents to review are shown with a flag and the code to
-check them against. Where nothing in force matches, as on a fresh base, or what
-does scores far below the best draft, ``query`` and ``search`` answer from the
-drafts too, marked unverified, and ``query`` widens to the draft's theme overview
-and relations; a base with no document at
+check them against. On a fresh base, where nothing in force matches, ``query``
+and ``search`` answer from the matching drafts, marked unverified, and ``query``
+widens to the draft's theme overview and relations; a base with no document at
 all says so and proposes how to fill it (:data:`EMPTY_ADVICE`).
 """
 
@@ -323,27 +322,35 @@ class Reader:
 
     def ranked(self, question: str, filters: Filters, limit: int) -> tuple[list[Hit], int]:
         """The visible candidates in rank order, and how many matches were hidden."""
-        return _picked(self.searcher.rank(question, max(limit * 8, 50)), filters, limit, self)
+        hits: list[Hit] = []
+        hidden = 0
+        for card in self.searcher.rank(question, max(limit * 8, 50)):
+            if not filters.accepts(card):
+                continue
+            if not filters.visible(card):
+                hidden += 1
+                continue
+            if len(hits) < limit:
+                hits.append(hit_of(card, self.summary_max))
+        return hits, hidden
 
     def answered(
         self, question: str, filters: Filters, limit: int
     ) -> tuple[list[Hit], int, bool, str]:
-        """:meth:`ranked`, answering from drafts too when nothing in force matches, or
-        when what does would not even be listed beside the best draft (it scores below
-        :data:`KEEP_SHARE` of it): the hits, how many matches stay hidden, whether the
-        hits come from drafts, and the advice to give when the base holds no document."""
-        cards = self.searcher.rank(question, max(limit * 8, 50))
-        hits, hidden = _picked(cards, filters, limit, self)
-        if filters.include_drafts or filters.everything:
+        """:meth:`ranked`, falling back on drafts when nothing in force matches: the
+        hits, how many matches stay hidden, whether the hits are unverified drafts, and
+        the advice to give when the base holds no document at all."""
+        hits, hidden = self.ranked(question, filters, limit)
+        if hits or filters.include_drafts or filters.everything:
             return hits, hidden, False, ""
         if hidden:
             wider = dataclasses.replace(filters, include_drafts=True)
-            drafts, still_hidden = _picked(cards, wider, limit, self)
-            if drafts and (not hits or hits[0].score < KEEP_SHARE * drafts[0].score):
+            drafts, still_hidden = self.ranked(question, wider, limit)
+            if drafts:
                 return drafts, still_hidden, True, ""
-        if hits or self.session.manifest().entries:
-            return hits, hidden, False, ""
-        return hits, hidden, False, EMPTY_ADVICE
+        if not self.session.manifest().entries:
+            return hits, hidden, False, EMPTY_ADVICE
+        return hits, hidden, False, ""
 
     def widened(self, hit: Hit, filters: Filters, shown: set[str]) -> list[Neighbour]:
         """For an answer from drafts: the overview of the draft's theme, then the drafts
@@ -696,24 +703,6 @@ class Reader:
         found = self.neighbours(doc_id, depth, filters)
         cost = sum(tokens.estimate(f"{n.id} {n.relation} {n.summary}") for n in found)
         return NeighboursResult(start, tuple(found), cost)
-
-
-def _picked(
-    cards: Sequence[Card], filters: Filters, limit: int, reader: Reader
-) -> tuple[list[Hit], int]:
-    """The first ``limit`` of ``cards`` that ``filters`` accepts and shows, and how many
-    it accepts but hides."""
-    hits: list[Hit] = []
-    hidden = 0
-    for card in cards:
-        if not filters.accepts(card):
-            continue
-        if not filters.visible(card):
-            hidden += 1
-            continue
-        if len(hits) < limit:
-            hits.append(hit_of(card, reader.summary_max))
-    return hits, hidden
 
 
 def _own_end(section: Section, outline: Iterable[Section]) -> int:
