@@ -686,6 +686,62 @@ def test_code_spans_are_kept_as_written_in_plain_text(markdown: str, wanted: str
     assert summary.plain(markdown) == wanted
 
 
+@pytest.mark.parametrize(
+    ("markdown", "wanted"),
+    [
+        # found on electron/electron: an escaped angle bracket opens no tag
+        (r"`headers` Record\<string, string\>", "headers Record<string, string>"),
+        (r"\*not emphasis\* and \[not a link\](x)", "*not emphasis* and [not a link](x)"),
+        (r"a \\ backslash, \&amp; and `\<kept\>`", r"a \ backslash, &amp; and \<kept\>"),
+        (r"C:\Users\me stays", r"C:\Users\me stays"),  # no punctuation after it: no escape
+    ],
+)
+def test_backslash_escapes_stand_for_their_character_and_open_no_tag(
+    markdown: str, wanted: str
+) -> None:
+    assert summary.plain(markdown) == wanted
+
+
+@pytest.mark.parametrize(
+    ("markdown", "wanted"),
+    [
+        # found on electron/electron
+        (
+            "`uploadData` [UploadData[]](upload-data.md) (optional)",
+            "uploadData UploadData[] (optional)",
+        ),
+        ("see [the [draft] spec][spec] and ![a [b] image](x.png)", "see the [draft] spec and"),
+    ],
+)
+def test_a_link_whose_text_holds_brackets_becomes_its_text(markdown: str, wanted: str) -> None:
+    assert summary.plain(markdown) == wanted
+
+
+ELECTRON_TITLE_BAR = (  # found on electron/electron, docs/tutorial/custom-title-bar.md
+    "Application windows have a default [chrome][] applied by the OS. Not to be confused\n"
+    "with the Google Chrome browser, window _chrome_ refers to the parts of the window (e.g.\n"
+    "title bar, toolbars, controls) that are not a part of the main web content. While the\n"
+    "default title bar provided by the OS chrome is sufficient for simple use cases, many\n"
+    "applications opt to remove it.\n"
+)
+
+
+@pytest.mark.parametrize(
+    "abbreviation",
+    ["e.g.", "i.e.", "etc.", "vs.", "cf.", "approx.", "E.g.", "p. ex.", "c.-à-d.", "J.", "a.k.a."],
+)
+def test_a_summary_is_not_cut_at_an_abbreviation(abbreviation: str) -> None:
+    text = f"Custom title bars hide the parts of the window ({abbreviation} Smith) apps redraw"
+    assert summary.clip(text, len(text) - 6) == text[: len(text) - 7].rsplit(" ", 1)[0] + "…"
+    said = f"Pick one store, {abbreviation} Postgres. Then keep it for the whole life of the app."
+    assert summary.clip(said, 40) == f"Pick one store, {abbreviation} Postgres."
+
+
+def test_a_summary_runs_past_an_abbreviation_to_a_cut_between_words() -> None:
+    found = summary.clip(summary.first_paragraph(ELECTRON_TITLE_BAR), 200)
+    assert found.endswith("the parts of the window (e.g. title bar, toolbars, controls)…")
+
+
 def test_a_tree_of_one_page_per_folder_gets_one_overview_per_theme(
     make_base: MakeBase, tmp_path: Path
 ) -> None:
@@ -729,3 +785,42 @@ def test_a_readme_citing_a_few_pages_in_a_long_text_is_no_overview() -> None:
     proposal = f"# KEP-753: Sidecars\n\n{links}\n## Summary\n\n{prose}\n"
     assert conversion.guess_type("README.md", {}, index, "Guide", False) == "overview"
     assert conversion.guess_type("README.md", {}, proposal, "KEP", False) == "reference"
+
+
+@pytest.mark.parametrize(
+    ("path", "title", "wanted"),
+    [
+        ("tutorial/custom-title-bar.md", "Custom Title Bar", "guide"),  # electron/electron
+        ("docs/Tutorials/first-app.md", "Your first app", "guide"),
+        ("guides/deploy.md", "Deploy", "guide"),
+        ("how-to/rotate-keys.md", "Rotate the keys", "guide"),
+        ("docs/howto/backup.md", "Backups", "guide"),
+        ("how_tos/backup.md", "Backups", "guide"),
+        ("walkthrough/setup.md", "Setup", "guide"),
+        ("docs/01-getting-started/install.md", "Install", "guide"),
+        ("Getting Started/install.md", "Install", "guide"),
+        ("cookbook/retries.md", "Retries", "guide"),
+        ("recipes/retries.md", "Retries", "guide"),
+        ("tutoriels/premiers-pas.md", "Premiers pas", "guide"),
+        ("guide/livraison.md", "Livraison", "guide"),
+        ("mac-app-store-submission-guide.md", "Mac App Store Submission Guide", "guide"),
+        ("upgrading.md", "The guide to upgrading", "guide"),
+        ("api/app.md", "app", "reference"),
+        ("guidelines/naming.md", "Naming guidelines", "reference"),
+        ("start.md", "Tutoriel : premiers pas", "guide"),
+        ("api/tutorial-widget.md", "TutorialWidget", "reference"),
+        ("tutorial/index.md", "Guides", "guide"),  # an index page of prose, no links
+    ],
+)
+def test_pages_under_a_guide_folder_or_titled_as_a_guide_are_guides(
+    path: str, title: str, wanted: str
+) -> None:
+    assert conversion.guess_type(path, {}, "Some text.\n", title, False) == wanted
+
+
+def test_stronger_evidence_than_a_guide_folder_keeps_its_precedence() -> None:
+    links = "".join(f"- [Part {n}](part-{n}.md): what part {n} covers.\n" for n in range(4))
+    assert conversion.guess_type("tutorial/0001-use-x.md", {}, "Text.", "Use X", True) == "decision"
+    topic = {"ms.topic": "reference"}
+    assert conversion.guess_type("guides/cli.md", topic, "Text.", "CLI guide", False) == "reference"
+    assert conversion.guess_type("tutorial/README.md", {}, links, "Guides", False) == "overview"

@@ -127,11 +127,28 @@ def tags_of(folders: Sequence[str], meta: Mapping[str, Any], fallback: str) -> l
 
 
 _WORDS_PER_LINK: Final = 80  # words an index page gives each page it links to, at most
+# Folders of how-tos, compared in lower case with "-" for "_" and spaces, no number in front.
+_GUIDE_FOLDERS: Final = frozenset(
+    {
+        "tutorial", "tutorials", "guide", "guides", "how-to", "howto", "how-tos", "howtos",
+        "walkthrough", "walkthroughs", "getting-started", "cookbook", "recipes", "tutoriel",
+        "tutoriels",
+    }
+)  # fmt: skip
+_GUIDE_TITLE = re.compile(r"^\W*(?:how to|how-to|tutorial|tutoriel)\b|\bguides?\b", re.I)
+_FOLDER_NUMBER = re.compile(r"^\d+[-_. ]*")
+
+
+def _in_guide_folder(path: str) -> bool:
+    """Whether a folder on the page's path holds how-tos: "tutorial/", "docs/how-to/"."""
+    names = (_FOLDER_NUMBER.sub("", f.lower()) for f in posixpath.dirname(path).split("/"))
+    return any(n.replace("_", "-").replace(" ", "-") in _GUIDE_FOLDERS for n in names)
 
 
 def guess_type(path: str, meta: Mapping[str, Any], body: str, title: str, decision: bool) -> str:
     """decision for a record; a foreign topic field's meaning; overview for an index
-    page made of links; guide for a how-to; reference otherwise."""
+    page made of links; guide for a how-to (a title that says so, or a page in a folder
+    of tutorials or guides); reference otherwise."""
     if decision:
         return "decision"
     for key in ("type", "ms.topic", "topic", "layout"):
@@ -144,7 +161,7 @@ def guess_type(path: str, meta: Mapping[str, Any], body: str, title: str, decisi
         # thousands of words that cites a few other pages
         if len(targets) >= 3 and len(body.split()) <= _WORDS_PER_LINK * len(targets):
             return "overview"
-    if re.match(r"^\W*(?:how to|how-to|tutorial)\b", title, re.I):
+    if _GUIDE_TITLE.search(title) or _in_guide_folder(path):
         return "guide"
     return "reference"
 

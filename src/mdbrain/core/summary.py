@@ -29,22 +29,35 @@ ASIDE: Final = "aside"  # inside an admonition: an aside, not what the page is a
 SHORT: Final = "short"  # fewer than three words
 _RANK: Final = {PROSE: 0, LIST: 1, ASIDE: 2, SHORT: 3}
 
+# A link's text: brackets inside it go in pairs ("[UploadData[]](upload-data.md)").
+_LINK_TEXT: Final = r"\[((?:[^\[\]]|\[[^\[\]]*\])*)\]"
 _INLINE: Final = (
     (re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}|\{\{.*?\}\}"), ""),  # template tags
-    (re.compile(r"!\[\[[^\[\]\n]*\]\]|!\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])"), ""),  # images
+    (re.compile(rf"!\[\[[^\[\]\n]*\]\]|!{_LINK_TEXT}(?:\([^)]*\)|\[[^\]]*\])"), ""),  # images
     (re.compile(r"\[\^[^\]]+\]"), ""),  # footnote marks
     (re.compile(r"\[\[[^\[\]|\n]+\|([^\[\]\n]+)\]\]"), r"\1"),  # wiki links: [[page|label]]
     (re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]\n]*)?\]\]"), r"\1"),  # [[page]], [[page#part]]
-    (re.compile(r"\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])"), r"\1"),
+    (re.compile(rf"{_LINK_TEXT}(?:\([^)]*\)|\[[^\]]*\])"), r"\1"),
     (re.compile(r"<((?:https?|mailto):[^>\s]+)>"), r"\1"),
     (re.compile(r"</?[A-Za-z][^>]*>"), ""),
     (re.compile(r"\{:?\s*[#.][^}]*\}"), ""),  # attribute lists: {#id}, { #id }, {: .note}
     (re.compile(r"(\*\*|__|~~)(.+?)\1"), r"\2"),
     (re.compile(r"(?<![\w*])\*(\S(?:.*?\S)?)\*(?![\w*])"), r"\1"),
     (re.compile(r"(?<!\w)_(\S(?:.*?\S)?)_(?!\w)"), r"\1"),
-    (re.compile(r"\\([\\`*_{}\[\]()#+\-.!<>|])"), r"\1"),
 )
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
+# Words a full stop does not end a sentence after, in lower case: English and French.
+_ABBREVIATIONS: Final = frozenset(
+    {
+        "e.g.", "i.e.", "etc.", "vs.", "cf.", "approx.", "incl.", "esp.", "resp.", "viz.",
+        "al.", "ca.", "fig.", "figs.", "eq.", "vol.", "ch.", "pp.", "ed.", "eds.", "mr.",
+        "mrs.", "dr.", "prof.", "jr.", "sr.", "st.", "dept.", "ibid.", "ex.", "c.-à-d.",
+        "chap.", "mme.", "mlle.", "cie.", "éd.", "av.", "apr.", "nb.",
+    }
+)  # fmt: skip
+# Letters each followed by a stop: an initial ("J."), "a.k.a.", "p." (of "p. ex."), "J.-C.".
+_INITIALS = re.compile(r"(?:[^\W\d_]\.-?)+")
+_LAST_WORD = re.compile(r"[^\s(\[{«“\"']+$")
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+(.*?))?[ \t#]*$")
@@ -117,7 +130,7 @@ _NAVIGATION = re.compile(
 _NAVIGATION_WORDS: Final = 8
 _SEPARATED = re.compile(r"\s[›»>|·•→/]\s")
 _LINKS = re.compile(
-    r"!?\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])|<(?:https?|mailto):[^>\s]+>|https?://\S+"
+    rf"!?{_LINK_TEXT}(?:\([^)]*\)|\[[^\]]*\])|<(?:https?|mailto):[^>\s]+>|https?://\S+"
 )
 # Metadata written as lines: "Date: 2021-03-04", "sidebar_position: 2", "* Status: accepted".
 _FIELD_LINE = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\**([A-Za-z][\w .-]{0,30}?)\**[ \t]*:\**[ \t]+\S")
@@ -154,21 +167,24 @@ class Block:
 # --- text out of Markdown -----------------------------------------------------------
 
 
-_CODE_TEXT = re.compile(r"(`+)(.+?)\1")
+# A backslash escape (an ASCII punctuation character after a backslash), or a code span.
+_LITERAL = re.compile(r"\\([!-/:-@\[-`{-~])|(`+)(.+?)\2")
 _KEPT_CODE = re.compile(r"\x00(\d+)\x00")
 
 
 def plain(text: str) -> str:
     """Markdown inline text as plain text on one line. What a code span holds is kept as
-    written: `` `<Activity>` lets you hide...`` is no HTML tag to drop."""
+    written: `` `<Activity>` lets you hide...`` is no HTML tag to drop; an escaped
+    character is that character, never the start of a tag or a link: ``Record\\<string\\>``
+    reads ``Record<string>``."""
     codes: list[str] = []
-    if "`" in text:
+    if "`" in text or "\\" in text:
 
         def kept(found: re.Match[str]) -> str:
-            codes.append(found.group(2))
+            codes.append(found.group(1) or found.group(3))
             return f"\x00{len(codes) - 1}\x00"
 
-        text = _CODE_TEXT.sub(kept, text)
+        text = _LITERAL.sub(kept, text)
     for pattern, replacement in _INLINE:
         text = pattern.sub(replacement, text)
     text = html.unescape(text)
@@ -182,11 +198,21 @@ def clip(text: str, limit: int) -> str:
     words and an ellipsis."""
     if len(text) <= limit:
         return text
-    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, limit)]
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, limit) if _ends(text, m.start())]
     if ends and ends[-1] >= limit // 2:
         return text[: ends[-1]]
     cut = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
     return cut.rstrip(" ,;:-–—") + "…"
+
+
+def _ends(text: str, stop: int) -> bool:
+    """Whether the mark at ``stop`` ends a sentence: a full stop after an abbreviation
+    ("e.g.", "etc.", "p. ex.") or an initial ("J. Smith") does not."""
+    if text[stop] != ".":
+        return True
+    word = _LAST_WORD.search(text, max(0, stop - 24), stop + 1)
+    found = word.group(0).lower() if word else ""
+    return found not in _ABBREVIATIONS and not _INITIALS.fullmatch(found)
 
 
 # --- what a paragraph is ----------------------------------------------------------------
