@@ -167,6 +167,9 @@ def test_a_password_shaped_like_a_host_and_a_path_is_still_caught(snippet: str) 
         "PASS: HostnameOverride=true overrides pod hostname: hostname=test-hostname",
         "PASS: k8s.io/kubernetes/pkg/kubelet",
         "password = github.com/example/vault-plugin-v2",
+        # from golang/proposal: a name that says the token is not one
+        "This proposal introduces an XML pseudo-token: `RawXML`",
+        'fake_password = "Zq7vK2mP9x"',
     ],
 )
 def test_prose_and_placeholders_after_a_credential_name_pass(snippet: str) -> None:

@@ -42,6 +42,8 @@ _KEY_QUALIFIERS = word_set(
     subscription shared storage service session"""
 )
 # A name ending in one of these is about the credential, not the credential itself.
+# Words that make the name something else than a credential: a public key, a pseudo-token
+_NOT_CREDENTIALS = word_set("public publishable pseudo fake dummy")
 _META_WORDS = word_set(
     """hash hashed hashing digest length len size min max minimum maximum policy policies
     rule rules file files path dir directory type types name names id ids url uri urls
@@ -75,7 +77,7 @@ def credential_name(name: str) -> bool:
     ``AWS_SECRET_ACCESS_KEY``, ``mot de passe``) rather than something about one
     (``password_hash``, ``tokenizer``, ``max_tokens``, ``secretName``)."""
     parts = _name_parts(name)
-    if not parts or parts[-1] in _META_WORDS or "public" in parts or "publishable" in parts:
+    if not parts or parts[-1] in _META_WORDS or _NOT_CREDENTIALS.intersection(parts):
         return False
     if _PHRASES.search(name):
         return True
