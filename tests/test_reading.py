@@ -198,6 +198,30 @@ def test_a_cut_passage_says_the_command_that_shows_its_whole_section(
     assert shown.title == "Rollout" and "The canary gate holds." in shown.text
 
 
+def test_a_hidden_draft_ranking_above_every_hit_is_named(make_base: MakeBase) -> None:
+    root = make_base(
+        {
+            "sessions.md": doc("Postgres for sessions", body="Sessions live in Postgres."),
+            "lifetime.md": doc(
+                "Session lifetime",
+                body="A session lasts eight hours, then the session ends.",
+                status="draft",
+            ),
+        }
+    )
+    reader = Brain.open(root).reader()
+    asked = reader.query("how long does a session last")
+    assert [h.id for h in asked.hits] == ["sessions.md"] and asked.hidden == 1
+    assert asked.hidden_ahead == "lifetime.md"
+    assert "(one of them ranks above every document shown: lifetime.md)" in views.query_text(asked)
+    searched = reader.search("session lasts")
+    assert searched.hidden_ahead == "lifetime.md"
+    assert "lifetime.md" in views.search_text(searched)
+    # below the hits shown, a hidden match is only counted
+    below = reader.query("sessions live in postgres")
+    assert below.hidden_ahead == "" and "ranks above" not in views.query_text(below)
+
+
 def test_search_gives_the_best_line_of_each_hit(annex_f: Path) -> None:
     result = Brain.open(annex_f).reader().search("TOTP code six chiffres", limit=2)
     assert result.hits[0].hit.id == "securite/mfa.md"

@@ -43,13 +43,16 @@ def _tokens(spent: dict[str, int]) -> str:
     return f"tokens read: {spent['total']} ({', '.join(parts) or 'none'})"
 
 
-def _hidden(count: int) -> list[str]:
+def _hidden(count: int, ahead: str = "") -> list[str]:
     if not count:
         return []
-    return [
+    said = [
         f"({count} matching drafts, deprecated or archived documents left out;"
         " --include-drafts or --all to see them)"
     ]
+    if ahead:
+        said.append(f"(one of them ranks above every document shown: {ahead})")
+    return said
 
 
 CASE_CHARS = 160  # of a clause an import could not resolve, shown in its report
@@ -83,7 +86,7 @@ def query_text(result: QueryResult) -> str:
             + (" (the theme and relations of the first draft)" if result.unverified else ""),
         ]
         lines += [f"{n.relation}: {n.id} [{n.status}] {n.summary}" for n in result.neighbours]
-    lines += ["", *_hidden(result.hidden)]
+    lines += ["", *_hidden(result.hidden, result.hidden_ahead)]
     if result.stopped_early:
         lines.append("stopped early: the first document is clearly ahead")
     if result.over_budget:
@@ -127,7 +130,7 @@ def search_text(result: SearchResult) -> str:
     if not lines:
         lines.append("No document matches.")
         lines += [result.advice] if result.advice else []
-    lines += _hidden(result.hidden)
+    lines += _hidden(result.hidden, result.hidden_ahead)
     lines.append(f"tokens read: {result.tokens}")
     return "\n".join(lines)
 

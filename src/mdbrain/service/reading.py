@@ -147,6 +147,7 @@ class QueryResult:
     over_budget: bool = False  # something was left out to stay within the budget
     unverified: bool = False  # nothing in force matched: the hits are drafts, not reviewed
     advice: str = ""  # what to do when the base holds no document
+    hidden_ahead: str = ""  # a left-out document ranking above every hit shown, if any
 
 
 @dataclass(frozen=True)
@@ -173,6 +174,7 @@ class SearchResult:
     tokens: int
     unverified: bool = False  # nothing in force matched: the hits are drafts, not reviewed
     advice: str = ""  # what to do when the base holds no document
+    hidden_ahead: str = ""  # a left-out document ranking above every hit shown, if any
 
 
 @dataclass(frozen=True)
@@ -320,37 +322,42 @@ class Reader:
             found = self._documents[doc_id] = loads_leniently(read.text, doc_id)
         return found
 
-    def ranked(self, question: str, filters: Filters, limit: int) -> tuple[list[Hit], int]:
-        """The visible candidates in rank order, and how many matches were hidden."""
+    def ranked(self, question: str, filters: Filters, limit: int) -> tuple[list[Hit], int, str]:
+        """The visible candidates in rank order, how many matches were hidden, and the
+        first hidden one when it ranks above every visible one ("" otherwise)."""
         hits: list[Hit] = []
         hidden = 0
+        ahead = ""
         for card in self.searcher.rank(question, max(limit * 8, 50)):
             if not filters.accepts(card):
                 continue
             if not filters.visible(card):
+                if not hidden and not hits:
+                    ahead = card.id
                 hidden += 1
                 continue
             if len(hits) < limit:
                 hits.append(hit_of(card, self.summary_max))
-        return hits, hidden
+        return hits, hidden, ahead if hits else ""
 
     def answered(
         self, question: str, filters: Filters, limit: int
-    ) -> tuple[list[Hit], int, bool, str]:
+    ) -> tuple[list[Hit], int, bool, str, str]:
         """:meth:`ranked`, falling back on drafts when nothing in force matches: the
-        hits, how many matches stay hidden, whether the hits are unverified drafts, and
-        the advice to give when the base holds no document at all."""
-        hits, hidden = self.ranked(question, filters, limit)
+        hits, how many matches stay hidden, whether the hits are unverified drafts, the
+        advice to give when the base holds no document at all, and the hidden document
+        that ranks above every hit, if one does."""
+        hits, hidden, ahead = self.ranked(question, filters, limit)
         if hits or filters.include_drafts or filters.everything:
-            return hits, hidden, False, ""
+            return hits, hidden, False, "", ahead
         if hidden:
             wider = dataclasses.replace(filters, include_drafts=True)
-            drafts, still_hidden = self.ranked(question, wider, limit)
+            drafts, still_hidden, ahead = self.ranked(question, wider, limit)
             if drafts:
-                return drafts, still_hidden, True, ""
+                return drafts, still_hidden, True, "", ahead
         if not self.session.manifest().entries:
-            return hits, hidden, False, EMPTY_ADVICE
-        return hits, hidden, False, ""
+            return hits, hidden, False, EMPTY_ADVICE, ""
+        return hits, hidden, False, "", ""
 
     def widened(self, hit: Hit, filters: Filters, shown: set[str]) -> list[Neighbour]:
         """For an answer from drafts: the overview of the draft's theme, then the drafts
@@ -548,7 +555,7 @@ class Reader:
         filters: Filters = Filters(),
         with_neighbours: bool = False,
     ) -> QueryResult:
-        hits, hidden, unverified, advice = self.answered(question, filters, limit)
+        hits, hidden, unverified, advice, ahead = self.answered(question, filters, limit)
         if hits:  # candidates far behind the best one cost tokens and help nobody
             hits = [h for h in hits if h.score >= KEEP_SHARE * hits[0].score]
         spend = _Budget(budget)
@@ -595,6 +602,7 @@ class Reader:
             spend.refused,
             unverified,
             advice,
+            ahead,
         )
 
     def _within_top(self, answer: _Answer, question: str) -> None:
@@ -652,9 +660,7 @@ class Reader:
         )
         if found is None and title.strip().isdigit():
             number = int(title)
-            found = next(
-                (i for i, s in enumerate(outline) if s.line <= number <= ends[i]), None
-            )
+            found = next((i for i, s in enumerate(outline) if s.line <= number <= ends[i]), None)
         if found is not None:
             section, end = outline[found], ends[found]
             text = "\n".join(lines[section.line - 1 : end]).rstrip()
@@ -670,14 +676,14 @@ class Reader:
         )
 
     def search(self, text: str, *, limit: int = 10, filters: Filters = Filters()) -> SearchResult:
-        hits, hidden, unverified, advice = self.answered(text, filters, limit)
+        hits, hidden, unverified, advice, ahead = self.answered(text, filters, limit)
         wanted = set(self.searcher.analyzer.terms(text))
         results = []
         for hit in hits:
             snippet, line = self._snippet(hit.id, wanted, text)
             results.append(SearchHit(hit, snippet, line))
         cost = sum(tokens.estimate(f"{r.hit.id} {r.hit.summary} {r.snippet}") for r in results)
-        return SearchResult(text, tuple(results), hidden, cost, unverified, advice)
+        return SearchResult(text, tuple(results), hidden, cost, unverified, advice, ahead)
 
     def _snippet(self, doc_id: str, wanted: set[str], asked: str = "") -> tuple[str, int]:
         """The body line that shows the search best, trimmed: one holding ``asked`` as
