@@ -318,6 +318,144 @@ def test_links_to_the_projects_files_become_impl_refs_and_still_lead_to_them(
     assert flagged == ["guides/guides/run.md"]
 
 
+DEBUGGING = (
+    "# Debugging\n\n"
+    '![Options](../images/options.png "The dialog") then '
+    "[![badge](../images/badge.svg)](https://ci.example.org).\n\n"
+    "![Gone](../images/gone.png)\n\n"
+    '<img width="487" alt="After" src="../images/after.png"/>\n\n'
+    "![Represented file][represented] and ![remote](https://example.org/x.png)\n\n"
+    "In code: `![x](../images/options.png)`.\n\n"
+    "```md\n![fenced](../images/options.png)\n```\n\n"
+    "    ![indented](../images/options.png)\n\n"
+    "[represented]: ../images/represented.png\n"
+)
+
+
+def test_images_lead_to_their_files_from_the_new_place_and_missing_ones_are_reported(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({})
+    project = root.parent
+    images = ("options.png", "badge.svg", "after.png", "represented.png")
+    pages(project / "docs", {"development/debugging.md": DEBUGGING})
+    pages(project / "docs" / "images", dict.fromkeys(images, "image"))
+    report = run_import(root, project / "docs", theme="guides")
+    text = (root / "guides" / "development" / "debugging.md").read_text(encoding="utf-8")
+    assert '![Options](../../../docs/images/options.png "The dialog")' in text
+    assert "[![badge](../../../docs/images/badge.svg)](https://ci.example.org)" in text
+    assert '<img width="487" alt="After" src="../../../docs/images/after.png"/>' in text
+    assert "[represented]: ../../../docs/images/represented.png" in text
+    assert "![remote](https://example.org/x.png)" in text
+    assert "![Gone](../images/gone.png)" in text  # nothing there: left as written, and said
+    for kept in ("`![x](../images/options.png)`", "![fenced](../images/options.png)",
+                 "    ![indented](../images/options.png)"):  # fmt: skip
+        assert kept in text  # code is text
+    here = root / "guides" / "development"
+    assert (here / "../../../docs/images/options.png").resolve() == (
+        project / "docs" / "images" / "options.png"
+    ).resolve()
+    assert [(b.source, b.line, b.target) for b in report.broken_links] == [
+        ("development/debugging.md", 5, "../images/gone.png")
+    ]
+    assert sorted((c.path, c.line, c.impl_ref) for c in report.code_links) == [
+        ("docs/images/after.png", 7, False),  # images are no code: no impl_ref
+        ("docs/images/badge.svg", 3, False),
+        ("docs/images/options.png", 3, False),
+        ("docs/images/represented.png", 19, False),
+    ]
+    assert "impl_refs" not in meta(root, "guides/development/debugging.md")
+    check_errors(root)
+
+
+def test_links_to_the_projects_other_pages_lead_to_them_from_the_new_place(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({})
+    project = root.parent
+    pages(
+        project,
+        {
+            "SECURITY.md": "# Security policy\n",
+            "shell/browser/osr/README.md": "# Offscreen rendering\n",
+            ".github/PULL_REQUEST_TEMPLATE.md": "# Pull request\n",
+        },
+    )
+    pages(
+        project / "docs",
+        {
+            "tutorial/security.md": "# Security\n\n"
+            "Report issues as [the policy](../../SECURITY.md#reporting) says, fill in "
+            "[the template](../../.github/PULL_REQUEST_TEMPLATE.md), read "
+            "[the notes](../../shell/browser/osr/README.md) and [old notes](../../NOTES.md).\n",
+            "index.md": "# Home\n\nRead [the security tutorial](tutorial/security.md).\n",
+        },
+    )
+    report = run_import(root, project / "docs", theme="guides")
+    text = (root / "guides" / "tutorial" / "security.md").read_text(encoding="utf-8")
+    assert "[the policy](../../../SECURITY.md#reporting)" in text
+    assert "[the template](../../../.github/PULL_REQUEST_TEMPLATE.md)" in text
+    assert "[the notes](../../../shell/browser/osr/README.md)" in text
+    assert "[old notes](../../NOTES.md)" in text  # nothing there: left as written, and said
+    here = root / "guides" / "tutorial"
+    assert (here / "../../../SECURITY.md").resolve() == (project / "SECURITY.md").resolve()
+    assert [(b.source, b.target) for b in report.broken_links] == [
+        ("tutorial/security.md", "../../NOTES.md")
+    ]
+    assert sorted((c.path, c.impl_ref) for c in report.code_links) == [
+        (".github/PULL_REQUEST_TEMPLATE.md", False),  # pages are no code: no impl_ref
+        ("SECURITY.md", False),
+        ("shell/browser/osr/README.md", False),
+    ]
+    assert "impl_refs" not in meta(root, "guides/tutorial/security.md")
+    checked = Brain.open(root, clock=lambda: TODAY).check(repair=False)
+    assert [f.message for f in checked.findings if f.code == "W001"] == [
+        "link to NOTES.md, which is not a document"  # the missing one only
+    ]
+
+
+def test_a_page_imported_again_links_to_the_pages_an_earlier_run_renamed(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({})
+    docs = pages(
+        root.parent / "docs",
+        {
+            "README.md": "# Docs\n\nStart with [the app](api/app.md).\n",
+            "api/app.md": "# app\n\nBack to [the index](../README.md).\n",
+        },
+    )
+    first = run_import(root, docs)
+    assert first.imported["README.md"] == "readme.md"
+    pages(
+        docs, {"api/window.md": "# window\n\nSee [the index](../README.md#apis), [app](app.md).\n"}
+    )
+    again = run_import(root, docs)
+    assert again.imported == {"api/window.md": "api/window.md"}
+    assert again.broken_links == ()
+    text = (root / "api" / "window.md").read_text(encoding="utf-8")
+    assert "[the index](../readme.md#apis), [app](app.md)" in text
+    assert "W001" not in check_errors(root)
+
+
+def test_a_link_out_of_the_folder_to_a_page_imported_before_leads_to_its_document(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({})
+    project = root.parent
+    pages(project, {"README.md": "# Shop\n\nThe shop sells books.\n"})
+    run_import(root, project / "README.md")
+    pages(
+        project / "docs", {"guide/setup.md": "# Setup\n\nSee [the intro](../../README.md#shop).\n"}
+    )
+    report = run_import(root, project / "docs")
+    assert report.broken_links == () and report.code_links == ()
+    text = (root / "guide" / "setup.md").read_text(encoding="utf-8")
+    assert "[the intro](../readme.md#shop)" in text
+    relations = yaml.safe_load((root / "RELATIONS.yaml").read_text(encoding="utf-8"))["nodes"]
+    assert relations["guide/setup.md"]["links"] == ["readme.md"]
+
+
 def _commit(project: Path, day: str, *args: str) -> None:
     stamp = f"{day}T12:00:00"
     env = {**os.environ, "GIT_AUTHOR_DATE": stamp, "GIT_COMMITTER_DATE": stamp,

@@ -144,3 +144,23 @@ def test_links_and_headings_agree_with_markdown_it(pieces: list[str]) -> None:
     assert targets(body) == _reference_targets(body)
     mine = [(h.level, h.title) for h in markdown.scan(body).headings]
     assert mine == _reference_headings(body)
+
+
+def test_scan_finds_the_images_a_page_shows_and_none_in_code() -> None:
+    body = (
+        "![Tools](../images/tools.png) and [![badge](badge.svg)](https://ci.example)\n"
+        "A ![diagram][arch] beside [a link][doc].\n\n"
+        '<p align="center"><img src="logo.png" alt="logo"></p>\n\n'
+        "```\n![not this](code.png)\n<img src='nor.png'>\n```\n\n"
+        "    ![nor this](indented.png)\n\n"
+        "`![nor](span.png)`\n\n"
+        "[arch]: ../images/arch.svg\n[doc]: guide.md\n"
+    )
+    found = markdown.scan(body, 10)
+    assert [(i.target, i.line, i.tag) for i in found.images] == [
+        ("../images/tools.png", 10, False),
+        ("badge.svg", 10, False),
+        ("logo.png", 13, True),
+        ("../images/arch.svg", 24, False),
+    ]
+    assert [t for t, _n in found.links] == ["https://ci.example", "guide.md"]

@@ -2,10 +2,11 @@
 
 :func:`place` gives each page its slugged id, :func:`decisions` turns what the
 decision records state into supersessions both ways, :func:`relink_wiki` turns
-wiki links into Markdown links, and :func:`compose` writes a page's new text: its
-own mdbrain frontmatter kept, or one synthesised (title, summary of prose, type,
-status, tags, impl_refs, the days the page gives, sources, relations), and its
-links written from its new place. The records of what an import found are here
+wiki links into Markdown links, :func:`retarget_sources` leads HTML images to
+their files from a page's new place, and :func:`compose` writes a page's new text:
+its own mdbrain frontmatter kept, or one synthesised (title, summary of prose,
+type, status, tags, impl_refs, the days the page gives, sources, relations), and
+its links written from its new place. The records of what an import found are here
 too. Pure: the service reads the files and hands the pages in.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import posixpath
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,6 +111,10 @@ class Plan:
     unresolved: list[Case] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     named: dict[str, str] = field(default_factory=dict)  # source path -> a site's nav title
+    # what ``sources`` names (casefolded) -> the id an earlier import gave that page
+    earlier: dict[str, str] = field(default_factory=dict)
+    # source path -> its links the service already wrote from the new place, as now written
+    rewritten: dict[str, set[str]] = field(default_factory=dict)
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -119,8 +125,12 @@ class Plan:
         return old if old in self.ids else self.folded.get(old.casefold())
 
     def new_id(self, old: str) -> str | None:
+        """The id of the page at ``old`` (a path in the source): the one this import gives
+        it, else the one an earlier import gave it; None for neither."""
         found = self.page(old)
-        return None if found is None else self.ids[found]
+        if found is not None:
+            return self.ids[found]
+        return self.earlier.get(self.origin(old).casefold())
 
     def linked_id(self, written: str, old: str) -> str | None:
         """The new id of the page a link leads to (``old``: its target resolved from the
@@ -233,6 +243,23 @@ def relink_wiki(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conv
         plan.broken += [BrokenLink(path, page.body_line + n - 1, w) for n, w in missing]
         out[path] = page if body == page.body else with_body(page, body)
     return out
+
+
+def retarget_sources(text: str, changes: Mapping[int, Mapping[str, str]]) -> str:
+    """``text`` with the ``src`` of its HTML images replaced: ``changes`` maps a 1-based
+    line to {path as written: new path}, as :func:`foreign_links.retarget` takes them
+    for Markdown links. Every other byte stays."""
+    lines = text.split("\n")
+    for number, wanted in changes.items():
+        line = lines[number - 1]
+        for written, new in wanted.items():
+            if written not in line:
+                continue
+            before = "(" + markdown.IMG_SRC_BEFORE + r"[\"']?)"
+            pattern = re.compile(before + re.escape(written) + r"(?=[\"'\s>]|/>|$)")
+            line = pattern.sub(r"\g<1>" + new.replace("\\", "\\\\"), line)
+        lines[number - 1] = line
+    return "\n".join(lines)
 
 
 def with_body(page: conversion.Page, body: str) -> conversion.Page:
@@ -375,11 +402,13 @@ def _keeps(plan: Plan, page: conversion.Page) -> bool:
 
 
 def _check_links(plan: Plan, page: conversion.Page) -> bool:
-    """Report the page's links to Markdown pages that were not imported; True when it
-    has links to documents at all (which then need rewriting)."""
+    """Report the page's links to Markdown pages that were not imported (now or before)
+    and that the service did not lead elsewhere; True when it has links to documents at
+    all (which then need rewriting)."""
     to_docs = False
+    done = plan.rewritten.get(page.path, set())
     for written, line in markdown.scan(page.body, page.body_line).links:
-        found = links.resolve(page.path, written)
+        found = None if written.strip() in done else links.resolve(page.path, written)
         if found is not None and (
             found[0] is links.LinkKind.OUTSIDE or not plan.linked_id(written, found[1])
         ):
@@ -397,8 +426,10 @@ def compose(plan: Plan, page: conversion.Page) -> str:
     else:
         text = yaml_emit.block(_fields(plan, page)) + "\n" + page.body.lstrip("\n")
 
+    done = plan.rewritten.get(page.path, set())
+
     def target(written: str, old: str) -> str | None:
-        found = plan.linked_id(written, old)
+        found = None if written.strip() in done else plan.linked_id(written, old)
         if found is None:
             return None
         # a link read from the project's root is written relative: the base has its own root

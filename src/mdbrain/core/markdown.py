@@ -50,6 +50,11 @@ _ESCAPED = re.compile(r"\\[\\`*_{}\[\]()#+\-.!<>|]")
 _INLINE = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(")
 # "[text][label]", "[label][]" and the shortcut "[label]".
 _REF_USE = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\[\]]*\])*)\](?:\[([^\[\]]*)\])?(?![(:\[])")
+# "![alt](", wherever it stands: inside a link's text too ("[![badge](b.svg)](url)")
+_IMAGE = re.compile(r"!\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(")
+# <img ... src=: the attributes read up to the end of the tag only, then the value
+IMG_SRC_BEFORE = r"(?i:<img\b[^<>]*?\ssrc\s*=\s*)"
+_IMG_SRC = re.compile(IMG_SRC_BEFORE + r"(?:\"([^\"<>]*)\"|'([^'<>]*)'|([^\s\"'=<>`]+))")
 
 
 class Heading(NamedTuple):
@@ -67,10 +72,19 @@ class Section(NamedTuple):
     end: int
 
 
+class Image(NamedTuple):
+    """An image a page shows, and the file line where the path to its file is written."""
+
+    target: str  # as written
+    line: int  # a reference's is its definition's
+    tag: bool  # the ``src`` of an HTML ``<img>``, not a Markdown image
+
+
 @dataclass(frozen=True, slots=True)
 class Body:
     links: tuple[tuple[str, int], ...]  # (written target, file line)
     headings: tuple[Heading, ...]
+    images: tuple[Image, ...] = ()
 
 
 def _blank(match: re.Match[str]) -> str:
@@ -171,8 +185,22 @@ def _label(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def _inline(line: str, number: int, links: list[tuple[str, int]], used: set[str] | None) -> None:
-    """Collect the inline links of ``line``, and the reference labels it uses when ``used``."""
+class _Found:
+    """What a scan collects besides headings: links, images, the references they use."""
+
+    __slots__ = ("images", "links", "pictured", "used")
+
+    def __init__(self, references: bool) -> None:
+        self.links: list[tuple[str, int]] = []
+        self.images: list[Image] = []
+        self.used: set[str] | None = set() if references else None  # labels links use
+        self.pictured: set[str] = set()  # labels images use
+
+
+def _inline(line: str, number: int, seen: _Found) -> None:
+    """Collect the inline links and images of ``line``, and the reference labels it uses
+    when references are possible."""
+    links, used = seen.links, seen.used
     masked = _mask(line)
     angle = None
     at = 0
@@ -194,10 +222,27 @@ def _inline(line: str, number: int, links: list[tuple[str, int]], used: set[str]
         if not match.group(1):  # not an image
             links.append((target, number))
         at = end  # a destination is not searched again for links: each byte is read once
+    if "![" in masked:
+        _images(line, masked, number, seen.images)
     if used is not None:
         for match in _REF_USE.finditer(_INLINE.sub(" ", masked)):
-            if not match.group(1):
-                used.add(_label(match.group(3) or match.group(2)))
+            label = _label(match.group(3) or match.group(2))
+            (seen.pictured if match.group(1) else used).add(label)
+
+
+def _images(line: str, masked: str, number: int, images: list[Image]) -> None:
+    angle = _NextAngle(line)
+    for match in _IMAGE.finditer(masked):
+        destination = _inline_target(line, match.end(), angle)
+        if destination is not None and destination[0]:
+            images.append(Image(destination[0], number, tag=False))
+
+
+def _tags(line: str, number: int, images: list[Image]) -> None:
+    """The ``src`` of the HTML images of ``line``."""
+    for match in _IMG_SRC.finditer(_mask(line)):
+        group = next(g for g in (1, 2, 3) if match.group(g) is not None)
+        images.append(Image(line[match.start(group) : match.end(group)], number, tag=True))
 
 
 def _atx(line: str) -> tuple[int, str] | None:
@@ -228,10 +273,11 @@ def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
     last few answers are kept: an import reads the same page for its title, its type,
     its links and its record, and the answer (tuples) cannot be changed by a caller.
     """
-    links: list[tuple[str, int]] = []
+    found = _Found(references="]:" in body)
     headings: list[Heading] = []
     definitions: dict[str, tuple[str, int]] = {}
-    used: set[str] | None = set() if "]:" in body else None  # reference links possible
+    used = found.used
+    tags = "<img" in body or "<IMG" in body
     fence: str | None = None  # the fence that opened the current code block
     in_comment = in_list = indented_code = False
     prev_blank = True
@@ -255,7 +301,9 @@ def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
             # plain prose, by far the most common line: no block can start here
             in_list = indented_code = prev_blank = False
             if "[" in line:
-                _inline(line, number, links, used)
+                _inline(line, number, found)
+            if tags and "<" in line:
+                _tags(line, number, found.images)
             if paragraph is None:
                 paragraph = (line.strip(), number)
             continue
@@ -265,7 +313,7 @@ def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
             in_list = indented_code = prev_blank = False
             headings.append(Heading(atx[0], atx[1], number))
             if "[" in line:
-                _inline(line, number, links, used)
+                _inline(line, number, found)
             paragraph = None
             continue
         if line.startswith(("    ", "\t")) and (prev_blank or indented_code) and not in_list:
@@ -289,7 +337,7 @@ def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
         elif first == "#" and (atx := _atx(line)) is not None:
             headings.append(Heading(atx[0], atx[1], number))
             if "[" in line:
-                _inline(line, number, links, used)
+                _inline(line, number, found)
             paragraph = None
         elif first == "[" and used is not None and (definition := _REF_DEF.match(line)):
             target = definition.group(2).strip("<>")
@@ -297,15 +345,26 @@ def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
             paragraph = None
         else:
             if "[" in line:
-                _inline(line, number, links, used)
+                _inline(line, number, found)
+            if tags and "<" in line:
+                _tags(line, number, found.images)
             if _BLOCK_START.match(line):
                 paragraph = None
             elif paragraph is None:
                 paragraph = (line.strip(), number)
+    links, images = found.links, found.images
     if used:
         links += [(t, n) for label, (t, n) in definitions.items() if label in used]
         links.sort(key=lambda item: item[1])
-    return Body(links=tuple(links), headings=tuple(headings))
+    if found.pictured:
+        shown = set(links)
+        images += [
+            Image(t, n, tag=False)
+            for label, (t, n) in definitions.items()
+            if label in found.pictured and (t, n) not in shown
+        ]
+        images.sort(key=lambda image: image.line)
+    return Body(links=tuple(links), headings=tuple(headings), images=tuple(images))
 
 
 def outline(headings: tuple[Heading, ...], last_line: int) -> tuple[Section, ...]:

@@ -3,8 +3,9 @@
 The source is only read. Every page becomes a document with slugged names and
 an mdbrain frontmatter (its own when it already has a valid one), dated by the
 page itself when it says when it was written; links between imported pages
-follow them, wiki links included; a link to a file of the project keeps
-leading to it and makes the file an impl_ref; decision records' status texts
+follow them, wiki links included, and so do links to pages an earlier import
+brought in; a link or an image that leads to another file of the project keeps
+leading to it, and a code file becomes an impl_ref; decision records' status texts
 become ``supersedes`` / ``superseded_by``. A page the guard stops is reported
 with its line and what would let it through. Everything is planned in memory
 first, then written atomically under the base's lock, and the indexes are
@@ -29,6 +30,7 @@ from mdbrain.core import (
     conversion,
     dates,
     document,
+    edit,
     fields,
     foreign_links,
     guard,
@@ -105,6 +107,8 @@ class _Run:
     inside: str | None  # the imported folder, from the project (None: no such limit)
     dry_run: bool = False
     single: bool = False  # one page asked for by name: imported whatever it is
+    # the pages this import reads, as ``sources`` names them (from the project), casefolded
+    walked: frozenset[str] = frozenset()
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
     code: list[CodeLink] = field(default_factory=list)
@@ -203,19 +207,28 @@ def _site_titles(project: Path, src: Path) -> dict[str, str]:
 # --- reading ---------------------------------------------------------------------------
 
 
-def _already_imported(run: _Run) -> set[str]:
-    """The source paths earlier imports recorded in the base's ``sources`` fields."""
+def _already_imported(run: _Run) -> dict[str, str]:
+    """The source paths earlier imports recorded in the base's ``sources`` fields, each
+    with the document that names it (one that names it first, when there are several)."""
     if run.dry_run:  # a dry run writes nothing, not even the entry cache
         found = scan.scan(run.session.root, run.session.config, use_cache=False)[0]
     else:
         found = run.session.manifest()
-    return {s for entry in found.entries for s in fields.strings(entry.meta, "sources")}
+    named: dict[str, str] = {}
+    for first in (True, False):
+        for entry in found.entries:
+            sources = fields.strings(entry.meta, "sources")
+            for source in sources[:1] if first else sources[1:]:
+                named.setdefault(source, entry.id)
+    return named
 
 
 def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     """Every page that can be imported; the others are reported as skipped."""
     pages = {}
     done = _already_imported(run)
+    for source, doc_id in done.items():
+        run.plan.earlier.setdefault(source.casefold(), doc_id)
     for path in counted(paths, run.session.progress):
         if run.plan.origin(path) in done:  # importing again adds nothing
             run.skipped.append(Case(path, "", "already imported (it is in a document's sources)"))
@@ -298,52 +311,82 @@ def _taken(session: Session, folder: str) -> set[str]:
 
 
 def _relink(run: _Run, pages: dict[str, conversion.Page]) -> dict[str, conversion.Page]:
-    """Every page with its wiki links made Markdown links, and its links to files of the
-    project written from its new place."""
+    """Every page with its wiki links made Markdown links, and its links and images that
+    lead to other files of the project written from its new place."""
     out = {}
     for path, page in import_plan.relink_wiki(run.plan, pages).items():
         changes = _code_links(run, page)
-        body = foreign_links.retarget(page.body, changes) if changes else page.body
+        body = page.body
+        if changes:
+            body = import_plan.retarget_sources(foreign_links.retarget(body, changes), changes)
         out[path] = page if body == page.body else import_plan.with_body(page, body)
     return out
 
 
 def _code_links(run: _Run, page: conversion.Page) -> dict[int, dict[str, str]]:
-    """The links of the page's body to files of the project (outside the knowledge root, not
-    Markdown pages), each written again from the page's new place; the files outside
-    the imported folder become impl_refs of the page."""
+    """The links and images of the page's body that lead to files of the project other
+    than the pages this import reads, each written again from the page's new place (see
+    :func:`_kept`), by body line; an image that leads to no such file is reported as a
+    broken link."""
     changes: dict[int, dict[str, str]] = {}
-    for written, line in markdown.scan(page.body).links:
-        found = _project_file(run, page.path, written)
-        if found is None:
-            continue
-        path, suffix = found
-        outside = run.inside is None or not (path + "/").startswith(run.inside + "/")
-        ref = outside and _impl_ref(run, page.path, path)
-        changes.setdefault(line, {})[written] = _from_new_place(run, page.path, path) + suffix
-        run.code.append(CodeLink(page.path, page.body_line + line - 1, written, path, ref))
-        refs = run.plan.refs.setdefault(page.path, [])
-        refs += [path.rstrip("/")] if ref and path.rstrip("/") not in refs else []
+    scanned = markdown.scan(page.body)
+    for written, line in scanned.links:
+        new = _kept(run, page, written, line)
+        if new is not None:
+            changes.setdefault(line, {})[written] = new
+    for image in scanned.images:
+        new = _kept(run, page, image.target, image.line, image=True)
+        if new is not None:
+            changes.setdefault(image.line, {})[image.target] = new
+        elif _split_target(image.target) is not None:
+            at = page.body_line + image.line - 1
+            run.plan.broken.append(BrokenLink(page.path, at, image.target))
     return changes
 
 
+def _kept(
+    run: _Run, page: conversion.Page, written: str, line: int, *, image: bool = False
+) -> str | None:
+    """The link (or image) written again from the page's new place, when it leads to a
+    file of the project that is not a page this import reads (None otherwise): to the
+    document an earlier import made of it, else to the file, which is then reported;
+    a code file outside the imported folder becomes an impl_ref of the page."""
+    found = _project_file(run, page.path, written)
+    if found is None or found[0].casefold() in run.walked:
+        return None
+    path, suffix = found
+    plan = run.plan
+    doc_id = plan.earlier.get(path.casefold()) if links.is_doc_path(path) else None
+    if doc_id is not None:
+        new = edit.written_target(plan.ids[page.path], doc_id, suffix)
+    else:
+        new = _from_new_place(run, page.path, path) + suffix
+        outside = run.inside is None or not (path + "/").startswith(run.inside + "/")
+        code = not image and not links.is_doc_path(path)
+        ref = code and outside and _impl_ref(run, page.path, path)
+        run.code.append(CodeLink(page.path, page.body_line + line - 1, written, path, ref))
+        refs = plan.refs.setdefault(page.path, [])
+        refs += [path.rstrip("/")] if ref and path.rstrip("/") not in refs else []
+    plan.rewritten.setdefault(page.path, set()).add(new)
+    return new
+
+
 def _split_target(written: str) -> tuple[str, str] | None:
-    """A link's path (unquoted) and what follows it (``#anchor``, ``?query``), or None
-    for an anchor alone, a web address or a Markdown page."""
+    """A link's path (unquoted, not empty) and what follows it (``#anchor``,
+    ``?query``), or None for an anchor alone or a web address."""
     target = written.strip()
     if not target or target.startswith(("#", "//")) or _SCHEME.match(target):
         return None
     cut = min((i for i in (target.find("#"), target.find("?")) if i != -1), default=len(target))
     name = unquote(target[:cut])
-    return None if links.is_doc_path(name.rstrip("/")) else (name, target[cut:])
+    return (name, target[cut:]) if name else None
 
 
 def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
     """The file or folder of the project a link names (its path from the project, and
-    the anchor or query written after it), when it exists, outside the knowledge root,
-    and is not a Markdown page."""
+    the anchor or query written after it), when it exists outside the knowledge root."""
     split = _split_target(written)
-    if split is None or not split[0]:
+    if split is None:
         return None
     name, suffix = split
     project = run.session.project.resolve()
@@ -408,6 +451,7 @@ def import_folder(
     plan.named = _site_titles(session.project.resolve(), src)
     limit = None if inside is None else inside.relative_to(project).as_posix()
     run = _Run(session, src, plan, limit, dry_run, single=page is not None)
+    run.walked = frozenset(plan.origin(path).casefold() for path in paths)
     if legacy:
         return _legacy(run, paths, dry_run)
     lock = contextlib.nullcontext() if dry_run else session.writing()
