@@ -109,6 +109,25 @@ def test_check_reports_a_rename_git_recorded_and_fix_follows_it(make_base: MakeB
     assert not [f for f in report.findings if f.code == "W001"]
 
 
+def test_renames_read_under_a_folder_leave_out_the_rest_of_the_history(
+    make_base: MakeBase,
+) -> None:
+    from mdbrain.store import git as git_store
+
+    root = small_base(make_base)
+    project = root.parent
+    (project / "tool.py").write_text("x = 1\n", encoding="utf-8")
+    git(project, "init", "-q")
+    git(project, "-c", "user.email=t@t", "-c", "user.name=t", "add", ".")
+    git(project, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "base")
+    git(project, "mv", "kb/auth/session.md", "kb/auth/sessions.md")
+    git(project, "mv", "tool.py", "tools.py")
+    git(project, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "renames")
+    history = git_store.Git(root / "auth")  # from a folder below the top, as a base may be
+    assert history.renames() == {"kb/auth/session.md": "kb/auth/sessions.md", "tool.py": "tools.py"}
+    assert history.renames("kb/") == {"kb/auth/session.md": "kb/auth/sessions.md"}
+
+
 def test_the_mv_command_takes_file_paths_and_reports_what_it_updated(
     make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
 ) -> None:

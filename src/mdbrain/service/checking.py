@@ -114,7 +114,7 @@ def renamed_links(
     document: document id -> old target -> new id."""
     broken = _broken_targets(found)
     prefix = _root_prefix(session, history) if broken else None
-    renames = history.renames() if prefix is not None else {}
+    renames = history.renames(prefix) if prefix is not None else {}
     if prefix is None or not renames:
         return {}
     out: dict[str, dict[str, str]] = {}

@@ -40,7 +40,7 @@ class History(Protocol):
 
     def toplevel(self) -> Path | None: ...
 
-    def renames(self) -> dict[str, str]: ...
+    def renames(self, under: str = "") -> dict[str, str]: ...
 
     def tracked(self) -> list[str]: ...
 
@@ -115,12 +115,17 @@ class Git:
         out = self._run("rev-parse", "--show-toplevel")
         return Path(out.strip()) if out else None
 
-    def renames(self) -> dict[str, str]:
-        """Old path -> newest path of every file git saw renamed, repository-relative.
+    def renames(self, under: str = "") -> dict[str, str]:
+        """Old path -> newest path of every file git saw renamed, repository-relative;
+        only those renamed within the folder ``under`` (from the repository's top) when
+        it is given, which spares git the rename detection of the whole history.
 
         One ``git log`` pass; chains (a -> b -> c) are followed to their end.
         """
-        out = self._run("log", "--diff-filter=R", "--name-status", "-M", "--format=", "--no-color")
+        limit = ["--", f":(top){under}"] if under else []
+        out = self._run(
+            "log", "--diff-filter=R", "--name-status", "-M", "--format=", "--no-color", *limit
+        )
         if not out:
             return {}
         moves: dict[str, str] = {}
