@@ -962,3 +962,175 @@ def test_stronger_evidence_than_a_guide_folder_keeps_its_precedence() -> None:
     topic = {"ms.topic": "reference"}
     assert conversion.guess_type("guides/cli.md", topic, "Text.", "CLI guide", False) == "reference"
     assert conversion.guess_type("tutorial/README.md", {}, links, "Guides", False) == "overview"
+
+
+# --- the days a page states in its first lines and its file name ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "created", "updated"),
+    [
+        ("# Proposal\n\nAuthor: Russ Cox\nLast updated: February 2016\n", (), ((2016, 2, 1),)),
+        ("Last updated: 2016-09-01\n", (), ((2016, 9, 1),)),
+        ("Last Updated: 2020-03-19\n", (), ((2020, 3, 19),)),
+        ("Last update: October 15, 2018\n", (), ((2018, 10, 15),)),
+        ("Last updated: October, 2015\n", (), ((2015, 10, 1),)),
+        ("Last updated: 03 December 2015\n", (), ((2015, 12, 3),)),
+        ("Last updated: March 16th, 2021\n", (), ((2021, 3, 16),)),
+        ("Last updated: 15 May 2017 (to reflect the implementation)\n", (), ((2017, 5, 15),)),
+        ("Author(s): M. K. \\<mk@x.org\\> Last Updated: 2019-02-20\n", (), ((2019, 2, 20),)),
+        ("Last modified: Feb 2016\n", (), ((2016, 2, 1),)),
+        ("**Updated:** 8 February 2021\n", (), ((2021, 2, 8),)),
+        ("Created: January 2011\n\nLast updated: April 2016\n", ((2011, 1, 1),), ((2016, 4, 1),)),
+        ("Date: 15 September 2021\n", ((2021, 9, 15),), ()),
+        ("_Written: 2020-05-06_\n", ((2020, 5, 6),), ()),
+        ("Russ Cox\\\nAugust 27, 2018\n\n## Introduction\n", ((2018, 8, 27),), ()),
+        ("Ian Lance Taylor\\\nRobert Griesemer\\\nAugust 20, 2021\n", ((2021, 8, 20),), ()),
+        ("Russ Cox \\\nDecember 2013 \\\ngolang.org/s/go13compiler\n", ((2013, 12, 1),), ()),
+        ("Mis à jour le 4 mars 2021\n", (), ((2021, 3, 4),)),
+        ("Dernière mise à jour : février 2016\n", (), ((2016, 2, 1),)),
+        ("> Créé le 1er mars 2020\n", ((2020, 3, 1),), ()),
+    ],
+)
+def test_a_page_states_its_days_in_its_first_lines(
+    body: str, created: tuple[tuple[int, int, int], ...], updated: tuple[tuple[int, int, int], ...]
+) -> None:
+    found = dates.in_text(body, TODAY)
+    assert found.created == tuple(dt.date(*d) for d in created)
+    assert found.updated == tuple(dt.date(*d) for d in updated)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Last updated: [Date]\n",  # a template
+        "```\nLast updated: 2016-09-01\n```\n",  # code, not the page's word
+        "\n" * 30 + "Last updated: 2016-09-01\n",  # too far down
+        "Last updated: 2099-01-01\n",  # after today
+        "The date: 2016-09-01 was chosen.\n",  # prose, not a label
+        "We updated 2016 files.\n",
+        "Russ Cox\nAugust 27, 2018\n",  # one paragraph, no line break: not an author line
+        "# Title\n\nAugust 27, 2018\n",
+        "Last updated: 2016-02-30\n",
+    ],
+)
+def test_text_that_only_looks_like_a_stated_day_states_none(body: str) -> None:
+    assert dates.in_text(body, TODAY) == dates.Stated((), ())
+
+
+@pytest.mark.parametrize(
+    ("path", "wanted"),
+    [
+        ("rfc/20230905-provider-gpgkey-missing.md", dt.date(2023, 9, 5)),
+        ("rfc/2025-07-22-conditional-enable.md", dt.date(2025, 7, 22)),
+        ("_posts/2021-03-04_hello.md", dt.date(2021, 3, 4)),
+        ("journal/2021-03-04.md", dt.date(2021, 3, 4)),
+        ("posts/2021-03-04-hello/index.md", dt.date(2021, 3, 4)),  # a bundle: its folder
+        ("docs\\adr\\20210304-use-x.md", dt.date(2021, 3, 4)),
+        ("decisions/0001-use-postgres.md", None),  # an ADR number
+        ("design/14313-benchmark-format.md", None),  # an issue number
+        ("rfc/20241301-thirteenth-month.md", None),
+        ("rfc/20230230-no-such-day.md", None),
+        ("rfc/20990101-future.md", None),  # after today
+        ("rfc/10000101-too-old.md", None),
+        ("rfc/202309051-nine-digits.md", None),
+        ("rfc/20230905.draft-note", dt.date(2023, 9, 5)),
+        ("rfc/20230905provider.md", None),
+        ("rfc/yyyymmdd-template.md", None),
+        ("20240513-static-evaluation/module-expansion.md", None),  # the name only
+    ],
+)
+def test_a_file_name_that_starts_with_a_day_dates_the_page(
+    path: str, wanted: dt.date | None
+) -> None:
+    assert dates.in_name(path, TODAY) == wanted
+
+
+D1, D2, D3, D4, D5 = (dt.date(2020 + n, 1, 1) for n in range(5))
+
+
+@pytest.mark.parametrize(
+    ("meta", "stated", "body", "path", "wanted"),
+    [
+        ({}, [], "", "", None),
+        ({}, [], "Last updated: 2016-09-01\n", "", (dt.date(2016, 9, 1),) * 2),
+        ({}, [], "", "rfc/20230905-x.md", (dt.date(2023, 9, 5),) * 2),
+        # created from the name, updated from the page's line
+        ({}, [], "Last updated: 2024-01-01\n", "rfc/20230905-x.md", (dt.date(2023, 9, 5), D5)),
+        # fields first: the lines and the name only fill in what they leave unknown
+        ({"date": D1}, [], "Created: 2019-05-05\nUpdated: 2022-01-01\n", "", (D1, D3)),
+        ({"lastmod": D4}, [], "Created: 2021-01-01\nUpdated: 2022-01-01\n", "", (D2, D4)),
+        ({"lastmod": D4}, [], "", "20210101-x.md", (D2, D4)),
+        (
+            {"date": D2, "lastmod": D3},
+            [],
+            "Created: 2020-01-01\nUpdated: 2024-01-01\n",
+            "20200101-x.md",
+            (D2, D3),
+        ),
+        # then the record's stated days, before the lines
+        ({}, [D2], "Date: 2020-01-01\nLast updated: 2023-01-01\n", "", (D2, D4)),
+        ({}, [D2], "", "20200101-x.md", (D2, D2)),
+        # the lines before the name
+        ({}, [], "Written: 2021-01-01\n", "20200101-x.md", (D2, D2)),
+        # created never after updated: the better trusted source wins
+        ({"date": D4}, [], "Last updated: 2021-01-01\n", "", (D4, D4)),
+        ({"lastmod": D2}, [], "", "20230101-x.md", (D2, D2)),
+        ({}, [], "Last updated: 2021-01-01\n", "20230101-x.md", (D2, D2)),
+        # within one source, the earliest and the latest day, as before
+        ({"date": D4, "lastmod": D2}, [], "", "", (D2, D4)),
+        ({}, [], "Created: 2024-01-01\nUpdated: 2021-01-01\n", "", (D2, D5)),
+    ],
+)
+def test_of_page_trusts_fields_then_records_then_lines_then_the_name(
+    meta: dict[str, Any],
+    stated: list[dt.date],
+    body: str,
+    path: str,
+    wanted: tuple[dt.date, dt.date] | None,
+) -> None:
+    assert dates.of_page(meta, stated, TODAY, body=body, path=path) == wanted
+
+
+_DAYS = st.dates(min_value=dt.date(1990, 1, 1), max_value=dt.date(2030, 12, 31))
+
+
+@given(
+    st.dictionaries(st.sampled_from(["date", "created", "lastmod", "updated"]), _DAYS, max_size=3),
+    st.lists(_DAYS, max_size=2),
+    st.lists(st.tuples(st.sampled_from(["Created: ", "Last updated: ", "Date: ", "x "]), _DAYS)),
+    st.one_of(st.none(), _DAYS),
+)
+def test_of_page_never_dates_a_page_after_today_nor_creates_it_after_its_update(
+    meta: dict[str, dt.date],
+    stated: list[dt.date],
+    lines: list[tuple[str, dt.date]],
+    named: dt.date | None,
+) -> None:
+    body = "".join(f"{label}{d.isoformat()}\n" for label, d in lines)
+    path = f"{named:%Y%m%d}-page.md" if named else "page.md"
+    found = dates.of_page(meta, stated, TODAY, body=body, path=path)
+    before = dates.of_page(meta, stated, TODAY)
+    if found is None:
+        assert before is None
+    else:
+        assert found[0] <= found[1] <= TODAY
+    if before is not None and (meta or stated):
+        assert found is not None
+
+
+@given(
+    st.lists(
+        st.one_of(
+            _MARKUP,
+            st.sampled_from(["Last updated: ", "Feb 2016", "\\\n", "2021-03-04", "20210304-", "/"]),
+            st.text(max_size=12),
+        ),
+        max_size=40,
+    ).map("".join)
+)
+def test_any_text_or_name_is_read_for_days_without_crashing(text: str) -> None:
+    found = dates.in_text(text, TODAY)
+    assert all(d <= TODAY for d in found.created + found.updated)
+    named = dates.in_name(text, TODAY)
+    assert named is None or named <= TODAY

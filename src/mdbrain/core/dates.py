@@ -3,8 +3,10 @@
 Front matter fields of other tools (Hugo's ``date`` and ``lastmod``, Jekyll's
 ``date``, Microsoft Learn's ``ms.date``...), and dates written in text: ISO
 (``2021-03-04``, ``2021/03/04``, with or without a time), day and month names in
-English or French (``4 March 2021``, ``March 4, 2021``, ``4 mars 2021``). A day
-after today is not believed. Pure: nothing here reads a file or a clock.
+English or French (``4 March 2021``, ``March 4, 2021``, ``4 mars 2021``). A page
+may also state its days in its first lines (``Last updated: February 2016``, a
+date under the authors' names) and in its file name (``20230905-title.md``). A
+day after today is not believed. Pure: nothing here reads a file or a clock.
 
 >>> day("Accepted on 2021-03-04")
 datetime.date(2021, 3, 4)
@@ -17,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 # Fields that say when a page was written, and when it last changed (lower case).
 CREATED_KEYS: Final = (
@@ -58,6 +60,31 @@ _DAY_MONTH = re.compile(
 )
 _MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
 _US = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})/(\d{4})(?!\d)")
+_MONTH_YEAR = re.compile(rf"\b({_MONTH})\.?,?\s+(\d{{4}})\b", re.I)  # the first of the month
+
+# How far down a page states its days, and the labels it states them with: the
+# updated day ("Last updated:", "Mis à jour le"), else the created day ("Date:").
+HEAD_LINES: Final = 30  # lines
+_UPDATED_LABEL: Final = (
+    r"last[ -]updated|last[ -]update|last[ -]modified|last[ -]revised|updated|modified"
+    r"|derni[eè]re mise [aà] jour|derni[eè]re modification|mise? [aà] jour|modifi[ée]e?"
+)
+_CREATED_LABEL: Final = r"date|created|written|cr[ée][ée]e?|r[ée]dig[ée]e?"
+_LABEL = re.compile(
+    rf"(?:^|(?<=[\s(\[|]))(?:(?P<updated>{_UPDATED_LABEL})|(?P<created>{_CREATED_LABEL}))\b"
+    r"(?:\s+(?:on|le))?\s*[:：]?\s*(?:(?:on|le)\s+)?[(\[]?",
+    re.I,
+)
+_MARKUP = re.compile(r"[*_`]")  # emphasis and code spans around a label or a day
+_LEAD = re.compile(r"^[\s>|#+-]*")  # quotes, list items, table cells
+_BREAK = re.compile(r"<br\s*/?>$", re.I)
+_AUTHOR = re.compile(r"(?:authors?|author\(s\)|auteurs?|auteur\(s\)|by|par)\b", re.I)
+_LINE_CHARS: Final = 300  # of a line, read for a day: a label and a day are near its start
+_FENCE = re.compile(r"^\s{0,3}(```|~~~)")
+# A file name that starts with a day: 20230905-title.md, 2023-09-05_title.md, 2023-09-05.md.
+_NAME_DAY = re.compile(r"^(?:(\d{4})(\d{2})(\d{2})|(\d{4})-(\d{2})-(\d{2}))[-_.]")
+_NAME_FLOOR: Final = dt.date(1970, 1, 1)  # an older "day" in a file name is a number
+_BUNDLE_NAMES: Final = frozenset({"index", "_index", "readme"})  # named by their folder
 
 
 def _make(year: str, month: int | str, day_: str) -> dt.date | None:
@@ -91,6 +118,112 @@ def day(value: Any, *, month_first: bool = False) -> dt.date | None:
     return days[0] if days else None
 
 
+def _leading(text: str) -> tuple[dt.date | None, int]:
+    """The day ``text`` starts with, a month and year being its first day, and where
+    it ends; ``(None, 0)`` when it starts with none."""
+    if (iso := _ISO.match(text)) is not None:
+        return _make(iso.group(1), iso.group(2), iso.group(3)), iso.end()
+    if (named := _DAY_MONTH.match(text)) is not None:
+        month = _MONTHS[named.group(2).lower()]
+        return _make(named.group(3), month, named.group(1)), named.end()
+    if (named := _MONTH_DAY.match(text)) is not None:
+        month = _MONTHS[named.group(1).lower()]
+        return _make(named.group(3), month, named.group(2)), named.end()
+    if (named := _MONTH_YEAR.match(text)) is not None:
+        return _make(named.group(2), _MONTHS[named.group(1).lower()], "1"), named.end()
+    return None, 0
+
+
+class Stated(NamedTuple):
+    """The days a page's text states: when it was written, when it last changed."""
+
+    created: tuple[dt.date, ...]
+    updated: tuple[dt.date, ...]
+
+
+def _head(body: str) -> Iterable[str]:
+    """The first ``HEAD_LINES`` lines of ``body``, those in code fences left out."""
+    fence = ""
+    for whole in body.splitlines()[:HEAD_LINES]:
+        line = whole[:_LINE_CHARS]
+        if (mark := _FENCE.match(line)) is not None:
+            if not fence:
+                fence = mark.group(1)
+            elif fence == mark.group(1):
+                fence = ""
+            continue
+        if not fence:
+            yield line
+
+
+def _bare(line: str) -> str:
+    """``line`` without the marks around what it says: emphasis, code spans, quote and
+    list marks at its start; line breaks and a full stop at its end."""
+    text = _LEAD.sub("", _MARKUP.sub("", line), count=1)
+    while True:
+        stripped = _BREAK.sub("", text.rstrip().rstrip("\\."))
+        if stripped == text:
+            return text
+        text = stripped
+
+
+def _breaks(line: str) -> bool:
+    """Whether ``line`` ends with a Markdown line break (a backslash, two spaces, <br>)."""
+    return line.endswith(("\\", "  ")) or _BREAK.search(line.rstrip()) is not None
+
+
+def in_text(body: str, today: dt.date) -> Stated:
+    """The days the first lines of ``body`` state, in their order: after a label
+    (``Last updated: February 2016``, ``Created: 2011-01-01``, ``Mis à jour le 4 mars
+    2021``), or alone on a line under an author line ending in a line break (``Russ
+    Cox\\`` then ``August 27, 2018``), which is when the page was written. A label
+    inside a line must be capitalised, as labels are; prose is not read.
+
+    >>> in_text("Author: Rob\\nLast updated: February 2016", dt.date(2026, 1, 1)).updated
+    (datetime.date(2016, 2, 1),)
+    """
+    created: list[dt.date] = []
+    updated: list[dt.date] = []
+    previous = ""
+    for line in _head(body):
+        text = _LEAD.sub("", _MARKUP.sub("", line), count=1)
+        for label in _LABEL.finditer(text):
+            word = label.group("updated") or label.group("created")
+            if label.start() > 0 and not word[0].isupper():
+                continue
+            found, _end = _leading(text[label.end() :])
+            if found is not None and found <= today:
+                (updated if label.group("updated") else created).append(found)
+                break
+        else:
+            alone = _bare(line)
+            found, end = _leading(alone)
+            after_author = _breaks(previous) or _AUTHOR.match(_bare(previous)) is not None
+            if found is not None and end == len(alone) and found <= today and after_author:
+                created.append(found)
+        previous = line if not line.lstrip().startswith("#") else ""
+    return Stated(tuple(created), tuple(updated))
+
+
+def in_name(path: str, today: dt.date) -> dt.date | None:
+    """The day the file name in ``path`` starts with (``20230905-title.md``,
+    ``2023-09-05-title.md``, ``2023-09-05.md``), its folder's for an ``index.md`` or a
+    ``README.md``; None for a number that is no real day, such as an ADR's ``0001-``.
+
+    >>> in_name("rfc/20230905-provider-gpgkey-missing.md", dt.date(2026, 1, 1))
+    datetime.date(2023, 9, 5)
+    """
+    parts = [p for p in path.replace("\\", "/").split("/") if p]
+    if len(parts) > 1 and parts[-1].rsplit(".", 1)[0].lower() in _BUNDLE_NAMES:
+        parts.pop()
+    named = _NAME_DAY.match(parts[-1]) if parts else None
+    if named is None:
+        return None
+    year, month, day_ = (g for g in named.groups() if g is not None)
+    found = _make(year, month, day_)
+    return found if found is not None and _NAME_FLOOR <= found <= today else None
+
+
 def _field_days(meta: Mapping[str, Any], keys: Iterable[str], today: dt.date) -> list[dt.date]:
     lowered = {str(k).lower(): v for k, v in meta.items()}
     days = (day(lowered.get(key), month_first=key in _MONTH_FIRST_KEYS) for key in keys)
@@ -98,15 +231,45 @@ def _field_days(meta: Mapping[str, Any], keys: Iterable[str], today: dt.date) ->
 
 
 def of_page(
-    meta: Mapping[str, Any], stated: Iterable[dt.date | None], today: dt.date
+    meta: Mapping[str, Any],
+    stated: Iterable[dt.date | None],
+    today: dt.date,
+    *,
+    body: str = "",
+    path: str = "",
 ) -> tuple[dt.date, dt.date] | None:
-    """``(created, updated)`` from the page's own fields and the days its text states
-    (a record's ``Date:`` line), or None when it gives none. created is the earliest,
-    updated the latest; days after ``today`` are left out."""
-    written = [d for d in stated if d is not None and d <= today]
-    written += _field_days(meta, CREATED_KEYS, today)
-    changed = _field_days(meta, UPDATED_KEYS, today)
-    every = written + changed
-    if not every:
+    """``(created, updated)`` from what the page says of itself, or None when it says
+    nothing; days after ``today`` are left out. The sources, most trusted first: its
+    fields and the days its text states as a record (a record's ``Date:`` line),
+    which count as one source; the days its first lines state (``body``, see
+    ``in_text``); the day its file name starts with (``path``, see ``in_name``).
+
+    created comes from the first source that gives a created day, updated from the
+    first that gives an updated day. When both come from one source, or only one
+    source says anything, created is the earliest of its days and updated the latest
+    (a single day is both). When they come from two sources and disagree (created
+    after updated), the more trusted source's day is both."""
+    fields_created = [d for d in stated if d is not None and d <= today]
+    fields_created += _field_days(meta, CREATED_KEYS, today)
+    written = in_text(body, today) if body else Stated((), ())
+    named = in_name(path, today) if path else None
+    sources: list[tuple[list[dt.date], list[dt.date]]] = [
+        (fields_created, _field_days(meta, UPDATED_KEYS, today)),
+        (list(written.created), list(written.updated)),
+        ([named] if named is not None else [], []),
+    ]
+    silent = len(sources)  # no source gives that day
+    by_created = next((n for n, (made, _) in enumerate(sources) if made), silent)
+    by_updated = next((n for n, (_, changed) in enumerate(sources) if changed), silent)
+    if by_created == by_updated == silent:
         return None
-    return min(every), max(every)
+    if silent in (by_created, by_updated) or by_created == by_updated:
+        made, changed = sources[min(by_created, by_updated)]
+        every = made + changed
+        return min(every), max(every)
+    created = min(sources[by_created][0])
+    updated = max(sources[by_updated][1])
+    if created <= updated:
+        return created, updated
+    trusted = created if by_created < by_updated else updated
+    return trusted, trusted

@@ -254,7 +254,9 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         if record is not None:
             plan.records[path] = record
         stated = [record.date] if record is not None else []
-        plan.days[path] = dates.of_page(page.meta, stated, plan.today) or run.committed(path)
+        plan.days[path] = dates.of_page(
+            page.meta, stated, plan.today, body=page.body, path=plan.origin(path)
+        ) or run.committed(path)
     return pages
 
 
