@@ -1134,3 +1134,54 @@ def test_any_text_or_name_is_read_for_days_without_crashing(text: str) -> None:
     assert all(d <= TODAY for d in found.created + found.updated)
     named = dates.in_name(text, TODAY)
     assert named is None or named <= TODAY
+
+
+def test_an_import_dates_pages_by_their_stated_lines_and_their_file_names(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = pages(
+        tmp_path / "rfc",
+        {
+            "20230905-provider-keys.md": "# Provider keys\n\nKeys are checked before use.\n",
+            "monotonic.md": (
+                "# Proposal: Monotonic time\n\nAuthor: Russ Cox\n\n"
+                "Last updated: January 26, 2017\n\nTimes carry a monotonic reading.\n"
+            ),
+        },
+    )
+    root = make_base({})
+    run_import(root, source)
+    keys = meta(root, "20230905-provider-keys.md")
+    assert (str(keys["created"]), str(keys["updated"])) == ("2023-09-05", "2023-09-05")
+    assert str(meta(root, "monotonic.md")["updated"]) == "2017-01-26"
+
+
+@pytest.mark.parametrize(
+    ("body", "wanted"),
+    [
+        (  # a key written "Author(s)", and a paragraph of fields
+            "Author(s): Austin Clements\n\nLast updated: 2019-01-18<br>\n"
+            "Discussion: [issue 24543](https://go.dev/issue/24543)<br>\n\n"
+            "Goroutines are preempted at safe points.\n",
+            "Goroutines are preempted at safe points.",
+        ),
+        (  # a byline: names broken by backslashes, then the day
+            "Ian Lance Taylor\\\nRobert Griesemer\\\nJuly 31, 2019\n\n"
+            "Contracts describe what a type parameter needs.\n",
+            "Contracts describe what a type parameter needs.",
+        ),
+    ],
+)
+def test_author_lines_and_bylines_are_no_summary(body: str, wanted: str) -> None:
+    assert summary.first_paragraph(body) == wanted
+
+
+def test_a_summary_section_high_in_the_page_wins_over_a_deeper_one() -> None:
+    body = (
+        "Opening words of the page.\n\n## Abstract\n\nThe abstract says what this does.\n\n"
+        "## Design\n\n### Summary\n\nThe design reduces to a few points.\n"
+    )
+    assert conversion.summary_of(body, {}, 200, False) == "The abstract says what this does."
+    # at one level, the order of the names decides: a summary before an abstract
+    flat = "## Abstract\n\nThe abstract.\n\n## Summary\n\nThe summary of it.\n"
+    assert conversion.summary_of(flat, {}, 200, False) == "The summary of it."

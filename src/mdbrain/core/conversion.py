@@ -65,13 +65,20 @@ _TOML_FENCE = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*(?:\n|\Z)", re.S | 
 
 
 def section(body: str, names: Sequence[str]) -> str:
-    """The body of the section headed by the first of ``names`` (any case) there is, or ''."""
+    """The body of the section headed by one of ``names`` (any case), or '': the highest
+    such heading ("## Abstract" before a "### Summary" deeper in), then the first of
+    ``names``, then the first in the page."""
     lines = body.split("\n")
-    found = {
-        part.title.strip(" *_:").lower(): "\n".join(lines[part.line : part.end])
-        for part in reversed(markdown.outline(markdown.scan(body).headings, len(lines)))
-    }
-    return next((found[name] for name in names if name in found), "")
+    rank = {name: index for index, name in enumerate(names)}
+    found = [
+        (part.level, rank[title], part.line, part.end)
+        for part in markdown.outline(markdown.scan(body).headings, len(lines))
+        if (title := part.title.strip(" *_:").lower()) in rank
+    ]
+    if not found:
+        return ""
+    _level, _rank, line, end = min(found)
+    return "\n".join(lines[line:end])
 
 
 def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> str:

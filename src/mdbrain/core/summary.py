@@ -133,14 +133,24 @@ _LINKS = re.compile(
     rf"!?{_LINK_TEXT}(?:\([^)]*\)|\[[^\]]*\])|<(?:https?|mailto):[^>\s]+>|https?://\S+"
 )
 # Metadata written as lines: "Date: 2021-03-04", "sidebar_position: 2", "* Status: accepted".
-_FIELD_LINE = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\**([A-Za-z][\w .-]{0,30}?)\**[ \t]*:\**[ \t]+\S")
+_FIELD_LINE = re.compile(
+    r"^[ \t]*(?:[-*+][ \t]+)?\**([A-Za-z][\w .-]{0,30}?(?:\(s\))?)\**[ \t]*:\**[ \t]+\S"
+)
 _META_KEYS: Final = frozenset(
     {
         "date", "status", "author", "authors", "deciders", "decision-makers", "consulted",
         "informed", "tags", "version", "created", "updated", "last updated", "last modified",
         "owner", "owners", "layout", "title", "slug", "id", "weight", "category", "technical story",
+        "discussion", "url", "reviewers", "contributors", "editors", "shepherd", "champion",
     }
 )  # fmt: skip
+# A byline: a few short lines, broken by a backslash or <br>, one of them a date
+# ("Ian Lance Taylor\", "Robert Griesemer\", "July 31, 2019").
+_BREAK = re.compile(r"(?:\\|<br\s*/?>|[ ]{2,})[ \t]*$", re.I)
+_BYLINE_WORDS: Final = 5
+_MONTH_DATE = re.compile(
+    r"^(?:\d{4}-\d{2}-\d{2}|(?:\d{1,2} )?[^\W\d_]{3,9}\.? (?:\d{1,2}, )?\d{4})$"
+)
 _CSS_LINE = re.compile(
     r"^[ \t]*(?:[@.#]?[\w-][\w\s,.#:>~+*()\[\]=\"'-]*\{[ \t]*$"  # a selector
     r"|\}[ \t]*$)"  # the end of a rule
@@ -244,12 +254,25 @@ def is_prose(text: str) -> bool:
 
 
 def _is_metadata(lines: list[str]) -> bool:
+    """Whether a paragraph is made of fields ("Author(s): …", "Last updated: …") or is a
+    byline of names and a date."""
+    if _is_byline(lines):
+        return True
     for line in lines:
         found = _FIELD_LINE.match(line)
-        key = found.group(1).strip().lower() if found else ""
+        key = found.group(1).strip().lower().removesuffix("(s)") if found else ""
         if not key or (key not in _META_KEYS and "_" not in key):
             return False
     return True
+
+
+def _is_byline(lines: list[str]) -> bool:
+    if len(lines) < 2 or not all(_BREAK.search(line) for line in lines[:-1]):
+        return False
+    shown = [_BREAK.sub("", line).strip() for line in lines]
+    return all(len(line.split()) <= _BYLINE_WORDS for line in shown) and any(
+        _MONTH_DATE.match(line) for line in shown
+    )
 
 
 def _kind(lines: list[str], is_list: bool, aside: bool) -> Block | None:
