@@ -333,3 +333,17 @@ def test_an_in_force_block_added_to_a_synthesis_page_is_filled_at_the_next_index
         report = brain.index()
     assert report.refreshed == ("summary.md",)
     assert "rules/lockout.md" in page.read_text(encoding="utf-8").split("mdbrain:in-force")[1]
+
+
+def test_a_briefs_reason_comes_from_a_rationale_heading_not_from_a_question(
+    make_base: MakeBase,
+) -> None:
+    body = (
+        "We use type sets.\n\n## FAQ\n\n##### Why not use methods for all operators?\n\n"
+        "Type sets are simpler.\n\n## Rationale\n\nOperators need no method names.\n"
+    )
+    root = make_base(
+        {"decisions/type-sets.md": doc("Type sets", type="decision", sources="[x]", body=body)}
+    )
+    brief = Brain.open(root).brief("decisions")
+    assert [i.reason for i in brief.items] == ["Operators need no method names."]

@@ -25,7 +25,11 @@ from mdbrain.store import git
 
 ORDER = ("decision", "rule", "fact")
 SEARCHED = 10  # documents a free-text brief takes from the search ranking
-_REASON_TITLE = re.compile(r"^#{1,6}\s*(motif|motifs|rationale|why|pourquoi|reason|raison)\b", re.I)
+# a heading that is the reason word alone: "## Rationale", "## Why?"; not a question
+# of a FAQ ("##### Why not use methods for all operators?")
+_REASON_TITLE = re.compile(
+    r"^#{1,6}\s*(?:motifs?|rationale|why|pourquoi|reasons?|raisons?)\s*[?:.]?\s*#*\s*$", re.I
+)
 
 
 @dataclass(frozen=True, slots=True)
