@@ -166,7 +166,8 @@ def test_show_finds_a_section_by_a_line_it_holds_and_by_a_title_without_backtick
     body = (
         "## Isolation\n\nKeep pages apart.\n\n### Why?\n\nLeaks hurt.\n\n"
         "## Sandbox\n\nRun renderers boxed.\n\n### Why?\n\nBugs escape.\n\n"
-        "## `win.setVibrancy(type)`\n\nSets the effect.\n"
+        "## `win.setVibrancy(type)`\n\nSets the effect.\n\n"
+        '## Fixes {#fixes}\n\n<a name="older"></a>\n\n### Older fixes <a name="old"></a>\n\nNone.\n'
     )
     root = make_base({"sec.md": doc("Security", body=body)})
     reader = Brain.open(root).reader()
@@ -179,6 +180,9 @@ def test_show_finds_a_section_by_a_line_it_holds_and_by_a_title_without_backtick
     assert "Sets the effect." in vibrancy.text
     with pytest.raises(UsageError, match="nor one holding that line"):
         reader.show("sec.md", section="999")
+    shown = reader.show("sec.md", section="fixes")
+    assert shown.passages[-1].title == "Fixes"
+    assert shown.outline[-2:] == ("  Fixes", "    Older fixes")
 
 
 def test_a_cut_passage_says_the_command_that_shows_its_whole_section(

@@ -633,20 +633,22 @@ class Reader:
             for relation in ("links", "related", "linked_by", *graph.EXTRA_RELATIONS)
             if getattr(node, relation)
         }
-        outline = tuple("  " * (s.level - 1) + s.title for s in doc.outline())
-        passages = [self._frontmatter(doc, whole=False)]
+        outline = tuple(
+            "  " * (s.level - 1) + passages.clean_heading(s.title) for s in doc.outline()
+        )
+        read = [self._frontmatter(doc, whole=False)]
         lines = doc.raw.splitlines()
         if full:
-            passages.append(
+            read.append(
                 Passage(
                     doc_id, "body", doc.body_line, len(lines), "\n".join(lines[doc.body_line - 1 :])
                 )
             )
         elif section is not None:
-            passages.append(self._named_section(doc, lines, section))
-        cost = sum(tokens.estimate(p.text) for p in passages)
+            read.append(self._named_section(doc, lines, section))
+        cost = sum(tokens.estimate(p.text) for p in read)
         cost += tokens.estimate(" ".join(outline)) + tokens.estimate(str(links))
-        return ShowResult(hit_of(card), links, outline, tuple(passages), cost)
+        return ShowResult(hit_of(card), links, outline, tuple(read), cost)
 
     def _named_section(self, doc: Document, lines: list[str], title: str) -> Passage:
         """The section titled ``title`` (the first whose title is or begins with it, case,
@@ -655,17 +657,16 @@ class Reader:
         outline = doc.outline()
         ends = _own_ends(outline)
         wanted = _normal(title)
-        found = next(
-            (i for i, s in enumerate(outline) if _normal(s.title).startswith(wanted)), None
-        )
+        titles = [passages.clean_heading(s.title) for s in outline]
+        found = next((i for i, t in enumerate(titles) if _normal(t).startswith(wanted)), None)
         if found is None and title.strip().isdigit():
             number = int(title)
             found = next((i for i, s in enumerate(outline) if s.line <= number <= ends[i]), None)
         if found is not None:
             section, end = outline[found], ends[found]
             text = "\n".join(lines[section.line - 1 : end]).rstrip()
-            return Passage(doc.id, section.title, section.line, end, text)
-        names = ", ".join(s.title for s in outline[:_NAMES_SHOWN]) or "none"
+            return Passage(doc.id, titles[found], section.line, end, text)
+        names = ", ".join(titles[:_NAMES_SHOWN]) or "none"
         if len(outline) > _NAMES_SHOWN:
             names += f" and {len(outline) - _NAMES_SHOWN} more"
         raise UsageError(
