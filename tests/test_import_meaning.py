@@ -913,6 +913,8 @@ def test_a_tree_of_one_page_per_folder_gets_one_overview_per_theme(
     ]
     node = (root / "sig-node" / "overview.md").read_text(encoding="utf-8")
     assert "](753-sidecars/readme.md)" in node and "](2000-swap/readme.md)" in node
+    # it says what it lists: the pages nothing else leads to, not every page of the theme
+    assert "that no other page links to (2)" in meta(root, "sig-node/overview.md")["summary"]
     assert "W002" not in check_errors(root)
 
 

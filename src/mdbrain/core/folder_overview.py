@@ -24,16 +24,19 @@ _WORDS = {
     "import": {
         "en": (
             "Imported pages",
-            "{title}: the pages imported from {source} ({n}), listed so that each can be reached.",
-            "Written by `mdbrain import`: it lists the pages imported into this folder and"
-            " nothing more. Complete it, or replace it with a page of your own.",
+            "{title}: the pages imported from {source} that no other page links to ({n}),"
+            " listed so that each can be reached.",
+            "Written by `mdbrain import`: it lists the imported pages of this theme that no"
+            " other page links to, and nothing more. Complete it, or replace it with a page"
+            " of your own.",
         ),
         "fr": (
             "Pages importées",
-            "{title} : les pages importées de {source} ({n}), listées pour que chacune soit"
-            " accessible.",
-            "Écrite par `mdbrain import` : elle recense les pages importées dans ce dossier,"
-            " rien de plus. Complétez-la, ou remplacez-la par une page à vous.",
+            "{title} : les pages importées de {source} vers lesquelles aucune autre page ne"
+            " mène ({n}), listées pour que chacune soit accessible.",
+            "Écrite par `mdbrain import` : elle recense les pages importées de ce thème"
+            " vers lesquelles aucune autre page ne mène, rien de plus. Complétez-la, ou"
+            " remplacez-la par une page à vous.",
         ),
     },
     "write": {
