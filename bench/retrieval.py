@@ -395,7 +395,7 @@ class Mdbrain:
 
     def rank(self, question: str, k: int) -> list[str]:
         assert self.reader is not None
-        hits, _hidden = self.reader.ranked(question, EVERYTHING, k)
+        hits, _hidden, _ahead = self.reader.ranked(question, EVERYTHING, k)
         return [hit.id for hit in hits]
 
     def output(self, question: str) -> tuple[str, list[str], int]:
