@@ -501,6 +501,295 @@ def test_decision_records_become_supersessions_both_ways(
     assert not {"W010", "W011", "W012", "E007"} & set(codes)
 
 
+# --- proposals and RFCs --------------------------------------------------------------------
+
+GO_HEAD = (
+    "Author(s): Russ Cox\n\nLast updated: 2016-09-01\n\n"
+    "Discussion at https://go.dev/issue/12914.\n\n## Abstract\n\nTimes.\n\n"
+)
+TOFU_TEMPLATE = (
+    "# RFC Title\n\nIssue: https://github.com/OpenTofu/{ Repository }/issues/{ issue number }\n\n"
+    "A short description of the problem.\n\n## Proposed Solution\n\nOverview.\n\n"
+    "### Technical Approach\n\nSummary.\n\n## Potential Alternatives\n\nList them.\n"
+)
+GO_TEMPLATE = (
+    "[This is a template for Go's change proposal process, documented [here](../README.md).]"
+    "\n\n# Proposal: [Title]\n\nAuthor(s): [Author Name, Co-Author Name]\n\n"
+    "Last updated: [Date]\n\nDiscussion at https://go.dev/issue/NNNNN.\n\n## Abstract\n\n"
+    "[A short summary of the proposal.]\n\n## Proposal\n\n[A precise statement.]\n\n"
+    "## Rationale\n\n[A discussion of alternate approaches.]\n"
+)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "# Proposal: Monotonic Elapsed Time Measurements in Go",
+        "## Proposal: `go install` should install executables in module mode",
+        "### Proposal: Add support for Persistent Memory in Go",
+        "# RFC: Use urfave/cli for the command line",
+        "# RFC 1234 Private fields",
+        "# RFC-0042: Async closures",
+        "# Type Parameters Proposal",
+        "# Go generate: A Proposal",
+    ],
+)
+def test_a_page_titled_as_a_proposal_or_an_rfc_is_a_record(title: str) -> None:
+    record = adr.read("design/12914-monotonic.md", f"{title}\n\n{GO_HEAD}", {})
+    assert record is not None and not record.template
+    assert adr.read("docs/monotonic.md", f"{title}\n\nWe measure.\n", {}) is not None
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        # a plain guide, and pages that only talk about proposals and RFCs
+        ("docs/guide/install.md", "# Installing\n\n## Background\n\nWhy.\n\n## Steps\n\nRun.\n"),
+        ("docs/proposals.md", "# Proposals\n\n- [Monotonic time](design/12914-monotonic.md)\n"),
+        ("docs/howto.md", "# Writing a proposal\n\n## Motivation\n\nSay why.\n"),
+        ("docs/process.md", "# RFC Process\n\nOpen a pull request.\n"),
+        ("docs/rfcs.md", "# The OpenTofu RFCs\n\n## Authoring an RFC\n\nCopy the template.\n"),
+        # a design folder is not a proposals folder: no proposal title, no Proposal section
+        (
+            "design/44167-gc-pacer-redesign.md",
+            "# GC Pacer Redesign\n\n## Background\n\n## Design\n",
+        ),
+        ("design/go13linker.md", "# Go 1.3 Linker Overhaul\n\n## Proposal\n\nRewrite it.\n"),
+        # the README of an RFC folder that lists the RFCs and says how to write one
+        (
+            "rfc/README.md",
+            "# The OpenTofu RFCs\n\nThis folder contains RFC documents.\n\n"
+            "## Authoring an RFC\n\n1. Copy the [template](./yyyymmdd-template.md)\n\n"
+            "## RFC Tracking Issues\n\nAn issue.\n\n## Amending an RFC\n\nOpen a PR.\n",
+        ),
+        # a part of an RFC, in the RFC's own folder, that proposes nothing itself
+        (
+            "rfc/20241206-oci-registries/7-open-questions.md",
+            "# Open questions\n\n## How does this affect Terragrunt?\n\nIt does not.\n",
+        ),
+        # "Proposed" sections that are not a proposal
+        ("docs/layout.md", "# Layout\n\n## Background\n\n## Proposed structure and paths\n"),
+    ],
+)
+def test_pages_about_proposals_are_not_records(path: str, body: str) -> None:
+    assert adr.read(path, body, {}) is None
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("rfc/20240725-exclude-resources.md", "# Exclude Flag\n\n## Proposed Solution\n\nA.\n"),
+        ("rfcs/text/0001-private-fields.md", "# Private fields\n\n## Motivation\n\nWhy.\n"),
+        ("proposals/generics.md", "# Generics\n\n## Rationale\n\nWhy.\n"),
+        ("proposal/cache.md", "# Cache\n\n## Drawbacks\n\nCost.\n\n## Unresolved questions\n"),
+        ("rfc/x.md", "# Linting\n\n## Design\n\nA.\n\n## Potential alternatives\n\nB.\n"),
+        ("rfc/tracing.md", "# Tracing\n\nStatus: Draft\n\nWe trace.\n"),
+        # a dated or numbered name right in the RFC folder, as an ADR's in its folder
+        ("rfc/20231114-client-side-state-encryption.md", "# Client Side State Encryption\n\nA.\n"),
+        ("rfcs/0002-rfc-process.md", "# RFC process\n\nA.\n"),
+        # Proposal beside its background, in any folder (Go's design documents)
+        (
+            "design/4238-go12nil.md",
+            "# Nil Checks\n\n## Background\n\nA.\n\n## Proposed Definition\n",
+        ),
+        ("design/go15bootstrap.md", "# Go 1.5 Bootstrap Plan\n\n## Abstract\n\n## Proposal\n"),
+    ],
+)
+def test_a_page_of_a_proposals_folder_or_with_a_proposals_sections_is_a_record(
+    path: str, body: str
+) -> None:
+    record = adr.read(path, body, {})
+    assert record is not None and not record.template
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("rfc/yyyymmdd-template.md", TOFU_TEMPLATE),
+        ("design/TEMPLATE.md", GO_TEMPLATE),
+        ("proposals/0000-template.md", "# RFC: Title\n\n## Motivation\n\nWhy.\n"),
+        (  # Kubernetes' KEP template: the folder says so
+            "keps/NNNN-kep-template/README.md",
+            "# KEP-NNNN: Your short, descriptive title\n\n## Summary\n\n## Motivation\n\n"
+            "## Proposal\n",
+        ),
+        (".github/ISSUE_TEMPLATE/proposal.md", "# Feature Proposal\n\n## Motivation\n"),
+    ],
+)
+def test_a_proposal_template_is_never_a_record(path: str, body: str) -> None:
+    record = adr.read(path, body, {})
+    assert record is None or record.template
+
+
+def test_a_proposal_about_templates_is_not_a_template() -> None:
+    body = (
+        "# KEP-5978: Cluster ResourceClaimTemplate\n\n## Summary\n\n## Motivation\n\n## Proposal\n"
+    )
+    record = adr.read("keps/sig-node/5978-cluster-resource-claim-template/README.md", body, {})
+    assert record is not None and not record.template
+
+
+@pytest.mark.parametrize(
+    ("name", "number"),
+    [
+        ("20241206-oci-registries.md", None),
+        ("2025-07-22-conditional-enable.md", None),
+        ("2016-09-compile-time-functions.md", None),
+        ("rfc-20241206-x.md", None),
+        ("adr-2024-01-05-queues.md", None),
+        ("12914-monotonic.md", 12914),
+        ("0012-x.md", 12),
+        ("rfc-0042-async.md", 42),
+    ],
+)
+def test_a_date_in_a_file_name_is_not_a_record_number(name: str, number: int | None) -> None:
+    assert adr.number_of(name) == number
+
+
+def test_a_date_in_a_links_text_is_not_a_record_number() -> None:
+    (clause,) = adr.clauses("Superseded by [20260807-use-urfave.md](20260807-use-urfave.md)")
+    assert [(r.link, r.number) for r in clause.refs] == [("20260807-use-urfave.md", None)]
+
+
+@pytest.mark.parametrize(
+    ("status", "ended"),
+    [
+        ("Superseded by [2026-08-07-urfave](2026-08-07-urfave.md)", None),
+        ("Superseded by [ADR 12](0012-x.md) on 2022-01-10", dt.date(2022, 1, 10)),
+        ("Superseded by 3 on 2023-03-05", dt.date(2023, 3, 5)),
+    ],
+)
+def test_the_day_a_record_was_superseded_is_not_read_in_its_successors_name(
+    status: str, ended: dt.date | None
+) -> None:
+    record = adr.read("adr/0001-a.md", f"# 1. A\n\n## Status\n\n{status}\n", {})
+    assert record is not None and record.ended == ended
+
+
+COBRA = "rfc/20251105-use-cobra-instead-of-mitchellh.md"
+URFAVE = "rfc/20260807-use-urfave-instead-of-cobra.md"
+
+
+@pytest.mark.parametrize(
+    ("head", "kind", "refs"),
+    [
+        (  # OpenTofu's: a GitHub alert, the sentence on the next, unquoted, line
+            "> [!IMPORTANT]\nThis RFC has been superseded by "
+            "[20260807-use-urfave-instead-of-cobra.md](20260807-use-urfave-instead-of-cobra.md)\n",
+            "superseded_by",
+            [("20260807-use-urfave-instead-of-cobra.md", None)],
+        ),
+        (
+            "> [!NOTE]\n>\n> This RFC was later superseded by [Linter Policy]"
+            "(20250303-linter-policy.md), which proposed\n> reducing the linters.\n",
+            "superseded_by",
+            [("20250303-linter-policy.md", None)],
+        ),
+        (
+            "This proposal is superseded by\n[RFC 12](0012-x.md).\n",
+            "superseded_by",
+            [("0012-x.md", 12)],
+        ),
+        ("This document has been replaced by ADR 7.\n", "superseded_by", [(None, 7)]),
+        (
+            "> [!IMPORTANT]\nThis RFC has superseded [the cobra RFC](20251105-use-cobra.md)\n",
+            "supersedes",
+            [("20251105-use-cobra.md", None)],
+        ),
+        (
+            "This RFC supersedes [A](0001-a.md) and [B](0002-b.md).\n",
+            "supersedes",
+            [("0001-a.md", 1), ("0002-b.md", 2)],
+        ),
+        ("**Supersedes:** [RFC 3](0003-c.md)\n", "supersedes", [("0003-c.md", 3)]),
+    ],
+)
+def test_a_sentence_at_the_top_saying_the_record_is_superseded_is_a_clause(
+    head: str, kind: str, refs: list[tuple[str | None, int | None]]
+) -> None:
+    body = f"# Using urfave/cli\n\n{head}\nTickets.\n\n## Proposed Solution\n\nA.\n"
+    record = adr.read(COBRA, body, {})
+    assert record is not None
+    [clause] = record.clauses
+    assert clause.kind == kind
+    assert [(r.link, r.number) for r in clause.refs] == refs
+    assert record.state == ("superseded" if kind == "superseded_by" else "")
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "The old behaviour is superseded by the new API.\n",
+        "The old behaviour is superseded by [the new API](api.md).\n",
+        "This RFC has been superseded by the new process.\n",  # names no record
+        "A plan is invalidated when the snapshot is superseded by [a newer one](s.md).\n",
+        "```\nThis RFC has been superseded by [X](x.md)\n```\n",  # code
+        "<!-- This RFC has been superseded by [X](x.md) -->\n",
+        "Text.\n" * 40 + "This RFC has been superseded by [X](x.md)\n",  # far from the top
+    ],
+)
+def test_prose_about_superseding_is_not_a_clause(head: str) -> None:
+    body = f"# Using urfave/cli\n\n{head}\n## Proposed Solution\n\nA.\n"
+    record = adr.read(COBRA, body, {})
+    assert record is not None and record.clauses == () and record.state == ""
+
+
+def test_a_superseded_sentence_makes_a_page_that_names_itself_an_rfc_a_record() -> None:
+    body = "# Cobra\n\n> [!IMPORTANT]\n> This RFC has been superseded by [U](u.md)\n\nText.\n"
+    assert adr.read("notes/cobra.md", body, {}) is not None
+    prose = "# Cobra\n\nThis page has been superseded by [U](u.md)\n\nText.\n"
+    assert adr.read("notes/cobra.md", prose, {}) is None  # a page, not a record
+
+
+def test_rfcs_that_supersede_each_other_in_sentences_are_linked() -> None:
+    cobra = (
+        "# Exploring cobra\n\n> [!IMPORTANT]\nThis RFC has been superseded by "
+        "[20260807-use-urfave-instead-of-cobra.md](20260807-use-urfave-instead-of-cobra.md)\n\n"
+        "## Proposed Solution\n\nCobra.\n"
+    )
+    urfave = (
+        "# Using urfave/cli\n\n> [!IMPORTANT]\nThis RFC has superseded "
+        "[20251105-use-cobra-instead-of-mitchellh.md](20251105-use-cobra-instead-of-mitchellh.md)"
+        "\n\n## Backwards compatibility\n\nKept.\n"
+    )
+    records = {}
+    for path, body in ((COBRA, cobra), (URFAVE, urfave)):
+        record = adr.read(path, body, {})
+        assert record is not None and record.number is None
+        records[path] = record
+    assert records[COBRA].state == "superseded"
+    found = adr.resolve(records, lambda path: path if path in records else None)
+    assert set(found.pairs) == {(COBRA, URFAVE)}
+    assert not found.unresolved and not found.notes
+
+
+def test_an_rfc_folder_is_imported_with_its_supersessions_and_without_its_template(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = tmp_path / "rfc"
+    source.mkdir()
+    pages = {
+        "README.md": "# The OpenTofu RFCs\n\n## Authoring an RFC\n\nCopy the template.\n",
+        "yyyymmdd-template.md": TOFU_TEMPLATE,
+        "20251105-use-cobra.md": "# Cobra\n\n> [!IMPORTANT]\n"
+        "This RFC has been superseded by [urfave](20260807-use-urfave.md)\n\n"
+        "## Proposed Solution\n\nCobra.\n",
+        "20260807-use-urfave.md": "# Urfave\n\n> [!IMPORTANT]\n"
+        "This RFC has superseded [cobra](20251105-use-cobra.md)\n\n## Open Questions\n\nNone.\n",
+    }
+    for name, text in pages.items():
+        (source / name).write_text(text, encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, source)
+    assert [case.source for case in report.skipped] == ["yyyymmdd-template.md"]
+    assert meta(root, report.imported["README.md"])["type"] != "decision"
+    old, new = report.imported["20251105-use-cobra.md"], report.imported["20260807-use-urfave.md"]
+    assert meta(root, old)["type"] == meta(root, new)["type"] == "decision"
+    assert meta(root, old)["superseded_by"] == [new]
+    assert meta(root, new)["supersedes"] == [old]
+    assert not report.unresolved
+
+
 # --- real corpora --------------------------------------------------------------------------
 
 # Read by hand in each record's "## Status" section (line 5 of every file):

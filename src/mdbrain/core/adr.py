@@ -10,6 +10,15 @@ kept as :data:`RELATED` clauses. A record's day comes from a ``Date:`` line
 near the top (``* Date: 2021-03-04`` in MADR), a ``Date`` section, its state
 ("Accepted on 2021-03-04") or a ``date`` field; the day a successor took over
 from the clause that names it ("Superseded by ADR 12 on 2022-01-10").
+
+Proposals and RFCs are decision records too: a page titled ``Proposal: ...`` or
+``RFC 12: ...``, one with a Proposal section beside its Background (Go's design
+documents), and in a folder of RFCs or proposals one with a design document's sections
+(Motivation, Rationale, Alternatives...), a status, or a numbered or dated name. Near
+the top of a record, a sentence such as "This RFC has been superseded by [X](x.md)" or
+"This RFC supersedes [X](x.md)" (in a quote or a GitHub alert too) is read as the same
+clause a status gives, when it names a record by a link or a number. A date in a file
+name (``20241206-oci.md``, ``2025-07-22-x.md``) is not a record number.
 Pure functions over text: nothing here reads a file.
 """
 
@@ -30,8 +39,21 @@ SUPERSEDES: Final = "supersedes"
 RELATED: Final = "related"
 
 _NAME_NUMBER = re.compile(r"^(?:adr|decision|dr|rfc)?[-_ ]?0*(\d{1,5})(?=[-_. ]|$)", re.IGNORECASE)
+_NAME_PREFIX = re.compile(r"(?:adr|decision|dr|rfc)?[-_ ]?", re.IGNORECASE)
 _ADR_PREFIX = re.compile(r"^adr[-_ ]?\d", re.IGNORECASE)
 _ADR_FOLDERS: Final = frozenset({"adr", "adrs", "decisions", "decision-records", "decision-log"})
+_PROPOSAL_FOLDERS: Final = frozenset({"rfc", "rfcs", "proposal", "proposals"})
+# a folder of templates, or one a template is copied from ("NNNN-kep-template"); not a
+# record's own folder ("5978-cluster-resource-claim-template", "template-engine")
+_TEMPLATE_FOLDER = re.compile(
+    r"^(?:[._]?templates?|issue_template|(?:n{3,}|x{3,}|0{3,}|yyyy-?mm-?dd)[-_].*templates?)$"
+)
+# a day written in digits (20241206, 2025-07-22, 2016-09): in a name it is no record number
+_DAY_DIGITS = re.compile(
+    r"(?<!\d)(?:19|20)\d\d(?P<sep>[-_./]?)(?:0[1-9]|1[0-2])"
+    r"(?:(?P=sep)(?:0[1-9]|[12]\d|3[01]))?(?!\d)"
+)
+_TEXT_NUMBER = re.compile(r"(?<!\d)\d{1,5}(?!\d)")
 _STATUS_HEADING = re.compile(r"^(?:status|statut)(?:\s*:\s*(.*))?$", re.IGNORECASE)
 _LINKS_HEADING = re.compile(r"^links$", re.IGNORECASE)
 _DECISION_HEADING = re.compile(
@@ -45,6 +67,33 @@ _CONTEXT_HEADING = re.compile(
     re.IGNORECASE,
 )
 _RECORD_TITLE = re.compile(r"\bdecision record\b|^ADR\b", re.IGNORECASE)
+# "Proposal: Monotonic time", "RFC: ...", "RFC 1234 Private fields", "Go generate: A
+# Proposal", "Type Parameters Proposal"; not "Proposals", "RFC Process", "Writing a proposal"
+_PROPOSAL_TITLE = re.compile(
+    r"^(?:(?:proposal|rfc)\s*[:\u2013\u2014-]\s*\S|rfc[\s#-]*\d+\b|[^:]+:\s+an?\s+proposal$"
+    r"|(?!.*\b(?:a|an|the|my|your|our|how|write|writing|submit|submitting)\b)\S.*\s(?:proposal|rfc)$)",
+    re.IGNORECASE,
+)
+_NUMBERED = r"(?:\d+(?:\.\d+)*\.?\s+)?"  # "## 1. Motivation"
+# what a proposal proposes: "Proposal", "Proposed Solution (registry)", "The Proposed API"
+_PROPOSAL_HEADING = re.compile(
+    _NUMBERED + r"(?:the\s+)?(?:design\s+)?(?:proposal|proposed\s+(?:solution|design|changes?"
+    r"|plan|approach|api|definition|implementation)s?)\b",
+    re.IGNORECASE,
+)
+# what a proposal states beside it: its grounds
+_GROUNDS_HEADING = re.compile(
+    _NUMBERED + r"(?:abstract|summary|motivation|rationale|background|context|problem"
+    r"|(?:potential |possible |considered |alternate |alternative )?alternatives?)\b",
+    re.IGNORECASE,
+)
+# the other sections of a design document (Rust's, OpenTofu's, Go's RFCs and proposals)
+_DESIGN_HEADING = re.compile(
+    _NUMBERED + r"(?:motivation|rationale|drawbacks|(?:detailed )?design|technical approach"
+    r"|prior art|unresolved questions|(?:potential |possible |considered |alternate "
+    r"|alternative )?alternatives?(?: (?:considered|designs?|approaches|solutions))?)\W*$",
+    re.IGNORECASE,
+)
 _DATE_HEADING = re.compile(
     r"^(?:date|decision date|date de (?:la )?décision)(?:\s*:\s*(.*))?$", re.I
 )
@@ -73,8 +122,35 @@ _NUMBER_REF = re.compile(
     re.IGNORECASE,
 )
 _JOIN = re.compile(r"\s*(?:\([^)]*\)\s*)?(?:,|;|&|\+|/|\band\b|\bor\b)(?:\s*and\b)?", re.I)
-_DIGITS = re.compile(r"\d{1,5}")
 _ADDRESS = re.compile(r"\]\([^)]*\)|<?\b[a-z][a-z0-9+.-]*://\S+", re.IGNORECASE)
+# near the top of a record: "This RFC has been superseded by [X](x.md)", "This proposal
+# was later replaced by ADR 7", "This RFC has superseded [X](x.md)", "This RFC supersedes"
+_ITSELF = (
+    r"\b(?:this|the present)\s+(?P<what>rfc|proposal|adr|(?:architecture\s+)?decision"
+    r"(?:\s+record)?|design(?:\s+doc(?:ument)?)?|document|record|page)"
+)
+_ADVERB = r"(?:(?:now|since|already|later|also|subsequently|effectively)\s+)?"
+_SENTENCE = re.compile(
+    _ITSELF
+    + r"\s+(?:(?:(?:has|had|have)\s+"
+    + _ADVERB
+    + r"been|is|was)\s+"
+    + _ADVERB
+    + r"(?P<superseded_by>(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)\s+by)"
+    r"|(?:has|had)\s+" + _ADVERB + r"(?P<supersedes>su+p+er+[sc]e+de?d|replaced|obsoleted)"
+    r"|(?P<does>su+p+er+[sc]e+de?s|replaces|obsoletes))\b[\s:]*(?:(?:the|an?)\s+(?=\[))?",
+    re.IGNORECASE,
+)
+# a line of its own: "Superseded by [X](x.md)", "**Supersedes:** [RFC 3](0003-c.md)"
+_LEAD = re.compile(
+    r"^\s*(?:[-*+]\s+)?[*_]*(?:(?P<superseded_by>su+p+er+[sc]e+de?d\s+by)"
+    r"|(?P<does>su+p+er+[sc]e+de?s))\b[*_\s]*:?[*_\s]*",
+    re.IGNORECASE,
+)
+_RECORD_WORDS: Final = ("rfc", "proposal", "adr", "decision")  # a page that says it is one
+_QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
+_ALERT = re.compile(r"^\s*\[!(?:note|tip|important|warning|caution)\]", re.IGNORECASE)
+_CODE_SPAN = re.compile(r"`[^`\n]*`")
 _STATES: Final = (
     ("superseded", re.compile(r"\bsu+p+er+[sc]e+ded?\b", re.I)),
     ("rejected", re.compile(r"\b(?:rejected|declined|abandoned|withdrawn)\b", re.I)),
@@ -116,10 +192,20 @@ class Record:
 
 
 def number_of(path: str) -> int | None:
-    """The record number a file name carries (``0012-x.md``, ``ADR012-x.md`` -> 12)."""
+    """The record number a file name carries (``0012-x.md``, ``ADR012-x.md`` -> 12); a
+    day is none (``20241206-oci.md``, ``2025-07-22-x.md``: not the 2025th record)."""
     stem = posixpath.basename(path).rsplit(".", 1)[0]
     match = _NAME_NUMBER.match(stem)
-    return int(match.group(1)) if match else None
+    if match is None or _DAY_DIGITS.match(stem, match.start(1)):
+        return None
+    return int(match.group(1))
+
+
+def _dated(path: str) -> bool:
+    """Whether a file name starts with a day: ``20241206-oci.md``, ``2025-07-22-x.md``."""
+    stem = posixpath.basename(path)
+    prefix = _NAME_PREFIX.match(stem)  # "rfc-20241206-x.md"
+    return _DAY_DIGITS.match(stem, prefix.end() if prefix else 0) is not None
 
 
 @functools.lru_cache(maxsize=4)
@@ -148,6 +234,49 @@ def _sections(body: str, pattern: re.Pattern[str], *, nested: bool = False) -> l
             rest = (match.group(1) or "") if match.groups() else ""
             out.append("\n".join([rest, *lines[section.line : section.end]]))
     return out
+
+
+def _own_headings(body: str) -> list[str]:
+    """The headings of the record's own sections (those :func:`_sections` reads), its
+    title left out."""
+    outline = _outlined(body)[1]
+    return [
+        section.title.strip(" *_")
+        for number, section in enumerate(outline)
+        if number
+        and not any(o.level < section.level and section.line <= o.end for o in outline[1:number])
+    ]
+
+
+def _is_proposal(path: str, body: str, stated: bool) -> bool:
+    """A proposal or an RFC: its title says so, its top says that this RFC, proposal or
+    decision is superseded by or supersedes a record, it has a Proposal section beside
+    its grounds (Go's design documents), or it is in a folder of RFCs or proposals with
+    a design document's sections or a status (``stated``). A design folder is not one:
+    its guides are not decisions."""
+    outline = _outlined(body)[1]
+    title = outline[0].title.strip(" *_") if outline else ""
+    if _PROPOSAL_TITLE.match(title) or any(
+        what in _RECORD_WORDS for what, _clause in _head_clauses(body)
+    ):
+        return True  # "# Proposal: ...", "This RFC has been superseded by [X](x.md)"
+    headings = _own_headings(body)
+    proposes = any(map(_PROPOSAL_HEADING.match, headings))
+    if proposes and any(map(_GROUNDS_HEADING.match, headings)):
+        return True
+    return _in_proposals(path, stated or proposes or any(map(_DESIGN_HEADING.match, headings)))
+
+
+def _in_proposals(path: str, shaped: bool) -> bool:
+    """In a folder of RFCs or proposals: shaped as a design document, or with a numbered
+    or dated name right in that folder, as an ADR's in its folder (the parts of an RFC
+    in a folder of its own are not RFCs themselves)."""
+    folders = [part.lower() for part in path.split("/")[:-1]]
+    if not set(folders) & _PROPOSAL_FOLDERS:
+        return False
+    name = posixpath.basename(path)
+    named = number_of(name) is not None or _dated(name)
+    return shaped or (named and folders[-1] in _PROPOSAL_FOLDERS)
 
 
 def _status_sections(body: str) -> list[str]:
@@ -181,13 +310,15 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
     a record's state or stands beside a Decision section, a status field that gives a
     state, a Decision section beside a Context section, a title that says it is one, or
     a numbered or template name in a decisions folder (``path`` is read from the
-    project, so that the folder the pages came from counts).
+    project, so that the folder the pages came from counts); or a proposal or an RFC
+    (:func:`_is_proposal`).
 
     Any other status is a page's maturity: every page of a specification may open
     with ``**Status**: Stable`` without recording a decision."""
     name = posixpath.basename(path)
     if _ADR_PREFIX.match(name):
         return True
+    stated: list[str] = []
     if "tatus" in body:
         head = "\n".join(body.split("\n")[:_HEAD_LINES])
         stated = [*_status_sections(body), *_STATUS_LINE.findall(head)]
@@ -204,8 +335,9 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
     ):
         return True  # a Decision beside its Context: a record that states no status
     outline = _outlined(body)[1]
-    if outline and _RECORD_TITLE.search(outline[0].title):
-        return True  # "# Architecture Decision Record: MySQL database"
+    title = outline[0].title if outline else ""
+    if _RECORD_TITLE.search(title) or _is_proposal(path, body, bool(stated)):
+        return True  # "# Architecture Decision Record: MySQL database", "# Proposal: ..."
     folders = {part.lower() for part in path.split("/")[:-1]}
     numbered = number_of(name) is not None or "template" in name.lower()  # MADR's adr-template.md
     return numbered and bool(folders & _ADR_FOLDERS)
@@ -223,24 +355,31 @@ def _state(text: str) -> str:
 
 def _refs(text: str) -> tuple[Ref, ...]:
     """The records named at the start of ``text``: ``ref (and|,|&) ref ...``."""
+    return _refs_at(text, 0)[0]
+
+
+def _refs_at(text: str, at: int) -> tuple[tuple[Ref, ...], int]:
+    """The records named from ``at`` in ``text``, and where the last one ends. A link's
+    number is the one its text gives (``[ADR 12](x.md)``), else its file name's; a day
+    is none (``[20260807-use-urfave.md](...)``)."""
     refs: list[Ref] = []
-    at = 0
+    end = at
     while True:
         link = _LINK_REF.match(text, at)
         if link is not None:
             target = link.group("link").strip("<>")
-            found = _DIGITS.search(link.group("text"))
+            found = _TEXT_NUMBER.search(_DAY_DIGITS.sub(" ", link.group("text")))
             number = int(found.group()) if found else number_of(target)
             refs.append(Ref(link.group(0).strip(), target, number))
-            at = link.end()
+            at = end = link.end()
         elif (bare := _NUMBER_REF.match(text, at)) is not None:
             refs.append(Ref(bare.group("text"), None, int(bare.group("n"))))
-            at = bare.end()
+            at = end = bare.end()
         else:
-            return tuple(refs)
+            return tuple(refs), end
         joined = _JOIN.match(text, at)
         if joined is None:
-            return tuple(refs)
+            return tuple(refs), end
         at = joined.end()
 
 
@@ -256,9 +395,49 @@ def clauses(status: str) -> tuple[Clause, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=4)
+def _head_clauses(body: str) -> tuple[tuple[str, Clause], ...]:
+    """The supersessions the top of a page states in a sentence of its own, outside
+    code and comments, in a quote or a GitHub alert too: "This RFC has been superseded
+    by [X](x.md)", "This RFC supersedes [X](x.md)", a line "Supersedes [X](x.md)". Each
+    with what the sentence calls the page ("rfc", "proposal", "document"..., "" for a
+    line), and only when it names a record by a link or a number: prose such as "the
+    old behaviour is superseded by the new API" is no clause."""
+    head = "\n".join(body.split("\n")[:_HEAD_LINES])
+    head = _COMMENT.sub(" ", _FENCED.sub("", head))
+    lines = [_ALERT.sub("", _QUOTE.sub("", _CODE_SPAN.sub(" ", line))) for line in head.split("\n")]
+    found: list[tuple[str, Clause]] = []
+    text = " ".join(lines)
+    for match in _SENTENCE.finditer(text):
+        what = match.group("what").lower().split()  # "decision record" -> "record"
+        found += _head_clause(text, match, what[-1])
+    for line in lines:
+        if (lead := _LEAD.match(line)) is not None:
+            found += _head_clause(line, lead, "")
+    return tuple(found)
+
+
+def _head_clause(text: str, match: re.Match[str], what: str) -> list[tuple[str, Clause]]:
+    refs, end = _refs_at(text, match.end())
+    if not refs:
+        return []
+    kind = SUPERSEDED_BY if match.group("superseded_by") else SUPERSEDES
+    said = match.groupdict()
+    verb = str(said.get(kind) or said.get("does"))
+    clause = Clause(kind, verb, refs, text[match.start() : end].strip(" *_"))
+    return [(what if what != "record" else "decision", clause)]
+
+
+def _key(clause: Clause) -> tuple[str, tuple[tuple[str | None, int | None], ...]]:
+    return clause.kind, tuple((ref.link, ref.number) for ref in clause.refs)
+
+
 def is_template(path: str, status: str) -> bool:
-    """A record template: its name says so, or its status lists the choices (``A | B``)."""
-    if "template" in posixpath.basename(path).lower():
+    """A record template: its name says so, or a folder of templates holds it
+    (``keps/NNNN-kep-template/README.md``, ``.github/ISSUE_TEMPLATE/proposal.md``), or
+    its status lists the choices (``A | B``)."""
+    *folders, name = path.lower().split("/")
+    if "template" in name or any(map(_TEMPLATE_FOLDER.match, folders)):
         return True
     choices = [part for part in re.split(r"\s*\|\s*", status) if _state(part)]
     return len(choices) >= 2
@@ -281,17 +460,31 @@ def date_of(body: str, meta: Mapping[str, Any], status: str) -> dt.date | None:
     return dates.day(status[: verb.start()] if verb else status) or dates.day(meta.get("date"))
 
 
+def _day_of(clause: Clause) -> dt.date | None:
+    """The day a clause gives ("Superseded by ADR 12 on 2022-01-10"), not one in the
+    records it names (``[X](2026-08-07-x.md)``)."""
+    text = clause.text
+    for ref in clause.refs:
+        text = text.replace(ref.text, " ", 1)
+    return dates.day(text)
+
+
 def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
     """The record in a page, or None when the page is not a decision record."""
     if not looks_like_adr(path, body, meta):
         return None
     status = status_text(body, meta)
     found = clauses(status)
+    known = {_key(c) for c in found}
+    for _what, clause in _head_clauses(body):  # "This RFC has been superseded by [X](x.md)"
+        if _key(clause) not in known:
+            known.add(_key(clause))
+            found += (clause,)
     verb = _VERB.search(status)
     state = _state(status[: verb.start()] if verb else status)
     if any(c.kind == SUPERSEDED_BY and c.refs for c in found):
         state = "superseded"
-    ended = next((dates.day(c.text) for c in found if c.kind == SUPERSEDED_BY), None)
+    ended = next((_day_of(c) for c in found if c.kind == SUPERSEDED_BY), None)
     template = is_template(path, status)
     day = None if template else date_of(body, meta, status)
     return Record(number_of(path), template, status, state, found, day, ended)
