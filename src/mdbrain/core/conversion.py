@@ -5,10 +5,18 @@ or a comment), a title and a summary of real prose (:mod:`mdbrain.core.summary`)
 tags from folders and foreign keyword fields, a type guessed from what the page
 is, and the check that a frontmatter is already mdbrain's. Pure: nothing here
 reads a file.
+
+An MDX page (Docusaurus, Nextra, Astro) is Markdown with JavaScript in it: its ESM
+statements (``import X from '...'``, ``export const y = ...``, ``export default ...``,
+each to the end of the statement, at the top level and outside code fences) and its
+comments alone on their lines (``{/* ... */}``) are no prose, and are left out of the
+imported page (:func:`mdx_javascript`); everything else stays as written, JSX tags
+included. Docusaurus's ``sidebar_label`` names a page that gives no title of its own.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import posixpath
 import re
@@ -26,6 +34,7 @@ from mdbrain.core import (
     markdown,
     rules,
     schema,
+    sites,
     slug,
     yaml_emit,
 )
@@ -33,7 +42,28 @@ from mdbrain.core.errors import DocumentError
 from mdbrain.core.marker import Config
 from mdbrain.core.summary import clip, first_paragraph, plain
 
-__all__ = ["Page", "clip", "first_paragraph", "parse", "plain", "summary_of", "title_of"]
+__all__ = [
+    "OTHER_PAGE_SUFFIXES",
+    "PAGE_SUFFIXES",
+    "Page",
+    "clip",
+    "first_paragraph",
+    "is_page",
+    "mdx_javascript",
+    "parse",
+    "plain",
+    "summary_of",
+    "title_of",
+    "without_lines",
+]
+
+# The pages import reads: Markdown, and MDX (Markdown with JavaScript in it).
+PAGE_SUFFIXES: Final = (*links.DOC_SUFFIXES, ".mdx")
+# Documentation pages in formats import does not read (reStructuredText, AsciiDoc); a
+# .txt file is seldom a page.
+OTHER_PAGE_SUFFIXES: Final = tuple(
+    s for s in sites.PAGE_SUFFIXES if s != ".txt" and s not in PAGE_SUFFIXES
+)
 
 KEYWORD_FIELDS: Final = (
     "tags", "keywords", "helpviewer_keywords", "f1_keywords", "categories", "category", "topics"
@@ -61,6 +91,15 @@ SUMMARY_SECTIONS: Final = (
 _TOML_FENCE = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*(?:\n|\Z)", re.S | re.M)
 
 
+def is_page(path: str) -> bool:
+    """Whether import reads the file at ``path`` as a page (Markdown or MDX)."""
+    return path.lower().endswith(PAGE_SUFFIXES)
+
+
+def is_mdx(path: str) -> bool:
+    return path.lower().endswith(".mdx")
+
+
 # --- text out of Markdown -----------------------------------------------------------
 
 
@@ -83,11 +122,14 @@ def section(body: str, names: Sequence[str]) -> str:
 
 def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> str:
     """A title field, else the first level-1 heading, else the title a site's navigation
-    gives the page (``named``), else a heading the page opens with, else the file name.
-    A level-2 heading after some text names a section, not the page."""
+    gives the page (``named``, else the ``sidebar_label`` of a Docusaurus page), else a
+    heading the page opens with, else the file name. A level-2 heading after some text
+    names a section, not the page."""
     given = meta.get("title")
     if isinstance(given, str) and given.strip():
         return " ".join(given.split())
+    label = meta.get("sidebar_label")
+    named = named if named.strip() or not isinstance(label, str) else label
     headings = markdown.scan(body).headings
     top = next((h for h in headings if h.level == 1), None)
     if top is None and named.strip():
@@ -163,7 +205,7 @@ def guess_type(path: str, meta: Mapping[str, Any], body: str, title: str, decisi
         if isinstance(value, str) and value.strip().lower() in _TOPIC_TYPES:
             return _TOPIC_TYPES[value.strip().lower()]
     if posixpath.basename(path).rsplit(".", 1)[0].lower() in _INDEX_NAMES:
-        targets = [t for t, _ in markdown.scan(body).links if links.is_doc_path(t.split("#")[0])]
+        targets = [t for t, _ in markdown.scan(body).links if is_page(t.split("#")[0])]
         # made of links: a few lines of text for each, not a proposal's README of
         # thousands of words that cites a few other pages
         if len(targets) >= 3 and len(body.split()) <= _WORDS_PER_LINK * len(targets):
@@ -221,12 +263,28 @@ class Page:
     body: str  # after the frontmatter; a frontmatter YAML cannot read is kept as code
     body_line: int  # the source line where ``body`` starts
     problem: str = ""  # what was wrong with the frontmatter
+    # the lines of ``body`` (0-based) an MDX page holds JavaScript in: blank in ``body``,
+    # left out of the page written (:func:`without_lines`)
+    javascript: frozenset[int] = frozenset()
 
 
 def parse(path: str, raw: str) -> Page:
     """Read a page leniently: a frontmatter never closed is body, a broken one code.
     Hugo's TOML front matter (``+++``) is read too, and so is a front matter behind
-    blank lines or comments, which are left out."""
+    blank lines or comments, which are left out. The JavaScript of an MDX page is
+    blanked in its body, which keeps its lines where they were in the file."""
+    page = _parse(path, raw)
+    if not is_mdx(path):
+        return page
+    found = mdx_javascript(page.body)
+    if not found:
+        return page
+    lines = page.body.split("\n")
+    body = "\n".join("" if n in found else line for n, line in enumerate(lines))
+    return dataclasses.replace(page, body=body, javascript=found)
+
+
+def _parse(path: str, raw: str) -> Page:
     text = frontmatter.normalise_newlines(raw)
     late = _LATE_FRONT_MATTER.match(text)
     skipped = late.group(0).count("\n") if late else 0
@@ -256,6 +314,159 @@ def parse(path: str, raw: str) -> Page:
     if late and not meta:
         return Page(path, raw, {}, text, 1)
     return Page(path, raw, meta, parts.body, parts.body_line + skipped)
+
+
+# --- MDX ------------------------------------------------------------------------------
+
+# The first line of an ESM statement, at the start of a line: ``import X from 'x'``,
+# ``import {``, ``import 'x.css'``, ``export const``, ``export default``...
+_ESM_START = re.compile(
+    r"^(?:import(?:\s*[{*'\"]|\s+type\b|\s+[\w$]+\s*(?:,|from\b))"
+    r"|export\s+(?:default|const|let|var|function|async|class|type|interface|enum)\b"
+    r"|export\s*[{*])"
+)
+_IMPORTS_FROM = re.compile(r"^import\s*['\"]|\bfrom\s*['\"]")
+# What continues a statement on the next line, at its end or at the next one's start.
+_ENDS_OPEN = tuple("=,([{+-*/%&|^!?:<>.")
+_STARTS_OPEN = re.compile(r"^(?:[.?:)\]},=]|&&|\|\||from\s*['\"])")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_COMMENT_LINES = 64  # a comment ``{/* ... */}`` closes within this many lines, or is text
+
+
+def mdx_javascript(body: str) -> frozenset[int]:
+    """The lines of an MDX body (0-based) that are JavaScript: its ESM statements, each
+    from a line that starts with ``import`` or ``export`` (at the top level: a
+    paragraph's first line, outside code fences) to the end of the statement, and its
+    comments alone on their lines (``{/* ... */}``)."""
+    lines = body.split("\n")
+    found: set[int] = set()
+    fence = ""
+    number = 0
+    while number < len(lines):
+        line = lines[number]
+        if fence:
+            if line.strip().startswith(fence) and not line.strip().strip(fence[0]):
+                fence = ""
+            number += 1
+            continue
+        opened = _FENCE.match(line)
+        if opened:
+            fence = opened.group(1)
+            number += 1
+            continue
+        first = number == 0 or not lines[number - 1].strip() or number - 1 in found
+        end = _statement(lines, number) if first and _ESM_START.match(line) else None
+        if end is None and line.lstrip().startswith("{/*"):
+            end = _comment(lines, number)
+        if end is None:
+            number += 1
+            continue
+        found.update(range(number, end))
+        number = end
+    return frozenset(found)
+
+
+def _statement(lines: list[str], start: int) -> int | None:
+    """The line after the ESM statement that starts at ``start``, or None when the lines
+    are not one: an import that names no module, or one that never ends."""
+    stack: list[str] = []
+    number = start
+    while number < len(lines):
+        line = lines[number]
+        _javascript(line, stack)
+        number += 1
+        following = lines[number].strip() if number < len(lines) else ""
+        if stack:
+            continue  # open: it goes on, past blank lines too
+        ended = line.rstrip().endswith(";") or not line.rstrip().endswith(_ENDS_OPEN)
+        if not following or (ended and not _STARTS_OPEN.match(following)):
+            break
+    else:
+        if stack:  # never closed: what MDX reads, up to the first blank line
+            number = next((n for n in range(start, len(lines)) if not lines[n].strip()), start)
+            number = max(number, start + 1)
+    text = " ".join(lines[start:number])
+    if text.startswith("import") and not _IMPORTS_FROM.search(text):
+        return None
+    return number
+
+
+def _javascript(line: str, stack: list[str]) -> None:
+    """Follow one line of JavaScript: ``stack`` holds what is open at its end (brackets,
+    template literals and their ``${``, block comments); a string ends with its line."""
+    quote = ""
+    at = 0
+    while 0 <= at < len(line):
+        top = stack[-1] if stack else ""
+        if top == "/*":
+            close = line.find("*/", at)
+            if close >= 0:
+                stack.pop()
+            at = close + 2 if close >= 0 else -1
+        elif quote or top == "`":
+            at, quote = _quoted(line, at, quote, stack)
+        else:
+            at, quote = _code(line, at, stack)
+
+
+def _quoted(line: str, at: int, quote: str, stack: list[str]) -> tuple[int, str]:
+    """One step in a string (``quote``) or a template literal: where the next starts."""
+    char = line[at]
+    if char == "\\":
+        return at + 2, quote
+    if quote:
+        return at + 1, "" if char == quote else quote
+    if char == "`":
+        stack.pop()
+    elif line.startswith("${", at):
+        stack.append("${")
+        return at + 2, quote
+    return at + 1, quote
+
+
+def _code(line: str, at: int, stack: list[str]) -> tuple[int, str]:
+    """One step in code: where the next starts (-1: the rest is a comment), and the
+    quote of a string it opens."""
+    char = line[at]
+    if char in "'\"":
+        return at + 1, char
+    if line.startswith("//", at):
+        return -1, ""
+    if line.startswith("/*", at):
+        stack.append("/*")
+        return at + 2, ""
+    if char == "`" or char in "([{":
+        stack.append(char)
+    elif char in ")]}" and stack and stack[-1] in ("(", "[", "{", "${"):
+        stack.pop()
+    return at + 1, ""
+
+
+def _comment(lines: list[str], start: int) -> int | None:
+    """The line after an MDX comment that starts ``start`` and ends a line, or None."""
+    for number in range(start, min(len(lines), start + _COMMENT_LINES)):
+        if "*/}" in lines[number]:
+            return number + 1 if lines[number].rstrip().endswith("*/}") else None
+    return None
+
+
+def without_lines(text: str, dropped: frozenset[int] | set[int], first: int = 0) -> str:
+    """``text`` without its lines ``first + n`` for each ``n`` in ``dropped``; a blank line
+    that would follow another one where lines were left out goes too."""
+    if not dropped:
+        return text
+    out: list[str] = []
+    gap = False  # lines were left out after a blank line (or the start)
+    for number, line in enumerate(text.split("\n")):
+        if number - first in dropped:
+            gap = gap or not out or not out[-1].strip()
+            continue
+        if gap and not line.strip():
+            gap = False
+            continue
+        gap = False
+        out.append(line)
+    return "\n".join(out)
 
 
 # A row of a table: cells between pipes ("| Status | Accepted |", "|Date|2020-04-30|").

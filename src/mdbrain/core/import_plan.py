@@ -6,7 +6,10 @@ wiki links into Markdown links, :func:`retarget_sources` leads HTML images to
 their files from a page's new place, and :func:`compose` writes a page's new text:
 its own mdbrain frontmatter kept, or one synthesised (title, summary of prose,
 type, status, tags, impl_refs, the days the page gives, sources, relations), and
-its links written from its new place. The records of what an import found are here
+its links written from its new place, without the JavaScript of an MDX page. Links
+to MDX pages follow them too, and so do the links sites write without an extension
+(``./other``, ``/docs/guide``) when exactly one imported page has that path with a
+page's suffix (:func:`site_link`). The records of what an import found are here
 too. Pure: the service reads the files and hands the pages in.
 """
 
@@ -16,9 +19,11 @@ import dataclasses
 import datetime as dt
 import posixpath
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import unquote
 
 from mdbrain.core import (
     adr,
@@ -115,6 +120,8 @@ class Plan:
     earlier: dict[str, str] = field(default_factory=dict)
     # source path -> its links the service already wrote from the new place, as now written
     rewritten: dict[str, set[str]] = field(default_factory=dict)
+    # a page's path under its top folder (casefolded) -> the ids of the pages with it
+    under: dict[str, list[str]] = field(default_factory=dict)
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -181,6 +188,9 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
             )
         mine.add(chosen)
     plan.folded = {old.casefold(): old for old in sorted(plan.ids, reverse=True)}
+    for old in sorted(plan.ids):
+        if "/" in old:
+            plan.under.setdefault(old.partition("/")[2].casefold(), []).append(plan.ids[old])
     return sorted(renames, key=lambda r: r.source)
 
 
@@ -219,6 +229,116 @@ def _slug(path: str) -> str:
 
 
 # --- links ----------------------------------------------------------------------------
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
+# The pages a link to a folder leads to, as sites serve them.
+_FOLDER_PAGES = ("index", "readme", "_index")
+
+
+def _site_path(folder: str, written: str) -> tuple[links.LinkKind, str] | None:
+    """A link's path resolved from ``folder`` (both from the source), as
+    :func:`links.resolve` reads a link to a Markdown page, whatever its suffix; None
+    for an anchor alone, a web address or the site's root."""
+    target = written.strip()
+    if not target or target.startswith(("#", "//")) or _SCHEME.match(target):
+        return None
+    for mark in ("#", "?"):
+        cut = target.find(mark)
+        target = target[:cut] if cut != -1 else target
+    target = unicodedata.normalize("NFC", unquote(target))
+    if not target.strip("/"):
+        return None
+    joined = target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target)
+    norm = posixpath.normpath(joined)
+    if norm == ".." or norm.startswith("../"):
+        return links.LinkKind.OUTSIDE, norm
+    return links.LinkKind.DOC, norm
+
+
+def _candidate_id(plan: Plan, written: str, old: str) -> str | None:
+    """The id of the page at ``old``: imported now or before (:meth:`Plan.linked_id`),
+    climbing out of the source to a page an earlier import brought in, or, for a link
+    written from the root, the one imported page with that path under a top folder of
+    the source, as Docusaurus reads it from its docs folder (``/guide/a.mdx`` in
+    ``website/`` for ``website/docs/guide/a.mdx``)."""
+    if old.startswith("../"):
+        return plan.earlier.get(posixpath.normpath(plan.origin(old)).casefold())
+    found = plan.linked_id(written, old)
+    if found is None and written.lstrip().startswith("/"):
+        under = plan.under.get(old.casefold(), [])
+        found = under[0] if len(under) == 1 else None
+    return found
+
+
+def _one_page(plan: Plan, written: str, old: str) -> list[str]:
+    """The paths of the pages a link without a page's suffix may lead to: those whose
+    path is ``old`` with a page's suffix, else those that open the folder ``old``
+    (``index``, ``README``); one path by id."""
+    name = posixpath.basename(old)
+    tries = [] if name in (".", "..") else [old + s for s in conversion.PAGE_SUFFIXES]
+    folder = [
+        posixpath.normpath(posixpath.join(old, stem + suffix))
+        for stem in _FOLDER_PAGES
+        for suffix in conversion.PAGE_SUFFIXES
+    ]
+    for paths in (tries, folder):
+        ids = {path: _candidate_id(plan, written, path) for path in paths}
+        chosen = {doc_id: path for path, doc_id in ids.items() if doc_id is not None}
+        if chosen:
+            return list(chosen.values())
+    return []
+
+
+def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str] | None:
+    """Where a link of ``page`` leads that :func:`links.resolve` does not read: the MDX
+    page it names (``(DOC, path)``, which may not be there, or ``(OUTSIDE, path)``); or,
+    for a link without a page's suffix, as sites write them (``./other``, ``/docs/a``),
+    the one page imported now or before whose path it is with a page's suffix, else the
+    one that opens the folder it names (``index``, ``README``). A relative link that
+    leads to no page from the page's folder is read from the page itself, as a site
+    serves it at its own address (``/docs/guide/a/``: ``../b`` for ``guide/b.mdx``).
+    None otherwise: a link :func:`links.resolve` reads, one that names no page, or one
+    that names more than one (left as written)."""
+    if links.resolve(page, written) is not None:
+        return None
+    here = posixpath.dirname(page)
+    found = _site_path(here, written)
+    if found is None or conversion.is_mdx(found[1]):
+        return found
+    stem = posixpath.basename(page).rsplit(".", 1)[0]
+    address = "" if stem.lower() in _FOLDER_PAGES else posixpath.join(here, stem)
+    for folder in [here, address] if address and not written.lstrip().startswith("/") else [here]:
+        at = _site_path(folder, written)
+        chosen = [] if at is None else _one_page(plan, written, at[1])
+        if chosen:  # one page, or more than one: then the link is left as written
+            return (links.LinkKind.DOC, chosen[0]) if len(chosen) == 1 else None
+    return None
+
+
+def _site_links(plan: Plan, page: conversion.Page) -> conversion.Page:
+    """The page with its links to MDX pages, and those written without a suffix that
+    lead to one imported page (:func:`site_link`), written from its new place; a link
+    to an MDX page that was not imported is reported and left as written."""
+    done = plan.rewritten.setdefault(page.path, set())
+    new_id = plan.ids[page.path]
+    changes: dict[int, dict[str, str]] = {}
+    for written, line in markdown.scan(page.body).links:
+        found = None if written.strip() in done else site_link(plan, page.path, written)
+        if found is None:
+            continue
+        kind, old = found
+        target = _candidate_id(plan, written, old) if kind is links.LinkKind.DOC else None
+        if target is None:
+            plan.broken.append(BrokenLink(page.path, page.body_line + line - 1, written))
+            continue
+        # a link read from the project's root is written relative: the base has its own root
+        like = written if plan.new_id(old) is not None else written.lstrip().lstrip("/")
+        new = edit.written_target(new_id, target, like)
+        changes.setdefault(line, {})[written] = new
+        done.add(new)
+    if not changes:
+        return page
+    return with_body(page, foreign_links.retarget(page.body, changes))
 
 
 def relink_wiki(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conversion.Page]:
@@ -387,6 +507,15 @@ def _kept(plan: Plan, page: conversion.Page) -> str:
     return text
 
 
+def _without_javascript(page: conversion.Page) -> conversion.Page:
+    """An MDX page whose text as read has its JavaScript left out (kept when its lines
+    end in lone carriage returns, which body lines cannot be matched with)."""
+    if not page.javascript or page.raw.count("\r") != page.raw.count("\r\n"):
+        return page
+    raw = conversion.without_lines(page.raw, page.javascript, page.body_line - 1)
+    return dataclasses.replace(page, raw=raw)
+
+
 def _keeps(plan: Plan, page: conversion.Page) -> bool:
     """Whether the page keeps its frontmatter: a valid mdbrain one whose ids all name
     imported pages, with no supersession to add."""
@@ -420,11 +549,13 @@ def _check_links(plan: Plan, page: conversion.Page) -> bool:
 def compose(plan: Plan, page: conversion.Page) -> str:
     """The page's new text: its frontmatter, and its links written from its new place."""
     new_id = plan.ids[page.path]
+    page = _site_links(plan, page)
     to_docs = _check_links(plan, page)
     if _keeps(plan, page):
-        text = _kept(plan, page)
+        text = _kept(plan, _without_javascript(page))
     else:
-        text = yaml_emit.block(_fields(plan, page)) + "\n" + page.body.lstrip("\n")
+        body = conversion.without_lines(page.body, page.javascript)
+        text = yaml_emit.block(_fields(plan, page)) + "\n" + body.lstrip("\n")
 
     done = plan.rewritten.get(page.path, set())
 

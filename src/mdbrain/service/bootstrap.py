@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mdbrain.core import document, language, marker, schema, sites
+from mdbrain.core import conversion, document, language, marker, schema, sites
 from mdbrain.core.errors import DocumentError, InvalidRequestError, MdbrainError, UsageError
 from mdbrain.core.marker import Config
 from mdbrain.store import files, location
@@ -232,15 +232,18 @@ def init_base(project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = Non
 
 def pages_outside(project: Path, root: Path) -> tuple[sites.Pages, ...]:
     """The project's documentation folders outside ``root`` (a site's sources, or folders
-    named for documentation or mostly pages): what 'mdbrain import' could bring in. Only
-    advice: a project that cannot be listed (no git, a folder it may not read) gets none."""
+    named for documentation or mostly pages): what 'mdbrain import' could bring in, so
+    only the pages it reads (Markdown, MDX) are counted: a folder of reStructuredText
+    or AsciiDoc is not proposed, since import would bring nothing in. Only advice: a
+    project that cannot be listed (no git, a folder it may not read) gets none."""
     from mdbrain.service.scanning import around_texts, project_files
 
     try:
         found = project_files(project, root)
     except (MdbrainError, OSError):
         return ()
-    return tuple(sites.page_folders(found, around_texts(project)))
+    read = [f for f in found if not f.lower().endswith(conversion.OTHER_PAGE_SUFFIXES)]
+    return tuple(sites.page_folders(read, around_texts(project)))
 
 
 def _make_root(project: Path, root: Path) -> list[Path]:

@@ -1,6 +1,10 @@
 """The ``import`` operation: bring an existing Markdown folder (or one page) into the base.
 
-The source is only read. Every page becomes a document with slugged names and
+The source is only read. Its pages are Markdown (``.md``, ``.markdown``) and MDX
+(``.mdx``: Docusaurus, Nextra, Astro), whose JavaScript (``import`` and ``export``
+statements, ``{/* comments */}``) is left out of the documents, the rest kept as
+written; pages in other formats (reStructuredText, AsciiDoc) are not read, and a
+note says how many were left out. Every page becomes a document with slugged names and
 an mdbrain frontmatter (its own when it already has a valid one), dated by the
 page itself when it says when it was written; links between imported pages
 follow them, wiki links included, and so do links to pages an earlier import
@@ -144,17 +148,19 @@ def _source(session: Session, source: Path) -> tuple[Path, str | None]:
         return src, None
     if not src.is_file():
         raise InvalidRequestError(f"{source} is not a folder or a file", field="source")
-    if not links.is_doc_path(src.name):
+    if not conversion.is_page(src.name):
         raise InvalidRequestError(
-            f"{source} is not a Markdown page (.md or .markdown)", field="source"
+            f"{source} is not a Markdown page (.md, .markdown or .mdx)", field="source"
         )
     return src.parent, src.name
 
 
 def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
-    """Every Markdown page under ``src`` but in hidden folders, sorted, and notes on
-    what was left out (symbolic links, names that are not UTF-8)."""
+    """Every Markdown or MDX page under ``src`` but in hidden folders, sorted, and notes
+    on what was left out (symbolic links, names that are not UTF-8, pages in formats
+    import does not read)."""
     paths, notes = [], []
+    foreign: dict[str, int] = {}  # suffix -> pages in another format
     for folder, dirs, names in os.walk(src):
         here = Path(folder)
         links_out = [n for n in dirs + names if (here / n).is_symlink()]
@@ -164,12 +170,23 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
         dirs[:] = sorted(d for d in dirs if d[0] != "." and here / d != skip and d not in links_out)
         for name in names:
             rel = (here / name).relative_to(src).as_posix()
-            if not links.is_doc_path(name) or name in links_out:
+            if name in links_out:
+                continue
+            if not conversion.is_page(name):
+                if name.lower().endswith(conversion.OTHER_PAGE_SUFFIXES):
+                    suffix = "." + name.rsplit(".", 1)[-1].lower()
+                    foreign[suffix] = foreign.get(suffix, 0) + 1
                 continue
             if not rel.isascii() and not scan.utf8_name(rel):
                 notes.append(f"{rel!r}: name is not valid UTF-8; left out")
                 continue
             paths.append(rel)
+    if foreign:
+        kinds = ", ".join(f"{suffix}: {n}" for suffix, n in sorted(foreign.items()))
+        notes.append(
+            f"{sum(foreign.values())} pages not in Markdown left out ({kinds}); "
+            "import reads .md, .markdown and .mdx"
+        )
     return sorted(paths), notes
 
 
@@ -356,15 +373,17 @@ def _kept(
     found = _project_file(run, page.path, written)
     if found is None or found[0].casefold() in run.walked:
         return None
-    path, suffix = found
     plan = run.plan
-    doc_id = plan.earlier.get(path.casefold()) if links.is_doc_path(path) else None
+    if found[0].endswith("/") and import_plan.site_link(plan, page.path, written) is not None:
+        return None  # a folder whose page was imported: the link leads to that page
+    path, suffix = found
+    doc_id = plan.earlier.get(path.casefold()) if conversion.is_page(path) else None
     if doc_id is not None:
         new = edit.written_target(plan.ids[page.path], doc_id, suffix)
     else:
         new = _from_new_place(run, page.path, path) + suffix
         outside = run.inside is None or not (path + "/").startswith(run.inside + "/")
-        code = not image and not links.is_doc_path(path)
+        code = not image and not conversion.is_page(path)
         ref = code and outside and _impl_ref(run, page.path, path)
         run.code.append(CodeLink(page.path, page.body_line + line - 1, written, path, ref))
         refs = plan.refs.setdefault(page.path, [])
@@ -549,8 +568,10 @@ def _legacy(run: _Run, paths: list[str], dry_run: bool) -> ImportReport:
         except MdbrainError as exc:
             run.skipped.append(Case(path, "", f"cannot be read: {exc.message}"))
             continue
+        read = conversion.parse(path, raw) if conversion.is_mdx(path) else None
         page = document.loads_leniently(raw, path)
-        listed.append((run.plan.origin(path), run.plan.title(path, page.body, page.meta)))
+        body, meta = (read.body, read.meta) if read else (page.body, page.meta)
+        listed.append((run.plan.origin(path), run.plan.title(path, body, meta)))
     doc_id = posixpath.join(run.plan.prefix, LEGACY_NAME)
     try:
         meta = document.loads_leniently(run.session.read(doc_id).text, doc_id).meta
