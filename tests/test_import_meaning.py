@@ -1187,3 +1187,27 @@ def test_a_summary_section_high_in_the_page_wins_over_a_deeper_one() -> None:
     # at one level, the order of the names decides: a summary before an abstract
     flat = "## Abstract\n\nThe abstract.\n\n## Summary\n\nThe summary of it.\n"
     assert conversion.summary_of(flat, {}, 200, False) == "The summary of it."
+
+
+def test_a_stopped_page_reports_its_secrets_and_personal_data_at_once_and_no_other_note(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    token = "ghp_" + hashlib.sha256(b"one report").hexdigest()[:36]
+    source = pages(
+        tmp_path / "adr",
+        {
+            "0001-ci.md": f"# CI\n\nAsk ana.martin@corp.fr.\n\nGITHUB_TOKEN={token}\n",
+            "0002-old.md": (
+                "# 2. Old choice\n\n## Status\n\nRejected\n\n## Context\n\nWe asked"
+                " ana.martin@corp.fr.\n\n## Decision\n\nWe keep the old way.\n"
+            ),
+        },
+    )
+    root = make_base({})
+    report = run_import(root, source)
+    assert report.imported == {}
+    rules_of = {s.source: [(x.line, x.rule) for x in report.stopped if x.source == s.source]
+                for s in report.stopped}  # fmt: skip
+    assert rules_of["0001-ci.md"] == [(3, "email"), (5, "github-token")]
+    assert rules_of["0002-old.md"] == [(9, "email")]
+    assert not [n for n in report.notes if n.startswith("0002-old.md")], report.notes

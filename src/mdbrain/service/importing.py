@@ -257,7 +257,10 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             continue
         page = conversion.parse(path, raw.removeprefix(document.BOM))
         allow = frozenset(run.session.config.guard_allow)
-        if _stop(run, page, [(h.rule, h.line, h.digest, h.family) for h in guard.scan(raw, allow)]):
+        found = list(guard.scan(raw, allow))
+        if found and run.session.config.guard_personal_data:  # all in one report, not in rounds
+            found = sorted([*found, *guard.personal(raw, allow)], key=lambda hit: hit.line)
+        if _stop(run, page, [(h.rule, h.line, h.digest, h.family) for h in found]):
             continue
         record = adr.read(run.plan.origin(path), page.body, page.meta)  # its folder counts
         if record is not None and record.template and not run.single:
@@ -310,6 +313,8 @@ def _stopped_at_write(run: _Run, page: conversion.Page, exc: GuardError) -> None
     hits = [(h.rule, h.line, h.digest, h.family) for h in found]
     family = guard.PERSONAL if "personal-data guard" in exc.message else guard.SECRET
     _stop(run, page, hits or [(exc.rule, 0, exc.digest, family)])
+    said = f"{page.path}: "  # what the plan noted of a page that is not imported after all
+    run.plan.notes[:] = [note for note in run.plan.notes if not note.startswith(said)]
 
 
 # --- ids ------------------------------------------------------------------------------
