@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from mdbrain.core import document
-from mdbrain.service import importing
+from mdbrain.service import importing, scanning
 from mdbrain.service.bootstrap import init_base
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
@@ -278,6 +278,10 @@ def test_init_counts_only_the_pages_import_reads(tmp_path: Path, make_base: Make
     project = _project(tmp_path / "repo", files)
     report = init_base(project, "docs-rag")
     assert [(p.folder, p.count) for p in report.pages] == [("website", 6), ("docs", 3)]
+    # init --scan says the same
+    with Brain.open(project) as brain:
+        scanned = scanning.scan_project(brain.session, dry_run=True)
+    assert [(p.folder, p.count) for p in scanned.pages] == [("website", 6), ("docs", 3)]
     # and import brings in as many, saying what it left out
     root = make_base({})
     shutil.copytree(project / "docs", root.parent / "docs")

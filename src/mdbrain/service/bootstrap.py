@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mdbrain.core import conversion, document, language, marker, schema, sites
+from mdbrain.core import document, language, marker, schema, sites
 from mdbrain.core.errors import DocumentError, InvalidRequestError, MdbrainError, UsageError
 from mdbrain.core.marker import Config
 from mdbrain.store import files, location
@@ -236,14 +236,13 @@ def pages_outside(project: Path, root: Path) -> tuple[sites.Pages, ...]:
     only the pages it reads (Markdown, MDX) are counted: a folder of reStructuredText
     or AsciiDoc is not proposed, since import would bring nothing in. Only advice: a
     project that cannot be listed (no git, a folder it may not read) gets none."""
-    from mdbrain.service.scanning import around_texts, project_files
+    from mdbrain.service.scanning import around_texts, import_folders, project_files
 
     try:
         found = project_files(project, root)
     except (MdbrainError, OSError):
         return ()
-    read = [f for f in found if not f.lower().endswith(conversion.OTHER_PAGE_SUFFIXES)]
-    return tuple(sites.page_folders(read, around_texts(project)))
+    return import_folders(found, around_texts(project))
 
 
 def _make_root(project: Path, root: Path) -> list[Path]:

@@ -20,11 +20,11 @@ import os
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from mdbrain.core import anchors, codemap, guard, sites, yaml_emit
+from mdbrain.core import anchors, codemap, conversion, guard, sites, yaml_emit
 from mdbrain.core.errors import GuardError, InvalidRequestError, MdbrainError
 from mdbrain.core.marker import MARKER_NAME, Config
 from mdbrain.core.progress import counted
@@ -108,9 +108,17 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
         check=report,
         lang=lang,
         set_aside=tuple(sorted(aside.items())),
-        pages=tuple(sites.page_folders(files, around_texts(project))),
+        pages=import_folders(files, around_texts(project)),
         next_step=NEXT_STEP if files else NEXT_STEP_EMPTY,
     )
+
+
+def import_folders(files: Sequence[str], texts: Mapping[str, str]) -> tuple[sites.Pages, ...]:
+    """The documentation folders among ``files`` that 'mdbrain import' could bring in,
+    counting only the pages it reads (Markdown, MDX): a folder of reStructuredText or
+    AsciiDoc is not proposed, since its import would bring nothing in."""
+    read = [f for f in files if not f.lower().endswith(conversion.OTHER_PAGE_SUFFIXES)]
+    return tuple(sites.page_folders(read, texts))
 
 
 def draft_units(session: Session, wanted: set[str]) -> list[str]:
