@@ -3,43 +3,22 @@ their links to one another, and init counts only the pages import can read."""
 
 from __future__ import annotations
 
-import datetime as dt
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from mdbrain.core import document
-from mdbrain.service import importing, scanning
+from mdbrain.service import scanning
 from mdbrain.service.bootstrap import init_base
 from mdbrain.service.brain import Brain
-from mdbrain.service.importing import ImportReport
 from tests.conftest import MakeBase
-
-TODAY = dt.date(2026, 7, 1)
-
-
-def run_import(root: Path, source: Path, **options: Any) -> ImportReport:
-    with Brain.open(root, clock=lambda: TODAY) as brain:
-        return importing.import_folder(brain.session, source, **options)
-
-
-def meta(root: Path, doc_id: str) -> dict[str, Any]:
-    return document.loads((root / doc_id).read_text(encoding="utf-8"), doc_id).meta
+from tests.test_import_meaning import meta, pages, run_import
 
 
 def body(root: Path, doc_id: str) -> str:
     return document.loads((root / doc_id).read_text(encoding="utf-8"), doc_id).body
-
-
-def pages(folder: Path, texts: dict[str, str]) -> Path:
-    for name, text in texts.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return folder
 
 
 # --- pages ---------------------------------------------------------------------------
