@@ -1211,3 +1211,29 @@ def test_a_stopped_page_reports_its_secrets_and_personal_data_at_once_and_no_oth
     assert rules_of["0001-ci.md"] == [(3, "email"), (5, "github-token")]
     assert rules_of["0002-old.md"] == [(9, "email")]
     assert not [n for n in report.notes if n.startswith("0002-old.md")], report.notes
+
+
+def test_pages_linking_to_a_page_the_guard_stops_do_not_link_to_it_as_imported(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # from jestjs/jest: a page refused once converted, and the pages linking to it
+    source = pages(
+        tmp_path / "docs",
+        {
+            "cli.md": "# CLI\n\nSee [the configuration](configuration.md#roots).\n",
+            "configuration.md": "# Configuration\n\nReach ana.martin@corp.fr for access.\n",
+            "intro.md": "# Intro\n\nRead [CLI](cli.md) and [configuration](./configuration).\n",
+        },
+    )
+    root = make_base({})
+    for dry_run in (True, False):
+        report = run_import(root, source, dry_run=dry_run)
+        assert sorted(report.imported) == ["cli.md", "intro.md"]
+        assert [s.source for s in report.stopped] == ["configuration.md"]
+        missing = sorted((b.source, b.target) for b in report.broken_links)
+        assert missing == [("cli.md", "configuration.md#roots")], missing
+    assert "[the configuration](configuration.md#roots)" in (root / "cli.md").read_text(
+        encoding="utf-8"
+    )  # kept as written, and reported
+    assert "[configuration](./configuration)" in (root / "intro.md").read_text(encoding="utf-8")
+    assert not (root / "configuration.md").exists()

@@ -487,16 +487,18 @@ def import_folder(
         renames = import_plan.place(plan, list(pages), lambda folder: _taken(session, folder))
         pages = _relink(run, pages)
         import_plan.decisions(plan)
+        said = (len(plan.broken), len(plan.notes), len(plan.unresolved))
         texts = {p: import_plan.compose(plan, page) for p, page in sorted(pages.items())}
         if prefix:
             files.locate(session.root, prefix)  # a theme folder linked outside is refused
         with secret_scan.asked_ahead(list(texts.values()), session.progress):
+            if _refused(run, pages, texts):  # links to them now lead nowhere: compose again
+                del plan.broken[said[0] :], plan.notes[said[1] :], plan.unresolved[said[2] :]
+                texts = {p: import_plan.compose(plan, page) for p, page in sorted(pages.items())}
             for path, text in counted(list(texts.items()), session.progress):
                 doc_id = plan.ids[path]
                 try:
-                    if dry_run:
-                        guarding.check(doc_id, text, config)
-                    else:
+                    if not dry_run:
                         session.write(doc_id, text)
                 except GuardError as exc:
                     _stopped_at_write(run, pages[path], exc)
@@ -508,6 +510,28 @@ def import_folder(
             anchoring.record(session, written)
         # reported (and re-indexed) in the same hold of the lock: never busy once written
         return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
+
+
+def _refused(run: _Run, pages: dict[str, conversion.Page], texts: dict[str, str]) -> bool:
+    """Put the whole guard to each page as it would be written, before any is: those it
+    refuses are reported and taken out of the plan (and of ``pages``), so that no page
+    written links to them as if they were imported. Whether any was."""
+    config = run.session.config
+    refused = []
+    for path, text in texts.items():
+        try:
+            guarding.check(run.plan.ids[path], text, config)
+        except GuardError as exc:
+            _stopped_at_write(run, pages[path], exc)
+            refused.append(path)
+    plan = run.plan
+    for path in refused:
+        doc_id = plan.ids.pop(path)
+        plan.folded.pop(path.casefold(), None)
+        for same in plan.under.values():
+            same[:] = [other for other in same if other != doc_id]
+        pages.pop(path)
+    return bool(refused)
 
 
 def _overviews(run: _Run, written: list[str]) -> list[str]:

@@ -137,8 +137,8 @@ def findings(text: str) -> list[Finding]:
     """(kind of secret, line, value) for each secret detect-secrets finds in ``text``."""
     if not available() or not text.strip():
         return []
-    if _READY:
-        ready = _READY.pop(_digest(text), None)
+    if _READY:  # kept to the end of the block: a text may be checked, then written
+        ready = _READY.get(_digest(text))
         if ready is not None:
             return ready
     return _ask(text)
