@@ -159,6 +159,23 @@ def test_the_git_fix_says_ignored_only_when_git_ignores_the_files(clean: Path) -
     )
 
 
+def test_a_history_git_cannot_read_fails_no_item_but_the_git_ones(
+    clean: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # as in a partial clone: "git log failed: fatal: unable to read 20c45edf..."
+    from mdbrain.core.errors import GitError
+    from mdbrain.store import git as git_store
+
+    def unreadable(self: git_store.Git, under: str = "") -> dict[str, str]:
+        raise GitError("git log failed: fatal: unable to read 20c45edf", command="git log")
+
+    monkeypatch.setattr(git_store.Git, "renames", unreadable)
+    report = diagnose(clean)  # no exception: every item is there
+    assert [item.name for item in report.items] == list(LABELS)
+    assert by_name(report)["statuses"][0] is True  # drift is read by content, not history
+    assert list(Brain.open(clean).update(dry_run=True).flagged) == []
+
+
 def test_a_project_outside_git_is_told_to_start_a_repository(clean: Path) -> None:
     shutil.rmtree(clean / ".git")
     ok, fix, _ = by_name(diagnose(clean))["git"]

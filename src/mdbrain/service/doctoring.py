@@ -170,7 +170,10 @@ def _rename(project: Path, root: Path, found: list[Finding]) -> str:
 
 def _statuses(brain: Brain) -> Item:
     """Nothing the code drifted from is still in force; every review has its reason."""
-    drifted = [flag for flag in brain.update(dry_run=True).flagged if not flag.already]
+    try:
+        drifted = [flag for flag in brain.update(dry_run=True).flagged if not flag.already]
+    except GitError as error:  # one item fails, not the whole checklist
+        return Item("statuses", LABELS["statuses"], False, error.message, "see what git says")
     unexplained = [
         entry.id
         for entry in brain.manifest().entries

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mdbrain.core import anchors, edit, fields
-from mdbrain.core.errors import GuardError, MdbrainError
+from mdbrain.core.errors import GitError, GuardError, MdbrainError
 from mdbrain.core.manifest import Entry
 from mdbrain.core.progress import counted
 from mdbrain.service import anchoring
@@ -122,6 +122,17 @@ class Updater:
                 self._repo_paths[ref_path] = None
         return self._repo_paths[ref_path]
 
+    def _renames(self) -> dict[str, str]:
+        """What git saw renamed, to propose a moved file's new path; nothing when git
+        cannot tell (no repository, or a history it cannot read, as in a partial clone):
+        drift is judged by content, and a rename only explains it."""
+        if self.top is None:
+            return {}
+        try:
+            return self.git.renames()
+        except GitError:
+            return {}
+
     def _in_scope(self, ref_path: str) -> bool:
         path = ref_path.rstrip("/")
         return not self.scope or any(
@@ -183,7 +194,7 @@ class Updater:
         }
         since_changes = self._changes(refs, entries) if self.since else None
         changes = self.git.last_changes(legacy, today=self.today) if legacy and self.top else {}
-        renames = self.git.renames() if self.top is not None else {}
+        renames = self._renames()
         noted: set[str] = set()
         docs = []
         for entry in counted(entries, self.session.progress):
