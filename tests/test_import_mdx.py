@@ -267,3 +267,25 @@ def test_init_counts_only_the_pages_import_reads(tmp_path: Path, make_base: Make
     done = run_import(root, root.parent / "docs", dry_run=True)
     assert len(done.imported) == 3
     assert any("4 pages not in Markdown" in note and ".adoc" in note for note in done.notes)
+
+
+def test_a_partial_is_left_out_and_said_so_unless_imported_alone(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # from jestjs/jest: "_TypeScriptExamplesNote.md" is included by pages, not a page
+    source = pages(
+        tmp_path / "docs",
+        {
+            "_TypeScriptExamplesNote.md": ":::info\n\nExamples use TypeScript.\n\n:::\n",
+            "mocks.md": "# Mocks\n\nimport Note from './_TypeScriptExamplesNote.md';\n\n<Note />\n",
+            "guide/_index.md": "# Guide\n\nThe guide's own page, as Hugo names it.\n",
+        },
+    )
+    root = make_base({})
+    report = run_import(root, source)
+    assert sorted(report.imported) == ["guide/_index.md", "mocks.md"]
+    assert [(c.source, "partial" in c.reason) for c in report.skipped] == [
+        ("_TypeScriptExamplesNote.md", True)
+    ]
+    alone = run_import(root, source / "_TypeScriptExamplesNote.md")
+    assert list(alone.imported) == ["_TypeScriptExamplesNote.md"]

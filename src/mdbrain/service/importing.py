@@ -250,6 +250,9 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         if run.plan.origin(path) in done:  # importing again adds nothing
             run.skipped.append(Case(path, "", "already imported (it is in a document's sources)"))
             continue
+        if _partial(path) and not run.single:
+            run.skipped.append(Case(path, "", _PARTIAL))
+            continue
         try:
             raw = document.decode(files.read(run.source, path), path=path)
         except MdbrainError as exc:
@@ -278,6 +281,17 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             page.meta, stated, plan.today, body=page.body, path=plan.origin(path)
         ) or run.committed(path)
     return pages
+
+
+_PARTIAL = "a partial that pages include (its name starts with _); import the file alone to keep it"
+_SECTION_PAGES = frozenset({"_index.md", "_index.mdx", "_index.markdown"})  # Hugo's
+
+
+def _partial(path: str) -> bool:
+    """Whether a page is a site's partial, included by other pages (Docusaurus, Jekyll):
+    its file name starts with ``_``; not Hugo's ``_index.md``, a section's own page."""
+    name = posixpath.basename(path)
+    return name.startswith("_") and name.lower() not in _SECTION_PAGES
 
 
 def _stop(run: _Run, page: conversion.Page, hits: list[tuple[str, int, str, str]]) -> bool:
