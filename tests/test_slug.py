@@ -29,14 +29,6 @@ def test_every_script_is_transliterated_into_a_readable_name() -> None:
     assert len({slugify(t) for t in ("日本語", "Привет", "Γειά")}) == 3  # no "document" for all
 
 
-def test_a_name_inside_separated_words_keeps_its_capitals_together() -> None:
-    # from opentofu's RFCs: brand names were cut ("open-tofu", "postgre-sql")
-    assert slugify("20240524-OpenTofu-RFC-Process") == "20240524-opentofu-rfc-process"
-    assert slugify("PostgreSQL Locking") == "postgresql-locking"
-    assert slugify("GitHub Actions") == "github-actions"
-    assert slugify("UserService") == "user-service"  # one name alone is still cut
-
-
 def test_collisions_get_a_number() -> None:
     assert unique("adr", []) == "adr"
     assert unique("adr", ["adr", "adr-2"]) == "adr-3"

@@ -21,7 +21,6 @@ from collections.abc import Iterable
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_SEPARATED = re.compile(r"[\s_-]")
 # Apostrophes of every kind separate words, as the ASCII one does ("l’accès" -> "l-acces").
 _APOSTROPHES = str.maketrans(dict.fromkeys("’‘ʼʹ`´′", " "))
 
@@ -30,12 +29,7 @@ def slugify(text: str, *, fallback: str = "document", max_length: int = 80) -> s
     """``text`` as a slug; ``fallback`` when nothing is left of it."""
     from slugify import slugify as transliterate
 
-    text = text.strip()
-    # One name in camel case is cut into its words ("UserService" -> "user-service"); in
-    # a text that separates its words already, a capital inside a word belongs to a
-    # name ("GitHub Actions", "20240524-OpenTofu-RFC-Process", "PostgreSQL Locking").
-    spaced = text if _SEPARATED.search(text) else _CAMEL.sub("-", text)
-    spaced = spaced.translate(_APOSTROPHES).replace("'", " ")
+    spaced = _CAMEL.sub("-", text.strip()).translate(_APOSTROPHES).replace("'", " ")
     if not spaced.isascii():  # signs such as ® or ° name no sound: "SCAN 25®" -> "scan-25"
         spaced = "".join(" " if unicodedata.category(c) == "So" else c for c in spaced)
     slug = _NOT_SLUG.sub("-", transliterate(spaced)).strip("-")
