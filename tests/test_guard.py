@@ -393,6 +393,9 @@ def test_text_written_out_in_base64_is_no_random_string_but_is_still_read() -> N
     # and what the text says is read by the rules
     leaked = b64('{"kind": "Secret", "data": {"password": "Zq7vK2mP9xW4tR8n"}}')
     assert rules(f'"raw": "{leaked}"') != []
+    # words around a token that no rule names are still a token
+    told = b64("the deploy token is wJalrXUtnFEMIK7MDENGbPxRfiCYzQ9v keep it safe")
+    assert rules(f'config: "{told}"') == ["high-entropy-string"]
 
 
 def test_references_to_a_secret_kept_elsewhere_pass() -> None:
@@ -492,6 +495,12 @@ def personal(text: str) -> list[str]:
         "ana.martin\u200b@corp.fr",
         "directement à `bastien.guerry@data.gouv.fr`",  # beside a team's, a person's
         "Signed-off-by: Jean-Pierre Dupont <jean-pierre.dupont@corp.fr>",
+        # a role word after a dot or a plus is a name or a tag, not a team
+        "jennifer.eng@gmail.com",
+        "ravi.core@gmail.com",
+        "alice+dev@gmail.com",
+        "john.smith.data@outlook.com",
+        "marie.staff@free.fr",
     ],
 )
 def test_email_addresses_are_personal_data(text: str) -> None:

@@ -36,7 +36,7 @@ _ROLE_LOCALS = word_set(
     privacy legal press jobs billing dev developers ops git nobody core staff office board
     maintainers committee council community moderation conduct announce releases release
     infra bot bots everyone owners governance opensource lab labs data feedback
-    eng engineering engprod leads sig wg oncall group steering approvers reviewers
+    engineering engprod leads wg oncall steering approvers reviewers
     equipe accueil secretariat presse recrutement aide assistance rgpd dpo"""
 )  # the last ones: the same roles in French (équipe, accueil, presse, aide...)
 _COMMON_TLDS = word_set(
@@ -319,6 +319,8 @@ def _real_email(local: str, domain: str, after: str) -> bool:
     if _not_a_person(domain, labels):
         return False
     low = local.lower()
-    parts = re.split(r"[.+_-]", low.rstrip("0123456789"))
-    # "security@", "kubernetes-security@", "sig-release-leads@": a role, not a person
-    return not (low in _ROLE_LOCALS or _ROLE_LOCALS.intersection(parts) or placeholder(low))
+    first = re.split(r"[.+_-]", low.rstrip("0123456789"), maxsplit=1)[0]
+    # "kubernetes-security@", "sig-release-leads@": a role after a hyphen names a team;
+    # never after a dot or a plus, where names and tags go ("ravi.core@", "alice+dev@")
+    compound = "." not in low and "+" not in low and _ROLE_LOCALS.intersection(low.split("-")[1:])
+    return not (low in _ROLE_LOCALS or first in _ROLE_LOCALS or compound or placeholder(low))

@@ -74,6 +74,7 @@ def _public_key_part(text: str, start: int) -> bool:
 
 
 _LETTERS = re.compile(r"[A-Z]?[a-z]{2,}")  # a word, written as words are: "Version", "kind"
+_TOKENS = re.compile(r"[A-Za-z0-9+/=_\-]{16,}")  # runs a secret could be, in decoded text
 _TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -91,6 +92,8 @@ def _encoded_text(value: str) -> bool:
         return False
     if _TEXT_CONTROL.search(decoded) or not any(c in decoded for c in ' "\n'):
         return False
+    if any(looks_random(token) for token in _TOKENS.findall(decoded)):
+        return False  # words around a token: "the deploy token is wJalrXUtnF…"
     return sum(len(word) for word in _LETTERS.findall(decoded)) >= 0.5 * len(decoded)
 
 
