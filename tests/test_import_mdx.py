@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mdbrain.core import document
+from mdbrain.core import conversion, document
 from mdbrain.service import scanning
 from mdbrain.service.bootstrap import init_base
 from mdbrain.service.brain import Brain
@@ -289,3 +289,24 @@ def test_a_partial_is_left_out_and_said_so_unless_imported_alone(
     ]
     alone = run_import(root, source / "_TypeScriptExamplesNote.md")
     assert list(alone.imported) == ["_TypeScriptExamplesNote.md"]
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    ["import {\n\n" * 3000, "import {\n" + "\n" * 6000 + "  x", "import {\n" + "  a\n\n" * 3000],
+)
+def test_unclosed_statements_are_read_once_each_line(
+    hostile: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a review found "import {" paragraphs read again to the end of the page, each time
+    read = 0
+    follow = conversion._javascript
+
+    def counted(line: str, stack: list[str]) -> None:
+        nonlocal read
+        read += 1
+        follow(line, stack)
+
+    monkeypatch.setattr(conversion, "_javascript", counted)
+    conversion.mdx_javascript(hostile)
+    assert read <= 2 * hostile.count("\n") + 2

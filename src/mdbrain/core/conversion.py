@@ -376,19 +376,34 @@ def _statement(lines: list[str], start: int) -> int | None:
         _javascript(line, stack)
         number += 1
         following = lines[number].strip() if number < len(lines) else ""
-        if stack:
-            continue  # open: it goes on, past blank lines too
+        if stack:  # open: it goes on, past blank lines too, but not into a new paragraph
+            if not following:
+                after = _text_after(lines, number)
+                if after < len(lines) and lines[after][:1] not in _CONTINUED:
+                    break
+                number = after  # blank lines leave what is open as it is
+            continue
         ended = line.rstrip().endswith(";") or not line.rstrip().endswith(_ENDS_OPEN)
         if not following or (ended and not _STARTS_OPEN.match(following)):
             break
-    else:
-        if stack:  # never closed: what MDX reads, up to the first blank line
-            number = next((n for n in range(start, len(lines)) if not lines[n].strip()), start)
-            number = max(number, start + 1)
+    if stack:  # never closed: what MDX reads, up to the first blank line
+        number = next((n for n in range(start, len(lines)) if not lines[n].strip()), start)
+        number = max(number, start + 1)
     text = " ".join(lines[start:number])
     if text.startswith("import") and not _IMPORTS_FROM.search(text):
         return None
     return number
+
+
+def _text_after(lines: list[str], blank: int) -> int:
+    """The first line with text from ``blank`` on (``len(lines)`` when none). An open
+    statement does not run into a paragraph that starts there at the margin (not an
+    indented line, nor one that closes brackets), which also bounds the reading of a
+    page of unclosed statements."""
+    return next((n for n in range(blank, len(lines)) if lines[n].strip()), len(lines))
+
+
+_CONTINUED = frozenset(" \t)]}`*")
 
 
 def _javascript(line: str, stack: list[str]) -> None:
