@@ -180,6 +180,14 @@ def test_show_finds_a_section_by_a_line_it_holds_and_by_a_title_without_backtick
     assert "Sets the effect." in vibrancy.text
     with pytest.raises(UsageError, match="nor one holding that line"):
         reader.show("sec.md", section="999")
+    # a number is a line before it is the start of a title ("19 small fixes")
+    numbered = make_base({"n.md": doc("N", body="## NN fixes\n\nOne.\n\n## Later\n\nTwo.\n")})
+    text = (numbered / "n.md").read_text(encoding="utf-8")
+    later = str(1 + text.split("\n").index("## Later"))
+    (numbered / "n.md").write_text(text.replace("NN", later), encoding="utf-8")
+    reader = Brain.open(numbered).reader()
+    assert reader.show("n.md", section=later).passages[-1].title == "Later"
+    assert reader.show("n.md", section=f"{later} fixes").passages[-1].title == f"{later} fixes"
     shown = reader.show("sec.md", section="fixes")
     assert shown.passages[-1].title == "Fixes"
     assert shown.outline[-2:] == ("  Fixes", "    Older fixes")

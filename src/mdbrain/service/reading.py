@@ -651,17 +651,20 @@ class Reader:
         return ShowResult(hit_of(card), links, outline, tuple(read), cost)
 
     def _named_section(self, doc: Document, lines: list[str], title: str) -> Passage:
-        """The section titled ``title`` (the first whose title is or begins with it, case,
-        spaces and backticks aside), or, for a number no title matches, the section whose
-        own text holds that line of the file: several sections may share a title."""
+        """For a number, the section whose own text holds that line of the file (several
+        sections may share a title); else, or when no section holds it, the section titled
+        ``title`` (the first whose title is or begins with it, case, spaces and backticks
+        aside)."""
         outline = doc.outline()
         ends = _own_ends(outline)
         wanted = _normal(title)
         titles = [passages.clean_heading(s.title) for s in outline]
-        found = next((i for i, t in enumerate(titles) if _normal(t).startswith(wanted)), None)
-        if found is None and title.strip().isdigit():
+        found = None
+        if title.strip().isdigit():  # a line first: what a cut passage's hint gives
             number = int(title)
             found = next((i for i, s in enumerate(outline) if s.line <= number <= ends[i]), None)
+        if found is None:
+            found = next((i for i, t in enumerate(titles) if _normal(t).startswith(wanted)), None)
         if found is not None:
             section, end = outline[found], ends[found]
             text = "\n".join(lines[section.line - 1 : end]).rstrip()
