@@ -188,17 +188,20 @@ def test_html_comments_are_left_out_and_other_html_shown_as_text() -> None:
     body = (
         "Before.\n\n<!--\n```YAML history\nadded: v1\n```\n-->\n\n"
         "<!-- eslint-skip -->\n\n```js\nlet a = 1 <!-- not a comment here -->\n```\n\n"
-        "Inline <!-- hidden --> text and <kbd>Ctrl</kbd>.\n\n"
-        "<details><summary>More</summary>\n\n<script>alert(1)</script>\n\nAfter."
+        "Inline <!-- hidden --> text, `<!-- code -->`, <!-->empty and <kbd>Ctrl</kbd>.\n\n"
+        "<details><summary>More</summary>\nSee [the page](https://x.example) in **bold**.\n\n"
+        "<script>alert(1)</script>\n\nAfter <!-- never closed\n\nLost.\n"
     )
     html = str(export_html.body_html(export_html.markdown(), body, "a.md", {}))
     assert "YAML history" not in html and "eslint-skip" not in html and "hidden" not in html
-    assert "&lt;!--" not in html.replace("1 &lt;!-- not a comment here --&gt;", "")
     assert "let a = 1 &lt;!-- not a comment here --&gt;" in html  # code is shown whole
-    assert "Inline  text and &lt;kbd&gt;Ctrl&lt;/kbd&gt;." in html
+    assert "<code>&lt;!-- code --&gt;</code>" in html
+    assert "Inline  text," in html and "empty and &lt;kbd&gt;Ctrl&lt;/kbd&gt;." in html
+    # Markdown under an HTML tag is still read: the tag is text, the rest is Markdown
     assert "&lt;details&gt;&lt;summary&gt;More&lt;/summary&gt;" in html
+    assert "<strong>bold</strong>" in html and 'href="https://x.example"' in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "<script" not in html
-    assert "<p>Before.</p>" in html and "<p>After.</p>" in html
+    assert "<p>Before.</p>" in html and "<p>After</p>" in html and "Lost." not in html
 
 
 def test_every_page_forbids_requests_outside_the_site(project: Path, tmp_path: Path) -> None:

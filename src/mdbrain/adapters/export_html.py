@@ -138,33 +138,73 @@ def _heading_open(
     return self.renderToken(tokens, idx, options, env)
 
 
-_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+_FENCE_LINE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_CODE_SPAN = re.compile(r"(`+).+?\1")
+_EMPTY_COMMENT = re.compile(r"-?>")  # right after "<!--": a comment that ends at once
 
 
-def _raw_html(
-    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-) -> str:
-    """Raw HTML is shown as its text, never run; its comments are left out, as a
-    browser would leave them."""
-    item = tokens[idx]
-    shown = _COMMENT.sub("", item.content)
-    if not shown.strip():
-        return ""
-    if item.type == "html_block":
-        return f"<p>{Markup.escape(shown.strip())}</p>\n"
-    return str(Markup.escape(shown))
+def without_comments(text: str) -> str:
+    """``text`` without its HTML comments, as a browser leaves them out; those inside
+    fenced code or a code span stay, being code. The rest of any HTML is left to be
+    shown as text."""
+    if "<!--" not in text:
+        return text
+    out: list[str] = []
+    fence = ""
+    inside = False  # in a comment opened on an earlier line
+    for line in text.split("\n"):
+        if fence or (not inside and _FENCE_LINE.match(line)):
+            opened = _FENCE_LINE.match(line)
+            if not fence and opened:
+                fence = opened.group(1)
+            elif fence and line.strip().startswith(fence) and not line.strip().strip(fence[0]):
+                fence = ""
+            out.append(line)
+            continue
+        kept, inside = _line_without_comments(line, inside)
+        if kept.strip() or not line.strip():  # a line all comment goes, not a blank one
+            out.append(kept)
+    return "\n".join(out)
+
+
+def _line_without_comments(line: str, inside: bool) -> tuple[str, bool]:
+    """One line without the comments it holds; whether a comment is still open after it."""
+    kept: list[str] = []
+    at = 0
+    spans = [m.span() for m in _CODE_SPAN.finditer(line)] if "`" in line else []
+    next_span = 0  # the first code span not yet behind
+    while True:
+        if inside:
+            close = line.find("-->", at)
+            if close < 0:
+                return "".join(kept), True
+            at, inside = close + 3, False
+        start = line.find("<!--", at)
+        while start >= 0:
+            while next_span < len(spans) and spans[next_span][1] <= start:
+                next_span += 1
+            if next_span == len(spans) or start < spans[next_span][0]:
+                break
+            start = line.find("<!--", spans[next_span][1])  # past the code span it is in
+        if start < 0:
+            kept.append(line[at:])
+            return "".join(kept), False
+        kept.append(line[at:start])
+        empty = _EMPTY_COMMENT.match(line, start + 4)
+        if empty is not None:  # "<!-->" and "<!--->" end where they open
+            at = empty.end()
+        else:
+            at, inside = start + 4, True
 
 
 def markdown() -> MarkdownIt:
-    """The body renderer: CommonMark with tables and strikethrough; raw HTML is read as
-    such, to be shown as text without its comments."""
-    md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+    """The body renderer: CommonMark with tables and strikethrough, HTML off (shown as
+    text); bodies are given to it without their comments (:func:`without_comments`)."""
+    md = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
     md.validateLink = _safe_link  # type: ignore[method-assign]
     md.add_render_rule("link_open", _link_open)
     md.add_render_rule("image", _image)
     md.add_render_rule("heading_open", _heading_open)
-    md.add_render_rule("html_block", _raw_html)
-    md.add_render_rule("html_inline", _raw_html)
     return md
 
 
@@ -175,7 +215,7 @@ def body_html(
     a first level-1 heading that repeats ``title`` is left out (the page shows the title)."""
     base = "../" * page_path(doc_id).count("/")
     env: EnvType = {"doc": doc_id, "pages": pages, "base": base, "anchors": {}}
-    tokens = md.parse(text, env)
+    tokens = md.parse(without_comments(text), env)
     if (
         len(tokens) >= 3
         and tokens[0].type == "heading_open"
@@ -184,7 +224,7 @@ def body_html(
     ):
         tokens = tokens[3:]
     html = md.renderer.render(tokens, md.options, env)
-    return Markup(html)  # noqa: S704 - markdown-it escapes all text, _raw_html all HTML
+    return Markup(html)  # noqa: S704 - markdown-it escapes all text, HTML off
 
 
 # --- the theme tree ---------------------------------------------------------------------
