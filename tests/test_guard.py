@@ -646,6 +646,17 @@ def test_detect_secrets_joins_in_when_installed() -> None:
     assert [(hit.rule, hit.line) for hit in hits] == [("twilio-api-key", 3)]
 
 
+def test_a_word_a_condition_compares_with_is_an_example_a_random_value_is_not() -> None:
+    if not secret_scan.available():
+        pytest.skip("detect-secrets is not installed")
+    # from jestjs/jest's configuration page, in a code block
+    example = "```js\nexport default {\n  isAuthorized: secret => secret === 'wizard',\n};\n```\n"
+    assert [h.line for h in secret_scan.inspect(example)] == []
+    random_value = fake(RNG_ALNUM, 14, seed=21)
+    compared = f'if password == "{random_value}":\n    grant()\n'
+    assert [h.rule for h in secret_scan.inspect(compared)] == ["detect-secrets: Secret Keyword"]
+
+
 def test_answers_asked_ahead_are_those_asked_one_by_one() -> None:
     if not secret_scan.available():
         pytest.skip("detect-secrets is not installed")

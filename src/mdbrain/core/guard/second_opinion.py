@@ -11,10 +11,11 @@ from mdbrain.core.guard.hit import SECRET, Hit, SecondOpinion, digest, redact
 from mdbrain.core.guard.keys import BEGIN_LINE, key_material_follows
 from mdbrain.core.guard.ledger import Ledger
 from mdbrain.core.guard.samples import placeholder, reference
-from mdbrain.core.guard.values import SPACE
+from mdbrain.core.guard.values import SPACE, some_randomness
 
 _GENERIC_KINDS = ("High Entropy String", "Secret Keyword")
 _TOKEN_RUN = re.compile(r"[A-Za-z0-9_.+/=-]{0,1024}")  # bounded, from a given start
+_COMPARED = re.compile(r"[!=]==?[ \t]*[\"'`]?$")  # "secret === '": a test, not an assignment
 
 
 def _whole_token(line: str, value: str) -> str:
@@ -40,7 +41,12 @@ def _second_opinion_stands(ledger: Ledger, kind: str, number: int, value: str, s
         return False
     if kind.endswith(_GENERIC_KINDS):
         # a hash, an id or a checksum with no credential's name on its line, or a sentence
-        return names_credential(said) and SPACE.search(value) is None
+        if not names_credential(said) or SPACE.search(value) is not None:
+            return False
+        # a word a condition compares with ("secret => secret === 'wizard'", in jest's
+        # docs) is an example; a random value compared with is a secret written out
+        at = said.find(value)
+        return not (at > 0 and _COMPARED.search(said, 0, at) and not some_randomness(value))
     if kind == "Private Key":
         start = ledger.lines.start_of(number)
         header = BEGIN_LINE.search(ledger.text, start, start + len(said))
