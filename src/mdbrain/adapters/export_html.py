@@ -41,6 +41,7 @@ from markupsafe import Markup
 
 from mdbrain.adapters import export_graph
 from mdbrain.core import links
+from mdbrain.core.markdown import FENCE, closes_fence
 from mdbrain.service.exporting import Page, Snapshot
 
 ASSETS = ("site.css", "manifest.js")
@@ -138,7 +139,6 @@ def _heading_open(
     return self.renderToken(tokens, idx, options, env)
 
 
-_FENCE_LINE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _CODE_SPAN = re.compile(r"(`+).+?\1")
 _EMPTY_COMMENT = re.compile(r"-?>")  # right after "<!--": a comment that ends at once
 
@@ -153,11 +153,11 @@ def without_comments(text: str) -> str:
     fence = ""
     inside = False  # in a comment opened on an earlier line
     for line in text.split("\n"):
-        if fence or (not inside and _FENCE_LINE.match(line)):
-            opened = _FENCE_LINE.match(line)
+        if fence or (not inside and FENCE.match(line)):
+            opened = FENCE.match(line)
             if not fence and opened:
                 fence = opened.group(1)
-            elif fence and line.strip().startswith(fence) and not line.strip().strip(fence[0]):
+            elif fence and closes_fence(line, fence):
                 fence = ""
             out.append(line)
             continue

@@ -329,7 +329,7 @@ _IMPORTS_FROM = re.compile(r"^import\s*['\"]|\bfrom\s*['\"]")
 # What continues a statement on the next line, at its end or at the next one's start.
 _ENDS_OPEN = tuple("=,([{+-*/%&|^!?:<>.")
 _STARTS_OPEN = re.compile(r"^(?:[.?:)\]},=]|&&|\|\||from\s*['\"])")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_FENCE = markdown.FENCE
 _COMMENT_LINES = 64  # a comment ``{/* ... */}`` closes within this many lines, or is text
 
 
@@ -345,7 +345,7 @@ def mdx_javascript(body: str) -> frozenset[int]:
     while number < len(lines):
         line = lines[number]
         if fence:
-            if line.strip().startswith(fence) and not line.strip().strip(fence[0]):
+            if markdown.closes_fence(line, fence):
                 fence = ""
             number += 1
             continue

@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 # First characters with which a line may open a block other than a paragraph.
 _SPECIAL_FIRST = frozenset(" \t#`~<>-*+_=[|0123456789")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")  # a line opening a fenced code block
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 _BLOCK_START = re.compile(r"^ {0,3}(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]|\||<)")
@@ -245,6 +245,12 @@ def _tags(line: str, number: int, images: list[Image]) -> None:
         images.append(Image(line[match.start(group) : match.end(group)], number, tag=True))
 
 
+def closes_fence(line: str, fence: str) -> bool:
+    """Whether ``line`` closes the code block ``fence`` (the run that opened it) opened."""
+    stripped = line.strip()
+    return stripped.startswith(fence) and not stripped.strip(fence[0])
+
+
 def _atx(line: str) -> tuple[int, str] | None:
     """Level and title of an ATX heading line, else None.
 
@@ -325,7 +331,7 @@ def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
         elif line[0] not in " \t":
             in_list = False
         first = line.lstrip(" ")[:1]
-        if first in "`~" and (opened := _FENCE.match(line)):
+        if first in "`~" and (opened := FENCE.match(line)):
             fence, paragraph = opened.group(1), None
         elif first == "<" and line.lstrip().startswith("<!--"):
             in_comment, paragraph = "-->" not in line, None
