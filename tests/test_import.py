@@ -602,6 +602,44 @@ def test_a_page_of_a_proposals_folder_or_with_a_proposals_sections_is_a_record(
     assert record is not None and not record.template
 
 
+RUST_HEAD = (
+    "- Feature Name: `private_fields`\n- Start Date: 2014-03-11\n"
+    "- RFC PR: [rust-lang/rfcs#1](https://github.com/rust-lang/rfcs/pull/1)\n"
+    "- Rust Issue: [rust-lang/rust#8122](https://github.com/rust-lang/rust/issues/8122)\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["text/0001-private-fields.md", "text/private-fields.md", "accepted/0001-private-fields.md"],
+)
+def test_a_page_filed_as_an_rfc_by_its_header_is_a_record_whatever_its_folder(path: str) -> None:
+    # Rust's RFCs live in text/ of a repository named rfcs: the path says nothing of RFCs
+    body = RUST_HEAD + "## Summary\n\nPrivate.\n\n## Motivation\n\nWhy.\n\n## Drawbacks\n"
+    record = adr.read(path, body, {})
+    assert record is not None and not record.template
+    numbered = RUST_HEAD + "## Summary\n\nPrivate by default.\n"
+    assert adr.read("text/0001-private-fields.md", numbered, {}) is not None
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        # the header alone, on a page shaped as nothing and named by no number
+        ("text/notes.md", RUST_HEAD + "## Notes\n\nWe met.\n"),
+        # the field written inside a code block: an example of the header, not this page's
+        (
+            "docs/writing-rfcs.md",
+            "# Writing an RFC\n\n```md\n- RFC PR: (leave this empty)\n```\n\n## Motivation\n",
+        ),
+        # a field that only begins with the word
+        ("docs/0003-ref.md", "- Proposals: see the list\n\n## Motivation\n\nWhy.\n"),
+    ],
+)
+def test_a_header_field_alone_or_in_code_files_no_record(path: str, body: str) -> None:
+    assert adr.read(path, body, {}) is None
+
+
 @pytest.mark.parametrize(
     ("path", "body"),
     [

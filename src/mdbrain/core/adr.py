@@ -13,8 +13,10 @@ from the clause that names it ("Superseded by ADR 12 on 2022-01-10").
 
 Proposals and RFCs are decision records too: a page titled ``Proposal: ...`` or
 ``RFC 12: ...``, one with a Proposal section beside its Background (Go's design
-documents), and in a folder of RFCs or proposals one with a design document's sections
-(Motivation, Rationale, Alternatives...), a status, or a numbered or dated name. Near
+documents), one filed as an RFC by a field at its top (Rust's ``- RFC PR: ...``) with a
+design document's sections or a numbered name, and in a folder of RFCs or proposals one
+with a design document's sections (Motivation, Rationale, Alternatives...), a status, or
+a numbered or dated name. Near
 the top of a record, a sentence such as "This RFC has been superseded by [X](x.md)" or
 "This RFC supersedes [X](x.md)" (in a quote or a GitHub alert too) is read as the same
 clause a status gives, when it names a record by a link or a number. A date in a file
@@ -148,6 +150,13 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _RECORD_WORDS: Final = ("rfc", "proposal", "adr", "decision")  # a page that says it is one
+# a field at the top that files the page as an RFC or a proposal, whatever its folder is
+# called: Rust's "- RFC PR: [rust-lang/rfcs#1](...)", "RFC: 12", "**Proposal PR:** #7"
+_RECORD_FIELD = re.compile(
+    r"^\s*(?:[-*+]\s+)?[*_]*(?:rfc|proposal|pep|kep)(?:[ _-]?(?:pr|number|no\.?|id|#))?"
+    r"[*_]*\s*:",
+    re.IGNORECASE | re.MULTILINE,
+)
 _QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
 _ALERT = re.compile(r"^\s*\[!(?:note|tip|important|warning|caution)\]", re.IGNORECASE)
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
@@ -264,7 +273,16 @@ def _is_proposal(path: str, body: str, stated: bool) -> bool:
     proposes = any(map(_PROPOSAL_HEADING.match, headings))
     if proposes and any(map(_GROUNDS_HEADING.match, headings)):
         return True
-    return _in_proposals(path, stated or proposes or any(map(_DESIGN_HEADING.match, headings)))
+    shaped = stated or proposes or any(map(_DESIGN_HEADING.match, headings))
+    if (shaped or number_of(path) is not None) and _filed_as_record(body):
+        return True  # "- RFC PR: [#1](...)" above a Motivation, in a folder named anything
+    return _in_proposals(path, shaped)
+
+
+def _filed_as_record(body: str) -> bool:
+    """Whether a field near the top files the page as an RFC or a proposal (code aside)."""
+    head = "\n".join(body.split("\n", _HEAD_LINES)[:_HEAD_LINES])
+    return _RECORD_FIELD.search(_FENCED.sub("", head)) is not None
 
 
 def _in_proposals(path: str, shaped: bool) -> bool:
