@@ -91,7 +91,7 @@ def test_index_writes_nothing_outside_the_root_even_with_escaping_links(
     report = Brain.open(root).index()
     after = {p for p in tmp_path.rglob("*") if not p.is_relative_to(root)}
     assert before == after
-    assert {f.code for f in report.findings} == {"W006", "W007"}
+    assert {f.code for f in report.findings} == {"W007"}  # W006 is the check's to say
 
 
 def test_reading_the_manifest_never_touches_a_document(make_base: MakeBase) -> None:
@@ -165,7 +165,7 @@ def test_an_edit_the_indexes_show_takes_the_full_path(make_base: MakeBase) -> No
 
 def test_a_new_finding_in_an_edited_file_is_reported_on_the_quick_path(make_base: MakeBase) -> None:
     root = settled_base(make_base)
-    (root / "b.md").write_text(doc("B", body="[away](../../x.md)"), encoding="utf-8")
+    (root / "b.md").write_text(doc("B", related="[../../x.md]"), encoding="utf-8")
     age_file(root / "b.md", 2)
     report = Brain.open(root).index()
     assert report.written == ()
@@ -316,3 +316,24 @@ def test_a_prose_edit_that_changes_a_synthesis_block_takes_the_full_path(
     report = Brain.open(root).index()
     assert report.refreshed == ("summary.md",)
     assert "rules/other.md" in page.read_text(encoding="utf-8").split("mdbrain:in-force")[1]
+
+
+def test_a_link_above_the_root_is_reported_only_when_no_file_of_the_project_is_there(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    body = (
+        "[readme](../../README.md) [guide](../../docs/GUIDE.md#setup)\n\n"
+        "[gone](../../ROADMAP.md)\n\n[beyond](../../../elsewhere.md)\n"
+    )
+    root = make_base({"sub/a.md": doc(body=body)})
+    project = root.parent
+    (project / "README.md").write_text("# Project\n", encoding="utf-8")
+    (project / "docs").mkdir()
+    (project / "docs" / "GUIDE.md").write_text("# Guide\n", encoding="utf-8")
+    (tmp_path / "elsewhere.md").write_text("# Not the project's\n", encoding="utf-8")
+    brain = Brain.open(root)
+    found = [(f.path, f.code, f.line) for f in brain.check().findings if f.code == "W006"]
+    assert found == [("sub/a.md", "W006", 14), ("sub/a.md", "W006", 16)]
+    (project / "README.md").unlink()  # the file goes, the document stays as it was
+    found = [f.line for f in Brain.open(root).check().findings if f.code == "W006"]
+    assert found == [12, 14, 16]

@@ -90,7 +90,11 @@ def test_targets_that_are_not_documents_resolve_to_nothing() -> None:
 
 def test_a_link_that_climbs_above_the_root_is_marked_outside() -> None:
     resolved = links.resolve("a/b.md", " ../../../etc/passwd.md ")
-    assert resolved == (links.LinkKind.OUTSIDE, "../../../etc/passwd.md")
+    assert resolved == (links.LinkKind.OUTSIDE, "../../etc/passwd.md")  # from the root
+    assert links.resolve("a/b.md", "../../README.md#setup") == (
+        links.LinkKind.OUTSIDE,
+        "../README.md",
+    )
 
 
 # --- differential test against a CommonMark parser --------------------------------

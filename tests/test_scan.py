@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from mdbrain.core import marker
+from mdbrain.core.links import Link
 from mdbrain.store import scan
 from tests.conftest import MakeBase, doc
 
@@ -85,11 +86,13 @@ def test_a_symlink_out_of_the_root_is_reported_and_not_followed(
     assert ("loop", "W007") in codes
 
 
-def test_a_link_out_of_the_root_is_reported_not_followed(make_base: MakeBase) -> None:
-    root = make_base({"a.md": doc(body="[x](../../outside.md)")})
+def test_a_link_out_of_the_root_is_kept_apart_not_followed(make_base: MakeBase) -> None:
+    root = make_base({"sub/a.md": doc(body="[x](../../outside.md) [y](../b.md)")})
     found, _ = scan.scan(root, CONFIG, use_cache=False)
     entry = found.entries[0]
-    assert [(f.code, f.line) for f in entry.findings] == [("W006", 12)]
+    assert entry.outside == (Link("../outside.md", 12),)  # from the root: the check looks there
+    assert [target for target, _line in entry.links] == ["b.md"]
+    assert entry.findings == ()
 
 
 def test_an_edit_is_seen_by_the_next_scan_whatever_the_cache_holds(make_base: MakeBase) -> None:

@@ -51,9 +51,10 @@ def normalise_id(value: str) -> str | None:
 def resolve(doc_id: str, written: str) -> tuple[LinkKind, str] | None:
     """Resolve a link target written in ``doc_id``.
 
-    Returns ``(DOC, id)``, or ``(OUTSIDE, written)`` for a Markdown path that
-    climbs above the root, or None for anything that is not a link to a Markdown
-    document: an anchor in the same page, a web or mail address, a source file.
+    Returns ``(DOC, id)``, or ``(OUTSIDE, path)`` for a Markdown path that climbs
+    above the root (``path`` taken from the root: ``../README.md``), or None for
+    anything that is not a link to a Markdown document: an anchor in the same page,
+    a web or mail address, a source file.
     """
     target = written.strip()
     if not target or target.startswith(("#", "//")) or _SCHEME.match(target):
@@ -74,5 +75,5 @@ def resolve(doc_id: str, written: str) -> tuple[LinkKind, str] | None:
         joined = posixpath.join(posixpath.dirname(doc_id), target)
     norm = posixpath.normpath(joined)
     if norm == ".." or norm.startswith("../"):
-        return LinkKind.OUTSIDE, written.strip()
+        return LinkKind.OUTSIDE, norm
     return LinkKind.DOC, norm

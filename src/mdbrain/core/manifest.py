@@ -45,6 +45,9 @@ class Entry(NamedTuple):
     parsed: bool = True  # False when the frontmatter could not be read
     digest: str = ""  # see :func:`digest`
     sha: str = ""  # content hash of the file's bytes: what a writer passes as expect_sha
+    # body links to Markdown paths above the root, as paths from the root ("../README.md"):
+    # whether a file is there is for the check to say (:func:`rules.links_outside`)
+    outside: tuple[Link, ...] = ()
 
     def ids(self, key: str) -> tuple[str, ...]:
         """A relation field (``related``, ``supersedes``...) as canonical ids."""
@@ -132,21 +135,20 @@ def _relations(
     return out or _NO_RELATIONS
 
 
-def _body_facts(doc_id: str, body: str, body_line: int) -> tuple[tuple[Link, ...], list[Finding]]:
+def _body_facts(
+    doc_id: str, body: str, body_line: int
+) -> tuple[tuple[Link, ...], tuple[Link, ...]]:
+    """The body's links to documents, and those that climb above the root."""
     scanned = markdown.scan(body, body_line)
     found: list[Link] = []
-    problems: list[Finding] = []
+    outside: list[Link] = []
     for written, line in scanned.links:
         resolved = links.resolve(doc_id, written)
         if resolved is None:
             continue
         kind, target = resolved
-        if kind is LinkKind.OUTSIDE:
-            message = f"link {written!r} leaves the knowledge root; not followed"
-            problems.append(finding("W006", doc_id, message, line))
-        else:
-            found.append(Link(sys.intern(target), line))
-    return tuple(found), problems
+        (outside if kind is LinkKind.OUTSIDE else found).append(Link(sys.intern(target), line))
+    return tuple(found), tuple(outside)
 
 
 def _secrets(doc_id: str, text: str) -> list[Finding]:
@@ -233,20 +235,21 @@ def entry_from_text(
             body, body_line = parts.body, parts.body_line
         except DocumentError:
             body, body_line = norm, 1
-        doc_links, link_problems = _body_facts(doc_id, body, body_line)
+        doc_links, outside = _body_facts(doc_id, body, body_line)
         return _sealed(
             Entry(
                 id=doc_id,
                 links=doc_links,
                 body_line=body_line,
                 size=size,
-                findings=tuple(problems + link_problems),
+                findings=tuple(problems),
                 parsed=False,
+                outside=outside,
             )
         )
     meta = doc.meta
     intern = sys.intern  # short values repeat across documents; share one string each
-    doc_links, link_problems = _body_facts(doc_id, doc.body, doc.body_line)
+    doc_links, outside = _body_facts(doc_id, doc.body, doc.body_line)
     relations = _relations(doc_id, meta, doc.key_lines, problems)
     return _sealed(
         Entry(
@@ -263,6 +266,7 @@ def entry_from_text(
             key_lines=doc.key_lines,
             body_line=doc.body_line,
             size=size,
-            findings=tuple(problems + link_problems),
+            findings=tuple(problems),
+            outside=outside,
         )
     )

@@ -10,6 +10,7 @@ they never touch the disk themselves.
 from __future__ import annotations
 
 import datetime as dt
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -35,6 +36,8 @@ class Context:
     config: Config
     today: dt.date
     existing_refs: frozenset[str] = frozenset()  # impl_refs (anchor removed) that exist
+    # links above the root (paths from the root) to a file of the project that exists
+    existing_outside: frozenset[str] = frozenset()
     stale_indexes: tuple[str, ...] = ()  # derived files whose bytes differ from a fresh render
     foreign_derived: tuple[str, ...] = ()  # derived file names held by files mdbrain did not write
     marker_path: str = ".rag"  # the marker, as a path relative to the root
@@ -231,6 +234,24 @@ def broken_links(ctx: Context) -> Iterator[Finding]:
             if target not in known:
                 message = f"related entry {target} is not a document"
                 yield finding("W001", entry.id, message, _line(entry, "related"))
+
+
+@rule
+def links_outside(ctx: Context) -> Iterator[Finding]:
+    """W006: a body link that climbs above the root leads to a file of the project (its
+    README, its CONTRIBUTING guide): it is not followed, and only reported when nothing
+    is there."""
+    project = posixpath.dirname(ctx.marker_path) or "."  # the marker's folder, from the root
+    for entry in ctx.manifest.entries:
+        for target, line in entry.outside:
+            if target in ctx.existing_outside:
+                continue
+            shown = posixpath.relpath(target, project)  # as a path of the project
+            if shown.startswith("../"):
+                message = f"link to {shown} leaves the project's folder; not followed"
+            else:
+                message = f"link to {shown} of the project, which is not there; not followed"
+            yield finding("W006", entry.id, message, line)
 
 
 @rule

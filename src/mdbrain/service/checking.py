@@ -79,6 +79,17 @@ def existing_refs(project: Path, found: Manifest) -> frozenset[str]:
     return frozenset(exists)
 
 
+def existing_outside(project: Path, root: Path, found: Manifest) -> frozenset[str]:
+    """The links above the root (paths from the root) that lead to a file of the project."""
+    base = os.path.realpath(project)
+    exists = set()
+    for target in {target for entry in found.entries for target, _line in entry.outside}:
+        full = os.path.realpath(os.path.join(root, target))
+        if os.path.commonpath([base, full]) == base and os.path.isfile(full):
+            exists.add(target)
+    return frozenset(exists)
+
+
 def in_scope(item: Finding, scope: str | None) -> bool:
     if not scope:
         return True
@@ -201,6 +212,7 @@ def check(
         config=session.config,
         today=session.today(),
         existing_refs=existing_refs(where.project, found),
+        existing_outside=existing_outside(where.project, where.root, found),
         stale_indexes=stale,
         foreign_derived=tuple(sorted(foreign)),
         marker_path=os.path.relpath(where.marker, where.root),

@@ -36,7 +36,7 @@ from mdbrain.core.links import Link
 from mdbrain.core.manifest import Entry
 from mdbrain.store import files
 
-FORMAT = 7
+FORMAT = 8
 CACHE_DIR = ".mdbrain"
 ENTRIES_FILE = "entries.pickle"
 STATE_FILE = "state.json"
