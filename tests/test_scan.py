@@ -10,7 +10,7 @@ import pytest
 
 from mdbrain.core import marker
 from mdbrain.core.links import Link
-from mdbrain.store import scan
+from mdbrain.store import cache, scan
 from tests.conftest import MakeBase, doc
 
 CONFIG = marker.loads('version: "1"\nroot: kb\nlang: en\n')
@@ -203,3 +203,16 @@ def test_the_search_index_built_in_several_processes_holds_the_same_rows(
     shared = rows(write_base(tmp_path / "shared", pages, None))
     assert len(alone) == 30
     assert shared == alone
+
+
+def test_every_part_of_an_entry_comes_back_from_the_cache(make_base: MakeBase) -> None:
+    # the cache and the parallel workers carry entries as plain tuples: a part left as
+    # objects would make the allow-list unpickler refuse the whole cache
+    body = "[doc](b.md) [up](../README.md)\n"
+    root = make_base({"a.md": doc(body=body, related="[../../x.md]"), "b.md": doc()})
+    found, _ = scan.scan(root, CONFIG, use_cache=False)
+    entry = next(e for e in found.entries if e.id == "a.md")
+    assert entry.links and entry.outside and entry.findings
+    assert cache.from_wire(cache.to_wire(entry)) == entry
+    cache.save_entries(root, {"a.md": ((1, 2, 3), entry)})
+    assert cache.load_entries(root) == {"a.md": ((1, 2, 3), entry)}

@@ -82,6 +82,7 @@ def prepare(root: Path) -> Path:
 
 _LINKS = Entry._fields.index("links")
 _FINDINGS = Entry._fields.index("findings")
+_OUTSIDE = Entry._fields.index("outside")
 
 
 def to_wire(entry: Entry) -> tuple[Any, ...]:
@@ -89,6 +90,7 @@ def to_wire(entry: Entry) -> tuple[Any, ...]:
     wire = list(entry)
     wire[_LINKS] = tuple(map(tuple, entry.links))
     wire[_FINDINGS] = tuple(map(tuple, entry.findings))
+    wire[_OUTSIDE] = tuple(map(tuple, entry.outside))
     return tuple(wire)
 
 
@@ -96,6 +98,7 @@ def from_wire(data: tuple[Any, ...]) -> Entry:
     fields = list(data)
     fields[_LINKS] = tuple(Link._make(t) for t in data[_LINKS])
     fields[_FINDINGS] = tuple(Finding._make(t) for t in data[_FINDINGS])
+    fields[_OUTSIDE] = tuple(Link._make(t) for t in data[_OUTSIDE])
     return Entry._make(fields)
 
 
