@@ -70,3 +70,24 @@ def test_a_window_that_stops_on_a_tables_head_takes_its_rows_while_they_fit() ->
     assert passages.past_table_head(lines, costs, 0, 3, 15) == 3  # no row fits: unchanged
     assert passages.past_table_head(lines, costs, 0, 5, 100) == 5  # ends on a row already
     assert passages.past_table_head(lines, costs, 0, 1, 100) == 1  # no table at its end
+
+
+def test_code_and_lists_of_links_alone_are_no_prose() -> None:
+    lines = [
+        "## Example",  # 1
+        "",  # 2
+        "```cpp",  # 3
+        "# not a heading, a comment",  # 4
+        "```",  # 5
+        "- [See the queue class](queue.md)",  # 6
+        "- [queue](queue.md), which compares its elements",  # 7: it says something
+        "1. [Members](members.md)",  # 8
+        "The comparison stops at the first pair of unequal elements.",  # 9
+        "~~~",  # 10: an open fence runs to the end
+        "text",  # 11
+    ]
+    assert passages.not_prose(lines) == {3, 4, 5, 6, 8, 10, 11}
+    code = passages.not_prose(lines)
+    assert passages.prose_share(lines, 2, 5, code) == 0.0
+    assert passages.prose_share(lines, 6, 9, code) == 0.5
+    assert passages.prose_share(lines, 2, 2, code) == 1.0  # blank lines alone: nothing to judge

@@ -426,3 +426,23 @@ def test_the_lines_shown_are_not_chosen_by_the_words_of_their_own_heading(
     result = Brain.open(root).reader().query("how long does the final comment period last")
     shown = "\n".join(p.text for p in result.sections)
     assert "lasts one week" in shown
+
+
+def test_a_query_shows_the_prose_that_explains_before_the_example_that_only_names(
+    make_base: MakeBase,
+) -> None:
+    # the Example holds the question's words more often, in code; the Remarks answer
+    example = "\n".join(
+        f"    // compare two queue objects with operator<\n    bool less{n} = q{n} < r{n};"
+        for n in range(3)
+    )
+    body = (
+        "Operators of the queue class.\n\n## Remarks\n\n"
+        "How operator< compares two queue objects: the first pair of unequal elements decides.\n\n"
+        "## Example\n\n```cpp\n" + example + "\n```\n\n"
+        "## See also\n\n- [queue class](queue.md)\n"
+    )
+    root = make_base({"queue-operators.md": doc("Queue operators", body)})
+    result = Brain.open(root).query("how does operator< compare two queue objects?")
+    assert [p.title for p in result.sections][:2] == ["Remarks", "Example"]
+    assert "the first pair of unequal elements decides" in result.sections[0].text

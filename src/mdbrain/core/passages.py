@@ -27,6 +27,8 @@ _MARK = re.compile(r"\n(?:(?P<fence>[ \t]*(?:`{3,}|~{3,}))| {0,3}#{1,6}(?:[ \t]|
 # A line of = or - right under a line of text: perhaps a setext heading, which only the
 # full scanner (mdbrain.core.markdown) tells from a thematic break, a list or code.
 _UNDERLINE = re.compile(r"[^\n]\n {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
+# a list item that is a link and nothing else: a "See also" list names pages, says nothing
+_LINK_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+\[[^\]\n]*\]\([^)\n]*\)\s*$")
 _ANCHOR = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"'][^\"']*[\"']\s*/?>\s*(?:</a>)?", re.I)
 _ATTRIBUTES = re.compile(r"\{:?[ \t]*[#.][^}]*\}\s*$")  # {#id}, { #id }, {: #id .class }
 _MDX_ID = re.compile(r"\{/\*[^}]*?\*/\}\s*$")  # MDX's {/*my-id*/}, react.dev's heading ids
@@ -234,3 +236,32 @@ class LineCosts(Sequence[int]):
         if found is None:
             found = self._known[index] = self._cost(self._lines[index]) + 1  # and its newline
         return found
+
+
+def not_prose(lines: Sequence[str]) -> set[int]:
+    """The 1-based numbers of the ``lines`` that are no prose: those of fenced code
+    (its fences too), and list items that are a link alone."""
+    out: set[int] = set()
+    fence = ""
+    for number, line in enumerate(lines, start=1):
+        if fence:
+            out.add(number)
+            if markdown.closes_fence(line, fence):
+                fence = ""
+            continue
+        opened = markdown.FENCE.match(line)
+        if opened is not None:
+            fence = opened.group(1)
+            out.add(number)
+        elif _LINK_ITEM.match(line):
+            out.add(number)
+    return out
+
+
+def prose_share(lines: Sequence[str], start: int, end: int, code: set[int]) -> float:
+    """The share of the non-blank lines ``start`` to ``end`` (1-based, both included)
+    that are prose, ``code`` being :func:`not_prose` of ``lines``; 1.0 when all are blank."""
+    filled = [n for n in range(start, end + 1) if lines[n - 1].strip()]
+    if not filled:
+        return 1.0
+    return sum(1 for n in filled if n not in code) / len(filled)

@@ -41,6 +41,8 @@ SECTIONS_OF_LEAD = 3  # sections of the best document a query shows, at most
 SECOND_SHARE = 0.6  # a further section is shown when it scores this share of the best
 FURTHER_TOKENS = 60  # most tokens shown of each further section, around its answer
 SECTION_TOKENS = 160  # most tokens of a section a query shows, around its answer
+NOT_PROSE_DISCOUNT = 0.4  # share of its order a section of code or link lists alone loses
+_Scored = tuple[passages.Section, float, float]  # a section, its score, what orders it
 LEAD_SHARE = 0.5  # the first line of prose of a section counts as holding this much of a term
 FLAGGED = frozenset({"needs-review", "deprecated"})
 _WORD = re.compile(r"\w+")
@@ -439,7 +441,19 @@ class Reader:
             return []
         ranked, weights = self.searcher.sections_of(question, doc.id)
         weighed = self._line_weights(doc, lines, weights)
-        order = [(said[s.line], value) for s, value in ranked if s.line in said]
+        # a section of code or of links alone holds the question's names without
+        # answering it: the Example beside the Remarks that explain comes after them
+        code = passages.not_prose(lines)
+
+        def prose_first(item: tuple[int, _Scored]) -> tuple[float, int]:
+            number, (section, _value, order) = item
+            prose = passages.prose_share(lines, section.line + 1, said[section.line][2], code)
+            return -order * (1 - NOT_PROSE_DISCOUNT * (1 - prose)), number
+
+        kept = sorted(
+            (item for item in enumerate(ranked) if item[1][0].line in said), key=prose_first
+        )
+        order = [(said[s.line], value) for _n, (s, value, _order) in kept]
         if not order:  # not in the index: by the terms shared
             order = [(item, item[0]) for item in sorted(said.values(), key=lambda i: -i[0])]
         best = order[0][1]

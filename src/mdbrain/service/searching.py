@@ -412,10 +412,12 @@ class Searcher:
 
     def sections_of(
         self, question: str, doc_id: str
-    ) -> tuple[tuple[tuple[passages.Section, float], ...], dict[str, float]]:
+    ) -> tuple[tuple[tuple[passages.Section, float, float], ...], dict[str, float]]:
         """The sections of one indexed document that hold a term of ``question``, best
-        first, as :meth:`rank` scores them, and the weight (idf) of each question term in
-        the document's language; nothing when the document is not indexed."""
+        first for choosing among them: each with the score :meth:`rank` gives it and the
+        one that ordered it (:func:`_scored_sections`); and the weight (idf) of each
+        question term in the document's language. Nothing when the document is not
+        indexed."""
         stats = self.statistics()
         with self.index.snapshot():
             found = self.index.candidates_by_id([doc_id])
@@ -424,7 +426,7 @@ class Searcher:
             candidate = found[0]
             asked = self.question(question, candidate.lang)
             body = self.index.bodies([candidate.rowid]).get(candidate.rowid, "")
-        found_in = _sections(
+        found_in = _scored_sections(
             asked.asked, candidate, body, stats.passage, self.params(), within=True
         )
         return found_in, {term.term: term.idf for term in asked.terms}
@@ -477,9 +479,22 @@ def _sections(
     body: str,
     average: float,
     params: ranking.Params,
+) -> tuple[tuple[passages.Section, float], ...]:
+    """The sections of a candidate that hold a query term, best first, with the score
+    the ranking gives each (:func:`_scored_sections`)."""
+    found = _scored_sections(question, candidate, body, average, params)
+    return tuple((section, value) for section, value, _order in found)
+
+
+def _scored_sections(
+    question: ranking.Asked,
+    candidate: Candidate,
+    body: str,
+    average: float,
+    params: ranking.Params,
     *,
     within: bool = False,
-) -> tuple[tuple[passages.Section, float], ...]:
+) -> tuple[tuple[passages.Section, float, float], ...]:
     """The sections of a candidate that hold a query term, best first: where the
     question's words occur in its ``body``, told apart by section.
 
@@ -533,4 +548,4 @@ def _sections(
         if value > 0:
             out.append((order, passages.Section(start, end, level, tuple(path)), value))
     out.sort(key=lambda item: (-item[0], item[1].line))
-    return tuple((section, value) for _order, section, value in out)
+    return tuple((section, value, order) for order, section, value in out)
