@@ -294,6 +294,22 @@ def test_the_reading_commands_speak_text_and_json(annex_f: Path) -> None:
     assert missing.exit_code == 2 and "not a document" in missing.output
 
 
+def test_text_that_starts_with_a_dash_is_asked_after_two_dashes_and_the_error_says_so(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({"a.md": doc("Sharding", body="Run the suite with `jest --shard=1/3`.")})
+    runner = CliRunner()
+    base = ["-C", str(root)]
+    for command, written in (("search", "--shard"), ("query", "-Wall"), ("search", "--shard=1/3")):
+        refused = runner.invoke(cli, [*base, command, written])
+        assert refused.exit_code == 2
+        assert f"put -- before it: mdbrain {command} -- {written}" in refused.output
+    slip = runner.invoke(cli, [*base, "search", "--limt", "3", "shard"])
+    assert slip.exit_code == 2 and "--limit" in slip.output and "put --" not in slip.output
+    found = runner.invoke(cli, [*base, "search", "--", "--shard"])
+    assert found.exit_code == 0 and "a.md" in found.output
+
+
 def test_a_base_that_cannot_be_written_is_still_searchable(make_base: MakeBase) -> None:
     root = make_base({"a.md": doc("Throttling", body="Requests are throttled per client.")})
     (root / ".mdbrain").write_text("not a folder: the cache cannot live here", encoding="utf-8")

@@ -6,6 +6,7 @@ and prints compact text, or JSON with --json.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +36,27 @@ def _filters(function: Callable[..., Any]) -> Callable[..., Any]:
     return function
 
 
+class _FreeText(click.Command):
+    """A command whose argument is free text: an option it does not know is more often
+    text that starts with a dash (``--shard``, ``-Wall``) than a slip, so unless it looks
+    like one of the command's own options, the error says how to ask for that text."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        given = list(args)
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as error:
+            if error.possibilities:
+                raise
+            # "-Wall" is read as the option "-W": the hint gives the word as written
+            written = next((a for a in given if a.startswith(error.option_name)), "")
+            hint = (
+                f"{error.message} For text that starts with a dash, put -- before it:"
+                f" mdbrain {self.name} -- {shlex.quote(written or error.option_name)}"
+            )
+            raise click.NoSuchOption(error.option_name, hint, ctx=error.ctx) from None
+
+
 def _make_filters(options: dict[str, Any]) -> Any:
     from mdbrain.service.reading import Filters
 
@@ -49,7 +71,7 @@ def _make_filters(options: dict[str, Any]) -> Any:
     )
 
 
-@cli.command()
+@cli.command(cls=_FreeText)
 @click.argument("question")
 @click.option("--limit", default=5, show_default=True, help="How many candidates to rank.")
 @click.option("--budget", type=int, help="Most tokens the answer may cost.")
@@ -94,7 +116,7 @@ def show(obj: Context, doc: str, section: str | None, full: bool, as_json: bool)
     emit(result, as_json, views.show_text)
 
 
-@cli.command()
+@cli.command(cls=_FreeText)
 @click.argument("text")
 @click.option("--limit", default=10, show_default=True, help="How many documents to return.")
 @_filters

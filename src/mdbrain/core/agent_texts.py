@@ -58,7 +58,8 @@ headings. Use the `mdbrain` command, or the mdbrain MCP tools of the same names.
 
 1. Ask first: `mdbrain query "<question>"` ranks candidates and shows the best
    section; `mdbrain brief <file or subject>` lists what is in force about the code
-   you are about to change.
+   you are about to change. Words that start with a dash go after `--`:
+   `mdbrain search -- --shard`.
 2. Judge by the summaries. Open more only when they are not enough:
    `mdbrain show <id> --section "<heading>"`; `--full` last.
 3. Follow relations only when the answer lies next door: `mdbrain neighbors <id>`.
