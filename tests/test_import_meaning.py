@@ -22,7 +22,7 @@ from mdbrain.core import conversion, dates, document, foreign_links, sites, slug
 from mdbrain.service import importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
-from tests.conftest import CORPORA, MakeBase
+from tests.conftest import CORPORA, MakeBase, write_base
 
 TODAY = dt.date(2026, 7, 1)
 GSP = CORPORA / "adr-gsp" / "docs" / "architecture" / "adr"
@@ -916,6 +916,91 @@ def test_a_tree_of_one_page_per_folder_gets_one_overview_per_theme(
     # it says what it lists: the pages nothing else leads to, not every page of the theme
     assert "that no other page links to (2)" in meta(root, "sig-node/overview.md")["summary"]
     assert "W002" not in check_errors(root)
+
+
+def test_a_wiki_whose_home_page_takes_the_roots_overview_name_gets_contents(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # a GitHub wiki's clone: Home.md at the top links to a page or two, a sidebar to the rest
+    source = pages(
+        tmp_path / "wiki",
+        {
+            "Home.md": "# Home\n\nStart with the [[FAQ]].\n",
+            "FAQ.md": "# FAQ\n\nQuestions people ask.\n",
+            "Performance.md": "# Performance\n\nHow to measure the compiler.\n",
+            "Coding-guidelines.md": "# Coding guidelines\n\nHow the code is written.\n",
+            "_Sidebar.md": "* [[Performance]]\n* [[Coding guidelines]]\n",
+        },
+    )
+    root = make_base({})
+    report = run_import(root, source)
+    assert "home.md" in report.written and "contents.md" in report.written
+    contents = (root / "contents.md").read_text(encoding="utf-8")
+    assert "](performance.md)" in contents and "](coding-guidelines.md)" in contents
+    assert meta(root, "contents.md")["type"] == "overview"
+    assert "W002" not in check_errors(root)
+
+
+def test_the_pointer_agents_install_writes_is_not_imported_and_the_rest_of_its_file_is(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    from mdbrain.core import agent_files
+
+    block = (
+        f"{agent_files.START}\n## Project memory (mdbrain)\n\nUse the base.\n{agent_files.END}\n"
+    )
+    source = pages(
+        tmp_path / "project",
+        {
+            "AGENTS.md": block,  # written by init: nothing of the project's own
+            "CLAUDE.md": f"# Conventions\n\nTabs, never spaces.\n\n{block}",
+            "guide.md": "# Guide\n\nHow to build.\n",
+        },
+    )
+    root = make_base({})
+    report = run_import(root, source)
+    assert sorted(report.imported) == ["CLAUDE.md", "guide.md"]
+    assert any(case.source == "AGENTS.md" and "pointer" in case.reason for case in report.skipped)
+    claude = (root / report.imported["CLAUDE.md"]).read_text(encoding="utf-8")
+    assert "Tabs, never spaces." in claude and "mdbrain:start" not in claude
+    assert "Project memory" not in claude
+
+
+def test_a_wikis_links_to_its_own_pages_by_address_lead_to_their_documents(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    home = (
+        "# Home\n\nSee [tracing](https://github.com/o/r/wiki/Performance-Tracing#setup),"
+        " [the FAQ](https://github.com/o/r/wiki/FAQ) and"
+        " [their wiki](https://github.com/other/x/wiki/Roadmap).\n"
+    )
+    texts = {
+        "Home.md": home,
+        "Performance-Tracing.md": "# Tracing\n\nHow to trace.\n",
+        "debugging/FAQ.md": "# FAQ\n\nQuestions.\n",  # served by its name alone
+    }
+    root = make_base({})
+    report = run_import(root, pages(tmp_path / "wiki", texts))
+    body = (root / report.imported["Home.md"]).read_text(encoding="utf-8")
+    assert "[tracing](performance-tracing.md#setup)" in body
+    assert "[the FAQ](debugging/faq.md)" in body
+    assert "(https://github.com/other/x/wiki/Roadmap)" in body  # no such page here
+    # without a Home page at its top the source is no wiki: addresses stay addresses
+    del texts["Home.md"]
+    texts["Start.md"] = home.replace("# Home", "# Start")
+    other = write_base(tmp_path / "other", {})
+    done = run_import(other, pages(tmp_path / "docs", texts))
+    start = (other / done.imported["Start.md"]).read_text(encoding="utf-8")
+    assert "(https://github.com/o/r/wiki/Performance-Tracing#setup)" in start
+
+
+def test_a_wiki_at_the_top_of_a_project_is_proposed_whole() -> None:
+    wiki = [f"Page-{n}.md" for n in range(12)] + ["README.md", "LICENSE", "codebase/a.md"]
+    found = sites.page_folders([*wiki, "codebase/b.md", "codebase/c.md"], {})
+    assert [(p.folder, p.count) for p in found] == [(".", 16)]  # 13 at the top, 3 below
+    code = ["README.md", "CHANGELOG.md", "CONTRIBUTING.md", "SECURITY.md", "src/a.py"]
+    code += [f"docs/p{n}.md" for n in range(5)]
+    assert [p.folder for p in sites.page_folders(code, {})] == ["docs"]
 
 
 def test_a_readme_citing_a_few_pages_in_a_long_text_is_no_overview() -> None:

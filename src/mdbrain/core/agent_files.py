@@ -77,6 +77,17 @@ def section(existing: str | None, content: str) -> Merge:
     return Merge(State.STALE, replaced)
 
 
+def without_section(text: str) -> str:
+    """``text`` without mdbrain's marked section, when its markers pair up (else as it is):
+    what the file says besides the pointer ``agents install`` keeps in it."""
+    lines = text.splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.strip() == START]
+    ends = [i for i, line in enumerate(lines) if line.strip() == END]
+    if len(starts) != 1 or len(ends) != 1 or ends[0] < starts[0]:
+        return text
+    return "".join(lines[: starts[0]] + lines[ends[0] + 1 :])
+
+
 def _block(content: str, newline: str) -> str:
     """The marked section, without the line break after its end marker."""
     return newline.join([START, *content.rstrip().split("\n"), END])

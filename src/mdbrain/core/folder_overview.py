@@ -5,7 +5,8 @@ orphan (W002). ``mdbrain import`` and ``mdbrain write`` do not leave one behind:
 they write a draft overview in such a folder, listing its pages as links and in
 ``related``, which a person completes or replaces later. At the root of the base
 it is named ``home.md``: an ``overview.md`` there would be the same file as the
-derived ``OVERVIEW.md`` on a disk that ignores case.
+derived ``OVERVIEW.md`` on a disk that ignores case. When a page already holds
+that name (a wiki's ``Home.md``, imported), the root's overview is ``contents.md``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from mdbrain.core import cells, yaml_emit
 
 NAME = "overview.md"
 ROOT_NAME = "home.md"
+ROOT_SPARE = "contents.md"  # the root's overview when a page is named home.md
 
 # (heading, summary, note) by origin and language; the summary takes {title}, {n}, {source}.
 _WORDS = {
@@ -61,6 +63,11 @@ _WORDS = {
 def doc_id(folder: str) -> str:
     """The id of the overview of ``folder`` ('' for the root)."""
     return posixpath.join(folder, NAME) if folder else ROOT_NAME
+
+
+def doc_ids(folder: str) -> tuple[str, ...]:
+    """The ids the overview of ``folder`` may take, in the order they are tried."""
+    return (doc_id(folder),) if folder else (ROOT_NAME, ROOT_SPARE)
 
 
 def page(

@@ -122,6 +122,9 @@ class Plan:
     rewritten: dict[str, set[str]] = field(default_factory=dict)
     # a page's path under its top folder (casefolded) -> the ids of the pages with it
     under: dict[str, list[str]] = field(default_factory=dict)
+    # a GitHub wiki's page name (casefolded) -> the source paths of the pages it names,
+    # when the source is a wiki (a Home page at its top); empty otherwise
+    wiki: dict[str, list[str]] = field(default_factory=dict)
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -191,6 +194,9 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
     for old in sorted(plan.ids):
         if "/" in old:
             plan.under.setdefault(old.partition("/")[2].casefold(), []).append(plan.ids[old])
+    if any(_stem(old).casefold() == "home" and "/" not in old for old in plan.ids):
+        for old in sorted(plan.ids):  # GitHub serves a wiki's pages by name, whatever folder
+            plan.wiki.setdefault(_stem(old).casefold(), []).append(old)
     return sorted(renames, key=lambda r: r.source)
 
 
@@ -233,6 +239,12 @@ def _slug(path: str) -> str:
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 # The pages a link to a folder leads to, as sites serve them.
 _FOLDER_PAGES = ("index", "readme", "_index")
+
+
+# a page of a GitHub wiki by its address: github.com/<owner>/<repo>/wiki/<page name>
+_WIKI_PAGE = re.compile(
+    r"https?://(?:www\.)?github\.com/[^/\s]+/[^/\s]+/wiki/([^/#?\s]+)/?(?:[#?]\S*)?$"
+)
 
 
 def _site_path(folder: str, written: str) -> tuple[links.LinkKind, str] | None:
@@ -297,10 +309,16 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
     one that opens the folder it names (``index``, ``README``). A relative link that
     leads to no page from the page's folder is read from the page itself, as a site
     serves it at its own address (``/docs/guide/a/``: ``../b`` for ``guide/b.mdx``).
-    None otherwise: a link :func:`links.resolve` reads, one that names no page, or one
-    that names more than one (left as written)."""
+    In a wiki (a Home page at the source's top), a link to a wiki page by its address
+    (``https://github.com/o/r/wiki/Page-Name``) leads to the one page of that name, in
+    whatever folder. None otherwise: a link :func:`links.resolve` reads, one that names
+    no page, or one that names more than one (left as written)."""
     if links.resolve(page, written) is not None:
         return None
+    named = _WIKI_PAGE.match(written.strip()) if plan.wiki else None
+    if named is not None:  # https://github.com/owner/repo/wiki/Page-Name: this wiki's page
+        same = plan.wiki.get(unquote(named.group(1)).replace(" ", "-").casefold(), [])
+        return (links.LinkKind.DOC, same[0]) if len(same) == 1 else None
     here = posixpath.dirname(page)
     found = _site_path(here, written)
     if found is None or conversion.is_mdx(found[1]):

@@ -123,6 +123,7 @@ def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3
     pages), or named for it, or mostly pages, or holding most of the project's pages
     (``keps/``, ``rfcs/``: a page per folder beside its metadata), with at least
     ``least`` pages; sites first, then the richest."""
+    files = list(files)
     tops: dict[str, list[str]] = {}
     for path in files:
         top, _, rest = path.partition("/")
@@ -139,7 +140,32 @@ def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3
         if site or (count >= least and (named or mostly)):
             found.append(Pages(top, count, site))
     found.sort(key=lambda p: (p.site is None, -p.count, p.folder))
+    wiki = _wiki(files, tops)
+    if wiki is not None and not any(p.site for p in found):
+        return [wiki]  # importing the project's folder brings its page folders in too
     return found
+
+
+# the files most repositories keep at their top beside the code: no body of documentation
+_COMMUNITY = re.compile(
+    r"^(?:readme|changelog|changes|history|news|license|licence|copying|notice|authors"
+    r"|contributors|contributing|code_of_conduct|code-of-conduct|security|support"
+    r"|governance|maintainers|codeowners|citation|releasing|release|todo)(?:[._-].*)?$",
+    re.IGNORECASE,
+)
+_WIKI_PAGES: Final = 10  # pages at the top that make the project's folder a wiki
+
+
+def _wiki(files: Iterable[str], tops: Mapping[str, list[str]]) -> Pages | None:
+    """The project's folder itself, when its top is mostly pages other than the usual
+    README, CHANGELOG, LICENSE... (a GitHub wiki's clone): ``mdbrain import .``, counted
+    with the pages of its folders, which that import brings in as well."""
+    top = [path for path in files if "/" not in path]
+    own = [page for page in pages(top) if not _COMMUNITY.match(page)]
+    if len(own) < _WIKI_PAGES or 2 * len(pages(top)) < len(top):
+        return None
+    below = sum(len(pages(inside)) for name, inside in tops.items())
+    return Pages(".", len(pages(top)) + below, None)
 
 
 def mkdocs_docs_dir(config: str) -> str:

@@ -30,6 +30,7 @@ from urllib.parse import quote, unquote
 
 from mdbrain.core import (
     adr,
+    agent_files,
     allowance,
     conversion,
     dates,
@@ -258,6 +259,11 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         except MdbrainError as exc:
             run.skipped.append(Case(path, "", f"cannot be read: {exc.message}"))
             continue
+        if agent_files.START in raw:  # the pointer agents install writes is no knowledge
+            raw = agent_files.without_section(raw)
+            if not any(line.strip() and line.lstrip()[0] != "#" for line in raw.split("\n")):
+                run.skipped.append(Case(path, "", _POINTER))
+                continue
         page = conversion.parse(path, raw.removeprefix(document.BOM))
         allow = frozenset(run.session.config.guard_allow)
         found = list(guard.scan(raw, allow))
@@ -283,6 +289,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     return pages
 
 
+_POINTER = "only mdbrain's pointer for agents, which 'mdbrain agents install' writes"
 _PARTIAL = "a partial that pages include (its name starts with _); import the file alone to keep it"
 _SECTION_PAGES = frozenset({"_index.md", "_index.mdx", "_index.markdown"})  # Hugo's
 

@@ -52,9 +52,15 @@ def cover(
     lonely = orphans_by_folder(session)
     manifest = session.manifest()
 
+    def free(folder: str) -> str | None:
+        """The first of the overview's names that neither a document nor a file holds."""
+        for doc_id in folder_overview.doc_ids(folder):
+            if manifest.get(doc_id) is None and not (session.root / doc_id).exists():
+                return doc_id
+        return None
+
     def taken(folder: str) -> bool:
-        doc_id = folder_overview.doc_id(folder)
-        return manifest.get(doc_id) is not None or (session.root / doc_id).exists()
+        return free(folder) is None
 
     picked = {folder: list(lonely[folder]) for folder in set(folders(lonely)) & set(lonely)}
     if gather:
@@ -62,9 +68,11 @@ def cover(
         picked = _gathered(picked, taken, held)
     written, notes = [], []
     for folder in sorted(picked):
-        doc_id = folder_overview.doc_id(folder)
-        if taken(folder):
-            notes.append(f"{folder or 'the root'} has no overview, and {doc_id} is taken")
+        doc_id = free(folder)
+        if doc_id is None:
+            names = folder_overview.doc_ids(folder)
+            said = f"{' and '.join(names)} {'are' if len(names) > 1 else 'is'} taken"
+            notes.append(f"{folder or 'the root'} has no overview, and {said}")
             continue
         listed = []
         for page in sorted(picked[folder]):
