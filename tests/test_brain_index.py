@@ -318,6 +318,38 @@ def test_a_prose_edit_that_changes_a_synthesis_block_takes_the_full_path(
     assert "rules/other.md" in page.read_text(encoding="utf-8").split("mdbrain:in-force")[1]
 
 
+def test_a_link_above_a_deep_root_is_named_from_the_project_wherever_the_check_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    body = (
+        "[guide](../guide.md) [gone](../../ROADMAP.md) [far](../../../far.md) [nul](../a%00.md)\n"
+    )
+    project = tmp_path / "project"
+    root = project / "docs" / "kb"
+    root.mkdir(parents=True)
+    (project / ".rag").write_text('version: "1"\nroot: ./docs/kb\nlang: en\n', encoding="utf-8")
+    (root / "a.md").write_text(doc(body=body), encoding="utf-8")
+    (root / "b.md").write_text(doc(body="[a](a.md)", impl_refs='["src/a\\0b.py"]'), "utf-8")
+    (project / "docs" / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    (tmp_path / "far.md").write_text("# Not the project's\n", encoding="utf-8")
+    messages = []
+    for where in (project, project / "docs", tmp_path):
+        monkeypatch.chdir(where)
+        found = Brain.open(root).check().findings
+        messages.append(sorted(f.message for f in found if f.code == "W006"))
+        assert any(f.code == "W003" and f.path == "b.md" for f in found)  # a NUL: no file
+    assert (
+        messages[0]
+        == messages[1]
+        == messages[2]
+        == [
+            "link to ../../../far.md (from the root) leaves the project's folder; not followed",
+            "link to ROADMAP.md of the project, which is not there; not followed",
+            "link to docs/a\x00.md of the project, which is not there; not followed",
+        ]
+    )
+
+
 def test_a_link_above_the_root_is_reported_only_when_no_file_of_the_project_is_there(
     make_base: MakeBase, tmp_path: Path
 ) -> None:

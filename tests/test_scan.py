@@ -213,6 +213,12 @@ def test_every_part_of_an_entry_comes_back_from_the_cache(make_base: MakeBase) -
     found, _ = scan.scan(root, CONFIG, use_cache=False)
     entry = next(e for e in found.entries if e.id == "a.md")
     assert entry.links and entry.outside and entry.findings
-    assert cache.from_wire(cache.to_wire(entry)) == entry
+    back = cache.from_wire(cache.to_wire(entry))
+    assert back == entry  # a named tuple equals a plain one: the types are asked apart
+    assert [type(back.links[0]), type(back.outside[0]), type(back.findings[0])] == [
+        type(entry.links[0]),
+        type(entry.outside[0]),
+        type(entry.findings[0]),
+    ]
     cache.save_entries(root, {"a.md": ((1, 2, 3), entry)})
     assert cache.load_entries(root) == {"a.md": ((1, 2, 3), entry)}

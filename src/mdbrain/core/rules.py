@@ -38,6 +38,7 @@ class Context:
     existing_refs: frozenset[str] = frozenset()  # impl_refs (anchor removed) that exist
     # links above the root (paths from the root) to a file of the project that exists
     existing_outside: frozenset[str] = frozenset()
+    root_path: str = "."  # the root as a path from the project's folder, with /
     stale_indexes: tuple[str, ...] = ()  # derived files whose bytes differ from a fresh render
     foreign_derived: tuple[str, ...] = ()  # derived file names held by files mdbrain did not write
     marker_path: str = ".rag"  # the marker, as a path relative to the root
@@ -241,17 +242,24 @@ def links_outside(ctx: Context) -> Iterator[Finding]:
     """W006: a body link that climbs above the root leads to a file of the project (its
     README, its CONTRIBUTING guide): it is not followed, and only reported when nothing
     is there."""
-    project = posixpath.dirname(ctx.marker_path) or "."  # the marker's folder, from the root
     for entry in ctx.manifest.entries:
         for target, line in entry.outside:
             if target in ctx.existing_outside:
                 continue
-            shown = posixpath.relpath(target, project)  # as a path of the project
-            if shown.startswith("../"):
-                message = f"link to {shown} leaves the project's folder; not followed"
+            shown = from_project(ctx.root_path, target)
+            if shown is None:
+                message = f"link to {target} (from the root) leaves the project's folder"
             else:
-                message = f"link to {shown} of the project, which is not there; not followed"
+                message = f"link to {shown} of the project, which is not there"
+            message += "; not followed"
             yield finding("W006", entry.id, message, line)
+
+
+def from_project(root_path: str, target: str) -> str | None:
+    """A path from the root (``../README.md``) as a path from the project's folder
+    (``README.md``), the root being at ``root_path`` in it; None when it climbs out."""
+    shown = posixpath.normpath(posixpath.join(root_path, target))
+    return None if shown == ".." or shown.startswith("../") else shown
 
 
 @rule

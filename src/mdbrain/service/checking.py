@@ -73,21 +73,38 @@ def existing_refs(project: Path, found: Manifest) -> frozenset[str]:
     for ref in wanted:
         if not ref:
             continue
-        full = os.path.realpath(os.path.join(base, ref))
-        if os.path.commonpath([base, full]) == base and os.path.exists(full):
-            exists.add(ref)
+        try:  # a NUL in a path, or a link to another drive: not a file of the project
+            full = os.path.realpath(os.path.join(base, ref))
+            if os.path.commonpath([base, full]) == base and os.path.exists(full):
+                exists.add(ref)
+        except (OSError, ValueError):
+            continue
     return frozenset(exists)
 
 
 def existing_outside(project: Path, root: Path, found: Manifest) -> frozenset[str]:
-    """The links above the root (paths from the root) that lead to a file of the project."""
-    base = os.path.realpath(project)
+    """The links above the root (paths from the root) that lead to a file of the project:
+    read as written, ``..`` taking off one folder of the root's path in the project
+    (:func:`rules.from_project`), then looked for on disk (a file there through a
+    symbolic link counts)."""
+    at = root_in_project(project, root)
     exists = set()
     for target in {target for entry in found.entries for target, _line in entry.outside}:
-        full = os.path.realpath(os.path.join(root, target))
-        if os.path.commonpath([base, full]) == base and os.path.isfile(full):
-            exists.add(target)
+        path = rules.from_project(at, target)
+        if path is None:
+            continue
+        try:  # a NUL in a path: no file
+            if os.path.isfile(os.path.join(project, path)):
+                exists.add(target)
+        except (OSError, ValueError):
+            continue
     return frozenset(exists)
+
+
+def root_in_project(project: Path, root: Path) -> str:
+    """The knowledge root as a path from the project's folder, with ``/`` (``.`` when
+    they are the same folder)."""
+    return Path(os.path.relpath(os.path.abspath(root), os.path.abspath(project))).as_posix()
 
 
 def in_scope(item: Finding, scope: str | None) -> bool:
@@ -213,6 +230,7 @@ def check(
         today=session.today(),
         existing_refs=existing_refs(where.project, found),
         existing_outside=existing_outside(where.project, where.root, found),
+        root_path=root_in_project(where.project, where.root),
         stale_indexes=stale,
         foreign_derived=tuple(sorted(foreign)),
         marker_path=os.path.relpath(where.marker, where.root),
