@@ -60,6 +60,21 @@ def test_moving_a_document_rewrites_links_fields_and_its_own_links(make_base: Ma
     assert not codes & {"W001", "E007", "W010", "W005"}
 
 
+def test_a_moved_document_keeps_its_links_to_the_projects_files_above_the_root(
+    make_base: MakeBase,
+) -> None:
+    body = "See [the readme](../../README.md#install) and [a peer](b.md)."
+    root = make_base({"sub/a.md": doc("A", body=body), "sub/b.md": doc("B", body="[a](a.md)")})
+    (root.parent / "README.md").write_text("# Project\n", encoding="utf-8")
+    Brain.open(root).move("sub/a.md", "a.md")
+    moved = (root / "a.md").read_text(encoding="utf-8")
+    assert "[the readme](../README.md#install)" in moved and "[a peer](sub/b.md)" in moved
+    Brain.open(root).move("a.md", "deep/er/a.md")
+    moved = (root / "deep" / "er" / "a.md").read_text(encoding="utf-8")
+    assert "[the readme](../../../README.md#install)" in moved
+    assert "W006" not in {f.code for f in Brain.open(root).check().findings}
+
+
 @pytest.mark.parametrize(
     ("old", "new", "words"),
     [

@@ -62,12 +62,16 @@ def _destination_span(line: str, written: str) -> tuple[int, int] | None:
 
 
 def rewrite_links(
-    text: str, doc_id: str, new_target: Callable[[str, str], str | None]
+    text: str,
+    doc_id: str,
+    new_target: Callable[[str, str], str | None],
+    kinds: tuple[links.LinkKind, ...] = (links.LinkKind.DOC,),
 ) -> tuple[str, int]:
     """Rewrite the body links of a document; returns the new text and how many changed.
 
-    ``new_target(written, resolved_id)`` gives the new written destination of a
-    link, or None to leave it alone.
+    ``new_target(written, resolved)`` gives the new written destination of a link
+    of one of ``kinds`` (to a document by default; ``OUTSIDE``, to a path above the
+    root, from the root), or None to leave it alone.
     """
     norm = frontmatter.normalise_newlines(text.removeprefix(BOM))
     parts = frontmatter.split(norm, path=doc_id)
@@ -75,7 +79,7 @@ def rewrite_links(
     changed = 0
     for written, number in markdown.scan(parts.body, parts.body_line).links:
         resolved = links.resolve(doc_id, written)
-        if resolved is None or resolved[0] is not links.LinkKind.DOC:
+        if resolved is None or resolved[0] not in kinds:
             continue
         replacement = new_target(written, resolved[1])
         if replacement is None or replacement == written.strip():
@@ -99,7 +103,8 @@ def retarget(text: str, doc_id: str, old_id: str, new_id: str) -> tuple[str, int
 
 
 def rebase(text: str, old_id: str, new_id: str) -> tuple[str, int]:
-    """The links of a document moving from ``old_id`` to ``new_id``, written from its new place."""
+    """The links of a document moving from ``old_id`` to ``new_id``, written from its new
+    place: to documents, and to the project's files above the root (its README)."""
 
     def target(written: str, resolved: str) -> str | None:
         if written.strip().startswith("/"):
@@ -107,7 +112,7 @@ def rebase(text: str, old_id: str, new_id: str) -> tuple[str, int]:
         destination = new_id if resolved == old_id else resolved
         return written_target(new_id, destination, written)
 
-    return rewrite_links(text, old_id, target)
+    return rewrite_links(text, old_id, target, (links.LinkKind.DOC, links.LinkKind.OUTSIDE))
 
 
 def _field_lines(lines: list[str], end: int, keys: tuple[str, ...]) -> list[int]:
