@@ -634,6 +634,11 @@ def test_a_page_filed_as_an_rfc_by_its_header_is_a_record_whatever_its_folder(pa
         ),
         # a field that only begins with the word
         ("docs/0003-ref.md", "- Proposals: see the list\n\n## Motivation\n\nWhy.\n"),
+        # a numbered chapter of a guide that names the RFC or PEP it follows
+        ("guide/03-caching.md", "**RFC:** [9111](https://x.org)\n\n## Cache-Control\n\nA.\n"),
+        ("tutorial/02-style.md", "PEP: 8 applies to the examples.\n\n## Names\n\nA.\n"),
+        # the header shown as an indented code block: an example, not this page's
+        ("docs/writing.md", "# Writing\n\n    - RFC PR: (leave empty)\n\n## Motivation\n"),
     ],
 )
 def test_a_header_field_alone_or_in_code_files_no_record(path: str, body: str) -> None:

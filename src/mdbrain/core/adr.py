@@ -13,8 +13,9 @@ from the clause that names it ("Superseded by ADR 12 on 2022-01-10").
 
 Proposals and RFCs are decision records too: a page titled ``Proposal: ...`` or
 ``RFC 12: ...``, one with a Proposal section beside its Background (Go's design
-documents), one filed as an RFC by a field at its top (Rust's ``- RFC PR: ...``) with a
-design document's sections or a numbered name, and in a folder of RFCs or proposals one
+documents), one filed as an RFC by a field at its top beside a design document's
+sections, or by a field that gives its number or pull request (Rust's ``- RFC PR:
+...``) in a numbered file, and in a folder of RFCs or proposals one
 with a design document's sections (Motivation, Rationale, Alternatives...), a status, or
 a numbered or dated name. Near
 the top of a record, a sentence such as "This RFC has been superseded by [X](x.md)" or
@@ -153,8 +154,8 @@ _RECORD_WORDS: Final = ("rfc", "proposal", "adr", "decision")  # a page that say
 # a field at the top that files the page as an RFC or a proposal, whatever its folder is
 # called: Rust's "- RFC PR: [rust-lang/rfcs#1](...)", "RFC: 12", "**Proposal PR:** #7"
 _RECORD_FIELD = re.compile(
-    r"^\s*(?:[-*+]\s+)?[*_]*(?:rfc|proposal|pep|kep)(?:[ _-]?(?:pr|number|no\.?|id|#))?"
-    r"[*_]*\s*:",
+    r"^ {0,3}(?:[-*+][ \t]+)?[*_]*(?:rfc|proposal|pep|kep)"
+    r"(?P<qualified>[ _-]?(?:pr|number|no\.?|id|#))?[*_]*[ \t]*:",
     re.IGNORECASE | re.MULTILINE,
 )
 _QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
@@ -274,15 +275,22 @@ def _is_proposal(path: str, body: str, stated: bool) -> bool:
     if proposes and any(map(_GROUNDS_HEADING.match, headings)):
         return True
     shaped = stated or proposes or any(map(_DESIGN_HEADING.match, headings))
-    if (shaped or number_of(path) is not None) and _filed_as_record(body):
-        return True  # "- RFC PR: [#1](...)" above a Motivation, in a folder named anything
+    filed = _filed_as_record(body)
+    if (filed and shaped) or (filed == "qualified" and number_of(path) is not None):
+        return True  # "- RFC PR: [#1](...)" in 0001-x.md, or "RFC: 12" above a Motivation
     return _in_proposals(path, shaped)
 
 
-def _filed_as_record(body: str) -> bool:
-    """Whether a field near the top files the page as an RFC or a proposal (code aside)."""
+def _filed_as_record(body: str) -> str:
+    """How a field near the top files the page as an RFC or a proposal (code aside):
+    "qualified" for the record's own number or pull request (``RFC PR:``, ``KEP
+    number:``), "bare" for ``RFC:`` or ``PEP:`` alone, which a guide may write of the
+    RFC it follows; "" for none."""
     head = "\n".join(body.split("\n", _HEAD_LINES)[:_HEAD_LINES])
-    return _RECORD_FIELD.search(_FENCED.sub("", head)) is not None
+    found = list(_RECORD_FIELD.finditer(_FENCED.sub("", head)))
+    if any(match.group("qualified") for match in found):
+        return "qualified"
+    return "bare" if found else ""
 
 
 def _in_proposals(path: str, shaped: bool) -> bool:
