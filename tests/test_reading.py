@@ -300,7 +300,13 @@ def test_text_that_starts_with_a_dash_is_asked_after_two_dashes_and_the_error_sa
     root = make_base({"a.md": doc("Sharding", body="Run the suite with `jest --shard=1/3`.")})
     runner = CliRunner()
     base = ["-C", str(root)]
-    for command, written in (("search", "--shard"), ("query", "-Wall"), ("search", "--shard=1/3")):
+    asked = [
+        ("search", "--shard"),
+        ("query", "-Wall"),
+        ("search", "--shard=1/3"),
+        ("search", "-hello"),
+    ]
+    for command, written in asked:
         refused = runner.invoke(cli, [*base, command, written])
         assert refused.exit_code == 2
         assert f"put -- before it: mdbrain {command} -- {written}" in refused.output
@@ -308,6 +314,31 @@ def test_text_that_starts_with_a_dash_is_asked_after_two_dashes_and_the_error_sa
     assert slip.exit_code == 2 and "--limit" in slip.output and "put --" not in slip.output
     found = runner.invoke(cli, [*base, "search", "--", "--shard"])
     assert found.exit_code == 0 and "a.md" in found.output
+
+
+def test_the_page_whose_title_holds_every_word_asked_comes_before_one_that_cites_it(
+    make_base: MakeBase,
+) -> None:
+    # as in rust-lang/rfcs: the RFC named "non exhaustive" came second to one whose
+    # heading cites the attribute, the body's matches saturating the title's
+    cites = (
+        "Deriving Default on an enum picks the variant marked default.\n\n"
+        "## Interaction with `#[non_exhaustive]`\n\n"
+        "A `#[non_exhaustive]` enum may derive Default; non_exhaustive variants too.\n"
+    )
+    about = "The attribute marks a type that may grow.\n\n"
+    about += "\n\n".join(f"Paragraph {n} about crates and matching." for n in range(20))
+    about += "\n\nUse `#[non_exhaustive]` on the enum.\n"
+    root = make_base(
+        {
+            "derive-default-enum.md": doc("Derive default enum", cites),
+            "non-exhaustive.md": doc("Non exhaustive", about),
+            "closures.md": doc("Closures", "Closures capture. " * 20),
+        }
+    )
+    for asked in ("non_exhaustive", "non exhaustive"):
+        hits = [h.hit.id for h in Brain.open(root).search(asked).hits]
+        assert hits[:2] == ["non-exhaustive.md", "derive-default-enum.md"], asked
 
 
 def test_a_base_that_cannot_be_written_is_still_searchable(make_base: MakeBase) -> None:

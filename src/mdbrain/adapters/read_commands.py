@@ -48,8 +48,14 @@ class _FreeText(click.Command):
         except click.NoSuchOption as error:
             if error.possibilities:
                 raise
-            # "-Wall" is read as the option "-W": the hint gives the word as written
-            written = next((a for a in given if a.startswith(error.option_name)), "")
+            # "-Wall" is read as the option "-W", "-hello" as "-h" then "-e": the hint
+            # gives the word as written
+            name = error.option_name
+            if len(name) == 2:
+                short = (a for a in given if a[:1] == "-" and a[1:2] != "-" and name[1] in a[1:])
+                written = next(short, "")
+            else:
+                written = next((a for a in given if a.startswith(name)), "")
             hint = (
                 f"{error.message} For text that starts with a dash, put -- before it:"
                 f" mdbrain {self.name} -- {shlex.quote(written or error.option_name)}"

@@ -409,8 +409,10 @@ class Reader:
         each shown around the lines that match it.
 
         The best section is the one the ranking scores best for the question (its
-        own text, the words of the headings above it counted more); for a document
-        the index does not hold, the one sharing most terms with it. A further
+        own text, the words of the headings above it counted more), a section of
+        code or of link lists alone losing up to :data:`NOT_PROSE_DISCOUNT` of that
+        score; for a document the index does not hold, the one sharing most terms
+        with it. A further
         section is shown only when it scores at least :data:`SECOND_SHARE` of the
         best. Inside a section, :func:`passages.window` keeps the run of lines
         holding the most of the question within ``first`` tokens

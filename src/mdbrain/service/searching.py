@@ -41,6 +41,7 @@ PASSAGE_WEIGHT = 0.5  # share of the best section's score a document gains
 HEADING_WEIGHT = 2.0  # times a word of the headings above a section counts in it
 PASSAGE_B = 0.5
 PAIR_WEIGHT = 1.0  # what two words asked in a row count for in a section, found in a row
+TITLE_WHOLE = 0.2  # share a document gains when its title holds every term asked
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
 FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
 PASSAGES_OF = 10  # best documents (by their fields) whose sections are scored
@@ -384,6 +385,8 @@ class Searcher:
             value, _held = ranking.fields_score(
                 q.asked, fields, candidate.lengths, stats.averages, params
             )
+            if all(ranking.frequencies(q.asked, dict.fromkeys(fields[0], 1))):
+                value *= 1 + TITLE_WHOLE  # its title holds every term asked: it is about them
             scored.append((value, candidate))
         scored.sort(key=lambda item: (-item[0], item[1].id))
         read = [c.rowid for n, (_v, c) in enumerate(scored) if n < PASSAGES_OF or c.id in exact]
