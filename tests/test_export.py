@@ -146,7 +146,8 @@ def test_links_to_nothing_outside_or_to_code_lose_their_address(
 ) -> None:
     page = text(site_of(project, tmp_path / "site"), "docs/guides/start.html")
     assert '<a class="broken" title="not in this site">nothing</a>' in page
-    assert '<a class="outside" title="not in this site">outside</a>' in page
+    # a page of the project above the base, as code is: a file of the repository
+    assert '<a class="file" title="not in this site">outside</a>' in page
     assert '<a class="file" title="not in this site">the code</a>' in page
     assert (
         'href="https://example.org/x" class="external" rel="noopener noreferrer nofollow"' in page

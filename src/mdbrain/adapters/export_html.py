@@ -92,8 +92,8 @@ def _target(env: EnvType, href: str) -> tuple[str | None, str]:
     if resolved is None:
         return None, "file"  # a file of the repository: not in the site
     kind, target = resolved
-    if kind is links.LinkKind.OUTSIDE:
-        return None, "outside"
+    if kind is links.LinkKind.OUTSIDE:  # a page of the project above the base (its README)
+        return None, "file"
     if target not in env["pages"]:
         return None, "broken"
     fragment = href.partition("#")[2]
