@@ -655,7 +655,7 @@ def test_titles_in_any_script_get_readable_unique_file_names(
     )
     (source / "привет-мир.md").write_text("# Again\n\nText.\n", encoding="utf-8")
     root = make_base({})
-    report = run_import(root, source)
+    report = run_import(root, source, theme=".")  # the root, asked for
     assert sorted(report.imported.values()) == [
         "lodz.md",
         "privet-mir-2.md",
@@ -757,7 +757,7 @@ def test_after_allowing_a_stopped_page_the_same_import_brings_it_in_beside_the_o
     )
     again = CliRunner().invoke(cli, ["-C", str(root.parent), "import", str(source)])
     assert again.exit_code == 0, again.output
-    assert again.output.startswith("Imported 1 pages")
+    assert again.output.startswith("Imported 1 page ")
     # the eight pages imported before are one line, not eight
     skipped = [line for line in again.output.splitlines() if "already imported" in line]
     assert len(skipped) == 1 and skipped[0].startswith("  8 pages, already imported"), skipped
@@ -900,22 +900,24 @@ def test_a_tree_of_one_page_per_folder_gets_one_overview_per_theme(
             "sig-cloud/gcp/1-pd/README.md": "# PD\n\nDisks.\n",
         },
     )
-    root = make_base({})
-    report = run_import(root, source)
-    overviews = sorted(doc for doc in report.written if doc.endswith("overview.md"))
-    assert overviews == [
-        "prod-readiness/overview.md",  # a top-level folder keeps its own
-        "sig-apps/overview.md",
-        "sig-auth/1-tokens/overview.md",  # two pages: their folder's own overview lists them
-        "sig-cloud/overview.md",  # one page in each of aws/ and gcp/: up two levels
-        "sig-cluster/kubeadm/overview.md",
-        "sig-node/overview.md",
-    ]
-    node = (root / "sig-node" / "overview.md").read_text(encoding="utf-8")
-    assert "](753-sidecars/readme.md)" in node and "](2000-swap/readme.md)" in node
-    # it says what it lists: the pages nothing else leads to, not every page of the theme
-    assert "that no other page links to (2)" in meta(root, "sig-node/overview.md")["summary"]
-    assert "W002" not in check_errors(root)
+    for theme, at in ((".", ""), (None, "keps/")):  # in the root, or in the folder's theme
+        root = write_base(tmp_path / f"base-{theme}", {})
+        report = run_import(root, source, theme=theme)
+        overviews = sorted(doc for doc in report.written if doc.endswith("overview.md"))
+        assert overviews == [
+            f"{at}prod-readiness/overview.md",  # a top-level folder keeps its own
+            f"{at}sig-apps/overview.md",
+            f"{at}sig-auth/1-tokens/overview.md",  # two pages: their folder's own lists them
+            f"{at}sig-cloud/overview.md",  # one page in each of aws/ and gcp/: up two levels
+            f"{at}sig-cluster/kubeadm/overview.md",
+            f"{at}sig-node/overview.md",
+        ]
+        node = (root / f"{at}sig-node" / "overview.md").read_text(encoding="utf-8")
+        assert "](753-sidecars/readme.md)" in node and "](2000-swap/readme.md)" in node
+        # it says what it lists: the pages nothing else leads to, not every page of the theme
+        summary = meta(root, f"{at}sig-node/overview.md")["summary"]
+        assert "that no other page links to (2)" in summary
+        assert "W002" not in check_errors(root)
 
 
 def test_a_wiki_whose_home_page_takes_the_roots_overview_name_gets_contents(
@@ -992,6 +994,28 @@ def test_a_wikis_links_to_its_own_pages_by_address_lead_to_their_documents(
     done = run_import(other, pages(tmp_path / "docs", texts))
     start = (other / done.imported["Start.md"]).read_text(encoding="utf-8")
     assert "(https://github.com/o/r/wiki/Performance-Tracing#setup)" in start
+
+
+def test_each_folder_comes_into_a_theme_of_its_name_and_a_docs_folder_into_the_root(
+    tmp_path: Path,
+) -> None:
+    # as alphagov/govuk-design-system-architecture: two logs, each numbered from 1
+    record = "# {0}\n\n## Status\n\nAccepted\n\n## Decision\n\nWe {0}.\n"
+    adr = pages(tmp_path / "decision-records", {"001-use-nunjucks.md": record.format("Nunjucks")})
+    rfc = pages(tmp_path / "proposals", {"001-use-rfcs.md": record.format("RFCs")})
+    docs = pages(tmp_path / "docs", {"install.md": "# Install\n\nRun it.\n"})
+    root = write_base(tmp_path / "project", {})
+    said = [run_import(root, folder) for folder in (adr, rfc, docs)]
+    assert [next(iter(r.imported.values())) for r in said] == [
+        "decision-records/001-use-nunjucks.md",
+        "proposals/001-use-rfcs.md",
+        "install.md",
+    ]
+    assert [r.theme for r in said] == ["decision-records", "proposals", ""]
+    from mdbrain.adapters import views
+
+    assert views.import_text(said[0]).startswith("Imported 1 page from ")
+    assert "into decision-records/." in views.import_text(said[0]).splitlines()[0]
 
 
 def test_a_wiki_at_the_top_of_a_project_is_proposed_whole() -> None:
@@ -1238,9 +1262,9 @@ def test_an_import_dates_pages_by_their_stated_lines_and_their_file_names(
     )
     root = make_base({})
     run_import(root, source)
-    keys = meta(root, "20230905-provider-keys.md")
+    keys = meta(root, "rfc/20230905-provider-keys.md")
     assert (str(keys["created"]), str(keys["updated"])) == ("2023-09-05", "2023-09-05")
-    assert str(meta(root, "monotonic.md")["updated"]) == "2017-01-26"
+    assert str(meta(root, "rfc/monotonic.md")["updated"]) == "2017-01-26"
 
 
 @pytest.mark.parametrize(

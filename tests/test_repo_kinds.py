@@ -88,11 +88,11 @@ def test_a_repository_of_documents_only(tmp_path: Path) -> None:
             ),
         },
     )
-    documents = first_run(project, "notes")
-    assert "on-call.md" in documents and "releases.md" in documents
-    assert "home.md" in documents  # lists them: no orphan on a first check
+    documents = first_run(project, "notes")  # a folder named for itself: its own theme
+    assert "notes/on-call.md" in documents and "notes/releases.md" in documents
+    assert "notes/overview.md" in documents  # lists them: no orphan on a first check
     data = answer(project, "when does the on-call engineer hand over")
-    assert ids_of(data)[0] == "on-call.md"
+    assert ids_of(data)[0] == "notes/on-call.md"
     assert data["unverified"] is True  # only drafts: a fresh base says so
     text = run(project, "query", "when does the on-call engineer hand over").output
     assert "unverified" in text and "on-call.md" in text

@@ -373,7 +373,11 @@ def update(
 
 @cli.command(name="import")
 @click.argument("source", type=click.Path(path_type=Path))  # from -C; the service checks it
-@click.option("--theme", default="", help="Folder of the base to import into.")
+@click.option(
+    "--theme",
+    help="Folder of the base to import into (default: the source folder's name, or the"
+    " root for a docs, wiki or text folder; '.' for the root).",
+)
 @click.option("--verified", is_flag=True, help="Mark the pages stable (they were checked).")
 @click.option("--legacy", is_flag=True, help="Copy nothing: list the old pages as legacy sources.")
 @click.option("--dry-run", is_flag=True, help="Show the plan; write nothing.")
@@ -384,7 +388,7 @@ def import_(
     /,
     source: Path,
     *,
-    theme: str,
+    theme: str | None,
     verified: bool,
     legacy: bool,
     dry_run: bool,

@@ -275,7 +275,10 @@ def import_text(report: ImportReport) -> str:
     if report.legacy:
         lines = [f"Listed {len(report.listed)} legacy pages of {report.source} (nothing copied)."]
     else:
-        lines = [f"{verb.capitalize()} {len(report.imported)} pages from {report.source}."]
+        into = f" into {report.theme}/" if report.theme else ""
+        count = len(report.imported)
+        pages = f"{count} page{'' if count == 1 else 's'}"
+        lines = [f"{verb.capitalize()} {pages} from {report.source}{into}."]
     lines += [f"  {r.source} -> {r.chosen} ({r.reason})" for r in report.renamed[:20]]
     if len(report.renamed) > 20:
         lines.append(f"  ... and {len(report.renamed) - 20} more renames (--json lists them all)")

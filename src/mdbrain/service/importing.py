@@ -99,6 +99,7 @@ class ImportReport:
     listed: tuple[tuple[str, str], ...]  # legacy: (original path, title)
     written: tuple[str, ...]  # ids written; none on a dry run
     index: IndexReport | None  # None on a dry run
+    theme: str = ""  # the folder of the base the pages went to ('' for the root)
 
 
 @dataclass(slots=True)
@@ -475,23 +476,47 @@ def _from_new_place(run: _Run, page: str, path: str) -> str:
 
 # --- the operation ---------------------------------------------------------------------
 
+# folders that only hold a project's documentation: their pages go to the base's root
+_CONTAINERS = frozenset(
+    {
+        "docs", "doc", "documentation", "wiki", "site", "website", "content", "contents",
+        "text", "pages", "src", "source", "book", "handbook", "manual", "www", "public",
+    }
+)  # fmt: skip
+
+
+def default_theme(src: Path, project: Path) -> str:
+    """The theme a folder's pages are imported into when none is asked: the folder's own
+    name (``adr``, ``decision-records``, ``proposals``: each log keeps its folder, and
+    two logs numbered from 1 do not mix), or the base's root for the project itself
+    and for a folder that only holds its documentation (``docs``, ``wiki``, ``text``)."""
+    if src == project or src.name.lower() in _CONTAINERS:
+        return ""
+    return src.name
+
 
 def import_folder(
     session: Session,
     source: Path,
     *,
-    theme: str = "",
+    theme: str | None = None,
     verified: bool = False,
     legacy: bool = False,
     dry_run: bool = False,
 ) -> ImportReport:
     """Import the Markdown pages of ``source`` (a folder, or one page) into the base
-    (see the module docstring)."""
+    (see the module docstring): into ``theme``, by default the one
+    :func:`default_theme` gives a folder, the root for a page; ``.`` or ``/`` is the
+    root."""
     src, page = _source(session, source)
     root = session.root.resolve()
     paths, notes = ([page], []) if page else walk(src, root if src in root.parents else None)
-    prefix = "/".join(slug.slugify(p) for p in theme.replace("\\", "/").split("/") if p.strip())
     project = session.project.resolve()
+    if theme is None:
+        theme = "" if page else default_theme(src, project)
+    elif theme.strip() in (".", "/"):
+        theme = ""
+    prefix = "/".join(slug.slugify(p) for p in theme.replace("\\", "/").split("/") if p.strip())
     inside = None if page or src == project or project not in src.parents else src
     config = session.config
     plan = Plan(prefix, verified, session.today(), _origin(session, src), config, notes=notes)
@@ -568,6 +593,7 @@ def _overviews(run: _Run, written: list[str]) -> list[str]:
         origin="import",
         source=source,
         gather=True,
+        under=run.plan.prefix,
     )
     run.plan.notes.extend(covered.notes)
     return list(covered.written)
@@ -601,6 +627,7 @@ def _report(
         code_links=tuple(run.code),
         notes=tuple(plan.notes),
         listed=listed or (),
+        theme=plan.prefix,
         written=() if dry_run else written,
         index=None if dry_run else run.session.indexer().run(),
     )

@@ -43,12 +43,14 @@ def cover(
     origin: str,
     source: str = "",
     gather: bool = False,
+    under: str = "",
 ) -> Covered:
     """Write a draft overview in each folder that ``folders`` picks among those holding
     orphans (it is given them, with their orphans). With ``gather``, a folder whose only
     page is an orphan hands it to its parent's overview (below the top level), so that a
     tree of one page per folder (``sig-node/753-sidecars/README.md``) gets one overview
-    listing them all instead of one per page."""
+    listing them all instead of one per page; ``under`` is the theme the pages came
+    into, whose own folders count as the top-level ones."""
     lonely = orphans_by_folder(session)
     manifest = session.manifest()
 
@@ -65,7 +67,7 @@ def cover(
     picked = {folder: list(lonely[folder]) for folder in set(folders(lonely)) & set(lonely)}
     if gather:
         held = Counter(posixpath.dirname(entry.id) for entry in manifest.entries)
-        picked = _gathered(picked, taken, held)
+        picked = _gathered(picked, taken, held, under)
     written, notes = [], []
     for folder in sorted(picked):
         doc_id = free(folder)
@@ -98,17 +100,18 @@ def cover(
 
 
 def _gathered(
-    picked: dict[str, list[str]], taken: Callable[[str], bool], held: Counter[str]
+    picked: dict[str, list[str]], taken: Callable[[str], bool], held: Counter[str], under: str
 ) -> dict[str, list[str]]:
     """``picked`` with each folder that holds one orphan and no other document (in it or
     handed up from below) merged into its parent, deepest first, up to the top-level
-    folders; never into a parent whose overview name is taken. ``held`` counts the
-    documents of each folder."""
+    folders (those right under ``under``, the theme an import writes into); never into a
+    parent whose overview name is taken. ``held`` counts the documents of each folder."""
     out = {folder: list(pages) for folder, pages in picked.items()}
     around = {a for f in picked for a in _ancestors(f)} | set(picked)
+    top = under.count("/") + 1 if under else 0  # the slashes in a top-level folder's path
     for folder in sorted(around, key=lambda f: (-f.count("/"), f)):
         pages = out.get(folder, [])
-        if "/" not in folder or len(pages) != 1:
+        if folder.count("/") <= top or len(pages) != 1:
             continue
         alone = held[folder] == (1 if posixpath.dirname(pages[0]) == folder else 0)
         parent = posixpath.dirname(folder)
