@@ -56,18 +56,17 @@ def section(existing: str | None, content: str) -> Merge:
         return Merge(State.MISSING, _block(content, "\n") + "\n")
     newline = _newline(existing)
     lines = existing.splitlines(keepends=True)
-    starts = [i for i, line in enumerate(lines) if line.strip() == START]
-    ends = [i for i, line in enumerate(lines) if line.strip() == END]
-    if not starts and not ends:
+    marked = _marked(lines)
+    if marked is None:
         head = existing if existing.endswith(("\n", "\r")) or not existing else existing + newline
         gap = newline if head.strip() else ""
         return Merge(State.MISSING, head + gap + _block(content, newline) + newline)
-    if len(starts) != 1 or len(ends) != 1 or ends[0] < starts[0]:
+    if not marked:
         return Merge(
             State.MANUAL,
             note=f"its {START} and {END} lines do not pair up: keep one pair, then install again",
         )
-    first, last = starts[0], ends[0]
+    first, last = marked
     ending = lines[last][len(lines[last].rstrip("\r\n")) :]
     replaced = (
         "".join(lines[:first]) + _block(content, newline) + ending + "".join(lines[last + 1 :])
@@ -81,11 +80,23 @@ def without_section(text: str) -> str:
     """``text`` without mdbrain's marked section, when its markers pair up (else as it is):
     what the file says besides the pointer ``agents install`` keeps in it."""
     lines = text.splitlines(keepends=True)
+    marked = _marked(lines)
+    if not marked:
+        return text
+    first, last = marked
+    return "".join(lines[:first] + lines[last + 1 :])
+
+
+def _marked(lines: list[str]) -> tuple[int, int] | tuple[()] | None:
+    """The lines of the section's start and end markers; ``()`` when they do not pair
+    up, None when there is neither."""
     starts = [i for i, line in enumerate(lines) if line.strip() == START]
     ends = [i for i, line in enumerate(lines) if line.strip() == END]
+    if not starts and not ends:
+        return None
     if len(starts) != 1 or len(ends) != 1 or ends[0] < starts[0]:
-        return text
-    return "".join(lines[: starts[0]] + lines[ends[0] + 1 :])
+        return ()
+    return starts[0], ends[0]
 
 
 def _block(content: str, newline: str) -> str:

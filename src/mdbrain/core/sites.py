@@ -161,11 +161,12 @@ def _wiki(files: Iterable[str], tops: Mapping[str, list[str]]) -> Pages | None:
     README, CHANGELOG, LICENSE... (a GitHub wiki's clone): ``mdbrain import .``, counted
     with the pages of its folders, which that import brings in as well."""
     top = [path for path in files if "/" not in path]
-    own = [page for page in pages(top) if not _COMMUNITY.match(page)]
-    if len(own) < _WIKI_PAGES or 2 * len(pages(top)) < len(top):
+    at_top = pages(top)
+    own = [page for page in at_top if not _COMMUNITY.match(page)]
+    if len(own) < _WIKI_PAGES or 2 * len(at_top) < len(top):
         return None
-    below = sum(len(pages(inside)) for name, inside in tops.items())
-    return Pages(".", len(pages(top)) + below, None)
+    below = sum(len(pages(inside)) for inside in tops.values())
+    return Pages(".", len(at_top) + below, None)
 
 
 def mkdocs_docs_dir(config: str) -> str:

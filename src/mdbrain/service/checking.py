@@ -82,12 +82,11 @@ def existing_refs(project: Path, found: Manifest) -> frozenset[str]:
     return frozenset(exists)
 
 
-def existing_outside(project: Path, root: Path, found: Manifest) -> frozenset[str]:
+def existing_outside(project: Path, at: str, found: Manifest) -> frozenset[str]:
     """The links above the root (paths from the root) that lead to a file of the project:
-    read as written, ``..`` taking off one folder of the root's path in the project
-    (:func:`rules.from_project`), then looked for on disk (a file there through a
+    read as written, ``..`` taking off one folder of ``at``, the root's path in the
+    project (:func:`rules.from_project`), then looked for on disk (a file there through a
     symbolic link counts)."""
-    at = root_in_project(project, root)
     exists = set()
     for target in {target for entry in found.entries for target, _line in entry.outside}:
         path = rules.from_project(at, target)
@@ -224,13 +223,14 @@ def check(
     foreign = indexer.foreign(derived)
     stale = () if (repair or fix) else tuple(_stale_indexes(indexer, found, foreign))
     where = session.where
+    at = root_in_project(where.project, where.root)
     context = rules.Context(
         manifest=found,
         config=session.config,
         today=session.today(),
         existing_refs=existing_refs(where.project, found),
-        existing_outside=existing_outside(where.project, where.root, found),
-        root_path=root_in_project(where.project, where.root),
+        existing_outside=existing_outside(where.project, at, found),
+        root_path=at,
         stale_indexes=stale,
         foreign_derived=tuple(sorted(foreign)),
         marker_path=os.path.relpath(where.marker, where.root),

@@ -412,12 +412,11 @@ class Reader:
         own text, the words of the headings above it counted more), a section of
         code or of link lists alone losing up to :data:`NOT_PROSE_DISCOUNT` of that
         score; for a document the index does not hold, the one sharing most terms
-        with it. A further
-        section is shown only when it scores at least :data:`SECOND_SHARE` of the
-        best. Inside a section, :func:`passages.window` keeps the run of lines
-        holding the most of the question within ``first`` tokens
-        (:data:`FURTHER_TOKENS` for the further ones), its heading first when that
-        fits, and ``cut`` says when lines were left out. Headings are shown as a
+        with it. A further section is shown only when it scores at least
+        :data:`SECOND_SHARE` of the best. Inside a section, :func:`passages.window`
+        keeps the run of lines holding the most of the question within ``first``
+        tokens (:data:`FURTHER_TOKENS` for the further ones), its heading first when
+        that fits, and ``cut`` says when lines were left out. Headings are shown as a
         reader sees them, without anchors.
 
         Sections share calls to the analyser, and only those that may hold a
