@@ -441,17 +441,26 @@ def test_pages_without_a_folder_of_their_own_are_tagged_with_the_folder_they_cam
 def test_a_record_template_is_left_out_of_a_folder_and_kept_when_asked_for(
     make_base: MakeBase, tmp_path: Path
 ) -> None:
-    adrs = tmp_path / "adr"
-    adrs.mkdir()
+    root = make_base({})
+    adrs = root.parent / "doc" / "adr"
+    adrs.mkdir(parents=True)
     (adrs / "template.md").write_text(
         "# [short title]\n\n- Status: [proposed | accepted | superseded by [x](x.md)]\n"
     )
-    (adrs / "0001-use-queues.md").write_text("# 1. Use queues\n\n## Status\n\nAccepted\n")
-    root = make_base({})
+    (adrs / "0001-use-queues.md").write_text(
+        "# 1. Use queues\n\n## Status\n\nAccepted\n\nStart from [the template](template.md).\n"
+    )
     report = run_import(root, adrs)
     assert set(report.imported) == {"0001-use-queues.md"}
     assert [(c.source, "template" in c.reason) for c in report.skipped] == [("template.md", True)]
     assert not report.unresolved and not report.broken_links
+    # the page left out is a file of the project: the link leads to it where it is
+    page = (root / report.imported["0001-use-queues.md"]).read_text()
+    assert "[the template](../../doc/adr/template.md)" in page
+    assert [(c.source, c.path) for c in report.code_links] == [
+        ("0001-use-queues.md", "doc/adr/template.md")
+    ]
+    assert Brain.open(root).check().findings == ()
     alone = run_import(root, adrs / "template.md")
     assert set(alone.imported) == {"template.md"}
 

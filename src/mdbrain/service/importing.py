@@ -530,6 +530,10 @@ def import_folder(
     written = []
     with lock:
         pages = _read(run, paths)
+        # a page left out (a template, a partial, one the guard stops) is a file of the
+        # project like any other: a link to it leads to it where it is
+        kept = {plan.origin(path).casefold() for path in pages}
+        run.walked = frozenset(o for o in run.walked if o in kept or o in plan.earlier)
         renames = import_plan.place(plan, list(pages), lambda folder: _taken(session, folder))
         pages = _relink(run, pages)
         import_plan.decisions(plan)
