@@ -334,6 +334,28 @@ def test_record_numbers_and_templates_are_recognised() -> None:
 
 
 @pytest.mark.parametrize(
+    ("name", "template"),
+    [
+        ("template.md", True),
+        ("adr-template.md", True),
+        ("0000-madr-template-minimal.md", True),
+        ("NNNN-template.md", True),
+        ("YYYY-MM-DD-decision-record-template.md", True),
+        ("adr_template_short.md", True),
+        # a record about templates names its subject
+        ("adr-014-project-templates.md", False),
+        ("0012-use-handlebars-templates.md", False),
+        ("20201016-email-templates.md", False),
+        ("0003-templating.md", False),
+    ],
+)
+def test_a_record_about_templates_is_no_template(name: str, template: bool) -> None:
+    body = "# Title\n\n## Status\n\nAccepted\n\n## Decision\n\nWe do it.\n"
+    record = adr.read(f"doc/adr/{name}", body, {})
+    assert record is not None and record.template is template
+
+
+@pytest.mark.parametrize(
     "body",
     [
         "# 5. Use Kafka\n\n## Status\n\nSuperseded by [ADR 7](0007-y.md)\n\n## Context\n\nWhy.\n",

@@ -56,6 +56,15 @@ _DAY_DIGITS = re.compile(
     r"(?<!\d)(?:19|20)\d\d(?P<sep>[-_./]?)(?:0[1-9]|1[0-2])"
     r"(?:(?P=sep)(?:0[1-9]|[12]\d|3[01]))?(?!\d)"
 )
+# what a template's file name holds beside "template": a kind of record, a variant
+_TEMPLATE_NAMED = """
+adr adrs madr rfc kep pep decision decisions record records architecture design proposal
+issue pull request short long minimal bare full simple lightweight basic example sample
+blank new default nygard y statement md
+"""
+_TEMPLATE_WORDS: Final = frozenset(_TEMPLATE_NAMED.split())
+_NAME_WORDS = re.compile(r"[-_. ]+")
+_PLACEHOLDER = re.compile(r"^(?:\d*|n+|x+|y+|m+|d+|yyyymmdd)$")  # 0000, NNNN, XXXX, YYYY
 _TEXT_NUMBER = re.compile(r"(?<!\d)\d{1,5}(?!\d)")
 _STATUS_HEADING = re.compile(r"^(?:status|statut)(?:\s*:\s*(.*))?$", re.IGNORECASE)
 _LINKS_HEADING = re.compile(r"^links$", re.IGNORECASE)
@@ -458,12 +467,22 @@ def _key(clause: Clause) -> tuple[str, tuple[tuple[str | None, int | None], ...]
     return clause.kind, tuple((ref.link, ref.number) for ref in clause.refs)
 
 
+def _template_name(name: str) -> bool:
+    """Whether a file name is a template's: "template" and nothing that names a subject
+    (``adr-template.md``, ``0000-madr-template-minimal.md``, ``NNNN-template.md``); a
+    record about templates says what it decides (``adr-014-project-templates.md``)."""
+    if "template" not in name:
+        return False
+    words = _NAME_WORDS.split(name.rsplit(".", 1)[0])
+    return all(w in _TEMPLATE_WORDS or "template" in w or _PLACEHOLDER.match(w) for w in words)
+
+
 def is_template(path: str, status: str) -> bool:
     """A record template: its name says so, or a folder of templates holds it
     (``keps/NNNN-kep-template/README.md``, ``.github/ISSUE_TEMPLATE/proposal.md``), or
     its status lists the choices (``A | B``)."""
     *folders, name = path.lower().split("/")
-    if "template" in name or any(map(_TEMPLATE_FOLDER.match, folders)):
+    if _template_name(name) or any(map(_TEMPLATE_FOLDER.match, folders)):
         return True
     choices = [part for part in re.split(r"\s*\|\s*", status) if _state(part)]
     return len(choices) >= 2
