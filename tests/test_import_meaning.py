@@ -638,6 +638,25 @@ def test_wiki_links_are_resolved_by_title_or_file_name_and_written_as_markdown_l
     ]
 
 
+@pytest.mark.parametrize(
+    ("opening", "closing"),
+    [
+        ("{{< code-toggle file=hugo >}}", "{{< /code-toggle >}}"),
+        ("{{% code %}}", "{{% /code %}}"),
+        ("{{< highlight toml >}}", "{{</ highlight >}}"),
+        ("{% highlight toml %}", "{% endhighlight %}"),
+        ("{%- raw -%}", "{%- endraw -%}"),
+    ],
+)
+def test_the_code_a_site_template_tag_holds_has_no_wiki_link(opening: str, closing: str) -> None:
+    text = (
+        f"Menus [[Home]].\n\n{opening}\n[[menus.main]]\nname = 'Home'\n{closing}\n\n"
+        "Then [[Deploy]], and {{< code file=x />}} [[After]].\n"
+    )
+    found = [(link.line, link.first) for link in foreign_links.wiki_links(text)]
+    assert found == [(1, "Home"), (8, "Deploy"), (8, "After")]
+
+
 # --- names ------------------------------------------------------------------------------------
 
 

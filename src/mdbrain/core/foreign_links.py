@@ -21,6 +21,9 @@ from mdbrain.core import slug
 # in brackets ([[1]](notes.md), [[1]][ref]).
 _WIKI = re.compile(r"(?<![!\\])\[\[([^\[\]\n|]+)(?:\|([^\[\]\n]+))?\]\](?![(\[])")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# code a site's template tags hold (Hugo's {{< code-toggle >}}, Liquid's {% highlight %}):
+# TOML's [[menus.main]] in it is no wiki link
+_TAG_CODE = re.compile(r"^\s*\{(?:\{[<%]|%-?)\s*(code[\w-]*|highlight|raw)\b[^\n]*[>%]\}\}?\s*$")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 
 
@@ -34,17 +37,26 @@ class WikiLink:
 
 
 def wiki_links(text: str) -> list[WikiLink]:
-    """Every wiki link of ``text`` outside fenced code and code spans (embeds ``![[x]]``
-    left out)."""
+    """Every wiki link of ``text`` outside fenced code, code spans and the code of a
+    site's template tags (embeds ``![[x]]`` left out)."""
     found = []
     fence: str | None = None
+    tag: str | None = None  # the closing mark of the template tag's code being read
     for number, line in enumerate(text.split("\n"), start=1):
+        if tag is not None:
+            tag = None if tag in line.replace(" ", "") else tag
+            continue
         opened = _FENCE.match(line)
         if fence is not None:
             fence = None if opened and opened.group(1).startswith(fence) else fence
             continue
         if opened is not None:
             fence = opened.group(1)
+            continue
+        code = _TAG_CODE.match(line) if "{" in line else None
+        if code is not None and not line.rstrip().endswith(("/>}}", "/%}}")):
+            name = code.group(1)
+            tag = f"/{name}" if line.lstrip().startswith("{{") else f"end{name}"
             continue
         if "[[" not in line:
             continue
