@@ -638,6 +638,24 @@ def test_wiki_links_are_resolved_by_title_or_file_name_and_written_as_markdown_l
     ]
 
 
+def test_a_wiki_link_to_a_heading_of_the_same_page_leads_to_it(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = pages(
+        tmp_path / "vault",
+        {
+            "Properties.md": "# Properties\n\nSee [[#Date & time]] and [[#Text|text values]].\n\n"
+            "## Text\n\nWords.\n\n## Date & time\n\nA day and an hour.\n",
+        },
+    )
+    root = make_base({})
+    report = run_import(root, source)
+    page = (root / report.imported["Properties.md"]).read_text(encoding="utf-8")
+    assert "See [Date & time](#date--time) and [text values](#text)." in page
+    assert not report.broken_links
+    assert Brain.open(root).check().findings == ()
+
+
 @pytest.mark.parametrize(
     ("opening", "closing"),
     [

@@ -116,11 +116,13 @@ def rewrite_wiki(
         parts = [(link.first, link.second), (link.second, link.first)]
         for target, label in parts if link.second else parts[:1]:
             name, _mark, anchor = target.partition("#")
-            destination = resolve(name) if name.strip() else None
+            # [[#Heading]]: a heading of the same page
+            same = "" if anchor.strip() else None
+            destination = resolve(name) if name.strip() else same
             if destination is None:
                 continue
             suffix = "#" + _anchor(anchor) if anchor.strip() else ""
-            shown = (label or name.strip()).replace("]", "\\]")
+            shown = (label or name.strip() or anchor.strip()).replace("]", "\\]")
             line = lines[link.line - 1]
             lines[link.line - 1] = (
                 line[: link.start] + f"[{shown}]({destination}{suffix})" + line[link.end :]
