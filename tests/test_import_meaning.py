@@ -1383,3 +1383,29 @@ def test_pages_linking_to_a_page_the_guard_stops_do_not_link_to_it_as_imported(
     )  # kept as written, and reported
     assert "[configuration](./configuration)" in (root / "intro.md").read_text(encoding="utf-8")
     assert not (root / "configuration.md").exists()
+
+
+def test_a_link_to_a_page_the_guard_stops_in_the_project_leads_to_its_file(
+    make_base: MakeBase,
+) -> None:
+    # from obsidianmd/obsidian-help: its Credits page names people by their addresses
+    root = make_base({})
+    source = pages(
+        root.parent / "vault",
+        {
+            "Home.md": "# Home\n\nSee the [[Credits]] and [who translates](Credits.md#people).\n",
+            "Credits.md": "# Credits\n\n## People\n\nReach ana.martin@corp.fr for access.\n",
+        },
+    )
+    report = run_import(root, source)
+    assert sorted(report.imported) == ["Home.md"]
+    assert [s.source for s in report.stopped] == ["Credits.md"]
+    assert not report.broken_links
+    assert sorted((c.source, c.path) for c in report.code_links) == [
+        ("Home.md", "vault/Credits.md"),
+        ("Home.md", "vault/Credits.md"),
+    ]
+    home = (root / report.imported["Home.md"]).read_text(encoding="utf-8")
+    assert "[Credits](../../vault/Credits.md)" in home
+    assert "[who translates](../../vault/Credits.md#people)" in home
+    assert Brain.open(root).check().findings == ()

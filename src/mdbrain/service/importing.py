@@ -581,7 +581,29 @@ def _refused(run: _Run, pages: dict[str, conversion.Page], texts: dict[str, str]
         for same in plan.under.values():
             same[:] = [other for other in same if other != doc_id]
         pages.pop(path)
+    if refused:
+        _to_files(run, pages, {path.casefold() for path in refused})
     return bool(refused)
+
+
+def _to_files(run: _Run, pages: dict[str, conversion.Page], left: set[str]) -> None:
+    """Lead the links to the pages ``left`` out (paths from the source, casefolded) to
+    their files in the project, as for any file of the project this import leaves."""
+    for path, page in list(pages.items()):
+        changes: dict[int, dict[str, str]] = {}
+        for written, line in markdown.scan(page.body).links:
+            found = links.resolve(path, written)
+            if found is None or found[1].casefold() not in left:
+                continue
+            file = _project_file(run, path, written)  # None for a source outside the project
+            if file is None:
+                continue
+            new = _from_new_place(run, path, file[0]) + file[1]
+            changes.setdefault(line, {})[written] = new
+            run.code.append(CodeLink(path, page.body_line + line - 1, written, file[0], False))
+            run.plan.rewritten.setdefault(path, set()).add(new)
+        if changes:
+            pages[path] = import_plan.with_body(page, foreign_links.retarget(page.body, changes))
 
 
 def _overviews(run: _Run, written: list[str]) -> list[str]:
