@@ -393,6 +393,29 @@ def test_the_title_is_not_repeated_when_the_passage_opens_with_it(
         assert shown.text.startswith("# Nightly backups")
 
 
+def test_a_long_frontmatter_list_shows_its_first_items_and_says_how_many_more(
+    make_base: MakeBase,
+) -> None:
+    pages = [f"p{i:02}.md" for i in range(12)]
+    related = "\n" + "".join(f"  - {page}\n" for page in pages)
+    body = "Backups run every night at two and are kept for a month." + MORE
+    docs: dict[str, str | bytes] = {
+        "a.md": doc("Nightly backups", body=body, related=related.rstrip("\n"),
+                    owners="[ops, dba, sre, web, data, infra, sec]"),
+        **{page: doc(f"Page {page}") for page in pages},
+    }  # fmt: skip
+    root = make_base(docs)
+    reader = Brain.open(root).reader()
+    [head] = reader.query("when do nightly backups run").frontmatters
+    lines = head.text.split("\n")
+    assert [line for line in lines if line.startswith("  - ")] == [f"  - {p}" for p in pages[:5]]
+    assert "  # ... 7 more: mdbrain show a.md" in lines
+    assert "owners: [ops, dba, sre, web, data, ...]" in lines
+    assert "  # ... 2 more: mdbrain show a.md" in lines
+    shown = reader.show("a.md").passages[0].text  # show keeps every item
+    assert all(f"  - {page}" in shown for page in pages) and "sec]" in shown
+
+
 def test_a_common_word_in_a_title_still_counts(make_base: MakeBase) -> None:
     docs: dict[str, str | bytes] = {
         f"d{i}.md": doc(f"Request handling {i}", body="request request") for i in range(6)

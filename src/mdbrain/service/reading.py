@@ -41,6 +41,7 @@ SECTIONS_OF_LEAD = 3  # sections of the best document a query shows, at most
 SECOND_SHARE = 0.6  # a further section is shown when it scores this share of the best
 FURTHER_TOKENS = 60  # most tokens shown of each further section, around its answer
 SECTION_TOKENS = 160  # most tokens of a section a query shows, around its answer
+LISTED = 5  # items of a frontmatter list a query shows (an overview relates to dozens)
 NOT_PROSE_DISCOUNT = 0.4  # share of its order a section of code or link lists alone loses
 _Scored = tuple[passages.Section, float, float]  # a section, its score, what orders it
 LEAD_SHARE = 0.5  # the first line of prose of a section counts as holding this much of a term
@@ -380,11 +381,17 @@ class Reader:
     # --- phases --------------------------------------------------------------------
 
     def _frontmatter(
-        self, doc: Document, *, whole: bool = True, shown: Iterable[Passage] = ()
+        self,
+        doc: Document,
+        *,
+        whole: bool = True,
+        shown: Iterable[Passage] = (),
+        listed: int | None = None,
     ) -> Passage:
         """The frontmatter as written; without ``whole``, only the schema's fields that
         the manifest row has not already shown (see :data:`PHASE_TWO`), and not the
-        title when one of the ``shown`` passages opens with it as a heading."""
+        title when one of the ``shown`` passages opens with it as a heading; with
+        ``listed``, a list of more items shows that many and says how many more."""
         lines = doc.raw.splitlines()
         end = doc.body_line - 1
         block = lines[1 : end - 1] if end > 1 else []  # no frontmatter: nothing to show
@@ -399,7 +406,7 @@ class Reader:
                 owner = max((n for n in starts if n <= offset), default=0)
                 if owner not in skipped:
                     kept.append(line)
-            block = kept
+            block = kept if listed is None else _first_items(kept, listed, doc.id)
         return Passage(doc.id, "frontmatter", 1, end, "\n".join(block))
 
     def _sections(
@@ -587,7 +594,7 @@ class Reader:
         frontmatters: list[Passage] = []
         sections: list[Passage] = []
         for doc, its in zip(docs, found, strict=True):
-            head = self._frontmatter(doc, whole=False, shown=its)
+            head = self._frontmatter(doc, whole=False, shown=its, listed=LISTED)
             if head.text and spend.take("frontmatter", head.text):
                 frontmatters.append(head)
         for its in found:
@@ -852,3 +859,38 @@ def _lead(lines: list[str]) -> int | None:
         if text and not text.startswith(("#", "```", "~~~", "|", "<!--")):
             return number
     return None
+
+
+def _first_items(block: list[str], most: int, doc_id: str) -> list[str]:
+    """Frontmatter lines with each list (``- item`` lines, or ``[a, b]`` on one line)
+    cut to its first ``most`` items, and a comment saying how many more ``show`` has."""
+    out: list[str] = []
+    items = more = 0  # of the block list being read: items seen, items left out
+    for line in block:
+        item = line.lstrip().startswith("- ")
+        if item or (items and line[:1] in " \t"):  # an item, or the rest of one
+            items += item
+            more += item and items > most
+            if items <= most:
+                out.append(line)
+            continue
+        _say_more(out, more, doc_id)
+        items = more = 0
+        flow = _FLOW_LIST.match(line)
+        values = flow.group(2).split(",") if flow else []
+        if flow and len(values) > most:
+            shown = ",".join(values[:most]).strip()
+            out.append(f"{flow.group(1)}[{shown}, ...]")
+            _say_more(out, len(values) - most, doc_id)
+        else:
+            out.append(line)
+    _say_more(out, more, doc_id)
+    return out
+
+
+def _say_more(out: list[str], more: int, doc_id: str) -> None:
+    if more:
+        out.append(f"  # ... {more} more: mdbrain show {doc_id}")
+
+
+_FLOW_LIST = re.compile(r"^(\w[\w-]*:\s*)\[([^\]\n]*)\]\s*$")
