@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,3 +92,15 @@ def test_code_and_lists_of_links_alone_are_no_prose() -> None:
     assert passages.prose_share(lines, 2, 5, code) == 0.0
     assert passages.prose_share(lines, 6, 9, code) == 0.5
     assert passages.prose_share(lines, 2, 2, code) == 1.0  # blank lines alone: nothing to judge
+
+
+@pytest.mark.parametrize(
+    ("heading", "shown"),
+    [
+        ("The {{ content }} variable", "The {{ content }} variable"),
+        ("Use `{% raw %}` tags", "Use `{% raw %}` tags"),
+        ("Sorting {% include badge.html %} {#sorting}", "Sorting"),
+    ],
+)
+def test_a_heading_keeps_what_it_is_about_and_loses_its_tags(heading: str, shown: str) -> None:
+    assert passages.clean_heading(heading) == shown

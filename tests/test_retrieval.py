@@ -342,6 +342,9 @@ def test_the_passage_lines_are_the_file_lines_shown(make_base: MakeBase) -> None
         "## Rotation of keys { #key-rotation }",
         "## Rotation of keys {: #key-rotation .wide }",
         "## Rotation of keys {/*key-rotation*/}",  # MDX, as react.dev writes its ids
+        # a site's template tags, as Jekyll's and Hugo's docs write their badges
+        '## Rotation of keys {%- include docs_version_badge.html version="4.0" -%}',
+        "## Rotation of keys {{< new-in 0.123.0 >}}",
     ],
 )
 def test_headings_are_shown_without_their_anchors(make_base: MakeBase, heading: str) -> None:

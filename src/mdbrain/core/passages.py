@@ -10,7 +10,8 @@ number of tokens, so a reader is shown the lines that answer, not the first
 lines of a long section.
 
 Headings are shown as a reader sees them: an HTML anchor (``<a name="x"></a>``)
-or an attribute block (``{#x}``) written to make a link target is left out.
+or an attribute block (``{#x}``) written to make a link target is left out, and
+so is a site's template tag (``{% include badge.html %}``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ _LINK_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+\[[^\]\n]*\]\([^)\n]*\)\s*
 _ANCHOR = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"'][^\"']*[\"']\s*/?>\s*(?:</a>)?", re.I)
 _ATTRIBUTES = re.compile(r"\{:?[ \t]*[#.][^}]*\}\s*$")  # {#id}, { #id }, {: #id .class }
 _MDX_ID = re.compile(r"\{/\*[^}]*?\*/\}\s*$")  # MDX's {/*my-id*/}, react.dev's heading ids
+# a site's template tag, which renders as something else: Liquid's {% include badge.html %},
+# Hugo's {{< badge >}} (a {{ variable }} is kept: it may be what the heading is about)
+_TAG = re.compile(r"\{%-?[^%\n]*?-?%\}|\{\{[<%][^}\n]*?[>%]\}\}")
 PATH_SEPARATOR = " > "
 
 
@@ -49,11 +53,13 @@ class Section(NamedTuple):
 
 
 def clean_heading(title: str) -> str:
-    """A heading's title as a reader sees it: anchors, ``{#id}``, MDX's ``{/*id*/}`` and
-    closing hashes out."""
+    """A heading's title as a reader sees it: anchors, ``{#id}``, MDX's ``{/*id*/}``,
+    template tags (``{% include badge.html %}``) and closing hashes out."""
     if "<" not in title and "{" not in title and not title.endswith("#"):
         return " ".join(title.split())
     text = _ANCHOR.sub("", title)
+    if "`" not in text:  # in a code span, a tag is what the heading shows
+        text = _TAG.sub("", text)
     text = _MDX_ID.sub("", _ATTRIBUTES.sub("", text))
     stripped = text.rstrip("#")
     if stripped != text and (not stripped or stripped[-1] in " \t"):
