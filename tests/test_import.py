@@ -14,7 +14,7 @@ import yaml
 
 from mdbrain.core import adr, conversion, document, frontmatter, yaml_emit
 from mdbrain.core.errors import UsageError
-from mdbrain.service import importing
+from mdbrain.service import bootstrap, importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
 from tests.conftest import CORPORA, FIXTURES, MakeBase
@@ -1075,3 +1075,22 @@ def test_an_import_leaves_the_search_index_built_for_the_first_query(
     assert report.written and search.exists()
     with Brain.open(root, clock=lambda: TODAY) as brain:
         assert [hit.id for hit in brain.query("jobs").hits] == ["queues.md"]
+
+
+def test_the_readme_init_scan_describes_can_still_be_imported(tmp_path: Path) -> None:
+    # from sharkdp/fd: the layout draft reads the README's outline and cites it
+    project = tmp_path / "project"
+    (project / "src").mkdir(parents=True)
+    (project / "src" / "main.py").write_text("def main() -> None:\n    pass\n", encoding="utf-8")
+    (project / "README.md").write_text(
+        "# Finder\n\nFinds files fast.\n\n## Hidden files\n\nSkipped unless asked for.\n",
+        encoding="utf-8",
+    )
+    started, report = bootstrap.init_from_code(project, today=TODAY)
+    assert started is not None
+    root = started.root
+    assert any("README.md" in meta(root, d).get("sources", []) for d in report.documents)
+    imported = run_import(root, project / "README.md")
+    assert list(imported.imported) == ["README.md"] and not imported.skipped
+    again = run_import(root, project / "README.md")  # the import itself is recorded
+    assert again.imported == {} and "already imported" in again.skipped[0].reason

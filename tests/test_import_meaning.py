@@ -285,11 +285,13 @@ def test_links_to_the_projects_files_become_impl_refs_and_still_lead_to_them(
     root = make_base({})
     project = root.parent
     pages(project, {"src/app.py": "def main():\n    return 1\n", "source/x.ts": "export {}\n"})
+    pages(project, {"LICENSE-MIT": "MIT License\n"})
     pages(
         project / "docs",
         {
             "guides/run.md": "# Run\n\nStart [the app](../../src/app.py#L1) with "
             "[x.ts](../../source/x.ts) and [the sources](../../src/).\n\n"
+            "Under [the licence](../../LICENSE-MIT), which is no code.\n\n"
             "A [missing file](../../src/gone.py) and the [home](../index.md).\n",
             "index.md": "# Home\n\nThe home page of the guides.\n",
             "img/diagram.txt": "not Markdown",
@@ -309,6 +311,7 @@ def test_links_to_the_projects_files_become_impl_refs_and_still_lead_to_them(
         ("src/app.py", True),
         ("source/x.ts", True),
         ("src/", True),
+        ("LICENSE-MIT", False),
     }
     codes = check_errors(root)
     assert "W003" not in codes

@@ -156,13 +156,19 @@ _COMMUNITY = re.compile(
 _WIKI_PAGES: Final = 10  # pages at the top that make the project's folder a wiki
 
 
+def community_file(path: str) -> bool:
+    """Whether a file is one most repositories keep beside their code (README, LICENSE,
+    CHANGELOG, CONTRIBUTING...): no code, nor a body of documentation."""
+    return _COMMUNITY.match(posixpath.basename(path.rstrip("/"))) is not None
+
+
 def _wiki(files: Iterable[str], tops: Mapping[str, list[str]]) -> Pages | None:
     """The project's folder itself, when its top is mostly pages other than the usual
     README, CHANGELOG, LICENSE... (a GitHub wiki's clone): ``mdbrain import .``, counted
     with the pages of its folders, which that import brings in as well."""
     top = [path for path in files if "/" not in path]
     at_top = pages(top)
-    own = [page for page in at_top if not _COMMUNITY.match(page)]
+    own = [page for page in at_top if not community_file(page)]
     if len(own) < _WIKI_PAGES or 2 * len(at_top) < len(top):
         return None
     below = sum(len(pages(inside)) for inside in tops.values())

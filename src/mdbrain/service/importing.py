@@ -228,7 +228,10 @@ def _site_titles(project: Path, src: Path) -> dict[str, str]:
 
 def _already_imported(run: _Run) -> dict[str, str]:
     """The source paths earlier imports recorded in the base's ``sources`` fields, each
-    with the document that names it (one that names it first, when there are several)."""
+    with the document that names it (one that names it first, when there are several).
+    A source the document also has among its impl_refs is a file it describes, not a
+    page it was made from: init --scan's layout draft reads the README's outline, and
+    the README can still be imported."""
     if run.dry_run:  # a dry run writes nothing, not even the entry cache
         found = scan.scan(run.session.root, run.session.config, use_cache=False)[0]
     else:
@@ -237,8 +240,10 @@ def _already_imported(run: _Run) -> dict[str, str]:
     for first in (True, False):
         for entry in found.entries:
             sources = fields.strings(entry.meta, "sources")
+            described = set(fields.strings(entry.meta, "impl_refs"))
             for source in sources[:1] if first else sources[1:]:
-                named.setdefault(source, entry.id)
+                if source not in described:
+                    named.setdefault(source, entry.id)
     return named
 
 
@@ -455,10 +460,13 @@ def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
 
 def _impl_ref(run: _Run, page: str, path: str) -> bool:
     """Whether ``path`` can be an impl_ref: a code path mdbrain accepts, not a
-    credentials file (the guard would refuse the page)."""
+    credentials file (the guard would refuse the page), nor a LICENSE or CHANGELOG
+    (no code that documentation drifts from)."""
     try:
         ids.code_path(path)
     except MdbrainError:
+        return False
+    if sites.community_file(path):
         return False
     if guard.credential_path(path.rstrip("/")) is not None:
         run.plan.notes.append(f"{page}: {path} looks like a credentials file; not an impl_ref")
