@@ -268,3 +268,23 @@ def test_a_hand_written_marker_with_an_empty_root_gets_the_drafts(tmp_path: Path
     assert not report.existing and report.errors == 0 and report.lang == "fr"
     assert (project / ".rag").read_text(encoding="utf-8") == marker
     assert not [p for p in os.listdir(project) if p.endswith(".partial")]
+
+
+def test_a_long_readme_is_proposed_for_import_and_a_short_one_is_not(tmp_path: Path) -> None:
+    # from sharkdp/fd: all of its documentation is a README of 790 lines
+    usage = "".join(f"- `--flag-{n}`: what flag {n} does.\n" for n in range(120))
+    project = make(tmp_path / "tool", {"README.md": f"# Tool\n\n## Usage\n\n{usage}",
+                                       "src/tool.py": "def main() -> None:\n    pass\n"})  # fmt: skip
+    done = CliRunner().invoke(cli, ["-C", str(project), "init", "--scan", "--no-agents"])
+    assert done.exit_code == 0, done.output
+    assert (
+        "Documentation outside the base: README.md (124 lines); "
+        "'mdbrain import README.md' brings it in as a draft."
+    ) in done.output
+    short = make(tmp_path / "short", {"README.md": "# Tool\n\nRun it.\n"})
+    assert init_base(short, "docs-rag").pages == ()
+    both = make(tmp_path / "both", {**MKDOCS, "README.md": f"# Tool\n\n{usage}"})
+    assert [(p.folder, p.lines) for p in init_base(both, "docs-rag").pages] == [
+        ("docs", 0),
+        ("README.md", 122),
+    ]

@@ -177,6 +177,12 @@ def _outside(pages: Any) -> None:
     """One line per documentation folder outside the base, with the command to import it."""
     for found in pages:
         site = f"{found.site.tool} site, " if found.site else ""
+        if found.lines:  # the README alone
+            click.echo(
+                f"Documentation outside the base: {found.folder} ({found.lines} lines); "
+                f"'mdbrain import {found.folder}' brings it in as a draft."
+            )
+            continue
         click.echo(
             f"Documentation outside the base: {found.folder}/ ({site}{found.count} pages); "
             f"'mdbrain import {found.folder}' brings it in as drafts."

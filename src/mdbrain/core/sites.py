@@ -105,9 +105,10 @@ def home_page(inside: Iterable[str]) -> str | None:
 class Pages:
     """A folder of documentation pages: what ``mdbrain import`` could bring into a base."""
 
-    folder: str
+    folder: str  # or, for the project's README alone, its file name
     count: int
     site: Site | None
+    lines: int = 0  # the README's lines; 0 for a folder
 
 
 _DOC_FOLDERS: Final = frozenset(

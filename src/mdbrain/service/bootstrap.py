@@ -236,13 +236,13 @@ def pages_outside(project: Path, root: Path) -> tuple[sites.Pages, ...]:
     only the pages it reads (Markdown, MDX) are counted: a folder of reStructuredText
     or AsciiDoc is not proposed, since import would bring nothing in. Only advice: a
     project that cannot be listed (no git, a folder it may not read) gets none."""
-    from mdbrain.service.scanning import around_texts, import_folders, project_files
+    from mdbrain.service.scanning import import_folders, project_files
 
     try:
         found = project_files(project, root)
     except (MdbrainError, OSError):
         return ()
-    return import_folders(found, around_texts(project))
+    return import_folders(project, found)
 
 
 def _make_root(project: Path, root: Path) -> list[Path]:

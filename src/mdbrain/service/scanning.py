@@ -20,7 +20,7 @@ import os
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,17 +108,30 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
         check=report,
         lang=lang,
         set_aside=tuple(sorted(aside.items())),
-        pages=import_folders(files, around_texts(project)),
+        pages=import_folders(project, files),
         next_step=NEXT_STEP if files else NEXT_STEP_EMPTY,
     )
 
 
-def import_folders(files: Sequence[str], texts: Mapping[str, str]) -> tuple[sites.Pages, ...]:
+README_LINES = 100  # a README this long is a project's documentation, worth importing
+
+
+def import_folders(project: Path, files: Sequence[str]) -> tuple[sites.Pages, ...]:
     """The documentation folders among ``files`` that 'mdbrain import' could bring in,
     counting only the pages it reads (Markdown, MDX): a folder of reStructuredText or
-    AsciiDoc is not proposed, since its import would bring nothing in."""
+    AsciiDoc is not proposed, since its import would bring nothing in. Then the
+    project's README when it is long and no folder proposed brings it in: many a
+    project keeps all its documentation there."""
     read = [f for f in files if not f.lower().endswith(conversion.OTHER_PAGE_SUFFIXES)]
-    return tuple(sites.page_folders(read, texts))
+    found = sites.page_folders(read, around_texts(project))
+    readme = next((f for f in files if f.lower() in ("readme.md", "readme.markdown")), None)
+    if readme is None or any(p.folder == "." for p in found):
+        return tuple(found)
+    try:
+        lines = disk.read(project, readme, limit=4_000_000).count(b"\n")
+    except MdbrainError:
+        return tuple(found)
+    return (*found, sites.Pages(readme, 1, None, lines)) if lines >= README_LINES else tuple(found)
 
 
 def draft_units(session: Session, wanted: set[str]) -> list[str]:
