@@ -1067,6 +1067,20 @@ def test_a_wiki_at_the_top_of_a_project_is_proposed_whole() -> None:
     assert [p.folder for p in sites.page_folders(code, {})] == ["docs"]
 
 
+def test_a_site_built_from_the_top_of_a_project_is_proposed_whole() -> None:
+    # from etalab/guides.etalab.gouv.fr: .vuepress/ beside the guides, a folder each
+    guides = ["README.md", "LICENSE.md", "index.md", "package.json", ".vuepress/config.js"]
+    guides += [f"{topic}/{n}.md" for topic in ("juridique", "qualite", "apis") for n in range(2)]
+    [found] = sites.page_folders(guides, {})
+    assert (found.folder, found.count, found.site and found.site.tool) == (".", 9, "VuePress")
+    # a code repository keeping a Jekyll theme's settings at its top is no such site
+    themed = ["_config.yml", "README.md", "src/a.py", *[f"docs/p{n}.md" for n in range(4)]]
+    assert [p.folder for p in sites.page_folders(themed, {})] == ["docs"]
+    # nor is a site at the top with nothing but the usual README and CHANGELOG
+    bare = [".vitepress/config.ts", "README.md", "CHANGELOG.md", "src/a.ts"]
+    assert sites.page_folders(bare, {}) == []
+
+
 def test_a_readme_citing_a_few_pages_in_a_long_text_is_no_overview() -> None:
     links = "".join(f"- [Part {n}](part-{n}.md): what part {n} covers.\n" for n in range(4))
     index = f"# Guide\n\n{links}"

@@ -117,13 +117,18 @@ _DOC_FOLDERS: Final = frozenset(
 
 
 _BODY: Final = 20  # pages that make a folder a body of documentation by their number alone
+# sites whose settings sit in the folder they are built from, which at a project's top
+# makes the whole project a site (etalab's guides: .vuepress/ beside its sections);
+# not Jekyll, whose _config.yml many a code repository keeps only to pick a theme
+_TOP_SITES: Final = frozenset({"VuePress", "VitePress", "docsify", "GitBook", "Mintlify"})
 
 
 def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3) -> list[Pages]:
     """The top-level folders that hold documentation: built into a site (any number of
     pages), or named for it, or mostly pages, or holding most of the project's pages
     (``keps/``, ``rfcs/``: a page per folder beside its metadata), with at least
-    ``least`` pages; sites first, then the richest."""
+    ``least`` pages; sites first, then the richest. The project's folder alone when a
+    site is built from it, or when it is a wiki."""
     files = list(files)
     tops: dict[str, list[str]] = {}
     for path in files:
@@ -141,6 +146,11 @@ def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3
         if site or (count >= least and (named or mostly)):
             found.append(Pages(top, count, site))
     found.sort(key=lambda p: (p.site is None, -p.count, p.folder))
+    at_top = docs_site(".", files, {})  # a site built from the project's own folder
+    if at_top is not None and at_top.tool in _TOP_SITES:
+        every = pages(files)
+        if sum(not community_file(page) for page in every) >= least:
+            return [Pages(".", len(every), at_top)]  # its folders are the site's sections
     wiki = _wiki(files, tops)
     if wiki is not None and not any(p.site for p in found):
         return [wiki]  # importing the project's folder brings its page folders in too
