@@ -1081,6 +1081,15 @@ def test_a_site_built_from_the_top_of_a_project_is_proposed_whole() -> None:
     assert sites.page_folders(bare, {}) == []
 
 
+def test_an_mdbook_source_is_told_from_a_gitbook_by_the_book_toml_naming_it() -> None:
+    # from rust-lang/book: src/ holds a SUMMARY.md, as a GitBook does; book.toml builds it
+    book = ["book.toml", "src/SUMMARY.md", "src/ch01.md", "src/ch02.md"]
+    [found] = sites.page_folders(book, {"book.toml": "[book]\ntitle = 'The Book'\n"})
+    assert (found.folder, found.site) == ("src", sites.Site("mdBook", "book.toml"))
+    [alone] = sites.page_folders(book[1:], {})
+    assert alone.site == sites.Site("GitBook", "src/SUMMARY.md")
+
+
 def test_a_readme_citing_a_few_pages_in_a_long_text_is_no_overview() -> None:
     links = "".join(f"- [Part {n}](part-{n}.md): what part {n} covers.\n" for n in range(4))
     index = f"# Guide\n\n{links}"

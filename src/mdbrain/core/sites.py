@@ -73,13 +73,18 @@ def docs_site(folder: str, inside: Iterable[str], around: Mapping[str, str]) -> 
     names = set(inside)
     here = _norm(folder)
     for name, tool in INSIDE:
-        if name in names:
-            return Site(tool, posixpath.join(folder, name))
+        if name in names and not (name == "SUMMARY.md" and _around(here, around)):
+            return Site(tool, posixpath.join(folder, name))  # (mdBook's src/ has one too)
     hugo_content = here.endswith("content") and {"archetypes", "layouts"} & {
         n.split("/", 1)[0] for n in names
     }
     if hugo_content:
         return Site("Hugo", folder)
+    return _around(here, around)
+
+
+def _around(here: str, around: Mapping[str, str]) -> Site | None:
+    """The site a file at the project's top builds from the folder ``here``, if any."""
     for name, tool, default in AROUND:
         text = around.get(name)
         if text is None or (tool == "Hugo" and name == "config.toml" and here != "content"):
