@@ -76,6 +76,7 @@ def test_examples_vendored_generated_code_and_test_data_are_not_units() -> None:
             "examples/demo.py": code,
             "docs_src/tutorial/first.py": code,
             "samples/one.py": code,
+            "listings/ch02/listing-02-01/src/main.rs": "fn main() {}\n",
             "vendor/lib.py": code,
             "third_party/x.go": "package x\n\nfunc Run() {}\n",
             "generated/api.ts": "export function call(): void {}\n",
@@ -88,6 +89,7 @@ def test_examples_vendored_generated_code_and_test_data_are_not_units() -> None:
     refs = {r for d in drafts.values() if d.type != "overview" for r in d.impl_refs}
     assert "src/app/core.py" in refs
     aside = ("examples/", "docs_src/", "samples/", "vendor/", "third_party/", "generated/")
+    aside += ("listings/",)
     assert not [r for r in refs if r.startswith(aside) or "fixtures" in r or "pb2" in r]
     repository = body(drafts["project/repository.md"])
     assert "## Left out of the drafts" in repository and "- `examples/`: 1 file" in repository

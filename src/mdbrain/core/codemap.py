@@ -46,6 +46,7 @@ TEST_DIRS: Final = frozenset({"tests", "test", "__tests__", "spec", "specs"})
 # and generated code, test data. Their files are counted, never drafted as units.
 SET_ASIDE: Final = frozenset({
     "examples", "example", "samples", "sample", "snippets", "docs_src", "vendor", "vendored",
+    "listings", "code-samples", "code_samples",  # a book's programs (rust-lang/book: 654)
     "third_party", "third-party", "thirdparty", "node_modules", "bower_components",
     "generated", "__generated__", "fixtures", "fixture", "__fixtures__", "testdata",
     "test-data", "test_data", "__snapshots__", "__mocks__",
