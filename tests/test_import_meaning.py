@@ -547,6 +547,11 @@ def test_a_page_is_titled_by_its_h1_or_opening_heading_never_by_a_later_section(
     # a site's navigation title comes after a level-1 heading, before anything else
     assert conversion.title_of("## Part\n", {}, "a/b.md", "From the nav") == "From the nav"
     assert conversion.title_of("# Own\n", {}, "a/b.md", "From the nav") == "Own"
+    # rust-lang/book keeps the anchors of old headings above the one a page opens with
+    kept = '<!-- Old headings.\nDo not remove. -->\n\n<a id="deref"></a>\n\n## Deref\n\nText.\n'
+    assert conversion.title_of(kept, {}, "ch15-02-deref.md") == "Deref"
+    said = '<p align="center">A tool that counts.</p>\n\n## Install\n'
+    assert conversion.title_of(said, {}, "a/counter.md") == "Counter"
 
 
 _MKDOCS = """site_name: Example

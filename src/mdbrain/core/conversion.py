@@ -120,6 +120,10 @@ def section(body: str, names: Sequence[str]) -> str:
     return "\n".join(lines[line:end])
 
 
+_COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)
+_TAGS = re.compile(r"</?[A-Za-z][^>\n]*>")
+
+
 def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> str:
     """A title field, else the first level-1 heading, else the title a site's navigation
     gives the page (``named``, else the ``sidebar_label`` of a Docusaurus page), else a
@@ -136,8 +140,10 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
         return " ".join(named.split())
     if top is None and headings:
         first = headings[0]
-        before = body.split("\n", first.line - 1)[: first.line - 1]
-        top = None if any(line.strip() for line in before) else first
+        before = "\n".join(body.split("\n", first.line - 1)[: first.line - 1])
+        # comments and empty tags (<a id="old-name"></a>) are no text a reader sees
+        seen = _TAGS.sub("", _COMMENTS.sub("", before)) if "<" in before else before
+        top = None if seen.strip() else first
     text = plain(top.title) if top is not None else ""
     if text:
         return text
