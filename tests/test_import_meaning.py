@@ -1086,6 +1086,16 @@ def test_a_site_built_from_the_top_of_a_project_is_proposed_whole() -> None:
     assert sites.page_folders(bare, {}) == []
 
 
+def test_a_project_of_many_folders_of_pages_is_proposed_whole() -> None:
+    # from kubernetes/community: a folder per group, 39 of them proposed one by one before
+    groups = [f"sig-{n}/{page}.md" for n in range(10) for page in ("README", "charter", "notes")]
+    found = sites.page_folders([*groups, "README.md", "OWNERS", "hack/verify.sh"], {})
+    assert [(p.folder, p.count) for p in found] == [(".", 31)]
+    code = [f"pkg{n}/doc{p}.md" for n in range(10) for p in range(3)]
+    code += [f"src/m{n}.py" for n in range(40)] + [f"src/notes{n}.md" for n in range(10)]
+    assert len(sites.page_folders(code, {})) == 10  # a third of the pages elsewhere: each
+
+
 def test_an_mdbook_source_is_told_from_a_gitbook_by_the_book_toml_naming_it() -> None:
     # from rust-lang/book: src/ holds a SUMMARY.md, as a GitBook does; book.toml builds it
     book = ["book.toml", "src/SUMMARY.md", "src/ch01.md", "src/ch02.md"]

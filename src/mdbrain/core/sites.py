@@ -122,6 +122,7 @@ _DOC_FOLDERS: Final = frozenset(
 
 
 _BODY: Final = 20  # pages that make a folder a body of documentation by their number alone
+_MANY: Final = 8  # folders of pages beyond which a project mostly of them is proposed whole
 # sites whose settings sit in the folder they are built from, which at a project's top
 # makes the whole project a site (etalab's guides: .vuepress/ beside its sections);
 # not Jekyll, whose _config.yml many a code repository keeps only to pick a theme
@@ -133,7 +134,8 @@ def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3
     pages), or named for it, or mostly pages, or holding most of the project's pages
     (``keps/``, ``rfcs/``: a page per folder beside its metadata), with at least
     ``least`` pages; sites first, then the richest. The project's folder alone when a
-    site is built from it, or when it is a wiki."""
+    site is built from it, when it is a wiki, or when more than ``_MANY`` folders
+    hold four fifths of its pages (kubernetes/community: a folder per group)."""
     files = list(files)
     tops: dict[str, list[str]] = {}
     for path in files:
@@ -151,11 +153,14 @@ def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3
         if site or (count >= least and (named or mostly)):
             found.append(Pages(top, count, site))
     found.sort(key=lambda p: (p.site is None, -p.count, p.folder))
+    every = pages(files)
     at_top = docs_site(".", files, {})  # a site built from the project's own folder
-    if at_top is not None and at_top.tool in _TOP_SITES:
-        every = pages(files)
-        if sum(not community_file(page) for page in every) >= least:
-            return [Pages(".", len(every), at_top)]  # its folders are the site's sections
+    own = sum(not community_file(page) for page in every)
+    if at_top is not None and at_top.tool in _TOP_SITES and own >= least:
+        return [Pages(".", len(every), at_top)]  # its folders are the site's sections
+    many = len(found) > _MANY and not any(p.site for p in found)
+    if many and 5 * sum(p.count for p in found) >= 4 * len(every):  # a project of documentation
+        return [Pages(".", len(every), None)]  # one import, not one per folder
     wiki = _wiki(files, tops)
     if wiki is not None and not any(p.site for p in found):
         return [wiki]  # importing the project's folder brings its page folders in too
