@@ -170,10 +170,25 @@ def test_a_password_shaped_like_a_host_and_a_path_is_still_caught(snippet: str) 
         # from golang/proposal: a name that says the token is not one
         "This proposal introduces an XML pseudo-token: `RawXML`",
         'fake_password = "Zq7vK2mP9x"',
+        # from kubernetes/community: a meeting's invitation link carries its passcode
+        "[Mondays](https://zoom.us/j/739385290?pwd=ekVmNGRjT214MGJkY1JUUUpPMVlJUT09) (weekly)",
+        "<https://us02web.zoom.us/j/8?uname=x&pwd=ekVmNGRjT214MGJkY1JUUUpPMVlJUT09>",
     ],
 )
 def test_prose_and_placeholders_after_a_credential_name_pass(snippet: str) -> None:
     assert rules(snippet) == []
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "[log in](https://shop.example.org/login?user=ana&pwd=Zq7vK2mP9xWm4Kd)",
+        "https://zoom.us.evil.org/j/1?pwd=ekVmNGRjT214MGJkY1JUUUpPMVlJUT09",
+        "https://zoom.us/j/1 then pwd=ekVmNGRjT214MGJkY1JUUUpPMVlJUT09",
+    ],
+)
+def test_a_password_in_any_other_link_is_still_caught(snippet: str) -> None:
+    assert rules(snippet) == ["password-assignment"]
 
 
 @pytest.mark.parametrize("snippet", SAMPLES.stand_ins())

@@ -202,7 +202,7 @@ def _assignment_at(
     name = text[left:right]
     if match is None and name.startswith("-"):
         match = _cli_value(text, right)
-    if match is None or not credential_name(name):
+    if match is None or not credential_name(name) or _meeting_passcode(text, left):
         return None
     quoted = match.group("qv")
     if quoted is not None:
@@ -216,6 +216,19 @@ def _assignment_at(
         return None
     value = value.rstrip(".,;:!?)]}\"'`*")
     return match.start("uv") - origin, match.start("uv") - origin + len(value), value
+
+
+# a meeting's invitation link, whose passcode (?pwd=) is there to be handed to whoever
+# is invited: community READMEs publish them (kubernetes/community: 20 pages stopped)
+_MEETING_LINK = re.compile(r"https?://(?:[\w-]+\.)*zoom(?:gov)?\.(?:us|com)/[^\s()<>\[\]]*[?&]$")
+
+
+def _meeting_passcode(text: str, left: int) -> bool:
+    """Whether the name starting at ``left`` is a parameter of a meeting link."""
+    if left == 0 or text[left - 1] not in "?&":
+        return False
+    start = max(text.rfind(c, 0, left) for c in " \t\n(<[")
+    return _MEETING_LINK.match(text, start + 1, left) is not None
 
 
 def _cli_value(text: str, at: int) -> re.Match[str] | None:
