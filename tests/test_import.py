@@ -333,6 +333,18 @@ def test_record_numbers_and_templates_are_recognised() -> None:
     assert adr.read("notes.md", "# Notes\n\nNo status here.\n", {"status": "draft"}) is None
 
 
+def test_a_filled_in_form_marks_its_status_among_the_choices() -> None:
+    # from kubernetes/community's postmortems: the template's choices, the one in bold
+    body = "# Postmortem\n\n**Status:** \\[draft | pending feedback | **final**\\]\n\nWhat broke.\n"
+    record = adr.read("postmortems/kubeadm-1.6.md", body, {})
+    assert record is not None and not record.template and record.status == "final"
+    blank = "# Postmortem\n\n**Status:** [draft | pending feedback | final]\n"
+    listed = adr.read("postmortems/blank.md", blank, {})
+    assert listed is not None and listed.template
+    assert adr.chosen("[proposed | **accepted** | rejected]") == "accepted"
+    assert adr.chosen("**proposed** | **accepted**") == "**proposed** | **accepted**"
+
+
 @pytest.mark.parametrize(
     ("name", "template"),
     [

@@ -477,6 +477,18 @@ def _template_name(name: str) -> bool:
     return all(w in _TEMPLATE_WORDS or "template" in w or _PLACEHOLDER.match(w) for w in words)
 
 
+_EMPHASIS = re.compile(r"(\*\*|__)([^*_|\n]+?)\1")
+
+
+def chosen(status: str) -> str:
+    """The choice a filled-in form marks among those its template listed (``draft |
+    pending feedback | **final**`` gives ``final``); any other status as it is."""
+    if "|" not in status:
+        return status
+    marked = _EMPHASIS.findall(status)
+    return marked[0][1].strip() if len(marked) == 1 else status
+
+
 def is_template(path: str, status: str) -> bool:
     """A record template: its name says so, or a folder of templates holds it
     (``keps/NNNN-kep-template/README.md``, ``.github/ISSUE_TEMPLATE/proposal.md``), or
@@ -518,7 +530,7 @@ def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
     """The record in a page, or None when the page is not a decision record."""
     if not looks_like_adr(path, body, meta):
         return None
-    status = status_text(body, meta)
+    status = chosen(status_text(body, meta))
     found = clauses(status)
     known = {_key(c) for c in found}
     for _what, clause in _head_clauses(body):  # "This RFC has been superseded by [X](x.md)"
