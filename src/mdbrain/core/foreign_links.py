@@ -117,7 +117,7 @@ def rewrite_wiki(
         for target, label in parts if link.second else parts[:1]:
             name, _mark, anchor = target.partition("#")
             # [[#Heading]]: a heading of the same page
-            same = "" if anchor.strip() else None
+            same = "" if _anchor(anchor) else None
             destination = resolve(name) if name.strip() else same
             if destination is None:
                 continue
