@@ -271,14 +271,30 @@ def _atx(line: str) -> tuple[int, str] | None:
     return level, title.strip()
 
 
-@functools.lru_cache(maxsize=4)
-def scan(body: str, first_line: int = 1) -> Body:  # noqa: PLR0912, PLR0915
+def scan(body: str, first_line: int = 1) -> Body:
     """Links and headings of ``body``; ``first_line`` is the file line of its first line.
 
-    One loop with its state in local variables: this is the hot path of indexing. The
-    last few answers are kept: an import reads the same page for its title, its type,
-    its links and its record, and the answer (tuples) cannot be changed by a caller.
+    The last few bodies read are remembered whatever line they start on: an import
+    reads the same page for its title, its type, its links and its record, from the
+    body's first line and from the file's, and the answer (tuples) cannot be changed
+    by a caller.
     """
+    found = _scan(body)
+    if first_line == 1:
+        return found
+    shift = first_line - 1
+    return Body(
+        tuple((target, line + shift) for target, line in found.links),
+        tuple(h._replace(line=h.line + shift) for h in found.headings),
+        tuple(i._replace(line=i.line + shift) for i in found.images),
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
+    """:func:`scan` from the first line. One loop with its state in local variables:
+    this is the hot path of indexing."""
+    first_line = 1
     found = _Found(references="]:" in body)
     headings: list[Heading] = []
     definitions: dict[str, tuple[str, int]] = {}

@@ -597,7 +597,12 @@ def _refused(run: _Run, pages: dict[str, conversion.Page], texts: dict[str, str]
 def _to_files(run: _Run, pages: dict[str, conversion.Page], left: set[str]) -> None:
     """Lead the links to the pages ``left`` out (paths from the source, casefolded) to
     their files in the project, as for any file of the project this import leaves."""
+    stems = {posixpath.basename(path).rsplit(".", 1)[0] for path in left}
+    names = stems | {quote(stem).casefold() for stem in stems}  # as links write them
     for path, page in list(pages.items()):
+        folded = page.body.casefold()
+        if not any(name in folded for name in names):
+            continue  # names none of them: links to them cannot be there
         changes: dict[int, dict[str, str]] = {}
         for written, line in markdown.scan(page.body).links:
             found = links.resolve(path, written)
