@@ -542,6 +542,10 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         # a role or a team anywhere in the name: "kubernetes-security", "sig-release-leads"
         "owner: gke-kubernetes-engprod@google.com", "report to kubernetes-security@google.com",
         "cc sig-release-leads@kubernetes.io",
+        # from kubernetes/community: the addresses of groups and services, not of persons
+        "mail social@cncf.io", "ask meetups@cncf.io", "write to election@k8s.io",
+        "contributors@kubernetes.io", "github@kubernetes.io", "sig-node@kubernetes.io",
+        "login-issues@jira.linuxfoundation.org",
     ],
 )  # fmt: skip
 def test_placeholder_addresses_remotes_and_code_pass(text: str) -> None:

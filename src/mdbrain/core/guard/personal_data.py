@@ -37,6 +37,12 @@ _ROLE_LOCALS = word_set(
     maintainers committee council community moderation conduct announce releases release
     infra bot bots everyone owners governance opensource lab labs data feedback
     engineering engprod leads wg oncall steering approvers reviewers
+    sig social meetups meetup events event election elections contributors contributor
+    github gitlab issues login partners marketing careers education training docs
+    documentation media newsletter members membership sponsors ambassadors speakers
+    program programs outreach mentoring mentors students research questions enquiries
+    inquiries service services customers accounts finance payments compliance audit
+    helpdesk servicedesk incidents alerts status webmasters registrar
     equipe accueil secretariat presse recrutement aide assistance rgpd dpo"""
 )  # the last ones: the same roles in French (équipe, accueil, presse, aide...)
 _COMMON_TLDS = word_set(
