@@ -140,6 +140,22 @@ def test_a_document_of_100000_headings_is_shown_and_queried_in_time(h: Hostile, 
         assert_ended(h.run(*args))
 
 
+def test_pages_of_unclosed_tags_are_imported_and_queried_in_time(h: Hostile) -> None:
+    """Template tags and HTML tags that never close, where a title or a heading is read."""
+    source = h.tmp / "site"
+    source.mkdir()
+    pages = {
+        "shortcodes.md": "# Shortcodes\n\n## Part " + "x {{<" * 20_000 + "\n\nzebrafish\n",
+        "liquid.md": "# Liquid\n\n## Part " + "{% " * 30_000 + "\n\nzebrafish\n",
+        "anchors.md": "<a" * 50_000 + "\n\n## Anchors\n\nzebrafish\n",
+        "wiki.md": "# Wiki\n\n{{< code-toggle >}}\n[[menus.main]]\n" * 5_000 + "zebrafish\n",
+    }
+    for name, text in pages.items():
+        (source / name).write_text(text, encoding="utf-8")
+    assert_ended(h.run("import", str(source), "--theme", "site"), EXIT_OK, EXIT_REFUSED)
+    assert_ended(h.run("query", "zebrafish"))
+
+
 def test_init_scan_on_big_source_files_ends_in_time(h: Hostile) -> None:
     """Bound 20 s: the scan reads every tracked file of the project. Many small functions
     (one symbol per line), in files just under the 1 MB the scan reads whole."""

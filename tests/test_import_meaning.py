@@ -872,6 +872,26 @@ def test_code_spans_are_kept_as_written_in_plain_text(markdown: str, wanted: str
 @pytest.mark.parametrize(
     ("markdown", "wanted"),
     [
+        ("See [Foo](https://en.wikipedia.org/wiki/Foo_(bar)) first", "See Foo first"),
+        ("Run {{< badge >}} it {% include x.html %} now {{ site.name }}", "Run it now"),
+        ("An *emphasised* and _underlined_ word, snake_case_name kept", "An emphasised and "
+         "underlined word, snake_case_name kept"),
+        ("Mail <https://example.org/a> or <span class=\"x\">here</span>[^1]",
+         "Mail https://example.org/a or here"),
+        ("A {#anchor} and {: .note} go", "A and go"),
+        # unclosed marks, each costing the text up to the next: read in linear time
+        ("x {{<" * 3 + " *a *b _c [^d <e", "x {{<x {{<x {{< *a *b _c [^d <e"),
+    ],
+)  # fmt: skip
+def test_inline_markup_is_read_the_same_and_never_past_the_next_mark(
+    markdown: str, wanted: str
+) -> None:
+    assert summary.plain(markdown) == wanted
+
+
+@pytest.mark.parametrize(
+    ("markdown", "wanted"),
+    [
         # found on electron/electron: an escaped angle bracket opens no tag
         (r"`headers` Record\<string, string\>", "headers Record<string, string>"),
         (r"\*not emphasis\* and \[not a link\](x)", "*not emphasis* and [not a link](x)"),

@@ -121,7 +121,7 @@ def section(body: str, names: Sequence[str]) -> str:
 
 
 _COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)
-_TAGS = re.compile(r"</?[A-Za-z][^>\n]*>")
+_TAGS = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>\n]*)?/?>")  # not an autolink <https://...>
 
 
 def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> str:

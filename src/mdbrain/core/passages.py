@@ -35,7 +35,7 @@ _ATTRIBUTES = re.compile(r"\{:?[ \t]*[#.][^}]*\}\s*$")  # {#id}, { #id }, {: #id
 _MDX_ID = re.compile(r"\{/\*[^}]*?\*/\}\s*$")  # MDX's {/*my-id*/}, react.dev's heading ids
 # a site's template tag, which renders as something else: Liquid's {% include badge.html %},
 # Hugo's {{< badge >}} (a {{ variable }} is kept: it may be what the heading is about)
-_TAG = re.compile(r"\{%-?[^%\n]*?-?%\}|\{\{[<%][^}\n]*?[>%]\}\}")
+_TAG = re.compile(r"(`+[^`\n]*`+)|\{%[^%\n]*%\}|\{\{[<%][^{}\n]*[>%]\}\}")
 PATH_SEPARATOR = " > "
 
 
@@ -58,8 +58,8 @@ def clean_heading(title: str) -> str:
     if "<" not in title and "{" not in title and not title.endswith("#"):
         return " ".join(title.split())
     text = _ANCHOR.sub("", title)
-    if "`" not in text:  # in a code span, a tag is what the heading shows
-        text = _TAG.sub("", text)
+    if "{" in text:  # a tag in a code span is what the heading shows: kept
+        text = _TAG.sub(lambda m: m.group(1) or "", text).strip() or text
     text = _MDX_ID.sub("", _ATTRIBUTES.sub("", text))
     stripped = text.rstrip("#")
     if stripped != text and (not stripped or stripped[-1] in " \t"):

@@ -31,19 +31,22 @@ _RANK: Final = {PROSE: 0, LIST: 1, ASIDE: 2, SHORT: 3}
 
 # A link's text: brackets inside it go in pairs ("[UploadData[]](upload-data.md)").
 _LINK_TEXT: Final = r"\[((?:[^\[\]]|\[[^\[\]]*\])*)\]"
+# A link's destination, with one level of parentheses inside ("Foo_(bar)"); never past
+# an opening one it cannot close, so that each bracket costs the text up to the next
+_DESTINATION: Final = r"\((?:[^()]|\([^()]*\))*\)"
 _INLINE: Final = (
-    (re.compile(r"\{\{[<%].*?[%>]\}\}|\{%.*?%\}|\{\{.*?\}\}"), ""),  # template tags
-    (re.compile(rf"!\[\[[^\[\]\n]*\]\]|!{_LINK_TEXT}(?:\([^)]*\)|\[[^\]]*\])"), ""),  # images
-    (re.compile(r"\[\^[^\]]+\]"), ""),  # footnote marks
+    (re.compile(r"\{\{[<%][^{}]*[%>]\}\}|\{%[^%]*%\}|\{\{[^{}]*\}\}"), ""),  # template tags
+    (re.compile(rf"!\[\[[^\[\]\n]*\]\]|!{_LINK_TEXT}(?:{_DESTINATION}|\[[^\]]*\])"), ""),  # images
+    (re.compile(r"\[\^[^\[\]]+\]"), ""),  # footnote marks
     (re.compile(r"\[\[[^\[\]|\n]+\|([^\[\]\n]+)\]\]"), r"\1"),  # wiki links: [[page|label]]
     (re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]\n]*)?\]\]"), r"\1"),  # [[page]], [[page#part]]
-    (re.compile(rf"{_LINK_TEXT}(?:\([^)]*\)|\[[^\]]*\])"), r"\1"),
-    (re.compile(r"<((?:https?|mailto):[^>\s]+)>"), r"\1"),
-    (re.compile(r"</?[A-Za-z][^>]*>"), ""),
-    (re.compile(r"\{:?\s*[#.][^}]*\}"), ""),  # attribute lists: {#id}, { #id }, {: .note}
+    (re.compile(rf"{_LINK_TEXT}(?:{_DESTINATION}|\[[^\]]*\])"), r"\1"),
+    (re.compile(r"<((?:https?|mailto):[^<>\s]+)>"), r"\1"),
+    (re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>"), ""),
+    (re.compile(r"\{:?\s*[#.][^{}]*\}"), ""),  # attribute lists: {#id}, { #id }, {: .note}
     (re.compile(r"(\*\*|__|~~)(.+?)\1"), r"\2"),
-    (re.compile(r"(?<![\w*])\*(\S(?:.*?\S)?)\*(?![\w*])"), r"\1"),
-    (re.compile(r"(?<!\w)_(\S(?:.*?\S)?)_(?!\w)"), r"\1"),
+    (re.compile(r"(?<![\w*])\*([^\s*](?:[^*]*?[^\s*])?)\*(?![\w*])"), r"\1"),
+    (re.compile(r"(?<!\w)_([^\s_](?:[^_]*?[^\s_])?)_(?!\w)"), r"\1"),
 )
 _SENTENCE_END = re.compile(r"[.!?](?=\s)")
 # Words a full stop does not end a sentence after, in lower case: English and French.
