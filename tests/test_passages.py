@@ -100,6 +100,8 @@ def test_code_and_lists_of_links_alone_are_no_prose() -> None:
         ("The {{ content }} variable", "The {{ content }} variable"),
         ("Use `{% raw %}` tags", "Use `{% raw %}` tags"),
         ("Sorting {% include badge.html %} {#sorting}", "Sorting"),
+        ("`--flag` option {% include badge.html %}", "`--flag` option"),
+        ("{% include only-a-tag.html %}", "{% include only-a-tag.html %}"),
     ],
 )
 def test_a_heading_keeps_what_it_is_about_and_loses_its_tags(heading: str, shown: str) -> None:
