@@ -663,6 +663,11 @@ def test_a_wiki_link_to_a_heading_of_the_same_page_leads_to_it(
     page = (root / report.imported["Properties.md"]).read_text(encoding="utf-8")
     assert "See [Date & time](#date--time) and [text values](#text)." in page
     assert not report.broken_links
+    # a block of the page ([[#^id]]) has no anchor here, and [[Missing|#Alias]] names a page
+    left, missing = foreign_links.rewrite_wiki(
+        "[[#^abc123]] and [[Missing|#Alias]]", lambda n: None
+    )
+    assert left == "[[#^abc123]] and [[Missing|#Alias]]" and len(missing) == 2
     assert Brain.open(root).check().findings == ()
 
 
@@ -683,6 +688,10 @@ def test_the_code_a_site_template_tag_holds_has_no_wiki_link(opening: str, closi
     )
     found = [(link.line, link.first) for link in foreign_links.wiki_links(text)]
     assert found == [(1, "Home"), (8, "Deploy"), (8, "After")]
+    # opened and closed on one line, it holds no more; a closing tag's name in prose or
+    # an address does not close it
+    text = f"{opening} a {closing}\n[[B]]\n{opening}\nsee /code /highlight endraw\n[[x]]\n{closing}\n[[C]]\n"
+    assert [link.first for link in foreign_links.wiki_links(text)] == ["B", "C"]
 
 
 # --- names ------------------------------------------------------------------------------------

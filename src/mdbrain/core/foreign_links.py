@@ -41,10 +41,10 @@ def wiki_links(text: str) -> list[WikiLink]:
     site's template tags (embeds ``![[x]]`` left out)."""
     found = []
     fence: str | None = None
-    tag: str | None = None  # the closing mark of the template tag's code being read
+    tag: tuple[str, ...] = ()  # the closing marks of the template tag's code being read
     for number, line in enumerate(text.split("\n"), start=1):
-        if tag is not None:
-            tag = None if tag in line.replace(" ", "") else tag
+        if tag:
+            tag = () if _closes(line, tag) else tag
             continue
         opened = _FENCE.match(line)
         if fence is not None:
@@ -56,8 +56,10 @@ def wiki_links(text: str) -> list[WikiLink]:
         code = _TAG_CODE.match(line) if "{" in line else None
         if code is not None and not line.rstrip().endswith(("/>}}", "/%}}")):
             name = code.group(1)
-            tag = f"/{name}" if line.lstrip().startswith("{{") else f"end{name}"
-            continue
+            marks = (f"{{{{</{name}", f"{{{{%/{name}", f"{{%end{name}", f"{{%-end{name}")
+            if not _closes(line[code.end(1) :], marks):  # else opened and closed on one line
+                tag = marks
+                continue
         if "[[" not in line:
             continue
         masked = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
@@ -65,6 +67,12 @@ def wiki_links(text: str) -> list[WikiLink]:
             first, second = match.group(1).strip(), (match.group(2) or "").strip()
             found.append(WikiLink(number, match.start(), match.end(), first, second))
     return found
+
+
+def _closes(line: str, marks: tuple[str, ...]) -> bool:
+    """Whether ``line`` holds one of the closing tags ``marks`` (spaces aside)."""
+    flat = line.replace(" ", "")
+    return any(mark in flat for mark in marks)
 
 
 def _key(name: str) -> str:
@@ -116,9 +124,10 @@ def rewrite_wiki(
         parts = [(link.first, link.second), (link.second, link.first)]
         for target, label in parts if link.second else parts[:1]:
             name, _mark, anchor = target.partition("#")
-            # [[#Heading]]: a heading of the same page
-            same = "" if _anchor(anchor) else None
-            destination = resolve(name) if name.strip() else same
+            # [[#Heading]]: a heading of the same page, as written (not [[label|#x]] read
+            # the other way round); [[#^id]] is a block of it, which has no anchor here
+            own = target is link.first and not anchor.startswith("^") and _anchor(anchor)
+            destination = resolve(name) if name.strip() else ("" if own else None)
             if destination is None:
                 continue
             suffix = "#" + _anchor(anchor) if anchor.strip() else ""
