@@ -285,13 +285,14 @@ def test_links_to_the_projects_files_become_impl_refs_and_still_lead_to_them(
     root = make_base({})
     project = root.parent
     pages(project, {"src/app.py": "def main():\n    return 1\n", "source/x.ts": "export {}\n"})
-    pages(project, {"LICENSE-MIT": "MIT License\n"})
+    pages(project, {"LICENSE-MIT": "MIT License\n", "src/security.py": "KEYS = ()\n"})
     pages(
         project / "docs",
         {
             "guides/run.md": "# Run\n\nStart [the app](../../src/app.py#L1) with "
             "[x.ts](../../source/x.ts) and [the sources](../../src/).\n\n"
-            "Under [the licence](../../LICENSE-MIT), which is no code.\n\n"
+            "Under [the licence](../../LICENSE-MIT), which is no code, unlike "
+            "[the checks](../../src/security.py).\n\n"
             "A [missing file](../../src/gone.py) and the [home](../index.md).\n",
             "index.md": "# Home\n\nThe home page of the guides.\n",
             "img/diagram.txt": "not Markdown",
@@ -299,7 +300,7 @@ def test_links_to_the_projects_files_become_impl_refs_and_still_lead_to_them(
     )
     report = run_import(root, project / "docs", theme="guides", verified=True)
     run = meta(root, "guides/guides/run.md")
-    assert run["impl_refs"] == ["src/app.py", "source/x.ts", "src"]
+    assert run["impl_refs"] == ["src/app.py", "source/x.ts", "src", "src/security.py"]
     text = (root / "guides" / "guides" / "run.md").read_text(encoding="utf-8")
     assert "[the app](../../../src/app.py#L1)" in text
     assert "[x.ts](../../../source/x.ts)" in text
@@ -312,6 +313,7 @@ def test_links_to_the_projects_files_become_impl_refs_and_still_lead_to_them(
         ("source/x.ts", True),
         ("src/", True),
         ("LICENSE-MIT", False),
+        ("src/security.py", True),
     }
     codes = check_errors(root)
     assert "W003" not in codes
@@ -1115,6 +1117,12 @@ def test_a_site_built_from_the_top_of_a_project_is_proposed_whole() -> None:
     # nor is a site at the top with nothing but the usual README and CHANGELOG
     bare = [".vitepress/config.ts", "README.md", "CHANGELOG.md", "src/a.ts"]
     assert sites.page_folders(bare, {}) == []
+    # a SUMMARY.md at a code repository's top, its pages elsewhere: the docs folder
+    summary = ["SUMMARY.md", "README.md", "src/a.go", *[f"docs/{n}.md" for n in "abc"]]
+    assert [p.folder for p in sites.page_folders(summary, {})] == ["docs"]
+    book = ["SUMMARY.md", "README.md", "intro.md", "setup.md", "usage.md", "part/a.md"]
+    [whole] = sites.page_folders(book, {})
+    assert (whole.folder, whole.site) == (".", sites.Site("GitBook", "SUMMARY.md"))
 
 
 def test_a_project_of_many_folders_of_pages_is_proposed_whole() -> None:

@@ -46,11 +46,14 @@ TEST_DIRS: Final = frozenset({"tests", "test", "__tests__", "spec", "specs"})
 # and generated code, test data. Their files are counted, never drafted as units.
 SET_ASIDE: Final = frozenset({
     "examples", "example", "samples", "sample", "snippets", "docs_src", "vendor", "vendored",
-    "listings", "code-samples", "code_samples",  # a book's programs (rust-lang/book: 654)
+    "code-samples", "code_samples",
     "third_party", "third-party", "thirdparty", "node_modules", "bower_components",
     "generated", "__generated__", "fixtures", "fixture", "__fixtures__", "testdata",
     "test-data", "test_data", "__snapshots__", "__mocks__",
 })  # fmt: skip
+# set aside at the top only: a book's programs (rust-lang/book's 654), where deeper down
+# the same name may be an application's own module (a Django app of listings)
+_TOP_ASIDE: Final = frozenset({"listings"})
 _GENERATED = re.compile(
     r"(?:_pb2(?:_grpc)?\.pyi?|\.pb(?:\.gw)?\.go|\.min\.[cm]?js|[._]generated\.\w+|\.g\.dart)$"
 )
@@ -121,7 +124,7 @@ def set_aside(path: str) -> str:
     (``examples/``), or the file itself when its name says it is generated; else ''."""
     parts = path.split("/")
     for depth, part in enumerate(parts[:-1]):
-        if part.lower() in SET_ASIDE:
+        if part.lower() in SET_ASIDE or (depth == 0 and part.lower() in _TOP_ASIDE):
             return "/".join(parts[: depth + 1]) + "/"
     return path if _GENERATED.search(parts[-1]) else ""
 

@@ -74,7 +74,7 @@ def docs_site(folder: str, inside: Iterable[str], around: Mapping[str, str]) -> 
     here = _norm(folder)
     for name, tool in INSIDE:
         if name in names and not (name == "SUMMARY.md" and _around(here, around)):
-            return Site(tool, posixpath.join(folder, name))  # (mdBook's src/ has one too)
+            return Site(tool, name if here == "." else posixpath.join(folder, name))
     hugo_content = here.endswith("content") and {"archetypes", "layouts"} & {
         n.split("/", 1)[0] for n in names
     }
@@ -155,9 +155,12 @@ def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3
     found.sort(key=lambda p: (p.site is None, -p.count, p.folder))
     every = pages(files)
     at_top = docs_site(".", files, {})  # a site built from the project's own folder
-    own = sum(not community_file(page) for page in every)
-    if at_top is not None and at_top.tool in _TOP_SITES and own >= least:
-        return [Pages(".", len(every), at_top)]  # its folders are the site's sections
+    if at_top is not None and at_top.tool in _TOP_SITES:
+        # a dot-folder of settings says so; a SUMMARY.md, docs.json or _sidebar.md at the
+        # top of a code repository may be anything, unless pages sit beside it
+        beside = every if at_top.evidence.startswith(".") else [p for p in every if "/" not in p]
+        if sum(not community_file(page) for page in beside) >= least:
+            return [Pages(".", len(every), at_top)]  # its folders are the site's sections
     many = len(found) > _MANY and not any(p.site for p in found)
     if many and 5 * sum(p.count for p in found) >= 4 * len(every):  # a project of documentation
         return [Pages(".", len(every), None)]  # one import, not one per folder
@@ -178,9 +181,10 @@ _WIKI_PAGES: Final = 10  # pages at the top that make the project's folder a wik
 
 
 def community_file(path: str) -> bool:
-    """Whether a file is one most repositories keep beside their code (README, LICENSE,
-    CHANGELOG, CONTRIBUTING...): no code, nor a body of documentation."""
-    return _COMMUNITY.match(posixpath.basename(path.rstrip("/"))) is not None
+    """Whether a file is one most repositories keep at their top beside their code
+    (README, LICENSE, CHANGELOG, CONTRIBUTING...): no code, nor a body of documentation.
+    Not ``src/security.py`` nor ``docs/support.md``, named like one elsewhere."""
+    return "/" not in path.rstrip("/") and _COMMUNITY.match(path) is not None
 
 
 def _wiki(files: Iterable[str], tops: Mapping[str, list[str]]) -> Pages | None:
