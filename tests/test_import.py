@@ -354,11 +354,16 @@ def test_a_filled_in_form_marks_its_status_among_the_choices() -> None:
         ("NNNN-template.md", True),
         ("YYYY-MM-DD-decision-record-template.md", True),
         ("adr_template_short.md", True),
+        ("design-doc-template.md", True),
+        ("adr-template-v2.md", True),
+        ("0000-adr-template.md", True),
         # a record about templates names its subject
         ("adr-014-project-templates.md", False),
         ("0012-use-handlebars-templates.md", False),
         ("20201016-email-templates.md", False),
         ("0003-templating.md", False),
+        ("0003-new-templates.md", False),
+        ("2021-04-12-templates.md", False),
     ],
 )
 def test_a_record_about_templates_is_no_template(name: str, template: bool) -> None:

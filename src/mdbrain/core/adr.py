@@ -56,15 +56,6 @@ _DAY_DIGITS = re.compile(
     r"(?<!\d)(?:19|20)\d\d(?P<sep>[-_./]?)(?:0[1-9]|1[0-2])"
     r"(?:(?P=sep)(?:0[1-9]|[12]\d|3[01]))?(?!\d)"
 )
-# what a template's file name holds beside "template": a kind of record, a variant
-_TEMPLATE_NAMED = """
-adr adrs madr rfc kep pep decision decisions record records architecture design proposal
-issue pull request short long minimal bare full simple lightweight basic example sample
-blank new default nygard y statement md
-"""
-_TEMPLATE_WORDS: Final = frozenset(_TEMPLATE_NAMED.split())
-_NAME_WORDS = re.compile(r"[-_. ]+")
-_PLACEHOLDER = re.compile(r"^(?:\d*|n+|x+|y+|m+|d+|yyyymmdd)$")  # 0000, NNNN, XXXX, YYYY
 _TEXT_NUMBER = re.compile(r"(?<!\d)\d{1,5}(?!\d)")
 _STATUS_HEADING = re.compile(r"^(?:status|statut)(?:\s*:\s*(.*))?$", re.IGNORECASE)
 _LINKS_HEADING = re.compile(r"^links$", re.IGNORECASE)
@@ -468,13 +459,11 @@ def _key(clause: Clause) -> tuple[str, tuple[tuple[str | None, int | None], ...]
 
 
 def _template_name(name: str) -> bool:
-    """Whether a file name is a template's: "template" and nothing that names a subject
-    (``adr-template.md``, ``0000-madr-template-minimal.md``, ``NNNN-template.md``); a
-    record about templates says what it decides (``adr-014-project-templates.md``)."""
-    if "template" not in name:
-        return False
-    words = _NAME_WORDS.split(name.rsplit(".", 1)[0])
-    return all(w in _TEMPLATE_WORDS or "template" in w or _PLACEHOLDER.match(w) for w in words)
+    """Whether a file name is a template's: it says "template" and carries no record's
+    number nor day (``adr-template.md``, ``0000-madr-template.md``, ``NNNN-template.md``,
+    ``design-doc-template.md``); a record about templates is numbered or dated
+    (``adr-014-project-templates.md``, ``20201016-email-templates.md``)."""
+    return "template" in name and not number_of(name) and not _dated(name)
 
 
 _EMPHASIS = re.compile(r"(\*\*|__)([^*_|\n]+?)\1")
