@@ -862,25 +862,27 @@ def _lead(lines: list[str]) -> int | None:
 
 
 def _first_items(block: list[str], most: int, doc_id: str) -> list[str]:
-    """Frontmatter lines with each list (``- item`` lines, or ``[a, b]`` on one line)
-    cut to its first ``most`` items, and a comment saying how many more ``show`` has."""
+    """Frontmatter lines with each list (``- item`` lines under a key, or ``[a, b]`` on
+    one line) cut to its first ``most`` items, and a comment saying how many more
+    ``show`` has. A block of text (``rationale: |``) is left whole, dashes and all."""
     out: list[str] = []
-    items = more = 0  # of the block list being read: items seen, items left out
+    listing = False  # reading the items of a block list, under a key with no value
+    items = more = 0  # of that list: items seen, items left out
     for line in block:
-        item = line.lstrip().startswith("- ")
-        if item or (items and line[:1] in " \t"):  # an item, or the rest of one
+        key = _KEY_LINE.match(line)
+        if key is None:
+            item = listing and line.lstrip().startswith("- ")
             items += item
             more += item and items > most
-            if items <= most:
+            if not listing or items <= most:
                 out.append(line)
             continue
         _say_more(out, more, doc_id)
-        items = more = 0
-        flow = _FLOW_LIST.match(line)
-        values = flow.group(2).split(",") if flow else []
-        if flow and len(values) > most:
-            shown = ",".join(values[:most]).strip()
-            out.append(f"{flow.group(1)}[{shown}, ...]")
+        listing, items, more = not key.group(2).strip(), 0, 0
+        flow = _FLOW_LIST.match(key.group(2))
+        values = _flow_items(flow.group(1)) if flow else []
+        if len(values) > most:
+            out.append(f"{key.group(1)}[{', '.join(values[:most])}, ...]")
             _say_more(out, len(values) - most, doc_id)
         else:
             out.append(line)
@@ -888,9 +890,29 @@ def _first_items(block: list[str], most: int, doc_id: str) -> list[str]:
     return out
 
 
+def _flow_items(inner: str) -> list[str]:
+    """The items of a flow list's inside, split at the commas outside quotes."""
+    found: list[str] = []
+    current: list[str] = []
+    quote = ""
+    for char in inner:
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == ",":
+            found.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    found.append("".join(current))
+    return [item.strip() for item in found if item.strip()]
+
+
 def _say_more(out: list[str], more: int, doc_id: str) -> None:
     if more:
         out.append(f"  # ... {more} more: mdbrain show {doc_id}")
 
 
-_FLOW_LIST = re.compile(r"^(\w[\w-]*:\s*)\[([^\]\n]*)\]\s*$")
+_KEY_LINE = re.compile(r"^([\w][\w-]*:[ \t]*)(.*)$")  # a key at the top, and its value
+_FLOW_LIST = re.compile(r"^\[(.*)\]\s*(?:#.*)?$")
