@@ -590,13 +590,15 @@ def _refused(run: _Run, pages: dict[str, conversion.Page], texts: dict[str, str]
             same[:] = [other for other in same if other != doc_id]
         pages.pop(path)
     if refused:
-        _to_files(run, pages, {path.casefold() for path in refused})
+        _to_files(run, pages, refused)
     return bool(refused)
 
 
-def _to_files(run: _Run, pages: dict[str, conversion.Page], left: set[str]) -> None:
-    """Lead the links to the pages ``left`` out (paths from the source, casefolded) to
-    their files in the project, as for any file of the project this import leaves."""
+def _to_files(run: _Run, pages: dict[str, conversion.Page], refused: list[str]) -> None:
+    """Lead the links to the pages ``refused`` (paths from the source) to their files in
+    the project, as :func:`_kept` does for any file of the project this import leaves."""
+    left = {path.casefold() for path in refused}
+    run.walked -= {run.plan.origin(path).casefold() for path in refused}
     stems = {posixpath.basename(path).rsplit(".", 1)[0] for path in left}
     names = stems | {quote(stem).casefold() for stem in stems}  # as links write them
     for path, page in list(pages.items()):
@@ -608,13 +610,9 @@ def _to_files(run: _Run, pages: dict[str, conversion.Page], left: set[str]) -> N
             found = links.resolve(path, written)
             if found is None or found[1].casefold() not in left:
                 continue
-            file = _project_file(run, path, written)  # None for a source outside the project
-            if file is None:
-                continue
-            new = _from_new_place(run, path, file[0]) + file[1]
-            changes.setdefault(line, {})[written] = new
-            run.code.append(CodeLink(path, page.body_line + line - 1, written, file[0], False))
-            run.plan.rewritten.setdefault(path, set()).add(new)
+            new = _kept(run, page, written, line)  # None for a source outside the project
+            if new is not None:
+                changes.setdefault(line, {})[written] = new
         if changes:
             pages[path] = import_plan.with_body(page, foreign_links.retarget(page.body, changes))
 
