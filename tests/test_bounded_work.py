@@ -13,17 +13,33 @@ from __future__ import annotations
 import ast
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from mdbrain.core import anchors, codemap, document, markdown, syntax
+from mdbrain.core import (
+    adr,
+    anchors,
+    codemap,
+    conversion,
+    document,
+    foreign_links,
+    javascript,
+    layout,
+    markdown,
+    passages,
+    summary,
+    syntax,
+    yaml_subset,
+)
 from mdbrain.core.errors import UsageError
 from mdbrain.service import drafting
 from mdbrain.service.brain import Brain
 from mdbrain.service.reading import Reader
+from mdbrain.store import secret_scan
 from tests.conftest import MakeBase, doc
 
 # Seconds. The quadratic versions took 30 s and more on the same inputs; the linear ones
@@ -387,3 +403,83 @@ def test_manifests_nested_too_deeply_declare_no_package_and_break_nothing() -> N
     bodies = "\n".join(line for d in drafts for line in d.body)
     assert "Skipped by the scan: not valid Python (line 1: too many nested parentheses)." in bodies
     assert "`run() -> None`" in bodies
+
+
+# --- Regular expressions that once backtracked ------------------------------------------
+# Each input made one pattern retry a lazy or nested run from every position: 6 s to
+# more than 20 s at 100,000 characters. Each case calls the public function the pattern
+# serves and checks what it answers, so a linear rewrite must also keep the meaning.
+
+N = 100_000
+_Case = tuple[str, Callable[[], object], Callable[[Any], bool]]
+BACKTRACKING: list[_Case] = [
+    ("unclosed comments", lambda: summary.first_paragraph("Intro.\n\n" + "<!--" * (N // 2)),
+     lambda got: got == "Intro."),
+    ("closed and unclosed comments", lambda: summary.first_paragraph("<!-- x -->Shown.\n\n<!--"),
+     lambda got: got == "Shown."),
+    ("table-of-contents openers", lambda: summary.first_paragraph("<!-- toc -->" * (N // 6)
+     + "\n\nAfter the list."), lambda got: got == "After the list."),
+    ("an unclosed md_toc opener", lambda: summary.first_paragraph("<!--md_toc" + " " * 2 * N + "x"),
+     lambda got: got == "<!--md_toc x"),
+    ("a heading of hashes", lambda: summary.first_paragraph("# " + "#" * N + "x\n\nBody."),
+     lambda got: got == "Body."),
+    ("a backtick run in plain text", lambda: summary.plain("x " + "`" * N),
+     lambda got: got == "x " + "`" * N),
+    ("code spans closed by a run as long", lambda: summary.plain("a ``b`c`` d ` e"),
+     lambda got: got == "a b`c d ` e"),
+    ("an escaped backtick run", lambda: summary.first_paragraph("Some words \\" + "`" * N),
+     lambda got: got.startswith("Some words `")),
+    ("image openers", lambda: summary.is_navigation("![](" * (N // 2), "a"),
+     lambda got: got is False),
+    ("spaces before a line break", lambda: summary.first_paragraph("a" + " " * N + "b\nc"),
+     lambda got: got == "a b c"),
+    ("div openers", lambda: summary.first_paragraph("<div>\n" + "<div " * N),
+     lambda got: got == ""),
+    ("tabs after a table rule", lambda: summary.first_paragraph("text\n--|--" + "\t" * N + "x"),
+     lambda got: got == "text --|-- x"),
+    ("comments in a status", lambda: adr.status_text("## Status\n\nAccepted " + "<!--" * (N // 2),
+     {}), lambda got: got.startswith("Accepted <!--")),
+    ("a scheme of pluses in a status", lambda: adr.read("docs/adr/0001-x.md",
+     "# T\n\n## Status\n\n" + "a+" * (N // 2), {}), lambda got: got.state == ""),
+    ("link openers in a status", lambda: adr.read("docs/adr/0001-x.md",
+     "# T\n\n## Status\n\n" + "](" * N, {}), lambda got: got.state == ""),
+    ("supersedes clauses never closed", lambda: adr.read("docs/adr/0001-x.md",
+     "# T\n\n" + "This RFC supersedes [x](<" * (N // 2), {}), lambda got: got.clauses == ()),
+    ("supersedes links never closed", lambda: adr.read("docs/adr/0001-x.md",
+     "# T\n\n" + "This RFC supersedes [" * (N // 7), {}), lambda got: got.clauses == ()),
+    ("spaces in a status of choices", lambda: adr.is_template("a.md", "a" + " " * 2 * N + "b"),
+     lambda got: got is False),
+    ("comments before a title", lambda: conversion.title_of("x" + "<!--" * (N // 2) + "\n## T",
+     {}, "page.md"), lambda got: got == "Page"),
+    ("tabs before a table row", lambda: conversion.table_fields("\t" * N + "|x|"),
+     lambda got: got == {}),
+    ("backticks after a wiki link", lambda: foreign_links.wiki_links("[[a]] " + "`" * N),
+     lambda got: [link.first for link in got] == ["a"]),
+    ("spaces in a flow list", lambda: document.loads("---\nk: [\nb" + " " * 2 * N + "c]\n---\n",
+     "a.md").meta["k"], lambda got: got == ["b" + " " * 2 * N + "c"]),
+    ("spaces before a comment in a flow list", lambda: yaml_subset.read("k: [a" + " " * N + "#]"),
+     lambda got: got is None),
+    ("attribute list openers in a heading", lambda: passages.clean_heading("{#" * 2 * N),
+     lambda got: got == "{#" * 2 * N),
+    ("MDX comment openers in a heading", lambda: passages.clean_heading("{/*" * (N // 3)),
+     lambda got: got == "{/*" * (N // 3)),
+    ("a route decorator never closed", lambda: javascript.js_facts("a.ts", "@Get(" + " " * 2 * N),
+     lambda got: got.routes == ()),
+    ("tabs after a member", lambda: javascript.js_facts("a.js", "module.exports = o;\no.a = b"
+     + "\t" * N + "x"), lambda got: [s.name for s in got.symbols] == ["a"]),
+    ("blank lines in go.mod", lambda: layout.read_package("go.mod", "module m\n" + "\n" * N),
+     lambda got: (got.name, got.dependencies) == ("m", ())),
+    ("scheme separators on one line", lambda: secret_scan.worth_asking("://" * N),
+     lambda got: got is False),
+]  # fmt: skip
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(("call", "right"), [c[1:] for c in BACKTRACKING],
+                         ids=[c[0] for c in BACKTRACKING])  # fmt: skip
+def test_a_pattern_that_once_backtracked_answers_in_bounded_time(
+    call: Callable[[], object], right: Callable[[Any], bool]
+) -> None:
+    with bounded():
+        got = call()
+    assert right(got), repr(got)[:200]

@@ -108,7 +108,6 @@ _DATE_LINE = re.compile(
 _HEAD_LINES = 30
 _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL)
 _STATUS_LINE = re.compile(r"^\s*(?:[-*+]\s*)?\**status\**\s*:\**\s*(.+)$", re.IGNORECASE | re.M)
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _FIELD_STATE = re.compile(r"(?:proposed|accepted|rejected|su+p+er+[sc]e+ded?)\b", re.I)
 _VERB = re.compile(
     r"(?P<superseded_by>\b(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)\s+by\b)"
@@ -118,14 +117,16 @@ _VERB = re.compile(
     r"|clarifies|relate[sd]\s+to|see\s+also)\b)",
     re.IGNORECASE,
 )
-_LINK_REF = re.compile(r"\s*\[(?P<text>[^\]]*)\]\((?P<link><[^>]*>|[^)\s]*)(?:\s+\"[^\"]*\")?\)")
+_LINK_REF = re.compile(r"\s*\[(?P<text>[^\[\]]*)\]\((?P<link><[^<>]*>|[^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _NUMBER_REF = re.compile(
     r"\s*(?P<text>(?:(?:adr|decision|record|dr)\s*[-_#:]?\s*|#\s*)?0*(?P<n>\d{1,5}))"
     r"(?![\d/.:-]\d)\b",
     re.IGNORECASE,
 )
 _JOIN = re.compile(r"\s*(?:\([^)]*\)\s*)?(?:,|;|&|\+|/|\band\b|\bor\b)(?:\s*and\b)?", re.I)
-_ADDRESS = re.compile(r"\]\([^)]*\)|<?\b[a-z][a-z0-9+.-]*://\S+", re.IGNORECASE)
+_ADDRESS = re.compile(
+    r"\]\((?:[^()]|\([^()]*\))*\)|<?\b(?<![+.-])[a-z][a-z0-9+.-]*://\S+", re.IGNORECASE
+)
 # near the top of a record: "This RFC has been superseded by [X](x.md)", "This proposal
 # was later replaced by ADR 7", "This RFC has superseded [X](x.md)", "This RFC supersedes"
 _ITSELF = (
@@ -327,7 +328,7 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
         head = "\n".join(body.split("\n")[:30])
         parts += [m.group(1) for m in _STATUS_LINE.finditer(head)]
     parts += _sections(body, _LINKS_HEADING)
-    text = _COMMENT.sub(" ", "\n".join(parts))
+    text = markdown.without_comments("\n".join(parts), " ")
     return " ".join(text.split())
 
 
@@ -349,7 +350,7 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
         head = "\n".join(body.split("\n")[:_HEAD_LINES])
         stated = [*_status_sections(body), *_STATUS_LINE.findall(head)]
         if stated and (
-            any(_state(_COMMENT.sub(" ", text)) for text in stated)
+            any(_state(markdown.without_comments(text, " ")) for text in stated)
             or _sections(body, _DECISION_HEADING, nested=True)
         ):
             return True
@@ -430,7 +431,7 @@ def _head_clauses(body: str) -> tuple[tuple[str, Clause], ...]:
     line), and only when it names a record by a link or a number: prose such as "the
     old behaviour is superseded by the new API" is no clause."""
     head = "\n".join(body.split("\n")[:_HEAD_LINES])
-    head = _COMMENT.sub(" ", _FENCED.sub("", head))
+    head = markdown.without_comments(_FENCED.sub("", head), " ")
     lines = [_ALERT.sub("", _QUOTE.sub("", _CODE_SPAN.sub(" ", line))) for line in head.split("\n")]
     found: list[tuple[str, Clause]] = []
     text = " ".join(lines)
@@ -485,7 +486,7 @@ def is_template(path: str, status: str) -> bool:
     *folders, name = path.lower().split("/")
     if _template_name(name) or any(map(_TEMPLATE_FOLDER.match, folders)):
         return True
-    choices = [part for part in re.split(r"\s*\|\s*", status) if _state(part)]
+    choices = [part for part in status.split("|") if _state(part)]
     return len(choices) >= 2
 
 

@@ -120,7 +120,6 @@ def section(body: str, names: Sequence[str]) -> str:
     return "\n".join(lines[line:end])
 
 
-_COMMENTS = re.compile(r"<!--.*?-->", re.DOTALL)
 _TAGS = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>\n]*)?/?>")  # not an autolink <https://...>
 
 
@@ -142,7 +141,7 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
         first = headings[0]
         before = "\n".join(body.split("\n", first.line - 1)[: first.line - 1])
         # comments and empty tags (<a id="old-name"></a>) are no text a reader sees
-        seen = _TAGS.sub("", _COMMENTS.sub("", before)) if "<" in before else before
+        seen = _TAGS.sub("", markdown.without_comments(before)) if "<" in before else before
         top = None if seen.strip() else first
     text = plain(top.title) if top is not None else ""
     if text:
@@ -492,7 +491,9 @@ def without_lines(text: str, dropped: frozenset[int] | set[int], first: int = 0)
 
 # A row of a table: cells between pipes ("| Status | Accepted |", "|Date|2020-04-30|").
 _ROW = re.compile(r"^[ \t]*\|(.*)\|[ \t]*$")
-_DELIMITER = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$")
+_DELIMITER = re.compile(
+    r"^[ \t]*+\|?[ \t]*+:?-{3,}:?[ \t]*+(?:\|[ \t]*+:?-{3,}:?[ \t]*+)*\|?[ \t]*$"
+)
 # The rows a page's metadata table may hold, and the field each becomes.
 _TABLE_FIELDS: Final = {
     "status": "status", "state": "status", "date": "date", "tags": "tags",

@@ -24,7 +24,7 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # code a site's template tags hold (Hugo's {{< code-toggle >}}, Liquid's {% highlight %}):
 # TOML's [[menus.main]] in it is no wiki link
 _TAG_CODE = re.compile(r"^\s*\{(?:\{[<%]|%-?)\s*(code[\w-]*|highlight|raw)\b[^\n]*[>%]\}\}?\s*$")
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_CODE_SPAN = re.compile(r"(?<!`)(`++)(?:[^`\n]++|(?!\1(?!`))`++)++\1(?!`)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ MAX_INT_DIGITS = 100
 _DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _OPEN = re.compile(r"---[ \t]*\n")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
-_TOP_KEY = re.compile(r"^([^\s#:'\"\-][^:\n]*?)[ \t]*:(?:[ \t]|$)", re.MULTILINE)
+_TOP_KEY = re.compile(r"^([^\s#:'\"\-](?:[^:\n]*[^ \t:\n])?)[ \t]*:(?:[ \t]|$)", re.MULTILINE)
 _INT_NOISE = re.compile(r"^[-+]?(?:0[xXbBoO])?|[_:]")
 # libyaml refuses, on its own, nesting deeper than 1,000 levels from this version
 # on; an older one would recurse in C without a bound, so the pure-Python loader

@@ -54,7 +54,7 @@ _ROUTE = re.compile(  # Express-style: app.get('/x'), router.post("/y"), apiRout
     r"\(\s*['\"`](/[^'\"`\n]*)"
 )
 _DECORATED_ROUTE = re.compile(  # NestJS: @Get('x') inside a @Controller('prefix') class
-    r"@(Get|Post|Put|Delete|Patch|All)\(\s*(?:['\"`]([^'\"`\n]*)['\"`])?\s*\)"
+    r"@(Get|Post|Put|Delete|Patch|All)\(\s*+(?:['\"`]([^'\"`\n]*)['\"`])?\s*\)"
 )
 _CONTROLLER = re.compile(r"@Controller\(\s*['\"`]([^'\"`\n]*)['\"`]")
 _TEST = re.compile(r"^[ \t]*(?:it|test)(?:\.\w+)?\(", _M)
@@ -144,7 +144,7 @@ def _commonjs(path: str, text: str, code: str, declared: dict[str, Symbol]) -> l
     owned = "|".join(re.escape(o) for o in sorted(owners, key=len, reverse=True))
     value = (
         rf"(?:async[ \t]+)?(function\b[^{{\n]*|class\b[^{{\n]*"
-        rf"|\([^()\n]*\)[ \t]*=>|{_NAME}[ \t]*=>|({_NAME})[ \t]*;?[ \t]*$)?"
+        rf"|\([^()\n]*\)[ \t]*=>|{_NAME}[ \t]*=>|({_NAME})[ \t]*+;?[ \t]*$)?"
     )
     chain = rf"(?:(?:{owned})\.{_NAME}[ \t]*=[ \t]*)*"
     member = re.compile(rf"^(?:{owned})\.({_NAME})[ \t]*=[ \t]*{chain}{value}", _M)

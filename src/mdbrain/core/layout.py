@@ -73,7 +73,7 @@ def read_package(path: str, text: str) -> Package | None:
     name = posixpath.basename(path).lower()
     if name == "go.mod":
         module = re.search(r"^module\s+(\S+)", text, _M)
-        deps = re.findall(r"^\s*(?:require\s+)?([\w.\-]+\.[a-z]+/[\w.\-/]+)\s+v\d", text, _M)
+        deps = re.findall(r"^[ \t]*(?:require\s+)?([\w.\-]+\.[a-z]+/[\w.\-/]+)\s+v\d", text, _M)
         return Package(path, "go", module.group(1) if module else "", dependencies=tuple(deps))
     try:
         data = json.loads(text) if name == "package.json" else tomllib.loads(text)

@@ -32,7 +32,7 @@ _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 _BLOCK_START = re.compile(r"^ {0,3}(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]|\||<)")
 # the row under a table's header: |---|:--:| (summaries and excerpts read it)
-TABLE_RULE = re.compile(r"^ {0,3}\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)+\|?[ \t]*$")
+TABLE_RULE = re.compile(r"^ {0,3}\|?[ \t]*:?-{2,}:?[ \t]*+(?:\|[ \t]*:?-{2,}:?[ \t]*+)+\|?[ \t]*$")
 _THEMATIC = re.compile(r"^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _REF_DEF = re.compile(r"^ {0,3}\[([^\]]+)\]:[ \t]*(<[^>\n]*>|\S+)")
 # A link destination without angle brackets: a run without spaces whose
@@ -55,6 +55,21 @@ _IMAGE = re.compile(r"!\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(")
 # <img ... src=: the attributes read up to the end of the tag only, then the value
 IMG_SRC_BEFORE = r"(?i:<img\b[^<>]*?\ssrc\s*=\s*)"
 _IMG_SRC = re.compile(IMG_SRC_BEFORE + r"(?:\"([^\"<>]*)\"|'([^'<>]*)'|([^\s\"'=<>`]+))")
+# An HTML comment, or an opener that is never closed (group 1 unset): "<!--.*?-->" would
+# retry its lazy run from every one of many unclosed openers, quadratic in their number.
+_COMMENT = re.compile(r"<!--(?:.*?(-->)|.*)", re.DOTALL)
+
+
+def drop_closed(pattern: re.Pattern[str], text: str, by: str = "") -> str:
+    """``text`` with each match of ``pattern`` replaced by ``by`` where the match was
+    closed (its group 1 took part), and kept as written where it ran to the end unclosed.
+    ``pattern`` is written ``OPEN(?:.*?(CLOSE)|.*)``: one pass, whatever the text."""
+    return pattern.sub(lambda m: by if m.group(1) is not None else m.group(), text)
+
+
+def without_comments(text: str, by: str = "") -> str:
+    """``text`` with its HTML comments replaced by ``by``; an unclosed one stays."""
+    return drop_closed(_COMMENT, text, by) if "<!--" in text else text
 
 
 class Heading(NamedTuple):

@@ -63,7 +63,7 @@ _INITIALS = re.compile(r"(?:[^\W\d_]\.-?)+")
 _LAST_WORD = re.compile(r"[^\s(\[{«“\"']+$")
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+(.*?))?[ \t#]*$")
+_HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+((?:.*[^ \t#])?))?[ \t#]*$")
 _SETEXT = re.compile(r"^ {0,3}(?:=+|-+) *$")
 _SKIP_LINE = re.compile(
     r"^ {0,3}(?:\||\[[^\]]+\]:|(?:[-*_] *){3,}$|=+ *$"  # tables, references, rules
@@ -78,11 +78,10 @@ _SKIP_LINE = re.compile(
 _LIST = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)]) +")
 # a paragraph that ends by announcing what follows it: its list completes it
 _ANNOUNCES = re.compile(r"(?::|\b(?:because|since|as follows|following|parce que|car))\s*$", re.I)
-_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 # The list a table-of-contents generator keeps between its two comments.
 _TOC_REGION = re.compile(
-    r"<!--\s*(?:toc|start doctoc[^>]*|md_toc[^>]*)\s*-->.*?<!--\s*(?:/toc|tocstop|end doctoc[^>]*|"
-    r"/md_toc[^>]*)\s*-->",
+    r"<!--\s*(?:toc\s*|(?:start doctoc|md_toc)[^<>]*)-->"
+    r"(?:.*?(<!--\s*(?:/toc\s*|tocstop\s*|(?:end doctoc|/md_toc)[^<>]*)-->)|.*)",
     re.IGNORECASE | re.DOTALL,
 )
 _TOC_TITLES: Final = frozenset(
@@ -133,7 +132,7 @@ _NAVIGATION = re.compile(
 _NAVIGATION_WORDS: Final = 8
 _SEPARATED = re.compile(r"\s[›»>|·•→/]\s")
 _LINKS = re.compile(
-    rf"!?{_LINK_TEXT}(?:\([^)]*\)|\[[^\]]*\])|<(?:https?|mailto):[^>\s]+>|https?://\S+"
+    rf"!?{_LINK_TEXT}(?:{_DESTINATION}|\[[^\]]*\])|<(?:https?|mailto):[^<>\s]+>|https?://\S+"
 )
 # Metadata written as lines: "Date: 2021-03-04", "sidebar_position: 2", "* Status: accepted".
 _FIELD_LINE = re.compile(
@@ -149,7 +148,7 @@ _META_KEYS: Final = frozenset(
 )  # fmt: skip
 # A byline: a few short lines, broken by a backslash or <br>, one of them a date
 # ("Ian Lance Taylor\", "Robert Griesemer\", "July 31, 2019").
-_BREAK = re.compile(r"(?:\\|<br\s*/?>|[ ]{2,})[ \t]*$", re.I)
+_BREAK = re.compile(r"(?:\\|<br\s*/?>|(?<![ \t])(?=[ \t]*+$)[ \t]*?[ ]{2})[ \t]*$", re.I)
 _BYLINE_WORDS: Final = 5
 _MONTH_DATE = re.compile(
     r"^(?:\d{4}-\d{2}-\d{2}|(?:\d{1,2} )?[^\W\d_]{3,9}\.? (?:\d{1,2}, )?\d{4})$"
@@ -163,7 +162,7 @@ _CSS_LINE = re.compile(
 # A word of letters (apostrophes and hyphens inside), punctuation after it.
 _WORD = re.compile(r"[«“\"'(]?[^\W\d_]+(?:['’-][^\W\d_]+)*[.,;:!?…»”\")]*")
 _NO_SPACES = 0x2E80  # CJK and the scripts after it are written without spaces
-_CODE_SPAN = re.compile(r"(`+)[^`]+?\1")
+_CODE_SPAN = re.compile(r"(?<!`)(`++)[^`]+?\1")
 # A line in bold alone, standing for a heading: "**Extra features**".
 _PSEUDO_HEADING = re.compile(r"\s*(\*\*|__)[^*_]+\1:?\s*")
 _READ_BLOCKS = 400  # paragraphs read at most for one summary
@@ -181,7 +180,7 @@ class Block:
 
 
 # A backslash escape (an ASCII punctuation character after a backslash), or a code span.
-_LITERAL = re.compile(r"\\([!-/:-@\[-`{-~])|(`+)(.+?)\2")
+_LITERAL = re.compile(r"\\([!-/:-@\[-`{-~])|(?<!`)(`++)((?:[^`\n]++|(?!\2(?!`))`++)++)\2(?!`)")
 _KEPT_CODE = re.compile(r"\x00(\d+)\x00")
 
 
@@ -376,7 +375,7 @@ class _Ends:
 def _balance(lines: list[str], name: str) -> list[int | None]:
     """For each line, the line where the ``name`` tags open from it on are all closed
     again (the depth falls back to where it was before it), or None: one pass."""
-    opened = re.compile(rf"<{name}(?=[\s/>])(?![^>]*/>)", re.IGNORECASE)
+    opened = re.compile(rf"<{name}(?=[\s/>])(?![^<>]*/>)", re.IGNORECASE)
     closed = re.compile(rf"</{name}\s*>", re.IGNORECASE)
     depth = [0]
     for line in lines:
@@ -419,7 +418,7 @@ def blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR0
     """The paragraphs of ``body`` that say something, in order, each with its kind;
     ``depth`` counts the admonitions ``body`` lies in."""
     aside = depth > 0
-    lines = _COMMENT.sub("", _TOC_REGION.sub("", body)).split("\n")
+    lines = markdown.without_comments(markdown.drop_closed(_TOC_REGION, body)).split("\n")
     ends = _Ends(lines)
     block: list[str] = []
     is_list = False

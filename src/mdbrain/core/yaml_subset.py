@@ -27,7 +27,9 @@ _WORDS = {
 }
 # One item of a flow list and what follows it: a quoted string without escapes,
 # or plain text without the characters that would open anything else.
-_FLOW_ITEM = re.compile(r""" *("[^"\\]*"|'(?:[^']|'')*'|[^,\[\]{}"'#?]*?) *(,|$)""")
+_FLOW_ITEM = re.compile(
+    r""" *+("[^"\\]*"|'(?:[^']|'')*'|(?:[^,\[\]{}"'#?]*[^,\[\]{}"'#? \n])?) *(,|$)"""
+)
 # The YAML 1.1 forms of int, float and timestamp that start with a digit: a plain
 # scalar matching none of them is text.
 _TYPED = re.compile(

@@ -52,7 +52,7 @@ _NEEDLES = re.compile(
     r"|(?:api|auth|service|account|db|database|priv|private|client)[_-]?key"
     r"|(?:db|database|key)[_-]?pass|(?:cloudant|clou|cl|softlayer|sl)[_-]?(?:api)?[_-]?"
     r"(?:key|pwd|pw|pass|token)|cloudant|softlayer|aws"
-    r"|://\S*@|begin|putty|xox|hooks\.slack\.com|eyj|akc|authtoken|['\"][0-9a-f]{8}"
+    r"|://(?:[^\s@:]|:(?!//))*+@|begin|putty|xox|hooks\.slack\.com|eyj|akc|authtoken|['\"][0-9a-f]{8}"
     r"|gl(?:pat|ptt|dt|ft|rt|soat|cbt|imt|agent)-|gr1348941|[rs]k_live_|gh[pousr]_"
     r"|t3blbkfj|pypi-|sq0csp-|[0-9a-z]-us\d|\d{8}:[\w-]{35}"
 )
