@@ -193,6 +193,16 @@ def test_show_finds_a_section_by_a_line_it_holds_and_by_a_title_without_backtick
     assert shown.outline[-2:] == ("  Fixes", "    Older fixes")
 
 
+def test_a_section_named_by_digits_no_line_number_reads_is_a_title(make_base: MakeBase) -> None:
+    body = "## E = mc²\n\nEnergy.\n\n## ¹ Notes\n\nA note.\n"
+    reader = Brain.open(make_base({"f.md": doc("Formulas", body=body)})).reader()
+    assert reader.show("f.md", section="¹").passages[-1].title == "¹ Notes"
+    with pytest.raises(UsageError, match=r"no section titled '²' \(sections"):
+        reader.show("f.md", section="²")  # superscripts are digits int() cannot read
+    with pytest.raises(UsageError, match="no section titled '9999"):
+        reader.show("f.md", section="9" * 5000)  # longer than int() reads, and any file
+
+
 def test_a_cut_passage_says_the_command_that_shows_its_whole_section(
     make_base: MakeBase,
 ) -> None:

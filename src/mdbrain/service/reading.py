@@ -682,8 +682,8 @@ class Reader:
         wanted = _normal(title)
         titles = [passages.clean_heading(s.title) for s in outline]
         found = None
-        if title.strip().isdigit():  # a line first: what a cut passage's hint gives
-            number = int(title)
+        number = _line_number(title)
+        if number is not None:  # a line first: what a cut passage's hint gives
             found = next((i for i, s in enumerate(outline) if s.line <= number <= ends[i]), None)
         if found is None:
             found = next((i for i, t in enumerate(titles) if _normal(t).startswith(wanted)), None)
@@ -697,7 +697,7 @@ class Reader:
         raise UsageError(
             f"{doc.id} has no section titled {title!r}, nor one holding that line"
             f" (sections: {names})"
-            if title.strip().isdigit()
+            if number is not None
             else f"{doc.id} has no section titled {title!r} (sections: {names})"
         )
 
@@ -749,11 +749,19 @@ def _own_end(section: Section, outline: Iterable[Section]) -> int:
     return _end_before(section, ordered[after] if after < len(ordered) else None)
 
 
+def _line_number(title: str) -> int | None:
+    """The line a section name gives by number ("42"), or None: superscripts and other
+    digits ``int`` cannot read are a title, as is a number longer than any file."""
+    text = title.strip()
+    return int(text) if text.isdecimal() and len(text) <= _LINE_DIGITS else None
+
+
 def _normal(title: str) -> str:
     return re.sub(r"\s+", " ", title.replace("`", "")).strip().casefold()
 
 
 _NAMES_SHOWN = 40  # section titles an error about a missing section lists
+_LINE_DIGITS = 9  # a section named by a longer number names no line of a file
 
 
 def _end_before(section: Section, following: Section | None) -> int:
