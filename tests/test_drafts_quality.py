@@ -224,3 +224,17 @@ def test_prose_keeps_addresses_and_link_texts_and_drops_badges_and_tags() -> Non
         "For user documentation, please head to https://adr.github.io/madr/.",
         "Read the guide or the notes at https://example.org/notes first.",
     ]
+
+
+def test_scripts_named_alike_in_many_folders_get_titles_that_tell_them_apart() -> None:
+    run = "def run() -> None:\n    pass\n"
+    texts = {f"shots/{name}/image01.py": run for name in ("cookies", "headers", "queries")}
+    texts["shots/forms/image01.py"] = texts["shots/forms/image02.py"] = run
+    texts["app/reader.py"] = '"""Reads."""\n\n\ndef read() -> None:\n    pass\n'
+    drafts = plan(texts)
+    singles = sorted(d.title for d in drafts.values() if d.title.endswith("image01.py"))
+    assert singles == [f"shots/{name}/image01.py" for name in ("cookies", "headers", "queries")]
+    assert {d.id.rsplit("/", 1)[1] for d in drafts.values() if d.title in singles} == {
+        "cookies-image01.md", "headers-image01.md", "queries-image01.md"
+    }  # fmt: skip
+    assert any(d.title == "reader" for d in drafts.values())  # a name of its own is kept

@@ -303,12 +303,19 @@ def plan_units(
     areas = choose_areas(keys, budget, fronts_apart=fronts_apart)
     names = name_areas(areas, budget, fronts_apart=fronts_apart)
     folders = [posixpath.dirname(g[0].path) for g in groups]
+    named = [
+        _unit_name(g, modules, folders.count(f) > 1) for g, f in zip(groups, folders, strict=True)
+    ]
+    titles = Counter(title for title, _slug in named)
     units: list[Unit] = []
     taken: dict[str, set[str]] = {}
     theme_folders: dict[str, str] = {}
-    for group, key, folder in zip(groups, keys, folders, strict=True):
+    for group, key, folder, (own, own_slug) in zip(groups, keys, folders, named, strict=True):
         theme = names[_owner(key, areas)]
-        title, slug = _unit_name(group, modules, folders.count(folder) > 1)
+        title, slug = own, own_slug
+        if titles[own] > 1 and len(group) == 1:  # scripts named alike in many folders
+            stem = posixpath.splitext(posixpath.basename(group[0].path))[0]
+            title, slug = group[0].path, slugify(f"{posixpath.basename(folder)} {stem}")
         used = taken.setdefault(theme, {"overview", ENTRY_THEME})
         used.add(slug := unique(slug, used))
         units.append(Unit(theme, slug, title, folder, tuple(group)))
