@@ -171,6 +171,45 @@ def test_links_written_from_the_root_follow_the_pages(make_base: MakeBase) -> No
     assert relations["guides/ops.md"]["links"] == ["adr/0001-queues.md"]
 
 
+def test_one_language_of_translated_pages_imports_as_the_folder_they_translate(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({})
+    for code in ("en", "es"):
+        (root.parent / "docs" / code / "tutorial").mkdir(parents=True)
+        (root.parent / "docs" / code / "tutorial" / "first.md").write_text("# First\n\nStart.\n")
+    alone = root.parent / "sdk" / "go"  # named like a language, but no translation
+    alone.mkdir(parents=True)
+    (alone / "client.md").write_text("# Client\n\nCall it.\n")
+    (root.parent / "sdk" / "js").mkdir()
+    (root.parent / "sdk" / "js" / "server.md").write_text("# Server\n\nServe it.\n")
+    run_import(root, root.parent / "docs" / "en")
+    assert (root / "tutorial" / "first.md").is_file()  # docs/ goes to the root, so docs/en too
+    run_import(root, alone)
+    assert (root / "go" / "client.md").is_file()
+
+
+def test_images_written_from_the_site_root_lead_to_the_files_the_site_serves(
+    make_base: MakeBase,
+) -> None:
+    # from fastapi/fastapi: docs/en/mkdocs.yml builds docs/en/docs/, "/img/a.png" is in it
+    root = make_base({})
+    site = root.parent / "docs" / "en"
+    (site / "docs" / "img").mkdir(parents=True)
+    (site / "mkdocs.yml").write_text("site_name: Demo\nnav:\n  - Start here: intro.md\n")
+    (site / "docs" / "img" / "flow.png").write_bytes(b"png")
+    (site / "docs" / "intro.md").write_text(
+        "How it flows.\n\n![flow](/img/flow.png)\n\n![gone](/img/gone.png)\n\n"
+        '{% for user in people %}<img src="{{ user.avatarUrl }}"/>{% endfor %}\n'
+        "![avatar]({{ user.avatar }})\n"
+    )
+    report = run_import(root, site, theme=".")
+    intro = (root / "docs" / "intro.md").read_text(encoding="utf-8")
+    assert "![flow](../../docs/en/docs/img/flow.png)" in intro
+    assert [b.target for b in report.broken_links] == ["/img/gone.png"]  # no template expression
+    assert meta(root, "docs/intro.md")["title"] == "Start here"  # named by the site's navigation
+
+
 def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> None:
     root = make_base({})
     report = run_import(root, wiki)

@@ -1135,6 +1135,26 @@ def test_a_project_of_many_folders_of_pages_is_proposed_whole() -> None:
     assert len(sites.page_folders(code, {})) == 10  # a third of the pages elsewhere: each
 
 
+def test_a_folder_of_pages_kept_once_per_language_proposes_the_bases_language() -> None:
+    # from fastapi/fastapi: docs/en/ (an MkDocs site) and twelve translations beside it
+    english = [f"docs/{page}.md" for page in ("index", "async", "deploy", "tutorial/first")]
+    files = ["docs/en/mkdocs.yml", *[f"docs/en/{page}" for page in english], "src/app.py"]
+    for code in ("es", "pt-BR", "zh-hant"):
+        files += [f"docs/{code}/{page}" for page in english[:3]] + [f"docs/{code}/mkdocs.yml"]
+    [found] = sites.page_folders(files, {})
+    assert (found.folder, found.count) == ("docs/en", 4)
+    assert found.site == sites.Site("MkDocs", "docs/en/mkdocs.yml")
+    assert found.translations == ("docs/es", "docs/pt-BR", "docs/zh-hant")
+    [spanish] = sites.page_folders(files, {}, lang="es")
+    assert (spanish.folder, spanish.translations) == (
+        "docs/es",
+        ("docs/en", "docs/pt-BR", "docs/zh-hant"),
+    )
+    # folders named like languages that hold different pages are no translations
+    apart = [f"docs/{code}/{code}-{n}.md" for code in ("go", "js", "ui") for n in range(3)]
+    assert [(p.folder, p.translations) for p in sites.page_folders(apart, {})] == [("docs", ())]
+
+
 def test_an_mdbook_source_is_told_from_a_gitbook_by_the_book_toml_naming_it() -> None:
     # from rust-lang/book: src/ holds a SUMMARY.md, as a GitBook does; book.toml builds it
     book = ["book.toml", "src/SUMMARY.md", "src/ch01.md", "src/ch02.md"]

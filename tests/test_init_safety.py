@@ -173,6 +173,22 @@ def test_plain_init_points_at_the_documentation_outside_the_base(tmp_path: Path)
     assert report.pages == ()  # nothing to import: the plain advice
 
 
+def test_init_proposes_the_pages_in_the_bases_language_and_names_the_translations(
+    tmp_path: Path,
+) -> None:
+    page = "# Async\n\nHow the framework awaits a request.\n"
+    files = {"app.py": "def run() -> None:\n    pass\n"}
+    for code in ("en", "de", "es", "fr", "ja", "ko"):
+        files |= {f"docs/{code}/docs/{name}.md": page for name in ("index", "async", "deploy")}
+    project = make(tmp_path / "multi", files)
+    done = CliRunner().invoke(cli, ["-C", str(project), "init", "--no-agents", "--lang", "fr"])
+    assert done.exit_code == 0, done.output
+    assert "Documentation outside the base: docs/fr/ (3 pages)" in done.output
+    assert "Its translations are left out: docs/de/, docs/en/, docs/es/, docs/ja/ and 1 more." in (
+        done.output
+    )
+
+
 def test_init_points_first_at_the_folder_holding_most_of_the_pages(tmp_path: Path) -> None:
     # as in kubernetes/enhancements: each proposal a README.md beside its metadata file
     proposals = {f"keps/sig-{n % 3}/{n}-idea/README.md": f"# Idea {n}\n" for n in range(30)}

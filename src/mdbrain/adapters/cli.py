@@ -173,6 +173,9 @@ def init(
     click.echo(f"Next: {first}add documents under it, then run 'mdbrain index'.")
 
 
+_TRANSLATIONS_SHOWN = 4  # translated folders named after a proposed one
+
+
 def _outside(pages: Any) -> None:
     """One line per documentation folder outside the base, with the command to import it."""
     for found in pages:
@@ -187,6 +190,11 @@ def _outside(pages: Any) -> None:
             f"Documentation outside the base: {found.folder}/ ({site}{found.count} pages); "
             f"'mdbrain import {found.folder}' brings it in as drafts."
         )
+        if found.translations:
+            shown = ", ".join(f"{t}/" for t in found.translations[:_TRANSLATIONS_SHOWN])
+            more = len(found.translations) - _TRANSLATIONS_SHOWN
+            shown += f" and {more} more" if more > 0 else ""
+            click.echo(f"  Its translations are left out: {shown}.")
 
 
 def _point_agents(project: Path) -> None:

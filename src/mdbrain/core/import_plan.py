@@ -250,9 +250,12 @@ _WIKI_PAGE = re.compile(
 def _site_path(folder: str, written: str) -> tuple[links.LinkKind, str] | None:
     """A link's path resolved from ``folder`` (both from the source), as
     :func:`links.resolve` reads a link to a Markdown page, whatever its suffix; None
-    for an anchor alone, a web address or the site's root."""
+    for an anchor alone, a web address, the site's root, or a template's expression
+    that the site fills in (``{{ sponsor.img }}``): no path until it is built."""
     target = written.strip()
     if not target or target.startswith(("#", "//")) or _SCHEME.match(target):
+        return None
+    if "{{" in target or "{%" in target:
         return None
     for mark in ("#", "?"):
         cut = target.find(mark)

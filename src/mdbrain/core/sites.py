@@ -114,6 +114,7 @@ class Pages:
     count: int
     site: Site | None
     lines: int = 0  # the README's lines; 0 for a folder
+    translations: tuple[str, ...] = ()  # the folders beside it that translate its pages
 
 
 _DOC_FOLDERS: Final = frozenset(
@@ -129,13 +130,16 @@ _MANY: Final = 8  # folders of pages beyond which a project mostly of them is pr
 _TOP_SITES: Final = frozenset({"VuePress", "VitePress", "docsify", "GitBook", "Mintlify"})
 
 
-def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3) -> list[Pages]:
+def page_folders(
+    files: Iterable[str], around: Mapping[str, str], least: int = 3, lang: str = "en"
+) -> list[Pages]:
     """The top-level folders that hold documentation: built into a site (any number of
     pages), or named for it, or mostly pages, or holding most of the project's pages
     (``keps/``, ``rfcs/``: a page per folder beside its metadata), with at least
     ``least`` pages; sites first, then the richest. The project's folder alone when a
     site is built from it, when it is a wiki, or when more than ``_MANY`` folders
-    hold four fifths of its pages (kubernetes/community: a folder per group)."""
+    hold four fifths of its pages (kubernetes/community: a folder per group). A folder
+    that holds the same pages in several languages gives the one in ``lang``."""
     files = list(files)
     tops: dict[str, list[str]] = {}
     for path in files:
@@ -151,7 +155,7 @@ def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3
         named = top.lower() in _DOC_FOLDERS
         mostly = 2 * count >= len(inside) or (count >= _BODY and 2 * count >= total)
         if site or (count >= least and (named or mostly)):
-            found.append(Pages(top, count, site))
+            found.append(_one_language(top, inside, lang, around) or Pages(top, count, site))
     found.sort(key=lambda p: (p.site is None, -p.count, p.folder))
     every = pages(files)
     at_top = docs_site(".", files, {})  # a site built from the project's own folder
@@ -168,6 +172,43 @@ def page_folders(files: Iterable[str], around: Mapping[str, str], least: int = 3
     if wiki is not None and not any(p.site for p in found):
         return [wiki]  # importing the project's folder brings its page folders in too
     return found
+
+
+# a folder named for a language: en, de, pt-BR, zh-hant, zh_CN
+_LANGUAGE = re.compile(r"^[a-z]{2,3}(?:[-_](?:[A-Za-z]{2}|[a-z]{4}|\d{3}))?$")
+
+
+def named_for_a_language(name: str) -> bool:
+    """Whether a folder's name is a language's code (en, pt-BR, zh-hant), as a site
+    that keeps a folder per translation names them; on its own no proof it is one."""
+    return _LANGUAGE.match(name) is not None
+
+
+def _one_language(
+    top: str, inside: list[str], lang: str, around: Mapping[str, str]
+) -> Pages | None:
+    """The folder of ``top`` in the language ``lang`` (else the largest), when ``top``
+    holds its pages once per language (fastapi's docs/en, docs/es...): each translation
+    has at least half of its pages where the largest folder has them too, and the
+    language folders hold four fifths of ``top``'s pages. None otherwise."""
+    held: dict[str, set[str]] = {}
+    for path in pages(inside):
+        first, _, rest = path.partition("/")
+        if rest and named_for_a_language(first):
+            held.setdefault(first, set()).add(rest)
+    if len(held) < 2 or 5 * sum(map(len, held.values())) < 4 * len(pages(inside)):
+        return None
+    largest = max(held, key=lambda code: (len(held[code]), code == lang))
+    mirrored = [c for c in held if c == largest or 2 * len(held[c] & held[largest]) >= len(held[c])]
+    if len(mirrored) < 2:
+        return None
+    chosen = next(
+        (c for c in mirrored if c.lower().replace("_", "-").split("-")[0] == lang), largest
+    )
+    folder = f"{top}/{chosen}"
+    mine = [path.partition("/")[2] for path in inside if path.startswith(f"{chosen}/")]
+    others = tuple(f"{top}/{c}" for c in sorted(mirrored) if c != chosen)
+    return Pages(folder, len(held[chosen]), docs_site(folder, mine, around), translations=others)
 
 
 # the files most repositories keep at their top beside the code: no body of documentation

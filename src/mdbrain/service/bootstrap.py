@@ -219,7 +219,7 @@ def init_base(project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = Non
     held = holding(project, base_root, config)
     if held.site or held.foreign or held.others:
         raise _refusal(project, base_root, held)
-    pages = pages_outside(project, base_root)  # read before anything is written
+    pages = pages_outside(project, base_root, config.lang)  # read before anything is written
     created = _make_root(project, base_root)
     try:
         files.write(project, marker.MARKER_NAME, text)  # last: a failure leaves no marker
@@ -230,7 +230,7 @@ def init_base(project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = Non
                       lang=config.lang, detected=detected, pages=pages)  # fmt: skip
 
 
-def pages_outside(project: Path, root: Path) -> tuple[sites.Pages, ...]:
+def pages_outside(project: Path, root: Path, lang: str = "en") -> tuple[sites.Pages, ...]:
     """The project's documentation folders outside ``root`` (a site's sources, or folders
     named for documentation or mostly pages): what 'mdbrain import' could bring in, so
     only the pages it reads (Markdown, MDX) are counted: a folder of reStructuredText
@@ -242,7 +242,7 @@ def pages_outside(project: Path, root: Path) -> tuple[sites.Pages, ...]:
         found = project_files(project, root)
     except (MdbrainError, OSError):
         return ()
-    return import_folders(project, found)
+    return import_folders(project, found, lang)
 
 
 def _make_root(project: Path, root: Path) -> list[Path]:

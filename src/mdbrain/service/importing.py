@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import itertools
 import os
 import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote, unquote
@@ -115,6 +116,7 @@ class _Run:
     single: bool = False  # one page asked for by name: imported whatever it is
     # the pages this import reads, as ``sources`` names them (from the project), casefolded
     walked: frozenset[str] = frozenset()
+    site: Path | None = None  # the folder a site builds its pages from: "/img/a.png" is in it
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
     code: list[CodeLink] = field(default_factory=list)
@@ -200,27 +202,40 @@ def _origin(session: Session, src: Path) -> Callable[[str], str]:
     return lambda rel: posixpath.join(base, rel)
 
 
-def _site_titles(project: Path, src: Path) -> dict[str, str]:
-    """The titles an MkDocs navigation gives the pages under ``src``, by their path from
-    ``src``: from the nearest ``mkdocs.yml`` at or above it, within the project, whose
-    docs folder holds ``src``. Unreadable or foreign configurations give nothing."""
+def _mkdocs_site(project: Path, src: Path) -> tuple[Path, str] | None:
+    """The docs folder and the configuration of the MkDocs site ``src`` belongs to: from
+    the nearest ``mkdocs.yml`` at or above it, within the project, whose docs folder
+    holds ``src`` or lies inside it (fastapi's docs/en/mkdocs.yml builds docs/en/docs).
+    Unreadable or foreign configurations give None."""
     inside = src == project or project in src.parents
     for folder in [src, *src.parents] if inside else [src, src.parent]:
         for name in ("mkdocs.yml", "mkdocs.yaml"):
             with contextlib.suppress(MdbrainError, OSError, UnicodeDecodeError):
                 config = files.read(folder, name, limit=1 << 20).decode("utf-8")
                 docs = (folder / sites.mkdocs_docs_dir(config)).resolve()
-                if src != docs and docs not in src.parents:
-                    return {}
-                under = src.relative_to(docs).as_posix().removeprefix(".")
-                return {
-                    page[len(under) + 1 :] if under else page: title
-                    for page, title in sites.mkdocs_titles(config).items()
-                    if not under or page.startswith(under + "/")
-                }
+                holds = src == docs or docs in src.parents or src in docs.parents
+                return (docs, config) if holds else None
         if folder == project:
             break
-    return {}
+    return None
+
+
+def _site_titles(site: tuple[Path, str] | None, src: Path) -> dict[str, str]:
+    """The titles the MkDocs navigation of ``site`` gives the pages under ``src``, by
+    their path from ``src``."""
+    if site is None:
+        return {}
+    docs, config = site
+    titles = sites.mkdocs_titles(config)
+    if src in docs.parents:  # the site's pages lie in a folder of the source
+        below = docs.relative_to(src).as_posix()
+        return {f"{below}/{page}": title for page, title in titles.items()}
+    under = src.relative_to(docs).as_posix().removeprefix(".")
+    return {
+        page[len(under) + 1 :] if under else page: title
+        for page, title in titles.items()
+        if not under or page.startswith(under + "/")
+    }
 
 
 # --- reading ---------------------------------------------------------------------------
@@ -426,9 +441,11 @@ def _kept(
 
 def _split_target(written: str) -> tuple[str, str] | None:
     """A link's path (unquoted, not empty) and what follows it (``#anchor``,
-    ``?query``), or None for an anchor alone or a web address."""
+    ``?query``), or None for an anchor alone, a web address or a template's expression."""
     target = written.strip()
     if not target or target.startswith(("#", "//")) or _SCHEME.match(target):
+        return None
+    if "{{" in target or "{%" in target:  # a template's expression: the site fills it in
         return None
     cut = min((i for i in (target.find("#"), target.find("?")) if i != -1), default=len(target))
     name = unquote(target[:cut])
@@ -443,8 +460,21 @@ def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
         return None
     name, suffix = split
     project = run.session.project.resolve()
-    start = project if name.startswith("/") else run.source / posixpath.dirname(page)
-    full = Path(os.path.normpath(start / name.lstrip("/")))
+    if not name.startswith("/"):
+        starts = [run.source / posixpath.dirname(page)]
+    else:  # from the site's folder as the site reads it, else from the project's top
+        starts = [run.site, project] if run.site is not None else [project]
+    for start in starts:
+        found = _existing(run, Path(os.path.normpath(start / name.lstrip("/"))))
+        if found is not None:
+            return found, suffix
+    return None
+
+
+def _existing(run: _Run, full: Path) -> str | None:
+    """The path from the project of the file or folder ``full`` (a folder's ending with
+    a slash), when it exists in the project outside the knowledge root."""
+    project = run.session.project.resolve()
     root = run.session.root.resolve()
     if project not in full.parents or full == root or root in full.parents:
         return None
@@ -454,8 +484,8 @@ def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
     except MdbrainError:
         return None
     if real.is_dir():
-        return rel + "/", suffix
-    return (rel, suffix) if real.is_file() else None
+        return rel + "/"
+    return rel if real.is_file() else None
 
 
 def _impl_ref(run: _Run, page: str, path: str) -> bool:
@@ -500,7 +530,35 @@ def default_theme(src: Path, project: Path) -> str:
     and for a folder that only holds its documentation (``docs``, ``wiki``, ``text``)."""
     if src == project or src.name.lower() in _CONTAINERS:
         return ""
+    if _translated(src):  # docs/en beside docs/es: the pages of docs
+        return default_theme(src.parent, project)
     return src.name
+
+
+_SAMPLED = 50  # pages of a folder looked for in its sibling, to tell a translation
+
+
+def _pages_below(folder: Path) -> Iterator[str]:
+    """The Markdown pages under ``folder``, from it; links to folders are not followed."""
+    for here, _dirs, names in os.walk(folder):
+        below = os.path.relpath(here, folder)
+        yield from (os.path.join(below, n) for n in sorted(names) if n.endswith(".md"))
+
+
+def _translated(src: Path) -> bool:
+    """Whether ``src`` is one language of pages kept once per language: it is named for a
+    language, and a sibling so named holds some of its pages at the same paths."""
+    if not sites.named_for_a_language(src.name):
+        return False
+    try:
+        mine = list(itertools.islice(_pages_below(src), _SAMPLED))
+        siblings = [
+            s for s in src.parent.iterdir()
+            if s != src and sites.named_for_a_language(s.name) and s.is_dir()
+        ]  # fmt: skip
+        return any((s / page).is_file() for s in siblings for page in mine)
+    except OSError:
+        return False
 
 
 def import_folder(
@@ -528,9 +586,11 @@ def import_folder(
     inside = None if page or src == project or project not in src.parents else src
     config = session.config
     plan = Plan(prefix, verified, session.today(), _origin(session, src), config, notes=notes)
-    plan.named = _site_titles(session.project.resolve(), src)
+    site = _mkdocs_site(project, src)
+    plan.named = _site_titles(site, src)
     limit = None if inside is None else inside.relative_to(project).as_posix()
     run = _Run(session, src, plan, limit, dry_run, single=page is not None)
+    run.site = None if site is None else site[0]
     run.walked = frozenset(plan.origin(path).casefold() for path in paths)
     if legacy:
         return _legacy(run, paths, dry_run)

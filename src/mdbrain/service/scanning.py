@@ -108,7 +108,7 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
         check=report,
         lang=lang,
         set_aside=tuple(sorted(aside.items())),
-        pages=import_folders(project, files),
+        pages=import_folders(project, files, lang),
         next_step=NEXT_STEP if files else NEXT_STEP_EMPTY,
     )
 
@@ -116,14 +116,17 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
 README_LINES = 100  # a README this long is a project's documentation, worth importing
 
 
-def import_folders(project: Path, files: Sequence[str]) -> tuple[sites.Pages, ...]:
+def import_folders(
+    project: Path, files: Sequence[str], lang: str = "en"
+) -> tuple[sites.Pages, ...]:
     """The documentation folders among ``files`` that 'mdbrain import' could bring in,
     counting only the pages it reads (Markdown, MDX): a folder of reStructuredText or
     AsciiDoc is not proposed, since its import would bring nothing in. Then the
     project's README when it is long and no folder proposed brings it in: many a
-    project keeps all its documentation there."""
+    project keeps all its documentation there. Of pages kept once per language, those
+    in ``lang``."""
     read = [f for f in files if not f.lower().endswith(conversion.OTHER_PAGE_SUFFIXES)]
-    found = sites.page_folders(read, around_texts(project))
+    found = sites.page_folders(read, around_texts(project), lang=lang)
     readme = next((f for f in files if f.lower() in ("readme.md", "readme.markdown")), None)
     if readme is None or any(p.folder == "." for p in found):
         return tuple(found)
