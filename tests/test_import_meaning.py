@@ -1155,6 +1155,24 @@ def test_a_folder_of_pages_kept_once_per_language_proposes_the_bases_language() 
     assert [(p.folder, p.translations) for p in sites.page_folders(apart, {})] == [("docs", ())]
 
 
+def test_folders_tagged_with_a_language_beside_the_one_they_translate_are_folded_into_it() -> None:
+    # from tldr-pages/tldr: pages/ in English, pages.fr/, pages.pt_BR/... beside it
+    english = [f"pages/{os}/{tool}.md" for os in ("common", "linux") for tool in ("tar", "ls")]
+    files = [*english, "README.md", "contributing-guides/style.md", "contributing-guides/a.md"]
+    files += ["contributing-guides/b.md", *[p.replace("pages/", "pages.fr/") for p in english]]
+    files += [p.replace("pages/", "pages.pt_BR/") for p in english[:3]]
+    found = sites.page_folders(files, {})
+    assert [(p.folder, p.count, p.translations) for p in found] == [
+        ("pages", 4, ("pages.fr", "pages.pt_BR")),
+        ("contributing-guides", 3, ()),
+    ]
+    brazilian = next(p for p in sites.page_folders(files, {}, lang="pt") if p.translations)
+    assert (brazilian.folder, brazilian.translations) == ("pages.pt_BR", ("pages", "pages.fr"))
+    # a folder named like another and a language, holding other pages, is its own
+    apart = [*english, *[f"pages.go/{n}.md" for n in range(4)]]
+    assert sorted(p.folder for p in sites.page_folders(apart, {})) == ["pages", "pages.go"]
+
+
 def test_an_mdbook_source_is_told_from_a_gitbook_by_the_book_toml_naming_it() -> None:
     # from rust-lang/book: src/ holds a SUMMARY.md, as a GitBook does; book.toml builds it
     book = ["book.toml", "src/SUMMARY.md", "src/ch01.md", "src/ch02.md"]

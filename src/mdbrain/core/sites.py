@@ -12,6 +12,7 @@ texts found at the project's top.
 
 from __future__ import annotations
 
+import dataclasses
 import posixpath
 import re
 from collections.abc import Iterable, Mapping
@@ -156,6 +157,7 @@ def page_folders(
         mostly = 2 * count >= len(inside) or (count >= _BODY and 2 * count >= total)
         if site or (count >= least and (named or mostly)):
             found.append(_one_language(top, inside, lang, around) or Pages(top, count, site))
+    found = _tagged_translations(found, tops, lang)
     found.sort(key=lambda p: (p.site is None, -p.count, p.folder))
     every = pages(files)
     at_top = docs_site(".", files, {})  # a site built from the project's own folder
@@ -209,6 +211,43 @@ def _one_language(
     mine = [path.partition("/")[2] for path in inside if path.startswith(f"{chosen}/")]
     others = tuple(f"{top}/{c}" for c in sorted(mirrored) if c != chosen)
     return Pages(folder, len(held[chosen]), docs_site(folder, mine, around), translations=others)
+
+
+# a folder named for another one and a language: tldr's pages.fr, pages.pt_BR beside pages
+_TAGGED = re.compile(r"^(.+?)[._-]([a-z]{2,3}(?:[-_](?:[A-Za-z]{2}|[a-z]{4}|\d{3}))?)$")
+
+
+def _tagged_translations(
+    found: list[Pages], tops: Mapping[str, list[str]], lang: str
+) -> list[Pages]:
+    """``found`` with the folders that translate another one beside it (``pages.fr`` has
+    at least half of its pages where ``pages`` has them) folded into it: the one in
+    ``lang`` is kept (the untagged one for the language the project is written in),
+    naming the others as its translations."""
+    translated: dict[str, list[Pages]] = {}
+    for page_folder in found:
+        tagged = _TAGGED.match(page_folder.folder)
+        original = tagged.group(1) if tagged else ""
+        if original in tops and original != page_folder.folder:
+            mine, theirs = set(pages(tops[page_folder.folder])), set(pages(tops[original]))
+            if 2 * len(mine & theirs) >= len(mine) > 0:
+                translated.setdefault(original, []).append(page_folder)
+    if not translated:
+        return found
+    out = [p for p in found if not any(p in group for group in translated.values())]
+    for original, group in translated.items():
+        plain = next((p for p in out if p.folder == original), None)
+        every = ([plain] if plain else []) + group
+        chosen = next((p for p in group if _language_of(p.folder) == lang), plain or group[0])
+        names = tuple(sorted(p.folder for p in every if p is not chosen))
+        out = [p for p in out if p is not plain]
+        out.append(dataclasses.replace(chosen, translations=names))
+    return out
+
+
+def _language_of(folder: str) -> str:
+    tagged = _TAGGED.match(folder)
+    return tagged.group(2).lower().replace("_", "-").split("-")[0] if tagged else ""
 
 
 # the files most repositories keep at their top beside the code: no body of documentation
