@@ -210,6 +210,24 @@ def test_images_written_from_the_site_root_lead_to_the_files_the_site_serves(
     assert meta(root, "docs/intro.md")["title"] == "Start here"  # named by the site's navigation
 
 
+def test_pages_named_by_symbols_alone_get_their_characters_spelled_out(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # from tldr-pages/tldr: common/$.md, common/[[.md, common/~.md were untitled-1, -2, -3
+    root = make_base({})
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    for name in ("$", "[[", "~", "\ue000"):  # a private-use character has no name
+        (pages / f"{name}.md").write_text(f"# {name}\n\n> A shell builtin.\n")
+    report = run_import(root, pages, theme=".")
+    assert sorted(r.chosen for r in report.renamed) == [
+        "dollar-sign.md", "left-square-bracket-left-square-bracket.md", "tilde.md", "untitled.md"
+    ]  # fmt: skip
+    assert {r.reason for r in report.renamed} == {
+        "no letter or digit in the name: its characters spelled out"
+    }
+
+
 def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> None:
     root = make_base({})
     report = run_import(root, wiki)

@@ -175,7 +175,7 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
         if folder not in used:
             used[folder] = (taken(folder), set())
         base, mine = used[folder]
-        wanted = _slug(path) or "untitled"
+        wanted = _slug(path) or _spelled(_stem(path)) or "untitled"
         free = wanted not in base and wanted not in mine
         siblings = wished[posixpath.dirname(path)]
         chosen = wanted if free else _landing(plan, folder, wanted, base | mine | siblings)
@@ -184,7 +184,7 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
             why = (
                 _why_renamed(plan, folder, wanted, mine)
                 if _slug(path)
-                else ("no letter or digit in the name")
+                else "no letter or digit in the name: its characters spelled out"
             )
             renames.append(
                 Renamed(path, posixpath.join(folder, f"{wanted}.md"), plan.ids[path], why)
@@ -232,6 +232,16 @@ def _stem(path: str) -> str:
 
 def _slug(path: str) -> str:
     return slug.slugify(_stem(path), fallback="")
+
+
+_SPELLED = 4  # characters of a name without letters or digits spelled out in its slug
+
+
+def _spelled(name: str) -> str:
+    """A slug for a name of symbols alone, from their names: tldr's page ``$.md`` on
+    the shell's variables becomes ``dollar-sign``, ``[[.md`` becomes
+    ``left-square-bracket-left-square-bracket``; empty when they have none."""
+    return slug.slugify(" ".join(unicodedata.name(c, "") for c in name[:_SPELLED]), fallback="")
 
 
 # --- links ----------------------------------------------------------------------------
