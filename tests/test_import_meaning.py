@@ -1150,6 +1150,12 @@ def test_a_folder_of_pages_kept_once_per_language_proposes_the_bases_language() 
         "docs/es",
         ("docs/en", "docs/pt-BR", "docs/zh-hant"),
     )
+    # deeper down, as Astro keeps them: src/content/docs/en/, src/content/docs/pt-br/...
+    deep = [f"src/content/docs/{code}/{page}" for code in ("en", "pt-br") for page in english]
+    deep += ["src/components/Card.astro", "src/pages/index.astro", "src/content/docs/en/x.mdx"]
+    [astro] = sites.page_folders(deep, {}, lang="pt")
+    assert (astro.folder, astro.count) == ("src/content/docs/pt-br", 4)
+    assert astro.translations == ("src/content/docs/en",)
     # folders named like languages that hold different pages are no translations
     apart = [f"docs/{code}/{code}-{n}.md" for code in ("go", "js", "ui") for n in range(3)]
     assert [(p.folder, p.translations) for p in sites.page_folders(apart, {})] == [("docs", ())]

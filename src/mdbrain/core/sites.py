@@ -190,27 +190,47 @@ def _one_language(
     top: str, inside: list[str], lang: str, around: Mapping[str, str]
 ) -> Pages | None:
     """The folder of ``top`` in the language ``lang`` (else the largest), when ``top``
-    holds its pages once per language (fastapi's docs/en, docs/es...): each translation
-    has at least half of its pages where the largest folder has them too, and the
-    language folders hold four fifths of ``top``'s pages. None otherwise."""
-    held: dict[str, set[str]] = {}
-    for path in pages(inside):
-        first, _, rest = path.partition("/")
-        if rest and named_for_a_language(first):
-            held.setdefault(first, set()).add(rest)
-    if len(held) < 2 or 5 * sum(map(len, held.values())) < 4 * len(pages(inside)):
+    holds its pages once per language, in folders named for them side by side at any
+    depth (fastapi's docs/en, docs/es...; Astro's src/content/docs/en...): each
+    translation has at least half of its pages where the largest one has them, and
+    together they hold four fifths of ``top``'s pages. None otherwise."""
+    every = pages(inside)
+    held: dict[str, dict[str, set[str]]] = {}  # the folder holding them -> code -> pages
+    for path in every:
+        parts = path.split("/")
+        for depth, part in enumerate(parts[:-1]):
+            if named_for_a_language(part):
+                where = held.setdefault("/".join(parts[:depth]), {})
+                where.setdefault(part, set()).add("/".join(parts[depth + 1 :]))
+    if not held:
         return None
-    largest = max(held, key=lambda code: (len(held[code]), code == lang))
-    mirrored = [c for c in held if c == largest or 2 * len(held[c] & held[largest]) >= len(held[c])]
-    if len(mirrored) < 2:
+    found = [(_mirrored(codes), parent) for parent, codes in held.items()]
+    mirrored, parent = max(found, key=lambda f: sum(map(len, f[0].values())))
+    if len(mirrored) < 2 or 5 * sum(map(len, mirrored.values())) < 4 * len(every):
         return None
-    chosen = next(
-        (c for c in mirrored if c.lower().replace("_", "-").split("-")[0] == lang), largest
+    largest = max(mirrored, key=lambda code: (len(mirrored[code]), code == lang))
+    chosen = next((c for c in mirrored if _language(c) == lang), largest)
+    below = f"{parent}/{chosen}" if parent else chosen
+    mine = [path[len(below) + 1 :] for path in inside if path.startswith(f"{below}/")]
+    folder = f"{top}/{below}"
+    others = tuple(
+        f"{top}/{parent}/{c}".replace("//", "/") for c in sorted(mirrored) if c != chosen
     )
-    folder = f"{top}/{chosen}"
-    mine = [path.partition("/")[2] for path in inside if path.startswith(f"{chosen}/")]
-    others = tuple(f"{top}/{c}" for c in sorted(mirrored) if c != chosen)
-    return Pages(folder, len(held[chosen]), docs_site(folder, mine, around), translations=others)
+    return Pages(
+        folder, len(mirrored[chosen]), docs_site(folder, mine, around), translations=others
+    )
+
+
+def _mirrored(codes: Mapping[str, set[str]]) -> dict[str, set[str]]:
+    """Of the folders named for languages side by side (code -> their pages), the largest
+    and those that translate it: half of their pages or more where it has them too."""
+    largest = max(codes, key=lambda code: len(codes[code]))
+    return {c: p for c, p in codes.items() if c == largest or 2 * len(p & codes[largest]) >= len(p)}
+
+
+def _language(code: str) -> str:
+    """The language a folder's code names, without its region or script: pt-BR gives pt."""
+    return code.lower().replace("_", "-").split("-")[0]
 
 
 # a folder named for another one and a language: tldr's pages.fr, pages.pt_BR beside pages
@@ -247,7 +267,7 @@ def _tagged_translations(
 
 def _language_of(folder: str) -> str:
     tagged = _TAGGED.match(folder)
-    return tagged.group(2).lower().replace("_", "-").split("-")[0] if tagged else ""
+    return _language(tagged.group(2)) if tagged else ""
 
 
 # the files most repositories keep at their top beside the code: no body of documentation
