@@ -241,6 +241,7 @@ def test_a_name_is_a_credential_only_when_it_names_one(name: str, credential: bo
         ("aaaaaaaaaa", False),
         ("COMBO00:COMBO01", False),
         ("abcd1234", False),
+        ("builderAPIpublicKey", False),  # a variable of withastro/docs, acronym inside
     ],
 )
 def test_an_unquoted_value_must_look_like_a_credential(value: str, looks: bool) -> None:
@@ -252,7 +253,7 @@ def test_an_unquoted_value_must_look_like_a_credential(value: str, looks: bool) 
     ["<token>", "${TOKEN}", "$TOKEN", "{{ token }}", "xxxxxxxx", "********", "changeme",
      "mysecretpassword", "P@ssw0rd123", "s3cr3t", "your-api-key", "EXAMPLEKEY123",
      "0000000000000000", "abcdefghijkl", "1234567890", "abcabcabcabc", "passphrase",
-     "hunter2", "sk_test_4eC39HqLyjWDarjtT1zdp7dc"],
+     "hunter2", "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "my-public-api-key", "my_access_key"],
 )  # fmt: skip
 def test_placeholders_are_recognised(value: str) -> None:
     assert guard.placeholder(value)

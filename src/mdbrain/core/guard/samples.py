@@ -75,7 +75,7 @@ _PLACEHOLDER_PARTS = (
     "password", "passwd", "passphrase", "secret", "example", "sample", "placeholder",
     "changeme", "change_me", "change-me", "changeit", "dummy", "redacted", "xxxx",
     "letmein", "qwerty", "azerty", "opensesame", "open sesame", "foobar",
-    "lorem", "notreal", "not_real", "notasecret", "token", "apikey", "api_key",
+    "lorem", "notreal", "not_real", "notasecret", "token", "apikey", "api_key", "api-key",
     "motdepasse", "mot_de_passe", "motdepase", "contrasena", "contraseña", "passwort",
     "kennwort", "wachtwoord", "senha", "geheim", "secreto", "segreto",
 )  # fmt: skip
@@ -96,7 +96,9 @@ _PLACEHOLDER_WORDS = word_set(
     motdepasse clave senha wachtwoord kennwort passwort geheim contrasena secreto segreto
     parola haslo heslo"""
 )
-_PLACEHOLDER_PREFIXES = ("your", "example", "sample", "dummy", "fake", "test", "demo", "mock")
+_PLACEHOLDER_PREFIXES = (
+    "your", "my-", "my_", "example", "sample", "dummy", "fake", "test", "demo", "mock"
+)  # fmt: skip
 # Shapes that stand in: <name>, ${VAR}, $VAR, %VAR%, {{ var }}, {var}, [var], runs of
 # one filler character. Run on values of at most 1,024 characters.
 PLACEHOLDER_SHAPE = re.compile(

@@ -12,7 +12,8 @@ from mdbrain.core.guard.samples import placeholder, reference
 # The patterns below test one value (1,024 characters at most) from its start; their
 # repetitions are separated by characters they cannot contain, so each reads it once.
 _VERSION = re.compile(r"v?\d+(?:[._:/-]\d+)*(?:[-+.][A-Za-z][\w.]*)?")
-_WORDY = re.compile(r"[a-z]+(?:[_.-][a-z0-9]+)+|[A-Z]?[a-z]{2,}(?:[A-Z][a-z]{2,})+")
+# words joined by signs, or in camel case, acronyms included ("builderAPIpublicKey")
+_WORDY = re.compile(r"[a-z]+(?:[_.-][a-z0-9]+)+|[A-Z]?[a-z]{2,}(?:[A-Z]+[a-z]{2,})+")
 SPACE = re.compile(r"\s")
 # Capital words with a few digits or signs between them ("COMBO00:COMBO01", "USER_1"):
 # the names of placeholders in command syntax, not generated credentials.
