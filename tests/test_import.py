@@ -177,7 +177,7 @@ def test_one_language_of_translated_pages_imports_as_the_folder_they_translate(
     root = make_base({})
     for code in ("en", "es"):
         (root.parent / "docs" / code / "tutorial").mkdir(parents=True)
-        (root.parent / "docs" / code / "tutorial" / "first.md").write_text("# First\n\nStart.\n")
+        (root.parent / "docs" / code / "tutorial" / "first.mdx").write_text("# First\n\nStart.\n")
     alone = root.parent / "sdk" / "go"  # named like a language, but no translation
     alone.mkdir(parents=True)
     (alone / "client.md").write_text("# Client\n\nCall it.\n")
@@ -198,14 +198,17 @@ def test_images_written_from_the_site_root_lead_to_the_files_the_site_serves(
     (site / "docs" / "img").mkdir(parents=True)
     (site / "mkdocs.yml").write_text("site_name: Demo\nnav:\n  - Start here: intro.md\n")
     (site / "docs" / "img" / "flow.png").write_bytes(b"png")
+    (root.parent / "public" / "shots").mkdir(parents=True)  # Astro serves public/ at its root
+    (root.parent / "public" / "shots" / "home.png").write_bytes(b"png")
     (site / "docs" / "intro.md").write_text(
-        "How it flows.\n\n![flow](/img/flow.png)\n\n![gone](/img/gone.png)\n\n"
+        "How it flows.\n\n![flow](/img/flow.png) ![home](/shots/home.png)\n\n![gone](/img/gone.png)\n\n"
         '{% for user in people %}<img src="{{ user.avatarUrl }}"/>{% endfor %}\n'
-        "![avatar]({{ user.avatar }})\n"
+        "![avatar]({{ user.avatar }})\n<img src={post.cover.url} />\n"
     )
     report = run_import(root, site, theme=".")
     intro = (root / "docs" / "intro.md").read_text(encoding="utf-8")
     assert "![flow](../../docs/en/docs/img/flow.png)" in intro
+    assert "![home](../../public/shots/home.png)" in intro
     assert [b.target for b in report.broken_links] == ["/img/gone.png"]  # no template expression
     assert meta(root, "docs/intro.md")["title"] == "Start here"  # named by the site's navigation
 

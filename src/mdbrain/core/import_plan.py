@@ -257,15 +257,22 @@ _WIKI_PAGE = re.compile(
 )
 
 
+def template_expression(target: str) -> bool:
+    """Whether a link's target is an expression a site's templates fill in when it is
+    built (Jinja's ``{{ user.avatarUrl }}``, ``{% ... %}``, MDX's ``src={post.image}``):
+    no path to follow or report."""
+    return target.startswith("{") or "{{" in target or "{%" in target
+
+
 def _site_path(folder: str, written: str) -> tuple[links.LinkKind, str] | None:
     """A link's path resolved from ``folder`` (both from the source), as
     :func:`links.resolve` reads a link to a Markdown page, whatever its suffix; None
     for an anchor alone, a web address, the site's root, or a template's expression
-    that the site fills in (``{{ sponsor.img }}``): no path until it is built."""
+    (:func:`template_expression`)."""
     target = written.strip()
     if not target or target.startswith(("#", "//")) or _SCHEME.match(target):
         return None
-    if "{{" in target or "{%" in target:
+    if template_expression(target):
         return None
     for mark in ("#", "?"):
         cut = target.find(mark)

@@ -445,7 +445,7 @@ def _split_target(written: str) -> tuple[str, str] | None:
     target = written.strip()
     if not target or target.startswith(("#", "//")) or _SCHEME.match(target):
         return None
-    if "{{" in target or "{%" in target:  # a template's expression: the site fills it in
+    if import_plan.template_expression(target):  # the site fills it in when it builds
         return None
     cut = min((i for i in (target.find("#"), target.find("?")) if i != -1), default=len(target))
     name = unquote(target[:cut])
@@ -462,13 +462,18 @@ def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
     project = run.session.project.resolve()
     if not name.startswith("/"):
         starts = [run.source / posixpath.dirname(page)]
-    else:  # from the site's folder as the site reads it, else from the project's top
-        starts = [run.site, project] if run.site is not None else [project]
+    else:  # from the site's folder as the site reads it, its static files, the project
+        starts = [*([run.site] if run.site else []), *(project / d for d in _STATIC), project]
     for start in starts:
         found = _existing(run, Path(os.path.normpath(start / name.lstrip("/"))))
         if found is not None:
             return found, suffix
     return None
+
+
+# the folders site generators serve from the site's root as they are: Astro, Next.js and
+# Vite's public/, Docusaurus and Hugo's static/
+_STATIC = ("public", "static")
 
 
 def _existing(run: _Run, full: Path) -> str | None:
@@ -539,10 +544,12 @@ _SAMPLED = 50  # pages of a folder looked for in its sibling, to tell a translat
 
 
 def _pages_below(folder: Path) -> Iterator[str]:
-    """The Markdown pages under ``folder``, from it; links to folders are not followed."""
+    """The pages under ``folder`` that import reads, from it; links to folders are not
+    followed."""
     for here, _dirs, names in os.walk(folder):
         below = os.path.relpath(here, folder)
-        yield from (os.path.join(below, n) for n in sorted(names) if n.endswith(".md"))
+        pages = (n for n in sorted(names) if n.lower().endswith(conversion.PAGE_SUFFIXES))
+        yield from (os.path.join(below, n) for n in pages)
 
 
 def _translated(src: Path) -> bool:
