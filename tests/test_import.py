@@ -231,6 +231,23 @@ def test_pages_named_by_symbols_alone_get_their_characters_spelled_out(
     }
 
 
+def test_a_relative_link_written_from_the_projects_top_leads_to_its_page(
+    make_base: MakeBase,
+) -> None:
+    # from nats-io/nats-architecture-and-design: adr/ADR-8.md links "adr/ADR-57.md"
+    root = make_base({})
+    adr = root.parent / "adr"
+    adr.mkdir()
+    (adr / "ADR-2.md").write_text("# Sourcing\n\nHow buckets are sourced.\n")
+    (adr / "ADR-1.md").write_text(
+        "# Buckets\n\nSee [ADR-2](adr/ADR-2.md#top), [gone](adr/ADR-9.md) and [x](./adr/ADR-2.md).\n"
+    )
+    report = run_import(root, adr, theme=".")
+    first = (root / "adr-1.md").read_text(encoding="utf-8")
+    assert "[ADR-2](adr-2.md#top)" in first
+    assert sorted(b.target for b in report.broken_links) == ["./adr/ADR-2.md", "adr/ADR-9.md"]
+
+
 def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> None:
     root = make_base({})
     report = run_import(root, wiki)

@@ -145,12 +145,21 @@ class Plan:
     def linked_id(self, written: str, old: str) -> str | None:
         """The new id of the page a link leads to (``old``: its target resolved from the
         source). A link written from the root (``/docs/adr/1.md``) is read from the
-        source's root first, as sites read it, then from the project's, as forges do."""
+        source's root first, as sites read it, then from the project's, as forges do. A
+        relative link that leads nowhere is read from the project's top too, where its
+        author wrote it from (nats-io's ``adr/ADR-8.md`` links ``adr/ADR-57.md``)."""
         found = self.new_id(old)
         prefix = self.origin("")
-        if found is None and prefix and written.lstrip().startswith("/") and old.startswith(prefix):
-            found = self.new_id(old.removeprefix(prefix))
-        return found
+        if found is not None or not prefix:
+            return found
+        target = written.strip()
+        if target.startswith("/") and old.startswith(prefix):
+            return self.new_id(old.removeprefix(prefix))
+        if not target.startswith("."):
+            path = posixpath.normpath(unquote(re.split(r"[#?]", target, maxsplit=1)[0]))
+            if path.startswith(prefix):
+                return self.new_id(path.removeprefix(prefix))
+        return None
 
     def add(self, path: str, key: str, value: str) -> None:
         values = self.relations.setdefault(path, {}).setdefault(key, [])
