@@ -234,6 +234,26 @@ def test_a_dry_run_writes_nothing_and_undocumented_files_are_listed(tmp_path: Pa
     assert (repo.path / "kb" / anchor_lock.NAME).read_bytes() == lock_before
 
 
+def test_examples_are_not_undocumented_and_drafts_are_said_to_be_left_unchecked(
+    tmp_path: Path,
+) -> None:
+    # from fastapi/fastapi: init --scan set docs_src/ aside, update listed its 462 files
+    repo = make_repo(tmp_path)
+    for n in range(3):
+        repo.write(f"docs_src/body/tutorial00{n}.py", "app = object()\n")
+    repo.write("src/auth/vendor/lib.py", "Y = 2\n")
+    repo.write("kb/draft.md", doc("Draft", status="draft", impl_refs="[src/auth/session.py]"))
+    repo.commit("examples and a draft", "2026-08-03T09:00:00")
+    report = Brain.open(repo.path).update(dry_run=True)
+    assert report.undocumented == ["src/auth/unused.py"]
+    assert (
+        "Left out as examples, vendored, generated or test data: docs_src/ (3), src/auth/vendor/ (1)"
+        in report.notes
+    )
+    assert "Drafts are not compared with the code until someone checks them" in report.notes[-2]
+    assert report.notes[-2].endswith(": 1 name code")
+
+
 def test_paths_limit_the_update_to_the_documents_describing_them(tmp_path: Path) -> None:
     repo = make_repo(tmp_path)
     repo.write("src/auth/session.py", "def start():\n    return 4\n")

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mdbrain.core import anchors, edit, fields
+from mdbrain.core import anchors, codemap, edit, fields
 from mdbrain.core.errors import GitError, GuardError, MdbrainError
 from mdbrain.core.manifest import Entry
 from mdbrain.core.progress import counted
@@ -151,8 +152,18 @@ class Updater:
         if problem:
             report.notes.append(problem)
         docs = self._assess(found.entries, lock, report)
+        drafts = sum(1 for e in found.entries if e.status == "draft" and anchoring.refs_of(e))
+        if drafts:
+            report.notes.append(
+                "Drafts are not compared with the code until someone checks them ('mdbrain"
+                f" verify', or status stable): {drafts} name code"
+            )
         renamed_to = {new for doc in docs for _old, new in doc.renamed}
-        report.undocumented = [p for p in self._undocumented(found.entries) if p not in renamed_to]
+        undocumented, aside = self._undocumented(found.entries)
+        report.undocumented = [p for p in undocumented if p not in renamed_to]
+        if aside:
+            shown = ", ".join(f"{folder} ({n})" for folder, n in sorted(aside.items()))
+            report.notes.append(f"Left out as examples, vendored, generated or test data: {shown}")
         if dry_run:
             for doc in docs:
                 self._apply(doc, fix=False, report=report, write=False)
@@ -342,10 +353,13 @@ class Updater:
             except GuardError as exc:  # a commit subject quoted in the reason held a secret
                 report.notes.append(f"{entry.id}: left as it is: {exc.message}")
 
-    def _undocumented(self, entries: Sequence[Entry]) -> list[str]:
-        """Source files of the project that no impl_ref points at."""
+    def _undocumented(self, entries: Sequence[Entry]) -> tuple[list[str], Counter[str]]:
+        """Source files of the project that no impl_ref points at; and how many files each
+        folder of examples, vendored or generated code holds, which init --scan does not
+        draft either and which are no such files (``codemap.set_aside``)."""
+        aside: Counter[str] = Counter()
         if self.top is None:
-            return []
+            return [], aside
         referenced = {ref.path.rstrip("/") for e in entries for ref in anchoring.refs_of(e)}
         root = self.root.resolve()
         project = self.project.resolve()
@@ -359,9 +373,14 @@ class Updater:
             rel = full.relative_to(project).as_posix()
             if rel in referenced or any(rel.startswith(r + "/") for r in referenced):
                 continue
-            if self._in_scope(rel):
+            if not self._in_scope(rel):
+                continue
+            why = codemap.set_aside(rel)
+            if why:
+                aside[why] += 1
+            else:
                 out.append(rel)
-        return sorted(out)
+        return sorted(out), aside
 
     def _draft(self, undocumented: list[str]) -> list[str]:
         """Draft documents for the code units no document describes; never overwriting."""
