@@ -187,6 +187,12 @@ def test_one_language_of_translated_pages_imports_as_the_folder_they_translate(
     assert (root / "tutorial" / "first.md").is_file()  # docs/ goes to the root, so docs/en too
     run_import(root, alone)
     assert (root / "go" / "client.md").is_file()
+    api, cli = root.parent / "guide" / "api", root.parent / "guide" / "cli"
+    for folder in (api, cli):  # named like nothing but code, the same page in each
+        folder.mkdir(parents=True)
+        (folder / "README.md").write_text(f"# {folder.name}\n\nUse it.\n")
+    run_import(root, api)
+    assert (root / "api" / "readme.md").is_file()
 
 
 def test_images_written_from_the_site_root_lead_to_the_files_the_site_serves(
@@ -205,11 +211,16 @@ def test_images_written_from_the_site_root_lead_to_the_files_the_site_serves(
         '{% for user in people %}<img src="{{ user.avatarUrl }}"/>{% endfor %}\n'
         "![avatar]({{ user.avatar }})\n<img src={post.cover.url} />\n"
     )
+    (root / "kb-note.png").write_bytes(b"png")  # in the knowledge root, reached by a link
+    (root.parent / "static").symlink_to(root, target_is_directory=True)
+    (site / "docs" / "intro.md").write_text(
+        (site / "docs" / "intro.md").read_text(encoding="utf-8") + "![kb](/kb-note.png)\n"
+    )
     report = run_import(root, site, theme=".")
     intro = (root / "docs" / "intro.md").read_text(encoding="utf-8")
     assert "![flow](../../docs/en/docs/img/flow.png)" in intro
     assert "![home](../../public/shots/home.png)" in intro
-    assert [b.target for b in report.broken_links] == ["/img/gone.png"]  # no template expression
+    assert [b.target for b in report.broken_links] == ["/img/gone.png", "/kb-note.png"]
     assert meta(root, "docs/intro.md")["title"] == "Start here"  # named by the site's navigation
 
 

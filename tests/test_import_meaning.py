@@ -1156,6 +1156,17 @@ def test_a_folder_of_pages_kept_once_per_language_proposes_the_bases_language() 
     [astro] = sites.page_folders(deep, {}, lang="pt")
     assert (astro.folder, astro.count) == ("src/content/docs/pt-br", 4)
     assert astro.translations == ("src/content/docs/en",)
+    # code folders sharing page names are no languages, nor are translations of pages
+    # that sit above them (VitePress: docs/index.md in English, docs/fr/index.md...)
+    code = [
+        f"docs/{name}/{page}.md" for name in ("go", "js", "py") for page in ("README", "quickstart")
+    ]
+    assert [(p.folder, p.translations) for p in sites.page_folders(code, {})] == [("docs", ())]
+    api = ["docs/api/README.md", "docs/api/auth.md", "docs/cli/README.md", "docs/cli/install.md"]
+    assert [(p.folder, p.translations) for p in sites.page_folders(api, {})] == [("docs", ())]
+    above = [f"docs/{page}.md" for page in "abcd"]
+    above += [f"docs/{code}/{page}.md" for code in ("fr", "de") for page in "abcd"]
+    assert [(p.folder, p.count) for p in sites.page_folders(above, {})] == [("docs", 12)]
     # folders named like languages that hold different pages are no translations
     apart = [f"docs/{code}/{code}-{n}.md" for code in ("go", "js", "ui") for n in range(3)]
     assert [(p.folder, p.translations) for p in sites.page_folders(apart, {})] == [("docs", ())]

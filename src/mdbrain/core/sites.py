@@ -176,24 +176,40 @@ def page_folders(
     return found
 
 
-# a folder named for a language: en, de, pt-BR, zh-hant, zh_CN
-_LANGUAGE = re.compile(r"^[a-z]{2,3}(?:[-_](?:[A-Za-z]{2}|[a-z]{4}|\d{3}))?$")
+# a folder named for a language: en, de, pt-BR, zh-hant, zh_CN, es-419
+_LANGUAGE = re.compile(r"^([a-z]{2,3})(?:[-_](?:[A-Za-z]{2}|[A-Za-z]{4}|\d{3}))?$")
+# ISO 639-1, and the three-letter codes documentation sites use where it has none; code
+# folders named go, js, py, api or cli are none of them
+_LANGUAGES: Final = frozenset(
+    re.findall(
+        r"[a-z]+",
+        """aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs
+    cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he
+    hi ho hr ht hu hy hz ia id ie ig ii ik io is it iu ja jv ka kg ki kj kk kl km kn ko kr
+    ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt my na nb nd ne ng
+    nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk
+    sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz
+    ve vi vo wa wo xh yi yo za zh zu fil yue ckb ast""",
+    )
+)
 
 
 def named_for_a_language(name: str) -> bool:
     """Whether a folder's name is a language's code (en, pt-BR, zh-hant), as a site
     that keeps a folder per translation names them; on its own no proof it is one."""
-    return _LANGUAGE.match(name) is not None
+    found = _LANGUAGE.match(name)
+    return found is not None and found.group(1) in _LANGUAGES
 
 
 def _one_language(
     top: str, inside: list[str], lang: str, around: Mapping[str, str]
 ) -> Pages | None:
-    """The folder of ``top`` in the language ``lang`` (else the largest), when ``top``
-    holds its pages once per language, in folders named for them side by side at any
-    depth (fastapi's docs/en, docs/es...; Astro's src/content/docs/en...): each
-    translation has at least half of its pages where the largest one has them, and
-    together they hold four fifths of ``top``'s pages. None otherwise."""
+    """The folder of ``top`` in the language ``lang``, when ``top`` holds its pages once
+    per language, in folders named for them side by side at any depth (fastapi's
+    docs/en, docs/es...; Astro's src/content/docs/en...): each translation has at
+    least half of its pages where the largest one has them, and together they hold four
+    fifths of ``top``'s pages. None otherwise, and when no such folder is in ``lang``
+    (a site whose own pages sit above its translations' folders)."""
     every = pages(inside)
     held: dict[str, dict[str, set[str]]] = {}  # the folder holding them -> code -> pages
     for path in every:
@@ -208,8 +224,9 @@ def _one_language(
     mirrored, parent = max(found, key=lambda f: sum(map(len, f[0].values())))
     if len(mirrored) < 2 or 5 * sum(map(len, mirrored.values())) < 4 * len(every):
         return None
-    largest = max(mirrored, key=lambda code: (len(mirrored[code]), code == lang))
-    chosen = next((c for c in mirrored if _language(c) == lang), largest)
+    chosen = next((c for c in sorted(mirrored) if _language(c) == lang), None)
+    if chosen is None:
+        return None
     below = f"{parent}/{chosen}" if parent else chosen
     mine = [path[len(below) + 1 :] for path in inside if path.startswith(f"{below}/")]
     folder = f"{top}/{below}"
@@ -247,7 +264,7 @@ def _tagged_translations(
     translated: dict[str, list[Pages]] = {}
     for page_folder in found:
         tagged = _TAGGED.match(page_folder.folder)
-        original = tagged.group(1) if tagged else ""
+        original = tagged.group(1) if tagged and named_for_a_language(tagged.group(2)) else ""
         if original in tops and original != page_folder.folder:
             mine, theirs = set(pages(tops[page_folder.folder])), set(pages(tops[original]))
             if 2 * len(mine & theirs) >= len(mine) > 0:

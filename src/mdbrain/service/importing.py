@@ -478,7 +478,8 @@ _STATIC = ("public", "static")
 
 def _existing(run: _Run, full: Path) -> str | None:
     """The path from the project of the file or folder ``full`` (a folder's ending with
-    a slash), when it exists in the project outside the knowledge root."""
+    a slash), when it exists in the project outside the knowledge root, links followed
+    (``static -> docs-rag`` leads into the root); None for one it may not read."""
     project = run.session.project.resolve()
     root = run.session.root.resolve()
     if project not in full.parents or full == root or root in full.parents:
@@ -486,11 +487,14 @@ def _existing(run: _Run, full: Path) -> str | None:
     rel = full.relative_to(project).as_posix()
     try:
         real = files.locate(project, rel)
-    except MdbrainError:
+        target = Path(os.path.realpath(real))
+        if target == root or root in target.parents:
+            return None
+        if real.is_dir():
+            return rel + "/"
+        return rel if real.is_file() else None
+    except (MdbrainError, OSError):
         return None
-    if real.is_dir():
-        return rel + "/"
-    return rel if real.is_file() else None
 
 
 def _impl_ref(run: _Run, page: str, path: str) -> bool:
