@@ -242,6 +242,8 @@ def test_a_name_is_a_credential_only_when_it_names_one(name: str, credential: bo
         ("COMBO00:COMBO01", False),
         ("abcd1234", False),
         ("builderAPIpublicKey", False),  # a variable of withastro/docs, acronym inside
+        ("hjqXKLmnpQRSwertUIasd", True),  # random letters: runs without a vowel
+        ("qwpXZrtyMNbvLKcxz", True),
     ],
 )
 def test_an_unquoted_value_must_look_like_a_credential(value: str, looks: bool) -> None:
@@ -259,7 +261,16 @@ def test_placeholders_are_recognised(value: str) -> None:
     assert guard.placeholder(value)
 
 
-@pytest.mark.parametrize("value", ["Zq7vK2mP9xL4wR", "ghp_" + fake(RNG_ALNUM, 36), "t9#Lm2!Qv8"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "Zq7vK2mP9xL4wR",
+        "ghp_" + fake(RNG_ALNUM, 36),
+        "t9#Lm2!Qv8",
+        "my_Xk82!pq9Lz",
+        "my-Tr0ub4dor&3x",
+    ],
+)
 def test_real_looking_values_are_not_placeholders(value: str) -> None:
     assert not guard.placeholder(value)
 

@@ -96,9 +96,10 @@ _PLACEHOLDER_WORDS = word_set(
     motdepasse clave senha wachtwoord kennwort passwort geheim contrasena secreto segreto
     parola haslo heslo"""
 )
-_PLACEHOLDER_PREFIXES = (
-    "your", "my-", "my_", "example", "sample", "dummy", "fake", "test", "demo", "mock"
-)  # fmt: skip
+_PLACEHOLDER_PREFIXES = ("your", "example", "sample", "dummy", "fake", "test", "demo", "mock")
+# "my-" or "my_" then words in lower case: "my-public-api-key", "my_access_key"; not
+# "my_Xk82!pq9Lz", a real password that happens to start so
+_MY_WORDS = re.compile(r"my[-_][a-z]+(?:[-_][a-z]+)*")
 # Shapes that stand in: <name>, ${VAR}, $VAR, %VAR%, {{ var }}, {var}, [var], runs of
 # one filler character. Run on values of at most 1,024 characters.
 PLACEHOLDER_SHAPE = re.compile(
@@ -177,6 +178,7 @@ def placeholder(value: str) -> bool:
         low.strip("0123456789_-.!#@$%*+/=?~^&") in _PLACEHOLDER_WORDS
         or any(part in low or part in folded for part in _PLACEHOLDER_PARTS)
         or low.startswith(_PLACEHOLDER_PREFIXES)
+        or _MY_WORDS.fullmatch(core) is not None
         or "..." in core
         or "…" in core
         or dummy(core)

@@ -12,8 +12,12 @@ from mdbrain.core.guard.samples import placeholder, reference
 # The patterns below test one value (1,024 characters at most) from its start; their
 # repetitions are separated by characters they cannot contain, so each reads it once.
 _VERSION = re.compile(r"v?\d+(?:[._:/-]\d+)*(?:[-+.][A-Za-z][\w.]*)?")
-# words joined by signs, or in camel case, acronyms included ("builderAPIpublicKey")
-_WORDY = re.compile(r"[a-z]+(?:[_.-][a-z0-9]+)+|[A-Z]?[a-z]{2,}(?:[A-Z]+[a-z]{2,})+")
+_WORDY = re.compile(r"[a-z]+(?:[_.-][a-z0-9]+)+|[A-Z]?[a-z]{2,}(?:[A-Z][a-z]{2,})+")
+# camel case with an acronym inside ("builderAPIpublicKey"): a name when each run of
+# small letters holds a vowel, as words do and random letters mostly do not
+_ACRONYM_CAMEL = re.compile(r"[A-Z]?[a-z]{2,}(?:[A-Z]+[a-z]{2,})+")
+_SMALL_RUN = re.compile(r"[a-z]{2,}")
+_VOWEL = re.compile(r"[aeiouy]")
 SPACE = re.compile(r"\s")
 # Capital words with a few digits or signs between them ("COMBO00:COMBO01", "USER_1"):
 # the names of placeholders in command syntax, not generated credentials.
@@ -85,7 +89,7 @@ def credential_like(value: str) -> bool:
     value = value.rstrip(".,;:!?)]}\"'`*")
     if not 8 <= len(value) <= 256 or placeholder(value) or reference(value):
         return False
-    if _VERSION.fullmatch(value) or _WORDY.fullmatch(value):
+    if _VERSION.fullmatch(value) or _WORDY.fullmatch(value) or _camel_words(value):
         return False
     letters = any(c.isalpha() for c in value)
     digits = any(c.isdigit() for c in value)
@@ -95,6 +99,14 @@ def credential_like(value: str) -> bool:
     if digits or symbols:
         return not (symbols and not digits and _wordy_with_symbols(value))
     return any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+
+
+def _camel_words(value: str) -> bool:
+    """Words in camel case with an acronym among them, every run of small letters holding
+    a vowel: ``builderAPIpublicKey``, ``parseXMLDocument``; not ``hjqXKLmnpQRSwertUIasd``."""
+    return _ACRONYM_CAMEL.fullmatch(value) is not None and all(
+        _VOWEL.search(run) for run in _SMALL_RUN.findall(value)
+    )
 
 
 def _wordy_with_symbols(value: str) -> bool:
