@@ -242,13 +242,15 @@ def test_examples_are_not_undocumented_and_drafts_are_said_to_be_left_unchecked(
     for n in range(3):
         repo.write(f"docs_src/body/tutorial00{n}.py", "app = object()\n")
     repo.write("src/auth/vendor/lib.py", "Y = 2\n")
+    for name in ("users_pb2.py", "orders_pb2.py"):
+        repo.write(f"src/auth/{name}", "Z = 3\n")
     repo.write("kb/draft.md", doc("Draft", status="draft", impl_refs="[src/auth/session.py]"))
     repo.commit("examples and a draft", "2026-08-03T09:00:00")
     report = Brain.open(repo.path).update(dry_run=True)
     assert report.undocumented == ["src/auth/unused.py"]
     assert (
-        "Left out as examples, vendored, generated or test data: docs_src/ (3), src/auth/vendor/ (1)"
-        in report.notes
+        "Left out as examples, vendored, generated or test data: docs_src/ (3),"
+        " generated files (2), src/auth/vendor/ (1)" in report.notes
     )
     assert "Drafts are not compared with the code until someone checks them" in report.notes[-2]
     assert report.notes[-2].endswith(": 1 name code")

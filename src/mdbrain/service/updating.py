@@ -376,8 +376,8 @@ class Updater:
             if not self._in_scope(rel):
                 continue
             why = codemap.set_aside(rel)
-            if why:
-                aside[why] += 1
+            if why:  # a folder set aside, or a file named as generated: counted together
+                aside[why if why.endswith("/") else "generated files"] += 1
             else:
                 out.append(rel)
         return sorted(out), aside
