@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from mdbrain.adapters import export_html
 from mdbrain.core import (
     adr,
     anchors,
@@ -475,6 +476,11 @@ BACKTRACKING: list[_Case] = [
      lambda got: (got.name, got.dependencies) == ("m", ())),
     ("scheme separators on one line", lambda: secret_scan.worth_asking("://" * N),
      lambda got: got is False),
+    ("backticks on a line of an exported page", lambda: export_html.without_comments(
+     "<!-- c -->\nx " + "`" * N + "\n<!-- d -->"), lambda got: got == "x " + "`" * N),
+    ("a comment in a code span of an exported page", lambda: export_html.without_comments(
+     "<!-- c -->\n`<!-- kept -->` and ``a`<!-- too -->`` <!-- gone --> z"),
+     lambda got: got == "`<!-- kept -->` and ``a`<!-- too -->``  z"),
 ]  # fmt: skip
 
 
@@ -487,3 +493,19 @@ def test_a_pattern_that_once_backtracked_answers_in_bounded_time(
     with bounded():
         got = call()
     assert right(got), repr(got)[:200]
+
+
+def test_blanks_after_a_reason_heading_are_read_in_bounded_time(make_base: MakeBase) -> None:
+    # brief reads a decision's reason under "## Why": three runs of blanks around optional
+    # marks split a long run of them every possible way (cubic: 2.4 s for 1,000)
+    body = (
+        "We chose queues.\n\n## Why"
+        + "\t" * 100_000
+        + "x\n\nNo reason here.\n\n## Why ?  #\n\nLoad.\n"
+    )
+    root = make_base(
+        {"decisions/queues.md": doc("Queues", type="decision", sources="[x]", body=body)}
+    )
+    with bounded():
+        brief = Brain.open(root).brief("decisions")
+    assert [item.reason for item in brief.items] == ["Load."]

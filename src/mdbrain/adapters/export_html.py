@@ -41,7 +41,7 @@ from markupsafe import Markup
 
 from mdbrain.adapters import export_graph
 from mdbrain.core import links
-from mdbrain.core.markdown import FENCE, closes_fence
+from mdbrain.core.markdown import CODE_SPAN, FENCE, closes_fence
 from mdbrain.service.exporting import Page, Snapshot
 
 ASSETS = ("site.css", "manifest.js")
@@ -139,7 +139,6 @@ def _heading_open(
     return self.renderToken(tokens, idx, options, env)
 
 
-_CODE_SPAN = re.compile(r"(`+).+?\1")
 _EMPTY_COMMENT = re.compile(r"-?>")  # right after "<!--": a comment that ends at once
 
 
@@ -171,7 +170,7 @@ def _line_without_comments(line: str, inside: bool) -> tuple[str, bool]:
     """One line without the comments it holds; whether a comment is still open after it."""
     kept: list[str] = []
     at = 0
-    spans = [m.span() for m in _CODE_SPAN.finditer(line)] if "`" in line else []
+    spans = [m.span() for m in CODE_SPAN.finditer(line)] if "`" in line else []
     next_span = 0  # the first code span not yet behind
     while True:
         if inside:

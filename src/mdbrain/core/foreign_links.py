@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from mdbrain.core import slug
+from mdbrain.core import markdown, slug
 
 # [[Page]] or [[page|label]]; not an embed (![[x]]), and not a Markdown link whose text is
 # in brackets ([[1]](notes.md), [[1]][ref]).
@@ -24,7 +24,6 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 # code a site's template tags hold (Hugo's {{< code-toggle >}}, Liquid's {% highlight %}):
 # TOML's [[menus.main]] in it is no wiki link
 _TAG_CODE = re.compile(r"^\s*\{(?:\{[<%]|%-?)\s*(code[\w-]*|highlight|raw)\b[^\n]*[>%]\}\}?\s*$")
-_CODE_SPAN = re.compile(r"(?<!`)(`++)(?:[^`\n]++|(?!\1(?!`))`++)++\1(?!`)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +61,7 @@ def wiki_links(text: str) -> list[WikiLink]:
                 continue
         if "[[" not in line:
             continue
-        masked = _CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
+        masked = markdown.CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
         for match in _WIKI.finditer(masked):
             first, second = match.group(1).strip(), (match.group(2) or "").strip()
             found.append(WikiLink(number, match.start(), match.end(), first, second))

@@ -55,6 +55,9 @@ _IMAGE = re.compile(r"!\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(")
 # <img ... src=: the attributes read up to the end of the tag only, then the value
 IMG_SRC_BEFORE = r"(?i:<img\b[^<>]*?\ssrc\s*=\s*)"
 _IMG_SRC = re.compile(IMG_SRC_BEFORE + r"(?:\"([^\"<>]*)\"|'([^'<>]*)'|([^\s\"'=<>`]+))")
+# A code span on one line, as CommonMark reads it: a run of backticks closed by the next
+# run of the same length. Possessive runs, so a run that no run closes is given up at once.
+CODE_SPAN = re.compile(r"(?<!`)(`++)(?:[^`\n]++|(?!\1(?!`))`++)++\1(?!`)")
 # An HTML comment, or an opener that is never closed (group 1 unset): "<!--.*?-->" would
 # retry its lazy run from every one of many unclosed openers, quadratic in their number.
 _COMMENT = re.compile(r"<!--(?:.*?(-->)|.*)", re.DOTALL)

@@ -28,7 +28,8 @@ SEARCHED = 10  # documents a free-text brief takes from the search ranking
 # a heading that is the reason word alone: "## Rationale", "## Why?"; not a question
 # of a FAQ ("##### Why not use methods for all operators?")
 _REASON_TITLE = re.compile(
-    r"^#{1,6}\s*(?:motifs?|rationale|why|pourquoi|reasons?|raisons?)\s*[?:.]?\s*#*\s*$", re.I
+    r"^#{1,6}\s*(?:motifs?|rationale|why|pourquoi|reasons?|raisons?)\s*+(?:[?:.]\s*+)?#*+\s*+$",
+    re.I,  # possessive: one way to read the blanks, the mark and the hashes after the word
 )
 
 
