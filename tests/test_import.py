@@ -242,6 +242,29 @@ def test_pages_named_by_symbols_alone_get_their_characters_spelled_out(
     }
 
 
+def test_a_vitepress_site_at_the_top_links_its_pages_and_files_from_its_source_folder(
+    make_base: MakeBase,
+) -> None:
+    # from vuejs/docs: .vitepress/ at the top, pages in src/, static files in src/public/
+    root = make_base({})
+    project = root.parent
+    (project / ".vitepress").mkdir()
+    (project / ".vitepress" / "config.ts").write_text("export default { srcDir: 'src' }\n")
+    (project / "src" / "guide").mkdir(parents=True)
+    (project / "src" / "public" / "images").mkdir(parents=True)
+    (project / "src" / "public" / "images" / "logo.svg").write_text("<svg/>")
+    (project / "src" / "guide" / "syntax.md").write_text("# Syntax\n\nTemplates.\n")
+    (project / "src" / "guide" / "slots.md").write_text(
+        "# Slots\n\n[[TOC]]\n\nSee [arguments](/guide/syntax.md#arguments) and"
+        " [more](/guide/syntax#more).\n\n![logo](/images/logo.svg)\n"
+    )
+    report = run_import(root, project, theme=".")  # what init proposes for such a site
+    slots = (root / "src" / "guide" / "slots.md").read_text(encoding="utf-8")
+    assert "[arguments](syntax.md#arguments)" in slots and "[more](syntax.md#more)" in slots
+    assert "![logo](../../../src/public/images/logo.svg)" in slots
+    assert report.broken_links == ()  # [[TOC]] asks the site for a table of contents
+
+
 def test_a_relative_link_written_from_the_projects_top_leads_to_its_page(
     make_base: MakeBase,
 ) -> None:

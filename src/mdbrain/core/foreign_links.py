@@ -26,6 +26,10 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _TAG_CODE = re.compile(r"^\s*\{(?:\{[<%]|%-?)\s*(code[\w-]*|highlight|raw)\b[^\n]*[>%]\}\}?\s*$")
 
 
+# a line asking the site for a table of contents (VitePress, markdown-it-toc): no link
+_TOC_MARKER = re.compile(r"^[ \t]*\[\[toc\]\][ \t]*$", re.IGNORECASE)
+
+
 @dataclass(frozen=True, slots=True)
 class WikiLink:
     line: int  # 1-based, in the text given
@@ -59,7 +63,7 @@ def wiki_links(text: str) -> list[WikiLink]:
             if not _closes(line[code.end(1) :], marks):  # else opened and closed on one line
                 tag = marks
                 continue
-        if "[[" not in line:
+        if "[[" not in line or _TOC_MARKER.match(line):
             continue
         masked = markdown.CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
         for match in _WIKI.finditer(masked):

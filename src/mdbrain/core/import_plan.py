@@ -145,17 +145,23 @@ class Plan:
     def linked_id(self, written: str, old: str) -> str | None:
         """The new id of the page a link leads to (``old``: its target resolved from the
         source). A link written from the root (``/docs/adr/1.md``) is read from the
-        source's root first, as sites read it, then from the project's, as forges do. A
-        relative link that leads nowhere is read from the project's top too, where its
-        author wrote it from (nats-io's ``adr/ADR-8.md`` links ``adr/ADR-57.md``)."""
+        source's root first, as sites read it, then from the project's, as forges do,
+        then as the one imported page with that path under a top folder of the source,
+        as Docusaurus or VitePress read it from their pages' folder (``/guide/a.md`` in
+        vuejs/docs for ``src/guide/a.md``). A relative link that leads nowhere is read
+        from the project's top too, where its author wrote it from (nats-io's
+        ``adr/ADR-8.md`` links ``adr/ADR-57.md``)."""
         found = self.new_id(old)
-        prefix = self.origin("")
-        if found is not None or not prefix:
+        if found is not None:
             return found
+        prefix = self.origin("")
         target = written.strip()
-        if target.startswith("/") and old.startswith(prefix):
-            return self.new_id(old.removeprefix(prefix))
-        if not target.startswith("."):
+        if target.startswith("/"):
+            if prefix and old.startswith(prefix):
+                found = self.new_id(old.removeprefix(prefix))
+            under = self.under.get(old.casefold(), []) if found is None else []
+            return under[0] if len(under) == 1 else found
+        if prefix and not target.startswith("."):
             path = posixpath.normpath(unquote(re.split(r"[#?]", target, maxsplit=1)[0]))
             if path.startswith(prefix):
                 return self.new_id(path.removeprefix(prefix))
@@ -297,18 +303,11 @@ def _site_path(folder: str, written: str) -> tuple[links.LinkKind, str] | None:
 
 
 def _candidate_id(plan: Plan, written: str, old: str) -> str | None:
-    """The id of the page at ``old``: imported now or before (:meth:`Plan.linked_id`),
-    climbing out of the source to a page an earlier import brought in, or, for a link
-    written from the root, the one imported page with that path under a top folder of
-    the source, as Docusaurus reads it from its docs folder (``/guide/a.mdx`` in
-    ``website/`` for ``website/docs/guide/a.mdx``)."""
+    """The id of the page at ``old``: imported now or before, as :meth:`Plan.linked_id`
+    finds it, or climbing out of the source to a page an earlier import brought in."""
     if old.startswith("../"):
         return plan.earlier.get(posixpath.normpath(plan.origin(old)).casefold())
-    found = plan.linked_id(written, old)
-    if found is None and written.lstrip().startswith("/"):
-        under = plan.under.get(old.casefold(), [])
-        found = under[0] if len(under) == 1 else None
-    return found
+    return plan.linked_id(written, old)
 
 
 def _one_page(plan: Plan, written: str, old: str) -> list[str]:

@@ -117,6 +117,7 @@ class _Run:
     # the pages this import reads, as ``sources`` names them (from the project), casefolded
     walked: frozenset[str] = frozenset()
     site: Path | None = None  # the folder a site builds its pages from: "/img/a.png" is in it
+    served: tuple[Path, ...] = ()  # folders a site serves at its root as they are (public/)
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
     code: list[CodeLink] = field(default_factory=list)
@@ -463,7 +464,7 @@ def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
     if not name.startswith("/"):
         starts = [run.source / posixpath.dirname(page)]
     else:  # from the site's folder as the site reads it, its static files, the project
-        starts = [*([run.site] if run.site else []), *(project / d for d in _STATIC), project]
+        starts = [*([run.site] if run.site else []), *run.served, project]
     for start in starts:
         found = _existing(run, Path(os.path.normpath(start / name.lstrip("/"))))
         if found is not None:
@@ -472,8 +473,21 @@ def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
 
 
 # the folders site generators serve from the site's root as they are: Astro, Next.js and
-# Vite's public/, Docusaurus and Hugo's static/
+# Vite's public/, Docusaurus and Hugo's static/, VitePress's src/public/
 _STATIC = ("public", "static")
+
+
+def _served(project: Path, src: Path) -> tuple[Path, ...]:
+    """The folders of static files a site may serve at its root: ``public/`` or
+    ``static/`` at the project's top, at the source's, or in a folder of the source."""
+    bases = [project, src]
+    with contextlib.suppress(OSError):
+        bases += sorted(p for p in src.iterdir() if p.is_dir() and not p.name.startswith("."))
+    served = []
+    for path in dict.fromkeys(base / name for base in bases for name in _STATIC):
+        with contextlib.suppress(OSError):
+            served += [path] if path.is_dir() else []
+    return tuple(served)
 
 
 def _existing(run: _Run, full: Path) -> str | None:
@@ -602,6 +616,7 @@ def import_folder(
     limit = None if inside is None else inside.relative_to(project).as_posix()
     run = _Run(session, src, plan, limit, dry_run, single=page is not None)
     run.site = None if site is None else site[0]
+    run.served = _served(project, src)
     run.walked = frozenset(plan.origin(path).casefold() for path in paths)
     if legacy:
         return _legacy(run, paths, dry_run)
