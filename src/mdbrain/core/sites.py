@@ -177,7 +177,7 @@ def page_folders(
 
 
 # a folder named for a language: en, de, pt-BR, zh-hant, zh_CN, es-419
-_LANGUAGE = re.compile(r"^([a-z]{2,3})(?:[-_](?:[A-Za-z]{2}|[A-Za-z]{4}|\d{3}))?$")
+_LANGUAGE = re.compile(r"[a-z]{2,3}(?:[-_](?:[A-Za-z]{2}|[A-Za-z]{4}|\d{3}))?")
 # ISO 639-1, and the three-letter codes documentation sites use where it has none; code
 # folders named go, js, py, api or cli are none of them
 _LANGUAGES: Final = frozenset(
@@ -197,8 +197,7 @@ _LANGUAGES: Final = frozenset(
 def named_for_a_language(name: str) -> bool:
     """Whether a folder's name is a language's code (en, pt-BR, zh-hant), as a site
     that keeps a folder per translation names them; on its own no proof it is one."""
-    found = _LANGUAGE.match(name)
-    return found is not None and found.group(1) in _LANGUAGES
+    return _LANGUAGE.fullmatch(name) is not None and _language(name) in _LANGUAGES
 
 
 def _one_language(
@@ -251,7 +250,7 @@ def _language(code: str) -> str:
 
 
 # a folder named for another one and a language: tldr's pages.fr, pages.pt_BR beside pages
-_TAGGED = re.compile(r"^(.+?)[._-]([a-z]{2,3}(?:[-_](?:[A-Za-z]{2}|[a-z]{4}|\d{3}))?)$")
+_TAGGED = re.compile(rf"(.+?)[._-]({_LANGUAGE.pattern})")
 
 
 def _tagged_translations(
@@ -263,7 +262,7 @@ def _tagged_translations(
     naming the others as its translations."""
     translated: dict[str, list[Pages]] = {}
     for page_folder in found:
-        tagged = _TAGGED.match(page_folder.folder)
+        tagged = _TAGGED.fullmatch(page_folder.folder)
         original = tagged.group(1) if tagged and named_for_a_language(tagged.group(2)) else ""
         if original in tops and original != page_folder.folder:
             mine, theirs = set(pages(tops[page_folder.folder])), set(pages(tops[original]))
@@ -283,7 +282,7 @@ def _tagged_translations(
 
 
 def _language_of(folder: str) -> str:
-    tagged = _TAGGED.match(folder)
+    tagged = _TAGGED.fullmatch(folder)
     return _language(tagged.group(2)) if tagged else ""
 
 
