@@ -238,3 +238,31 @@ def test_scripts_named_alike_in_many_folders_get_titles_that_tell_them_apart() -
         "cookies-image01.md", "headers-image01.md", "queries-image01.md"
     }  # fmt: skip
     assert any(d.title == "reader" for d in drafts.values())  # a name of its own is kept
+
+
+def test_the_crates_of_a_workspace_are_named_after_their_folders_not_after_src() -> None:
+    lib = "//! Cache of downloads.\npub struct Store;\npub fn open() -> Store { Store }\n"
+    big = "".join(f"pub fn step{n}() -> u32 {{ {n} }}\n" for n in range(40))
+    texts = {
+        "crates/acme-cache/src/lib.rs": lib,
+        "crates/acme-cache/src/keys.rs": lib,
+        "crates/acme-bench/src/lib.rs": lib,
+        "crates/acme-auth/src/service.rs": big,
+        "crates/acme-net/src/service.rs": big,
+        "crates/acme-net/src/index/mod.rs": big,
+        "crates/acme-tool/src/bin/run.rs": "fn main() {}\n",
+        "crates/acme-cli/src/bin/run.rs": "fn main() {}\n",
+        "web/src/index.ts": "export function start(): void {}\n",
+    }
+    texts.update({f"crates/acme-net/src/{n}.rs": big for n in ("dial", "listen", "retry")})
+    names = {d.title: d.id.rsplit("/", 1)[1] for d in plan(texts).values()}
+    assert names["crates/acme-cache/src"] == "acme-cache.md"  # not "src.md"
+    assert names["crates/acme-bench/src/lib.rs"] == "acme-bench.md"  # not "src-lib.md"
+    # a file named alike in two crates: the crate's name tells them apart, not a number
+    assert names["crates/acme-auth/src/service.rs"] == "service.md"
+    assert names["crates/acme-net/src/service.rs"] == "acme-net-service.md"
+    assert names["crates/acme-net/src/index/mod.rs"] == "index.md"  # its folder's module
+    assert names["crates/acme-cli/src/bin/run.rs"] == "run.md"
+    assert names["crates/acme-tool/src/bin/run.rs"] == "acme-tool-run.md"  # not "bin-run"
+    assert names["web/src/index.ts"] == "web.md"
+    assert not [n for n in names.values() if n[:-3].rsplit("-", 1)[-1].isdigit()]

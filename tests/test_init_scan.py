@@ -135,8 +135,8 @@ def test_sample_drafts_list_what_the_code_holds(sample: Path) -> None:
     assert "- `acme`: console script, declared in `pyproject.toml`; runs `src/acme/cli.py`" in entry
     assert "`acme-web`: package bin" in entry and "Go program (`package main`)" in entry
     assert "`GET /health`, `POST /items`" in entry
-    assert "(../web/src.md)" in entry
-    web = (root / "web" / "src.md").read_text(encoding="utf-8")
+    assert "(../web/web.md)" in entry
+    web = (root / "web" / "web.md").read_text(encoding="utf-8")
     assert "`function createServer(port: number): void`: Build the server." in web
     assert "web/src/server.ts#createServer" in web or "web/src/server.ts\n" in web
     repository = (root / "project" / "repository.md").read_text(encoding="utf-8")

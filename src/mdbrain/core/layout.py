@@ -197,7 +197,12 @@ ENTRY_THEME: Final = "entry-points"
 INFRA_THEME: Final = "infrastructure"
 EXTRA_THEMES: Final = (ENTRY_THEME, INFRA_THEME, "testing", "project", "other-code")
 _CONTAINERS: Final = frozenset({"src", "lib", "source", "packages", "apps"})
+_UNNAMED: Final = _CONTAINERS | {"bin"}  # inside a package, folders its own name goes before
+# file names that name no module of their own, but their folder's (a crate's lib.rs)
 _GENERIC_STEMS: Final = frozenset({"__init__", "__main__", "index", "main", "mod", "lib"})
+_GENERIC_IN: Final = {
+    "index": (".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx"), "mod": (".rs",), "lib": (".rs",),
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,18 +285,44 @@ def name_areas(areas: list[Area], budget: int, *, fronts_apart: bool) -> dict[Ar
     return {a: names.get(a, ENTRY_THEME) for a in areas}
 
 
-def _unit_name(files: list[FileFacts], modules: dict[str, str], split: bool) -> tuple[str, str]:
-    """A title and a slug for a group of files."""
+def _named_parts(folder: str) -> list[str]:
+    """The folders of ``folder`` down to the one that names its code: a source folder
+    such as ``src`` or ``src/bin`` is named by the folder holding it
+    (``crates/uv-auth/src`` is the crate ``uv-auth``)."""
+    parts = [part for part in folder.split("/") if part]
+    while len(parts) > 1 and parts[-1] in _UNNAMED:
+        parts.pop()
+    return parts
+
+
+def _generic(path: str) -> bool:
+    """Whether a file's name says nothing of its own (``lib.rs``, ``index.ts``)."""
+    stem, suffix = posixpath.splitext(posixpath.basename(path))
+    return stem in _GENERIC_STEMS and suffix in _GENERIC_IN.get(stem, (suffix,))
+
+
+def _unit_name(
+    files: list[FileFacts], modules: dict[str, str], split: bool
+) -> tuple[str, str, str]:
+    """A title and a slug for a group of files, and a longer slug for when that one is
+    taken: the folder's name before a file's, the parent's before a folder's."""
     path = files[0].path
     folder = posixpath.dirname(path)
-    base = posixpath.basename(folder) or "root"
+    parts = _named_parts(folder)
+    base = parts[-1] if parts else "root"
+    parent = _named_parts("/".join(parts[:-1]))
+    qualified = f"{parent[-1]} {base}" if parent else base
     if len(files) == 1 and not path.endswith("__init__.py"):
+        if _generic(path):  # the folder's module: named as the folder is
+            return modules.get(path, path), slugify(base), slugify(qualified)
         stem = posixpath.splitext(posixpath.basename(path))[0]
-        return modules.get(path, path), slugify(
-            f"{base} {stem}" if stem in _GENERIC_STEMS else stem
-        )
+        return modules.get(path, path), slugify(stem), slugify(f"{base} {stem}")
     title = modules.get(f"{folder}/__init__.py".lstrip("/"), folder or ".")
-    return (f"{title}: package and smaller modules" if split else title), slugify(base)
+    return (
+        f"{title}: package and smaller modules" if split else title,
+        slugify(base),
+        slugify(qualified),
+    )
 
 
 def plan_units(
@@ -306,18 +337,17 @@ def plan_units(
     named = [
         _unit_name(g, modules, folders.count(f) > 1) for g, f in zip(groups, folders, strict=True)
     ]
-    titles = Counter(title for title, _slug in named)
+    titles = Counter(title for title, _slug, _longer in named)
     units: list[Unit] = []
     taken: dict[str, set[str]] = {}
     theme_folders: dict[str, str] = {}
-    for group, key, folder, (own, own_slug) in zip(groups, keys, folders, named, strict=True):
+    for group, key, folder, (own, short, longer) in zip(groups, keys, folders, named, strict=True):
         theme = names[_owner(key, areas)]
-        title, slug = own, own_slug
+        title, slug = own, short
         if titles[own] > 1 and len(group) == 1:  # scripts named alike in many folders
-            stem = posixpath.splitext(posixpath.basename(group[0].path))[0]
-            title, slug = group[0].path, slugify(f"{posixpath.basename(folder)} {stem}")
+            title, slug = group[0].path, longer
         used = taken.setdefault(theme, {"overview", ENTRY_THEME})
-        used.add(slug := unique(slug, used))
+        used.add(slug := unique(longer if slug in used else slug, used))
         units.append(Unit(theme, slug, title, folder, tuple(group)))
         known = theme_folders.get(theme)
         theme_folders[theme] = folder if known is None else posixpath.commonpath([known, folder])
