@@ -173,6 +173,8 @@ def test_a_password_shaped_like_a_host_and_a_path_is_still_caught(snippet: str) 
         # from kubernetes/community: a meeting's invitation link carries its passcode
         "[Mondays](https://zoom.us/j/739385290?pwd=ekVmNGRjT214MGJkY1JUUUpPMVlJUT09) (weekly)",
         "<https://us02web.zoom.us/j/8?uname=x&pwd=ekVmNGRjT214MGJkY1JUUUpPMVlJUT09>",
+        # from astral-sh/uv: a token's prefix and a keyboard row stand in for a token
+        "(e.g., `git+https://git:github_pat_asdf@github.com/astral-sh/uv`)",
     ],
 )
 def test_prose_and_placeholders_after_a_credential_name_pass(snippet: str) -> None:
@@ -544,6 +546,7 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         "12345+ana@users.noreply.github.com",
         # from rust-lang/rfcs: a team's alias, and a message id in a mailing list's link
         "Teams should notify core@rust-lang.org when they create one",
+        "an e-mail to the alias `compiler-private@rust-lang.org`",
         "[list](https://lore.kernel.org/all/20240402-linked-list-v1-0-b1c59ba7ae3b@google.com/)",
         # from etalab/guides.etalab.gouv.fr: a team's address, in French pages too
         "[contactant directement](mailto:lab-ia@data.gouv.fr) l'équipe du Lab IA",

@@ -36,7 +36,7 @@ _ROLE_LOCALS = word_set(
     privacy legal press jobs billing dev developers ops git nobody core staff office board
     maintainers committee council community moderation conduct announce releases release
     infra bot bots everyone owners governance opensource lab labs data feedback
-    engineering engprod leads wg oncall steering approvers reviewers
+    engineering engprod leads wg oncall steering approvers reviewers private
     sig social meetups meetup events event election elections contributors contributor
     github gitlab issues login partners marketing careers education training docs
     documentation media newsletter members membership sponsors ambassadors speakers

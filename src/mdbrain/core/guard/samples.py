@@ -74,7 +74,7 @@ _LEET = str.maketrans("0134578@$!|", "oieastbasil")
 _PLACEHOLDER_PARTS = (
     "password", "passwd", "passphrase", "secret", "example", "sample", "placeholder",
     "changeme", "change_me", "change-me", "changeit", "dummy", "redacted", "xxxx",
-    "letmein", "qwerty", "azerty", "opensesame", "open sesame", "foobar",
+    "letmein", "qwerty", "azerty", "asdf", "opensesame", "open sesame", "foobar",
     "lorem", "notreal", "not_real", "notasecret", "token", "apikey", "api_key", "api-key",
     "motdepasse", "mot_de_passe", "motdepase", "contrasena", "contraseña", "passwort",
     "kennwort", "wachtwoord", "senha", "geheim", "secreto", "segreto",
