@@ -293,6 +293,34 @@ def test_a_term_given_by_several_words_counts_each_document_once(make_base: Make
     assert term.idf == ranking.idf(documents, 3)
 
 
+def test_two_words_asked_find_the_word_written_as_one(make_base: MakeBase) -> None:
+    """ "lock file" asked finds the page that says "lockfile", and counts it as holding
+    both words, as much as a page that writes them apart."""
+    files = {
+        "joined.md": doc("Workspaces", body="Members of a workspace share one lockfile."),
+        "apart.md": doc("Locking", body="The lock file pins every version."),
+        "lock.md": doc("Threads", body="Take the lock before the queue."),
+        "file.md": doc("Uploads", body="Each file is sent in parts."),
+    }
+    files.update({f"o{n}.md": doc(f"Other {n}", body="Unrelated text.") for n in range(6)})
+    root = make_base(files)
+    assert set(_ids(root, "lock file")[:2]) == {"joined.md", "apart.md"}
+    assert _ids(root, "workspace lock file")[0] == "joined.md"
+    with Brain.open(root) as brain:
+        terms = brain.reader().searcher.question("lock file").terms
+    assert all("lockfile" in {word for word, _share in term.words} for term in terms)
+
+
+def test_only_two_words_in_a_row_are_joined() -> None:
+    analyser = text.Analyzer("en")
+    assert analyser.joined("a lock file, please") == [("lock", "file", "lockfil")]
+    assert analyser.joined("(lock file)") == [("lock", "file", "lockfil")]
+    assert analyser.joined("Data base?") == [("data", "base", "databas")]
+    assert analyser.joined("lock the file") == []  # a stop word between them
+    assert analyser.joined("lock-file v2 x86 64") == []  # not two words of letters apart
+    assert analyser.joined("file") == []
+
+
 @pytest.mark.parametrize("heading", ["Decision", "Decision Outcome", "Décision"])
 def test_a_decision_record_shows_its_decision_beside_the_section_that_answers(
     make_base: MakeBase, heading: str

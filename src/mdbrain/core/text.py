@@ -13,12 +13,14 @@ a question's terms are then matched through the words that give them.
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 import unicodedata
 from typing import Protocol
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_AROUND_WORDS = "\"'()[],.;:!?"  # what may stand before or after a word in a question
 _MEMO_MAX = 1_000_000  # pieces an analyser remembers before it starts afresh
 
 _ENGLISH_STOP = """
@@ -144,6 +146,25 @@ class Analyzer:
             text = unicode_nfc(text)
         piece = self._piece
         return "".join([piece(chunk) for chunk in text.split()]).split()
+
+    def joined(self, text: str) -> list[tuple[str, str, str]]:
+        """Two words in a row that are also written as one ("lock file" and "lockfile",
+        "data base" and "database"): for each such pair in ``text``, the term of each
+        word and the term of the two joined, when that is a third term."""
+        if not text.isascii():
+            text = unicode_nfc(text)
+        chunks = text.casefold().split()
+        out = []
+        for left, right in itertools.pairwise(chunks):
+            # not across punctuation: "the file, please" joins nothing
+            first, second = left.lstrip(_AROUND_WORDS), right.rstrip(_AROUND_WORDS)
+            if not (first.isalpha() and second.isalpha()) or {first, second} & self.stop:
+                continue
+            one, two = self._piece(first).split(), self._piece(second).split()
+            both = self._piece(first + second).split()
+            if len(one) == len(two) == len(both) == 1 and both[0] not in (one[0], two[0]):
+                out.append((one[0], two[0], both[0]))
+        return out
 
     def terms_of(self, words: list[str]) -> list[str]:
         """The term of each word an index tokenizer cut ('' for a stop word), in one call

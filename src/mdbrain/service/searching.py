@@ -293,18 +293,27 @@ class Searcher:
         documents = self.statistics().documents
         named = " ".join([*_compound(analyser, text.identifiers(words)), *text.split_names(words)])
         from_names = set(analyser.terms(named)) if named else set()
-        terms, forms = [], []
+        # each term's words: (word, documents holding it, its share of the term)
+        expanded: dict[str, dict[str, tuple[int, float]]] = {}
         for word in dict.fromkeys(analyser.terms(words)):
             form, prefix = ranking.pattern(word, params)
             found = self._expansion(code, form, prefix)
             if not any(term == word for _w, term, _n in found):
                 found = [*found, *self._expansion(code, word, False)]
-            words_of_term = tuple(
-                (w, 1.0 if term == word else params.prefix_weight) for w, term, _n in found
-            )
-            holders = self._holding(found)
+            expanded[word] = {
+                w: (n, 1.0 if term == word else params.prefix_weight) for w, term, n in found
+            }
+        # "lock file" asked, "lockfile" written: the word written as one gives both terms
+        for first, second, both in analyser.joined(words):
+            if first in expanded and second in expanded and both not in expanded:
+                for w, _term, n in self._expansion(code, both, False):
+                    expanded[first][w] = expanded[second][w] = (n, 1.0)
+        terms, forms = [], []
+        for word, giving in expanded.items():
+            words_of_term = tuple((w, share) for w, (_n, share) in giving.items())
+            holders = self._holding([(w, word, n) for w, (n, _share) in giving.items()])
             terms.append(ranking.Term(word, words_of_term, ranking.idf(documents, holders)))
-            forms += [(w, n) for w, _t, n in found]
+            forms += [(w, n) for w, (n, _share) in giving.items()]
         plain = frozenset(t.term for t in terms) - from_names
         # FTS5's BM25 gives a word held by half the documents or more no weight at all: asked
         # for, it makes FTS5 read and score every document holding it, and adds those that
