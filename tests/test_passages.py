@@ -73,6 +73,30 @@ def test_a_window_that_stops_on_a_tables_head_takes_its_rows_while_they_fit() ->
     assert passages.past_table_head(lines, costs, 0, 1, 100) == 1  # no table at its end
 
 
+def test_a_window_opens_where_its_first_sentence_begins() -> None:
+    lines = [
+        "Extend the borrow system to support lifetimes",  # 0: the paragraph begins
+        "based on the flow of control. The RFC also adds",  # 1: a sentence begins inside
+        "a few extensions to the borrow",  # 2
+        "checker, which removes many common cases.",  # 3: the window opens here
+        "",  # 4
+        "A second paragraph starts after a blank line,",  # 5
+        "and goes on here.",  # 6
+        "- an item of a list",  # 7
+        "  that wraps.",  # 8
+    ]
+    costs = [10] * len(lines)
+    assert passages.sentence_start(lines, costs, 3, 4, 100) == 1  # "The RFC also adds..."
+    assert passages.sentence_start(lines, costs, 6, 7, 100) == 5  # after the blank line
+    assert passages.sentence_start(lines, costs, 8, 9, 100) == 7  # the item it belongs to
+    assert passages.sentence_start(lines, costs, 7, 9, 100) == 7  # an item starts a block
+    assert passages.sentence_start(lines, costs, 3, 4, 25) == 3  # no room: unchanged
+    assert passages.sentence_start(lines, costs, 0, 2, 100) == 0
+    far = ["words that run on"] * 8 + ["and end here."]
+    assert passages.sentence_start(far, [1] * 9, 8, 9, 100) == 8  # too far back: unchanged
+    assert passages.sentence_start(far[5:], [1] * 4, 3, 4, 100) == 0  # the body's start
+
+
 def test_code_and_lists_of_links_alone_are_no_prose() -> None:
     lines = [
         "## Example",  # 1

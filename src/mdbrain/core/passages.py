@@ -205,6 +205,35 @@ def past_table_head(
     return grown if rows > 0 else end
 
 
+SENTENCE_BACK = 3  # lines a window may reach back for the start of its first sentence
+_SENTENCE_END = (".", "!", "?", ":", ";", "。")
+_LINE_STARTS_BLOCK = re.compile(r"\s*(?:[-*+>|#]|\d{1,9}[.)]\s|```|~~~|<)")
+_SENTENCE_INSIDE = re.compile(r"[.!?;:][)\"'*_]*\s+\S")  # a sentence ends, another begins
+
+
+def sentence_start(
+    lines: Sequence[str], costs: Sequence[int], start: int, end: int, limit: int
+) -> int:
+    """Where a window ``[start, end)`` of ``lines`` should start so as not to open in the
+    middle of a sentence: on the line where that sentence begins (after a blank line,
+    after a line ending a sentence, or inside a line, wrapped prose), at most
+    :data:`SENTENCE_BACK` lines earlier and while the ``costs`` stay within ``limit``.
+    A window whose sentence begins further back keeps its ``start``."""
+    spent = sum(costs[start:end])
+    at = start
+    while at > 0:
+        line, before = lines[at], lines[at - 1].rstrip()
+        if not before or before.endswith(_SENTENCE_END) or _LINE_STARTS_BLOCK.match(line):
+            return at
+        if start - at == SENTENCE_BACK or spent + costs[at - 1] > limit:
+            return start
+        spent += costs[at - 1]
+        at -= 1
+        if _SENTENCE_INSIDE.search(before):
+            return at
+    return at
+
+
 def _worth_context(scores: Sequence[float], start: int, end: int, pick: int) -> bool:
     """Whether a line that scores nothing is still worth showing: it stands between the
     window and a line that scores, or it is the one line of context each side gets."""

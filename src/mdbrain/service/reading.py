@@ -526,6 +526,7 @@ class Reader:
         costs = passages.LineCosts(own, tokens.estimate)
         start, end = passages.window(scores, costs, limit, keep_first=True)
         end = passages.past_table_head(own, costs, start, end, limit)
+        start = passages.sentence_start(own, costs, start, end, limit)
         title = passages.clean_heading(section.title)
         shown = own[start:end]
         if start == 0 and shown and section.level and shown[0].lstrip(" ").startswith("#"):
