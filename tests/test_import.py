@@ -193,6 +193,11 @@ def test_one_language_of_translated_pages_imports_as_the_folder_they_translate(
         (folder / "README.md").write_text(f"# {folder.name}\n\nUse it.\n")
     run_import(root, api)
     assert (root / "api" / "readme.md").is_file()
+    for version in ("v1.2.x", "v2.0.x"):  # one version of pages kept once per version
+        (root.parent / "site" / "k6" / version).mkdir(parents=True)
+        (root.parent / "site" / "k6" / version / "start.md").write_text("# Start\n\nRun.\n")
+    run_import(root, root.parent / "site" / "k6" / "v2.0.x")
+    assert (root / "k6" / "start.md").is_file()
 
 
 def test_images_written_from_the_site_root_lead_to_the_files_the_site_serves(

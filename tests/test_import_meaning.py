@@ -1172,6 +1172,30 @@ def test_a_folder_of_pages_kept_once_per_language_proposes_the_bases_language() 
     assert [(p.folder, p.translations) for p in sites.page_folders(apart, {})] == [("docs", ())]
 
 
+def test_a_folder_of_pages_kept_once_per_version_proposes_the_newest_release() -> None:
+    # from grafana/k6-docs: docs/sources/k6/v0.47.x to v2.2.x and next, 21,075 pages
+    pages = [f"{part}/{page}.md" for part in ("get-started", "javascript-api") for page in "abc"]
+    files = ["docs/sources/k6/_index.md", "docs/Makefile"]
+    for version in ("v0.9.x", "v0.10.x", "v1.2.x", "next"):
+        files += [f"docs/sources/k6/{version}/{page}" for page in pages]
+    files += ["docs/sources/k6/v0.9.x/only-then.md", "docs/sources/k6/next/soon.md"]
+    [found] = sites.page_folders(files, {})
+    assert (found.folder, found.count, found.translations) == ("docs/sources/k6/v1.2.x", 6, ())
+    assert found.versions == (
+        "docs/sources/k6/v0.10.x", "docs/sources/k6/v0.9.x", "docs/sources/k6/next"
+    )  # fmt: skip
+    named = [f"docs/{v}/{p}" for v in ("stable", "2.0", "version-1.0") for p in pages]
+    assert [p.folder for p in sites.page_folders(named, {})] == ["docs/stable"]
+    # no numbered one: branches, not versions; one alone, or different pages: nothing
+    for layout in (
+        [f"docs/{branch}/{page}" for branch in ("main", "dev") for page in pages],
+        [f"docs/v2/{page}" for page in pages] + [f"docs/guide-{n}.md" for n in range(6)],
+        [f"docs/{v}/{v}-{n}.md" for v in ("v1", "v2") for n in range(4)],
+        [f"docs/{week}/{page}" for week in ("1", "2", "3") for page in pages],  # chapters
+    ):
+        assert [(p.folder, p.versions) for p in sites.page_folders(layout, {})] == [("docs", ())]
+
+
 def test_folders_tagged_with_a_language_beside_the_one_they_translate_are_folded_into_it() -> None:
     # from tldr-pages/tldr: pages/ in English, pages.fr/, pages.pt_BR/... beside it
     english = [f"pages/{os}/{tool}.md" for os in ("common", "linux") for tool in ("tar", "ls")]

@@ -189,6 +189,23 @@ def test_init_proposes_the_pages_in_the_bases_language_and_names_the_translation
     )
 
 
+def test_init_proposes_the_newest_version_of_the_pages_and_names_the_others(
+    tmp_path: Path,
+) -> None:
+    page = "# Options\n\nHow a test run is set up.\n"
+    files = {"Makefile": "docs:\n\thugo\n"}
+    for version in ("v0.9.x", "v1.0.x", "v1.1.x", "v2.0.x", "v2.1.x", "next"):
+        files |= {f"docs/sources/k6/{version}/{name}.md": page for name in ("a", "b", "c")}
+    project = make(tmp_path / "versions", files)
+    done = CliRunner().invoke(cli, ["-C", str(project), "init", "--no-agents"])
+    assert done.exit_code == 0, done.output
+    assert "Documentation outside the base: docs/sources/k6/v2.1.x/ (3 pages)" in done.output
+    assert (
+        "Its other versions are left out: docs/sources/k6/v2.0.x/, docs/sources/k6/v1.1.x/,"
+        " docs/sources/k6/v1.0.x/, docs/sources/k6/v0.9.x/ and 1 more."
+    ) in done.output
+
+
 def test_init_points_first_at_the_folder_holding_most_of_the_pages(tmp_path: Path) -> None:
     # as in kubernetes/enhancements: each proposal a README.md beside its metadata file
     proposals = {f"keps/sig-{n % 3}/{n}-idea/README.md": f"# Idea {n}\n" for n in range(30)}

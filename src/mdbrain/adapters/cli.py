@@ -173,7 +173,7 @@ def init(
     click.echo(f"Next: {first}add documents under it, then run 'mdbrain index'.")
 
 
-_TRANSLATIONS_SHOWN = 4  # translated folders named after a proposed one
+_TRANSLATIONS_SHOWN = 4  # translated or versioned folders named after a proposed one
 
 
 def _outside(pages: Any) -> None:
@@ -190,11 +190,15 @@ def _outside(pages: Any) -> None:
             f"Documentation outside the base: {found.folder}/ ({site}{found.count} pages); "
             f"'mdbrain import {found.folder}' brings it in as drafts."
         )
-        if found.translations:
-            shown = ", ".join(f"{t}/" for t in found.translations[:_TRANSLATIONS_SHOWN])
-            more = len(found.translations) - _TRANSLATIONS_SHOWN
-            shown += f" and {more} more" if more > 0 else ""
-            click.echo(f"  Its translations are left out: {shown}.")
+        for what, folders in (
+            ("translations", found.translations),
+            ("other versions", found.versions),
+        ):
+            if folders:
+                shown = ", ".join(f"{t}/" for t in folders[:_TRANSLATIONS_SHOWN])
+                more = len(folders) - _TRANSLATIONS_SHOWN
+                shown += f" and {more} more" if more > 0 else ""
+                click.echo(f"  Its {what} are left out: {shown}.")
 
 
 def _point_agents(project: Path) -> None:

@@ -116,6 +116,7 @@ class Pages:
     site: Site | None
     lines: int = 0  # the README's lines; 0 for a folder
     translations: tuple[str, ...] = ()  # the folders beside it that translate its pages
+    versions: tuple[str, ...] = ()  # the folders beside it that hold its other versions
 
 
 _DOC_FOLDERS: Final = frozenset(
@@ -156,7 +157,11 @@ def page_folders(
         named = top.lower() in _DOC_FOLDERS
         mostly = 2 * count >= len(inside) or (count >= _BODY and 2 * count >= total)
         if site or (count >= least and (named or mostly)):
-            found.append(_one_language(top, inside, lang, around) or Pages(top, count, site))
+            found.append(
+                _one_language(top, inside, lang, around)
+                or _one_version(top, inside, around)
+                or Pages(top, count, site)
+            )
     found = _tagged_translations(found, tops, lang)
     found.sort(key=lambda p: (p.site is None, -p.count, p.folder))
     every = pages(files)
@@ -235,6 +240,67 @@ def _one_language(
     return Pages(
         folder, len(mirrored[chosen]), docs_site(folder, mine, around), translations=others
     )
+
+
+# a folder named for a version of the documentation: v1.2.x, 2.0, version-2.1, next;
+# not a bare number, which numbers chapters, weeks or years as often
+_VERSION = re.compile(
+    r"(?:version-|v)(\d{1,4}(?:\.(?:\d{1,4}|x)){0,3})|(latest|current|stable)"
+    r"|(next|main|master|dev|develop|unreleased)|(\d{1,4}(?:\.(?:\d{1,4}|x)){1,3})",
+    re.IGNORECASE,
+)
+
+
+def named_for_a_version(name: str) -> bool:
+    """Whether a folder's name is that of a version (``v1.2.x``, ``2.0``, ``next``)."""
+    return _VERSION.fullmatch(name) is not None
+
+
+def _newest(name: str) -> tuple[int, tuple[int, ...]]:
+    """How recent a version's folder is, to sort by: the released versions by number
+    (``x`` above any), those named latest, current or stable above them, and those
+    not released yet (``next``, ``main``) below."""
+    found = _VERSION.fullmatch(name)
+    if found is None or found.group(3):
+        return (0, ())
+    if found.group(2):
+        return (2, ())
+    number = found.group(1) or found.group(4)
+    return (1, tuple(10**6 if n.lower() == "x" else int(n) for n in number.split(".")))
+
+
+def _one_version(top: str, inside: list[str], around: Mapping[str, str]) -> Pages | None:
+    """The folder of ``top``'s newest version, when ``top`` holds its pages once per
+    version, in folders named for them side by side at any depth (grafana/k6-docs'
+    docs/sources/k6/v0.47.x to v2.2.x and next): at least two, one of them numbered,
+    each with at least half of its pages where the largest has them, holding together
+    four fifths of ``top``'s pages. None otherwise."""
+    every = pages(inside)
+    held: dict[str, dict[str, set[str]]] = {}  # the folder holding them -> name -> pages
+    for path in every:
+        parts = path.split("/")
+        for depth, part in enumerate(parts[:-1]):
+            if named_for_a_version(part):
+                where = held.setdefault("/".join(parts[:depth]), {})
+                where.setdefault(part, set()).add("/".join(parts[depth + 1 :]))
+                break  # the outer version folder: a version's own "v2" API is part of it
+    if not held:
+        return None
+    found = [(_mirrored(names), parent) for parent, names in held.items()]
+    mirrored, parent = max(found, key=lambda f: sum(map(len, f[0].values())))
+    numbered = any(_newest(name)[0] == 1 for name in mirrored)
+    if len(mirrored) < 2 or not numbered or 5 * sum(map(len, mirrored.values())) < 4 * len(every):
+        return None
+    chosen = max(mirrored, key=lambda name: (_newest(name), name))
+    below = f"{parent}/{chosen}" if parent else chosen
+    mine = [path[len(below) + 1 :] for path in inside if path.startswith(f"{below}/")]
+    folder = f"{top}/{below}"
+    others = tuple(
+        f"{top}/{parent}/{name}".replace("//", "/")
+        for name in sorted(mirrored, key=lambda name: (_newest(name), name), reverse=True)
+        if name != chosen
+    )
+    return Pages(folder, len(mirrored[chosen]), docs_site(folder, mine, around), versions=others)
 
 
 def _mirrored(codes: Mapping[str, set[str]]) -> dict[str, set[str]]:

@@ -553,7 +553,7 @@ def default_theme(src: Path, project: Path) -> str:
     and for a folder that only holds its documentation (``docs``, ``wiki``, ``text``)."""
     if src == project or src.name.lower() in _CONTAINERS:
         return ""
-    if _translated(src):  # docs/en beside docs/es: the pages of docs
+    if _one_copy(src):  # docs/en beside docs/es, k6/v2.2.x beside k6/v2.1.x: those of docs, k6
         return default_theme(src.parent, project)
     return src.name
 
@@ -570,17 +570,23 @@ def _pages_below(folder: Path) -> Iterator[str]:
         yield from (os.path.join(below, n) for n in pages)
 
 
-def _translated(src: Path) -> bool:
-    """Whether ``src`` is one language of pages kept once per language: it is named for a
-    language, and a sibling so named holds some of its pages at the same paths."""
-    if not sites.named_for_a_language(src.name):
+def _one_copy(src: Path) -> bool:
+    """Whether ``src`` is one language, or one version, of pages kept once per language or
+    per version: it is named for one, and a sibling so named holds some of its pages at
+    the same paths."""
+    named = next(
+        (
+            test
+            for test in (sites.named_for_a_language, sites.named_for_a_version)
+            if test(src.name)
+        ),
+        None,
+    )
+    if named is None:
         return False
     try:
         mine = list(itertools.islice(_pages_below(src), _SAMPLED))
-        siblings = [
-            s for s in src.parent.iterdir()
-            if s != src and sites.named_for_a_language(s.name) and s.is_dir()
-        ]  # fmt: skip
+        siblings = [s for s in src.parent.iterdir() if s != src and named(s.name) and s.is_dir()]
         return any((s / page).is_file() for s in siblings for page in mine)
     except OSError:
         return False
