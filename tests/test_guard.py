@@ -175,6 +175,10 @@ def test_a_password_shaped_like_a_host_and_a_path_is_still_caught(snippet: str) 
         "<https://us02web.zoom.us/j/8?uname=x&pwd=ekVmNGRjT214MGJkY1JUUUpPMVlJUT09>",
         # from astral-sh/uv: a token's prefix and a keyboard row stand in for a token
         "(e.g., `git+https://git:github_pat_asdf@github.com/astral-sh/uv`)",
+        # from grafana/k6-docs: a stand-in's name between brackets, words saying "test"
+        "K6_CLOUD_TOKEN=<YOUR_API_TOKEN> K6_CLOUD_STACK_ID=<YOUR_STACK_ID> k6 cloud run x.js",
+        "const testSecretValue = 'jslib-test-value';",
+        "const newSecret = 'new_test_value';",
     ],
 )
 def test_prose_and_placeholders_after_a_credential_name_pass(snippet: str) -> None:
@@ -187,6 +191,9 @@ def test_prose_and_placeholders_after_a_credential_name_pass(snippet: str) -> No
         "[log in](https://shop.example.org/login?user=ana&pwd=Zq7vK2mP9xWm4Kd)",
         "https://zoom.us.evil.org/j/1?pwd=ekVmNGRjT214MGJkY1JUUUpPMVlJUT09",
         "https://zoom.us/j/1 then pwd=ekVmNGRjT214MGJkY1JUUUpPMVlJUT09",
+        # words with no stand-in among them, and a real value after a bracketed name
+        "const password = 'river-stone-lamp';",
+        "K6_CLOUD_TOKEN=Zq7vK2mP9xWm4KdQ k6 cloud run x.js",
     ],
 )
 def test_a_password_in_any_other_link_is_still_caught(snippet: str) -> None:
@@ -579,6 +586,8 @@ def test_phone_numbers_are_personal_data(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["06 12 34 56 78", "01 23 45 67 89", "(415) 555-0132", "+1 212 555 0100", "v1.2.3.4.5.6",
+     # from grafana/k6-docs: no area has the code 555
+     "getByPlaceholder('+1 (555) 123-4567').fill('+1 (555) 987-6543')", "(555) 987-6543",
      "2024-01-15", "10.0.0.1", "port 8080 and 443",
      "received 2025-01-09 18:05:07.93747413 +0000 UTC"],
 )  # fmt: skip

@@ -202,7 +202,12 @@ def _assignment_at(
     name = text[left:right]
     if match is None and name.startswith("-"):
         match = _cli_value(text, right)
-    if match is None or not credential_name(name) or _meeting_passcode(text, left):
+    if (
+        match is None
+        or not credential_name(name)
+        or _meeting_passcode(text, left)
+        or _stand_in(text, left, match)
+    ):
         return None
     quoted = match.group("qv")
     if quoted is not None:
@@ -229,6 +234,16 @@ def _meeting_passcode(text: str, left: int) -> bool:
         return False
     start = max(text.rfind(c, 0, left) for c in " \t\n(<[")
     return _MEETING_LINK.match(text, start + 1, left) is not None
+
+
+def _stand_in(text: str, left: int, match: re.Match[str]) -> bool:
+    """Whether the name starting at ``left`` is a stand-in's, between its brackets and
+    followed by a space (``<YOUR_API_TOKEN> k6 run``), not an element holding a value
+    (``<password>HsSAX</password>``)."""
+    if match.groupdict().get("sep") != ">" or text[left - 1 : left] != "<":
+        return False
+    after = match.end("sep")
+    return after == len(text) or text[after].isspace()
 
 
 def _cli_value(text: str, at: int) -> re.Match[str] | None:

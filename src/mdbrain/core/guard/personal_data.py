@@ -177,6 +177,14 @@ def _phone_fake(digits: str) -> bool:
         or dummy(digits[-8:])
         or "5550" in digits[-7:-3] + digits[-4:]
         or digits[-7:-4] == "555"
+        or _no_area(digits)
+    )
+
+
+def _no_area(digits: str) -> bool:
+    """A North American number whose area code is 555, which no area has."""
+    return (len(digits) == 10 and digits.startswith("555")) or (
+        len(digits) == 11 and digits.startswith("1555")
     )
 
 

@@ -100,6 +100,10 @@ _PLACEHOLDER_PREFIXES = ("your", "example", "sample", "dummy", "fake", "test", "
 # "my-" or "my_" then words in lower case: "my-public-api-key", "my_access_key"; not
 # "my_Xk82!pq9Lz", a real password that happens to start so
 _MY_WORDS = re.compile(r"my[-_][a-z]+(?:[-_][a-z]+)*")
+# words in lower case joined by "-" or "_", one of which says it stands in: "jslib-test-value"
+_WORDS = re.compile(r"[a-z]+(?:[-_][a-z]+)+")
+_PARTS = re.compile(r"[-_]")
+_STANDIN_PARTS = frozenset({"test", "testing", "value", "demo", "mock", "fake", "dummy", "sample"})
 # Shapes that stand in: <name>, ${VAR}, $VAR, %VAR%, {{ var }}, {var}, [var], runs of
 # one filler character. Run on values of at most 1,024 characters.
 PLACEHOLDER_SHAPE = re.compile(
@@ -179,6 +183,10 @@ def placeholder(value: str) -> bool:
         or any(part in low or part in folded for part in _PLACEHOLDER_PARTS)
         or low.startswith(_PLACEHOLDER_PREFIXES)
         or _MY_WORDS.fullmatch(core) is not None
+        or (
+            _WORDS.fullmatch(core) is not None
+            and bool(_STANDIN_PARTS.intersection(_PARTS.split(core)))
+        )
         or "..." in core
         or "…" in core
         or dummy(core)
