@@ -194,6 +194,9 @@ def test_prose_and_placeholders_after_a_credential_name_pass(snippet: str) -> No
         # words with no stand-in among them, and a real value after a bracketed name
         "const password = 'river-stone-lamp';",
         "K6_CLOUD_TOKEN=Zq7vK2mP9xWm4KdQ k6 cloud run x.js",
+        # a keyboard row inside a real value is no stand-in
+        'api_key = "9c2e0b7a13e8c4a5df6f2a1b9e07d35b"',
+        "DB_PASSWORD=asdfJk83hT!x",
     ],
 )
 def test_a_password_in_any_other_link_is_still_caught(snippet: str) -> None:
@@ -537,8 +540,11 @@ def personal(text: str) -> list[str]:
         "alice+dev@gmail.com",
         "john.smith.data@outlook.com",
         "marie.staff@free.fr",
+        # "-private" names a person's own mailbox at a mail provider; "private" elsewhere too
+        "max-private@gmail.com", "jan-private@posteo.de", "private.anna.schmidt@gmail.com",
+        "private_jsmith@outlook.com",
     ],
-)
+)  # fmt: skip
 def test_email_addresses_are_personal_data(text: str) -> None:
     assert personal(text) == ["email"]
 

@@ -74,7 +74,7 @@ _LEET = str.maketrans("0134578@$!|", "oieastbasil")
 _PLACEHOLDER_PARTS = (
     "password", "passwd", "passphrase", "secret", "example", "sample", "placeholder",
     "changeme", "change_me", "change-me", "changeit", "dummy", "redacted", "xxxx",
-    "letmein", "qwerty", "azerty", "asdf", "opensesame", "open sesame", "foobar",
+    "letmein", "qwerty", "azerty", "opensesame", "open sesame", "foobar",
     "lorem", "notreal", "not_real", "notasecret", "token", "apikey", "api_key", "api-key",
     "motdepasse", "mot_de_passe", "motdepase", "contrasena", "contraseña", "passwort",
     "kennwort", "wachtwoord", "senha", "geheim", "secreto", "segreto",
@@ -100,6 +100,18 @@ _PLACEHOLDER_PREFIXES = ("your", "example", "sample", "dummy", "fake", "test", "
 # "my-" or "my_" then words in lower case: "my-public-api-key", "my_access_key"; not
 # "my_Xk82!pq9Lz", a real password that happens to start so
 _MY_WORDS = re.compile(r"my[-_][a-z]+(?:[-_][a-z]+)*")
+# a vendor's token prefix before a stand-in for its body: "github_pat_asdf", "ghp_xxxx"
+_TOKEN_PREFIX = re.compile(r"(?:gh[pousr]_|github_pat_|[rs]k_(?:live|test)_|xox[abposrce]-)")
+
+
+def _token_stand_in(value: str) -> bool:
+    """Whether ``value`` is a token's prefix followed by a keyboard row, a run of one
+    character or a sequence (:func:`dummy`), as documentation writes a token it will not
+    show."""
+    prefix = _TOKEN_PREFIX.match(value)
+    return prefix is not None and dummy(value[prefix.end() :])
+
+
 # words in lower case joined by "-" or "_", one of which says it stands in: "jslib-test-value"
 _WORDS = re.compile(r"[a-z]+(?:[-_][a-z]+)+")
 _PARTS = re.compile(r"[-_]")
@@ -183,6 +195,7 @@ def placeholder(value: str) -> bool:
         or any(part in low or part in folded for part in _PLACEHOLDER_PARTS)
         or low.startswith(_PLACEHOLDER_PREFIXES)
         or _MY_WORDS.fullmatch(core) is not None
+        or _token_stand_in(core)
         or (
             _WORDS.fullmatch(core) is not None
             and bool(_STANDIN_PARTS.intersection(_PARTS.split(core)))
