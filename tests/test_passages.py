@@ -92,6 +92,13 @@ def test_a_window_opens_where_its_first_sentence_begins() -> None:
     assert passages.sentence_start(lines, costs, 7, 9, 100) == 7  # an item starts a block
     assert passages.sentence_start(lines, costs, 3, 4, 25) == 3  # no room: unchanged
     assert passages.sentence_start(lines, costs, 0, 2, 100) == 0
+    # never onto a line no paragraph runs on from, nor past a sentence's end and its closer
+    for above in ("```", "-----", "<!-- lint-disable -->", "***", "| a | b |", "## Setup"):
+        assert (
+            passages.sentence_start([above, "Then it starts", "and runs."], [1] * 3, 2, 3, 9) == 1
+        )
+    for ended in ("Set it (see the docs.)", 'He said "stop."', "And so on…", "これは文です！"):
+        assert passages.sentence_start([ended, "The next one", "wraps."], [1] * 3, 2, 3, 9) == 1
     far = ["words that run on"] * 8 + ["and end here."]
     assert passages.sentence_start(far, [1] * 9, 8, 9, 100) == 8  # too far back: unchanged
     assert passages.sentence_start(far[5:], [1] * 4, 3, 4, 100) == 0  # the body's start

@@ -206,9 +206,13 @@ def past_table_head(
 
 
 SENTENCE_BACK = 3  # lines a window may reach back for the start of its first sentence
-_SENTENCE_END = (".", "!", "?", ":", ";", "。")
+_SENTENCE_END = (".", "!", "?", ":", ";", "…", "。", "！", "？")
+_CLOSERS = ")]\"'*_»”’`"  # what may follow the end of a sentence
 _LINE_STARTS_BLOCK = re.compile(r"\s*(?:[-*+>|#]|\d{1,9}[.)]\s|```|~~~|<)")
-_SENTENCE_INSIDE = re.compile(r"[.!?;:][)\"'*_]*\s+\S")  # a sentence ends, another begins
+# a line that no paragraph runs on from: a fence, a heading, HTML, a table row, a rule or
+# a setext underline
+_NO_PROSE_ABOVE = re.compile(r" {0,3}(?:```|~~~|#|<|\||(?:[-*_=][ \t]*){3,}$)")
+_SENTENCE_INSIDE = re.compile(r"[.!?;:…。！？][)\]\"'*_»”’`]*\s+\S")  # one ends, one begins
 
 
 def sentence_start(
@@ -223,7 +227,12 @@ def sentence_start(
     at = start
     while at > 0:
         line, before = lines[at], lines[at - 1].rstrip()
-        if not before or before.endswith(_SENTENCE_END) or _LINE_STARTS_BLOCK.match(line):
+        if (
+            not before
+            or before.rstrip(_CLOSERS).endswith(_SENTENCE_END)
+            or _LINE_STARTS_BLOCK.match(line)
+            or _NO_PROSE_ABOVE.match(before)
+        ):
             return at
         if start - at == SENTENCE_BACK or spent + costs[at - 1] > limit:
             return start
