@@ -249,7 +249,8 @@ def test_the_crates_of_a_workspace_are_named_after_their_folders_not_after_src()
         "crates/acme-bench/src/lib.rs": lib,
         "crates/acme-auth/src/service.rs": big,
         "crates/acme-net/src/service.rs": big,
-        "crates/acme-net/src/index/mod.rs": big,
+        "crates/acme-net/src/routing/mod.rs": big,
+        "crates/acme-net/src/index.rs": big,
         "crates/acme-tool/src/bin/run.rs": "fn main() {}\n",
         "crates/acme-cli/src/bin/run.rs": "fn main() {}\n",
         "web/src/index.ts": "export function start(): void {}\n",
@@ -261,8 +262,32 @@ def test_the_crates_of_a_workspace_are_named_after_their_folders_not_after_src()
     # a file named alike in two crates: the crate's name tells them apart, not a number
     assert names["crates/acme-auth/src/service.rs"] == "service.md"
     assert names["crates/acme-net/src/service.rs"] == "acme-net-service.md"
-    assert names["crates/acme-net/src/index/mod.rs"] == "index.md"  # its folder's module
+    assert names["crates/acme-net/src/routing/mod.rs"] == "routing.md"  # its folder's module
+    assert names["crates/acme-net/src/index.rs"] == "acme-net-index.md"  # INDEX.md's name
     assert names["crates/acme-cli/src/bin/run.rs"] == "run.md"
     assert names["crates/acme-tool/src/bin/run.rs"] == "acme-tool-run.md"  # not "bin-run"
     assert names["web/src/index.ts"] == "web.md"
     assert not [n for n in names.values() if n[:-3].rsplit("-", 1)[-1].isdigit()]
+
+
+def test_a_python_package_named_like_a_source_folder_keeps_its_name() -> None:
+    big = "".join(f"def step{n}() -> int:\n    return {n}\n\n\n" for n in range(40))
+    texts = {
+        "django/__init__.py": '"""Django."""\n',
+        "django/utils/__init__.py": '"""Utilities."""\n',
+        "django/utils/text.py": big,
+        "django/utils/lib/__init__.py": '"""Vendored helpers."""\n',
+        "django/utils/lib/six.py": big,
+        "django/apps/__init__.py": '"""Applications."""\n',
+        "django/apps/config.py": big,
+    }
+    names = {d.title: d.id for d in plan(texts).values()}
+    assert names["django.utils.lib"].endswith("/lib.md")  # not named after django/utils
+    assert names["django.apps"].endswith("/apps.md")
+    # a crate's lib.rs and main.rs beside its other modules: each says which it is
+    rust = "pub fn step() -> u32 { 1 }\n" * 60
+    crate = {f"crates/foo/src/{n}.rs": rust for n in ("lib", "main", "a", "b", "c")}
+    crate |= {f"crates/foo/src/{n}.rs": "pub fn x() {}\n" for n in ("d", "e")}
+    slugs = sorted(d.id.rsplit("/", 1)[1] for d in plan(crate).values() if "foo" in d.title)
+    assert {"foo-lib.md", "foo-main.md", "foo.md"} <= set(slugs)
+    assert not [s for s in slugs if s[:-3].rsplit("-", 1)[-1].isdigit()]

@@ -309,13 +309,19 @@ def test_two_words_asked_find_the_word_written_as_one(make_base: MakeBase) -> No
     with Brain.open(root) as brain:
         terms = brain.reader().searcher.question("lock file").terms
     assert all("lockfile" in {word for word, _share in term.words} for term in terms)
+    # the word written as one, and its plural; not the family of its stem
+    files["family.md"] = doc("Managing", body="The management of the manager.")
+    root = make_base(files)
+    with Brain.open(root) as brain:
+        asked = brain.reader().searcher.question("man age").terms
+    assert not {"management", "manager"} & {word for term in asked for word, _share in term.words}
 
 
 def test_only_two_words_in_a_row_are_joined() -> None:
     analyser = text.Analyzer("en")
-    assert analyser.joined("a lock file, please") == [("lock", "file", "lockfil")]
-    assert analyser.joined("(lock file)") == [("lock", "file", "lockfil")]
-    assert analyser.joined("Data base?") == [("data", "base", "databas")]
+    assert analyser.joined("a lock file, please") == [("lock", "file", "lockfil", "lockfile")]
+    assert analyser.joined("(lock file)") == [("lock", "file", "lockfil", "lockfile")]
+    assert analyser.joined("Data base?") == [("data", "base", "databas", "database")]
     assert analyser.joined("lock the file") == []  # a stop word between them
     assert analyser.joined("lock-file v2 x86 64") == []  # not two words of letters apart
     assert analyser.joined("file") == []

@@ -197,7 +197,9 @@ ENTRY_THEME: Final = "entry-points"
 INFRA_THEME: Final = "infrastructure"
 EXTRA_THEMES: Final = (ENTRY_THEME, INFRA_THEME, "testing", "project", "other-code")
 _CONTAINERS: Final = frozenset({"src", "lib", "source", "packages", "apps"})
-_UNNAMED: Final = _CONTAINERS | {"bin"}  # inside a package, folders its own name goes before
+# folders named by the folder holding them (a crate's src/, src/bin/), unless a Python
+# package is so named (django/utils/lib/)
+_UNNAMED: Final = frozenset({"src", "source", "lib", "bin"})
 # file names that name no module of their own, but their folder's (a crate's lib.rs)
 _GENERIC_STEMS: Final = frozenset({"__init__", "__main__", "index", "main", "mod", "lib"})
 _GENERIC_IN: Final = {
@@ -285,12 +287,16 @@ def name_areas(areas: list[Area], budget: int, *, fronts_apart: bool) -> dict[Ar
     return {a: names.get(a, ENTRY_THEME) for a in areas}
 
 
-def _named_parts(folder: str) -> list[str]:
+def _named_parts(folder: str, modules: dict[str, str]) -> list[str]:
     """The folders of ``folder`` down to the one that names its code: a source folder
     such as ``src`` or ``src/bin`` is named by the folder holding it
-    (``crates/uv-auth/src`` is the crate ``uv-auth``)."""
+    (``crates/uv-auth/src`` is the crate ``uv-auth``), unless it is a Python package."""
     parts = [part for part in folder.split("/") if part]
-    while len(parts) > 1 and parts[-1] in _UNNAMED:
+    while (
+        len(parts) > 1
+        and parts[-1] in _UNNAMED
+        and "/".join([*parts, "__init__.py"]) not in modules
+    ):
         parts.pop()
     return parts
 
@@ -308,14 +314,20 @@ def _unit_name(
     taken: the folder's name before a file's, the parent's before a folder's."""
     path = files[0].path
     folder = posixpath.dirname(path)
-    parts = _named_parts(folder)
+    parts = _named_parts(folder, modules)
     base = parts[-1] if parts else "root"
-    parent = _named_parts("/".join(parts[:-1]))
+    parent = _named_parts("/".join(parts[:-1]), modules)
     qualified = f"{parent[-1]} {base}" if parent else base
     if len(files) == 1 and not path.endswith("__init__.py"):
-        if _generic(path):  # the folder's module: named as the folder is
-            return modules.get(path, path), slugify(base), slugify(qualified)
         stem = posixpath.splitext(posixpath.basename(path))[0]
+        if _generic(path) and not split:  # its folder's module, alone: named as the folder
+            return modules.get(path, path), slugify(base), slugify(f"{base} {stem}")
+        if _generic(path):  # beside its folder's other units: "uv-cache-lib", "root-main"
+            return (
+                modules.get(path, path),
+                slugify(f"{base} {stem}"),
+                slugify(f"{qualified} {stem}"),
+            )
         return modules.get(path, path), slugify(stem), slugify(f"{base} {stem}")
     title = modules.get(f"{folder}/__init__.py".lstrip("/"), folder or ".")
     return (
@@ -346,7 +358,7 @@ def plan_units(
         title, slug = own, short
         if titles[own] > 1 and len(group) == 1:  # scripts named alike in many folders
             title, slug = group[0].path, longer
-        used = taken.setdefault(theme, {"overview", ENTRY_THEME})
+        used = taken.setdefault(theme, {"overview", ENTRY_THEME, "index"})  # not INDEX.md
         used.add(slug := unique(longer if slug in used else slug, used))
         units.append(Unit(theme, slug, title, folder, tuple(group)))
         known = theme_folders.get(theme)

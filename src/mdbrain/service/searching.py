@@ -179,6 +179,9 @@ def _rows(jobs: list[tuple[tuple[Any, ...], str, str, int]]) -> list[Row]:
     return [row_of(cache.from_wire(wire), path, stamp, limit) for wire, path, stamp, limit in jobs]
 
 
+PLURAL_ENDINGS = ("", "s", "es", "x")  # a word written as one may end so: "lockfiles"
+
+
 def _code_path(ref: str) -> str:
     """An impl_ref as a plain path: no ``#symbol``, no leading ``./``, no trailing slash."""
     return ref.split("#", 1)[0].strip().removeprefix("./").rstrip("/")
@@ -304,10 +307,14 @@ class Searcher:
                 w: (n, 1.0 if term == word else params.prefix_weight) for w, term, n in found
             }
         # "lock file" asked, "lockfile" written: the word written as one gives both terms
-        for first, second, both in analyser.joined(words):
+        # in full; only that word and its plural, not its stem's family ("man age" is no
+        # "management"). "use less" gives "useless" too: a page must then also hold the
+        # question's other words to come first.
+        for first, second, both, written in analyser.joined(words):
             if first in expanded and second in expanded and both not in expanded:
                 for w, _term, n in self._expansion(code, both, False):
-                    expanded[first][w] = expanded[second][w] = (n, 1.0)
+                    if w.startswith(written) and w[len(written) :] in PLURAL_ENDINGS:
+                        expanded[first][w] = expanded[second][w] = (n, 1.0)
         terms, forms = [], []
         for word, giving in expanded.items():
             words_of_term = tuple((w, share) for w, (_n, share) in giving.items())
