@@ -200,6 +200,21 @@ def test_one_language_of_translated_pages_imports_as_the_folder_they_translate(
     assert (root / "k6" / "start.md").is_file()
 
 
+def test_a_docusaurus_sites_past_versions_are_not_imported_with_it(make_base: MakeBase) -> None:
+    root = make_base({})
+    site = root.parent / "website"
+    for folder in ("docs", "versioned_docs/version-1.0"):
+        (site / folder).mkdir(parents=True)
+        (site / folder / "setup.md").write_text("# Setup\n\nInstall it.\n")
+    (site / "versions.json").write_text('["1.0"]\n')
+    report = run_import(root, site)
+    assert list(report.imported) == ["docs/setup.md"]
+    assert any("versioned_docs/: the site's past versions" in note for note in report.notes)
+    (site / "versions.json").unlink()  # a folder so named, with no versions list: imported
+    again = run_import(root, site, theme="again").imported
+    assert list(again) == ["versioned_docs/version-1.0/setup.md"]  # the other one is in
+
+
 def test_images_written_from_the_site_root_lead_to_the_files_the_site_serves(
     make_base: MakeBase,
 ) -> None:

@@ -1196,6 +1196,21 @@ def test_a_folder_of_pages_kept_once_per_version_proposes_the_newest_release() -
         assert [(p.folder, p.versions) for p in sites.page_folders(layout, {})] == [("docs", ())]
 
 
+def test_a_docusaurus_sites_past_versions_are_left_out_of_its_pages() -> None:
+    # from cosmos/ibc-go: docs/docs now, docs/versioned_docs/version-v4.6.x... beside it
+    pages = [f"docs/docs/{n:02d}-topic/page.md" for n in range(5)] + ["docs/adr/001.md"]
+    past = [
+        f"docs/versioned_docs/version-v{v}.x/{n:02d}-topic/page.md" for v in (4, 5, 6, 7)
+        for n in range(5)
+    ]  # fmt: skip
+    files = [*pages, *past, "docs/docusaurus.config.js", "docs/versions.json", "go.mod"]
+    [found] = sites.page_folders(files, {})
+    assert (found.folder, found.count) == ("docs", 6)
+    assert sites.older_versions(files) == {"docs/versioned_docs/"}
+    # without the versions list, a folder so named is only a folder
+    assert sites.page_folders([*pages, *past], {})[0].count == 26
+
+
 def test_folders_tagged_with_a_language_beside_the_one_they_translate_are_folded_into_it() -> None:
     # from tldr-pages/tldr: pages/ in English, pages.fr/, pages.pt_BR/... beside it
     english = [f"pages/{os}/{tool}.md" for os in ("common", "linux") for tool in ("tar", "ls")]

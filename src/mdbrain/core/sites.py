@@ -132,6 +132,22 @@ _MANY: Final = 8  # folders of pages beyond which a project mostly of them is pr
 _TOP_SITES: Final = frozenset({"VuePress", "VitePress", "docsify", "GitBook", "Mintlify"})
 
 
+OLDER_VERSIONS: Final = "versioned_docs"  # Docusaurus: a copy of the pages per past version
+VERSIONS_FILE: Final = "versions.json"  # beside it, the list of those versions
+
+
+def older_versions(files: Iterable[str]) -> set[str]:
+    """The folders of a Docusaurus site's past versions (``versioned_docs/`` beside a
+    ``versions.json``), each with a slash after it: copies of pages the site's own
+    ``docs/`` holds as they are now."""
+    paths = set(files)
+    return {
+        path.removesuffix(VERSIONS_FILE) + OLDER_VERSIONS + "/"
+        for path in paths
+        if posixpath.basename(path) == VERSIONS_FILE
+    }
+
+
 def page_folders(
     files: Iterable[str], around: Mapping[str, str], least: int = 3, lang: str = "en"
 ) -> list[Pages]:
@@ -141,8 +157,13 @@ def page_folders(
     ``least`` pages; sites first, then the richest. The project's folder alone when a
     site is built from it, when it is a wiki, or when more than ``_MANY`` folders
     hold four fifths of its pages (kubernetes/community: a folder per group). A folder
-    that holds the same pages in several languages gives the one in ``lang``."""
+    that holds the same pages in several languages gives the one in ``lang``, and one
+    that holds them once per version the newest; a Docusaurus site's past versions
+    are left out (:func:`older_versions`)."""
     files = list(files)
+    past = tuple(older_versions(files))
+    if past:
+        files = [path for path in files if not path.startswith(past)]
     tops: dict[str, list[str]] = {}
     for path in files:
         top, _, rest = path.partition("/")

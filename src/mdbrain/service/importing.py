@@ -173,6 +173,13 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
             f"{(here / n).relative_to(src).as_posix()}: symbolic link; left out" for n in links_out
         ]
         dirs[:] = sorted(d for d in dirs if d[0] != "." and here / d != skip and d not in links_out)
+        if sites.OLDER_VERSIONS in dirs and (here / sites.VERSIONS_FILE).is_file():
+            dirs.remove(sites.OLDER_VERSIONS)  # Docusaurus's copies of past versions
+            old = (here / sites.OLDER_VERSIONS).relative_to(src).as_posix()
+            notes.append(
+                f"{old}/: the site's past versions, copies of its pages; left out "
+                f"(import one of its folders to bring that version in)"
+            )
         for name in names:
             rel = (here / name).relative_to(src).as_posix()
             if name in links_out:
