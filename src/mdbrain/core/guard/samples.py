@@ -104,12 +104,16 @@ _MY_WORDS = re.compile(r"my[-_][a-z]+(?:[-_][a-z]+)*")
 _TOKEN_PREFIX = re.compile(r"(?:gh[pousr]_|github_pat_|[rs]k_(?:live|test)_|xox[abposrce]-)")
 
 
+_STAND_IN_BODY = 16  # characters: a token's real body is longer (36 after "ghp_")
+
+
 def _token_stand_in(value: str) -> bool:
-    """Whether ``value`` is a token's prefix followed by a keyboard row, a run of one
-    character or a sequence (:func:`dummy`), as documentation writes a token it will not
+    """Whether ``value`` is a token's prefix followed by a short keyboard row, run of one
+    character or sequence (:func:`dummy`), as documentation writes a token it will not
     show."""
     prefix = _TOKEN_PREFIX.match(value)
-    return prefix is not None and dummy(value[prefix.end() :])
+    body = value[prefix.end() :] if prefix is not None else ""
+    return 0 < len(body) < _STAND_IN_BODY and dummy(body)
 
 
 # words in lower case joined by "-" or "_", one of which says it stands in: "jslib-test-value"
