@@ -460,6 +460,11 @@ BACKTRACKING: list[_Case] = [
      lambda got: got == {}),
     ("backticks after a wiki link", lambda: foreign_links.wiki_links("[[a]] " + "`" * N),
      lambda got: [link.first for link in got] == ["a"]),
+    ("spaces in a heading naming itself", lambda: foreign_links.doxygen_names(
+     "# T" + " " * N + "x}\n# U" + " {#a}" * (N // 5)), lambda got: list(got) == ["a"]),
+    ("Doxygen references never resolved", lambda: foreign_links.rewrite_doxygen(
+     "@ref " * (N // 5) + "[a]: " * (N // 5) + "@ref x", lambda _name: None),
+     lambda got: got.endswith("@ref x")),
     ("spaces in a flow list", lambda: document.loads("---\nk: [\nb" + " " * 2 * N + "c]\n---\n",
      "a.md").meta["k"], lambda got: got == ["b" + " " * 2 * N + "c"]),
     ("spaces before a comment in a flow list", lambda: yaml_subset.read("k: [a" + " " * N + "#]"),

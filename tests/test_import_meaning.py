@@ -673,6 +673,34 @@ def test_a_wiki_link_to_a_heading_of_the_same_page_leads_to_it(
     assert Brain.open(root).check().findings == ()
 
 
+def test_doxygen_references_to_a_page_or_a_section_become_links(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # from wikimedia/mediawiki-extensions-Wikibase: "@subpage adr_0001" lists the records
+    # whose titles declare "{#adr_0001}"; "@ref docs_topics_storage" names a page by path
+    source = pages(
+        tmp_path / "project" / "docs",
+        {
+            "index.md": "# Records {#records}\n\n* @subpage adr_0001\n"
+            '* @ref adr_0002 "the second"\n* @ref adr_0002_details\n'
+            "* see @ref docs_guide_setup.\n* `@ref adr_0001` and @ref SomeClass stay\n\n"
+            "```\n@ref adr_0001\n```\n\nRead the [setup] first.\n\n[setup]: @ref docs_guide_setup\n",
+            "adr/0001.md": "# 1) First {#adr_0001}\n\nText.\n",
+            "adr/0002.md": "# Second {#adr_0002}\n\nText.\n\n## Details {#adr_0002_details}\n\nMore.\n",
+            "guide/setup.md": "# Setup\n\nSteps.\n",
+        },
+    )
+    root = make_base({})
+    report = run_import(root, source)
+    page = (root / report.imported["index.md"]).read_text(encoding="utf-8")
+    assert "* [1) First](adr/0001.md)\n* [the second](adr/0002.md)\n" in page
+    assert "* [Details](adr/0002.md#adr_0002_details)\n* see [Setup](guide/setup.md).\n" in page
+    assert "* `@ref adr_0001` and @ref SomeClass stay\n\n```\n@ref adr_0001\n```" in page
+    assert "[setup]: guide/setup.md\n" in page
+    assert not report.broken_links
+    assert Brain.open(root).check().findings == ()
+
+
 @pytest.mark.parametrize(
     ("opening", "closing"),
     [

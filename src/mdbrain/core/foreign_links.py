@@ -72,6 +72,78 @@ def wiki_links(text: str) -> list[WikiLink]:
     return found
 
 
+# Doxygen's references to a page or a section by the name its heading declares:
+# "@subpage adr_0001", "\\ref sql_tables "the tables"" (the heading: "# Title {#adr_0001}")
+_DOXYGEN_REF = re.compile(
+    r"(?<![\w@\\])[@\\](?:subpage|ref)[ \t]+([A-Za-z_](?:[\w.-]{0,126}[\w-])?)"
+    r"(?:[ \t]+\"([^\"\n]{1,200})\")?"
+)
+_DEFINITION = re.compile(r" {0,3}\[[^\[\]\n]{1,999}\]:[ \t]*$")  # "[name]: " before a path
+_HEADING_MARKS = re.compile(r" {0,3}(#{1,6})[ \t]")
+_DOXYGEN_LABEL = re.compile(r"[A-Za-z_][\w.-]{0,127}")
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A heading that declares a name for Doxygen's references to point at."""
+
+    level: int
+    title: str
+
+
+def doxygen_names(text: str) -> dict[str, Named]:
+    """The names the headings of ``text`` declare (``# Title {#name}``), outside code."""
+    found: dict[str, Named] = {}
+    for _number, line in _prose_lines(text):
+        end = line.rstrip(" \t#")
+        marks = _HEADING_MARKS.match(line) if end.endswith("}") else None
+        if marks is None:
+            continue
+        at = end.rfind("{#")
+        if at > marks.end() - 1 and _DOXYGEN_LABEL.fullmatch(end[at + 2 : -1]):
+            title = end[marks.end() : at].strip(" \t")
+            found.setdefault(end[at + 2 : -1], Named(len(marks.group(1)), title))
+    return found
+
+
+def rewrite_doxygen(text: str, resolve: Callable[[str], tuple[str, str] | None]) -> str:
+    """``text`` with every Doxygen reference to a name ``resolve`` knows written as a
+    Markdown link: ``resolve`` gives the destination and the text to show for a name,
+    or None, and the reference is then left as written (it may name code)."""
+    lines = text.split("\n")
+    for number, line in _prose_lines(text):
+        if "subpage" not in line and "ref" not in line:
+            continue
+        masked = markdown.CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
+        for match in reversed(list(_DOXYGEN_REF.finditer(masked))):
+            found = resolve(match.group(1))
+            if found is None:
+                continue
+            destination, title = found
+            shown = (match.group(2) or title or match.group(1)).replace("]", "\\]")
+            row = lines[number - 1]
+            # the destination of a link reference definition ("[name]: @ref x") is a path
+            defined = _DEFINITION.match(row[: match.start()]) is not None
+            written = destination if defined else f"[{shown}]({destination})"
+            lines[number - 1] = row[: match.start()] + written + row[match.end() :]
+    return "\n".join(lines)
+
+
+def _prose_lines(text: str) -> list[tuple[int, str]]:
+    """The lines of ``text`` outside fenced code, numbered from 1."""
+    out = []
+    fence: str | None = None
+    for number, line in enumerate(text.split("\n"), start=1):
+        opened = _FENCE.match(line)
+        if fence is not None:
+            fence = None if opened and opened.group(1).startswith(fence) else fence
+        elif opened is not None:
+            fence = opened.group(1)
+        else:
+            out.append((number, line))
+    return out
+
+
 def _closes(line: str, marks: tuple[str, ...]) -> bool:
     """Whether ``line`` holds one of the closing tags ``marks`` (spaces aside)."""
     flat = line.replace(" ", "")

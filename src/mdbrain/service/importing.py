@@ -385,10 +385,12 @@ def _taken(session: Session, folder: str) -> set[str]:
 
 
 def _relink(run: _Run, pages: dict[str, conversion.Page]) -> dict[str, conversion.Page]:
-    """Every page with its wiki links made Markdown links, and its links and images that
-    lead to other files of the project written from its new place."""
+    """Every page with its wiki links and Doxygen references made Markdown links, and its
+    links and images that lead to other files of the project written from its new
+    place."""
     out = {}
-    for path, page in import_plan.relink_wiki(run.plan, pages).items():
+    relinked = import_plan.relink_doxygen(run.plan, import_plan.relink_wiki(run.plan, pages))
+    for path, page in relinked.items():
         changes = _code_links(run, page)
         body = page.body
         if changes:
