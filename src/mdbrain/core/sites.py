@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import posixpath
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -230,37 +230,61 @@ def _one_language(
     top: str, inside: list[str], lang: str, around: Mapping[str, str]
 ) -> Pages | None:
     """The folder of ``top`` in the language ``lang``, when ``top`` holds its pages once
-    per language, in folders named for them side by side at any depth (fastapi's
-    docs/en, docs/es...; Astro's src/content/docs/en...): each translation has at
-    least half of its pages where the largest one has them, and together they hold four
-    fifths of ``top``'s pages. None otherwise, and when no such folder is in ``lang``
-    (a site whose own pages sit above its translations' folders)."""
-    every = pages(inside)
-    held: dict[str, dict[str, set[str]]] = {}  # the folder holding them -> code -> pages
-    for path in every:
-        parts = path.split("/")
-        for depth, part in enumerate(parts[:-1]):
-            if named_for_a_language(part):
-                where = held.setdefault("/".join(parts[:depth]), {})
-                where.setdefault(part, set()).add("/".join(parts[depth + 1 :]))
-    if not held:
+    per language (:func:`_copies` of folders named for languages: fastapi's docs/en,
+    docs/es...; Astro's src/content/docs/en...). None otherwise, and when no such
+    folder is in ``lang`` (a site whose own pages sit above its translations' folders)."""
+    copies = _copies(inside, named_for_a_language, outer=False)
+    if copies is None:
         return None
-    found = [(_mirrored(codes), parent) for parent, codes in held.items()]
-    mirrored, parent = max(found, key=lambda f: sum(map(len, f[0].values())))
-    if len(mirrored) < 2 or 5 * sum(map(len, mirrored.values())) < 4 * len(every):
-        return None
+    mirrored, parent = copies
     chosen = next((c for c in sorted(mirrored) if _language(c) == lang), None)
     if chosen is None:
         return None
-    below = f"{parent}/{chosen}" if parent else chosen
+    found = _one_of(top, inside, around, parent, chosen)
+    others = tuple(_beside(top, parent, c) for c in sorted(mirrored) if c != chosen)
+    return dataclasses.replace(found, count=len(mirrored[chosen]), translations=others)
+
+
+def _copies(
+    inside: list[str], named: Callable[[str], bool], *, outer: bool
+) -> tuple[dict[str, set[str]], str] | None:
+    """The folders of a folder's files (``inside``) that hold its pages once per language
+    or version: folders side by side at any depth whose names ``named`` accepts, each
+    with at least half of its pages where the largest one has them, holding together
+    four fifths of the pages, at least two of them. Their pages by name, and the folder
+    holding them; None when there are none such. With ``outer``, a path counts for its
+    outermost such folder only."""
+    every = pages(inside)
+    held: dict[str, dict[str, set[str]]] = {}  # the folder holding them -> name -> pages
+    for path in every:
+        parts = path.split("/")
+        for depth, part in enumerate(parts[:-1]):
+            if named(part):
+                where = held.setdefault("/".join(parts[:depth]), {})
+                where.setdefault(part, set()).add("/".join(parts[depth + 1 :]))
+                if outer:
+                    break
+    if not held:
+        return None
+    found = [(_mirrored(names), parent) for parent, names in held.items()]
+    mirrored, parent = max(found, key=lambda f: sum(map(len, f[0].values())))
+    if len(mirrored) < 2 or 5 * sum(map(len, mirrored.values())) < 4 * len(every):
+        return None
+    return mirrored, parent
+
+
+def _one_of(
+    top: str, inside: list[str], around: Mapping[str, str], parent: str, name: str
+) -> Pages:
+    """The proposal of one of the copies :func:`_copies` found: ``parent/name`` in ``top``."""
+    below = f"{parent}/{name}" if parent else name
     mine = [path[len(below) + 1 :] for path in inside if path.startswith(f"{below}/")]
     folder = f"{top}/{below}"
-    others = tuple(
-        f"{top}/{parent}/{c}".replace("//", "/") for c in sorted(mirrored) if c != chosen
-    )
-    return Pages(
-        folder, len(mirrored[chosen]), docs_site(folder, mine, around), translations=others
-    )
+    return Pages(folder, len(pages(mine)), docs_site(folder, mine, around))
+
+
+def _beside(top: str, parent: str, name: str) -> str:
+    return f"{top}/{parent}/{name}".replace("//", "/")
 
 
 # a folder named for a version of the documentation: v1.2.x, 2.0, version-2.1, next;
@@ -292,36 +316,16 @@ def _newest(name: str) -> tuple[int, tuple[int, ...]]:
 
 def _one_version(top: str, inside: list[str], around: Mapping[str, str]) -> Pages | None:
     """The folder of ``top``'s newest version, when ``top`` holds its pages once per
-    version, in folders named for them side by side at any depth (grafana/k6-docs'
-    docs/sources/k6/v0.47.x to v2.2.x and next): at least two, one of them numbered,
-    each with at least half of its pages where the largest has them, holding together
-    four fifths of ``top``'s pages. None otherwise."""
-    every = pages(inside)
-    held: dict[str, dict[str, set[str]]] = {}  # the folder holding them -> name -> pages
-    for path in every:
-        parts = path.split("/")
-        for depth, part in enumerate(parts[:-1]):
-            if named_for_a_version(part):
-                where = held.setdefault("/".join(parts[:depth]), {})
-                where.setdefault(part, set()).add("/".join(parts[depth + 1 :]))
-                break  # the outer version folder: a version's own "v2" API is part of it
-    if not held:
+    version (:func:`_copies` of folders named for versions, one of them numbered:
+    grafana/k6-docs' docs/sources/k6/v0.47.x to v2.2.x and next). None otherwise."""
+    copies = _copies(inside, named_for_a_version, outer=True)  # a version's own "v2" API
+    if copies is None or not any(_newest(name)[0] == 1 for name in copies[0]):
         return None
-    found = [(_mirrored(names), parent) for parent, names in held.items()]
-    mirrored, parent = max(found, key=lambda f: sum(map(len, f[0].values())))
-    numbered = any(_newest(name)[0] == 1 for name in mirrored)
-    if len(mirrored) < 2 or not numbered or 5 * sum(map(len, mirrored.values())) < 4 * len(every):
-        return None
-    chosen = max(mirrored, key=lambda name: (_newest(name), name))
-    below = f"{parent}/{chosen}" if parent else chosen
-    mine = [path[len(below) + 1 :] for path in inside if path.startswith(f"{below}/")]
-    folder = f"{top}/{below}"
-    others = tuple(
-        f"{top}/{parent}/{name}".replace("//", "/")
-        for name in sorted(mirrored, key=lambda name: (_newest(name), name), reverse=True)
-        if name != chosen
-    )
-    return Pages(folder, len(mirrored[chosen]), docs_site(folder, mine, around), versions=others)
+    mirrored, parent = copies
+    newest_first = sorted(mirrored, key=lambda name: (_newest(name), name), reverse=True)
+    found = _one_of(top, inside, around, parent, newest_first[0])
+    others = tuple(_beside(top, parent, name) for name in newest_first[1:])
+    return dataclasses.replace(found, count=len(mirrored[newest_first[0]]), versions=others)
 
 
 def _mirrored(codes: Mapping[str, set[str]]) -> dict[str, set[str]]:
