@@ -465,6 +465,8 @@ BACKTRACKING: list[_Case] = [
     ("Doxygen references never resolved", lambda: foreign_links.rewrite_doxygen(
      "@ref " * (N // 5) + "[a]: " * (N // 5) + "@ref x", lambda _name: None),
      lambda got: got.endswith("@ref x")),
+    ("Doxygen references all resolved on one line", lambda: foreign_links.rewrite_doxygen(
+     "@ref a " * (4 * N), lambda _name: ("a.md", "A")), lambda got: got.count("[A](a.md)") == 4 * N),
     ("spaces in a flow list", lambda: document.loads("---\nk: [\nb" + " " * 2 * N + "c]\n---\n",
      "a.md").meta["k"], lambda got: got == ["b" + " " * 2 * N + "c"]),
     ("spaces before a comment in a flow list", lambda: yaml_subset.read("k: [a" + " " * N + "#]"),

@@ -542,7 +542,7 @@ def personal(text: str) -> list[str]:
         "marie.staff@free.fr",
         # "-private" names a person's own mailbox at a mail provider; "private" elsewhere too
         "max-private@gmail.com", "jan-private@posteo.de", "private.anna.schmidt@gmail.com",
-        "private_jsmith@outlook.com",
+        "private_jsmith@outlook.com", "jane.doe-private@acme-corp.com",
     ],
 )  # fmt: skip
 def test_email_addresses_are_personal_data(text: str) -> None:

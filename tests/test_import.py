@@ -210,9 +210,11 @@ def test_a_docusaurus_sites_past_versions_are_not_imported_with_it(make_base: Ma
     report = run_import(root, site)
     assert list(report.imported) == ["docs/setup.md"]
     assert any("versioned_docs/: the site's past versions" in note for note in report.notes)
+    past = run_import(root, site / "versioned_docs" / "version-1.0")  # one past version
+    assert list(past.imported.values()) == ["version-1-0/setup.md"]  # a theme of its own
     (site / "versions.json").unlink()  # a folder so named, with no versions list: imported
     again = run_import(root, site, theme="again").imported
-    assert list(again) == ["versioned_docs/version-1.0/setup.md"]  # the other one is in
+    assert list(again) == []  # each page is in already
 
 
 def test_images_written_from_the_site_root_lead_to_the_files_the_site_serves(

@@ -701,6 +701,38 @@ def test_doxygen_references_to_a_page_or_a_section_become_links(
     assert Brain.open(root).check().findings == ()
 
 
+def test_doxygen_references_where_a_path_goes_in_code_or_in_a_links_text(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = pages(
+        tmp_path / "project" / "docs",
+        {
+            "index.md": "# Home\n\nRead [the details](@ref b_details) and [b]; "
+            "[see @ref b_top](https://x.org) stays.\n\n"
+            '[b]: @ref b_top "The page"\n\n'
+            "1. A list\n\n    ```\n    @ref b_top\n    ```\n\n"
+            "Text.\n\n    @ref b_top\n\n<!--\n@ref b_top\n-->\n\n"
+            "@ref build_setup and @ref b_second.\n",
+            "b.md": "# Top [x] {#b_top}\n\n## Details {#b_details}\n\n# Second {#b_second}\n",
+            "setup.md": "# Setup\n\nSteps.\n",
+        },
+    )
+    root = make_base({})
+    page = (root / run_import(root, source).imported["index.md"]).read_text(encoding="utf-8")
+    assert "Read [the details](b.md#b_details) and [b]; [see @ref b_top](https://x.org)" in page
+    assert '[b]: b.md "The page"\n' in page
+    assert "    ```\n    @ref b_top\n    ```" in page  # in a list item's fence
+    assert "\n    @ref b_top\n" in page and "<!--\n@ref b_top\n-->" in page  # code, comment
+    # a name that only ends like a page's path names no page; a second level-1 heading
+    # is a section
+    assert "@ref build_setup and [Second](b.md#b_second)." in page
+
+
+def test_a_doxygen_link_shows_its_title_escaped() -> None:
+    (text,) = [foreign_links.rewrite_doxygen("See @subpage a.", lambda _n: ("a.md", "C:\\ [x]"))]
+    assert text == "See [C:\\\\ \\[x\\]](a.md)."
+
+
 @pytest.mark.parametrize(
     ("opening", "closing"),
     [
@@ -1220,6 +1252,9 @@ def test_a_folder_of_pages_kept_once_per_version_proposes_the_newest_release() -
         [f"docs/v2/{page}" for page in pages] + [f"docs/guide-{n}.md" for n in range(6)],
         [f"docs/{v}/{v}-{n}.md" for v in ("v1", "v2") for n in range(4)],
         [f"docs/{week}/{page}" for week in ("1", "2", "3") for page in pages],  # chapters
+        # lessons and release notes numbered like versions, a page or two each
+        [f"docs/{n}/{p}.md" for n in ("1.1", "1.2", "2.1") for p in ("README", "exercises")],
+        [f"docs/releases/v{n}/README.md" for n in ("1.0.0", "1.1.0", "2.0.0")],
     ):
         assert [(p.folder, p.versions) for p in sites.page_folders(layout, {})] == [("docs", ())]
 
@@ -1237,6 +1272,10 @@ def test_a_docusaurus_sites_past_versions_are_left_out_of_its_pages() -> None:
     assert sites.older_versions(files) == {"docs/versioned_docs/"}
     # without the versions list, a folder so named is only a folder
     assert sites.page_folders([*pages, *past], {})[0].count == 26
+    # a second docs instance keeps its own: community_versioned_docs beside its list
+    other = [p.replace("versioned_docs", "community_versioned_docs") for p in past]
+    both = [*files, *other, "docs/community_versions.json"]
+    assert sites.page_folders(both, {})[0].count == 6
 
 
 def test_folders_tagged_with_a_language_beside_the_one_they_translate_are_folded_into_it() -> None:

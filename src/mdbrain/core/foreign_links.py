@@ -78,69 +78,112 @@ _DOXYGEN_REF = re.compile(
     r"(?<![\w@\\])[@\\](?:subpage|ref)[ \t]+([A-Za-z_](?:[\w.-]{0,126}[\w-])?)"
     r"(?:[ \t]+\"([^\"\n]{1,200})\")?"
 )
-_DEFINITION = re.compile(r" {0,3}\[[^\[\]\n]{1,999}\]:[ \t]*$")  # "[name]: " before a path
+_DEFINITION = re.compile(r" {0,3}\[[^\[\]\n]{1,999}\]:[ \t]*<?")  # "[name]: " before a path
 _HEADING_MARKS = re.compile(r" {0,3}(#{1,6})[ \t]")
 _DOXYGEN_LABEL = re.compile(r"[A-Za-z_][\w.-]{0,127}")
+# where code starts outside fences: a fence in a list item or a quote, a comment, <pre>
+_ANY_FENCE = re.compile(r"^[ \t>]*(`{3,}|~{3,})")
+_LIST_ITEM = re.compile(r" {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]")
 
 
 @dataclass(frozen=True, slots=True)
 class Named:
     """A heading that declares a name for Doxygen's references to point at."""
 
-    level: int
+    first: bool  # the page's first heading: the name is the page's
     title: str
 
 
 def doxygen_names(text: str) -> dict[str, Named]:
     """The names the headings of ``text`` declare (``# Title {#name}``), outside code."""
     found: dict[str, Named] = {}
+    first = True
     for _number, line in _prose_lines(text):
-        end = line.rstrip(" \t#")
-        marks = _HEADING_MARKS.match(line) if end.endswith("}") else None
+        marks = _HEADING_MARKS.match(line)
         if marks is None:
             continue
-        at = end.rfind("{#")
+        end = line.rstrip(" \t#")
+        at = end.rfind("{#") if end.endswith("}") else -1
         if at > marks.end() - 1 and _DOXYGEN_LABEL.fullmatch(end[at + 2 : -1]):
             title = end[marks.end() : at].strip(" \t")
-            found.setdefault(end[at + 2 : -1], Named(len(marks.group(1)), title))
+            found.setdefault(end[at + 2 : -1], Named(first, title))
+        first = False
     return found
 
 
 def rewrite_doxygen(text: str, resolve: Callable[[str], tuple[str, str] | None]) -> str:
     """``text`` with every Doxygen reference to a name ``resolve`` knows written as a
-    Markdown link: ``resolve`` gives the destination and the text to show for a name,
-    or None, and the reference is then left as written (it may name code)."""
+    Markdown link (as a path alone where a link's destination is expected:
+    ``[x](@ref name)``, ``[x]: @ref name``): ``resolve`` gives the destination and the
+    text to show for a name, or None, and the reference is then left as written (it may
+    name code), as is one inside a link's text."""
     lines = text.split("\n")
     for number, line in _prose_lines(text):
         if "subpage" not in line and "ref" not in line:
             continue
         masked = markdown.CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
-        for match in reversed(list(_DOXYGEN_REF.finditer(masked))):
+        defined = _DEFINITION.match(line)
+        pieces, done = [], 0
+        for match in _DOXYGEN_REF.finditer(masked):
             found = resolve(match.group(1))
-            if found is None:
-                continue
+            if found is None or line.startswith("]", match.end()):
+                continue  # unknown, or in a link's text: "[see @ref a](u)"
             destination, title = found
-            shown = (match.group(2) or title or match.group(1)).replace("]", "\\]")
-            row = lines[number - 1]
-            # the destination of a link reference definition ("[name]: @ref x") is a path
-            defined = _DEFINITION.match(row[: match.start()]) is not None
-            written = destination if defined else f"[{shown}]({destination})"
-            lines[number - 1] = row[: match.start()] + written + row[match.end() :]
+            quoted = match.group(2)
+            if line.endswith(("](", "](<"), 0, match.start()) or (
+                defined is not None and defined.end() == match.start()
+            ):
+                written = destination + (f' "{quoted}"' if quoted else "")
+            else:
+                written = f"[{_escaped(quoted or title or match.group(1))}]({destination})"
+            pieces += [line[done : match.start()], written]
+            done = match.end()
+        if pieces:
+            lines[number - 1] = "".join([*pieces, line[done:]])
     return "\n".join(lines)
 
 
+def _escaped(shown: str) -> str:
+    """Text made safe inside a link's brackets."""
+    return shown.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+
+
 def _prose_lines(text: str) -> list[tuple[int, str]]:
-    """The lines of ``text`` outside fenced code, numbered from 1."""
+    """The lines of ``text`` outside code, numbered from 1: fenced code (in a list item
+    or a quote too), indented code, HTML comments and ``<pre>`` blocks are left out."""
     out = []
     fence: str | None = None
+    closer = ""  # the end of the comment or <pre> block being read
+    blank = in_list = indented = False
     for number, line in enumerate(text.split("\n"), start=1):
-        opened = _FENCE.match(line)
+        bare = line.lstrip(" \t>")
         if fence is not None:
-            fence = None if opened and opened.group(1).startswith(fence) else fence
-        elif opened is not None:
+            fence = None if markdown.closes_fence(bare, fence) else fence
+            continue
+        if closer:
+            closer = "" if closer in line else closer
+            continue
+        if not line.strip():
+            blank = True
+            continue
+        if line.startswith(("    ", "\t")) and (blank or indented) and not in_list:
+            indented, blank = True, False
+            continue
+        indented, blank = False, False
+        if _LIST_ITEM.match(line):
+            in_list = True
+        elif line[0] not in " \t":
+            in_list = False
+        opened = _ANY_FENCE.match(line)
+        if opened is not None:
             fence = opened.group(1)
-        else:
-            out.append((number, line))
+            continue
+        start = bare.lstrip()[:5].lower()
+        if start.startswith(("<!--", "<pre")):
+            closer = "-->" if start.startswith("<!--") else "</pre>"
+            closer = "" if closer in bare.lower()[4:] else closer
+            continue
+        out.append((number, line))
     return out
 
 

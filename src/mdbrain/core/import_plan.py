@@ -411,28 +411,28 @@ def relink_wiki(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conv
     return out
 
 
-def relink_doxygen(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conversion.Page]:
+def relink_doxygen(
+    plan: Plan, pages: dict[str, conversion.Page], folder: str = ""
+) -> dict[str, conversion.Page]:
     """Every page with its Doxygen references (``@subpage adr_0001``, ``@ref sql_tables``)
     to a heading an imported page names (``# Title {#adr_0001}``), or to the name
-    Doxygen gives a page from its path (``docs_topics_storage``), written as Markdown
-    links: to the page for its first heading, to the section for another. References to
-    names no page declares (a class, a function) are left as written."""
+    Doxygen gives a page from its path (``docs_topics_storage`` for ``topics/storage.md``
+    imported from ``folder`` ``docs``, or ``md_docs_topics_storage``), written as
+    Markdown links: to the page for its first heading, to the section for another.
+    References to names no page declares (a class, a function) are left as written."""
     if not any("subpage" in page.body or "ref" in page.body for page in pages.values()):
         return pages
     named: dict[str, tuple[str, str, str]] = {}  # name -> page, anchor or "", title
-    by_path: dict[str, str] = {}  # the name Doxygen gives a page from its path -> page
     for path, page in sorted(pages.items()):
         for name, heading in foreign_links.doxygen_names(page.body).items():
-            anchor = "" if heading.level == 1 else name
-            named.setdefault(name, (path, anchor, heading.title))
-        by_path[path.rsplit(".", 1)[0].replace("/", "_")] = path
-
-    def page_named(name: str) -> str | None:
-        """The page of a name Doxygen made from a path: the path from the top of the
-        project, of which the pages' paths are the end (docs_topics_storage)."""
-        ends = [m for m in by_path if name == m or name.endswith("_" + m)]
-        return by_path[max(ends, key=len)] if ends else None
-
+            named.setdefault(name, (path, "" if heading.first else name, heading.title))
+    above = folder.strip("/").replace("/", "_")
+    for path, page in sorted(pages.items()):
+        made = path.rsplit(".", 1)[0].replace("/", "_")
+        title = plan.title(path, page.body, page.meta)
+        for name in {made, f"{above}_{made}" if above else made}:
+            for written in (name, f"md_{name}"):
+                named.setdefault(written, (path, "", title))
     out = {}
     for path, page in pages.items():
         if "subpage" not in page.body and "ref" not in page.body:
@@ -440,13 +440,6 @@ def relink_doxygen(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, c
             continue
 
         def resolve(name: str, near: str = path) -> tuple[str, str] | None:
-            page_of = page_named(name) if name not in named else None
-            if page_of is not None:
-                named[name] = (
-                    page_of,
-                    "",
-                    plan.title(page_of, pages[page_of].body, pages[page_of].meta),
-                )
             target, anchor, title = named.get(name, (near, "", ""))
             if target == near and not anchor:
                 return None  # unknown, or the page itself

@@ -136,16 +136,27 @@ OLDER_VERSIONS: Final = "versioned_docs"  # Docusaurus: a copy of the pages per 
 VERSIONS_FILE: Final = "versions.json"  # beside it, the list of those versions
 
 
+def past_versions_folder(versions_file: str) -> str | None:
+    """The folder of past versions a Docusaurus versions list stands beside:
+    ``versioned_docs`` for ``versions.json``, ``community_versioned_docs`` for
+    ``community_versions.json`` (a second docs instance); None for another file."""
+    if versions_file == VERSIONS_FILE:
+        return OLDER_VERSIONS
+    if versions_file.endswith("_" + VERSIONS_FILE):
+        return versions_file.removesuffix(VERSIONS_FILE) + OLDER_VERSIONS
+    return None
+
+
 def older_versions(files: Iterable[str]) -> set[str]:
     """The folders of a Docusaurus site's past versions (``versioned_docs/`` beside a
     ``versions.json``), each with a slash after it: copies of pages the site's own
     ``docs/`` holds as they are now."""
-    paths = set(files)
-    return {
-        path.removesuffix(VERSIONS_FILE) + OLDER_VERSIONS + "/"
-        for path in paths
-        if posixpath.basename(path) == VERSIONS_FILE
-    }
+    found = set()
+    for path in files:
+        folder = past_versions_folder(posixpath.basename(path))
+        if folder is not None:
+            found.add(posixpath.join(posixpath.dirname(path), folder) + "/")
+    return found
 
 
 def page_folders(
@@ -296,6 +307,9 @@ _VERSION = re.compile(
 )
 
 
+_VERSION_PAGES: Final = 3  # pages the newest version holds at least, to be documentation
+
+
 def named_for_a_version(name: str) -> bool:
     """Whether a folder's name is that of a version (``v1.2.x``, ``2.0``, ``next``)."""
     return _VERSION.fullmatch(name) is not None
@@ -323,6 +337,8 @@ def _one_version(top: str, inside: list[str], around: Mapping[str, str]) -> Page
         return None
     mirrored, parent = copies
     newest_first = sorted(mirrored, key=lambda name: (_newest(name), name), reverse=True)
+    if len(mirrored[newest_first[0]]) < _VERSION_PAGES:
+        return None  # releases/v1.0.0/README.md, lessons/1.1/: notes, not documentation
     found = _one_of(top, inside, around, parent, newest_first[0])
     others = tuple(_beside(top, parent, name) for name in newest_first[1:])
     return dataclasses.replace(found, count=len(mirrored[newest_first[0]]), versions=others)

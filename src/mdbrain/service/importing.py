@@ -173,13 +173,15 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
             f"{(here / n).relative_to(src).as_posix()}: symbolic link; left out" for n in links_out
         ]
         dirs[:] = sorted(d for d in dirs if d[0] != "." and here / d != skip and d not in links_out)
-        if sites.OLDER_VERSIONS in dirs and (here / sites.VERSIONS_FILE).is_file():
-            dirs.remove(sites.OLDER_VERSIONS)  # Docusaurus's copies of past versions
-            old = (here / sites.OLDER_VERSIONS).relative_to(src).as_posix()
-            notes.append(
-                f"{old}/: the site's past versions, copies of its pages; left out "
-                f"(import one of its folders to bring that version in)"
-            )
+        for name in names:  # Docusaurus's copies of past versions, beside their list
+            past = sites.past_versions_folder(name)
+            if past in dirs:
+                dirs.remove(past)
+                old = (here / past).relative_to(src).as_posix()
+                notes.append(
+                    f"{old}/: the site's past versions, copies of its pages; left out "
+                    f"(import one of its folders to bring that version in)"
+                )
         for name in names:
             rel = (here / name).relative_to(src).as_posix()
             if name in links_out:
@@ -389,7 +391,8 @@ def _relink(run: _Run, pages: dict[str, conversion.Page]) -> dict[str, conversio
     links and images that lead to other files of the project written from its new
     place."""
     out = {}
-    relinked = import_plan.relink_doxygen(run.plan, import_plan.relink_wiki(run.plan, pages))
+    wiki = import_plan.relink_wiki(run.plan, pages)
+    relinked = import_plan.relink_doxygen(run.plan, wiki, run.inside or "")
     for path, page in relinked.items():
         changes = _code_links(run, page)
         body = page.body
@@ -562,6 +565,8 @@ def default_theme(src: Path, project: Path) -> str:
     and for a folder that only holds its documentation (``docs``, ``wiki``, ``text``)."""
     if src == project or src.name.lower() in _CONTAINERS:
         return ""
+    if src.parent.name.endswith(sites.OLDER_VERSIONS):
+        return src.name  # one of a Docusaurus site's past versions: a theme of its own
     if _one_copy(src):  # docs/en beside docs/es, k6/v2.2.x beside k6/v2.1.x: those of docs, k6
         return default_theme(src.parent, project)
     return src.name

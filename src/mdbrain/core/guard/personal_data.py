@@ -346,7 +346,11 @@ def _real_email(local: str, domain: str, after: str) -> bool:
     compound = "." not in low and "+" not in low and _ROLE_LOCALS.intersection(low.split("-")[1:])
     # "compiler-private@rust-lang.org": a team's private alias, on the project's own domain;
     # on a mail provider's, "jan-private@" is how a person marks a personal address
-    private = low.endswith("-private") and ".".join(labels[-2:]) not in _MAIL_PROVIDERS
+    private = (
+        low.endswith("-private")
+        and "." not in low  # "jane.doe-private@": a person's
+        and ".".join(labels[-2:]) not in _MAIL_PROVIDERS
+    )
     return not (
         low in _ROLE_LOCALS or first in _ROLE_LOCALS or compound or private or placeholder(low)
     )
