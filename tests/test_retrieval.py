@@ -322,6 +322,8 @@ def test_only_two_words_in_a_row_are_joined() -> None:
     assert analyser.joined("a lock file, please") == [("lock", "file", "lockfil", "lockfile")]
     assert analyser.joined("(lock file)") == [("lock", "file", "lockfil", "lockfile")]
     assert analyser.joined("Data base?") == [("data", "base", "databas", "database")]
+    # as the index keeps words: accents too, so "motclé" is matched as written
+    assert text.Analyzer("fr").joined("Mot clé") == [("mot", "cle", "motcl", "motclé")]
     assert analyser.joined("lock the file") == []  # a stop word between them
     assert analyser.joined("lock-file v2 x86 64") == []  # not two words of letters apart
     assert analyser.joined("file") == []

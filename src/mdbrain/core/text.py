@@ -151,7 +151,7 @@ class Analyzer:
         """Two words in a row that are also written as one ("lock file" and "lockfile",
         "data base" and "database"): for each such pair in ``text``, the term of each
         word, the term of the two joined, when that is a third term, and the two
-        joined as written (folded)."""
+        joined as written (in lower case, as the index keeps words)."""
         if not text.isascii():
             text = unicode_nfc(text)
         chunks = text.casefold().split()
@@ -164,7 +164,7 @@ class Analyzer:
             one, two = self._piece(first).split(), self._piece(second).split()
             both = self._piece(first + second).split()
             if len(one) == len(two) == len(both) == 1 and both[0] not in (one[0], two[0]):
-                out.append((one[0], two[0], both[0], fold(first + second)))
+                out.append((one[0], two[0], both[0], first + second))
         return out
 
     def terms_of(self, words: list[str]) -> list[str]:

@@ -37,6 +37,7 @@ K1, B = 1.2, 0.75
 PREFIX_MIN = 6  # stems at least this long also match the words they begin...
 PREFIX_TRIM = 2  # ...once this many letters are taken off their end...
 PREFIX_WEIGHT = 0.5  # ...and such a word counts this much
+PLURAL_ENDINGS = ("", "s", "es", "x")  # a word asked as two, written as one, may end so
 PASSAGE_WEIGHT = 0.5  # share of the best section's score a document gains
 HEADING_WEIGHT = 2.0  # times a word of the headings above a section counts in it
 PASSAGE_B = 0.5
@@ -177,9 +178,6 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
 def _rows(jobs: list[tuple[tuple[Any, ...], str, str, int]]) -> list[Row]:
     """The rows of a share of the documents (run in a worker process for a large base)."""
     return [row_of(cache.from_wire(wire), path, stamp, limit) for wire, path, stamp, limit in jobs]
-
-
-PLURAL_ENDINGS = ("", "s", "es", "x")  # a word written as one may end so: "lockfiles"
 
 
 def _code_path(ref: str) -> str:
