@@ -119,8 +119,8 @@ def rewrite_doxygen(text: str, resolve: Callable[[str], tuple[str, str] | None])
     name code), as is one inside a link's text."""
     lines = text.split("\n")
     for number, line in _prose_lines(text):
-        if "subpage" not in line and "ref" not in line:
-            continue
+        if "@" not in line and "\\" not in line:
+            continue  # no reference can start on it
         masked = markdown.CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
         defined = _DEFINITION.match(line)
         pieces, done = [], 0
@@ -141,6 +141,11 @@ def rewrite_doxygen(text: str, resolve: Callable[[str], tuple[str, str] | None])
         if pieces:
             lines[number - 1] = "".join([*pieces, line[done:]])
     return "\n".join(lines)
+
+
+def has_doxygen_refs(text: str) -> bool:
+    """Whether ``text`` may hold a Doxygen reference (code aside)."""
+    return _DOXYGEN_REF.search(text) is not None
 
 
 def _escaped(shown: str) -> str:

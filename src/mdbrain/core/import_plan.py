@@ -420,7 +420,8 @@ def relink_doxygen(
     imported from ``folder`` ``docs``, or ``md_docs_topics_storage``), written as
     Markdown links: to the page for its first heading, to the section for another.
     References to names no page declares (a class, a function) are left as written."""
-    if not any("subpage" in page.body or "ref" in page.body for page in pages.values()):
+    referring = {path for path, page in pages.items() if foreign_links.has_doxygen_refs(page.body)}
+    if not referring:
         return pages
     named: dict[str, tuple[str, str, str]] = {}  # name -> page, anchor or "", title
     for path, page in sorted(pages.items()):
@@ -435,7 +436,7 @@ def relink_doxygen(
                 named.setdefault(written, (path, "", title))
     out = {}
     for path, page in pages.items():
-        if "subpage" not in page.body and "ref" not in page.body:
+        if path not in referring:
             out[path] = page
             continue
 

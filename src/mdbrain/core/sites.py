@@ -251,14 +251,15 @@ def _one_language(
     chosen = next((c for c in sorted(mirrored) if _language(c) == lang), None)
     if chosen is None:
         return None
-    found = _one_of(top, inside, around, parent, chosen)
+    found = _one_of(top, inside, around, copies, chosen)
     others = tuple(_beside(top, parent, c) for c in sorted(mirrored) if c != chosen)
-    return dataclasses.replace(found, count=len(mirrored[chosen]), translations=others)
+    return dataclasses.replace(found, translations=others)
 
 
-def _copies(
-    inside: list[str], named: Callable[[str], bool], *, outer: bool
-) -> tuple[dict[str, set[str]], str] | None:
+_Copies = tuple[dict[str, set[str]], str]  # pages by copy, and the folder holding them
+
+
+def _copies(inside: list[str], named: Callable[[str], bool], *, outer: bool) -> _Copies | None:
     """The folders of a folder's files (``inside``) that hold its pages once per language
     or version: folders side by side at any depth whose names ``named`` accepts, each
     with at least half of its pages where the largest one has them, holding together
@@ -285,13 +286,14 @@ def _copies(
 
 
 def _one_of(
-    top: str, inside: list[str], around: Mapping[str, str], parent: str, name: str
+    top: str, inside: list[str], around: Mapping[str, str], copies: _Copies, name: str
 ) -> Pages:
-    """The proposal of one of the copies :func:`_copies` found: ``parent/name`` in ``top``."""
+    """The proposal of the copy ``name`` of those :func:`_copies` found in ``top``."""
+    mirrored, parent = copies
     below = f"{parent}/{name}" if parent else name
     mine = [path[len(below) + 1 :] for path in inside if path.startswith(f"{below}/")]
     folder = f"{top}/{below}"
-    return Pages(folder, len(pages(mine)), docs_site(folder, mine, around))
+    return Pages(folder, len(mirrored[name]), docs_site(folder, mine, around))
 
 
 def _beside(top: str, parent: str, name: str) -> str:
@@ -339,9 +341,9 @@ def _one_version(top: str, inside: list[str], around: Mapping[str, str]) -> Page
     newest_first = sorted(mirrored, key=lambda name: (_newest(name), name), reverse=True)
     if len(mirrored[newest_first[0]]) < _VERSION_PAGES:
         return None  # releases/v1.0.0/README.md, lessons/1.1/: notes, not documentation
-    found = _one_of(top, inside, around, parent, newest_first[0])
+    found = _one_of(top, inside, around, copies, newest_first[0])
     others = tuple(_beside(top, parent, name) for name in newest_first[1:])
-    return dataclasses.replace(found, count=len(mirrored[newest_first[0]]), versions=others)
+    return dataclasses.replace(found, versions=others)
 
 
 def _mirrored(codes: Mapping[str, set[str]]) -> dict[str, set[str]]:
