@@ -892,3 +892,12 @@ def test_both_families_in_one_pass_find_what_the_two_passes_find(parts: list[str
 def test_the_mixed_samples_hold_hits_of_both_families() -> None:
     families = {hit.family for hit in guard.both("\n".join(_MIXED))}
     assert families == {guard.SECRET, guard.PERSONAL}
+
+
+def test_a_slack_webhook_outside_any_workspace_is_a_made_up_example() -> None:
+    # a runbook's example: no workspace id (T... or E...) opens its path
+    made_up = 'webhook = "https://hooks.slack.com/services/HGJKHJKSH/DFJKHKIUO/DJFHKDUJFKSUHUGIDH"'
+    assert rules(in_a_page(made_up)) == []
+    for team in ("T0ABC1234", "E01BCDEFGH"):
+        real = f"https://hooks.slack.com/services/{team}/B0DEF5678/" + fake(RNG_ALNUM, 24)
+        assert rules(in_a_page(f'webhook = "{real}"')) == ["slack-webhook"]

@@ -80,6 +80,17 @@ def _aws(match: re.Match[str]) -> bool:
     return not value.endswith("EXAMPLE") and not placeholder(value[4:])
 
 
+# Slack addresses every webhook by its workspace (team) first: T or, on an Enterprise
+# Grid, E, then capitals and digits. "hooks.slack.com/services/HGJKHJ/DFJKHK/DJFHKD" in a
+# runbook is a made-up example.
+_SLACK_TEAM = re.compile(r"[TE][A-Z0-9]{6,14}")
+
+
+def _slack_webhook(match: re.Match[str]) -> bool:
+    parts = match.group(1).split("/")
+    return bool(_SLACK_TEAM.fullmatch(parts[0])) and not placeholder(parts[-1])
+
+
 def _pattern(
     rule: str,
     needles: str | tuple[str, ...],
@@ -160,7 +171,7 @@ LITERAL_PATTERNS: tuple[_Pattern, ...] = (
         "hooks.slack.com/",
         r"hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9/_-]{20,200})",
         body=1,
-        check=lambda m: not placeholder(m.group(1).rsplit("/", 1)[-1]),
+        check=_slack_webhook,
     ),
     _pattern("google-api-key", "AIza", r"AIza([0-9A-Za-z_-]{35})", body=1),
     _pattern("google-oauth-secret", "GOCSPX-", r"GOCSPX-([A-Za-z0-9_-]{28})", body=1),
