@@ -230,7 +230,9 @@ def test_a_single_mdx_page_is_imported_like_a_markdown_page(make_base: MakeBase)
     assert report.imported == {"Quick Start.mdx": "quick-start.md"}
     assert "import Tabs" not in body(root, "quick-start.md")
     (docs / "notes.rst").write_text("Notes\n=====\n", encoding="utf-8")
-    with pytest.raises(Exception, match=r"not a Markdown page \(\.md, \.markdown or \.mdx\)"):
+    with pytest.raises(
+        Exception, match=r"not a Markdown page \(\.md, \.markdown, \.mdx, \.md\.erb\)"
+    ):
         run_import(root, docs / "notes.rst")
 
 

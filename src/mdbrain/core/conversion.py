@@ -12,6 +12,11 @@ each to the end of the statement, at the top level and outside code fences) and 
 comments alone on their lines (``{/* ... */}``) are no prose, and are left out of the
 imported page (:func:`mdx_javascript`); everything else stays as written, JSX tags
 included. Docusaurus's ``sidebar_label`` names a page that gives no title of its own.
+
+A Middleman page (``a.html.md.erb``, GOV.UK's technical documentation) is Markdown
+with ERB tags in it; a tag that prints a field of the page's own front matter
+(``# <%= current_page.data.title %>``) is replaced by that field's value
+(:func:`erb_fields`), and the other tags stay as written.
 """
 
 from __future__ import annotations
@@ -47,9 +52,11 @@ __all__ = [
     "PAGE_SUFFIXES",
     "Page",
     "clip",
+    "erb_fields",
     "first_paragraph",
     "is_page",
     "mdx_javascript",
+    "page_stem",
     "parse",
     "plain",
     "summary_of",
@@ -57,8 +64,10 @@ __all__ = [
     "without_lines",
 ]
 
-# The pages import reads: Markdown, and MDX (Markdown with JavaScript in it).
-PAGE_SUFFIXES: Final = (*links.DOC_SUFFIXES, ".mdx")
+# The pages import reads: Markdown, MDX (Markdown with JavaScript in it), and Middleman's
+# Markdown with ERB tags in it (".html.md.erb", served as ".html").
+PAGE_SUFFIXES: Final = (*links.DOC_SUFFIXES, ".mdx", ".md.erb")
+_SERVED_AS: Final = ".html"  # what a Middleman page's name says it is served as
 # Documentation pages in formats import does not read (reStructuredText, AsciiDoc); a
 # .txt file is seldom a page.
 OTHER_PAGE_SUFFIXES: Final = tuple(
@@ -94,6 +103,19 @@ _TOML_FENCE = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*(?:\n|\Z)", re.S | 
 def is_page(path: str) -> bool:
     """Whether import reads the file at ``path`` as a page (Markdown or MDX)."""
     return path.lower().endswith(PAGE_SUFFIXES)
+
+
+def page_stem(name: str) -> str:
+    """A page's file name without its suffix: ``a`` for ``a.md``, and for Middleman's
+    ``a.html.md.erb`` or ``a.html.md`` (a page served as ``a.html``)."""
+    low = name.lower()
+    suffix = next((s for s in PAGE_SUFFIXES if low.endswith(s)), None)
+    if suffix is None:
+        return name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
+    stem = name[: -len(suffix)]
+    if stem.lower().endswith(_SERVED_AS) and len(stem) > len(_SERVED_AS):
+        stem = stem[: -len(_SERVED_AS)]
+    return stem
 
 
 def is_mdx(path: str) -> bool:
@@ -279,6 +301,8 @@ def parse(path: str, raw: str) -> Page:
     blank lines or comments, which are left out. The JavaScript of an MDX page is
     blanked in its body, which keeps its lines where they were in the file."""
     page = _parse(path, raw)
+    if path.lower().endswith(_ERB):
+        return dataclasses.replace(page, body=erb_fields(page.body, page.meta))
     if not is_mdx(path):
         return page
     found = mdx_javascript(page.body)
@@ -319,6 +343,33 @@ def _parse(path: str, raw: str) -> Page:
     if late and not meta:
         return Page(path, raw, {}, text, 1)
     return Page(path, raw, meta, parts.body, parts.body_line + skipped)
+
+
+# --- ERB ------------------------------------------------------------------------------
+
+_ERB: Final = ".erb"
+# <%= current_page.data.title %>, current_page.data[:title], current_page.data["title"]
+_ERB_FIELD = re.compile(
+    r"<%=[ \t]*current_page\.data(?:\.(\w+)|\[[ \t]*(?::(\w+)|\"(\w+)\"|'(\w+)')[ \t]*\])[ \t]*-?%>"
+)
+
+
+def erb_fields(body: str, meta: Mapping[str, Any]) -> str:
+    """``body`` with each ERB tag that prints a field of the page's front matter ``meta``
+    replaced by that field's value, when it is text, a number or a date; other tags, and
+    those naming a field the page does not give, stay as written."""
+    if "<%" not in body:
+        return body
+
+    def value(match: re.Match[str]) -> str:
+        name = next(group for group in match.groups() if group)
+        given = meta.get(name)
+        if isinstance(given, bool) or not isinstance(given, str | int | float | dt.date):
+            return match.group(0)
+        shown = given.isoformat() if isinstance(given, dt.date) else str(given)
+        return " ".join(shown.split()) or match.group(0)
+
+    return _ERB_FIELD.sub(value, body)
 
 
 # --- MDX ------------------------------------------------------------------------------

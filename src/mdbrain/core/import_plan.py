@@ -242,7 +242,7 @@ def _derived(plan: Plan) -> dict[str, str]:
 
 
 def _stem(path: str) -> str:
-    return posixpath.basename(path).rsplit(".", 1)[0]
+    return conversion.page_stem(posixpath.basename(path))
 
 
 def _slug(path: str) -> str:
@@ -351,7 +351,7 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
     found = _site_path(here, written)
     if found is None or conversion.is_mdx(found[1]):
         return found
-    stem = posixpath.basename(page).rsplit(".", 1)[0]
+    stem = conversion.page_stem(posixpath.basename(page))
     address = "" if stem.lower() in _FOLDER_PAGES else posixpath.join(here, stem)
     for folder in [here, address] if address and not written.lstrip().startswith("/") else [here]:
         at = _site_path(folder, written)

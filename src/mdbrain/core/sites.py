@@ -40,7 +40,7 @@ AROUND: Final = (
     ("docusaurus.config.js", "Docusaurus", "docs"), ("docusaurus.config.ts", "Docusaurus", "docs"),
     ("docusaurus.config.mjs", "Docusaurus", "docs"), ("book.toml", "mdBook", "src"),
     ("hugo.toml", "Hugo", "content"), ("config.toml", "Hugo", "content"),
-    ("_config.yml", "Jekyll", "_posts"),
+    ("_config.yml", "Jekyll", "_posts"), ("config/tech-docs.yml", "Middleman", "source"),
 )  # fmt: skip
 # How each of those names another folder: "docs_dir: site" in mkdocs.yml...
 _NAMED: Final = {
@@ -48,7 +48,11 @@ _NAMED: Final = {
     "mdBook": re.compile(r"^src[ \t]*=[ \t]*['\"]([^'\"\n]+)", re.MULTILINE),
     "Hugo": re.compile(r"^contentDir[ \t]*=[ \t]*['\"]([^'\"\n]+)", re.MULTILINE),
 }
-PAGE_SUFFIXES: Final = (".md", ".mdx", ".markdown", ".rst", ".adoc", ".txt")
+# Markdown as the site generators keep it; Middleman (GOV.UK's technical documentation)
+# runs the ERB tags of a page named "a.html.md.erb" and then reads it as Markdown
+MARKDOWN_SUFFIXES: Final = (".md", ".mdx", ".markdown", ".md.erb")
+PAGE_SUFFIXES: Final = (*MARKDOWN_SUFFIXES, ".rst", ".adoc", ".txt")
+_COUNTED: Final = PAGE_SUFFIXES[:-1]  # a .txt file is seldom a page
 HOME_PAGES: Final = frozenset({"index.md", "readme.md", "index.rst", "_index.md", "index.mdx"})
 
 
@@ -99,7 +103,7 @@ def _around(here: str, around: Mapping[str, str]) -> Site | None:
 
 def pages(inside: Iterable[str]) -> list[str]:
     """The documentation pages among a folder's files (Markdown, reStructuredText...)."""
-    return sorted(p for p in inside if p.lower().endswith(PAGE_SUFFIXES[:5]))
+    return sorted(p for p in inside if p.lower().endswith(_COUNTED))
 
 
 def home_page(inside: Iterable[str]) -> str | None:
@@ -481,5 +485,5 @@ def _page_entry(title: object, target: object) -> bool:
         and isinstance(target, str)
         and bool(title.strip())
         and "://" not in target
-        and target.lower().endswith(PAGE_SUFFIXES[:3])
+        and target.lower().endswith(MARKDOWN_SUFFIXES)
     )

@@ -155,7 +155,8 @@ def _source(session: Session, source: Path) -> tuple[Path, str | None]:
         raise InvalidRequestError(f"{source} is not a folder or a file", field="source")
     if not conversion.is_page(src.name):
         raise InvalidRequestError(
-            f"{source} is not a Markdown page (.md, .markdown or .mdx)", field="source"
+            f"{source} is not a Markdown page ({', '.join(conversion.PAGE_SUFFIXES)})",
+            field="source",
         )
     return src.parent, src.name
 
@@ -705,7 +706,7 @@ def _to_files(run: _Run, pages: dict[str, conversion.Page], refused: list[str]) 
     the project, as :func:`_kept` does for any file of the project this import leaves."""
     left = {path.casefold() for path in refused}
     run.walked -= {run.plan.origin(path).casefold() for path in refused}
-    stems = {posixpath.basename(path).rsplit(".", 1)[0] for path in left}
+    stems = {conversion.page_stem(posixpath.basename(path)) for path in left}
     names = stems | {quote(stem).casefold() for stem in stems}  # as links write them
     for path, page in list(pages.items()):
         folded = page.body.casefold()
