@@ -43,6 +43,18 @@ def test_reference_links_count_when_used_and_point_at_their_definition_line() ->
     assert markdown.scan(body).links == (("../guides/start.md", 3), ("setup page.md", 4))
 
 
+def test_a_reference_label_holding_code_or_following_an_inline_link_names_its_link() -> None:
+    body = (
+        "[RFC 2000, `const_generics`] brought const generics; see [x](x.md) and [the\\[1\\]][n].\n"
+        "\n[RFC 2000, `const_generics`]: ../text/2000-const-generics.md\n[n]: n.md\n"
+    )
+    assert markdown.scan(body).links == (
+        ("x.md", 1),
+        ("../text/2000-const-generics.md", 3),
+        ("n.md", 4),
+    )
+
+
 def test_destinations_with_titles_parentheses_and_angle_brackets() -> None:
     body = '[a](x.md "Title") [b](<my doc.md>) [c](dir/(v2).md) [d](y.md#part)'
     assert targets(body) == ["x.md", "my doc.md", "dir/(v2).md", "y.md#part"]

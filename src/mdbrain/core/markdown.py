@@ -243,9 +243,16 @@ def _inline(line: str, number: int, seen: _Found) -> None:
     if "![" in masked:
         _images(line, masked, number, seen.images)
     if used is not None:
-        for match in _REF_USE.finditer(_INLINE.sub(" ", masked)):
-            label = _label(match.group(3) or match.group(2))
+        # a label is read from the line as written (masking keeps every column in place):
+        # "[RFC 2000, `const_generics`]" names its definition with its code span
+        for match in _REF_USE.finditer(_INLINE.sub(_blank, masked)):
+            group = 3 if match.group(3) else 2
+            label = _label(line[match.start(group) : match.end(group)])
             (seen.pictured if match.group(1) else used).add(label)
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * (match.end() - match.start())
 
 
 def _images(line: str, masked: str, number: int, images: list[Image]) -> None:
