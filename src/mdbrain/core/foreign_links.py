@@ -5,7 +5,10 @@ as GitHub wikis write them) are found outside code and matched to a page by its
 title, its file name or its path; :func:`rewrite_wiki` turns each one found into an
 ordinary Markdown link. :func:`retarget` changes link destinations on given
 lines, every other byte kept: a link to a file of the project is written again
-from the document's new place. Pure: the caller says which pages there are.
+from the document's new place. A link to the project's own file on its forge
+(``https://github.com/owner/repo/blob/main/docs/a.md``) is read as the path it
+names (:func:`own_file`), from the addresses of the repository's remotes
+(:func:`forge_home`). Pure: the caller says which pages there are.
 """
 
 from __future__ import annotations
@@ -37,6 +40,54 @@ class WikiLink:
     end: int
     first: str  # the part before the bar (or the only part)
     second: str  # the part after the bar, or ""
+
+
+# --- the project's own files on its forge --------------------------------------------
+
+# git@github.com:owner/repo.git, ssh://git@host:22/group/repo, https://host/owner/repo.git
+_SCP_REMOTE = re.compile(r"^[\w.-]+@([\w.-]+):(?!/)(.+?)(?:\.git)?/*$")
+_URL_REMOTE = re.compile(
+    r"^(?:https?|ssh|git)://(?:[^@/\s]+@)?([\w.-]+)(?::\d+)?/(.+?)(?:\.git)?/*$"
+)
+# the branches a link means "the file as it is now" by: not a tag, not a commit
+_CURRENT = frozenset({"main", "master", "head", "trunk", "develop", "development", "dev"})
+
+
+def forge_home(remote: str) -> str | None:
+    """Where a repository is served, ``host/owner/repo`` in lower case, from the address
+    of one of its remotes; None for a remote on this machine."""
+    remote = remote.strip()
+    found = _URL_REMOTE.match(remote) or _SCP_REMOTE.match(remote)
+    if found is None or "." not in found.group(1):
+        return None
+    path = found.group(2).strip("/")
+    return f"{found.group(1)}/{path}".lower() if "/" in path else None
+
+
+def own_file(written: str, homes: frozenset[str]) -> str | None:
+    """The path from the project's top (``/docs/a.md#part``) of the file a link names on
+    the project's forge, as it is on a current branch: GitHub's ``blob``, ``tree`` and
+    ``raw`` addresses, GitLab's with ``/-/``; None for any other link, and for one to
+    the file as it was at a commit or a tag."""
+    target = written.strip()
+    if not homes or not target.lower().startswith(("https://", "http://")):
+        return None
+    address = target.split("://", 1)[1]
+    if address.lower().startswith("www."):
+        address = address[4:]
+    for home in homes:
+        if not address.lower().startswith(home + "/"):
+            continue
+        parts = address[len(home) + 1 :].split("/", 3)
+        if parts[0] == "-":
+            parts = parts[1:]
+        if len(parts) < 3 or parts[0] not in ("blob", "tree", "raw"):
+            return None
+        if parts[1].lower() not in _CURRENT:
+            return None
+        path = "/".join(parts[2:])
+        return "/" + path if path and not path.startswith(("#", "?")) else None
+    return None
 
 
 def wiki_links(text: str) -> list[WikiLink]:

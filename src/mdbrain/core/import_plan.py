@@ -125,6 +125,9 @@ class Plan:
     # a GitHub wiki's page name (casefolded) -> the source paths of the pages it names,
     # when the source is a wiki (a Home page at its top); empty otherwise
     wiki: dict[str, list[str]] = field(default_factory=dict)
+    # where the project's repository is served (``github.com/owner/repo``): a link to a
+    # page there is a link to the page (:func:`relink_own_files`)
+    homes: frozenset[str] = frozenset()
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -385,6 +388,28 @@ def _site_links(plan: Plan, page: conversion.Page) -> conversion.Page:
     if not changes:
         return page
     return with_body(page, foreign_links.retarget(page.body, changes))
+
+
+def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conversion.Page]:
+    """Every page with its links to the project's own pages on its forge (``https://
+    github.com/owner/repo/blob/main/text/0230-x.md``) written as links from the project's
+    top (``/text/0230-x.md``), when they lead to a page imported now or before: they then
+    follow the page like any link. Links to a page at a commit or a tag, and to files
+    that are no imported page, stay as written."""
+    if not plan.homes:
+        return pages
+    out = {}
+    for path, page in pages.items():
+        changes: dict[int, dict[str, str]] = {}
+        for written, line in markdown.scan(page.body).links:
+            local = foreign_links.own_file(written, plan.homes)
+            if local is None:
+                continue
+            old = posixpath.normpath(unquote(re.split(r"[#?]", local, maxsplit=1)[0]).lstrip("/"))
+            if plan.linked_id(local, old) is not None:
+                changes.setdefault(line, {})[written] = local
+        out[path] = with_body(page, foreign_links.retarget(page.body, changes)) if changes else page
+    return out
 
 
 def relink_wiki(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conversion.Page]:

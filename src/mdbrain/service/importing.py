@@ -392,7 +392,8 @@ def _relink(run: _Run, pages: dict[str, conversion.Page]) -> dict[str, conversio
     links and images that lead to other files of the project written from its new
     place."""
     out = {}
-    wiki = import_plan.relink_wiki(run.plan, pages)
+    own = import_plan.relink_own_files(run.plan, pages)
+    wiki = import_plan.relink_wiki(run.plan, own)
     relinked = import_plan.relink_doxygen(run.plan, wiki, run.inside or "")
     for path, page in relinked.items():
         changes = _code_links(run, page)
@@ -488,6 +489,16 @@ def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
 # the folders site generators serve from the site's root as they are: Astro, Next.js and
 # Vite's public/, Docusaurus and Hugo's static/, VitePress's src/public/
 _STATIC = ("public", "static")
+
+
+def _homes(project: Path) -> frozenset[str]:
+    """Where the project's repository is served, from its remotes (see
+    :func:`foreign_links.forge_home`)."""
+    try:
+        remotes = git.Git(project).remotes()
+    except MdbrainError:
+        return frozenset()
+    return frozenset(filter(None, map(foreign_links.forge_home, remotes)))
 
 
 def _served(project: Path, src: Path) -> tuple[Path, ...]:
@@ -633,7 +644,7 @@ def import_folder(
     config = session.config
     plan = Plan(prefix, verified, session.today(), _origin(session, src), config, notes=notes)
     site = _mkdocs_site(project, src)
-    plan.named = _site_titles(site, src)
+    plan.named, plan.homes = _site_titles(site, src), _homes(project)
     limit = None if inside is None else inside.relative_to(project).as_posix()
     run = _Run(session, src, plan, limit, dry_run, single=page is not None)
     run.site = None if site is None else site[0]

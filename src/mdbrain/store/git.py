@@ -111,6 +111,14 @@ class Git:
             return ""
         return (out or "").strip()
 
+    def remotes(self) -> list[str]:
+        """The addresses of the repository's remotes (none outside git, or when git fails)."""
+        try:
+            out = self._run("config", "--get-regexp", r"^remote\..*\.url$")
+        except GitError:  # no remote: git config says so by failing
+            return []
+        return [line.split(" ", 1)[1] for line in (out or "").splitlines() if " " in line]
+
     def toplevel(self) -> Path | None:
         out = self._run("rev-parse", "--show-toplevel")
         return Path(out.strip()) if out else None

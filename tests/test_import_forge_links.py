@@ -1,0 +1,95 @@
+"""A page that links to another page of its own project by the address the forge serves
+it at (``https://github.com/owner/repo/blob/main/text/a.md``) is imported with a link to
+that page in the base, as it would be had it written a relative link."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from mdbrain.core import foreign_links
+from mdbrain.store import git
+from tests.conftest import MakeBase
+from tests.test_import_mdx import body
+from tests.test_import_meaning import pages, run_import
+
+HOME = "https://github.com/Acme/Handbook"
+FIRST = f"""\
+# Ship small changes
+
+Replaced by [the second record]({HOME}/blob/main/decisions/0002-ship-daily.md#why).
+It followed [the old rule][old], and [the template]({HOME}/blob/main/template.md).
+
+[old]: {HOME}/blob/master/decisions/0000-old-rule.md
+"""
+SECOND = f"""\
+# Ship daily
+
+As the record [at its first draft]({HOME}/blob/4f1c2a9e/decisions/0001-ship-small.md) said,
+and as [the issue]({HOME}/issues/12) and [another project](https://github.com/acme/other/blob/main/decisions/0001-ship-small.md) did not.
+"""
+
+
+@pytest.mark.parametrize(
+    ("remote", "home"),
+    [
+        ("https://github.com/Acme/Handbook.git", "github.com/acme/handbook"),
+        ("git@github.com:acme/handbook.git", "github.com/acme/handbook"),
+        (
+            "ssh://git@gitlab.example.org:2222/group/sub/handbook.git",
+            "gitlab.example.org/group/sub/handbook",
+        ),
+        ("https://ci-token:x@github.com/acme/handbook/", "github.com/acme/handbook"),
+        ("/srv/mirrors/handbook.git", None),
+        ("../handbook", None),
+    ],
+)
+def test_where_a_repository_is_served_is_read_from_its_remote(
+    remote: str, home: str | None
+) -> None:
+    assert foreign_links.forge_home(remote) == home
+
+
+def test_only_a_link_to_the_projects_file_as_it_is_now_names_that_file() -> None:
+    homes = frozenset({"github.com/acme/handbook", "gitlab.example.org/group/handbook"})
+    own = foreign_links.own_file
+    assert own(f"{HOME}/blob/main/docs/a.md#part", homes) == "/docs/a.md#part"
+    assert own("https://www.github.com/acme/handbook/tree/master/docs", homes) == "/docs"
+    assert own("https://gitlab.example.org/group/handbook/-/blob/main/a.md", homes) == "/a.md"
+    assert own(f"{HOME}/blob/v1.2.0/docs/a.md", homes) is None  # a tag: the file as it was
+    assert own(f"{HOME}/blob/4f1c2a9e/docs/a.md", homes) is None  # a commit
+    assert own(f"{HOME}/issues/12", homes) is None
+    assert own("https://github.com/acme/handbook-two/blob/main/a.md", homes) is None
+    assert own(f"{HOME}/blob/main/docs/a.md", frozenset()) is None
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_links_to_the_projects_own_pages_on_its_forge_follow_them(make_base: MakeBase) -> None:
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    subprocess.run(
+        ["git", "-C", str(project), "remote", "add", "origin", f"{HOME}.git"], check=True
+    )
+    assert foreign_links.forge_home(git.Git(project).remotes()[0]) == "github.com/acme/handbook"
+    pages(
+        project,
+        {
+            "decisions/0000-old-rule.md": "# Old rule\n\nShip weekly.\n",
+            "decisions/0001-ship-small.md": FIRST,
+            "decisions/0002-ship-daily.md": SECOND,
+            "template.md": "# Template\n",
+        },
+    )
+    run_import(root, project / "decisions")
+    first = body(root, "decisions/0001-ship-small.md")
+    assert "[the second record](0002-ship-daily.md#why)" in first
+    assert "[old]: 0000-old-rule.md" in first
+    # a file of the project that is no imported page keeps its address
+    assert f"[the template]({HOME}/blob/main/template.md)" in first
+    second = body(root, "decisions/0002-ship-daily.md")
+    assert f"({HOME}/blob/4f1c2a9e/decisions/0001-ship-small.md)" in second
+    assert f"({HOME}/issues/12)" in second
+    assert "(https://github.com/acme/other/blob/main/decisions/0001-ship-small.md)" in second
