@@ -251,10 +251,6 @@ def _inline(line: str, number: int, seen: _Found) -> None:
             (seen.pictured if match.group(1) else used).add(label)
 
 
-def _blank(match: re.Match[str]) -> str:
-    return " " * (match.end() - match.start())
-
-
 def _images(line: str, masked: str, number: int, images: list[Image]) -> None:
     angle = _NextAngle(line)
     for match in _IMAGE.finditer(masked):
