@@ -543,6 +543,9 @@ def personal(text: str) -> list[str]:
         # "-private" names a person's own mailbox at a mail provider; "private" elsewhere too
         "max-private@gmail.com", "jan-private@posteo.de", "private.anna.schmidt@gmail.com",
         "private_jsmith@outlook.com", "jane.doe-private@acme-corp.com",
+        # "example" said of something else than the address, or not as a key
+        "For example: write to ana.martin@corp.fr", "counterexample: ana.martin@corp.fr",
+        'email = "ana.martin@corp.fr"  # example', "Sincere@april.biz.corp.fr",
     ],
 )  # fmt: skip
 def test_email_addresses_are_personal_data(text: str) -> None:
@@ -574,6 +577,10 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         "mail social@cncf.io", "ask meetups@cncf.io", "write to election@k8s.io",
         "contributors@kubernetes.io", "github@kubernetes.io", "sig-node@kubernetes.io",
         "login-issues@jira.linuxfoundation.org",
+        # from pydantic/pydantic: a value given as an example, and JSONPlaceholder's users
+        "email: Annotated[EmailStr, Field(examples=['marcelo@mail.com'])]",
+        "Field(examples=['a@x.io', 'ana.martin@corp.fr'])", 'schema = {"example": "ana.martin@corp.fr"}',
+        "example: ana.martin@corp.fr", "#> User(id=1, email='Sincere@april.biz')",
     ],
 )  # fmt: skip
 def test_placeholder_addresses_remotes_and_code_pass(text: str) -> None:

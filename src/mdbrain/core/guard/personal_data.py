@@ -299,7 +299,27 @@ def _email_finds(text: str) -> Iterator[Found]:
             continue  # a message id in a web address's path, not a mailbox
         if _real_email(local, match.group(1), text[match.end() : match.end() + 1]):
             value = f"{local}@{match.group(1)}"
+            if value.casefold() in _SAMPLE_ADDRESSES or _labelled_example(text, at - len(local)):
+                continue
             yield Found("email", at - len(local), match.end(), value, PERSONAL)
+
+
+# The made-up users of JSONPlaceholder, the fake REST API of countless tutorials.
+_SAMPLE_ADDRESSES = word_set(
+    """sincere@april.biz shanna@melissa.tv nathan@yesenia.net julianne.oconner@kory.org
+    lucio_hettinger@annie.ca karley_dach@jasper.info telly.hoeger@billy.biz
+    sherwood@rosamond.me chaim_mcdermott@dana.io rey.padberg@karina.biz"""
+)
+# The value an "example" or "examples" key or argument is given, up to the address:
+# Field(examples=['a@b.com', ...]), "example": "a@b.com", example: a@b.com
+_EXAMPLE_KEY = re.compile(r"""\bexamples?["']?[ \t]*[:=][ \t]*(?:["']?|[\[(][^\])\n]*)$""", re.I)
+
+
+def _labelled_example(text: str, start: int) -> bool:
+    """Whether the address at ``start`` is the value of an ``example`` key: a sample the
+    page says is one."""
+    line = text[max(text.rfind("\n", max(0, start - 200), start) + 1, start - 200) : start]
+    return "xample" in line and _EXAMPLE_KEY.search(line) is not None
 
 
 def _in_address(text: str, start: int) -> bool:
