@@ -546,6 +546,7 @@ def personal(text: str) -> list[str]:
         # "example" said of something else than the address, or not as a key
         "For example: write to ana.martin@corp.fr", "counterexample: ana.martin@corp.fr",
         'email = "ana.martin@corp.fr"  # example', "Sincere@april.biz.corp.fr",
+        '"examples": ["x"],\n"owner": "ana.martin@corp.fr"', 'examples = [\n]\n\nana.martin@corp.fr',
     ],
 )  # fmt: skip
 def test_email_addresses_are_personal_data(text: str) -> None:
@@ -581,6 +582,7 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         "email: Annotated[EmailStr, Field(examples=['marcelo@mail.com'])]",
         "Field(examples=['a@x.io', 'ana.martin@corp.fr'])", 'schema = {"example": "ana.martin@corp.fr"}',
         "example: ana.martin@corp.fr", "#> User(id=1, email='Sincere@april.biz')",
+        '"examples": [\n  "a@x.io",\n  "ana.martin@corp.fr"\n]',
     ],
 )  # fmt: skip
 def test_placeholder_addresses_remotes_and_code_pass(text: str) -> None:

@@ -315,11 +315,22 @@ _SAMPLE_ADDRESSES = word_set(
 _EXAMPLE_KEY = re.compile(r"""\bexamples?["']?[ \t]*[:=][ \t]*(?:["']?|[\[(][^\])\n]*)$""", re.I)
 
 
+# the same list opened on a line above, an item a line: "examples": [\n  "a@b.com"
+_EXAMPLE_LIST = re.compile(
+    r"""\bexamples?["']?[ \t]*[:=][ \t]*[\[(](?:\s*["'][^"'\n]*["'][ \t]*,)*\s*["']?$""", re.I
+)
+
+
 def _labelled_example(text: str, start: int) -> bool:
-    """Whether the address at ``start`` is the value of an ``example`` key: a sample the
-    page says is one."""
+    """Whether the address at ``start`` is the value of an ``example`` key, or an item of
+    the list one is given: a sample the page says is one."""
     line = text[max(text.rfind("\n", max(0, start - 200), start) + 1, start - 200) : start]
-    return "xample" in line and _EXAMPLE_KEY.search(line) is not None
+    if "xample" in line:
+        return _EXAMPLE_KEY.search(line) is not None
+    if line.strip(" \t\"'"):
+        return False
+    above = text[max(0, start - 400) : start]
+    return "xample" in above and _EXAMPLE_LIST.search(above) is not None
 
 
 def _in_address(text: str, start: int) -> bool:
