@@ -1650,3 +1650,25 @@ def test_a_link_to_a_page_the_guard_stops_in_the_project_leads_to_its_file(
     assert "[Credits](../../vault/Credits.md)" in home
     assert "[who translates](../../vault/Credits.md#people)" in home
     assert Brain.open(root).check().findings == ()
+
+
+@pytest.mark.parametrize(
+    ("body", "wanted"),
+    [
+        (  # jupyter-book's docs: a MyST directive in a colon fence is an aside
+            ":::{seealso} See the MyST guide\nThe MyST guide has more.\n:::\n\n"
+            "## Use a directive\n\nHere is how a directive is used.\n",
+            "Here is how a directive is used.",
+        ),
+        (  # nested, with more colons outside
+            "::::{grid} 1 2\n:::{card} Install\nGet the tools.\n:::\n::::\n\nBooks from notebooks.\n",
+            "Books from notebooks.",
+        ),
+        (
+            ":::{glossary}\nLegacy Book\n: A book for version 1.\n:::\n",
+            "Legacy Book : A book for version 1.",
+        ),
+    ],
+)
+def test_a_myst_directive_in_a_colon_fence_is_no_summary(body: str, wanted: str) -> None:
+    assert summary.first_paragraph(body) == wanted

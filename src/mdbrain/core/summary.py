@@ -113,9 +113,10 @@ _TEMPLATE_ASIDE = re.compile(
     re.IGNORECASE,
 )
 # Admonitions: MkDocs (content indented below the marker), Docusaurus / VitePress
-# containers, pymdownx blocks (each closed by its own marker), GitHub alerts (a quote).
+# containers, pymdownx blocks, MyST directives (":::{note}"; each closed by its own
+# marker), GitHub alerts (a quote).
 _MKDOCS = re.compile(r"^ {0,3}(?:!!!|\?\?\?\+?)[ \t]*[\w-]")
-_CONTAINER = re.compile(r"^ {0,3}(:{3,}|/{3,}|\?{3,})\+?[ \t]*[\w\"'-]")
+_CONTAINER = re.compile(r"^ {0,3}(:{3,}|/{3,}|\?{3,})\+?[ \t]*[\w\"'{-]")
 _ALERT = re.compile(r"^ {0,3}>[ \t]*\[![A-Za-z]+\][-+]?")
 _QUOTE = re.compile(r"^ {0,3}>[ \t]?")
 
