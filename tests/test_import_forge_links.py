@@ -52,10 +52,23 @@ def test_where_a_repository_is_served_is_read_from_its_remote(
     assert foreign_links.forge_home(remote) == home
 
 
+def test_a_remote_of_many_slashes_is_read_at_once() -> None:
+    # no pattern that tries every split of a run of slashes: this used to take seconds
+    assert foreign_links.forge_home("https://forge.example.org/" + "/" * 50_000 + "x") is None
+    assert foreign_links.forge_home("git@forge.example.org:x" + "/" * 50_000 + "y.git") == (
+        "forge.example.org/x/y"
+    )
+
+
 def test_only_a_link_to_the_projects_file_as_it_is_now_names_that_file() -> None:
     homes = frozenset({"github.com/acme/handbook", "gitlab.example.org/group/handbook"})
     own = foreign_links.own_file
     assert own(f"{HOME}/blob/main/docs/a.md#part", homes) == "/docs/a.md#part"
+    assert own(f"{HOME}/blob/main//docs/a.md/", homes) == "/docs/a.md"  # never //docs: a host
+    assert own(f"{HOME}/blob/main/docs/a.md?plain=1#L3-L9", homes) == "/docs/a.md"
+    # a project in a folder of its repository: paths from that folder, none outside it
+    assert own(f"{HOME}/blob/main/services/api/docs/a.md", homes, "services/api") == "/docs/a.md"
+    assert own(f"{HOME}/blob/main/docs/a.md", homes, "services/api") is None
     assert own("https://www.github.com/acme/handbook/tree/master/docs", homes) == "/docs"
     assert own("https://gitlab.example.org/group/handbook/-/blob/main/a.md", homes) == "/a.md"
     assert own(f"{HOME}/blob/v1.2.0/docs/a.md", homes) is None  # a tag: the file as it was
@@ -93,3 +106,28 @@ def test_links_to_the_projects_own_pages_on_its_forge_follow_them(make_base: Mak
     assert f"({HOME}/blob/4f1c2a9e/decisions/0001-ship-small.md)" in second
     assert f"({HOME}/issues/12)" in second
     assert "(https://github.com/acme/other/blob/main/decisions/0001-ship-small.md)" in second
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_project_in_a_folder_of_its_repository_reads_forge_paths_from_there(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({})
+    project = root.parent  # .../project, a folder of the repository made above it
+    subprocess.run(["git", "-C", str(project.parent), "init", "-q"], check=True)
+    remote = ["git", "-C", str(project.parent), "remote", "add", "origin", f"{HOME}.git"]
+    subprocess.run(remote, check=True)
+    pages(
+        project,
+        {
+            "decisions/0001-ship-small.md": (
+                f"# Ship small\n\nSee [ours]({HOME}/blob/main/project/decisions/0002-ship-daily.md)"
+                f" and [the top's]({HOME}/blob/main/decisions/0002-ship-daily.md).\n"
+            ),
+            "decisions/0002-ship-daily.md": "# Ship daily\n\nEvery day.\n",
+        },
+    )
+    run_import(root, project / "decisions")
+    first = body(root, "decisions/0001-ship-small.md")
+    assert "[ours](0002-ship-daily.md)" in first
+    assert f"[the top's]({HOME}/blob/main/decisions/0002-ship-daily.md)" in first

@@ -25,6 +25,7 @@ review_in: 6 months
 
 Reviewed on <%= current_page.data[:last_reviewed_on] %>, every <%= current_page.data["review_in"] %>.
 First [drain the nodes](drain-nodes.html#before), then read [the upgrade](/upgrades/eks.html).
+See [all upgrades](upgrades/) and [again](/upgrades/).
 
 <%= partial "documentation/shared/escalate" %>
 """
@@ -47,10 +48,20 @@ title: Upgrade EKS
 Recycle the nodes afterwards: [recycle them](/recycle-all-nodes.html#gotchas), or see
 [draining](../drain-nodes.html).
 """
+INDEX = """\
+# Upgrades
+
+- [EKS](eks.html)
+- [Recycling](/recycle-all-nodes.html.md.erb), written with its source's name
+- [Draining](../drain-nodes.html)
+
+![diagram](<%= image_path 'upgrades.png' %>)
+"""
 SITE = {
     "source/recycle-all-nodes.html.md.erb": RUNBOOK,
     "source/drain-nodes.html.md.erb": DRAIN,
     "source/upgrades/eks.html.md": UPGRADE,
+    "source/upgrades/index.html.md.erb": INDEX,
     "source/stylesheets/screen.css.scss": "body { margin: 0 }\n",
     "config/tech-docs.yml": "host: https://runbooks.example.org\nshow_govuk_logo: false\n",
 }
@@ -64,6 +75,9 @@ def test_a_middleman_page_is_named_as_it_is_served() -> None:
     assert conversion.page_stem("a.html.md.erb".upper()) == "A"
     assert conversion.page_stem(".html.md") == ".html"  # no name left: the suffix stays
     assert conversion.is_page("a.html.md.erb") and not conversion.is_page("a.html.erb")
+    assert conversion.title_of("", {}, "runbooks/recycle-all-nodes.html.md.erb") == (
+        "Recycle all nodes"
+    )
 
 
 def test_erb_tags_printing_the_pages_own_fields_are_replaced() -> None:
@@ -85,7 +99,7 @@ def test_init_proposes_the_source_of_a_tech_docs_site(tmp_path: Path) -> None:
     files = dict(SITE) | {"app/main.rb": "puts 1\n", "README.md": "# Runbooks\n\nText.\n"}
     report = init_base(_project(tmp_path / "repo", files), "docs-rag")
     assert [(p.folder, p.count, p.site) for p in report.pages] == [
-        ("source", 3, sites.Site("Middleman", "config/tech-docs.yml"))
+        ("source", 4, sites.Site("Middleman", "config/tech-docs.yml"))
     ]
 
 
@@ -97,7 +111,9 @@ def test_a_middleman_site_is_imported_with_its_links_and_fields(make_base: MakeB
         "recycle-all-nodes.html.md.erb": "recycle-all-nodes.md",
         "drain-nodes.html.md.erb": "drain-nodes.md",
         "upgrades/eks.html.md": "upgrades/eks.md",
+        "upgrades/index.html.md.erb": "upgrades/home.md",
     }
+    assert report.broken_links == ()  # every link followed
     text = body(root, "recycle-all-nodes.md")
     assert text.startswith("\n# Recycle all nodes\n")
     assert "Reviewed on 2026-04-15, every 6 months." in text
@@ -108,5 +124,11 @@ def test_a_middleman_site_is_imported_with_its_links_and_fields(make_base: MakeB
     upgrade = body(root, "upgrades/eks.md")
     assert "[recycle them](/recycle-all-nodes.md#gotchas)" in upgrade
     assert "[draining](../drain-nodes.md)" in upgrade
+    assert "[all upgrades](upgrades/home.md) and [again](/upgrades/home.md)" in text
+    index = body(root, "upgrades/home.md")
+    assert "[Recycling](/recycle-all-nodes.md)" in index
+    assert "(<%= image_path 'upgrades.png' %>)" in index  # an expression: left, unreported
+    assert meta(root, "upgrades/home.md")["type"] == "overview"  # made of links to pages
+    assert meta(root, "upgrades/home.md")["title"] == "Upgrades"
     assert meta(root, "recycle-all-nodes.md")["title"] == "Recycle all nodes"
     assert "W001" not in check_errors(root)  # no link to a missing document

@@ -118,6 +118,17 @@ def page_stem(name: str) -> str:
     return stem
 
 
+def _served_as_html(path: str) -> bool:
+    return path.lower().endswith(tuple(_SERVED_AS + s for s in PAGE_SUFFIXES))
+
+
+def read_by_site(path: str) -> bool:
+    """Whether the page at ``path`` is one import reads that :func:`links.resolve` does
+    not take for a document (MDX, Middleman's ``.md.erb``): a link to it is followed by
+    :func:`import_plan.site_link`."""
+    return is_page(path) and not links.is_doc_path(path)
+
+
 def is_mdx(path: str) -> bool:
     return path.lower().endswith(".mdx")
 
@@ -168,7 +179,7 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     text = plain(top.title) if top is not None else ""
     if text:
         return text
-    stem = posixpath.basename(path).rsplit(".", 1)[0]
+    stem = page_stem(posixpath.basename(path))
     words = " ".join(re.split(r"[-_\s]+", stem)).strip() or stem
     return words[:1].upper() + words[1:]
 
@@ -231,8 +242,11 @@ def guess_type(path: str, meta: Mapping[str, Any], body: str, title: str, decisi
         value = meta.get(key)
         if isinstance(value, str) and value.strip().lower() in _TOPIC_TYPES:
             return _TOPIC_TYPES[value.strip().lower()]
-    if posixpath.basename(path).rsplit(".", 1)[0].lower() in _INDEX_NAMES:
-        targets = [t for t, _ in markdown.scan(body).links if is_page(t.split("#")[0])]
+    if page_stem(posixpath.basename(path)).lower() in _INDEX_NAMES:
+        # a Middleman page links the others as they are served: a.html
+        ends = (*PAGE_SUFFIXES, _SERVED_AS) if _served_as_html(path) else PAGE_SUFFIXES
+        written = (t.split("#")[0] for t, _ in markdown.scan(body).links)
+        targets = [t for t in written if t.lower().endswith(ends)]
         # made of links: a few lines of text for each, not a proposal's README of
         # thousands of words that cites a few other pages
         if len(targets) >= 3 and len(body.split()) <= _WORDS_PER_LINK * len(targets):

@@ -44,11 +44,11 @@ class WikiLink:
 
 # --- the project's own files on its forge --------------------------------------------
 
-# git@github.com:owner/repo.git, ssh://git@host:22/group/repo, https://host/owner/repo.git
-_SCP_REMOTE = re.compile(r"^[\w.-]+@([\w.-]+):(?!/)(.+?)(?:\.git)?/*$")
-_URL_REMOTE = re.compile(
-    r"^(?:https?|ssh|git)://(?:[^@/\s]+@)?([\w.-]+)(?::\d+)?/(.+?)(?:\.git)?/*$"
-)
+# git@github.com:owner/repo, ssh://git@host:22/group/repo, https://host/owner/repo (the
+# ".git" and slashes at the end taken off first)
+_SCP_REMOTE = re.compile(r"^[\w.-]+@([\w.-]+):(?!/)(.+)$")
+_URL_REMOTE = re.compile(r"^(?:https?|ssh|git)://(?:[^@/\s]+@)?([\w.-]+)(?::\d+)?/(.+)$")
+_LINE_ANCHOR = re.compile(r"L\d+(?:C\d+)?(?:-L\d+(?:C\d+)?)?")  # #L3, #L3-L9: a forge's view
 # the branches a link means "the file as it is now" by: not a tag, not a commit
 _CURRENT = frozenset({"main", "master", "head", "trunk", "develop", "development", "dev"})
 
@@ -56,38 +56,54 @@ _CURRENT = frozenset({"main", "master", "head", "trunk", "develop", "development
 def forge_home(remote: str) -> str | None:
     """Where a repository is served, ``host/owner/repo`` in lower case, from the address
     of one of its remotes; None for a remote on this machine."""
-    remote = remote.strip()
+    remote = remote.strip().rstrip("/")
+    if remote.lower().endswith(".git"):
+        remote = remote[:-4].rstrip("/")
     found = _URL_REMOTE.match(remote) or _SCP_REMOTE.match(remote)
     if found is None or "." not in found.group(1):
         return None
-    path = found.group(2).strip("/")
+    path = "/".join(part for part in found.group(2).split("/") if part)
     return f"{found.group(1)}/{path}".lower() if "/" in path else None
 
 
-def own_file(written: str, homes: frozenset[str]) -> str | None:
+def own_file(written: str, homes: frozenset[str], inside: str = "") -> str | None:
     """The path from the project's top (``/docs/a.md#part``) of the file a link names on
     the project's forge, as it is on a current branch: GitHub's ``blob``, ``tree`` and
-    ``raw`` addresses, GitLab's with ``/-/``; None for any other link, and for one to
-    the file as it was at a commit or a tag."""
+    ``raw`` addresses, GitLab's with ``/-/``; None for any other link, for one to the
+    file as it was at a commit or a tag, and for a file outside the project when the
+    project is the folder ``inside`` of its repository. The forge's query and its
+    anchors on lines (``?plain=1#L3``) are left out."""
     target = written.strip()
     if not homes or not target.lower().startswith(("https://", "http://")):
         return None
     address = target.split("://", 1)[1]
     if address.lower().startswith("www."):
         address = address[4:]
-    for home in homes:
-        if not address.lower().startswith(home + "/"):
-            continue
-        parts = address[len(home) + 1 :].split("/", 3)
-        if parts[0] == "-":
-            parts = parts[1:]
-        if len(parts) < 3 or parts[0] not in ("blob", "tree", "raw"):
-            return None
-        if parts[1].lower() not in _CURRENT:
-            return None
-        path = "/".join(parts[2:])
-        return "/" + path if path and not path.startswith(("#", "?")) else None
-    return None
+    home = next((h for h in homes if address.lower().startswith(h + "/")), None)
+    found = None if home is None else _current_file(address[len(home) + 1 :])
+    if found is None:
+        return None
+    path, anchor = found
+    if inside:
+        folder = "/" + inside.strip("/") + "/"
+        path = path[len(folder) - 1 :] if path.startswith(folder) else "/"
+    if path == "/":
+        return None
+    return path + (f"#{anchor}" if anchor and not _LINE_ANCHOR.fullmatch(anchor) else "")
+
+
+def _current_file(rest: str) -> tuple[str, str] | None:
+    """The path (from the repository's top) and the anchor of a forge's address of a
+    file on a current branch, given after the repository (``blob/main/a.md#x``)."""
+    parts = rest.split("/", 3)
+    if parts[0] == "-":  # GitLab's
+        parts = rest.split("/", 4)[1:]
+    if len(parts) < 3 or parts[0] not in ("blob", "tree", "raw"):
+        return None
+    if parts[1].lower() not in _CURRENT:
+        return None
+    path, _hash, anchor = "/".join(parts[2:]).partition("#")
+    return posixpath.normpath("/" + path.split("?", 1)[0].strip("/")), anchor
 
 
 def wiki_links(text: str) -> list[WikiLink]:

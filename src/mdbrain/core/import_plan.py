@@ -128,6 +128,7 @@ class Plan:
     # where the project's repository is served (``github.com/owner/repo``): a link to a
     # page there is a link to the page (:func:`relink_own_files`)
     homes: frozenset[str] = frozenset()
+    inside: str = ""  # the project's folder in that repository ("" at its top)
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -267,6 +268,7 @@ def _spelled(name: str) -> str:
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 # The pages a link to a folder leads to, as sites serve them.
 _FOLDER_PAGES = ("index", "readme", "_index")
+_FOLDER_OPENERS = (*_FOLDER_PAGES, "index.html")  # Middleman's index.html.md.erb too
 
 
 # a page of a GitHub wiki by its address: github.com/<owner>/<repo>/wiki/<page name>
@@ -277,9 +279,11 @@ _WIKI_PAGE = re.compile(
 
 def template_expression(target: str) -> bool:
     """Whether a link's target is an expression a site's templates fill in when it is
-    built (Jinja's ``{{ user.avatarUrl }}``, ``{% ... %}``, MDX's ``src={post.image}``):
-    no path to follow or report."""
-    return target.startswith("{") or "{{" in target or "{%" in target
+    built (Jinja's ``{{ user.avatarUrl }}``, ``{% ... %}``, MDX's ``src={post.image}``,
+    ERB's ``<%= image_path 'a.png' %>``, whose brackets Markdown reads as those of a
+    destination): no path to follow or report."""
+    erb = "<%" in target or (target.startswith(("%=", "%-", "% ")) and target.endswith("%"))
+    return erb or target.startswith("{") or "{{" in target or "{%" in target
 
 
 def _site_path(folder: str, written: str) -> tuple[links.LinkKind, str] | None:
@@ -321,7 +325,7 @@ def _one_page(plan: Plan, written: str, old: str) -> list[str]:
     tries = [] if name in (".", "..") else [old + s for s in conversion.PAGE_SUFFIXES]
     folder = [
         posixpath.normpath(posixpath.join(old, stem + suffix))
-        for stem in _FOLDER_PAGES
+        for stem in _FOLDER_OPENERS
         for suffix in conversion.PAGE_SUFFIXES
     ]
     for paths in (tries, folder):
@@ -352,7 +356,7 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
         return (links.LinkKind.DOC, same[0]) if len(same) == 1 else None
     here = posixpath.dirname(page)
     found = _site_path(here, written)
-    if found is None or conversion.is_mdx(found[1]):
+    if found is None or conversion.read_by_site(found[1]):
         return found
     stem = conversion.page_stem(posixpath.basename(page))
     address = "" if stem.lower() in _FOLDER_PAGES else posixpath.join(here, stem)
@@ -402,7 +406,7 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
     for path, page in pages.items():
         changes: dict[int, dict[str, str]] = {}
         for written, line in markdown.scan(page.body).links:
-            local = foreign_links.own_file(written, plan.homes)
+            local = foreign_links.own_file(written, plan.homes, plan.inside)
             if local is None:
                 continue
             old = posixpath.normpath(unquote(re.split(r"[#?]", local, maxsplit=1)[0]).lstrip("/"))

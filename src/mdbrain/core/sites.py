@@ -54,7 +54,9 @@ _NAMED: Final = {
 MARKDOWN_SUFFIXES: Final = (".md", ".mdx", ".markdown", ".md.erb")
 PAGE_SUFFIXES: Final = (*MARKDOWN_SUFFIXES, ".rst", ".adoc", ".txt")
 _COUNTED: Final = PAGE_SUFFIXES[:-1]  # a .txt file is seldom a page
-HOME_PAGES: Final = frozenset({"index.md", "readme.md", "index.rst", "_index.md", "index.mdx"})
+HOME_PAGES: Final = frozenset(
+    {"index.md", "readme.md", "index.rst", "_index.md", "index.mdx", "index.html.md.erb"}
+)
 
 
 @dataclass(frozen=True, slots=True)

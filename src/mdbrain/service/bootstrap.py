@@ -43,7 +43,7 @@ MAX_LISTED = 5_000  # entries of a root looked at before deciding what it holds
 MAX_PAGE_BYTES = 256 * 1024  # bytes of a page read to tell an mdbrain document
 PROSE_FOLDERS = ("docs", "doc", "documentation")
 MAX_PROSE_PAGES = 40
-_PAGES = (".md", ".mdx", ".markdown", ".rst")
+_PAGES = (".md", ".mdx", ".markdown", ".md.erb", ".rst")
 
 
 @dataclass(frozen=True, slots=True)

@@ -491,14 +491,25 @@ def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
 _STATIC = ("public", "static")
 
 
-def _homes(project: Path) -> frozenset[str]:
+def _homes(project: Path, src: Path) -> tuple[frozenset[str], str]:
     """Where the project's repository is served, from its remotes (see
-    :func:`foreign_links.forge_home`)."""
+    :func:`foreign_links.forge_home`), and the project's folder in it; nothing for a
+    source outside the project, whose pages name another repository's files."""
+    if src != project and project not in src.parents:
+        return frozenset(), ""
+    repository = git.Git(project)
     try:
-        remotes = git.Git(project).remotes()
+        remotes, top = repository.remotes(), repository.toplevel()
     except MdbrainError:
-        return frozenset()
-    return frozenset(filter(None, map(foreign_links.forge_home, remotes)))
+        return frozenset(), ""
+    if top is None:
+        return frozenset(), ""
+    try:
+        inside = Path(os.path.realpath(project)).relative_to(os.path.realpath(top)).as_posix()
+    except ValueError:
+        return frozenset(), ""
+    homes = frozenset(filter(None, map(foreign_links.forge_home, remotes)))
+    return homes, "" if inside == "." else inside
 
 
 def _served(project: Path, src: Path) -> tuple[Path, ...]:
@@ -644,7 +655,7 @@ def import_folder(
     config = session.config
     plan = Plan(prefix, verified, session.today(), _origin(session, src), config, notes=notes)
     site = _mkdocs_site(project, src)
-    plan.named, plan.homes = _site_titles(site, src), _homes(project)
+    plan.named, (plan.homes, plan.inside) = _site_titles(site, src), _homes(project, src)
     limit = None if inside is None else inside.relative_to(project).as_posix()
     run = _Run(session, src, plan, limit, dry_run, single=page is not None)
     run.site = None if site is None else site[0]
@@ -800,7 +811,7 @@ def _legacy(run: _Run, paths: list[str], dry_run: bool) -> ImportReport:
         except MdbrainError as exc:
             run.skipped.append(Case(path, "", f"cannot be read: {exc.message}"))
             continue
-        read = conversion.parse(path, raw) if conversion.is_mdx(path) else None
+        read = conversion.parse(path, raw) if conversion.read_by_site(path) else None
         page = document.loads_leniently(raw, path)
         body, meta = (read.body, read.meta) if read else (page.body, page.meta)
         listed.append((run.plan.origin(path), run.plan.title(path, body, meta)))
