@@ -297,3 +297,45 @@ def test_yaml_words_and_numbers_stay_strings() -> None:
 def test_express_routes_are_told_from_http_clients() -> None:
     source = "app.get('/a', h);\nrouter.post(\"/b\", h);\naxios.get('/not-a-route');\n"
     assert codemap.source_facts("s.js", source).routes == ("GET /a", "POST /b")
+
+
+JSON_SCHEMA = '''\
+"""!!! abstract "Usage Documentation"
+    [JSON Schema](../concepts/json_schema.md)
+
+The `json_schema` module generates JSON Schema from models. See the
+[guide](../concepts/models.md#schema) or [the standard](https://json-schema.org/).
+"""
+from typing import overload
+
+
+@overload
+def schema_of(model: type) -> dict: ...
+@overload
+def schema_of(model: str) -> dict: ...
+def schema_of(model):
+    """The JSON Schema of ``model``."""
+    return {}
+'''
+
+
+def test_a_module_documented_for_a_site_gets_a_draft_of_its_prose(tmp_path: Path) -> None:
+    # from pydantic: a docstring opening on an admonition, links written for the site that
+    # renders it, and an overloaded function
+    project = tmp_path / "lib"
+    (project / "lib").mkdir(parents=True)
+    (project / "lib" / "json_schema.py").write_text(JSON_SCHEMA, encoding="utf-8")
+    init_base(project, "kb")
+    report = run(project)
+    assert report.check is not None and report.check.exit_code() == 0
+    assert "W001" not in {f.code for f in report.check.findings}  # no link leads nowhere
+    [drafted] = [
+        d
+        for d in documents(project / "kb").values()
+        if "lib/json_schema.py" in d.meta.get("sources", [])
+    ]
+    assert drafted.meta["summary"] == "The json_schema module generates JSON Schema from models."
+    assert "See the\nguide or [the standard](https://json-schema.org/)." in drafted.body
+    assert "../concepts" not in drafted.body
+    assert drafted.body.count("- `schema_of(") == 1  # its stubs and itself: one function
+    assert "The JSON Schema of ``model``." in drafted.body  # the implementation's own doc

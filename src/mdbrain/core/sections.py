@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from mdbrain.core import codemap, language, markdown
+from mdbrain.core import codemap, language, markdown, summary
 from mdbrain.core.facts import FileFacts, Symbol, clip, first_line
 from mdbrain.core.wording import Words, words
 
@@ -59,8 +59,28 @@ def language_name(path: str, lang: str = "") -> str:
     return _NAMES.get(name, name.capitalize())
 
 
+_MARKUP: Final = frozenset("!?:>[<{|=+*-")  # what prose does not open on
+
+# a link a docstring writes for the site that renders it ("../concepts/models.md"): from
+# a draft it leads nowhere, so its text stands alone; a web address stays a link
+_SITE_LINK = re.compile(r"(?<!!)\[([^\[\]\n]+)\]\((?![A-Za-z][\w+.-]*:|#)[^()\s]*\)")
+
+
+def _quoted(doc: str, most: int) -> list[str]:
+    """The first ``most`` lines of a docstring as a draft quotes them: a line opening on
+    ``#`` escaped (no heading), links to the pages of a site as their text."""
+    lines = [_SITE_LINK.sub(r"\1", line) for line in doc.strip().splitlines()[:most]]
+    return ["\\" + line if line.lstrip().startswith("#") else line for line in lines]
+
+
 def first_sentence(text: str) -> str:
-    paragraph = " ".join(text.strip().split("\n\n")[0].split())
+    """The first sentence of a docstring or a README's paragraph; when the text opens on
+    markup (an admonition such as pydantic's ``!!! abstract``, a quote, a badge), that
+    of its first paragraph of prose (:func:`summary.first_paragraph`)."""
+    text = text.strip()
+    if text[:1] in _MARKUP:
+        text = summary.first_paragraph(text) or text
+    paragraph = " ".join(text.split("\n\n")[0].split())
     match = re.search(r"(?<=[.!?])\s", paragraph)
     return paragraph[: match.start()] if match else paragraph
 
@@ -88,10 +108,8 @@ def file_section(item: FileFacts, w: Words = ENGLISH) -> list[str]:
     lines = [f"## {code(item.path)}", ""]
     if item.note:
         return [*lines, w("skipped", note=_note(item.note, w)), ""]
-    doc = item.doc.strip().splitlines()[:MAX_DOC_LINES]
-    lines += (
-        [*(("\\" + ln if ln.lstrip().startswith("#") else ln) for ln in doc), ""] if doc else []
-    )
+    doc = _quoted(item.doc, MAX_DOC_LINES)
+    lines += [*doc, ""] if doc else []
     if item.exports:
         lines += [w("exports", names=listed(item.exports, w)), ""]
     if item.symbols:
@@ -118,7 +136,7 @@ def infra_section(item: FileFacts, w: Words) -> list[str]:
     named = item.language == "yaml" and item.doc
     lines = [title + (w("colon") + first_line(item.doc) if named else "")]
     lines.append("")
-    doc = item.doc.strip().splitlines()[:10] if item.language != "yaml" else []
+    doc = _quoted(item.doc, 10) if item.language != "yaml" else []
     lines += [*doc, ""] if doc else []
     kinds: dict[str, list[Symbol]] = {}
     for symbol in item.symbols:
