@@ -547,6 +547,10 @@ def personal(text: str) -> list[str]:
         "For example: write to ana.martin@corp.fr", "counterexample: ana.martin@corp.fr",
         'email = "ana.martin@corp.fr"  # example', "Sincere@april.biz.corp.fr",
         '"examples": ["x"],\n"owner": "ana.martin@corp.fr"', 'examples = [\n]\n\nana.martin@corp.fr',
+        # a label in prose or a list quotes no value: who maintains the examples is a person
+        "- Examples: ana.martin@corp.fr", "Maintainer of the examples: ana.martin@corp.fr",
+        "owners:\n  examples: ana.martin@corp.fr", "examples: [see ana.martin@corp.fr]",
+        "example: ana.martin@corp.fr", '"examples": [\n  ana.martin@corp.fr',
     ],
 )  # fmt: skip
 def test_email_addresses_are_personal_data(text: str) -> None:
@@ -581,7 +585,7 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         # from pydantic/pydantic: a value given as an example, and JSONPlaceholder's users
         "email: Annotated[EmailStr, Field(examples=['marcelo@mail.com'])]",
         "Field(examples=['a@x.io', 'ana.martin@corp.fr'])", 'schema = {"example": "ana.martin@corp.fr"}',
-        "example: ana.martin@corp.fr", "#> User(id=1, email='Sincere@april.biz')",
+        'example: "ana.martin@corp.fr"', "#> User(id=1, email='Sincere@april.biz')",
         '"examples": [\n  "a@x.io",\n  "ana.martin@corp.fr"\n]',
     ],
 )  # fmt: skip

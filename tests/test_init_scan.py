@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mdbrain.core import codemap, document, layout
+from mdbrain.core import codemap, document, layout, sections
 from mdbrain.service import drafting, scanning
 from mdbrain.service.bootstrap import init_base
 from mdbrain.service.session import Session
@@ -339,3 +339,58 @@ def test_a_module_documented_for_a_site_gets_a_draft_of_its_prose(tmp_path: Path
     assert "../concepts" not in drafted.body
     assert drafted.body.count("- `schema_of(") == 1  # its stubs and itself: one function
     assert "The JSON Schema of ``model``." in drafted.body  # the implementation's own doc
+
+
+def test_a_quoted_docstring_keeps_its_code_and_web_links_and_loses_its_site_links() -> None:
+    doc = (
+        'See [guide](../guide.md "The guide"), [spaced](<../my guide.md>), [a [n] b](x.md),\n'
+        "[x](foo(bar).md), [![badge](b.svg)](../ci.md), [web](https://x.org) and [cdn](//c.org/x).\n"
+        "Call `d[k](x)`, or handlers[name](payload), or \\[not a link\\](x.md).\n"
+        "```python\n[a](b.md)\n```\n"
+        "\n    table[key](arg)\n"
+        ">>> funcs[name](*args)\n"
+        "Warning: Deprecated\n    See [`Types`](../types.md) instead."  # Google's sections
+    )
+    assert sections._quoted(doc, 20) == [
+        "See guide, spaced, a [n] b,",
+        "x, ![badge](b.svg), [web](https://x.org) and [cdn](//c.org/x).",
+        "Call `d[k](x)`, or handlers[name](payload), or \\[not a link\\](x.md).",
+        "```python",
+        "[a](b.md)",
+        "```",
+        "",
+        "    table[key](arg)",
+        ">>> funcs[name](*args)",
+        "Warning: Deprecated",
+        "    See `Types` instead.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        (
+            '!!! abstract "Usage"\n    [JSON](x.md)\n\nThe module does X. More.',
+            "The module does X.",
+        ),
+        (
+            "<Button> renders a clickable button.\n\nIt accepts props.",
+            "<Button> renders a clickable button.",
+        ),
+        ("**Deprecated.**\n\nThis module parses X.", "**Deprecated.**"),
+        (":mod:`foo` provides things. More.", ":mod:`foo` provides things."),
+        ("> A quote opens it.\n\nThe tool does Y.", "A quote opens it."),  # its marker off
+    ],
+)
+def test_a_summary_skips_markup_only_where_a_text_opens_on_it(text: str, first: str) -> None:
+    assert sections.first_sentence(text) == first
+
+
+def test_an_overloaded_function_keeps_the_documentation_its_stubs_give() -> None:
+    source = (
+        "from typing import overload\n\n@overload\ndef load(x: int) -> int:\n"
+        '    """Load a record by id."""\n@overload\ndef load(x: str) -> str: ...\n'
+        "def load(x):\n    return x\n"
+    )
+    facts = codemap.python_facts("m.py", source)
+    assert [(s.name, s.doc) for s in facts.symbols] == [("load", "Load a record by id.")]

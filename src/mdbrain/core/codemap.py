@@ -313,9 +313,14 @@ def _reexports(tree: ast.Module) -> tuple[str, ...]:
 def _python_facts(path: str, tree: ast.Module) -> FileFacts:
     exported = _all_names(tree)
     found = [s for node in tree.body if (s := _py_symbol(node)) is not None]
-    # an overloaded function is its stubs, then its implementation: one symbol, the last
+    # an overloaded function is its stubs, then its implementation: one symbol, the last,
+    # with the last documentation any of them gives
     last = {s.name: s for s in found}
-    symbols = [last[name] for name in dict.fromkeys(s.name for s in found)]
+    said = {s.name: s.doc for s in found if s.doc}
+    symbols = [
+        dataclasses.replace(last[name], doc=last[name].doc or said.get(name, ""))
+        for name in dict.fromkeys(s.name for s in found)
+    ]
     public = [s for s in symbols if (s.name in exported if exported else s.name[0] != "_")]
     commands, routes = _decorations(tree, posixpath.basename(path) == "urls.py")
     main = PYTHON_M if path.endswith("__main__.py") else ""

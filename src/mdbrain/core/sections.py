@@ -59,18 +59,57 @@ def language_name(path: str, lang: str = "") -> str:
     return _NAMES.get(name, name.capitalize())
 
 
-_MARKUP: Final = frozenset("!?:>[<{|=+*-")  # what prose does not open on
+# what a text that is no prose opens on: an admonition (!!!, ???, :::), a quote, a badge,
+# a table
+_MARKUP = re.compile(r"(?:!!!|\?\?\?|:::|>|!\[|\[!\[|\|)")
 
 # a link a docstring writes for the site that renders it ("../concepts/models.md"): from
-# a draft it leads nowhere, so its text stands alone; a web address stays a link
-_SITE_LINK = re.compile(r"(?<!!)\[([^\[\]\n]+)\]\((?![A-Za-z][\w+.-]*:|#)[^()\s]*\)")
+# a draft it leads nowhere, so its text stands alone; a web address stays a link. The
+# text may hold brackets one deep (an image, a footnote), the destination angle brackets,
+# parentheses one deep, and a title.
+_SITE_LINK = re.compile(
+    r"(?<![\w\]\\!)`])\[((?:[^\[\]\n]|\[[^\[\]\n]*\])+)\]"
+    r"\((?![A-Za-z][\w+.-]*:|#|//)(?:<[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)"
+    r"(?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?\)"
+)
+_CODE_SPAN = re.compile(r"(`+[^`\n]*`+)")
+_ADMONITION = re.compile(r"[ \t]*(?:!!!|\?\?\?\+?)[ \t]*\w")
 
 
 def _quoted(doc: str, most: int) -> list[str]:
     """The first ``most`` lines of a docstring as a draft quotes them: a line opening on
-    ``#`` escaped (no heading), links to the pages of a site as their text."""
-    lines = [_SITE_LINK.sub(r"\1", line) for line in doc.strip().splitlines()[:most]]
-    return ["\\" + line if line.lstrip().startswith("#") else line for line in lines]
+    ``#`` escaped (no heading), links to the pages of a site as their text, except in
+    code (fenced, indented, a session's ``>>>`` lines, code spans)."""
+    out, fence, aside, code, blank = [], "", False, False, True
+    for line in doc.strip().splitlines()[:most]:
+        opened = markdown.FENCE.match(line)
+        shown = line
+        indented = line.startswith(("    ", "\t"))
+        # MkDocs indents an admonition's text under its "!!! note" line: no code there
+        aside = bool(_ADMONITION.match(line)) or (aside and (indented or not line.strip()))
+        # indented code opens after a blank line only: under a line of text ("Warning:"
+        # and its indented lines, as Google's docstrings write them) it is the same text
+        code = (not aside and indented and (code or blank)) or (code and not line.strip())
+        blank = not line.strip()
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+        elif opened is not None:
+            fence = opened.group(1)
+        elif not code and not line.lstrip().startswith((">>>", "...")):
+            shown = _unlinked(line)
+        out.append("\\" + shown if shown.lstrip().startswith("#") else shown)
+    return out
+
+
+def _unlinked(line: str) -> str:
+    """``line`` with its links to a site's pages as their text, those in code spans left
+    alone (a link's own text may hold one: ``[`Color`](../types.md)``)."""
+    masked = _CODE_SPAN.sub(lambda span: "\0" * len(span.group()), line) if "`" in line else line
+    out, at = [], 0
+    for link in _SITE_LINK.finditer(masked):
+        out += [line[at : link.start()], line[link.start(1) : link.end(1)]]
+        at = link.end()
+    return "".join(out) + line[at:] if out else line
 
 
 def first_sentence(text: str) -> str:
@@ -78,7 +117,7 @@ def first_sentence(text: str) -> str:
     markup (an admonition such as pydantic's ``!!! abstract``, a quote, a badge), that
     of its first paragraph of prose (:func:`summary.first_paragraph`)."""
     text = text.strip()
-    if text[:1] in _MARKUP:
+    if _MARKUP.match(text):
         text = summary.first_paragraph(text) or text
     paragraph = " ".join(text.split("\n\n")[0].split())
     match = re.search(r"(?<=[.!?])\s", paragraph)

@@ -116,7 +116,7 @@ _TEMPLATE_ASIDE = re.compile(
 # containers, pymdownx blocks, MyST directives (":::{note}"; each closed by its own
 # marker), GitHub alerts (a quote).
 _MKDOCS = re.compile(r"^ {0,3}(?:!!!|\?\?\?\+?)[ \t]*[\w-]")
-_CONTAINER = re.compile(r"^ {0,3}(:{3,}|/{3,}|\?{3,})\+?[ \t]*[\w\"'{-]")
+_CONTAINER = re.compile(r"^ {0,3}(:{3,}|/{3,}|\?{3,})\+?(?:\{|[ \t]*[\w\"'-])")
 _ALERT = re.compile(r"^ {0,3}>[ \t]*\[![A-Za-z]+\][-+]?")
 _QUOTE = re.compile(r"^ {0,3}>[ \t]?")
 

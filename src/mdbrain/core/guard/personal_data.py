@@ -310,14 +310,18 @@ _SAMPLE_ADDRESSES = word_set(
     lucio_hettinger@annie.ca karley_dach@jasper.info telly.hoeger@billy.biz
     sherwood@rosamond.me chaim_mcdermott@dana.io rey.padberg@karina.biz"""
 )
-# The value an "example" or "examples" key or argument is given, up to the address:
-# Field(examples=['a@b.com', ...]), "example": "a@b.com", example: a@b.com
-_EXAMPLE_KEY = re.compile(r"""\bexamples?["']?[ \t]*[:=][ \t]*(?:["']?|[\[(][^\])\n]*)$""", re.I)
+# The quoted value an "example" or "examples" key or argument is given, up to the
+# address: Field(examples=['a@b.com', ...]), "example": "a@b.com". Not a label in prose
+# ("- Examples: ana@corp.fr", "Maintainer of the examples: ..."), which quotes nothing.
+_EXAMPLE_KEY = re.compile(
+    r"""\bexamples?["']?[ \t]*[:=][ \t]*(?:[\[(][ \t]*(?:["'][^"'\n]*["'][ \t]*,[ \t]*)*)?["']$""",
+    re.I,
+)
 
 
 # the same list opened on a line above, an item a line: "examples": [\n  "a@b.com"
 _EXAMPLE_LIST = re.compile(
-    r"""\bexamples?["']?[ \t]*[:=][ \t]*[\[(](?:\s*["'][^"'\n]*["'][ \t]*,)*\s*["']?$""", re.I
+    r"""\bexamples?["']?[ \t]*[:=][ \t]*[\[(](?:\s*["'][^"'\n]*["'][ \t]*,)*\s*["']$""", re.I
 )
 
 
