@@ -267,7 +267,8 @@ def test_an_unquoted_value_must_look_like_a_credential(value: str, looks: bool) 
     ["<token>", "${TOKEN}", "$TOKEN", "{{ token }}", "xxxxxxxx", "********", "changeme",
      "mysecretpassword", "P@ssw0rd123", "s3cr3t", "your-api-key", "EXAMPLEKEY123",
      "0000000000000000", "abcdefghijkl", "1234567890", "abcabcabcabc", "passphrase",
-     "hunter2", "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "my-public-api-key", "my_access_key"],
+     "hunter2", "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "my-public-api-key", "my_access_key",
+     "set-me-in-the-console", "REPLACE_ME", "fill-me-in"],
 )  # fmt: skip
 def test_placeholders_are_recognised(value: str) -> None:
     assert guard.placeholder(value)
@@ -481,6 +482,11 @@ def test_a_pem_header_with_a_placeholder_body_passes() -> None:
     assert rules("-----BEGIN PRIVATE KEY-----\n<your key here>\n-----END PRIVATE KEY-----") == []
     assert rules("Paste it after -----BEGIN PRIVATE KEY----- and before the end line.") == []
     assert rules("-----BEGIN RSA PRIVATE KEY-----\nabc\n") == ["private-key"]
+    # from ministryofjustice/modernisation-platform: the header named in prose
+    assert rules("- Private keys (e.g., -----BEGIN PRIVATE KEY-----).\n\n## Next\n") == []
+    # a key pasted on one line, spaces for its line breaks, is one all the same
+    one_line = "-----BEGIN PRIVATE KEY----- " + fake(RNG_ALNUM, 64) + " " + fake(RNG_ALNUM, 64)
+    assert rules(f"KEY={one_line} -----END PRIVATE KEY-----") == ["private-key"]
     real = (
         "-----BEGIN RSA PRIVATE KEY-----\n"
         + fake(RNG_ALNUM, 64)
@@ -551,6 +557,8 @@ def personal(text: str) -> list[str]:
         "- Examples: ana.martin@corp.fr", "Maintainer of the examples: ana.martin@corp.fr",
         "owners:\n  examples: ana.martin@corp.fr", "examples: [see ana.martin@corp.fr]",
         "example: ana.martin@corp.fr", '"examples": [\n  ana.martin@corp.fr',
+        # a person's name in hyphens at a mail provider; two words elsewhere may be a name
+        "mary-jane-watson@gmail.com", "jean-pierre@corp.fr",
     ],
 )  # fmt: skip
 def test_email_addresses_are_personal_data(text: str) -> None:
@@ -587,6 +595,12 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         "Field(examples=['a@x.io', 'ana.martin@corp.fr'])", 'schema = {"example": "ana.martin@corp.fr"}',
         'example: "ana.martin@corp.fr"', "#> User(id=1, email='Sincere@april.biz')",
         '"examples": [\n  "a@x.io",\n  "ana.martin@corp.fr"\n]',
+        # from ministryofjustice/modernisation-platform: a team's, a service's mailboxes
+        '"infrastructure-support": "modernisation-platform@digital.justice.gov.uk"',
+        "the team - <monitoring-and-integration-platform@justice.gov.uk>",
+        "[certificates@digital.justice.gov.uk](mailto:certificates@digital.justice.gov.uk)",
+        "| owner | <find-a-solicitor@ministryofjustice.gov.uk> |", "from IDAM (IDAM@justice.gov.uk)",
+        "écrire à consommateurs@ign.fr",
     ],
 )  # fmt: skip
 def test_placeholder_addresses_remotes_and_code_pass(text: str) -> None:

@@ -22,10 +22,13 @@ def key_material_follows(text: str, end: int) -> bool:
     start = ahead.end() if ahead else end
     body = _PEM_BODY.match(text, start)
     first = body.group(0).strip() if body else ""
+    between = text[end:start]
+    inline = "\n" not in between and "\\n" not in between  # the body on the header's line
     return not (
         not first
+        or (inline and not _BASE64_RUN.match(first))  # "(e.g., -----BEGIN ... KEY-----)."
         or first.startswith("-----")
-        or " " in first
+        or (" " in first and not _BASE64_LINE.match(first))  # words, not a key on one line
         or "..." in first
         or "…" in first
         or PLACEHOLDER_SHAPE.fullmatch(first) is not None
@@ -39,6 +42,9 @@ _PEM_AHEAD = re.compile(
     r"(?:[ \t\r\n]|\\n|\\r){0,8}(?:[A-Za-z-]{1,24}:[^\n]{0,200}(?:\n|\\n)){0,4}"
     r"(?:[ \t\r\n]|\\n){0,4}"
 )
+# A key's body opens on base64, a full line of it (64 characters in PEM)
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{16}")
+_BASE64_LINE = re.compile(r"[A-Za-z0-9+/]{40}")  # a key pasted on one line, spaces for breaks
 # The first line of the body: up to a newline, an escaped one or a quote, 200 at most.
 _PEM_BODY = re.compile(r"(?:[^\n\\\"]|\\(?!n)){0,200}")
 

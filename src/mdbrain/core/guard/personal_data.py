@@ -50,6 +50,11 @@ _ROLE_LOCALS = word_set(
     program programs outreach mentoring mentors students research questions enquiries
     inquiries service services customers accounts finance payments compliance audit
     helpdesk servicedesk incidents alerts status webmasters registrar
+    platform platforms operations monitoring certificates integration systems network
+    networks hosting devops sre noc soc cyber cybersecurity identity idam iam procurement
+    payroll recruitment communications comms digital website
+    plateforme plateformes exploitation supervision securite reseau reseaux informatique
+    numerique utilisateurs consommateurs clients abonnes
     equipe accueil secretariat presse recrutement aide assistance rgpd dpo"""
 )  # the last ones: the same roles in French (équipe, accueil, presse, aide...)
 _COMMON_TLDS = word_set(
@@ -362,6 +367,9 @@ def _not_a_person(domain: str, labels: list[str]) -> bool:
     return labels[0] in _LIST_LABELS and len(labels) > 2
 
 
+_SERVICE_WORDS = 3  # words of a name joined by hyphens that make it a service's
+
+
 def _real_email(local: str, domain: str, after: str) -> bool:
     domain = domain.lower().rstrip("-")
     if after == ":" or local.startswith(".") or local.endswith((".", "-", "+")):
@@ -378,7 +386,15 @@ def _real_email(local: str, domain: str, after: str) -> bool:
     first = re.split(r"[.+_-]", low.rstrip("0123456789"), maxsplit=1)[0]
     # "kubernetes-security@", "sig-release-leads@": a role after a hyphen names a team;
     # never after a dot or a plus, where names and tags go ("ravi.core@", "alice+dev@")
-    compound = "." not in low and "+" not in low and _ROLE_LOCALS.intersection(low.split("-")[1:])
+    words = low.split("-")
+    compound = "." not in low and "+" not in low and _ROLE_LOCALS.intersection(words[1:])
+    # "find-a-solicitor@", "monitoring-and-integration-platform@": a service, not a person
+    service = (
+        len(words) >= _SERVICE_WORDS
+        and "." not in low
+        and all(words)
+        and ".".join(labels[-2:]) not in _MAIL_PROVIDERS  # "mary-jane-watson@gmail.com"
+    )
     # "compiler-private@rust-lang.org": a team's private alias, on the project's own domain;
     # on a mail provider's, "jan-private@" is how a person marks a personal address
     private = (
@@ -387,5 +403,10 @@ def _real_email(local: str, domain: str, after: str) -> bool:
         and ".".join(labels[-2:]) not in _MAIL_PROVIDERS
     )
     return not (
-        low in _ROLE_LOCALS or first in _ROLE_LOCALS or compound or private or placeholder(low)
+        low in _ROLE_LOCALS
+        or first in _ROLE_LOCALS
+        or compound
+        or service
+        or private
+        or placeholder(low)
     )

@@ -74,6 +74,7 @@ _LEET = str.maketrans("0134578@$!|", "oieastbasil")
 _PLACEHOLDER_PARTS = (
     "password", "passwd", "passphrase", "secret", "example", "sample", "placeholder",
     "changeme", "change_me", "change-me", "changeit", "dummy", "redacted", "xxxx",
+    "setme", "set_me", "set-me", "replaceme", "replace_me", "replace-me", "fillme", "fill-me",
     "letmein", "qwerty", "azerty", "opensesame", "open sesame", "foobar",
     "lorem", "notreal", "not_real", "notasecret", "token", "apikey", "api_key", "api-key",
     "motdepasse", "mot_de_passe", "motdepase", "contrasena", "contraseña", "passwort",
