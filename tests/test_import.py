@@ -444,6 +444,19 @@ def test_a_source_inside_the_base_or_not_a_markdown_page_is_refused(
         ("Supplemented by 34", "related", [(None, 34)]),
         ("Superseded by 12 on 2019-03-05", "superseded_by", [(None, 12)]),
         ("Superseded by the new logging decision", "superseded_by", []),
+        # ministryofjustice/modernisation-platform: the successor's link, no "by"
+        (
+            "⌛️ Superseded [0019](0019-use-bash-go.md)",
+            "superseded_by",
+            [("0019-use-bash-go.md", 19)],
+        ),
+        ("Superseded: [ADR 7](0007-x.md)", "superseded_by", [("0007-x.md", 7)]),
+        # an issue's number is no record's
+        (
+            "Superseded [Moved.](https://x.org/o/r/issues/59)",
+            "superseded_by",
+            [("https://x.org/o/r/issues/59", None)],
+        ),
     ],
 )
 def test_status_clauses_are_read(
@@ -452,6 +465,12 @@ def test_status_clauses_are_read(
     (clause,) = adr.clauses(status)
     assert clause.kind == kind
     assert [(r.link, r.number) for r in clause.refs] == refs
+    assert not clause.verb.endswith((" ", ":"))
+
+
+@pytest.mark.parametrize("status", ["Superseded", "Superseded [in part]", "⌛ Superseded"])
+def test_superseded_without_a_link_or_by_names_nothing(status: str) -> None:
+    assert adr.clauses(status) == ()
 
 
 def test_record_numbers_and_templates_are_recognised() -> None:

@@ -110,7 +110,8 @@ _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTI
 _STATUS_LINE = re.compile(r"^\s*(?:[-*+]\s*)?\**status\**\s*:\**\s*(.+)$", re.IGNORECASE | re.M)
 _FIELD_STATE = re.compile(r"(?:proposed|accepted|rejected|su+p+er+[sc]e+ded?)\b", re.I)
 _VERB = re.compile(
-    r"(?P<superseded_by>\b(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)\s+by\b)"
+    r"(?P<superseded_by>\b(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)"
+    r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\()))"  # "Superseded [0019](0019-x.md)" too
     r"|(?P<supersedes>\b(?:su+p+er+[sc]e+de?s|replaces|obsoletes|overrides)\b)"
     r"|(?P<related>\b(?:(?:amended|supplemented|extended|complemented|refined|clarified"
     r"|modified|augmented)\s+by|amends|supplements|extends|complements|refines"
@@ -380,6 +381,9 @@ def _state(text: str) -> str:
     return ""
 
 
+_WEB = re.compile(r"[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+
+
 def _refs(text: str) -> tuple[Ref, ...]:
     """The records named at the start of ``text``: ``ref (and|,|&) ref ...``."""
     return _refs_at(text, 0)[0]
@@ -396,7 +400,9 @@ def _refs_at(text: str, at: int) -> tuple[tuple[Ref, ...], int]:
         if link is not None:
             target = link.group("link").strip("<>")
             found = _TEXT_NUMBER.search(_DAY_DIGITS.sub(" ", link.group("text")))
-            number = int(found.group()) if found else number_of(target)
+            # an issue's address ends on a number that names no record: a page's does
+            web = _WEB.match(target) is not None and not target.split("#")[0].endswith(".md")
+            number = int(found.group()) if found else None if web else number_of(target)
             refs.append(Ref(link.group(0).strip(), target, number))
             at = end = link.end()
         elif (bare := _NUMBER_REF.match(text, at)) is not None:
@@ -418,7 +424,8 @@ def clauses(status: str) -> tuple[Clause, ...]:
         end = found[index + 1].start() if index + 1 < len(found) else len(status)
         kind = match.lastgroup or RELATED
         text = status[match.start() : end].strip(" ,;.")
-        out.append(Clause(kind, match.group(0), _refs(status[match.end() : end]), text))
+        verb = match.group(0).rstrip(" \t:")
+        out.append(Clause(kind, verb, _refs(status[match.end() : end]), text))
     return tuple(out)
 
 
