@@ -219,6 +219,25 @@ def test_the_passage_shown_is_the_section_that_answers(make_base: MakeBase) -> N
     assert tokens.estimate(section.text) <= 120
 
 
+def test_a_section_holding_only_the_summary_the_row_shows_gives_way_to_the_next(
+    make_base: MakeBase,
+) -> None:
+    # from etalab/doc.data.gouv.fr: the page's first section is its title over its summary
+    summary = "A dataset published by a person or an organisation can be handed to another."
+    body = (
+        f"# Transfer a dataset\n\n{summary}\n\n"
+        "## Transfer a dataset an organisation published\n\n"
+        "Open the organisation's page, choose the dataset, then ask to transfer it.\n"
+    )
+    page = doc("Transfer a dataset", body=body).replace(
+        '"What this document covers."', f'"{summary}"'
+    )
+    root = make_base({"transfer.md": page, "other.md": doc("Other", body="Unrelated.")})
+    result = _query(root, "how do I transfer a dataset to another organisation?")
+    assert result.hits[0].id == "transfer.md"
+    assert result.sections[0].title == "Transfer a dataset an organisation published"
+
+
 def _three_sections() -> str:
     body = (
         "## Rotation\n\nSigning keys rotate every ninety days; the rotation job runs at night.\n\n"

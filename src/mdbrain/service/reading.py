@@ -464,6 +464,9 @@ class Reader:
         order = [(said[s.line], value) for _n, (s, value, _order) in kept]
         if not order:  # not in the index: by the terms shared
             order = [(item, item[0]) for item in sorted(said.values(), key=lambda i: -i[0])]
+        card = self.searcher.card(doc.id)
+        if len(order) > 1 and card is not None and _says_only(order[0][0], lines, card.summary):
+            order = order[1:]  # the row shows that summary already: the next section answers
         best = order[0][1]
         chosen = [item for item, value in order[:most] if value >= SECOND_SHARE * best]
         if most > 1:  # the top document: a record's decision is what it is read for
@@ -778,6 +781,15 @@ def _own_ends(outline: tuple[Section, ...]) -> list[int]:
         _end_before(section, outline[index + 1] if index + 1 < len(outline) else None)
         for index, section in enumerate(outline)
     ]
+
+
+def _says_only(item: tuple[float, Section, int], lines: list[str], summary: str) -> bool:
+    """Whether a section holds nothing but its heading and the document's summary."""
+    _score, section, own_end = item
+    first = section.line if section.level else section.line - 1  # below its heading, if any
+    said = " ".join(" ".join(lines[first:own_end]).split())
+    plain = re.sub(r"[*_`]", "", said)
+    return bool(summary) and plain.strip() in ("", " ".join(summary.split()))
 
 
 # A word no page uses, standing between texts analysed in one call (see _terms_of_each).
