@@ -381,9 +381,6 @@ def _state(text: str) -> str:
     return ""
 
 
-_WEB = re.compile(r"[a-z][a-z0-9+.-]*://", re.IGNORECASE)
-
-
 def _refs(text: str) -> tuple[Ref, ...]:
     """The records named at the start of ``text``: ``ref (and|,|&) ref ...``."""
     return _refs_at(text, 0)[0]
@@ -401,7 +398,7 @@ def _refs_at(text: str, at: int) -> tuple[tuple[Ref, ...], int]:
             target = link.group("link").strip("<>")
             found = _TEXT_NUMBER.search(_DAY_DIGITS.sub(" ", link.group("text")))
             # an issue's address ends on a number that names no record: a page's does
-            web = _WEB.match(target) is not None and not target.split("#")[0].endswith(".md")
+            web = links.is_address(target) and not links.is_doc_path(target.split("#")[0])
             number = int(found.group()) if found else None if web else number_of(target)
             refs.append(Ref(link.group(0).strip(), target, number))
             at = end = link.end()

@@ -118,8 +118,11 @@ def page_stem(name: str) -> str:
     return stem
 
 
+_SERVED_PAGES: Final = tuple(_SERVED_AS + s for s in PAGE_SUFFIXES)  # a.html.md.erb...
+
+
 def _served_as_html(path: str) -> bool:
-    return path.lower().endswith(tuple(_SERVED_AS + s for s in PAGE_SUFFIXES))
+    return path.lower().endswith(_SERVED_PAGES)
 
 
 def read_by_site(path: str) -> bool:

@@ -265,7 +265,6 @@ def _spelled(name: str) -> str:
 
 # --- links ----------------------------------------------------------------------------
 
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 # The pages a link to a folder leads to, as sites serve them.
 _FOLDER_PAGES = ("index", "readme", "_index")
 _FOLDER_OPENERS = (*_FOLDER_PAGES, "index.html")  # Middleman's index.html.md.erb too
@@ -292,7 +291,7 @@ def _site_path(folder: str, written: str) -> tuple[links.LinkKind, str] | None:
     for an anchor alone, a web address, the site's root, or a template's expression
     (:func:`template_expression`)."""
     target = written.strip()
-    if not target or target.startswith(("#", "//")) or _SCHEME.match(target):
+    if not target or target.startswith(("#", "//")) or links.is_address(target):
         return None
     if template_expression(target):
         return None
@@ -409,7 +408,7 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
             local = foreign_links.own_file(written, plan.homes, plan.inside)
             if local is None:
                 continue
-            old = posixpath.normpath(unquote(re.split(r"[#?]", local, maxsplit=1)[0]).lstrip("/"))
+            old = unquote(local.partition("#")[0].lstrip("/"))
             if plan.linked_id(local, old) is not None:
                 changes.setdefault(line, {})[written] = local
         out[path] = with_body(page, foreign_links.retarget(page.body, changes)) if changes else page

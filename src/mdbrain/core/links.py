@@ -30,6 +30,12 @@ class Link(NamedTuple):
     line: int
 
 
+def is_address(target: str) -> bool:
+    """Whether a link's target opens on a scheme (``https:``, ``mailto:``): an address,
+    no path."""
+    return _SCHEME.match(target) is not None
+
+
 def is_doc_path(path: str) -> bool:
     return path.lower().endswith(DOC_SUFFIXES)
 
@@ -57,7 +63,7 @@ def resolve(doc_id: str, written: str) -> tuple[LinkKind, str] | None:
     a web or mail address, a source file.
     """
     target = written.strip()
-    if not target or target.startswith(("#", "//")) or _SCHEME.match(target):
+    if not target or target.startswith(("#", "//")) or is_address(target):
         return None
     for mark in ("#", "?"):
         cut = target.find(mark)
