@@ -114,6 +114,10 @@ def test_a_brief_on_free_text_falls_back_to_search(tmp_path: Path) -> None:
     with Brain.open(root) as brain:
         result = brain.brief("postgres")
     assert result.kind == "search" and [i.id for i in result.items] == ["db.md"]
+    from mdbrain.adapters import views
+
+    said = views.brief_text(result)
+    assert "(found by search): 1 document." in said and "left out: 0 drafts;" in said
 
 
 def test_a_brief_found_by_search_keeps_the_ranking_within_each_kind(tmp_path: Path) -> None:

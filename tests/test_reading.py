@@ -244,6 +244,50 @@ def test_a_hidden_draft_ranking_above_every_hit_is_named(make_base: MakeBase) ->
     assert below.hidden_ahead == "" and "ranks above" not in views.query_text(below)
 
 
+def test_query_counts_only_the_hidden_matches_that_widening_would_list(
+    make_base: MakeBase,
+) -> None:
+    """A query lists no candidate far behind its best one, so a hidden match that far
+    behind is not promised by "--all to see them" either; search lists every match."""
+    root = make_base(
+        {
+            "catalog.md": doc(
+                "Default catalog file name",
+                body="The catalog file is named catalog-info.yaml by default.",
+                status="draft",
+            ),
+            "format.md": doc(
+                "Catalog file format",
+                body="Entities are written in YAML; a file may name a catalog.",
+                status="archived",
+            ),
+        }
+    )
+    reader = Brain.open(root).reader()
+    asked = reader.query("what is the default catalog file named")
+    assert [h.id for h in asked.hits] == ["catalog.md"] and asked.unverified
+    everything = reader.query(
+        "what is the default catalog file named", filters=Filters(everything=True)
+    )
+    assert [h.id for h in everything.hits] == ["catalog.md"]  # format.md is far behind
+    assert asked.hidden == 0 and "left out" not in views.query_text(asked)
+    searched = reader.search("default catalog file named")
+    assert searched.hidden == 1
+    said = views.search_text(searched)
+    assert "(1 matching deprecated or archived document left out; --all to see it)" in said
+
+
+def test_hidden_matches_are_described_in_the_right_number() -> None:
+    assert views._hidden(1) == [
+        "(1 matching draft, deprecated or archived document left out;"
+        " --include-drafts or --all to see it)"
+    ]
+    assert views._hidden(2)[0].startswith("(2 matching drafts, deprecated or archived documents")
+    assert views._hidden(3, drafts_shown=True) == [
+        "(3 matching deprecated or archived documents left out; --all to see them)"
+    ]
+
+
 def test_search_gives_the_best_line_of_each_hit(annex_f: Path) -> None:
     result = Brain.open(annex_f).reader().search("TOTP code six chiffres", limit=2)
     assert result.hits[0].hit.id == "securite/mfa.md"

@@ -47,6 +47,11 @@ def to_json(value: Any) -> str:
     return json.dumps(to_data(value), ensure_ascii=False, indent=2)
 
 
+def plural(count: int, word: str) -> str:
+    """``1 document``, ``2 documents``: a count and its noun in the right number."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def shown_path(root: Path, doc_id: str) -> str:
     """A document's path as the user can open it from the working directory."""
     full = root / doc_id

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from mdbrain._version import __version__
-from mdbrain.adapters.render import shown_path
+from mdbrain.adapters.render import plural, shown_path
 from mdbrain.core import findings
 from mdbrain.core.findings import Finding, Severity
 
@@ -42,7 +42,7 @@ def _sorted(report: CheckReport) -> list[Finding]:
 
 
 def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 or word == "info" else f"{count} {word}s"
+    return f"{count} {word}" if word == "info" else plural(count, word)
 
 
 def summary_line(report: CheckReport) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from mdbrain.adapters.render import to_data, to_json
+from mdbrain.adapters.render import plural, to_data, to_json
 from mdbrain.core import cells
 
 if TYPE_CHECKING:
@@ -43,13 +43,21 @@ def _tokens(spent: dict[str, int]) -> str:
     return f"tokens read: {spent['total']} ({', '.join(parts) or 'none'})"
 
 
-def _hidden(count: int, ahead: str = "") -> list[str]:
+def _hidden(count: int, ahead: str = "", drafts_shown: bool = False) -> list[str]:
     if not count:
         return []
-    said = [
-        f"({count} matching drafts, deprecated or archived documents left out;"
-        " --include-drafts or --all to see them)"
-    ]
+    one = count == 1
+    if drafts_shown:  # the drafts are those listed: only retired documents were left out
+        what = "deprecated or archived document" if one else "deprecated or archived documents"
+        widen = "--all"
+    else:
+        what = (
+            "draft, deprecated or archived document"
+            if one
+            else "drafts, deprecated or archived documents"
+        )
+        widen = "--include-drafts or --all"
+    said = [f"({count} matching {what} left out; {widen} to see {'it' if one else 'them'})"]
     if ahead:
         said.append(f"(one of them ranks above every document shown: {ahead})")
     return said
@@ -86,7 +94,7 @@ def query_text(result: QueryResult) -> str:
             + (" (the theme and relations of the first draft)" if result.unverified else ""),
         ]
         lines += [f"{n.relation}: {n.id} [{n.status}] {n.summary}" for n in result.neighbours]
-    lines += ["", *_hidden(result.hidden, result.hidden_ahead)]
+    lines += ["", *_hidden(result.hidden, result.hidden_ahead, result.unverified)]
     if result.stopped_early:
         lines.append("stopped early: the first document is clearly ahead")
     if result.over_budget:
@@ -130,7 +138,7 @@ def search_text(result: SearchResult) -> str:
     if not lines:
         lines.append("No document matches.")
         lines += [result.advice] if result.advice else []
-    lines += _hidden(result.hidden, result.hidden_ahead)
+    lines += _hidden(result.hidden, result.hidden_ahead, result.unverified)
     lines.append(f"tokens read: {result.tokens}")
     return "\n".join(lines)
 
@@ -211,12 +219,13 @@ def brief_text(result: Brief) -> str:
     if result.unverified:
         lines = [
             f"Nothing in force on {result.subject!r}{kind.get(result.kind, '')}; drafts,"
-            f" unverified (not yet reviewed against the code): {len(result.items)} documents."
+            " unverified (not yet reviewed against the code):"
+            f" {plural(len(result.items), 'document')}."
         ]
     else:
         lines = [
             f"In force on {result.subject!r}{when}{kind.get(result.kind, '')}:"
-            f" {len(result.items)} documents."
+            f" {plural(len(result.items), 'document')}."
         ]
     if result.advice:
         lines.append(result.advice)
@@ -229,7 +238,7 @@ def brief_text(result: Brief) -> str:
         if item.review:
             lines.append(f"    to review: {item.review}")
     counts = (
-        f"left out: {result.hidden_drafts} drafts; to review: {result.to_review};"
+        f"left out: {plural(result.hidden_drafts, 'draft')}; to review: {result.to_review};"
         f" open conflicts: {result.conflicts}"
     )
     lines.append(counts)

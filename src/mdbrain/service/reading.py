@@ -325,11 +325,16 @@ class Reader:
             found = self._documents[doc_id] = loads_leniently(read.text, doc_id)
         return found
 
-    def ranked(self, question: str, filters: Filters, limit: int) -> tuple[list[Hit], int, str]:
+    def ranked(
+        self, question: str, filters: Filters, limit: int, keep: float = 0.0
+    ) -> tuple[list[Hit], int, str]:
         """The visible candidates in rank order, how many matches were hidden, and the
-        first hidden one when it ranks above every visible one ("" otherwise)."""
+        first hidden one when it ranks above every visible one ("" otherwise).
+
+        With ``keep``, a hidden match counts only when it scores at least that share of
+        the best visible one: what widening the filters would list beside it."""
         hits: list[Hit] = []
-        hidden = 0
+        hidden: list[float] = []
         ahead = ""
         for card in self.searcher.rank(question, max(limit * 8, 50)):
             if not filters.accepts(card):
@@ -337,25 +342,27 @@ class Reader:
             if not filters.visible(card):
                 if not hidden and not hits:
                     ahead = card.id
-                hidden += 1
+                hidden.append(card.score)
                 continue
             if len(hits) < limit:
                 hits.append(hit_of(card, self.summary_max))
-        return hits, hidden, ahead if hits else ""
+        if hits and keep:
+            hidden = [score for score in hidden if score >= keep * hits[0].score]
+        return hits, len(hidden), ahead if hits else ""
 
     def answered(
-        self, question: str, filters: Filters, limit: int
+        self, question: str, filters: Filters, limit: int, keep: float = 0.0
     ) -> tuple[list[Hit], int, bool, str, str]:
         """:meth:`ranked`, falling back on drafts when nothing in force matches: the
         hits, how many matches stay hidden, whether the hits are unverified drafts, the
         advice to give when the base holds no document at all, and the hidden document
         that ranks above every hit, if one does."""
-        hits, hidden, ahead = self.ranked(question, filters, limit)
+        hits, hidden, ahead = self.ranked(question, filters, limit, keep)
         if hits or filters.include_drafts or filters.everything:
             return hits, hidden, False, "", ahead
         if hidden:
             wider = dataclasses.replace(filters, include_drafts=True)
-            drafts, still_hidden, ahead = self.ranked(question, wider, limit)
+            drafts, still_hidden, ahead = self.ranked(question, wider, limit, keep)
             if drafts:
                 return drafts, still_hidden, True, "", ahead
         if not self.session.manifest().entries:
@@ -581,7 +588,9 @@ class Reader:
         filters: Filters = Filters(),
         with_neighbours: bool = False,
     ) -> QueryResult:
-        hits, hidden, unverified, advice, ahead = self.answered(question, filters, limit)
+        hits, hidden, unverified, advice, ahead = self.answered(
+            question, filters, limit, KEEP_SHARE
+        )
         if hits:  # candidates far behind the best one cost tokens and help nobody
             hits = [h for h in hits if h.score >= KEEP_SHARE * hits[0].score]
         spend = _Budget(budget)
