@@ -400,6 +400,30 @@ def test_bad_pages_are_reported_and_the_rest_imported(make_base: MakeBase, tmp_p
     check_errors(root)
 
 
+def test_a_frontmatter_yaml_rejects_for_a_colon_is_read_line_by_line(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "adr006.md").write_text(
+        "---\ntitle: ADR006: Avoid React.FC and React.SFC\n"
+        "description: Why components are plain functions\ntags:\n  - react\n  - adr\n---\n"
+        "\n## Context\n\nComponents were typed with React.FC.\n"
+    )
+    (source / "nested.md").write_text("---\ntitle: a: b\nowner:\n  team: web\n---\n# Nested\n")
+    root = make_base({})
+    report = run_import(root, source)
+    fields = meta(root, "adr006.md")
+    assert fields["title"] == "ADR006: Avoid React.FC and React.SFC"
+    assert fields["summary"] == "Why components are plain functions"
+    assert "react" in fields["tags"] and "adr" in fields["tags"]
+    assert "```yaml" not in (root / "adr006.md").read_text(encoding="utf-8")
+    assert any("adr006.md" in n and "read one by one" in n for n in report.notes)
+    # a block that is more than key: value lines is not guessed at
+    assert "```yaml\ntitle: a: b" in (root / "nested.md").read_text(encoding="utf-8")
+    check_errors(root)
+
+
 def test_a_source_holding_the_base_leaves_the_base_out(make_base: MakeBase) -> None:
     root = make_base({"a.md": "# A\n"})
     project = root.parent

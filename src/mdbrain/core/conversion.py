@@ -307,6 +307,7 @@ class Page:
     body: str  # after the frontmatter; a frontmatter YAML cannot read is kept as code
     body_line: int  # the source line where ``body`` starts
     problem: str = ""  # what was wrong with the frontmatter
+    loose: bool = False  # YAML rejected the frontmatter; it was read line by line instead
     # the lines of ``body`` (0-based) an MDX page holds JavaScript in: blank in ``body``,
     # left out of the page written (:func:`without_lines`)
     javascript: frozenset[int] = frozenset()
@@ -346,6 +347,9 @@ def _parse(path: str, raw: str) -> Page:
     try:
         meta = frontmatter.load(parts.yaml, path=path)[0]
     except DocumentError as exc:
+        loose = None if late else loose_fields(parts.yaml, path)
+        if loose is not None:
+            return Page(path, raw, loose, parts.body, parts.body_line, exc.message, loose=True)
         if not late:
             return _as_code(
                 path,
@@ -360,6 +364,51 @@ def _parse(path: str, raw: str) -> Page:
     if late and not meta:
         return Page(path, raw, {}, text, 1)
     return Page(path, raw, meta, parts.body, parts.body_line + skipped)
+
+
+# ``key: rest of the line`` and ``  - item`` under a key: what a hand-written front matter
+# that YAML rejects (``title: ADR006: Avoid React.FC``) usually means
+_LOOSE_KEY = re.compile(r"^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
+_LOOSE_ITEM = re.compile(r"^[ \t]*-[ \t]+(.*?)[ \t]*$")
+
+
+def loose_fields(block: str, path: str) -> dict[str, Any] | None:
+    """A front matter YAML rejects, read a line at a time: each ``key: value`` line gives
+    its key the value YAML reads in it alone, or, when YAML rejects it for a colon (a
+    title such as ``ADR006: Avoid React.FC``), the rest of the line as text; ``- item``
+    lines under a key without a value make its list. None when a line is anything else
+    (nesting, a block of text, a key given twice, a value broken otherwise, such as
+    ``[oops``): such a block is not guessed at."""
+    out: dict[str, Any] = {}
+    key = ""
+    for line in block.split("\n"):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        found = _LOOSE_KEY.match(line)
+        item = None if found is not None else _LOOSE_ITEM.match(line)
+        if found is not None:
+            key = found.group(1)
+            if key in out:
+                return None
+            value = _loose_value(key, found.group(2) or "", path)
+        elif item is not None and key and isinstance(out[key], list | None):
+            value = _loose_value(key, item.group(1), path)
+        else:
+            return None
+        if value is _BROKEN:
+            return None
+        out[key] = value if found is not None else [*(out[key] or []), value]
+    return out or None
+
+
+_BROKEN: Final = object()  # a value YAML rejects for another reason than a colon
+
+
+def _loose_value(key: str, value: str, path: str) -> Any:
+    try:
+        return frontmatter.load(f"{key}: {value}", path=path)[0].get(key)
+    except DocumentError:
+        return value if ": " in value else _BROKEN
 
 
 # --- ERB ------------------------------------------------------------------------------

@@ -273,6 +273,13 @@ def _already_imported(run: _Run) -> dict[str, str]:
     return named
 
 
+# what became of a frontmatter YAML rejects: read line by line, or kept as code
+_FRONTMATTER_KEPT = {
+    True: "its lines were read one by one as 'key: value'",
+    False: "the frontmatter is kept as a code block",
+}
+
+
 def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     """Every page that can be imported; the others are reported as skipped."""
     pages = {}
@@ -311,7 +318,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         pages[path] = page
         plan = run.plan
         if page.problem:
-            plan.notes.append(f"{path}: {page.problem}; the frontmatter is kept as a code block")
+            plan.notes.append(f"{path}: {page.problem}; {_FRONTMATTER_KEPT[page.loose]}")
         if record is not None:
             plan.records[path] = record
         stated = [record.date] if record is not None else []
