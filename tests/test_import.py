@@ -1057,6 +1057,35 @@ def test_an_rfc_folder_is_imported_with_its_supersessions_and_without_its_templa
     assert not report.unresolved
 
 
+def test_records_in_folders_of_their_own_are_numbered_by_their_folder(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """Kubernetes enhancement proposals: ``keps/<sig>/<number>-<name>/README.md``, one
+    replaced by another through a link to the other's folder, written from the top."""
+    source = tmp_path / "keps"
+    pages = {
+        "sig-a/5339-plugin/README.md": "# KEP-5339: Credentials plugin\n\n## Summary\n\n"
+        "Plugins.\n\n## Status\n\nThis KEP has been replaced by "
+        "[KEP-4322: ClusterProfile API](/keps/sig-b/4322-cluster-inventory/).\n\n"
+        "## Motivation\n\nWhy.\n\n## Proposal\n\nThis.\n",
+        "sig-b/4322-cluster-inventory/README.md": "# KEP-4322: ClusterProfile API\n\n"
+        "## Summary\n\nInventory.\n\n## Status\n\nImplementable.\n\n"
+        "## Motivation\n\nWhy.\n\n## Proposal\n\nThat.\n",
+    }
+    for name, text in pages.items():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        (source / name).write_text(text, encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, source)
+    old = report.imported["sig-a/5339-plugin/README.md"]
+    new = report.imported["sig-b/4322-cluster-inventory/README.md"]
+    assert meta(root, old)["superseded_by"] == [new]
+    assert not report.unresolved
+    assert adr.number_of("keps/sig-a/5339-plugin/README.md") == 5339
+    assert adr.number_of("/keps/sig-b/4322-cluster-inventory/") == 4322
+    assert adr.number_of("docs/adr/README.md") is None  # a folder of records, no record
+
+
 # --- real corpora --------------------------------------------------------------------------
 
 # Read by hand in each record's "## Status" section (line 5 of every file):

@@ -42,6 +42,7 @@ SUPERSEDES: Final = "supersedes"
 RELATED: Final = "related"
 
 _NAME_NUMBER = re.compile(r"^(?:adr|decision|dr|rfc)?[-_ ]?0*(\d{1,5})(?=[-_. ]|$)", re.IGNORECASE)
+_FOLDER_PAGES: Final = frozenset({"readme", "index", "_index"})  # a folder's own page
 _NAME_PREFIX = re.compile(r"(?:adr|decision|dr|rfc)?[-_ ]?", re.IGNORECASE)
 _ADR_PREFIX = re.compile(r"^adr[-_ ]?\d", re.IGNORECASE)
 _ADR_FOLDERS: Final = frozenset({"adr", "adrs", "decisions", "decision-records", "decision-log"})
@@ -204,9 +205,14 @@ class Record:
 
 
 def number_of(path: str) -> int | None:
-    """The record number a file name carries (``0012-x.md``, ``ADR012-x.md`` -> 12); a
+    """The record number a file name carries (``0012-x.md``, ``ADR012-x.md`` -> 12), or
+    for a record that opens a folder of its own, the folder's name
+    (``keps/sig-cli/859-kubectl-headers/README.md``, or a link to that folder -> 859); a
     day is none (``20241206-oci.md``, ``2025-07-22-x.md``: not the 2025th record)."""
+    path = path.rstrip("/")
     stem = posixpath.basename(path).rsplit(".", 1)[0]
+    if stem.lower() in _FOLDER_PAGES and "/" in path:
+        stem = posixpath.basename(posixpath.dirname(path))
     match = _NAME_NUMBER.match(stem)
     if match is None or _DAY_DIGITS.match(stem, match.start(1)):
         return None
