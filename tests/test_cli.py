@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -46,10 +47,19 @@ def test_init_writes_the_marker_and_root_then_refuses_to_overwrite(tmp_path: Pat
 
 def test_index_reports_what_it_wrote_and_then_that_nothing_changed(make_base: MakeBase) -> None:
     root = make_base({"a.md": doc(), "bad.md": "---\ntitle: [\n---\n"})
+    for name in ("a.md", "bad.md"):  # old stamps: trusted at once, not read again
+        os.utime(root / name, (1, 1))
     code, out = run("-C", str(root.parent), "index")
     assert code == 0
-    assert "Indexed 2 documents" in out and "wrote" in out
+    assert "Indexed 2 documents, dated 2026-07-01 (all read)." in out and "wrote" in out
+    assert "1 finding (run 'mdbrain check'" in out
     assert "bad.md:3: E002" in out
+    code, out = run("-C", str(root.parent), "index")
+    assert "(none changed)." in out
+    (root / "a.md").write_text(doc(body="Edited."), encoding="utf-8")
+    os.utime(root / "a.md", (1, 1))  # an old stamp: trusted at once
+    code, out = run("-C", str(root.parent), "index")
+    assert "(1 read, 1 unchanged)." in out
     code, out = run("-C", str(root.parent), "index", "--json")
     data = json.loads(out)
     assert data["written"] == [] and data["documents"] == 2

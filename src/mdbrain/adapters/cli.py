@@ -29,6 +29,7 @@ from mdbrain._version import __version__
 if TYPE_CHECKING:
     from mdbrain.core.errors import MdbrainError
     from mdbrain.service.brain import Brain
+    from mdbrain.service.indexing import IndexReport
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 5
@@ -249,6 +250,21 @@ def _scan_summary(report: Any) -> None:
     click.echo(f"Next: {report.next_step}")
 
 
+def index_line(report: IndexReport) -> str:
+    """``Indexed 12 documents, dated 2026-07-01 (2 read, 10 unchanged).``"""
+    from mdbrain.adapters.render import plural
+
+    when = f", dated {report.date}" if report.date else ""
+    unchanged = report.documents - report.parsed
+    if not report.parsed:
+        read = "none changed"
+    elif not unchanged:
+        read = "all read"
+    else:
+        read = f"{report.parsed} read, {unchanged} unchanged"
+    return f"Indexed {plural(report.documents, 'document')}{when} ({read})."
+
+
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.pass_obj
@@ -262,10 +278,7 @@ def index(obj: Context, as_json: bool) -> None:
     if as_json:
         click.echo(render.to_json(report))
         return
-    when = f", dated {report.date}" if report.date else ""
-    click.echo(
-        f"Indexed {report.documents} documents{when} ({report.parsed} read, the rest unchanged)."
-    )
+    click.echo(index_line(report))
     for label, names in (
         ("wrote", report.written),
         ("unchanged", report.unchanged),
@@ -281,9 +294,8 @@ def index(obj: Context, as_json: bool) -> None:
             " own, a link leading out of the base...); move it so that mdbrain can write there"
         )
     if report.findings:
-        click.echo(
-            f"{len(report.findings)} findings (run 'mdbrain check' for the full validation):"
-        )
+        found = render.plural(len(report.findings), "finding")
+        click.echo(f"{found} (run 'mdbrain check' for the full validation):")
         for line in render.finding_lines(brain.root, report.findings):
             click.echo(f"  {line}")
 
