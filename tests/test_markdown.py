@@ -180,3 +180,22 @@ def test_scan_finds_the_images_a_page_shows_and_none_in_code() -> None:
         ("../images/arch.svg", 24, False),
     ]
     assert [t for t, _n in found.links] == ["https://ci.example", "guide.md"]
+
+
+def test_comment_lines_are_the_lines_a_renderer_hides_outside_code() -> None:
+    lines = [
+        "# Title",  # 0
+        "<!--",  # 1
+        "Guidance for the author: say why release notes matter.",  # 2
+        "-->",  # 3
+        "Text <!-- a note --> beside text.",  # 4
+        "<!-- one line -->",  # 5
+        "```html",  # 6
+        "<!-- an example of a comment, inside code -->",  # 7
+        "```",  # 8
+        "<!-- opened",  # 9
+        "closed --> and followed by prose",  # 10
+        "Prose.",  # 11
+    ]
+    assert markdown.comment_lines(lines) == {1, 2, 3, 5, 9}
+    assert markdown.comment_lines(["<!-- never closed", "all of it"]) == {0, 1}

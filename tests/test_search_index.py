@@ -88,3 +88,18 @@ def test_a_body_whose_lengths_change_both_ways_is_still_cut_at_its_headings(
         stored.replace(search_index.SECTION_MARK, " ").split()
         == text.normalise(f"# A\n\n{body}").split()
     )
+
+
+def test_html_comments_are_neither_searched_nor_shown(make_base: MakeBase) -> None:
+    """A template's guidance left in comments is hidden when the page is read: a search
+    for its words finds nothing, and a query shows the prose around it, not the comment."""
+    body = (
+        "## Release notes\n\n<!--\nImplementors should split their attention between the"
+        " release notes and the design.\n-->\n\nThe release notes name the new flag --prune.\n"
+    )
+    root = make_base({"kep.md": doc("Pruning", body=body)})
+    reader = Brain.open(root).reader()
+    assert not reader.search("implementors split their attention").hits
+    answer = reader.query("what do the release notes name")
+    shown = "\n".join(p.text for p in answer.sections)
+    assert "new flag --prune" in shown and "Implementors" not in shown and "-->" not in shown

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -73,6 +74,38 @@ def drop_closed(pattern: re.Pattern[str], text: str, by: str = "") -> str:
 def without_comments(text: str, by: str = "") -> str:
     """``text`` with its HTML comments replaced by ``by``; an unclosed one stays."""
     return drop_closed(_COMMENT, text, by) if "<!--" in text else text
+
+
+def comment_lines(lines: Sequence[str]) -> frozenset[int]:
+    """The lines (0-based) that hold an HTML comment and nothing else, code blocks aside:
+    what a renderer hides, such as a template's guidance left between ``<!--`` and
+    ``-->``, which a search should neither match nor show. A line that holds text beside
+    a comment is not one of them."""
+    out: set[int] = set()
+    fence: str | None = None
+    in_comment = False
+    for number, line in enumerate(lines):
+        if in_comment:
+            closed = line.find("-->")
+            in_comment = closed == -1
+            if in_comment or not line[closed + 3 :].strip():
+                out.add(number)
+            continue
+        if fence is not None:
+            stripped = line.strip()
+            if stripped.startswith(fence) and not stripped.strip(fence[0]):
+                fence = None
+            continue
+        if (opened := FENCE.match(line)) is not None:
+            fence = opened.group(1)
+            continue
+        stripped = line.strip()
+        if stripped.startswith("<!--"):
+            closed = stripped.find("-->", 4)
+            in_comment = closed == -1
+            if in_comment or closed + 3 == len(stripped):
+                out.add(number)
+    return frozenset(out)
 
 
 class Heading(NamedTuple):

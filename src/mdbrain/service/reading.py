@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from mdbrain.core import cells, passages, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
-from mdbrain.core.markdown import Section
+from mdbrain.core.markdown import Section, comment_lines
 from mdbrain.core.schema import DECISION_SECTIONS, HIDDEN_STATUSES
 from mdbrain.service.searching import Card, card_of
 
@@ -522,6 +522,9 @@ class Reader:
         within ``limit`` tokens (see :meth:`_sections`)."""
         wanted, weighed = asked
         found = [wanted.intersection(f) for f in _terms_of_each(self, own, wanted)]
+        hidden = _comment_lines(own)
+        for number in hidden:  # hidden when the page is read: chooses nothing
+            found[number] = set()
         weights = weighed.weights
         if section.level:  # its heading is printed above the lines: its terms choose none
             weights = _without(weights, self.searcher.analyzer.terms(section.title))
@@ -537,12 +540,17 @@ class Reader:
         start, end = passages.window(scores, costs, limit, keep_first=True)
         end = passages.past_table_head(own, costs, start, end, limit)
         start = passages.sentence_start(own, costs, start, end, limit)
+        while start < end and start in hidden:
+            start += 1
+        while end > start and end - 1 in hidden:
+            end -= 1
         title = passages.clean_heading(section.title)
-        shown = own[start:end]
+        shown = _shown_lines(own, start, end, hidden)
         if start == 0 and shown and section.level and shown[0].lstrip(" ").startswith("#"):
             shown[0] = "#" * section.level + " " + title
         text = "\n".join(shown).rstrip()
-        last = section.line + start + len(text.splitlines()) - 1
+        kept = [n for n in range(start, end) if own[n].strip() and n not in hidden]
+        last = section.line + (kept[-1] if kept else start)
         cut = start > 0 or end < len(own)
         return Passage(
             doc.id, title, section.line + start, max(last, section.line + start), text, cut
@@ -735,7 +743,10 @@ class Reader:
         best, best_line, best_score = "", 0, (False, False, 0)
         phrase = " ".join(asked.split()).casefold()
         lines = doc.body.split("\n")  # the body's newlines are "\n": one item per file line
+        hidden = _comment_lines(lines)
         for offset, terms in enumerate(_terms_of_each(self, lines, wanted) if wanted else ()):
+            if offset in hidden:
+                continue
             line = lines[offset].strip()
             exact = bool(phrase) and phrase in " ".join(line.split()).casefold()
             score = (exact, exact and line.startswith("#"), len(wanted.intersection(terms)))
@@ -748,6 +759,29 @@ class Reader:
         found = self.neighbours(doc_id, depth, filters)
         cost = sum(tokens.estimate(f"{n.id} {n.relation} {n.summary}") for n in found)
         return NeighboursResult(start, tuple(found), cost)
+
+
+def _shown_lines(lines: list[str], start: int, end: int, hidden: frozenset[int]) -> list[str]:
+    """``lines[start:end]`` without the ``hidden`` ones, and without the blank line a
+    hidden one leaves beside another."""
+    if not hidden:
+        return lines[start:end]
+    out: list[str] = []
+    for number in range(start, end):
+        if number in hidden:
+            continue
+        line = lines[number]
+        if not line.strip() and out and not out[-1].strip():
+            continue
+        out.append(line)
+    return out
+
+
+def _comment_lines(lines: list[str]) -> frozenset[int]:
+    """The lines holding only an HTML comment (:func:`markdown.comment_lines`)."""
+    if not any("<!--" in line for line in lines):
+        return frozenset()
+    return comment_lines(lines)
 
 
 def _own_end(section: Section, outline: Iterable[Section]) -> int:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mdbrain.core import passages, ranking, text
+from mdbrain.core import markdown, passages, ranking, text
 from mdbrain.store import cache, scan
 from mdbrain.store.search_index import SECTION_MARK, Candidate, Row, SearchIndex, Statistics
 
@@ -118,6 +118,7 @@ def _summary_of(entry: Entry) -> str:
 def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
     """What the index stores of one document: its fields normalised, a part per section."""
     body, body_line = ("", 1) if entry.size > limit else body_of(path, entry.id)
+    body = _without_comment_lines(body)
     cut = passages.split(body, body_line)
     title = entry.title or next((s.path[0] for s, _a, _b in cut if s.level == 1 and s.path), "")
     summary = _summary_of(entry)
@@ -173,6 +174,16 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
         ranking.word_table(fields[-1]),
         frozenset(filter(None, (_code_path(ref) for ref in refs))),
     )
+
+
+def _without_comment_lines(body: str) -> str:
+    """``body`` with its lines of HTML comment emptied (:func:`markdown.comment_lines`):
+    hidden when the page is read, they neither match nor make a passage."""
+    if "<!--" not in body:
+        return body
+    lines = body.split("\n")
+    hidden = markdown.comment_lines(lines)
+    return "\n".join("" if n in hidden else line for n, line in enumerate(lines))
 
 
 def _rows(jobs: list[tuple[tuple[Any, ...], str, str, int]]) -> list[Row]:
