@@ -572,3 +572,28 @@ def test_a_query_shows_the_prose_that_explains_before_the_example_that_only_name
     result = Brain.open(root).query("how does operator< compare two queue objects?")
     assert [p.title for p in result.sections][:2] == ["Remarks", "Example"]
     assert "the first pair of unequal elements decides" in result.sections[0].text
+
+
+def test_a_passage_cut_inside_a_code_block_shows_it_as_a_block() -> None:
+    from mdbrain.core import passages
+
+    lines = ["Text", "```powershell", "a", "b", "```", "after", "```", "c", "d", "```"]
+    assert passages.fenced(lines, 2, 4) == (2, "```powershell", "```")
+    assert passages.fenced(lines, 4, 6) == (5, "", "")  # its closing fence alone: skipped
+    assert passages.fenced(lines, 5, 8) == (5, "", "```")
+    assert passages.fenced(lines, 0, 10) == (0, "", "")
+
+
+def test_query_never_hands_over_half_a_code_block(make_base: MakeBase) -> None:
+    steps = "\n".join(f"Set-Item -Path Step{n} -Value {n}" for n in range(40))
+    body = (
+        "## Splatting\n\nSplatting passes a hashtable of parameters.\n\n```powershell\n"
+        f"{steps}\n$HashArguments = @{{ Path = 'test.txt'; Destination = 'test2.txt' }}\n"
+        f"Copy-Item @HashArguments -WhatIf\n{steps}\n```\n\nMore prose after the block.\n"
+    )
+    root = make_base({"splat.md": doc("About splatting", body=body)})
+    answer = Brain.open(root).reader().query("Copy-Item HashArguments WhatIf")
+    shown = next(p.text for p in answer.sections if p.doc == "splat.md")
+    assert "Copy-Item @HashArguments -WhatIf" in shown
+    fences = [line for line in shown.splitlines() if line.startswith("```")]
+    assert len(fences) % 2 == 0 and shown.splitlines()[-1] == "```", shown

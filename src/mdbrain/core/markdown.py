@@ -92,9 +92,7 @@ def comment_lines(lines: Sequence[str]) -> frozenset[int]:
                 out.add(number)
             continue
         if fence is not None:
-            stripped = line.strip()
-            if stripped.startswith(fence) and not stripped.strip(fence[0]):
-                fence = None
+            fence = None if closes_fence(line, fence) else fence
             continue
         if (opened := FENCE.match(line)) is not None:
             fence = opened.group(1)

@@ -282,6 +282,29 @@ class LineCosts(Sequence[int]):
         return found
 
 
+def fenced(lines: Sequence[str], start: int, end: int) -> tuple[int, str, str]:
+    """A window ``[start, end)`` of ``lines`` made whole as to code blocks: where it
+    should start (past the closing fence of a block it would open on), the fence line to
+    show above it when it starts inside a block, and the fence to show below it when it
+    ends inside one; empty strings when it needs none."""
+    fence, opener = "", ""
+    for number in range(start):
+        line = lines[number]
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+        elif (opened := markdown.FENCE.match(line)) is not None:
+            fence, opener = opened.group(1), line.strip()
+    if fence and start < end and markdown.closes_fence(lines[start], fence):
+        start, fence = start + 1, ""  # the block's end alone shows nothing of it
+    above = opener if fence else ""
+    for line in lines[start:end]:
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+        elif (opened := markdown.FENCE.match(line)) is not None:
+            fence = opened.group(1)
+    return start, above, fence
+
+
 def not_prose(lines: Sequence[str]) -> set[int]:
     """The 1-based numbers of the ``lines`` that are no prose: those of fenced code
     (its fences too), and list items that are a link alone."""

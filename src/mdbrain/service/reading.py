@@ -544,11 +544,14 @@ class Reader:
             start += 1
         while end > start and end - 1 in hidden:
             end -= 1
+        start, above, below = passages.fenced(own, start, end)
         title = passages.clean_heading(section.title)
         shown = _shown_lines(own, start, end, hidden)
         if start == 0 and shown and section.level and shown[0].lstrip(" ").startswith("#"):
             shown[0] = "#" * section.level + " " + title
-        text = "\n".join(shown).rstrip()
+        # a block cut at either end is shown whole as a block: its fences are added
+        shown = [*([above] if above else []), *shown]
+        text = "\n".join(shown).rstrip() + (f"\n{below}" if below else "")
         kept = [n for n in range(start, end) if own[n].strip() and n not in hidden]
         last = section.line + (kept[-1] if kept else start)
         cut = start > 0 or end < len(own)
