@@ -597,3 +597,32 @@ def test_query_never_hands_over_half_a_code_block(make_base: MakeBase) -> None:
     assert "Copy-Item @HashArguments -WhatIf" in shown
     fences = [line for line in shown.splitlines() if line.startswith("```")]
     assert len(fences) % 2 == 0 and shown.splitlines()[-1] == "```", shown
+
+
+def test_copies_of_a_page_in_other_folders_are_listed_under_it(make_base: MakeBase) -> None:
+    """Versioned documentation holds the same page once per version: the copies are
+    named under the best of them instead of filling the list."""
+    page = doc(
+        "Set-ExecutionPolicy",
+        summary="Sets the execution policies for Windows computers.",
+        body="Use -Scope CurrentUser to set the execution policy for the current user only.",
+    )
+    root = make_base(
+        {
+            **{f"{version}/set-execution-policy.md": page for version in ("v5", "v6", "v7")},
+            "policies.md": doc(
+                "About execution policies",
+                summary="What the execution policies are.",
+                body="An execution policy applies to a scope, such as the current user.",
+            ),
+        }
+    )
+    reader = Brain.open(root).reader()
+    found = reader.search("execution policy current user", limit=2)
+    assert [f.hit.id for f in found.hits] == ["v5/set-execution-policy.md", "policies.md"]
+    copies = ("v6/set-execution-policy.md", "v7/set-execution-policy.md")
+    assert found.hits[0].hit.copies == copies
+    answer = reader.query("set the execution policy for the current user")
+    assert [h.id for h in answer.hits][:1] == ["v5/set-execution-policy.md"]
+    assert answer.hits[0].copies == copies
+    assert "same title and summary: v6/set-execution-policy.md" in views.query_text(answer)

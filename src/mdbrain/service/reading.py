@@ -34,6 +34,7 @@ from mdbrain.service.searching import Card, card_of
 if TYPE_CHECKING:
     from mdbrain.service.session import Session
 
+COPIES_LISTED = 3  # copies of a hit named in its row; the others are counted
 KEEP_SHARE = 0.7  # candidates scoring below this share of the best one are not listed
 CLEAR_LEAD = 1.1  # the best candidate is "clearly ahead" at this multiple of the second's score
 READ_AT_MOST = 3  # documents whose sections a query reads when no candidate is clearly ahead
@@ -110,6 +111,9 @@ class Hit:
     tags: tuple[str, ...]
     check: tuple[str, ...] = ()  # impl_refs to verify, when the status asks for care
     sha: str = ""  # content hash of the document: pass it as expect_sha to change it
+    # documents ranked below it with its file name, title and summary (the same page in
+    # another version's folder), listed here rather than as hits of their own
+    copies: tuple[str, ...] = ()
 
     @property
     def flagged(self) -> bool:
@@ -292,7 +296,19 @@ def hit_lines(hit: Hit) -> list[str]:
     about = hit.summary or (hit.title if _says_more(hit.title, hit.id) else "")
     if about:
         lines.append(f"   {about}")
+    if hit.copies:
+        more = len(hit.copies) - COPIES_LISTED
+        listed = ", ".join(hit.copies[:COPIES_LISTED]) + (f" and {more} more" if more > 0 else "")
+        lines.append(f"   same title and summary: {listed}")
     return lines
+
+
+def _copy_key(card: Card) -> tuple[str, str, str] | None:
+    """What a copy of a page shares with it: its file name, title and summary (None for
+    a page without both, which nothing would tell apart from another)."""
+    if not card.title or not card.summary:
+        return None
+    return card.id.rpartition("/")[2], card.title, card.summary
 
 
 def _says_more(title: str, doc_id: str) -> bool:
@@ -336,6 +352,8 @@ class Reader:
         hits: list[Hit] = []
         hidden: list[float] = []
         ahead = ""
+        copies: dict[tuple[str, str, str], list[str]] = {}  # by the key of the hit they copy
+        first: dict[tuple[str, str, str], str] = {}
         for card in self.searcher.rank(question, max(limit * 8, 50)):
             if not filters.accepts(card):
                 continue
@@ -344,10 +362,19 @@ class Reader:
                     ahead = card.id
                 hidden.append(card.score)
                 continue
+            key = _copy_key(card)
+            if key is not None and key in copies:
+                copies[key].append(card.id)
+                continue
             if len(hits) < limit:
                 hits.append(hit_of(card, self.summary_max))
+                if key is not None:
+                    copies[key], first[key] = [], card.id
         if hits and keep:
             hidden = [score for score in hidden if score >= keep * hits[0].score]
+        of = {first[key]: tuple(ids) for key, ids in copies.items() if ids}
+        if of:
+            hits = [dataclasses.replace(h, copies=of[h.id]) if h.id in of else h for h in hits]
         return hits, len(hidden), ahead if hits else ""
 
     def answered(
