@@ -626,3 +626,24 @@ def test_copies_of_a_page_in_other_folders_are_listed_under_it(make_base: MakeBa
     assert [h.id for h in answer.hits][:1] == ["v5/set-execution-policy.md"]
     assert answer.hits[0].copies == copies
     assert "same title and summary: v6/set-execution-policy.md" in views.query_text(answer)
+
+
+def test_show_finds_a_page_by_the_path_it_was_imported_from_or_names_the_likely_ones(
+    make_base: MakeBase,
+) -> None:
+    page = doc("ForEach-Object", sources="[reference/7.5/Core/ForEach-Object.md]")
+    root = make_base(
+        {"v7/for-each-object.md": page, "v5/for-each-object.md": doc("ForEach-Object")}
+    )
+    brain = Brain.open(root)
+    shown = brain.show("reference/7.5/Core/ForEach-Object.md")
+    assert shown.hit.id == "v7/for-each-object.md"
+    assert brain.doc("./reference/7.5/core/foreach-object.md", existing=True) == shown.hit.id
+    with pytest.raises(UsageError) as named:
+        brain.show("ForEach-Object")
+    said = str(named.value)
+    assert "did you mean v5/for-each-object.md, v7/for-each-object.md?" in said
+    with pytest.raises(UsageError, match=r"is not a document of this base$"):
+        brain.history("nothing/like-this.md")
+    with pytest.raises(UsageError, match=r"ids end in '\.md'"):
+        brain.neighbours("no-such-name")

@@ -205,7 +205,7 @@ def history(obj: Context, doc: str, as_json: bool) -> None:
     from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
-    doc_id = guarded(lambda: brain.doc(doc, obj.directory))
+    doc_id = guarded(lambda: brain.doc(doc, obj.directory, existing=True))
     result = guarded(lambda: brain.history(doc_id))
     emit(result, as_json, views.history_text)
 

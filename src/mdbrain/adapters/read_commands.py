@@ -117,7 +117,7 @@ def show(obj: Context, doc: str, section: str | None, full: bool, as_json: bool)
     from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
-    doc_id = guarded(lambda: brain.doc(doc, obj.directory))
+    doc_id = guarded(lambda: brain.doc(doc, obj.directory, existing=True))
     result = guarded(lambda: brain.show(doc_id, section=section, full=full))
     emit(result, as_json, views.show_text)
 
@@ -151,6 +151,6 @@ def neighbors(obj: Context, /, doc: str, depth: int, **options: Any) -> None:
     as_json = options.pop("as_json")
     filters = _make_filters(options)
     brain = guarded(obj.brain)
-    doc_id = guarded(lambda: brain.doc(doc, obj.directory))
+    doc_id = guarded(lambda: brain.doc(doc, obj.directory, existing=True))
     result = guarded(lambda: brain.neighbours(doc_id, depth=depth, filters=filters))
     emit(result, as_json, views.neighbours_text)

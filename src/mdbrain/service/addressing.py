@@ -11,11 +11,19 @@ by :mod:`mdbrain.core.ids` and must lie inside the root.
 from __future__ import annotations
 
 import os
+import posixpath
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from mdbrain.core import ids
-from mdbrain.core.errors import InvalidRequestError, OutsideBaseError
+from mdbrain.core.errors import InvalidRequestError, NotFoundError, OutsideBaseError, UsageError
 from mdbrain.store import files
+
+if TYPE_CHECKING:
+    from mdbrain.core.manifest import Manifest
+
+SUGGESTED = 5  # documents a failed lookup names at most
 
 
 def _inside(root: Path, path: Path) -> str | None:
@@ -85,3 +93,55 @@ def document(root: Path, cwd: Path, value: str, *, field: str = "doc") -> str:
                 f"{value} is outside the knowledge root {root}", value=value, field=field
             )
     return ids.doc_id(value, field=field)
+
+
+def named(found: Manifest, value: str, *, field: str = "doc") -> str:
+    """The id of the document ``value`` names in ``found``: its id; else the one document
+    imported from the page at that path (``sources``: a page keeps the name it had, such
+    as ``reference/7.5/ForEach-Object.md``). Else the request fails naming the documents
+    whose file name or title reads like it, if any."""
+    value = _typed(value, field)
+    invalid: UsageError | None = None
+    try:
+        doc_id = ids.doc_id(value, field=field)
+    except UsageError as exc:
+        doc_id, invalid = "", exc
+    if doc_id and found.get(doc_id) is not None:
+        return doc_id
+    wanted = value.strip().removeprefix("./").casefold()
+    imported = [
+        e.id
+        for e in found.entries
+        if any(str(s).removeprefix("./").casefold() == wanted for s in _sources(e.meta))
+    ]
+    if len(imported) == 1:
+        return imported[0]
+    like = imported or _alike(found, value)
+    if invalid is not None and not like:
+        raise invalid
+    said = f"; did you mean {', '.join(like[:SUGGESTED])}?" if like else ""
+    raise NotFoundError(f"{value} is not a document of this base{said}", doc=doc_id or value)
+
+
+def _sources(meta: Mapping[str, Any]) -> list[Any]:
+    given = meta.get("sources")
+    return given if isinstance(given, list) else []
+
+
+def _alike(found: Manifest, value: str) -> list[str]:
+    """The documents whose file name or title is ``value``'s name, letters and digits
+    alone compared: ``ForEach-Object`` finds ``for-each-object.md``."""
+    from mdbrain.core import conversion
+
+    def bare(text: str) -> str:
+        return "".join(c for c in text.casefold() if c.isalnum())
+
+    stem = conversion.page_stem(posixpath.basename(value.strip().rstrip("/")))
+    key = bare(stem)
+    if not key:
+        return []
+    return [
+        e.id
+        for e in found.entries
+        if bare(conversion.page_stem(posixpath.basename(e.id))) == key or bare(e.title) == key
+    ]

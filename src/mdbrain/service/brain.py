@@ -21,7 +21,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from mdbrain.core import ids
-from mdbrain.core.errors import InvalidRequestError
+from mdbrain.core.errors import InvalidRequestError, UsageError
 from mdbrain.service.session import Clock, Session, View
 from mdbrain.store import location
 from mdbrain.store.location import Location
@@ -287,7 +287,7 @@ class Brain:
         """A document's supersession chain both ways, and its git log."""
         from mdbrain.service.briefing import Briefer
 
-        return Briefer(self.session).history(doc_id)
+        return Briefer(self.session).history(self._named(doc_id))
 
     def review(self) -> ReviewQueue:
         """What waits for a human or an agent: reviews, synthesis pages, conflicts, drafts."""
@@ -331,7 +331,7 @@ class Brain:
 
     def show(self, doc_id: str, *, section: str | None = None, full: bool = False) -> ShowResult:
         """A document's summary, fields, links and outline; a section or the body on request."""
-        return self.reader().show(ids.doc_id(doc_id), section=section, full=full)
+        return self.reader().show(self._named(doc_id), section=section, full=full)
 
     def neighbours(
         self, doc_id: str, *, depth: int = 1, filters: Filters | None = None
@@ -340,19 +340,36 @@ class Brain:
         from mdbrain.service.reading import Filters
 
         return self.reader().neighbours_of(
-            ids.doc_id(doc_id), _count(depth, "depth"), filters or Filters()
+            self._named(doc_id), _count(depth, "depth"), filters or Filters()
         )
 
     # --- names --------------------------------------------------------------------------
 
-    def doc(self, value: str, cwd: Path | None = None, *, field: str = "doc") -> str:
-        """The id a value names: an id from the root, or, when ``cwd`` is given, also a
-        file path from there (relative or absolute) under the root."""
+    def _named(self, value: str) -> str:
+        """The document a reader names (see :func:`addressing.named`)."""
         from mdbrain.service import addressing
 
-        if cwd is None:
-            return ids.doc_id(value, field=field)
-        return addressing.document(self.root, cwd, value, field=field)
+        return addressing.named(self.session.manifest(), value)
+
+    def doc(
+        self, value: str, cwd: Path | None = None, *, field: str = "doc", existing: bool = False
+    ) -> str:
+        """The id a value names: an id from the root, or, when ``cwd`` is given, also a
+        file path from there (relative or absolute) under the root. With ``existing``, the
+        id of a document the base holds, also found by the path it was imported from; a
+        value naming none fails with the documents named like it."""
+        from mdbrain.service import addressing
+
+        try:
+            if cwd is None:
+                found = ids.doc_id(value, field=field)
+            else:
+                found = addressing.document(self.root, cwd, value, field=field)
+        except UsageError:
+            if not existing:
+                raise
+            return self._named(value)
+        return self._named(found) if existing else found
 
 
 def _question(value: object, name: str = "question") -> str:
