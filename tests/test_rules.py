@@ -61,6 +61,18 @@ def test_a_page_of_a_theme_with_an_overview_or_of_a_decision_log_is_no_orphan() 
     assert orphans == {"misc/other.md"}
 
 
+def test_a_page_named_overview_stands_for_its_folder_whatever_its_type() -> None:
+    """Imported documentation often has its own ``overview.md``, typed as a reference."""
+    docs = {
+        "ets/overview.md": doc(type="reference", sources="[x]"),
+        "ets/types.md": doc(sources="[x]"),
+        "misc/alone.md": doc(sources="[x]"),
+        "misc/other.md": doc(sources="[x]", body="[alone](alone.md)"),
+    }
+    orphans = {path for path, code in codes(docs) if code == "W002"}
+    assert orphans == {"misc/other.md"}
+
+
 def test_a_contradiction_settled_by_supersession_is_not_open() -> None:
     docs = {
         "a.md": doc(contradicts="[b.md]", supersedes="[b.md]", sources="[x]", body="[b](b.md)"),

@@ -265,15 +265,17 @@ def from_project(root_path: str, target: str) -> str | None:
 @rule
 def orphans(ctx: Context) -> Iterator[Finding]:
     """W002: a page nobody can reach. A page is reached when another document links to it
-    or lists it; when its theme folder has an overview (type overview), which stands for
-    every page of the theme (the derived INDEX lists them under it); or when it is a record
-    of a decision log (a folder holding two decisions or more)."""
+    or lists it; when its theme folder has an overview (type overview, or a page named
+    ``overview.md`` whatever its type, as imported documentation often has), which stands
+    for every page of the theme (the derived INDEX lists them under it); or when it is a
+    record of a decision log (a folder holding two decisions or more)."""
     if len(ctx.manifest) < 2:
         return
-    with_overview = {_folder(e.id) for e in ctx.manifest.entries if e.type == "overview"}
+    overviews = {e.id for e in ctx.manifest.entries if _is_overview(e)}
+    with_overview = {_folder(doc_id) for doc_id in overviews}
     decisions = Counter(_folder(e.id) for e in ctx.manifest.entries if e.type == "decision")
     for entry in ctx.manifest.entries:
-        if entry.type == "overview" or not entry.parsed or ctx.incoming.get(entry.id):
+        if entry.id in overviews or not entry.parsed or ctx.incoming.get(entry.id):
             continue
         folder = _folder(entry.id)
         if folder in with_overview or (entry.type == "decision" and decisions[folder] >= 2):
@@ -288,6 +290,10 @@ def orphans(ctx: Context) -> Iterator[Finding]:
 
 def _folder(doc_id: str) -> str:
     return doc_id.rpartition("/")[0]
+
+
+def _is_overview(entry: Entry) -> bool:
+    return entry.type == "overview" or entry.id.rpartition("/")[2] == "overview.md"
 
 
 @rule
