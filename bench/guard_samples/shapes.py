@@ -197,6 +197,9 @@ def secret_shapes(seed: int = 7) -> list[Shape]:
         "base64-github": f"TOKEN_B64={f.b64(github.encode())}",
         "base64-aws": f"data: {f.b64(f'aws_access_key_id = {aws}'.encode())}",
         "base64-pem": f"tls.key: {f.b64(kube_pem.encode())}",
+        # a password where an account's name usually goes, and one a Kubernetes Secret holds
+        "credential-parameter": f"Connect-Service -ComputerName S1 -Credential {pw()}",
+        "base64-secret-data": f"data:\n  password: {f.b64(pw().encode())}",
     }
     return [Shape(name, body) for name, body in shapes.items()]
 
@@ -249,4 +252,13 @@ def stand_ins() -> list[str]:
         ' "0aJpXCPoRO6ZTxfmOlhuXlEM25YBWGUjiZzQFu9Y0/Q=": {',
         '"digest": "SHA-256=abcdefghijklmnopqrstuvwxyz=",',
         '"integrity": "sha512-9dD2N4kDFSPmJQ8ZAbEbAHbKYyJ4M7E8S1a0wYkVfLJoRnDb0kG0PS8u4qUX1xZ3Q=="',
+        # an account's name given to PowerShell's -Credential, which then asks for the
+        # password; a SecureString of "password" written in hex (MicrosoftDocs/PowerShell-Docs)
+        "Enter-PSSession -ComputerName Server01 -Port 90 -Credential Domain01\\User01",
+        "Credential = 'server01\\user01'",
+        '<SS N="Password">700061007300730077006f0072006400</SS>',
+        # a Secret's data, "secret" in base64, and a word in a logging example
+        # (kubernetes/enhancements)
+        "  password: c2VjcmV0Cg==",
+        'req := Request{Method: "GET", Timeout: 30, secret: "pony"}',
     ]

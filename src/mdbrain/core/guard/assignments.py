@@ -6,9 +6,10 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
+from mdbrain.core.guard.encoding import encoded_stand_in
 from mdbrain.core.guard.hit import Found
 from mdbrain.core.guard.samples import word_set
-from mdbrain.core.guard.values import credential_like, quoted_secret
+from mdbrain.core.guard.values import account_name, credential_like, quoted_secret
 from mdbrain.core.guard.views import Text
 
 # Where a credential's name may be: stems in several languages. An alternation of short
@@ -211,16 +212,39 @@ def _assignment_at(
         return None
     quoted = match.group("qv")
     if quoted is not None:
-        if not quoted_secret(quoted) or _names_itself(name, quoted):
+        if not quoted_secret(quoted) or _names_itself(name, quoted) or _stands_in(name, quoted):
             return None
         return match.start("qv") - origin, match.end("qv") - origin, quoted
     value = match.group("uv")
     if match.groupdict().get("sep") == "(" or text.startswith("(", match.end()):
         return None  # a call: only a quoted argument is a literal
-    if not credential_like(value):
+    value = value.rstrip(".,;:!?)]}\"'`*")  # as credential_like reads it
+    if not credential_like(value) or _stands_in(name, value):
         return None
-    value = value.rstrip(".,;:!?)]}\"'`*")
     return match.start("uv") - origin, match.start("uv") - origin + len(value), value
+
+
+def _stands_in(name: str, value: str) -> bool:
+    """Whether a value that looks like a credential is something else for its name: an
+    account's name given to a credential (``-Credential CONTOSO\\User01``), or a stand-in
+    written in base64 or hex (``password: c2VjcmV0Cg==``, "secret" and a line break)."""
+    return (account_name(value) and names_an_account(name)) or encoded_stand_in(value)
+
+
+# What PowerShell and Windows call a credential: an account, whose name is given and
+# whose password is asked for, not a secret written out.
+_ACCOUNT_WORDS = frozenset({"credential", "credentials", "cred", "creds"})
+
+
+@lru_cache(maxsize=1024)
+def names_an_account(name: str) -> bool:
+    """Whether a name says "credential" and nothing more secret (``-Credential``,
+    ``DomainCredential``, ``$cred``), so that it may hold an account's name. A password,
+    a token or a key in it (``tokenCredential``, ``credential_password``) keeps every
+    value a secret."""
+    parts = _name_parts(name)
+    rest = [part for part in parts if part not in _ACCOUNT_WORDS]
+    return len(rest) < len(parts) and not credential_name("_".join(rest))
 
 
 # a meeting's invitation link, whose passcode (?pwd=) is there to be handed to whoever

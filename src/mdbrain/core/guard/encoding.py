@@ -5,6 +5,10 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Iterator
+from functools import lru_cache
+
+from mdbrain.core.guard.samples import placeholder
 
 # A run of the base64 alphabets (standard and URL-safe), whole: the search tries a run's
 # first character before any other, and the greedy repetition then takes the run to its
@@ -32,3 +36,46 @@ def printable(data: bytes) -> str | None:
     if len(text) < 12 or len(_CONTROL.findall(text)) > len(text) // 10:
         return None
     return text
+
+
+# A value written in hex, two digits a byte, at most 128 bytes.
+_HEX = re.compile(r"(?:[0-9A-Fa-f]{2}){4,128}")
+
+
+def _decodings(value: str) -> Iterator[bytes]:
+    """The bytes a value may stand for: read as hex, then as base64."""
+    if _HEX.fullmatch(value):
+        yield bytes.fromhex(value)
+    data = b64decode(value)
+    if data is not None:
+        yield data
+
+
+@lru_cache(maxsize=4096)
+def encoded_stand_in(value: str) -> bool:
+    """Whether a value is a stand-in written in base64 or hex: Kubernetes shows a
+    Secret's data in base64 (``c2VjcmV0Cg==`` is "secret" and a line break), PowerShell
+    a secure string in hex of UTF-16. Decoded, it is one printable ASCII word that
+    passes as a stand-in written out; a random password encoded does not."""
+    if not 8 <= len(value) <= 256:
+        return False
+    for data in _decodings(value):
+        for codec in ("utf-8", "utf-16-le"):
+            try:
+                word = data.decode(codec).strip()
+            except UnicodeDecodeError:
+                continue
+            if _stand_in_word(word):
+                return True
+    return False
+
+
+def _stand_in_word(word: str) -> bool:
+    """One printable ASCII word, not empty, that passes as a stand-in."""
+    return (
+        bool(word)
+        and word.isascii()
+        and word.isprintable()
+        and " " not in word
+        and placeholder(word)
+    )

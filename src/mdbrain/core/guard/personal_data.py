@@ -213,6 +213,7 @@ def personal_finds(text: str) -> Iterator[Found]:
                 8 <= len(digits) <= 15
                 and _phone_shape(value)
                 and not _phone_fake(digits)
+                and not _signed_number(text, match.start(), value)
                 and not _in_address(text, match.start())
             ):
                 yield Found("phone", match.start(), match.end(), value, PERSONAL)
@@ -223,6 +224,7 @@ def personal_finds(text: str) -> Iterator[Found]:
             if (
                 (not consistent or _phone_shape(value))
                 and not _phone_fake(re.sub(r"\D", "", value))
+                and not (consistent and _in_row_of_pairs(text, match.start(), match.end()))
                 and not _in_address(text, match.start())
             ):
                 yield Found("phone", match.start(), match.end(), value, PERSONAL)
@@ -349,6 +351,56 @@ def _in_address(text: str, start: int) -> bool:
     cut = max(before.rfind(c) for c in " \t\n<(\"'")
     token = before[cut + 1 :]
     return "://" in token or token.startswith("www.") or token.endswith(("/", "=", "#", "?"))
+
+
+def _in_row_of_pairs(text: str, start: int, end: int) -> bool:
+    """Whether the ten digits in pairs between ``start`` and ``end`` go on with another
+    pair of digits or hex digits before or after them, the same separator between: a
+    row of a hex dump ("00 01 02 03 04 05 06 ..."), a table of bytes or of counts. A
+    phone number has five pairs, no more."""
+    sep = text[start + 2 : start + 3]
+    if sep not in (" ", ".", "-"):
+        return False  # written without separators: no row to be part of
+    before = text[max(0, start - 4) : start]
+    after = text[end : end + 4]
+    return (
+        len(before) >= 3
+        and before[-1] == sep
+        and _hex_pair(before[-3:-1])
+        and not (len(before) == 4 and before[0].isalnum())
+    ) or (
+        len(after) >= 3
+        and after[0] == sep
+        and _hex_pair(after[1:3])
+        and not (len(after) == 4 and after[3].isalnum())
+    )
+
+
+def _hex_pair(pair: str) -> bool:
+    return len(pair) == 2 and all(c in "0123456789ABCDEFabcdef" for c in pair)
+
+
+# A negative number and the word or sign that joins the bounds of a range, right before
+# a "+": "-2147483648 to +", "-90..+", "[-1, +". It starts on the literal "-", its runs
+# are bounded, and it reads the 64 characters before the "+" only.
+_RANGE_BEFORE = re.compile(
+    r"-\d[\d,.']{0,24}[ \t]{0,4}(?:to|through|thru|and|à|au|bis|a|\.\.\.?|…|–|—|-|~|,)"
+    r"[ \t]{0,4}$"
+)
+
+
+def _signed_number(text: str, start: int, value: str) -> bool:
+    """Whether the "+" at ``start`` is the sign of a number rather than a country code:
+    the upper bound of a range whose lower bound is negative ("-2147483648 to
+    +2147483647"), or, written without separators, a power of two or one less, the
+    limit of a binary integer ("+4294967295")."""
+    if _RANGE_BEFORE.search(text[max(0, start - 64) : start]) is not None:
+        return True
+    digits = value[1:]
+    if not digits.isdigit():
+        return False
+    number = int(digits)
+    return number & (number - 1) == 0 or number & (number + 1) == 0
 
 
 def _phone_shape(value: str) -> bool:

@@ -4,7 +4,10 @@ What passes
     Placeholders (``<password>``, ``${TOKEN}``, ``changeme``, ``xxxx``, a run of
     one character, an obvious sequence, values built on placeholder words such as
     ``mysecretpassword``), references to a secret kept elsewhere, and the public
-    samples of vendors' documentation (:data:`PUBLIC_SAMPLES`). The exact values of
+    samples of vendors' documentation (:data:`PUBLIC_SAMPLES`). After a credential's
+    name, a stand-in written in base64 or hex passes too, and so do an account's name
+    given to a credential (``-Credential CONTOSO\\User01``) and a single plain word
+    (``secret: "pony"``): see :mod:`~mdbrain.core.guard.assignments`. The exact values of
     the ``allow`` set and the lines that carry an allow comment pass too: see
     :mod:`mdbrain.core.guard.ledger`.
 """

@@ -7,11 +7,12 @@ from __future__ import annotations
 import re
 
 from mdbrain.core.guard.assignments import names_credential
+from mdbrain.core.guard.encoding import encoded_stand_in
 from mdbrain.core.guard.hit import SECRET, Hit, SecondOpinion, digest, redact
 from mdbrain.core.guard.keys import BEGIN_LINE, key_material_follows
 from mdbrain.core.guard.ledger import Ledger
 from mdbrain.core.guard.samples import placeholder, reference
-from mdbrain.core.guard.values import SPACE, some_randomness
+from mdbrain.core.guard.values import SPACE, plain_word, some_randomness
 
 _GENERIC_KINDS = ("High Entropy String", "Secret Keyword")
 _TOKEN_RUN = re.compile(r"[A-Za-z0-9_.+/=-]{0,1024}")  # bounded, from a given start
@@ -37,11 +38,12 @@ def _second_opinion_stands(ledger: Ledger, kind: str, number: int, value: str, s
     if ledger.allows(value) or any(allowed in said for allowed in ledger.allow):
         return False
     token = _whole_token(said, value)
-    if value and any(placeholder(v) or reference(v) for v in {value, token}):
+    if value and any(placeholder(v) or reference(v) or encoded_stand_in(v) for v in {value, token}):
         return False
     if kind.endswith(_GENERIC_KINDS):
-        # a hash, an id or a checksum with no credential's name on its line, or a sentence
-        if not names_credential(said) or SPACE.search(value) is not None:
+        # a hash, an id or a checksum with no credential's name on its line, a sentence,
+        # or one plain word an example puts in a secret's place ("secret: \"pony\"")
+        if not names_credential(said) or SPACE.search(value) is not None or plain_word(value):
             return False
         # a word a condition compares with ("secret => secret === 'wizard'", in jest's
         # docs) is an example; a random value compared with is a secret written out

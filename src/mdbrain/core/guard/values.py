@@ -23,6 +23,22 @@ SPACE = re.compile(r"\s")
 # the names of placeholders in command syntax, not generated credentials.
 # Each word after the first starts after a sign, so there is one way to cut the value.
 _CAPITAL_WORDS = re.compile(r"[A-Z]{4,}[0-9]{0,3}(?:[^A-Za-z0-9][A-Z]{4,}[0-9]{0,3})*")
+# An account's name as people write one: words (all capitals, all small letters, or
+# capitalised humps of three letters or more) ending in at most four digits, joined by
+# dots, hyphens or underscores ("Domain01", "ServiceAccount", "svc-backup01",
+# "john.doe"); alone, after a domain and a slash or backslash ("CONTOSO\User01"), or
+# before "@" and a host ("admin01@corp.contoso.com"). Each hump starts on a capital and
+# each word ends before a sign, so there is one way to cut the value.
+_ACCOUNT_WORD = r"(?:[A-Z]{2,}|[A-Z]?[a-z]+(?:[A-Z][a-z]{2,})*)[0-9]{0,4}"
+_ACCOUNT_PART = rf"{_ACCOUNT_WORD}(?:[._-]{_ACCOUNT_WORD}){{0,4}}"
+_ACCOUNT = re.compile(
+    rf"(?:{_ACCOUNT_PART}[\\/])?{_ACCOUNT_PART}"
+    rf"|{_ACCOUNT_PART}@[A-Za-z0-9-]{{1,63}}(?:\.[A-Za-z0-9-]{{1,63}}){{1,8}}"
+)
+# A single word as prose writes it ("pony", "banana"): small letters, a vowel at least
+# every third letter, no more than three consonants in a row.
+_PLAIN_WORD = re.compile(r"[a-z]{3,8}")
+_CONSONANTS = re.compile(r"[b-df-hj-np-tv-xz]{4}")
 
 
 def entropy(value: str) -> float:
@@ -69,12 +85,33 @@ def hex_token(value: str) -> bool:
     return len(set(value.lower())) >= 8 and not placeholder(value)
 
 
+def account_name(value: str) -> bool:
+    """Whether a value reads as an account's name rather than a password: a user name
+    (``User01``, ``svc-backup``), with its domain (``CONTOSO\\User01``,
+    ``admin@corp.example``). PowerShell's ``-Credential`` takes one and prompts for the
+    password, so its documentation is full of them."""
+    return len(value) <= 256 and _ACCOUNT.fullmatch(value) is not None
+
+
+def plain_word(value: str) -> bool:
+    """Whether a value is one short word in small letters ("pony", "banana"): what an
+    example puts where a secret would go. Random small letters rarely have a vowel every
+    third letter without four consonants in a row somewhere."""
+    return (
+        _PLAIN_WORD.fullmatch(value) is not None
+        and sum(c in "aeiouy" for c in value) >= len(value) // 3
+        and _CONSONANTS.search(value) is None
+    )
+
+
 @lru_cache(maxsize=4096)
 def quoted_secret(value: str) -> bool:
-    """A quoted value after a credential's name: short is fine, a sentence is not."""
+    """A quoted value after a credential's name: short is fine, a sentence is not, nor
+    a single plain word."""
     return (
         6 <= len(value) <= 256
         and SPACE.search(value) is None
+        and not plain_word(value)
         and not placeholder(value)
         and not reference(value, quoted=True)
         and _VERSION.fullmatch(value) is None
