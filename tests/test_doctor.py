@@ -133,6 +133,18 @@ def test_each_failing_item_names_its_fix(clean: Path) -> None:
     assert items["personal-data"][0] is False and "kb/app/contact.md" in items["personal-data"][1]
 
 
+def test_a_base_no_agent_tool_uses_yet_is_told_to_connect_one(clean: Path) -> None:
+    for name in (".claude", ".codex", ".agents", "CLAUDE.md", "AGENTS.md", ".mcp.json"):
+        path = clean / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    ok, fix, detail = by_name(diagnose(clean))["agents"]
+    assert not ok and detail == "no agent tool is connected to the base yet"
+    assert fix.startswith("mdbrain agents install --for")
+
+
 def test_a_document_to_review_without_a_reason_is_not_honest(clean: Path) -> None:
     write(clean, "kb/app/unsure.md", doc("Unsure", status="needs-review", sources="[x]"))
     Brain.open(clean).index()

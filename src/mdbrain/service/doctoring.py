@@ -205,6 +205,9 @@ def _agents(project: Path) -> Item:
     ]
     if not missing:
         return Item("agents", label, True)
+    if not report.detected:  # every tool was surveyed: the folder uses none of them yet
+        why = "no agent tool is connected to the base yet"
+        return Item("agents", label, False, why, "mdbrain agents install --for <tool>, or all")
     more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
     fixable = any(i.state in (State.MISSING, State.STALE) for t in report.tools for i in t.items)
     fix = "mdbrain agents install" if fixable else "mdbrain agents status, and do what it says"
