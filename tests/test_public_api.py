@@ -48,5 +48,5 @@ def test_an_index_with_nothing_to_do_loads_no_guard_renderer_or_search(make_base
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
     )
-    assert "0 read" in out.stdout, out.stdout + out.stderr
+    assert "(none changed)" in out.stdout, out.stdout + out.stderr
     assert out.stderr.strip().splitlines()[-1] == "none"
