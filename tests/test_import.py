@@ -1243,8 +1243,9 @@ def test_a_start_page_named_like_a_derived_file_becomes_its_folders_home(
 def test_detect_secrets_is_asked_about_every_page_before_the_first_is_written(
     make_base: MakeBase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # asked ahead, the pages can be shared with forked processes; each page is asked
-    # once, and a page holding a key is still refused
+    # asked ahead, the pages can be shared with forked processes; what a page gives is
+    # asked once, a page with nothing detect-secrets could report is not given at all,
+    # no page is asked again when it is written, and a page holding a key is refused
     from mdbrain.store import files, secret_scan
 
     if not secret_scan.available():
@@ -1252,29 +1253,36 @@ def test_detect_secrets_is_asked_about_every_page_before_the_first_is_written(
     source = tmp_path / "wiki"
     source.mkdir()
     for n in range(3):
-        (source / f"page-{n}.md").write_text(f"# Page {n}\n\nHow part {n} works.\n", "utf-8")
+        words = "\nThe admin sets its password.\n" if n < 2 else ""  # worth asking about
+        text = f"# Page {n}\n\nHow part {n} works, in a few words.\n{words}"
+        (source / f"page-{n}.md").write_text(text, "utf-8")
     key = "SK" + "3f9a1c7e0b2d4e6f" + "8a1c3e5d7b9f0a2c"  # a Twilio key's shape
     (source / "mirror.md").write_text(f"# Mirror\n\ntwilio_key = '{key}'\n", "utf-8")
     root = make_base({})
     events: list[str] = []
-    ask, write = secret_scan._ask, files.write
+    ask, scanned, write = secret_scan._ask, secret_scan._scanned, files.write
 
     def asking(text: str) -> list[secret_scan.Finding]:
-        events.append(f"ask {document.loads(text, '').meta.get('title')}")
+        events.append(f"late ask {document.loads(text, '').meta.get('title')}")
         return ask(text)
+
+    def scanning(given: str) -> list[secret_scan.Finding]:
+        events.append("ask " + " | ".join(given.split("\n")[:-1]))
+        return scanned(given)
 
     def writing(base: Path, rel: str, data: bytes | str) -> Path:
         events.append(f"write {rel}")
         return write(base, rel, data)
 
     monkeypatch.setattr(secret_scan, "_ask", asking)
+    monkeypatch.setattr(secret_scan, "_scanned", scanning)
     monkeypatch.setattr(files, "write", writing)
     report = run_import(root, source)
     assert sorted(report.imported) == ["page-0.md", "page-1.md", "page-2.md"]
     assert [s.source for s in report.skipped] == ["mirror.md"]
-    pages = [e for e in events if e.startswith(("ask Page", "write page-"))]
+    pages = [e for e in events if e.startswith(("ask", "late ask Page", "write page-"))]
     assert pages == [
-        *(f"ask Page {n}" for n in range(3)),
+        "ask The admin sets its password.",  # pages 0 and 1 give the same line: asked once
         *(f"write page-{n}.md" for n in range(3)),
     ]
     assert not secret_scan._READY  # nothing is kept once the import is done

@@ -21,7 +21,8 @@ WIDTH = 24  # characters of the bar itself
 
 
 class Reporter:
-    """A :data:`~mdbrain.core.progress.Progress` that draws ``label [####    ] done/total``."""
+    """A :data:`~mdbrain.core.progress.Progress` that draws ``label [####    ] done/total``;
+    once told of a phase (:meth:`phase`), ``label: phase [####    ] done/total``."""
 
     def __init__(
         self,
@@ -32,6 +33,7 @@ class Reporter:
         interval: float | None = None,
     ) -> None:
         self.label = label
+        self.command = label  # what the command does, kept before each phase's name
         self.stream = stream
         self.interval = INTERVAL if interval is None else interval
         delay = DELAY if delay is None else delay
@@ -48,6 +50,12 @@ class Reporter:
             return
         self._last = now
         self._draw(self.line(done, total))
+
+    def phase(self, label: str) -> None:
+        """Name the phase that starts (see :func:`mdbrain.core.progress.phase`): the
+        line says it from its next step, drawn at once rather than after a pause."""
+        self.label = f"{self.command}: {label}" if label else self.command
+        self._last = float("-inf")
 
     def line(self, done: int, total: int) -> str:
         if total <= 0:

@@ -23,7 +23,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from mdbrain.core import (
     adr,
@@ -659,6 +659,31 @@ def _check_links(plan: Plan, page: conversion.Page) -> bool:
             plan.broken.append(BrokenLink(page.path, line, written))
         to_docs = to_docs or (found is not None and found[0] is links.LinkKind.DOC)
     return to_docs
+
+
+def naming(pages: Mapping[str, conversion.Page], paths: set[str]) -> set[str] | None:
+    """The pages (of ``pages``, by path) whose text may lead to one of the pages at
+    ``paths``: those that name one, as a link or a relation would (its file name
+    without its suffix, in any case, written as it is or as a link encodes it, and the
+    name of its folder for a page that opens one). None when any page may (a start
+    page at the source's top, which a link to a folder above may open)."""
+    names: set[str] = set()
+    for path in paths:
+        stem = conversion.page_stem(posixpath.basename(path))
+        if stem.lower() in _FOLDER_OPENERS:
+            folder = posixpath.dirname(path)
+            if not folder:
+                return None
+            names.add(posixpath.basename(folder))
+        names |= {stem, stem.replace(" ", "-"), stem.replace("-", " ")}  # [[Page Name]]
+    names |= {quote(name) for name in names}
+    folded = {unicodedata.normalize("NFC", name).casefold() for name in names}
+    out = set()
+    for path, page in pages.items():
+        text = unicodedata.normalize("NFC", page.raw + "\n" + page.body).casefold()
+        if any(name in text for name in folded) or any(name in unquote(text) for name in folded):
+            out.add(path)
+    return out
 
 
 def compose(plan: Plan, page: conversion.Page) -> str:

@@ -24,6 +24,7 @@ import itertools
 import os
 import posixpath
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +45,7 @@ from mdbrain.core import (
     import_plan,
     links,
     markdown,
+    progress,
     sites,
     slug,
 )
@@ -122,6 +124,14 @@ class _Run:
     stopped: list[Stopped] = field(default_factory=list)
     code: list[CodeLink] = field(default_factory=list)
     _committed: dict[str, tuple[dt.date, dt.date]] | None = None
+    _tree: _Tree | None = None
+
+    @property
+    def tree(self) -> _Tree:
+        """The project's folders, each listed once when a link first leads into it."""
+        if self._tree is None:
+            self._tree = _Tree(self.session.project.resolve(), self.session.root.resolve())
+        return self._tree
 
     def committed(self, path: str) -> tuple[dt.date, dt.date] | None:
         """The first and last days git committed a page (a path from the source), for a
@@ -286,7 +296,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     done = _already_imported(run)
     for source, doc_id in done.items():
         run.plan.earlier.setdefault(source.casefold(), doc_id)
-    for path in counted(paths, run.session.progress):
+    for path in counted(paths, run.session.progress, "reading"):
         if run.plan.origin(path) in done:  # importing again adds nothing
             run.skipped.append(Case(path, "", "already imported (it is in a document's sources)"))
             continue
@@ -402,7 +412,7 @@ def _relink(run: _Run, pages: dict[str, conversion.Page]) -> dict[str, conversio
     own = import_plan.relink_own_files(run.plan, pages)
     wiki = import_plan.relink_wiki(run.plan, own)
     relinked = import_plan.relink_doxygen(run.plan, wiki, run.inside or "")
-    for path, page in relinked.items():
+    for path, page in counted(list(relinked.items()), run.session.progress, "linking"):
         changes = _code_links(run, page)
         body = page.body
         if changes:
@@ -481,15 +491,16 @@ def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
     if split is None:
         return None
     name, suffix = split
-    project = run.session.project.resolve()
     if not name.startswith("/"):
         starts = [run.source / posixpath.dirname(page)]
     else:  # from the site's folder as the site reads it, its static files, the project
-        starts = [*([run.site] if run.site else []), *run.served, project]
-    for start in starts:
-        found = _existing(run, Path(os.path.normpath(start / name.lstrip("/"))))
-        if found is not None:
-            return found, suffix
+        starts = [*([run.site] if run.site else []), *run.served, run.tree.project]
+    fulls = [os.path.normpath(os.path.join(start, name.lstrip("/"))) for start in starts]
+    for any_case in (False, True):  # as written wherever it may be, then in another case
+        for full in fulls:
+            found = _existing(run, full, any_case=any_case)
+            if found is not None:
+                return found, suffix
     return None
 
 
@@ -532,25 +543,138 @@ def _served(project: Path, src: Path) -> tuple[Path, ...]:
     return tuple(served)
 
 
-def _existing(run: _Run, full: Path) -> str | None:
+def _existing(run: _Run, full: str, *, any_case: bool = False) -> str | None:
     """The path from the project of the file or folder ``full`` (a folder's ending with
     a slash), when it exists in the project outside the knowledge root, links followed
-    (``static -> docs-rag`` leads into the root); None for one it may not read."""
-    project = run.session.project.resolve()
-    root = run.session.root.resolve()
-    if project not in full.parents or full == root or root in full.parents:
+    (``static -> docs-rag`` leads into the root); None for one it may not read. With
+    ``any_case``, a path that does not exist as written leads to the one file or folder
+    whose path differs from it only by case, as a site served without regard to case
+    reads it (None when there are several). ``full`` is a normalised absolute path."""
+    rel = run.tree.relative(full)
+    if rel is None:
         return None
-    rel = full.relative_to(project).as_posix()
-    try:
-        real = files.locate(project, rel)
-        target = Path(os.path.realpath(real))
-        if target == root or root in target.parents:
+    return run.tree.any_case(rel) if any_case else run.tree.exact(rel)
+
+
+class _Tree:
+    """The files and folders of the project, read from one listing of each folder a link
+    leads into, made when it first does: whether a link's target exists is answered in
+    memory, not by asking the disk about each link. A path through a symbolic link, or
+    through a folder that cannot be listed, is asked of the disk as it is written."""
+
+    def __init__(self, project: Path, root: Path) -> None:
+        self.project = project  # both resolved: no link on the way to them
+        self.root = root
+        self._inside = str(project).rstrip(os.sep) + os.sep  # what paths inside start with
+        self._root = str(root)
+        inside = project in root.parents
+        self._root_rel = root.relative_to(project).as_posix() if inside else None
+        # a folder (from the project; "" for its top) -> its names and what each is
+        self._names: dict[str, dict[str, str] | None] = {}
+        # a folder -> its names by their case-folded NFC spelling
+        self._folded: dict[str, dict[str, list[str]]] = {}
+
+    def relative(self, full: str) -> str | None:
+        """The path from the project of ``full`` (normalised, absolute), when it lies in
+        the project and outside the knowledge root; None otherwise."""
+        inside, root = self._inside, self._root
+        if not full.startswith(inside) or full == root or full.startswith(root + os.sep):
             return None
-        if real.is_dir():
-            return rel + "/"
-        return rel if real.is_file() else None
-    except (MdbrainError, OSError):
+        return full[len(inside) :].replace(os.sep, "/")
+
+    def _listing(self, folder: str) -> dict[str, str] | None:
+        """The names in ``folder`` and what each is ("dir", "file", "link" or "other");
+        None for a folder that cannot be listed."""
+        if folder in self._names:
+            return self._names[folder]
+        names: dict[str, str] = {}
+        try:
+            with os.scandir(self.project / folder if folder else self.project) as entries:
+                for entry in entries:
+                    if entry.is_symlink():
+                        kind = "link"
+                    elif entry.is_dir(follow_symlinks=False):
+                        kind = "dir"
+                    else:
+                        kind = "file" if entry.is_file(follow_symlinks=False) else "other"
+                    names[entry.name] = kind
+        except OSError:
+            self._names[folder] = None
+            return None
+        self._names[folder] = names
+        return names
+
+    def exact(self, rel: str) -> str | None:
+        """``rel`` (from the project, outside the knowledge root) as :func:`_existing`
+        gives it: ``rel``, ``rel/`` for a folder, or None when there is no such file or
+        folder, or none that may be read."""
+        parts = [p for p in rel.split("/") if p not in ("", ".")]
+        folder = ""
+        for number, part in enumerate(parts):
+            names = self._listing(folder)
+            if names is None:
+                return self._asked(rel)
+            name = part
+            if name not in names and not part.isascii():  # accents encoded otherwise on disk
+                same = (n for n in names if unicodedata.normalize("NFC", n) == part)
+                name = next(same, part)
+            kind = names.get(name)
+            if kind == "link":
+                return self._asked(rel)
+            if number == len(parts) - 1:
+                return rel + "/" if kind == "dir" else rel if kind == "file" else None
+            if kind != "dir":
+                return None
+            folder = f"{folder}/{name}" if folder else name
         return None
+
+    def any_case(self, rel: str) -> str | None:
+        """The one path of the project (see :meth:`exact`) that is ``rel`` but for the
+        case of its letters; None when no path, or more than one, is."""
+        parts = [unicodedata.normalize("NFC", p).casefold() for p in rel.split("/")]
+        parts = [p for p in parts if p not in ("", ".")]
+        candidates = [""]
+        for part in parts:
+            following = []
+            for folder in candidates:
+                for name in self._by_case(folder).get(part, []):
+                    following.append(f"{folder}/{name}" if folder else name)
+            candidates = following
+            if not candidates:
+                return None
+        root = self._root_rel
+        found = []
+        for candidate in candidates:
+            if root is not None and (candidate == root or candidate.startswith(root + "/")):
+                continue
+            path = self.exact(candidate)
+            found += [path] if path is not None else []
+        return found[0] if len(found) == 1 else None
+
+    def _by_case(self, folder: str) -> dict[str, list[str]]:
+        """The names in ``folder`` by their case-folded NFC spelling (none when it is no
+        folder that can be listed)."""
+        if folder not in self._folded:
+            folded: dict[str, list[str]] = {}
+            for name in self._listing(folder) or {}:
+                key = unicodedata.normalize("NFC", name).casefold()
+                folded.setdefault(key, []).append(name)
+            self._folded[folder] = folded
+        return self._folded[folder]
+
+    def _asked(self, rel: str) -> str | None:
+        """``rel`` as :meth:`exact` gives it, asked of the disk: for a path through a
+        symbolic link, whose target must stay in the project and out of the root."""
+        try:
+            real = files.locate(self.project, rel)
+            target = Path(os.path.realpath(real))
+            if target == self.root or self.root in target.parents:
+                return None
+            if real.is_dir():
+                return rel + "/"
+            return rel if real.is_file() else None
+        except (MdbrainError, OSError):
+            return None
 
 
 def _impl_ref(run: _Run, page: str, path: str) -> bool:
@@ -571,8 +695,8 @@ def _impl_ref(run: _Run, page: str, path: str) -> bool:
 
 def _from_new_place(run: _Run, page: str, path: str) -> str:
     """A link from the page's new place to ``path`` (from the project)."""
-    project = run.session.project.resolve()
-    here = (run.session.root.resolve() / run.plan.ids[page]).parent
+    project = run.tree.project
+    here = (run.tree.root / run.plan.ids[page]).parent
     written = Path(os.path.relpath(project / path, here)).as_posix()
     return quote(written + ("/" if path.endswith("/") else ""), safe="/-._~()")
 
@@ -682,14 +806,12 @@ def import_folder(
         pages = _relink(run, pages)
         import_plan.decisions(plan)
         said = (len(plan.broken), len(plan.notes), len(plan.unresolved))
-        texts = {p: import_plan.compose(plan, page) for p, page in sorted(pages.items())}
+        texts, added = _composed(run, pages)
         if prefix:
             files.locate(session.root, prefix)  # a theme folder linked outside is refused
         with secret_scan.asked_ahead(list(texts.values()), session.progress):
-            if _refused(run, pages, texts):  # links to them now lead nowhere: compose again
-                del plan.broken[said[0] :], plan.notes[said[1] :], plan.unresolved[said[2] :]
-                texts = {p: import_plan.compose(plan, page) for p, page in sorted(pages.items())}
-            for path, text in counted(list(texts.items()), session.progress):
+            texts = _guarded(run, pages, (texts, added), said)
+            for path, text in counted(list(texts.items()), session.progress, "writing"):
                 doc_id = plan.ids[path]
                 try:
                     if not dry_run:
@@ -706,13 +828,76 @@ def import_folder(
         return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
 
 
-def _refused(run: _Run, pages: dict[str, conversion.Page], texts: dict[str, str]) -> bool:
+def _guarded(
+    run: _Run,
+    pages: dict[str, conversion.Page],
+    composed: tuple[dict[str, str], dict[str, _Added]],
+    said: tuple[int, int, int],
+) -> dict[str, str]:
+    """The texts to write once the guard has been put to every page (:func:`_refused`):
+    when it refused some, links to them now lead nowhere, so the reports made since
+    ``said`` (their lengths before composing) are made again, and the pages that name
+    a refused one are composed again."""
+    plan = run.plan
+    before = dict(pages)
+    ids = dict(plan.ids)
+    refused = _refused(run, pages, composed[0])
+    if not refused:
+        return composed[0]
+    del plan.broken[said[0] :], plan.notes[said[1] :], plan.unresolved[said[2] :]
+    again = import_plan.naming(pages, set(refused))
+    changed = {path for path, page in pages.items() if page is not before[path]}
+    # and whatever a page's first text leads to a refused page by, its new file name is in it
+    gone = {posixpath.basename(ids[path]) for path in refused}
+    leading = {path for path in pages if any(name in composed[0][path] for name in gone)}
+    chosen = set(pages) if again is None else again | changed | leading
+    return _composed(run, pages, composed, chosen)[0]
+
+
+# what composing a page added to the plan's reports: broken links, notes, unresolved cases
+_Added = tuple[list[BrokenLink], list[str], list[Case]]
+
+
+def _composed(
+    run: _Run,
+    pages: dict[str, conversion.Page],
+    earlier: tuple[dict[str, str], dict[str, _Added]] | None = None,
+    again: set[str] | None = None,
+) -> tuple[dict[str, str], dict[str, _Added]]:
+    """The new text of each page (:func:`import_plan.compose`), by path in order, and
+    what composing each added to the plan's reports. Given the texts and additions of
+    an ``earlier`` pass, only the pages in ``again`` are composed anew: each other page
+    keeps its text, and its additions are made again, in the same order, as composing it
+    anew would make them (nothing it reads has changed)."""
+    plan = run.plan
+    texts: dict[str, str] = {}
+    added: dict[str, _Added] = {}
+    label = "composing" if earlier is None else "composing again"
+    for path, page in counted(sorted(pages.items()), run.session.progress, label):
+        if earlier is not None and again is not None and path not in again:
+            texts[path], added[path] = earlier[0][path], earlier[1][path]
+            broken, notes, unresolved = added[path]
+            plan.broken += broken
+            plan.notes += notes
+            plan.unresolved += unresolved
+            continue
+        sizes = len(plan.broken), len(plan.notes), len(plan.unresolved)
+        texts[path] = import_plan.compose(plan, page)
+        added[path] = (
+            plan.broken[sizes[0] :],
+            plan.notes[sizes[1] :],
+            plan.unresolved[sizes[2] :],
+        )
+    return texts, added
+
+
+def _refused(run: _Run, pages: dict[str, conversion.Page], texts: dict[str, str]) -> list[str]:
     """Put the whole guard to each page as it would be written, before any is: those it
     refuses are reported and taken out of the plan (and of ``pages``), so that no page
-    written links to them as if they were imported. Whether any was."""
+    written links to them as if they were imported. The paths of those it refused."""
     config = run.session.config
     refused = []
-    for path, text in texts.items():
+    for path, text in counted(list(texts.items()), run.session.progress, "guarding"):
         try:
             guarding.check(run.plan.ids[path], text, config)
         except GuardError as exc:
@@ -727,7 +912,7 @@ def _refused(run: _Run, pages: dict[str, conversion.Page], texts: dict[str, str]
         pages.pop(path)
     if refused:
         _to_files(run, pages, refused)
-    return bool(refused)
+    return refused
 
 
 def _to_files(run: _Run, pages: dict[str, conversion.Page], refused: list[str]) -> None:
@@ -758,6 +943,7 @@ def _overviews(run: _Run, written: list[str]) -> list[str]:
     (nothing links to it, and the folder has no overview): it lists the folder's orphaned
     pages, so that a first ``check --strict`` passes; a folder of one page hands it to
     its parent's. The ids written."""
+    progress.phase(run.session.progress, "writing overviews")
     mine = {posixpath.dirname(doc_id) for doc_id in written}
     source = _origin(run.session, run.source)("").rstrip("/") or run.source.name
     covered = overviews.cover(
@@ -782,6 +968,8 @@ def _report(
 ) -> ImportReport:
     plan = run.plan
     ids = plan.ids
+    if not dry_run:
+        progress.phase(run.session.progress, "indexing")
     return ImportReport(
         source=str(run.source),
         dry_run=dry_run,

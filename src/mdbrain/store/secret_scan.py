@@ -29,7 +29,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 
 from mdbrain.core import guard
-from mdbrain.core.progress import Progress
+from mdbrain.core.progress import Progress, phase
 
 WINDOW = 1024  # the longest line detect-secrets is given
 OVERLAP = 512  # windows of a long line overlap by this much
@@ -100,24 +100,41 @@ def available() -> bool:
     return True
 
 
-def _bounded(text: str) -> tuple[str, list[int]]:
+def _pieces(raw: str) -> tuple[str, ...]:
+    """What detect-secrets is given of one line: nothing when it could report nothing in
+    it (see :func:`worth_asking`), else the line with its runs of blanks cut, as
+    windows of :data:`WINDOW` characters when it is longer, blank and opaque ones left
+    out."""
+    line = _WIDE_BLANK.sub(" " * 8, raw)
+    if _OPAQUE.fullmatch(line.strip()) or not worth_asking(line):
+        return ()
+    step = WINDOW - OVERLAP
+    pieces = (
+        [line]
+        if len(line) <= WINDOW
+        else [line[at : at + WINDOW] for at in range(0, len(line) - OVERLAP, step)]
+    )
+    return tuple(p for p in pieces if p.strip() and not _OPAQUE.fullmatch(p))
+
+
+def _bounded(text: str, known: dict[str, tuple[str, ...]] | None = None) -> tuple[str, list[int]]:
     """The distinct lines of ``text``, long ones cut into overlapping windows, and for
-    each line given the number of the original line it comes from."""
+    each line given the number of the original line it comes from. ``known`` holds what
+    is given of lines already looked at (:func:`_pieces`), and learns the others: a line
+    that many texts share is looked at once."""
     given: list[str] = []
     origin: list[int] = []
     seen: set[str] = set()
-    step = WINDOW - OVERLAP
     for number, raw in enumerate(text.split("\n"), start=1):
-        line = _WIDE_BLANK.sub(" " * 8, raw)
-        if _OPAQUE.fullmatch(line.strip()) or not worth_asking(line):
-            continue
-        pieces = (
-            [line]
-            if len(line) <= WINDOW
-            else [line[at : at + WINDOW] for at in range(0, len(line) - OVERLAP, step)]
-        )
+        if known is None:
+            pieces = _pieces(raw)
+        else:
+            found = known.get(raw)
+            if found is None:
+                found = known[raw] = _pieces(raw)
+            pieces = found
         for piece in pieces:
-            if piece.strip() and piece not in seen and not _OPAQUE.fullmatch(piece):
+            if piece not in seen:
                 seen.add(piece)
                 given.append(piece)
                 origin.append(number)
@@ -144,25 +161,47 @@ def findings(text: str) -> list[Finding]:
     return _ask(text)
 
 
-def _ask_each(texts: list[str]) -> list[list[Finding]]:
-    """The findings of each text (run in a worker process for many texts)."""
-    return [_ask(text) for text in texts]
+def _pieces_each(lines: list[str]) -> list[tuple[str, ...]]:
+    """What detect-secrets is given of each line (run in a worker process for many)."""
+    return [_pieces(line) for line in lines]
+
+
+def _scan_each(givens: list[str]) -> list[list[Finding]]:
+    """What detect-secrets finds in each of ``givens`` (see :func:`_scanned`), under one
+    setting up of its plugins (run in a worker process for many of them)."""
+    from detect_secrets.settings import default_settings
+
+    with default_settings():
+        return [_scanned(given) for given in givens]
 
 
 @contextlib.contextmanager
 def asked_ahead(texts: Sequence[str], progress: Progress | None = None) -> Iterator[None]:
-    """Ask detect-secrets about ``texts`` at once, before they are written, sharing them
-    with forked processes when there are many (:func:`mdbrain.store.scan.mapped`): the
-    writes inside the block find their answers ready, and what they leave is dropped at
-    its end. A text that changed on the way (lines blanked by mdbrain's own rules) is
-    asked again, as it would have been. ``progress`` hears of the texts asked."""
+    """Ask detect-secrets about ``texts`` at once, before they are written: the writes
+    inside the block find their answers ready, and what they leave is dropped at its
+    end. A text that changed on the way (lines blanked by mdbrain's own rules) is asked
+    again, as it would have been.
+
+    Pages imported together share most of their lines (a site's pages repeat their
+    headings and tables, a versioned site its pages), so each distinct line is looked
+    at once, a text with nothing worth asking about is not given at all, and texts that
+    give the same lines are asked once. The lines, then what is asked, are shared with
+    forked processes when there are many (:func:`mdbrain.store.scan.mapped`).
+    ``progress`` hears of the lines looked at, then of what is asked."""
     if available():
         from mdbrain.store import scan
 
         wanted = [text for text in dict.fromkeys(texts) if text.strip()]
-        answers = scan.mapped(_ask_each, wanted, progress)
-        for text, answer in zip(wanted, answers, strict=True):
-            _READY[_digest(text)] = answer
+        lines = list(dict.fromkeys(line for text in wanted for line in text.split("\n")))
+        phase(progress, "checking for secrets")
+        known = dict(zip(lines, scan.mapped(_pieces_each, lines, progress), strict=True))
+        bounded = [_bounded(text, known) for text in wanted]
+        del lines, known
+        asked = [given for given in dict.fromkeys(given for given, _ in bounded) if given.strip()]
+        phase(progress, "asking detect-secrets")
+        answers = dict(zip(asked, scan.mapped(_scan_each, asked, progress), strict=True))
+        for text, (given, origin) in zip(wanted, bounded, strict=True):
+            _READY[_digest(text)] = _placed(answers.get(given, []), origin)
     try:
         yield
     finally:
@@ -170,26 +209,39 @@ def asked_ahead(texts: Sequence[str], progress: Progress | None = None) -> Itera
 
 
 def _ask(text: str) -> list[Finding]:
-    from detect_secrets.core.secrets_collection import SecretsCollection
     from detect_secrets.settings import default_settings
 
     given, origin = _bounded(text)
+    if not given.strip():  # nothing detect-secrets could report on
+        return []
+    with default_settings():
+        return _placed(_scanned(given), origin)
+
+
+def _scanned(given: str) -> list[Finding]:
+    """(kind of secret, line of ``given``, value) for each secret detect-secrets finds
+    in ``given``, read as a file; its settings are the caller's to set up."""
+    from detect_secrets.core.secrets_collection import SecretsCollection
+
     handle, name = tempfile.mkstemp(suffix=".md", prefix="mdbrain-guard-")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(given)
         found = SecretsCollection()
-        with default_settings():
-            found.scan_file(name)
-        out_list = {
-            (secret.type, origin[secret.line_number - 1], secret.secret_value or "")
-            for _, secret in found
-            if 0 < secret.line_number <= len(origin)
-        }
-        return sorted(out_list, key=lambda item: (item[1], item[0]))
+        found.scan_file(name)
+        return [(secret.type, secret.line_number, secret.secret_value or "") for _, secret in found]
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(name)
+
+
+def _placed(found: list[Finding], origin: list[int]) -> list[Finding]:
+    """The findings in what was given, each on the line of the text it came from (see
+    :func:`_bounded`), once, in the order of the lines."""
+    out = {
+        (kind, origin[line - 1], value) for kind, line, value in found if 0 < line <= len(origin)
+    }
+    return sorted(out, key=lambda item: (item[1], item[0]))
 
 
 def detect(text: str) -> list[tuple[str, int]]:
