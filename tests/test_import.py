@@ -1324,3 +1324,23 @@ def test_the_readme_init_scan_describes_can_still_be_imported(tmp_path: Path) ->
     assert list(imported.imported) == ["README.md"] and not imported.skipped
     again = run_import(root, project / "README.md")  # the import itself is recorded
     assert again.imported == {} and "already imported" in again.skipped[0].reason
+
+
+def test_a_description_that_repeats_the_title_gives_way_to_the_prose(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "sdk.md").write_text(
+        "---\ntitle: Windows PowerShell SDK\ndescription: Windows PowerShell SDK\n---\n\n"
+        "# Windows PowerShell SDK\n\nThe SDK explains how to write cmdlets and providers in C#.\n"
+    )
+    (source / "own.md").write_text(
+        "---\ntitle: Splatting\ndescription: Passing parameters as a hashtable.\n---\n\n"
+        "# Splatting\n\nSplatting passes a collection of values as parameters.\n"
+    )
+    root = make_base({})
+    run_import(root, source)
+    sdk = meta(root, "sdk.md")
+    assert sdk["summary"] == "The SDK explains how to write cmdlets and providers in C#."
+    assert meta(root, "own.md")["summary"] == "Passing parameters as a hashtable."

@@ -187,14 +187,17 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     return words[:1].upper() + words[1:]
 
 
-def summary_of(body: str, meta: Mapping[str, Any], limit: int, decision: bool) -> str:
+def summary_of(
+    body: str, meta: Mapping[str, Any], limit: int, decision: bool, title: str = ""
+) -> str:
     """A summary or description field, else the first paragraph of prose: of a record's
     Decision section, else of a section the page calls its summary, else of the page;
-    cut to ``limit``."""
+    cut to ``limit``. A field that only repeats the ``title`` (``description: Windows
+    PowerShell SDK`` under that title) says nothing the row does not: the prose does."""
     found = ""
     for key in SUMMARY_FIELDS:
         value = meta.get(key)
-        if isinstance(value, str) and plain(value):
+        if isinstance(value, str) and plain(value) and not _same_words(plain(value), title):
             found = plain(value)
             break
     if not found and decision:
@@ -202,6 +205,13 @@ def summary_of(body: str, meta: Mapping[str, Any], limit: int, decision: bool) -
     if not found:
         found = first_paragraph(section(body, SUMMARY_SECTIONS))
     return clip(found or first_paragraph(body), limit)
+
+
+def _same_words(one: str, other: str) -> bool:
+    """Whether two texts are the same words, case and punctuation aside."""
+    return bool(other) and re.findall(r"\w+", one.casefold()) == re.findall(
+        r"\w+", other.casefold()
+    )
 
 
 # --- fields ---------------------------------------------------------------------------

@@ -577,7 +577,7 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     record = plan.records.get(page.path)
     decision = record is not None and not record.template
     title = plan.title(page.path, page.body, meta)
-    summary = conversion.summary_of(page.body, meta, config.summary_max, record is not None)
+    summary = conversion.summary_of(page.body, meta, config.summary_max, record is not None, title)
     kind = meta.get("type")
     if kind not in config.types:
         kind = conversion.guess_type(page.path, meta, page.body, title, decision)
