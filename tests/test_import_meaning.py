@@ -1042,9 +1042,13 @@ def test_a_tree_of_one_page_per_folder_gets_one_overview_per_theme(
         root = write_base(tmp_path / f"base-{theme}", {})
         report = run_import(root, source, theme=theme)
         overviews = sorted(doc for doc in report.written if doc.endswith("overview.md"))
+        # a top-level folder of one page keeps its own in the root; in a theme, the
+        # theme's overview lists it (prod-readiness, and sig-apps' one proposal)
+        alone = (
+            ["keps/overview.md"] if at else ["prod-readiness/overview.md", "sig-apps/overview.md"]
+        )
         assert overviews == [
-            f"{at}prod-readiness/overview.md",  # a top-level folder keeps its own
-            f"{at}sig-apps/overview.md",
+            *alone,
             f"{at}sig-auth/1-tokens/overview.md",  # two pages: their folder's own lists them
             f"{at}sig-cloud/overview.md",  # one page in each of aws/ and gcp/: up two levels
             f"{at}sig-cluster/kubeadm/overview.md",
@@ -1056,6 +1060,23 @@ def test_a_tree_of_one_page_per_folder_gets_one_overview_per_theme(
         summary = meta(root, f"{at}sig-node/overview.md")["summary"]
         assert "that no other page links to (2)" in summary
         assert "W002" not in check_errors(root)
+
+
+def test_a_subset_of_one_page_per_folder_gets_one_overview_in_its_theme(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """``mdbrain import keps/sig-cli``: the theme is sig-cli, each proposal a folder of
+    one page; one overview lists them, not one per proposal."""
+    source = pages(
+        tmp_path / "sig-cli",
+        {f"{n}-cmd/README.md": f"# Command {n}\n\nWhat it does.\n" for n in (859, 1441, 2377)},
+    )
+    root = write_base(tmp_path / "base", {})
+    report = run_import(root, source)
+    assert sorted(d for d in report.written if d.endswith("overview.md")) == ["sig-cli/overview.md"]
+    listed = (root / "sig-cli" / "overview.md").read_text(encoding="utf-8")
+    assert all(f"]({n}-cmd/readme.md)" in listed for n in (859, 1441, 2377))
+    assert "W002" not in check_errors(root)
 
 
 def test_a_wiki_whose_home_page_takes_the_roots_overview_name_gets_contents(

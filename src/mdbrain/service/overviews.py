@@ -103,18 +103,20 @@ def _gathered(
     picked: dict[str, list[str]], taken: Callable[[str], bool], held: Counter[str], under: str
 ) -> dict[str, list[str]]:
     """``picked`` with each folder that holds one orphan and no other document (in it or
-    handed up from below) merged into its parent, deepest first, up to the top-level
-    folders (those right under ``under``, the theme an import writes into); never into a
-    parent whose overview name is taken. ``held`` counts the documents of each folder."""
+    handed up from below) merged into its parent, deepest first, up to ``under``, the
+    theme an import writes into (a subset such as ``keps/sig-cli`` gets one overview
+    listing its 32 proposals, not one per proposal's folder), or up to the top-level
+    folders when there is none; never into the root, nor into a parent whose overview
+    name is taken. ``held`` counts the documents of each folder."""
     out = {folder: list(pages) for folder, pages in picked.items()}
     around = {a for f in picked for a in _ancestors(f)} | set(picked)
     top = under.count("/") + 1 if under else 0  # the slashes in a top-level folder's path
     for folder in sorted(around, key=lambda f: (-f.count("/"), f)):
         pages = out.get(folder, [])
-        if folder.count("/") <= top or len(pages) != 1:
+        parent = posixpath.dirname(folder)
+        if folder.count("/") < top or not parent or len(pages) != 1:
             continue
         alone = held[folder] == (1 if posixpath.dirname(pages[0]) == folder else 0)
-        parent = posixpath.dirname(folder)
         if alone and not taken(parent):
             out.setdefault(parent, []).extend(out.pop(folder))
     return out
