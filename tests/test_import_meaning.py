@@ -796,6 +796,21 @@ def test_titles_in_any_script_get_readable_unique_file_names(
 # --- the guard --------------------------------------------------------------------------------
 
 
+def test_one_value_found_on_many_lines_is_reported_once(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    lines = "\n".join(
+        f"commit {n}{'a' * 39}\nAuthor: Ana Martin <ana.martin@lumen-labs.fr>\n" for n in range(8)
+    )
+    source = pages(tmp_path / "docs", {"log.md": f"# Log\n\n```\n{lines}```\n"})
+    root = make_base({})
+    report = run_import(root, source)
+    assert report.imported == {} and len(report.stopped) == 1
+    stopped = report.stopped[0]
+    assert stopped.line == 5 and stopped.kind == "personal"
+    assert stopped.allow.startswith("also on lines 8, 11, 14, 17, 20 and 2 more: add the value")
+
+
 def test_a_page_the_guard_stops_is_reported_with_its_line_and_what_lets_it_through(
     make_base: MakeBase, tmp_path: Path
 ) -> None:

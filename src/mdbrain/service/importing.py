@@ -355,13 +355,26 @@ def _stop(run: _Run, page: conversion.Page, hits: list[tuple[str, int, str, str]
     and what would let it through; False when there is none."""
     if not hits:
         return False
+    # one value found on many lines (an address in pasted logs) is one report
+    lines: dict[tuple[str, str, str], list[int]] = {}
     for rule, line, digest, family in hits:
+        lines.setdefault((rule, digest, family), []).append(line)
+    for (rule, digest, family), found in lines.items():
         kind = "personal" if family == guard.PERSONAL else "secret"
-        advice = (
-            allowance.advice(page.raw, line, kind, page.body_line)
-            if line > 0
-            else f"add the value (digest {digest}) to guard.allow in .rag"
-        )
+        line = found[0]
+        allow = f"add the value (digest {digest}) to guard.allow in .rag"
+        if len(found) > 1:
+            others = ", ".join(map(str, found[1 : 1 + _LINES_SHOWN]))
+            more = (
+                f" and {len(found) - 1 - _LINES_SHOWN} more"
+                if len(found) > 1 + _LINES_SHOWN
+                else ""
+            )
+            advice = f"also on lines {others}{more}: {allow}"
+        elif line > 0:
+            advice = allowance.advice(page.raw, line, kind, page.body_line)
+        else:
+            advice = allow
         run.stopped.append(Stopped(page.path, line, rule, kind, digest, advice))
     rule, line, _digest, family = hits[0]
     what = "personal data" if family == guard.PERSONAL else "a secret"
@@ -371,6 +384,9 @@ def _stop(run: _Run, page: conversion.Page, hits: list[tuple[str, int, str, str]
         Case(page.path, "", f"looks like {what} ({rule}, {where}{more}); not imported")
     )
     return True
+
+
+_LINES_SHOWN = 5  # the other lines a value repeated on that a report names
 
 
 def _stopped_at_write(run: _Run, page: conversion.Page, exc: GuardError) -> None:
