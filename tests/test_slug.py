@@ -34,6 +34,16 @@ def test_collisions_get_a_number() -> None:
     assert unique("adr", ["adr", "adr-2"]) == "adr-3"
 
 
+def test_a_long_name_is_cut_in_its_middle_so_that_a_series_stays_apart() -> None:
+    head = "Format XML reference: EntrySelectedBy element for EntrySelectedBy for"
+    names = {slugify(f"{head} {end} format") for end in ("ListEntry", "TableControl", "WideEntry")}
+    assert len(names) == 3 and all(len(name) <= 80 for name in names)
+    assert all(name.startswith("format-xml-reference-") for name in names)
+    assert any(name.endswith("-for-table-control-format") for name in names)
+    assert slugify("x" * 100) == "x" * 80  # one word: cut where it must be
+
+
 @given(st.text())
 def test_every_slug_obeys_the_naming_rule(text: str) -> None:
-    assert re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", slugify(text))
+    slug = slugify(text)
+    assert re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", slug) and len(slug) <= 80

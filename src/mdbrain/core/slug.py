@@ -34,8 +34,31 @@ def slugify(text: str, *, fallback: str = "document", max_length: int = 80) -> s
         spaced = "".join(" " if unicodedata.category(c) == "So" else c for c in spaced)
     slug = _NOT_SLUG.sub("-", transliterate(spaced)).strip("-")
     if len(slug) > max_length:
-        slug = slug[:max_length].rsplit("-", 1)[0] or slug[:max_length]
+        slug = _shortened(slug, max_length)
     return slug or fallback
+
+
+def _shortened(slug: str, max_length: int) -> str:
+    """A slug too long, cut in its middle at hyphens: its first words and its last ones,
+    up to a third of the room, where names of a series tell themselves apart
+    (``...-entry-selected-by-for-list-entry`` and ``...-for-table-control``)."""
+    words = slug.split("-")
+    tail: list[str] = []
+    size = 0
+    for word in reversed(words[1:]):
+        if size + len(word) + 1 > max_length // 3:
+            break
+        tail.insert(0, word)
+        size += len(word) + 1
+    head: list[str] = []
+    for word in words[: len(words) - len(tail)]:
+        if size + len(word) + (1 if head else 0) > max_length:
+            break
+        head.append(word)
+        size += len(word) + 1
+    if not head:
+        return slug[:max_length].rsplit("-", 1)[0] or slug[:max_length]
+    return "-".join(head + tail)
 
 
 def unique(slug: str, taken: Iterable[str]) -> str:
