@@ -8,8 +8,8 @@ from functools import lru_cache
 
 from mdbrain.core.guard.encoding import encoded_stand_in
 from mdbrain.core.guard.hit import Found
-from mdbrain.core.guard.samples import word_set
-from mdbrain.core.guard.values import account_name, credential_like, quoted_secret
+from mdbrain.core.guard.samples import COMMON_PASSWORDS, word_set
+from mdbrain.core.guard.values import account_name, credential_like, plain_word, quoted_secret
 from mdbrain.core.guard.views import Text
 
 # Where a credential's name may be: stems in several languages. An alternation of short
@@ -218,17 +218,40 @@ def _assignment_at(
     value = match.group("uv")
     if match.groupdict().get("sep") == "(" or text.startswith("(", match.end()):
         return None  # a call: only a quoted argument is a literal
-    value = value.rstrip(".,;:!?)]}\"'`*")  # as credential_like reads it
-    if not credential_like(value) or _stands_in(name, value):
+    if not credential_like(value) or _stands_in(name, value):  # as written: "User01!" is none
         return None
+    value = value.rstrip(".,;:!?)]}\"'`*")
     return match.start("uv") - origin, match.start("uv") - origin + len(value), value
 
 
 def _stands_in(name: str, value: str) -> bool:
-    """Whether a value that looks like a credential is something else for its name: an
-    account's name given to a credential (``-Credential CONTOSO\\User01``), or a stand-in
-    written in base64 or hex (``password: c2VjcmV0Cg==``, "secret" and a line break)."""
-    return (account_name(value) and names_an_account(name)) or encoded_stand_in(value)
+    """Whether a value that looks like a credential is something else for its name:
+    an account's name given to a credential (``-Credential CONTOSO\\User01``; a bare
+    ``User01`` only to a command's parameter, since ``Summer2024`` has the same shape
+    and a configuration's ``db_credentials`` may be its password); a stand-in written
+    in base64 or hex (``password: c2VjcmV0Cg==``, "secret" and a line break); or one
+    plain word where the name is no password's and the word no common password
+    (``secret: "pony"``)."""
+    domain = any(sign in value for sign in "\\/@")
+    if account_name(value) and names_an_account(name) and (domain or name.startswith("-")):
+        return True
+    if plain_word(value):
+        return not password_named(name) and value not in COMMON_PASSWORDS
+    return encoded_stand_in(value)
+
+
+# the stems of a password's name: a plain word given to one is too likely a real, weak one
+_PASSWORD_STEMS = (
+    "pass", "pwd", "mdp", "kennwort", "contrase", "clave", "senha", "wachtwoord", "parola",
+    "losen", "lösen", "haslo", "hasło", "heslo", "пароль", "密码", "密碼", "パスワード", "비밀번호",
+)  # fmt: skip
+
+
+def password_named(text: str) -> bool:
+    """Whether ``text`` (a name, or a line) names a password in one of the languages the
+    stems cover."""
+    lowered = text.lower()
+    return any(stem in lowered for stem in _PASSWORD_STEMS)
 
 
 # What PowerShell and Windows call a credential: an account, whose name is given and

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Final
 
 from mdbrain.core.guard.hit import PERSONAL, Found
 from mdbrain.core.guard.samples import PUBLIC_SAMPLES, dummy, placeholder, word_set
@@ -377,30 +378,37 @@ def _in_row_of_pairs(text: str, start: int, end: int) -> bool:
 
 
 def _hex_pair(pair: str) -> bool:
-    return len(pair) == 2 and all(c in "0123456789ABCDEFabcdef" for c in pair)
+    """Two hex digits, one of them a digit: "0A" goes on a row of bytes, "de" or "ce"
+    after a French number is a word."""
+    return (
+        len(pair) == 2
+        and all(c in "0123456789ABCDEFabcdef" for c in pair)
+        and any(c.isdigit() for c in pair)
+    )
 
 
 # A negative number and the word or sign that joins the bounds of a range, right before
 # a "+": "-2147483648 to +", "-90..+", "[-1, +". It starts on the literal "-", its runs
 # are bounded, and it reads the 64 characters before the "+" only.
 _RANGE_BEFORE = re.compile(
-    r"-\d[\d,.']{0,24}[ \t]{0,4}(?:to|through|thru|and|à|au|bis|a|\.\.\.?|…|–|—|-|~|,)"
+    r"-(?<![\w.-]-)\d[\d,.']{0,24}[ \t]{0,4}(?:to|through|thru|and|à|au|bis|\.\.\.?|…|–|—|~)"
     r"[ \t]{0,4}$"
+)
+# the limits of binary integers: 2^n and 2^n - 1 for the usual widths
+_LIMITS: Final = frozenset(
+    limit for bits in (7, 8, 15, 16, 31, 32, 63, 64) for limit in (2**bits, 2**bits - 1)
 )
 
 
 def _signed_number(text: str, start: int, value: str) -> bool:
     """Whether the "+" at ``start`` is the sign of a number rather than a country code:
     the upper bound of a range whose lower bound is negative ("-2147483648 to
-    +2147483647"), or, written without separators, a power of two or one less, the
-    limit of a binary integer ("+4294967295")."""
+    +2147483647": a "-" after a letter, a digit or a dot is a hyphen, as in a date), or,
+    written without separators, the limit of a binary integer ("+4294967295")."""
     if _RANGE_BEFORE.search(text[max(0, start - 64) : start]) is not None:
         return True
     digits = value[1:]
-    if not digits.isdigit():
-        return False
-    number = int(digits)
-    return number & (number - 1) == 0 or number & (number + 1) == 0
+    return digits.isdigit() and int(digits) in _LIMITS
 
 
 def _phone_shape(value: str) -> bool:

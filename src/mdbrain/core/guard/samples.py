@@ -15,6 +15,7 @@ What passes
 from __future__ import annotations
 
 import re
+from typing import Final
 
 # Documented samples of vendors and standards: they are in every tutorial, they
 # open nothing, and refusing them would make the guard refuse documentation.
@@ -229,3 +230,14 @@ def reference(value: str, *, quoted: bool = False) -> bool:
         or _HOST_PATH.fullmatch(value) is not None
         or _FILE_REFERENCE.search(value) is not None
     )
+
+
+# Plain words that people use as passwords more than any other (the top of the leaked
+# password lists): given to a secret's name, such a word is taken as meant.
+COMMON_PASSWORDS: Final = word_set(
+    """sunshine dragon monkey football baseball princess shadow master letmein welcome
+    iloveyou trustno superman batman starwars freedom whatever michael jordan hunter
+    ranger buster soccer hockey killer pepper ginger cheese summer winter flower lovely
+    charlie donald mustang access jessica ashley bailey thomas tigger robert daniel
+    andrew joshua maggie harley matthew"""
+)

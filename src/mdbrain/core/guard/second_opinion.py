@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
-from mdbrain.core.guard.assignments import names_credential
+from mdbrain.core.guard.assignments import names_credential, password_named
 from mdbrain.core.guard.encoding import encoded_stand_in
 from mdbrain.core.guard.hit import SECRET, Hit, SecondOpinion, digest, redact
 from mdbrain.core.guard.keys import BEGIN_LINE, key_material_follows
 from mdbrain.core.guard.ledger import Ledger
-from mdbrain.core.guard.samples import placeholder, reference
+from mdbrain.core.guard.samples import COMMON_PASSWORDS, placeholder, reference
 from mdbrain.core.guard.values import SPACE, plain_word, some_randomness
 
 _GENERIC_KINDS = ("High Entropy String", "Secret Keyword")
@@ -32,6 +32,12 @@ def _whole_token(line: str, value: str) -> str:
     return line[start : ahead.end() if ahead else at + len(value)]
 
 
+def _example_word(value: str, said: str) -> bool:
+    """One plain word on a line naming no password, and no common password: what an
+    example puts in a secret's place (``secret: "pony"``)."""
+    return plain_word(value) and not password_named(said) and value not in COMMON_PASSWORDS
+
+
 def _second_opinion_stands(ledger: Ledger, kind: str, number: int, value: str, said: str) -> bool:
     """Whether a finding of the second opinion, on line ``number`` (``said``), is a secret
     by mdbrain's own tests of stand-ins, public samples, names and key material."""
@@ -43,7 +49,11 @@ def _second_opinion_stands(ledger: Ledger, kind: str, number: int, value: str, s
     if kind.endswith(_GENERIC_KINDS):
         # a hash, an id or a checksum with no credential's name on its line, a sentence,
         # or one plain word an example puts in a secret's place ("secret: \"pony\"")
-        if not names_credential(said) or SPACE.search(value) is not None or plain_word(value):
+        if (
+            not names_credential(said)
+            or SPACE.search(value) is not None
+            or _example_word(value, said)
+        ):
             return False
         # a word a condition compares with ("secret => secret === 'wizard'", in jest's
         # docs) is an example; a random value compared with is a secret written out

@@ -106,12 +106,10 @@ def plain_word(value: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def quoted_secret(value: str) -> bool:
-    """A quoted value after a credential's name: short is fine, a sentence is not, nor
-    a single plain word."""
+    """A quoted value after a credential's name: short is fine, a sentence is not."""
     return (
         6 <= len(value) <= 256
         and SPACE.search(value) is None
-        and not plain_word(value)
         and not placeholder(value)
         and not reference(value, quoted=True)
         and _VERSION.fullmatch(value) is None
