@@ -1344,3 +1344,14 @@ def test_a_description_that_repeats_the_title_gives_way_to_the_prose(
     sdk = meta(root, "sdk.md")
     assert sdk["summary"] == "The SDK explains how to write cmdlets and providers in C#."
     assert meta(root, "own.md")["summary"] == "Passing parameters as a hashtable."
+
+
+def test_only_a_colon_in_a_value_lets_a_frontmatter_be_read_line_by_line() -> None:
+    from mdbrain.core import conversion
+
+    over = "---\ntitle: ADR006: x\n" + "".join(f"k{n}: value {n}\n" for n in range(50_000))
+    page = conversion.parse("big.md", over + "---\nbody\n")
+    assert not page.loose and "over the limit" in page.problem  # the limit still holds
+    blanks = conversion.parse("b.md", "---\ntitle: A: b\nnote: x" + " " * 50_000 + "y  \n---\n")
+    assert blanks.loose and blanks.meta["title"] == "A: b"
+    assert blanks.meta["note"] == "x" + " " * 50_000 + "y"

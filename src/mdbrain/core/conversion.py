@@ -357,7 +357,8 @@ def _parse(path: str, raw: str) -> Page:
     try:
         meta = frontmatter.load(parts.yaml, path=path)[0]
     except DocumentError as exc:
-        loose = None if late else loose_fields(parts.yaml, path)
+        colon = _COLON_IN_VALUE in exc.message  # not a block over the limits, nor YAML's tags
+        loose = loose_fields(parts.yaml, path) if colon and not late else None
         if loose is not None:
             return Page(path, raw, loose, parts.body, parts.body_line, exc.message, loose=True)
         if not late:
@@ -378,8 +379,9 @@ def _parse(path: str, raw: str) -> Page:
 
 # ``key: rest of the line`` and ``  - item`` under a key: what a hand-written front matter
 # that YAML rejects (``title: ADR006: Avoid React.FC``) usually means
-_LOOSE_KEY = re.compile(r"^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
-_LOOSE_ITEM = re.compile(r"^[ \t]*-[ \t]+(.*?)[ \t]*$")
+_LOOSE_KEY = re.compile(r"([A-Za-z_][\w-]*):(?:[ \t]+(.*))?")  # blanks cut after, in Python
+_LOOSE_ITEM = re.compile(r"[ \t]*-[ \t]+(.*)")
+_COLON_IN_VALUE = "mapping values are not allowed"  # what YAML says of "title: a: b"
 
 
 def loose_fields(block: str, path: str) -> dict[str, Any] | None:
@@ -391,11 +393,12 @@ def loose_fields(block: str, path: str) -> dict[str, Any] | None:
     ``[oops``): such a block is not guessed at."""
     out: dict[str, Any] = {}
     key = ""
-    for line in block.split("\n"):
+    for raw in block.split("\n"):
+        line = raw.rstrip(" \t")
         if not line.strip() or line.lstrip().startswith("#"):
             continue
-        found = _LOOSE_KEY.match(line)
-        item = None if found is not None else _LOOSE_ITEM.match(line)
+        found = _LOOSE_KEY.fullmatch(line)
+        item = None if found is not None else _LOOSE_ITEM.fullmatch(line)
         if found is not None:
             key = found.group(1)
             if key in out:

@@ -670,18 +670,19 @@ def naming(pages: Mapping[str, conversion.Page], paths: set[str]) -> set[str] | 
     names: set[str] = set()
     for path in paths:
         stem = conversion.page_stem(posixpath.basename(path))
-        if stem.lower() in _FOLDER_OPENERS:
+        if stem.lower() in _FOLDER_OPENERS:  # named by its folder: "readme" is in every page
             folder = posixpath.dirname(path)
             if not folder:
                 return None
-            names.add(posixpath.basename(folder))
+            stem = posixpath.basename(folder)
         names |= {stem, stem.replace(" ", "-"), stem.replace("-", " ")}  # [[Page Name]]
     names |= {quote(name) for name in names}
     folded = {unicodedata.normalize("NFC", name).casefold() for name in names}
     out = set()
     for path, page in pages.items():
         text = unicodedata.normalize("NFC", page.raw + "\n" + page.body).casefold()
-        if any(name in text for name in folded) or any(name in unquote(text) for name in folded):
+        plain = unquote(text)  # once a page, not once a name
+        if any(name in text or name in plain for name in folded):
             out.add(path)
     return out
 
