@@ -328,3 +328,20 @@ def test_the_progress_line_says_the_phase_under_way() -> None:
         drawn = stream.getvalue()
     assert "\rimporting: reading [" in drawn
     assert drawn.rstrip(" \r").endswith("importing: writing [" + "#" * 24 + "] 2/2 100%")
+
+
+def test_a_page_refused_once_composed_leaves_no_note_twice(make_base: MakeBase) -> None:
+    root = make_base({})
+    texts = {
+        "notes.md": "---\ntitle: Note: with colon\nowner: team\n---\n\n# Notes\n\n"
+        "Contact jean.dupont@orange.fr or +33 6 47 83 91 20 for access.\n",
+        "adr/0001-use-x.md": "# 1. Use X\n\n## Status\n\nRejected\n\n## Context\n\nX.\n\n"
+        "## Decision\n\nWe will not use X.\n",
+        "adr/0002-use-y.md": "# 2. Use Y\n\n## Status\n\nRejected\n\n## Context\n\nY.\n\n"
+        "## Decision\n\nWe will not use Y.\n",
+        "other.md": "# Other\n\nSee [notes](notes.md).\n",
+    }
+    report = run_import(root, pages(root.parent / "legacy", texts), dry_run=True)
+    assert [s.source for s in report.stopped][:1] == ["notes.md"]
+    assert len(report.notes) == len(set(report.notes)), report.notes
+    assert not any(note.startswith("notes.md: ") for note in report.notes)

@@ -647,3 +647,19 @@ def test_show_finds_a_page_by_the_path_it_was_imported_from_or_names_the_likely_
         brain.history("nothing/like-this.md")
     with pytest.raises(UsageError, match=r"ids end in '\.md'"):
         brain.neighbours("no-such-name")
+
+
+def test_names_with_backslashes_and_paths_outside_the_base_are_read_as_given(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    from mdbrain.core import adr, passages
+    from mdbrain.core.errors import OutsideBaseError
+
+    page = doc("ForEach-Object", sources="[reference/7.5/Core/ForEach-Object.md]")
+    brain = Brain.open(make_base({"v7/for-each-object.md": page}))
+    assert brain.show("reference\\7.5\\Core\\ForEach-Object.md").hit.id == "v7/for-each-object.md"
+    with pytest.raises(OutsideBaseError):
+        brain.doc(str(tmp_path / "elsewhere.md"), tmp_path, existing=True)
+    lines = ["x", "```py", "a", "b", "```", "c"]
+    assert passages.fenced(lines, 2, 2) == (2, "", "")  # nothing shown: no empty block
+    assert adr.number_of("docs/1.0/README.md") is None  # a version's folder is no record

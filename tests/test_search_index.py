@@ -103,3 +103,16 @@ def test_html_comments_are_neither_searched_nor_shown(make_base: MakeBase) -> No
     answer = reader.query("what do the release notes name")
     shown = "\n".join(p.text for p in answer.sections)
     assert "new flag --prune" in shown and "Implementors" not in shown and "-->" not in shown
+
+
+def test_a_section_opening_on_a_long_comment_shows_its_prose(make_base: MakeBase) -> None:
+    guidance = "\n".join(f"Template guidance line {n} about the okapi context." for n in range(40))
+    filler = "\n".join(f"Plain filler sentence number {n} about other matters." for n in range(30))
+    body = f"## Context\n\n<!--\n{guidance}\n-->\n{filler}\n\nThe okapi eats leaves.\n"
+    root = make_base({"a.md": doc("Okapi", body=body), "b.md": doc("Other", body="unrelated")})
+    answer = Brain.open(root).reader().query("what leaves does the okapi eat", budget=400)
+    shown = "\n".join(p.text for p in answer.sections)
+    assert "Template guidance" not in shown and "The okapi eats leaves." in shown, shown
+    only = make_base({"c.md": doc("Note", body="## Plan\n\n<!--\nTo be written.\n-->\n")})
+    plan = Brain.open(only).reader().query("plan", budget=400)
+    assert all(not p.cut for p in plan.sections)  # nothing a reader sees was left out

@@ -43,6 +43,7 @@ RELATED: Final = "related"
 
 _NAME_NUMBER = re.compile(r"^(?:adr|decision|dr|rfc)?[-_ ]?0*(\d{1,5})(?=[-_. ]|$)", re.IGNORECASE)
 _FOLDER_PAGES: Final = frozenset({"readme", "index", "_index"})  # a folder's own page
+_FOLDER_NUMBER = re.compile(r"(?:adr|decision|dr|rfc|kep)?[-_ ]?\d{1,5}[-_]\w", re.IGNORECASE)
 _NAME_PREFIX = re.compile(r"(?:adr|decision|dr|rfc)?[-_ ]?", re.IGNORECASE)
 _ADR_PREFIX = re.compile(r"^adr[-_ ]?\d", re.IGNORECASE)
 _ADR_FOLDERS: Final = frozenset({"adr", "adrs", "decisions", "decision-records", "decision-log"})
@@ -213,6 +214,8 @@ def number_of(path: str) -> int | None:
     stem = posixpath.basename(path).rsplit(".", 1)[0]
     if stem.lower() in _FOLDER_PAGES and "/" in path:
         stem = posixpath.basename(posixpath.dirname(path))
+        if _FOLDER_NUMBER.match(stem) is None:  # "docs/1.0/README.md" is a version's page
+            return None
     match = _NAME_NUMBER.match(stem)
     if match is None or _DAY_DIGITS.match(stem, match.start(1)):
         return None

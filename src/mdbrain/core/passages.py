@@ -296,6 +296,8 @@ def fenced(lines: Sequence[str], start: int, end: int) -> tuple[int, str, str]:
             fence, opener = opened.group(1), line.strip()
     if fence and start < end and markdown.closes_fence(lines[start], fence):
         start, fence = start + 1, ""  # the block's end alone shows nothing of it
+    if start >= end:
+        return start, "", ""  # nothing shown: no block to show it in
     above = opener if fence else ""
     for line in lines[start:end]:
         if fence:

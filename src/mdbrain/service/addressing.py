@@ -108,7 +108,7 @@ def named(found: Manifest, value: str, *, field: str = "doc") -> str:
         doc_id, invalid = "", exc
     if doc_id and found.get(doc_id) is not None:
         return doc_id
-    wanted = value.strip().removeprefix("./").casefold()
+    wanted = value.strip().replace("\\", "/").removeprefix("./").casefold()
     imported = [
         e.id
         for e in found.entries
@@ -136,7 +136,7 @@ def _alike(found: Manifest, value: str) -> list[str]:
     def bare(text: str) -> str:
         return "".join(c for c in text.casefold() if c.isalnum())
 
-    stem = conversion.page_stem(posixpath.basename(value.strip().rstrip("/")))
+    stem = conversion.page_stem(posixpath.basename(value.strip().replace("\\", "/").rstrip("/")))
     key = bare(stem)
     if not key:
         return []

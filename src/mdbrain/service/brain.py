@@ -21,7 +21,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from mdbrain.core import ids
-from mdbrain.core.errors import InvalidRequestError, UsageError
+from mdbrain.core.errors import InvalidRequestError, OutsideBaseError, UsageError
 from mdbrain.service.session import Clock, Session, View
 from mdbrain.store import location
 from mdbrain.store.location import Location
@@ -365,6 +365,8 @@ class Brain:
                 found = ids.doc_id(value, field=field)
             else:
                 found = addressing.document(self.root, cwd, value, field=field)
+        except OutsideBaseError:
+            raise
         except UsageError:
             if not existing:
                 raise

@@ -857,15 +857,18 @@ def _guarded(
     plan = run.plan
     before = dict(pages)
     ids = dict(plan.ids)
+    notes = plan.notes[: said[1]]  # refusing a page drops its notes: counted before that
     refused = _refused(run, pages, composed[0])
     if not refused:
         return composed[0]
-    del plan.broken[said[0] :], plan.notes[said[1] :], plan.unresolved[said[2] :]
+    gone = tuple(f"{path}: " for path in refused)
+    plan.notes[:] = [note for note in notes if not note.startswith(gone)]
+    del plan.broken[said[0] :], plan.unresolved[said[2] :]
     again = import_plan.naming(pages, set(refused))
     changed = {path for path, page in pages.items() if page is not before[path]}
     # and whatever a page's first text leads to a refused page by, its new file name is in it
-    gone = {posixpath.basename(ids[path]) for path in refused}
-    leading = {path for path in pages if any(name in composed[0][path] for name in gone)}
+    names = {posixpath.basename(ids[path]) for path in refused}
+    leading = {path for path in pages if any(name in composed[0][path] for name in names)}
     chosen = set(pages) if again is None else again | changed | leading
     return _composed(run, pages, composed, chosen)[0]
 

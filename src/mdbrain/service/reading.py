@@ -507,7 +507,7 @@ class Reader:
             decided = _decision(outline, ends, lines)
             if decided is not None and all(item[1] != decided[1] for item in chosen):
                 chosen.append(decided)
-        return [
+        shown = [
             self._excerpt(
                 doc,
                 lines[section.line - 1 : own_end],
@@ -517,6 +517,7 @@ class Reader:
             )
             for n, (_score, section, own_end) in enumerate(chosen)
         ]
+        return [passage for passage in shown if passage.text.strip()]  # a comment's alone: none
 
     def _line_weights(self, doc: Document, lines: list[str], weights: dict[str, float]) -> _Lines:
         """The weights that choose the lines of a document to show (see :class:`_Lines`).
@@ -559,7 +560,7 @@ class Reader:
         if not any(scores):  # the section holds only what its titles say: by every term
             weights = weighed.plain
             scores = [sum(weights.get(t, 1.0) for t in f) for f in found]
-        lead = _lead(own)
+        lead = _lead(own, hidden)
         # what a section says first, it says of itself (unless it is the document's summary)
         if lead is not None and section.line + lead != weighed.summary_line:
             scores[lead] += LEAD_SHARE * max(weights.values(), default=1.0)
@@ -581,7 +582,10 @@ class Reader:
         text = "\n".join(shown).rstrip() + (f"\n{below}" if below else "")
         kept = [n for n in range(start, end) if own[n].strip() and n not in hidden]
         last = section.line + (kept[-1] if kept else start)
-        cut = start > 0 or end < len(own)
+        # cut when a line a reader would see is left out, not a comment's nor a blank one
+        cut = any(
+            own[n].strip() and n not in hidden for n in (*range(start), *range(end, len(own)))
+        )
         return Passage(
             doc.id, title, section.line + start, max(last, section.line + start), text, cut
         )
@@ -946,11 +950,12 @@ def _without(weights: dict[str, float], said: Iterable[str]) -> dict[str, float]
     return {term: 0.0 if term in known else w for term, w in weights.items()}
 
 
-def _lead(lines: list[str]) -> int | None:
-    """The first line of prose of a section: not its heading, not blank, not a fence."""
+def _lead(lines: list[str], hidden: frozenset[int] = frozenset()) -> int | None:
+    """The first line of prose of a section: not its heading, not blank, not a fence,
+    not one of the ``hidden`` lines (a comment's)."""
     for number, line in enumerate(lines):
         text = line.strip()
-        if text and not text.startswith(("#", "```", "~~~", "|", "<!--")):
+        if text and number not in hidden and not text.startswith(("#", "```", "~~~", "|", "<!--")):
             return number
     return None
 
