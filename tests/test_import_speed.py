@@ -5,7 +5,6 @@ the guard refused, and each phase named on the progress line."""
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 import os
 import posixpath
@@ -20,25 +19,9 @@ from mdbrain.core import import_plan
 from mdbrain.core.progress import counted, phase
 from mdbrain.service import importing
 from mdbrain.service.brain import Brain
-from mdbrain.service.importing import ImportReport
 from mdbrain.store import secret_scan
 from tests.conftest import MakeBase
-
-TODAY = dt.date(2026, 7, 1)
-
-
-def run_import(root: Path, source: Path, **options: Any) -> ImportReport:
-    with Brain.open(root, clock=lambda: TODAY) as brain:
-        return importing.import_folder(brain.session, source, **options)
-
-
-def pages(folder: Path, texts: dict[str, str]) -> Path:
-    for name, text in texts.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return folder
-
+from tests.test_import_meaning import TODAY, pages, run_import
 
 # --- links whose case is wrong ----------------------------------------------------------
 
