@@ -578,10 +578,14 @@ def test_a_passage_cut_inside_a_code_block_shows_it_as_a_block() -> None:
     from mdbrain.core import passages
 
     lines = ["Text", "```powershell", "a", "b", "```", "after", "```", "c", "d", "```"]
-    assert passages.fenced(lines, 2, 4) == (2, "```powershell", "```")
-    assert passages.fenced(lines, 4, 6) == (5, "", "")  # its closing fence alone: skipped
-    assert passages.fenced(lines, 5, 8) == (5, "", "```")
-    assert passages.fenced(lines, 0, 10) == (0, "", "")
+    assert passages.fenced(lines, 2, 4) == (2, 4, "```powershell", "```")
+    assert passages.fenced(lines, 4, 6) == (5, 6, "", "")  # its closing fence alone: skipped
+    assert passages.fenced(lines, 5, 8) == (5, 8, "", "```")
+    assert passages.fenced(lines, 0, 10) == (0, 10, "", "")
+    # a window ending on an opening fence takes a short block in, else leaves the fence out
+    assert passages.fenced(lines, 5, 7) == (5, 10, "", "")
+    long_block = ["Named:", "```", *("x" for _ in range(20)), "```"]
+    assert passages.fenced(long_block, 0, 2) == (0, 1, "", "")
 
 
 def test_query_never_hands_over_half_a_code_block(make_base: MakeBase) -> None:
@@ -661,5 +665,20 @@ def test_names_with_backslashes_and_paths_outside_the_base_are_read_as_given(
     with pytest.raises(OutsideBaseError):
         brain.doc(str(tmp_path / "elsewhere.md"), tmp_path, existing=True)
     lines = ["x", "```py", "a", "b", "```", "c"]
-    assert passages.fenced(lines, 2, 2) == (2, "", "")  # nothing shown: no empty block
+    assert passages.fenced(lines, 2, 2) == (2, 2, "", "")  # nothing shown: no empty block
     assert adr.number_of("docs/1.0/README.md") is None  # a version's folder is no record
+
+
+def test_a_passage_ending_on_a_short_blocks_fence_shows_the_block(make_base: MakeBase) -> None:
+    """backstage's ADR008: "The catalog file should be named" and the name in a block
+    under it; a passage ending on the fence showed an empty block."""
+    filler = "\n".join(f"Some context sentence {n} about catalogs and files." for n in range(25))
+    body = (
+        f"## Decision\n\n{filler}\n\nThe catalog file should be named\n\n```shell\n"
+        "catalog-info.yaml\n```\n\nAnd more reasons follow here.\n"
+    )
+    root = make_base({"adr008.md": doc("Default catalog file name", body=body)})
+    answer = Brain.open(root).reader().query("what should the catalog file be named")
+    shown = "\n".join(p.text for p in answer.sections)
+    assert "catalog-info.yaml" in shown or "```shell" not in shown, shown
+    assert "```shell\n```" not in shown

@@ -282,11 +282,16 @@ class LineCosts(Sequence[int]):
         return found
 
 
-def fenced(lines: Sequence[str], start: int, end: int) -> tuple[int, str, str]:
+SHORT_BLOCK = 6  # code lines a window ending on a block's opening fence takes in
+
+
+def fenced(lines: Sequence[str], start: int, end: int) -> tuple[int, int, str, str]:
     """A window ``[start, end)`` of ``lines`` made whole as to code blocks: where it
-    should start (past the closing fence of a block it would open on), the fence line to
-    show above it when it starts inside a block, and the fence to show below it when it
-    ends inside one; empty strings when it needs none."""
+    should start (past the closing fence of a block it would open on) and end (a window
+    that would end on a block's opening fence takes the block in when it is short, as
+    "The file should be named" and the name below it, else leaves the fence out), the
+    fence line to show above it when it starts inside a block, and the fence to show
+    below it when it ends inside one; empty strings when it needs none."""
     fence, opener = "", ""
     for number in range(start):
         line = lines[number]
@@ -297,14 +302,25 @@ def fenced(lines: Sequence[str], start: int, end: int) -> tuple[int, str, str]:
     if fence and start < end and markdown.closes_fence(lines[start], fence):
         start, fence = start + 1, ""  # the block's end alone shows nothing of it
     if start >= end:
-        return start, "", ""  # nothing shown: no block to show it in
+        return start, end, "", ""  # nothing shown: no block to show it in
     above = opener if fence else ""
-    for line in lines[start:end]:
+    last_opened = -1
+    for number in range(start, end):
+        line = lines[number]
         if fence:
             fence = "" if markdown.closes_fence(line, fence) else fence
         elif (opened := markdown.FENCE.match(line)) is not None:
-            fence = opened.group(1)
-    return start, above, fence
+            fence, last_opened = opened.group(1), number
+    if fence and last_opened == end - 1 and end - 1 > start:  # a fence with nothing under it
+        closing = next(
+            (n for n in range(end, min(len(lines), end + SHORT_BLOCK + 1))
+             if markdown.closes_fence(lines[n], fence)),
+            None,
+        )  # fmt: skip
+        if closing is None:
+            return start, end - 1, above, ""
+        return start, closing + 1, above, ""
+    return start, end, above, fence
 
 
 def not_prose(lines: Sequence[str]) -> set[int]:

@@ -572,7 +572,7 @@ class Reader:
             start += 1
         while end > start and end - 1 in hidden:
             end -= 1
-        start, above, below = passages.fenced(own, start, end)
+        start, end, above, below = passages.fenced(own, start, end)
         title = passages.clean_heading(section.title)
         shown = _shown_lines(own, start, end, hidden)
         if start == 0 and shown and section.level and shown[0].lstrip(" ").startswith("#"):
