@@ -81,6 +81,8 @@ def comment_lines(lines: Sequence[str]) -> frozenset[int]:
     what a renderer hides, such as a template's guidance left between ``<!--`` and
     ``-->``, which a search should neither match nor show. A line that holds text beside
     a comment is not one of them."""
+    if not any("<!--" in line for line in lines):
+        return frozenset()  # most pages: no comment at all
     out: set[int] = set()
     fence: str | None = None
     in_comment = False

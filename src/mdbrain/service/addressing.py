@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from mdbrain.core import ids
+from mdbrain.core import fields, ids
 from mdbrain.core.errors import InvalidRequestError, NotFoundError, OutsideBaseError, UsageError
 from mdbrain.store import files
 
@@ -108,35 +107,31 @@ def named(found: Manifest, value: str, *, field: str = "doc") -> str:
         doc_id, invalid = "", exc
     if doc_id and found.get(doc_id) is not None:
         return doc_id
-    wanted = value.strip().replace("\\", "/").removeprefix("./").casefold()
+    path = value.strip().replace("\\", "/")
+    wanted = path.removeprefix("./").casefold()
     imported = [
         e.id
         for e in found.entries
-        if any(str(s).removeprefix("./").casefold() == wanted for s in _sources(e.meta))
+        if any(s.removeprefix("./").casefold() == wanted for s in fields.strings(e.meta, "sources"))
     ]
     if len(imported) == 1:
         return imported[0]
-    like = imported or _alike(found, value)
+    like = imported or _alike(found, path)
     if invalid is not None and not like:
         raise invalid
     said = f"; did you mean {', '.join(like[:SUGGESTED])}?" if like else ""
     raise NotFoundError(f"{value} is not a document of this base{said}", doc=doc_id or value)
 
 
-def _sources(meta: Mapping[str, Any]) -> list[Any]:
-    given = meta.get("sources")
-    return given if isinstance(given, list) else []
-
-
-def _alike(found: Manifest, value: str) -> list[str]:
-    """The documents whose file name or title is ``value``'s name, letters and digits
-    alone compared: ``ForEach-Object`` finds ``for-each-object.md``."""
+def _alike(found: Manifest, path: str) -> list[str]:
+    """The documents whose file name or title is the name ``path`` ends on, letters and
+    digits alone compared: ``ForEach-Object`` finds ``for-each-object.md``."""
     from mdbrain.core import conversion
 
     def bare(text: str) -> str:
         return "".join(c for c in text.casefold() if c.isalnum())
 
-    stem = conversion.page_stem(posixpath.basename(value.strip().replace("\\", "/").rstrip("/")))
+    stem = conversion.page_stem(posixpath.basename(path.rstrip("/")))
     key = bare(stem)
     if not key:
         return []

@@ -550,7 +550,7 @@ class Reader:
         within ``limit`` tokens (see :meth:`_sections`)."""
         wanted, weighed = asked
         found = [wanted.intersection(f) for f in _terms_of_each(self, own, wanted)]
-        hidden = _comment_lines(own)
+        hidden = comment_lines(own)
         for number in hidden:  # hidden when the page is read: chooses nothing
             found[number] = set()
         weights = weighed.weights
@@ -777,7 +777,7 @@ class Reader:
         best, best_line, best_score = "", 0, (False, False, 0)
         phrase = " ".join(asked.split()).casefold()
         lines = doc.body.split("\n")  # the body's newlines are "\n": one item per file line
-        hidden = _comment_lines(lines)
+        hidden = comment_lines(lines)
         for offset, terms in enumerate(_terms_of_each(self, lines, wanted) if wanted else ()):
             if offset in hidden:
                 continue
@@ -809,13 +809,6 @@ def _shown_lines(lines: list[str], start: int, end: int, hidden: frozenset[int])
             continue
         out.append(line)
     return out
-
-
-def _comment_lines(lines: list[str]) -> frozenset[int]:
-    """The lines holding only an HTML comment (:func:`markdown.comment_lines`)."""
-    if not any("<!--" in line for line in lines):
-        return frozenset()
-    return comment_lines(lines)
 
 
 def _own_end(section: Section, outline: Iterable[Section]) -> int:

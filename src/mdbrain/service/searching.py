@@ -179,7 +179,7 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
 def _without_comment_lines(body: str) -> str:
     """``body`` with its lines of HTML comment emptied (:func:`markdown.comment_lines`):
     hidden when the page is read, they neither match nor make a passage."""
-    if "<!--" not in body:
+    if "<!--" not in body:  # most bodies: not even split
         return body
     lines = body.split("\n")
     hidden = markdown.comment_lines(lines)
