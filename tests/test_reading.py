@@ -506,6 +506,50 @@ def test_an_exact_identifier_finds_only_the_documents_that_hold_it(make_base: Ma
     assert {h.hit.id for h in words.hits} >= {"login.md", "other.md"}
 
 
+def test_an_identifier_is_matched_as_written_even_when_its_words_are_common_prose(
+    make_base: MakeBase,
+) -> None:
+    # "must use" and "try from" are everyday words on many pages; the pages that name
+    # must_use or try_from as code are few, and come first ("from" is a stop word, so
+    # try_from is one term to the analyser, still an identifier of two words)
+    prose = {
+        f"guide-{n}.md": doc(
+            f"Guide {n}", body=f"You must use the tool {n}; try from the top, then use it."
+        )
+        for n in range(30)
+    }
+    namers = {
+        "lint.md": doc("Lint", body="Add #[must_use] to a function whose result matters."),
+        "convert.md": doc("Conversions", body="Call T::try_from(value) to convert."),
+    }
+    root = make_base({**prose, **namers})
+    with Brain.open(root) as brain:
+        for asked, wanted in (("must_use", "lint.md"), ("#[must_use]", "lint.md")):
+            assert brain.search(asked).hits[0].hit.id == wanted, asked
+        assert brain.search("try_from").hits[0].hit.id == "convert.md"
+        assert brain.search("how do I call try_from").hits[0].hit.id == "convert.md"
+
+
+def test_which_documents_are_listed_does_not_depend_on_how_many_are_asked(
+    make_base: MakeBase,
+) -> None:
+    # drafts that match well, more of them than a short list looks at, and one page in
+    # force that matches poorly: every length of list gives the same answer
+    drafts = {
+        f"draft-{n}.md": doc(
+            f"Cache eviction {n}", status="draft", body="cache eviction " * 8 + MORE
+        )
+        for n in range(70)
+    }
+    stable = doc("Storage", body="The store also keeps a small cache. " + MORE * 3)
+    root = make_base({**drafts, "storage.md": stable})
+    with Brain.open(root) as brain:
+        lists = [[h.hit.id for h in brain.search("cache", limit=n).hits] for n in (3, 10, 40)]
+        hidden = {brain.search("cache", limit=n).hidden for n in (3, 10, 40)}
+    assert lists[0] == lists[1][:3] == lists[2][:3] == ["storage.md"]
+    assert hidden == {70}
+
+
 def _cheat_sheet(tool: str, intro: str, examples: list[tuple[str, str]]) -> str:
     """A page of short examples under one heading, as command references are written."""
     lines = [f"# {tool}", "", f"> {intro}", ""]

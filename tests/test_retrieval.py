@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mdbrain.core import text, tokens
 from mdbrain.service.brain import Brain
@@ -90,6 +92,15 @@ def test_identifiers_are_recognised_as_written_in_code_and_messages() -> None:
         "src/auth/login.py"
     }
     assert text.identifiers("how do logins work, e.g. in general?") == set()
+
+
+PIECES = ["must_use", "a.b", "os.path.join.", "(x_y)", " ", "\n", "end.", "e.g.", "/tmp/a",
+          "__init__", "word", "_", ".", "/", "-", "a-b_c", "é_è", "x", "1_2"]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
+def test_names_in_a_document_are_its_identifiers(written: str) -> None:
+    assert text.names_in(written) == text.identifiers(written)
 
 
 @pytest.mark.parametrize(

@@ -227,6 +227,14 @@ def identifiers(text: str) -> set[str]:
     return {word.lower() for word in identifiers_as_written(text)}
 
 
+def names_in(text: str) -> set[str]:
+    """:func:`identifiers` of a long text (a document), found faster: an identifier never
+    holds a blank, so only the words with an underscore, a slash or an inner dot are read,
+    and a plain word is never tried."""
+    words = [w for w in text.split() if "_" in w or "/" in w or "." in w[:-1]]
+    return identifiers("\n".join(words)) if words else set()
+
+
 def code_paths(text: str) -> set[str]:
     """The file paths ``text`` names (a slash inside), as written: what impl_refs hold."""
     return {word for word in identifiers_as_written(text) if "/" in word}

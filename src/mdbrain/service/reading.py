@@ -29,7 +29,7 @@ from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.markdown import Section, comment_lines
 from mdbrain.core.schema import DECISION_SECTIONS, HIDDEN_STATUSES
-from mdbrain.service.searching import Card, card_of
+from mdbrain.service.searching import CANDIDATES, Card, card_of
 
 if TYPE_CHECKING:
     from mdbrain.service.session import Session
@@ -354,7 +354,9 @@ class Reader:
         ahead = ""
         copies: dict[tuple[str, str, str], list[str]] = {}  # by the key of the hit they copy
         first: dict[tuple[str, str, str], str] = {}
-        for card in self.searcher.rank(question, max(limit * 8, 50)):
+        # the whole pool the ranking orders, whatever the limit: which documents are in
+        # force, hidden or copies must not change with the length of the list
+        for card in self.searcher.rank(question, max(limit * 8, CANDIDATES)):
             if not filters.accepts(card):
                 continue
             if not filters.visible(card):

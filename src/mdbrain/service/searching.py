@@ -173,6 +173,7 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
         json.dumps(sections, ensure_ascii=False, separators=(",", ":")),
         ranking.word_table(fields[-1]),
         frozenset(filter(None, (_code_path(ref) for ref in refs))),
+        frozenset(text.names_in(f"{title}\n{summary}\n{body}")),
     )
 
 
@@ -400,6 +401,10 @@ class Searcher:
             found += self.index.candidates_by_id(sorted(missing))
         if not found:
             return []
+        # the pool the re-ranker orders is the same however many are asked: a wider one
+        # would let a document past FTS5's first CANDIDATES overtake, and the top of a list
+        # would change with its length. Those past it follow, in their own order.
+        pool = {c.id for c in found[:CANDIDATES]} | set(exact)
         scored = []
         for candidate in found:
             q = asked.get(candidate.lang or base, asked[base])
@@ -412,20 +417,22 @@ class Searcher:
             )
             if all(ranking.frequencies(q.asked, dict.fromkeys(fields[0], 1))):
                 value *= 1 + TITLE_WHOLE  # its title holds every term asked: it is about them
-            scored.append((value, candidate))
-        scored.sort(key=lambda item: (-item[0], item[1].id))
-        read = [c.rowid for n, (_v, c) in enumerate(scored) if n < PASSAGES_OF or c.id in exact]
+            scored.append((candidate.id not in pool, value, candidate))
+        scored.sort(key=lambda item: (item[0], -item[1], item[2].id))
+        read = [c.rowid for n, (_o, _v, c) in enumerate(scored) if n < PASSAGES_OF or c.id in exact]
         bodies = self.index.bodies(read)
         ranked = []
-        for value, candidate in scored:
+        for outside, value, candidate in scored:
             sections: tuple[tuple[passages.Section, float], ...] = ()
             if candidate.rowid in bodies:
                 q = asked.get(candidate.lang or base, asked[base])
                 body = bodies[candidate.rowid]
                 sections = _sections(q.asked, candidate, body, stats.passage, params)
             total = value + (params.passage_weight * sections[0][1] if sections else 0.0)
-            ranked.append((-exact.get(candidate.id, 0), -total, candidate.id, candidate, sections))
-        ranked.sort(key=lambda item: item[:3])
+            ranked.append(
+                (outside, -exact.get(candidate.id, 0), -total, candidate.id, candidate, sections)
+            )
+        ranked.sort(key=lambda item: item[:4])
         return [
             Card(
                 candidate.id,
@@ -435,7 +442,7 @@ class Searcher:
                 passage=sections[0][0] if sections else None,
                 sections=sections,
             )
-            for tier, negative, _id, candidate, sections in ranked[:limit]
+            for _outside, tier, negative, _id, candidate, sections in ranked[:limit]
         ]
 
     def sections_of(
@@ -466,14 +473,20 @@ class Searcher:
         each, matched as written, not through their stems).
         An identifier that most documents name distinguishes none: it is left to words."""
         out: dict[str, int] = {}
-        named = _compound(self.analyzer, text.identifiers(question))
-        named += sorted(text.code_words(question) - set(named))
-        if named:
-            phrases = [text.normalise(name).split() for name in named]
-            most = max(EXACT_MIN, int(documents * EXACT_SHARE))
-            holders = self.index.with_phrases(phrases, most + 1)
-            if len(holders) <= most:
-                out = dict.fromkeys(holders, 1)
+        # every identifier of several words, stop words too: try_from is "try" and "from"
+        named = sorted(n for n in text.identifiers(question) if len(text.normalise(n).split()) > 1)
+        codes = sorted(text.code_words(question) - set(named))
+        most = max(EXACT_MIN, int(documents * EXACT_SHARE))
+        holders: set[str] | None = None
+        if named:  # as written: the same words in prose ("must use") are no match
+            holders = self.index.naming(named)
+        if codes and (holders is None or holders):
+            # one term each (C4996, parseConfig): FTS5 finds them as written
+            phrases = [text.normalise(code).split() for code in codes]
+            found = self.index.with_phrases(phrases, documents if holders else most + 1)
+            holders = found if holders is None else holders & found
+        if holders is not None and len(holders) <= most:
+            out = dict.fromkeys(holders, 1)
         for path in text.code_paths(question):
             for doc_id in self.index.citing(_code_path(path)):
                 out[doc_id] = 2

@@ -13,7 +13,9 @@ scored from the row already read.
 ``lexicon`` gives every word of the vocabulary its term (stem, accents folded)
 in each language: a question's terms are matched through the words that give
 them, and no document is ever stemmed word by word. The code paths of
-``impl_refs`` sit in a plain table, matched exactly.
+``impl_refs`` sit in a plain table, matched exactly, and so do the identifiers each
+document names (``must_use``, ``LOGIN_MAX_ATTEMPTS``, ``os.path.join``), which the
+body's normalised words no longer tell from the same words in prose.
 
 Before every search, rows whose file changed, appeared or went away are brought
 up to date, so no answer is computed from a stale index, and a query needs
@@ -43,7 +45,7 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = cache.SEARCH_FILE
-FORMAT = "10"
+FORMAT = "11"
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
@@ -68,6 +70,7 @@ class Row:
     sections: str  # JSON: one [line, end, level, [titles]] per section
     words: str  # the body's words and their counts (:func:`ranking.word_table`)
     refs: frozenset[str] = frozenset()  # code paths of impl_refs, without anchors
+    names: frozenset[str] = frozenset()  # identifiers named, lowercased (text.names_in)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +214,7 @@ class SearchIndex:
             metas: list[tuple[Any, ...]] = []
             texts: list[tuple[Any, ...]] = []
             refs: list[tuple[str, int]] = []
+            names: list[tuple[str, int]] = []
             for row in rows:
                 if row.id in held:
                     self._drop(row.id)
@@ -221,9 +225,10 @@ class SearchIndex:
                 )
                 texts.append((rowid, *row.fields))
                 refs += [(ref, rowid) for ref in row.refs]
+                names += [(name, rowid) for name in row.names]
                 if len(metas) >= _BATCH:  # written as they come: memory follows the batch
-                    self._insert(metas, texts, refs)
-            self._insert(metas, texts, refs)
+                    self._insert(metas, texts, refs, names)
+            self._insert(metas, texts, refs, names)
             db.execute("COMMIT")
         except BaseException:
             _rollback(db)
@@ -234,11 +239,12 @@ class SearchIndex:
         metas: list[tuple[Any, ...]],
         texts: list[tuple[Any, ...]],
         refs: list[tuple[str, int]],
+        names: list[tuple[str, int]],
     ) -> None:
         """Write a batch of rows inside the caller's transaction, and empty the lists."""
-        names = ", ".join((*META, *LENGTHS))
+        columns = ", ".join((*META, *LENGTHS))
         self.db.executemany(
-            f"INSERT INTO meta(rowid, id, stamp, sections, words, {names})"  # noqa: S608
+            f"INSERT INTO meta(rowid, id, stamp, sections, words, {columns})"  # noqa: S608
             f" VALUES ({', '.join('?' * (5 + len(META) + len(LENGTHS)))})",
             metas,
         )
@@ -248,9 +254,9 @@ class SearchIndex:
             texts,
         )
         self.db.executemany("INSERT INTO refs(ref, doc) VALUES (?, ?)", refs)
-        metas.clear()
-        texts.clear()
-        refs.clear()
+        self.db.executemany("INSERT INTO names(name, doc) VALUES (?, ?)", names)
+        for done in (metas, texts, refs, names):
+            done.clear()
 
     def _drop(self, doc_id: str) -> None:
         found = self.db.execute("SELECT rowid FROM meta WHERE id = ?", (doc_id,)).fetchone()
@@ -258,6 +264,7 @@ class SearchIndex:
             self.db.execute("DELETE FROM docs WHERE rowid = ?", found)
             self.db.execute("DELETE FROM meta WHERE rowid = ?", found)
             self.db.execute("DELETE FROM refs WHERE doc = ?", found)
+            self.db.execute("DELETE FROM names WHERE doc = ?", found)
 
     def sync(self, current: dict[str, str], build: Callable[[Sequence[str]], Iterable[Row]]) -> int:
         """Bring the index in line with ``current`` (id -> stamp); returns how many rows changed."""
@@ -349,6 +356,20 @@ class SearchIndex:
                 )
             )
         return out
+
+    def naming(self, names: Sequence[str]) -> set[str]:
+        """The ids of the documents that name every one of ``names`` (lowercased), as
+        written: ``must_use``, not "must use"."""
+        wanted = sorted(set(names))
+        if not wanted:
+            return set()
+        marks = ", ".join("?" * len(wanted))
+        rows = self.db.execute(
+            f"SELECT meta.id FROM names JOIN meta ON meta.rowid = names.doc"  # noqa: S608
+            f" WHERE name IN ({marks}) GROUP BY names.doc HAVING COUNT(*) = ?",
+            (*wanted, len(wanted)),
+        ).fetchall()
+        return {row[0] for row in rows}
 
     def with_phrases(self, phrases: Sequence[Sequence[str]], limit: int) -> set[str]:
         """The ids of the documents holding every phrase (words in a row), at most ``limit``."""
@@ -565,7 +586,7 @@ def _setting(db: sqlite3.Connection, key: str) -> str | None:
 
 def _create(db: sqlite3.Connection, key: str) -> None:
     """Drop whatever tables are there and make the index's own, empty."""
-    for table in ("lexicon", "refs", "idents", "vocabulary", "docs", "meta", "settings"):
+    for table in ("lexicon", "refs", "names", "idents", "vocabulary", "docs", "meta", "settings"):
         db.execute(f"DROP TABLE IF EXISTS {table}")
     db.execute("CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT)")
     db.execute(
@@ -586,6 +607,9 @@ def _create(db: sqlite3.Connection, key: str) -> None:
     db.execute("CREATE TABLE refs(ref TEXT NOT NULL, doc INTEGER NOT NULL)")
     db.execute("CREATE INDEX refs_by_ref ON refs(ref)")
     db.execute("CREATE INDEX refs_by_doc ON refs(doc)")
+    db.execute("CREATE TABLE names(name TEXT NOT NULL, doc INTEGER NOT NULL)")
+    db.execute("CREATE INDEX names_by_name ON names(name)")
+    db.execute("CREATE INDEX names_by_doc ON names(doc)")
     db.execute("INSERT INTO settings VALUES ('key', ?)", (key,))
 
 
