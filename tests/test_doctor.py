@@ -124,6 +124,7 @@ def test_each_failing_item_names_its_fix(clean: Path) -> None:
     assert items["frontmatter"][0] is False and "kb/app/no-title.md" in items["frontmatter"][1]
     assert items["indexes"][:2] == (False, "mdbrain index")
     assert items["links"][0] is False and "kb/app/dangling.md" in items["links"][1]
+    assert "--fix" not in items["links"][1]  # no command mends a link to a page never there
     assert items["statuses"][:2] == (False, "mdbrain update")
     assert "app/start.md is still in force" in items["statuses"][2]
     assert items["agents"][:2] == (False, "mdbrain agents install")

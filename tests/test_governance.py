@@ -159,6 +159,28 @@ def test_supersede_edits_only_the_fields_it_must(make_base: MakeBase) -> None:
     assert [line for line in original if line not in after] == []
 
 
+def test_superseding_by_a_draft_says_nothing_in_force_takes_its_place(
+    make_base: MakeBase,
+) -> None:
+    from mdbrain.adapters import views
+
+    root = make_base(
+        {
+            "old.md": doc("Use Lunr for search", sources="[x]"),
+            "new.md": doc("Use Pagefind for search", status="draft"),
+            "kept.md": doc("Use Pagefind", sources="[x]"),
+        }
+    )
+    brain = Brain.open(root)
+    report = brain.supersede("old.md", ["new.md", "kept.md"])
+    assert report.not_in_force == ["new.md"]
+    said = views.supersede_text(report)
+    assert "not in force yet: new.md (mdbrain verify" in said
+    assert views.supersede_text(brain.supersede("kept.md", ["new.md"])).startswith(
+        "kept.md is deprecated, superseded by new.md.\nnot in force yet, so default reads"
+    )
+
+
 def test_the_governance_commands(make_base: MakeBase) -> None:
     root = lifecycle_base(make_base)
     runner = CliRunner()

@@ -311,6 +311,9 @@ def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> 
         ("Home.md", 6, "old-page.md")
     ]
     assert "[old page](old-page.md)" in (root / "home.md").read_text(encoding="utf-8")
+    from mdbrain.adapters import views
+
+    assert "\n  Home.md:6: old-page.md" in views.import_text(report)
 
 
 def test_the_source_folder_is_left_untouched(make_base: MakeBase, wiki: Path) -> None:

@@ -142,6 +142,58 @@ def test_a_brief_found_by_search_keeps_the_ranking_within_each_kind(tmp_path: Pa
     assert [i.id for i in result.items] == ["z-sidecar-containers.md", "a-volume-health.md"]
 
 
+def test_a_brief_lists_a_bounded_number_and_counts_all_it_leaves_out(tmp_path: Path) -> None:
+    from mdbrain.adapters import views
+    from tests.conftest import doc, write_base
+
+    pages = {f"log/r{n:02}.md": doc(f"Record {n}", tags="[log]") for n in range(25)}
+    pages["log/old.md"] = doc("Old", tags="[log]", status="deprecated")
+    pages["log/idea.md"] = doc("Idea", tags="[log]", status="draft")
+    root = write_base(tmp_path / "p", pages)
+    with Brain.open(root) as brain:
+        short = brain.brief("log")
+        longer = brain.brief("log", limit=30)
+        with pytest.raises(InvalidRequestError, match="limit"):
+            brain.brief("log", limit=0)
+    assert len(short.items) == 20 and short.more == 5 and short.retired == 1
+    said = views.brief_text(short)
+    assert "5 more documents in force; --limit to list them" in said
+    assert "left out: 1 draft, 1 deprecated or archived;" in said
+    assert len(longer.items) == 25 and longer.more == 0
+
+
+def test_a_brief_on_a_tag_of_one_page_also_finds_the_others_on_the_subject(
+    tmp_path: Path,
+) -> None:
+    from tests.conftest import doc, write_base
+
+    root = write_base(
+        tmp_path / "p",
+        {
+            "new.md": doc("Signing", tags="[puppet]", body="Sign the agents' certificates."),
+            "old.md": doc("Config management", tags="[decisions]", body="We use Puppet."),
+            "web.md": doc("Web tier", tags="[decisions]", body="Nginx in front."),
+        },
+    )
+    with Brain.open(root) as brain:
+        result = brain.brief("puppet")
+    assert {i.id for i in result.items} == {"new.md", "old.md"}
+
+
+def test_a_brief_on_an_imported_pages_source_finds_that_page(tmp_path: Path) -> None:
+    from tests.conftest import doc, write_base
+
+    root = write_base(
+        tmp_path / "p",
+        {"nll.md": doc("NLL", sources="[text/2094-nll.md]"), "other.md": doc("Other")},
+    )
+    (tmp_path / "p" / "text").mkdir()
+    (tmp_path / "p" / "text" / "2094-nll.md").write_text("# NLL\n", encoding="utf-8")
+    with Brain.open(root) as brain:
+        result = brain.brief("text/2094-nll.md")
+    assert result.kind == "code" and [i.id for i in result.items] == ["nll.md"]
+
+
 def test_verify_refuses_a_document_with_no_source_and_says_how(tmp_path: Path) -> None:
     from tests.conftest import doc, write_base
 

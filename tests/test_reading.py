@@ -236,6 +236,8 @@ def test_a_hidden_draft_ranking_above_every_hit_is_named(make_base: MakeBase) ->
     assert [h.id for h in asked.hits] == ["sessions.md"] and asked.hidden == 1
     assert asked.hidden_ahead == "lifetime.md"
     assert "(one of them ranks above every document shown: lifetime.md)" in views.query_text(asked)
+    # the one page shown is ahead of nothing: a hidden draft ranks above it
+    assert not asked.stopped_early and "clearly ahead" not in views.query_text(asked)
     searched = reader.search("session lasts")
     assert searched.hidden_ahead == "lifetime.md"
     assert "lifetime.md" in views.search_text(searched)
@@ -302,6 +304,32 @@ def test_neighbours_walk_the_graph_without_bodies(annex_f: Path) -> None:
     assert ("perimetre-fonctionnel/authentification/session.md", 2) in {
         (n.id, n.distance) for n in far.neighbours
     }
+
+
+def test_a_successor_linked_from_a_status_line_is_named_for_the_supersession(
+    make_base: MakeBase,
+) -> None:
+    root = make_base(
+        {
+            "old.md": doc(
+                "Use Lunr",
+                status="deprecated",
+                superseded_by="[new.md]",
+                body="## Status\n\nSuperseded by [Pagefind](new.md).",
+            ),
+            "new.md": doc("Use Pagefind", supersedes="[old.md]", body="Replaces [Lunr](old.md)."),
+        }
+    )
+    with Brain.open(root) as brain:
+        everything = Filters(everything=True)
+        back = brain.neighbours("new.md", filters=everything).neighbours
+        ahead = brain.neighbours("old.md", filters=everything).neighbours
+    assert [(n.id, n.relation) for n in back] == [("old.md", "supersedes")]
+    assert [(n.id, n.relation) for n in ahead] == [("new.md", "superseded_by")]
+    with Brain.open(root) as brain:
+        shown = views.search_text(brain.search("lunr", filters=Filters(everything=True)))
+    assert "! deprecated: no longer in force; mdbrain history old.md says why" in shown
+    assert "check against the code" not in shown
 
 
 def test_french_word_forms_and_missing_accents_meet() -> None:
@@ -711,6 +739,19 @@ def test_names_with_backslashes_and_paths_outside_the_base_are_read_as_given(
     lines = ["x", "```py", "a", "b", "```", "c"]
     assert passages.fenced(lines, 2, 2) == (2, 2, "", "")  # nothing shown: no empty block
     assert adr.number_of("docs/1.0/README.md") is None  # a version's folder is no record
+
+
+def test_a_short_name_suggests_the_documents_whose_file_name_holds_it(
+    make_base: MakeBase,
+) -> None:
+    from mdbrain.core.errors import NotFoundError
+
+    root = make_base(
+        {"2094-nll.md": doc("2094 nll"), "nllb.md": doc("Other"), "0048-traits.md": doc("Traits")}
+    )
+    with Brain.open(root) as brain, pytest.raises(NotFoundError) as failed:
+        brain.show("nll")
+    assert failed.value.message.endswith("did you mean 2094-nll.md?")
 
 
 def test_a_passage_ending_on_a_short_blocks_fence_shows_the_block(make_base: MakeBase) -> None:

@@ -319,3 +319,34 @@ def test_a_folder_impl_ref_follows_every_file_under_it(tmp_path: Path) -> None:
     sha = repo.commit("session change", "2026-08-09T10:00:00")
     flagged = {f.doc: f for f in Brain.open(repo.path).update().flagged}
     assert sha in flagged["package.md"].reason and not flagged["package.md"].archive
+
+
+def test_history_of_a_page_not_yet_committed_is_its_sources(tmp_path: Path) -> None:
+    from mdbrain.adapters import views
+
+    repo = make_repo(tmp_path)
+    repo.write("notes/caching.md", "# Caching\n\nThe old wiki page.\n")
+    sha = repo.commit("wiki page", "2026-06-01T10:00:00")
+    repo.write("kb/caching.md", doc("Caching", sources="[notes/caching.md, ../outside.md]"))
+    brain = Brain.open(repo.path)
+    history = brain.history("caching.md")
+    assert history.source == "notes/caching.md"
+    assert [c[0] for c in history.commits] == [sha] and history.git
+    shown = views.history_text(history)
+    assert "commits of its source notes/caching.md:" in shown
+    assert "no supersession" in shown
+    repo.commit("import", "2026-06-02T10:00:00")
+    own = Brain.open(repo.path).history("caching.md")
+    assert own.source == "" and own.commits[0][3] == "import"
+
+
+def test_history_outside_git_says_so(tmp_path: Path) -> None:
+    from mdbrain.adapters import views
+
+    project = tmp_path / "plain"
+    (project / "kb").mkdir(parents=True)
+    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
+    (project / "kb" / "a.md").write_text(doc("A"), encoding="utf-8")
+    history = Brain.open(project).history("a.md")
+    assert not history.git and not history.commits
+    assert "not in a git repository" in views.history_text(history)

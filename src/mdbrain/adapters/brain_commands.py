@@ -181,9 +181,16 @@ def resolve(
     type=click.DateTime(formats=["%Y-%m-%d"]),
     help="What was in force on this day.",
 )
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=20,
+    show_default=True,
+    help="How many documents to list.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
 @click.pass_obj
-def brief(obj: Context, subject: str, as_of: Any, as_json: bool) -> None:
+def brief(obj: Context, subject: str, as_of: Any, limit: int, as_json: bool) -> None:
     """Everything in force on SUBJECT: decisions first with their reasons, then rules,
     facts and the rest; summaries only. SUBJECT is a tag, theme, folder or document; or
     code (a file, folder or file#symbol): every document describing it, what to read
@@ -192,7 +199,7 @@ def brief(obj: Context, subject: str, as_of: Any, as_json: bool) -> None:
 
     brain = guarded(obj.brain)
     day = as_of.date() if as_of is not None else None
-    result = guarded(lambda: brain.brief(subject, as_of=day, cwd=obj.directory))
+    result = guarded(lambda: brain.brief(subject, as_of=day, cwd=obj.directory, limit=limit))
     emit(result, as_json, views.brief_text)
 
 

@@ -229,6 +229,7 @@ def _reading_tools(server: MCPServer[Bases]) -> None:
         *,
         subject: Annotated[str, Field(description="Tag, theme, document, code path or text")],
         as_of: Annotated[str | None, Field(description="YYYY-MM-DD: what was in force")] = None,
+        limit: Limit = 20,
         base: Annotated[str | None, Field(description="Base name, or * for all")] = None,
         ctx: Context | None = None,
     ) -> CallToolResult:
@@ -241,7 +242,7 @@ def _reading_tools(server: MCPServer[Bases]) -> None:
                 day = dt.date.fromisoformat(as_of) if as_of else None
             except ValueError:
                 raise InvalidRequestError("as_of must be YYYY-MM-DD", field="as_of") from None
-            return brain.brief(subject, as_of=day)
+            return brain.brief(subject, as_of=day, limit=limit)
 
         return _run(ctx, base, call, views.brief_text)
 

@@ -32,7 +32,9 @@ def _hit_line(rank: int | None, hit: Hit) -> list[str]:
 
     first, *rest = hit_lines(hit)
     lines = [f"{rank}. {first}" if rank is not None else first, *rest]
-    if hit.flagged:
+    if hit.status == "deprecated":  # replaced or retired: its history says by what
+        lines.append(f"   ! deprecated: no longer in force; mdbrain history {hit.id} says why")
+    elif hit.flagged:
         refs = ", ".join(hit.check) or "no impl_refs listed"
         lines.append(f"   ! {hit.status}: check against the code before relying on it ({refs})")
     return lines
@@ -66,8 +68,8 @@ def _hidden(count: int, ahead: str = "", drafts_shown: bool = False) -> list[str
 CASE_CHARS = 160  # of a clause an import could not resolve, shown in its report
 
 UNVERIFIED = (
-    "Nothing in force matches; these drafts do (unverified: written by init --scan or"
-    " import, not yet reviewed against the code):"
+    "Nothing in force matches; these drafts do (unverified: not yet reviewed against the"
+    " code or their sources):"
 )
 
 
@@ -196,6 +198,17 @@ def supersede_text(report: SupersedeReport) -> str:
         lines.append("synthesis pages now needing review: " + ", ".join(report.reviewed))
     if report.still_linking:
         lines.append("documents still linking to it: " + ", ".join(report.still_linking))
+    if report.not_in_force:
+        alone = len(report.not_in_force) == len(report.new)
+        lines.append(
+            (
+                "not in force yet, so default reads show nothing in its place: "
+                if alone
+                else "not in force yet: "
+            )
+            + ", ".join(report.not_in_force)
+            + " (mdbrain verify, once checked, puts it in force)"
+        )
     return "\n".join(lines)
 
 
@@ -237,8 +250,13 @@ def brief_text(result: Brief) -> str:
             lines.append(f"    why: {item.reason}")
         if item.review:
             lines.append(f"    to review: {item.review}")
+    if result.more:
+        lines.append(f"{plural(result.more, 'more document')} in force; --limit to list them")
+    left = [] if result.unverified else [plural(result.hidden_drafts, "draft")]
+    if result.retired:
+        left.append(f"{result.retired} deprecated or archived")
     counts = (
-        f"left out: {plural(result.hidden_drafts, 'draft')}; to review: {result.to_review};"
+        f"left out: {', '.join(left) or 'nothing'}; to review: {result.to_review};"
         f" open conflicts: {result.conflicts}"
     )
     lines.append(counts)
@@ -257,11 +275,17 @@ def history_text(result: History) -> str:
             f"  supersedes {step.id} (replaced on {step.date or '?'})"
             + (f": {step.reason}" if step.reason else "")
         )
+    if not result.newer and not result.older:
+        lines.append("  no supersession: nothing replaces it, and it replaces nothing")
     if result.commits:
-        lines.append("commits:")
+        lines.append(f"commits of its source {result.source}:" if result.source else "commits:")
         lines += [
             f"  {sha} {day} {author}: {subject}" for sha, day, author, subject in result.commits
         ]
+    elif not result.git:
+        lines.append("commits: none (the base is not in a git repository)")
+    else:
+        lines.append("commits: none yet (git has no commit of this file)")
     return "\n".join(lines)
 
 
@@ -308,6 +332,9 @@ def import_text(report: ImportReport) -> str:
         )
     if report.broken_links:
         lines.append(f"links kept although their target is missing: {len(report.broken_links)}")
+        lines += [f"  {b.source}:{b.line}: {b.target}" for b in report.broken_links[:_CASES_LISTED]]
+        if len(report.broken_links) > _CASES_LISTED:
+            lines.append("  ... (--json lists them all)")
     if report.skipped:
         lines.append("not imported:")
         lines += _cases(report.skipped)

@@ -323,7 +323,8 @@ def staleness(ctx: Context) -> Iterator[Finding]:
         if entry.status == "stable" and updated is not None and updated < limit:
             days = (ctx.today - updated).days
             message = (
-                f"stable but not updated for {days} days (stale_days: {ctx.config.stale_days})"
+                f"stable but neither updated nor reviewed for {days} days (stale_days:"
+                f" {ctx.config.stale_days}); once checked, mdbrain verify records the review"
             )
             yield finding("W004", entry.id, message, _line(entry, "updated"))
 

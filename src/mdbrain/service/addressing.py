@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -135,8 +136,27 @@ def _alike(found: Manifest, path: str) -> list[str]:
     key = bare(stem)
     if not key:
         return []
-    return [
+    same = [
         e.id
         for e in found.entries
         if bare(conversion.page_stem(posixpath.basename(e.id))) == key or bare(e.title) == key
     ]
+    if same:
+        return same
+    # else the names holding it as whole words: "nll" finds 2094-nll.md
+    words = _words(stem)
+    return [
+        e.id
+        for e in found.entries
+        if _holds(_words(conversion.page_stem(posixpath.basename(e.id))), words)
+    ]
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in re.split(r"[\W_]+", name.casefold()) if w]
+
+
+def _holds(name: list[str], words: list[str]) -> bool:
+    """Whether ``words`` follow one another somewhere in ``name``."""
+    size = len(words)
+    return size > 0 and any(name[i : i + size] == words for i in range(len(name) - size + 1))

@@ -270,18 +270,25 @@ class Brain:
     # --- reading ----------------------------------------------------------------------
 
     def brief(
-        self, subject: str, *, as_of: dt.date | None = None, cwd: Path | None = None
+        self,
+        subject: str,
+        *,
+        as_of: dt.date | None = None,
+        cwd: Path | None = None,
+        limit: int | None = None,
     ) -> Brief:
         """Everything in force on a subject: a tag, theme, folder or document; else code of
         the project (a file, folder or ``file#symbol``, from the project or ``cwd``), with
-        every document describing it; else free text, through the search index."""
-        from mdbrain.service.briefing import Briefer
+        every document describing it; else free text, through the search index. At most
+        ``limit`` documents are listed (20 by default); the rest are counted."""
+        from mdbrain.service.briefing import BRIEF_LIMIT, Briefer
 
         if not isinstance(subject, str) or not subject.strip():
             raise InvalidRequestError(
                 "name a subject: a tag, a theme or a document", field="subject"
             )
-        return Briefer(self.session).brief(subject, as_of, cwd)
+        chosen = BRIEF_LIMIT if limit is None else _count(limit, "limit")
+        return Briefer(self.session).brief(subject, as_of, cwd, chosen)
 
     def history(self, doc_id: str) -> History:
         """A document's supersession chain both ways, and its git log."""

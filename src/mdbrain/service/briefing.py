@@ -21,10 +21,11 @@ from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.service.governance import Conflict, Governor
 from mdbrain.service.reading import EMPTY_ADVICE
 from mdbrain.service.session import Session
-from mdbrain.store import git
+from mdbrain.store import files, git
 
 ORDER = ("decision", "rule", "fact")
 SEARCHED = 10  # documents a free-text brief takes from the search ranking
+BRIEF_LIMIT = 20  # documents a brief lists, unless asked for more
 # a heading that is the reason word alone: "## Rationale", "## Why?"; not a question
 # of a FAQ ("##### Why not use methods for all operators?")
 _REASON_TITLE = re.compile(
@@ -58,6 +59,8 @@ class Brief:
     conflicts: int = 0
     unverified: bool = False  # nothing in force: the items are drafts, not yet reviewed
     advice: str = ""  # what to do when the base holds no document
+    retired: int = 0  # deprecated or archived documents left out (all shown with as_of)
+    more: int = 0  # documents in force past the limit, not listed
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,10 @@ class History:
     older: list[Step]
     newer: list[Step]
     commits: list[tuple[str, str, str, str]]  # hash, date, author, subject
+    # where the commits come from when not the document's own file: the source it was
+    # imported from ('' when they are its own, or when there are none)
+    source: str = ""
+    git: bool = True  # whether the base lies in a git repository at all
 
 
 @dataclass
@@ -158,10 +165,23 @@ class Briefer:
                 return covering
         return None
 
-    def brief(self, subject: str, as_of: dt.date | None = None, cwd: Path | None = None) -> Brief:
+    def brief(
+        self,
+        subject: str,
+        as_of: dt.date | None = None,
+        cwd: Path | None = None,
+        limit: int = BRIEF_LIMIT,
+    ) -> Brief:
         found = self._manifest()
         result = Brief(subject, as_of.isoformat() if as_of else None)
         about = self._about(found, subject)
+        key = subject.strip().strip("/")
+        if 0 < len(about) < SEARCHED and all(key in e.tags for e in about):
+            # a tag of a few documents: the others about it are found by search too (an
+            # imported base tags by source folder; one page tagged later must not hide
+            # every other page on the subject)
+            held = {e.id for e in about}
+            about += [e for e in self._searched(found, subject) if e.id not in held]
         covers: dict[str, str] = {}
         if not about:
             code = self._code(found, subject, cwd)
@@ -179,6 +199,8 @@ class Briefer:
             if claimant.id in named or target.id in named
         )
         chosen = [e for e in about if _in_force(e, as_of)]
+        if as_of is None:
+            result.retired = sum(1 for e in about if e.status in ("deprecated", "archived"))
         if not chosen and as_of is None and result.hidden_drafts:
             # a fresh base: the drafts are all there is, shown as unverified
             chosen = [e for e in about if e.status == "draft"]
@@ -195,7 +217,8 @@ class Briefer:
                 e.id,
             )
         )
-        for entry in chosen:
+        result.more = max(0, len(chosen) - limit)
+        for entry in chosen[:limit]:
             reason = _reason(self.session, entry) if entry.type == "decision" else ""
             review = fields.text(entry.meta, "review_reason")
             result.items.append(
@@ -226,9 +249,24 @@ class Briefer:
         older = self._walk(found, doc_id, "supersedes", "supersedes")
         newer = self._walk(found, doc_id, "superseded_by", "superseded by")
         history = git.Git(self.session.root)
-        path = str(self.session.path(doc_id))
-        commits = history.file_log(path) if history.toplevel() else []
-        return History(doc_id, older, newer, commits)
+        if not history.toplevel():
+            return History(doc_id, older, newer, [], git=False)
+        commits = history.file_log(str(self.session.path(doc_id)))
+        if commits:
+            return History(doc_id, older, newer, commits)
+        # not committed yet: an imported page's history is its source's, when git has it
+        entry = found.get(doc_id)
+        for source in fields.strings(entry.meta, "sources") if entry else ():
+            try:
+                path = files.locate(self.session.project, source)
+            except MdbrainError:  # a web address, a path leaving the project
+                continue
+            if not path.is_file():
+                continue
+            commits = history.file_log(str(path))
+            if commits:
+                return History(doc_id, older, newer, commits, source=source)
+        return History(doc_id, older, newer, [])
 
     @staticmethod
     def _walk(found: Manifest, start: str, key: str, relation: str) -> list[Step]:
@@ -269,13 +307,19 @@ class Briefer:
 
 def _covering(found: Manifest, path: str) -> dict[str, str]:
     """Documents whose impl_refs cover ``path``: the same file, a folder holding it, or,
-    for a folder, anything under it; with the impl_ref that does."""
+    for a folder, anything under it; with the impl_ref that does. A document whose
+    ``sources`` name the file (the page it was imported from) describes it too."""
     from mdbrain.service import anchoring
+
+    def covers(own: str) -> bool:
+        return own == path or path.startswith(own + "/") or own.startswith(path + "/")
 
     out: dict[str, str] = {}
     for entry in found.entries:
         for ref in anchoring.refs_of(entry):
-            own = ref.path.rstrip("/")
-            if own == path or path.startswith(own + "/") or own.startswith(path + "/"):
+            if covers(ref.path.rstrip("/")):
                 out.setdefault(entry.id, ref.text)
+        for source in fields.strings(entry.meta, "sources"):
+            if source.strip().removeprefix("./") == path:
+                out.setdefault(entry.id, source)
     return out

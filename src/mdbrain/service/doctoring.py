@@ -118,12 +118,7 @@ def _items(brain: Brain) -> Iterable[Item]:
     yield _item("frontmatter", frontmatter, shown, _edit(frontmatter, shown))
     yield _item("indexes", [f for f in found if f.code == "W005"], shown, "mdbrain index")
     links = [f for f in found if f.code in ("W001", "W003")]
-    yield _item(
-        "links",
-        links,
-        shown,
-        "mdbrain update --fix && mdbrain check --fix, then " + _edit(links, shown),
-    )
+    yield _item("links", links, shown, _links_fix(links, shown))
     yield _statuses(brain)
     yield _agents(project)
     yield _git(brain)
@@ -145,6 +140,19 @@ def _item(name: str, found: list[Finding], shown: Callable[[Finding], str], fix:
     first = found[0]
     more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
     return Item(name, LABELS[name], False, f"{shown(first)}: {first.message}{more}", fix)
+
+
+def _links_fix(found: list[Finding], shown: Callable[[Finding], str]) -> str:
+    """The commands that mend what they can (a target git saw renamed, an impl_ref whose
+    code moved), then the file to edit by hand for the rest."""
+    moved = [f for f in found if f.code == "W001" and "check --fix" in f.message]
+    steps = ["mdbrain update --fix"] if any(f.code == "W003" for f in found) else []
+    steps += ["mdbrain check --fix"] if moved else []
+    by_hand = [f for f in found if f not in moved]
+    edit = _edit(by_hand, shown)
+    if not steps:
+        return edit
+    return " && ".join(steps) + (f", then {edit}" if edit else "")
 
 
 def _edit(found: list[Finding], shown: Callable[[Finding], str]) -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from mdbrain.core import edit, fields, ids, rules
 from mdbrain.core.errors import DocumentError, InvalidRequestError, NotFoundError, UsageError
 from mdbrain.core.manifest import Entry, Manifest
+from mdbrain.core.schema import HIDDEN_STATUSES
 from mdbrain.service.indexing import IndexReport
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ class SupersedeReport:
     still_linking: list[str] = field(default_factory=list)  # other documents citing the old one
     shas: dict[str, str] = field(default_factory=dict)  # the new hash of every document changed
     index: IndexReport | None = None
+    # successors not in force (drafts, ...): default reads then have nothing on the subject
+    not_in_force: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +118,9 @@ class Governor:
                 self._read(successor.id), "supersedes", successor, [old]
             )
         report = SupersedeReport(old, tuple(new))
+        report.not_in_force = [
+            e.id for e in successors if e is not None and e.status in HIDDEN_STATUSES
+        ]
         why = f"cites {old}, superseded by {', '.join(new)} on {today}"
         for entry in found.entries:
             cites = old in entry.ids("related") or any(t == old for t, _ in entry.links)

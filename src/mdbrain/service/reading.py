@@ -608,7 +608,9 @@ class Reader:
             node = nodes.get(current)
             if node is None:
                 continue
-            for relation in ("links", "related", "linked_by", *graph.EXTRA_RELATIONS):
+            # the most telling name first: a record's Status line links to its successor,
+            # and that target is named for the supersession, not as a plain link
+            for relation in (*graph.EXTRA_RELATIONS, "related", "links", "linked_by"):
                 for target in getattr(node, relation):
                     entry = manifest.get(target)
                     card = None if entry is None else card_of(entry)
@@ -677,7 +679,7 @@ class Reader:
             tuple(answer.near),
             hidden,
             answer.report(),
-            early,
+            early and not ahead,  # no hidden match ranks above what is shown
             spend.refused,
             unverified,
             advice,
