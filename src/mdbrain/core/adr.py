@@ -6,10 +6,15 @@ adr-tools ones (``Supersedes [1. Record](0001-record.md)``) and MADR ones (a
 the record's number, its state word and the clauses of its status text. Only
 ``superseded by`` / ``supersedes`` (misspellings included) are supersession;
 ``amended by``, ``supplemented by``, ``extended by``, ``related to``... are
-kept as :data:`RELATED` clauses. A record's day comes from a ``Date:`` line
-near the top (``* Date: 2021-03-04`` in MADR), a ``Date`` section, its state
-("Accepted on 2021-03-04") or a ``date`` field; the day a successor took over
-from the clause that names it ("Superseded by ADR 12 on 2022-01-10").
+kept as :data:`RELATED` clauses, and a partial supersession ("Partly superseded by
+[X](x.md)", "This ADR in part supersedes [3](0003-x.md)") as a :data:`PARTLY` one,
+related both ways; "Partly superseded" alone is the state ``amended``, still in force.
+:func:`stated` keeps the state as the page writes it ("Pending", "Accepted").
+
+A record's day comes from a ``Date:`` line near the top (``* Date: 2021-03-04`` in
+MADR), a ``Date`` section, its state ("Accepted on 2021-03-04") or a ``date`` field;
+the day a successor took over from the clause that names it ("Superseded by ADR 12 on
+2022-01-10").
 
 Proposals and RFCs are decision records too: a page titled ``Proposal: ...`` or
 ``RFC 12: ...``, one with a Proposal section beside its Background (Go's design
@@ -40,6 +45,7 @@ from mdbrain.core import dates, links, markdown, schema
 SUPERSEDED_BY: Final = "superseded_by"
 SUPERSEDES: Final = "supersedes"
 RELATED: Final = "related"
+PARTLY: Final = "partly"  # a partial supersession: related both ways, the old record holds
 
 _NAME_NUMBER = re.compile(r"^(?:adr|decision|dr|rfc)?[-_ ]?0*(\d{1,5})(?=[-_. ]|$)", re.IGNORECASE)
 _FOLDER_PAGES: Final = frozenset({"readme", "index", "_index"})  # a folder's own page
@@ -111,8 +117,14 @@ _HEAD_LINES = 30
 _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL)
 _STATUS_LINE = re.compile(r"^\s*(?:[-*+]\s*)?\**status\**\s*:\**\s*(.+)$", re.IGNORECASE | re.M)
 _FIELD_STATE = re.compile(r"(?:proposed|accepted|rejected|su+p+er+[sc]e+ded?)\b", re.I)
+_IN_PART = r"(?:partly|partially|in\s+part)"
 _VERB = re.compile(
-    r"(?P<superseded_by>\b(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)"
+    # "Partly superseded by [X](x.md)", "Superseded in part by 3", "In part supersedes 3"
+    r"(?P<partly>\b(?:" + _IN_PART + r"\s+(?:su+p+er+[sc]e+de?d|replaced)"
+    r"|(?:su+p+er+[sc]e+de?d|replaced)\s+" + _IN_PART + r")"
+    r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\())"
+    r"|\b" + _IN_PART + r"\s+(?:su+p+er+[sc]e+de?s|replaces)\b)"
+    r"|(?P<superseded_by>\b(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)"
     r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\()))"  # "Superseded [0019](0019-x.md)" too
     r"|(?P<supersedes>\b(?:su+p+er+[sc]e+de?s|replaces|obsoletes|overrides)\b)"
     r"|(?P<related>\b(?:(?:amended|supplemented|extended|complemented|refined|clarified"
@@ -139,7 +151,14 @@ _ITSELF = (
 _ADVERB = r"(?:(?:now|since|already|later|also|subsequently|effectively)\s+)?"
 _SENTENCE = re.compile(
     _ITSELF
-    + r"\s+(?:(?:(?:has|had|have)\s+"
+    + r"\s+(?:(?P<partly>(?:(?:(?:has|had|have)\s+(?:been\s+)?|is\s+|was\s+)"
+    + _ADVERB
+    + r")?(?:"
+    + _IN_PART
+    + r"\s+(?:su+p+er+[sc]e+de?[ds]|replace[ds])|(?:su+p+er+[sc]e+de?[ds]|replace[ds])\s+"
+    + _IN_PART
+    + r")(?:\s+by)?)"
+    + r"|(?:(?:has|had|have)\s+"
     + _ADVERB
     + r"been|is|was)\s+"
     + _ADVERB
@@ -150,7 +169,8 @@ _SENTENCE = re.compile(
 )
 # a line of its own: "Superseded by [X](x.md)", "**Supersedes:** [RFC 3](0003-c.md)"
 _LEAD = re.compile(
-    r"^\s*(?:[-*+]\s+)?[*_]*(?:(?P<superseded_by>su+p+er+[sc]e+de?d\s+by)"
+    r"^\s*(?:[-*+]\s+)?[*_]*(?:(?P<partly>" + _IN_PART + r"\s+su+p+er+[sc]e+de?(?:d\s+by|s))"
+    r"|(?P<superseded_by>su+p+er+[sc]e+de?d\s+by)"
     r"|(?P<does>su+p+er+[sc]e+de?s))\b[*_\s]*:?[*_\s]*",
     re.IGNORECASE,
 )
@@ -166,6 +186,14 @@ _QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
 _ALERT = re.compile(r"^\s*\[!(?:note|tip|important|warning|caution)\]", re.IGNORECASE)
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
 _STATES: Final = (
+    # "Partly superseded": the record holds, amended by a later one (a partial supersession)
+    (
+        "amended",
+        re.compile(
+            rf"\b{_IN_PART}\s+su+p+er+[sc]e+ded?\b|\bsu+p+er+[sc]e+ded?\s+{_IN_PART}\b",
+            re.I,
+        ),
+    ),
     ("superseded", re.compile(r"\bsu+p+er+[sc]e+ded?\b", re.I)),
     ("rejected", re.compile(r"\b(?:rejected|declined|abandoned|withdrawn)\b", re.I)),
     ("deprecated", re.compile(r"\b(?:deprecated|retired|obsolete|reverted|revoked)\b", re.I)),
@@ -173,7 +201,14 @@ _STATES: Final = (
         "accepted",
         re.compile(r"\b(?:accepted|approved|adopted|agreed|done|decided|implemented)\b", re.I),
     ),
-    ("proposed", re.compile(r"\b(?:proposed|pending|draft|open|under review|wip)\b", re.I)),
+    (
+        "proposed",
+        re.compile(
+            r"\b(?:proposed|pending|draft|open|under review|wip|in review|under discussion"
+            r"|in discussion|under consideration)\b",
+            re.I,
+        ),
+    ),
 )
 
 
@@ -188,7 +223,7 @@ class Ref:
 
 @dataclass(frozen=True, slots=True)
 class Clause:
-    kind: str  # SUPERSEDED_BY, SUPERSEDES or RELATED
+    kind: str  # SUPERSEDED_BY, SUPERSEDES, RELATED or PARTLY
     verb: str  # the words that said it: "Superseded by", "amended by"
     refs: tuple[Ref, ...]
     text: str  # the clause as written
@@ -199,10 +234,12 @@ class Record:
     number: int | None
     template: bool
     status: str  # the status text, comments removed, on one line
-    state: str  # superseded, rejected, deprecated, accepted, proposed or ""
+    # superseded, amended (partly superseded), rejected, deprecated, accepted, proposed or ""
+    state: str
     clauses: tuple[Clause, ...]
     date: dt.date | None = None  # the day the record gives for itself
     ended: dt.date | None = None  # the day its "superseded by" clause gives
+    stated: str = ""  # its state as the page writes it: "Accepted", "Partly superseded"
 
 
 def number_of(path: str) -> int | None:
@@ -461,9 +498,10 @@ def _head_clause(text: str, match: re.Match[str], what: str) -> list[tuple[str, 
     refs, end = _refs_at(text, match.end())
     if not refs:
         return []
-    kind = SUPERSEDED_BY if match.group("superseded_by") else SUPERSEDES
     said = match.groupdict()
-    verb = str(said.get(kind) or said.get("does"))
+    kind = SUPERSEDED_BY if said.get("superseded_by") else SUPERSEDES
+    kind = PARTLY if said.get("partly") else kind
+    verb = " ".join(str(said.get(kind) or said.get("does")).split())
     clause = Clause(kind, verb, refs, text[match.start() : end].strip(" *_"))
     return [(what if what != "record" else "decision", clause)]
 
@@ -529,6 +567,35 @@ def _day_of(clause: Clause) -> dt.date | None:
     return dates.day(text)
 
 
+_LINK_TEXT = re.compile(r"!?\[([^\[\]\n]*)\]\((?:[^()\n]|\([^()\n]*\))*\)")
+_MARKS = re.compile(r"^(?:\s*(?:[-*+]\s+|>\s*))+|\*\*|__|`")
+
+
+def stated(body: str, meta: Mapping[str, Any]) -> str:
+    """The record's state as the page writes it, on one line: its ``status`` field, else
+    the first paragraph of its Status section ("Accepted", "Partly superseded"), else
+    its first ``Status:`` line near the top; comments, list marks and emphasis left out,
+    links as their text, the choice a filled-in form marks (:func:`chosen`)."""
+    field = meta.get("status")
+    if isinstance(field, str) and field.strip():
+        text = field
+    elif sections := _status_sections(body):
+        paragraph: list[str] = []
+        for line in markdown.without_comments(sections[0], " ").split("\n"):
+            if line.strip():
+                paragraph.append(line)
+            elif paragraph:
+                break
+        text = "\n".join(paragraph)
+    else:
+        head = "\n".join(body.split("\n")[:_HEAD_LINES])
+        found = _STATUS_LINE.search(head)
+        text = found.group(1) if found else ""
+    text = chosen(" ".join(markdown.without_comments(text, " ").split()))
+    text = _MARKS.sub("", _LINK_TEXT.sub(r"\1", text))
+    return " ".join(text.split()).strip(" *_")
+
+
 def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
     """The record in a page, or None when the page is not a decision record."""
     if not looks_like_adr(path, body, meta):
@@ -542,12 +609,15 @@ def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
             found += (clause,)
     verb = _VERB.search(status)
     state = _state(status[: verb.start()] if verb else status)
+    if not state and verb is not None and _state(verb.group(0)) == "amended":
+        state = "amended"  # "Partly superseded by [X](x.md)": still in force
     if any(c.kind == SUPERSEDED_BY and c.refs for c in found):
         state = "superseded"
     ended = next((_day_of(c) for c in found if c.kind == SUPERSEDED_BY), None)
     template = is_template(path, status)
     day = None if template else date_of(body, meta, status)
-    return Record(number_of(path), template, status, state, found, day, ended)
+    written = "" if template else stated(body, meta)
+    return Record(number_of(path), template, status, state, found, day, ended, written)
 
 
 # --- from records to relations --------------------------------------------------------
@@ -600,7 +670,7 @@ def _clause(
     numbers: Mapping[int, list[str]],
     out: Resolved,
 ) -> None:
-    if not clause.refs and clause.kind != RELATED:
+    if not clause.refs and clause.kind not in (RELATED, PARTLY):
         out.unresolved.append((path, clause.text, "names no record (no link, no number)"))
     for ref in clause.refs:
         target, why = _target(path, ref, find, numbers)
@@ -613,6 +683,10 @@ def _clause(
             out.pairs.setdefault((path, target), (path, clause.text))
         elif clause.kind == SUPERSEDES:
             out.pairs.setdefault((target, path), (path, clause.text))
+        elif clause.kind == PARTLY:  # the old record still holds in part: related both ways
+            out.related += [(path, target, clause.verb), (target, path, clause.verb)]
+            why = "a partial supersession, not a supersession; kept as related both ways"
+            out.notes.append(f"{path}: {clause.text!r} is {why}")
         else:
             out.related.append((path, target, clause.verb))
             out.notes.append(f"{path}: {clause.text!r} is not a supersession; kept as related")

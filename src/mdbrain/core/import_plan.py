@@ -27,6 +27,7 @@ from urllib.parse import quote, unquote
 
 from mdbrain.core import (
     adr,
+    cells,
     conversion,
     edit,
     fields,
@@ -543,7 +544,32 @@ def _status(plan: Plan, page: conversion.Page) -> str:
     if record is not None and record.state in ("rejected", "deprecated"):
         plan.notes.append(f"{page.path}: {record.state} record imported as archived")
         return "archived"
+    if plan.verified and record is not None and record.state in _NOT_IN_FORCE:
+        said = f" ({record.stated!r})" if record.stated else ""
+        plan.notes.append(
+            f"{page.path}: a {record.state} record{said} is not in force yet; "
+            "imported as draft despite --verified"
+        )
+        return "draft"
     return "stable" if plan.verified else "draft"
+
+
+# the states of a record that is not yet decided (pending, draft, under discussion...):
+# --verified does not put it in force
+_NOT_IN_FORCE = frozenset({"proposed"})
+_STATED_MAX = 160  # characters of the state a record writes, kept as original_status
+
+
+def _original_status(plan: Plan, page: conversion.Page, out: dict[str, Any]) -> None:
+    """Keep the state a record writes in its body ("Accepted", "Pending", "Partly
+    superseded") as ``original_status``, when its frontmatter left none there (a foreign
+    ``status`` field is kept by :func:`conversion.merge`) and it differs from the
+    status the import gives."""
+    record = plan.records.get(page.path)
+    if record is None or not record.stated or "original_status" in out:
+        return
+    if record.stated not in (out.get("status"), page.meta.get("status")):
+        out["original_status"] = cells.clip(record.stated, _STATED_MAX)
 
 
 def _ended(plan: Plan, path: str) -> dt.date | None:
@@ -602,7 +628,9 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
         ),
         **plan.relations.get(page.path, {}),
     }
-    return conversion.merge(wanted, meta, config)
+    out = conversion.merge(wanted, meta, config)
+    _original_status(plan, page, out)
+    return out
 
 
 def _kept(plan: Plan, page: conversion.Page) -> str:

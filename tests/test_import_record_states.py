@@ -1,0 +1,189 @@
+"""Importing decision records: the state each one writes is kept as ``original_status``,
+``--verified`` puts only decided records in force, and a partial supersession is a
+relation both ways (shapes of alphagov/govuk-aws and thomvaill/log4brains)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mdbrain.core import adr, document
+from mdbrain.service import importing
+from mdbrain.service.brain import Brain
+from mdbrain.service.importing import ImportReport
+from tests.conftest import MakeBase
+
+TODAY = dt.date(2026, 7, 1)
+
+# one record of each shape the logs write their state in
+LOG = {
+    # Nygard, as adr-tools writes it (blank lines holding a space, as govuk-aws has them)
+    "0001-record.md": "# 1. Record decisions\n\nDate: 2017-06-01\n\n## Status\n \nAccepted\n \n"
+    "## Context\n\nWe need a log.\n\n## Decision\n\nWe keep one.\n",
+    # a Status line
+    "0002-puppet.md": "# 2. Puppet\n\nStatus: Pending\n\n## Context\n\nHosts.\n\n"
+    "## Decision\n\nWe might use Puppet.\n",
+    # MADR 3: a status field
+    "0003-queues.md": "---\nstatus: proposed\ndate: 2021-01-02\n---\n# Use queues\n\n"
+    "## Context and Problem Statement\n\nLoad.\n\n## Decision Outcome\n\nQueues.\n",
+    # log4brains (MADR 2 with its patch)
+    "0004-markdown.md": "# Use Markdown records\n\n- Status: accepted\n- Date: 2020-09-24\n\n"
+    "## Context and Problem Statement\n\nFormat.\n\n## Decision Outcome\n\nMADR.\n",
+    # govuk-aws 0003: partly superseded, by a record that says so in its context
+    "0005-networking.md": "# 5. Networking\n\nDate: 2017-06-30\n\n## Status\n\n"
+    "Partly superseded\n\n## Context\n\nRanges.\n\n## Decision\n\nOne VPC each.\n",
+    "0006-ip-ranges.md": "# 6. IP ranges\n\nDate: 2018-09-26\n\n## Status\n\nPending\n\n"
+    "## Context\n\nThis ADR in part supersedes [0005](0005-networking.md).\n\n"
+    "## Decision\n\nNew ranges.\n",
+    "0007-approved.md": "# 7. Documents\n\n## Status\n\n**Approved**\n\n## Decision\n\nYes.\n",
+    "0008-old-dns.md": "# 8. Old DNS\n\n## Status\n\nSuperseded by [9. DNS](0009-dns.md)\n\n"
+    "## Decision\n\nOld.\n",
+    "0009-dns.md": "# 9. DNS\n\n## Status\n\nAccepted\n\nSupersedes [8. Old DNS](0008-old-dns.md)\n\n"
+    "## Decision\n\nNew.\n",
+}
+
+
+def run_import(root: Path, source: Path, **options: Any) -> ImportReport:
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        return importing.import_folder(brain.session, source, **options)
+
+
+def write_log(folder: Path, texts: dict[str, str]) -> Path:
+    folder.mkdir(parents=True)
+    for name, text in texts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def imported(root: Path, report: ImportReport) -> dict[str, dict[str, Any]]:
+    """The frontmatter of each imported page, by its name in the source."""
+    return {
+        name: document.loads((root / doc_id).read_text(encoding="utf-8"), doc_id).meta
+        for name, doc_id in report.imported.items()
+    }
+
+
+@pytest.mark.parametrize(
+    ("body", "meta", "state", "written"),
+    [
+        ("# 1. A\n\n## Status\n\nAccepted\n\n## Context\n\nX.\n", {}, "accepted", "Accepted"),
+        ("# A\n\nStatus: Pending\n\n## Decision\n\nX.\n", {}, "proposed", "Pending"),
+        ("# A\n\n## Decision Outcome\n\nX.\n", {"status": "proposed"}, "proposed", "proposed"),
+        ("# A\n\n- Status: accepted\n- Date: 2020-09-24\n", {}, "accepted", "accepted"),
+        ("# A\n\n## Status\n\nPartly superseded\n", {}, "amended", "Partly superseded"),
+        ("# A\n\n## Status\n\nUnder discussion <!-- x -->\n", {}, "proposed", "Under discussion"),
+        (
+            "# A\n\n## Status\n\nAccepted\n\nAmended by [7. B](0007-b.md)\n",
+            {},
+            "accepted",
+            "Accepted",
+        ),
+        (
+            "# A\n\n## Status\n\n* Superseded by [ADR 7](0007-b.md)\n",
+            {},
+            "superseded",
+            "Superseded by ADR 7",
+        ),
+    ],
+)
+def test_a_record_reads_its_state_as_the_page_writes_it(
+    body: str, meta: dict[str, Any], state: str, written: str
+) -> None:
+    record = adr.read("docs/adr/0001-a.md", body, meta)
+    assert record is not None
+    assert (record.state, record.stated) == (state, written)
+
+
+def test_partial_supersessions_are_read_as_partial_not_as_supersessions() -> None:
+    record = adr.read(
+        "adr/0033-ip-ranges.md",
+        "# 33. IP\n\n## Status\n\nPending\n\n## Context\n\n"
+        "This ADR in part supersedes [0003](0003-aws-networking-outline.md).\n",
+        {},
+    )
+    assert record is not None and record.state == "proposed"
+    assert [(c.kind, c.verb, [r.number for r in c.refs]) for c in record.clauses] == [
+        (adr.PARTLY, "in part supersedes", [3])
+    ]
+    for status in ("Partly superseded by [ADR 5](0005-x.md)", "Superseded in part by ADR 5"):
+        found = adr.clauses(status)
+        assert [(c.kind, [r.number for r in c.refs]) for c in found] == [(adr.PARTLY, [5])]
+    # a whole supersession is still one
+    assert [c.kind for c in adr.clauses("Superseded by ADR 5")] == [adr.SUPERSEDED_BY]
+
+
+def test_imported_records_keep_the_state_they_wrote_as_original_status(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    root = make_base({})
+    report = run_import(root, write_log(tmp_path / "adr", LOG), theme="decisions")
+    got = {
+        name: (fields["status"], fields.get("original_status"))
+        for name, fields in imported(root, report).items()
+    }
+    assert got == {
+        "0001-record.md": ("draft", "Accepted"),
+        "0002-puppet.md": ("draft", "Pending"),
+        "0003-queues.md": ("draft", "proposed"),  # the MADR field, kept aside
+        "0004-markdown.md": ("draft", "accepted"),
+        "0005-networking.md": ("draft", "Partly superseded"),
+        "0006-ip-ranges.md": ("draft", "Pending"),
+        "0007-approved.md": ("draft", "Approved"),
+        "0008-old-dns.md": ("deprecated", "Superseded by 9. DNS"),
+        "0009-dns.md": ("draft", "Accepted"),
+    }
+
+
+def test_verified_puts_decided_records_in_force_and_leaves_undecided_ones_draft(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    root = make_base({})
+    report = run_import(root, write_log(tmp_path / "adr", LOG), theme="decisions", verified=True)
+    status = {name: fields["status"] for name, fields in imported(root, report).items()}
+    assert status == {
+        "0001-record.md": "stable",
+        "0002-puppet.md": "draft",  # Pending
+        "0003-queues.md": "draft",  # MADR status: proposed
+        "0004-markdown.md": "stable",
+        "0005-networking.md": "stable",  # partly superseded: the rest of it holds
+        "0006-ip-ranges.md": "draft",  # Pending
+        "0007-approved.md": "stable",
+        "0008-old-dns.md": "deprecated",
+        "0009-dns.md": "stable",
+    }
+    said = [note for note in report.notes if "despite --verified" in note]
+    assert sorted(note.split(":")[0] for note in said) == [
+        "0002-puppet.md",
+        "0003-queues.md",
+        "0006-ip-ranges.md",
+    ]
+    assert "'Pending'" in next(note for note in said if note.startswith("0002"))
+
+
+def test_a_partial_supersession_is_related_both_ways_and_names_no_missing_successor(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    log = {
+        **{name: LOG[name] for name in ("0005-networking.md", "0006-ip-ranges.md")},
+        "0010-structure.md": "# 10. Structure\n\n## Status\n\nAccepted\n\n"
+        "Partly superseded by [11. Data](0011-data.md)\n\n## Decision\n\nFolders.\n",
+        "0011-data.md": "# 11. Data\n\n## Status\n\nAccepted\n\n## Decision\n\nData.\n",
+    }
+    root = make_base({})
+    report = run_import(root, write_log(tmp_path / "adr", log), theme="decisions")
+    assert report.supersessions == ()
+    assert report.unresolved == ()
+    fields = imported(root, report)
+    assert fields["0005-networking.md"]["related"] == ["decisions/0006-ip-ranges.md"]
+    assert fields["0006-ip-ranges.md"]["related"] == ["decisions/0005-networking.md"]
+    assert fields["0010-structure.md"]["related"] == ["decisions/0011-data.md"]
+    assert fields["0011-data.md"]["related"] == ["decisions/0010-structure.md"]
+    for name in log:
+        assert "superseded_by" not in fields[name] and "supersedes" not in fields[name]
+    assert fields["0010-structure.md"]["status"] == "draft"
+    assert any("partial supersession" in note for note in report.notes)
+    check = Brain.open(root, clock=lambda: TODAY).check(repair=False)
+    assert check.exit_code() == 0
