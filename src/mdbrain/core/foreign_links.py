@@ -20,10 +20,18 @@ from dataclasses import dataclass
 
 from mdbrain.core import markdown, slug
 
-# [[Page]] or [[page|label]]; not an embed (![[x]]), and not a Markdown link whose text is
-# in brackets ([[1]](notes.md), [[1]][ref]).
-_WIKI = re.compile(r"(?<![!\\])\[\[([^\[\]\n|]+)(?:\|([^\[\]\n]+))?\]\](?![(\[])")
+# [[Page]] or [[page|label]]; not an embed (![[x]]), not a Markdown link whose text is in
+# brackets ([[1]](notes.md), [[1]][ref]), nor bracketed text followed by the address it
+# meant to link to, after a space ("[[Full text]] (https://x.org/a)") or in full-width
+# parentheses ("[[全文]]（https://x.org/a）").
+_WIKI = re.compile(
+    r"(?<![!\\])\[\[([^\[\]\n|]+)(?:\|([^\[\]\n]+))?\]\](?![(\[])"
+    r"(?![ \t\u3000]*+[(（][ \t]*+<?(?:[A-Za-z][\w+.-]*+://|mailto:|www\.|\.\.?/))"
+)
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# a fence opening in a quote ("> ```"), in a list item ("- ```") or indented under one:
+# the quote's marks (group 1), the list item's (group 2), the fence (group 3)
+_NESTED_FENCE = re.compile(r"((?:[ \t]*+>)*+)[ \t]*+((?:[-*+]|\d{1,9}[.)])[ \t]++)?+(`{3,}|~{3,})")
 # code a site's template tags hold (Hugo's {{< code-toggle >}}, Liquid's {% highlight %}):
 # TOML's [[menus.main]] in it is no wiki link
 _TAG_CODE = re.compile(r"^\s*\{(?:\{[<%]|%-?)\s*(code[\w-]*|highlight|raw)\b[^\n]*[>%]\}\}?\s*$")
@@ -107,21 +115,33 @@ def _current_file(rest: str) -> tuple[str, str] | None:
 
 
 def wiki_links(text: str) -> list[WikiLink]:
-    """Every wiki link of ``text`` outside fenced code, code spans and the code of a
-    site's template tags (embeds ``![[x]]`` left out)."""
+    """Every wiki link of ``text`` outside fenced code (in a quote or a list item too),
+    code spans and the code of a site's template tags (embeds ``![[x]]`` left out)."""
     found = []
     fence: str | None = None
+    quoted = 0  # how many quotes the open fence is in: it ends with the last of them
+    in_list = False
     tag: tuple[str, ...] = ()  # the closing marks of the template tag's code being read
     for number, line in enumerate(text.split("\n"), start=1):
         if tag:
             tag = () if _closes(line, tag) else tag
             continue
-        opened = _FENCE.match(line)
         if fence is not None:
-            fence = None if opened and opened.group(1).startswith(fence) else fence
-            continue
+            if not quoted:
+                fence = None if markdown.closes_fence(line, fence) else fence
+                continue
+            bare = line.lstrip(" \t>")
+            if line[: len(line) - len(bare)].count(">") >= quoted:
+                fence = None if markdown.closes_fence(bare, fence) else fence
+                continue
+            fence = None  # the quote ended, and the code with it: the line is read below
+        if _LIST_ITEM.match(line):
+            in_list = True
+        elif line[:1] not in " \t":
+            in_list = False
+        opened = _fence_opening(line, in_list)
         if opened is not None:
-            fence = opened.group(1)
+            fence, quoted = opened
             continue
         code = _TAG_CODE.match(line) if "{" in line else None
         if code is not None and not line.rstrip().endswith(("/>}}", "/%}}")):
@@ -137,6 +157,24 @@ def wiki_links(text: str) -> list[WikiLink]:
             first, second = match.group(1).strip(), (match.group(2) or "").strip()
             found.append(WikiLink(number, match.start(), match.end(), first, second))
     return found
+
+
+def _fence_opening(line: str, in_list: bool) -> tuple[str, int] | None:
+    """The run of backticks or tildes that ``line`` opens a fenced code block with, and
+    how many quotes the block is in: at the margin, in a quote or in a list item
+    (``in_list``: the line follows one); None for any other line."""
+    opened = _FENCE.match(line)
+    if opened is not None:
+        return opened.group(1), 0
+    if "``" not in line and "~~" not in line:
+        return None
+    nested = _NESTED_FENCE.match(line)
+    if nested is None:
+        return None
+    quoted = nested.group(1).count(">")
+    if not quoted and not nested.group(2) and not in_list:
+        return None  # indented by four spaces or more, outside a list: no fence
+    return nested.group(3), quoted
 
 
 # Doxygen's references to a page or a section by the name its heading declares:

@@ -416,8 +416,15 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
                 _inline(line, number, found)
             paragraph = None
         elif first == "[" and used is not None and (definition := _REF_DEF.match(line)):
-            target = definition.group(2).strip("<>")
-            definitions.setdefault(_label(definition.group(1)), (target, number))
+            if definition.group(1).startswith("^"):
+                # a footnote's ("[^1]: It is..."): text, with links of its own, and no
+                # destination
+                _inline(line, number, found)
+                if tags and "<" in line:
+                    _tags(line, number, found.images)
+            else:
+                target = definition.group(2).strip("<>")
+                definitions.setdefault(_label(definition.group(1)), (target, number))
             paragraph = None
         else:
             if "[" in line:
