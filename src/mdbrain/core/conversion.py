@@ -45,7 +45,7 @@ from mdbrain.core import (
 )
 from mdbrain.core.errors import DocumentError
 from mdbrain.core.marker import Config
-from mdbrain.core.summary import clip, first_paragraph, plain
+from mdbrain.core.summary import clip, first_paragraph, plain, weak
 
 __all__ = [
     "OTHER_PAGE_SUFFIXES",
@@ -97,6 +97,24 @@ SUMMARY_SECTIONS: Final = (
     "summary", "abstract", "tl;dr", "tldr", "synopsis", "executive summary", "in brief",
     "résumé", "resume", "synthèse", "en bref",
 )  # fmt: skip
+# The names of a page's sections, in English and French: a first heading that is only
+# one of them ("# Summary", "# Unresolved questions") opens a section, it names no page.
+SECTION_NAMES: Final = frozenset(
+    {
+        "summary", "motivation", "introduction", "intro", "overview", "background", "context",
+        "abstract", "unresolved questions", "open questions", "reference-level explanation",
+        "guide-level explanation", "alternatives", "alternatives considered", "drawbacks",
+        "rationale", "rationale and alternatives", "prior art", "future possibilities",
+        "future work", "detailed design", "design", "proposal", "status", "decision",
+        "consequences", "problem", "problem statement", "goals", "non-goals", "scope",
+        "references", "conclusion", "appendix", "tl;dr", "tldr", "synopsis",
+        "résumé", "resume", "synthèse", "en bref", "contexte", "décision", "conséquences",
+        "statut", "aperçu", "vue d'ensemble", "présentation", "historique", "objectifs",
+        "questions ouvertes", "conception détaillée", "justification", "inconvénients",
+        "état de l'art", "annexe", "références", "portée",
+    }
+)  # fmt: skip
+_SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[ivx]+\.|[a-z]\))\s+", re.I)
 _TOML_FENCE = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*(?:\n|\Z)", re.S | re.M)
 
 
@@ -171,9 +189,11 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     named = named if named.strip() or not isinstance(label, str) else label
     headings = markdown.scan(body).headings
     top = next((h for h in headings if h.level == 1), None)
+    if top is not None and is_section_name(top.title):
+        top = None  # "# Summary": the page's headings name its sections, not the page
     if top is None and named.strip():
         return " ".join(named.split())
-    if top is None and headings:
+    if top is None and headings and not is_section_name(headings[0].title):
         first = headings[0]
         before = "\n".join(body.split("\n", first.line - 1)[: first.line - 1])
         # comments and empty tags (<a id="old-name"></a>) are no text a reader sees
@@ -187,24 +207,34 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     return words[:1].upper() + words[1:]
 
 
+def is_section_name(heading: str) -> bool:
+    """Whether a heading only names a section of a page (``Summary``, ``1. Motivation``,
+    ``Unresolved questions``, ``Contexte``), not what the page is about."""
+    text = _SECTION_NUMBER.sub("", plain(heading).strip(" *_:#.").casefold())
+    return " ".join(text.replace("’", "'").split()) in SECTION_NAMES
+
+
 def summary_of(
     body: str, meta: Mapping[str, Any], limit: int, decision: bool, title: str = ""
 ) -> str:
     """A summary or description field, else the first paragraph of prose: of a record's
     Decision section, else of a section the page calls its summary, else of the page;
     cut to ``limit``. A field that only repeats the ``title`` (``description: Windows
-    PowerShell SDK`` under that title) says nothing the row does not: the prose does."""
-    found = ""
+    PowerShell SDK`` under that title) says nothing the row does not: the prose does.
+    A paragraph that still ends announcing what follows ("...:"), or an aside in
+    parentheses, is taken only when neither the next place nor the page has better."""
     for key in SUMMARY_FIELDS:
         value = meta.get(key)
         if isinstance(value, str) and plain(value) and not _same_words(plain(value), title):
-            found = plain(value)
-            break
-    if not found and decision:
-        found = first_paragraph(section(body, (*schema.DECISION_SECTIONS, "context")))
-    if not found:
-        found = first_paragraph(section(body, SUMMARY_SECTIONS))
-    return clip(found or first_paragraph(body), limit)
+            return clip(plain(value), limit)
+    places = [(*schema.DECISION_SECTIONS, "context")] if decision else []
+    poor = ""
+    for names in (*places, SUMMARY_SECTIONS, None):
+        found = first_paragraph(body if names is None else section(body, names))
+        if found and not weak(found):
+            return clip(found, limit)
+        poor = poor or found
+    return clip(poor, limit)
 
 
 def _same_words(one: str, other: str) -> bool:

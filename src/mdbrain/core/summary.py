@@ -27,7 +27,15 @@ PROSE: Final = "prose"
 LIST: Final = "list"
 ASIDE: Final = "aside"  # inside an admonition: an aside, not what the page is about
 SHORT: Final = "short"  # fewer than three words
-_RANK: Final = {PROSE: 0, LIST: 1, ASIDE: 2, SHORT: 3}
+# Never a summary, but what a paragraph ending in ":" may announce: the rows of a table,
+# a line of links. :func:`blocks` leaves them out; :func:`first_paragraph` reads them.
+TABLE: Final = "table"
+NAVIGATION: Final = "navigation"
+_COMPLETIONS: Final = (TABLE, NAVIGATION)
+# A paragraph that announces what follows (":") where nothing follows it that completes
+# it (code, a quote, nothing): the last thing a summary is taken from.
+_DANGLING: Final = "dangling"
+_RANK: Final = {PROSE: 0, LIST: 1, ASIDE: 2, SHORT: 3, _DANGLING: 4}
 
 # A link's text: brackets inside it go in pairs ("[UploadData[]](upload-data.md)").
 _LINK_TEXT: Final = r"\[((?:[^\[\]]|\[[^\[\]]*\])*)\]"
@@ -78,6 +86,15 @@ _SKIP_LINE = re.compile(
 _LIST = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)]) +")
 # a paragraph that ends by announcing what follows it: its list completes it
 _ANNOUNCES = re.compile(r"(?::|\b(?:because|since|as follows|following|parce que|car))\s*$", re.I)
+# a paragraph that stops in the middle of a sentence ("This RFC proposes to"): a list
+# right under it continues it
+_UNFINISHED = re.compile(r"[^\W\d_]$")
+# a list item ending on a conjunction ("..., and") runs on into the next one
+_RUNS_ON = re.compile(r"(?:^|[\s,])(?:and|or|but|et|ou|mais)$", re.I)
+# an item of a list read into a sentence that stops mid-way: "to Expand the rules" reads
+# "to expand the rules" (a word in capitals or a name in mixed case stays as written)
+_ITEM_START = re.compile(r"(^|; |, (?:and|or) )([A-Z][a-z]+)(?= [a-z])")
+_JOINED = 480  # characters of a list at most read into the paragraph that announces it
 # The list a table-of-contents generator keeps between its two comments.
 _TOC_REGION = re.compile(
     r"<!--\s*(?:toc\s*|(?:start doctoc|md_toc)[^<>]*)-->"
@@ -173,8 +190,12 @@ _MAX_DEPTH = 8  # admonitions read inside admonitions; deeper ones are left out
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    kind: str  # PROSE, LIST, ASIDE or SHORT
+    kind: str  # PROSE, LIST, ASIDE or SHORT (TABLE inside this module)
     text: str  # plain text, on one line
+    # right under the paragraph before it, with only blank lines between: no code,
+    # table, heading or anything left out between them
+    follows: bool = False
+    quote: bool = False  # written as a quote ("> ...")
 
 
 # --- text out of Markdown -----------------------------------------------------------
@@ -283,9 +304,9 @@ def _kind(lines: list[str], is_list: bool, aside: bool) -> Block | None:
     if len(lines) == 1 and _PSEUDO_HEADING.fullmatch(raw):
         return None
     text = plain(raw)
-    if not text or is_navigation(raw, text) or _is_metadata(lines):
-        return None
-    if any(_CSS_LINE.match(line) for line in lines):
+    if text and is_navigation(raw, text):
+        return Block(NAVIGATION, text) if any(c.isalnum() for c in text) else None
+    if not text or _is_metadata(lines) or any(_CSS_LINE.match(line) for line in lines):
         return None
     if aside:
         return Block(ASIDE, text)
@@ -415,9 +436,25 @@ def _dedent(lines: list[str]) -> str:
     return "\n".join(line[4:] if line.startswith("    ") else line.lstrip("\t") for line in lines)
 
 
-def blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR0915
+def blocks(body: str, depth: int = 0) -> Iterator[Block]:
     """The paragraphs of ``body`` that say something, in order, each with its kind;
     ``depth`` counts the admonitions ``body`` lies in."""
+    return (block for block in _blocks(body, depth) if block.kind not in _COMPLETIONS)
+
+
+_TABLE_ROWS = 24  # rows of a table read at most
+_CELL = re.compile(r"(?<!\\)\|")
+
+
+def _row(line: str) -> str:
+    """A table's row as text: its two cells as ``key: value``, else its first cell."""
+    cells = [plain(cell) for cell in _CELL.split(line.strip().strip("|"))]
+    cells = [cell for cell in cells if cell]
+    return ": ".join(cells) if len(cells) <= 2 else cells[0]
+
+
+def _blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR0915
+    """:func:`blocks`, tables included (their rows, the head left out)."""
     aside = depth > 0
     lines = markdown.without_comments(markdown.drop_closed(_TOC_REGION, body)).split("\n")
     ends = _Ends(lines)
@@ -425,12 +462,21 @@ def blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR0
     is_list = False
     i = -1
     skip_to_heading = False
+    start = block_end = 0  # the lines the paragraph being read starts and ends on
+    last: int | None = None  # the last line of the last paragraph yielded
+    quoted = False
+
+    def follows(first: int) -> bool:
+        """Whether a paragraph starting on line ``first`` is right under the last one."""
+        return last is not None and not any(lines[k].strip() for k in range(last + 1, first))
 
     def flush() -> Iterator[Block]:
+        nonlocal last
         found = _kind(block, is_list, aside) if block else None
         block.clear()
         if found is not None:
-            yield found
+            yield Block(found.kind, found.text, follows(start), quoted)
+            last = block_end
 
     while i + 1 < len(lines):
         i += 1
@@ -456,9 +502,21 @@ def blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR0
         if block and _SETEXT.match(row):
             block.clear()  # the lines above were a heading
             continue
-        if block and markdown.TABLE_RULE.match(row):
+        table = block and markdown.TABLE_RULE.match(row)
+        if not table and row.lstrip().startswith("|") and i + 1 < len(lines):
+            table = markdown.TABLE_RULE.match(lines[i + 1])
+            if table:
+                yield from flush()
+                i += 1  # its head is left out
+        if table:
             block.clear()  # the line above was the head of a table
-            i = _paragraph_end(lines, i)
+            stop = _paragraph_end(lines, i)
+            rows = (_row(lines[k]) for k in range(i + 1, min(stop, i + _TABLE_ROWS) + 1))
+            text = "; ".join(row for row in rows if row)
+            if text:
+                yield Block(TABLE, text, follows(i - 1))
+                last = stop
+            i = stop
             continue
         container = _CONTAINER.match(row)
         end = ends.container(i, container.group(1)) if container else None
@@ -514,13 +572,16 @@ def blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR0
         elif _LIST.match(text) and not is_list:
             yield from flush()
             is_list = True
+        if not block:
+            start, quoted = i, row.lstrip().startswith(">")
         if len(text.split()) <= _NAVIGATION_WORDS and _NAVIGATION.match(plain(text)):
             yield from flush()  # a line of navigation ends what came before it
             continue
         item = _LIST.match(text) is not None
-        if item and block and block[-1][-1:] not in ".;:!?,":
+        if item and block and block[-1][-1:] not in ".;:!?," and not _RUNS_ON.search(block[-1]):
             block[-1] += ";"  # items read on one line stay apart
         block.append(_LIST.sub("", text).strip())
+        block_end = i
         if len(block) >= _BLOCK_LINES:  # enough for a summary: the rest is not read
             i = _paragraph_end(lines, i)
             yield from flush()
@@ -530,21 +591,140 @@ def blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR0
 def _inner(text: str, depth: int) -> Iterator[Block]:
     """The paragraphs of an admonition, read as asides (none past :data:`_MAX_DEPTH`)."""
     if depth < _MAX_DEPTH:
-        yield from blocks(text, depth + 1)
+        yield from _blocks(text, depth + 1)
 
 
 def first_paragraph(body: str) -> str:
     """The first paragraph of prose (a quote counts), else the first list, else the
-    first text of an admonition, else the first short line, as plain text."""
+    first text of an admonition, else the first short line, as plain text.
+
+    A paragraph that announces what follows ("...:", "because", or a sentence that
+    stops mid-way above a list) takes in what is right under it: a list, a line, a
+    table's rows, a paragraph (:func:`_completed`). When what follows is code, a quote
+    or nothing, it cannot make a sentence: its sentences before the announcing one are
+    taken, else the next paragraph that stands alone. A paragraph that is an aside in
+    parentheses ("(This is a result of discussion of issue #961.)") comes after prose."""
     best: Block | None = None
-    read = itertools.islice(blocks(body), _READ_BLOCKS)
+    read = _Peeked(itertools.islice(_blocks(body), _READ_BLOCKS))
     for block in read:
-        if block.kind == PROSE:
-            if _ANNOUNCES.search(block.text):  # "Chosen option: X, because" and its list
-                after = next(read, None)
-                if after is not None and after.kind in (LIST, SHORT):
-                    return f"{block.text} {after.text}"
-            return block.text
-        if best is None or _RANK[block.kind] < _RANK[best.kind]:
-            best = block
+        if block.kind in _COMPLETIONS:
+            continue
+        found = _completed(block, read)
+        if found.kind == PROSE:
+            return found.text
+        if best is None or _RANK[found.kind] < _RANK[best.kind]:
+            best = found
     return best.text if best else ""
+
+
+def weak(text: str) -> bool:
+    """Whether a summary found is a poor one, to be taken only when nothing better is
+    found: it ends announcing what follows, or it is an aside in parentheses."""
+    return bool(_ANNOUNCES.search(text)) or _parenthetical(text)
+
+
+class _Peeked:
+    """An iterator whose next item can be looked at before it is taken."""
+
+    def __init__(self, items: Iterator[Block]) -> None:
+        self._items = items
+        self._next: list[Block] = []
+
+    def __iter__(self) -> _Peeked:
+        return self
+
+    def __next__(self) -> Block:
+        return self._next.pop() if self._next else next(self._items)
+
+    def peek(self) -> Block | None:
+        if not self._next:
+            found = next(self._items, None)
+            if found is None:
+                return None
+            self._next.append(found)
+        return self._next[-1]
+
+
+def _completed(block: Block, read: _Peeked) -> Block:
+    """``block`` as a summary may take it: with what completes it when it announces
+    what follows, else cut before its announcing sentence, else ranked last. A
+    paragraph in parentheses is ranked as an aside."""
+    text = block.text
+    kind = block.kind
+    if kind == PROSE and _parenthetical(text):
+        return Block(ASIDE, text)
+    announces = bool(_ANNOUNCES.search(text))
+    after = read.peek()
+    unfinished = (
+        kind == PROSE
+        and _UNFINISHED.search(text) is not None
+        and after is not None
+        and after.follows
+        and after.kind == LIST
+    )
+    if not announces and not unfinished:
+        return block
+    completion = _completion(read, unfinished)
+    if completion:
+        if unfinished and not announces:
+            completion = _ITEM_START.sub(lambda m: m.group(1) + m.group(2).lower(), completion)
+        text = f"{text} {completion}"
+        if not _ANNOUNCES.search(text):
+            return Block(kind if kind in (PROSE, ASIDE) else LIST, text)
+    before = _before_last_sentence(block.text)
+    if before and kind == PROSE:
+        return Block(PROSE, before)
+    return Block(_DANGLING, text)
+
+
+def _completion(read: _Peeked, unfinished: bool) -> str:
+    """What is right under a paragraph that announces it: the items of a list (a list
+    whose items are paragraphs too), a short line, a table's rows, or a paragraph that
+    is not a quote; '' when something else comes between, or nothing follows."""
+    after = read.peek()
+    if after is None or not after.follows:
+        return ""
+    if after.quote:  # words quoted, no sentence of the page's: nor what stands alone
+        next(read)
+        return ""
+    if after.kind in (PROSE, ASIDE) and not unfinished:
+        next(read)
+        return after.text
+    if after.kind not in (LIST, SHORT, *_COMPLETIONS):
+        return ""
+    parts = [next(read).text]
+    size = len(parts[0])
+    while size < _JOINED and after.kind == LIST:
+        more = read.peek()
+        if more is None or not more.follows or more.kind != LIST:
+            break
+        next(read)
+        sep = "" if parts[-1][-1:] in ".;:!?," or _RUNS_ON.search(parts[-1]) else ";"
+        parts[-1] += sep
+        parts.append(more.text)
+        size += len(more.text) + 2
+    return " ".join(parts)
+
+
+def _before_last_sentence(text: str) -> str:
+    """The sentences of ``text`` before its last one, when they are prose; else ''."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text) if _ends(text, m.start())]
+    ends = [at for at in ends if at < len(text.rstrip())]
+    if not ends:
+        return ""
+    kept = text[: ends[-1]].rstrip()
+    return kept if is_prose(kept) and not _ANNOUNCES.search(kept) else ""
+
+
+def _parenthetical(text: str) -> bool:
+    """Whether ``text`` is all in parentheses: it opens one that closes only at its end,
+    or never ("(This is a result of discussion of issue #961.)"), or it closes one it
+    never opened (the end of an aside cut by code)."""
+    if not text.startswith("("):  # or the end of one: "... reference manual.)"
+        return text.rstrip().endswith((".)", "!)", "?)")) and text.count(")") > text.count("(")
+    depth = 0
+    for at, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if depth == 0:
+            return not text[at + 1 :].strip(" .:;")
+    return True

@@ -1,0 +1,150 @@
+"""Imported pages' summaries never stop on a colon that announces what follows, nor are
+an aside in parentheses when a sentence follows; a first heading that only names a
+section ("# Summary", "# Unresolved questions") is no title."""
+
+from __future__ import annotations
+
+import pytest
+
+from mdbrain.core import conversion, summary
+
+CODE = "```rust\nfn f() {}\n```\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "wanted"),
+    [
+        (  # code follows: the sentences before the announcing one
+            "Allow attributes on parameters. For example, consider this API:\n\n" + CODE,
+            "Allow attributes on parameters.",
+        ),
+        (  # one sentence, then code: the next paragraph that stands alone
+            "This RFC adds the following methods to atomic types:\n\n"
+            + CODE
+            + "\nIt also fixes the layout of atomic types.\n",
+            "It also fixes the layout of atomic types.",
+        ),
+        (  # a list right under a short line: its items
+            "We unreserve:\n+ `pure`\n+ `sizeof`\n\n## Motivation\n",
+            "We unreserve: pure; sizeof",
+        ),
+        (  # a list whose items are paragraphs of their own
+            "The team decided because:\n\n- it is atomic\n\n- it is cheaper\n",
+            "The team decided because: it is atomic; it is cheaper",
+        ),
+        (  # a table: its rows
+            "The networks get these ranges:\n\n|Name|Range|\n|---|---|\n"
+            "|Staging|10.12.0.0/16|\n|Production|10.13.0.0/16|\n",
+            "The networks get these ranges: Staging: 10.12.0.0/16; Production: 10.13.0.0/16",
+        ),
+        (  # a line of links
+            "Records are published to our knowledge base:\n\n🔗 **<https://example.org/adr/>**\n\n"
+            "Please use this link.\n",
+            "Records are published to our knowledge base: 🔗 https://example.org/adr/",
+        ),
+        (  # a quote is someone else's words: the page's next own paragraph
+            "The policy currently states:\n\n> Owners are contacted first.\n\n"
+            "We would like to remove that sentence from the policy.\n",
+            "We would like to remove that sentence from the policy.",
+        ),
+        (  # a line announcing a list, after code: the code is not what it completes
+            "The layout will now be:\n\n"
+            + CODE
+            + "\nWhere:\n\n* `env` is the account\n\nFiles are read in this order:\n\n"
+            "* `common.tfvars`\n* `stack.tfvars`\n",
+            "Files are read in this order: common.tfvars; stack.tfvars",
+        ),
+        (  # a sentence that stops mid-way above a list goes on into it
+            "This RFC proposes to\n\n1. Expand the rules for elision, and\n"
+            "2. Follow the same rules in impl headers.\n\nBy doing so, we write less.\n",
+            "This RFC proposes to expand the rules for elision, and follow the same rules"
+            " in impl headers.",
+        ),
+        (  # an aside in parentheses, then the sentence
+            "(This is a result of discussion of [issue #961](https://x.org/961).)\n\n"
+            "Let a loop expression return a value.\n",
+            "Let a loop expression return a value.",
+        ),
+        (  # an aside cut by code: neither its start nor its end
+            "* Change the placement syntax.\n* Overload `box`.\n\n"
+            "(Note that `<block>` here denotes a block; i.e.:\n"
+            + CODE
+            + "This is the same sense as in the reference manual.)\n",
+            "Change the placement syntax. Overload box.",
+        ),
+        (  # a smiley closes no aside
+            'Chosen option: "Prettier", because\n\n- it is widely used (see trends)\n'
+            "- the fewer debates the better :-)\n",
+            'Chosen option: "Prettier", because it is widely used (see trends); the fewer'
+            " debates the better :-)",
+        ),
+    ],
+)
+def test_a_summary_never_stops_on_what_it_announces(body: str, wanted: str) -> None:
+    assert summary.first_paragraph(body) == wanted
+
+
+def test_tables_and_links_completing_a_paragraph_are_no_paragraphs_of_their_own() -> None:
+    body = "|Name|Range|\n|---|---|\n|Staging|10.12.0.0/16|\n\n[Home](index.md)\n"
+    assert list(summary.blocks(body)) == []
+
+
+def test_a_summary_section_of_one_announcement_gives_way_to_the_page() -> None:
+    body = (
+        "## Summary\n\nAdd two methods to the process trait, specifically:\n\n"
+        + CODE
+        + "\n## Motivation\n\nSpawning processes on Unix lacks the flexibility of fork.\n"
+    )
+    assert conversion.summary_of(body, {}, 240, decision=False) == (
+        "Spawning processes on Unix lacks the flexibility of fork."
+    )
+
+
+def test_a_decision_that_only_announces_code_gives_way_to_the_record() -> None:
+    body = (
+        "# 17. Data layout\n\n## Status\n\nAccepted\n\n## Context\n\n"
+        "Our projects share much of their configuration.\n\n"
+        "## Decision\n\nThe data folder will now be:\n\n" + CODE
+    )
+    assert conversion.summary_of(body, {}, 240, decision=True) == (
+        "Our projects share much of their configuration."
+    )
+
+
+def test_a_page_of_nothing_but_an_announcement_keeps_it() -> None:
+    body = "Add a literal matcher that matches constants:\n\n" + CODE
+    assert conversion.summary_of(body, {}, 240, decision=False) == (
+        "Add a literal matcher that matches constants:"
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "wanted"),
+    [
+        (  # an RFC: its sections are level-1 headings
+            "text/3834-export-visibility.md",
+            "- Feature Name: `export_visibility`\n\n# Summary\n\nExport less.\n\n"
+            "# Motivation\n\nSmaller binaries.\n",
+            "3834 export visibility",
+        ),
+        (  # the first level-1 heading comes late, and names a section
+            "text/0401-coercions.md",
+            "## Summary\n\nDescribe conversions.\n\n## Detailed design\n\nText.\n\n"
+            "# Unresolved questions\n\nNone.\n",
+            "0401 coercions",
+        ),
+        ("docs/cache.md", "# 1. Introduction\n\nThe cache keeps pages.\n", "Cache"),
+        ("docs/fr/cache.md", "# Contexte\n\nLe cache garde les pages.\n", "Cache"),
+        ("docs/a.md", "## Reference-level explanation\n\nText.\n", "A"),
+        ("docs/cache.md", "# Summary of the cache\n\nText.\n", "Summary of the cache"),
+        ("docs/cache.md", "# Page cache\n\n# Summary\n\nText.\n", "Page cache"),
+    ],
+)
+def test_a_heading_that_names_a_section_is_no_title(path: str, body: str, wanted: str) -> None:
+    assert conversion.title_of(body, {}, path) == wanted
+
+
+def test_a_site_title_names_a_page_whose_heading_names_a_section() -> None:
+    assert conversion.title_of("# Overview\n\nText.\n", {}, "docs/index.md", "Caching") == (
+        "Caching"
+    )
