@@ -357,6 +357,40 @@ def test_an_in_force_block_added_to_a_synthesis_page_is_filled_at_the_next_index
     assert "rules/lockout.md" in page.read_text(encoding="utf-8").split("mdbrain:in-force")[1]
 
 
+def test_a_decision_records_reason_comes_from_its_cause_or_its_context(
+    make_base: MakeBase,
+) -> None:
+    nygard = (
+        "## Status\n\nAccepted\n\n## Context\n\nCertificates expire and nobody renews"
+        " them by hand.\n\nMore context.\n\n## Decision\n\nWe will sign them with Puppet.\n"
+    )
+    madr = (
+        "## Context and Problem Statement\n\nWe need search.\n\n## Decision Outcome\n\n"
+        'Chosen option: "Pagefind", because it indexes at build time and needs no server.\n'
+    )
+    root = make_base(
+        {
+            "decisions/0007-certs.md": doc("Certs", type="decision", sources="[x]", body=nygard),
+            "decisions/0008-search.md": doc("Search", type="decision", sources="[x]", body=madr),
+            "decisions/0009-same.md": doc(
+                "Same",
+                type="decision",
+                sources="[x]",
+                summary='"Chosen option: Pagefind, because it indexes at build time and needs'
+                ' no server."',
+                body=madr,
+            ),
+        }
+    )
+    reasons = {i.id: i.reason for i in Brain.open(root).brief("decisions").items}
+    assert reasons == {
+        "decisions/0007-certs.md": "Certificates expire and nobody renews them by hand.",
+        "decisions/0008-search.md": 'Chosen option: "Pagefind", because it indexes at build'
+        " time and needs no server",
+        "decisions/0009-same.md": "We need search.",  # its summary gives the cause already
+    }
+
+
 def test_a_briefs_reason_comes_from_a_rationale_heading_not_from_a_question(
     make_base: MakeBase,
 ) -> None:

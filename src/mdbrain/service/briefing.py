@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mdbrain.core import fields, graph, ids, rules
+from mdbrain.core import cells, fields, graph, ids, markdown, rules, summary
 from mdbrain.core.document import loads_leniently
 from mdbrain.core.errors import MdbrainError, NotFoundError
 from mdbrain.core.manifest import Entry, Manifest
@@ -32,6 +32,15 @@ _REASON_TITLE = re.compile(
     r"^#{1,6}\s*(?:motifs?|rationale|why|pourquoi|reasons?|raisons?)\s*+(?:[?:.]\s*+)?#*+\s*+$",
     re.I,  # possessive: one way to read the blanks, the mark and the hashes after the word
 )
+# a decision record's sections: where it decides, and the forces that called for it
+_DECISION_TITLE = re.compile(r"^#{1,6}\s*(?:decision(?:\s+outcome)?|décision)\s*+:?\s*+$", re.I)
+_CONTEXT_TITLE = re.compile(
+    r"^#{1,6}\s*(?:context(?:\s+and\s+problem\s+statement)?|contexte|decision\s+drivers"
+    r"|background)\s*+:?\s*+$",
+    re.I,
+)
+# a sentence of a decision that gives its cause (MADR: 'Chosen option: "X", because ...')
+_BECAUSE = re.compile(r"[^.!?\n]{0,300}\b(?:because|since|parce que|car)\b[^.!?\n]{1,300}", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +100,12 @@ class ReviewQueue:
     drafts: list[tuple[str, str]]  # id, created; oldest first
 
 
-def _reason(session: Session, entry: Entry) -> str:
+def _reason(session: Session, entry: Entry, limit: int) -> str:
+    """Why a decision holds: its ``rationale`` field; else the first paragraph under a
+    heading that is that word alone; else, as decision records write it, the sentence
+    of its Decision section that gives a cause ("Chosen option: X, because ..."), or
+    the first paragraph of its Context (the forces that called for it), cut to
+    ``limit`` characters."""
     written = fields.text(entry.meta, "rationale")
     if written:
         return written
@@ -100,16 +114,45 @@ def _reason(session: Session, entry: Entry) -> str:
     except MdbrainError:
         return ""
     lines = doc.body.splitlines()
+    said = _paragraph_under(lines, _REASON_TITLE)
+    if said:
+        return said
+    decision = "\n".join(_section_lines(lines, _DECISION_TITLE))
+    cause = _BECAUSE.search(markdown.without_comments(decision, " "))
+    if cause:
+        said = " ".join(cause.group(0).split()).lstrip("-*+ ")
+        if _bare(said) not in _bare(entry.summary):  # the summary says it already
+            return cells.clip(said, limit)
+    context = "\n".join(_section_lines(lines, _CONTEXT_TITLE))
+    return cells.clip(summary.first_paragraph(context), limit) if context.strip() else ""
+
+
+def _bare(text: str) -> str:
+    return " ".join("".join(c if c.isalnum() else " " for c in text.casefold()).split())
+
+
+def _section_lines(lines: list[str], title: re.Pattern[str]) -> list[str]:
+    """The lines of the first section whose heading ``title`` matches, to the next heading."""
     for index, line in enumerate(lines):
-        if _REASON_TITLE.match(line):
-            paragraph: list[str] = []
+        if title.match(line):
+            out = []
             for text in lines[index + 1 :]:
-                if text.startswith("#") or (not text.strip() and paragraph):
+                if text.startswith("#"):
                     break
-                if text.strip():
-                    paragraph.append(text.strip())
-            return " ".join(paragraph)
-    return ""
+                out.append(text)
+            return out
+    return []
+
+
+def _paragraph_under(lines: list[str], title: re.Pattern[str]) -> str:
+    """The first paragraph of the first section whose heading ``title`` matches."""
+    paragraph: list[str] = []
+    for text in markdown.without_comments("\n".join(_section_lines(lines, title)), " ").split("\n"):
+        if not text.strip() and paragraph:
+            break
+        if text.strip():
+            paragraph.append(text.strip())
+    return " ".join(paragraph)
 
 
 def _in_force(entry: Entry, as_of: dt.date | None) -> bool:
@@ -219,7 +262,11 @@ class Briefer:
         )
         result.more = max(0, len(chosen) - limit)
         for entry in chosen[:limit]:
-            reason = _reason(self.session, entry) if entry.type == "decision" else ""
+            reason = (
+                _reason(self.session, entry, self.session.config.summary_max)
+                if entry.type == "decision"
+                else ""
+            )
             review = fields.text(entry.meta, "review_reason")
             result.items.append(
                 BriefItem(
