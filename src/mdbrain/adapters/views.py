@@ -232,7 +232,7 @@ def brief_text(result: Brief) -> str:
     if result.unverified:
         lines = [
             f"Nothing in force on {result.subject!r}{kind.get(result.kind, '')}; drafts,"
-            " unverified (not yet reviewed against the code):"
+            " unverified (not yet reviewed against the code or their sources):"
             f" {plural(len(result.items), 'document')}."
         ]
     else:
