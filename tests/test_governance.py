@@ -179,6 +179,9 @@ def test_superseding_by_a_draft_says_nothing_in_force_takes_its_place(
     assert views.supersede_text(brain.supersede("kept.md", ["new.md"])).startswith(
         "kept.md is deprecated, superseded by new.md.\nnot in force yet, so default reads"
     )
+    retired = views.supersede_text(brain.supersede("new.md", ["old.md"]))
+    assert "retired itself, so default reads show nothing in its place: old.md" in retired
+    assert "verify" not in retired
 
 
 def test_the_governance_commands(make_base: MakeBase) -> None:
@@ -386,9 +389,19 @@ def test_a_decision_records_reason_comes_from_its_cause_or_its_context(
     assert reasons == {
         "decisions/0007-certs.md": "Certificates expire and nobody renews them by hand.",
         "decisions/0008-search.md": 'Chosen option: "Pagefind", because it indexes at build'
-        " time and needs no server",
+        " time and needs no server.",
         "decisions/0009-same.md": "We need search.",  # its summary gives the cause already
     }
+
+
+def test_a_cause_is_read_in_a_bounded_window_and_never_from_time_or_vehicles() -> None:
+    from mdbrain.service.briefing import _CAUSE_SPAN, _cause
+
+    assert _cause("We rent a car since 2019. It is cheaper.") == ""
+    wrapped = "Chosen option: X, because it is\nsmall and fast.\n\nNext paragraph."
+    assert _cause(wrapped) == "Chosen option: X, because it is small and fast."
+    endless = "word " * 100_000 + "because " + "word " * 100_000  # no full stop anywhere
+    assert len(_cause(endless)) <= 2 * _CAUSE_SPAN
 
 
 def test_a_briefs_reason_comes_from_a_rationale_heading_not_from_a_question(

@@ -316,6 +316,15 @@ def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> 
     assert "\n  Home.md:6: old-page.md" in views.import_text(report)
 
 
+def test_a_source_in_a_hidden_folder_keeps_its_dot(make_base: MakeBase) -> None:
+    root = make_base({})
+    folder = root.parent / ".github" / "docs"
+    folder.mkdir(parents=True)
+    (folder / "release.md").write_text("# Release\n\nHow a release is cut.\n", encoding="utf-8")
+    report = run_import(root, folder)
+    assert meta(root, report.imported["release.md"])["sources"][0] == ".github/docs/release.md"
+
+
 def test_the_source_folder_is_left_untouched(make_base: MakeBase, wiki: Path) -> None:
     root = make_base({})
     before = snapshot(wiki)

@@ -43,6 +43,9 @@ def test_a_fence_inside_a_list_item_holds_no_wiki_link() -> None:
         "2. Or on the item's line:\n- ```toml\n  [[package]]\n  ```\n- See [[Locks]].\n"
     )
     assert wiki(text) == [(11, "Locks")]
+    # a fence left open in an item ends with the item: text at the margin is read again
+    assert wiki("- ```\n  code\n\nPara [[After]]\n") == [(4, "After")]
+    assert wiki("- item\n\n        ```\n        [[x]]\n\n[[After]]\n") == [(6, "After")]
 
 
 def test_wiki_links_in_prose_are_found_and_fences_at_the_margin_hide_theirs() -> None:

@@ -108,11 +108,21 @@ def test_partial_supersessions_are_read_as_partial_not_as_supersessions() -> Non
     assert [(c.kind, c.verb, [r.number for r in c.refs]) for c in record.clauses] == [
         (adr.PARTLY, "in part supersedes", [3])
     ]
-    for status in ("Partly superseded by [ADR 5](0005-x.md)", "Superseded in part by ADR 5"):
+    for status in (
+        "Partly superseded by [ADR 5](0005-x.md)",
+        "Superseded in part by ADR 5",
+        "Accepted. Supersedes in part [ADR 5](0005-x.md)",  # the active form too
+        "Accepted, replaces partly [5](0005-x.md)",
+    ):
         found = adr.clauses(status)
         assert [(c.kind, [r.number for r in c.refs]) for c in found] == [(adr.PARTLY, [5])]
     # a whole supersession is still one
     assert [c.kind for c in adr.clauses("Superseded by ADR 5")] == [adr.SUPERSEDED_BY]
+    assert [c.kind for c in adr.clauses("Supersedes [ADR 5](0005-x.md)")] == [adr.SUPERSEDES]
+    # a line of its own in the head of a record
+    head = "# 9. Nine\n\nSuperseded in part by [ADR 12](0012-x.md)\n\n## Context\n\nText.\n"
+    record = adr.read("adr/0009-nine.md", head, {})
+    assert record is not None and [c.kind for c in record.clauses] == [adr.PARTLY]
 
 
 def test_imported_records_keep_the_state_they_wrote_as_original_status(

@@ -138,6 +138,9 @@ def test_a_page_of_nothing_but_an_announcement_keeps_it() -> None:
         ("docs/a.md", "## Reference-level explanation\n\nText.\n", "A"),
         ("docs/cache.md", "# Summary of the cache\n\nText.\n", "Summary of the cache"),
         ("docs/cache.md", "# Page cache\n\n# Summary\n\nText.\n", "Page cache"),
+        # a folder's own page is named by its heading, whatever the word
+        ("docs/guide/README.md", "# Overview\n\nThe guide.\n", "Overview"),
+        ("docs/index.md", "# Introduction\n\nThe docs.\n", "Introduction"),
     ],
 )
 def test_a_heading_that_names_a_section_is_no_title(path: str, body: str, wanted: str) -> None:
@@ -148,3 +151,9 @@ def test_a_site_title_names_a_page_whose_heading_names_a_section() -> None:
     assert conversion.title_of("# Overview\n\nText.\n", {}, "docs/index.md", "Caching") == (
         "Caching"
     )
+
+
+def test_a_whole_sentence_above_a_list_is_not_run_into_it() -> None:
+    # a sentence that ends on a name is whole: its list is not read into it
+    text = "The CLI is written in Rust\n- Fast startup\n- Small binary\n"
+    assert summary.first_paragraph(text) == "The CLI is written in Rust"

@@ -157,9 +157,16 @@ def test_a_brief_lists_a_bounded_number_and_counts_all_it_leaves_out(tmp_path: P
             brain.brief("log", limit=0)
     assert len(short.items) == 20 and short.more == 5 and short.retired == 1
     said = views.brief_text(short)
-    assert "5 more documents in force; --limit to list them" in said
+    assert "5 more documents in force not listed; a higher limit lists them" in said
     assert "left out: 1 draft, 1 deprecated or archived;" in said
     assert len(longer.items) == 25 and longer.more == 0
+    drafts = write_base(
+        tmp_path / "d",
+        {f"n{n:02}.md": doc(f"Note {n}", tags="[log]", status="draft") for n in range(22)},
+    )
+    with Brain.open(drafts) as brain:
+        unverified = views.brief_text(brain.brief("log"))
+    assert "2 more drafts not listed" in unverified and "in force not" not in unverified
 
 
 def test_a_brief_on_a_tag_of_one_page_also_finds_the_others_on_the_subject(

@@ -99,8 +99,24 @@ PIECES = ["must_use", "a.b", "os.path.join.", "(x_y)", " ", "\n", "end.", "e.g."
 
 
 @given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
-def test_names_in_a_document_are_its_identifiers(written: str) -> None:
-    assert text.names_in(written) == text.identifiers(written)
+def test_names_in_a_document_are_its_identifiers_and_their_tails(written: str) -> None:
+    named = text.identifiers(written)
+    found = text.names_in(written)
+    assert named <= found
+    assert all(any(n.endswith(("/" + t, "." + t)) for n in named) for t in found - named)
+
+
+def test_a_question_naming_the_end_of_a_path_finds_the_page_naming_it_whole(
+    make_base: MakeBase,
+) -> None:
+    root = make_base(
+        {
+            "a.md": doc("Sessions", body="The code lives in src/auth/login.py."),
+            "b.md": doc("Login", body="auth login py " * 30),
+        }
+    )
+    with Brain.open(root) as brain:
+        assert brain.search("auth/login.py").hits[0].hit.id == "a.md"
 
 
 @pytest.mark.parametrize(

@@ -198,17 +198,16 @@ def supersede_text(report: SupersedeReport) -> str:
         lines.append("synthesis pages now needing review: " + ", ".join(report.reviewed))
     if report.still_linking:
         lines.append("documents still linking to it: " + ", ".join(report.still_linking))
+    none = len(report.not_in_force) + len(report.retired_successors) == len(report.new)
+    gap = ", so default reads show nothing in its place" if none else ""
     if report.not_in_force:
-        alone = len(report.not_in_force) == len(report.new)
         lines.append(
-            (
-                "not in force yet, so default reads show nothing in its place: "
-                if alone
-                else "not in force yet: "
-            )
-            + ", ".join(report.not_in_force)
-            + " (mdbrain verify, once checked, puts it in force)"
+            f"not in force yet{gap}: {', '.join(report.not_in_force)}"
+            " (mdbrain verify, once checked, puts a draft in force)"
         )
+        gap = ""
+    if report.retired_successors:
+        lines.append(f"retired itself{gap}: {', '.join(report.retired_successors)}")
     return "\n".join(lines)
 
 
@@ -251,7 +250,11 @@ def brief_text(result: Brief) -> str:
         if item.review:
             lines.append(f"    to review: {item.review}")
     if result.more:
-        lines.append(f"{plural(result.more, 'more document')} in force; --limit to list them")
+        what = "more draft" if result.unverified else "more document"
+        lines.append(
+            f"{plural(result.more, what)}{'' if result.unverified else ' in force'}"
+            " not listed; a higher limit lists them"
+        )
     left = [] if result.unverified else [plural(result.hidden_drafts, "draft")]
     if result.retired:
         left.append(f"{result.retired} deprecated or archived")

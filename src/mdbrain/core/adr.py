@@ -123,7 +123,8 @@ _VERB = re.compile(
     r"(?P<partly>\b(?:" + _IN_PART + r"\s+(?:su+p+er+[sc]e+de?d|replaced)"
     r"|(?:su+p+er+[sc]e+de?d|replaced)\s+" + _IN_PART + r")"
     r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\())"
-    r"|\b" + _IN_PART + r"\s+(?:su+p+er+[sc]e+de?s|replaces)\b)"
+    r"|\b" + _IN_PART + r"\s+(?:su+p+er+[sc]e+de?s|replaces)\b"
+    r"|\b(?:su+p+er+[sc]e+de?s|replaces)\s+" + _IN_PART + r"\b)"
     r"|(?P<superseded_by>\b(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)"
     r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\()))"  # "Superseded [0019](0019-x.md)" too
     r"|(?P<supersedes>\b(?:su+p+er+[sc]e+de?s|replaces|obsoletes|overrides)\b)"
@@ -169,7 +170,8 @@ _SENTENCE = re.compile(
 )
 # a line of its own: "Superseded by [X](x.md)", "**Supersedes:** [RFC 3](0003-c.md)"
 _LEAD = re.compile(
-    r"^\s*(?:[-*+]\s+)?[*_]*(?:(?P<partly>" + _IN_PART + r"\s+su+p+er+[sc]e+de?(?:d\s+by|s))"
+    r"^\s*(?:[-*+]\s+)?[*_]*(?:(?P<partly>" + _IN_PART + r"\s+su+p+er+[sc]e+de?(?:d\s+by|s)"
+    r"|su+p+er+[sc]e+ded\s+" + _IN_PART + r"\s+by|su+p+er+[sc]e+des\s+" + _IN_PART + r")"
     r"|(?P<superseded_by>su+p+er+[sc]e+de?d\s+by)"
     r"|(?P<does>su+p+er+[sc]e+de?s))\b[*_\s]*:?[*_\s]*",
     re.IGNORECASE,

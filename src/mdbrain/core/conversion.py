@@ -189,11 +189,15 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     named = named if named.strip() or not isinstance(label, str) else label
     headings = markdown.scan(body).headings
     top = next((h for h in headings if h.level == 1), None)
-    if top is not None and is_section_name(top.title):
-        top = None  # "# Summary": the page's headings name its sections, not the page
+    # "# Summary": the page's headings name its sections, not the page; but a folder's own
+    # page (README, index) opening on "# Overview" or "# Introduction" is named by it,
+    # unless the site's navigation names it
+    folder_page = page_stem(posixpath.basename(path)).lower() in _INDEX_NAMES
+    if top is not None and is_section_name(top.title) and (named.strip() or not folder_page):
+        top = None
     if top is None and named.strip():
         return " ".join(named.split())
-    if top is None and headings and not is_section_name(headings[0].title):
+    if top is None and headings and (folder_page or not is_section_name(headings[0].title)):
         first = headings[0]
         before = "\n".join(body.split("\n", first.line - 1)[: first.line - 1])
         # comments and empty tags (<a id="old-name"></a>) are no text a reader sees

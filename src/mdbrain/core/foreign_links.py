@@ -121,27 +121,24 @@ def wiki_links(text: str) -> list[WikiLink]:
     fence: str | None = None
     quoted = 0  # how many quotes the open fence is in: it ends with the last of them
     in_list = False
+    listed = False  # the open fence is in a list item: it ends with the item too
     tag: tuple[str, ...] = ()  # the closing marks of the template tag's code being read
     for number, line in enumerate(text.split("\n"), start=1):
         if tag:
             tag = () if _closes(line, tag) else tag
             continue
         if fence is not None:
-            if not quoted:
-                fence = None if markdown.closes_fence(line, fence) else fence
-                continue
-            bare = line.lstrip(" \t>")
-            if line[: len(line) - len(bare)].count(">") >= quoted:
-                fence = None if markdown.closes_fence(bare, fence) else fence
-                continue
-            fence = None  # the quote ended, and the code with it: the line is read below
+            inside = _in_fence(line, fence, quoted, listed)
+            fence = fence if inside is True else None
+            if inside is not None:
+                continue  # code, or the fence closing it
         if _LIST_ITEM.match(line):
             in_list = True
         elif line[:1] not in " \t":
             in_list = False
         opened = _fence_opening(line, in_list)
         if opened is not None:
-            fence, quoted = opened
+            (fence, quoted), listed = opened, in_list
             continue
         code = _TAG_CODE.match(line) if "{" in line else None
         if code is not None and not line.rstrip().endswith(("/>}}", "/%}}")):
@@ -157,6 +154,20 @@ def wiki_links(text: str) -> list[WikiLink]:
             first, second = match.group(1).strip(), (match.group(2) or "").strip()
             found.append(WikiLink(number, match.start(), match.end(), first, second))
     return found
+
+
+def _in_fence(line: str, fence: str, quoted: int, listed: bool) -> bool | None:
+    """What ``line`` is to an open fence: True, a line of its code; False, the line that
+    closes it; None, a line after it, to be read as text (the quote or the list item the
+    fence was in has ended, and the code with it)."""
+    if quoted:
+        bare = line.lstrip(" \t>")
+        if line[: len(line) - len(bare)].count(">") < quoted:
+            return None
+        return not markdown.closes_fence(bare, fence)
+    if markdown.closes_fence(line, fence):
+        return False
+    return None if listed and line.strip() and line[:1] not in " \t" else True
 
 
 def _fence_opening(line: str, in_list: bool) -> tuple[str, int] | None:

@@ -86,9 +86,15 @@ _SKIP_LINE = re.compile(
 _LIST = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)]) +")
 # a paragraph that ends by announcing what follows it: its list completes it
 _ANNOUNCES = re.compile(r"(?::|\b(?:because|since|as follows|following|parce que|car))\s*$", re.I)
-# a paragraph that stops in the middle of a sentence ("This RFC proposes to"): a list
-# right under it continues it
-_UNFINISHED = re.compile(r"[^\W\d_]$")
+# a paragraph that stops in the middle of a sentence, on a word no sentence ends on
+# ("This RFC proposes to"): a list right under it continues it. "The CLI is written in
+# Rust" above a list of features is a whole sentence, and stays one.
+_UNFINISHED = re.compile(
+    r"\b(?:to|by|of|the|a|an|and|or|with|for|from|in|on|at|into|that|which|are|is|be|will"
+    r"|should|must|can|include|includes|including|such as|de|du|des|le|la|les|à|pour|par"
+    r"|en|que|qui|sont|est|avec)$",
+    re.I,
+)
 # a list item ending on a conjunction ("..., and") runs on into the next one
 _RUNS_ON = re.compile(r"(?:^|[\s,])(?:and|or|but|et|ou|mais)$", re.I)
 # an item of a list read into a sentence that stops mid-way: "to Expand the rules" reads

@@ -17,6 +17,7 @@ import itertools
 import re
 import threading
 import unicodedata
+from collections.abc import Iterator
 from typing import Protocol
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -228,11 +229,24 @@ def identifiers(text: str) -> set[str]:
 
 
 def names_in(text: str) -> set[str]:
-    """:func:`identifiers` of a long text (a document), found faster: an identifier never
+    """:func:`identifiers` of a long text (a document), found faster (an identifier never
     holds a blank, so only the words with an underscore, a slash or an inner dot are read,
-    and a plain word is never tried."""
+    and a plain word is never tried), with the tails of its paths and dotted names that
+    are identifiers still: a page naming ``src/auth/login.py`` names ``auth/login.py``
+    and ``login.py`` too, as a question may write them."""
     words = [w for w in text.split() if "_" in w or "/" in w or "." in w[:-1]]
-    return identifiers("\n".join(words)) if words else set()
+    found = identifiers("\n".join(words)) if words else set()
+    return found | {tail for name in found for tail in _tails(name)}
+
+
+def _tails(name: str) -> Iterator[str]:
+    for mark in _PART_MARK.finditer(name):
+        tail = name[mark.end() :]
+        if _is_identifier(tail):
+            yield tail
+
+
+_PART_MARK = re.compile(r"[./]")
 
 
 def code_paths(text: str) -> set[str]:

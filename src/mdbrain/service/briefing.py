@@ -39,8 +39,11 @@ _CONTEXT_TITLE = re.compile(
     r"|background)\s*+:?\s*+$",
     re.I,
 )
-# a sentence of a decision that gives its cause (MADR: 'Chosen option: "X", because ...')
-_BECAUSE = re.compile(r"[^.!?\n]{0,300}\b(?:because|since|parce que|car)\b[^.!?\n]{1,300}", re.I)
+# the word of a decision's sentence that gives its cause (MADR: 'Chosen option: "X",
+# because ...'); "since" and the French "car" read as time and a vehicle too often
+_BECAUSE = re.compile(r"\b(?:because|parce que|parce qu)\b", re.I)
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n[ \t]*\n")
+_CAUSE_SPAN = 300  # characters of a cause's sentence read on each side of its word
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,14 +120,27 @@ def _reason(session: Session, entry: Entry, limit: int) -> str:
     said = _paragraph_under(lines, _REASON_TITLE)
     if said:
         return said
-    decision = "\n".join(_section_lines(lines, _DECISION_TITLE))
-    cause = _BECAUSE.search(markdown.without_comments(decision, " "))
-    if cause:
-        said = " ".join(cause.group(0).split()).lstrip("-*+ ")
-        if _bare(said) not in _bare(entry.summary):  # the summary says it already
-            return cells.clip(said, limit)
+    decision = markdown.without_comments("\n".join(_section_lines(lines, _DECISION_TITLE)), " ")
+    said = _cause(decision)
+    if said and _bare(said) not in _bare(entry.summary):  # the summary says it already
+        return cells.clip(said, limit)
     context = "\n".join(_section_lines(lines, _CONTEXT_TITLE))
     return cells.clip(summary.first_paragraph(context), limit) if context.strip() else ""
+
+
+def _cause(text: str) -> str:
+    """The sentence of ``text`` that holds its first "because", one line, list marks
+    dropped; a sentence runs over line breaks, not over a blank line. Each side is read
+    for :data:`_CAUSE_SPAN` characters at most: a page without punctuation costs no more."""
+    found = _BECAUSE.search(text)
+    if found is None:
+        return ""
+    before = text[max(0, found.start() - _CAUSE_SPAN) : found.start()]
+    ends = [m.end() for m in _SENTENCE_END.finditer(before)]
+    after = text[found.start() : found.start() + _CAUSE_SPAN]
+    stop = _SENTENCE_END.search(after, len(found.group(0)))
+    sentence = before[ends[-1] if ends else 0 :] + (after[: stop.start() + 1] if stop else after)
+    return " ".join(sentence.split()).lstrip("-*+ ").rstrip()
 
 
 def _bare(text: str) -> str:

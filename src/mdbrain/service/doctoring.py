@@ -148,7 +148,8 @@ def _links_fix(found: list[Finding], shown: Callable[[Finding], str]) -> str:
     moved = [f for f in found if f.code == "W001" and "check --fix" in f.message]
     steps = ["mdbrain update --fix"] if any(f.code == "W003" for f in found) else []
     steps += ["mdbrain check --fix"] if moved else []
-    by_hand = [f for f in found if f not in moved]
+    mended = set(moved)
+    by_hand = [f for f in found if f not in mended]
     edit = _edit(by_hand, shown)
     if not steps:
         return edit

@@ -31,8 +31,10 @@ class SupersedeReport:
     still_linking: list[str] = field(default_factory=list)  # other documents citing the old one
     shas: dict[str, str] = field(default_factory=dict)  # the new hash of every document changed
     index: IndexReport | None = None
-    # successors not in force (drafts, ...): default reads then have nothing on the subject
+    # successors not in force: drafts (verify puts them in force), and deprecated or
+    # archived ones; default reads may then have nothing on the subject
     not_in_force: list[str] = field(default_factory=list)
+    retired_successors: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +120,10 @@ class Governor:
                 self._read(successor.id), "supersedes", successor, [old]
             )
         report = SupersedeReport(old, tuple(new))
-        report.not_in_force = [
-            e.id for e in successors if e is not None and e.status in HIDDEN_STATUSES
+        named = [e for e in successors if e is not None]
+        report.not_in_force = [e.id for e in named if e.status == "draft"]
+        report.retired_successors = [
+            e.id for e in named if e.status in HIDDEN_STATUSES and e.status != "draft"
         ]
         why = f"cites {old}, superseded by {', '.join(new)} on {today}"
         for entry in found.entries:

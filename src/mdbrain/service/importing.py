@@ -219,7 +219,8 @@ def _origin(session: Session, src: Path) -> Callable[[str], str]:
     """Provenance: the path from the project when the source is in it, else from its parent."""
     project = session.project.resolve()
     inside = src == project or project in src.parents
-    base = src.relative_to(project).as_posix().removeprefix(".") if inside else src.name
+    rel = src.relative_to(project).as_posix() if inside else src.name
+    base = "" if rel == "." else rel  # ".github/docs" keeps its dot
     return lambda rel: posixpath.join(base, rel)
 
 
