@@ -29,6 +29,7 @@ def reference_finds(text: str) -> Iterator[Found]:
                 8 <= len(digits) <= 15
                 and pd._phone_shape(value)
                 and not pd._phone_fake(digits)
+                and not pd._signed_number(text, match.start(), value)
                 and not pd._in_address(text, match.start())
             ):
                 yield Found("phone", match.start(), match.end(), value, PERSONAL)
@@ -38,6 +39,7 @@ def reference_finds(text: str) -> Iterator[Found]:
             if (
                 (not consistent or pd._phone_shape(value))
                 and not pd._phone_fake(re.sub(r"\D", "", value))
+                and not (consistent and pd._in_row_of_pairs(text, match.start(), match.end()))
                 and not pd._in_address(text, match.start())
             ):
                 yield Found("phone", match.start(), match.end(), value, PERSONAL)
