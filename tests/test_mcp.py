@@ -291,3 +291,56 @@ async def test_over_http_on_loopback_with_and_without_the_token(
     async with httpx2.AsyncClient() as bare:
         refused = await bare.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
     assert refused.status_code == 401
+
+
+async def test_a_query_right_after_a_supersede_reads_the_new_statuses(tmp_path: Path) -> None:
+    # each call runs in a thread of its own with its own search connection: after the
+    # write, the one the next query runs in must not take the new files for those it
+    # indexed before (the view numbers started again from 1 after the write)
+    root = write_base(
+        tmp_path / "ops",
+        {
+            "swarm.md": doc("Docker Swarm orchestration", sources="[x]", body="Swarm runs it."),
+            "k8s.md": doc("Kubernetes orchestration", sources="[x]", body="Kubernetes runs it."),
+        },
+    )
+    old = 1_600_000_000  # files older than the margin under which a stamp is not trusted
+    for path in root.glob("*.md"):
+        os.utime(path, (old, old))
+    async with Client(server_for(root.parent)) as client:
+        before = await client.call_tool("query", {"question": "orchestration"})
+        await client.call_tool("supersede", {"old": "swarm.md", "by": ["k8s.md"]})
+        after = await client.call_tool("query", {"question": "orchestration"})
+    assert "swarm.md  [concept/stable" in text_of(before)
+    assert "swarm.md  [concept/stable" not in text_of(after)
+    assert "(1 matching draft, deprecated or archived document left out" in text_of(after)
+
+
+async def test_texts_name_the_tools_and_parameters_an_agent_calls(
+    project: Path, tmp_path: Path
+) -> None:
+    long_rule = "## Rule\n\n" + "\n".join(f"Line {n} of the lockout rule." for n in range(60))
+    (project / "kb" / "rules" / "long.md").write_text(
+        doc("Long lockout rule", type="rule", sources="[x]", body=long_rule), encoding="utf-8"
+    )
+    async with Client(server_for(project)) as client:
+        asked = text_of(await client.call_tool("query", {"question": "an idea"}))
+        cut = text_of(await client.call_tool("query", {"question": "line 30 lockout rule"}))
+        shown = text_of(await client.call_tool("read", {"doc": "features/login.md"}))
+        written = await client.call_tool("write", {"title": "Sessions", "summary": "How long."})
+    said = asked + cut + shown + text_of(written)
+    assert "read doc=rules/long.md section=" in cut and "expect_sha" in shown
+    assert "mdbrain show" not in said and "--" not in said.replace("--- ", "")
+    assert text_of(written).startswith("Created sessions.md; sha ")  # a line, not JSON
+    assert written.structured_content["id"] == "sessions.md"  # type: ignore[index]
+
+
+async def test_arguments_the_schema_refuses_are_an_invalid_request(project: Path) -> None:
+    async with Client(server_for(project)) as client:
+        huge = await client.call_tool("search", {"text": "lockout", "limit": 100_000})
+        wrong = await client.call_tool("neighbors", {"doc": "features/login.md", "depth": "far"})
+        fine = await client.call_tool("search", {"text": "lockout", "limit": 3})
+    assert huge.is_error and text_of(huge).startswith("invalid-request: limit: ")
+    assert huge.structured_content["error"]["field"] == "limit"  # type: ignore[index]
+    assert wrong.is_error and text_of(wrong).startswith("invalid-request: depth: ")
+    assert "pydantic" not in text_of(huge) + text_of(wrong) and not fine.is_error

@@ -166,6 +166,10 @@ class Session:
         self._state = threading.RLock()
         self._entries: dict[str, tuple[Stamp, Entry]] | None = None
         self._view: View | None = None
+        # views are numbered for the life of the session, never again from 1 after
+        # forget(): a searcher that synced with an older view of the same number would
+        # take the new one for it, and answer from files this process has rewritten
+        self._generation = 0
         self._racy = True  # the last view held files too recent to trust
         self._local = threading.local()
         self._searchers = _Searchers()
@@ -218,7 +222,8 @@ class Session:
             last = self._view
             if last is not None and not self._racy and _same(last, found, problems):
                 return last
-            generation = last.generation + 1 if last is not None else 1
+            self._generation += 1
+            generation = self._generation
             # a stamp this recent could still move within the same clock tick
             trusted = time.time_ns() - cache.RACY_MARGIN_NS
             self._racy = any(doc.stamp[2] >= trusted for doc in found)
