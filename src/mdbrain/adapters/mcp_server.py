@@ -118,16 +118,14 @@ def _run(
         chosen = _bases(ctx).each(base)
         if len(chosen) == 1:
             result = call(chosen[0][1])
-            return _answer(result, text(result))
+            with views.for_tools():  # the text names tools and parameters, not commands
+                return _answer(result, text(result))
         results = {name: call(brain) for name, brain in chosen}
-        shown = "\n\n".join(f"[base {name}]\n{text(result)}" for name, result in results.items())
+        with views.for_tools():
+            shown = "\n\n".join(f"[base {name}]\n{text(r)}" for name, r in results.items())
         return _answer({"bases": results}, shown)
     except MdbrainError as error:
         return _failure(error)
-
-
-def _one_line(result: Any) -> str:
-    return render.to_json(result)
 
 
 class Server(MCPServer[Bases]):
@@ -141,6 +139,22 @@ class Server(MCPServer[Bases]):
             tool.description = " ".join((tool.description or "").split())
             tool.input_schema = _lean(tool.input_schema)
         return tools
+
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
+        """The SDK's call; arguments its schema refuses are an invalid request like any
+        other (``invalid-request: limit: ...``), not the validator's own report."""
+        from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+        from pydantic import ValidationError
+
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            cause = exc.__cause__
+            if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
+                raise
+            first = cause.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "arguments"
+            return _failure(InvalidRequestError(f"{where}: {first['msg']}", field=where))
 
 
 def _lean(schema: Any) -> Any:
@@ -330,7 +344,7 @@ def _writing_tools(server: MCPServer[Bases]) -> None:
             supersedes=supersedes or [], contradicts=contradicts or [], new=new, doc=doc,
             expect_sha=expect_sha,
         )  # fmt: skip
-        return _run(ctx, base, lambda b: b.write(request), _one_line)
+        return _run(ctx, base, lambda b: b.write(request), views.write_text)
 
     @server.tool(annotations=KEEPS, structured_output=False)
     def verify(

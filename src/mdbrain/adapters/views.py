@@ -5,7 +5,9 @@ Compact by design: what an agent reads here is what it pays for.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from mdbrain.adapters.render import plural, to_data, to_json
@@ -27,13 +29,33 @@ if TYPE_CHECKING:
     from mdbrain.service.writing import WriteReport
 
 
+# Who reads the text: a person or an agent at a terminal, told the command and its
+# options, or an agent through the MCP server, told the tool and its parameters.
+_FOR_TOOLS: ContextVar[bool] = ContextVar("for_tools", default=False)
+
+
+@contextlib.contextmanager
+def for_tools() -> Iterator[None]:
+    """Inside the block, the texts name the MCP tools and parameters to use, not commands."""
+    token = _FOR_TOOLS.set(True)
+    try:
+        yield
+    finally:
+        _FOR_TOOLS.reset(token)
+
+
+def _say(command: str, tool: str) -> str:
+    return tool if _FOR_TOOLS.get() else command
+
+
 def _hit_line(rank: int | None, hit: Hit) -> list[str]:
     from mdbrain.service.reading import hit_lines  # loaded already: a hit came from it
 
     first, *rest = hit_lines(hit)
     lines = [f"{rank}. {first}" if rank is not None else first, *rest]
     if hit.status == "deprecated":  # replaced or retired: its history says by what
-        lines.append(f"   ! deprecated: no longer in force; mdbrain history {hit.id} says why")
+        why = _say(f"mdbrain history {hit.id}", f"history doc={hit.id}")
+        lines.append(f"   ! deprecated: no longer in force; {why} says why")
     elif hit.flagged:
         refs = ", ".join(hit.check) or "no impl_refs listed"
         lines.append(f"   ! {hit.status}: check against the code before relying on it ({refs})")
@@ -51,15 +73,19 @@ def _hidden(count: int, ahead: str = "", drafts_shown: bool = False) -> list[str
     one = count == 1
     if drafts_shown:  # the drafts are those listed: only retired documents were left out
         what = "deprecated or archived document" if one else "deprecated or archived documents"
-        widen = "--all"
+        widen = _say("; --all to see " + ("it" if one else "them"), "")
     else:
         what = (
             "draft, deprecated or archived document"
             if one
             else "drafts, deprecated or archived documents"
         )
-        widen = "--include-drafts or --all"
-    said = [f"({count} matching {what} left out; {widen} to see {'it' if one else 'them'})"]
+        widen = (
+            "; "
+            + _say("--include-drafts or --all", "drafts=true for the drafts")
+            + (" to see it" if one else " to see them")
+        )
+    said = [f"({count} matching {what} left out{widen})"]
     if ahead:
         said.append(f"(one of them ranks above every document shown: {ahead})")
     return said
@@ -87,7 +113,12 @@ def query_text(result: QueryResult) -> str:
         lines += ["", f"--- {where} ({passage.title})", passage.text]
         if passage.cut:
             lines.append(
-                f"[section continues: mdbrain show {passage.doc} --section {passage.line}]"
+                "[section continues: "
+                + _say(
+                    f"mdbrain show {passage.doc} --section {passage.line}",
+                    f"read doc={passage.doc} section={passage.line}",
+                )
+                + "]"
             )
     if result.neighbours:
         lines += [
@@ -100,7 +131,7 @@ def query_text(result: QueryResult) -> str:
     if result.stopped_early:
         lines.append("stopped early: the first document is clearly ahead")
     if result.over_budget:
-        lines.append("some parts were left out to stay within --budget")
+        lines.append(f"some parts were left out to stay within {_say('--budget', 'budget')}")
     lines.append(_tokens(result.tokens))
     return "\n".join(lines).strip()
 
@@ -120,7 +151,8 @@ def show_text(result: ShowResult) -> str:
     if result.outline:
         lines += ["sections:", *(f"  {title}" for title in result.outline)]
     if result.hit.sha:
-        lines.append(f"sha: {result.hit.sha} (pass it as --expect-sha to change it)")
+        option = _say("--expect-sha", "expect_sha")
+        lines.append(f"sha: {result.hit.sha} (pass it as {option} to change it)")
     for passage in result.passages[1:]:
         lines += [
             "",
@@ -194,6 +226,11 @@ def update_text(report: UpdateReport) -> str:
 
 def supersede_text(report: SupersedeReport) -> str:
     lines = [f"{report.old} is deprecated, superseded by {', '.join(report.new)}."]
+    if report.again:
+        lines[0] = (
+            f"{report.old} was superseded by {', '.join(report.new)} already;"
+            " its day and reason are kept."
+        )
     if report.reviewed:
         lines.append("synthesis pages now needing review: " + ", ".join(report.reviewed))
     if report.still_linking:
@@ -214,7 +251,8 @@ def supersede_text(report: SupersedeReport) -> str:
 def conflicts_text(found: list[Conflict]) -> str:
     if not found:
         return "No open conflict."
-    lines = [f"{len(found)} open conflicts (settle with 'mdbrain resolve A B --keep A'):"]
+    settle = _say("'mdbrain resolve A B --keep A'", "resolve (first=A, second=B, keep=A)")
+    lines = [f"{len(found)} open conflicts (settle with {settle}):"]
     for item in found:
         lines += [
             f"- {item.claimant} (updated {item.claimant_updated or '?'}) contradicts {item.target}"
@@ -400,8 +438,13 @@ def write_text(report: WriteReport) -> str:
             f"possible contradiction with {clash.other} ({clash.differs}):",
             f"  new: {clash.new_sentence}",
             f"  old: {clash.old_sentence}",
-            f"  if so, say it: --contradicts {clash.other} (a human settles it),"
-            f" --supersedes {clash.other} (it replaces it), or --new (both hold)",
+            "  if so, say it: "
+            + _say(
+                f"--contradicts {clash.other} (a human settles it), --supersedes"
+                f" {clash.other} (it replaces it), or --new (both hold)",
+                f"contradicts=[{clash.other}] (a human settles it), supersedes="
+                f"[{clash.other}] (it replaces it), or new=true (both hold)",
+            ),
         ]
     for item in report.superseded:
         lines.append(f"{item.old} is now superseded by {report.id}")
