@@ -186,8 +186,8 @@ def operations(outside: Path) -> list[Operation]:
         ),
         Operation(
             "supersede",
-            (
-                "supersede", "decisions/server-side-sessions.md", "--by",
+            (  # a page in force (the demo's old decision is superseded already)
+                "supersede", "features/session.md", "--by",
                 "decisions/keep-sessions-in-redis-with-a-one-hour-idle-timeout.md",
                 "--reason", "Sessions moved to Redis",
             ),
@@ -368,8 +368,8 @@ def test_a_read_only_base_refuses_each_write_by_file_and_loses_nothing(
     prefix = read_only(docs)
     attempts = {
         "features/login.md": ("write", "--doc", "features/login.md", "--summary", "Signing in."),
-        "decisions/server-side-sessions.md": (
-            "supersede", "decisions/server-side-sessions.md", "--by",
+        "security/mfa.md": (
+            "supersede", "security/mfa.md", "--by",
             "decisions/keep-sessions-in-redis-with-a-one-hour-idle-timeout.md",
         ),
         "features/session.md": ("mv", "features/session.md", "features/sessions.md"),

@@ -179,6 +179,10 @@ def test_superseding_by_a_draft_says_nothing_in_force_takes_its_place(
     assert views.supersede_text(brain.supersede("kept.md", ["new.md"])).startswith(
         "kept.md is deprecated, superseded by new.md.\nnot in force yet, so default reads"
     )
+    before = (root / "old.md").read_text(encoding="utf-8")
+    again = brain.supersede("old.md", ["kept.md"], reason="again")  # a retry
+    assert again.again and (root / "old.md").read_text(encoding="utf-8") == before
+    assert "already; its day and reason are kept" in views.supersede_text(again)
     retired = views.supersede_text(brain.supersede("new.md", ["old.md"]))
     assert "retired itself, so default reads show nothing in its place: old.md" in retired
     assert "verify" not in retired

@@ -35,6 +35,7 @@ class SupersedeReport:
     # archived ones; default reads may then have nothing on the subject
     not_in_force: list[str] = field(default_factory=list)
     retired_successors: list[str] = field(default_factory=list)
+    again: bool = False  # it was superseded by them already: its day and reason were kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,19 +108,23 @@ class Governor:
             raise NotFoundError(f"successor {missing[0]} is not a document", doc=missing[0])
         if old in new:
             raise InvalidRequestError("a document cannot supersede itself", field="by")
+        # done before (a retry, a writer killed half-way): the day and the reason stay
+        # those of the first time; what is missing of it is completed
+        again = previous.status == "deprecated" and set(new) <= set(previous.ids("superseded_by"))
         today = self.session.today()
         texts: dict[str, str] = {}
         text = self._append(self._read(old, expect), "superseded_by", previous, new)
-        text = edit.set_field(text, "status", "deprecated")
-        text = edit.set_field(text, "superseded_on", today)
-        if reason:
-            text = edit.set_field(text, "superseded_reason", reason)
+        if not again:
+            text = edit.set_field(text, "status", "deprecated")
+            text = edit.set_field(text, "superseded_on", today)
+            if reason:
+                text = edit.set_field(text, "superseded_reason", reason)
         texts[old] = text
         for successor in filter(None, successors):
             texts[successor.id] = self._append(
                 self._read(successor.id), "supersedes", successor, [old]
             )
-        report = SupersedeReport(old, tuple(new))
+        report = SupersedeReport(old, tuple(new), again=again)
         named = [e for e in successors if e is not None]
         report.not_in_force = [e.id for e in named if e.status == "draft"]
         report.retired_successors = [
