@@ -87,6 +87,12 @@ def imported(root: Path, report: ImportReport) -> dict[str, dict[str, Any]]:
             "superseded",
             "Superseded by ADR 7",
         ),
+        (  # a form's list of choices left unfilled: no state, not "rejected"
+            "# A\n\nStatus: [proposed, approved, rejected, deprecated]\n\n## Decision\n\nX.\n",
+            {},
+            "",
+            "[proposed, approved, rejected, deprecated]",
+        ),
     ],
 )
 def test_a_record_reads_its_state_as_the_page_writes_it(

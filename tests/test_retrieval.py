@@ -375,7 +375,7 @@ def test_only_two_words_in_a_row_are_joined() -> None:
     assert analyser.joined("file") == []
 
 
-@pytest.mark.parametrize("heading", ["Decision", "Decision Outcome", "Décision"])
+@pytest.mark.parametrize("heading", ["Decision", "Decision Outcome", "Décision", "7. **Decision**"])
 def test_a_decision_record_shows_its_decision_beside_the_section_that_answers(
     make_base: MakeBase, heading: str
 ) -> None:
@@ -400,6 +400,10 @@ def test_a_decision_record_shows_its_decision_beside_the_section_that_answers(
     assert [p.title for p in result.sections] == ["Context", heading]
     assert "replica read only by batch jobs" in result.sections[1].text
     assert [p.title for p in other.sections] == ["Context"]  # no decision: nothing added
+    with Brain.open(root) as brain:  # the section is named as a reader names it
+        asked = "Décision" if heading == "Décision" else "Decision"
+        shown = brain.show("adr/0007-replica.md", section=asked)
+    assert "replica read only by batch jobs" in shown.passages[-1].text
 
 
 def test_a_further_section_far_behind_the_best_is_not_shown(make_base: MakeBase) -> None:

@@ -429,6 +429,15 @@ def _state(text: str) -> str:
     return ""
 
 
+_PLACEHOLDER_STATES = 3  # states a status names at once when it only lists the choices
+
+
+def _named_states(text: str) -> int:
+    """How many of the states ``text`` names (links and addresses aside)."""
+    text = _ADDRESS.sub(" ", text)
+    return sum(1 for _name, pattern in _STATES if pattern.search(text))
+
+
 def _refs(text: str) -> tuple[Ref, ...]:
     """The records named at the start of ``text``: ``ref (and|,|&) ref ...``."""
     return _refs_at(text, 0)[0]
@@ -611,6 +620,8 @@ def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
             found += (clause,)
     verb = _VERB.search(status)
     state = _state(status[: verb.start()] if verb else status)
+    if _named_states(status) >= _PLACEHOLDER_STATES:
+        state = ""  # "[proposed, approved, rejected, deprecated]": the form's choices, unfilled
     if not state and verb is not None and _state(verb.group(0)) == "amended":
         state = "amended"  # "Partly superseded by [X](x.md)": still in force
     if any(c.kind == SUPERSEDED_BY and c.refs for c in found):

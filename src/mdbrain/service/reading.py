@@ -835,7 +835,14 @@ def _line_number(title: str) -> int | None:
 
 
 def _normal(title: str) -> str:
-    return re.sub(r"\s+", " ", title.replace("`", "")).strip().casefold()
+    """A section's title as it is asked for: no code marks, emphasis or numbering
+    ("### 7. **Decision**" is the section "Decision", and "7. Decision" names it too)."""
+    text = _EMPHASIS_MARKS.sub("", title.replace("`", ""))
+    return _NUMBERING.sub("", re.sub(r"\s+", " ", text).strip()).strip(" :").casefold()
+
+
+_EMPHASIS_MARKS = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")
+_NUMBERING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[ivx]+\.|[a-z]\))\s+", re.I)
 
 
 _NAMES_SHOWN = 40  # section titles an error about a missing section lists
@@ -921,7 +928,7 @@ def _decision(
     """The section in which a decision record states its decision, when it has one with
     some text under its heading (see :data:`~mdbrain.core.schema.DECISION_SECTIONS`)."""
     for section, own_end in zip(outline, ends, strict=True):
-        name = passages.clean_heading(section.title).strip(" *_:").casefold()
+        name = _normal(passages.clean_heading(section.title))
         if name in DECISION_SECTIONS and any(
             line.strip() for line in lines[section.line : own_end]
         ):
