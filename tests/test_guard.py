@@ -90,6 +90,7 @@ def test_no_hit_shows_the_secret(shape: object) -> None:
         ("npm_" + fake(RNG_ALNUM, 36), "npm-token"),
         ("pypi-AgEIcHlwaS5vcmc" + fake(RNG_ALNUM + "-_", 100), "pypi-token"),
         ("glpat-" + fake(RNG_ALNUM, 20), "gitlab-token"),
+        ("hvs." + fake(RNG_ALNUM + "-_", 90), "vault-token"),
         (
             "https://hooks.slack.com/services/T0ABC1234/B0DEF5678/" + fake(RNG_ALNUM, 24),
             "slack-webhook",

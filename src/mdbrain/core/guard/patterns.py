@@ -153,6 +153,12 @@ LITERAL_PATTERNS: tuple[_Pattern, ...] = (
         body=1,
     ),
     _pattern("github-token", "github_pat_", r"github_pat_([A-Za-z0-9_]{22,255})", body=1),
+    _pattern(  # HashiCorp Vault: service, batch and recovery tokens
+        "vault-token",
+        ("hvs.", "hvb.", "hvr."),
+        r"(?<![\w.])hv[sbr]\.([A-Za-z0-9_-]{24,255})",
+        body=1,
+    ),
     _pattern(
         "gitlab-token",
         ("glpat-", "glptt-", "gldt-", "glrt-", "glsoat-", "glcbt-", "glft-", "glimt-"),
