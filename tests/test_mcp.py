@@ -344,3 +344,17 @@ async def test_arguments_the_schema_refuses_are_an_invalid_request(project: Path
     assert huge.structured_content["error"]["field"] == "limit"  # type: ignore[index]
     assert wrong.is_error and text_of(wrong).startswith("invalid-request: depth: ")
     assert "pydantic" not in text_of(huge) + text_of(wrong) and not fine.is_error
+
+
+async def test_neighbors_of_a_fresh_import_can_show_its_drafts(tmp_path: Path) -> None:
+    root = write_base(
+        tmp_path / "log",
+        {
+            "0005.md": doc("Help comments", status="draft", body="See [0009](0009.md)."),
+            "0009.md": doc("Help text", status="draft"),
+        },
+    )
+    async with Client(server_for(root.parent)) as client:
+        hidden = await client.call_tool("neighbors", {"doc": "0005.md"})
+        shown = await client.call_tool("neighbors", {"doc": "0005.md", "everything": True})
+    assert "0009.md" not in text_of(hidden) and "links: 0009.md [draft]" in text_of(shown)

@@ -278,11 +278,18 @@ def _reading_tools(server: MCPServer[Bases]) -> None:
     @server.tool(annotations=READS, structured_output=False)
     def neighbors(
         *,
-        doc: Doc, depth: Annotated[int, Field(ge=1, le=5)] = 1, base: Base = None,
-        ctx: Context | None = None,
+        doc: Doc, depth: Annotated[int, Field(ge=1, le=5)] = 1,
+        everything: Annotated[bool, Field(description="Drafts and retired ones too")] = False,
+        base: Base = None, ctx: Context | None = None,
     ) -> CallToolResult:  # fmt: skip
         """Documents linked to one (links, related, supersession, contradictions)."""
-        return _run(ctx, base, lambda b: b.neighbours(doc, depth=depth), views.neighbours_text)
+        filters = Filters(everything=everything)
+        return _run(
+            ctx,
+            base,
+            lambda b: b.neighbours(doc, depth=depth, filters=filters),
+            views.neighbours_text,
+        )
 
     @server.tool(annotations=READS, structured_output=False)
     def history(*, doc: Doc, base: Base = None, ctx: Context | None = None) -> CallToolResult:
