@@ -37,6 +37,7 @@ from mdbrain.core import (
     links,
     manifest,
     markdown,
+    passages,
     rules,
     schema,
     sites,
@@ -114,7 +115,6 @@ SECTION_NAMES: Final = frozenset(
         "état de l'art", "annexe", "références", "portée",
     }
 )  # fmt: skip
-_SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[ivx]+\.|[a-z]\))\s+", re.I)
 _TOML_FENCE = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*(?:\n|\Z)", re.S | re.M)
 
 
@@ -214,7 +214,7 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
 def is_section_name(heading: str) -> bool:
     """Whether a heading only names a section of a page (``Summary``, ``1. Motivation``,
     ``Unresolved questions``, ``Contexte``), not what the page is about."""
-    text = _SECTION_NUMBER.sub("", plain(heading).strip(" *_:#.").casefold())
+    text = passages.SECTION_NUMBER.sub("", plain(heading).strip(" *_:#.").casefold())
     return " ".join(text.replace("’", "'").split()) in SECTION_NAMES
 
 

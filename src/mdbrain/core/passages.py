@@ -52,6 +52,10 @@ class Section(NamedTuple):
         return PATH_SEPARATOR.join(self.path)
 
 
+# The number a heading gives its section ("1. ", "2.3 ", "iv. ", "a) "): no part of its name.
+SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[ivx]+\.|[a-z]\))\s+", re.I)
+
+
 def clean_heading(title: str) -> str:
     """A heading's title as a reader sees it: anchors, ``{#id}``, MDX's ``{/*id*/}``,
     template tags (``{% include badge.html %}``) and closing hashes out."""

@@ -838,11 +838,10 @@ def _normal(title: str) -> str:
     """A section's title as it is asked for: no code marks, emphasis or numbering
     ("### 7. **Decision**" is the section "Decision", and "7. Decision" names it too)."""
     text = _EMPHASIS_MARKS.sub("", title.replace("`", ""))
-    return _NUMBERING.sub("", re.sub(r"\s+", " ", text).strip()).strip(" :").casefold()
+    return passages.SECTION_NUMBER.sub("", re.sub(r"\s+", " ", text).strip()).strip(" :").casefold()
 
 
 _EMPHASIS_MARKS = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")
-_NUMBERING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[ivx]+\.|[a-z]\))\s+", re.I)
 
 
 _NAMES_SHOWN = 40  # section titles an error about a missing section lists
