@@ -56,13 +56,40 @@ def test_anything_beyond_the_subset_is_left_to_pyyaml() -> None:
         "a: 012",
         "a: 1.5",
         "a: 2026-02-30",
-        'a: "esc\\"aped"',
+        'a: "unknown \\q escape"',
+        'a: "\\ud800"',
+        "a: C:\\dir",
         "a: [x, [y]]",
-        "a: {k: v}",
+        "a: {k: {j: v}}",
+        "a: {1: v}",
+        "a: {on: v}",
+        "a: {k: v, k: w}",
         "yes: 1",
         "a: 'unbalanced",
     ):
         assert yaml_subset.read(block) is None, block
+
+
+def test_quoted_keys_escapes_and_flow_mappings_are_read() -> None:
+    """What imported frontmatter holds most: Microsoft Learn's "ms.date", summaries
+    with escaped quotes, and one-level maps such as Eleventy's navigation."""
+    block = (
+        '"ms.date": 02/26/2019\n'
+        "'it''s': yes\n"
+        'summary: "Manage the \\"snap\\" tool \\u00e9\\x41\\\\"\n'
+        'nav: {key: Guides producteur, order: -2, "a: b": main}  # a comment\n'
+        'tags: ["a\\"b", c]\n'
+    )
+    data, lines = yaml_subset.read(block) or ({}, {})
+    assert data == {
+        "ms.date": "02/26/2019",
+        "it's": True,
+        "summary": 'Manage the "snap" tool \u00e9A\\',
+        "nav": {"key": "Guides producteur", "order": -2, "a: b": "main"},
+        "tags": ['a"b', "c"],
+    }
+    assert data == yaml.safe_load(block)
+    assert lines == {"ms.date": 2, "it's": 3, "summary": 4, "nav": 5, "tags": 6}
 
 
 def test_a_long_integer_is_left_to_pyyaml_which_bounds_it() -> None:
@@ -101,6 +128,10 @@ _scalars = st.one_of(
             "1.5",
             ".5",
             "-3",
+            "-20260803",
+            "-0",
+            "-012",
+            "-1_0",
             "+3",
             ".inf",
             "1e3",
@@ -136,16 +167,35 @@ _scalars = st.one_of(
             "Authentification 2FA",
             "日本語",
             "é",
+            r'"say \"hi\""',
+            r'"a\\b"',
+            r'"tab\there\n"',
+            r'"\x41\u00e9\U0001F600"',
+            r'"\ud800"',
+            r'"\q"',
+            r'"\/"',
+            r'"\e"',
+            r"C:\dir",
+            r"'C:\dir'",
+            '"}"',
+            "l'Entrepôt",
+            'say "hi"',
+            "a'",
         ]
     ),
     st.text(alphabet="abcXYZ019 -_.:#,'\"[]", min_size=1, max_size=8),
 )
+_key = st.sampled_from(
+    ["title", "tags", "a", "ms.date", "x_y", "on", "k-1", '"ms.date"', '"yes"', "'it''s'", '"a: b"']
+)
 _value = st.one_of(
     _scalars,
     st.lists(_scalars, max_size=4).map(lambda xs: "[" + ", ".join(xs) + "]"),
+    st.lists(st.tuples(_key, _scalars), max_size=3).map(
+        lambda pairs: "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}"
+    ),
     st.just(""),
 )
-_key = st.sampled_from(["title", "tags", "a", "ms.date", "x_y", "on", "k-1"])
 _comment = st.sampled_from(["", "  # note", " #x", "\t# tab", " # a: b", "#glued"])
 _line = st.one_of(
     st.builds(lambda k, v, c: (f"{k}: {v}" if v else f"{k}:") + c, _key, _value, _comment),

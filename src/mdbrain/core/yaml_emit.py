@@ -33,7 +33,7 @@ _PLAIN_BODY = re.compile(
     r"[^\x00-\x1f\x7f-\x9f,\[\]{}\"\\\u2028\u2029\ufeff\ud800-\udfff\ufffe\uffff]+"
 )
 _PLAIN_FIRST_BAD = frozenset("-?:,[]{}#&*!|>'\"%@`.+~=<\\ \t")
-_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*")
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
 # The YAML 1.1 words and numbers PyYAML would read as something other than text.
 _BOOLEANS = ("yes", "no", "true", "false", "on", "off", "null", "y", "n")
 _WORDS = frozenset(w for b in _BOOLEANS for w in (b, b.capitalize(), b.upper()))

@@ -16,20 +16,35 @@ import re
 import sys
 from typing import Any
 
-_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*):(?: +(.*))?$")
+# A key: a plain name, or a quoted one without escapes ("ms.date", 'it''s').
+_KEY = re.compile(r"""([A-Za-z_][A-Za-z0-9_.\-]*|"[^"\\]*"|'(?:[^']|'')*'):(?: +(.*))?$""")
 _ITEM = re.compile(r"( *)- +(.*)$")
-_INT = re.compile(r"(?:0|[1-9][0-9]*)$")
+_INT = re.compile(r"(?:0|-?[1-9][0-9]*)$")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 _WORDS = {
     **dict.fromkeys(("yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"), True),
     **dict.fromkeys(("no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"), False),
     **dict.fromkeys(("null", "Null", "NULL", "~"), None),
 }
-# One item of a flow list and what follows it: a quoted string without escapes,
-# or plain text without the characters that would open anything else.
-_FLOW_ITEM = re.compile(
-    r""" *+("[^"\\]*"|'(?:[^']|'')*'|(?:[^,\[\]{}"'#?]*[^,\[\]{}"'#? \n])?) *(,|$)"""
+# One item of a flow list and what follows it: a quoted string, or plain text
+# without the characters that would open anything else (a quote may come after
+# the first character: l'Entrepôt).
+_FLOW_SCALAR = (
+    r"""("(?:[^"\\]|\\.)*+"|'(?:[^']|'')*'"""
+    r"""|(?:[^,\[\]{}"'#? \n](?:[^,\[\]{}#?\n]*[^,\[\]{}#? \n])?)?)"""
 )
+_FLOW_ITEM = re.compile(r" *+" + _FLOW_SCALAR + r" *(,|$)")
+# One pair of a flow mapping ({key: Intro, order: 1}) and what follows it.
+_FLOW_PAIR = re.compile(
+    r""" *+([A-Za-z_][A-Za-z0-9_\-]*|"[^"\\]*"): +""" + _FLOW_SCALAR + r" *(,|$)"
+)
+# A double-quoted scalar's inside, when each escape is one of those below.
+_ESCAPED_TEXT = re.compile(
+    r"""(?:[^"\\]|\\(?:["\\/0nrt]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}))*"""
+)
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*+"')
+_ESCAPE = re.compile(r"\\(?:x(..)|u(....)|U(........)|(.))")
+_SHORT_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "0": "\0", "n": "\n", "r": "\r", "t": "\t"}
 # The YAML 1.1 forms of int, float and timestamp that start with a digit: a plain
 # scalar matching none of them is text.
 _TYPED = re.compile(
@@ -62,17 +77,42 @@ class _OutsideSubsetError(Exception):
 
 
 def _quoted(text: str) -> str:
-    """A single- or double-quoted scalar without escapes."""
+    """A single- or double-quoted scalar; a double-quoted one may hold the common escapes."""
     quote, inner = text[0], text[1:-1]
     if len(text) < 2 or text[-1] != quote:
         raise _OutsideSubsetError
     if quote == '"':
-        if "\\" in text or '"' in inner:
+        if "\\" not in inner:
+            if '"' in inner:
+                raise _OutsideSubsetError
+            return inner
+        if _ESCAPED_TEXT.fullmatch(inner) is None:
             raise _OutsideSubsetError
-        return inner
+        return _ESCAPE.sub(_unescape, inner)
     if "'" in inner.replace("''", ""):
         raise _OutsideSubsetError
     return inner.replace("''", "'")
+
+
+def _unescape(match: re.Match[str]) -> str:
+    *codes, short = match.groups()
+    if short is not None:
+        return _SHORT_ESCAPES[short]
+    code = int(next(c for c in codes if c is not None), 16)
+    if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
+        raise _OutsideSubsetError  # PyYAML decides what a surrogate or an impossible code is
+    return chr(code)
+
+
+def _key(text: str) -> str:
+    """The name a key stands for: as written, or the inside of its quotes."""
+    if text[0] == '"':
+        return text[1:-1]
+    if text[0] == "'":
+        return text[1:-1].replace("''", "'")
+    if text in _WORDS:
+        raise _OutsideSubsetError  # "yes:" is a boolean key
+    return text
 
 
 def _scalar(text: str) -> Any:
@@ -82,47 +122,73 @@ def _scalar(text: str) -> Any:
     first = text[0]
     if first in "'\"":
         return _quoted(text)
-    if first.isdigit():
-        if _INT.match(text):
-            if len(text) >= _LONG_INT:
-                raise _OutsideSubsetError
-            return int(text)
-        if _DATE.match(text):
-            try:
-                return dt.date.fromisoformat(text)
-            except ValueError:
-                raise _OutsideSubsetError from None
-        if _TYPED.match(text):
-            raise _OutsideSubsetError  # another number or a timestamp: PyYAML decides
+    if first.isdigit() or (first == "-" and text[1:2].isdigit()):
+        number = _number_or_date(text)
+        if number is not None:
+            return number
         # no YAML 1.1 number or timestamp looks like this: plain text ("11/14/2022")
     elif first == "." and not _DOT_TYPED.match(text):
         pass  # "./docs" is text; only ".5", ".inf" and ".nan" are numbers
     elif first in _PLAIN_START_BAD:
         raise _OutsideSubsetError
-    if ": " in text or " #" in text or text.endswith(":"):
+    if ": " in text or " #" in text or text.endswith(":") or "\\" in text:
         raise _OutsideSubsetError
     if text in _WORDS:
         return _WORDS[text]
     return text
 
 
+def _number_or_date(text: str) -> int | dt.date | None:
+    """A whole number (-20260803) or a date that ``text`` is, or None when it is text."""
+    if _INT.match(text):
+        if len(text) >= _LONG_INT:
+            raise _OutsideSubsetError
+        return int(text)
+    if text[0] == "-":
+        raise _OutsideSubsetError  # another negative number, or text: PyYAML decides
+    if _DATE.match(text):
+        try:
+            return dt.date.fromisoformat(text)
+        except ValueError:
+            raise _OutsideSubsetError from None
+    if _TYPED.match(text):
+        raise _OutsideSubsetError  # another number or a timestamp: PyYAML decides
+    return None
+
+
 def _flow_list(text: str) -> list[Any]:
+    return [_scalar(value) for _key_, value in _flow(text, _FLOW_ITEM)]
+
+
+def _flow_map(text: str) -> dict[str, Any]:
+    pairs: dict[str, Any] = {}
+    for written, value in _flow(text, _FLOW_PAIR):
+        name = _key(written)
+        if name in pairs:
+            raise _OutsideSubsetError
+        pairs[name] = _scalar(value)
+    return pairs
+
+
+def _flow(text: str, part: re.Pattern[str]) -> list[tuple[str, str]]:
+    """The parts of a one-level flow collection: ``(key, value)``, the key empty in a list."""
     inner = text[1:-1]
     if not inner.strip():
         return []
-    items = []
+    parts = []
     at = 0
     while at <= len(inner):
-        match = _FLOW_ITEM.match(inner, at)
+        match = part.match(inner, at)
         if match is None:
             raise _OutsideSubsetError
-        items.append(_scalar(match.group(1)))
+        *found, comma = match.groups()
+        parts.append(("", found[0]) if len(found) == 1 else (found[0], found[1]))
         at = match.end()
-        if match.group(2) != ",":
+        if comma != ",":
             break
     if at != len(inner):
         raise _OutsideSubsetError
-    return items
+    return parts
 
 
 def _closing(text: str) -> int:
@@ -133,12 +199,15 @@ def _closing(text: str) -> int:
         while (at := text.find("'", at)) != -1 and text[at + 1 : at + 2] == "'":
             at += 2
         return at
-    return text.find({"[": "]", '"': '"'}[first], 1)
+    if first == '"':
+        closed = _QUOTED.match(text)
+        return -1 if closed is None else closed.end() - 1
+    return text.find({"[": "]", "{": "}"}[first], 1)
 
 
 def _without_comment(text: str) -> str:
     """``text`` without a trailing ``# comment``."""
-    if text[:1] in ("'", '"', "["):
+    if text[:1] in ("'", '"', "[", "{"):
         end = _closing(text)
         if end == -1:
             raise _OutsideSubsetError
@@ -158,6 +227,8 @@ def _value(text: str) -> Any:
         raise _OutsideSubsetError
     if text.startswith("[") and text.endswith("]"):
         return _flow_list(text)
+    if text.startswith("{") and text.endswith("}"):
+        return _flow_map(text)
     return _scalar(text)
 
 
@@ -190,11 +261,11 @@ class _Block:
         if indent == 0:
             return False
         key = _KEY.match(line, indent)
-        if key is None or isinstance(self.children, list) or key.group(1) in _WORDS:
+        if key is None or isinstance(self.children, list):
             raise _OutsideSubsetError
         self._indent(indent)
         self.children = self.children or {}
-        name, raw = key.group(1), key.group(2)
+        name, raw = _key(key.group(1)), key.group(2)
         if name in self.children or raw is None or not raw.strip():
             raise _OutsideSubsetError  # a repeated key, or a deeper level
         self.children[name] = _value(raw)
@@ -212,8 +283,8 @@ class _Block:
         if key is None:
             raise _OutsideSubsetError
         # keys repeat across thousands of documents: one shared string each
-        name, raw = sys.intern(key.group(1)), key.group(2)
-        if name in self.data or name in _WORDS:
+        name, raw = sys.intern(_key(key.group(1))), key.group(2)
+        if name in self.data:
             raise _OutsideSubsetError
         self.close()
         self.lines[name] = number
@@ -226,7 +297,7 @@ class _Block:
 
 def read(block: str, first_line: int = 2) -> tuple[dict[str, Any], dict[str, int]] | None:
     """``(fields, file line of each key)`` for a block in the subset, else None."""
-    if "\t" in block or "\\" in block:
+    if "\t" in block:
         return None
     state = _Block()
     try:
@@ -236,21 +307,19 @@ def read(block: str, first_line: int = 2) -> tuple[dict[str, Any], dict[str, int
         state.close()
     except _OutsideSubsetError:
         return None
-    # three values a line at most, one more a comma: the exact count only when that is not enough
-    if 4 + 3 * block.count("\n") + block.count(",") > MAX_VALUES and (
+    # four values a line at most, two more a comma: the exact count only when that is not enough
+    if 4 + 4 * block.count("\n") + 2 * block.count(",") > MAX_VALUES and (
         _values(state.data) > MAX_VALUES
     ):
         return None
     return state.data, state.lines
 
 
-def _values(data: dict[str, Any]) -> int:
-    """How many nodes PyYAML would compose for ``data``: the mapping, each key, each value."""
-    count = 1
-    for value in data.values():
-        count += 2
-        if isinstance(value, list):
-            count += len(value)
-        elif isinstance(value, dict):
-            count += 2 * len(value)
-    return count
+def _values(value: Any) -> int:
+    """How many nodes PyYAML would compose for ``value``: a mapping counts itself, each key
+    and each value; a list itself and each item."""
+    if isinstance(value, dict):
+        return 1 + sum(1 + _values(item) for item in value.values())
+    if isinstance(value, list):
+        return 1 + sum(_values(item) for item in value)
+    return 1
