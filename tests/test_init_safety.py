@@ -321,3 +321,26 @@ def test_a_long_readme_is_proposed_for_import_and_a_short_one_is_not(tmp_path: P
         ("docs", 0),
         ("README.md", 122),
     ]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_the_base_scan_creates_gets_the_permissions_the_umask_gives(tmp_path: Path) -> None:
+    project = make(tmp_path / "app", {"tally.py": MKDOCS["tally.py"]}, use_git=False)
+    old = os.umask(0o022)
+    try:
+        scan(project)
+        (project / "own").mkdir()
+    finally:
+        os.umask(old)
+    mode = (project / "docs-rag").stat().st_mode & 0o777
+    assert mode == (project / "own").stat().st_mode & 0o777 == 0o755
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_an_empty_root_scan_fills_keeps_its_permissions(tmp_path: Path) -> None:
+    project = make(tmp_path / "app", {"tally.py": MKDOCS["tally.py"]}, use_git=False)
+    (project / ".rag").write_text('version: "1"\nroot: ./docs-rag\n', encoding="utf-8")
+    (project / "docs-rag").mkdir()
+    (project / "docs-rag").chmod(0o750)
+    scan(project)
+    assert (project / "docs-rag").stat().st_mode & 0o777 == 0o750

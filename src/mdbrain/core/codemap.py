@@ -26,7 +26,7 @@ import warnings
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from mdbrain.core import comments, dependencies
+from mdbrain.core import comments, dependencies, markdown
 from mdbrain.core.facts import FileFacts, Symbol, clip, summary_line
 from mdbrain.core.javascript import js_facts
 
@@ -185,8 +185,36 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _HTTP: Final = ("get", "post", "put", "delete", "patch", "head", "options", "websocket")
 
 
+# an admonition's first line in a docstring that MkDocs renders: '!!! abstract "Usage
+# Documentation"', '??? note', '???+ tip'; its text is indented under it
+_ADMONITION = re.compile(r"([ \t]*)(?:!!!|\?\?\?\+?)[ \t]*[\w-]")
+
+
+def without_admonitions(doc: str) -> str:
+    """A docstring with its admonitions left out (the first line and the text indented
+    under it), so that its first sentence is prose, not ``!!!``; the admonitions' text,
+    de-indented, when nothing else is left."""
+    if "!!!" not in doc and "???" not in doc:
+        return doc
+    kept: list[str] = []
+    inner: list[str] = []
+    indent = -1  # that of the admonition being read, -1 outside one
+    for line in doc.split("\n"):
+        text = line.lstrip(" \t")
+        width = len(line) - len(text)
+        if indent >= 0 and (not text or width >= indent + 4):
+            inner.append(text)
+            continue
+        header = _ADMONITION.match(line)
+        indent = width if header is not None else -1
+        kept.append("" if header is not None else line)
+    prose = "\n".join(kept).strip()
+    return prose or "\n".join(inner).strip()
+
+
 def _py_symbol(node: ast.stmt) -> Symbol | None:
-    doc = summary_line(ast.get_docstring(node)) if isinstance(node, _Def | ast.ClassDef) else ""
+    said = ast.get_docstring(node) if isinstance(node, _Def | ast.ClassDef) else None
+    doc = summary_line(without_admonitions(markdown.without_autorefs(said))) if said else ""
     if isinstance(node, _Def):
         returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
         prefix = "async " if isinstance(node, ast.AsyncFunctionDef) else ""
@@ -333,7 +361,7 @@ def _python_facts(path: str, tree: ast.Module) -> FileFacts:
         and n.name.startswith("Test")
         and not any(isinstance(m, _Def) and m.name.startswith("test") for m in n.body)
     )
-    doc = ast.get_docstring(tree) or ""
+    doc = markdown.without_autorefs(ast.get_docstring(tree) or "")
     reexported = _reexports(tree) if path.endswith("__init__.py") else ()
     return FileFacts(
         path, "python", doc, tuple(public), exported or reexported, tuple(commands), tuple(routes),

@@ -49,9 +49,11 @@ from mdbrain.core.marker import Config
 from mdbrain.core.summary import clip, first_paragraph, plain, weak
 
 __all__ = [
+    "API_STUB",
     "OTHER_PAGE_SUFFIXES",
     "PAGE_SUFFIXES",
     "Page",
+    "api_stub",
     "clip",
     "erb_fields",
     "first_paragraph",
@@ -361,18 +363,19 @@ def parse(path: str, raw: str) -> Page:
     """Read a page leniently: a frontmatter never closed is body, a broken one code.
     Hugo's TOML front matter (``+++``) is read too, and so is a front matter behind
     blank lines or comments, which are left out. The JavaScript of an MDX page is
-    blanked in its body, which keeps its lines where they were in the file."""
+    blanked in its body, MkDocs content tabs are made plain Markdown
+    (:func:`markdown.content_tabs`) and cross-references to Python names left as their
+    text (:func:`markdown.without_autorefs`): the body keeps its lines where they were in the
+    file."""
     page = _parse(path, raw)
     if path.lower().endswith(_ERB):
-        return dataclasses.replace(page, body=erb_fields(page.body, page.meta))
-    if not is_mdx(path):
-        return page
-    found = mdx_javascript(page.body)
-    if not found:
-        return page
-    lines = page.body.split("\n")
-    body = "\n".join("" if n in found else line for n, line in enumerate(lines))
-    return dataclasses.replace(page, body=body, javascript=found)
+        page = dataclasses.replace(page, body=erb_fields(page.body, page.meta))
+    elif is_mdx(path) and (found := mdx_javascript(page.body)):
+        lines = page.body.split("\n")
+        body = "\n".join("" if n in found else line for n, line in enumerate(lines))
+        page = dataclasses.replace(page, body=body, javascript=found)
+    body = markdown.content_tabs(markdown.without_autorefs(page.body))
+    return page if body == page.body else dataclasses.replace(page, body=body)
 
 
 def _parse(path: str, raw: str) -> Page:
@@ -456,6 +459,32 @@ def _loose_value(key: str, value: str, path: str) -> Any:
         return frontmatter.load(f"{key}: {value}", path=path)[0].get(key)
     except DocumentError:
         return value if ": " in value else _BROKEN
+
+
+# --- MkDocs ---------------------------------------------------------------------------
+
+# mkdocstrings: "::: pydantic.fields", its options indented under it
+_DIRECTIVE = re.compile(r"^:::[ \t]+[A-Za-z_][\w.-]*[ \t]*$")
+_ATX = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
+API_STUB: Final = (
+    "an API page mkdocstrings fills from the code when the site is built (only ::: lines,"
+    " no text of its own); import the file alone to keep it"
+)
+
+
+def api_stub(body: str) -> bool:
+    """Whether a page is only mkdocstrings directives (``::: pydantic.fields``, with
+    their options indented under them), headings and blank lines: the site builds its
+    text from the code, and the page holds none of its own."""
+    found = False
+    for line in markdown.without_comments(body).split("\n"):
+        if not line.strip() or (found and line.startswith((" ", "\t"))):
+            continue
+        if _DIRECTIVE.match(line):
+            found = True
+        elif not _ATX.match(line):
+            return False
+    return found
 
 
 # --- ERB ------------------------------------------------------------------------------

@@ -76,6 +76,81 @@ def without_comments(text: str, by: str = "") -> str:
     return drop_closed(_COMMENT, text, by) if "<!--" in text else text
 
 
+# A content tab's header (pymdownx.tabbed, MkDocs): '=== "pip"', '===! "A"', '===+ "B"'; the
+# tab's text is indented four spaces under it.
+_TAB = re.compile(r'^[ \t]*===[!+]{0,2}[ \t]+"(.*)"[ \t]*$')
+# A fence at any indentation: in a tab or an admonition, a fence is indented with its text.
+_ANY_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+
+
+def content_tabs(body: str) -> str:
+    """``body`` with its MkDocs content tabs as plain Markdown, line for line: each header
+    (``=== "pip"``) becomes its label in bold (``**pip**``), and the text under it loses
+    the four spaces that made it the tab's, which would make it code elsewhere. Tabs in
+    tabs lose four spaces a level; fenced code is left alone. One pass."""
+    if "===" not in body:
+        return body
+    lines = body.split("\n")
+    open_: list[int] = []  # the indentation of each tab open around the line, outer first
+    fence = ""
+    for number, line in enumerate(lines):
+        text = line.lstrip(" \t")
+        if not text:
+            continue  # a blank line ends no tab
+        width = len(line.expandtabs(4)) - len(text)
+        while open_ and width < open_[-1] + 4 and not fence:
+            open_.pop()
+        shown = " " * (width - 4 * len(open_)) + text if open_ else line
+        if fence:
+            fence = "" if closes_fence(text, fence) else fence
+        elif (opened := _ANY_FENCE.match(line)) is not None:
+            fence = opened.group(1)
+        elif (tab := _TAB.match(line)) is not None:
+            label = tab.group(1).strip()
+            shown = shown[: len(shown) - len(text)] + (f"**{label}**" if label else "")
+            open_.append(width)
+        lines[number] = shown
+    return "\n".join(lines)
+
+
+# A reference link (mkdocs-autorefs): "[`Field()`][pydantic.fields.Field]", "[`a.b`][]".
+# Not after a word, a bracket or a parenthesis (code: "x[0][self.size]"), nor an image.
+_REFERENCE = re.compile(r"(?<![\w\])!\\])\[((?:[^\[\]\n]|\[[^\[\]\n]*+\])++)\]\[([^\[\]\n]*+)\]")
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_DEFINITION = re.compile(r"^[ \t]*\[([^\]\n]+)\]:")
+
+
+def without_autorefs(body: str) -> str:
+    """``body`` with the reference links whose label is a Python dotted name and which
+    the page defines nowhere as their text: ``[`Field()`][pydantic.fields.Field]`` reads
+    `` `Field()` ``. mkdocs-autorefs makes them links to the API pages it builds from the
+    code; anywhere else they lead nowhere and show their brackets. Code is left alone."""
+    if "][" not in body:
+        return body
+    lines = body.split("\n")
+    defined = {_label(m.group(1)) for line in lines if (m := _DEFINITION.match(line))}
+    fence = ""
+    for number, line in enumerate(lines):
+        if fence:
+            fence = "" if closes_fence(line, fence) else fence
+            continue
+        if (opened := _ANY_FENCE.match(line)) is not None:
+            fence = opened.group(1)
+            continue
+        if "][" not in line:
+            continue
+        out, at = [], 0
+        for found in _REFERENCE.finditer(mask(line)):
+            text = line[found.start(1) : found.end(1)]
+            label = line[found.start(2) : found.end(2)] or text.strip(" `")
+            if _DOTTED.fullmatch(label.strip()) and _label(label) not in defined:
+                out += [line[at : found.start()], text]
+                at = found.end()
+        if out:
+            lines[number] = "".join(out) + line[at:]
+    return "\n".join(lines)
+
+
 def comment_lines(lines: Sequence[str]) -> frozenset[int]:
     """The lines (0-based) that hold an HTML comment and nothing else, code blocks aside:
     what a renderer hides, such as a template's guidance left between ``<!--`` and
@@ -183,7 +258,7 @@ def _blank_code_spans(line: str) -> str:
     return "".join(parts) + line[done:] if parts else line
 
 
-def _mask(line: str) -> str:
+def mask(line: str) -> str:
     """Blank out escapes and code spans so that no link is seen inside them."""
     if "\\" in line:
         line = _ESCAPED.sub("  ", line)
@@ -252,7 +327,7 @@ def _inline(line: str, number: int, seen: _Found) -> None:
     """Collect the inline links and images of ``line``, and the reference labels it uses
     when references are possible."""
     links, used = seen.links, seen.used
-    masked = _mask(line)
+    masked = mask(line)
     angle = None
     at = 0
     while (match := _INLINE.search(masked, at)) is not None:
@@ -294,7 +369,7 @@ def _images(line: str, masked: str, number: int, images: list[Image]) -> None:
 
 def _tags(line: str, number: int, images: list[Image]) -> None:
     """The ``src`` of the HTML images of ``line``."""
-    for match in _IMG_SRC.finditer(_mask(line)):
+    for match in _IMG_SRC.finditer(mask(line)):
         group = next(g for g in (1, 2, 3) if match.group(g) is not None)
         images.append(Image(line[match.start(group) : match.end(group)], number, tag=True))
 

@@ -2,7 +2,8 @@
 
 Documentation sites wrap their prose in things that are not prose: navigation
 ("> Back to homepage", "[Home](..) | [Next](..)", breadcrumbs), admonitions
-(``!!! hint``, ``:::info``, ``/// tip``, ``> [!NOTE]``, ``{% hint %}``), HTML
+(``!!! hint``, ``:::info``, ``/// tip``, ``> [!NOTE]``, ``{% hint %}``), the
+headers of MkDocs content tabs (``=== "pip"``; the text under one is read), HTML
 blocks, badges and images, template tags (``{% from ... %}``, ``{{< figure >}}``),
 tables of contents, CSS, MDX imports, attribute lists and metadata lines
 (``Date: 2021-03-04``, ``sidebar_position: 2``). :func:`blocks` reads a body
@@ -462,7 +463,8 @@ def _row(line: str) -> str:
 def _blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR0915
     """:func:`blocks`, tables included (their rows, the head left out)."""
     aside = depth > 0
-    lines = markdown.without_comments(markdown.drop_closed(_TOC_REGION, body)).split("\n")
+    text = markdown.without_comments(markdown.drop_closed(_TOC_REGION, body))
+    lines = (markdown.content_tabs(text) if depth == 0 else text).split("\n")
     ends = _Ends(lines)
     block: list[str] = []
     is_list = False

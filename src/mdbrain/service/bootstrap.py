@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import secrets
 import shutil
 import stat
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -353,7 +353,7 @@ def _staged(
     moved = False
     existed = root.is_dir()
     try:
-        stage = Path(tempfile.mkdtemp(prefix=f".{root.name}.", suffix=".partial", dir=root.parent))
+        stage = _stage(root, existed)
         report = _scan(replace(where, root=stage), today, dry_run=False, progress=progress)
         if existed:
             root.rmdir()  # empty: checked before the scan
@@ -368,6 +368,26 @@ def _staged(
         _unmake(created)
         raise
     return report
+
+
+def _stage(root: Path, existed: bool) -> Path:
+    """A new hidden folder beside ``root`` to scan into, with the permissions ``root``
+    would get (the umask's, not the owner-only ones of a temporary folder), or has when
+    it exists already."""
+    for _ in range(100):
+        stage = root.parent / f".{root.name}.{secrets.token_hex(4)}.partial"
+        try:
+            stage.mkdir()
+        except FileExistsError:
+            continue
+        try:
+            if existed:
+                stage.chmod(stat.S_IMODE(root.stat().st_mode))
+        except BaseException:
+            stage.rmdir()
+            raise
+        return stage
+    raise FileExistsError(f"no free name for a folder beside {root}")
 
 
 def _remove_tree(folder: Path | None) -> None:

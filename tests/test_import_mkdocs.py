@@ -1,0 +1,144 @@
+"""What MkDocs writes for its plugins is no prose, and no link a base can follow: content
+tabs (pymdownx.tabbed), mkdocstrings' ``:::`` pages, mkdocs-autorefs' cross-references,
+and the admonitions of docstrings."""
+
+from __future__ import annotations
+
+import pytest
+
+from mdbrain.core import codemap, conversion, markdown, summary
+
+INSTALL = (
+    "Installation is as simple as:\n\n"
+    '=== "pip"\n\n    ```bash\n    pip install pydantic\n    ```\n\n'
+    '===! "uv"\n\n    ```bash\n    uv add pydantic\n    ```\n\n'
+    "Pydantic has a few dependencies:\n\n"
+    "* `pydantic-core`: Core validation logic written in Rust.\n"
+    "* `typing-extensions`: Backport of the standard library typing module.\n"
+)
+
+
+# --- content tabs -----------------------------------------------------------------------
+
+
+def test_a_tab_header_is_never_a_summary() -> None:
+    found = conversion.summary_of(INSTALL, {}, 300, False, "Installation")
+    assert "===" not in found and "pip" not in found
+    assert found.startswith("Pydantic has a few dependencies: pydantic-core")
+    assert "===" not in summary.first_paragraph('===+ "A tab"\n\n    A line of prose.\n')
+
+
+def test_the_text_of_a_tab_is_read_as_text_not_code() -> None:
+    body = 'Pick one.\n\n=== "Pydantic"\n\n    The first tab says what the page is about.\n'
+    assert summary.first_paragraph(body.replace("Pick one.\n\n", "")) == (
+        "The first tab says what the page is about."
+    )
+
+
+def test_an_imported_page_shows_each_tab_as_its_label_and_its_text() -> None:
+    page = conversion.parse("install.md", INSTALL)
+    lines = page.body.split("\n")
+    assert len(lines) == len(INSTALL.split("\n"))  # line for line: links keep their lines
+    assert lines[2:7] == ["**pip**", "", "```bash", "pip install pydantic", "```"]
+    assert lines[8] == "**uv**"
+
+
+def test_tabs_in_a_list_item_and_in_tabs_lose_four_spaces_a_level() -> None:
+    body = (
+        "* An item:\n\n"
+        '    === "A"\n\n        text of A\n\n'
+        '        === "A.1"\n\n            text of A.1\n\n'
+        "    Back in the item.\n"
+        '```\n=== "code"\n    kept\n```\n'
+    )
+    assert markdown.content_tabs(body).split("\n") == [
+        "* An item:", "",
+        "    **A**", "", "    text of A", "",
+        "    **A.1**", "", "    text of A.1", "",
+        "    Back in the item.",
+        "```", '=== "code"', "    kept", "```", "",
+    ]  # fmt: skip
+
+
+# --- mkdocstrings pages -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("body", "stub"),
+    [
+        ("::: pydantic.fields\n    options:\n      members:\n        - Field\n", True),
+        ("# Aliases\n\n::: pydantic.aliases\n\n::: pydantic.alias_generators\n", True),
+        ("<!-- generated -->\n::: pydantic_core\n", True),
+        ("Models inherit from `BaseModel`.\n\n::: pydantic.BaseModel\n", False),
+        ("::: tip\nA container, with text.\n:::\n", False),
+        ("    ::: indented.code\n", False),
+        ("# Fields\n", False),
+        ("", False),
+    ],
+)
+def test_a_page_of_mkdocstrings_directives_only_is_an_api_stub(body: str, stub: bool) -> None:
+    assert conversion.api_stub(body) is stub
+    assert conversion.API_STUB.startswith("an API page mkdocstrings fills from the code")
+
+
+# --- autorefs ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ("See [`Field()`][pydantic.fields.Field].", "See `Field()`."),
+        ("A [model][pydantic.main.BaseModel] is", "A model is"),
+        ("Use [`typing.Annotated`][] here", "Use `typing.Annotated` here"),
+        ("[List[int]][typing.List] x", "List[int] x"),
+        # not a dotted name, defined by the page, code, an image: left as written
+        ("[typing][] and [the guide][guide]", "[typing][] and [the guide][guide]"),
+        ("[text][a.b]\n\n[a.b]: https://example.org", "[text][a.b]\n\n[a.b]: https://example.org"),
+        ("`[a][b.c]` and x[0][self.size]", "`[a][b.c]` and x[0][self.size]"),
+        ("![logo][images.logo]", "![logo][images.logo]"),
+        ("```\n[a][b.c]\n```", "```\n[a][b.c]\n```"),
+        ("    ```py\n    [a][b.c]\n    ```", "    ```py\n    [a][b.c]\n    ```"),
+    ],
+)
+def test_a_cross_reference_to_a_python_name_is_kept_as_its_text(line: str, shown: str) -> None:
+    assert markdown.without_autorefs(line) == shown
+
+
+def test_an_imported_page_keeps_the_text_of_its_cross_references() -> None:
+    page = conversion.parse("a.md", "# A\n\nSee [`Field()`][pydantic.fields.Field] first.\n")
+    assert page.body == "# A\n\nSee `Field()` first.\n"
+
+
+# --- docstrings -------------------------------------------------------------------------
+
+
+FIELD = '''
+def Field(default=None):
+    """!!! abstract "Usage Documentation"
+        [Fields](../concepts/fields.md)
+
+    Create a field for objects that can be configured.
+
+    Used to provide extra information about a field.
+    """
+
+
+class Strict:
+    """??? note "Only a note"
+        Strict mode is on.
+    """
+
+
+def strict():
+    """Make a [`Strict`][pydantic.types.Strict] type. More."""
+'''
+
+
+def test_a_symbol_is_described_by_its_prose_not_its_admonition() -> None:
+    facts = codemap.python_facts("fields.py", FIELD)
+    docs = {symbol.name: symbol.doc for symbol in facts.symbols}
+    assert docs == {
+        "Field": "Create a field for objects that can be configured.",
+        "Strict": "Strict mode is on.",
+        "strict": "Make a `Strict` type.",
+    }
