@@ -37,12 +37,22 @@ from mdbrain.adapters.cli import Context, cli, emit, guarded
 @click.option("--contradicts", multiple=True, help="A document in force it disagrees with.")
 @click.option("--new", is_flag=True, help="Create it even if a near duplicate exists.")
 @click.option("--doc", default="", help="Update this existing document instead.")
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="With --doc: --tag, --impl-ref and --related replace its lists instead of adding.",
+)
 @click.option("--expect-sha", help="With --doc: refuse if its hash is no longer this one.")
 @click.pass_obj
 def write(obj: Context, /, **options: Any) -> None:
     """Create or update a document. The schema and the secret guard are checked first;
     a new document is compared with existing ones and a clear duplicate is refused.
     With --source (or impl_refs that exist) it enters as stable, otherwise as draft.
+    In a folder of numbered documents (0007-name.md) it takes the next number, or the
+    one its title starts with ("33. Title") if no other document holds it.
+
+    With --doc, the list options add to the document's lists; --replace makes --tag,
+    --impl-ref and --related replace them (sources and contradicts are only added to).
 
     --input takes the frontmatter fields plus "theme" and "body" as one JSON object;
     options given on the command line win."""

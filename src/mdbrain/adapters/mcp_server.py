@@ -336,20 +336,24 @@ def _writing_tools(server: MCPServer[Bases]) -> None:
         contradicts: Ids | None = None,
         new: Annotated[bool, Field(description="Create it despite a near duplicate")] = False,
         doc: Annotated[str, Field(description="Update this document instead")] = "",
+        replace: Annotated[
+            bool, Field(description="With doc: tags, impl_refs, related replace, not add")
+        ] = False,
         expect_sha: str | None = None,
         base: Base = None,
         ctx: Context | None = None,
     ) -> CallToolResult:
-        """Create a document (or update one with doc). Give sources: without any it is a
-        hidden draft. Refused: secrets, personal data, a clear duplicate (use doc, new or
-        supersedes). Reports close documents and possible contradictions."""
+        """Create a document (or update one with doc: lists are added to, unless replace).
+        Give sources: without any it is a hidden draft. Refused: secrets, personal data, a
+        clear duplicate (use doc, new or supersedes). Reports close documents and possible
+        contradictions."""
         from mdbrain.service.writing import WriteRequest
 
         request = WriteRequest(
             title=title, summary=summary, type=type, theme=theme, body=body, tags=tags or [],
             sources=sources or [], impl_refs=impl_refs or [], related=related or [],
             supersedes=supersedes or [], contradicts=contradicts or [], new=new, doc=doc,
-            expect_sha=expect_sha,
+            replace=replace, expect_sha=expect_sha,
         )  # fmt: skip
         return _run(ctx, base, lambda b: b.write(request), views.write_text)
 

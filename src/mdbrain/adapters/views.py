@@ -427,8 +427,23 @@ def verify_text(report: VerifyReport) -> str:
 def write_text(report: WriteReport) -> str:
     verb = "Created" if report.created else "Updated"
     lines = [f"{verb} {report.id}; sha {report.sha}"]
+    if report.numbered:
+        lines.append(report.numbered)
+    for change in report.lists:
+        now = ", ".join(change.now) or "none"
+        if change.replaced:
+            gone = f" (removed: {', '.join(change.removed)})" if change.removed else ""
+            lines.append(f"{change.field} replaced: now {now}{gone}")
+        elif change.added:
+            lines.append(f"{change.field}: added {', '.join(change.added)}; now {now}")
+        else:
+            lines.append(f"{change.field}: unchanged, it already had them; now {now}")
     if report.status == "draft":
-        lines.append("status draft: no sources, so default reads leave it out until it is verified")
+        reason = report.draft_reason or "no sources"
+        lines.append(
+            f"status draft: {reason}; default reads leave it out until it is verified"
+            f" (verify {report.id})"
+        )
     if report.candidates:
         lines.append(
             "close documents, not duplicates: " + ", ".join(c for c, _ in report.candidates)

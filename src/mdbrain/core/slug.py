@@ -10,14 +10,25 @@ language gives a name a person can read and tell apart from its neighbours::
     "Привет мир"           -> "privet-mir"
     "日本語"                -> "ri-ben-yu"
 
+A name written as one word is split at its capitals ("loginService" -> "login-service",
+a file named "GettingStarted.md"); in text of several words each word is kept whole,
+since a capital inside a word is part of its name ("WhiteNoise and CloudFront" ->
+"whitenoise-and-cloudfront").
+
+A folder whose documents are numbered (``0001-record-decisions``, as ADR tools name
+them) or dated (``20240105-...``, ``2024-01-05-...``) is a :class:`Series`: a new
+document takes the next number, or today's date, in the same form.
+
 python-slugify is imported on first use: commands that name nothing never load it.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -29,7 +40,10 @@ def slugify(text: str, *, fallback: str = "document", max_length: int = 80) -> s
     """``text`` as a slug; ``fallback`` when nothing is left of it."""
     from slugify import slugify as transliterate
 
-    spaced = _CAMEL.sub("-", text.strip()).translate(_APOSTROPHES).replace("'", " ")
+    text = text.strip()
+    if not any(c.isspace() for c in text):  # one word: an identifier, a file name
+        text = _CAMEL.sub("-", text)
+    spaced = text.translate(_APOSTROPHES).replace("'", " ")
     if not spaced.isascii():  # signs such as ® or ° name no sound: "SCAN 25®" -> "scan-25"
         spaced = "".join(" " if unicodedata.category(c) == "So" else c for c in spaced)
     slug = _NOT_SLUG.sub("-", transliterate(spaced)).strip("-")
@@ -70,3 +84,88 @@ def unique(slug: str, taken: Iterable[str]) -> str:
     while f"{slug}-{number}" in used:
         number += 1
     return f"{slug}-{number}"
+
+
+# --- folders whose documents are named in order -----------------------------------------
+
+_NUMBERED = re.compile(r"(\d+)-.")
+_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})-.")
+# a number a title starts with: "33. Title", "33 - Title", "ADR 33: Title", "ADR-0033 Title"
+_TITLE_NUMBER = re.compile(
+    r"\s*(?:(?:adr|rfc)[\s_-]*#?(\d{1,9})(?:[.:)]|\s+[-–—])?|#?(\d{1,9})(?:[.:)]|\s+[-–—]))"
+    r"\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """How a folder names its documents in order: ``number`` (``0007-slug``, ``width``
+    digits), ``date`` (``20240105-slug``) or ``day`` (``2024-01-05-slug``)."""
+
+    kind: str
+    width: int = 0
+    numbers: tuple[tuple[int, str], ...] = ()  # number -> the name that holds it, sorted
+
+    def holder(self, number: int) -> str:
+        """The name that holds ``number`` ('' when it is free)."""
+        return next((name for n, name in self.numbers if n == number), "")
+
+    @property
+    def last(self) -> str:
+        return self.numbers[-1][1] if self.numbers else ""
+
+    @property
+    def next(self) -> int:
+        return self.numbers[-1][0] + 1 if self.numbers else 1
+
+    def prefix(self, number: int, today: dt.date) -> str:
+        """What a new name starts with: its number in the folder's width, or today."""
+        if self.kind == "date":
+            return today.strftime("%Y%m%d")
+        if self.kind == "day":
+            return today.isoformat()
+        return f"{number:0{self.width}d}"
+
+
+def _is_date(year: str, month: str, day: str) -> bool:
+    try:
+        dt.date(int(year), int(month), int(day))
+    except ValueError:
+        return False
+    return True
+
+
+def series(names: Iterable[str]) -> Series | None:
+    """The order the names of a folder's documents (without suffix) follow, if they do:
+    more than half of them start with a number, and the most common width is held by at
+    least two of them or by one padded with zeros (``0001-...``, as an ADR tool writes
+    its first record)."""
+    names = list(names)
+    days = [n for n in names if (m := _DAY.match(n)) and _is_date(*m.groups())]
+    if len(days) >= 2 and len(days) * 2 > len(names):
+        return Series("day")
+    found = [(m.group(1), n) for n in names if (m := _NUMBERED.match(n))]
+    widths: dict[int, int] = {}
+    for digits, _name in found:
+        widths[len(digits)] = widths.get(len(digits), 0) + 1
+    if not widths:
+        return None
+    width = max(widths, key=lambda w: (widths[w], w))
+    same = [(digits, n) for digits, n in found if len(digits) == width]
+    padded = any(digits.startswith("0") and width > 1 for digits, _n in same)
+    if len(found) * 2 <= len(names) or (len(same) < 2 and not padded):
+        return None
+    if width == 8 and all(_is_date(d[:4], d[4:6], d[6:]) for d, _n in same):
+        return Series("date", width)
+    numbers = sorted({int(digits): n for digits, n in sorted(found, reverse=True)}.items())
+    return Series("number", width, tuple(numbers))
+
+
+def title_number(title: str) -> tuple[int | None, str]:
+    """The number a title starts with ("33. Cache assets", "ADR 33: Cache assets") and
+    the rest of it; ``None`` and the title when it starts with none."""
+    match = _TITLE_NUMBER.match(title)
+    if match is None:
+        return None, title
+    return int(match.group(1) or match.group(2)), title[match.end() :]

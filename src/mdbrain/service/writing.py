@@ -8,6 +8,12 @@ and named, unless the writer says the document is new or that it supersedes
 the old one; otherwise the closest documents are returned with the result, so
 the writer sees them. Provenance decides trust: with sources (or impl_refs that
 exist) a document enters as ``stable``, without as ``draft``.
+
+A new document is named after its title, in a folder whose documents are numbered
+(``0007-slug.md``) with the next number, or the number its title starts with when it is
+free. Updating a document adds the values of its list fields to the ones it has; with
+``replace``, tags, impl_refs and related are replaced instead (sources and contradicts
+are only ever added to).
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ if TYPE_CHECKING:
 DUPLICATE_OVERLAP = 0.8  # share of title+summary terms two documents hold in common
 CLAIMS = frozenset({"decision", "rule", "fact"})  # the kinds checked for contradictions
 IN_FORCE = frozenset({"stable", "needs-review"})
+REPLACEABLE = ("tags", "impl_refs", "related")  # the lists an update may replace
 FIELD_ORDER = (
     "title", "summary", "type", "status", "tags", "audience", "priority", "impl_refs",
     "related", "sources", "author", "supersedes", "contradicts", "created", "updated",
@@ -64,6 +71,7 @@ class WriteRequest:
     contradicts: list[str] = field(default_factory=list)  # documents it says are wrong
     new: bool = False  # create even when a near duplicate exists
     doc: str = ""  # the id of a document to update instead of creating one
+    replace: bool = False  # with doc: tags, impl_refs and related replace the document's
     expect_sha: str | None = None
 
     @classmethod
@@ -88,6 +96,7 @@ class WriteRequest:
             contradicts=[ids.doc_id(r, field="contradicts") for r in self.contradicts],
             new=self.new,
             doc=ids.doc_id(self.doc) if self.doc else "",
+            replace=self.replace,
             expect_sha=self.expect_sha,
         )
 
@@ -105,6 +114,17 @@ def _text(value: str, name: str) -> str:
 
 
 @dataclass
+class ListEdit:
+    """What an update did to one list field: values added to it, or the list replaced."""
+
+    field: str
+    replaced: bool
+    added: list[str]
+    removed: list[str]
+    now: list[str]
+
+
+@dataclass
 class WriteReport:
     id: str
     created: bool
@@ -117,6 +137,10 @@ class WriteReport:
     possible_contradictions: list[contradiction.Clash] = field(default_factory=list)
     # draft overviews written so that no page is left that nobody can reach
     overviews: list[str] = field(default_factory=list)
+    # why a draft is one, when it is: "no sources", or sources no one has verified yet
+    draft_reason: str = ""
+    numbered: str = ""  # how a new document was numbered after its folder's documents
+    lists: list[ListEdit] = field(default_factory=list)  # what an update did to its lists
     index: IndexReport | None = None
 
 
@@ -142,6 +166,11 @@ class Writer:
     def _validate(self, request: WriteRequest, creating: bool) -> None:
         if creating and not request.title.strip():
             raise InvalidRequestError("a title is required; nothing was written", field="title")
+        if creating and request.replace:
+            raise InvalidRequestError(
+                "replace applies to an update of a document (doc); nothing was written",
+                field="replace",
+            )
         if creating and not request.summary.strip():
             raise InvalidRequestError("a summary is required; nothing was written", field="summary")
         if len(request.summary) > self.config.summary_max:
@@ -202,7 +231,7 @@ class Writer:
         for target in request.contradicts:
             self.session.entry(target)  # a contradiction names a document that exists
         nearby = self.candidates(request)
-        doc_id = self._place(request)
+        doc_id, numbered = self._place(request)
         duplicate = [c for c in nearby if self.is_duplicate(request, doc_id, c)]
         if (
             duplicate
@@ -234,10 +263,16 @@ class Writer:
         with self.session.writing():
             alone = len(self.session.manifest()) < 2  # no page was an orphan before this one
             if self.session.exists(doc_id) or os.path.lexists(self.root / doc_id):
-                doc_id = self._place(request, taken=True)
+                doc_id, numbered = self._place(request, taken=True)
             sha = self.session.write(doc_id, content)
             anchoring.record(self.session, [doc_id])
-            report = WriteReport(doc_id, True, status, sha)
+            report = WriteReport(doc_id, True, status, sha, numbered=numbered)
+            if status == "draft":
+                report.draft_reason = (
+                    "no sources, and none of its impl_refs names an existing file"
+                    if request.impl_refs
+                    else "no sources"
+                )
             report.candidates = [(c[0], c[1]) for c in nearby if c[0] != doc_id]
             report.possible_contradictions = self._clashes(request, doc_id, nearby)
             governor = Governor(self.session)
@@ -281,14 +316,46 @@ class Writer:
         )
         return contradiction.possible(mine, others, self.config.lang)
 
-    def _place(self, request: WriteRequest, *, taken: bool = False) -> str:
+    def _place(self, request: WriteRequest, *, taken: bool = False) -> tuple[str, str]:
+        """The id of a new document, and how it was numbered ('' when its folder does
+        not name its documents in order)."""
         theme = "/".join(slug.slugify(part) for part in request.theme.split("/") if part.strip())
-        name = slug.slugify(request.title)
         folder = self.root / theme if theme else self.root
-        if taken or request.new:
-            existing = {p.stem for p in folder.glob("*.md")} if folder.is_dir() else set()
+        existing = {p.stem for p in folder.glob("*.md")} if folder.is_dir() else set()
+        order = slug.series(existing)
+        numbered = ""
+        if order is None:
+            name = slug.slugify(request.title)
+        elif order.kind != "number":
+            day = order.prefix(0, self.today)
+            name = f"{day}-{slug.slugify(request.title, max_length=79 - len(day))}"
+            numbered = f"dated {day}, as the documents of its folder are"
+        else:
+            name, numbered = self._numbered(request, theme, order, taken)
+        if (order is None or order.kind != "number") and (taken or request.new):
             name = slug.unique(name, existing)
-        return ids.doc_id(f"{theme}/{name}.md" if theme else f"{name}.md")
+        return _doc_id(theme, name), numbered
+
+    def _numbered(
+        self, request: WriteRequest, theme: str, order: slug.Series, taken: bool
+    ) -> tuple[str, str]:
+        """The name of a new document in a folder of numbered ones: the number its title
+        starts with, refused when another document holds it, else the next one."""
+        wanted, rest = slug.title_number(request.title)
+        number = order.next if wanted is None else wanted
+        prefix = order.prefix(number, self.today)
+        name = f"{prefix}-{slug.slugify(rest, max_length=79 - len(prefix))}"
+        holder = order.holder(number)
+        if wanted is None:
+            return name, f"numbered {prefix}, next after {_doc_id(theme, order.last)}"
+        if holder and (holder != name or taken or request.new):  # the same name: a duplicate
+            raise InvalidRequestError(
+                f"number {wanted} of the title is taken by {_doc_id(theme, holder)};"
+                f" nothing was written. Start the title with the next free number,"
+                f" {order.next}, or with none to be given it",
+                field="title",
+            )
+        return name, f"numbered {prefix}, as the title says"
 
     def _update(self, request: WriteRequest) -> WriteReport:
         try:
@@ -309,18 +376,25 @@ class Writer:
                 if value:
                     content = edit.set_field(content, key, value)
             meta = loads(content, doc_id).meta
-            for key, values in (("tags", request.tags), ("impl_refs", request.impl_refs)):
-                if values:
-                    content = edit.set_field(content, key, values)
+            lists = []
             for key, values in (
-                ("sources", request.sources),
+                ("tags", request.tags),
+                ("impl_refs", request.impl_refs),
                 ("related", request.related),
-                ("contradicts", request.contradicts),
-            ):  # provenance and relations are added to, never replaced
+                ("sources", request.sources),  # provenance is added to, never replaced
+                ("contradicts", request.contradicts),  # a conflict is closed by resolve
+            ):
+                if not values:
+                    continue
                 current = list(fields.strings(meta, key))
-                merged = current + [v for v in values if v not in current]
-                if merged != current:
-                    content = edit.set_field(content, key, merged)
+                replaced = request.replace and key in REPLACEABLE
+                given = list(dict.fromkeys(values))
+                now = given if replaced else current + [v for v in given if v not in current]
+                if now != current:
+                    content = edit.set_field(content, key, now)
+                added = [v for v in now if v not in current]
+                removed = [v for v in current if v not in now]
+                lists.append(ListEdit(key, replaced, added, removed, now))
             if request.author:
                 content = edit.set_field(content, "author", request.author)
             content = edit.set_field(content, "updated", self.today)
@@ -337,10 +411,22 @@ class Writer:
                     content = edit.remove_field(content, "review_reason")
             sha = self.session.write(doc_id, content)
             anchoring.record(self.session, [doc_id])
-            status = str(loads(content, doc_id).meta.get("status", ""))
-            report = WriteReport(doc_id, False, status, sha)
+            after = loads(content, doc_id).meta
+            status = str(after.get("status", ""))
+            report = WriteReport(doc_id, False, status, sha, lists=lists)
+            if status == "draft":
+                report.draft_reason = (
+                    "it has sources but is still marked draft (imported pages start so,"
+                    " until someone checks them)"
+                    if fields.strings(after, "sources")
+                    else "no sources"
+                )
             report.index = self.session.indexer().run()  # in the same hold of the lock
         return report
+
+
+def _doc_id(theme: str, name: str) -> str:
+    return ids.doc_id(f"{theme}/{name}.md" if theme else f"{name}.md")
 
 
 def author_from_environment(project: Path | None = None) -> str:

@@ -1,0 +1,214 @@
+"""Writing into a real layout: numbered decision records, names kept whole, the reason a
+draft is one, and list fields an update adds to (or replaces when asked)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mdbrain.adapters import views
+from mdbrain.adapters.cli import cli
+from mdbrain.core import slug
+from mdbrain.core.document import loads
+from mdbrain.core.errors import InvalidRequestError
+from mdbrain.service.brain import Brain
+from mdbrain.service.writing import WriteRequest
+from tests.conftest import MakeBase, doc
+
+TODAY = dt.date(2026, 12, 3)
+
+
+def records(make_base: MakeBase, *names: str) -> Path:
+    """A base whose ``decisions`` folder holds ``names``, imported drafts with a source."""
+    files = {"start.md": doc("Start", type="overview", sources="[x]")}
+    for name in names:
+        files[f"decisions/{name}.md"] = doc(
+            name.split("-", 1)[-1].replace("-", " ").capitalize(),
+            type="decision",
+            status="draft",
+            tags="[decisions]",
+            sources=f"[docs/architecture/decisions/{name}.md]",
+        )
+    return make_base(files)
+
+
+ADRS = ("0001-record-architecture-decisions", "0005-postgresql", "0032-reintroduce-epp")
+
+
+def decision(title: str, theme: str = "decisions", *, replace: bool = False) -> WriteRequest:
+    return WriteRequest(
+        title=title,
+        summary=f"{title}: what was chosen and why.",
+        type="decision",
+        theme=theme,
+        sources=["meeting notes"],
+        replace=replace,
+    )
+
+
+def meta(root: Path, doc_id: str) -> dict[str, object]:
+    return dict(loads((root / doc_id).read_text(encoding="utf-8"), doc_id).meta)
+
+
+def test_a_title_keeps_its_words_whole() -> None:
+    assert (
+        slug.slugify("Cache static assets with WhiteNoise and CloudFront")
+        == "cache-static-assets-with-whitenoise-and-cloudfront"
+    )
+    assert slug.slugify("Use GitHub Actions") == "use-github-actions"
+    assert slug.slugify("loginService") == "login-service"  # one word: an identifier
+    assert slug.slugify("GettingStarted") == "getting-started"
+
+
+def test_a_numbered_folder_gives_the_next_number_or_the_one_the_title_asks(
+    make_base: MakeBase,
+) -> None:
+    root = records(make_base, *ADRS)
+    brain = Brain.open(root, clock=lambda: TODAY)
+    asked = brain.write(decision("33. Cache static assets with WhiteNoise and CloudFront"))
+    assert asked.id == "decisions/0033-cache-static-assets-with-whitenoise-and-cloudfront.md"
+    assert "0033" in asked.numbered and "title" in asked.numbered
+    following = brain.write(decision("Use Playwright for end-to-end testing"))
+    assert following.id == "decisions/0034-use-playwright-for-end-to-end-testing.md"
+    assert "decisions/0033-cache" in following.numbered
+    assert "0034" in views.write_text(following)
+    spelled = brain.write(decision("ADR 40: Keep sessions in the database"))
+    assert spelled.id == "decisions/0040-keep-sessions-in-the-database.md"
+
+
+def test_a_number_already_held_is_refused_and_nothing_is_written(make_base: MakeBase) -> None:
+    root = records(make_base, *ADRS)
+    before = sorted(p.name for p in (root / "decisions").iterdir())
+    brain = Brain.open(root, clock=lambda: TODAY)
+    with pytest.raises(InvalidRequestError, match=r"0005-postgresql\.md.*next free number, 33"):
+        brain.write(decision("5. Use MySQL for the registry"))
+    assert sorted(p.name for p in (root / "decisions").iterdir()) == before
+
+
+def test_folders_without_a_numbering_keep_plain_names_and_dated_ones_take_today(
+    make_base: MakeBase,
+) -> None:
+    root = make_base(
+        {
+            "start.md": doc("Start", type="overview", sources="[x]"),
+            "decisions/use-postgres.md": doc("Use Postgres"),
+            "decisions/0001-record-decisions.md": doc("Record decisions"),
+            "decisions/use-django.md": doc("Use Django"),
+            "log/20240105-kickoff.md": doc("Kickoff"),
+            "log/20240312-launch.md": doc("Launch"),
+        }
+    )
+    brain = Brain.open(root, clock=lambda: TODAY)
+    plain = brain.write(decision("33. Cache static assets"))
+    assert plain.id == "decisions/33-cache-static-assets.md" and plain.numbered == ""
+    dated = brain.write(decision("Move to a new host", "log"))
+    assert dated.id == "log/20261203-move-to-a-new-host.md"
+
+
+def test_an_update_tells_why_a_sourced_document_is_still_a_draft(make_base: MakeBase) -> None:
+    root = records(make_base, *ADRS)
+    brain = Brain.open(root, clock=lambda: TODAY)
+    report = brain.write(WriteRequest(doc="decisions/0005-postgresql.md", summary="Postgres."))
+    assert report.status == "draft"
+    text = views.write_text(report)
+    assert "no sources" not in text and "it has sources" in text
+    fresh = brain.write(WriteRequest(title="Session length", summary="Eight hours.", theme="facts"))
+    assert "status draft: no sources" in views.write_text(fresh)
+
+
+def test_an_update_adds_to_lists_and_replaces_them_only_when_asked(
+    make_base: MakeBase,
+) -> None:
+    root = records(make_base, *ADRS)
+    (root.parent / "src").mkdir(exist_ok=True)
+    (root.parent / "src" / "db.py").write_text("x = 1\n", encoding="utf-8")
+    brain = Brain.open(root, clock=lambda: TODAY)
+    target = "decisions/0005-postgresql.md"
+    added = brain.write(
+        WriteRequest(
+            doc=target,
+            tags=["database"],
+            impl_refs=["src/db.py"],
+            related=["decisions/0032-reintroduce-epp.md"],
+        )
+    )
+    fields = meta(root, target)
+    assert fields["tags"] == ["decisions", "database"]
+    assert fields["impl_refs"] == ["src/db.py"]
+    assert fields["related"] == ["decisions/0032-reintroduce-epp.md"]
+    assert "tags: added database; now decisions, database" in views.write_text(added)
+    replaced = brain.write(WriteRequest(doc=target, tags=["postgres"], replace=True))
+    assert meta(root, target)["tags"] == ["postgres"]
+    assert "tags replaced: now postgres (removed: decisions, database)" in views.write_text(
+        replaced
+    )
+    with pytest.raises(InvalidRequestError, match="replace applies to an update"):
+        brain.write(decision("Use Redis", replace=True))
+
+
+def test_the_command_line_adds_tags_and_says_so(make_base: MakeBase) -> None:
+    root = records(make_base, *ADRS)
+    result = CliRunner().invoke(
+        cli,
+        ["-C", str(root), "write", "--doc", "decisions/0005-postgresql.md", "--tag", "database"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "tags: added database; now decisions, database" in result.output
+    options = ["--tag", "sql", "--replace", "--json"]
+    replaced = CliRunner().invoke(
+        cli, ["-C", str(root), "write", "--doc", "decisions/0005-postgresql.md", *options]
+    )
+    assert json.loads(replaced.output)["lists"][0]["now"] == ["sql"]
+
+
+def test_a_page_imported_under_an_older_name_is_still_found_on_import(tmp_path: Path) -> None:
+    source = tmp_path / "wiki"
+    source.mkdir()
+    (source / "My GitHub Page.md").write_text("# My GitHub page\n\nHow we use it.\n")
+    project = tmp_path / "project"
+    (project / "kb").mkdir(parents=True)
+    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
+    first = Brain.open(project).import_docs(source)
+    assert list(first.imported.values()) == ["my-github-page.md"]
+    # an import made when capitals split words named it my-git-hub-page.md
+    (project / "kb" / "my-github-page.md").rename(project / "kb" / "my-git-hub-page.md")
+    (source / "Other.md").write_text("# Other\n\nSee [the page](My%20GitHub%20Page.md).\n")
+    again = Brain.open(project).import_docs(source)
+    assert list(again.imported.values()) == ["other.md"]
+    assert not (project / "kb" / "my-github-page.md").exists()
+    assert "my-git-hub-page.md" in (project / "kb" / "other.md").read_text(encoding="utf-8")
+
+
+def test_which_folders_are_numbered_and_which_titles_give_a_number() -> None:
+    numbered = slug.series(["0001-a", "0002-b", "README", "33-typo"])
+    assert numbered is not None and numbered.width == 4 and numbered.next == 34
+    assert slug.series(["0001-record-architecture-decisions"]) is not None  # padded: a series
+    assert slug.series(["404-page", "about"]) is None
+    assert slug.series(["2fa-setup", "1-intro", "usage"]) is None  # not most of the folder
+    days = slug.series(["2024-01-05-kickoff", "2024-02-01-launch"])
+    assert days is not None and days.kind == "day"
+    assert slug.title_number("33. Cache assets") == (33, "Cache assets")
+    assert slug.title_number("ADR 33: Cache assets") == (33, "Cache assets")
+    assert slug.title_number("ADR-0007 Use Django") == (7, "Use Django")
+    assert slug.title_number("3.5 release notes") == (None, "3.5 release notes")
+    assert slug.title_number("2FA for admins") == (None, "2FA for admins")
+
+
+@pytest.mark.anyio
+async def test_the_mcp_write_tool_adds_tags_or_replaces_them(make_base: MakeBase) -> None:
+    mcp_server = pytest.importorskip("mdbrain.adapters.mcp_server")
+    from mcp import Client
+
+    root = records(make_base, *ADRS)
+    server = mcp_server.build(lambda: mcp_server.open_bases([root.parent]))
+    target = "decisions/0005-postgresql.md"
+    async with Client(server) as client:
+        added = await client.call_tool("write", {"doc": target, "tags": ["database"]})
+        assert meta(root, target)["tags"] == ["decisions", "database"]
+        await client.call_tool("write", {"doc": target, "tags": ["sql"], "replace": True})
+    assert "tags: added database" in "".join(getattr(c, "text", "") for c in added.content)
+    assert meta(root, target)["tags"] == ["sql"]
