@@ -65,7 +65,6 @@ SPLITS = {"tuning": BENCH / "questions", "frozen": BENCH / "questions_frozen"}
 ENGINES = ("mdbrain", "fts5", "bm25s", "tantivy")
 EVERYTHING = Filters(everything=True)  # foreign corpora have no status: show everything
 DEPTH = 10  # documents ranked per question
-LIMIT = 5  # candidates mdbrain query lists
 TARGETS = {"recall@5": 0.92, "passage": 0.80, "share": 0.35, "ndcg@10": 0.70}
 TARGET_WARM, TARGET_FRESH, TARGET_BUILD = 2.0, 1.5, 2.0
 _WORD = re.compile(r"\w+")
@@ -402,7 +401,7 @@ class Mdbrain:
         """What ``mdbrain query --all`` prints, the ids it lists and the tokens it says it
         read (the text it hands over, without the lines that frame it)."""
         assert self.reader is not None
-        result = self.reader.query(question, limit=LIMIT, filters=EVERYTHING)
+        result = self.reader.query(question, filters=EVERYTHING)  # as `query` without --limit
         listed = [hit.id for hit in result.hits]
         return views.query_text(result), listed, result.tokens["total"]
 

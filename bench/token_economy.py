@@ -10,7 +10,7 @@ text to an agent, every one measured with :func:`mdbrain.core.tokens.estimate`:
   distinct question words they contain (ties: more occurrences first, then id);
 * ``full-pages-json``: the top 5 of mdbrain's own keyword ranking (``Reader.search``)
   returned whole as a JSON list of ``{title, path, content}``, as MCP/wiki bridges answer;
-* ``mdbrain-query``: ``Reader.query(question, limit=5)``, tokens = ``tokens["total"]``.
+* ``mdbrain-query``: ``Reader.query(question)`` (no --limit: up to 5), tokens = ``tokens["total"]``.
 
 It prints, per corpus, mean tokens per question, the ratio to grep-then-read, recall@1 and
 recall@5 (an answer document among the first 1 or 5), and the target "mdbrain-query
@@ -237,7 +237,7 @@ def full_pages_json(corpus: Corpus, question: Question) -> Outcome:
 
 def mdbrain_query(corpus: Corpus, question: Question) -> Outcome:
     try:
-        result = corpus.reader.query(question.text, limit=LIMIT, filters=EVERYTHING)
+        result = corpus.reader.query(question.text, filters=EVERYTHING)  # no --limit
     except UsageError as error:  # reported as a failed answer, not as a crash of the bench
         print(f"    mdbrain-query failed: {error}", file=sys.stderr)
         return Outcome(0, 0, None, passage=False, error=str(error))

@@ -245,7 +245,7 @@ def query_base(tour: Tour) -> None:
     )
     from mdbrain.adapters import views
 
-    result = tour.brain().reader().query(QUESTION, limit=3)
+    result = tour.brain().reader().query(QUESTION)
     tour.show(views.query_text(result).splitlines(), clip=True)
     whole = sum(
         tokens.estimate(p.read_text(encoding="utf-8"))

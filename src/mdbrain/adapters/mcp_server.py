@@ -207,7 +207,9 @@ def _reading_tools(server: MCPServer[Bases]) -> None:
     def query(
         *,
         question: str,
-        limit: Limit = 5,
+        limit: Annotated[
+            int | None, Field(ge=1, le=200, description="Candidates to list (default: up to 5)")
+        ] = None,
         budget: Annotated[int | None, Field(ge=1, description="Most tokens to return")] = None,
         drafts: Annotated[bool, Field(description="Include unverified drafts")] = False,
         base: Annotated[str | None, Field(description="Base name, or * for all")] = None,

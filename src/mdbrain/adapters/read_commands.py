@@ -79,7 +79,11 @@ def _make_filters(options: dict[str, Any]) -> Any:
 
 @cli.command(cls=_FreeText)
 @click.argument("question")
-@click.option("--limit", default=5, show_default=True, help="How many candidates to rank.")
+@click.option(
+    "--limit",
+    type=int,
+    help="How many candidates to list (default: up to 5, those close to the best).",
+)
 @click.option("--budget", type=int, help="Most tokens the answer may cost.")
 @click.option(
     "--neighbours", "--neighbors", is_flag=True, help="Also list the best document's neighbours."
@@ -87,7 +91,13 @@ def _make_filters(options: dict[str, Any]) -> Any:
 @_filters
 @click.pass_obj
 def query(
-    obj: Context, /, question: str, limit: int, budget: int | None, neighbours: bool, **options: Any
+    obj: Context,
+    /,
+    question: str,
+    limit: int | None,
+    budget: int | None,
+    neighbours: bool,
+    **options: Any,
 ) -> None:
     """Answer QUESTION reading as little as possible: ranked candidates, then the
     frontmatter and best sections of the best document, with the tokens spent."""
@@ -153,4 +163,4 @@ def neighbors(obj: Context, /, doc: str, depth: int, **options: Any) -> None:
     brain = guarded(obj.brain)
     doc_id = guarded(lambda: brain.doc(doc, obj.directory, existing=True))
     result = guarded(lambda: brain.neighbours(doc_id, depth=depth, filters=filters))
-    emit(result, as_json, views.neighbours_text)
+    click.echo(views.neighbours_json(result) if as_json else views.neighbours_text(result))

@@ -6,6 +6,7 @@ Compact by design: what an agent reads here is what it pays for.
 from __future__ import annotations
 
 import contextlib
+import shlex
 from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
@@ -100,6 +101,14 @@ UNVERIFIED = (
 
 
 def query_text(result: QueryResult) -> str:
+    if not result.hits and result.over_budget:
+        return "\n".join(
+            [
+                f"The best match costs more than {_say('--budget', 'budget')} allows:"
+                " raise it to read an answer.",
+                _tokens(result.tokens),
+            ]
+        )
     if not result.hits:
         advice = [result.advice] if result.advice else []
         return "\n".join(
@@ -130,6 +139,16 @@ def query_text(result: QueryResult) -> str:
     lines += ["", *_hidden(result.hidden, result.hidden_ahead, result.unverified)]
     if result.stopped_early:
         lines.append("stopped early: the first document is clearly ahead")
+    if result.unlisted:
+        more = result.unlisted
+        search = _say(
+            f"mdbrain search {shlex.quote(result.question)} --limit {len(result.hits) + more}",
+            f"search limit={len(result.hits) + more}",
+        )
+        lines.append(
+            f"{plural(more, 'more candidate')} left out: a query costs no more than"
+            f" reading its top document whole; {search} lists them"
+        )
     if result.over_budget:
         lines.append(f"some parts were left out to stay within {_say('--budget', 'budget')}")
     lines.append(_tokens(result.tokens))
@@ -182,10 +201,36 @@ def neighbours_text(result: NeighboursResult) -> str:
     for item in result.neighbours:
         pad = "  " * item.distance
         lines.append(f"{pad}{item.relation}: {item.id} [{item.status}] {item.summary}")
+    left_out = _left_out(result)
     if not result.neighbours:
-        lines.append("  (no neighbours)")
+        lines.append("  (no neighbours shown)" if left_out else "  (no neighbours)")
+    lines += [f"({said})" for said in left_out]
     lines.append(f"tokens read: {result.tokens}")
     return "\n".join(lines)
+
+
+def neighbours_json(result: NeighboursResult) -> str:
+    """The result, and when neighbours were left out, what says so and how to see them."""
+    data = to_data(result)
+    left_out = _left_out(result)
+    if left_out:
+        data["left_out"] = left_out
+    return to_json(data)
+
+
+def _left_out(result: NeighboursResult) -> list[str]:
+    """What a walk of the graph left out, by kind, with the option that shows it."""
+    said = []
+    for count, one, many, option in (
+        (result.hidden_drafts, "draft", "drafts", "--include-drafts or --all"),
+        (result.hidden_retired, "deprecated or archived document", "deprecated or archived"
+         " documents", "--all"),
+    ):  # fmt: skip
+        if count:
+            them = "it" if count == 1 else "them"
+            shown_by = _say(option, "everything=true")
+            said.append(f"{count} {one if count == 1 else many} left out; {shown_by} to see {them}")
+    return said
 
 
 def update_text(report: UpdateReport) -> str:

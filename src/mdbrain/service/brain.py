@@ -312,17 +312,18 @@ class Brain:
         self,
         question: str,
         *,
-        limit: int = 5,
+        limit: int | None = None,
         budget: int | None = None,
         filters: Filters | None = None,
         with_neighbours: bool = False,
     ) -> QueryResult:
-        """Answer a question by progressive disclosure (see :mod:`mdbrain.service.reading`)."""
+        """Answer a question by progressive disclosure (see :mod:`mdbrain.service.reading`):
+        ``limit`` candidates when it is given, else up to five close to the best."""
         from mdbrain.service.reading import Filters
 
         return self.reader().query(
             _question(question),
-            limit=_count(limit, "limit"),
+            limit=None if limit is None else _count(limit, "limit"),
             budget=None if budget is None else _count(budget, "budget", 10**7),
             filters=filters or Filters(),
             with_neighbours=with_neighbours,

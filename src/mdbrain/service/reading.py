@@ -21,7 +21,7 @@ import dataclasses
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mdbrain.core import cells, passages, tokens
@@ -34,6 +34,7 @@ from mdbrain.service.searching import CANDIDATES, Card, card_of
 if TYPE_CHECKING:
     from mdbrain.service.session import Session
 
+QUERY_LIMIT = 5  # candidates a query lists at most when no limit is asked
 COPIES_LISTED = 3  # copies of a hit named in its row; the others are counted
 KEEP_SHARE = 0.7  # candidates scoring below this share of the best one are not listed
 CLEAR_LEAD = 1.1  # the best candidate is "clearly ahead" at this multiple of the second's score
@@ -42,6 +43,7 @@ SECTIONS_OF_LEAD = 3  # sections of the best document a query shows, at most
 SECOND_SHARE = 0.6  # a further section is shown when it scores this share of the best
 FURTHER_TOKENS = 60  # most tokens shown of each further section, around its answer
 SECTION_TOKENS = 160  # most tokens of a section a query shows, around its answer
+CUT_TRIES = 6  # shorter cuts of a section tried to fit it within a budget
 LISTED = 5  # items of a frontmatter list a query shows (an overview relates to dozens)
 NOT_PROSE_DISCOUNT = 0.4  # share of its order a section of code or link lists alone loses
 _Scored = tuple[passages.Section, float, float]  # a section, its score, what orders it
@@ -155,6 +157,9 @@ class QueryResult:
     unverified: bool = False  # nothing in force matched: the hits are drafts, not reviewed
     advice: str = ""  # what to do when the base holds no document
     hidden_ahead: str = ""  # a left-out document ranking above every hit shown, if any
+    # candidates ranked but not listed so that the answer costs no more than reading its
+    # top document whole (DESIGN §5): what an asked limit could not have
+    unlisted: int = 0
 
 
 @dataclass(frozen=True)
@@ -189,26 +194,8 @@ class NeighboursResult:
     start: Hit
     neighbours: tuple[Neighbour, ...]
     tokens: int
-
-
-@dataclass
-class _Budget:
-    limit: int | None
-    spent: dict[str, int] = field(default_factory=dict)
-    refused: bool = False
-
-    def take(self, phase: str, text: str) -> bool:
-        cost = tokens.estimate(text)
-        if self.limit is not None and sum(self.spent.values()) + cost > self.limit:
-            self.refused = True
-            return False
-        self.spent[phase] = self.spent.get(phase, 0) + cost
-        return True
-
-    def report(self) -> dict[str, int]:
-        phases = ("manifest", "frontmatter", "sections", "neighbours")
-        counted = {phase: self.spent.get(phase, 0) for phase in phases}
-        return {**counted, "total": sum(counted.values())}
+    hidden_drafts: int = 0  # neighbours left out because they are drafts
+    hidden_retired: int = 0  # neighbours left out because they are deprecated or archived
 
 
 @dataclass
@@ -594,12 +581,18 @@ class Reader:
 
     def neighbours(self, doc_id: str, depth: int, filters: Filters) -> list[Neighbour]:
         """Documents reachable from ``doc_id`` through the relation graph, nearest first."""
+        return self._walk(doc_id, depth, filters)[0]
+
+    def _walk(self, doc_id: str, depth: int, filters: Filters) -> tuple[list[Neighbour], int, int]:
+        """:meth:`neighbours`, and how many the filters' visibility left out: drafts, then
+        deprecated or archived documents. A left-out one is not walked through."""
         from mdbrain.core import graph
 
         manifest = self.session.manifest()
         nodes = graph.build(manifest)
         seen = {doc_id}
         found: list[Neighbour] = []
+        drafts = retired = 0
         queue = deque([(doc_id, 0)])
         while queue:
             current, distance = queue.popleft()
@@ -614,7 +607,13 @@ class Reader:
                 for target in getattr(node, relation):
                     entry = manifest.get(target)
                     card = None if entry is None else card_of(entry)
-                    if target in seen or card is None or not filters.visible(card):
+                    if target in seen or card is None:
+                        continue
+                    if not filters.visible(card):
+                        seen.add(target)
+                        if filters.accepts(card):
+                            drafts += card.status == "draft"
+                            retired += card.status != "draft"
                         continue
                     seen.add(target)
                     queue.append((target, distance + 1))
@@ -623,54 +622,56 @@ class Reader:
                     found.append(
                         Neighbour(target, relation, distance + 1, card.summary, card.status)
                     )
-        return found
+        return found, drafts, retired
 
     def query(
         self,
         question: str,
         *,
-        limit: int = 5,
+        limit: int | None = None,
         budget: int | None = None,
         filters: Filters = Filters(),
         with_neighbours: bool = False,
     ) -> QueryResult:
+        """Answer ``question`` (see the module's docstring).
+
+        Without ``limit``, at most :data:`QUERY_LIMIT` candidates are listed, and only
+        those close to the best one; an asked ``limit`` lists that many. Either way the
+        answer costs no more than reading its top document whole: candidates that would
+        take it over are left out and counted (``unlisted``). Under a ``budget``, rows
+        go before the top document's best passage, which is kept, or a shorter cut of it,
+        whenever it fits beside the top row."""
         hits, hidden, unverified, advice, ahead = self.answered(
-            question, filters, limit, KEEP_SHARE
+            question, filters, QUERY_LIMIT if limit is None else limit, KEEP_SHARE
         )
-        if hits:  # candidates far behind the best one cost tokens and help nobody
+        if hits and limit is None:  # candidates far behind the best one help nobody
             hits = [h for h in hits if h.score >= KEEP_SHARE * hits[0].score]
-        spend = _Budget(budget)
-        shown = [h for h in hits if spend.take("manifest", self.row(h))]
-        early = len(shown) == 1 or (
-            len(shown) > 1 and shown[0].score >= CLEAR_LEAD * max(shown[1].score, 1e-9)
+        early = len(hits) == 1 or (
+            len(hits) > 1 and hits[0].score >= CLEAR_LEAD * max(hits[1].score, 1e-9)
         )
-        chosen = shown[: 1 if early else READ_AT_MOST]
+        chosen = hits[: 1 if early else READ_AT_MOST]
         docs = [self.document(hit.id) for hit in chosen]
         found = [  # chosen first, so that a frontmatter need not repeat what they show
             self._sections(doc, question, SECTIONS_OF_LEAD if rank == 0 else 1)
             for rank, doc in enumerate(docs)
         ]
         frontmatters: list[Passage] = []
-        sections: list[Passage] = []
         for doc, its in zip(docs, found, strict=True):
             head = self._frontmatter(doc, whole=False, shown=its, listed=LISTED)
-            if head.text and spend.take("frontmatter", head.text):
+            if head.text:
                 frontmatters.append(head)
-        for its in found:
-            sections.extend(passage for passage in its if spend.take("sections", passage.text))
-        near: list[Neighbour] = []
+        sections = [passage for its in found for passage in its]
         if unverified and chosen:
-            around = self.widened(chosen[0], filters, {h.id for h in shown})
+            near = self.widened(chosen[0], filters, {h.id for h in hits})
         elif with_neighbours and chosen:
-            around = self.neighbours(chosen[0].id, 1, filters)
+            near = self.neighbours(chosen[0].id, 1, filters)
         else:
-            around = []
-        for item in around:
-            if spend.take("neighbours", f"{item.id} {item.summary}"):
-                near.append(item)
-        answer = _Answer(shown, frontmatters, sections, near, self.row)
-        if shown:
+            near = []
+        answer = _Answer(list(hits), frontmatters, sections, near, self.row)
+        if hits:
             self._within_top(answer, question)
+        unlisted = len(hits) - len(answer.rows)
+        over = budget is not None and self._within_budget(answer, question, budget)
         return QueryResult(
             question,
             tuple(answer.rows),
@@ -680,10 +681,11 @@ class Reader:
             hidden,
             answer.report(),
             early and not ahead,  # no hidden match ranks above what is shown
-            spend.refused,
+            over,
             unverified,
             advice,
             ahead,
+            unlisted,
         )
 
     def _within_top(self, answer: _Answer, question: str) -> None:
@@ -694,10 +696,42 @@ class Reader:
         top = self.document(answer.rows[0].id)
         room = answer.trim(tokens.estimate(top.raw))
         if room is not None and room > 0:
-            cut = self._sections(top, question, 1, first=room)
-            if cut and tokens.estimate(cut[0].text) <= room:
-                best = next(p for p in answer.sections if p.doc == top.id)
+            self._cut_best(answer, question, room)
+
+    def _within_budget(self, answer: _Answer, question: str, budget: int) -> bool:
+        """Shorten ``answer`` to ``budget`` tokens, whether something was left out.
+
+        What goes first is what :meth:`_Answer.trim` leaves out first: the other rows go
+        before the top document's best section. When the top row and that section cost
+        more than the budget, a shorter cut of the section takes its place if one fits;
+        else the section goes, and then the top row if it alone costs more."""
+        if answer.report()["total"] <= budget:
+            return False
+        if answer.rows:
+            room = answer.trim(budget)
+            if room is not None and room > 0:
+                self._cut_best(answer, question, room)
+        for items in (answer.near, answer.frontmatters, answer.sections, answer.rows):
+            if answer.report()["total"] > budget:
+                items.clear()
+        return True
+
+    def _cut_best(self, answer: _Answer, question: str, room: int) -> None:
+        """Put a cut of the top document's best section within ``room`` tokens in its
+        place, when one fits. A cut may run past what it is asked (a heading, a sentence
+        or a block kept whole): a smaller one is asked then, a few times at most."""
+        top = self.document(answer.rows[0].id)
+        best = next((p for p in answer.sections if p.doc == top.id), None)
+        asked = room
+        for _try in range(CUT_TRIES):
+            cut = self._sections(top, question, 1, first=asked) if best and asked > 0 else []
+            if not cut or best is None:
+                return
+            cost = tokens.estimate(cut[0].text)
+            if cost <= room:
                 answer.sections[answer.sections.index(best)] = cut[0]
+                return
+            asked = min(asked - (cost - room), asked * 3 // 4)
 
     def row(self, hit: Hit) -> str:
         """The hit's lines in a query's list (:func:`hit_lines`): the cost of phase 1."""
@@ -734,18 +768,35 @@ class Reader:
     def _named_section(self, doc: Document, lines: list[str], title: str) -> Passage:
         """For a number, the section whose own text holds that line of the file (several
         sections may share a title); else, or when no section holds it, the section titled
-        ``title`` (the first whose title is or begins with it, case, spaces and backticks
-        aside)."""
+        ``title``, case, spaces, backticks and emphasis aside: the first whose title is
+        it, else the first whose title begins with it, else the one whose title holds all
+        its words ("computed_field" names "The `computed_field` decorator"). When several
+        titles hold them, the error lists those sections."""
         outline = doc.outline()
         ends = _own_ends(outline)
         wanted = _normal(title)
         titles = [passages.clean_heading(s.title) for s in outline]
+        normal = [_normal(t) for t in titles]
         found = None
         number = _line_number(title)
         if number is not None:  # a line first: what a cut passage's hint gives
             found = next((i for i, s in enumerate(outline) if s.line <= number <= ends[i]), None)
         if found is None:
-            found = next((i for i, t in enumerate(titles) if _normal(t).startswith(wanted)), None)
+            found = next((i for i, t in enumerate(normal) if t == wanted), None)
+        if found is None:
+            found = next((i for i, t in enumerate(normal) if t.startswith(wanted)), None)
+        if found is None:
+            words = set(_NAME_WORD.findall(wanted))
+            holding = [
+                i for i, t in enumerate(normal) if words and words <= set(_NAME_WORD.findall(t))
+            ]
+            if len(holding) > 1:
+                listed = "; ".join(f"{titles[i]!r} (line {outline[i].line})" for i in holding)
+                raise UsageError(
+                    f"{doc.id} has no section titled {title!r}, and {len(holding)} sections"
+                    f" hold its words: {listed}. Name one by its title or its line number"
+                )
+            found = holding[0] if holding else None
         if found is not None:
             section, end = outline[found], ends[found]
             text = "\n".join(lines[section.line - 1 : end]).rstrip()
@@ -794,9 +845,9 @@ class Reader:
 
     def neighbours_of(self, doc_id: str, depth: int, filters: Filters) -> NeighboursResult:
         start = hit_of(self.card(doc_id))
-        found = self.neighbours(doc_id, depth, filters)
+        found, drafts, retired = self._walk(doc_id, depth, filters)
         cost = sum(tokens.estimate(f"{n.id} {n.relation} {n.summary}") for n in found)
-        return NeighboursResult(start, tuple(found), cost)
+        return NeighboursResult(start, tuple(found), cost, drafts, retired)
 
 
 def _shown_lines(lines: list[str], start: int, end: int, hidden: frozenset[int]) -> list[str]:
@@ -844,6 +895,7 @@ def _normal(title: str) -> str:
 _EMPHASIS_MARKS = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")
 
 
+_NAME_WORD = re.compile(r"[^\W_]+")  # a word of a section's name: computed_field is two
 _NAMES_SHOWN = 40  # section titles an error about a missing section lists
 _LINE_DIGITS = 9  # a section named by a longer number names no line of a file
 

@@ -1,0 +1,251 @@
+"""Reads that do what was asked, and say what they left out: an asked limit, the best
+passage under a tight budget, the neighbours a walk hid, a section named by its words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from mdbrain.adapters import views
+from mdbrain.adapters.cli import cli
+from mdbrain.core import tokens
+from mdbrain.core.errors import UsageError
+from mdbrain.service.brain import Brain
+from mdbrain.service.reading import Filters
+from tests.conftest import MakeBase, doc
+
+QUESTION = "how is the eviction threshold tuned"
+FILLER = "\n".join(f"Step {i}: the cache setup goes on as before." for i in range(40))
+
+
+def _cache_page() -> str:
+    """A long page that answers QUESTION, far ahead of every other page."""
+    return doc(
+        "Cache eviction",
+        summary='"How the cache evicts pages."',
+        body=(
+            f"## Setup\n\n{FILLER}\n\n"
+            "## Eviction threshold\n\nThe eviction threshold is tuned with the ratio of"
+            " free pages: eviction starts when fewer than a tenth of the pages are free,"
+            " and the threshold is tuned per pool.\n"
+        ),
+    )
+
+
+def _pages(count: int) -> dict[str, str | bytes]:
+    pages: dict[str, str | bytes] = {"cache.md": _cache_page()}
+    for i in range(count):
+        pages[f"other-{i}.md"] = doc(
+            f"Other page {i}",
+            summary=f'"Page {i} of notes."',
+            body=f"Note {i} mentions eviction once, among other things about pools {i}.",
+        )
+    return pages
+
+
+def _cli(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.output
+
+
+# --- an asked limit --------------------------------------------------------------------
+
+
+def test_an_asked_limit_lists_that_many_candidates(make_base: MakeBase) -> None:
+    root = make_base(_pages(6))
+    with Brain.open(root) as brain:
+        default = brain.query(QUESTION)
+        asked = brain.query(QUESTION, limit=6)
+    assert len(default.hits) < 6  # far behind the best: not listed unless asked
+    assert len(asked.hits) == 6 and asked.hits[0].id == "cache.md"
+    assert asked.unlisted == 0
+    top = (root / "cache.md").read_text(encoding="utf-8")
+    assert asked.tokens["total"] <= tokens.estimate(top)
+    code, out = _cli("-C", str(root.parent), "query", QUESTION, "--limit", "6", "--json")
+    assert code == 0 and len(json.loads(out)["hits"]) == 6
+    code, out = _cli("-C", str(root.parent), "query", QUESTION, "--json")
+    assert code == 0 and len(json.loads(out)["hits"]) == len(default.hits)
+
+
+def test_an_asked_limit_yields_to_the_cost_of_the_top_document_and_says_so(
+    make_base: MakeBase,
+) -> None:
+    pages = _pages(12)
+    pages["cache.md"] = doc(
+        "Cache eviction", summary='"How the cache evicts pages."',
+        body="The eviction threshold is tuned with the ratio of free pages.",
+    )  # fmt: skip
+    root = make_base(pages)
+    with Brain.open(root) as brain:
+        result = brain.query(QUESTION, limit=12)
+    top = (root / "cache.md").read_text(encoding="utf-8")
+    assert result.tokens["total"] <= tokens.estimate(top)
+    assert result.unlisted > 0 and len(result.hits) + result.unlisted == 12
+    text = views.query_text(result)
+    assert f"{result.unlisted} more candidates left out" in text
+    assert "--limit 12" in text
+
+
+# --- a tight budget --------------------------------------------------------------------
+
+
+def test_a_tight_budget_keeps_the_best_passage_before_more_rows(make_base: MakeBase) -> None:
+    pages = _pages(0)
+    for i in range(4):  # close behind the best page: listed by default
+        pages[f"notes-{i}.md"] = doc(
+            f"Eviction threshold notes {i}",
+            summary=f'"Notes {i} on how the eviction threshold is tuned."',
+            body=f"The eviction threshold of pool {i} is tuned by hand.\n\n{FILLER}",
+        )
+    root = make_base(pages)
+    with Brain.open(root) as brain:
+        free = brain.query(QUESTION)
+        top = free.hits[0].id
+        best = next(p for p in free.sections if p.doc == top)
+        top_row = tokens.estimate(brain.reader().row(free.hits[0]))
+        rows = sum(tokens.estimate(brain.reader().row(hit)) for hit in free.hits)
+        budget = top_row + tokens.estimate(best.text)
+        assert len(free.hits) > 1  # the other rows alone would crowd the passage out
+        capped = brain.query(QUESTION, budget=budget)
+    assert budget < rows + tokens.estimate(best.text)
+    assert capped.over_budget and capped.tokens["total"] <= budget
+    assert [p.text for p in capped.sections] == [best.text]
+    assert [h.id for h in capped.hits] == [top]
+    assert best.text.splitlines()[-1] in views.query_text(capped)
+
+
+def test_a_budget_below_the_top_row_says_nothing_fits(make_base: MakeBase) -> None:
+    root = make_base(_pages(2))
+    with Brain.open(root) as brain:
+        result = brain.query(QUESTION, budget=3)
+    assert result.over_budget and result.tokens["total"] == 0 and not result.hits
+    assert "raise it" in views.query_text(result)
+
+
+# --- neighbours left out ---------------------------------------------------------------
+
+
+def _linked(make_base: MakeBase) -> Path:
+    return make_base(
+        {
+            "hub.md": doc(
+                "Hub",
+                body="See [a](draft-a.md), [b](draft-b.md), [old](old.md) and [kept](kept.md).",
+            ),
+            "draft-a.md": doc("Draft A", status="draft"),
+            "draft-b.md": doc("Draft B", status="draft"),
+            "old.md": doc("Old", status="deprecated"),
+            "kept.md": doc("Kept"),
+        }
+    )
+
+
+def test_neighbours_say_how_many_they_left_out_and_how_to_see_them(make_base: MakeBase) -> None:
+    root = _linked(make_base)
+    with Brain.open(root) as brain:
+        shown = brain.neighbours("hub.md")
+        drafts = brain.neighbours("hub.md", filters=Filters(include_drafts=True))
+        every = brain.neighbours("hub.md", filters=Filters(everything=True))
+    assert [n.id for n in shown.neighbours] == ["kept.md"]
+    assert (shown.hidden_drafts, shown.hidden_retired) == (2, 1)
+    assert (drafts.hidden_drafts, drafts.hidden_retired) == (0, 1)
+    assert (every.hidden_drafts, every.hidden_retired) == (0, 0)
+    text = views.neighbours_text(shown)
+    assert "(2 drafts left out; --include-drafts or --all to see them)" in text
+    assert "(1 deprecated or archived document left out; --all to see it)" in text
+    code, out = _cli("-C", str(root.parent), "neighbors", "hub.md", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["hidden_drafts"] == 2 and data["hidden_retired"] == 1
+    assert any("--include-drafts" in said for said in data["left_out"])
+
+
+def test_a_record_whose_successor_is_a_draft_does_not_say_it_has_no_neighbour(
+    make_base: MakeBase,
+) -> None:
+    root = make_base(
+        {
+            "old.md": doc("Old", status="deprecated", superseded_by="[new.md]"),
+            "new.md": doc("New", status="draft", supersedes="[old.md]"),
+        }
+    )
+    with Brain.open(root) as brain:
+        result = brain.neighbours("old.md")
+    text = views.neighbours_text(result)
+    assert result.hidden_drafts == 1
+    assert "(no neighbours)" not in text and "1 draft left out" in text
+
+
+@pytest.mark.anyio
+async def test_the_mcp_neighbors_tool_names_its_own_parameter(make_base: MakeBase) -> None:
+    pytest.importorskip("mcp")
+    from mcp import Client
+
+    from mdbrain.adapters import mcp_server
+
+    root = _linked(make_base)
+    server = mcp_server.build(lambda: mcp_server.open_bases([root.parent]))
+    async with Client(server) as client:
+        result: Any = await client.call_tool("neighbors", {"doc": "hub.md"})
+        asked: Any = await client.call_tool("query", {"question": QUESTION, "limit": 2})
+    text = "".join(getattr(item, "text", "") for item in result.content)
+    assert "2 drafts left out; everything=true to see them" in text
+    assert "--" not in text
+    assert result.structured_content["hidden_drafts"] == 2
+    assert not asked.is_error
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+# --- a section named by its words ------------------------------------------------------
+
+
+def _sections_page(make_base: MakeBase) -> Path:
+    return make_base(
+        {
+            "fields.md": doc(
+                "Fields",
+                body=(
+                    "## Setup notes\n\nNotes first.\n\n## Setup\n\nThe setup itself.\n\n"
+                    "## The `computed_field` decorator\n\nComputes a field.\n\n"
+                    "## Deprecated fields via a flag\n\nOne way.\n\n"
+                    "## Fields deprecated via a decorator\n\nAnother way.\n"
+                ),
+            )
+        }
+    )
+
+
+def test_a_section_is_found_by_its_words_when_no_title_matches(make_base: MakeBase) -> None:
+    root = _sections_page(make_base)
+    with Brain.open(root) as brain:
+        found = brain.show("fields.md", section="computed_field").passages[-1]
+        spaced = brain.show("fields.md", section="Computed field").passages[-1]
+    assert found.title == "The `computed_field` decorator" and "Computes" in found.text
+    assert spaced.title == found.title
+    code, out = _cli("-C", str(root.parent), "show", "fields.md", "--section", "computed_field")
+    assert code == 0 and "Computes a field." in out
+
+
+def test_an_exact_title_comes_before_a_longer_one(make_base: MakeBase) -> None:
+    root = _sections_page(make_base)
+    with Brain.open(root) as brain:
+        assert brain.show("fields.md", section="setup").passages[-1].text.endswith("itself.")
+        assert brain.show("fields.md", section="setup n").passages[-1].text.endswith("first.")
+
+
+def test_words_held_by_several_titles_are_refused_with_the_candidates(
+    make_base: MakeBase,
+) -> None:
+    root = _sections_page(make_base)
+    with Brain.open(root) as brain, pytest.raises(UsageError) as refused:
+        brain.show("fields.md", section="deprecated via")
+    message = str(refused.value)
+    assert "'Deprecated fields via a flag' (line" in message
+    assert "'Fields deprecated via a decorator' (line" in message
