@@ -811,7 +811,10 @@ def test_one_value_found_on_many_lines_is_reported_once(
     assert report.imported == {} and len(report.stopped) == 1
     stopped = report.stopped[0]
     assert stopped.line == 5 and stopped.kind == "personal"
-    assert stopped.allow.startswith("also on lines 8, 11, 14, 17, 20 and 2 more: add the value")
+    assert stopped.allow == (
+        f"also on lines 8, 11, 14, 17, 20 and 2 more: add 'digest:{stopped.digest}'"
+        " to guard.allow in .rag"
+    )
 
 
 def test_a_page_the_guard_stops_is_reported_with_its_line_and_what_lets_it_through(
@@ -833,10 +836,12 @@ def test_a_page_the_guard_stops_is_reported_with_its_line_and_what_lets_it_throu
     assert (stopped["token.md"].line, stopped["token.md"].rule) == (5, "github-token")
     assert stopped["token.md"].allow == (
         "put '<!-- mdbrain: allow-secret -->' at the end of line 5, "
-        "or add the value on line 5 to guard.allow in .rag"
+        f"or add 'digest:{stopped['token.md'].digest}' to guard.allow in .rag"
     )
     assert stopped["sample.md"].line == 6
-    assert stopped["sample.md"].allow == "add the value on line 6 to guard.allow in .rag"
+    assert stopped["sample.md"].allow == (
+        f"add 'digest:{stopped['sample.md'].digest}' to guard.allow in .rag"
+    )
     said = json.dumps([s.__repr__() for s in report.stopped]) + repr(report.skipped)
     assert token not in said and password not in said and token[4:12] not in said
 

@@ -4,6 +4,8 @@ and the admonitions of docstrings."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from mdbrain.core import codemap, conversion, markdown, summary
@@ -142,3 +144,26 @@ def test_a_symbol_is_described_by_its_prose_not_its_admonition() -> None:
         "Strict": "Strict mode is on.",
         "strict": "Make a `Strict` type.",
     }
+
+
+def test_an_api_stub_page_is_left_out_of_an_import_and_said_why(tmp_path: Path) -> None:
+    from mdbrain.service.brain import Brain
+
+    source = tmp_path / "docs"
+    (source / "api").mkdir(parents=True)
+    (source / "api" / "fields.md").write_text(
+        "# Fields\n\n::: pydantic.fields\n    options:\n      show_root_heading: true\n",
+        encoding="utf-8",
+    )
+    (source / "concepts.md").write_text(
+        "# Fields\n\nA field has a type and a default value.\n", encoding="utf-8"
+    )
+    project = tmp_path / "project"
+    (project / "kb").mkdir(parents=True)
+    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
+    report = Brain.open(project).import_docs(source)
+    assert list(report.imported) == ["concepts.md"]
+    assert [(c.source, c.reason) for c in report.skipped] == [
+        ("api/fields.md", conversion.API_STUB)
+    ]
+    assert not (project / "kb" / "api").exists()

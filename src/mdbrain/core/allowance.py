@@ -3,9 +3,11 @@
 The guard lets a line pass when it carries an allow comment in the syntax of the
 place it sits in (``<!-- mdbrain: allow-secret -->`` in Markdown, ``# mdbrain:
 allow-secret`` in a shell block...), and a value pass when ``guard.allow`` in
-``.rag`` lists it. The advice names the line and never the value: allow takes
-values, so it says "add the value on line N to guard.allow". A front matter line
-gets only the allow-list advice, since a converted front matter keeps no comment.
+``.rag`` lists it, written out or by its digest. The advice never shows the value:
+it names it by the digest the report shows ("add 'digest:c333c8da37' to
+guard.allow"), so that nothing secret or personal is copied into ``.rag``. A front
+matter line gets only the allow-list advice, since a converted front matter keeps no
+comment.
 Pure: text in, text out.
 """
 
@@ -65,10 +67,15 @@ def code_language(text: str, line: int) -> str | None:
     return None
 
 
-def advice(text: str, line: int, kind: str, body_line: int) -> str:
+def allow_entry(digest: str) -> str:
+    """What lets a value through wherever it is: its digest under guard.allow."""
+    return f"add 'digest:{digest}' to guard.allow in .rag"
+
+
+def advice(text: str, line: int, kind: str, body_line: int, digest: str) -> str:
     """How to let through a finding of ``kind`` ("secret" or "personal") on ``line`` of
-    ``text``, whose body starts on ``body_line``."""
-    value = f"add the value on line {line} to guard.allow in .rag"
+    ``text``, whose body starts on ``body_line``, of the value named by ``digest``."""
+    value = allow_entry(digest)
     if line < body_line or line <= 0:
         return value
     language = code_language(text, line)

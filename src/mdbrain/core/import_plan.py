@@ -29,6 +29,7 @@ from mdbrain.core import (
     adr,
     cells,
     conversion,
+    document,
     edit,
     fields,
     foreign_links,
@@ -130,6 +131,8 @@ class Plan:
     # page there is a link to the page (:func:`relink_own_files`)
     homes: frozenset[str] = frozenset()
     inside: str = ""  # the project's folder in that repository ("" at its top)
+    # the pages of the source an earlier import brought in: source path -> their id
+    before: dict[str, str] = field(default_factory=dict)
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -171,6 +174,11 @@ class Plan:
             if path.startswith(prefix):
                 return self.new_id(path.removeprefix(prefix))
         return None
+
+    def id_of(self, path: str) -> str:
+        """The id of a page imported now, or of one of the source an earlier import
+        brought in."""
+        return self.ids.get(path) or self.before[path]
 
     def add(self, path: str, key: str, value: str) -> None:
         values = self.relations.setdefault(path, {}).setdefault(key, [])
@@ -515,14 +523,103 @@ def with_body(page: conversion.Page, body: str) -> conversion.Page:
 
 
 def decisions(plan: Plan) -> None:
-    plan.found = adr.resolve(plan.records, plan.page)
+    """Supersessions and related records, as the records state them, on both sides: among
+    the pages imported now, and between them and the pages of the source an earlier
+    import brought in (:attr:`Plan.before`, whose documents :func:`completed` gives
+    their side). What earlier pages say of each other was said when they came in."""
+    before = {path.casefold(): path for path in plan.before}
+
+    def find(old: str) -> str | None:
+        found = plan.page(old)
+        return found if found is not None else before.get(old.casefold())
+
+    plan.found = adr.resolve(plan.records, find)
+    if before:
+        plan.found = _about_new_pages(plan.found, set(plan.ids))
     for old, new in plan.found.pairs:
-        plan.add(old, "superseded_by", plan.ids[new])
-        plan.add(new, "supersedes", plan.ids[old])
+        plan.add(old, "superseded_by", plan.id_of(new))
+        plan.add(new, "supersedes", plan.id_of(old))
     for path, other, _verb in plan.found.related:
-        plan.add(path, "related", plan.ids[other])
+        plan.add(path, "related", plan.id_of(other))
     plan.unresolved += [Case(*case) for case in plan.found.unresolved]
     plan.notes += plan.found.notes
+
+
+def _about_new_pages(found: adr.Resolved, new: set[str]) -> adr.Resolved:
+    """What ``found`` says that concerns one of the pages imported now (``new``)."""
+
+    def names_one(text: str) -> bool:
+        return any(path in text for path in new)
+
+    return adr.Resolved(
+        pairs={pair: said for pair, said in found.pairs.items() if set(pair) & new},
+        related=[r for r in found.related if r[0] in new or r[1] in new],
+        unresolved=[u for u in found.unresolved if u[0] in new or names_one(u[1])],
+        notes=[n for n in found.notes if n.partition(": ")[0] in new or names_one(n)],
+    )
+
+
+def drop_refused(plan: Plan, refused: Mapping[str, str]) -> None:
+    """Take the pages the guard refused (source path -> the id they were to have) out of
+    the relations planned for the others, each with a note: a document must not name a
+    page that is not written. An import that brings such a page in later adds them."""
+    gone = {doc_id: path for path, doc_id in refused.items()}
+    for path in refused:
+        plan.relations.pop(path, None)
+    for path, relations in sorted(plan.relations.items()):
+        for key, values in list(relations.items()):
+            for doc_id in (v for v in values if v in gone):
+                plan.notes.append(
+                    f"{path}: {key} {doc_id} left out, since the guard stopped"
+                    f" {gone[doc_id]}; the import that brings it in adds it"
+                )
+            relations[key] = [v for v in values if v not in gone]
+            if not relations[key]:
+                del relations[key]
+    found = plan.found
+    found.pairs = {pair: said for pair, said in found.pairs.items() if not set(pair) & set(refused)}
+    found.related = [r for r in found.related if r[0] not in refused and r[1] not in refused]
+
+
+def completed(
+    plan: Plan, path: str, text: str, moved: Mapping[str, str], above: str | None
+) -> tuple[str, list[str]]:
+    """The document an earlier import made of the page at ``path`` (``text``), given its
+    side of what this import adds, and what that is in words: the relations its record
+    states with the pages imported now (appended: nothing it holds is taken out), the
+    status deprecated once superseded (an archived document stays so) with the day, and
+    its links to the files of those pages leading to their documents (``moved``: their
+    paths from the project, casefolded -> their ids; ``above``: the knowledge root's
+    path from the project, None when it is not in it). Every other byte stays: the
+    document may have been edited since it was imported."""
+    doc_id = plan.before[path]
+    meta = document.loads(text, doc_id).meta
+    said = []
+    wanted = plan.relations.get(path, {})
+    for key in RELATION_FIELDS:
+        current = fields.strings(meta, key)
+        added = [v for v in wanted.get(key, []) if v not in current]
+        if added:
+            text = edit.set_field(text, key, [*current, *added])
+            said.append(f"{key} {', '.join(added)}")
+    if "superseded_by" in wanted and meta.get("status") not in ("deprecated", "archived"):
+        text = edit.set_field(text, "status", "deprecated")
+        said.append("status deprecated")
+    ended = _ended(plan, path)
+    if "superseded_by" in wanted and ended is not None and "superseded_on" not in meta:
+        created = (plan.days.get(path) or (ended, ended))[0]
+        text = edit.set_field(text, "superseded_on", max(ended, created))
+
+    def target(written: str, resolved: str) -> str | None:
+        if above is None or written.strip().startswith("/"):
+            return None
+        new = moved.get(posixpath.normpath(posixpath.join(above, resolved)).casefold())
+        return None if new is None else edit.written_target(doc_id, new, written)
+
+    text, count = edit.rewrite_links(text, doc_id, target, (links.LinkKind.OUTSIDE,))
+    if count:
+        said.append(f"links to their files now lead to the documents: {count}")
+    return text, said
 
 
 def _own_relations(plan: Plan, page: conversion.Page) -> None:

@@ -99,10 +99,9 @@ def guarded(found: Iterable[Finding], config: Config) -> Iterator[Finding]:
     if config.guard_allow:
         from mdbrain.core import guard  # its patterns compile on import: only when needed
 
-        allowed = tuple(
-            f"[value {v.removeprefix('digest:') if v.startswith('digest:') else guard.digest(v)}]"
-            for v in config.guard_allow
-        )
+        named = guard.allowed_digests(config.guard_allow)
+        literal = {guard.digest(v) for v in config.guard_allow if not v.startswith("digest:")}
+        allowed = tuple(f"[value {d}]" for d in sorted(named | literal))
     for item in found:
         if item.code == "E009" and not config.guard_personal_data:
             continue

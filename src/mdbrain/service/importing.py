@@ -123,6 +123,8 @@ class _Run:
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
     code: list[CodeLink] = field(default_factory=list)
+    # pages an earlier import brought in that name a page imported now (paths from the source)
+    naming_new: set[str] = field(default_factory=set)
     _committed: dict[str, tuple[dt.date, dt.date]] | None = None
     _tree: _Tree | None = None
 
@@ -291,6 +293,14 @@ _FRONTMATTER_KEPT = {
 }
 
 
+def _no_knowledge(page: conversion.Page, record: adr.Record | None) -> str:
+    """Why a page of a folder is no knowledge of its own ('' when it is): a decision
+    record template, or an API page a site fills from the code."""
+    if record is not None and record.template:
+        return "a decision record template, not a decision; import the file alone to keep it"
+    return conversion.API_STUB if conversion.api_stub(page.body) else ""
+
+
 def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     """Every page that can be imported; the others are reported as skipped."""
     pages = {}
@@ -300,6 +310,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     for path in counted(paths, run.session.progress, "reading"):
         if run.plan.origin(path) in done:  # importing again adds nothing
             run.skipped.append(Case(path, "", "already imported (it is in a document's sources)"))
+            run.plan.before[path] = done[run.plan.origin(path)]
             continue
         if _partial(path) and not run.single:
             run.skipped.append(Case(path, "", _PARTIAL))
@@ -315,16 +326,15 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
                 run.skipped.append(Case(path, "", _POINTER))
                 continue
         page = conversion.parse(path, raw.removeprefix(document.BOM))
+        record = adr.read(run.plan.origin(path), page.body, page.meta)  # its folder counts
+        if not run.single and (why := _no_knowledge(page, record)):
+            run.skipped.append(Case(path, "", why))
+            continue
         allow = frozenset(run.session.config.guard_allow)
         found = list(guard.scan(raw, allow))
         if found and run.session.config.guard_personal_data:  # all in one report, not in rounds
             found = sorted([*found, *guard.personal(raw, allow)], key=lambda hit: hit.line)
         if _stop(run, page, [(h.rule, h.line, h.digest, h.family) for h in found]):
-            continue
-        record = adr.read(run.plan.origin(path), page.body, page.meta)  # its folder counts
-        if record is not None and record.template and not run.single:
-            why = "a decision record template, not a decision; import the file alone to keep it"
-            run.skipped.append(Case(path, "", why))
             continue
         pages[path] = page
         plan = run.plan
@@ -332,11 +342,40 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             plan.notes.append(f"{path}: {page.problem}; {_FRONTMATTER_KEPT[page.loose]}")
         if record is not None:
             plan.records[path] = record
-        stated = [record.date] if record is not None else []
-        plan.days[path] = dates.of_page(
-            page.meta, stated, plan.today, body=page.body, path=plan.origin(path)
-        ) or run.committed(path)
+        _dated(run, page, record)
+    _read_earlier(run, pages)
     return pages
+
+
+def _dated(run: _Run, page: conversion.Page, record: adr.Record | None) -> None:
+    plan = run.plan
+    stated = [record.date] if record is not None else []
+    plan.days[page.path] = dates.of_page(
+        page.meta, stated, plan.today, body=page.body, path=plan.origin(page.path)
+    ) or run.committed(page.path)
+
+
+def _read_earlier(run: _Run, pages: dict[str, conversion.Page]) -> None:
+    """Read again the pages of the source an earlier import brought in: the records among
+    them, which may state relations with the pages imported now, and which of them name
+    one of those pages (their documents then get their side: :func:`_completed`)."""
+    plan = run.plan
+    if not pages or not plan.before:
+        return
+    earlier: dict[str, conversion.Page] = {}
+    for path in plan.before:
+        try:
+            raw = document.decode(files.read(run.source, path), path=path)
+        except MdbrainError:
+            continue
+        page = conversion.parse(path, raw.removeprefix(document.BOM))
+        earlier[path] = page
+        record = adr.read(plan.origin(path), page.body, page.meta)
+        if record is not None and not record.template:
+            plan.records[path] = record
+            _dated(run, page, record)
+    named = import_plan.naming(earlier, set(pages))
+    run.naming_new = set(earlier) if named is None else named
 
 
 _POINTER = "only mdbrain's pointer for agents, which 'mdbrain agents install' writes"
@@ -363,7 +402,7 @@ def _stop(run: _Run, page: conversion.Page, hits: list[tuple[str, int, str, str]
     for (rule, digest, family), found in lines.items():
         kind = "personal" if family == guard.PERSONAL else "secret"
         line = found[0]
-        allow = f"add the value (digest {digest}) to guard.allow in .rag"
+        allow = allowance.allow_entry(digest)
         if len(found) > 1:
             others = ", ".join(map(str, found[1 : 1 + _LINES_SHOWN]))
             more = (
@@ -373,7 +412,7 @@ def _stop(run: _Run, page: conversion.Page, hits: list[tuple[str, int, str, str]
             )
             advice = f"also on lines {others}{more}: {allow}"
         elif line > 0:
-            advice = allowance.advice(page.raw, line, kind, page.body_line)
+            advice = allowance.advice(page.raw, line, kind, page.body_line, digest)
         else:
             advice = allow
         run.stopped.append(Stopped(page.path, line, rule, kind, digest, advice))
@@ -835,12 +874,13 @@ def import_folder(
                         session.write(doc_id, text)
                 except GuardError as exc:
                     _stopped_at_write(run, pages[path], exc)
-                    plan.ids.pop(path)
+                    import_plan.drop_refused(plan, {path: plan.ids.pop(path)})
                     continue
                 written.append(doc_id)
         if written and not dry_run:
             written += _overviews(run, written)
             anchoring.record(session, written)
+        written += _completed(run)
         # reported (and re-indexed) in the same hold of the lock: never busy once written
         return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
 
@@ -864,6 +904,7 @@ def _guarded(
         return composed[0]
     gone = tuple(f"{path}: " for path in refused)
     plan.notes[:] = [note for note in notes if not note.startswith(gone)]
+    import_plan.drop_refused(plan, {path: ids[path] for path in refused})
     del plan.broken[said[0] :], plan.unresolved[said[2] :]
     again = import_plan.naming(pages, set(refused))
     changed = {path for path, page in pages.items() if page is not before[path]}
@@ -958,6 +999,40 @@ def _to_files(run: _Run, pages: dict[str, conversion.Page], refused: list[str]) 
             pages[path] = import_plan.with_body(page, foreign_links.retarget(page.body, changes))
 
 
+def _completed(run: _Run) -> list[str]:
+    """Give the documents earlier imports made of this source's pages their side of what
+    the pages imported now add (:func:`import_plan.completed`): the relations their
+    records state, and links to the files of those pages leading to their documents, as
+    one import of the whole source would have written them. Each is a surgical edit, so
+    that what was edited since stays. The ids written (or to be, on a dry run)."""
+    plan = run.plan
+    session = run.session
+    if not plan.before or not plan.ids:
+        return []
+    moved: dict[str, str] = {}
+    above: str | None = None
+    project = session.project.resolve()
+    if run.source == project or project in run.source.parents:  # links lead to its files
+        moved = {plan.origin(path).casefold(): doc_id for path, doc_id in plan.ids.items()}
+        with contextlib.suppress(ValueError):
+            above = session.root.resolve().relative_to(project).as_posix()
+    out = []
+    for path in sorted(set(plan.relations) & set(plan.before) | run.naming_new):
+        doc_id = plan.before[path]
+        try:
+            before = session.read(doc_id).text
+            text, said = import_plan.completed(plan, path, before, moved, above)
+            if text != before and not run.dry_run:
+                session.write(doc_id, text, before=before)
+        except MdbrainError as exc:  # gone, moved, or no longer valid: left as it is
+            plan.notes.append(f"{doc_id}: left as it is: {exc.message}")
+            continue
+        if text != before:
+            plan.notes.append(f"{doc_id}, imported before: {'; '.join(said)}")
+            out.append(doc_id)
+    return out
+
+
 def _overviews(run: _Run, written: list[str]) -> list[str]:
     """Write a draft overview in each folder where an imported page would be an orphan
     (nothing links to it, and the folder has no overview): it lists the folder's orphaned
@@ -997,9 +1072,9 @@ def _report(
         imported={path: ids[path] for path in sorted(ids)},
         renamed=tuple(renames or ()),
         supersessions=tuple(
-            Supersession(ids[old], ids[new], *said)
+            Supersession(plan.id_of(old), plan.id_of(new), *said)
             for (old, new), said in sorted(plan.found.pairs.items())
-            if old in ids and new in ids
+            if (old in ids or new in ids) and {old, new} <= ids.keys() | plan.before.keys()
         ),
         unresolved=tuple(plan.unresolved),
         broken_links=tuple(sorted(plan.broken, key=lambda b: (b.source, b.line))),

@@ -9,6 +9,10 @@ syntax of the place it sits in::
 
 ``mdbrain: allow-personal`` does the same for personal data. A comment covers
 its own line only, and it stays in the document for every reviewer to see.
+
+A value passes anywhere when ``guard.allow`` lists it: written out, or by the digest a
+report shows (``digest:c333c8da37``, or the ten digits alone), so that a secret or a
+person's address need not be copied into ``.rag`` to let it through.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from dataclasses import dataclass, field
 from mdbrain.core.guard.hit import PERSONAL, SECRET, Found, Hit, digest, redact
 
 DIGEST = "digest:"  # an allow-list entry naming a value by its digest, never showing it
+_BARE_DIGEST = re.compile(r"[0-9a-fA-F]{10}")  # a digest as reports show it: [value c333c8da37]
 # "mdbrain: allow-secret" or "allow-personal" in a comment: <!-- -->, #, //, --, ;
 _ALLOW_COMMENT = re.compile(
     r"(?:<!--|#|//|--|;)[ \t]{0,8}mdbrain:[ \t]{0,4}allow-(secret|personal)\b"
@@ -47,6 +52,18 @@ class _Lines:
         return 0 if line <= 1 else self._found()[line - 2] + 1
 
 
+def allowed_digests(allow: frozenset[str] | tuple[str, ...]) -> frozenset[str]:
+    """The digests an allow-list names: ``digest:c333c8da37``, or the ten hexadecimal
+    digits alone, as a report shows them (``[value c333c8da37]``). A value of ten such
+    digits written out is still allowed as itself too."""
+    named = (a.strip() for a in allow)
+    return frozenset(
+        (a[len(DIGEST) :] if a.startswith(DIGEST) else a).strip().lower()
+        for a in named
+        if a.startswith(DIGEST) or _BARE_DIGEST.fullmatch(a)
+    )
+
+
 @dataclass
 class Ledger:
     text: str
@@ -63,7 +80,7 @@ class Ledger:
 
     def __post_init__(self) -> None:
         self.lines = _Lines(self.text)
-        self.digests = frozenset(a[len(DIGEST) :] for a in self.allow if a.startswith(DIGEST))
+        self.digests = allowed_digests(self.allow)
         self.waived = {SECRET: set(), PERSONAL: set()}
         if "mdbrain:" in self.text:
             for match in _ALLOW_COMMENT.finditer(self.text):

@@ -1,0 +1,154 @@
+"""A page the guard keeps out of an import, and the import that brings it in later.
+
+From cisagov/manage.get.gov: record 12 is superseded by record 20, which lists the
+agency's public phone number and address. The guard stops 20; no document may name it
+until it is written, and the import run again once it is allowed must leave the base as
+one import of both pages would."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from mdbrain.core import document, guard
+from mdbrain.service import importing
+from mdbrain.service.brain import Brain
+from mdbrain.service.importing import ImportReport
+from tests.conftest import MakeBase, write_base
+
+TODAY = dt.date(2026, 7, 1)
+PHONE, ADDRESS = "+1.8882820870", "dotgov@cisa.dhs.gov"
+OLD = (
+    "# 12. Use one user model\n\nDate: 2022-09-26\n\n## Status\n\n"
+    "Superseded by [20. User models revisited](./0020-user-models-revisited.md)\n\n"
+    "## Decision\n\nOne model holds the users.\n"
+)
+NEW = (
+    "# 20. User models revisited\n\nDate: 2023-03-01\n\n## Status\n\nAccepted\n\n"
+    "## Decision\n\nContacts live apart from users. The registry's own contact:\n\n"
+    f"|voice    |  {PHONE}\n|email    |  {ADDRESS}\n"
+)
+OLD_ID, NEW_ID = "decisions/0012-user-models.md", "decisions/0020-user-models-revisited.md"
+
+
+def records(project: Path) -> Path:
+    source = project / "docs" / "architecture" / "decisions"
+    source.mkdir(parents=True)
+    (source / "0012-user-models.md").write_text(OLD, encoding="utf-8")
+    (source / "0020-user-models-revisited.md").write_text(NEW, encoding="utf-8")
+    return source
+
+
+def run_import(root: Path, source: Path, **options: Any) -> ImportReport:
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        return importing.import_folder(brain.session, source, **options)
+
+
+def read(root: Path, doc_id: str) -> document.Document:
+    return document.loads((root / doc_id).read_text(encoding="utf-8"), doc_id)
+
+
+def allow(root: Path, entries: list[str]) -> None:
+    marker = root.parent / ".rag"
+    listed = ", ".join(f'"{entry}"' for entry in entries)
+    marker.write_text(
+        marker.read_text(encoding="utf-8") + f"guard:\n  allow: [{listed}]\n", encoding="utf-8"
+    )
+
+
+def findings(root: Path) -> list[tuple[str, str]]:
+    return [(f.code, f.message) for f in Brain.open(root, clock=lambda: TODAY).check().findings]
+
+
+def test_no_record_names_a_page_the_guard_kept_out(make_base: MakeBase) -> None:
+    root = make_base({})
+    report = run_import(root, records(root.parent))
+    assert report.imported == {"0012-user-models.md": OLD_ID}
+    assert {s.source for s in report.stopped} == {"0020-user-models-revisited.md"}
+    assert report.supersessions == ()
+    old = read(root, OLD_ID)
+    assert "superseded_by" not in old.meta and "superseded_on" not in old.meta
+    assert old.meta["status"] == "draft"  # not deprecated with no successor (W011)
+    # the body's link leads to the file, as for any page the import leaves out
+    assert "(../../docs/architecture/decisions/0020-user-models-revisited.md)" in old.body
+    said = [n for n in report.notes if n.startswith("0012-user-models.md: superseded_by")]
+    assert said == [
+        f"0012-user-models.md: superseded_by {NEW_ID} left out, since the guard stopped"
+        " 0020-user-models-revisited.md; the import that brings it in adds it"
+    ]
+    assert findings(root) == []
+
+
+def test_the_import_run_again_once_allowed_completes_both_sides(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    root = make_base({})
+    source = records(root.parent)
+    first = run_import(root, source)
+    # the entries the report names are the ones that let the values through
+    entries = sorted({m for s in first.stopped for m in re.findall(r"'(digest:\w+)'", s.allow)})
+    assert len(entries) == 2
+    allow(root, entries)
+    edited = (root / OLD_ID).read_text(encoding="utf-8") + "\nReviewed by the team.\n"
+    (root / OLD_ID).write_text(edited, encoding="utf-8")  # edited by hand in between
+
+    dry = run_import(root, source, dry_run=True)
+    assert (root / OLD_ID).read_text(encoding="utf-8") == edited
+    again = run_import(root, source)
+    assert dry.notes == again.notes
+    assert again.imported == {"0020-user-models-revisited.md": NEW_ID}
+    assert [(s.old, s.new) for s in again.supersessions] == [(OLD_ID, NEW_ID)]
+    assert OLD_ID in again.written
+    assert (
+        f"{OLD_ID}, imported before: superseded_by {NEW_ID}; status deprecated" in (again.notes[-1])
+    )
+    old, new = read(root, OLD_ID), read(root, NEW_ID)
+    assert old.meta["superseded_by"] == [NEW_ID] and old.meta["status"] == "deprecated"
+    assert new.meta["supersedes"] == [OLD_ID]
+    assert "[20. User models revisited](0020-user-models-revisited.md)" in old.body
+    assert old.body.endswith("\nReviewed by the team.\n")  # the hand's edit stays
+    assert findings(root) == []
+
+    # as one import of both pages makes them, but for the edit and the order of fields
+    other = write_base(tmp_path / "other", {})
+    allow(other, entries)
+    run_import(other, shutil.copytree(source, other.parent / source.relative_to(root.parent)))
+    assert read(other, OLD_ID).meta == old.meta and read(other, NEW_ID) == new
+    assert read(other, OLD_ID).body + "\nReviewed by the team.\n" == old.body
+
+
+def test_a_base_an_older_import_left_naming_the_refused_page_is_mended(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({})
+    source = records(root.parent)
+    run_import(root, source)
+    written = (root / OLD_ID).read_text(encoding="utf-8")  # as imports wrote it before
+    (root / OLD_ID).write_text(
+        written.replace("status: draft\n", f"status: deprecated\nsuperseded_by: [{NEW_ID}]\n"),
+        encoding="utf-8",
+    )
+    allow(root, [PHONE, ADDRESS])  # values written out still pass
+    again = run_import(root, source)
+    assert again.imported == {"0020-user-models-revisited.md": NEW_ID}
+    assert read(root, OLD_ID).meta["superseded_by"] == [NEW_ID]
+    assert findings(root) == []
+
+
+def test_the_allow_list_takes_the_digest_a_report_shows_with_or_without_its_prefix(
+    make_base: MakeBase,
+) -> None:
+    text = f"Call {PHONE} or write to {ADDRESS}.\n"
+    digests = {guard.digest(PHONE): PHONE, guard.digest(ADDRESS): ADDRESS}
+    assert {hit.digest for hit in guard.personal(text)} == set(digests)
+    for digest, value in digests.items():
+        for entry in (value, f"digest:{digest}", digest, digest.upper()):
+            left = {hit.digest for hit in guard.personal(text, frozenset({entry}))}
+            assert left == set(digests) - {digest}, entry
+    root = make_base({"contact.md": f"---\ntitle: Contact\n---\n\n{text}"})
+    assert {code for code, _ in findings(root)} >= {"E009"}
+    allow(root, list(digests))
+    assert "E009" not in {code for code, _ in findings(root)}
