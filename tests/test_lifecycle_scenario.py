@@ -158,6 +158,7 @@ def test_a_brief_lists_a_bounded_number_and_counts_all_it_leaves_out(tmp_path: P
     assert len(short.items) == 20 and short.more == 5 and short.retired == 1
     said = views.brief_text(short)
     assert "5 more documents in force not listed; a higher limit lists them" in said
+    assert "In force on 'log': 25 documents." in said  # all of them, not the 20 listed
     assert "left out: 1 draft, 1 deprecated or archived;" in said
     assert len(longer.items) == 25 and longer.more == 0
     drafts = write_base(
@@ -167,6 +168,27 @@ def test_a_brief_lists_a_bounded_number_and_counts_all_it_leaves_out(tmp_path: P
     with Brain.open(drafts) as brain:
         unverified = views.brief_text(brain.brief("log"))
     assert "2 more drafts not listed" in unverified and "in force not" not in unverified
+    assert "unverified (not yet reviewed against the code or their sources): 22 documents." in (
+        unverified
+    )
+
+
+def test_a_brief_on_a_code_folder_no_document_describes_searches_its_name(
+    tmp_path: Path,
+) -> None:
+    # as on JabRef: "brief jabsrv" named the folder jabsrv/ and found nothing, while the
+    # record about it holds the word
+    from tests.conftest import doc, write_base
+
+    root = write_base(
+        tmp_path / "p",
+        {"0061-reload.md": doc("Reload by polling", body="jabsrv reloads its files by mtime.")},
+    )
+    (root.parent / "jabsrv").mkdir()
+    (root.parent / "jabsrv" / "Server.java").write_text("class Server {}\n", encoding="utf-8")
+    with Brain.open(root) as brain:
+        result = brain.brief("jabsrv")
+    assert result.kind == "search" and [i.id for i in result.items] == ["0061-reload.md"]
 
 
 def test_a_brief_on_a_tag_of_one_page_also_finds_the_others_on_the_subject(

@@ -350,3 +350,44 @@ def test_history_outside_git_says_so(tmp_path: Path) -> None:
     history = Brain.open(project).history("a.md")
     assert not history.git and not history.commits
     assert "not in a git repository" in views.history_text(history)
+
+
+def test_history_git_cannot_read_still_gives_the_supersession_chain(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # as in a clone missing a blob: "git log failed: fatal: unable to read 207c4a6a..."
+    from mdbrain.adapters import views
+    from mdbrain.core.errors import GitError
+    from mdbrain.store import git as git_store
+
+    repo = make_repo(tmp_path)
+    repo.write("kb/old.md", doc("Old", status="deprecated", superseded_by="[new.md]"))
+    repo.write("kb/new.md", doc("New", supersedes="[old.md]"))
+    repo.commit("records", "2026-06-01T10:00:00")
+
+    def unreadable(self: git_store.Git, path: str) -> list[tuple[str, str, str, str]]:
+        raise GitError("git log failed: fatal: unable to read 207c4a6a", command="git log")
+
+    monkeypatch.setattr(git_store.Git, "file_log", unreadable)
+    history = Brain.open(repo.path).history("old.md")
+    assert [step.id for step in history.newer] == ["new.md"] and not history.commits
+    shown = views.history_text(history)
+    assert "superseded by new.md" in shown
+    assert "commits: unavailable, git could not read them" in shown and "207c4a6a" in shown
+
+
+def test_history_lists_the_newest_commits_and_counts_the_older(tmp_path: Path) -> None:
+    from mdbrain.adapters import views
+    from mdbrain.service.briefing import HISTORY_COMMITS
+    from mdbrain.store import git
+
+    repo = make_repo(tmp_path)
+    for day in range(1, HISTORY_COMMITS + 4):
+        repo.write("kb/a.md", doc("A", body=f"Edit {day}."))
+        repo.commit(f"edit {day}", f"2026-06-{day:02d}T10:00:00")
+    every = git.Git(repo.path).file_log(str(repo.path / "kb" / "a.md"))
+    history = Brain.open(repo.path).history("a.md")
+    assert history.commits == every[:HISTORY_COMMITS]
+    assert history.more == len(every) - HISTORY_COMMITS >= 3
+    assert history.commits[0][3] == f"edit {HISTORY_COMMITS + 3}"
+    assert f"... and {history.more} older" in views.history_text(history)

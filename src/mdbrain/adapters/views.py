@@ -315,12 +315,12 @@ def brief_text(result: Brief) -> str:
         lines = [
             f"Nothing in force on {result.subject!r}{kind.get(result.kind, '')}; drafts,"
             " unverified (not yet reviewed against the code or their sources):"
-            f" {plural(len(result.items), 'document')}."
+            f" {plural(len(result.items) + result.more, 'document')}."
         ]
     else:
         lines = [
             f"In force on {result.subject!r}{when}{kind.get(result.kind, '')}:"
-            f" {plural(len(result.items), 'document')}."
+            f" {plural(len(result.items) + result.more, 'document')}."
         ]
     if result.advice:
         lines.append(result.advice)
@@ -368,6 +368,10 @@ def history_text(result: History) -> str:
         lines += [
             f"  {sha} {day} {author}: {subject}" for sha, day, author, subject in result.commits
         ]
+        if result.more:
+            lines.append(f"  ... and {result.more} older (git log --follow on the file lists all)")
+    elif result.unavailable:
+        lines.append(f"commits: unavailable, git could not read them ({result.unavailable})")
     elif not result.git:
         lines.append("commits: none (the base is not in a git repository)")
     else:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from mdbrain.core import cells, fields, graph, ids, markdown, rules, summary
 from mdbrain.core.document import loads_leniently
-from mdbrain.core.errors import MdbrainError, NotFoundError
+from mdbrain.core.errors import GitError, MdbrainError, NotFoundError
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.service.governance import Conflict, Governor
 from mdbrain.service.reading import EMPTY_ADVICE
@@ -26,6 +26,7 @@ from mdbrain.store import files, git
 ORDER = ("decision", "rule", "fact")
 SEARCHED = 10  # documents a free-text brief takes from the search ranking
 BRIEF_LIMIT = 20  # documents a brief lists, unless asked for more
+HISTORY_COMMITS = 20  # commits a history lists, newest first
 # a heading that is the reason word alone: "## Rationale", "## Why?"; not a question
 # of a FAQ ("##### Why not use methods for all operators?")
 _REASON_TITLE = re.compile(
@@ -93,6 +94,8 @@ class History:
     # imported from ('' when they are its own, or when there are none)
     source: str = ""
     git: bool = True  # whether the base lies in a git repository at all
+    unavailable: str = ""  # why git could not give the commits ('' when it could)
+    more: int = 0  # older commits than those listed (HISTORY_COMMITS at most are)
 
 
 @dataclass
@@ -244,7 +247,7 @@ class Briefer:
         covers: dict[str, str] = {}
         if not about:
             code = self._code(found, subject, cwd)
-            if code is not None:
+            if code:  # a code path no document describes is searched as words
                 covers, result.kind = code, "code"
                 about = [e for e in found.entries if e.id in code]
             else:
@@ -314,10 +317,21 @@ class Briefer:
         history = git.Git(self.session.root)
         if not history.toplevel():
             return History(doc_id, older, newer, [], git=False)
+        try:
+            commits, source = self._commits(history, found, doc_id)
+        except GitError as exc:  # a broken repository still has its supersession chain
+            return History(doc_id, older, newer, [], unavailable=exc.message)
+        listed = commits[:HISTORY_COMMITS]
+        return History(doc_id, older, newer, listed, source, more=len(commits) - len(listed))
+
+    def _commits(
+        self, history: git.Git, found: Manifest, doc_id: str
+    ) -> tuple[list[tuple[str, str, str, str]], str]:
+        """The commits of a document's file, newest first; for a file not committed yet,
+        those of the source it was imported from, when git has it (and that source)."""
         commits = history.file_log(str(self.session.path(doc_id)))
         if commits:
-            return History(doc_id, older, newer, commits)
-        # not committed yet: an imported page's history is its source's, when git has it
+            return commits, ""
         entry = found.get(doc_id)
         for source in fields.strings(entry.meta, "sources") if entry else ():
             try:
@@ -328,8 +342,8 @@ class Briefer:
                 continue
             commits = history.file_log(str(path))
             if commits:
-                return History(doc_id, older, newer, commits, source=source)
-        return History(doc_id, older, newer, [])
+                return commits, source
+        return [], ""
 
     @staticmethod
     def _walk(found: Manifest, start: str, key: str, relation: str) -> list[Step]:
