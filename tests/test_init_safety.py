@@ -173,6 +173,16 @@ def test_plain_init_points_at_the_documentation_outside_the_base(tmp_path: Path)
     assert report.pages == ()  # nothing to import: the plain advice
 
 
+def test_plain_init_proposes_the_folder_with_the_most_pages(tmp_path: Path) -> None:
+    # as on redux-toolkit: website/ holds one page, docs/ sixty-nine
+    pages = {f"docs/page-{n}.md": f"# Page {n}\n\nText {n}.\n" for n in range(5)}
+    site = {"website/docusaurus.config.js": "module.exports = {};\n", "website/blog.md": "# Blog\n"}
+    project = make(tmp_path / "two", {**site, **pages})
+    done = CliRunner().invoke(cli, ["-C", str(project), "init", "--no-agents"])
+    assert done.exit_code == 0, done.output
+    assert "Next: 'mdbrain import docs', or add documents" in done.output
+
+
 def test_init_proposes_the_pages_in_the_bases_language_and_names_the_translations(
     tmp_path: Path,
 ) -> None:

@@ -62,6 +62,11 @@ def test_a_title_keeps_its_words_whole() -> None:
     assert slug.slugify("Use GitHub Actions") == "use-github-actions"
     assert slug.slugify("loginService") == "login-service"  # one word: an identifier
     assert slug.slugify("GettingStarted") == "getting-started"
+    # a file name of several words joined by dashes (JabRef's record 0024)
+    assert (
+        slug.slugify("0024-use-#-as-indicator-for-BibTeX-string-constants")
+        == "0024-use-as-indicator-for-bibtex-string-constants"
+    )
 
 
 def test_a_numbered_folder_gives_the_next_number_or_the_one_the_title_asks(

@@ -170,7 +170,9 @@ def init(
     if not no_agents:
         _point_agents(obj.directory)
     _outside(report.pages)
-    first = f"'mdbrain import {report.pages[0].folder}', or " if report.pages else ""
+    # the folder with the most pages first: a site folder of one page is seldom the docs
+    most = max(report.pages, key=lambda found: found.count, default=None)
+    first = f"'mdbrain import {most.folder}', or " if most is not None else ""
     click.echo(f"Next: {first}add documents under it, then run 'mdbrain index'.")
 
 

@@ -11,9 +11,10 @@ language gives a name a person can read and tell apart from its neighbours::
     "日本語"                -> "ri-ben-yu"
 
 A name written as one word is split at its capitals ("loginService" -> "login-service",
-a file named "GettingStarted.md"); in text of several words each word is kept whole,
-since a capital inside a word is part of its name ("WhiteNoise and CloudFront" ->
-"whitenoise-and-cloudfront").
+a file named "GettingStarted.md"); in text of several words, spaced or joined by
+dashes, each word is kept whole, since a capital inside a word is part of its name
+("WhiteNoise and CloudFront" -> "whitenoise-and-cloudfront",
+"use-#-for-BibTeX-strings" -> "use-for-bibtex-strings").
 
 A folder whose documents are numbered (``0001-record-decisions``, as ADR tools name
 them) or dated (``20240105-...``, ``2024-01-05-...``) is a :class:`Series`: a new
@@ -41,7 +42,7 @@ def slugify(text: str, *, fallback: str = "document", max_length: int = 80) -> s
     from slugify import slugify as transliterate
 
     text = text.strip()
-    if not any(c.isspace() for c in text):  # one word: an identifier, a file name
+    if text.isalnum():  # one word: an identifier, a file name such as GettingStarted
         text = _CAMEL.sub("-", text)
     spaced = text.translate(_APOSTROPHES).replace("'", " ")
     if not spaced.isascii():  # signs such as ® or ° name no sound: "SCAN 25®" -> "scan-25"
