@@ -346,7 +346,7 @@ async def test_arguments_the_schema_refuses_are_an_invalid_request(project: Path
     assert "pydantic" not in text_of(huge) + text_of(wrong) and not fine.is_error
 
 
-async def test_neighbors_of_a_fresh_import_can_show_its_drafts(tmp_path: Path) -> None:
+async def test_neighbors_of_a_fresh_import_shows_its_drafts_marked(tmp_path: Path) -> None:
     root = write_base(
         tmp_path / "log",
         {
@@ -357,4 +357,8 @@ async def test_neighbors_of_a_fresh_import_can_show_its_drafts(tmp_path: Path) -
     async with Client(server_for(root.parent)) as client:
         hidden = await client.call_tool("neighbors", {"doc": "0005.md"})
         shown = await client.call_tool("neighbors", {"doc": "0005.md", "everything": True})
-    assert "0009.md" not in text_of(hidden) and "links: 0009.md [draft]" in text_of(shown)
+    # nothing in force around it: the drafts are shown by default, said unverified
+    assert "no neighbour in force; these drafts are" in text_of(hidden)
+    assert "links: 0009.md [draft]" in text_of(hidden)
+    assert "links: 0009.md [draft]" in text_of(shown)
+    assert "no neighbour in force" not in text_of(shown)

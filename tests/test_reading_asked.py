@@ -175,8 +175,11 @@ def test_a_record_whose_successor_is_a_draft_does_not_say_it_has_no_neighbour(
     with Brain.open(root) as brain:
         result = brain.neighbours("old.md")
     text = views.neighbours_text(result)
-    assert result.hidden_drafts == 1
-    assert "(no neighbours)" not in text and "1 draft left out" in text
+    # nothing in force around it: its drafts are shown, marked, as query shows them
+    assert result.unverified and [n.id for n in result.neighbours] == ["new.md"]
+    assert result.hidden_drafts == 0
+    assert "(no neighbours)" not in text and "no neighbour in force; these drafts are" in text
+    assert "superseded_by: new.md [draft]" in text
 
 
 @pytest.mark.anyio

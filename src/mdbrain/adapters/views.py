@@ -198,6 +198,11 @@ def search_text(result: SearchResult) -> str:
 
 def neighbours_text(result: NeighboursResult) -> str:
     lines = [f"{result.start.id}: {result.start.summary}"]
+    if result.unverified:
+        lines.append(
+            "  no neighbour in force; these drafts are (unverified: not yet reviewed against"
+            " the code or their sources):"
+        )
     for item in result.neighbours:
         pad = "  " * item.distance
         lines.append(f"{pad}{item.relation}: {item.id} [{item.status}] {item.summary}")

@@ -196,6 +196,8 @@ class NeighboursResult:
     tokens: int
     hidden_drafts: int = 0  # neighbours left out because they are drafts
     hidden_retired: int = 0  # neighbours left out because they are deprecated or archived
+    # none in force: the drafts around it are shown instead, as not yet reviewed
+    unverified: bool = False
 
 
 @dataclass
@@ -846,8 +848,12 @@ class Reader:
     def neighbours_of(self, doc_id: str, depth: int, filters: Filters) -> NeighboursResult:
         start = hit_of(self.card(doc_id))
         found, drafts, retired = self._walk(doc_id, depth, filters)
+        unverified = not found and drafts > 0
+        if unverified:  # nothing in force around it: its drafts, marked (as query does)
+            widened = dataclasses.replace(filters, include_drafts=True)
+            found, drafts, retired = self._walk(doc_id, depth, widened)
         cost = sum(tokens.estimate(f"{n.id} {n.relation} {n.summary}") for n in found)
-        return NeighboursResult(start, tuple(found), cost, drafts, retired)
+        return NeighboursResult(start, tuple(found), cost, drafts, retired, unverified)
 
 
 def _shown_lines(lines: list[str], start: int, end: int, hidden: frozenset[int]) -> list[str]:
