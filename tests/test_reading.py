@@ -387,6 +387,7 @@ def test_text_that_starts_with_a_dash_is_asked_after_two_dashes_and_the_error_sa
         ("query", "-Wall"),
         ("search", "--shard=1/3"),
         ("search", "-hello"),
+        ("search", "--example"),  # like --theme, yet no slip for it (redux-toolkit's flag)
     ]
     for command, written in asked:
         refused = runner.invoke(cli, [*base, command, written])

@@ -36,18 +36,21 @@ def _filters(function: Callable[..., Any]) -> Callable[..., Any]:
     return function
 
 
+SLIP_LIKENESS = 0.8  # how alike an unknown option and a known one are, at least, in a slip
+
+
 class _FreeText(click.Command):
-    """A command whose argument is free text: an option it does not know is more often
-    text that starts with a dash (``--shard``, ``-Wall``) than a slip, so unless it looks
-    like one of the command's own options, the error says how to ask for that text."""
+    """A command whose argument is free text: an option it does not know may be text that
+    starts with a dash (``--shard``, ``-Wall``) as well as a slip, so the error says how to
+    ask for that text, after the options it may have meant."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         given = list(args)
         try:
             return super().parse_args(ctx, args)
         except click.NoSuchOption as error:
-            if error.possibilities:
-                raise
+            if any(_close(error.option_name, known) for known in error.possibilities or ()):
+                raise  # a slip: "--limt" for "--limit"
             # "-Wall" is read as the option "-W", "-hello" as "-h" then "-e": the hint
             # gives the word as written
             name = error.option_name
@@ -61,6 +64,14 @@ class _FreeText(click.Command):
                 f" mdbrain {self.name} -- {shlex.quote(written or error.option_name)}"
             )
             raise click.NoSuchOption(error.option_name, hint, ctx=error.ctx) from None
+
+
+def _close(written: str, option: str) -> bool:
+    """Whether ``written`` is a slip for ``option`` rather than text ("--limt" for
+    "--limit", not "--example" for "--theme")."""
+    import difflib
+
+    return difflib.SequenceMatcher(None, written, option).ratio() >= SLIP_LIKENESS
 
 
 def _make_filters(options: dict[str, Any]) -> Any:
