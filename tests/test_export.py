@@ -497,3 +497,20 @@ def test_a_mark_naming_a_file_outside_the_folder_is_refused_before_any_write(
     assert code == 3 and "not a path inside" in said
     assert (tmp_path / "precious.txt").read_text(encoding="utf-8") == "keep me"
     assert [p.name for p in out.iterdir()] == [SITE_MARK]
+
+
+def test_admonitions_are_boxes_with_their_titles_not_paragraphs_of_markup() -> None:
+    # as on redux-toolkit (Docusaurus ':::info') and pydantic (MkDocs '!!! note')
+    body = (
+        ":::info\n\nDo this **first**.\n\n:::\n\n"
+        ":::tip[Keep <it> short]\nA tip.\n:::\n\n"
+        '!!! warning "Careful"\n    Text under it.\n\n'
+        ":::\nno kind, no box\n:::\n"
+    )
+    html = str(export_html.body_html(export_html.markdown(), body, "a.md", {}))
+    assert ":::info" not in html and "!!!" not in html
+    assert '<div class="admonition info">\n<p class="admonition-title">Info</p>' in html
+    assert "<p>Do this <strong>first</strong>.</p>\n</div>" in html
+    assert '<p class="admonition-title">Keep &lt;it&gt; short</p>' in html
+    assert '<div class="admonition warning">' in html and "Careful" in html
+    assert "<p>:::\nno kind, no box\n:::</p>" in html

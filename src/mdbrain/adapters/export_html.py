@@ -37,7 +37,7 @@ from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from mdbrain.adapters import export_graph
 from mdbrain.core import links
@@ -199,12 +199,41 @@ def _line_without_comments(line: str, inside: bool) -> tuple[str, bool]:
 def markdown() -> MarkdownIt:
     """The body renderer: CommonMark with tables and strikethrough, HTML off (shown as
     text); bodies are given to it without their comments (:func:`without_comments`)."""
+    from mdit_py_plugins.admon import admon_plugin
+    from mdit_py_plugins.container import container_plugin
+
     md = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
+    # admonitions as sites write them: '!!! note "Title"' (MkDocs), ':::tip Title' ...
+    # ':::' (Docusaurus, VitePress); each a box with its title, not paragraphs of markup
+    md.use(admon_plugin)
+    md.use(container_plugin, name="admonition", validate=_is_callout, render=_callout)
     md.validateLink = _safe_link  # type: ignore[method-assign]
     md.add_render_rule("link_open", _link_open)
     md.add_render_rule("image", _image)
     md.add_render_rule("heading_open", _heading_open)
     return md
+
+
+_CALLOUT = re.compile(r"\s*([A-Za-z][\w-]*)\s*(?:\[(.*)\]|(.*))$")
+
+
+def _is_callout(params: str, *_markup: str) -> bool:
+    """Whether ``:::`` is followed by a kind (``tip``, ``note[Title]``, ``info Title``)."""
+    return _CALLOUT.match(params) is not None
+
+
+def _callout(
+    renderer: Any, tokens: Sequence[Token], idx: int, _options: OptionsDict, _env: EnvType
+) -> str:
+    """A ``:::kind Title`` block as the box MkDocs admonitions are rendered as."""
+    token = tokens[idx]
+    if token.nesting != 1:
+        return "</div>\n"
+    found = _CALLOUT.match(token.info)
+    kind = found.group(1).lower() if found else "note"
+    title = ((found.group(2) or found.group(3) or "") if found else "").strip()
+    shown = escape(title or kind.capitalize())
+    return f'<div class="admonition {escape(kind)}">\n<p class="admonition-title">{shown}</p>\n'
 
 
 def body_html(
