@@ -152,3 +152,27 @@ def test_the_allow_list_takes_the_digest_a_report_shows_with_or_without_its_pref
     assert {code for code, _ in findings(root)} >= {"E009"}
     allow(root, list(digests))
     assert "E009" not in {code for code, _ in findings(root)}
+
+
+def test_a_synthesis_page_citing_a_record_an_import_supersedes_turns_needs_review(
+    make_base: MakeBase,
+) -> None:
+    # rule 4, whichever way the supersession comes: here, importing again once allowed
+    root = make_base({})
+    source = records(root.parent)
+    run_import(root, source)
+    (root / "storage-overview.md").write_text(
+        "---\ntitle: Storage overview\nsummary: What we decided on users.\ntype: overview\n"
+        f"status: stable\ntags: [decisions]\nsources: [notes]\nrelated: [{OLD_ID}]\n---\n\n"
+        f"# Storage overview\n\nSee [the user model]({OLD_ID}).\n",
+        encoding="utf-8",
+    )
+    allow(root, [PHONE, ADDRESS])
+    dry = run_import(root, source, dry_run=True)
+    assert read(root, "storage-overview.md").meta["status"] == "stable"
+    again = run_import(root, source)
+    assert dry.notes == again.notes
+    overview = read(root, "storage-overview.md")
+    assert overview.meta["status"] == "needs-review"
+    assert f"cites {OLD_ID}, superseded by {NEW_ID}" in str(overview.meta["review_reason"])
+    assert any("storage-overview.md now needs review" in note for note in again.notes)

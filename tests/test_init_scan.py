@@ -394,3 +394,12 @@ def test_an_overloaded_function_keeps_the_documentation_its_stubs_give() -> None
     )
     facts = codemap.python_facts("m.py", source)
     assert [(s.name, s.doc) for s in facts.symbols] == [("load", "Load a record by id.")]
+
+
+def test_a_units_longer_name_splits_each_name_as_it_would_alone() -> None:
+    from mdbrain.core import layout, slug
+
+    # "UserProfile" alone is user-profile; beside its folder's name it must stay so
+    assert slug.slugify("UserProfile") == "user-profile"
+    assert layout._named("components", "UserProfile") == "components-user-profile"
+    assert layout._named("uv cache", "lib") == "uv-cache-lib"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -217,3 +218,49 @@ async def test_the_mcp_write_tool_adds_tags_or_replaces_them(make_base: MakeBase
         await client.call_tool("write", {"doc": target, "tags": ["sql"], "replace": True})
     assert "tags: added database" in "".join(getattr(c, "text", "") for c in added.content)
     assert meta(root, target)["tags"] == ["sql"]
+
+
+def test_a_title_that_names_an_rfc_or_a_year_is_given_the_next_number(
+    make_base: MakeBase,
+) -> None:
+    root = records(make_base, *ADRS)
+    brain = Brain.open(root, clock=lambda: TODAY)
+    rfc = brain.write(decision("RFC 7231 compliance for our HTTP layer"))
+    assert rfc.id == "decisions/0033-rfc-7231-compliance-for-our-http-layer.md"
+    year = brain.write(decision("2024: plan the registry move"))
+    assert year.id == "decisions/0034-2024-plan-the-registry-move.md"
+    assert slug.title_number("RFC 7231 compliance") == (None, "RFC 7231 compliance")
+
+
+def test_a_number_another_writer_took_meanwhile_is_not_given_twice(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.service import writing
+
+    root = records(make_base, *ADRS)
+    place = writing.Writer._place
+    calls: list[str] = []
+
+    def other_writer_first(self: writing.Writer, request: WriteRequest, **how: Any) -> Any:
+        chosen = place(self, request, **how)
+        if not calls:  # after the number is chosen, before the lock: 0033 is written
+            (root / "decisions" / "0033-use-queues-for-jobs.md").write_text(
+                doc("Use queues for jobs", type="decision", sources="[x]"), encoding="utf-8"
+            )
+        calls.append(chosen[0])
+        return chosen
+
+    monkeypatch.setattr(writing.Writer, "_place", other_writer_first)
+    done = Brain.open(root, clock=lambda: TODAY).write(decision("Cache pages at the edge"))
+    assert done.id == "decisions/0034-cache-pages-at-the-edge.md"
+    held = sorted(p.name[:4] for p in (root / "decisions").glob("00*.md"))
+    assert held == sorted(set(held))  # no number twice
+
+
+def test_an_empty_tag_is_no_tag(make_base: MakeBase) -> None:
+    root = records(make_base, *ADRS)
+    target = "decisions/0005-postgresql.md"
+    Brain.open(root, clock=lambda: TODAY).write(
+        WriteRequest(doc=target, tags=["", "  ", "database"])
+    )
+    assert meta(root, target)["tags"] == ["decisions", "database"]

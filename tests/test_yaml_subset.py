@@ -183,7 +183,7 @@ _scalars = st.one_of(
             "a'",
         ]
     ),
-    st.text(alphabet="abcXYZ019 -_.:#,'\"[]", min_size=1, max_size=8),
+    st.text(alphabet="abcXYZ019 -_.:#,'\"[]\x85\x00\x7f\u2028\ufeff", min_size=1, max_size=8),
 )
 _key = st.sampled_from(
     ["title", "tags", "a", "ms.date", "x_y", "on", "k-1", '"ms.date"', '"yes"', "'it''s'", '"a: b"']

@@ -147,7 +147,7 @@ def query_text(result: QueryResult) -> str:
         )
         lines.append(
             f"{plural(more, 'more candidate')} left out: a query costs no more than"
-            f" reading its top document whole; {search} lists them"
+            f" reading its top document whole; {search}, with this query's filters, lists them"
         )
     if result.over_budget:
         lines.append(f"some parts were left out to stay within {_say('--budget', 'budget')}")

@@ -321,20 +321,28 @@ def _unit_name(
     if len(files) == 1 and not path.endswith("__init__.py"):
         stem = posixpath.splitext(posixpath.basename(path))[0]
         if _generic(path) and not split:  # its folder's module, alone: named as the folder
-            return modules.get(path, path), slugify(base), slugify(f"{base} {stem}")
+            return modules.get(path, path), slugify(base), _named(base, stem)
         if _generic(path):  # beside its folder's other units: "uv-cache-lib", "root-main"
             return (
                 modules.get(path, path),
-                slugify(f"{base} {stem}"),
-                slugify(f"{qualified} {stem}"),
+                _named(base, stem),
+                _named(qualified, stem),
             )
-        return modules.get(path, path), slugify(stem), slugify(f"{base} {stem}")
+        return modules.get(path, path), slugify(stem), _named(base, stem)
     title = modules.get(f"{folder}/__init__.py".lstrip("/"), folder or ".")
     return (
         f"{title}: package and smaller modules" if split else title,
         slugify(base),
-        slugify(qualified),
+        _named(qualified),
     )
+
+
+def _named(*names: str) -> str:
+    """A unit's name from its folder's and file's names, each slugged alone: a name is
+    split at its capitals as it would be on its own ("components UserProfile" gives
+    "components-user-profile", as "UserProfile" gives "user-profile")."""
+    words = (slugify(word, fallback="") for name in names for word in name.split())
+    return slugify("-".join(word for word in words if word))  # bounded, as any name
 
 
 def plan_units(

@@ -92,8 +92,9 @@ def unique(slug: str, taken: Iterable[str]) -> str:
 _NUMBERED = re.compile(r"(\d+)-.")
 _DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})-.")
 # a number a title starts with: "33. Title", "33 - Title", "ADR 33: Title", "ADR-0033 Title"
+# (not "RFC 7231 compliance": an RFC's number is no record's)
 _TITLE_NUMBER = re.compile(
-    r"\s*(?:(?:adr|rfc)[\s_-]*#?(\d{1,9})(?:[.:)]|\s+[-–—])?|#?(\d{1,9})(?:[.:)]|\s+[-–—]))"
+    r"\s*(?:adr[\s_-]*#?(\d{1,9})(?:[.:)]|\s+[-–—])?|#?(\d{1,9})(?:[.:)]|\s+[-–—]))"
     r"\s+(?=\S)",
     re.IGNORECASE,
 )

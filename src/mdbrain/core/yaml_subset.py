@@ -33,14 +33,19 @@ _FLOW_SCALAR = (
     r"""("(?:[^"\\]|\\.)*+"|'(?:[^']|'')*'"""
     r"""|(?:[^,\[\]{}"'#? \n](?:[^,\[\]{}#?\n]*[^,\[\]{}#? \n])?)?)"""
 )
-_FLOW_ITEM = re.compile(r" *+" + _FLOW_SCALAR + r" *(,|$)")
+_FLOW_ITEM = re.compile(r" *+" + _FLOW_SCALAR + r" *+(,|$)")
 # One pair of a flow mapping ({key: Intro, order: 1}) and what follows it.
 _FLOW_PAIR = re.compile(
-    r""" *+([A-Za-z_][A-Za-z0-9_\-]*|"[^"\\]*"): +""" + _FLOW_SCALAR + r" *(,|$)"
+    r""" *+([A-Za-z_][A-Za-z0-9_\-]*+|"[^"\\]*+"): ++""" + _FLOW_SCALAR + r" *+(,|$)"
 )
 # A double-quoted scalar's inside, when each escape is one of those below.
 _ESCAPED_TEXT = re.compile(
     r"""(?:[^"\\]|\\(?:["\\/0nrt]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}))*"""
+)
+# What YAML cannot hold as it is (PyYAML refuses it) or reads as a line break (NEL, the
+# line and paragraph separators): a block holding one is left to PyYAML.
+_UNPRINTABLE = re.compile(
+    "[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 )
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*+"')
 _ESCAPE = re.compile(r"\\(?:x(..)|u(....)|U(........)|(.))")
@@ -297,7 +302,7 @@ class _Block:
 
 def read(block: str, first_line: int = 2) -> tuple[dict[str, Any], dict[str, int]] | None:
     """``(fields, file line of each key)`` for a block in the subset, else None."""
-    if "\t" in block:
+    if "\t" in block or _UNPRINTABLE.search(block):
         return None
     state = _Block()
     try:

@@ -130,7 +130,19 @@ class Governor:
         report.retired_successors = [
             e.id for e in named if e.status in HIDDEN_STATUSES and e.status != "draft"
         ]
-        why = f"cites {old}, superseded by {', '.join(new)} on {today}"
+        report.reviewed, report.still_linking = self._citing(found, old, new, texts)
+        for doc_id, new_text in texts.items():
+            report.shas[doc_id] = self.session.write(doc_id, new_text)
+        return report
+
+    def _citing(
+        self, found: Manifest, old: str, new: list[str], texts: dict[str, str]
+    ) -> tuple[list[str], list[str]]:
+        """Rule 4 for ``old``, superseded by ``new``: each synthesis page citing it turns
+        ``needs-review`` (its new text put in ``texts``); the other documents citing it are
+        only named. Returns both lists of ids."""
+        why = f"cites {old}, superseded by {', '.join(new)} on {self.session.today()}"
+        reviewed, linking = [], []
         for entry in found.entries:
             cites = old in entry.ids("related") or any(t == old for t, _ in entry.links)
             if not cites or entry.id == old or entry.id in new:
@@ -139,12 +151,20 @@ class Governor:
                 page = texts.get(entry.id) or self._read(entry.id)
                 page = edit.set_field(page, "status", "needs-review")
                 texts[entry.id] = edit.set_field(page, "review_reason", why)
-                report.reviewed.append(entry.id)
+                reviewed.append(entry.id)
             else:
-                report.still_linking.append(entry.id)
-        for doc_id, new_text in texts.items():
-            report.shas[doc_id] = self.session.write(doc_id, new_text)
-        return report
+                linking.append(entry.id)
+        return reviewed, linking
+
+    def review_citing(self, old: str, new: list[str], *, dry_run: bool = False) -> list[str]:
+        """The synthesis pages citing ``old``, which ``new`` now supersedes by another way
+        than :meth:`supersede` (an import completing an earlier one), set to
+        ``needs-review`` unless ``dry_run``; the caller holds the lock. Their ids."""
+        texts: dict[str, str] = {}
+        reviewed, _linking = self._citing(self._manifest(), old, new, texts)
+        for doc_id, new_text in texts.items() if not dry_run else ():
+            self.session.write(doc_id, new_text)
+        return reviewed
 
     def conflicts(self) -> list[Conflict]:
         """Open contradictions between documents in force (see rules.open_contradictions)."""

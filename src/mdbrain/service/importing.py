@@ -64,7 +64,7 @@ from mdbrain.core.import_plan import (
     Supersession,
 )
 from mdbrain.core.progress import counted
-from mdbrain.service import anchoring, guarding, overviews
+from mdbrain.service import anchoring, governance, guarding, overviews
 from mdbrain.service.indexing import IndexReport
 from mdbrain.service.session import Session
 from mdbrain.store import files, git, scan, secret_scan
@@ -1024,6 +1024,8 @@ def _completed(run: _Run) -> list[str]:
             text, said = import_plan.completed(plan, path, before, moved, above)
             if text != before and not run.dry_run:
                 session.write(doc_id, text, before=before)
+            if text != before:
+                said += _now_superseded(session, doc_id, before, text, run.dry_run)
         except MdbrainError as exc:  # gone, moved, or no longer valid: left as it is
             plan.notes.append(f"{doc_id}: left as it is: {exc.message}")
             continue
@@ -1031,6 +1033,19 @@ def _completed(run: _Run) -> list[str]:
             plan.notes.append(f"{doc_id}, imported before: {'; '.join(said)}")
             out.append(doc_id)
     return out
+
+
+def _now_superseded(
+    session: Session, doc_id: str, before: str, after: str, dry_run: bool
+) -> list[str]:
+    """Rule 4 for a document an import has just made ``deprecated``: the synthesis pages
+    citing it turn ``needs-review``, as they would after ``supersede``. What to say."""
+    old, new = (document.loads_leniently(t, doc_id).meta for t in (before, after))
+    if old.get("status") == "deprecated" or new.get("status") != "deprecated":
+        return []
+    successors = [str(s) for s in new.get("superseded_by") or []]
+    reviewed = governance.Governor(session).review_citing(doc_id, successors, dry_run=dry_run)
+    return [f"{', '.join(reviewed)} now needs review (cites it)"] if reviewed else []
 
 
 def _overviews(run: _Run, written: list[str]) -> list[str]:

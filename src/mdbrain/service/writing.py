@@ -47,6 +47,7 @@ DUPLICATE_OVERLAP = 0.8  # share of title+summary terms two documents hold in co
 CLAIMS = frozenset({"decision", "rule", "fact"})  # the kinds checked for contradictions
 IN_FORCE = frozenset({"stable", "needs-review"})
 REPLACEABLE = ("tags", "impl_refs", "related")  # the lists an update may replace
+TITLE_NUMBER_REACH = 10  # how far past the next free number a title's own number may go
 FIELD_ORDER = (
     "title", "summary", "type", "status", "tags", "audience", "priority", "impl_refs",
     "related", "sources", "author", "supersedes", "contradicts", "created", "updated",
@@ -87,8 +88,8 @@ class WriteRequest:
             type=self.type,
             theme=ids.theme(self.theme),
             body=None if self.body is None else _text(self.body, "body"),
-            tags=[_text(t, "tags") for t in self.tags],
-            sources=[_text(s, "sources") for s in self.sources],
+            tags=[_text(t, "tags") for t in self.tags if t.strip()],  # "" names no tag
+            sources=[_text(s, "sources") for s in self.sources if s.strip()],
             impl_refs=[ids.code_path(r, field="impl_refs") for r in self.impl_refs],
             related=[ids.doc_id(r, field="related") for r in self.related],
             author=_text(self.author, "author"),
@@ -262,6 +263,8 @@ class Writer:
         content = render(fields, request.body or f"# {request.title.strip()}\n")
         with self.session.writing():
             alone = len(self.session.manifest()) < 2  # no page was an orphan before this one
+            if numbered:  # numbered before the lock: another writer may hold it by now
+                doc_id, numbered = self._place(request)
             if self.session.exists(doc_id) or os.path.lexists(self.root / doc_id):
                 doc_id, numbered = self._place(request, taken=True)
             sha = self.session.write(doc_id, content)
@@ -342,6 +345,8 @@ class Writer:
         """The name of a new document in a folder of numbered ones: the number its title
         starts with, refused when another document holds it, else the next one."""
         wanted, rest = slug.title_number(request.title)
+        if wanted is not None and wanted > order.next + TITLE_NUMBER_REACH:
+            wanted, rest = None, request.title  # "2024: plan" names a year, not a record
         number = order.next if wanted is None else wanted
         prefix = order.prefix(number, self.today)
         name = f"{prefix}-{slug.slugify(rest, max_length=79 - len(prefix))}"
