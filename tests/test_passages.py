@@ -104,6 +104,27 @@ def test_a_window_opens_where_its_first_sentence_begins() -> None:
     assert passages.sentence_start(far[5:], [1] * 4, 3, 4, 100) == 0  # the body's start
 
 
+def test_a_window_short_of_room_drops_its_last_lines_to_open_on_its_sentence() -> None:
+    lines = [
+        "We will go with Option 3 above. That is, we will create a custom",  # 0
+        "postgres-operator and Postgres CRD which looks for Postgres resources",  # 1
+        "and provisions RDS instances based on this. The operator will output",  # 2: opens
+        "the credentials for accessing the RDS instance as a Secret in the",  # 3
+        "requesting namespace.",  # 4
+    ]
+    costs = [10] * len(lines)
+    scores = [0.0, 1.0, 3.0, 2.0, 0.0]
+    # sentence_start alone keeps a window that has no room to reach back
+    assert passages.sentence_start(lines, costs, 2, 5, 30) == 2
+    # opening makes the room from its last lines, which score less than its best one
+    assert passages.opening(lines, costs, scores, (2, 5), 30) == (0, 3)
+    assert passages.opening(lines, costs, scores, (2, 5), 50) == (0, 5)  # room enough
+    # the best line never goes: then the window stays as it was
+    assert passages.opening(lines, costs, [0.0, 0.0, 0.0, 0.0, 5.0], (2, 5), 30) == (2, 5)
+    # a window that opens on its sentence already is kept
+    assert passages.opening(lines, costs, scores, (0, 2), 20) == (0, 2)
+
+
 def test_code_and_lists_of_links_alone_are_no_prose() -> None:
     lines = [
         "## Example",  # 1

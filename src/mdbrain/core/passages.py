@@ -247,6 +247,31 @@ def sentence_start(
     return at
 
 
+_REACH_COST = 1 << 20  # what reaching back may cost before the window is shortened to pay
+
+
+def opening(
+    lines: Sequence[str],
+    costs: Sequence[int],
+    scores: Sequence[float],
+    window: tuple[int, int],
+    limit: int,
+) -> tuple[int, int]:
+    """The ``window`` of ``lines`` moved to open where its first sentence begins
+    (:func:`sentence_start`); when that costs more than ``limit``, its last lines go to
+    make room, as long as the best-scoring line of the window stays in it."""
+    start, end = window
+    begins = sentence_start(lines, costs, start, end, sum(costs[start:end]) + _REACH_COST)
+    if begins == start:
+        return window
+    spent = sum(costs[begins:end])
+    best = max(range(start, end), key=lambda i: (scores[i], -i))
+    while spent > limit and end - 1 > best:
+        end -= 1
+        spent -= costs[end]
+    return (begins, end) if spent <= limit else window
+
+
 def _worth_context(scores: Sequence[float], start: int, end: int, pick: int) -> bool:
     """Whether a line that scores nothing is still worth showing: it stands between the
     window and a line that scores, or it is the one line of context each side gets."""
