@@ -362,3 +362,48 @@ async def test_neighbors_of_a_fresh_import_shows_its_drafts_marked(tmp_path: Pat
     assert "links: 0009.md [draft]" in text_of(hidden)
     assert "links: 0009.md [draft]" in text_of(shown)
     assert "no neighbour in force" not in text_of(shown)
+
+
+async def test_query_and_search_take_the_filters_the_command_line_has(tmp_path: Path) -> None:
+    root = write_base(
+        tmp_path / "shop",
+        {
+            "rules/lockout.md": doc(
+                "Account lockout", type="rule", tags="[auth]", sources="[x]",
+                body="Five failed sign-ins lock the account.",
+            ),
+            "features/login.md": doc(
+                "Login lockout", tags="[ui]", audience="[ops]", sources="[x]",
+                body="The login page says when the account is locked.",
+            ),
+            "old/lockout.md": doc(
+                "Old lockout", type="rule", status="deprecated", sources="[x]",
+                body="Three failed sign-ins locked the account.",
+            ),
+        },
+    )  # fmt: skip
+
+    async def ids(client: Any, tool: str, **arguments: Any) -> set[str]:
+        # an asked limit lists every match, not only those close to the best
+        asked = {"question" if tool == "query" else "text": "lockout account", "limit": 10}
+        asked.update(arguments)
+        result = await client.call_tool(tool, asked)
+        if tool == "search":
+            return {found["hit"]["id"] for found in result.structured_content["hits"]}
+        return {hit["id"] for hit in result.structured_content["hits"]}
+
+    async with Client(server_for(root.parent)) as client:
+        for tool in ("query", "search"):
+            every = {"rules/lockout.md", "features/login.md"}
+            assert await ids(client, tool) == every
+            assert await ids(client, tool, types=["rule"]) == {"rules/lockout.md"}
+            assert await ids(client, tool, tags=["ui"]) == {"features/login.md"}
+            assert await ids(client, tool, audiences=["ops"]) == {"features/login.md"}
+            assert await ids(client, tool, theme="rules") == {"rules/lockout.md"}
+            # a retired document is reached only when asked for
+            assert "old/lockout.md" in await ids(client, tool, everything=True)
+            assert await ids(client, tool, everything=True, statuses=["deprecated"]) == {
+                "old/lockout.md"
+            }
+        told = text_of(await client.call_tool("query", {"question": "old lockout"}))
+    assert "left out; drafts=true or everything=true to see it)" in told

@@ -17,7 +17,7 @@ import contextlib
 import sys
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal, cast
+from typing import TYPE_CHECKING, Annotated, Any, Literal, cast
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
@@ -27,6 +27,9 @@ from mdbrain._version import __version__
 from mdbrain.adapters import mcp_texts, render, views
 from mdbrain.core.errors import InvalidRequestError, MdbrainError
 from mdbrain.service.brain import Brain
+
+if TYPE_CHECKING:
+    from mdbrain.service.reading import Filters
 
 ALL = "*"
 EXPORT_MAX_CHARS = 400_000  # the longest export a tool returns; beyond, the CLI writes a file
@@ -41,6 +44,9 @@ Base = Annotated[str | None, Field(description="Base name (default: the first)")
 Limit = Annotated[int, Field(ge=1, le=200)]
 Doc = Annotated[str, Field(description="Document id, e.g. security/mfa.md")]
 Ids = Annotated[list[str], Field(description="Document ids")]
+Everything = Annotated[bool, Field(description="Drafts and retired ones too")]
+Only = Annotated[list[str] | None, Field(description="Only documents with one of these")]
+Theme = Annotated[str | None, Field(description="Only documents under this folder")]
 
 
 class Bases:
@@ -200,6 +206,30 @@ def build(bases_for: Callable[[], Bases]) -> MCPServer[Bases]:
     return server
 
 
+def _filters(
+    *,
+    drafts: bool,
+    everything: bool,
+    types: list[str] | None,
+    statuses: list[str] | None,
+    tags: list[str] | None,
+    audiences: list[str] | None,
+    theme: str | None,
+) -> Filters:
+    """The limits a read tool is given, as the command line's options give them."""
+    from mdbrain.service.reading import Filters
+
+    return Filters(
+        types=tuple(types or ()),
+        statuses=tuple(statuses or ()),
+        tags=tuple(tags or ()),
+        audiences=tuple(audiences or ()),
+        theme=theme or "",
+        include_drafts=drafts,
+        everything=everything,
+    )
+
+
 def _reading_tools(server: MCPServer[Bases]) -> None:
     from mdbrain.service.reading import Filters
 
@@ -212,12 +242,18 @@ def _reading_tools(server: MCPServer[Bases]) -> None:
         ] = None,
         budget: Annotated[int | None, Field(ge=1, description="Most tokens to return")] = None,
         drafts: Annotated[bool, Field(description="Include unverified drafts")] = False,
+        everything: Everything = False,
+        types: Only = None, statuses: Only = None, tags: Only = None, audiences: Only = None,
+        theme: Theme = None,
         base: Annotated[str | None, Field(description="Base name, or * for all")] = None,
         ctx: Context | None = None,
-    ) -> CallToolResult:
+    ) -> CallToolResult:  # fmt: skip
         """Answer a question by progressive disclosure: ranked summaries, then the best
         passage of the best document. Ask this before acting."""
-        filters = Filters(include_drafts=drafts)
+        filters = _filters(
+            drafts=drafts, everything=everything, types=types, statuses=statuses, tags=tags,
+            audiences=audiences, theme=theme,
+        )  # fmt: skip
         return _run(
             ctx,
             base,
@@ -231,11 +267,17 @@ def _reading_tools(server: MCPServer[Bases]) -> None:
         text: str,
         limit: Limit = 10,
         drafts: Annotated[bool, Field(description="Include unverified drafts")] = False,
+        everything: Everything = False,
+        types: Only = None, statuses: Only = None, tags: Only = None, audiences: Only = None,
+        theme: Theme = None,
         base: Annotated[str | None, Field(description="Base name, or * for all")] = None,
         ctx: Context | None = None,
-    ) -> CallToolResult:
+    ) -> CallToolResult:  # fmt: skip
         """Full-text search; the best line of each hit. Identifiers match exactly."""
-        filters = Filters(include_drafts=drafts)
+        filters = _filters(
+            drafts=drafts, everything=everything, types=types, statuses=statuses, tags=tags,
+            audiences=audiences, theme=theme,
+        )  # fmt: skip
         return _run(
             ctx, base, lambda b: b.search(text, limit=limit, filters=filters), views.search_text
         )
@@ -281,7 +323,7 @@ def _reading_tools(server: MCPServer[Bases]) -> None:
     def neighbors(
         *,
         doc: Doc, depth: Annotated[int, Field(ge=1, le=5)] = 1,
-        everything: Annotated[bool, Field(description="Drafts and retired ones too")] = False,
+        everything: Everything = False,
         base: Base = None, ctx: Context | None = None,
     ) -> CallToolResult:  # fmt: skip
         """Documents linked to one (links, related, supersession, contradictions)."""

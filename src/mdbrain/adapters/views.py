@@ -74,7 +74,7 @@ def _hidden(count: int, ahead: str = "", drafts_shown: bool = False) -> list[str
     one = count == 1
     if drafts_shown:  # the drafts are those listed: only retired documents were left out
         what = "deprecated or archived document" if one else "deprecated or archived documents"
-        widen = _say("; --all to see " + ("it" if one else "them"), "")
+        widen = "; " + _say("--all", "everything=true") + (" to see it" if one else " to see them")
     else:
         what = (
             "draft, deprecated or archived document"
@@ -83,7 +83,7 @@ def _hidden(count: int, ahead: str = "", drafts_shown: bool = False) -> list[str
         )
         widen = (
             "; "
-            + _say("--include-drafts or --all", "drafts=true for the drafts")
+            + _say("--include-drafts or --all", "drafts=true or everything=true")
             + (" to see it" if one else " to see them")
         )
     said = [f"({count} matching {what} left out{widen})"]
