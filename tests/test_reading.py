@@ -318,6 +318,7 @@ def test_a_successor_linked_from_a_status_line_is_named_for_the_supersession(
                 body="## Status\n\nSuperseded by [Pagefind](new.md).",
             ),
             "new.md": doc("Use Pagefind", supersedes="[old.md]", body="Replaces [Lunr](old.md)."),
+            "retired.md": doc("Lunr index size", status="deprecated", body="Lunr's index."),
         }
     )
     with Brain.open(root) as brain:
@@ -328,7 +329,12 @@ def test_a_successor_linked_from_a_status_line_is_named_for_the_supersession(
     assert [(n.id, n.relation) for n in ahead] == [("new.md", "superseded_by")]
     with Brain.open(root) as brain:
         shown = views.search_text(brain.search("lunr", filters=Filters(everything=True)))
-    assert "! deprecated: no longer in force; mdbrain history old.md says why" in shown
+        asked = views.query_text(brain.query("use lunr", limit=3, filters=Filters(everything=True)))
+    # a hit no longer in force names what replaces it; one retired without successor says so
+    assert "! deprecated: superseded by new.md; mdbrain history old.md says why" in shown
+    assert "! deprecated: superseded by new.md; mdbrain history old.md says why" in asked
+    said = "! deprecated: no longer in force; mdbrain history retired.md says why"
+    assert said in shown
     assert "check against the code" not in shown
 
 

@@ -56,7 +56,11 @@ def _hit_line(rank: int | None, hit: Hit) -> list[str]:
     lines = [f"{rank}. {first}" if rank is not None else first, *rest]
     if hit.status == "deprecated":  # replaced or retired: its history says by what
         why = _say(f"mdbrain history {hit.id}", f"history doc={hit.id}")
-        lines.append(f"   ! deprecated: no longer in force; {why} says why")
+        if hit.superseded_by:
+            by = ", ".join(hit.superseded_by)
+            lines.append(f"   ! deprecated: superseded by {by}; {why} says why")
+        else:
+            lines.append(f"   ! deprecated: no longer in force; {why} says why")
     elif hit.flagged:
         refs = ", ".join(hit.check) or "no impl_refs listed"
         lines.append(f"   ! {hit.status}: check against the code before relying on it ({refs})")

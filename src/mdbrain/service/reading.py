@@ -116,6 +116,7 @@ class Hit:
     # documents ranked below it with its file name, title and summary (the same page in
     # another version's folder), listed here rather than as hits of their own
     copies: tuple[str, ...] = ()
+    superseded_by: tuple[str, ...] = ()  # what replaces it, when it is no longer in force
 
     @property
     def flagged(self) -> bool:
@@ -267,6 +268,7 @@ def hit_of(card: Card, summary_max: int | None = None) -> Hit:
         card.tags,
         refs,
         card.sha,
+        superseded_by=card.superseded_by,
     )
 
 

@@ -65,6 +65,7 @@ class Card:
     sha: str = ""  # content hash of the file as indexed
     score: float = 0.0
     lang: str = ""  # the language the document is analysed in, when it says
+    superseded_by: tuple[str, ...] = ()  # the documents that replace it
     exact: int = 0  # 2: its impl_refs cite the code path asked; 1: it names every identifier
     passage: passages.Section | None = None  # its best section for the question
     sections: tuple[tuple[passages.Section, float], ...] = ()  # sections that match, best first
@@ -84,6 +85,7 @@ def card_of(entry: Entry) -> Card:
         fields.strings(entry.meta, "audience"),
         fields.strings(entry.meta, "impl_refs"),
         entry.sha,
+        superseded_by=fields.strings(entry.meta, "superseded_by"),
     )
 
 
@@ -163,6 +165,7 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
         "impl_refs": list(refs),
         "sha": entry.sha,
         "lang": _lang_of(entry),
+        "superseded_by": list(schema_fields.strings(entry.meta, "superseded_by")),
     }
     return Row(
         entry.id,

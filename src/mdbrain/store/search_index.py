@@ -45,15 +45,15 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = cache.SEARCH_FILE
-FORMAT = "11"
+FORMAT = "12"
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
 META = (
     "title", "summary", "type", "status", "priority", "tags", "audience", "impl_refs", "sha",
-    "lang",
+    "lang", "superseded_by",
 )  # fmt: skip
-LISTS = ("tags", "audience", "impl_refs")
+LISTS = ("tags", "audience", "impl_refs", "superseded_by")
 _LANG = META.index("lang")
 LENGTHS = tuple(f"length_{name}" for name in FIELDS)  # characters per field
 
@@ -66,7 +66,7 @@ class Row:
     stamp: str
     fields: tuple[str, ...]  # normalised text, one per name in FIELDS
     lengths: tuple[int, ...]  # characters per field
-    meta: dict[str, Any]  # one value per name in META (lists for tags, audience, impl_refs)
+    meta: dict[str, Any]  # one value per name in META (lists for the names in LISTS)
     sections: str  # JSON: one [line, end, level, [titles]] per section
     words: str  # the body's words and their counts (:func:`ranking.word_table`)
     refs: frozenset[str] = frozenset()  # code paths of impl_refs, without anchors
