@@ -774,3 +774,24 @@ def test_a_passage_ending_on_a_short_blocks_fence_shows_the_block(make_base: Mak
     shown = "\n".join(p.text for p in answer.sections)
     assert "catalog-info.yaml" in shown or "```shell" not in shown, shown
     assert "```shell\n```" not in shown
+
+
+def test_words_asked_in_prose_prefer_the_section_that_says_them_in_prose(
+    make_base: MakeBase,
+) -> None:
+    # "In the code" holds fail, lock and login inside names and a path; "Rule" says them
+    root = make_base(
+        {
+            "lockout.md": doc(
+                "Account lockout",
+                body="## Rule\n\nAfter five failed attempts the account is locked for "
+                "15 minutes.\n\n## In the code\n\n`MAX_FAILED_ATTEMPTS` and `LOCK_DURATION` "
+                "in `src/auth/login.py`.\n",
+            ),
+        }
+    )
+    with Brain.open(root) as brain:
+        asked = brain.query("how many failed logins lock the account")
+        named = brain.query("where is MAX_FAILED_ATTEMPTS set")
+    assert asked.sections[0].title == "Rule"
+    assert named.sections[0].title == "In the code"  # asked as a name: the name

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mdbrain.core import cells, passages, tokens
+from mdbrain.core import cells, passages, text, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.markdown import Section, comment_lines
@@ -47,6 +47,7 @@ CUT_TRIES = 6  # shorter cuts of a section tried to fit it within a budget
 LISTED = 5  # items of a frontmatter list a query shows (an overview relates to dozens)
 NOT_PROSE_DISCOUNT = 0.4  # share of its order a section of code or link lists alone loses
 _Scored = tuple[passages.Section, float, float]  # a section, its score, what orders it
+IN_NAMES_DISCOUNT = 0.5  # share of its order a section loses whose matches all sit in names
 LEAD_SHARE = 0.5  # the first line of prose of a section counts as holding this much of a term
 FLAGGED = frozenset({"needs-review", "deprecated"})
 _WORD = re.compile(r"\w+")
@@ -479,11 +480,17 @@ class Reader:
         # a section of code or of links alone holds the question's names without
         # answering it: the Example beside the Remarks that explain comes after them
         code = passages.not_prose(lines)
+        in_code = self._in_code(
+            question,
+            wanted,
+            {s.line: (texts[n], bodies[n]) for n, s in enumerate(outline) if s.line in said},
+        )
 
         def prose_first(item: tuple[int, _Scored]) -> tuple[float, int]:
             number, (section, _value, order) = item
             prose = passages.prose_share(lines, section.line + 1, said[section.line][2], code)
-            return -order * (1 - NOT_PROSE_DISCOUNT * (1 - prose)), number
+            named = 1 - IN_NAMES_DISCOUNT * in_code.get(section.line, 0.0)
+            return -order * named * (1 - NOT_PROSE_DISCOUNT * (1 - prose)), number
 
         kept = sorted(
             (item for item in enumerate(ranked) if item[1][0].line in said), key=prose_first
@@ -511,6 +518,32 @@ class Reader:
             for n, (_score, section, own_end) in enumerate(chosen)
         ]
         return [passage for passage in shown if passage.text.strip()]  # a comment's alone: none
+
+    def _in_code(
+        self, question: str, wanted: set[str], said: dict[int, tuple[str, list[str]]]
+    ) -> dict[int, float]:
+        """For each section of ``said`` (its text and terms, by its line), the share of its
+        matches of the words the question writes as plain words that sit inside inline
+        code (`` `LOCK_DURATION` ``, `` `src/auth/login.py` ``): a name holding a word
+        asked is no sentence about it. Words the question writes as names are not counted.
+        """
+        # as written: the analyser reads a camelCase name's parts too
+        as_code = [
+            *text.identifiers_as_written(question), *text.split_names(question),
+            *text.code_words(question),
+        ]  # fmt: skip
+        plain = wanted - set(self.searcher.analyzer.terms(" ".join(as_code)))
+        if not plain:
+            return {}
+        lines = list(said)
+        outside = _terms_of_each(self, [_INLINE_CODE.sub(" ", said[n][0]) for n in lines], plain)
+        out = {}
+        for line, words in zip(lines, outside, strict=True):
+            matched = sum(1 for t in said[line][1] if t in plain)
+            kept = sum(1 for t in words if t in plain)
+            if matched:
+                out[line] = 1 - min(matched, kept) / matched
+        return out
 
     def _line_weights(self, doc: Document, lines: list[str], weights: dict[str, float]) -> _Lines:
         """The weights that choose the lines of a document to show (see :class:`_Lines`).
@@ -900,6 +933,7 @@ def _normal(title: str) -> str:
     return passages.SECTION_NUMBER.sub("", re.sub(r"\s+", " ", text).strip()).strip(" :").casefold()
 
 
+_INLINE_CODE = re.compile(r"`[^`\n]+`")  # a code span of one line
 _EMPHASIS_MARKS = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")
 
 
