@@ -72,6 +72,17 @@ CODE = "```rust\nfn f() {}\n```\n"
             + "This is the same sense as in the reference manual.)\n",
             "Change the placement syntax. Overload box.",
         ),
+        (  # code a site includes from a file ({* ... *}, {!> ... !}) is code, no words
+            "The simplest file could look like this:\n\n"
+            "{* ../../docs_src/first_steps/tutorial001_py310.py hl[3] *}\n\n"
+            "Copy that to a file main.py.\n",
+            "Copy that to a file main.py.",
+        ),
+        (
+            "Declare the body like this:\n\n{!> ../../docs_src/body/tutorial001.py !}\n\n"
+            "The body is read as JSON.\n",
+            "The body is read as JSON.",
+        ),
         (  # a smiley closes no aside
             'Chosen option: "Prettier", because\n\n- it is widely used (see trends)\n'
             "- the fewer debates the better :-)\n",

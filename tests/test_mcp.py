@@ -407,3 +407,27 @@ async def test_query_and_search_take_the_filters_the_command_line_has(tmp_path: 
             }
         told = text_of(await client.call_tool("query", {"question": "old lockout"}))
     assert "left out; drafts=true or everything=true to see it)" in told
+
+
+async def test_an_argument_the_tool_does_not_take_is_refused_not_ignored(project: Path) -> None:
+    # include_drafts is the command line's name; the tool's is drafts: dropped silently, the
+    # agent would take the answer without drafts for one with them
+    async with Client(server_for(project)) as client:
+        wrong = await client.call_tool("query", {"question": "idea", "include_drafts": True})
+        right = await client.call_tool("query", {"question": "idea", "drafts": True})
+    assert wrong.is_error and text_of(wrong).startswith("invalid-request: include_drafts: ")
+    assert "drafts" in text_of(wrong).split("takes", 1)[1]
+    assert wrong.structured_content["error"]["field"] == "include_drafts"  # type: ignore[index]
+    assert not right.is_error and "draft-idea.md" in text_of(right)
+
+
+async def test_review_with_a_limit_says_how_many_wait_in_all(tmp_path: Path) -> None:
+    root = write_base(
+        tmp_path / "log",
+        {f"idea-{n}.md": doc(f"Idea number {n}", status="draft") for n in range(5)},
+    )
+    async with Client(server_for(root.parent)) as client:
+        cut = text_of(await client.call_tool("review", {"limit": 2}))
+        whole = text_of(await client.call_tool("review", {}))
+    assert "Unverified drafts (5, 2 shown), oldest first:" in cut
+    assert "Unverified drafts (5), oldest first:" in whole

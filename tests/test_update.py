@@ -391,3 +391,33 @@ def test_history_lists_the_newest_commits_and_counts_the_older(tmp_path: Path) -
     assert history.more == len(every) - HISTORY_COMMITS >= 3
     assert history.commits[0][3] == f"edit {HISTORY_COMMITS + 3}"
     assert f"... and {history.more} older" in views.history_text(history)
+
+
+def test_the_last_change_of_a_few_paths_reads_only_their_history(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # update asks git about each drifted impl_ref: reading the whole history's file lists
+    # each time took most of a second per ref on a repository of 12,000 commits
+    from mdbrain.store import git as git_store
+
+    repo = make_repo(tmp_path)
+    repo.write("src/auth/session.py", "def start():\n    return 2\n")
+    session_sha = repo.commit("session", "2026-08-01T09:00:00")
+    for day in range(2, 6):  # later commits touch other files only
+        repo.write("src/other.py", f"X = {day}\n")
+        repo.commit(f"other {day}", f"2026-08-0{day}T09:00:00")
+    read: list[str] = []
+    run = git_store.Git._run
+
+    def counted(self: git_store.Git, *args: str) -> str | None:
+        out = run(self, *args)
+        if args[0] == "log":
+            read.append(out or "")
+        return out
+
+    monkeypatch.setattr(git_store.Git, "_run", counted)
+    inside = git_store.Git(repo.path / "src")  # run from a folder below the top
+    changes = inside.last_changes(["src/auth/session.py", "src/auth"])
+    assert changes["src/auth/session.py"].commit == session_sha
+    assert changes["src/auth"].commit == session_sha
+    assert "src/other.py" not in read[-1]  # git kept to the paths asked

@@ -146,12 +146,34 @@ class Server(MCPServer[Bases]):
             tool.input_schema = _lean(tool.input_schema)
         return tools
 
+    _taken: dict[str, list[str]] | None = None  # each tool's arguments, once listed
+
+    async def _arguments(self) -> dict[str, list[str]]:
+        """The names of the arguments each tool takes, as its schema lists them."""
+        if self._taken is None:
+            self._taken = {
+                tool.name: list((tool.input_schema or {}).get("properties") or {})
+                for tool in await super().list_tools()
+            }
+        return self._taken
+
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> Any:
         """The SDK's call; arguments its schema refuses are an invalid request like any
         other (``invalid-request: limit: ...``), not the validator's own report."""
         from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
         from pydantic import ValidationError
 
+        # an argument the tool does not take (include_drafts for drafts) would be dropped
+        # without a word, and the call answered as if it had not been given
+        taken = (await self._arguments()).get(name, [])
+        unknown = sorted(key for key in arguments or {} if key not in taken)
+        if taken and unknown:
+            return _failure(
+                InvalidRequestError(
+                    f"{unknown[0]}: not an argument of {name}; it takes {', '.join(taken)}",
+                    field=unknown[0],
+                )
+            )
         try:
             return await super().call_tool(name, arguments, context)
         except ToolError as exc:
@@ -356,6 +378,12 @@ def _reading_tools(server: MCPServer[Bases]) -> None:
 
         def call(brain: Brain) -> Any:
             queue = brain.review()
+            queue.totals = {
+                "to_review": len(queue.to_review),
+                "synthesis": len(queue.synthesis),
+                "conflicts": len(queue.conflicts),
+                "drafts": len(queue.drafts),
+            }
             queue.to_review, queue.synthesis = queue.to_review[:limit], queue.synthesis[:limit]
             queue.conflicts, queue.drafts = queue.conflicts[:limit], queue.drafts[:limit]
             return queue

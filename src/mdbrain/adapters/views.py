@@ -389,15 +389,20 @@ def history_text(result: History) -> str:
 
 
 def review_text(result: ReviewQueue) -> str:
-    lines = [f"To review ({len(result.to_review)}):"]
+    def count(name: str, shown: int) -> str:
+        """The list's size, and how many are shown when a limit cut it."""
+        total = result.totals.get(name, shown)
+        return f"{total}, {shown} shown" if total > shown else str(total)
+
+    lines = [f"To review ({count('to_review', len(result.to_review))}):"]
     lines += [f"  {doc}: {reason or 'no reason given'}" for doc, reason in result.to_review]
     lines.append(
-        f"Synthesis pages to regenerate ({len(result.synthesis)}): "
+        f"Synthesis pages to regenerate ({count('synthesis', len(result.synthesis))}): "
         + (", ".join(result.synthesis) or "none")
     )
-    lines.append(f"Open conflicts: {len(result.conflicts)}")
+    lines.append(f"Open conflicts: {count('conflicts', len(result.conflicts))}")
     lines += [f"  {c.claimant} contradicts {c.target}" for c in result.conflicts]
-    lines.append(f"Unverified drafts ({len(result.drafts)}), oldest first:")
+    lines.append(f"Unverified drafts ({count('drafts', len(result.drafts))}), oldest first:")
     lines += [f"  {doc} (created {created or '?'})" for doc, created in result.drafts]
     return "\n".join(lines)
 

@@ -81,7 +81,8 @@ _SKIP_LINE = re.compile(
     r"|(?-i:import|export)[ \t]+.*['\"][^'\"]+['\"];?[ \t]*$"  # MDX
     r"|\[\[_?toc_?\]\]|\[toc\]|\$\{toc\}|@\[toc\]|\*[ \t]+toc[ \t]*$"  # table-of-contents marks
     r"|(?::{3,}|/{3,}|\?{3,})[ \t]*$|\[![A-Za-z]+\][-+]?[ \t]*$"  # markers of admonitions
-    r"|;?-{2,}8<-{2,})",  # a file a site includes there: --8<-- "CONTRIBUTING.md"
+    r"|;?-{2,}8<-{2,}"  # a file a site includes there: --8<-- "CONTRIBUTING.md"
+    r"|\{\*.*\*\}[ \t]*$|\{!.*!\}[ \t]*$)",  # and {* ../src/app.py hl[3] *}, {!> a.py !}
     re.IGNORECASE,
 )
 _LIST = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)]) +")

@@ -104,6 +104,8 @@ class ReviewQueue:
     synthesis: list[str]  # overview pages to regenerate
     conflicts: list[Conflict]
     drafts: list[tuple[str, str]]  # id, created; oldest first
+    # how many each list held before a caller cut it to a limit ("to_review", "drafts"...)
+    totals: dict[str, int] = field(default_factory=dict)
 
 
 def _reason(session: Session, entry: Entry, limit: int) -> str:

@@ -24,6 +24,7 @@ from mdbrain.core.errors import GitError, InvalidRequestError
 TIMEOUT_S = 60.0
 _NOT_A_REPOSITORY = "not a git repository"
 _NO_COMMITS = "does not have any commits yet"
+_PATHSPECS = 64  # up to this many paths asked, git log is told them
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +209,9 @@ class Git:
         args = ["log", "--format=%x00%h%x09%cs%x09%s", "--name-only", "--no-color", "--no-renames"]
         if since:
             args += [f"--since={since}"] if _is_date(since) else [f"{self.revision(since)}..HEAD"]
+        if 0 < len(wanted) <= _PATHSPECS and "" not in wanted and "." not in wanted:
+            # git keeps to the commits touching them: not the whole history's file lists
+            args += ["--", *(f":(top,literal){path}" for path in sorted(wanted))]
         out = self._run(*args) or ""
         current: Change | None = None
         for line in out.splitlines():
