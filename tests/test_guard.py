@@ -189,6 +189,50 @@ def test_prose_and_placeholders_after_a_credential_name_pass(snippet: str) -> No
 @pytest.mark.parametrize(
     "snippet",
     [
+        "The SES secret access key is jSJTEkKquw+K2G9Pat26Mwy7L9mFWGkehnnjKYyH.",
+        "secret access key: xK9fQ2mZ7vLp4RtW8bN3cJ6hD1sG5yE0aU",
+        "Le mot de passe est Tq8vZ2pLm4XwR7nB",
+        "The password is `Xy8Qm2Lp9Vt4Rw6N` until Friday.",
+        "The API key for staging is now aB3dE5fG7hJ9kL1mN3pQ",
+        "Our deploy token: **aB3dE5fG7hJ9kL1mN3pQ**.",
+        "The AWS secret key is wJalrXUtnFEMI/K7MDENG/bPxRfiCYzQ3x9kLm2p",
+    ],
+)
+def test_a_sentence_saying_what_a_credential_is_is_caught(snippet: str) -> None:
+    # no assignment: a name of several words, then a verb; the value alone is random
+    assert "credential-in-a-sentence" in rules(in_a_page(snippet))
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "The password policy is aB3dE5fG7hJ9kL1mN3pQ",  # about the password, not it
+        "The secret name is MyAppSecret2024Prod",
+        "The password is stored in Vault under secret/data/prod/db.",
+        "The API key is YOUR_API_KEY_HERE_1234",  # a stand-in
+        "Its build id is aB3dE5fG7hJ9kL1mN3pQ",  # no credential named
+        "The token is passed as X-Auth-Token123456 in the header",
+        "The token endpoint is https://login.example.com/oauth2/v2Token",
+        "The commit that changed the key is 3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a",
+    ],
+)
+def test_a_sentence_about_a_credential_without_one_passes(snippet: str) -> None:
+    assert "credential-in-a-sentence" not in rules(in_a_page(snippet))
+
+
+def test_a_long_line_of_value_characters_is_read_in_linear_time() -> None:
+    # a million characters of a value's class, and words a value could be, after a name
+    line = "The password is " + fake(RNG_ALNUM + "+/=_.-", 1_000_000)
+    words = "The key is " + " ".join(fake(RNG_ALNUM, 20, seed) for seed in range(20_000))
+    for text in (line, words):
+        started = time.perf_counter()
+        guard.inspect(text)
+        assert time.perf_counter() - started < 20  # quadratic would take hours
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
         "[log in](https://shop.example.org/login?user=ana&pwd=Zq7vK2mP9xWm4Kd)",
         "https://zoom.us.evil.org/j/1?pwd=ekVmNGRjT214MGJkY1JUUUpPMVlJUT09",
         "https://zoom.us/j/1 then pwd=ekVmNGRjT214MGJkY1JUUUpPMVlJUT09",
@@ -434,9 +478,11 @@ def test_text_written_out_in_base64_is_no_random_string_but_is_still_read() -> N
     # and what the text says is read by the rules
     leaked = b64('{"kind": "Secret", "data": {"password": "Zq7vK2mP9xW4tR8n"}}')
     assert rules(f'"raw": "{leaked}"') != []
-    # words around a token that no rule names are still a token
+    # words around a token are still a token, and the sentence that names it is read
     told = b64("the deploy token is wJalrXUtnFEMIK7MDENGbPxRfiCYzQ9v keep it safe")
-    assert rules(f'config: "{told}"') == ["high-entropy-string"]
+    assert rules(f'config: "{told}"') == [
+        "high-entropy-string", "credential-in-a-sentence (base64)"
+    ]  # fmt: skip
 
 
 def test_references_to_a_secret_kept_elsewhere_pass() -> None:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mdbrain.core import guard
-from mdbrain.core.guard import assignments, inspection, keys, patterns, views
+from mdbrain.core.guard import assignments, inspection, keys, patterns, prose, views
 from mdbrain.core.guard.encoding import B64_RUN, b64decode, printable
 from mdbrain.core.guard.hit import Found, Hit
 from mdbrain.core.guard.ledger import Ledger
@@ -100,10 +100,19 @@ def reference_assignments(view: views.Text) -> Iterator[Found]:
             yield Found(one.rule, one.start + first, one.end + first, one.value)
 
 
+def reference_prose(view: views.Text) -> Iterator[Found]:
+    """Every word of the text that may be a value, whatever its length and the names the
+    text holds (no look at the long words alone, nor at the stems first)."""
+    words = (prose._VALUE_WORD.fullmatch(word) for word in view.text.split())
+    values = dict.fromkeys(m.group(1).rstrip(prose._TRIM) for m in words if m is not None)
+    yield from prose.said_to_be(view.text, [value for value in values if prose.mixed(value)])
+
+
 def reference_direct(view: views.Text) -> Iterator[Found]:
     yield from reference_literal(view)
     yield from reference_assignments(view)
     yield from entropy_finds(view)
+    yield from reference_prose(view)
     yield from keys.block_finds(view)
 
 

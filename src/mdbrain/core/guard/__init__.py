@@ -16,6 +16,7 @@ Where each part lives
     :mod:`~mdbrain.core.guard.patterns` (literal shapes),
     :mod:`~mdbrain.core.guard.assignments` (a credential's name, a separator, a value),
     :mod:`~mdbrain.core.guard.random_strings` (random-looking quoted strings),
+    :mod:`~mdbrain.core.guard.prose` (a random value a sentence says is a credential),
     :mod:`~mdbrain.core.guard.keys` and :mod:`~mdbrain.core.guard.encoding` (private key
     material and base64), :mod:`~mdbrain.core.guard.personal_data`, what passes
     (:mod:`~mdbrain.core.guard.samples`, :mod:`~mdbrain.core.guard.ledger`), what a hit

@@ -22,6 +22,7 @@ _STEMS = (
     "senha", "wachtwoord", "parola",
 )  # fmt: skip
 _STEMS_WIDE = ("lösenord", "hasło", "пароль", "密码", "密碼", "パスワード", "비밀번호")
+STEMS = (*_STEMS, *_STEMS_WIDE)  # every stem, for a quick look whether a text has one
 _NAME_ANCHOR_CASELESS = re.compile("|".join((*_STEMS, *_STEMS_WIDE)), re.IGNORECASE)
 _BEFORE_PASSE = ("mot de ", "mot-de-", "mot_de_", "mot ")
 _AFTER_PAROLA = (" d'ordine", " d’ordine", "_d_ordine", " d ordine", "_dordine")

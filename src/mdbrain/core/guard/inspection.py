@@ -11,6 +11,7 @@ from mdbrain.core.guard.keys import block_finds, private_key_bytes
 from mdbrain.core.guard.ledger import Ledger
 from mdbrain.core.guard.patterns import literal_finds
 from mdbrain.core.guard.personal_data import personal_finds
+from mdbrain.core.guard.prose import prose_finds
 from mdbrain.core.guard.random_strings import entropy_finds
 from mdbrain.core.guard.second_opinion import consult
 from mdbrain.core.guard.views import Text, views_of
@@ -20,6 +21,7 @@ def _direct_finds(view: Text) -> Iterator[Found]:
     yield from literal_finds(view)
     yield from assignment_finds(view)
     yield from entropy_finds(view)
+    yield from prose_finds(view)
     yield from block_finds(view)
 
 
