@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
 
 import mdbrain
+from mdbrain.core.lazy import lazy_pattern
 from tests.conftest import MakeBase, doc
 
 
@@ -50,3 +52,53 @@ def test_an_index_with_nothing_to_do_loads_no_guard_renderer_or_search(make_base
     )
     assert "(none changed)" in out.stdout, out.stdout + out.stderr
     assert out.stderr.strip().splitlines()[-1] == "none"
+
+
+# What only writing, indexing or unusual input needs, which a query leaves alone: modules
+# (pickle for the entry cache, secrets for temporary names, shlex for hints, PyYAML), and
+# patterns compiled on first use (mdbrain.core.lazy), by module.
+NOT_FOR_A_QUERY = ("pickle", "secrets", "shlex", "yaml")
+COMPILED_LATER = {
+    "mdbrain.core.yaml_subset": ("_FLOW_PAIR", "_ESCAPED_TEXT", "_QUOTED", "_ESCAPE", "_TYPED"),
+    "mdbrain.core.passages": ("_ANCHOR", "_ATTRIBUTES", "_MDX_ID", "_TAG"),
+    "mdbrain.core.markdown": (
+        "_IMG_SRC", "_COMMENT", "_TAB", "_ANY_FENCE", "_REFERENCE", "_DOTTED", "_DEFINITION",
+    ),
+    "mdbrain.core.marker": ("_KEY", "_WORD"),
+    "mdbrain.core.frontmatter": ("_DATE", "_TOP_KEY", "_INT_NOISE"),
+}  # fmt: skip
+
+
+def test_a_query_loads_and_compiles_only_what_reading_needs(make_base: MakeBase) -> None:
+    """A query is the command agents run most: it loads no module that only writes or
+    indexing need, and compiles no pattern that only unusual input needs. A module-level
+    import or ``re.compile`` put back shows here."""
+    root = make_base(
+        {"a.md": doc("Postgres", body="We keep Postgres for the data."), "b.md": doc("Beta")}
+    )
+    subprocess.run([sys.executable, "-m", "mdbrain", "index"], cwd=root, check=True)
+    code = (
+        "import importlib, re, sys\nfrom mdbrain.adapters.cli import main\n"
+        "sys.argv = ['mdbrain', 'query', 'why postgres']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        f"loaded = [m for m in {NOT_FOR_A_QUERY!r} if m in sys.modules]\n"
+        f"for module, names in {COMPILED_LATER!r}.items():\n"
+        "    for name in names:\n"
+        "        value = getattr(importlib.import_module(module), name)\n"
+        "        if isinstance(value, re.Pattern) or value.cache_info().currsize:\n"
+        "            loaded.append(f'{module}.{name}')\n"
+        "print(' '.join(loaded) or 'none', file=sys.stderr)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
+    )
+    assert "Postgres" in out.stdout, out.stdout + out.stderr
+    assert out.stderr.strip().splitlines()[-1] == "none"
+
+
+def test_a_lazy_pattern_compiles_on_its_first_use_only() -> None:
+    pattern = lazy_pattern(r"a(b)", re.IGNORECASE)
+    assert pattern.cache_info().currsize == 0  # type: ignore[attr-defined]
+    assert pattern() is pattern()
+    assert pattern().pattern == "a(b)" and pattern().flags & re.IGNORECASE
+    assert pattern().match("AB") is not None

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
+import sys
 from typing import Any
 
 import yaml
@@ -225,3 +227,16 @@ def test_whenever_the_subset_answers_pyyaml_agrees(block: str) -> None:
         expected = {} if expected is None else expected
         assert fast[0] == expected, block
         assert all(type(fast[0][k]) is type(v) for k, v in expected.items()), block
+
+
+def test_the_unprintable_class_is_what_yaml_may_not_hold_as_it_is() -> None:
+    """The class lists the characters that fall outside what may stay (tab, the line ends,
+    printable ASCII, and from U+00A0 on all but the line and paragraph separators, the
+    surrogates, U+FFFE and U+FFFF), for every character."""
+    may_stay = re.compile(
+        "[\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+    )
+    every = "".join(map(chr, range(sys.maxunicode + 1)))
+    unprintable = set(yaml_subset._UNPRINTABLE.findall(every))
+    assert unprintable == {c for c in every if not may_stay.match(c)}
+    assert {"\x00", "\x85", "\u2028", "\ud800", "\uffff"} <= unprintable

@@ -6,7 +6,6 @@ and prints compact text, or JSON with --json.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 from typing import Any
 
@@ -49,6 +48,8 @@ class _FreeText(click.Command):
         try:
             return super().parse_args(ctx, args)
         except click.NoSuchOption as error:
+            import shlex
+
             if any(_close(error.option_name, known) for known in error.possibilities or ()):
                 raise  # a slip: "--limt" for "--limit"
             # "-Wall" is read as the option "-W", "-hello" as "-h" then "-e": the hint

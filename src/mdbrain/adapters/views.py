@@ -6,7 +6,6 @@ Compact by design: what an agent reads here is what it pays for.
 from __future__ import annotations
 
 import contextlib
-import shlex
 from collections.abc import Iterator, Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
@@ -144,6 +143,8 @@ def query_text(result: QueryResult) -> str:
     if result.stopped_early:
         lines.append("stopped early: the first document is clearly ahead")
     if result.unlisted:
+        import shlex
+
         more = result.unlisted
         search = _say(
             f"mdbrain search {shlex.quote(result.question)} --limit {len(result.hits) + more}",

@@ -32,6 +32,7 @@ from typing import Any
 
 from mdbrain.core import yaml_subset
 from mdbrain.core.errors import DocumentError
+from mdbrain.core.lazy import lazy_pattern
 
 MAX_BLOCK_CHARS = 256 * 1024
 MAX_DEPTH = 50
@@ -39,11 +40,11 @@ MAX_VALUES = yaml_subset.MAX_VALUES
 MAX_ALIASES = 50
 MAX_INT_DIGITS = 100
 
-_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_DATE = lazy_pattern(r"\b\d{4}-\d{2}-\d{2}\b")
 _OPEN = re.compile(r"---[ \t]*\n")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
-_TOP_KEY = re.compile(r"^([^\s#:'\"\-](?:[^:\n]*[^ \t:\n])?)[ \t]*:(?:[ \t]|$)", re.MULTILINE)
-_INT_NOISE = re.compile(r"^[-+]?(?:0[xXbBoO])?|[_:]")
+_TOP_KEY = lazy_pattern(r"^([^\s#:'\"\-](?:[^:\n]*[^ \t:\n])?)[ \t]*:(?:[ \t]|$)", re.MULTILINE)
+_INT_NOISE = lazy_pattern(r"^[-+]?(?:0[xXbBoO])?|[_:]")
 # libyaml refuses, on its own, nesting deeper than 1,000 levels from this version
 # on; an older one would recurse in C without a bound, so the pure-Python loader
 # (which counts levels as it goes) reads in its place.
@@ -97,7 +98,7 @@ def _loader(native: bool) -> type:
             return super().construct_mapping(node, deep)  # type: ignore[no-any-return]
 
         def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
-            if len(_INT_NOISE.sub("", node.value)) > MAX_INT_DIGITS:
+            if len(_INT_NOISE().sub("", node.value)) > MAX_INT_DIGITS:
                 raise yaml.MarkedYAMLError(
                     problem=f"an integer of more than {MAX_INT_DIGITS} digits",
                     problem_mark=node.start_mark,
@@ -302,7 +303,7 @@ def _impossible_date_line(block: str) -> int:
     import datetime as dt
 
     for offset, line in enumerate(block.split("\n")):
-        for day in _DATE.findall(line):
+        for day in _DATE().findall(line):
             try:
                 dt.date.fromisoformat(day)
             except ValueError:
@@ -345,7 +346,7 @@ def load(
 def key_lines(block: str, first_line: int = 2) -> dict[str, int]:
     """File line of each top-level key of a frontmatter block (first occurrence)."""
     lines: dict[str, int] = {}
-    for match in _TOP_KEY.finditer(block):
+    for match in _TOP_KEY().finditer(block):
         key = match.group(1)
         if key not in lines:
             lines[key] = first_line + block.count("\n", 0, match.start())

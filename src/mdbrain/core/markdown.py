@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from mdbrain.core.lazy import lazy_pattern
+
 # First characters with which a line may open a block other than a paragraph.
 _SPECIAL_FIRST = frozenset(" \t#`~<>-*+_=[|0123456789")
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")  # a line opening a fenced code block
@@ -55,13 +57,13 @@ _REF_USE = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\[\]]*\])*)\](?:\[([^\[\]]*)\])?(?
 _IMAGE = re.compile(r"!\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(")
 # <img ... src=: the attributes read up to the end of the tag only, then the value
 IMG_SRC_BEFORE = r"(?i:<img\b[^<>]*?\ssrc\s*=\s*)"
-_IMG_SRC = re.compile(IMG_SRC_BEFORE + r"(?:\"([^\"<>]*)\"|'([^'<>]*)'|([^\s\"'=<>`]+))")
+_IMG_SRC = lazy_pattern(IMG_SRC_BEFORE + r"(?:\"([^\"<>]*)\"|'([^'<>]*)'|([^\s\"'=<>`]+))")
 # A code span on one line, as CommonMark reads it: a run of backticks closed by the next
 # run of the same length. Possessive runs, so a run that no run closes is given up at once.
 CODE_SPAN = re.compile(r"(?<!`)(`++)(?:[^`\n]++|(?!\1(?!`))`++)++\1(?!`)")
 # An HTML comment, or an opener that is never closed (group 1 unset): "<!--.*?-->" would
 # retry its lazy run from every one of many unclosed openers, quadratic in their number.
-_COMMENT = re.compile(r"<!--(?:.*?(-->)|.*)", re.DOTALL)
+_COMMENT = lazy_pattern(r"<!--(?:.*?(-->)|.*)", re.DOTALL)
 
 
 def drop_closed(pattern: re.Pattern[str], text: str, by: str = "") -> str:
@@ -73,14 +75,14 @@ def drop_closed(pattern: re.Pattern[str], text: str, by: str = "") -> str:
 
 def without_comments(text: str, by: str = "") -> str:
     """``text`` with its HTML comments replaced by ``by``; an unclosed one stays."""
-    return drop_closed(_COMMENT, text, by) if "<!--" in text else text
+    return drop_closed(_COMMENT(), text, by) if "<!--" in text else text
 
 
 # A content tab's header (pymdownx.tabbed, MkDocs): '=== "pip"', '===! "A"', '===+ "B"'; the
 # tab's text is indented four spaces under it.
-_TAB = re.compile(r'^[ \t]*===[!+]{0,2}[ \t]+"(.*)"[ \t]*$')
+_TAB = lazy_pattern(r'^[ \t]*===[!+]{0,2}[ \t]+"(.*)"[ \t]*$')
 # A fence at any indentation: in a tab or an admonition, a fence is indented with its text.
-_ANY_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_ANY_FENCE = lazy_pattern(r"^[ \t]*(`{3,}|~{3,})")
 
 
 def content_tabs(body: str) -> str:
@@ -103,9 +105,9 @@ def content_tabs(body: str) -> str:
         shown = " " * (width - 4 * len(open_)) + text if open_ else line
         if fence:
             fence = "" if closes_fence(text, fence) else fence
-        elif (opened := _ANY_FENCE.match(line)) is not None:
+        elif (opened := _ANY_FENCE().match(line)) is not None:
             fence = opened.group(1)
-        elif (tab := _TAB.match(line)) is not None:
+        elif (tab := _TAB().match(line)) is not None:
             label = tab.group(1).strip()
             shown = shown[: len(shown) - len(text)] + (f"**{label}**" if label else "")
             open_.append(width)
@@ -115,9 +117,9 @@ def content_tabs(body: str) -> str:
 
 # A reference link (mkdocs-autorefs): "[`Field()`][pydantic.fields.Field]", "[`a.b`][]".
 # Not after a word, a bracket or a parenthesis (code: "x[0][self.size]"), nor an image.
-_REFERENCE = re.compile(r"(?<![\w\])!\\])\[((?:[^\[\]\n]|\[[^\[\]\n]*+\])++)\]\[([^\[\]\n]*+)\]")
-_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
-_DEFINITION = re.compile(r"^[ \t]*\[([^\]\n]+)\]:")
+_REFERENCE = lazy_pattern(r"(?<![\w\])!\\])\[((?:[^\[\]\n]|\[[^\[\]\n]*+\])++)\]\[([^\[\]\n]*+)\]")
+_DOTTED = lazy_pattern(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_DEFINITION = lazy_pattern(r"^[ \t]*\[([^\]\n]+)\]:")
 
 
 def without_autorefs(body: str) -> str:
@@ -128,22 +130,22 @@ def without_autorefs(body: str) -> str:
     if "][" not in body:
         return body
     lines = body.split("\n")
-    defined = {_label(m.group(1)) for line in lines if (m := _DEFINITION.match(line))}
+    defined = {_label(m.group(1)) for line in lines if (m := _DEFINITION().match(line))}
     fence = ""
     for number, line in enumerate(lines):
         if fence:
             fence = "" if closes_fence(line, fence) else fence
             continue
-        if (opened := _ANY_FENCE.match(line)) is not None:
+        if (opened := _ANY_FENCE().match(line)) is not None:
             fence = opened.group(1)
             continue
         if "][" not in line:
             continue
         out, at = [], 0
-        for found in _REFERENCE.finditer(mask(line)):
+        for found in _REFERENCE().finditer(mask(line)):
             text = line[found.start(1) : found.end(1)]
             label = line[found.start(2) : found.end(2)] or text.strip(" `")
-            if _DOTTED.fullmatch(label.strip()) and _label(label) not in defined:
+            if _DOTTED().fullmatch(label.strip()) and _label(label) not in defined:
                 out += [line[at : found.start()], text]
                 at = found.end()
         if out:
@@ -369,7 +371,7 @@ def _images(line: str, masked: str, number: int, images: list[Image]) -> None:
 
 def _tags(line: str, number: int, images: list[Image]) -> None:
     """The ``src`` of the HTML images of ``line``."""
-    for match in _IMG_SRC.finditer(mask(line)):
+    for match in _IMG_SRC().finditer(mask(line)):
         group = next(g for g in (1, 2, 3) if match.group(g) is not None)
         images.append(Image(line[match.start(group) : match.end(group)], number, tag=True))
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from mdbrain.core import frontmatter, schema, yaml_subset
 from mdbrain.core.errors import MarkerError
+from mdbrain.core.lazy import lazy_pattern
 
 MARKER_NAME = ".rag"
 SUPPORTED_VERSIONS = ("1",)
@@ -40,8 +41,8 @@ _NOT_IN_A_NAME = re.compile(r'[/\\:<>"|?*]')
 # The stem a well-named document has (finding E001): a derived file may not have one,
 # so that no document can be overwritten by an index.
 _DOCUMENT_STEM = re.compile(r"[a-z0-9-]+")
-_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]*:")  # a key at the start of a line
-_WORD = re.compile(r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]{1,64}")
+_KEY = lazy_pattern(r"([A-Za-z_][A-Za-z0-9_.\-]*)[ \t]*:")  # a key at the start of a line
+_WORD = lazy_pattern(r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]{1,64}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,7 +192,7 @@ class _Reader:
         if (
             not isinstance(value, list)
             or len(value) > MAX_EXTRA_WORDS
-            or not all(isinstance(v, str) and _WORD.fullmatch(v) for v in value)
+            or not all(isinstance(v, str) and _WORD().fullmatch(v) for v in value)
         ):
             raise self.fail(
                 key,
@@ -315,11 +316,11 @@ def _field_at(text: str, line: int) -> str | None:
     if not 1 <= line <= len(lines):
         return None
     own = lines[line - 1]
-    key = _KEY.match(own.lstrip(" \t"))
+    key = _KEY().match(own.lstrip(" \t"))
     if own[:1] not in (" ", "\t"):
         return None if key is None else key.group(1)
     parent = next(
-        (found for above in reversed(lines[: line - 1]) if (found := _KEY.match(above))), None
+        (found for above in reversed(lines[: line - 1]) if (found := _KEY().match(above))), None
     )
     if parent is None:
         return None

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple, overload
 
 from mdbrain.core import markdown
+from mdbrain.core.lazy import lazy_pattern
 
 # Lines that may open or close a fence or start an ATX heading, found after a line break:
 # a literal first character lets the search skip along in C.
@@ -30,12 +31,12 @@ _MARK = re.compile(r"\n(?:(?P<fence>[ \t]*(?:`{3,}|~{3,}))| {0,3}#{1,6}(?:[ \t]|
 _UNDERLINE = re.compile(r"[^\n]\n {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
 # a list item that is a link and nothing else: a "See also" list names pages, says nothing
 _LINK_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+\[[^\]\n]*\]\([^)\n]*\)\s*$")
-_ANCHOR = re.compile(r"<a\s+(?:name|id)\s*=\s*[\"'][^\"']*[\"']\s*/?>\s*(?:</a>)?", re.I)
-_ATTRIBUTES = re.compile(r"\{:?[ \t]*[#.][^{}]*\}\s*$")  # {#id}, { #id }, {: #id .class }
-_MDX_ID = re.compile(r"\{/\*[^{}]*?\*/\}\s*$")  # MDX's {/*my-id*/}, react.dev's heading ids
+_ANCHOR = lazy_pattern(r"<a\s+(?:name|id)\s*=\s*[\"'][^\"']*[\"']\s*/?>\s*(?:</a>)?", re.I)
+_ATTRIBUTES = lazy_pattern(r"\{:?[ \t]*[#.][^{}]*\}\s*$")  # {#id}, { #id }, {: #id .class }
+_MDX_ID = lazy_pattern(r"\{/\*[^{}]*?\*/\}\s*$")  # MDX's {/*my-id*/}, react.dev's heading ids
 # a site's template tag, which renders as something else: Liquid's {% include badge.html %},
 # Hugo's {{< badge >}} (a {{ variable }} is kept: it may be what the heading is about)
-_TAG = re.compile(r"(`+[^`\n]*`+)|\{%[^%\n]*%\}|\{\{[<%][^{}\n]*[>%]\}\}")
+_TAG = lazy_pattern(r"(`+[^`\n]*`+)|\{%[^%\n]*%\}|\{\{[<%][^{}\n]*[>%]\}\}")
 PATH_SEPARATOR = " > "
 
 
@@ -61,10 +62,10 @@ def clean_heading(title: str) -> str:
     template tags (``{% include badge.html %}``) and closing hashes out."""
     if "<" not in title and "{" not in title and not title.endswith("#"):
         return " ".join(title.split())
-    text = _ANCHOR.sub("", title)
+    text = _ANCHOR().sub("", title)
     if "{" in text:  # a tag in a code span is what the heading shows: kept
-        text = _TAG.sub(lambda m: m.group(1) or "", text).strip() or text
-    text = _MDX_ID.sub("", _ATTRIBUTES.sub("", text))
+        text = _TAG().sub(lambda m: m.group(1) or "", text).strip() or text
+    text = _MDX_ID().sub("", _ATTRIBUTES().sub("", text))
     stripped = text.rstrip("#")
     if stripped != text and (not stripped or stripped[-1] in " \t"):
         text = stripped
@@ -212,11 +213,11 @@ def past_table_head(
 SENTENCE_BACK = 3  # lines a window may reach back for the start of its first sentence
 _SENTENCE_END = (".", "!", "?", ":", ";", "…", "。", "！", "？")
 _CLOSERS = ")]\"'*_»”’`"  # what may follow the end of a sentence
-_LINE_STARTS_BLOCK = re.compile(r"\s*(?:[-*+>|#]|\d{1,9}[.)]\s|```|~~~|<)")
+_LINE_STARTS_BLOCK = lazy_pattern(r"\s*(?:[-*+>|#]|\d{1,9}[.)]\s|```|~~~|<)")
 # a line that no paragraph runs on from: a fence, a heading, HTML, a table row, a rule or
 # a setext underline
-_NO_PROSE_ABOVE = re.compile(r" {0,3}(?:```|~~~|#|<|\||(?:[-*_=][ \t]*){3,}$)")
-_SENTENCE_INSIDE = re.compile(r"[.!?;:…。！？][)\]\"'*_»”’`]*\s+\S")  # one ends, one begins
+_NO_PROSE_ABOVE = lazy_pattern(r" {0,3}(?:```|~~~|#|<|\||(?:[-*_=][ \t]*){3,}$)")
+_SENTENCE_INSIDE = lazy_pattern(r"[.!?;:…。！？][)\]\"'*_»”’`]*\s+\S")  # one ends, one begins
 
 
 def sentence_start(
@@ -234,15 +235,15 @@ def sentence_start(
         if (
             not before
             or before.rstrip(_CLOSERS).endswith(_SENTENCE_END)
-            or _LINE_STARTS_BLOCK.match(line)
-            or _NO_PROSE_ABOVE.match(before)
+            or _LINE_STARTS_BLOCK().match(line)
+            or _NO_PROSE_ABOVE().match(before)
         ):
             return at
         if start - at == SENTENCE_BACK or spent + costs[at - 1] > limit:
             return start
         spent += costs[at - 1]
         at -= 1
-        if _SENTENCE_INSIDE.search(before):
+        if _SENTENCE_INSIDE().search(before):
             return at
     return at
 

@@ -16,6 +16,8 @@ import re
 import sys
 from typing import Any
 
+from mdbrain.core.lazy import lazy_pattern
+
 # A key: a plain name, or a quoted one without escapes ("ms.date", 'it''s').
 _KEY = re.compile(r"""([A-Za-z_][A-Za-z0-9_.\-]*|"[^"\\]*"|'(?:[^']|'')*'):(?: +(.*))?$""")
 _ITEM = re.compile(r"( *)- +(.*)$")
@@ -35,24 +37,26 @@ _FLOW_SCALAR = (
 )
 _FLOW_ITEM = re.compile(r" *+" + _FLOW_SCALAR + r" *+(,|$)")
 # One pair of a flow mapping ({key: Intro, order: 1}) and what follows it.
-_FLOW_PAIR = re.compile(
+_FLOW_PAIR = lazy_pattern(
     r""" *+([A-Za-z_][A-Za-z0-9_\-]*+|"[^"\\]*+"): ++""" + _FLOW_SCALAR + r" *+(,|$)"
 )
 # A double-quoted scalar's inside, when each escape is one of those below.
-_ESCAPED_TEXT = re.compile(
+_ESCAPED_TEXT = lazy_pattern(
     r"""(?:[^"\\]|\\(?:["\\/0nrt]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}))*"""
 )
 # What YAML cannot hold as it is (PyYAML refuses it) or reads as a line break (NEL, the
-# line and paragraph separators): a block holding one is left to PyYAML.
+# line and paragraph separators): a block holding one is left to PyYAML. The class lists
+# them (control characters but tab and line ends, the separators, surrogates, U+FFFE and
+# U+FFFF) rather than negating what may stay, which compiles ten times slower.
 _UNPRINTABLE = re.compile(
-    "[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]"
 )
-_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*+"')
-_ESCAPE = re.compile(r"\\(?:x(..)|u(....)|U(........)|(.))")
+_QUOTED = lazy_pattern(r'"(?:[^"\\]|\\.)*+"')
+_ESCAPE = lazy_pattern(r"\\(?:x(..)|u(....)|U(........)|(.))")
 _SHORT_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "0": "\0", "n": "\n", "r": "\r", "t": "\t"}
 # The YAML 1.1 forms of int, float and timestamp that start with a digit: a plain
 # scalar matching none of them is text.
-_TYPED = re.compile(
+_TYPED = lazy_pattern(
     r"""(?:0b[0-1_]+
     |0[0-7_]+
     |(?:0|[1-9][0-9_]*)
@@ -91,9 +95,9 @@ def _quoted(text: str) -> str:
             if '"' in inner:
                 raise _OutsideSubsetError
             return inner
-        if _ESCAPED_TEXT.fullmatch(inner) is None:
+        if _ESCAPED_TEXT().fullmatch(inner) is None:
             raise _OutsideSubsetError
-        return _ESCAPE.sub(_unescape, inner)
+        return _ESCAPE().sub(_unescape, inner)
     if "'" in inner.replace("''", ""):
         raise _OutsideSubsetError
     return inner.replace("''", "'")
@@ -156,7 +160,7 @@ def _number_or_date(text: str) -> int | dt.date | None:
             return dt.date.fromisoformat(text)
         except ValueError:
             raise _OutsideSubsetError from None
-    if _TYPED.match(text):
+    if _TYPED().match(text):
         raise _OutsideSubsetError  # another number or a timestamp: PyYAML decides
     return None
 
@@ -167,7 +171,7 @@ def _flow_list(text: str) -> list[Any]:
 
 def _flow_map(text: str) -> dict[str, Any]:
     pairs: dict[str, Any] = {}
-    for written, value in _flow(text, _FLOW_PAIR):
+    for written, value in _flow(text, _FLOW_PAIR()):
         name = _key(written)
         if name in pairs:
             raise _OutsideSubsetError
@@ -205,7 +209,7 @@ def _closing(text: str) -> int:
             at += 2
         return at
     if first == '"':
-        closed = _QUOTED.match(text)
+        closed = _QUOTED().match(text)
         return -1 if closed is None else closed.end() - 1
     return text.find({"[": "]", "{": "}"}[first], 1)
 

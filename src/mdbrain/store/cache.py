@@ -24,7 +24,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import pickle
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -55,13 +54,6 @@ _ALLOWED = {
     ("builtins", "frozenset"),
     ("builtins", "bytes"),
 }
-
-
-class _SafeUnpickler(pickle.Unpickler):
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) not in _ALLOWED:
-            raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a cache")
-        return super().find_class(module, name)
 
 
 def cache_dir(root: Path) -> Path:
@@ -104,9 +96,17 @@ def from_wire(data: tuple[Any, ...]) -> Entry:
 
 def load_entries(root: Path) -> dict[str, tuple[Stamp, Entry]]:
     """The cached entries of a base; empty when there is no usable cache."""
+    import pickle  # only indexing reads the entries: a read need not load pickle
+
+    class SafeUnpickler(pickle.Unpickler):
+        def find_class(self, module: str, name: str) -> Any:
+            if (module, name) not in _ALLOWED:
+                raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a cache")
+            return super().find_class(module, name)
+
     try:
         data = files.read(root, f"{CACHE_DIR}/{ENTRIES_FILE}")
-        payload = _SafeUnpickler(io.BytesIO(data)).load()
+        payload = SafeUnpickler(io.BytesIO(data)).load()
         if not isinstance(payload, dict) or payload.get("key") != _KEY:
             return {}
         return {
@@ -119,6 +119,8 @@ def load_entries(root: Path) -> dict[str, tuple[Stamp, Entry]]:
 
 def save_entries(root: Path, entries: Mapping[str, tuple[Stamp, Entry]]) -> None:
     """Write the entry cache; failing to write it is not an error (it is only a cache)."""
+    import pickle
+
     wire = {doc_id: (stamp, to_wire(entry)) for doc_id, (stamp, entry) in entries.items()}
     payload = pickle.dumps({"key": _KEY, "entries": wire}, protocol=pickle.HIGHEST_PROTOCOL)
     with contextlib.suppress(MdbrainError):

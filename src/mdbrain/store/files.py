@@ -29,7 +29,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import stat
 import unicodedata
 from pathlib import Path
@@ -176,6 +175,8 @@ def make_folder(folder: Path, rel: str) -> Path:
 
 def write(folder: Path, rel: str, data: bytes | str) -> Path:
     """Replace ``rel`` under ``folder`` with ``data``, atomically; returns the path written."""
+    import secrets  # loads random and hmac: most commands never write
+
     payload = data.encode("utf-8") if isinstance(data, str) else data
     path = locate(folder, rel)
     target = _target(path, rel)
