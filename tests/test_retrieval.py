@@ -363,6 +363,23 @@ def test_two_words_asked_find_the_word_written_as_one(make_base: MakeBase) -> No
     assert not {"management", "manager"} & {word for term in asked for word, _share in term.words}
 
 
+def test_a_verb_and_its_particle_find_the_word_written_as_one(make_base: MakeBase) -> None:
+    """ "log in" asked finds the page that says "login": the particle is a stop word, so
+    the verb's term takes the joined word (and "logs in" elsewhere still counts)."""
+    files = {
+        "sso.md": doc("Single sign-on", body="Customers login through the identity provider."),
+        "logging.md": doc("Logging", body="Each request writes a log line."),
+    }
+    files.update({f"o{n}.md": doc(f"Other {n}", body="Unrelated text.") for n in range(6)})
+    root = make_base(files)
+    assert set(_ids(root, "where do we log in")) == {"sso.md", "logging.md"}
+    analyser = text.Analyzer("en")
+    assert analyser.joined("log in") == [("log", "", "login", "login")]
+    assert analyser.joined("sign in, then") == [("sign", "", "signin", "signin")]
+    assert analyser.joined("the in") == []  # a stop word first: no verb
+    assert analyser.joined("log the") == []  # a stop word that is no particle
+
+
 def test_only_two_words_in_a_row_are_joined() -> None:
     analyser = text.Analyzer("en")
     assert analyser.joined("a lock file, please") == [("lock", "file", "lockfil", "lockfile")]

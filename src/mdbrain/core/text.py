@@ -35,6 +35,9 @@ lui mais me nous on ou où par pas pour quand que quel quelle qui sa se ses son 
 te tes ton tu un une vous y
 """
 _STOP = {"en": frozenset(_ENGLISH_STOP.split()), "fr": frozenset(_FRENCH_STOP.split())}
+# Stop words that follow a verb to make it another ("log in", "set up", "roll out"), which
+# is often written as one word ("login", "setup", "rollout")
+_PARTICLES = {"en": frozenset({"in", "up", "out", "on", "off", "down", "over", "back"})}
 _LANGUAGES = {
     "en": "english",
     "fr": "french",
@@ -150,19 +153,25 @@ class Analyzer:
 
     def joined(self, text: str) -> list[tuple[str, str, str, str]]:
         """Two words in a row that are also written as one ("lock file" and "lockfile",
-        "data base" and "database"): for each such pair in ``text``, the term of each
-        word, the term of the two joined, when that is a third term, and the two
+        "data base" and "database", a verb and its particle: "log in" and "login"): for
+        each such pair in ``text``, the term of each word ('' for a particle, a stop
+        word), the term of the two joined, when that is a third term, and the two
         joined as written (in lower case, as the index keeps words)."""
         if not text.isascii():
             text = unicode_nfc(text)
         chunks = text.casefold().split()
         out = []
+        particles = _PARTICLES.get(self.lang, frozenset())
         for left, right in itertools.pairwise(chunks):
             # not across punctuation: "the file, please" joins nothing
             first, second = left.lstrip(_AROUND_WORDS), right.rstrip(_AROUND_WORDS)
-            if not (first.isalpha() and second.isalpha()) or {first, second} & self.stop:
+            if not (first.isalpha() and second.isalpha()) or first in self.stop:
                 continue
-            one, two = self._piece(first).split(), self._piece(second).split()
+            if second in self.stop and second not in particles:
+                continue
+            # a verb's particle is no term: "log in" gives "log" and "login" (the second
+            # term is empty then)
+            one, two = self._piece(first).split(), self._piece(second).split() or [""]
             both = self._piece(first + second).split()
             if len(one) == len(two) == len(both) == 1 and both[0] not in (one[0], two[0]):
                 out.append((one[0], two[0], both[0], first + second))

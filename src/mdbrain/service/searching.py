@@ -323,11 +323,15 @@ class Searcher:
         # in full; only that word and its plural, not its stem's family ("man age" is no
         # "management"). "use less" gives "useless" too: a page must then also hold the
         # question's other words to come first.
+        # A verb and its particle ("log in", "set up"), the particle no term: the word
+        # written as one ("login", "setup") gives the verb's term.
         for first, second, both, written in analyser.joined(words):
-            if first in expanded and second in expanded and both not in expanded:
+            if first in expanded and (not second or second in expanded) and both not in expanded:
                 for w, _term, n in self._expansion(code, both, False):
                     if w.startswith(written) and w[len(written) :] in PLURAL_ENDINGS:
-                        expanded[first][w] = expanded[second][w] = (n, 1.0)
+                        expanded[first][w] = (n, 1.0)
+                        if second:
+                            expanded[second][w] = (n, 1.0)
         terms, forms = [], []
         for word, giving in expanded.items():
             words_of_term = tuple((w, share) for w, (_n, share) in giving.items())
