@@ -420,3 +420,33 @@ def test_a_briefs_reason_comes_from_a_rationale_heading_not_from_a_question(
     )
     brief = Brain.open(root).brief("decisions")
     assert [i.reason for i in brief.items] == ["Operators need no method names."]
+
+
+def test_a_page_already_to_review_keeps_its_earlier_reason_when_another_citation_is_superseded(
+    make_base: MakeBase,
+) -> None:
+    """A log's README citing two records: superseding one then the other leaves both
+    reasons for the reviewer, not only the last (ministryofjustice/cloud-platform)."""
+    decision = {"type": "decision", "sources": "[log]"}
+    root = make_base(
+        {
+            "adr/001-karpenter.md": doc("Use Karpenter", **decision),
+            "adr/002-snake-case.md": doc("Snake case", **decision),
+            "adr/003-auto-mode.md": doc("Use EKS Auto Mode", **decision),
+            "adr/004-kebab-case.md": doc("Kebab case", **decision),
+            "adr/readme.md": doc(
+                "Decisions",
+                type="overview",
+                sources="[log]",
+                body="- [1](001-karpenter.md)\n- [2](002-snake-case.md)",
+            ),
+        }
+    )
+    with Brain.open(root, clock=lambda: DAY_TWO) as brain:
+        brain.supersede("adr/001-karpenter.md", ["adr/003-auto-mode.md"])
+        brain.supersede("adr/002-snake-case.md", ["adr/004-kebab-case.md"])
+        page = brain.manifest(use_cache=False).get("adr/readme.md")
+    assert page is not None and page.status == "needs-review"
+    reason = str(page.meta["review_reason"])
+    assert "cites adr/001-karpenter.md, superseded by adr/003-auto-mode.md" in reason
+    assert "cites adr/002-snake-case.md, superseded by adr/004-kebab-case.md" in reason

@@ -203,3 +203,48 @@ def test_a_partial_supersession_is_related_both_ways_and_names_no_missing_succes
     assert any("partial supersession" in note for note in report.notes)
     check = Brain.open(root, clock=lambda: TODAY).check(repair=False)
     assert check.exit_code() == 0
+
+
+def test_a_record_superseding_some_aspects_of_others_is_a_partial_supersession() -> None:
+    """arachne-framework/architecture ADR-017: "Note: this ADR supersedes some aspects of
+    [ADR-15](...) and [ADR-16](...)": related both ways, neither record retired."""
+    body = (
+        "# Architecture Decision Record: Simplification of Chimera Model\n\n"
+        "Note: this ADR supersedes some aspects of [ADR-15](adr-015-data-abstraction-model.md)"
+        " and [ADR-16](adr-016-db-migrations.md).\n\n## Status\n\nPROPOSED\n"
+    )
+    record = adr.read("adr-017-simplify-chimera-model.md", body, {})
+    assert record is not None and record.state == "proposed"
+    assert [(c.kind, [r.number for r in c.refs]) for c in record.clauses] == [
+        (adr.PARTLY, [15, 16])
+    ]
+    found = adr.clauses("Accepted. Supersedes parts of [ADR 5](0005-x.md)")
+    assert [(c.kind, [r.number for r in c.refs]) for c in found] == [(adr.PARTLY, [5])]
+
+
+def test_numbered_pages_in_an_architecture_decision_record_folder_are_records(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """ministryofjustice/cloud-platform's architecture-decision-record/ folder: a
+    sign-post to a private record and a record with no Decision section yet are
+    decisions, summarised by what they say rather than by their status."""
+    log = {
+        "028-repo-vulnerability-scanning.md": "# 28 Repo vulnerability scanning\n\n"
+        "Date: 2021-11-05\n\n**Link to this ADR: https://docs.example.com/d/1/edit#**\n\n"
+        "(Security-related ADRs are stored privately.)\n",
+        "034-eks-fargate.md": "# 34 EKS Fargate\n\nDate: 2022-01-21\n\n## Status\n\n"
+        "🤔 Incomplete\n\n## Proposal\n\nMove from EKS managed nodes to EKS Fargate.\n\n"
+        "## Discussion\n\nThis is really attractive.\n",
+        "021-multi-cluster.md": "# 21. Multi-cluster\n\nDate: 2021-05-11\n\n## Status\n\n"
+        "Proposed\n\n## What's proposed\n\nWe host user apps across more than one cluster."
+        "\n\n## Decision\n\nTBD\n",
+    }
+    root = make_base({})
+    folder = tmp_path / "architecture-decision-record"
+    report = run_import(root, write_log(folder, log), theme="decisions")
+    got = imported(root, report)
+    assert {name: meta["type"] for name, meta in got.items()} == dict.fromkeys(log, "decision")
+    assert got["034-eks-fargate.md"]["summary"] == "Move from EKS managed nodes to EKS Fargate."
+    assert got["021-multi-cluster.md"]["summary"] == (
+        "We host user apps across more than one cluster."
+    )

@@ -52,7 +52,12 @@ _FOLDER_PAGES: Final = frozenset({"readme", "index", "_index"})  # a folder's ow
 _FOLDER_NUMBER = re.compile(r"(?:adr|decision|dr|rfc|kep)?[-_ ]?\d{1,5}[-_]\w", re.IGNORECASE)
 _NAME_PREFIX = re.compile(r"(?:adr|decision|dr|rfc)?[-_ ]?", re.IGNORECASE)
 _ADR_PREFIX = re.compile(r"^adr[-_ ]?\d", re.IGNORECASE)
-_ADR_FOLDERS: Final = frozenset({"adr", "adrs", "decisions", "decision-records", "decision-log"})
+_ADR_FOLDERS: Final = frozenset(
+    {
+        "adr", "adrs", "decisions", "decision-records", "decision-log",
+        "architecture-decision-record", "architecture-decision-records", "architecture-decisions",
+    }
+)  # fmt: skip
 _PROPOSAL_FOLDERS: Final = frozenset({"rfc", "rfcs", "proposal", "proposals"})
 # a folder of templates, or one a template is copied from ("NNNN-kep-template"); not a
 # record's own folder ("5978-cluster-resource-claim-template", "template-engine")
@@ -118,13 +123,15 @@ _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTI
 _STATUS_LINE = re.compile(r"^\s*(?:[-*+]\s*)?\**status\**\s*:\**\s*(.+)$", re.IGNORECASE | re.M)
 _FIELD_STATE = re.compile(r"(?:proposed|accepted|rejected|su+p+er+[sc]e+ded?)\b", re.I)
 _IN_PART = r"(?:partly|partially|in\s+part)"
+# "supersedes some aspects of [ADR-15](...)": a part of the record, not all of it
+_SOME_OF = r"(?:(?:some|certain|several|a\s+few)\s+)?(?:aspects|parts|portions|elements)\s+of"
 _VERB = re.compile(
     # "Partly superseded by [X](x.md)", "Superseded in part by 3", "In part supersedes 3"
     r"(?P<partly>\b(?:" + _IN_PART + r"\s+(?:su+p+er+[sc]e+de?d|replaced)"
     r"|(?:su+p+er+[sc]e+de?d|replaced)\s+" + _IN_PART + r")"
     r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\())"
     r"|\b" + _IN_PART + r"\s+(?:su+p+er+[sc]e+de?s|replaces)\b"
-    r"|\b(?:su+p+er+[sc]e+de?s|replaces)\s+" + _IN_PART + r"\b)"
+    r"|\b(?:su+p+er+[sc]e+de?s|replaces)\s+(?:" + _IN_PART + "|" + _SOME_OF + r")\b)"
     r"|(?P<superseded_by>\b(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)"
     r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\()))"  # "Superseded [0019](0019-x.md)" too
     r"|(?P<supersedes>\b(?:su+p+er+[sc]e+de?s|replaces|obsoletes|overrides)\b)"
@@ -156,9 +163,11 @@ _SENTENCE = re.compile(
     + _ADVERB
     + r")?(?:"
     + _IN_PART
-    + r"\s+(?:su+p+er+[sc]e+de?[ds]|replace[ds])|(?:su+p+er+[sc]e+de?[ds]|replace[ds])\s+"
+    + r"\s+(?:su+p+er+[sc]e+de?[ds]|replace[ds])|(?:su+p+er+[sc]e+de?[ds]|replace[ds])\s+(?:"
     + _IN_PART
-    + r")(?:\s+by)?)"
+    + "|"
+    + _SOME_OF
+    + r"))(?:\s+by)?)"
     + r"|(?:(?:has|had|have)\s+"
     + _ADVERB
     + r"been|is|was)\s+"
@@ -699,7 +708,9 @@ def _clause(
         elif clause.kind == PARTLY:  # the old record still holds in part: related both ways
             out.related += [(path, target, clause.verb), (target, path, clause.verb)]
             why = "a partial supersession, not a supersession; kept as related both ways"
-            out.notes.append(f"{path}: {clause.text!r} is {why}")
+            note = f"{path}: {clause.text!r} is {why}"
+            if note not in out.notes:  # said once for the clause, whatever it names
+                out.notes.append(note)
         else:
             out.related.append((path, target, clause.verb))
             out.notes.append(f"{path}: {clause.text!r} is not a supersession; kept as related")

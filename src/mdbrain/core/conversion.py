@@ -234,13 +234,28 @@ def summary_of(
         if isinstance(value, str) and plain(value) and not _same_words(plain(value), title):
             return clip(plain(value), limit)
     places = [(*schema.DECISION_SECTIONS, "context")] if decision else []
+    # a record's Status section says where it stands, not what it decides ("Incomplete")
+    page = _without(body, _RECORD_STATE_SECTIONS) if decision else body
     poor = ""
     for names in (*places, SUMMARY_SECTIONS, None):
-        found = first_paragraph(body if names is None else section(body, names))
+        found = first_paragraph(page if names is None else section(body, names))
         if found and not weak(found):
             return clip(found, limit)
         poor = poor or found
     return clip(poor, limit)
+
+
+_RECORD_STATE_SECTIONS: Final = frozenset({"status", "statut", "date"})
+
+
+def _without(body: str, names: frozenset[str]) -> str:
+    """``body`` without the sections headed by one of ``names`` (any case)."""
+    lines = body.split("\n")
+    dropped: set[int] = set()
+    for part in markdown.outline(markdown.scan(body).headings, len(lines)):
+        if part.title.strip(" *_:").lower() in names:
+            dropped.update(range(part.line - 1, part.end))
+    return "\n".join(line for at, line in enumerate(lines) if at not in dropped)
 
 
 def _same_words(one: str, other: str) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import html
 import itertools
 import re
+import string
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -626,10 +627,26 @@ def first_paragraph(body: str) -> str:
     return best.text if best else ""
 
 
+# what a section holds before it is written: "TBD", "TODO", "To be decided", "N/A" (its
+# punctuation around taken off first, and a text of punctuation alone is one too)
+_PLACEHOLDER = re.compile(
+    r"tbd|tbc|todo|to ?do|to be (?:decided|determined|confirmed|defined|written)|n/?a"
+    r"|none(?: yet)?",
+    re.IGNORECASE,
+)
+_AROUND_A_PLACE = string.punctuation + "…–— \t"
+
+
+def _holds_a_place(text: str) -> bool:
+    core = text.strip(_AROUND_A_PLACE)
+    return not core or _PLACEHOLDER.fullmatch(core) is not None
+
+
 def weak(text: str) -> bool:
     """Whether a summary found is a poor one, to be taken only when nothing better is
-    found: it ends announcing what follows, or it is an aside in parentheses."""
-    return bool(_ANNOUNCES.search(text)) or _parenthetical(text)
+    found: it ends announcing what follows, it is an aside in parentheses, or it only
+    holds a place ("TBD": a Decision section not written yet)."""
+    return bool(_ANNOUNCES.search(text)) or _parenthetical(text) or _holds_a_place(text)
 
 
 class _Peeked:

@@ -150,7 +150,12 @@ class Governor:
             if entry.type == "overview":
                 page = texts.get(entry.id) or self._read(entry.id)
                 page = edit.set_field(page, "status", "needs-review")
-                texts[entry.id] = edit.set_field(page, "review_reason", why)
+                # a page already waiting for review keeps the reasons it was waiting for
+                earlier = fields.text(entry.meta, "review_reason")
+                if entry.status == "needs-review" and earlier and why not in earlier:
+                    texts[entry.id] = edit.set_field(page, "review_reason", f"{earlier}; {why}")
+                else:
+                    texts[entry.id] = edit.set_field(page, "review_reason", why)
                 reviewed.append(entry.id)
             else:
                 linking.append(entry.id)
