@@ -27,6 +27,16 @@ def test_a_superseded_draft_is_not_said_to_be_in_force() -> None:
     assert ("old.md", "W012") in codes(docs)
 
 
+def test_only_a_document_in_force_is_warned_for_leaning_on_a_retired_one() -> None:
+    docs = {
+        "old.md": doc(status="deprecated", sources="[notes]"),
+        "history.md": doc(status="draft", body="As [the old design](old.md) proposed."),
+    }
+    assert ("history.md", "W009") not in codes(docs)
+    docs["history.md"] = doc(sources="[notes]", body="As [the old design](old.md) proposed.")
+    assert ("history.md", "W009") in codes(docs)
+
+
 def test_a_recent_review_keeps_a_stable_document_fresh() -> None:
     old = {"a.md": doc(updated="2025-01-01", sources="[x]")}
     assert ("a.md", "W004") in codes(old)
