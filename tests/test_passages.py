@@ -123,6 +123,9 @@ def test_a_window_short_of_room_drops_its_last_lines_to_open_on_its_sentence() -
     assert passages.opening(lines, costs, [0.0, 0.0, 0.0, 0.0, 5.0], (2, 5), 30) == (2, 5)
     # a window that opens on its sentence already is kept
     assert passages.opening(lines, costs, scores, (0, 2), 20) == (0, 2)
+    # and so is one that opens on a blank line, under a paragraph it need not reach
+    spaced = ["**A change in bold**", "", "Its paragraph, which the window", "goes on with."]
+    assert passages.opening(spaced, [10] * 4, [0.0, 0.0, 2.0, 1.0], (1, 4), 30) == (1, 4)
 
 
 def test_code_and_lists_of_links_alone_are_no_prose() -> None:

@@ -262,6 +262,8 @@ def opening(
     (:func:`sentence_start`); when that costs more than ``limit``, its last lines go to
     make room, as long as the best-scoring line of the window stays in it."""
     start, end = window
+    if start < len(lines) and not lines[start].strip():
+        return window  # a blank line: the paragraph after it begins there
     begins = sentence_start(lines, costs, start, end, sum(costs[start:end]) + _REACH_COST)
     if begins == start:
         return window
