@@ -182,6 +182,10 @@ def secret_shapes(seed: int = 7) -> list[Shape]:
         "it-parola": f"parola d'ordine: {pw()}",
         "pt-senha": f"senha: {pw()}",
         "nl-wachtwoord": f"wachtwoord = {pw()}",
+        # in a sentence: a name of several words, a verb, then a random value
+        "sentence-access-key": f"The SES secret access key is {f.pick(B64, 40)}.",
+        "sentence-fr": f"Le mot de passe de la base est {f.pick(ALNUM, 20)}",
+        "sentence-api-key": f"The API key for staging is now `{f.pick(ALNUM, 24)}`",
         # bypass forms
         "split-concatenation": f'key = "{anthropic[:20]}" + "{anthropic[20:]}"',
         "split-implicit-lines": f'token = (\n    "{github[:18]}"\n    "{github[18:]}"\n)',

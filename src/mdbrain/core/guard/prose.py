@@ -40,7 +40,7 @@ _SAID = re.compile(
     re.IGNORECASE,
 )
 _NAME_WORD = re.compile(r"[\w'’.-]{1,32}")
-_NAME_WORDS = 4  # words of a name read before the verb: "the SES secret access key"
+_NAME_WORDS = 6  # words of a name read before the verb: "le mot de passe de la base"
 _PLACES = 16  # places of one value looked at, at most
 
 
