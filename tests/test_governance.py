@@ -450,3 +450,26 @@ def test_a_page_already_to_review_keeps_its_earlier_reason_when_another_citation
     reason = str(page.meta["review_reason"])
     assert "cites adr/001-karpenter.md, superseded by adr/003-auto-mode.md" in reason
     assert "cites adr/002-snake-case.md, superseded by adr/004-kebab-case.md" in reason
+
+
+def test_a_supersession_done_again_another_day_keeps_one_reason_on_the_page(
+    make_base: MakeBase,
+) -> None:
+    """A retry (a writer killed half-way, the command run again the next day) keeps the
+    reason of the first time: the page is not told twice of the same supersession."""
+    decision = {"type": "decision", "sources": "[log]"}
+    root = make_base(
+        {
+            "adr/001-karpenter.md": doc("Use Karpenter", **decision),
+            "adr/003-auto-mode.md": doc("Use EKS Auto Mode", **decision),
+            "adr/readme.md": doc(
+                "Decisions", type="overview", sources="[log]", body="- [1](001-karpenter.md)"
+            ),
+        }
+    )
+    for day in (DAY_ONE, DAY_TWO):
+        with Brain.open(root, clock=lambda day=day: day) as brain:
+            brain.supersede("adr/001-karpenter.md", ["adr/003-auto-mode.md"])
+            page = brain.manifest(use_cache=False).get("adr/readme.md")
+    assert page is not None
+    assert str(page.meta["review_reason"]).count("cites adr/001-karpenter.md") == 1

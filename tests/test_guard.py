@@ -220,6 +220,31 @@ def test_a_sentence_about_a_credential_without_one_passes(snippet: str) -> None:
     assert "credential-in-a-sentence" not in rules(in_a_page(snippet))
 
 
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        # hard-wrapped prose: the line breaks between the verb and the value
+        "The staging password is\nZk7Qw9Lp3Vx8Rt2N until Friday.",
+        "The SES secret access key is\n   jSJTEkKquw+K2G9Pat26Mwy7L9mFWGkehnnjKYyH.",
+    ],
+)
+def test_a_sentence_wrapped_before_its_value_is_caught(snippet: str) -> None:
+    assert "credential-in-a-sentence" in rules(in_a_page(snippet))
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        # the credential is named in the sentence before: the value is something else
+        "Store the token. The build number is Zk7Qw9Lp3Vx8Rt2N",
+        "Keep the password safe! The build is Zk7Qw9Lp3Vx8Rt2N",
+        "## Staging password\n\nThe build is Zk7Qw9Lp3Vx8Rt2N",
+    ],
+)
+def test_a_credential_named_in_an_earlier_sentence_is_not_the_value(snippet: str) -> None:
+    assert "credential-in-a-sentence" not in rules(in_a_page(snippet))
+
+
 def test_a_long_line_of_value_characters_is_read_in_linear_time() -> None:
     # a million characters of a value's class, and words a value could be, after a name
     line = "The password is " + fake(RNG_ALNUM + "+/=_.-", 1_000_000)

@@ -128,6 +128,24 @@ def test_a_window_short_of_room_drops_its_last_lines_to_open_on_its_sentence() -
     assert passages.opening(spaced, [10] * 4, [0.0, 0.0, 2.0, 1.0], (1, 4), 30) == (1, 4)
 
 
+def test_a_window_made_room_for_its_opening_does_not_end_on_a_table_head() -> None:
+    lines = [
+        "Intro text that runs on and on",  # 0: the sentence opens here
+        "and on past the line break",  # 1
+        "the settings table follows below:",  # 2: the window opens here
+        "| name | value |",  # 3
+        "|---|---|",  # 4
+        "| a | 1 |",  # 5
+        "| b | 2 |",  # 6
+    ]
+    costs = [10, 10, 10, 5, 5, 5, 5]
+    scores = [0.0, 0.0, 3.0, 2.0, 0.0, 0.0, 0.0]
+    end = passages.past_table_head(lines, costs, 2, 5, 35)
+    assert end == 7  # the rows under the head were taken in
+    # dropping them to reach back would leave the head alone: the window stays
+    assert passages.opening(lines, costs, scores, (2, end), 35) == (2, 7)
+
+
 def test_code_and_lists_of_links_alone_are_no_prose() -> None:
     lines = [
         "## Example",  # 1

@@ -272,7 +272,17 @@ def opening(
     while spent > limit and end - 1 > best:
         end -= 1
         spent -= costs[end]
-    return (begins, end) if spent <= limit else window
+    if spent > limit or (end < window[1] and _table_head_at(lines, end)):
+        return window  # no room, or the rows of a table cut off under its head
+    return begins, end
+
+
+def _table_head_at(lines: Sequence[str], end: int) -> bool:
+    """Whether a window ending before line ``end`` ends on a table's head (its header
+    row, or the ``|---|`` row under it): what :func:`past_table_head` avoids."""
+    last = end - 1
+    opens = end < len(lines) and "|" in lines[last] and bool(markdown.TABLE_RULE.match(lines[end]))
+    return opens or bool(markdown.TABLE_RULE.match(lines[last]))
 
 
 def _worth_context(scores: Sequence[float], start: int, end: int, pick: int) -> bool:

@@ -141,7 +141,8 @@ class Governor:
         """Rule 4 for ``old``, superseded by ``new``: each synthesis page citing it turns
         ``needs-review`` (its new text put in ``texts``); the other documents citing it are
         only named. Returns both lists of ids."""
-        why = f"cites {old}, superseded by {', '.join(new)} on {self.session.today()}"
+        said = f"cites {old}, superseded by {', '.join(new)}"  # the same another day
+        why = f"{said} on {self.session.today()}"
         reviewed, linking = [], []
         for entry in found.entries:
             cites = old in entry.ids("related") or any(t == old for t, _ in entry.links)
@@ -152,7 +153,9 @@ class Governor:
                 page = edit.set_field(page, "status", "needs-review")
                 # a page already waiting for review keeps the reasons it was waiting for
                 earlier = fields.text(entry.meta, "review_reason")
-                if entry.status == "needs-review" and earlier and why not in earlier:
+                if entry.status == "needs-review" and earlier and f"{said} on " in earlier:
+                    texts[entry.id] = edit.set_field(page, "review_reason", earlier)
+                elif entry.status == "needs-review" and earlier:
                     texts[entry.id] = edit.set_field(page, "review_reason", f"{earlier}; {why}")
                 else:
                     texts[entry.id] = edit.set_field(page, "review_reason", why)

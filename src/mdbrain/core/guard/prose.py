@@ -33,12 +33,15 @@ _DIGIT = re.compile(r"[0-9]")
 _TRIM = ".,;:!?)]}\"'`*_"  # what may close a sentence or a quote after the value
 _REACH = 96  # characters looked at before the value
 # the verb or separator that says what the name is, at the end of the stretch before the
-# value, an opening quote or emphasis after it; bounded runs only, anchored at the end
+# value (on the next line of wrapped prose), an opening quote or emphasis after it;
+# bounded runs only, anchored at the end
 _SAID = re.compile(
     r"(?:(?<![\w-])(?:is|was|are|were|est|ist|es|è|é|equals)(?:[ \t]{1,4}(?:now|still"
-    r"|set[ \t]{1,4}to))?|[:=])[ \t]{1,4}[*_`\"']{0,2}$",
+    r"|set[ \t]{1,4}to))?|[:=])(?:[ \t]{1,4}|[ \t]{0,4}\r?\n[ \t]{0,8})[*_`\"']{0,2}$",
     re.IGNORECASE,
 )
+# where a sentence or a paragraph ends: the name is read in the one holding the value
+_SENTENCE_END = re.compile(r"[.!?;][\"'’”)\]*_]{0,3}\s|\n[ \t]*\n")
 _NAME_WORD = re.compile(r"[\w'’.-]{1,32}")
 _NAME_WORDS = 6  # words of a name read before the verb: "le mot de passe de la base"
 _PLACES = 16  # places of one value looked at, at most
@@ -65,7 +68,11 @@ def said_to_be(text: str, values: list[str]) -> Iterator[Found]:
             before = text[max(0, start - _REACH) : start]
             said = _SAID.search(before)
             if said is not None and random_token(value):
-                words = _NAME_WORD.findall(before[: said.start()])[-_NAME_WORDS:]
+                head = before[: said.start()]
+                # "Store the token. The build number is …": a name of the sentence before
+                # says nothing of this value
+                opens = max((m.end() for m in _SENTENCE_END.finditer(head)), default=0)
+                words = _NAME_WORD.findall(head[opens:])[-_NAME_WORDS:]
                 if _names_credential(words):
                     yield Found("credential-in-a-sentence", start, start + len(value), value)
             start = text.find(value, start + len(value))
