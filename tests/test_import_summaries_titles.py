@@ -168,3 +168,9 @@ def test_a_whole_sentence_above_a_list_is_not_run_into_it() -> None:
     # a sentence that ends on a name is whole: its list is not read into it
     text = "The CLI is written in Rust\n- Fast startup\n- Small binary\n"
     assert summary.first_paragraph(text) == "The CLI is written in Rust"
+
+
+def test_a_records_summary_skips_its_status_but_not_the_section_under_it() -> None:
+    # a setext Status (level 1) with a section (level 2) under it: only Status goes
+    body = "Status\n======\n\nIncomplete\n\nProblem\n-------\n\nWe move the nodes to Fargate.\n"
+    assert conversion.summary_of(body, {}, 240, decision=True) == "We move the nodes to Fargate."

@@ -249,12 +249,17 @@ _RECORD_STATE_SECTIONS: Final = frozenset({"status", "statut", "date"})
 
 
 def _without(body: str, names: frozenset[str]) -> str:
-    """``body`` without the sections headed by one of ``names`` (any case)."""
+    """``body`` without the sections headed by one of ``names`` (any case): each one's
+    own lines, up to the next heading of any level (a Context under a setext Status
+    stays)."""
     lines = body.split("\n")
+    parts = markdown.outline(markdown.scan(body).headings, len(lines))
+    starts = [part.line for part in parts]
     dropped: set[int] = set()
-    for part in markdown.outline(markdown.scan(body).headings, len(lines)):
+    for number, part in enumerate(parts):
         if part.title.strip(" *_:").lower() in names:
-            dropped.update(range(part.line - 1, part.end))
+            own_end = starts[number + 1] - 1 if number + 1 < len(parts) else len(lines)
+            dropped.update(range(part.line - 1, min(part.end, own_end)))
     return "\n".join(line for at, line in enumerate(lines) if at not in dropped)
 
 
