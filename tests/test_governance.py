@@ -473,3 +473,24 @@ def test_a_supersession_done_again_another_day_keeps_one_reason_on_the_page(
             page = brain.manifest(use_cache=False).get("adr/readme.md")
     assert page is not None
     assert str(page.meta["review_reason"]).count("cites adr/001-karpenter.md") == 1
+
+
+def test_a_draft_page_citing_a_superseded_one_stays_a_draft(make_base: MakeBase) -> None:
+    """An imported log's README is a draft like its records: turned needs-review it would
+    be the one document in force and hide the records (ministryofjustice/cloud-platform).
+    It is named as still linking, and keeps its status."""
+    decision = {"type": "decision", "sources": "[log]"}
+    root = make_base(
+        {
+            "adr/001-karpenter.md": doc("Use Karpenter", **decision),
+            "adr/003-auto-mode.md": doc("Use EKS Auto Mode", **decision),
+            "adr/readme.md": doc(
+                "Decisions", type="overview", status="draft", body="- [1](001-karpenter.md)"
+            ),
+        }
+    )
+    with Brain.open(root, clock=lambda: DAY_TWO) as brain:
+        report = brain.supersede("adr/001-karpenter.md", ["adr/003-auto-mode.md"])
+        page = brain.manifest(use_cache=False).get("adr/readme.md")
+    assert page is not None and page.status == "draft" and "review_reason" not in page.meta
+    assert report.reviewed == [] and report.still_linking == ["adr/readme.md"]

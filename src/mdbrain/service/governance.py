@@ -138,9 +138,9 @@ class Governor:
     def _citing(
         self, found: Manifest, old: str, new: list[str], texts: dict[str, str]
     ) -> tuple[list[str], list[str]]:
-        """Rule 4 for ``old``, superseded by ``new``: each synthesis page citing it turns
-        ``needs-review`` (its new text put in ``texts``); the other documents citing it are
-        only named. Returns both lists of ids."""
+        """Rule 4 for ``old``, superseded by ``new``: each synthesis page in force citing it
+        turns ``needs-review`` (its new text put in ``texts``); the other documents citing
+        it, drafts among them, are only named. Returns both lists of ids."""
         said = f"cites {old}, superseded by {', '.join(new)}"  # the same another day
         why = f"{said} on {self.session.today()}"
         reviewed, linking = [], []
@@ -148,7 +148,9 @@ class Governor:
             cites = old in entry.ids("related") or any(t == old for t, _ in entry.links)
             if not cites or entry.id == old or entry.id in new:
                 continue
-            if entry.type == "overview":
+            # a draft page is not in force yet, nor a retired one any more: needs-review
+            # would put it in force; whoever verifies a draft reads it whole anyway
+            if entry.type == "overview" and entry.status not in HIDDEN_STATUSES:
                 page = texts.get(entry.id) or self._read(entry.id)
                 page = edit.set_field(page, "status", "needs-review")
                 # a page already waiting for review keeps the reasons it was waiting for
