@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import mdbrain
 from mdbrain.core.lazy import lazy_pattern
@@ -47,11 +48,9 @@ def test_an_index_with_nothing_to_do_loads_no_guard_renderer_or_search(make_base
         "heavy = ('mdbrain.core.guard', 'mdbrain.core.indexes', 'mdbrain.store.search_index')\n"
         "print(' '.join(m for m in heavy if m in sys.modules) or 'none', file=sys.stderr)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
-    )
-    assert "(none changed)" in out.stdout, out.stdout + out.stderr
-    assert out.stderr.strip().splitlines()[-1] == "none"
+    printed, loaded = _probe(code, root)
+    assert "(none changed)" in printed
+    assert loaded == "none"
 
 
 # What only writing, indexing or unusual input needs, which a query leaves alone: modules
@@ -89,11 +88,9 @@ def test_a_query_loads_and_compiles_only_what_reading_needs(make_base: MakeBase)
         "            loaded.append(f'{module}.{name}')\n"
         "print(' '.join(loaded) or 'none', file=sys.stderr)"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
-    )
-    assert "Postgres" in out.stdout, out.stdout + out.stderr
-    assert out.stderr.strip().splitlines()[-1] == "none"
+    printed, loaded = _probe(code, root)
+    assert "Postgres" in printed
+    assert loaded == "none"
 
 
 def test_a_lazy_pattern_compiles_on_its_first_use_only() -> None:
@@ -102,3 +99,14 @@ def test_a_lazy_pattern_compiles_on_its_first_use_only() -> None:
     assert pattern() is pattern()
     assert pattern().pattern == "a(b)" and pattern().flags & re.IGNORECASE
     assert pattern().match("AB") is not None
+
+
+def _probe(code: str, root: Path) -> tuple[str, str]:
+    """What ``code`` run in a fresh process in ``root`` prints, and the last line of its
+    standard error, where the probes say what was loaded."""
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
+    )
+    lines = out.stderr.strip().splitlines()
+    assert lines, out.stdout
+    return out.stdout, lines[-1]
