@@ -535,7 +535,7 @@ class Reader:
         plain = wanted - set(self.searcher.analyzer.terms(" ".join(as_code)))
         if not plain:
             return {}
-        lines = list(said)
+        lines = [n for n in said if "`" in said[n][0]]  # no code span: nothing inside one
         outside = _terms_of_each(self, [_INLINE_CODE.sub(" ", said[n][0]) for n in lines], plain)
         out = {}
         for line, words in zip(lines, outside, strict=True):
