@@ -120,3 +120,13 @@ def test_keep_accepts_an_empty_folder(tmp_path: Path) -> None:
     result = invoke("--keep", str(target))
     assert result.exit_code == 0, result.output
     assert (target / "docs" / "RELATIONS.yaml").is_file()
+
+
+def test_the_demo_question_is_answered_by_the_rule_first(tmp_path: Path) -> None:
+    # the title holds every word asked, so every section inherits them: the section whose
+    # own text says them all leads, not "Support" nor the names of "In the code"
+    demo.build(tmp_path / "shop")
+    with Brain.open(tmp_path / "shop") as brain:
+        brain.index()
+        asked = brain.query("How many failed sign-in attempts lock an account?")
+    assert [p.title for p in asked.sections][:1] == ["Rule"]

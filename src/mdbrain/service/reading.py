@@ -47,6 +47,7 @@ CUT_TRIES = 6  # shorter cuts of a section tried to fit it within a budget
 LISTED = 5  # items of a frontmatter list a query shows (an overview relates to dozens)
 NOT_PROSE_DISCOUNT = 0.4  # share of its order a section of code or link lists alone loses
 _Scored = tuple[passages.Section, float, float]  # a section, its score, what orders it
+COVER_SHARE = 0.1  # share of its order a section gains holding every term asked itself
 IN_NAMES_DISCOUNT = 0.5  # share of its order a section loses whose matches all sit in names
 LEAD_SHARE = 0.5  # the first line of prose of a section counts as holding this much of a term
 FLAGGED = frozenset({"needs-review", "deprecated"})
@@ -468,7 +469,9 @@ class Reader:
         bodies = _terms_of_each(self, texts, wanted)
         titles = _terms_of_each(self, [s.title for s in outline], wanted)
         said: dict[int, tuple[float, Section, int]] = {}
+        covers: dict[int, float] = {}  # share of the terms asked a section's own text holds
         for section, own_end, terms, title in zip(outline, ends, bodies, titles, strict=True):
+            covers[section.line] = len(wanted.intersection(terms)) / len(wanted)
             score = sum(1 for t in terms if t in wanted) + 3 * len(wanted.intersection(title))
             if score and any(line.strip() for line in lines[section.line : own_end]):
                 # a heading alone says nothing
@@ -490,7 +493,8 @@ class Reader:
             number, (section, _value, order) = item
             prose = passages.prose_share(lines, section.line + 1, said[section.line][2], code)
             named = 1 - IN_NAMES_DISCOUNT * in_code.get(section.line, 0.0)
-            return -order * named * (1 - NOT_PROSE_DISCOUNT * (1 - prose)), number
+            covered = 1 + COVER_SHARE * covers[section.line]
+            return -order * named * covered * (1 - NOT_PROSE_DISCOUNT * (1 - prose)), number
 
         kept = sorted(
             (item for item in enumerate(ranked) if item[1][0].line in said), key=prose_first
