@@ -981,6 +981,25 @@ URFAVE = "rfc/20260807-use-urfave-instead-of-cobra.md"
             [("0001-a.md", 1), ("0002-b.md", 2)],
         ),
         ("**Supersedes:** [RFC 3](0003-c.md)\n", "supersedes", [("0003-c.md", 3)]),
+        # reference links, defined further down the page (rust-lang/rfcs)
+        (
+            "*Note:* this RFC has been superseded by [RFC 12][].\n\n[RFC 12]: 0012-x.md\n",
+            "superseded_by",
+            [("0012-x.md", 12)],
+        ),
+        (
+            "This RFC has been superseded by [the new one][next].\n\n"
+            "[NEXT]: https://github.com/o/r/blob/main/text/0012-x.md\n",
+            "superseded_by",
+            [("https://github.com/o/r/blob/main/text/0012-x.md", 12)],
+        ),
+        ("In short this RFC was superseded by RFC 2972.\n", "superseded_by", [(None, 2972)]),
+        # the page, unnamed: "this" and a verb in the present tense
+        (
+            "Note: this supersedes [RFC 3]\n\n[RFC 3]: https://github.com/o/r/pull/3\n",
+            "supersedes",
+            [("https://github.com/o/r/pull/3", 3)],
+        ),
     ],
 )
 def test_a_sentence_at_the_top_saying_the_record_is_superseded_is_a_clause(
@@ -1005,6 +1024,10 @@ def test_a_sentence_at_the_top_saying_the_record_is_superseded_is_a_clause(
         "```\nThis RFC has been superseded by [X](x.md)\n```\n",  # code
         "<!-- This RFC has been superseded by [X](x.md) -->\n",
         "Text.\n" * 40 + "This RFC has been superseded by [X](x.md)\n",  # far from the top
+        "This RFC has been superseded by [RFC 12].\n",  # brackets no definition makes a link
+        "Note: this replaces the old parser [X](x.md).\n",  # names a thing, then a link
+        "This was superseded by [X](x.md).\n",  # "this": what, the sentence does not say
+        "```\n[RFC 12]: 0012-x.md\n```\nThis RFC has been superseded by [RFC 12][].\n",
     ],
 )
 def test_prose_about_superseding_is_not_a_clause(head: str) -> None:
@@ -1067,6 +1090,38 @@ def test_an_rfc_folder_is_imported_with_its_supersessions_and_without_its_templa
     assert meta(root, old)["superseded_by"] == [new]
     assert meta(root, new)["supersedes"] == [old]
     assert not report.unresolved
+
+
+def test_rfcs_that_name_their_successors_by_reference_links_are_linked(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """rust-lang/rfcs: "this RFC has been superseded by [RFC 2][]", the label defined at
+    the bottom as the address of the other RFC on the forge; "Note: this supersedes
+    [RFC 3]" defined as the pull request's address, read by the number its text gives."""
+    source = tmp_path / "text"
+    source.mkdir()
+    pages = {
+        "0001-jemalloc.md": "- Start Date: 2015-06-27\n- RFC PR: [o/r#1](https://x.org/1)\n\n"
+        "## Summary\n\nSwap.\n\n*Note:* this RFC has been superseded by [RFC 2][].\n\n"
+        "## Motivation\n\nWhy.\n\n[RFC 2]: https://github.com/o/r/blob/master/text/0002-alloc.md\n",
+        "0002-alloc.md": "- Start Date: 2017-02-04\n- RFC PR: [o/r#2](https://x.org/2)\n\n"
+        "## Summary\n\nAllocators.\n\n## Motivation\n\nWhy.\n",
+        "0003-deps.md": "- Start Date: 2017-04-03\n- RFC PR: [o/r#3](https://x.org/3)\n\n"
+        "## Summary\n\nDeps.\n\n## Motivation\n\nWhy.\n",
+        "0004-deps-again.md": "- Start Date: 2023-10-13\n- RFC PR: [o/r#4](https://x.org/4)\n\n"
+        "## Summary\n\nDeps, again.\n\nNote: this supersedes [RFC 3]\n\n"
+        "## Motivation\n\nWhy.\n\n[RFC 3]: https://github.com/o/r/pull/3\n",
+    }
+    for name, text in pages.items():
+        (source / name).write_text(text, encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, source)
+    ids = report.imported
+    assert meta(root, ids["0001-jemalloc.md"])["superseded_by"] == [ids["0002-alloc.md"]]
+    assert meta(root, ids["0004-deps-again.md"])["supersedes"] == [ids["0003-deps.md"]]
+    assert meta(root, ids["0003-deps.md"])["superseded_by"] == [ids["0004-deps-again.md"]]
+    assert not report.unresolved
+    assert not [n for n in report.notes if "broken link" in n]  # an address, not a link
 
 
 def test_records_in_folders_of_their_own_are_numbered_by_their_folder(

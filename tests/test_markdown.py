@@ -199,3 +199,20 @@ def test_comment_lines_are_the_lines_a_renderer_hides_outside_code() -> None:
     ]
     assert markdown.comment_lines(lines) == {1, 2, 3, 5, 9}
     assert markdown.comment_lines(["<!-- never closed", "all of it"]) == {0, 1}
+
+
+def test_reference_definitions_are_read_by_label_outside_code() -> None:
+    body = (
+        "See [RFC 12][] and [the guide].\n\n"
+        "[RFC  12]: <0012-x.md>\n"
+        "[rfc 12]: later.md\n"  # the first definition of a label holds
+        "[^1]: A footnote, no destination.\n"
+        "```\n[in code]: no.md\n```\n"
+        '   [The Guide]: https://example.org/guide "A title"\n'
+    )
+    assert markdown.definitions(body) == {
+        "rfc 12": "0012-x.md",
+        "the guide": "https://example.org/guide",
+    }
+    assert markdown.label("The  Guide") == "the guide"
+    assert markdown.definitions("No definition: [a] b.\n") == {}

@@ -38,6 +38,7 @@ import posixpath
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Final
 
 from mdbrain.core import dates, links, markdown, schema
@@ -141,8 +142,11 @@ _VERB = re.compile(
     re.IGNORECASE,
 )
 _LINK_REF = re.compile(r"\s*\[(?P<text>[^\[\]]*)\]\((?P<link><[^<>]*>|[^)\s]*)(?:\s+\"[^\"]*\")?\)")
+# a reference link: "[RFC 1974][]", "[the allocator RFC][1974]", "[RFC 1238]" (a label the
+# page defines further down: "[RFC 1238]: https://.../1238-x.md")
+_LABELLED_REF = re.compile(r"\s*\[(?P<text>[^\[\]]+)\](?:\[(?P<label>[^\[\]]*)\])?(?!\()")
 _NUMBER_REF = re.compile(
-    r"\s*(?P<text>(?:(?:adr|decision|record|dr)\s*[-_#:]?\s*|#\s*)?0*(?P<n>\d{1,5}))"
+    r"\s*(?P<text>(?:(?:adr|decision|record|dr|rfc)\s*[-_#:]?\s*|#\s*)?0*(?P<n>\d{1,5}))"
     r"(?![\d/.:-]\d)\b",
     re.IGNORECASE,
 )
@@ -153,8 +157,10 @@ _ADDRESS = re.compile(
 # near the top of a record: "This RFC has been superseded by [X](x.md)", "This proposal
 # was later replaced by ADR 7", "This RFC has superseded [X](x.md)", "This RFC supersedes"
 _ITSELF = (
-    r"\b(?:this|the present)\s+(?P<what>rfc|proposal|adr|(?:architecture\s+)?decision"
+    r"(?:\b(?:this|the present)\s+(?P<what>rfc|proposal|adr|(?:architecture\s+)?decision"
     r"(?:\s+record)?|design(?:\s+doc(?:ument)?)?|document|record|page)"
+    # "Note: this supersedes [RFC 1977]": the page itself, unnamed, in the present tense
+    r"|\bthis(?=\s+(?:su+p+er+[sc]e+de?s|replaces|obsoletes)\b))"
 )
 _ADVERB = r"(?:(?:now|since|already|later|also|subsequently|effectively)\s+)?"
 _SENTENCE = re.compile(
@@ -194,6 +200,7 @@ _RECORD_FIELD = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
+_NONE_DEFINED: Mapping[str, str] = MappingProxyType({})
 _ALERT = re.compile(r"^\s*\[!(?:note|tip|important|warning|caution)\]", re.IGNORECASE)
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
 _STATES: Final = (
@@ -447,21 +454,34 @@ def _named_states(text: str) -> int:
     return sum(1 for _name, pattern in _STATES if pattern.search(text))
 
 
-def _refs(text: str) -> tuple[Ref, ...]:
+def _refs(text: str, defined: Mapping[str, str]) -> tuple[Ref, ...]:
     """The records named at the start of ``text``: ``ref (and|,|&) ref ...``."""
-    return _refs_at(text, 0)[0]
+    return _refs_at(text, 0, defined)[0]
 
 
-def _refs_at(text: str, at: int) -> tuple[tuple[Ref, ...], int]:
+def _linked(text: str, label: str, defined: Mapping[str, str]) -> str | None:
+    """Where a reference link leads: the definition its ``label`` names, or its ``text``
+    when the label is empty or left out (``[RFC 1974][]``, ``[RFC 1974]``); None for a
+    label the page leaves undefined: brackets, not a link."""
+    return defined.get(markdown.label(label or text))
+
+
+def _refs_at(
+    text: str, at: int, defined: Mapping[str, str] = _NONE_DEFINED
+) -> tuple[tuple[Ref, ...], int]:
     """The records named from ``at`` in ``text``, and where the last one ends. A link's
     number is the one its text gives (``[ADR 12](x.md)``), else its file name's; a day
-    is none (``[20260807-use-urfave.md](...)``)."""
+    is none (``[20260807-use-urfave.md](...)``). A reference link (``[RFC 1974][]``)
+    leads where the page's ``defined`` labels say."""
     refs: list[Ref] = []
     end = at
     while True:
         link = _LINK_REF.match(text, at)
-        if link is not None:
-            target = link.group("link").strip("<>")
+        target = link.group("link").strip("<>") if link is not None else None
+        if link is None and (labelled := _LABELLED_REF.match(text, at)) is not None:
+            target = _linked(labelled.group("text"), labelled.group("label") or "", defined)
+            link = labelled if target is not None else None
+        if link is not None and target is not None:
             found = _TEXT_NUMBER.search(_DAY_DIGITS.sub(" ", link.group("text")))
             # an issue's address ends on a number that names no record: a page's does
             web = links.is_address(target) and not links.is_doc_path(target.split("#")[0])
@@ -479,8 +499,9 @@ def _refs_at(text: str, at: int) -> tuple[tuple[Ref, ...], int]:
         at = joined.end()
 
 
-def clauses(status: str) -> tuple[Clause, ...]:
-    """Every supersession or related clause of a status text, in order."""
+def clauses(status: str, defined: Mapping[str, str] = _NONE_DEFINED) -> tuple[Clause, ...]:
+    """Every supersession or related clause of a status text, in order; ``defined``: the
+    page's link reference definitions, by label (:func:`markdown.definitions`)."""
     found = list(_VERB.finditer(status))
     out = []
     for index, match in enumerate(found):
@@ -488,7 +509,7 @@ def clauses(status: str) -> tuple[Clause, ...]:
         kind = match.lastgroup or RELATED
         text = status[match.start() : end].strip(" ,;.")
         verb = match.group(0).rstrip(" \t:")
-        out.append(Clause(kind, verb, _refs(status[match.end() : end]), text))
+        out.append(Clause(kind, verb, _refs(status[match.end() : end], defined), text))
     return tuple(out)
 
 
@@ -505,17 +526,21 @@ def _head_clauses(body: str) -> tuple[tuple[str, Clause], ...]:
     lines = [_ALERT.sub("", _QUOTE.sub("", _CODE_SPAN.sub(" ", line))) for line in head.split("\n")]
     found: list[tuple[str, Clause]] = []
     text = " ".join(lines)
+    defined = markdown.definitions(body) if "]:" in body else _NONE_DEFINED
     for match in _SENTENCE.finditer(text):
-        what = match.group("what").lower().split()  # "decision record" -> "record"
-        found += _head_clause(text, match, what[-1])
+        # "decision record" -> "record"; "" for a bare "this"
+        what = (match.group("what") or "").lower().split()[-1:] or [""]
+        found += _head_clause(text, match, what[0], defined)
     for line in lines:
         if (lead := _LEAD.match(line)) is not None:
-            found += _head_clause(line, lead, "")
+            found += _head_clause(line, lead, "", defined)
     return tuple(found)
 
 
-def _head_clause(text: str, match: re.Match[str], what: str) -> list[tuple[str, Clause]]:
-    refs, end = _refs_at(text, match.end())
+def _head_clause(
+    text: str, match: re.Match[str], what: str, defined: Mapping[str, str]
+) -> list[tuple[str, Clause]]:
+    refs, end = _refs_at(text, match.end(), defined)
     if not refs:
         return []
     said = match.groupdict()
@@ -621,7 +646,7 @@ def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
     if not looks_like_adr(path, body, meta):
         return None
     status = chosen(status_text(body, meta))
-    found = clauses(status)
+    found = clauses(status, markdown.definitions(body) if "]:" in body else _NONE_DEFINED)
     known = {_key(c) for c in found}
     for _what, clause in _head_clauses(body):  # "This RFC has been superseded by [X](x.md)"
         if _key(clause) not in known:
@@ -699,7 +724,11 @@ def _clause(
         if target is None or target == path:
             out.unresolved.append((path, ref.text, why or "names the record itself"))
             continue
-        if ref.link is not None and not _links_to(path, ref.link, target):
+        if (
+            ref.link is not None
+            and not links.is_address(ref.link)
+            and not _links_to(path, ref.link, target)
+        ):
             out.notes.append(f"{path}: broken link {ref.link!r} read as record {target}")
         if clause.kind == SUPERSEDED_BY:
             out.pairs.setdefault((path, target), (path, clause.text))

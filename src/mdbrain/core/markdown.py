@@ -313,6 +313,29 @@ def _label(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+def definitions(body: str) -> dict[str, str]:
+    """The link reference definitions of ``body`` ("[label]: target"), the first of each
+    label, by the label as a link names it (:func:`label`); footnotes and definitions in
+    fenced code are left out."""
+    out: dict[str, str] = {}
+    if "]:" not in body:
+        return out
+    fence = ""
+    for line in body.split("\n"):
+        if fence:
+            fence = "" if closes_fence(line, fence) else fence
+        elif (opened := FENCE.match(line)) is not None:
+            fence = opened.group(1)
+        elif (found := _REF_DEF.match(line)) is not None and not found.group(1).startswith("^"):
+            out.setdefault(_label(found.group(1)), found.group(2).strip("<>"))
+    return out
+
+
+def label(text: str) -> str:
+    """A reference link's label as :func:`definitions` keys it: case and spacing aside."""
+    return _label(text)
+
+
 class _Found:
     """What a scan collects besides headings: links, images, the references they use."""
 
