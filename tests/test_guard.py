@@ -300,6 +300,12 @@ def test_documentation_stand_ins_and_public_samples_pass(snippet: str) -> None:
         ("credential_process", False),
         ("credential.helper", False),
         ("private-key-subject", False),
+        # openshift/enhancements: a Kubernetes Secret's namespace, an entry's key in it
+        ("secret-namespace", False),
+        ("TokenSecretOSStreamKey", False),
+        ("secret_key", True),
+        ("db_password_key", True),
+        ("apiTokenKey", True),
     ],
 )
 def test_a_name_is_a_credential_only_when_it_names_one(name: str, credential: bool) -> None:
@@ -1000,3 +1006,11 @@ def test_a_slack_webhook_outside_any_workspace_is_a_made_up_example() -> None:
     for team in ("T0ABC1234", "E01BCDEFGH"):
         real = f"https://hooks.slack.com/services/{team}/B0DEF5678/" + fake(RNG_ALNUM, 24)
         assert rules(in_a_page(f'webhook = "{real}"')) == ["slack-webhook"]
+
+
+def test_a_stand_in_written_in_base64_is_no_credential_in_a_sentence_either() -> None:
+    """openshift/enhancements: ``clientSecret: ZXhhbXBsZS1hcHAtc2VjcmV0`` is
+    "example-app-secret" in base64, a stand-in the assignment rule lets through; the
+    rule for credentials named in a sentence must not stop it in its place."""
+    assert rules(in_a_page("  oidc:\n    clientSecret: ZXhhbXBsZS1hcHAtc2VjcmV0\n")) == []
+    assert rules(in_a_page("The client secret is: Zk39fLq2mWx8Pt4RvB\n")) != []

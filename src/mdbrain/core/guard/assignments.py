@@ -58,7 +58,7 @@ _META_WORDS = word_set(
     limit prefix suffix style class icon button form page view template schema spec doc
     docs usage budget stream request response callback handler service generator
     dialog box window screen widget uses use usage list set get len process helper program
-    plugin backend subject issuer algorithm scheme scope scopes"""
+    plugin backend subject issuer algorithm scheme scope scopes namespace namespaces"""
 )
 # After a name: an optional closing quote or bracket and emphasis, a separator, then a
 # quoted value (lazy, bounded, ended by the same quote) or an unquoted one (bounded).
@@ -81,6 +81,8 @@ def credential_name(name: str) -> bool:
     parts = _name_parts(name)
     if not parts or parts[-1] in _META_WORDS or _NOT_CREDENTIALS.intersection(parts):
         return False
+    if len(parts) > 1 and parts[-1] == "key" and not _keys_credential(parts[-2]):
+        return False  # "TokenSecretOSStreamKey": the key of an entry, not a key's secret
     if _PHRASES.search(name):
         return True
     for i, part in enumerate(parts):
@@ -89,6 +91,13 @@ def credential_name(name: str) -> bool:
         if part == "key" and i > 0 and parts[i - 1] in _KEY_QUALIFIERS:
             return True
     return False
+
+
+def _keys_credential(word: str) -> bool:
+    """Whether the word before a name's last "key" makes it a credential's key:
+    ``secret_key``, ``AWS_SECRET_ACCESS_KEY``, ``db_password_key``; not
+    ``TokenSecretReleaseKey`` (the name of an entry of a Secret)."""
+    return word in _KEY_QUALIFIERS or word in _CREDENTIAL_WORDS or word.endswith(_COMPOUND_ENDS)
 
 
 def _name_parts(name: str) -> list[str]:

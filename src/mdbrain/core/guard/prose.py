@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 
 from mdbrain.core.guard.assignments import STEMS, credential_name
+from mdbrain.core.guard.encoding import encoded_stand_in
 from mdbrain.core.guard.hit import Found
 from mdbrain.core.guard.values import random_token
 from mdbrain.core.guard.views import Text
@@ -67,7 +68,7 @@ def said_to_be(text: str, values: list[str]) -> Iterator[Found]:
                 break
             before = text[max(0, start - _REACH) : start]
             said = _SAID.search(before)
-            if said is not None and random_token(value):
+            if said is not None and random_token(value) and not encoded_stand_in(value):
                 head = before[: said.start()]
                 # "Store the token. The build number is …": a name of the sentence before
                 # says nothing of this value
