@@ -163,6 +163,30 @@ def test_other_short_values_stay_with_the_second_opinion(line: str, value: str) 
     assert [hit.line for hit in hits] == [3]
 
 
+@pytest.mark.parametrize(
+    ("line", "value", "stands"),
+    [
+        # openshift/enhancements: the name of an entry of a Kubernetes Secret, mentioned
+        # first in prose, then given to a constant
+        (
+            "Write `os-stream` to the token secret: add a `TokenSecretOSStreamKey = "
+            '"os-stream"` constant beside `TokenSecretReleaseKey`.',
+            "os-stream",
+            False,
+        ),
+        ('secretNamespace: "kube-system"', "kube-system", False),
+        ('client_secret: "xk-stream9"', "xk-stream9", True),
+        ("the token secret holds xk-stream9", "xk-stream9", True),  # given to no name
+    ],
+)
+def test_a_value_given_only_to_names_about_something_else_is_no_secret(
+    line: str, value: str, stands: bool
+) -> None:
+    opinion = _opinion("Secret Keyword", value)
+    hits = guard.inspect(f"Intro.\n\n{line}\n", second_opinion=opinion)
+    assert [hit.line for hit in hits] == ([3] if stands else [])
+
+
 def test_the_logging_example_passes_detect_secrets_too() -> None:
     if not secret_scan.available():
         pytest.skip("detect-secrets is not installed")

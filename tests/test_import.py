@@ -1124,6 +1124,66 @@ def test_rfcs_that_name_their_successors_by_reference_links_are_linked(
     assert not [n for n in report.notes if "broken link" in n]  # an address, not a link
 
 
+ENHANCEMENT = """---
+title: {name}
+authors:
+  - "@someone"
+creation-date: 2019-09-19
+status: {status}
+replaces: []
+superseded-by: []
+---
+
+# {name}
+
+## Summary
+
+A proxy in front of the store.
+
+## Motivation
+
+Why it is needed.
+
+## Proposal
+
+What is built.
+"""
+
+
+def test_a_dated_proposal_whose_status_still_lists_the_choices_is_imported_not_skipped(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """openshift/enhancements: eight proposals kept the form's "status:
+    provisional|implementable|implemented|..." line. A proposal written and dated is
+    no template: it is imported, in no state; the blank form still is one."""
+    choices = "provisional|implementable|implemented|deferred|rejected|withdrawn|replaced"
+    source = tmp_path / "enhancements"
+    (source / "logging").mkdir(parents=True)
+    (source / "logging" / "es-proxy.md").write_text(
+        ENHANCEMENT.format(name="es-proxy", status=choices), encoding="utf-8"
+    )
+    (source / "logging" / "log-forwarding.md").write_text(
+        ENHANCEMENT.format(name="log-forwarding", status="implemented"), encoding="utf-8"
+    )
+    blank = ENHANCEMENT.format(name="neat-idea", status=choices).replace(
+        "creation-date: 2019-09-19", "creation-date: yyyy-mm-dd"
+    )
+    (source / "logging" / "blank.md").write_text(blank, encoding="utf-8")
+    record = adr.read(
+        "enhancements/logging/es-proxy.md",
+        ENHANCEMENT.format(name="es-proxy", status="").split("---\n")[2],
+        {"status": choices, "creation-date": "2019-09-19"},
+    )
+    assert record is not None and not record.template and record.state == ""
+    assert record.date == dt.date(2019, 9, 19)
+    root = make_base({})
+    report = run_import(root, source)
+    assert [case.source for case in report.skipped] == ["logging/blank.md"]
+    proxy = meta(root, report.imported["logging/es-proxy.md"])
+    assert proxy["type"] == "decision" and proxy["status"] == "draft"
+    assert str(proxy["created"]) == "2019-09-19"
+
+
 def test_records_in_folders_of_their_own_are_numbered_by_their_folder(
     make_base: MakeBase, tmp_path: Path
 ) -> None:

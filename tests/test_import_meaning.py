@@ -235,6 +235,11 @@ def test_days_are_read_in_the_ways_logs_write_them() -> None:
     assert dates.day("2021-02-30") is None
     later = {"date": "2099-01-01", "lastmod": "2020-02-02"}
     assert dates.of_page(later, [], TODAY) == (dt.date(2020, 2, 2), dt.date(2020, 2, 2))
+    # openshift/enhancements writes its fields with hyphens
+    hyphens = {"creation-date": "2019-09-05", "Last-Updated": "2019-09-25"}
+    assert dates.of_page(hyphens, [], TODAY) == (dt.date(2019, 9, 5), dt.date(2019, 9, 25))
+    assert dates.field_day(hyphens) == dt.date(2019, 9, 5)
+    assert dates.field_day({"title": "x"}) is None
 
 
 @needs_corpora

@@ -448,6 +448,13 @@ def _state(text: str) -> str:
 _PLACEHOLDER_STATES = 3  # states a status names at once when it only lists the choices
 
 
+def _listed(text: str) -> int:
+    """How many choices a status lists between bars, whatever words they are
+    (``provisional|implementable|implemented|deferred``: four)."""
+    parts = [part.strip(" []*_") for part in text.split("|")] if "|" in text else []
+    return sum(1 for part in parts if part and len(part.split()) <= 3)
+
+
 def _named_states(text: str) -> int:
     """How many of the states ``text`` names (links and addresses aside)."""
     text = _ADDRESS.sub(" ", text)
@@ -575,21 +582,23 @@ def chosen(status: str) -> str:
     return marked[0][1].strip() if len(marked) == 1 else status
 
 
-def is_template(path: str, status: str) -> bool:
+def is_template(path: str, status: str, *, dated: bool = False) -> bool:
     """A record template: its name says so, or a folder of templates holds it
     (``keps/NNNN-kep-template/README.md``, ``.github/ISSUE_TEMPLATE/proposal.md``), or
-    its status lists the choices (``A | B``)."""
+    its status lists the choices (``A | B``) and it gives no day of its own. A record
+    that is ``dated`` was filled in, its status left as the form had it
+    (openshift/enhancements: "status: provisional|implementable|implemented|...")."""
     *folders, name = path.lower().split("/")
     if _template_name(name) or any(map(_TEMPLATE_FOLDER.match, folders)):
         return True
     choices = [part for part in status.split("|") if _state(part)]
-    return len(choices) >= 2
+    return len(choices) >= 2 and not dated
 
 
 def date_of(body: str, meta: Mapping[str, Any], status: str) -> dt.date | None:
     """The day a record gives for itself: a ``Date:`` line near the top (code left
     out), a ``Date`` section, a day in its state ("Accepted on 2021-03-04"), or a
-    ``date`` field."""
+    field that says when it was written (``date``, ``created``, ``creation-date``)."""
     head = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES]))
     for line in _DATE_LINE.finditer(head):
         found = dates.day(line.group(1))
@@ -600,7 +609,7 @@ def date_of(body: str, meta: Mapping[str, Any], status: str) -> dt.date | None:
         if found is not None:
             return found
     verb = _VERB.search(status)
-    return dates.day(status[: verb.start()] if verb else status) or dates.day(meta.get("date"))
+    return dates.day(status[: verb.start()] if verb else status) or dates.field_day(meta)
 
 
 def _day_of(clause: Clause) -> dt.date | None:
@@ -654,15 +663,16 @@ def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
             found += (clause,)
     verb = _VERB.search(status)
     state = _state(status[: verb.start()] if verb else status)
-    if _named_states(status) >= _PLACEHOLDER_STATES:
+    if _named_states(status) >= _PLACEHOLDER_STATES or _listed(status) >= _PLACEHOLDER_STATES:
         state = ""  # "[proposed, approved, rejected, deprecated]": the form's choices, unfilled
     if not state and verb is not None and _state(verb.group(0)) == "amended":
         state = "amended"  # "Partly superseded by [X](x.md)": still in force
     if any(c.kind == SUPERSEDED_BY and c.refs for c in found):
         state = "superseded"
     ended = next((_day_of(c) for c in found if c.kind == SUPERSEDED_BY), None)
-    template = is_template(path, status)
-    day = None if template else date_of(body, meta, status)
+    day = date_of(body, meta, status)
+    template = is_template(path, status, dated=day is not None)
+    day = None if template else day
     written = "" if template else stated(body, meta)
     return Record(number_of(path), template, status, state, found, day, ended, written)
 

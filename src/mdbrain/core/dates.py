@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final, NamedTuple
 
 # Fields that say when a page was written, and when it last changed (lower case).
@@ -28,7 +28,7 @@ CREATED_KEYS: Final = (
 )  # fmt: skip
 UPDATED_KEYS: Final = (
     "updated", "lastmod", "last_modified", "last_modified_at", "modified", "last_update",
-    "updated_at", "ms.date",
+    "updated_at", "last_updated", "ms.date",
 )  # fmt: skip
 _MONTH_FIRST_KEYS: Final = frozenset({"ms.date"})  # Microsoft Learn writes MM/DD/YYYY
 
@@ -225,9 +225,24 @@ def in_name(path: str, today: dt.date) -> dt.date | None:
 
 
 def _field_days(meta: Mapping[str, Any], keys: Iterable[str], today: dt.date) -> list[dt.date]:
-    lowered = {str(k).lower(): v for k, v in meta.items()}
-    days = (day(lowered.get(key), month_first=key in _MONTH_FIRST_KEYS) for key in keys)
+    days = (day(value, month_first=key in _MONTH_FIRST_KEYS) for key, value in _fields(meta, keys))
     return [d for d in days if d is not None and d <= today]
+
+
+def _fields(meta: Mapping[str, Any], keys: Iterable[str]) -> Iterator[tuple[str, Any]]:
+    """The values of ``keys`` in ``meta``, its names read in lower case with hyphens as
+    underscores (``creation-date`` is ``creation_date``)."""
+    lowered = {str(k).lower().replace("-", "_"): v for k, v in meta.items()}
+    return ((key, lowered[key]) for key in keys if key in lowered)
+
+
+def field_day(meta: Mapping[str, Any], keys: Iterable[str] = CREATED_KEYS) -> dt.date | None:
+    """The first day the fields ``keys`` of ``meta`` give, in their order."""
+    for key, value in _fields(meta, keys):
+        found = day(value, month_first=key in _MONTH_FIRST_KEYS)
+        if found is not None:
+            return found
+    return None
 
 
 def of_page(

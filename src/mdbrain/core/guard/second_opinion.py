@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from mdbrain.core.guard.assignments import names_credential, password_named
+from mdbrain.core.guard.assignments import credential_name, names_credential, password_named
 from mdbrain.core.guard.encoding import encoded_stand_in
 from mdbrain.core.guard.hit import SECRET, Hit, SecondOpinion, digest, redact
 from mdbrain.core.guard.keys import BEGIN_LINE, key_material_follows
@@ -17,6 +17,8 @@ from mdbrain.core.guard.values import SPACE, plain_word, some_randomness
 _GENERIC_KINDS = ("High Entropy String", "Secret Keyword")
 _TOKEN_RUN = re.compile(r"[A-Za-z0-9_.+/=-]{0,1024}")  # bounded, from a given start
 _COMPARED = re.compile(r"[!=]==?[ \t]*[\"'`]?$")  # "secret === '": a test, not an assignment
+# the name a value is given to, just before it: "TokenSecretOSStreamKey = \"" (bounded)
+_GIVEN_TO = re.compile(r"([\w.-]{1,64})[\"'\]]?[ \t]{0,4}(?::=|=>|=|:)[ \t]{0,4}[\"'`]?$")
 
 
 def _whole_token(line: str, value: str) -> str:
@@ -38,6 +40,23 @@ def _example_word(value: str, said: str) -> bool:
     return plain_word(value) and not password_named(said) and value not in COMMON_PASSWORDS
 
 
+def _given_to_credential(said: str, value: str) -> bool:
+    """Whether ``value`` is assigned to a credential's name on its line, or to no name
+    mdbrain can read there; given only to names about something else
+    (``TokenSecretOSStreamKey = "os-stream"``, the key of an entry of a Secret), it is
+    no secret."""
+    names = []
+    at = said.find(value) if value else -1
+    for _seen in range(8):  # a value written a few times on its line, at most
+        if at <= 0:
+            break
+        given = _GIVEN_TO.search(said, max(0, at - 80), at)
+        if given is not None:
+            names.append(given.group(1))
+        at = said.find(value, at + len(value))
+    return not names or any(map(credential_name, names))
+
+
 def _second_opinion_stands(ledger: Ledger, kind: str, number: int, value: str, said: str) -> bool:
     """Whether a finding of the second opinion, on line ``number`` (``said``), is a secret
     by mdbrain's own tests of stand-ins, public samples, names and key material."""
@@ -53,6 +72,7 @@ def _second_opinion_stands(ledger: Ledger, kind: str, number: int, value: str, s
             not names_credential(said)
             or SPACE.search(value) is not None
             or _example_word(value, said)
+            or not _given_to_credential(said, value)
         ):
             return False
         # a word a condition compares with ("secret => secret === 'wizard'", in jest's
