@@ -1482,3 +1482,23 @@ def test_only_a_colon_in_a_value_lets_a_frontmatter_be_read_line_by_line() -> No
     blanks = conversion.parse("b.md", "---\ntitle: A: b\nnote: x" + " " * 50_000 + "y  \n---\n")
     assert blanks.loose and blanks.meta["title"] == "A: b"
     assert blanks.meta["note"] == "x" + " " * 50_000 + "y"
+
+
+def test_a_successor_field_left_as_the_form_wrote_it_does_not_end_the_record() -> None:
+    """The form's example in ``superseded-by:`` is read as a clause (reported when it
+    names no page), but the state stays what the status says: implemented."""
+    fields = {
+        "status": "implemented",
+        "creation-date": "2022-01-05",
+        "replaces": ["/enhancements/that-less-than-great-idea.md", "N/A"],
+        "superseded-by": ["/enhancements/our-past-effort.md"],
+    }
+    body = "# Preemption\n\n## Summary\n\nA.\n\n## Proposal\n\nB.\n"
+    record = adr.read("enhancements/auth/preemption.md", body, fields)
+    assert record is not None and record.state == "accepted"
+    assert [(c.kind, [r.link for r in c.refs]) for c in record.clauses] == [
+        ("supersedes", ["/enhancements/that-less-than-great-idea.md"]),
+        ("superseded_by", ["/enhancements/our-past-effort.md"]),
+    ]
+    found = adr.resolve({"enhancements/auth/preemption.md": record}, lambda path: None)
+    assert not found.pairs and len(found.unresolved) == 2

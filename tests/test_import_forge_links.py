@@ -13,6 +13,7 @@ from mdbrain.core import foreign_links
 from mdbrain.store import git
 from tests.conftest import MakeBase
 from tests.test_import_mdx import body
+from tests.test_import_meaning import meta as frontmatter
 from tests.test_import_meaning import pages, run_import
 
 HOME = "https://github.com/Acme/Handbook"
@@ -131,3 +132,58 @@ def test_a_project_in_a_folder_of_its_repository_reads_forge_paths_from_there(
     first = body(root, "decisions/0001-ship-small.md")
     assert "[ours](0002-ship-daily.md)" in first
     assert f"[the top's]({HOME}/blob/main/decisions/0002-ship-daily.md)" in first
+
+
+def _proposal(name: str, fields: str) -> str:
+    return (
+        f"---\ntitle: {name}\ncreation-date: 2021-03-08\nstatus: implementable\n{fields}---\n\n"
+        f"# {name}\n\n## Summary\n\nWhat {name} does.\n\n## Proposal\n\nHow.\n"
+    )
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_supersession_fields_of_a_foreign_frontmatter_link_the_records(
+    make_base: MakeBase,
+) -> None:
+    """openshift/enhancements: ``superseded-by:`` and ``replaces:`` fields name the other
+    proposal from the project's top, with or without a leading slash, or by its address
+    on the forge; the form's "N/A" names none, and a pull request is a web page, no
+    record: a note, nothing for a human to mend."""
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    subprocess.run(
+        ["git", "-C", str(project), "remote", "add", "origin", f"{HOME}.git"], check=True
+    )
+    pages(
+        project,
+        {
+            "enhancements/ingress/hsts-option.md": _proposal(
+                "hsts-option",
+                "replaces:\n  - N/A\nsuperseded-by:\n  - enhancements/ingress/hsts-policy.md\n",
+            ),
+            "enhancements/ingress/hsts-policy.md": _proposal("hsts-policy", "replaces: []\n"),
+            "enhancements/installer/subnets.md": _proposal("subnets", "superseded-by: N/A\n"),
+            "enhancements/installer/lb-subnets.md": _proposal(
+                "lb-subnets", "replaces:\n  - /enhancements/installer/subnets.md\n"
+            ),
+            "enhancements/api/old-api.md": _proposal("old-api", ""),
+            "enhancements/api/new-api.md": _proposal(
+                "new-api",
+                f"replaces:\n  - {HOME}/blob/master/enhancements/api/old-api.md\n"
+                f"  - {HOME}/pull/504\n",
+            ),
+        },
+    )
+    report = run_import(root, project / "enhancements")
+    ids = report.imported
+    pairs = {
+        ("ingress/hsts-option.md", "ingress/hsts-policy.md"),
+        ("installer/subnets.md", "installer/lb-subnets.md"),
+        ("api/old-api.md", "api/new-api.md"),
+    }
+    for old, new in pairs:
+        assert frontmatter(root, ids[old])["superseded_by"] == [ids[new]]
+        assert frontmatter(root, ids[new])["supersedes"] == [ids[old]]
+    assert not report.unresolved
+    assert any("pull/504: a web page, no record" in note for note in report.notes)

@@ -650,6 +650,44 @@ def stated(body: str, meta: Mapping[str, Any]) -> str:
     return " ".join(text.split()).strip(" *_")
 
 
+# fields of a foreign frontmatter that name the records a record replaces, or that
+# replace it (openshift/enhancements: "replaces:", "superseded-by:"), by their names in
+# lower case with "_" for "-" and spaces
+_FIELD_KINDS: Final = {
+    "superseded_by": SUPERSEDED_BY,
+    "replaced_by": SUPERSEDED_BY,
+    "supersedes": SUPERSEDES,
+    "replaces": SUPERSEDES,
+}
+_NO_VALUE = re.compile(r"^(?:n\.?/?a\.?|n\.a\.|none|null|nil|tbd|todo|-+|~|\[\])$", re.I)
+
+
+def _field_clauses(meta: Mapping[str, Any]) -> tuple[Clause, ...]:
+    """The supersessions a foreign frontmatter states in its fields: each value a path,
+    an address, a Markdown link or a record's number; "N/A" and the like name none."""
+    out = []
+    for key, value in meta.items():
+        kind = _FIELD_KINDS.get(str(key).lower().replace("-", "_").replace(" ", "_"))
+        if kind is None:
+            continue
+        values = value if isinstance(value, list) else [value]
+        refs: list[Ref] = []
+        for item in values:
+            text = str(item).strip() if isinstance(item, str | int) else ""
+            if not text or _NO_VALUE.match(text):
+                continue
+            found = _refs(text, _NONE_DEFINED)
+            if found:
+                refs += found
+            elif not any(c.isspace() for c in text):  # a path or an address
+                web = links.is_address(text) and not links.is_doc_path(text.split("#")[0])
+                refs.append(Ref(text, text, None if web else number_of(text)))
+        if refs:
+            said = f"{key}: {', '.join(ref.text for ref in refs)}"
+            out.append(Clause(kind, str(key), tuple(refs), said))
+    return tuple(out)
+
+
 def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
     """The record in a page, or None when the page is not a decision record."""
     if not looks_like_adr(path, body, meta):
@@ -670,6 +708,9 @@ def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
     if any(c.kind == SUPERSEDED_BY and c.refs for c in found):
         state = "superseded"
     ended = next((_day_of(c) for c in found if c.kind == SUPERSEDED_BY), None)
+    # a field's values are often the form's examples, left as they were: the state is
+    # what the status says; only a resolved successor makes the record superseded
+    found += tuple(c for c in _field_clauses(meta) if _key(c) not in known)
     day = date_of(body, meta, status)
     template = is_template(path, status, dated=day is not None)
     day = None if template else day
@@ -699,46 +740,56 @@ def _numbers(records: Mapping[str, Record]) -> dict[int, list[str]]:
     return numbers
 
 
+# the source path a link written on a page leads to: (the page's path, the link) -> path
+Lead = Callable[[str, str], "str | None"]
+
+
 def _target(
-    path: str, ref: Ref, find: Callable[[str], str | None], numbers: Mapping[int, list[str]]
-) -> tuple[str | None, str]:
-    """The source path ``ref`` names, or None and why not."""
+    path: str, ref: Ref, lead: Lead, numbers: Mapping[int, list[str]]
+) -> tuple[str | None, str, bool]:
+    """The source path ``ref`` names, or None and why not; and whether its link led
+    there (not its number)."""
     if ref.link is not None:
-        resolved = links.resolve(path, ref.link)
-        hit = find(resolved[1]) if resolved and resolved[0] is links.LinkKind.DOC else None
+        hit = lead(path, ref.link)
         if hit is not None:
-            return hit, ""
+            return hit, "", True
     if ref.number is None:
-        return None, "the link names no imported page and no record number"
+        return None, "the link names no imported page and no record number", False
     candidates = numbers.get(ref.number, [])
     same = [c for c in candidates if posixpath.dirname(c) == posixpath.dirname(path)]
     pool = same or candidates
     if len(pool) == 1:
-        return pool[0], ""
+        return pool[0], "", False
     if not pool:
-        return None, f"no imported record is numbered {ref.number}"
-    return None, f"record number {ref.number} is ambiguous: {', '.join(pool)}"
+        return None, f"no imported record is numbered {ref.number}", False
+    return None, f"record number {ref.number} is ambiguous: {', '.join(pool)}", False
+
+
+def _web_page(link: str | None) -> bool:
+    """Whether a link is a web address that names no Markdown page."""
+    return link is not None and links.is_address(link) and not links.is_doc_path(link.split("#")[0])
 
 
 def _clause(
     path: str,
     clause: Clause,
-    find: Callable[[str], str | None],
+    lead: Lead,
     numbers: Mapping[int, list[str]],
     out: Resolved,
 ) -> None:
     if not clause.refs and clause.kind not in (RELATED, PARTLY):
         out.unresolved.append((path, clause.text, "names no record (no link, no number)"))
     for ref in clause.refs:
-        target, why = _target(path, ref, find, numbers)
+        target, why, linked = _target(path, ref, lead, numbers)
+        if target is None and ref.number is None and _web_page(ref.link):
+            # a pull request, an issue, a shared document: nothing a human can point
+            # at a record of this import; the page keeps it as written
+            out.notes.append(f"{path}: {clause.verb} {ref.text}: a web page, no record")
+            continue
         if target is None or target == path:
             out.unresolved.append((path, ref.text, why or "names the record itself"))
             continue
-        if (
-            ref.link is not None
-            and not links.is_address(ref.link)
-            and not _links_to(path, ref.link, target)
-        ):
+        if ref.link is not None and not linked and not links.is_address(ref.link):
             out.notes.append(f"{path}: broken link {ref.link!r} read as record {target}")
         if clause.kind == SUPERSEDED_BY:
             out.pairs.setdefault((path, target), (path, clause.text))
@@ -755,16 +806,21 @@ def _clause(
             out.notes.append(f"{path}: {clause.text!r} is not a supersession; kept as related")
 
 
-def _links_to(path: str, link: str, target: str) -> bool:
-    resolved = links.resolve(path, link)
-    return resolved is not None and resolved[1].casefold() == target.casefold()
-
-
-def resolve(records: Mapping[str, Record], find: Callable[[str], str | None]) -> Resolved:
+def resolve(
+    records: Mapping[str, Record], find: Callable[[str], str | None], locate: Lead | None = None
+) -> Resolved:
     """Supersessions and related records the status texts state, and what could not be
-    resolved. ``find`` turns a path in the source folder into an imported page's path."""
+    resolved. ``find`` turns a path in the source folder into an imported page's path;
+    ``locate`` reads a link that leads to none from there (written from the project's
+    top, or as the page's address on the forge) as the path of the page it names."""
     numbers = _numbers(records)
     out = Resolved()
+
+    def lead(path: str, link: str) -> str | None:
+        resolved = links.resolve(path, link)
+        hit = find(resolved[1]) if resolved and resolved[0] is links.LinkKind.DOC else None
+        return hit if hit is not None or locate is None else locate(path, link)
+
     for path, record in sorted(records.items()):
         if record.template:
             if record.clauses:
@@ -772,7 +828,7 @@ def resolve(records: Mapping[str, Record], find: Callable[[str], str | None]) ->
                 out.unresolved.append((path, record.status, why))
             continue
         for clause in record.clauses:
-            _clause(path, clause, find, numbers, out)
+            _clause(path, clause, lead, numbers, out)
         if record.state == "superseded" and not any(
             c.kind == SUPERSEDED_BY and c.refs for c in record.clauses
         ):

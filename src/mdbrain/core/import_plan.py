@@ -533,7 +533,19 @@ def decisions(plan: Plan) -> None:
         found = plan.page(old)
         return found if found is not None else before.get(old.casefold())
 
-    plan.found = adr.resolve(plan.records, find)
+    sources = {new: old for old, new in [*plan.ids.items(), *plan.before.items()]}
+
+    def locate(page: str, link: str) -> str | None:
+        # "/enhancements/x.md", "enhancements/x.md" from the project's top, or the page's
+        # address on the forge ("replaces: https://github.com/o/r/blob/main/.../x.md")
+        written = foreign_links.own_file(link, plan.homes, plan.inside) or link
+        resolved = links.resolve(page, written)
+        if resolved is None or resolved[0] is not links.LinkKind.DOC:
+            return None
+        found = plan.linked_id(written, resolved[1])
+        return None if found is None else sources.get(found)
+
+    plan.found = adr.resolve(plan.records, find, locate)
     if before:
         plan.found = _about_new_pages(plan.found, set(plan.ids))
     for old, new in plan.found.pairs:
