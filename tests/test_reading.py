@@ -246,6 +246,38 @@ def test_a_hidden_draft_ranking_above_every_hit_is_named(make_base: MakeBase) ->
     assert below.hidden_ahead == "" and "ranks above" not in views.query_text(below)
 
 
+def test_a_superseded_match_ranking_above_every_hit_names_its_successor(
+    make_base: MakeBase,
+) -> None:
+    """The best match was replaced: the answer says by what, so that the reader goes to
+    what holds now rather than widening the filters to read what no longer does."""
+    root = make_base(
+        {
+            "redis.md": doc(
+                "Session store in Redis",
+                body="The session store keeps every session in Redis.",
+                status="deprecated",
+                superseded_by="[postgres.md]",
+            ),
+            "postgres.md": doc(
+                "Postgres for state",
+                body="State lives in Postgres.",
+                supersedes="[redis.md]",
+            ),
+            "cookies.md": doc("Cookies", body="The session cookie is signed."),
+        }
+    )
+    reader = Brain.open(root).reader()
+    asked = reader.query("where is the session store")
+    assert asked.hidden_ahead == "redis.md"
+    assert asked.ahead_superseded_by == ("postgres.md",)
+    assert "redis.md; it is superseded by postgres.md)" in views.query_text(asked)
+    searched = reader.search("session store")
+    assert searched.ahead_superseded_by == ("postgres.md",)
+    assert "it is superseded by postgres.md" in views.search_text(searched)
+    assert json.loads(views.query_json(asked))["ahead_superseded_by"] == ["postgres.md"]
+
+
 def test_query_counts_only_the_hidden_matches_that_widening_would_list(
     make_base: MakeBase,
 ) -> None:

@@ -71,7 +71,9 @@ def _tokens(spent: dict[str, int]) -> str:
     return f"tokens read: {spent['total']} ({', '.join(parts) or 'none'})"
 
 
-def _hidden(count: int, ahead: str = "", drafts_shown: bool = False) -> list[str]:
+def _hidden(
+    count: int, ahead: str = "", drafts_shown: bool = False, by: tuple[str, ...] = ()
+) -> list[str]:
     if not count:
         return []
     one = count == 1
@@ -90,7 +92,12 @@ def _hidden(count: int, ahead: str = "", drafts_shown: bool = False) -> list[str
             + (" to see it" if one else " to see them")
         )
     said = [f"({count} matching {what} left out{widen})"]
-    if ahead:
+    if ahead and by:
+        said.append(
+            f"(one of them ranks above every document shown: {ahead};"
+            f" it is superseded by {', '.join(by)})"
+        )
+    elif ahead:
         said.append(f"(one of them ranks above every document shown: {ahead})")
     return said
 
@@ -139,7 +146,10 @@ def query_text(result: QueryResult) -> str:
             + (" (the theme and relations of the first draft)" if result.unverified else ""),
         ]
         lines += [f"{n.relation}: {n.id} [{n.status}] {n.summary}" for n in result.neighbours]
-    lines += ["", *_hidden(result.hidden, result.hidden_ahead, result.unverified)]
+    lines += [
+        "",
+        *_hidden(result.hidden, result.hidden_ahead, result.unverified, result.ahead_superseded_by),
+    ]
     if result.stopped_early:
         lines.append("stopped early: the first document is clearly ahead")
     if result.unlisted:
@@ -196,7 +206,9 @@ def search_text(result: SearchResult) -> str:
     if not lines:
         lines.append("No document matches.")
         lines += [result.advice] if result.advice else []
-    lines += _hidden(result.hidden, result.hidden_ahead, result.unverified)
+    lines += _hidden(
+        result.hidden, result.hidden_ahead, result.unverified, result.ahead_superseded_by
+    )
     lines.append(f"tokens read: {result.tokens}")
     return "\n".join(lines)
 

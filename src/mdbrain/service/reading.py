@@ -163,6 +163,7 @@ class QueryResult:
     # candidates ranked but not listed so that the answer costs no more than reading its
     # top document whole (DESIGN §5): what an asked limit could not have
     unlisted: int = 0
+    ahead_superseded_by: tuple[str, ...] = ()  # what replaces ``hidden_ahead``, if anything
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,7 @@ class SearchResult:
     unverified: bool = False  # nothing in force matched: the hits are drafts, not reviewed
     advice: str = ""  # what to do when the base holds no document
     hidden_ahead: str = ""  # a left-out document ranking above every hit shown, if any
+    ahead_superseded_by: tuple[str, ...] = ()  # what replaces ``hidden_ahead``, if anything
 
 
 @dataclass(frozen=True)
@@ -727,7 +729,14 @@ class Reader:
             advice,
             ahead,
             unlisted,
+            self._successors(ahead),
         )
+
+    def _successors(self, doc_id: str) -> tuple[str, ...]:
+        """The documents that replace ``doc_id`` (none for no document): a match left
+        out because it was superseded leads the reader to what holds now."""
+        card = self.searcher.card(doc_id) if doc_id else None
+        return card.superseded_by if card is not None else ()
 
     def _within_top(self, answer: _Answer, question: str) -> None:
         """Shorten ``answer`` to no more than reading its whole top document would cost.
@@ -860,7 +869,9 @@ class Reader:
             snippet, line = self._snippet(hit.id, wanted, text)
             results.append(SearchHit(hit, snippet, line))
         cost = sum(tokens.estimate(f"{r.hit.id} {r.hit.summary} {r.snippet}") for r in results)
-        return SearchResult(text, tuple(results), hidden, cost, unverified, advice, ahead)
+        return SearchResult(
+            text, tuple(results), hidden, cost, unverified, advice, ahead, self._successors(ahead)
+        )
 
     def _snippet(self, doc_id: str, wanted: set[str], asked: str = "") -> tuple[str, int]:
         """The body line that shows the search best, trimmed: one holding ``asked`` as
