@@ -1502,3 +1502,59 @@ def test_a_successor_field_left_as_the_form_wrote_it_does_not_end_the_record() -
     ]
     found = adr.resolve({"enhancements/auth/preemption.md": record}, lambda path: None)
     assert not found.pairs and len(found.unresolved) == 2
+
+
+PMD_RECORD = """---
+title: ADR {n} - {title}
+sidebar: pmd_sidebar
+adr: true
+# Proposed / Accepted / Deprecated / Superseded
+adr_status: "{status}"
+last_updated: February 2024 (7.0.0)
+---
+
+## Context
+
+Why.
+
+## Decision
+
+{decision}
+
+## Status
+
+{{{{ page.adr_status }}}} (Last updated: {{{{ page.last_updated }}}})
+"""
+
+
+def test_a_jekyll_log_states_its_status_in_a_field_its_status_section_prints(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """pmd/pmd: ``adr_status: "Accepted"``, printed by ``{{ page.adr_status }}`` in the
+    Status section; the template is ``adr-NNN.md``, its number a placeholder."""
+    source = tmp_path / "decisions"
+    source.mkdir()
+    records = {
+        "adr-1.md": PMD_RECORD.format(
+            n=1, title="Use records", status="Accepted", decision="We will keep records."
+        ),
+        "adr-2.md": PMD_RECORD.format(
+            n=2, title="Drop Ant", status="Proposed", decision="We will drop Ant."
+        ),
+        "adr-NNN.md": PMD_RECORD.format(
+            n="NNN", title="Template", status="", decision="What is the change?"
+        ),
+    }
+    for name, text in records.items():
+        (source / name).write_text(text, encoding="utf-8")
+    body = records["adr-1.md"].split("---\n")[2]
+    fields = {"adr_status": "Accepted", "last_updated": "February 2024 (7.0.0)"}
+    assert adr.status_text(body, fields).startswith("Accepted")
+    assert "{{" not in adr.status_text(body, fields)
+    assert adr.stated(body, fields) == "Accepted"
+    root = make_base({})
+    report = run_import(root, source, verified=True)
+    assert [case.source for case in report.skipped] == ["adr-NNN.md"]
+    assert meta(root, report.imported["adr-1.md"])["status"] == "stable"
+    assert meta(root, report.imported["adr-2.md"])["status"] == "draft"  # proposed
+    assert meta(root, report.imported["adr-2.md"])["original_status"] == "Proposed"

@@ -381,20 +381,53 @@ def _status_sections(body: str) -> list[str]:
     return found
 
 
+# a status field by the name a site gives it (pmd's Jekyll pages: "adr_status:")
+_STATUS_FIELDS: Final = ("status", "adr_status", "decision_status", "record_status")
+# a page's own field, as a Jekyll or Liquid template writes it in the text: "{{ page.adr_status }}"
+_PAGE_FIELD = re.compile(r"\{\{-?\s*page\.([\w-]{1,64})\s*-?\}\}")
+
+
 def status_text(body: str, meta: Mapping[str, Any]) -> str:
-    """What the record says about its status: a foreign ``status`` field, the
-    ``Status`` section, a ``Status:`` line near the top, and MADR's ``Links`` section."""
+    """What the record says about its status: a foreign ``status`` field (or
+    ``adr_status``...), the ``Status`` section, a ``Status:`` line near the top, and
+    MADR's ``Links`` section; the page's fields its text names through a template
+    (``{{ page.adr_status }}``) read as their values."""
     parts = []
-    field = meta.get("status")
-    if isinstance(field, str):
+    field = _status_field(meta)
+    if field is not None:
         parts.append(field)
-    parts += _status_sections(body)
+    parts += _filled_status_sections(body, meta)
     if not parts:
         head = "\n".join(body.split("\n")[:30])
         parts += [m.group(1) for m in _STATUS_LINE.finditer(head)]
     parts += _sections(body, _LINKS_HEADING)
     text = markdown.without_comments("\n".join(parts), " ")
     return " ".join(text.split())
+
+
+def _status_field(meta: Mapping[str, Any]) -> str | None:
+    """The value of the page's status field, under any name :data:`_STATUS_FIELDS` gives."""
+    named = {str(k).lower().replace("-", "_"): v for k, v in meta.items()}
+    return next((named[k] for k in _STATUS_FIELDS if isinstance(named.get(k), str)), None)
+
+
+def _filled_status_sections(body: str, meta: Mapping[str, Any]) -> list[str]:
+    """The Status sections, the page's fields they print through a template filled in
+    (``{{ page.adr_status }}``); one left with nothing to say is dropped."""
+    found = _status_sections(body)
+    if "{{" not in "".join(found):
+        return found
+    filled = [_PAGE_FIELD.sub(lambda m: _field_text(meta, m.group(1)), text) for text in found]
+    return [text for text in filled if text.strip(" ()\n")]
+
+
+def _field_text(meta: Mapping[str, Any], name: str) -> str:
+    """A field of the page as a template would print it ("" when it has none); a field
+    the status already gives is left out, not said twice."""
+    value = meta.get(name)
+    if name.lower().replace("-", "_") in _STATUS_FIELDS or value is None:
+        return ""
+    return str(value) if isinstance(value, str | int | float | dt.date) else ""
 
 
 def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
@@ -562,12 +595,20 @@ def _key(clause: Clause) -> tuple[str, tuple[tuple[str | None, int | None], ...]
     return clause.kind, tuple((ref.link, ref.number) for ref in clause.refs)
 
 
+# a record's name whose number is the placeholder a template holds: "adr-NNN.md",
+# "NNNN-title.md", "rfc-XXXX.md"
+_PLACEHOLDER_NAME = re.compile(r"^(?:adr|rfc|decision|dr|kep)?[-_ ]?(?:n{3,}|x{3,})(?=[-_.]|$)")
+
+
 def _template_name(name: str) -> bool:
     """Whether a file name is a template's: it says "template" and carries no record's
     number nor day (``adr-template.md``, ``0000-madr-template.md``, ``NNNN-template.md``,
     ``design-doc-template.md``); a record about templates is numbered or dated
-    (``adr-014-project-templates.md``, ``20201016-email-templates.md``)."""
-    return "template" in name and not number_of(name) and not _dated(name)
+    (``adr-014-project-templates.md``, ``20201016-email-templates.md``). A placeholder
+    where the number goes (``adr-NNN.md``, pmd's template) says so too."""
+    return ("template" in name and not number_of(name) and not _dated(name)) or bool(
+        _PLACEHOLDER_NAME.match(name)
+    )
 
 
 _EMPHASIS = re.compile(r"(\*\*|__)([^*_|\n]+?)\1")
@@ -630,10 +671,10 @@ def stated(body: str, meta: Mapping[str, Any]) -> str:
     the first paragraph of its Status section ("Accepted", "Partly superseded"), else
     its first ``Status:`` line near the top; comments, list marks and emphasis left out,
     links as their text, the choice a filled-in form marks (:func:`chosen`)."""
-    field = meta.get("status")
-    if isinstance(field, str) and field.strip():
+    field = _status_field(meta)
+    if field is not None and field.strip():
         text = field
-    elif sections := _status_sections(body):
+    elif sections := _filled_status_sections(body, meta):
         paragraph: list[str] = []
         for line in markdown.without_comments(sections[0], " ").split("\n"):
             if line.strip():
