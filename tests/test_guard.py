@@ -306,6 +306,10 @@ def test_documentation_stand_ins_and_public_samples_pass(snippet: str) -> None:
         ("secret_key", True),
         ("db_password_key", True),
         ("apiTokenKey", True),
+        # pmd/pmd: gpg's operations on secret keys take a key's id, not a secret
+        ("--export-secret-subkeys", False),
+        ("--delete-secret-keys", False),
+        ("SECRET_TOKEN", True),
     ],
 )
 def test_a_name_is_a_credential_only_when_it_names_one(name: str, credential: bool) -> None:
@@ -1014,3 +1018,9 @@ def test_a_stand_in_written_in_base64_is_no_credential_in_a_sentence_either() ->
     rule for credentials named in a sentence must not stop it in its place."""
     assert rules(in_a_page("  oidc:\n    clientSecret: ZXhhbXBsZS1hcHAtc2VjcmV0\n")) == []
     assert rules(in_a_page("The client secret is: Zk39fLq2mWx8Pt4RvB\n")) != []
+
+
+def test_an_operation_on_secret_keys_is_given_the_key_id_not_a_secret() -> None:
+    line = "gpg --armor --export-secret-subkeys 2EFA55D0785C31F956F2F87EA0B5CA1A4E086838 | wl-copy"
+    assert rules(in_a_page(f"```\n{line}\n```\n")) == []
+    assert rules(in_a_page("```\ngpg.passphrase=evicx0nuPfvSVhVyeXpw\n```\n")) != []

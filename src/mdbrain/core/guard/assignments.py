@@ -44,6 +44,9 @@ _KEY_QUALIFIERS = word_set(
     subscription shared storage service session"""
 )
 # A name ending in one of these is about the credential, not the credential itself.
+# The first word of an operation on credentials, whose argument names the one it acts on
+# (gpg's "--export-secret-subkeys 2EFA55D0...", "--delete-secret-keys"), not its value
+_OPERATIONS = word_set("export import delete list show describe remove revoke")
 # Words that make the name something else than a credential: a public key, a pseudo-token
 _NOT_CREDENTIALS = word_set("public publishable pseudo fake dummy")
 _META_WORDS = word_set(
@@ -79,10 +82,8 @@ def credential_name(name: str) -> bool:
     ``AWS_SECRET_ACCESS_KEY``, ``mot de passe``) rather than something about one
     (``password_hash``, ``tokenizer``, ``max_tokens``, ``secretName``)."""
     parts = _name_parts(name)
-    if not parts or parts[-1] in _META_WORDS or _NOT_CREDENTIALS.intersection(parts):
+    if not parts or _about_something_else(parts):
         return False
-    if len(parts) > 1 and parts[-1] == "key" and not _keys_credential(parts[-2]):
-        return False  # "TokenSecretOSStreamKey": the key of an entry, not a key's secret
     if _PHRASES.search(name):
         return True
     for i, part in enumerate(parts):
@@ -91,6 +92,18 @@ def credential_name(name: str) -> bool:
         if part == "key" and i > 0 and parts[i - 1] in _KEY_QUALIFIERS:
             return True
     return False
+
+
+def _about_something_else(parts: list[str]) -> bool:
+    """Whether the words of a name that holds a credential's make it something else:
+    a word about one last (``password_hash``), a public key, the key of an entry
+    (``TokenSecretOSStreamKey``), an operation given what it acts on
+    (``--export-secret-subkeys KEYID``)."""
+    if parts[-1] in _META_WORDS or _NOT_CREDENTIALS.intersection(parts):
+        return True
+    if len(parts) > 1 and parts[-1] == "key" and not _keys_credential(parts[-2]):
+        return True
+    return len(parts) > 1 and parts[0] in _OPERATIONS
 
 
 def _keys_credential(word: str) -> bool:
