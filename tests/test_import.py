@@ -1558,3 +1558,28 @@ def test_a_jekyll_log_states_its_status_in_a_field_its_status_section_prints(
     assert meta(root, report.imported["adr-1.md"])["status"] == "stable"
     assert meta(root, report.imported["adr-2.md"])["status"] == "draft"  # proposed
     assert meta(root, report.imported["adr-2.md"])["original_status"] == "Proposed"
+
+
+def test_folders_nearly_every_page_sits_in_tag_none_of_them(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """pmd/pmd's Jekyll site keeps its pages in ``pages/pmd/``: a tag every page has
+    tells none apart. A folder that holds only most of them (``guide/``) still tags."""
+    site = tmp_path / "site"
+    pages = {f"pages/pmd/guide/g{n}.md": f"# Guide {n}\n\nText {n}.\n" for n in range(7)}
+    pages |= {f"pages/pmd/api/a{n}.md": f"# Api {n}\n\nText {n}.\n" for n in range(4)}
+    pages["pages/pmd/start.md"] = "# Start\n\nText.\n"
+    for name, text in pages.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, site)
+    assert meta(root, report.imported["pages/pmd/guide/g1.md"])["tags"] == ["guide"]
+    assert meta(root, report.imported["pages/pmd/api/a1.md"])["tags"] == ["api"]
+    assert meta(root, report.imported["pages/pmd/start.md"])["tags"] == ["site"]
+    few = tmp_path / "few"
+    for n in range(3):
+        (few / "pages" / f"p{n}.md").parent.mkdir(parents=True, exist_ok=True)
+        (few / "pages" / f"p{n}.md").write_text(f"# Few {n}\n\nText.\n", encoding="utf-8")
+    report = run_import(root, few)
+    assert meta(root, report.imported["pages/p1.md"])["tags"] == ["pages"]  # too few to tell

@@ -20,6 +20,7 @@ import datetime as dt
 import posixpath
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -133,6 +134,7 @@ class Plan:
     inside: str = ""  # the project's folder in that repository ("" at its top)
     # the pages of the source an earlier import brought in: source path -> their id
     before: dict[str, str] = field(default_factory=dict)
+    leading: int | None = None  # folders every page shares at the top (:func:`_leading`)
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -506,6 +508,31 @@ def retarget_sources(text: str, changes: Mapping[int, Mapping[str, str]]) -> str
     return "\n".join(lines)
 
 
+_LEADING_SHARE = 0.9  # of the pages a folder must hold to say nothing about any of them
+_LEADING_PAGES = 10  # pages an import must have for a folder they share to be told apart
+
+
+def _leading(plan: Plan) -> int:
+    """How many folders nearly every page of the import sits in, from the top: a site's
+    ``pages/pmd/`` (pmd/pmd's Jekyll site) tags every page alike, so it tags none."""
+    if plan.leading is None:
+        paths = [path.split("/")[:-1] for path in plan.ids]
+        depth = 0
+        while len(paths) >= _LEADING_PAGES:
+            names = Counter(folders[depth] for folders in paths if len(folders) > depth)
+            if not names:
+                break
+            name, count = names.most_common(1)[0]
+            if count < _LEADING_SHARE * len(plan.ids):
+                break
+            paths = [
+                folders for folders in paths if len(folders) > depth and folders[depth] == name
+            ]
+            depth += 1
+        plan.leading = depth
+    return plan.leading
+
+
 def with_body(page: conversion.Page, body: str) -> conversion.Page:
     """``page`` with a body whose lines were changed in place (none added or removed);
     the text as read follows, unless its lines end in lone carriage returns."""
@@ -725,7 +752,7 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
         "summary": summary or conversion.clip(title, config.summary_max),
         "type": kind,
         "status": _status(plan, page),
-        "tags": conversion.tags_of(page.path.split("/")[:-1], meta, fallback),
+        "tags": conversion.tags_of(page.path.split("/")[:-1][_leading(plan) :], meta, fallback),
     }
     refs = [*fields.strings(page.meta, "impl_refs"), *plan.refs.get(page.path, [])]
     if refs:
