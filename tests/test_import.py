@@ -1583,3 +1583,89 @@ def test_folders_nearly_every_page_sits_in_tag_none_of_them(
         (few / "pages" / f"p{n}.md").write_text(f"# Few {n}\n\nText.\n", encoding="utf-8")
     report = run_import(root, few)
     assert meta(root, report.imported["pages/p1.md"])["tags"] == ["pages"]  # too few to tell
+
+
+@pytest.mark.parametrize(
+    ("status", "state", "kinds"),
+    [
+        ("Acceptée", "accepted", []),
+        ("Acceptee", "accepted", []),  # written without accents
+        ("Validée le 2024-03-12", "accepted", []),
+        ("Proposée", "proposed", []),
+        ("En discussion", "proposed", []),
+        ("Rejetée", "rejected", []),
+        ("Abandonnée", "rejected", []),
+        ("Obsolète", "deprecated", []),
+        ("Remplacée par [ADR 3](0003-x.md)", "superseded", ["superseded_by"]),
+        ("Rendue obsolète par l'ADR 3", "superseded", ["superseded_by"]),
+        ("Acceptée. Remplace [ADR 1](0001-x.md).", "accepted", ["supersedes"]),
+        ("Acceptée. Remplace en partie [ADR 3](0003-x.md)", "accepted", ["partly"]),
+        ("Partiellement remplacée par [ADR 9](0009-x.md)", "amended", ["partly"]),
+        ("Acceptée. Complète [ADR 2](0002-x.md)", "accepted", ["related"]),
+        ("Acceptée, voir aussi ADR 4", "accepted", ["related"]),
+        ("Acceptée. Remplace l'ADR 1 et l'ADR 2", "accepted", ["supersedes"]),
+        ("Complete", "", []),  # English: no French verb read into it
+    ],
+)
+def test_french_statuses_give_states_and_clauses(status: str, state: str, kinds: list[str]) -> None:
+    body = f"# 5. Sessions\n\nDate : 2024-03-12\n\n## Statut\n\n{status}\n\n## Contexte\n\nA.\n"
+    record = adr.read("doc/adr/0005-sessions.md", body, {})
+    assert record is not None
+    assert record.state == state
+    assert [clause.kind for clause in record.clauses] == kinds
+    if "et l'ADR 2" in status:
+        assert [ref.number for ref in record.clauses[0].refs] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("head", "kind"),
+    [
+        ("Cette ADR a été remplacée par [ADR 7](0007-x.md).", "superseded_by"),
+        ("Cette décision remplace l'[ADR 3](0003-x.md).", "supersedes"),
+        ("Ce document est partiellement remplacé par [ADR 7](0007-x.md).", "partly"),
+        ("Remplacée par [ADR 7](0007-x.md)", "superseded_by"),
+    ],
+)
+def test_a_french_sentence_at_the_top_is_a_clause(head: str, kind: str) -> None:
+    body = f"# Sessions\n\n{head}\n\n## Contexte\n\nA.\n\n## Décision\n\nB.\n"
+    record = adr.read("doc/decisions/sessions.md", body, {})
+    assert record is not None
+    assert [clause.kind for clause in record.clauses] == [kind]
+
+
+def test_a_french_decision_log_is_imported_with_its_states_and_supersessions(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = tmp_path / "adr"
+    source.mkdir()
+    records = {
+        "0001-sessions-postgresql.md": ("Remplacée par [ADR 3](0003-sessions-redis.md)", "A."),
+        "0002-journaux-json.md": ("Acceptée", "B."),
+        "0003-sessions-redis.md": (
+            "Acceptée. Remplace [ADR 1](0001-sessions-postgresql.md).",
+            "C.",
+        ),
+        "0004-monorepo.md": ("Rejetée", "D."),
+        "0005-dates.md": ("Proposée", "E."),
+    }
+    for name, (status, decision) in records.items():
+        text = (
+            f"# {name[:4]}\n\nDate : 2024-0{name[3]}-01\n\n## Statut\n\n{status}\n\n"
+            f"## Contexte\n\nPourquoi.\n\n## Décision\n\n{decision}\n"
+        )
+        (source / name).write_text(text, encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, source, verified=True)
+    ids = report.imported
+    statuses = {name: meta(root, ids[name])["status"] for name in records}
+    assert statuses == {
+        "0001-sessions-postgresql.md": "deprecated",
+        "0002-journaux-json.md": "stable",
+        "0003-sessions-redis.md": "stable",
+        "0004-monorepo.md": "archived",
+        "0005-dates.md": "draft",  # proposed: not in force, however checked
+    }
+    old, new = ids["0001-sessions-postgresql.md"], ids["0003-sessions-redis.md"]
+    assert meta(root, old)["superseded_by"] == [new]
+    assert str(meta(root, old)["superseded_on"]) == "2024-03-01"
+    assert not report.unresolved

@@ -121,22 +121,44 @@ _DATE_LINE = re.compile(
 )
 _HEAD_LINES = 30
 _FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL)
-_STATUS_LINE = re.compile(r"^\s*(?:[-*+]\s*)?\**status\**\s*:\**\s*(.+)$", re.IGNORECASE | re.M)
-_FIELD_STATE = re.compile(r"(?:proposed|accepted|rejected|su+p+er+[sc]e+ded?)\b", re.I)
+_STATUS_LINE = re.compile(
+    r"^\s*(?:[-*+]\s*)?\**(?:status|statut)\**\s*:\**\s*(.+)$", re.IGNORECASE | re.M
+)
+_FIELD_STATE = re.compile(
+    r"(?:proposed|accepted|rejected|su+p+er+[sc]e+ded?)\b"
+    r"|(?:propos|accept|rejet|remplac)(?:é|ée|ee)(?!\w)",
+    re.I,
+)
 _IN_PART = r"(?:partly|partially|in\s+part)"
 # "supersedes some aspects of [ADR-15](...)": a part of the record, not all of it
 _SOME_OF = r"(?:(?:some|certain|several|a\s+few)\s+)?(?:aspects|parts|portions|elements)\s+of"
+# French, accents or none: a past participle's endings ("remplacée", "remplacee"; never
+# a bare "e", which is the present tense: "remplace" is supersedes)
+_PP = r"(?:é|ée|és|ées|ee|ees)"
+_FR_PARTLY = (
+    rf"partiellement\s+remplac{_PP}\s+par|remplac{_PP}\s+en\s+partie\s+par"
+    r"|remplace\s+(?:partiellement|en\s+partie)"
+)
+_FR_BY = rf"(?:remplac|supplant|abrog){_PP}\s+par|rendue?s?\s+obsol[èe]tes?\s+par"
+_FR_DOES = r"remplace|supplante|abroge|rend\s+obsol[èe]te"
+_FR_RELATED = (
+    rf"(?:amend|compl[ée]t|modifi|pr[ée]cis){_PP}\s+par|[ée]tendue?s?\s+par|amende|complète|modifie"
+    rf"|précise|[ée]tend|voir\s+aussi|li{_PP}\s+(?:à|a)"
+)
 _VERB = re.compile(
     # "Partly superseded by [X](x.md)", "Superseded in part by 3", "In part supersedes 3"
-    r"(?P<partly>\b(?:" + _IN_PART + r"\s+(?:su+p+er+[sc]e+de?d|replaced)"
+    r"(?P<partly>\b(?:" + _FR_PARTLY + r")\b"
+    r"|\b(?:" + _IN_PART + r"\s+(?:su+p+er+[sc]e+de?d|replaced)"
     r"|(?:su+p+er+[sc]e+de?d|replaced)\s+" + _IN_PART + r")"
     r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\())"
     r"|\b" + _IN_PART + r"\s+(?:su+p+er+[sc]e+de?s|replaces)\b"
     r"|\b(?:su+p+er+[sc]e+de?s|replaces)\s+(?:" + _IN_PART + "|" + _SOME_OF + r")\b)"
-    r"|(?P<superseded_by>\b(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)"
+    r"|(?P<superseded_by>\b(?:" + _FR_BY + r")\b"
+    r"|\b(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)"
     r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\()))"  # "Superseded [0019](0019-x.md)" too
-    r"|(?P<supersedes>\b(?:su+p+er+[sc]e+de?s|replaces|obsoletes|overrides)\b)"
-    r"|(?P<related>\b(?:(?:amended|supplemented|extended|complemented|refined|clarified"
+    r"|(?P<supersedes>\b(?:su+p+er+[sc]e+de?s|replaces|obsoletes|overrides|" + _FR_DOES + r")\b)"
+    r"|(?P<related>\b(?:" + _FR_RELATED + r")(?!\w)"
+    r"|\b(?:(?:amended|supplemented|extended|complemented|refined|clarified"
     r"|modified|augmented)\s+by|amends|supplements|extends|complements|refines"
     r"|clarifies|relate[sd]\s+to|see\s+also)\b)",
     re.IGNORECASE,
@@ -146,11 +168,14 @@ _LINK_REF = re.compile(r"\s*\[(?P<text>[^\[\]]*)\]\((?P<link><[^<>]*>|[^)\s]*)(?
 # page defines further down: "[RFC 1238]: https://.../1238-x.md")
 _LABELLED_REF = re.compile(r"\s*\[(?P<text>[^\[\]]+)\](?:\[(?P<label>[^\[\]]*)\])?(?!\()")
 _NUMBER_REF = re.compile(
-    r"\s*(?P<text>(?:(?:adr|decision|record|dr|rfc)\s*[-_#:]?\s*|#\s*)?0*(?P<n>\d{1,5}))"
+    r"\s*(?P<text>(?:(?:adr|d[ée]cision|record|dr|rfc)\s*[-_#:]?\s*|#\s*)?0*(?P<n>\d{1,5}))"
     r"(?![\d/.:-]\d)\b",
     re.IGNORECASE,
 )
-_JOIN = re.compile(r"\s*(?:\([^)]*\)\s*)?(?:,|;|&|\+|/|\band\b|\bor\b)(?:\s*and\b)?", re.I)
+_ARTICLE = re.compile(r"\s*(?:l['’]|la\s+|le\s+|les\s+)(?=\[|adr|d[ée]cision|rfc|#|\d)", re.I)
+_JOIN = re.compile(
+    r"\s*(?:\([^)]*\)\s*)?(?:,|;|&|\+|/|\band\b|\bor\b|\bet\b|\bou\b)(?:\s*(?:and|et)\b)?", re.I
+)
 _ADDRESS = re.compile(
     r"\]\((?:[^()]|\([^()]*\))*\)|<?\b(?<![+.-])[a-z][a-z0-9+.-]*://\S+", re.IGNORECASE
 )
@@ -183,15 +208,35 @@ _SENTENCE = re.compile(
     r"|(?P<does>su+p+er+[sc]e+de?s|replaces|obsoletes))\b[\s:]*(?:(?:the|an?)\s+(?=\[))?",
     re.IGNORECASE,
 )
-# a line of its own: "Superseded by [X](x.md)", "**Supersedes:** [RFC 3](0003-c.md)"
+# the same in French: "Cette ADR a été remplacée par [X](x.md)", "Cette décision remplace
+# l'[ADR 3](…)", "Ce document est partiellement remplacé par 7"
+_SENTENCE_FR = re.compile(
+    r"\b(?:cette|ce|la\s+pr[ée]sente|le\s+pr[ée]sent)\s+(?P<what>adr|rfc|proposition"
+    r"|d[ée]cision|note|document|fiche|page)\s+(?:(?P<partly>(?:(?:a\s+[ée]t[ée]|est|[ée]tait)"
+    r"\s+)?(?:" + _FR_PARTLY + r"))"
+    r"|(?:a\s+[ée]t[ée]|est|[ée]tait)\s+(?:depuis\s+|d[ée]sormais\s+)?"
+    r"(?P<superseded_by>" + _FR_BY + r")"
+    rf"|a\s+(?P<supersedes>remplac{_PP}|supplant{_PP}|abrog{_PP})"
+    r"|(?P<does>" + _FR_DOES + r"))(?!\w)[\s:]*(?:(?:l[ae]|une?|l['’])\s*(?=\[))?",
+    re.IGNORECASE,
+)
+# a line of its own: "Superseded by [X](x.md)", "**Supersedes:** [RFC 3](0003-c.md)",
+# "Remplacée par [X](x.md)", "Remplace : [ADR 3](…)"
 _LEAD = re.compile(
     r"^\s*(?:[-*+]\s+)?[*_]*(?:(?P<partly>" + _IN_PART + r"\s+su+p+er+[sc]e+de?(?:d\s+by|s)"
-    r"|su+p+er+[sc]e+ded\s+" + _IN_PART + r"\s+by|su+p+er+[sc]e+des\s+" + _IN_PART + r")"
-    r"|(?P<superseded_by>su+p+er+[sc]e+de?d\s+by)"
-    r"|(?P<does>su+p+er+[sc]e+de?s))\b[*_\s]*:?[*_\s]*",
+    r"|su+p+er+[sc]e+ded\s+"
+    + _IN_PART
+    + r"\s+by|su+p+er+[sc]e+des\s+"
+    + _IN_PART
+    + r"|"
+    + _FR_PARTLY
+    + r")"
+    r"|(?P<superseded_by>su+p+er+[sc]e+de?d\s+by|" + _FR_BY + r")"
+    r"|(?P<does>su+p+er+[sc]e+de?s|" + _FR_DOES + r"))(?!\w)[*_\s]*:?[*_\s]*",
     re.IGNORECASE,
 )
 _RECORD_WORDS: Final = ("rfc", "proposal", "adr", "decision")  # a page that says it is one
+_FRENCH_WHAT: Final = {"décision": "decision", "decision": "decision", "proposition": "proposal"}
 # a field at the top that files the page as an RFC or a proposal, whatever its folder is
 # called: Rust's "- RFC PR: [rust-lang/rfcs#1](...)", "RFC: 12", "**Proposal PR:** #7"
 _RECORD_FIELD = re.compile(
@@ -208,22 +253,47 @@ _STATES: Final = (
     (
         "amended",
         re.compile(
-            rf"\b{_IN_PART}\s+su+p+er+[sc]e+ded?\b|\bsu+p+er+[sc]e+ded?\s+{_IN_PART}\b",
+            rf"\b{_IN_PART}\s+su+p+er+[sc]e+ded?\b|\bsu+p+er+[sc]e+ded?\s+{_IN_PART}\b"
+            rf"|\bpartiellement\s+remplac{_PP}(?!\w)|\bremplac{_PP}\s+en\s+partie\b",
             re.I,
         ),
     ),
-    ("superseded", re.compile(r"\bsu+p+er+[sc]e+ded?\b", re.I)),
-    ("rejected", re.compile(r"\b(?:rejected|declined|abandoned|withdrawn)\b", re.I)),
-    ("deprecated", re.compile(r"\b(?:deprecated|retired|obsolete|reverted|revoked)\b", re.I)),
+    (
+        "superseded",
+        re.compile(rf"\bsu+p+er+[sc]e+ded?\b|\b(?:remplac|supplant){_PP}(?!\w)", re.I),
+    ),
+    (
+        "rejected",
+        re.compile(
+            rf"\b(?:rejected|declined|abandoned|withdrawn)\b"
+            rf"|\b(?:rejet|refus|abandonn|retir){_PP}(?!\w)",
+            re.I,
+        ),
+    ),
+    (
+        "deprecated",
+        re.compile(
+            r"\b(?:deprecated|retired|obsolete|reverted|revoked)\b|\bobsolète(?!\w)|\bcaduque?\b"
+            rf"|\b(?:d[ée]préci|depreci|abrog|annul|p[ée]rim|r[ée]voqu){_PP}(?!\w)",
+            re.I,
+        ),
+    ),
     (
         "accepted",
-        re.compile(r"\b(?:accepted|approved|adopted|agreed|done|decided|implemented)\b", re.I),
+        re.compile(
+            r"\b(?:accepted|approved|adopted|agreed|done|decided|implemented)\b"
+            rf"|\b(?:accept|approuv|adopt|valid|d[ée]cid|act|impl[ée]ment|appliqu){_PP}(?!\w)"
+            r"|\ben\s+vigueur\b|\bmise?\s+en\s+(?:œuvre|oeuvre|place)\b",
+            re.I,
+        ),
     ),
     (
         "proposed",
         re.compile(
             r"\b(?:proposed|pending|draft|open|under review|wip|in review|under discussion"
-            r"|in discussion|under consideration)\b",
+            r"|in discussion|under consideration)\b"
+            rf"|\bpropos{_PP}(?!\w)|\bbrouillon\b|\bà\s+l['’]étude\b|\ba\s+l['’]etude\b"
+            r"|\ben\s+(?:cours|discussion|revue|relecture|attente|r[ée]flexion)\b",
             re.I,
         ),
     ),
@@ -444,7 +514,7 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
     if _ADR_PREFIX.match(name):
         return True
     stated: list[str] = []
-    if "tatus" in body:
+    if "tatus" in body or "tatut" in body:
         head = "\n".join(body.split("\n")[:_HEAD_LINES])
         stated = [*_status_sections(body), *_STATUS_LINE.findall(head)]
         if stated and (
@@ -516,6 +586,8 @@ def _refs_at(
     refs: list[Ref] = []
     end = at
     while True:
+        if (article := _ARTICLE.match(text, at)) is not None:  # "par l'ADR 3", "la décision 4"
+            at = article.end()
         link = _LINK_REF.match(text, at)
         target = link.group("link").strip("<>") if link is not None else None
         if link is None and (labelled := _LABELLED_REF.match(text, at)) is not None:
@@ -567,10 +639,10 @@ def _head_clauses(body: str) -> tuple[tuple[str, Clause], ...]:
     found: list[tuple[str, Clause]] = []
     text = " ".join(lines)
     defined = markdown.definitions(body) if "]:" in body else _NONE_DEFINED
-    for match in _SENTENCE.finditer(text):
-        # "decision record" -> "record"; "" for a bare "this"
+    for match in (*_SENTENCE.finditer(text), *_SENTENCE_FR.finditer(text)):
+        # "decision record" -> "record"; "" for a bare "this"; French as English
         what = (match.group("what") or "").lower().split()[-1:] or [""]
-        found += _head_clause(text, match, what[0], defined)
+        found += _head_clause(text, match, _FRENCH_WHAT.get(what[0], what[0]), defined)
     for line in lines:
         if (lead := _LEAD.match(line)) is not None:
             found += _head_clause(line, lead, "", defined)
