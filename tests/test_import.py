@@ -1605,6 +1605,12 @@ def test_folders_nearly_every_page_sits_in_tag_none_of_them(
         ("Acceptée, voir aussi ADR 4", "accepted", ["related"]),
         ("Acceptée. Remplace l'ADR 1 et l'ADR 2", "accepted", ["supersedes"]),
         ("Complete", "", []),  # English: no French verb read into it
+        ("Acceptée, a remplacé l'ADR 2", "accepted", ["supersedes"]),
+        (
+            "**remplacée par [ADR-9](0009-x.md)** (2026-08-15), remplaçait [ADR-4](0004-x.md)",
+            "superseded",
+            ["superseded_by", "supersedes"],
+        ),
     ],
 )
 def test_french_statuses_give_states_and_clauses(status: str, state: str, kinds: list[str]) -> None:
@@ -1631,6 +1637,22 @@ def test_a_french_sentence_at_the_top_is_a_clause(head: str, kind: str) -> None:
     record = adr.read("doc/decisions/sessions.md", body, {})
     assert record is not None
     assert [clause.kind for clause in record.clauses] == [kind]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "**Statut : remplacé par ADR 0015** (décision du 4 octobre 2026).",
+        "- **Statut** : remplacée par [ADR 0015](0015-x.md)",
+        "**Statut :** **remplacée par [ADR-0015](0015-x.md)** (2026-08-15)",
+    ],
+)
+def test_a_french_status_line_under_the_title_names_the_successor(line: str) -> None:
+    body = f"# ADR 0012 — Canal noyau\n\n{line}\n\n## Contexte\n\nA.\n\n## Décision\n\nB.\n"
+    record = adr.read("docs/adr/0012-canal-noyau.md", body, {})
+    assert record is not None and record.state == "superseded"
+    [clause] = record.clauses
+    assert clause.kind == "superseded_by" and [r.number for r in clause.refs] == [15]
 
 
 def test_a_french_decision_log_is_imported_with_its_states_and_supersessions(

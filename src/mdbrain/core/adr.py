@@ -140,7 +140,10 @@ _FR_PARTLY = (
     r"|remplace\s+(?:partiellement|en\s+partie)"
 )
 _FR_BY = rf"(?:remplac|supplant|abrog){_PP}\s+par|rendue?s?\s+obsol[èe]tes?\s+par"
-_FR_DOES = r"remplace|supplante|abroge|rend\s+obsol[èe]te"
+_FR_DOES = (
+    rf"remplace|supplante|abroge|rend\s+obsol[èe]te|a\s+remplac{_PP}|rempla[cç]ait"
+    r"|rempla[cç]aient"
+)
 _FR_RELATED = (
     rf"(?:amend|compl[ée]t|modifi|pr[ée]cis){_PP}\s+par|[ée]tendue?s?\s+par|amende|complète|modifie"
     rf"|précise|[ée]tend|voir\s+aussi|li{_PP}\s+(?:à|a)"
