@@ -1691,3 +1691,29 @@ def test_a_french_decision_log_is_imported_with_its_states_and_supersessions(
     assert meta(root, old)["superseded_by"] == [new]
     assert str(meta(root, old)["superseded_on"]) == "2024-03-01"
     assert not report.unresolved
+
+
+def test_french_madr_fields_lines_and_templates_are_read(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """MTES-MCT/zero-logement-vacant writes ``statut: proposé`` in the frontmatter,
+    ansforge/ans-architecture-adr a line ``* statut : proposé``; their templates are
+    ``TEMPLATE.md`` and ``0000-modele-adr.md``."""
+    source = tmp_path / "decisions"
+    source.mkdir()
+    pages = {
+        "20240603-msw.md": "---\nstatut: proposé\ndate: 2024-06-03\n---\n\n# Mocker l'API\n\n"
+        "## Contexte et problématique\n\nA.\n\n## Décision\n\nmsw.\n",
+        "0002-licence.md": "# Licence des projets\n\n* statut : proposé\n* date : 2025-05-27\n\n"
+        "## Contexte\n\nB.\n\n## Décision\n\nMIT.\n",
+        "0000-modele-adr.md": "# Exemple de modèle\n\n* statut : {statut}\n* date : {AAAA-MM-JJ}"
+        "\n\n## Contexte\n\n{contexte}\n\n## Décision\n\n{x}\n",
+    }
+    for name, text in pages.items():
+        (source / name).write_text(text, encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, source, verified=True)
+    assert [case.source for case in report.skipped] == ["0000-modele-adr.md"]
+    assert meta(root, report.imported["20240603-msw.md"])["status"] == "draft"  # proposé
+    licence = meta(root, report.imported["0002-licence.md"])
+    assert licence["status"] == "draft" and licence["original_status"] == "proposé"

@@ -455,7 +455,7 @@ def _status_sections(body: str) -> list[str]:
 
 
 # a status field by the name a site gives it (pmd's Jekyll pages: "adr_status:")
-_STATUS_FIELDS: Final = ("status", "adr_status", "decision_status", "record_status")
+_STATUS_FIELDS: Final = ("status", "statut", "adr_status", "decision_status", "record_status")
 # a page's own field, as a Jekyll or Liquid template writes it in the text: "{{ page.adr_status }}"
 _PAGE_FIELD = re.compile(r"\{\{-?\s*page\.([\w-]{1,64})\s*-?\}\}")
 
@@ -525,8 +525,8 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
             or _sections(body, _DECISION_HEADING, nested=True)
         ):
             return True
-    field = meta.get("status")
-    if isinstance(field, str) and _FIELD_STATE.match(field.strip()):
+    field = _status_field(meta)
+    if field is not None and _FIELD_STATE.match(field.strip()):
         return True
     if _sections(body, _DECISION_HEADING, nested=True) and _sections(
         body, _CONTEXT_HEADING, nested=True
@@ -681,7 +681,8 @@ def _template_name(name: str) -> bool:
     ``design-doc-template.md``); a record about templates is numbered or dated
     (``adr-014-project-templates.md``, ``20201016-email-templates.md``). A placeholder
     where the number goes (``adr-NNN.md``, pmd's template) says so too."""
-    return ("template" in name and not number_of(name) and not _dated(name)) or bool(
+    said = any(word in name for word in ("template", "modele", "modèle", "gabarit"))
+    return (said and not number_of(name) and not _dated(name)) or bool(
         _PLACEHOLDER_NAME.match(name)
     )
 
