@@ -276,6 +276,13 @@ def test_a_superseded_match_ranking_above_every_hit_names_its_successor(
     assert searched.ahead_superseded_by == ("postgres.md",)
     assert "it is superseded by postgres.md" in views.search_text(searched)
     assert json.loads(views.query_json(asked))["ahead_superseded_by"] == ["postgres.md"]
+    # drafts asked for: what was left out is only retired, and only --all shows it
+    widened = reader.query("where is the session store", filters=Filters(include_drafts=True))
+    printed = views.query_text(widened)
+    assert "(1 matching deprecated or archived document left out; --all to see it)" in printed
+    assert "--include-drafts" not in printed
+    searched = reader.search("session store", filters=Filters(include_drafts=True))
+    assert "--include-drafts" not in views.search_text(searched)
 
 
 def test_query_counts_only_the_hidden_matches_that_widening_would_list(

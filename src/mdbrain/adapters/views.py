@@ -148,7 +148,12 @@ def query_text(result: QueryResult) -> str:
         lines += [f"{n.relation}: {n.id} [{n.status}] {n.summary}" for n in result.neighbours]
     lines += [
         "",
-        *_hidden(result.hidden, result.hidden_ahead, result.unverified, result.ahead_superseded_by),
+        *_hidden(
+            result.hidden,
+            result.hidden_ahead,
+            result.unverified or result.drafts_asked,
+            result.ahead_superseded_by,
+        ),
     ]
     if result.stopped_early:
         lines.append("stopped early: the first document is clearly ahead")
@@ -207,7 +212,10 @@ def search_text(result: SearchResult) -> str:
         lines.append("No document matches.")
         lines += [result.advice] if result.advice else []
     lines += _hidden(
-        result.hidden, result.hidden_ahead, result.unverified, result.ahead_superseded_by
+        result.hidden,
+        result.hidden_ahead,
+        result.unverified or result.drafts_asked,
+        result.ahead_superseded_by,
     )
     lines.append(f"tokens read: {result.tokens}")
     return "\n".join(lines)

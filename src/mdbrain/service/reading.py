@@ -164,6 +164,7 @@ class QueryResult:
     # top document whole (DESIGN §5): what an asked limit could not have
     unlisted: int = 0
     ahead_superseded_by: tuple[str, ...] = ()  # what replaces ``hidden_ahead``, if anything
+    drafts_asked: bool = False  # drafts were asked for: only retired documents were left out
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,7 @@ class SearchResult:
     advice: str = ""  # what to do when the base holds no document
     hidden_ahead: str = ""  # a left-out document ranking above every hit shown, if any
     ahead_superseded_by: tuple[str, ...] = ()  # what replaces ``hidden_ahead``, if anything
+    drafts_asked: bool = False  # drafts were asked for: only retired documents were left out
 
 
 @dataclass(frozen=True)
@@ -730,6 +732,7 @@ class Reader:
             ahead,
             unlisted,
             self._successors(ahead),
+            filters.include_drafts,
         )
 
     def _successors(self, doc_id: str) -> tuple[str, ...]:
@@ -870,7 +873,15 @@ class Reader:
             results.append(SearchHit(hit, snippet, line))
         cost = sum(tokens.estimate(f"{r.hit.id} {r.hit.summary} {r.snippet}") for r in results)
         return SearchResult(
-            text, tuple(results), hidden, cost, unverified, advice, ahead, self._successors(ahead)
+            text,
+            tuple(results),
+            hidden,
+            cost,
+            unverified,
+            advice,
+            ahead,
+            self._successors(ahead),
+            filters.include_drafts,
         )
 
     def _snippet(self, doc_id: str, wanted: set[str], asked: str = "") -> tuple[str, int]:
