@@ -216,3 +216,17 @@ def test_reference_definitions_are_read_by_label_outside_code() -> None:
     }
     assert markdown.label("The  Guide") == "the guide"
     assert markdown.definitions("No definition: [a] b.\n") == {}
+
+
+def test_bodies_read_while_remembering_are_read_once() -> None:
+    """An import reads every page in several passes: inside ``remembering`` each body is
+    scanned once, whatever the number of pages between two reads of it."""
+    bodies = [f"# Page {n}\n\nSee [next](p{n + 1}.md).\n" for n in range(40)]
+    before = markdown._scan.cache_info().misses
+    with markdown.remembering():
+        first = [markdown.scan(body) for body in bodies]
+        again = [markdown.scan(body, first_line=3) for body in bodies]
+    assert markdown._scan.cache_info().misses - before == 40
+    assert [b.links for b in first] == [((f"p{n + 1}.md", 3),) for n in range(40)]
+    assert [b.links[0][1] for b in again] == [5] * 40  # shifted as asked
+    assert markdown._remembered is None  # dropped after the block

@@ -20,9 +20,10 @@ backtrack; code spans, ATX headings and link destinations are read by hand
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -425,6 +426,25 @@ def _atx(line: str) -> tuple[int, str] | None:
     return level, title.strip()
 
 
+_remembered: dict[str, Body] | None = None  # while :func:`remembering`: every body read
+
+
+@contextlib.contextmanager
+def remembering() -> Iterator[None]:
+    """Remember every body :func:`scan` reads inside the block, not only the last few:
+    an import reads each page in several passes over all of them (titles, records,
+    links), and would otherwise read each one again in every pass."""
+    global _remembered  # noqa: PLW0603 - one memo for the block, dropped after it
+    if _remembered is not None:  # nested: the outer block keeps it
+        yield
+        return
+    _remembered = {}
+    try:
+        yield
+    finally:
+        _remembered = None
+
+
 def scan(body: str, first_line: int = 1) -> Body:
     """Links and headings of ``body``; ``first_line`` is the file line of its first line.
 
@@ -433,7 +453,12 @@ def scan(body: str, first_line: int = 1) -> Body:
     body's first line and from the file's, and the answer (tuples) cannot be changed
     by a caller.
     """
-    found = _scan(body)
+    memo = _remembered
+    found = memo.get(body) if memo is not None else None
+    if found is None:
+        found = _scan(body)
+        if memo is not None:
+            memo[body] = found
     if first_line == 1:
         return found
     shift = first_line - 1

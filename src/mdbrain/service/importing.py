@@ -852,7 +852,7 @@ def import_folder(
         return _legacy(run, paths, dry_run)
     lock = contextlib.nullcontext() if dry_run else session.writing()
     written = []
-    with lock:
+    with lock, markdown.remembering():
         pages = _read(run, paths)
         # a page left out (a template, a partial, one the guard stops) is a file of the
         # project like any other: a link to it leads to it where it is
