@@ -302,7 +302,6 @@ def test_documentation_stand_ins_and_public_samples_pass(snippet: str) -> None:
         ("private-key-subject", False),
         # openshift/enhancements: a Kubernetes Secret's namespace, an entry's key in it
         ("secret-namespace", False),
-        ("TokenSecretOSStreamKey", False),
         ("secret_key", True),
         ("db_password_key", True),
         ("apiTokenKey", True),
@@ -310,6 +309,12 @@ def test_documentation_stand_ins_and_public_samples_pass(snippet: str) -> None:
         ("--export-secret-subkeys", False),
         ("--delete-secret-keys", False),
         ("SECRET_TOKEN", True),
+        # an operation's word starts a flag, not a variable: these are credentials
+        ("export_password", True),
+        ("REMOVE_BG_API_KEY", True),
+        ("show_secret", True),
+        ("SECRET_HMAC_KEY", True),
+        ("PASSWORD_SALT_KEY", True),
     ],
 )
 def test_a_name_is_a_credential_only_when_it_names_one(name: str, credential: bool) -> None:
@@ -1024,3 +1029,19 @@ def test_an_operation_on_secret_keys_is_given_the_key_id_not_a_secret() -> None:
     line = "gpg --armor --export-secret-subkeys 2EFA55D0785C31F956F2F87EA0B5CA1A4E086838 | wl-copy"
     assert rules(in_a_page(f"```\n{line}\n```\n")) == []
     assert rules(in_a_page("```\ngpg.passphrase=evicx0nuPfvSVhVyeXpw\n```\n")) != []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "SECRET_HMAC_KEY=Xk9pQ2mZr7LwT4vB8nC1",
+        'secret_jwt_key: "Xk9pQ2mZr7LwT4vB8nC1"',
+        'export_password = "Xk9pQ2mZr7LwT4vB8nC1"',
+        "IMPORT_API_KEY: Xk9pQ2mZr7LwT4vB8nC1",
+        "The secret HMAC key is Xk9pQ2mZr7LwT4vB8nC1.",
+        "The admin password of the staging namespace is Xk9pQ2mZr7LwT4vB8nC1.",
+    ],
+)
+def test_names_near_the_exceptions_still_hold_secrets(line: str) -> None:
+    """The exceptions for namespaces and operations on keys reach no further."""
+    assert rules(in_a_page(f"{line}\n")) != []

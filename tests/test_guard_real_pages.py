@@ -166,10 +166,10 @@ def test_other_short_values_stay_with_the_second_opinion(line: str, value: str) 
 @pytest.mark.parametrize(
     ("line", "value", "stands"),
     [
-        # openshift/enhancements: the name of an entry of a Kubernetes Secret, mentioned
-        # first in prose, then given to a constant
+        # the name of a Kubernetes Secret, mentioned first in prose, then given to a
+        # constant
         (
-            "Write `os-stream` to the token secret: add a `TokenSecretOSStreamKey = "
+            "Write the token secret `os-stream`: add a `TokenSecretName = "
             '"os-stream"` constant beside `TokenSecretReleaseKey`.',
             "os-stream",
             False,

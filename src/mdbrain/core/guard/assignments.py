@@ -61,8 +61,9 @@ _META_WORDS = word_set(
     limit prefix suffix style class icon button form page view template schema spec doc
     docs usage budget stream request response callback handler service generator
     dialog box window screen widget uses use usage list set get len process helper program
-    plugin backend subject issuer algorithm scheme scope scopes namespace namespaces"""
+    plugin backend subject issuer algorithm scheme scope scopes"""
 )
+_NAMESPACE_WORDS = word_set("namespace namespaces")
 # After a name: an optional closing quote or bracket and emphasis, a separator, then a
 # quoted value (lazy, bounded, ended by the same quote) or an unquoted one (bounded).
 _SEP_VALUE = re.compile(
@@ -82,7 +83,7 @@ def credential_name(name: str) -> bool:
     ``AWS_SECRET_ACCESS_KEY``, ``mot de passe``) rather than something about one
     (``password_hash``, ``tokenizer``, ``max_tokens``, ``secretName``)."""
     parts = _name_parts(name)
-    if not parts or _about_something_else(parts):
+    if not parts or _about_something_else(name, parts):
         return False
     if _PHRASES.search(name):
         return True
@@ -94,23 +95,17 @@ def credential_name(name: str) -> bool:
     return False
 
 
-def _about_something_else(parts: list[str]) -> bool:
+def _about_something_else(name: str, parts: list[str]) -> bool:
     """Whether the words of a name that holds a credential's make it something else:
-    a word about one last (``password_hash``), a public key, the key of an entry
-    (``TokenSecretOSStreamKey``), an operation given what it acts on
-    (``--export-secret-subkeys KEYID``)."""
+    a word about one last (``password_hash``), a public key, an identifier's namespace
+    (``secret-namespace``; "the password of the staging namespace" still names a
+    password), a command-line flag that is an operation given what it acts on
+    (``--export-secret-subkeys KEYID``; ``export_password`` is a password)."""
     if parts[-1] in _META_WORDS or _NOT_CREDENTIALS.intersection(parts):
         return True
-    if len(parts) > 1 and parts[-1] == "key" and not _keys_credential(parts[-2]):
+    if parts[-1] in _NAMESPACE_WORDS and not any(c.isspace() for c in name):
         return True
-    return len(parts) > 1 and parts[0] in _OPERATIONS
-
-
-def _keys_credential(word: str) -> bool:
-    """Whether the word before a name's last "key" makes it a credential's key:
-    ``secret_key``, ``AWS_SECRET_ACCESS_KEY``, ``db_password_key``; not
-    ``TokenSecretReleaseKey`` (the name of an entry of a Secret)."""
-    return word in _KEY_QUALIFIERS or word in _CREDENTIAL_WORDS or word.endswith(_COMPOUND_ENDS)
+    return name.startswith("-") and len(parts) > 1 and parts[0] in _OPERATIONS
 
 
 def _name_parts(name: str) -> list[str]:
