@@ -1717,3 +1717,106 @@ def test_french_madr_fields_lines_and_templates_are_read(
     assert meta(root, report.imported["20240603-msw.md"])["status"] == "draft"  # proposé
     licence = meta(root, report.imported["0002-licence.md"])
     assert licence["status"] == "draft" and licence["original_status"] == "proposé"
+
+
+# --- cases a review of the French and foreign-field reading found -----------------------
+
+
+def _record(path: str, body: str, fields: dict[str, Any] | None = None) -> adr.Record:
+    record = adr.read(path, body, fields or {})
+    assert record is not None
+    return record
+
+
+def test_a_numbered_note_is_no_record_number() -> None:
+    body = (
+        "# 3. Cache\n\n## Status\n\nSuperseded by [1], see the discussion in [2].\n\n"
+        "## Decision\n\nB.\n\n[1]: https://github.com/example/platform/pull/812\n"
+        "[2]: https://example.org/2\n"
+    )
+    [clause] = _record("docs/adr/0003-cache.md", body).clauses
+    assert [ref.number for ref in clause.refs] == [None]
+    found = adr.resolve({"docs/adr/0003-cache.md": _record("docs/adr/0003-cache.md", body)}, str)
+    assert not found.pairs and found.unresolved  # a human says what replaced it
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "It runs nightly; this replaces 2 cron jobs and a shell loop.\n",
+        "Note: this replaces [the setup guide's steps](../guide/setup.md).\n",
+        "- Remplace 2 scripts cron sur le serveur\n",
+    ],
+)
+def test_everyday_replacing_near_the_top_names_no_record(head: str) -> None:
+    body = f"# 5. Jobs\n\n{head}\n## Status\n\nAccepted\n\n## Decision\n\nB.\n"
+    assert _record("docs/adr/0005-jobs.md", body).clauses == ()
+
+
+@pytest.mark.parametrize(
+    ("status", "state"),
+    [
+        ("| Status | Date | Owner |\n|---|---|---|\n| Rejected | 2021-03-04 | infra |", "rejected"),
+        ("accepted | Date: 2021-03-04 | Deciders: Ann, Bob", "accepted"),
+        ("proposed | accepted", ""),
+    ],
+)
+def test_bars_in_a_status_are_choices_only_when_it_lists_nothing_else(
+    status: str, state: str
+) -> None:
+    body = f"# 7. X\n\nDate: 2023-04-02\n\n## Status\n\n{status}\n\n## Decision\n\nB.\n"
+    assert _record("docs/adr/0007-x.md", body).state == state
+
+
+def test_a_dated_record_keeping_the_forms_status_states_no_clause_of_it() -> None:
+    form = (
+        "{proposed | rejected | accepted | deprecated | … | superseded by "
+        "[ADR-0005](0005-example.md)}"
+    )
+    body = "# 7. X\n\n## Context\n\nA.\n\n## Decision\n\nB.\n"
+    record = _record("docs/adr/0007-x.md", body, {"status": form, "date": "2023-04-02"})
+    assert not record.template and record.state == "" and record.clauses == ()
+
+
+@pytest.mark.parametrize(
+    ("path", "template"),
+    [
+        ("decisions/modele-de-donnees-des-logements.md", False),
+        ("decisions/choose-template-engine.md", False),
+        ("decisions/0000-modele-adr.md", True),
+        ("locales/fr/modèles/tyree/README.md", True),
+    ],
+)
+def test_a_name_says_template_only_with_no_word_of_its_own(path: str, template: bool) -> None:
+    body = "# X\n\n## Statut\n\nAccepté\n\n## Contexte\n\nA.\n\n## Décision\n\nB.\n"
+    assert _record(path, body).template is template
+
+
+def test_a_status_of_maturity_in_french_makes_no_record() -> None:
+    body = "# Dossier d'installation\n\n**Version:** 1.1\n**Statut:** En vigueur\n\nTexte.\n"
+    assert adr.read("docs/technical/DI-Dossier-Installation.md", body, {}) is None
+
+
+def test_a_status_section_prints_only_status_fields() -> None:
+    body = (
+        "# ADR 1\n\n## Context\n\nA.\n\n## Decision\n\nB.\n\n## Status\n\n"
+        "{{ page.adr_status }} (Last updated: {{ page.last_updated }})\n"
+    )
+    fields = {"adr_status": "Accepted", "last_updated": "2024-05-05", "date": "2020-01-01"}
+    record = _record("docs/decisions/adr-1.md", body, fields)
+    assert record.state == "accepted" and record.date == dt.date(2020, 1, 1)
+
+
+def test_a_page_beside_the_shared_folders_keeps_its_own_tag(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    pages = {f"guides/setup/s{n}.md": f"# Setup {n}\n\nText.\n" for n in range(19)}
+    pages["api/reference.md"] = "# Reference\n\nText.\n"
+    for name, text in pages.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, site)
+    assert meta(root, report.imported["api/reference.md"])["tags"] == ["api"]
+    assert meta(root, report.imported["guides/setup/s1.md"])["tags"] == ["site"]

@@ -63,7 +63,8 @@ _PROPOSAL_FOLDERS: Final = frozenset({"rfc", "rfcs", "proposal", "proposals"})
 # a folder of templates, or one a template is copied from ("NNNN-kep-template"); not a
 # record's own folder ("5978-cluster-resource-claim-template", "template-engine")
 _TEMPLATE_FOLDER = re.compile(
-    r"^(?:[._]?templates?|issue_template|(?:n{3,}|x{3,}|0{3,}|yyyy-?mm-?dd)[-_].*templates?)$"
+    r"^(?:[._]?templates?|issue_template|mod[eè]les?|gabarits?"
+    r"|(?:n{3,}|x{3,}|0{3,}|yyyy-?mm-?dd)[-_].*templates?)$"
 )
 # a day written in digits (20241206, 2025-07-22, 2016-09): in a name it is no record number
 _DAY_DIGITS = re.compile(
@@ -175,6 +176,7 @@ _NUMBER_REF = re.compile(
     r"(?![\d/.:-]\d)\b",
     re.IGNORECASE,
 )
+_WORDED = re.compile(r"[^\W\d_]")  # a letter
 _ARTICLE = re.compile(r"\s*(?:l['’]|la\s+|le\s+|les\s+)(?=\[|adr|d[ée]cision|rfc|#|\d)", re.I)
 _JOIN = re.compile(
     r"\s*(?:\([^)]*\)\s*)?(?:,|;|&|\+|/|\band\b|\bor\b|\bet\b|\bou\b)(?:\s*(?:and|et)\b)?", re.I
@@ -285,8 +287,7 @@ _STATES: Final = (
         "accepted",
         re.compile(
             r"\b(?:accepted|approved|adopted|agreed|done|decided|implemented)\b"
-            rf"|\b(?:accept|approuv|adopt|valid|d[ée]cid|act|impl[ée]ment|appliqu){_PP}(?!\w)"
-            r"|\ben\s+vigueur\b|\bmise?\s+en\s+(?:œuvre|oeuvre|place)\b",
+            rf"|\b(?:accept|approuv|adopt|valid|d[ée]cid|act|impl[ée]ment){_PP}(?!\w)",
             re.I,
         ),
     ),
@@ -296,7 +297,7 @@ _STATES: Final = (
             r"\b(?:proposed|pending|draft|open|under review|wip|in review|under discussion"
             r"|in discussion|under consideration)\b"
             rf"|\bpropos{_PP}(?!\w)|\bbrouillon\b|\bà\s+l['’]étude\b|\ba\s+l['’]etude\b"
-            r"|\ben\s+(?:cours|discussion|revue|relecture|attente|r[ée]flexion)\b",
+            r"|\ben\s+(?:discussion|revue|relecture)\b",
             re.I,
         ),
     ),
@@ -495,12 +496,12 @@ def _filled_status_sections(body: str, meta: Mapping[str, Any]) -> list[str]:
 
 
 def _field_text(meta: Mapping[str, Any], name: str) -> str:
-    """A field of the page as a template would print it ("" when it has none); a field
-    the status already gives is left out, not said twice."""
+    """A status field of the page as a template prints it; any other field, such as the
+    day it was last updated, says nothing of the record's state and is left out."""
     value = meta.get(name)
-    if name.lower().replace("-", "_") in _STATUS_FIELDS or value is None:
+    if name.lower().replace("-", "_") not in _STATUS_FIELDS or value is None:
         return ""
-    return str(value) if isinstance(value, str | int | float | dt.date) else ""
+    return str(value) if isinstance(value, str | int | float) else ""
 
 
 def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
@@ -556,9 +557,19 @@ _PLACEHOLDER_STATES = 3  # states a status names at once when it only lists the 
 
 def _listed(text: str) -> int:
     """How many choices a status lists between bars, whatever words they are
-    (``provisional|implementable|implemented|deferred``: four)."""
-    parts = [part.strip(" []*_") for part in text.split("|")] if "|" in text else []
-    return sum(1 for part in parts if part and len(part.split()) <= 3)
+    (``provisional|implementable|implemented|deferred``: four), when it is nothing but
+    that list: a table (``| Status | Date |``) or fields on one line (``accepted |
+    Date: 2021-03-04``) list no choices."""
+    if "|" not in text or "--" in text or ":" in text:
+        return 0
+    parts = [part.strip(" []{}*_\"'") for part in text.split("|")]
+    parts = [part for part in parts if part]
+    return len(parts) if all(len(part.split()) <= 3 for part in parts) else 0
+
+
+def _choices(status: str) -> int:
+    """How many record states a status lists between bars (``A | B``), the form's."""
+    return sum(1 for part in status.split("|") if _state(part)) if "|" in status else 0
 
 
 def _named_states(text: str) -> int:
@@ -597,7 +608,11 @@ def _refs_at(
             target = _linked(labelled.group("text"), labelled.group("label") or "", defined)
             link = labelled if target is not None else None
         if link is not None and target is not None:
-            found = _TEXT_NUMBER.search(_DAY_DIGITS.sub(" ", link.group("text")))
+            said = link.group("text")
+            # a reference link whose text is its bare label ("[1]", "see [2]") numbers
+            # the page's notes, not records: only a text with words gives a number
+            bare_label = link.re is _LABELLED_REF and not _WORDED.search(said)
+            found = None if bare_label else _TEXT_NUMBER.search(_DAY_DIGITS.sub(" ", said))
             # an issue's address ends on a number that names no record: a page's does
             web = links.is_address(target) and not links.is_doc_path(target.split("#")[0])
             number = int(found.group()) if found else None if web else number_of(target)
@@ -645,17 +660,44 @@ def _head_clauses(body: str) -> tuple[tuple[str, Clause], ...]:
     for match in (*_SENTENCE.finditer(text), *_SENTENCE_FR.finditer(text)):
         # "decision record" -> "record"; "" for a bare "this"; French as English
         what = (match.group("what") or "").lower().split()[-1:] or [""]
-        found += _head_clause(text, match, _FRENCH_WHAT.get(what[0], what[0]), defined)
+        # "this replaces 2 cron jobs": a bare "this" may be anything; it is the page only
+        # when what it replaces is a record
+        loose = not what[0]
+        found += _head_clause(text, match, _FRENCH_WHAT.get(what[0], what[0]), defined, loose)
     for line in lines:
         if (lead := _LEAD.match(line)) is not None:
-            found += _head_clause(line, lead, "", defined)
+            # "Remplace 2 scripts cron": the French verb is an everyday one
+            loose = (lead.group("does") or "").lower().startswith(_FRENCH_VERBS)
+            found += _head_clause(line, lead, "", defined, loose)
     return tuple(found)
 
 
+_FRENCH_VERBS = ("rempla", "suppla", "abrog", "rend", "a ")
+# a record named by its kind and number: "RFC 1977", "ADR-3", "décision 4", "KEP 859"
+_RECORD_NAMED = re.compile(
+    r"\b(?:rfc|adr|kep|pep|d[ée]cision|record|proposal|proposition)\W{0,3}\d", re.I
+)
+
+
+def _record_like(ref: Ref) -> bool:
+    """Whether a reference names a record beyond doubt: by its kind and number, or by a
+    link to a numbered or dated page."""
+    if _RECORD_NAMED.search(ref.text):
+        return True
+    path = (ref.link or "").split("#")[0].rstrip("/")
+    return bool(path) and links.is_doc_path(path) and (number_of(path) is not None or _dated(path))
+
+
 def _head_clause(
-    text: str, match: re.Match[str], what: str, defined: Mapping[str, str]
+    text: str,
+    match: re.Match[str],
+    what: str,
+    defined: Mapping[str, str],
+    loose: bool = False,
 ) -> list[tuple[str, Clause]]:
     refs, end = _refs_at(text, match.end(), defined)
+    if loose:  # only records count, and nothing when something else is named
+        refs = refs if all(map(_record_like, refs)) else ()
     if not refs:
         return []
     said = match.groupdict()
@@ -675,13 +717,31 @@ def _key(clause: Clause) -> tuple[str, tuple[tuple[str | None, int | None], ...]
 _PLACEHOLDER_NAME = re.compile(r"^(?:adr|rfc|decision|dr|kep)?[-_ ]?(?:n{3,}|x{3,})(?=[-_.]|$)")
 
 
+_TEMPLATE_WORDS: Final = frozenset(
+    {"template", "templates", "modele", "modèle", "modeles", "modèles", "gabarit"}
+)
+# the other words of a template's name: what kind of record, which variant; a name with
+# a word of its own is about something ("choose-template-engine", "modele-de-donnees")
+_FORM_WORDS: Final = frozenset({
+    "adr", "adrs", "madr", "rfc", "rfcs", "kep", "pep", "decision", "decisions", "record",
+    "records", "doc", "docs", "document", "design", "architecture", "architectural", "short",
+    "long", "minimal", "full", "bare", "simple", "lightweight", "example", "sample", "blank",
+    "new", "default", "nygard", "tyree", "akerman", "statement", "de", "des", "du", "la", "le",
+    "pour", "for", "the", "a", "an", "of", "fr", "en",
+})  # fmt: skip
+_FORM_TOKEN = re.compile(r"\d+|n+|x+|[ymd]{2,8}|v\d+")
+
+
 def _template_name(name: str) -> bool:
     """Whether a file name is a template's: it says "template" and carries no record's
     number nor day (``adr-template.md``, ``0000-madr-template.md``, ``NNNN-template.md``,
     ``design-doc-template.md``); a record about templates is numbered or dated
     (``adr-014-project-templates.md``, ``20201016-email-templates.md``). A placeholder
     where the number goes (``adr-NNN.md``, pmd's template) says so too."""
-    said = any(word in name for word in ("template", "modele", "modèle", "gabarit"))
+    words = [w for w in re.split(r"[-_. ]+", name.lower().rsplit(".", 1)[0]) if w]
+    said = bool(_TEMPLATE_WORDS.intersection(words)) and all(
+        w in _TEMPLATE_WORDS or w in _FORM_WORDS or _FORM_TOKEN.fullmatch(w) for w in words
+    )
     return (said and not number_of(name) and not _dated(name)) or bool(
         _PLACEHOLDER_NAME.match(name)
     )
@@ -706,10 +766,17 @@ def is_template(path: str, status: str, *, dated: bool = False) -> bool:
     that is ``dated`` was filled in, its status left as the form had it
     (openshift/enhancements: "status: provisional|implementable|implemented|...")."""
     *folders, name = path.lower().split("/")
-    if _template_name(name) or any(map(_TEMPLATE_FOLDER.match, folders)):
+    if any(map(_TEMPLATE_FOLDER.match, folders)):
         return True
-    choices = [part for part in status.split("|") if _state(part)]
-    return len(choices) >= 2 and not dated
+    if _template_name(name):
+        return True
+    return _choices(status) >= 2 and not dated
+
+
+def _placeholder_states(status: str) -> bool:
+    """Whether a status names the states a form offers rather than one
+    ("proposed, accepted, rejected, deprecated, superseded, etc.")."""
+    return _named_states(status) >= _PLACEHOLDER_STATES or _listed(status) >= _PLACEHOLDER_STATES
 
 
 def date_of(body: str, meta: Mapping[str, Any], status: str) -> dt.date | None:
@@ -810,7 +877,15 @@ def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
     if not looks_like_adr(path, body, meta):
         return None
     status = chosen(status_text(body, meta))
+    day = date_of(body, meta, status)
+    template = is_template(path, status, dated=day is not None)
     found = clauses(status, markdown.definitions(body) if "]:" in body else _NONE_DEFINED)
+    # a record whose status still lists the form's choices ("proposed | accepted |
+    # superseded by [ADR-0005](0005-example.md)") states neither a state nor a clause;
+    # a template's are kept, to be reported
+    listing = _choices(status) >= 2
+    if listing and not template:
+        found = ()
     known = {_key(c) for c in found}
     for _what, clause in _head_clauses(body):  # "This RFC has been superseded by [X](x.md)"
         if _key(clause) not in known:
@@ -818,7 +893,7 @@ def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
             found += (clause,)
     verb = _VERB.search(status)
     state = _state(status[: verb.start()] if verb else status)
-    if _named_states(status) >= _PLACEHOLDER_STATES or _listed(status) >= _PLACEHOLDER_STATES:
+    if listing or _placeholder_states(status):
         state = ""  # "[proposed, approved, rejected, deprecated]": the form's choices, unfilled
     if not state and verb is not None and _state(verb.group(0)) == "amended":
         state = "amended"  # "Partly superseded by [X](x.md)": still in force
@@ -828,8 +903,6 @@ def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
     # a field's values are often the form's examples, left as they were: the state is
     # what the status says; only a resolved successor makes the record superseded
     found += tuple(c for c in _field_clauses(meta) if _key(c) not in known)
-    day = date_of(body, meta, status)
-    template = is_template(path, status, dated=day is not None)
     day = None if template else day
     written = "" if template else stated(body, meta)
     return Record(number_of(path), template, status, state, found, day, ended, written)
@@ -870,6 +943,8 @@ def _target(
         hit = lead(path, ref.link)
         if hit is not None:
             return hit, "", True
+    if ref.number is None and _web_page(ref.link):
+        return None, "a web page, no record of this import", False
     if ref.number is None:
         return None, "the link names no imported page and no record number", False
     candidates = numbers.get(ref.number, [])
@@ -898,9 +973,15 @@ def _clause(
         out.unresolved.append((path, clause.text, "names no record (no link, no number)"))
     for ref in clause.refs:
         target, why, linked = _target(path, ref, lead, numbers)
-        if target is None and ref.number is None and _web_page(ref.link):
-            # a pull request, an issue, a shared document: nothing a human can point
-            # at a record of this import; the page keeps it as written
+        if (
+            target is None
+            and ref.number is None
+            and _web_page(ref.link)
+            and (clause.kind != SUPERSEDED_BY)
+        ):
+            # a pull request, an issue, a shared document replaced: nothing a human can
+            # point at a record of this import; the page keeps it as written. A record
+            # replaced by one is still reported: what holds in its place is unknown
             out.notes.append(f"{path}: {clause.verb} {ref.text}: a web page, no record")
             continue
         if target is None or target == path:

@@ -134,7 +134,7 @@ class Plan:
     inside: str = ""  # the project's folder in that repository ("" at its top)
     # the pages of the source an earlier import brought in: source path -> their id
     before: dict[str, str] = field(default_factory=dict)
-    leading: int | None = None  # folders every page shares at the top (:func:`_leading`)
+    leading: tuple[str, ...] | None = None  # folders nearly every page is in (:func:`_leading`)
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -512,25 +512,32 @@ _LEADING_SHARE = 0.9  # of the pages a folder must hold to say nothing about any
 _LEADING_PAGES = 10  # pages an import must have for a folder they share to be told apart
 
 
-def _leading(plan: Plan) -> int:
-    """How many folders nearly every page of the import sits in, from the top: a site's
+def _leading(plan: Plan) -> tuple[str, ...]:
+    """The folders nearly every page of the import sits in, from the top: a site's
     ``pages/pmd/`` (pmd/pmd's Jekyll site) tags every page alike, so it tags none."""
     if plan.leading is None:
         paths = [path.split("/")[:-1] for path in plan.ids]
-        depth = 0
+        shared: list[str] = []
         while len(paths) >= _LEADING_PAGES:
+            depth = len(shared)
             names = Counter(folders[depth] for folders in paths if len(folders) > depth)
             if not names:
                 break
             name, count = names.most_common(1)[0]
             if count < _LEADING_SHARE * len(plan.ids):
                 break
-            paths = [
-                folders for folders in paths if len(folders) > depth and folders[depth] == name
-            ]
-            depth += 1
-        plan.leading = depth
+            paths = [f for f in paths if len(f) > depth and f[depth] == name]
+            shared.append(name)
+        plan.leading = tuple(shared)
     return plan.leading
+
+
+def _own_folders(plan: Plan, path: str) -> list[str]:
+    """The folders of a page that tell it apart: those nearly every page shares left
+    out, when the page is in them (a page beside them keeps all of its own)."""
+    folders = path.split("/")[:-1]
+    shared = _leading(plan)
+    return folders[len(shared) :] if tuple(folders[: len(shared)]) == shared else folders
 
 
 def with_body(page: conversion.Page, body: str) -> conversion.Page:
@@ -752,7 +759,7 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
         "summary": summary or conversion.clip(title, config.summary_max),
         "type": kind,
         "status": _status(plan, page),
-        "tags": conversion.tags_of(page.path.split("/")[:-1][_leading(plan) :], meta, fallback),
+        "tags": conversion.tags_of(_own_folders(plan, page.path), meta, fallback),
     }
     refs = [*fields.strings(page.meta, "impl_refs"), *plan.refs.get(page.path, [])]
     if refs:
