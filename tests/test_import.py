@@ -1820,3 +1820,22 @@ def test_a_page_beside_the_shared_folders_keeps_its_own_tag(
     report = run_import(root, site)
     assert meta(root, report.imported["api/reference.md"])["tags"] == ["api"]
     assert meta(root, report.imported["guides/setup/s1.md"])["tags"] == ["site"]
+
+
+@pytest.mark.parametrize(("copies", "reported"), [(3, False), (2, True)])
+def test_the_forms_example_left_in_several_records_fields_is_a_note(
+    copies: int, reported: bool
+) -> None:
+    """openshift/enhancements: three proposals kept the form's ``superseded-by:
+    /enhancements/our-past-effort.md``, a page nobody wrote. Left alike in several
+    records and leading nowhere, it is the form's example: a note, not cases to check.
+    Two records naming the same missing page may mean it: they are still reported."""
+    body = "# P\n\n## Summary\n\nA.\n\n## Proposal\n\nB.\n"
+    fields = {"status": "implemented", "superseded-by": ["/enhancements/our-past-effort.md"]}
+    records = {
+        f"enhancements/a/p{n}.md": _record(f"enhancements/a/p{n}.md", body, fields)
+        for n in range(copies)
+    }
+    found = adr.resolve(records, lambda path: None)
+    assert bool(found.unresolved) is reported
+    assert any("the form's example" in note for note in found.notes) is not reported

@@ -32,6 +32,7 @@ Pure functions over text: nothing here reads a file.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import posixpath
@@ -1004,6 +1005,28 @@ def _clause(
             out.notes.append(f"{path}: {clause.text!r} is not a supersession; kept as related")
 
 
+EXAMPLE_RECORDS: Final = 3  # records whose field names the same missing page: a form's example
+
+
+def _form_examples(records: Mapping[str, Record], lead: Lead) -> dict[str, set[str]]:
+    """The values of supersession fields that several records give alike and that lead
+    to no page (openshift/enhancements' form: ``superseded-by:
+    /enhancements/our-past-effort.md``), by field: the form's examples, left as
+    written."""
+    seen: dict[tuple[str, str], set[str]] = {}
+    for path, record in records.items():
+        for clause in record.clauses:
+            if _FIELD_KINDS.get(clause.verb.lower().replace("-", "_").replace(" ", "_")):
+                for ref in clause.refs:
+                    if ref.link is not None:
+                        seen.setdefault((clause.verb, ref.link), set()).add(path)
+    out: dict[str, set[str]] = {}
+    for (verb, link), paths in seen.items():
+        if len(paths) >= EXAMPLE_RECORDS and not any(lead(p, link) for p in paths):
+            out.setdefault(verb, set()).add(link)
+    return out
+
+
 def resolve(
     records: Mapping[str, Record], find: Callable[[str], str | None], locate: Lead | None = None
 ) -> Resolved:
@@ -1019,6 +1042,7 @@ def resolve(
         hit = find(resolved[1]) if resolved and resolved[0] is links.LinkKind.DOC else None
         return hit if hit is not None or locate is None else locate(path, link)
 
+    examples = _form_examples(records, lead)
     for path, record in sorted(records.items()):
         if record.template:
             if record.clauses:
@@ -1026,7 +1050,14 @@ def resolve(
                 out.unresolved.append((path, record.status, why))
             continue
         for clause in record.clauses:
-            _clause(path, clause, lead, numbers, out)
+            left = examples.get(clause.verb, set())
+            kept = tuple(r for r in clause.refs if r.link not in left)
+            if kept or not clause.refs:  # a field holding only the form's examples: none
+                _clause(path, dataclasses.replace(clause, refs=kept), lead, numbers, out)
+    for verb, left in sorted(examples.items()):
+        for link in sorted(left):
+            said = f"{verb}: {link} names no page in {EXAMPLE_RECORDS} records or more"
+            out.notes.append(f"{said}: the form's example, left as written; not read")
         if record.state == "superseded" and not any(
             c.kind == SUPERSEDED_BY and c.refs for c in record.clauses
         ):
