@@ -480,9 +480,15 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
     return " ".join(text.split())
 
 
+def _field_key(key: object) -> str:
+    """A frontmatter field's name as this module compares it: lower case, "_" for "-"
+    and spaces (``Superseded-By`` is ``superseded_by``)."""
+    return str(key).lower().replace("-", "_").replace(" ", "_")
+
+
 def _status_field(meta: Mapping[str, Any]) -> str | None:
     """The value of the page's status field, under any name :data:`_STATUS_FIELDS` gives."""
-    named = {str(k).lower().replace("-", "_"): v for k, v in meta.items()}
+    named = {_field_key(k): v for k, v in meta.items()}
     return next((named[k] for k in _STATUS_FIELDS if isinstance(named.get(k), str)), None)
 
 
@@ -500,7 +506,7 @@ def _field_text(meta: Mapping[str, Any], name: str) -> str:
     """A status field of the page as a template prints it; any other field, such as the
     day it was last updated, says nothing of the record's state and is left out."""
     value = meta.get(name)
-    if name.lower().replace("-", "_") not in _STATUS_FIELDS or value is None:
+    if _field_key(name) not in _STATUS_FIELDS or value is None:
         return ""
     return str(value) if isinstance(value, str | int | float) else ""
 
@@ -852,7 +858,7 @@ def _field_clauses(meta: Mapping[str, Any]) -> tuple[Clause, ...]:
     an address, a Markdown link or a record's number; "N/A" and the like name none."""
     out = []
     for key, value in meta.items():
-        kind = _FIELD_KINDS.get(str(key).lower().replace("-", "_").replace(" ", "_"))
+        kind = _FIELD_KINDS.get(_field_key(key))
         if kind is None:
             continue
         values = value if isinstance(value, list) else [value]
@@ -1016,7 +1022,7 @@ def _form_examples(records: Mapping[str, Record], lead: Lead) -> dict[str, set[s
     seen: dict[tuple[str, str], set[str]] = {}
     for path, record in records.items():
         for clause in record.clauses:
-            if _FIELD_KINDS.get(clause.verb.lower().replace("-", "_").replace(" ", "_")):
+            if _FIELD_KINDS.get(_field_key(clause.verb)):
                 for ref in clause.refs:
                     if ref.link is not None:
                         seen.setdefault((clause.verb, ref.link), set()).add(path)
