@@ -61,7 +61,12 @@ SOURCES = {
     "adr-gsp": CORPORA / "adr-gsp" / "docs" / "architecture" / "adr",
 }
 CORPUS_NAMES = ("scifact", "demo", *SOURCES)
-SPLITS = {"tuning": BENCH / "questions", "frozen": BENCH / "questions_frozen"}
+SPLITS = {
+    "tuning": BENCH / "questions",
+    "frozen": BENCH / "questions_frozen",
+    # "what replaced X?" asked of decision logs, frozen too; reported on their own
+    "lifecycle": BENCH / "questions_frozen" / "lifecycle",
+}
 ENGINES = ("mdbrain", "fts5", "bm25s", "tantivy")
 EVERYTHING = Filters(everything=True)  # foreign corpora have no status: show everything
 DEPTH = 10  # documents ranked per question
@@ -121,7 +126,7 @@ def load_set(corpus: str, split: str) -> QuestionSet | None:
     path = SPLITS[split] / f"{corpus}.yaml"
     if not path.is_file():
         return None
-    text = checked_text(path) if split == "frozen" else path.read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8") if split == "tuning" else checked_text(path)
     data = yaml.safe_load(text)
     questions = tuple(
         Question(
@@ -135,7 +140,7 @@ def load_set(corpus: str, split: str) -> QuestionSet | None:
 
 
 def check_frozen() -> None:
-    for path in sorted(SPLITS["frozen"].glob("*.yaml")):
+    for path in sorted(SPLITS["frozen"].rglob("*.yaml")):
         checked_text(path)
 
 
@@ -640,6 +645,17 @@ def targets(runs: Sequence[CorpusRun]) -> list[tuple[str, str, bool | None]]:
         out.append(
             ("never more than the whole top page", f"{held.over_top} over", held.over_top == 0)
         )
+    asked = pooled(runs, "lifecycle", "mdbrain")
+    if asked is not None and asked.passage is not None:
+        fts = pooled(runs, "lifecycle", "fts5")
+        note = f" (fts5, top page whole: {fts.passage:.1%})" if fts and fts.passage else ""
+        out.append(
+            (
+                '"what replaced X?": the successor\'s decision in output (no target)',
+                f"{asked.passage:.1%}, recall@5 {asked.r5 or 0.0:.3f}{note}",
+                None,
+            )
+        )
     for run in runs:
         by = {(f.engine, f.split): f for f in run.figures}
         md = next((f for (e, _s), f in by.items() if e == "mdbrain"), None)
@@ -811,7 +827,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--only", help=f"comma-separated corpora: {', '.join(CORPUS_NAMES)}")
     parser.add_argument("--engines", default=",".join(ENGINES), help="comma-separated engines")
-    parser.add_argument("--splits", default="tuning,frozen", help="question sets: tuning,frozen")
+    parser.add_argument(
+        "--splits", default="tuning,frozen,lifecycle", help="question sets: tuning,frozen,lifecycle"
+    )
     parser.add_argument("--max-docs", type=int, help="documents per corpus (answers always kept)")
     parser.add_argument("--scifact-queries", type=int, help="SciFact test queries (default all)")
     parser.add_argument("--repeat", type=int, default=3, help="warm rankings per question")

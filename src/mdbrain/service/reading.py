@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mdbrain.core import cells, passages, text, tokens
+from mdbrain.core import asking, cells, passages, text, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.markdown import Section, comment_lines
@@ -38,6 +38,8 @@ QUERY_LIMIT = 5  # candidates a query lists at most when no limit is asked
 COPIES_LISTED = 3  # copies of a hit named in its row; the others are counted
 KEEP_SHARE = 0.7  # candidates scoring below this share of the best one are not listed
 CLEAR_LEAD = 1.1  # the best candidate is "clearly ahead" at this multiple of the second's score
+SUCCESSORS_SHOWN = 2  # documents a "what replaced X?" question leads with, at most
+SUCCESSOR_STEPS = 12  # documents of a supersession chain looked at, at most
 READ_AT_MOST = 3  # documents whose sections a query reads when no candidate is clearly ahead
 SECTIONS_OF_LEAD = 3  # sections of the best document a query shows, at most
 SECOND_SHARE = 0.6  # a further section is shown when it scores this share of the best
@@ -686,18 +688,24 @@ class Reader:
         take it over are left out and counted (``unlisted``). Under a ``budget``, rows
         go before the top document's best passage, which is kept, or a shorter cut of it,
         whenever it fits beside the top row."""
+        asked = asking.read(question)
+        words = asked.words
         hits, hidden, unverified, advice, ahead = self.answered(
-            question, filters, QUERY_LIMIT if limit is None else limit, KEEP_SHARE
+            words, filters, QUERY_LIMIT if limit is None else limit, KEEP_SHARE
         )
         if hits and limit is None:  # candidates far behind the best one help nobody
             hits = [h for h in hits if h.score >= KEEP_SHARE * hits[0].score]
+        if asked.successor:
+            hits = self._successors_first(hits, ahead, filters, words)
+            # what replaced it is in force: the answer is no longer drafts alone
+            unverified = unverified and all(h.status == "draft" for h in hits[:1])
         early = len(hits) == 1 or (
             len(hits) > 1 and hits[0].score >= CLEAR_LEAD * max(hits[1].score, 1e-9)
         )
         chosen = hits[: 1 if early else READ_AT_MOST]
         docs = [self.document(hit.id) for hit in chosen]
         found = [  # chosen first, so that a frontmatter need not repeat what they show
-            self._sections(doc, question, SECTIONS_OF_LEAD if rank == 0 else 1)
+            self._sections(doc, words, SECTIONS_OF_LEAD if rank == 0 else 1)
             for rank, doc in enumerate(docs)
         ]
         frontmatters: list[Passage] = []
@@ -714,9 +722,9 @@ class Reader:
             near = []
         answer = _Answer(list(hits), frontmatters, sections, near, self.row)
         if hits:
-            self._within_top(answer, question)
+            self._within_top(answer, words)
         unlisted = len(hits) - len(answer.rows)
-        over = budget is not None and self._within_budget(answer, question, budget)
+        over = budget is not None and self._within_budget(answer, words, budget)
         return QueryResult(
             question,
             tuple(answer.rows),
@@ -734,6 +742,92 @@ class Reader:
             self._successors(ahead),
             filters.include_drafts,
         )
+
+    def _successors_first(
+        self, hits: list[Hit], ahead: str, filters: Filters, words: str
+    ) -> list[Hit]:
+        """``hits`` led by what replaces the best match, for a question that asks what
+        replaced something (:func:`asking.read`): what was replaced is then the best
+        match that was replaced, shown or hidden, among those a query reads
+        (:data:`READ_AT_MOST`): the question takes for granted that it was. The chain
+        is followed past successors the filters hide (replaced in turn),
+        :data:`SUCCESSORS_SHOWN` at most, nearest first."""
+        matches = [ahead] if ahead else []
+        matches += [h.id for h in hits[:READ_AT_MOST] if h.id != ahead]
+        if not matches:  # every match hidden: the best of them
+            matches = [card.id for card in self.searcher.rank(words, 1)]
+        best = ""
+        replacing: tuple[str, ...] = ()
+        for doc_id in matches:
+            replacing = self._replacing(doc_id)
+            if replacing:
+                best = doc_id
+                break
+        queue, seen = deque(replacing), {best}
+        found: list[Hit] = []
+        while queue and len(found) < SUCCESSORS_SHOWN and len(seen) < SUCCESSOR_STEPS:
+            doc_id = queue.popleft()
+            if doc_id in seen:
+                continue
+            seen.add(doc_id)
+            card = self.searcher.card(doc_id)
+            if card is None or not filters.accepts(card):
+                continue
+            if filters.visible(card):
+                found.append(hit_of(card, self.summary_max))
+            else:
+                queue.extend(self._replacing(doc_id))
+        if not found:
+            return hits
+        score = max((h.score for h in hits), default=1.0)
+        led = {h.id: dataclasses.replace(h, score=score) for h in found}
+        # then what was replaced, when it is shown: the answer reads both
+        led.update((h.id, h) for h in hits if h.id == best)
+        return [*led.values(), *(h for h in hits if h.id not in led)]
+
+    def _replacing(self, doc_id: str) -> tuple[str, ...]:
+        """What replaces ``doc_id``: its ``superseded_by``, else, for a decision record
+        not yet imported, the documents its own status links to as its successors
+        ("Superseded by [ADR043](ADR043-access.md)"), those the base holds."""
+        said = self._successors(doc_id)
+        if said or not doc_id:
+            return said
+        from mdbrain.core import adr, links  # read for this one page only
+
+        try:
+            doc = self.document(doc_id)
+        except UsageError:
+            return ()
+        record = adr.read(doc.id, doc.body, doc.meta)
+        if record is None:
+            return ()
+        found: list[str] = []
+        for clause in record.clauses:
+            if clause.kind != adr.SUPERSEDED_BY:
+                continue
+            for ref in clause.refs:
+                target = links.resolve(doc.id, ref.link) if ref.link else None
+                held = target is not None and target[0] is links.LinkKind.DOC
+                if held and target is not None and self.searcher.card(target[1]) is not None:
+                    found.append(target[1])
+                    continue
+                if ref.number is not None:  # a broken link or a bare number: "ADR 28"
+                    found += self._numbered(doc.id, ref.number)
+        return tuple(dict.fromkeys(found))
+
+    def _numbered(self, doc_id: str, number: int) -> list[str]:
+        """The record numbered ``number`` in the folder of ``doc_id``, when one alone is."""
+        from mdbrain.core import adr
+
+        folder = doc_id.rpartition("/")[0]
+        named = [
+            other
+            for other in self.searcher.files
+            if other.rpartition("/")[0] == folder
+            and other != doc_id
+            and adr.number_of(other) == number
+        ]
+        return named if len(named) == 1 else []
 
     def _successors(self, doc_id: str) -> tuple[str, ...]:
         """The documents that replace ``doc_id`` (none for no document): a match left

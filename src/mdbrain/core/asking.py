@@ -1,0 +1,74 @@
+"""What a question asks beyond its words: "what replaced X?" asks for X's successor.
+
+In such a question the verb says what to do with the answer, not what the answer is
+about: a page that merely holds the word "replaced" (a node replacement, a cache that
+replaces another) is no better match for X. :func:`read` takes the frame off, so that
+the words left find X, and says that the question asks for what came after it; the
+reader then leads with the documents that supersede the best match.
+
+English and French frames are read; anything else is left as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_REPLACED_EN = r"(?:replaced|replaces|replace|superseded|supersedes|supersede|succeeded|obsoleted)"
+_REPLACED_FR = r"(?:remplac[ée]e?s?|remplace(?:nt)?|succ[ée]d[ée]e?s?|succ[èe]de(?:nt)?)"
+
+# the frame, from the start of the question to its verb: "What replaced", "Which record
+# supersedes", "What has superseded", "Qu'est-ce qui a remplacé", "Quelle décision remplace"
+_LEADING = re.compile(
+    r"^\s*(?:"
+    rf"(?:what|which(?:\s+[\w-]+){{0,2}})\s+(?:has\s+|have\s+|had\s+|did\s+|now\s+)?{_REPLACED_EN}"
+    r"|what(?:'s|’s|\s+is|\s+was)\s+(?:the\s+)?(?:successor|replacement)\s+(?:of|to|for)"
+    rf"|(?:qu['’]est[- ]ce\s+qui|quoi|quel(?:le)?s?(?:\s+[\w-]+){{0,2}})\s+"
+    rf"(?:a\s+|ont\s+|avait\s+)?{_REPLACED_FR}"
+    r"|quel(?:le)?\s+est\s+(?:le|la)\s+(?:successeur|remplaçant|remplacement)\s+(?:de|du|des|d['’])"
+    r")\b\s*",
+    re.IGNORECASE,
+)
+# the frame at the end: "What was X replaced by?", "X was superseded by what?"
+_TRAILING = re.compile(
+    rf"\b(?:been\s+|got\s+|get\s+|gets\s+)?{_REPLACED_EN}\s+(?:by|with)(?:\s+what)?\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+# "What did we replace X with?"
+_WITH = re.compile(
+    r"^\s*what\s+(?:did|do|does|have|has|had|will|should)\s+[\w-]+\s+(?:replace|supersede)\s+"
+    r"(?P<rest>.+?)\s+with\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+# "Par quoi X a-t-il été remplacé ?": the frame both sides of X
+_PAR_QUOI = re.compile(r"^\s*par\s+quoi\b\s*", re.IGNORECASE)
+_FRENCH_TAIL = re.compile(
+    rf"\b(?:a-t-(?:il|elle)\s+été|ont-(?:ils|elles)\s+été|est-(?:il|elle)|a\s+été|ont\s+été|"
+    rf"est|sont|fut|furent)?\s*{_REPLACED_FR}\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Asking:
+    """A question read: the words to search with, and whether it asks for a successor."""
+
+    words: str
+    successor: bool = False
+
+
+def read(question: str) -> Asking:
+    """``question`` without its successor frame, if it has one (see the module's text).
+    A question that would be left with no word of its own is kept whole."""
+    rest = _LEADING.sub("", question, count=1)
+    if rest == question:
+        rest = _TRAILING.sub("", question, count=1)
+    if rest == question and (found := _WITH.match(question)):
+        rest = found.group("rest")
+    if rest == question and _PAR_QUOI.match(question):
+        tail = _FRENCH_TAIL.sub("", question, count=1)
+        if tail != question:
+            rest = _PAR_QUOI.sub("", tail, count=1)
+    if rest == question or not re.search(r"\w", rest):
+        return Asking(question)
+    return Asking(rest.strip(), successor=True)

@@ -1,0 +1,219 @@
+"""'What replaced X?': the question's frame is no search word, and the answer leads with
+what supersedes the best match, whether the base says so in frontmatter or, for a
+decision record not yet imported, in its own status line."""
+
+from __future__ import annotations
+
+import pytest
+
+from mdbrain.adapters import views
+from mdbrain.core import asking
+from mdbrain.service.brain import Brain
+from mdbrain.service.reading import Filters
+from tests.conftest import MakeBase, doc
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("What replaced the session store in Redis?", "the session store in Redis?"),
+        ("what has superseded the old login flow", "the old login flow"),
+        ("Which record supersedes ADR032", "ADR032"),
+        ("Which decision now replaces the nightly batch?", "the nightly batch?"),
+        ("What was the self-hosted registry replaced by?", "What was the self-hosted registry"),
+        ("What did we replace Harbor with?", "Harbor"),
+        ("What is the successor of the v1 API?", "the v1 API?"),
+        ("Qu'est-ce qui a remplacé le cache Redis ?", "le cache Redis ?"),
+        ("Quelle décision remplace la 0004 ?", "la 0004 ?"),
+        ("Par quoi le cache Redis a-t-il été remplacé ?", "le cache Redis"),
+    ],
+)
+def test_a_successor_question_loses_its_frame(question: str, words: str) -> None:
+    read = asking.read(question)
+    assert read == asking.Asking(words, successor=True)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How do I replace a node in the cluster?",  # the verb is what is asked about
+        "Why was the cache replaced?",
+        "Does the new token replace the session cookie?",
+        "What replaces?",  # nothing left to search with
+        "Comment remplacer un nœud du cluster ?",
+    ],
+)
+def test_other_questions_are_kept_whole(question: str) -> None:
+    assert asking.read(question) == asking.Asking(question)
+
+
+NODES = "Replacing nodes: when a node is replaced, the replaced node is drained first."
+
+
+def _store_base(make_base: MakeBase, redis_status: str = "deprecated") -> Brain:
+    root = make_base(
+        {
+            "redis.md": doc(
+                "Session store in Redis",
+                body="The session store keeps every user session in Redis, with a TTL.",
+                status=redis_status,
+                superseded_by="[postgres.md]",
+            ),
+            "postgres.md": doc(
+                "State in Postgres",
+                body="## Decision\n\nAll state, the user sessions too, lives in Postgres.",
+                supersedes="[redis.md]",
+            ),
+            "nodes.md": doc("Node replacement", body=NODES),
+        }
+    )
+    return Brain.open(root)
+
+
+def test_what_replaced_x_leads_with_the_successor_of_a_hidden_record(
+    make_base: MakeBase,
+) -> None:
+    reader = _store_base(make_base).reader()
+    asked = reader.query("What replaced the session store in Redis?")
+    assert asked.hits[0].id == "postgres.md"
+    assert asked.hidden_ahead == "redis.md" and asked.ahead_superseded_by == ("postgres.md",)
+    assert "All state, the user sessions too, lives in Postgres." in views.query_text(asked)
+    # the verb alone found the page about replacing nodes before
+    assert "nodes.md" not in [h.id for h in asked.hits]
+
+
+def test_what_replaced_x_leads_with_the_successor_of_a_record_shown(make_base: MakeBase) -> None:
+    reader = _store_base(make_base).reader()
+    asked = reader.query(
+        "what superseded the Redis session store", filters=Filters(everything=True)
+    )
+    assert [h.id for h in asked.hits][:2] == ["postgres.md", "redis.md"]
+    assert not asked.stopped_early  # what was replaced is read beside what replaced it
+
+
+def test_a_question_about_replacing_is_answered_by_its_words(make_base: MakeBase) -> None:
+    reader = _store_base(make_base).reader()
+    asked = reader.query("how is a node replaced and drained?")
+    assert asked.hits[0].id == "nodes.md"
+
+
+def test_a_successor_hidden_in_turn_leads_to_what_holds_now(make_base: MakeBase) -> None:
+    root = make_base(
+        {
+            "v1.md": doc(
+                "Billing API v1",
+                body="The billing API v1 takes invoices as XML over SOAP.",
+                status="archived",
+                superseded_by="[v2.md]",
+            ),
+            "v2.md": doc(
+                "Billing API v2",
+                body="Invoices as JSON.",
+                status="deprecated",
+                supersedes="[v1.md]",
+                superseded_by="[v3.md]",
+            ),
+            "v3.md": doc("Billing API v3", body="Invoices as events.", supersedes="[v2.md]"),
+            "gateway.md": doc(
+                "Gateway", body="The gateway still parses XML invoices sent over SOAP."
+            ),
+        }
+    )
+    asked = Brain.open(root).reader().query("What replaced the XML billing API over SOAP?")
+    assert asked.hits[0].id == "v3.md"
+
+
+def test_a_successor_sharing_no_word_with_the_question_is_found(make_base: MakeBase) -> None:
+    """Every match is hidden (what was replaced): the answer is still what replaced it."""
+    root = make_base(
+        {
+            "soap.md": doc(
+                "Invoices over SOAP",
+                body="Invoices are sent as XML over SOAP.",
+                status="archived",
+                superseded_by="[events.md]",
+            ),
+            "events.md": doc("Billing events", body="Each bill is an event on the bus."),
+        }
+    )
+    asked = Brain.open(root).reader().query("What replaced invoices over SOAP?")
+    assert [h.id for h in asked.hits] == ["events.md"]
+
+
+def test_the_replaced_match_need_not_be_the_first(make_base: MakeBase) -> None:
+    """The question takes for granted that its subject was replaced: among the matches
+    a query reads, the one that was is what it asks about, and comes after what
+    replaced it."""
+    root = make_base(
+        {
+            "tokens.md": doc(
+                "Cluster users",
+                body="Cluster users sign in; the GitHub login of cluster users is logged.",
+            ),
+            "idp.md": doc(
+                "Identity provider",
+                body="We will use GitHub as our identity provider.",
+                superseded_by="[iam.md]",
+            ),
+            "iam.md": doc("IAM roles", body="Everyone signs in through IAM roles."),
+        }
+    )
+    reader = Brain.open(root).reader()
+    plain = reader.query("GitHub login of cluster users as identity provider")
+    assert [h.id for h in plain.hits][:2] == ["tokens.md", "idp.md"]
+    asked = reader.query("What replaced the GitHub login of cluster users as identity provider?")
+    assert [h.id for h in asked.hits][:2] == ["iam.md", "idp.md"]
+
+
+RECORD = """# ADR012: Docker image repositories
+
+## Status
+
+Superseded by [ADR028]({link})
+
+## Context
+
+Images were pushed to a vendor managed registry.
+
+## Decision
+
+We will use the managed registry of our cloud vendor for Docker images.
+"""
+
+SUCCESSOR = """# ADR028: Container tools
+
+## Status
+
+Accepted
+
+## Decision
+
+We will run a self hosted set of Docker tools.
+"""
+
+
+@pytest.mark.parametrize(
+    "link", ["ADR028-container-tools.md", "ADR028-docker-tools.md"], ids=["link", "broken link"]
+)
+def test_a_record_not_imported_names_its_successor_in_its_status(
+    make_base: MakeBase, link: str
+) -> None:
+    """No frontmatter says it: the record's status line does, by a link, or by the
+    record's number when the link is broken (the file was renamed)."""
+    root = make_base(
+        {
+            "adr/ADR012-docker-image-repositories.md": RECORD.format(link=link),
+            "adr/ADR028-container-tools.md": SUCCESSOR,
+            "adr/ADR030-queues.md": "# ADR030: Queues\n\n## Status\n\nAccepted\n\nSQS queues.\n",
+        }
+    )
+    reader = Brain.open(root).reader()
+    asked = reader.query(
+        "What superseded the vendor managed registry for Docker images?",
+        filters=Filters(everything=True),
+    )
+    assert asked.hits[0].id == "adr/ADR028-container-tools.md"
+    assert "We will run a self hosted set of Docker tools." in views.query_text(asked)
+    # without the frame, the record itself answers
+    plain = reader.query("the vendor managed registry for Docker images")
+    assert plain.hits[0].id == "adr/ADR012-docker-image-repositories.md"
