@@ -94,8 +94,26 @@ def test_identifiers_are_recognised_as_written_in_code_and_messages() -> None:
     assert text.identifiers("how do logins work, e.g. in general?") == set()
 
 
+@pytest.mark.parametrize(
+    ("written", "names"),
+    [
+        ("uv sync --refresh-package httpx", {"--refresh-package"}),
+        ("pass --offline to skip the network", {"--offline"}),
+        ("pin it in .python-version", {".python-version"}),
+        ("tools go to ~/.local/bin by default", {".local/bin"}),
+        ("see .github/workflows/ci.yml", {".github/workflows/ci.yml"}),
+        # prose: dashes, rules, sentence ends, extensions too short to name anything
+        ("a -- b, then --- and x--y", set()),
+        ("the end. Next, e.g. the .md files, version 1.2.3", set()),
+    ],
+)
+def test_options_and_dotfiles_are_identifiers(written: str, names: set[str]) -> None:
+    assert text.identifiers(written) == names
+    assert names <= text.names_in(written)
+
+
 PIECES = ["must_use", "a.b", "os.path.join.", "(x_y)", " ", "\n", "end.", "e.g.", "/tmp/a",
-          "__init__", "word", "_", ".", "/", "-", "a-b_c", "é_è", "x", "1_2"]  # fmt: skip
+          "__init__", "word", "_", ".", "/", "-", "a-b_c", "é_è", "x", "1_2", "--", "--opt", ".env", "~/", "-"]  # fmt: skip
 
 
 @given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
@@ -128,6 +146,10 @@ def test_a_question_naming_the_end_of_a_path_finds_the_page_naming_it_whole(
         ("os.path.join", "joined paths, the os, a path to join"),
         ("C4996", "C4996X C49960 warning deprecated function"),
         ("src/auth/login.py", "source authentication logins, login src auth"),
+        ("--refresh-package", "refresh packages, a package to refresh, refreshed"),
+        ("--offline", "offline mode, working offline, offline"),
+        (".python-version", "python versions, the version of python"),
+        ("~/.local/bin", "local binaries, bin folders, a local bin"),
     ],
 )
 def test_an_exact_identifier_ranks_before_stems_and_prefixes(

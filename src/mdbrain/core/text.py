@@ -208,15 +208,22 @@ def _stemmer(name: str) -> _Stemmer | None:
 
 # An identifier as code and error messages write it, made of several words a search would
 # otherwise match one by one: snake_case or CONSTANT_NAME (an underscore inside), a dotted
-# name (os.path.join), a path with a slash (src/auth/login.py). A camelCase name or a code
-# mixing letters and digits (C4996) is one term for the analyser (see camel_parts),
-# matched exactly anyway.
+# name (os.path.join), a path with a slash (src/auth/login.py), a command-line option
+# (--refresh-package), a dotfile or a path under one (.python-version, .github/workflows,
+# the .local/bin of ~/.local/bin). A camelCase name or a code mixing letters and digits
+# (C4996) is one term for the analyser (see camel_parts), matched exactly anyway.
 _IDENTIFIER = re.compile(
     r"(?<![\w./-])(?:[A-Za-z_][\w-]{0,63}(?:[./][\w-]{1,64}){1,8}|[A-Za-z_]\w{0,62}_\w{1,63})"
+    r"|(?<![\w-])--[A-Za-z][\w-]{1,63}"
+    r"|(?<![\w.-])\.[A-Za-z][\w-]{1,63}(?:[./][\w-]{1,64}){0,8}"
 )
+# identifiers that are one word to the analyser, still matched as written
+ONE_WORD_NAMES = ("--", ".")
 
 
 def _is_identifier(word: str) -> bool:
+    if word.startswith("--"):
+        return len(word) > 3
     if "/" in word or "." in word:
         return len(word) > 3 and not word.endswith(".")
     return "_" in word.strip("_")
@@ -243,7 +250,7 @@ def names_in(text: str) -> set[str]:
     and a plain word is never tried), with the tails of its paths and dotted names that
     are identifiers still: a page naming ``src/auth/login.py`` names ``auth/login.py``
     and ``login.py`` too, as a question may write them."""
-    words = [w for w in text.split() if "_" in w or "/" in w or "." in w[:-1]]
+    words = [w for w in text.split() if "_" in w or "/" in w or "." in w[:-1] or "--" in w]
     found = identifiers("\n".join(words)) if words else set()
     return found | {tail for name in found for tail in _tails(name)}
 

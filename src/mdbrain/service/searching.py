@@ -481,7 +481,11 @@ class Searcher:
         An identifier that most documents name distinguishes none: it is left to words."""
         out: dict[str, int] = {}
         # every identifier of several words, stop words too: try_from is "try" and "from"
-        named = sorted(n for n in text.identifiers(question) if len(text.normalise(n).split()) > 1)
+        named = sorted(
+            n
+            for n in text.identifiers(question)
+            if len(text.normalise(n).split()) > 1 or n.startswith(text.ONE_WORD_NAMES)
+        )
         codes = sorted(text.code_words(question) - set(named))
         most = max(EXACT_MIN, int(documents * EXACT_SHARE))
         holders: set[str] | None = None
