@@ -103,6 +103,37 @@ def test_a_record_reads_its_state_as_the_page_writes_it(
     assert (record.state, record.stated) == (state, written)
 
 
+@pytest.mark.parametrize(
+    ("written", "state"),
+    [
+        # not in force yet (cloudfoundry/cf-k8s-networking writes "Proposal")
+        ("Proposal", "proposed"),
+        ("In Progress", "proposed"),
+        ("On hold", "proposed"),
+        ("Postponed", "proposed"),
+        ("Deferred", "proposed"),
+        ("Waiting on Review", "proposed"),
+        ("Proposition", "proposed"),
+        ("En cours", "proposed"),
+        ("En attente de validation", "proposed"),
+        ("Reportée", "proposed"),
+        ("Suspendue", "proposed"),
+        # turned down: a negation is no acceptance
+        ("Discarded", "rejected"),
+        ("Not accepted", "rejected"),
+        ("not approved", "rejected"),
+        ("Non retenue", "rejected"),
+        ("Non validé", "rejected"),
+        # decided, whatever else it says
+        ("Accepted, implementation in progress", "accepted"),
+        ("Accepted (was proposed)", "accepted"),
+    ],
+)
+def test_states_not_in_force_and_negations_are_read(written: str, state: str) -> None:
+    record = adr.read("docs/adr/0004-a.md", f"# 4. A\n\n## Status\n\n{written}\n", {})
+    assert record is not None and record.state == state
+
+
 def test_partial_supersessions_are_read_as_partial_not_as_supersessions() -> None:
     record = adr.read(
         "adr/0033-ip-ranges.md",

@@ -271,8 +271,10 @@ _STATES: Final = (
     (
         "rejected",
         re.compile(
-            rf"\b(?:rejected|declined|abandoned|withdrawn)\b"
-            rf"|\b(?:rejet|refus|abandonn|retir){_PP}(?!\w)",
+            rf"\b(?:rejected|declined|abandoned|withdrawn|discarded|dropped|refused)\b"
+            rf"|\bnot\s+(?:accepted|approved|adopted|agreed|retained)\b"
+            rf"|\b(?:rejet|refus|abandonn|retir){_PP}(?!\w)"
+            rf"|\bnon\s+(?:retenue?s?|(?:accept|adopt|valid){_PP})(?!\w)",
             re.I,
         ),
     ),
@@ -295,10 +297,12 @@ _STATES: Final = (
     (
         "proposed",
         re.compile(
-            r"\b(?:proposed|pending|draft|open|under review|wip|in review|under discussion"
-            r"|in discussion|under consideration)\b"
-            rf"|\bpropos{_PP}(?!\w)|\bbrouillon\b|\bà\s+l['’]étude\b|\ba\s+l['’]etude\b"
-            r"|\ben\s+(?:discussion|revue|relecture)\b",
+            r"\b(?:proposed|proposal|pending|draft|open|under review|wip|in review"
+            r"|under discussion|in discussion|under consideration|in progress|on hold"
+            r"|postponed|deferred|waiting(?:\s+(?:on|for))?\s+(?:review|approval|decision))\b"
+            rf"|\bpropos{_PP}(?!\w)|\bproposition\b|\bbrouillon\b|\bà\s+l['’]étude\b"
+            r"|\ba\s+l['’]etude\b|\ben\s+(?:discussion|revue|relecture|cours|attente)\b"
+            rf"|\breport{_PP}(?!\w)|\bsuspendue?s?\b|\bà\s+valider\b",
             re.I,
         ),
     ),
