@@ -127,6 +127,24 @@ def test_the_same_name_in_two_folders_gets_the_next_free_slug(
     assert "another imported page" in report.renamed[0].reason
 
 
+def test_a_name_too_long_for_a_slug_is_shortened_and_reported(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # log4brains names a record after its whole title; the word "adr" went unsaid
+    name = "20201026-the-core-api-is-responsible-for-enhancing-the-adr-markdown-body-with-mdx.md"
+    source = tmp_path / "adr"
+    source.mkdir()
+    (source / name).write_text("# Enhancing\n\nThe core API enhances the body.\n")
+    (source / "short-name.md").write_text("# Short\n\nA page.\n")
+    root = make_base({})
+    report = run_import(root, source)
+    [renamed] = report.renamed
+    assert renamed.source == name and len(renamed.chosen.rsplit("/", 1)[-1]) <= 80 + 3
+    assert renamed.chosen == report.imported[name]
+    assert "longer than 80 characters" in renamed.reason
+    assert report.imported["short-name.md"].endswith("/short-name.md")
+
+
 def test_nothing_in_the_base_is_overwritten(make_base: MakeBase, wiki: Path) -> None:
     root = make_base({"guides/install-guide.md": "---\ntitle: mine\n---\n"})
     before = (root / "guides" / "install-guide.md").read_bytes()

@@ -210,12 +210,14 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
         siblings = wished[posixpath.dirname(path)]
         chosen = wanted if free else _landing(plan, folder, wanted, base | mine | siblings)
         plan.ids[path] = posixpath.join(folder, chosen + ".md")
-        if not free or not _slug(path):
-            why = (
-                _why_renamed(plan, folder, wanted, mine)
-                if _slug(path)
-                else "no letter or digit in the name: its characters spelled out"
-            )
+        whole = slug.slugify(_stem(path), fallback="", max_length=len(_stem(path)) * 4)
+        if not free or not _slug(path) or len(whole) > len(wanted):
+            if not _slug(path):
+                why = "no letter or digit in the name: its characters spelled out"
+            elif free:
+                why = f"the name is longer than {slug.MAX_LENGTH} characters: words left out"
+            else:
+                why = _why_renamed(plan, folder, wanted, mine)
             renames.append(
                 Renamed(path, posixpath.join(folder, f"{wanted}.md"), plan.ids[path], why)
             )

@@ -37,7 +37,10 @@ _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _APOSTROPHES = str.maketrans(dict.fromkeys("’‘ʼʹ`´′", " "))
 
 
-def slugify(text: str, *, fallback: str = "document", max_length: int = 80) -> str:
+MAX_LENGTH = 80  # characters of a slug, at most, unless asked otherwise
+
+
+def slugify(text: str, *, fallback: str = "document", max_length: int = MAX_LENGTH) -> str:
     """``text`` as a slug; ``fallback`` when nothing is left of it."""
     from slugify import slugify as transliterate
 
