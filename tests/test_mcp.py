@@ -22,6 +22,10 @@ from mdbrain.adapters import mcp_server  # noqa: E402
 from tests.conftest import doc, write_base  # noqa: E402
 
 pytestmark = pytest.mark.anyio
+# a page long enough that an answer lists its neighbours beside the passage it shows
+MORE = " ".join(f"Detail {n} of the page, said at length." for n in range(15))
+
+
 PATH_ESCAPES = [
     "../outside.md",
     "/etc/passwd.md",
@@ -300,8 +304,16 @@ async def test_a_query_right_after_a_supersede_reads_the_new_statuses(tmp_path: 
     root = write_base(
         tmp_path / "ops",
         {
-            "swarm.md": doc("Docker Swarm orchestration", sources="[x]", body="Swarm runs it."),
-            "k8s.md": doc("Kubernetes orchestration", sources="[x]", body="Kubernetes runs it."),
+            "swarm.md": doc(
+                "Docker Swarm orchestration",
+                sources="[x]",
+                body="Swarm runs it.\n\n## Details\n\n" + MORE,
+            ),
+            "k8s.md": doc(
+                "Kubernetes orchestration",
+                sources="[x]",
+                body="Kubernetes runs it.\n\n## Details\n\n" + MORE,
+            ),
         },
     )
     old = 1_600_000_000  # files older than the margin under which a stamp is not trusted
@@ -329,7 +341,8 @@ async def test_texts_name_the_tools_and_parameters_an_agent_calls(
         shown = text_of(await client.call_tool("read", {"doc": "features/login.md"}))
         written = await client.call_tool("write", {"title": "Sessions", "summary": "How long."})
     said = asked + cut + shown + text_of(written)
-    assert "read doc=rules/long.md section=" in cut and "expect_sha" in shown
+    assert "--- rules/long.md:" in cut and "[section continues: read section=" in cut
+    assert "expect_sha" in shown
     assert "mdbrain show" not in said and "--" not in said.replace("--- ", "")
     assert text_of(written).startswith("Created sessions.md; sha ")  # a line, not JSON
     assert written.structured_content["id"] == "sessions.md"  # type: ignore[index]
@@ -370,11 +383,11 @@ async def test_query_and_search_take_the_filters_the_command_line_has(tmp_path: 
         {
             "rules/lockout.md": doc(
                 "Account lockout", type="rule", tags="[auth]", sources="[x]",
-                body="Five failed sign-ins lock the account.",
+                body="Five failed sign-ins lock the account. " + MORE,
             ),
             "features/login.md": doc(
                 "Login lockout", tags="[ui]", audience="[ops]", sources="[x]",
-                body="The login page says when the account is locked.",
+                body="The login page says when the account is locked. " + MORE,
             ),
             "old/lockout.md": doc(
                 "Old lockout", type="rule", status="deprecated", sources="[x]",

@@ -214,8 +214,10 @@ def test_a_cut_passage_says_the_command_that_shows_its_whole_section(
     cut = [p for p in result.sections if p.cut]
     assert cut, result.sections
     printed = views.query_text(result)
-    command = f"mdbrain show roll.md --section {cut[0].line}"
-    assert f"[section continues: {command}]" in printed
+    # the page is named once, by its first passage; the option is said, and counted
+    assert printed.count("--- roll.md:") == 1
+    assert f"--- same page:{cut[0].line}-{cut[0].end} (Rollout)" in printed
+    assert f"[section continues: show --section {cut[0].line}]" in printed
     shown = reader.show("roll.md", section=str(cut[0].line)).passages[-1]
     assert shown.title == "Rollout" and "The canary gate holds." in shown.text
 

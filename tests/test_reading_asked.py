@@ -14,6 +14,7 @@ from mdbrain.adapters import views
 from mdbrain.adapters.cli import cli
 from mdbrain.core import tokens
 from mdbrain.core.errors import UsageError
+from mdbrain.service import reading
 from mdbrain.service.brain import Brain
 from mdbrain.service.reading import Filters
 from tests.conftest import MakeBase, doc
@@ -108,7 +109,7 @@ def test_a_tight_budget_keeps_the_best_passage_before_more_rows(make_base: MakeB
         best = next(p for p in free.sections if p.doc == top)
         top_row = tokens.estimate(brain.reader().row(free.hits[0]))
         rows = sum(tokens.estimate(brain.reader().row(hit)) for hit in free.hits)
-        budget = top_row + tokens.estimate(best.text)
+        budget = top_row + reading.passage_cost(best)  # the passage and the line naming it
         assert len(free.hits) > 1  # the other rows alone would crowd the passage out
         capped = brain.query(QUESTION, budget=budget)
     assert budget < rows + tokens.estimate(best.text)
@@ -252,3 +253,32 @@ def test_words_held_by_several_titles_are_refused_with_the_candidates(
     message = str(refused.value)
     assert "'Deprecated fields via a flag' (line" in message
     assert "'Fields deprecated via a decorator' (line" in message
+
+
+_NOTICES = ("(", "stopped early", "tokens read", "some parts", "Nothing in force")
+
+
+def _handed_over(printed: str) -> str:
+    """What a query prints less the notices that close it."""
+    kept = [line for line in printed.split("\n") if not line.startswith(_NOTICES)]
+    return "\n".join(line for line in kept if "more candidate" not in line)
+
+
+@pytest.mark.parametrize("budget", [None, 60, 90, 140])
+def test_the_tokens_a_query_counts_are_the_tokens_it_prints(
+    make_base: MakeBase, budget: int | None
+) -> None:
+    """The lines naming each passage and the command that shows a cut section whole
+    are read with it: counted with it, and held to the budget (found on astral-sh/uv:
+    --budget 100 printed 152 tokens, 'tokens read' said 73)."""
+    root = make_base(_pages(4))
+    with Brain.open(root) as brain:
+        result = brain.query(QUESTION, budget=budget)
+    printed = views.query_text(result)
+    shown = _handed_over(printed)
+    blocks = len(result.hits) + len(result.frontmatters) + len(result.sections)
+    # each block's estimate rounds once; the rank before each row is a token more
+    assert abs(tokens.estimate(shown) - result.tokens["total"]) <= 2 * blocks + 1
+    if budget is not None:
+        assert result.tokens["total"] <= budget
+        assert tokens.estimate(shown) <= budget + 2 * blocks + 1

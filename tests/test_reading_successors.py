@@ -47,6 +47,7 @@ def test_other_questions_are_kept_whole(question: str) -> None:
     assert asking.read(question) == asking.Asking(question)
 
 
+LONGER = " ".join(f"Step {n}: roles are mapped as before." for n in range(12))
 NODES = "Replacing nodes: when a node is replaced, the replaced node is drained first."
 
 
@@ -155,12 +156,12 @@ def test_the_replaced_match_need_not_be_the_first(make_base: MakeBase) -> None:
                 body="We will use GitHub as our identity provider.",
                 superseded_by="[iam.md]",
             ),
-            "iam.md": doc("IAM roles", body="Everyone signs in through IAM roles."),
+            "iam.md": doc("IAM roles", body="Everyone signs in through IAM roles. " + LONGER),
         }
     )
     reader = Brain.open(root).reader()
-    plain = reader.query("GitHub login of cluster users as identity provider")
-    assert [h.id for h in plain.hits][:2] == ["tokens.md", "idp.md"]
+    plain = reader.search("GitHub login of cluster users as identity provider")
+    assert [found.hit.id for found in plain.hits][:2] == ["tokens.md", "idp.md"]
     asked = reader.query("What replaced the GitHub login of cluster users as identity provider?")
     assert [h.id for h in asked.hits][:2] == ["iam.md", "idp.md"]
 

@@ -127,18 +127,13 @@ def query_text(result: QueryResult) -> str:
     lines: list[str] = [UNVERIFIED] if result.unverified else []
     for rank, hit in enumerate(result.hits, start=1):
         lines += _hit_line(rank, hit)
-    for passage in result.frontmatters + result.sections:
-        where = f"{passage.doc}:{passage.line}-{passage.end}"
-        lines += ["", f"--- {where} ({passage.title})", passage.text]
+    from mdbrain.service.reading import in_order, passage_head
+
+    for passage, named in in_order(result.hits, result.frontmatters, result.sections):
+        lines += ["", passage_head(passage, named), passage.text]
         if passage.cut:
-            lines.append(
-                "[section continues: "
-                + _say(
-                    f"mdbrain show {passage.doc} --section {passage.line}",
-                    f"read doc={passage.doc} section={passage.line}",
-                )
-                + "]"
-            )
+            option = _say(f"show --section {passage.line}", f"read section={passage.line}")
+            lines.append(f"[section continues: {option}]")
     if result.neighbours:
         lines += [
             "",

@@ -220,11 +220,14 @@ class _Answer:
     row_of: Callable[[Hit], str]
 
     def costs(self) -> dict[str, int]:
+        heads = {id(p) for p in self.frontmatters}
+        placed = in_order(self.rows, self.frontmatters, self.sections)
+        costs = [(id(p) in heads, passage_cost(p, named)) for p, named in placed]
         return {
             "manifest": sum(tokens.estimate(self.row_of(h)) for h in self.rows),
-            "frontmatter": sum(tokens.estimate(p.text) for p in self.frontmatters),
-            "sections": sum(tokens.estimate(p.text) for p in self.sections),
-            "neighbours": sum(tokens.estimate(f"{n.id} {n.summary}") for n in self.near),
+            "frontmatter": sum(cost for head, cost in costs if head),
+            "sections": sum(cost for head, cost in costs if not head),
+            "neighbours": sum(tokens.estimate(neighbour_line(n)) for n in self.near),
         }
 
     def report(self) -> dict[str, int]:
@@ -243,23 +246,67 @@ class _Answer:
         total = self.report()["total"]
         if total <= cap:
             return None
-        phases: list[tuple[list[Any], Callable[[Any], str], Callable[[Any], bool]]] = [
-            (self.near, lambda n: f"{n.id} {n.summary}", lambda _n: True),
-            (self.sections, lambda p: p.text, lambda p: p.doc != top),
-            (self.frontmatters, lambda p: p.text, lambda p: p.doc != top),
-            (self.frontmatters, lambda p: p.text, lambda _p: True),
-            (self.sections, lambda p: p.text, lambda p: p is not best),
-            (self.rows, self.row_of, lambda h: h is not self.rows[0]),
+        phases: list[tuple[list[Any], Callable[[Any], bool]]] = [
+            (self.near, lambda _n: True),
+            (self.sections, lambda p: p.doc != top),
+            (self.frontmatters, lambda p: p.doc != top),
+            (self.frontmatters, lambda _p: True),
+            (self.sections, lambda p: p is not best),
+            (self.rows, lambda h: h is not self.rows[0]),
         ]
-        for items, text_of, may_go in phases:
+        for items, may_go in phases:
             for item in reversed([i for i in items if may_go(i)]):
                 if total <= cap:
                     return None
                 items.remove(item)
-                total -= tokens.estimate(text_of(item))
+                total = self.report()["total"]  # a page's next passage may now name it
         if total <= cap or best is None:
             return None
-        return cap - (total - tokens.estimate(best.text))
+        return cap - (total - passage_cost(best))
+
+
+SAME_PAGE = "same page"  # what the line naming a passage says for the page named above
+
+
+def in_order(
+    hits: Sequence[Hit], frontmatters: Sequence[Passage], sections: Sequence[Passage]
+) -> list[tuple[Passage, bool]]:
+    """The passages of an answer as it prints them: page by page in the order of the
+    hits, each page's frontmatter first; with each, whether it is the first of its page,
+    the one whose line names the page (the others say :data:`SAME_PAGE`)."""
+    rank = {hit.id: n for n, hit in enumerate(hits)}
+    every = [*frontmatters, *sections]
+    ordered = sorted(enumerate(every), key=lambda item: (rank.get(item[1].doc, len(rank)), item[0]))
+    out, named = [], set()
+    for _n, passage in ordered:
+        out.append((passage, passage.doc not in named))
+        named.add(passage.doc)
+    return out
+
+
+def passage_head(passage: Passage, named: bool) -> str:
+    """The line that names a passage in an answer: its page (or :data:`SAME_PAGE`), its
+    lines and its title."""
+    page = passage.doc if named else SAME_PAGE
+    return f"--- {page}:{passage.line}-{passage.end} ({passage.title})"
+
+
+def passage_frame(passage: Passage, named: bool = True) -> str:
+    """The lines an answer prints around a passage: the line that names it and, for a
+    section cut short, the option that shows it whole. They are read with it, so they
+    are counted with it (MCP's words for that option are the shorter)."""
+    head = passage_head(passage, named)
+    return f"{head}\n[section continues: show --section {passage.line}]" if passage.cut else head
+
+
+def passage_cost(passage: Passage, named: bool = True) -> int:
+    """The tokens a passage costs in an answer: its text and its frame."""
+    return tokens.estimate(passage.text) + tokens.estimate(passage_frame(passage, named))
+
+
+def neighbour_line(neighbour: Neighbour) -> str:
+    """A neighbour as an answer lists it, and as its cost is counted."""
+    return f"{neighbour.relation}: {neighbour.id} [{neighbour.status}] {neighbour.summary}"
 
 
 def hit_of(card: Card, summary_max: int | None = None) -> Hit:
@@ -308,6 +355,15 @@ def _copy_key(card: Card) -> tuple[str, str, str] | None:
     if not card.title or not card.summary:
         return None
     return card.id.rpartition("/")[2], card.title, card.summary
+
+
+def _title_alone(head: Passage, hit: Hit) -> bool:
+    """Whether a document's frontmatter passage holds its title alone, a title that
+    says nothing its row (id and summary) has not: not worth the line naming it."""
+    if "\n" in head.text or not head.text.startswith("title:"):
+        return False
+    title = head.text.removeprefix("title:").strip().strip("\"'")
+    return not _says_more(title, f"{hit.id} {hit.summary}")
 
 
 def _says_more(title: str, doc_id: str) -> bool:
@@ -709,9 +765,9 @@ class Reader:
             for rank, doc in enumerate(docs)
         ]
         frontmatters: list[Passage] = []
-        for doc, its in zip(docs, found, strict=True):
+        for hit, doc, its in zip(chosen, docs, found, strict=True):
             head = self._frontmatter(doc, whole=False, shown=its, listed=LISTED)
-            if head.text:
+            if head.text and not _title_alone(head, hit):
                 frontmatters.append(head)
         sections = [passage for its in found for passage in its]
         if unverified and chosen:
@@ -869,12 +925,15 @@ class Reader:
         or a block kept whole): a smaller one is asked then, a few times at most."""
         top = self.document(answer.rows[0].id)
         best = next((p for p in answer.sections if p.doc == top.id), None)
-        asked = room
+        if best is None:
+            return
+        # the room is for the passage and its frame, which a cut has for sure
+        asked = room - tokens.estimate(passage_frame(dataclasses.replace(best, cut=True)))
         for _try in range(CUT_TRIES):
-            cut = self._sections(top, question, 1, first=asked) if best and asked > 0 else []
-            if not cut or best is None:
+            cut = self._sections(top, question, 1, first=asked) if asked > 0 else []
+            if not cut:
                 return
-            cost = tokens.estimate(cut[0].text)
+            cost = passage_cost(cut[0])
             if cost <= room:
                 answer.sections[answer.sections.index(best)] = cut[0]
                 return
