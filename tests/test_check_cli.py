@@ -54,6 +54,7 @@ EXPECTED = {
     "E007": "governance/replaces-ghost.md",
     "E008": "governance/leaky.md",
     "E009": "governance/contact.md",
+    "E010": "format/unmerged.md",
     "W001": "links/dangling.md",
     "W002": "links/lonely.md",
     "W003": "links/missing-code.md",
@@ -152,7 +153,7 @@ def test_the_fixture_trips_every_code_exactly_once_where_expected(every_rule: Pa
     report = checked(every_rule)
     assert sorted((f.code, f.path) for f in report.findings) == sorted(EXPECTED.items())
     assert Counter(f.code for f in report.findings) == Counter(list(CODES))
-    assert report.documents == 28
+    assert report.documents == 29
     assert report.repairs == ()
     assert report.exit_code() == 1
 
@@ -213,7 +214,7 @@ def test_json_follows_the_documented_schema(every_rule: Path) -> None:
     keys = ["schema", "documents", "scope", "summary", "findings", "repairs"]
     assert list(data) == keys
     assert data["schema"] == "mdbrain.check/1" and data["scope"] is None
-    assert data["summary"] == {"error": 9, "warning": 17, "info": 2}
+    assert data["summary"] == {"error": 10, "warning": 17, "info": 2}
     for item in data["findings"]:
         assert list(item) == ["code", "severity", "path", "line", "message"]
         assert item["severity"] == CODES[item["code"]][0].value

@@ -285,6 +285,14 @@ def test_a_conflict_in_a_document_is_left_to_git_and_its_resolution_gets_fresh_i
     assert unmerged == ["kb/guides/deploy.md"]
     text = (repo.top / "kb/guides/deploy.md").read_text(encoding="utf-8")
     assert "<<<<<<<" in text and ">>>>>>>" in text
+    # committed as it stands, both sides would become knowledge: the hook refuses it
+    repo.git("add", "kb/guides/deploy.md")
+    refused = repo.git("commit", "--no-edit", ok=False)
+    assert refused.returncode != 0
+    assert "conflict markers are still in guides/deploy.md (line" in refused.stderr
+    assert repo.git("rev-list", "--parents", "-n", "1", "HEAD").stdout.count(" ") == 1
+    checked = repo.mdbrain("check", "--json", ok=False)
+    assert '"E010"' in checked.stdout
 
     resolved = [line for line in text.splitlines() if not line.startswith(("<<<", "===", ">>>"))]
     resolved = [line for line in resolved if "Fridays" not in line]

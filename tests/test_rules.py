@@ -113,3 +113,40 @@ def test_a_summary_given_as_another_tools_mapping_is_reported_and_never_shown_as
     problems = [f for f in rules.run(context) if f.code == "E002"]
     assert [(f.path, f.line) for f in problems] == [("a.md", 3)]
     assert "summary" in problems[0].message and "mapping" in problems[0].message
+
+
+CONFLICTED = """## Timeouts
+
+<<<<<<< HEAD
+The default timeout is 5 seconds.
+=======
+The default timeout is 10 seconds.
+>>>>>>> other-branch
+"""
+
+ABOUT_GIT = """## Merges
+
+A conflict shows as:
+
+```text
+<<<<<<< HEAD
+ours
+=======
+theirs
+>>>>>>> branch
+```
+"""
+
+
+def test_conflict_markers_left_by_a_merge_are_an_error_at_their_line() -> None:
+    """A merge stopped on a conflict, committed as it was (found on encode/httpx):
+    the page was served as stable with both sides in it."""
+    text = doc("Timeouts", body=CONFLICTED)
+    entry = manifest.entry_from_text(text, "timeouts.md")
+    [found] = [f for f in entry.findings if f.code == "E010"]
+    assert found.line == text.split("\n").index("<<<<<<< HEAD") + 1
+    assert found.severity.name == "ERROR"
+    # markers shown in a code block, or one marker alone, are text about them
+    for body in (ABOUT_GIT, "Lines that start with <<<<<<< open a conflict.\n"):
+        shown = manifest.entry_from_text(doc("Merges", body=body), "merges.md")
+        assert not [f for f in shown.findings if f.code == "E010"]

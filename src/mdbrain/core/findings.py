@@ -28,6 +28,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E007": (Severity.ERROR, "supersedes or superseded_by names no document"),
     "E008": (Severity.ERROR, "looks like a secret, or an impl_ref to a credentials file"),
     "E009": (Severity.ERROR, "personal data (e-mail, phone, national id, IBAN, card number)"),
+    "E010": (Severity.ERROR, "unresolved merge conflict: git's conflict markers left in the file"),
     "W001": (Severity.WARNING, "link or related entry points to no document"),
     "W002": (Severity.WARNING, "orphan: no document links to it"),
     "W003": (Severity.WARNING, "impl_ref points to no file"),

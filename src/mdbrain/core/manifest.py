@@ -9,7 +9,9 @@ document still takes its place in the base so that links to it hold.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import re
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -151,6 +153,29 @@ def _body_facts(
     return tuple(found), tuple(outside)
 
 
+# the lines git writes around the two sides of a conflict it could not merge
+_CONFLICT = re.compile(r"^(?:<{7}(?: .*)?|={7}|>{7}(?: .*)?)$", re.MULTILINE)
+_FENCE = re.compile(r"^ {0,3}(?:```|~~~)", re.MULTILINE)
+
+
+def _conflicts(doc_id: str, text: str) -> list[Finding]:
+    """E010 at the first line of an unresolved merge conflict: an opening and a closing
+    marker both left in the file (one alone is more likely a text about them)."""
+    if "<<<<<<<" not in text or ">>>>>>>" not in text:  # most files: two searches in C
+        return []
+    fences = [m.start() for m in _FENCE.finditer(text)]
+    found = [
+        m
+        for m in _CONFLICT.finditer(text)
+        if m.group(0)[0] in "<>" and bisect.bisect(fences, m.start()) % 2 == 0  # not shown code
+    ]
+    if not any(m.group(0)[0] == "<" for m in found) or not any(m.group(0)[0] == ">" for m in found):
+        return []
+    line = text.count("\n", 0, found[0].start()) + 1
+    message = "unresolved merge conflict: git's markers are still in the file; settle it"
+    return [finding("E010", doc_id, message, line)]
+
+
 def _secrets(doc_id: str, text: str) -> list[Finding]:
     """Secrets (E008) and personal data (E009) in a document; the check drops what the
     marker's guard lets pass (allowed values, personal data when that guard is off)."""
@@ -225,6 +250,7 @@ def entry_from_text(
 ) -> Entry:
     problems = list(problems or [])
     norm = frontmatter.normalise_newlines(text.removeprefix(document.BOM))
+    problems += _conflicts(doc_id, norm)
     problems += _secrets(doc_id, norm)
     try:
         doc = document.loads(text, doc_id)

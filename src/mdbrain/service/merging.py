@@ -34,7 +34,13 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from mdbrain.core import indexes, lock_merge
-from mdbrain.core.errors import GitError, InvalidRequestError, MdbrainError, UnsafePathError
+from mdbrain.core.errors import (
+    GitError,
+    InvalidRequestError,
+    MdbrainError,
+    RefusedError,
+    UnsafePathError,
+)
 from mdbrain.service.brain import Brain
 from mdbrain.service.indexing import IndexReport
 from mdbrain.store import anchor_lock, files, location
@@ -416,6 +422,19 @@ def run_hook(start: Path, hook: str) -> HookReport:
     if hook == "pre-commit" and not _concluding(repo, top):
         return HookReport(hook, False, "not concluding a merge: nothing to do")
     with Brain.open(start) as brain:
+        unsettled = [
+            f"{entry.id} (line {found.line})"
+            for entry in brain.manifest().entries
+            for found in entry.findings
+            if found.code == "E010"
+        ]
+        if unsettled:  # the commit would record both sides of a conflict as knowledge
+            more = f" and {len(unsettled) - 3} more" if len(unsettled) > 3 else ""
+            raise RefusedError(
+                "git's conflict markers are still in "
+                + ", ".join(unsettled[:3])
+                + f"{more}: settle the conflict, then commit again"
+            )
         report = brain.index()
         root = brain.root
     present = [*report.written, *report.unchanged, *report.refreshed]
