@@ -127,6 +127,27 @@ def test_editing_a_described_function_flags_the_document_and_names_the_commit(
     )
 
 
+def test_a_moved_document_is_still_flagged_when_its_symbol_changes(tmp_path: Path) -> None:
+    """The fingerprints it was verified against follow it to its new id (found on
+    encode/httpx: under the old id they were dropped, and the changed code recorded as
+    verified)."""
+    repo = make_repo(tmp_path)
+    Brain.open(repo.path).move("symbols.md", "auth/symbols.md")
+    lock, _note = anchor_lock.read(repo.path / "kb")
+    assert "symbols.md" not in lock
+    assert set(lock["auth/symbols.md"]) == {
+        "src/auth/login.py#authenticate",
+        "src/auth/login.py#LoginService.lock",
+    }
+    repo.commit("move", "2026-07-05T12:00:00")
+    repo.write(
+        "src/auth/login.py", LOGIN_PY.replace("check(user, password)", "verify(user, password)")
+    )
+    repo.commit("use verify()", "2026-08-03T09:00:00")
+    flagged = {f.doc: f.reason for f in Brain.open(repo.path).update().flagged}
+    assert "src/auth/login.py#authenticate changed" in flagged["auth/symbols.md"]
+
+
 def test_a_comment_only_edit_in_an_anchored_symbol_is_not_drift(tmp_path: Path) -> None:
     repo = make_repo(tmp_path)
     repo.write(

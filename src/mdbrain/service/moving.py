@@ -16,7 +16,7 @@ from mdbrain.core import edit, ids
 from mdbrain.core.errors import DocumentError, InvalidRequestError, NotFoundError, UsageError
 from mdbrain.core.schema import RELATION_FIELDS
 from mdbrain.service.indexing import IndexReport
-from mdbrain.store import files
+from mdbrain.store import anchor_lock, files
 
 if TYPE_CHECKING:
     from mdbrain.service.session import Session
@@ -73,6 +73,16 @@ def _plan(session: Session, old_id: str, new_id: str) -> tuple[dict[str, str], i
     return texts, count + rebased
 
 
+def _rekey_anchors(session: Session, old_id: str, new_id: str) -> None:
+    """The fingerprints of the code the document was verified against follow it: under
+    its old id they would be dropped as a gone document's, and a change of that code
+    after the move taken for the one it was checked against."""
+    lock, _problem = anchor_lock.read(session.root)
+    if old_id in lock:
+        lock[new_id] = lock.pop(old_id)
+        anchor_lock.write(session.root, lock)
+
+
 def _blocking_file(session: Session, new_id: str) -> str:
     """A file standing where a folder of ``new_id`` must go ('' when the way is clear)."""
     parts = new_id.split("/")[:-1]
@@ -97,5 +107,6 @@ def move(session: Session, old: str, new: str) -> MoveReport:
         for doc_id, text in texts.items():
             session.write(doc_id, text)
         files.remove(session.root, old_id)
+        _rekey_anchors(session, old_id, new_id)
         index = session.indexer().run()  # in the same hold of the lock: never busy once moved
     return MoveReport(old_id, new_id, tuple(sorted(texts)), count, index)
