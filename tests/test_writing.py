@@ -4,6 +4,7 @@ concurrent writers never lose an update."""
 from __future__ import annotations
 
 import base64
+import dataclasses
 import datetime as dt
 import multiprocessing
 import random
@@ -350,3 +351,42 @@ def test_writes_leave_no_page_nobody_can_reach(make_base: MakeBase) -> None:
     assert "type: overview" in overview and "status: draft" in overview
     assert "(sessions-expire.md)" in overview
     assert not (root / "overview.md").exists()  # beside OVERVIEW.md on a disk ignoring case
+
+
+def test_a_page_another_writer_created_meanwhile_is_a_duplicate(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two writers of one new page at once (found on encode/httpx): the second checked
+    for duplicates before the first wrote, and got a numbered copy of the same page."""
+    from mdbrain.service import writing
+
+    root = make_base({"other.md": doc("Other")})
+    request = WriteRequest(
+        title="Proxy rotation", summary="How the proxies rotate.", theme="ops", sources=["s"]
+    )
+    first = Brain.open(root).write(request)
+    assert first.id == "ops/proxy-rotation.md"
+    # the second writer's check ran before the first wrote: it saw no candidate
+    monkeypatch.setattr(writing.Writer, "candidates", lambda self, request: [])
+    with pytest.raises(DuplicateError, match="written meanwhile"):
+        Brain.open(root).write(request)
+    pages = sorted(p.name for p in (root / "ops").glob("*.md"))
+    assert [name for name in pages if name != "overview.md"] == ["proxy-rotation.md"]
+    # said to be new, it is written beside it
+    again = Brain.open(root).write(dataclasses.replace(request, new=True))
+    assert again.id == "ops/proxy-rotation-2.md"
+
+
+def test_a_refusal_in_the_body_names_the_line_of_the_file(make_base: MakeBase) -> None:
+    """The line said is the file's, frontmatter included: "body line 17" of a body of
+    five lines (found on encode/httpx) sent the writer looking in the wrong place."""
+    root = empty_base(make_base)
+    key = "AKIA" + "QZ7VTRXM4BLN2WKD"
+    with pytest.raises(GuardError) as refused:
+        Brain.open(root).write(
+            WriteRequest(title="Keys", summary="Where keys live.", body=f"# Keys\n\nKey: {key}\n")
+        )
+    place = refused.value.place
+    assert place.startswith("the body at line ") and place.endswith(" of keys.md")
+    written = int(place.split("line ")[1].split()[0])
+    assert written > 3  # the body's third line, after the frontmatter's lines

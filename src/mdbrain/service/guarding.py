@@ -53,7 +53,7 @@ def _place(text: str, line: int) -> str:
     except DocumentError:
         return f"line {line}"
     if parts.yaml is None or line >= parts.body_line:
-        return f"body line {line}"
+        return f"the body at line {line}"
     keys = frontmatter.key_lines(parts.yaml)
     owner = max((k for k, n in keys.items() if n <= line), key=lambda k: keys[k], default="")
     return owner or f"line {line}"

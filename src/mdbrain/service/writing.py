@@ -266,6 +266,7 @@ class Writer:
             if numbered:  # numbered before the lock: another writer may hold it by now
                 doc_id, numbered = self._place(request)
             if self.session.exists(doc_id) or os.path.lexists(self.root / doc_id):
+                self._written_meanwhile(request, doc_id)
                 doc_id, numbered = self._place(request, taken=True)
             sha = self.session.write(doc_id, content)
             anchoring.record(self.session, [doc_id])
@@ -292,6 +293,20 @@ class Writer:
             # document was written, and the writer would be told nothing was
             report.index = self.session.indexer().run()
         return report
+
+    def _written_meanwhile(self, request: WriteRequest, doc_id: str) -> None:
+        """Refuse a new document whose path another writer took, with the same title,
+        between the duplicate check and this writer's hold of the lock: two writers of
+        one page at once leave one page, as one after the other would."""
+        entry = self.session.manifest().get(doc_id)
+        if entry is None or request.new or doc_id in request.supersedes:
+            return
+        if self.is_duplicate(request, doc_id, (doc_id, 0.0, 0.0, entry.title)):
+            raise DuplicateError(
+                f"looks like a duplicate of {doc_id}, written meanwhile; nothing was written."
+                " Update that document, or say that it is new or that it replaces it",
+                candidates=[(doc_id, 1.0)],
+            )
 
     def _clashes(
         self, request: WriteRequest, doc_id: str, nearby: list[tuple[str, float, float, str]]
