@@ -381,6 +381,7 @@ def test_a_read_only_base_refuses_each_write_by_file_and_loses_nothing(
         line = done.err.strip()
         assert line.startswith("mdbrain: ") and "\n" not in line, done
         assert re.search(r"read-only|permission", line, re.I), done
+        assert "internal error" not in line, done  # a storage error, said as such
         # the file named is the one that could not be written (its lock, or the document)
         assert named in line or ".mdbrain" in line or "docs" in line, done
     assert files_of(docs) == before

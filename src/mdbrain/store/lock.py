@@ -92,6 +92,8 @@ def held(root: Path, *, wait: float | None = None) -> Iterator[None]:
             waited=waited,
             path=str(root / LOCK),
         ) from None
+    except OSError as exc:  # a read-only base: the lock file cannot be made or opened
+        raise files.storage_error(root / LOCK, exc, "take the base's write lock") from None
     try:
         _tidy(root, folder)
         with contextlib.suppress(Exception):  # the note is a courtesy, never a reason to fail
