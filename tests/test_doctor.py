@@ -146,6 +146,21 @@ def test_a_base_no_agent_tool_uses_yet_is_told_to_connect_one(clean: Path) -> No
     assert fix.startswith("mdbrain agents install --for")
 
 
+def test_an_agent_file_git_ignores_is_connected_on_this_machine_only(clean: Path) -> None:
+    """astral-sh/uv ignores .codex/*: the file install wrote never reaches the team."""
+    write(clean, ".gitignore", ".codex/*\n")
+    git(clean, "rm", "-q", "--cached", ".codex/config.toml")  # written, never added
+    git(clean, "add", ".gitignore")
+    git(clean, "commit", "-qm", "ignore codex")
+    ok, fix, detail = by_name(diagnose(clean))["agents"]
+    assert not ok
+    assert detail == ".codex/config.toml is ignored by git: the team does not get it"
+    assert fix == "git add -f .codex/config.toml, or edit .gitignore"
+    report = integrations.status(clean)
+    assert report.ignored == (".codex/config.toml",)
+    assert any(note.startswith(".codex/config.toml is ignored by git") for note in report.notes)
+
+
 def test_a_document_to_review_without_a_reason_is_not_honest(clean: Path) -> None:
     write(clean, "kb/app/unsure.md", doc("Unsure", status="needs-review", sources="[x]"))
     Brain.open(clean).index()

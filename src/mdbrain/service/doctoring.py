@@ -212,6 +212,11 @@ def _agents(project: Path) -> Item:
         for item in tool.items
         if item.state is not State.CURRENT
     ]
+    if not missing and report.ignored:  # connected on this machine only
+        path = report.ignored[0]
+        more = f" (and {len(report.ignored) - 1} more)" if len(report.ignored) > 1 else ""
+        detail = f"{path} is ignored by git{more}: the team does not get it"
+        return Item("agents", label, False, detail, f"git add -f {path}, or edit .gitignore")
     if not missing:
         return Item("agents", label, True)
     if not report.detected:  # every tool was surveyed: the folder uses none of them yet

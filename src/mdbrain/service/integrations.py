@@ -16,14 +16,14 @@ are chosen (by their files), or every tool when it shows none.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from mdbrain.core import agent_tools
 from mdbrain.core.agent_files import Merge, State
 from mdbrain.core.agent_tools import AGENTS_FILE, Artifact, Kind
-from mdbrain.core.errors import InvalidRequestError, UnsafePathError
+from mdbrain.core.errors import GitError, InvalidRequestError, UnsafePathError
 from mdbrain.store import files, location
 
 MAX_BYTES = 8 * 1024 * 1024  # an agent's settings file larger than this is left alone
@@ -62,6 +62,7 @@ class IntegrationReport:
     dry_run: bool
     tools: tuple[ToolReport, ...]
     notes: tuple[str, ...]
+    ignored: tuple[str, ...] = ()  # files of the project the tools read that git ignores
 
     @property
     def written(self) -> tuple[str, ...]:
@@ -173,6 +174,7 @@ def _run(
     for artifact in artifacts:
         if artifact.path not in done:
             done[artifact.path] = _merge_one(folder, artifact, user_level, write, dry_run)
+    ignored = () if user_level else _ignored(folder, done.values())
     reports = []
     for name in names:
         tool = agent_tools.TOOLS[name]
@@ -185,7 +187,8 @@ def _run(
         installing=write,
         dry_run=dry_run,
         tools=tuple(reports),
-        notes=() if user_level else _notes(folder, names),
+        notes=() if user_level else (*_notes(folder, names), *map(_ignored_note, ignored)),
+        ignored=ignored,
     )
 
 
@@ -225,6 +228,30 @@ def _read(folder: Path, rel: str) -> str | Merge | None:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         return Merge(State.MANUAL, note="not UTF-8 text: left alone")
+
+
+def _ignored(project: Path, items: Iterable[Item]) -> tuple[str, ...]:
+    """The files of the project the tools read that git ignores: written or found, they
+    stay on this machine, and the rest of the team never gets them."""
+    from mdbrain.store import git
+
+    paths = [i.path for i in items if i.state is not State.REFUSED]
+    if not paths:
+        return ()
+    repository = git.Git(project)
+    try:
+        if repository.toplevel() is None:
+            return ()
+        return tuple(repository.ignored(paths))
+    except GitError:
+        return ()
+
+
+def _ignored_note(path: str) -> str:
+    return (
+        f"{path} is ignored by git (.gitignore): it stays on this machine; take it out of"
+        f" .gitignore, or add it with git add -f {path}, for the team to share it"
+    )
 
 
 def _notes(project: Path, names: Sequence[str]) -> tuple[str, ...]:
