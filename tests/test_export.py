@@ -514,3 +514,27 @@ def test_admonitions_are_boxes_with_their_titles_not_paragraphs_of_markup() -> N
     assert '<p class="admonition-title">Keep &lt;it&gt; short</p>' in html
     assert '<div class="admonition warning">' in html and "Careful" in html
     assert "<p>:::\nno kind, no box\n:::</p>" in html
+
+
+@pytest.mark.parametrize(
+    ("manifest", "text", "name"),
+    [
+        ("pyproject.toml", '[project]\nname = "uv"\nversion = "1"\n', "uv"),
+        ("package.json", '{"name": "@acme/shop-web", "version": "1.0.0"}', "shop-web"),
+        ("Cargo.toml", '[package]\nname = "ripgrep"\nversion = "14.0.0"\n', "ripgrep"),
+        ("go.mod", "module github.com/acme/billing\n\ngo 1.22\n", "billing"),
+        # a workspace names no package: the folder's name
+        ("Cargo.toml", '[workspace]\nmembers = ["crates/*"]\n', "project"),
+        ("pyproject.toml", "not = [valid", "project"),
+    ],
+)
+def test_the_export_names_the_project_as_its_manifest_does(
+    project: Path, tmp_path: Path, manifest: str, text: str, name: str
+) -> None:
+    """A clone made into a folder of another name (found on astral-sh/uv, cloned into
+    ``repo/``: the export said "repo")."""
+    (project / manifest).write_text(text, encoding="utf-8")
+    out = tmp_path / "llms.txt"
+    code, said = run("-C", str(project), "export", "--llms-txt", str(out))
+    assert code == 0, said
+    assert out.read_text(encoding="utf-8").splitlines()[0] == f"# {name}"

@@ -58,6 +58,27 @@ SHOWN_FIELDS = (
 )
 
 
+_MANIFESTS = ("pyproject.toml", "package.json", "Cargo.toml", "go.mod")
+
+
+def project_name(project: Path) -> str:
+    """The project's name as its own manifest at the top gives it (pyproject.toml,
+    package.json, Cargo.toml, go.mod's module, last part), else its folder's: a clone
+    made into ``repo/`` is still uv."""
+    from mdbrain.core import layout
+
+    for name in _MANIFESTS:
+        try:
+            text = files.read(project, name, limit=1 << 20).decode("utf-8")
+        except (MdbrainError, UnicodeDecodeError):
+            continue
+        package = layout.read_package(name, text)
+        named = package.name.rstrip("/").rsplit("/", 1)[-1] if package is not None else ""
+        if named:
+            return named
+    return project.name
+
+
 @dataclass(frozen=True, slots=True)
 class Page:
     """One document as an export shows it: everything but its body."""
@@ -148,7 +169,7 @@ def gather(brain: Brain) -> Snapshot:
         return _body(brain, doc_id, doc_id in withheld)
 
     return Snapshot(
-        project=brain.location.project.name,
+        project=project_name(brain.location.project),
         root=brain.root,
         lang=brain.config.lang,
         date=indexes.generation_date(found) or "",
