@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mdbrain.core import codemap, conversion, markdown, summary
+from mdbrain.core import codemap, conversion, markdown, snippets, summary
+from mdbrain.service import importing
+from mdbrain.service.brain import Brain
 
 INSTALL = (
     "Installation is as simple as:\n\n"
@@ -167,3 +169,79 @@ def test_an_api_stub_page_is_left_out_of_an_import_and_said_why(tmp_path: Path) 
         ("api/fields.md", conversion.API_STUB)
     ]
     assert not (project / "kb" / "api").exists()
+
+
+# --- snippet includes ----------------------------------------------------------------
+
+
+FILES = {
+    "CONTRIBUTING.md": "# Contributing\n\nRun the tests with `cargo nextest run`.\n",
+    "part.md": 'First.\n--8<-- "inner.md"\nLast.\n',
+    "inner.md": "Inner line.\n",
+    "lines.md": "one\ntwo\nthree\nfour\n",
+    "loop.md": '--8<-- "loop.md"\n',
+}
+
+
+def _read(name: str) -> str | None:
+    return FILES.get(name)
+
+
+def test_a_snippet_include_is_replaced_by_the_file_it_names() -> None:
+    found = snippets.expand('# Contributing\n\n--8<-- "CONTRIBUTING.md"\n', _read)
+    assert "Run the tests with `cargo nextest run`." in found.text
+    assert "--8<--" not in found.text and found.included == ["CONTRIBUTING.md"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "missing"),
+    [
+        # included files are expanded in turn, indented as the include is
+        (
+            '* A list:\n    --8<-- "part.md"\n',
+            "* A list:\n    First.\n    Inner line.\n    Last.\n",
+            [],
+        ),
+        # a range of lines, counted from 1
+        ("--8<-- 'lines.md:2:3'\n", "two\nthree\n", []),
+        # a block of names between two marks
+        ("--8<--\ninner.md\nlines.md:4\n--8<--\nAfter.\n", "Inner line.\nfour\nAfter.\n", []),
+        # in a code block, escaped, or naming nothing: left as written
+        ('```\n--8<-- "inner.md"\n```\n', '```\n--8<-- "inner.md"\n```\n', []),
+        (';--8<-- "inner.md"\n', ';--8<-- "inner.md"\n', []),
+        ('--8<-- "gone.md"\n', '--8<-- "gone.md"\n', ["gone.md"]),
+    ],
+)
+def test_snippet_includes_in_every_form(text: str, expected: str, missing: list[str]) -> None:
+    found = snippets.expand(text, _read)
+    assert found.text == expected
+    assert found.missing == missing
+
+
+def test_a_file_that_includes_itself_stops_after_a_few_levels() -> None:
+    found = snippets.expand('--8<-- "loop.md"\n', _read)
+    assert found.text.count("--8<--") == 1 and found.missing == ["loop.md"]
+
+
+def test_an_mkdocs_page_made_of_an_include_is_imported_with_what_it_includes(
+    tmp_path: Path,
+) -> None:
+    """astral-sh/uv's docs/reference/contributing.md is `--8<-- "CONTRIBUTING.md"` alone:
+    imported as written, it held none of the guide."""
+    project = tmp_path / "project"
+    (project / "docs" / "reference").mkdir(parents=True)
+    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
+    (project / "kb").mkdir()
+    (project / "mkdocs.yml").write_text("site_name: demo\ndocs_dir: docs\n", encoding="utf-8")
+    (project / "CONTRIBUTING.md").write_text(FILES["CONTRIBUTING.md"], encoding="utf-8")
+    (project / "docs" / "reference" / "contributing.md").write_text(
+        '---\ntitle: Contributing\n---\n\n--8<-- "CONTRIBUTING.md"\n', encoding="utf-8"
+    )
+    (project / "docs" / "reference" / "other.md").write_text(
+        '# Other\n\nSee the guide.\n\n--8<-- "docs/missing.md"\n', encoding="utf-8"
+    )
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, project / "docs")
+    written = (project / "kb" / report.imported["reference/contributing.md"]).read_text()
+    assert "Run the tests with `cargo nextest run`." in written and "--8<--" not in written
+    assert any("'docs/missing.md' names no file" in note for note in report.notes)

@@ -48,6 +48,7 @@ from mdbrain.core import (
     progress,
     sites,
     slug,
+    snippets,
 )
 from mdbrain.core.errors import (
     GuardError,
@@ -119,6 +120,7 @@ class _Run:
     # the pages this import reads, as ``sources`` names them (from the project), casefolded
     walked: frozenset[str] = frozenset()
     site: Path | None = None  # the folder a site builds its pages from: "/img/a.png" is in it
+    site_config: Path | None = None  # the folder of an MkDocs site's mkdocs.yml
     served: tuple[Path, ...] = ()  # folders a site serves at its root as they are (public/)
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
@@ -244,6 +246,17 @@ def _mkdocs_site(project: Path, src: Path) -> tuple[Path, str] | None:
     return None
 
 
+def _mkdocs_folder(project: Path, src: Path) -> Path | None:
+    """The folder of the mkdocs.yml :func:`_mkdocs_site` reads (the same search)."""
+    inside = src == project or project in src.parents
+    for folder in [src, *src.parents] if inside else [src, src.parent]:
+        if any((folder / name).is_file() for name in ("mkdocs.yml", "mkdocs.yaml")):
+            return folder
+        if folder == project:
+            break
+    return None
+
+
 def _site_titles(site: tuple[Path, str] | None, src: Path) -> dict[str, str]:
     """The titles the MkDocs navigation of ``site`` gives the pages under ``src``, by
     their path from ``src``."""
@@ -320,6 +333,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         except MdbrainError as exc:
             run.skipped.append(Case(path, "", f"cannot be read: {exc.message}"))
             continue
+        raw = _with_snippets(run, path, raw)
         if agent_files.START in raw:  # the pointer agents install writes is no knowledge
             raw = agent_files.without_section(raw)
             if not any(line.strip() and line.lstrip()[0] != "#" for line in raw.split("\n")):
@@ -345,6 +359,38 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         _dated(run, page, record)
     _read_earlier(run, pages)
     return pages
+
+
+def _with_snippets(run: _Run, path: str, raw: str) -> str:
+    """The page as its MkDocs site shows it: each snippet include (``--8<--
+    "CONTRIBUTING.md"``) replaced by the file it names, looked for where the snippets
+    extension looks (the folder of mkdocs.yml, then the docs folder), and beside the
+    page; never outside the project. An include that cannot be read is noted."""
+    if run.site_config is None or snippets.MARK not in raw:
+        return raw
+    project = run.tree.project
+    page = (run.source / path).parent
+    bases = [b for b in (run.site_config, run.site, page) if b is not None]
+
+    def read(name: str) -> str | None:
+        for base in bases:
+            try:
+                rel = (base / name).resolve().relative_to(project).as_posix()
+                return files.read(project, rel, limit=MAX_SNIPPET).decode("utf-8")
+            except (ValueError, MdbrainError, UnicodeDecodeError):
+                continue
+        return None
+
+    found = snippets.expand(raw, read)
+    for name in dict.fromkeys(found.missing):
+        run.plan.notes.append(
+            f"{path}: the snippet include {name!r} names no file the project holds;"
+            " the line is kept as written"
+        )
+    return found.text
+
+
+MAX_SNIPPET = 4 * 1024 * 1024  # bytes of one included file, at most
 
 
 def _dated(run: _Run, page: conversion.Page, record: adr.Record | None) -> None:
@@ -846,6 +892,7 @@ def import_folder(
     limit = None if inside is None else inside.relative_to(project).as_posix()
     run = _Run(session, src, plan, limit, dry_run, single=page is not None)
     run.site = None if site is None else site[0]
+    run.site_config = None if site is None else _mkdocs_folder(project, src)
     run.served = _served(project, src)
     run.walked = frozenset(plan.origin(path).casefold() for path in paths)
     if legacy:
