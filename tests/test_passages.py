@@ -73,6 +73,38 @@ def test_a_window_that_stops_on_a_tables_head_takes_its_rows_while_they_fit() ->
     assert passages.past_table_head(lines, costs, 0, 1, 100) == 1  # no table at its end
 
 
+DECIDED = [
+    "## Decision Outcome",
+    "",
+    'Chosen option: "Prettier-ESLint with Airbnb code style", because',
+    "",
+    "- it is the style most projects use",
+    "",
+    "- it formats on save",
+    "",
+    "### Positive Consequences",
+    "",
+    "- fewer review comments",
+]
+
+
+def test_a_window_that_stops_on_an_announcement_takes_what_it_announces() -> None:
+    """Found on thomvaill/log4brains: the decision was shown as far as "because", and the
+    reasons, the answer, were cut."""
+    costs = [5] * len(DECIDED)
+    # the list after it, blank lines between items and all, up to the next heading
+    assert passages.past_announcement(DECIDED, costs, 0, 3, 100) == 7
+    assert passages.past_announcement(DECIDED, costs, 0, 4, 100) == 7  # a blank line after it
+    assert passages.past_announcement(DECIDED, costs, 0, 3, 30) == 5  # as much as fits
+    assert passages.past_announcement(DECIDED, costs, 0, 3, 15) == 3  # nothing fits: unchanged
+    assert passages.past_announcement(DECIDED, costs, 0, 1, 100) == 1  # announces nothing
+    run = ["Check it as follows", "```sh", "make test", "", "make lint", "```", "", "Push."]
+    assert passages.past_announcement(run, [5] * len(run), 0, 1, 100) == 6  # a code block whole
+    # a sentence ended, or a colon, which most often heads what follows: left as they are
+    for said in (["We use Postgres.", "", "It is fast."], ["Example:", "", "x = 1"]):
+        assert passages.past_announcement(said, [5] * 3, 0, 1, 100) == 1
+
+
 def test_a_window_opens_where_its_first_sentence_begins() -> None:
     lines = [
         "Extend the borrow system to support lifetimes",  # 0: the paragraph begins

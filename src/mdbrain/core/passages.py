@@ -210,6 +210,51 @@ def past_table_head(
     return grown if rows > 0 else end
 
 
+# a line that says what comes next, its sentence left open: "Chosen option: X, because",
+# "as follows" (a line ending with a colon is most often a heading of what follows: left)
+_ANNOUNCES = lazy_pattern(
+    r"(?:\bbecause|\bas follows|\bthe following|\bparce que)"
+    r"[\s*_`)]*$",
+    re.IGNORECASE,
+)
+_LIST_ITEM = lazy_pattern(r"\s*(?:[-*+]|\d{1,9}[.)])\s")
+
+
+def past_announcement(
+    lines: Sequence[str], costs: Sequence[int], start: int, end: int, limit: int
+) -> int:
+    """Where a window ``[start, end)`` should end so as not to stop on a line that
+    announces what follows ("..., because", "Run:"): the block after it (a paragraph,
+    a list, a code block) is added while the ``costs`` stay within ``limit``, up to the
+    next heading. A window that ends elsewhere, or that nothing more fits, keeps its
+    ``end``."""
+    last = end - 1
+    while last >= start and not lines[last].strip():
+        last -= 1
+    if last < start or end >= len(lines) or not _ANNOUNCES().search(lines[last]):
+        return end
+    spent = sum(costs[start:end])
+    grown, held, fenced = end, False, False
+    while grown < len(lines):
+        line = lines[grown]
+        fence = line.lstrip().startswith(("```", "~~~"))
+        if not fenced and line.lstrip().startswith("#"):
+            break
+        if not line.strip() and held and not fenced:
+            following = next((x for x in lines[grown + 1 :] if x.strip()), "")
+            if not _LIST_ITEM().match(following):  # the block ended, unless a list goes on
+                break
+        if spent + costs[grown] > limit:
+            break
+        spent += costs[grown]
+        fenced = fenced != fence
+        held = held or bool(line.strip())
+        grown += 1
+    while grown > end and not lines[grown - 1].strip():  # no blank line to end on
+        grown -= 1
+    return grown if held else end
+
+
 SENTENCE_BACK = 3  # lines a window may reach back for the start of its first sentence
 _SENTENCE_END = (".", "!", "?", ":", ";", "…", "。", "！", "？")
 _CLOSERS = ")]\"'*_»”’`"  # what may follow the end of a sentence

@@ -659,6 +659,7 @@ class Reader:
         costs = passages.LineCosts(own, tokens.estimate)
         start, end = passages.window(scores, costs, limit, keep_first=True)
         end = passages.past_table_head(own, costs, start, end, limit)
+        end = passages.past_announcement(own, costs, start, end, limit)
         start, end = passages.opening(own, costs, scores, (start, end), limit)
         while start < end and start in hidden:
             start += 1
