@@ -150,3 +150,28 @@ def test_conflict_markers_left_by_a_merge_are_an_error_at_their_line() -> None:
     for body in (ABOUT_GIT, "Lines that start with <<<<<<< open a conflict.\n"):
         shown = manifest.entry_from_text(doc("Merges", body=body), "merges.md")
         assert not [f for f in shown.findings if f.code == "E010"]
+
+
+def _numbers_context(names: list[str]) -> rules.Context:
+    entries = [manifest.entry_from_text(doc(n), n) for n in names]
+    return rules.Context(
+        manifest.Manifest(tuple(entries)), marker.Config(root="kb"), dt.date(2026, 12, 1)
+    )
+
+
+def test_a_number_two_records_hold_after_a_merge_is_reported_once() -> None:
+    """Each branch wrote record 3 (found on encode/httpx): git merged them cleanly."""
+    names = [
+        "adr/0001-start.md",
+        "adr/0002-queues.md",
+        "adr/0003-retry-connect-errors.md",
+        "adr/0003-use-http-2.md",
+        "notes/2-cats.md",  # not a numbered folder: one name in two starts with a number
+        "notes/2-dogs.md",
+        "notes/birds.md",
+        "notes/fish.md",
+        "notes/frogs.md",
+    ]
+    found = list(rules.numbers_held_twice(_numbers_context(names)))
+    assert [(f.code, f.path) for f in found] == [("W018", "adr/0003-use-http-2.md")]
+    assert "0003-retry-connect-errors.md" in found[0].message

@@ -49,6 +49,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W015": (Severity.WARNING, "unknown setting in the .rag marker"),
     "W016": (Severity.WARNING, "document over the size limit: indexed by its frontmatter only"),
     "W017": (Severity.WARNING, "a file mdbrain did not write stands where a derived file goes"),
+    "W018": (Severity.WARNING, "two documents of a numbered folder hold the same number"),
     "I001": (Severity.INFO, "byte-order mark ignored"),
     "I002": (Severity.INFO, "document waiting for review, with its reason"),
 }

@@ -438,6 +438,36 @@ def contradictions(ctx: Context) -> Iterator[Finding]:
 
 
 @rule
+def numbers_held_twice(ctx: Context) -> Iterator[Finding]:
+    """W018: in a folder that numbers its documents, two hold the same number (each
+    branch of a merge wrote record 3): the later name is told to take another."""
+    from mdbrain.core import slug
+
+    folders: dict[str, list[str]] = {}
+    for entry in ctx.manifest.entries:
+        folder, _sep, name = entry.id.rpartition("/")
+        folders.setdefault(folder, []).append(name.removesuffix(".md"))
+    for folder, names in folders.items():
+        order = slug.series(names)
+        if order is None or order.kind != "number":
+            continue
+        first: dict[int, str] = {}
+        for name in sorted(names):
+            number = slug.number_of(name)
+            if number is None:
+                continue
+            if number in first:
+                doc_id = posixpath.join(folder, name + ".md")
+                message = (
+                    f"number {number} is held by {first[number]}.md too: give one of them"
+                    " the next free number (mdbrain mv)"
+                )
+                yield finding("W018", doc_id, message)
+            else:
+                first[number] = name
+
+
+@rule
 def waiting_for_review(ctx: Context) -> Iterator[Finding]:
     """I002: a document marked needs-review is listed with its reason until it is verified."""
     for entry in ctx.manifest.entries:

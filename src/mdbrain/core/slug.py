@@ -167,6 +167,12 @@ def series(names: Iterable[str]) -> Series | None:
     return Series("number", width, tuple(numbers))
 
 
+def number_of(name: str) -> int | None:
+    """The number a numbered name starts with (``0003-use-http-2``: 3), else None."""
+    found = _NUMBERED.match(name)
+    return int(found.group(1)) if found else None
+
+
 def title_number(title: str) -> tuple[int | None, str]:
     """The number a title starts with ("33. Cache assets", "ADR 33: Cache assets") and
     the rest of it; ``None`` and the title when it starts with none."""
