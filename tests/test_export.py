@@ -523,6 +523,10 @@ def test_admonitions_are_boxes_with_their_titles_not_paragraphs_of_markup() -> N
         ("package.json", '{"name": "@acme/shop-web", "version": "1.0.0"}', "shop-web"),
         ("Cargo.toml", '[package]\nname = "ripgrep"\nversion = "14.0.0"\n', "ripgrep"),
         ("go.mod", "module github.com/acme/billing\n\ngo 1.22\n", "billing"),
+        ("go.mod", "module example.com/foo/v2\n", "foo"),  # a major version is no name
+        ("package.json", '{"name": {"a": 1}}', "project"),  # no name written there
+        ("package.json", '{"name": true}', "project"),
+        ("Cargo.toml", 'package = "x"\nbin = 5\n', "project"),  # a shape read as none
         # a workspace names no package: the folder's name
         ("Cargo.toml", '[workspace]\nmembers = ["crates/*"]\n', "project"),
         ("pyproject.toml", "not = [valid", "project"),

@@ -141,7 +141,7 @@ def test_a_name_too_long_for_a_slug_is_shortened_and_reported(
     [renamed] = report.renamed
     assert renamed.source == name and len(renamed.chosen.rsplit("/", 1)[-1]) <= 80 + 3
     assert renamed.chosen == report.imported[name]
-    assert "longer than 80 characters" in renamed.reason
+    assert "longer than 80 characters" in renamed.reason and "slug" in renamed.reason
     assert report.imported["short-name.md"].endswith("/short-name.md")
 
 

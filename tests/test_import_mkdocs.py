@@ -179,7 +179,9 @@ FILES = {
     "part.md": 'First.\n--8<-- "inner.md"\nLast.\n',
     "inner.md": "Inner line.\n",
     "lines.md": "one\ntwo\nthree\nfour\n",
-    "loop.md": '--8<-- "loop.md"\n',
+    "loop.md": '--8<-- "loop.md"\nLooped.\n',
+    "nested.md": '--8<-- "lines.md:1:2"\nline2\nline3\nline4\n',
+    "bomb.md": '--8<-- "bomb.md"\n' * 25,
 }
 
 
@@ -202,14 +204,18 @@ def test_a_snippet_include_is_replaced_by_the_file_it_names() -> None:
             "* A list:\n    First.\n    Inner line.\n    Last.\n",
             [],
         ),
-        # a range of lines, counted from 1
+        # a range of lines, counted from 1, before the file's own includes are expanded
         ("--8<-- 'lines.md:2:3'\n", "two\nthree\n", []),
-        # a block of names between two marks
+        ('--8<-- "nested.md:2:3"\n', "line2\nline3\n", []),
+        # a block of names between two marks; one not read leaves the block as written
         ("--8<--\ninner.md\nlines.md:4\n--8<--\nAfter.\n", "Inner line.\nfour\nAfter.\n", []),
-        # in a code block, escaped, or naming nothing: left as written
-        ('```\n--8<-- "inner.md"\n```\n', '```\n--8<-- "inner.md"\n```\n', []),
+        ("--8<--\ninner.md\ngone.md\n--8<--\n", "--8<--\ninner.md\ngone.md\n--8<--\n", ["gone.md"]),
+        # in a code block too, as the extension reads it; escaped, or naming nothing: kept
+        ('```\n--8<-- "inner.md"\n```\n', "```\nInner line.\n```\n", []),
         (';--8<-- "inner.md"\n', ';--8<-- "inner.md"\n', []),
         ('--8<-- "gone.md"\n', '--8<-- "gone.md"\n', ["gone.md"]),
+        # Windows line ends
+        ('Before.\r\n--8<-- "inner.md"\r\n', "Before.\r\nInner line.\n", []),
     ],
 )
 def test_snippet_includes_in_every_form(text: str, expected: str, missing: list[str]) -> None:
@@ -218,9 +224,17 @@ def test_snippet_includes_in_every_form(text: str, expected: str, missing: list[
     assert found.missing == missing
 
 
-def test_a_file_that_includes_itself_stops_after_a_few_levels() -> None:
+def test_a_file_that_includes_itself_is_read_once_and_said() -> None:
     found = snippets.expand('--8<-- "loop.md"\n', _read)
-    assert found.text.count("--8<--") == 1 and found.missing == ["loop.md"]
+    assert found.text == '--8<-- "loop.md"\nLooped.\n' and found.looping == ["loop.md"]
+    # a page made of includes of itself costs its own lines, not their powers
+    bomb = snippets.expand(FILES["bomb.md"], _read, itself="bomb.md")
+    assert bomb.text == FILES["bomb.md"] and set(bomb.looping) == {"bomb.md"}
+    # and includes of one another stop at what one page may add
+    many = {f"f{n}.md": f'--8<-- "f{n + 1}.md"\n' * 40 for n in range(3)} | {"f3.md": "x" * 9000}
+    wide = snippets.expand('--8<-- "f0.md"\n' * 40, many.get)
+    assert len(wide.text) < 3 * snippets.MOST and wide.over
+    assert snippets.expand('--8<-- "lines.md:' + "9" * 5000 + '"\n', _read).missing
 
 
 def test_an_mkdocs_page_made_of_an_include_is_imported_with_what_it_includes(
@@ -229,19 +243,43 @@ def test_an_mkdocs_page_made_of_an_include_is_imported_with_what_it_includes(
     """astral-sh/uv's docs/reference/contributing.md is `--8<-- "CONTRIBUTING.md"` alone:
     imported as written, it held none of the guide."""
     project = tmp_path / "project"
-    (project / "docs" / "reference").mkdir(parents=True)
+    (project / "site" / "docs" / "reference").mkdir(parents=True)
     (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
     (project / "kb").mkdir()
-    (project / "mkdocs.yml").write_text("site_name: demo\ndocs_dir: docs\n", encoding="utf-8")
-    (project / "CONTRIBUTING.md").write_text(FILES["CONTRIBUTING.md"], encoding="utf-8")
-    (project / "docs" / "reference" / "contributing.md").write_text(
+    site = project / "site"
+    (site / "mkdocs.yml").write_text(
+        "site_name: demo\ndocs_dir: docs\nmarkdown_extensions:\n  - pymdownx.snippets\n",
+        encoding="utf-8",
+    )
+    (site / "CONTRIBUTING.md").write_text(FILES["CONTRIBUTING.md"], encoding="utf-8")
+    (project / ".env").write_text("SECRET=not-for-the-site\n", encoding="utf-8")
+    pages = site / "docs" / "reference"
+    (pages / "contributing.md").write_text(
         '---\ntitle: Contributing\n---\n\n--8<-- "CONTRIBUTING.md"\n', encoding="utf-8"
     )
-    (project / "docs" / "reference" / "other.md").write_text(
-        '# Other\n\nSee the guide.\n\n--8<-- "docs/missing.md"\n', encoding="utf-8"
+    (pages / "other.md").write_text(
+        '# Other\n\nSee the guide.\n\n--8<-- "docs/missing.md"\n\n--8<-- "../.env"\n',
+        encoding="utf-8",
     )
     with Brain.open(project) as brain:
-        report = importing.import_folder(brain.session, project / "docs")
+        report = importing.import_folder(brain.session, site / "docs")
     written = (project / "kb" / report.imported["reference/contributing.md"]).read_text()
     assert "Run the tests with `cargo nextest run`." in written and "--8<--" not in written
-    assert any("'docs/missing.md' names no file" in note for note in report.notes)
+    other = (project / "kb" / report.imported["reference/other.md"]).read_text()
+    assert "not-for-the-site" not in other  # outside the site's base folder: never read
+    said = [note for note in report.notes if "snippet include" in note]
+    assert len(said) == 2 and all("reference/other.md" in note for note in said)
+
+
+def test_a_site_without_the_snippets_extension_keeps_its_lines(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
+    (project / "kb").mkdir()
+    (project / "mkdocs.yml").write_text("site_name: demo\n", encoding="utf-8")
+    (project / "CONTRIBUTING.md").write_text(FILES["CONTRIBUTING.md"], encoding="utf-8")
+    (project / "docs" / "page.md").write_text('# Page\n\n--8<-- "CONTRIBUTING.md"\n')
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, project / "docs")
+    written = (project / "kb" / report.imported["page.md"]).read_text()
+    assert '--8<-- "CONTRIBUTING.md"' in written

@@ -127,6 +127,9 @@ def test_a_record_reads_its_state_as_the_page_writes_it(
         # decided, whatever else it says
         ("Accepted, implementation in progress", "accepted"),
         ("Accepted (was proposed)", "accepted"),
+        ("Accepted (support for Python 2 dropped)", "accepted"),
+        ("Accepted; the Kafka option was discarded", "accepted"),
+        ("Approved, not adopted by the mobile team", "accepted"),
     ],
 )
 def test_states_not_in_force_and_negations_are_read(written: str, state: str) -> None:

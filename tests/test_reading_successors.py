@@ -41,6 +41,8 @@ def test_a_successor_question_loses_its_frame(question: str, words: str) -> None
         "Does the new token replace the session cookie?",
         "What replaces?",  # nothing left to search with
         "Comment remplacer un nœud du cluster ?",
+        "Which function replaces tabs with spaces?",  # a function that replaces, no record
+        "redis cache replaced by" + " " * 60_000 + "?x",  # too long to read for a frame
     ],
 )
 def test_other_questions_are_kept_whole(question: str) -> None:
@@ -81,6 +83,13 @@ def test_what_replaced_x_leads_with_the_successor_of_a_hidden_record(
     assert "All state, the user sessions too, lives in Postgres." in views.query_text(asked)
     # the verb alone found the page about replacing nodes before
     assert "nodes.md" not in [h.id for h in asked.hits]
+
+
+def test_an_asked_limit_holds_with_the_successor_leading(make_base: MakeBase) -> None:
+    reader = _store_base(make_base).reader()
+    everything = Filters(everything=True)
+    asked = reader.query("what superseded the Redis session store", limit=1, filters=everything)
+    assert [h.id for h in asked.hits] == ["postgres.md"]
 
 
 def test_what_replaced_x_leads_with_the_successor_of_a_record_shown(make_base: MakeBase) -> None:

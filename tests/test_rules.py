@@ -146,6 +146,14 @@ def test_conflict_markers_left_by_a_merge_are_an_error_at_their_line() -> None:
     [found] = [f for f in entry.findings if f.code == "E010"]
     assert found.line == text.split("\n").index("<<<<<<< HEAD") + 1
     assert found.severity.name == "ERROR"
+    # code blocks matched by their kind and length; one side opening a block hides nothing
+    for body in (
+        "~~~md\n```python\n~~~\n\n" + CONFLICTED,
+        "````\n```\n````\n" + CONFLICTED,
+        CONFLICTED.replace("The default timeout is 5 seconds.", "```python\nTIMEOUT = 5"),
+    ):
+        hidden = manifest.entry_from_text(doc("Timeouts", body=body), "t.md")
+        assert [f.code for f in hidden.findings if f.code == "E010"] == ["E010"], body
     # markers shown in a code block, or one marker alone, are text about them
     for body in (ABOUT_GIT, "Lines that start with <<<<<<< open a conflict.\n"):
         shown = manifest.entry_from_text(doc("Merges", body=body), "merges.md")

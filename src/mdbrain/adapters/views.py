@@ -127,12 +127,13 @@ def query_text(result: QueryResult) -> str:
     lines: list[str] = [UNVERIFIED] if result.unverified else []
     for rank, hit in enumerate(result.hits, start=1):
         lines += _hit_line(rank, hit)
-    from mdbrain.service.reading import in_order, passage_head
+    from mdbrain.service.reading import CONTINUES, in_order, passage_head
 
     for passage, named in in_order(result.hits, result.frontmatters, result.sections):
         lines += ["", passage_head(passage, named), passage.text]
         if passage.cut:
-            option = _say(f"show --section {passage.line}", f"read section={passage.line}")
+            cli, mcp = (words.format(line=passage.line) for words in CONTINUES)
+            option = _say(cli, mcp)
             lines.append(f"[section continues: {option}]")
     if result.neighbours:
         lines += [

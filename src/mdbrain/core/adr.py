@@ -271,10 +271,12 @@ _STATES: Final = (
     (
         "rejected",
         re.compile(
-            rf"\b(?:rejected|declined|abandoned|withdrawn|discarded|dropped|refused)\b"
-            rf"|\bnot\s+(?:accepted|approved|adopted|agreed|retained)\b"
+            rf"\b(?:rejected|declined|abandoned|withdrawn)\b"
             rf"|\b(?:rejet|refus|abandonn|retir){_PP}(?!\w)"
-            rf"|\bnon\s+(?:retenue?s?|(?:accept|adopt|valid){_PP})(?!\w)",
+            # words that say so only as the state itself: "Accepted (Python 2 support
+            # dropped)" and "Approved, not adopted by the mobile team" are accepted
+            rf"|^\W*(?:discarded|dropped|refused|not\s+(?:accepted|approved|adopted|agreed"
+            rf"|retained)|non\s+(?:retenue?s?|(?:accept|adopt|valid){_PP}))(?!\w)",
             re.I,
         ),
     ),

@@ -19,11 +19,22 @@ _REPLACED_FR = r"(?:remplac[ée]e?s?|remplace(?:nt)?|succ[ée]d[ée]e?s?|succ[è
 
 # the frame, from the start of the question to its verb: "What replaced", "Which record
 # supersedes", "What has superseded", "Qu'est-ce qui a remplacé", "Quelle décision remplace"
+# what "which ..." asks for when it asks for a successor: a record, not a function that
+# replaces tabs with spaces
+_RECORD_EN = (
+    r"(?:record|decision|adr|rfc|proposal|document|doc|page|rule|policy|version|standard"
+    r"|approach|design|choice|option|one)s?"
+)
+_RECORD_FR = (
+    r"(?:décision|decision|adr|rfc|proposition|document|page|règle|regle|politique|version"
+    r"|norme|approche|option|choix)s?"
+)
 _LEADING = re.compile(
     r"^\s*(?:"
-    rf"(?:what|which(?:\s+[\w-]+){{0,2}})\s+(?:has\s+|have\s+|had\s+|did\s+|now\s+)?{_REPLACED_EN}"
+    rf"(?:what|which(?:\s+[\w-]+)?\s+{_RECORD_EN})\s+"
+    rf"(?:has\s+|have\s+|had\s+|did\s+|now\s+)?{_REPLACED_EN}"
     r"|what(?:'s|’s|\s+is|\s+was)\s+(?:the\s+)?(?:successor|replacement)\s+(?:of|to|for)"
-    rf"|(?:qu['’]est[- ]ce\s+qui|quoi|quel(?:le)?s?(?:\s+[\w-]+){{0,2}})\s+"
+    rf"|(?:qu['’]est[- ]ce\s+qui|quoi|quel(?:le)?s?(?:\s+[\w-]+)?\s+{_RECORD_FR})\s+"
     rf"(?:a\s+|ont\s+|avait\s+)?{_REPLACED_FR}"
     r"|quel(?:le)?\s+est\s+(?:le|la)\s+(?:successeur|remplaçant|remplacement)\s+(?:de|du|des|d['’])"
     r")\b\s*",
@@ -57,9 +68,16 @@ class Asking:
     successor: bool = False
 
 
+QUESTION_MOST = 400  # characters of a question read for a frame; a longer one is kept whole
+
+
 def read(question: str) -> Asking:
     """``question`` without its successor frame, if it has one (see the module's text).
-    A question that would be left with no word of its own is kept whole."""
+    A question that would be left with no word of its own is kept whole, and so is one
+    longer than :data:`QUESTION_MOST` characters (no question of that length asks only
+    what replaced something, and the frames at its end would cost its length squared)."""
+    if len(question) > QUESTION_MOST:
+        return Asking(question)
     rest = _LEADING.sub("", question, count=1)
     if rest == question:
         rest = _TRAILING.sub("", question, count=1)

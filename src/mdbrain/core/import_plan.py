@@ -215,7 +215,7 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
             if not _slug(path):
                 why = "no letter or digit in the name: its characters spelled out"
             elif free:
-                why = f"the name is longer than {slug.MAX_LENGTH} characters: words left out"
+                why = f"its slug would be longer than {slug.MAX_LENGTH} characters: words left out"
             else:
                 why = _why_renamed(plan, folder, wanted, mine)
             renames.append(

@@ -59,10 +59,15 @@ def _get(data: object, *keys: str) -> Any:
     return data
 
 
+def _text(value: object) -> str:
+    """A manifest's text field, or '' when it holds something else (a table, a flag)."""
+    return value if isinstance(value, str) else ""
+
+
 def _package(path: str, kind: str, data: object, *, programs: object = None) -> Package:
     pairs = programs.items() if isinstance(programs, dict) else ()
     return Package(
-        path, kind, str(_get(data, "name") or ""), str(_get(data, "description") or ""),
+        path, kind, _text(_get(data, "name")), _text(_get(data, "description")),
         tuple(sorted((str(k), str(v)) for k, v in pairs)), _names(_get(data, "scripts")),
         _names(_get(data, "dependencies")),
     )  # fmt: skip

@@ -9,9 +9,7 @@ document still takes its place in the base so that links to it hold.
 
 from __future__ import annotations
 
-import bisect
 import hashlib
-import re
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -154,26 +152,43 @@ def _body_facts(
 
 
 # the lines git writes around the two sides of a conflict it could not merge
-_CONFLICT = re.compile(r"^(?:<{7}(?: .*)?|={7}|>{7}(?: .*)?)$", re.MULTILINE)
-_FENCE = re.compile(r"^ {0,3}(?:```|~~~)", re.MULTILINE)
+_MARKS = {"<" * 7: "<", "=" * 7: "=", ">" * 7: ">"}
 
 
 def _conflicts(doc_id: str, text: str) -> list[Finding]:
-    """E010 at the first line of an unresolved merge conflict: an opening and a closing
-    marker both left in the file (one alone is more likely a text about them)."""
+    """E010 at the first line of an unresolved merge conflict: an opening marker, then a
+    separator, then a closing one. A conflict shown whole inside a code block is text
+    about conflicts; git writes its markers whatever the code blocks, so one side that
+    opens a block does not hide the conflict."""
     if "<<<<<<<" not in text or ">>>>>>>" not in text:  # most files: two searches in C
         return []
-    fences = [m.start() for m in _FENCE.finditer(text)]
-    found = [
-        m
-        for m in _CONFLICT.finditer(text)
-        if m.group(0)[0] in "<>" and bisect.bisect(fences, m.start()) % 2 == 0  # not shown code
-    ]
-    if not any(m.group(0)[0] == "<" for m in found) or not any(m.group(0)[0] == ">" for m in found):
-        return []
-    line = text.count("\n", 0, found[0].start()) + 1
-    message = "unresolved merge conflict: git's markers are still in the file; settle it"
-    return [finding("E010", doc_id, message, line)]
+    marks: list[tuple[int, str, bool]] = []  # line, kind, inside a code block
+    fence: str | None = None
+    for number, line in enumerate(text.split("\n"), start=1):
+        if fence is not None:
+            fence = None if markdown.closes_fence(line, fence) else fence
+            inside = True
+        elif (opened := markdown.FENCE.match(line)) is not None:
+            fence, inside = opened.group(1), True
+        else:
+            inside = False
+        kind = _MARKS.get(line[:7])
+        if kind is not None and (len(line) == 7 or (kind != "=" and line[7] == " ")):
+            marks.append((number, kind, inside))
+    for n, (at, kind, inside) in enumerate(marks):
+        if kind != "<":
+            continue
+        rest = [m for m in marks[n + 1 :] if m[1] != "<"]
+        separator = next((i for i, m in enumerate(rest) if m[1] == "="), None)
+        closing = (
+            next((m for m in rest[separator:] if m[1] == ">"), None)
+            if separator is not None
+            else None
+        )
+        if closing is not None and not (inside and closing[2]):
+            message = "unresolved merge conflict: git's markers are still in the file; settle it"
+            return [finding("E010", doc_id, message, at)]
+    return []
 
 
 def _secrets(doc_id: str, text: str) -> list[Finding]:

@@ -224,7 +224,7 @@ def past_announcement(
     lines: Sequence[str], costs: Sequence[int], start: int, end: int, limit: int
 ) -> int:
     """Where a window ``[start, end)`` should end so as not to stop on a line that
-    announces what follows ("..., because", "Run:"): the block after it (a paragraph,
+    announces what follows ("..., because", "as follows"): the block after it (a paragraph,
     a list, a code block) is added while the ``costs`` stay within ``limit``, up to the
     next heading. A window that ends elsewhere, or that nothing more fits, keeps its
     ``end``."""

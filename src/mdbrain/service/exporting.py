@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +60,8 @@ SHOWN_FIELDS = (
 
 
 _MANIFESTS = ("pyproject.toml", "package.json", "Cargo.toml", "go.mod")
+_MAJOR = re.compile(r"v\d+")
+_NAME = re.compile(r"[\w.@-]{1,100}")  # a package's name, not a table or a flag written there
 
 
 def project_name(project: Path) -> str:
@@ -70,12 +73,14 @@ def project_name(project: Path) -> str:
     for name in _MANIFESTS:
         try:
             text = files.read(project, name, limit=1 << 20).decode("utf-8")
-        except (MdbrainError, UnicodeDecodeError):
-            continue
-        package = layout.read_package(name, text)
-        named = package.name.rstrip("/").rsplit("/", 1)[-1] if package is not None else ""
-        if named:
-            return named
+            package = layout.read_package(name, text)
+        except (MdbrainError, UnicodeDecodeError, TypeError, AttributeError):
+            continue  # unreadable, or a manifest of a shape the reader does not expect
+        parts = package.name.strip("/").split("/") if package is not None else []
+        if len(parts) > 1 and _MAJOR.fullmatch(parts[-1]):  # go's example.com/foo/v2
+            parts.pop()
+        if parts and _NAME.fullmatch(parts[-1]):
+            return parts[-1]
     return project.name
 
 

@@ -121,6 +121,7 @@ class _Run:
     walked: frozenset[str] = frozenset()
     site: Path | None = None  # the folder a site builds its pages from: "/img/a.png" is in it
     site_config: Path | None = None  # the folder of an MkDocs site's mkdocs.yml
+    snippets: bool = False  # that site turns pymdownx.snippets on
     served: tuple[Path, ...] = ()  # folders a site serves at its root as they are (public/)
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
@@ -246,6 +247,16 @@ def _mkdocs_site(project: Path, src: Path) -> tuple[Path, str] | None:
     return None
 
 
+def _site_of(run: _Run, project: Path, src: Path, site: tuple[Path, str] | None) -> None:
+    """What an import needs of the MkDocs site the source belongs to, if any: the folder
+    its pages are built from, and the one its includes are read from (its mkdocs.yml's),
+    when it turns pymdownx.snippets on."""
+    if site is not None:
+        run.site = site[0]
+        run.site_config = _mkdocs_folder(project, src)
+        run.snippets = "pymdownx.snippets" in site[1]
+
+
 def _mkdocs_folder(project: Path, src: Path) -> Path | None:
     """The folder of the mkdocs.yml :func:`_mkdocs_site` reads (the same search)."""
     inside = src == project or project in src.parents
@@ -362,31 +373,32 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
 
 
 def _with_snippets(run: _Run, path: str, raw: str) -> str:
-    """The page as its MkDocs site shows it: each snippet include (``--8<--
-    "CONTRIBUTING.md"``) replaced by the file it names, looked for where the snippets
-    extension looks (the folder of mkdocs.yml, then the docs folder), and beside the
-    page; never outside the project. An include that cannot be read is noted."""
-    if run.site_config is None or snippets.MARK not in raw:
+    """The page as its MkDocs site shows it, when the site turns pymdownx.snippets on:
+    each snippet include (``--8<-- "CONTRIBUTING.md"``) replaced by the file it names,
+    from the folder of mkdocs.yml (the extension's base path) and never outside it.
+    Includes that are not read are noted, each with why."""
+    base = run.site_config
+    if base is None or not run.snippets or snippets.MARK not in raw:
         return raw
-    project = run.tree.project
-    page = (run.source / path).parent
-    bases = [b for b in (run.site_config, run.site, page) if b is not None]
 
     def read(name: str) -> str | None:
-        for base in bases:
-            try:
-                rel = (base / name).resolve().relative_to(project).as_posix()
-                return files.read(project, rel, limit=MAX_SNIPPET).decode("utf-8")
-            except (ValueError, MdbrainError, UnicodeDecodeError):
-                continue
-        return None
+        try:
+            rel = (base / name).resolve().relative_to(base.resolve()).as_posix()
+            found = files.read(base, rel, limit=MAX_SNIPPET + 1)
+            return None if len(found) > MAX_SNIPPET else found.decode("utf-8")
+        except (ValueError, OSError, RuntimeError, MdbrainError):  # outside, a loop, unreadable
+            return None
 
-    found = snippets.expand(raw, read)
-    for name in dict.fromkeys(found.missing):
-        run.plan.notes.append(
-            f"{path}: the snippet include {name!r} names no file the project holds;"
-            " the line is kept as written"
-        )
+    itself = (run.source / path).resolve()
+    own = itself.relative_to(base.resolve()).as_posix() if base.resolve() in itself.parents else ""
+    found = snippets.expand(raw, read, itself=own)
+    said = [(found.missing, "names no file the site's base folder holds, or one it cannot read")]
+    said += [(found.looping, "includes itself"), (found.over, "is past what one page may add")]
+    for names, why in said:
+        for name in dict.fromkeys(names):
+            run.plan.notes.append(
+                f"{path}: the snippet include {name!r} {why}; the line is kept as written"
+            )
     return found.text
 
 
@@ -891,8 +903,7 @@ def import_folder(
     plan.named, (plan.homes, plan.inside) = _site_titles(site, src), _homes(project, src)
     limit = None if inside is None else inside.relative_to(project).as_posix()
     run = _Run(session, src, plan, limit, dry_run, single=page is not None)
-    run.site = None if site is None else site[0]
-    run.site_config = None if site is None else _mkdocs_folder(project, src)
+    _site_of(run, project, src, site)
     run.served = _served(project, src)
     run.walked = frozenset(plan.origin(path).casefold() for path in paths)
     if legacy:

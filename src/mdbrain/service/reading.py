@@ -291,12 +291,18 @@ def passage_head(passage: Passage, named: bool) -> str:
     return f"--- {page}:{passage.line}-{passage.end} ({passage.title})"
 
 
+CONTINUES = ("show --section {line}", "read section={line}")  # the CLI's words, MCP's
+
+
 def passage_frame(passage: Passage, named: bool = True) -> str:
     """The lines an answer prints around a passage: the line that names it and, for a
     section cut short, the option that shows it whole. They are read with it, so they
-    are counted with it (MCP's words for that option are the shorter)."""
+    are counted with it, in the longer of the CLI's and MCP's words."""
     head = passage_head(passage, named)
-    return f"{head}\n[section continues: show --section {passage.line}]" if passage.cut else head
+    if not passage.cut:
+        return head
+    said = [f"[section continues: {words.format(line=passage.line)}]" for words in CONTINUES]
+    return f"{head}\n{max(said, key=tokens.estimate)}"
 
 
 def passage_cost(passage: Passage, named: bool = True) -> int:
@@ -754,6 +760,7 @@ class Reader:
             hits = [h for h in hits if h.score >= KEEP_SHARE * hits[0].score]
         if asked.successor:
             hits = self._successors_first(hits, ahead, filters, words)
+            hits = hits if limit is None else hits[:limit]  # an asked limit holds
             # what replaced it is in force: the answer is no longer drafts alone
             unverified = unverified and all(h.status == "draft" for h in hits[:1])
         early = len(hits) == 1 or (
