@@ -28,6 +28,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import quote, unquote
 
 from mdbrain.core import (
@@ -229,11 +230,17 @@ def _origin(session: Session, src: Path) -> Callable[[str], str]:
     return lambda rel: posixpath.join(base, rel)
 
 
-def _mkdocs_site(project: Path, src: Path) -> tuple[Path, str] | None:
-    """The docs folder and the configuration of the MkDocs site ``src`` belongs to: from
-    the nearest ``mkdocs.yml`` at or above it, within the project, whose docs folder
-    holds ``src`` or lies inside it (fastapi's docs/en/mkdocs.yml builds docs/en/docs).
-    Unreadable or foreign configurations give None."""
+class _Site(NamedTuple):
+    docs: Path  # the folder its pages are built from
+    config: str  # its mkdocs.yml
+    folder: Path  # where that mkdocs.yml is: the base its snippet includes are read from
+
+
+def _mkdocs_site(project: Path, src: Path) -> _Site | None:
+    """The MkDocs site ``src`` belongs to: from the nearest ``mkdocs.yml`` at or above
+    it, within the project, whose docs folder holds ``src`` or lies inside it
+    (fastapi's docs/en/mkdocs.yml builds docs/en/docs). Unreadable or foreign
+    configurations give None."""
     inside = src == project or project in src.parents
     for folder in [src, *src.parents] if inside else [src, src.parent]:
         for name in ("mkdocs.yml", "mkdocs.yaml"):
@@ -241,39 +248,27 @@ def _mkdocs_site(project: Path, src: Path) -> tuple[Path, str] | None:
                 config = files.read(folder, name, limit=1 << 20).decode("utf-8")
                 docs = (folder / sites.mkdocs_docs_dir(config)).resolve()
                 holds = src == docs or docs in src.parents or src in docs.parents
-                return (docs, config) if holds else None
+                return _Site(docs, config, folder) if holds else None
         if folder == project:
             break
     return None
 
 
-def _site_of(run: _Run, project: Path, src: Path, site: tuple[Path, str] | None) -> None:
+def _site_of(run: _Run, site: _Site | None) -> None:
     """What an import needs of the MkDocs site the source belongs to, if any: the folder
     its pages are built from, and the one its includes are read from (its mkdocs.yml's),
     when it turns pymdownx.snippets on."""
     if site is not None:
-        run.site = site[0]
-        run.site_config = _mkdocs_folder(project, src)
-        run.snippets = "pymdownx.snippets" in site[1]
+        run.site, run.site_config = site.docs, site.folder
+        run.snippets = "pymdownx.snippets" in site.config
 
 
-def _mkdocs_folder(project: Path, src: Path) -> Path | None:
-    """The folder of the mkdocs.yml :func:`_mkdocs_site` reads (the same search)."""
-    inside = src == project or project in src.parents
-    for folder in [src, *src.parents] if inside else [src, src.parent]:
-        if any((folder / name).is_file() for name in ("mkdocs.yml", "mkdocs.yaml")):
-            return folder
-        if folder == project:
-            break
-    return None
-
-
-def _site_titles(site: tuple[Path, str] | None, src: Path) -> dict[str, str]:
+def _site_titles(site: _Site | None, src: Path) -> dict[str, str]:
     """The titles the MkDocs navigation of ``site`` gives the pages under ``src``, by
     their path from ``src``."""
     if site is None:
         return {}
-    docs, config = site
+    docs, config, _folder = site
     titles = sites.mkdocs_titles(config)
     if src in docs.parents:  # the site's pages lie in a folder of the source
         below = docs.relative_to(src).as_posix()
@@ -381,16 +376,18 @@ def _with_snippets(run: _Run, path: str, raw: str) -> str:
     if base is None or not run.snippets or snippets.MARK not in raw:
         return raw
 
+    root = base.resolve()
+
     def read(name: str) -> str | None:
         try:
-            rel = (base / name).resolve().relative_to(base.resolve()).as_posix()
+            rel = (base / name).resolve().relative_to(root).as_posix()
             found = files.read(base, rel, limit=MAX_SNIPPET + 1)
             return None if len(found) > MAX_SNIPPET else found.decode("utf-8")
         except (ValueError, OSError, RuntimeError, MdbrainError):  # outside, a loop, unreadable
             return None
 
     itself = (run.source / path).resolve()
-    own = itself.relative_to(base.resolve()).as_posix() if base.resolve() in itself.parents else ""
+    own = itself.relative_to(root).as_posix() if root in itself.parents else ""
     found = snippets.expand(raw, read, itself=own)
     said = [(found.missing, "names no file the site's base folder holds, or one it cannot read")]
     said += [(found.looping, "includes itself"), (found.over, "is past what one page may add")]
@@ -903,7 +900,7 @@ def import_folder(
     plan.named, (plan.homes, plan.inside) = _site_titles(site, src), _homes(project, src)
     limit = None if inside is None else inside.relative_to(project).as_posix()
     run = _Run(session, src, plan, limit, dry_run, single=page is not None)
-    _site_of(run, project, src, site)
+    _site_of(run, site)
     run.served = _served(project, src)
     run.walked = frozenset(plan.origin(path).casefold() for path in paths)
     if legacy:
