@@ -223,6 +223,27 @@ def test_sections_after_a_long_camel_case_name_keep_their_own_words(make_base: M
             assert found[0][0].path[-1] == title, (question, found)
 
 
+def test_the_page_whose_title_names_the_identifier_asked_comes_first(
+    make_base: MakeBase,
+) -> None:
+    # found on cpp-docs: both pages name std::is_base_of; the other one's title holds
+    # more of the question's plain words ("same", "class")
+    root = make_base(
+        {
+            "is-same-class.md": doc(
+                "is_same Class",
+                body="Tells whether two types are the same. See also `is_base_of`.",
+            ),
+            "is-base-of-class.md": doc(
+                "is_base_of Class",
+                body="Holds when the first type is a base of the second, or is it.",
+            ),
+        }
+    )
+    question = "Does std::is_base_of report true when Base and Derived are the same class?"
+    assert _ids(root, question)[0] == "is-base-of-class.md"
+
+
 def test_a_code_path_ranks_the_documents_citing_it_first(make_base: MakeBase) -> None:
     root = make_base(
         {

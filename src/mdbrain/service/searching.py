@@ -47,6 +47,7 @@ CANDIDATES = 200  # documents FTS5 hands to the re-ranker
 FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
 PASSAGES_OF = 10  # best documents (by their fields) whose sections are scored
 EXACT_MIN, EXACT_SHARE = 20, 0.02  # an identifier named by more documents distinguishes none
+TITLED = 1.5  # the exact tier of a page naming the identifiers asked, one of them in its title
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,6 +413,7 @@ class Searcher:
         # would let a document past FTS5's first CANDIDATES overtake, and the top of a list
         # would change with its length. Those past it follow, in their own order.
         pool = {c.id for c in found[:CANDIDATES]} | set(exact)
+        titled = _names_asked(question)
         scored = []
         for candidate in found:
             q = asked.get(candidate.lang or base, asked[base])
@@ -422,8 +424,13 @@ class Searcher:
             value, _held = ranking.fields_score(
                 q.asked, fields, candidate.lengths, stats.averages, params
             )
-            if all(ranking.frequencies(q.asked, dict.fromkeys(fields[0], 1))):
-                value *= 1 + TITLE_WHOLE  # its title holds every term asked: it is about them
+            # its title names an identifier asked, or holds every term asked: it is about
+            # them (among the pages naming the identifiers, those titled so come first)
+            about = any(name in candidate.texts[0] for name in titled)
+            if about or all(ranking.frequencies(q.asked, dict.fromkeys(fields[0], 1))):
+                value *= 1 + TITLE_WHOLE
+            if about and exact.get(candidate.id) == 1:
+                exact[candidate.id] = TITLED
             scored.append((candidate.id not in pool, value, candidate))
         scored.sort(key=lambda item: (item[0], -item[1], item[2].id))
         read = [c.rowid for n, (_o, _v, c) in enumerate(scored) if n < PASSAGES_OF or c.id in exact]
@@ -445,7 +452,7 @@ class Searcher:
                 candidate.id,
                 **candidate.meta(),
                 score=-negative,
-                exact=-tier,
+                exact=int(-tier),
                 passage=sections[0][0] if sections else None,
                 sections=sections,
             )
@@ -473,13 +480,13 @@ class Searcher:
         )
         return found_in, {term.term: term.idf for term in asked.terms}
 
-    def _exact(self, question: str, documents: int) -> dict[str, int]:
+    def _exact(self, question: str, documents: int) -> dict[str, float]:
         """Documents matched exactly: 2 when their impl_refs cite a code path the question
         names, 1 when they name every identifier it names that words alone would not find
         (``LOGIN_MAX_ATTEMPTS`` is three words; ``C4996`` and ``parseConfig`` are one term
         each, matched as written, not through their stems).
         An identifier that most documents name distinguishes none: it is left to words."""
-        out: dict[str, int] = {}
+        out: dict[str, float] = {}
         # every identifier of several words, stop words too: try_from is "try" and "from"
         named = sorted(
             n
@@ -502,6 +509,13 @@ class Searcher:
             for doc_id in self.index.citing(_code_path(path)):
                 out[doc_id] = 2
         return out
+
+
+def _names_asked(question: str) -> list[str]:
+    """The identifiers ``question`` names (``std::is_base_of``, ``C4996``), each as its
+    words stand in a normalised title: a title naming one is about it."""
+    names = text.identifiers(question) | text.code_words(question)
+    return [text.normalise(name) for name in sorted(names)]
 
 
 def _headings(question: ranking.Asked, paths: Sequence[Sequence[str]]) -> dict[int, Counter[str]]:
