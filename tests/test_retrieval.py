@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mdbrain.core import text, tokens
+from mdbrain.core import passages, text, tokens
 from mdbrain.service.brain import Brain
 from mdbrain.service.reading import Filters, QueryResult
 from tests.conftest import MakeBase, doc
@@ -499,6 +499,38 @@ def test_headings_are_shown_without_their_anchors(make_base: MakeBase, heading: 
     (section,) = _query(root, "how often do keys rotate?").sections
     assert section.title == "Rotation of keys"
     assert section.text.splitlines()[0] == "## Rotation of keys"
+
+
+@pytest.mark.parametrize("words_per_sentence", [12, 4000])
+def test_a_paragraph_written_as_one_line_is_cut_around_the_answer(
+    make_base: MakeBase, words_per_sentence: int
+) -> None:
+    # found on a real base: a page whose body is one 31 KB line was printed whole
+    filler = " ".join(["the catalog keeps entities in step"] * (words_per_sentence // 6))
+    sentences = [f"{filler}." for _ in range(40)]
+    sentences.insert(20, "The scheduler refreshes every provider twice an hour.")
+    root = make_base(
+        {"long.md": doc("Catalog", body=" ".join(sentences)), "other.md": doc("Other")}
+    )
+    result = _query(root, "how often does the scheduler refresh a provider?")
+    whole = tokens.estimate((root / "long.md").read_text(encoding="utf-8"))
+    assert result.tokens["total"] < min(600, whole // 3)
+    (passage,) = [p for p in result.sections if p.doc == "long.md"]
+    assert passage.cut
+    if words_per_sentence < 100:  # sentences short enough to choose among
+        assert "The scheduler refreshes every provider twice an hour." in passage.text
+
+
+def test_a_long_line_is_clipped_to_its_best_sentences_within_the_limit() -> None:
+    line = "  " + " ".join(f"Filler sentence {n} here." for n in range(30)) + " Answer here."
+    clipped = passages.clip(
+        line, lambda parts: [float("Answer" in p) for p in parts], tokens.estimate, 20
+    )
+    assert clipped.startswith("  … ") and "Answer here." in clipped
+    assert tokens.estimate(clipped) <= 20
+    unbroken = "x" * 5000
+    assert tokens.estimate(passages.clip(unbroken, lambda p: [1.0], tokens.estimate, 20)) <= 20
+    assert passages.clip("Short.", lambda p: [1.0], tokens.estimate, 20) == "Short."
 
 
 # --- the budget ----------------------------------------------------------------------

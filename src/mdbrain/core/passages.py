@@ -437,3 +437,41 @@ def prose_share(lines: Sequence[str], start: int, end: int, code: set[int]) -> f
     if not filled:
         return 1.0
     return sum(1 for n in filled if n not in code) / len(filled)
+
+
+CLIP_WORDS = 30  # words of a piece of a long line, when a sentence is longer
+_SENTENCE_BREAK = lazy_pattern(r"(?<=[.!?;:…。！？])[)\]\"'*_»”’`]*\s+")
+
+
+def pieces(line: str) -> list[str]:
+    """``line`` cut into its sentences, a sentence longer than :data:`CLIP_WORDS` words
+    into runs of that many: the parts a line too long to show whole is chosen from."""
+    out: list[str] = []
+    for sentence in _SENTENCE_BREAK().split(line.strip()):
+        words = sentence.split()
+        out += [" ".join(words[at : at + CLIP_WORDS]) for at in range(0, len(words), CLIP_WORDS)]
+    return out
+
+
+def clip(
+    line: str,
+    score: Callable[[list[str]], Sequence[float]],
+    cost: Callable[[str], int],
+    limit: int,
+) -> str:
+    """The part of a ``line`` costing more than ``limit`` tokens that is worth showing:
+    its best-scoring piece (:func:`pieces`, scored by ``score``) and the pieces around it
+    that fit (:func:`window`), with an ellipsis where it was cut. A paragraph written as
+    one line, however long, costs no more than a passage of several lines."""
+    parts = pieces(line)
+    if len(parts) > 1:
+        start, end = window(score(parts), [cost(p) + 1 for p in parts], limit)
+        indent = line[: len(line) - len(line.lstrip())]
+        head = "… " if start else ""
+        tail = " …" if end < len(parts) else ""
+        line = indent + head + " ".join(parts[start:end]) + tail
+    spent = cost(line)
+    if spent <= limit:
+        return line
+    # one piece still too long (a word of thousands of characters): its beginning
+    return line[: max(1, len(line) * limit // spent - 2)] + " …"

@@ -674,6 +674,17 @@ class Reader:
         start, end, above, below = passages.fenced(own, start, end)
         title = passages.clean_heading(section.title)
         shown = _shown_lines(own, start, end, hidden)
+        clipped = [n for n, line in enumerate(shown) if tokens.estimate(line) > limit]
+        for number in clipped:  # a paragraph written as one long line: the part that answers
+            shown[number] = passages.clip(
+                shown[number],
+                lambda parts: [
+                    sum(weights.get(t, 1.0) for t in wanted.intersection(f))
+                    for f in _terms_of_each(self, parts, wanted)
+                ],
+                tokens.estimate,
+                limit,
+            )
         if start == 0 and shown and section.level and shown[0].lstrip(" ").startswith("#"):
             shown[0] = "#" * section.level + " " + title
         # a block cut at either end is shown whole as a block: its fences are added
@@ -682,7 +693,7 @@ class Reader:
         kept = [n for n in range(start, end) if own[n].strip() and n not in hidden]
         last = section.line + (kept[-1] if kept else start)
         # cut when a line a reader would see is left out, not a comment's nor a blank one
-        cut = any(
+        cut = bool(clipped) or any(
             own[n].strip() and n not in hidden for n in (*range(start), *range(end, len(own)))
         )
         return Passage(
