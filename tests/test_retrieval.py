@@ -289,6 +289,40 @@ def test_the_passage_shown_is_the_section_that_answers(make_base: MakeBase) -> N
     assert tokens.estimate(section.text) <= 120
 
 
+def _headless(body: str) -> str:
+    """A page with no heading of its own: its title is in its frontmatter alone."""
+    return doc("Widget").split("# Widget")[0] + body
+
+
+def _intro_page() -> str:
+    intro = "\n".join(f"Intro line {n} says little." for n in range(12))
+    intro += "\nThe widget frobnicates gently when idle.\n"
+    return _headless(f"{intro}\n## Usage\n\nUse it daily.\n\n## Limits\n\nNone.\n")
+
+
+def test_what_a_page_says_before_its_first_heading_is_a_passage(make_base: MakeBase) -> None:
+    # found on pydantic's MkDocs pages: their intros were never shown
+    root = make_base({"widget.md": _intro_page(), "other.md": doc("Other")})
+    (passage,) = _query(root, "does the widget frobnicate when idle?").sections
+    assert "The widget frobnicates gently when idle." in passage.text
+    assert passage.title == "widget.md" and passage.text.strip() == passage.text
+
+
+@pytest.mark.parametrize("headings", [True, False])
+def test_the_hint_of_a_passage_cut_before_any_heading_shows_its_section(
+    make_base: MakeBase, headings: bool
+) -> None:
+    page = _intro_page() if headings else _headless(FILLER + "\nThe widget hums.\n")
+    root = make_base({"widget.md": page, "other.md": doc("Other")})
+    (passage,) = _query(root, "widget frobnicates hums").sections
+    assert passage.cut
+    with Brain.open(root) as brain:  # what `show --section N` does with the hint's line
+        *_frontmatter, shown = brain.show("widget.md", section=str(passage.line)).passages
+    assert passage.text.strip().splitlines()[0] in shown.text
+    assert shown.line <= passage.line <= passage.end <= shown.end
+    assert ("## Usage" in shown.text) is False
+
+
 def test_a_section_holding_only_the_summary_the_row_shows_gives_way_to_the_next(
     make_base: MakeBase,
 ) -> None:

@@ -532,6 +532,9 @@ class Reader:
             return []
         lines = doc.raw.splitlines()
         outline = doc.outline() or (Section(1, doc.id, doc.body_line, len(lines)),)
+        if any(lines[n].strip() for n in range(doc.body_line - 1, outline[0].line - 1)):
+            # what the page says before its first heading: a section, as the index has it
+            outline = (Section(0, doc.id, doc.body_line, outline[0].line - 1), *outline)
         ends = _own_ends(outline)
         texts = ["\n".join(lines[s.line - 1 : end]) for s, end in zip(outline, ends, strict=True)]
         bodies = _terms_of_each(self, texts, wanted)
@@ -541,7 +544,8 @@ class Reader:
         for section, own_end, terms, title in zip(outline, ends, bodies, titles, strict=True):
             covers[section.line] = len(wanted.intersection(terms)) / len(wanted)
             score = sum(1 for t in terms if t in wanted) + 3 * len(wanted.intersection(title))
-            if score and any(line.strip() for line in lines[section.line : own_end]):
+            below = section.line if section.level else section.line - 1
+            if score and any(line.strip() for line in lines[below:own_end]):
                 # a heading alone says nothing
                 said[section.line] = (score / (1 + len(terms) / 400), section, own_end)
         if not said:
@@ -667,8 +671,8 @@ class Reader:
         end = passages.past_table_head(own, costs, start, end, limit)
         end = passages.past_announcement(own, costs, start, end, limit)
         start, end = passages.opening(own, costs, scores, (start, end), limit)
-        while start < end and start in hidden:
-            start += 1
+        while start < end and (start in hidden or not (section.level or own[start].strip())):
+            start += 1  # nor a blank line opening what a page says before its headings
         while end > start and end - 1 in hidden:
             end -= 1
         start, end, above, below = passages.fenced(own, start, end)
@@ -1006,6 +1010,9 @@ class Reader:
         number = _line_number(title)
         if number is not None:  # a line first: what a cut passage's hint gives
             found = next((i for i, s in enumerate(outline) if s.line <= number <= ends[i]), None)
+            first = outline[0].line if outline else len(lines) + 1
+            if found is None and doc.body_line <= number < first:
+                return _preamble(doc, lines, first)
         if found is None:
             found = next((i for i, t in enumerate(normal) if t == wanted), None)
         if found is None:
@@ -1087,6 +1094,17 @@ class Reader:
             found, drafts, retired = self._walk(doc_id, depth, widened)
         cost = sum(tokens.estimate(f"{n.id} {n.relation} {n.summary}") for n in found)
         return NeighboursResult(start, tuple(found), cost, drafts, retired, unverified)
+
+
+def _preamble(doc: Document, lines: list[str], first: int) -> Passage:
+    """What a page says before its first heading (line ``first``; the whole body when
+    it has none): a section of its own for the hint of a passage cut there, named after
+    the page."""
+    end = first - 1
+    while end > doc.body_line and not lines[end - 1].strip():
+        end -= 1
+    text = "\n".join(lines[doc.body_line - 1 : end]).strip("\n")
+    return Passage(doc.id, doc.id, doc.body_line, end, text)
 
 
 def _shown_lines(lines: list[str], start: int, end: int, hidden: frozenset[int]) -> list[str]:
