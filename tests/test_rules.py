@@ -183,3 +183,10 @@ def test_a_number_two_records_hold_after_a_merge_is_reported_once() -> None:
     found = list(rules.numbers_held_twice(_numbers_context(names)))
     assert [(f.code, f.path) for f in found] == [("W018", "adr/0003-use-http-2.md")]
     assert "0003-retry-connect-errors.md" in found[0].message
+
+
+def test_a_number_held_twice_is_reported_where_names_write_letters_before_it() -> None:
+    """Backstage names its records adr013-use-node-fetch.md: two branches each wrote 19."""
+    names = ["adr/adr001-a.md", "adr/adr002-b.md", "adr/adr019-x.md", "adr/adr019-y.md"]
+    found = list(rules.numbers_held_twice(_numbers_context(names)))
+    assert [(f.code, f.path) for f in found] == [("W018", "adr/adr019-y.md")]

@@ -86,6 +86,23 @@ def test_a_numbered_folder_gives_the_next_number_or_the_one_the_title_asks(
     assert spelled.id == "decisions/0040-keep-sessions-in-the-database.md"
 
 
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        (("adr000-template", "adr001-use-typescript", "adr013-use-node-fetch"), "adr014"),
+        (("ADR-0001-start", "ADR-0002-queues"), "ADR-0003"),
+    ],
+)
+def test_a_folder_writing_letters_before_its_numbers_keeps_them(
+    make_base: MakeBase, names: tuple[str, ...], expected: str
+) -> None:
+    # found on backstage: its records are adr013-use-node-fetch.md and so on
+    brain = Brain.open(records(make_base, *names), clock=lambda: TODAY)
+    written = brain.write(decision("Use date-fns for dates"))
+    assert written.id == f"decisions/{expected}-use-date-fns-for-dates.md"
+    assert expected in written.numbered
+
+
 def test_a_number_already_held_is_refused_and_nothing_is_written(make_base: MakeBase) -> None:
     root = records(make_base, *ADRS)
     before = sorted(p.name for p in (root / "decisions").iterdir())

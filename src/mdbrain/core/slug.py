@@ -92,7 +92,9 @@ def unique(slug: str, taken: Iterable[str]) -> str:
 
 # --- folders whose documents are named in order -----------------------------------------
 
-_NUMBERED = re.compile(r"(\d+)-.")
+# a record number, maybe after the letters a decision log puts first: "0007-", "adr013-",
+# "ADR-0013-" (the same words import reads as a record's prefix)
+_NUMBERED = re.compile(r"((?:adr|decision|dr|rfc)[-_]?)?(\d+)-.", re.IGNORECASE)
 _DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})-.")
 # a number a title starts with: "33. Title", "33 - Title", "ADR 33: Title", "ADR-0033 Title"
 # (not "RFC 7231 compliance": an RFC's number is no record's)
@@ -111,6 +113,7 @@ class Series:
     kind: str
     width: int = 0
     numbers: tuple[tuple[int, str], ...] = ()  # number -> the name that holds it, sorted
+    lead: str = ""  # what the names write before their number: "adr" of "adr013-..."
 
     def holder(self, number: int) -> str:
         """The name that holds ``number`` ('' when it is free)."""
@@ -130,7 +133,7 @@ class Series:
             return today.strftime("%Y%m%d")
         if self.kind == "day":
             return today.isoformat()
-        return f"{number:0{self.width}d}"
+        return f"{self.lead}{number:0{self.width}d}"
 
 
 def _is_date(year: str, month: str, day: str) -> bool:
@@ -150,10 +153,13 @@ def series(names: Iterable[str]) -> Series | None:
     days = [n for n in names if (m := _DAY.match(n)) and _is_date(*m.groups())]
     if len(days) >= 2 and len(days) * 2 > len(names):
         return Series("day")
-    found = [(m.group(1), n) for n in names if (m := _NUMBERED.match(n))]
+    matched = [(m.group(1) or "", m.group(2), n) for n in names if (m := _NUMBERED.match(n))]
+    found = [(digits, n) for _lead, digits, n in matched]
     widths: dict[int, int] = {}
-    for digits, _name in found:
+    leads: dict[str, int] = {}
+    for lead, digits, _name in matched:
         widths[len(digits)] = widths.get(len(digits), 0) + 1
+        leads[lead] = leads.get(lead, 0) + 1
     if not widths:
         return None
     width = max(widths, key=lambda w: (widths[w], w))
@@ -164,13 +170,14 @@ def series(names: Iterable[str]) -> Series | None:
     if width == 8 and all(_is_date(d[:4], d[4:6], d[6:]) for d, _n in same):
         return Series("date", width)
     numbers = sorted({int(digits): n for digits, n in sorted(found, reverse=True)}.items())
-    return Series("number", width, tuple(numbers))
+    lead = max(leads, key=lambda written: (leads[written], written))
+    return Series("number", width, tuple(numbers), lead)
 
 
 def number_of(name: str) -> int | None:
     """The number a numbered name starts with (``0003-use-http-2``: 3), else None."""
     found = _NUMBERED.match(name)
-    return int(found.group(1)) if found else None
+    return int(found.group(2)) if found else None
 
 
 def title_number(title: str) -> tuple[int | None, str]:
