@@ -244,6 +244,27 @@ def test_the_page_whose_title_names_the_identifier_asked_comes_first(
     assert _ids(root, question)[0] == "is-base-of-class.md"
 
 
+@pytest.mark.parametrize("asked", ["ADR 11", "what does ADR-011 say?", "adr#11", "ADR011"])
+def test_a_record_named_by_its_number_comes_first(make_base: MakeBase, asked: str) -> None:
+    # found on backstage: "ADR 11" listed the log's index and ADR 12, 1 and 15
+    records = {
+        f"decisions/adr{n:03d}-{name}.md": doc(
+            f"ADR{n:03d}: {name.title()}", body=f"An ADR about {name}. See ADR 1 and the log."
+        )
+        for n, name in [(1, "log"), (11, "packages"), (12, "dates"), (15, "loaders")]
+    }
+    records["decisions/home.md"] = doc(
+        "Architecture Decision Records (ADR)", body="Every ADR, ADR by ADR. " * 5
+    )
+    root = make_base(records)
+    assert _ids(root, asked)[0] == "decisions/adr011-packages.md"
+
+
+def test_record_numbers_are_read_after_the_word_of_a_decision_log() -> None:
+    assert text.record_numbers("ADR 13, adr-011, RFC 0042 and ADR#7") == {13, 11, 42, 7}
+    assert text.record_numbers("an adrift boat, dr. 5, ADR for 2024") == set()
+
+
 def test_a_code_path_ranks_the_documents_citing_it_first(make_base: MakeBase) -> None:
     root = make_base(
         {

@@ -265,6 +265,15 @@ def _tails(name: str) -> Iterator[str]:
 _PART_MARK = re.compile(r"[./]")
 
 
+# a record named by its number in prose: "ADR 11", "adr-011", "ADR#7", "RFC 0042"
+_RECORD_NAMED = re.compile(r"\b(?:adr|rfc|dr)[\s#_-]{0,2}0*(\d{1,5})\b", re.IGNORECASE)
+
+
+def record_numbers(text: str) -> set[int]:
+    """The record numbers ``text`` names after the word of a decision log ("ADR 11")."""
+    return {int(found) for found in _RECORD_NAMED.findall(text)}
+
+
 def code_paths(text: str) -> set[str]:
     """The file paths ``text`` names (a slash inside), as written: what impl_refs hold."""
     return {word for word in identifiers_as_written(text) if "/" in word}

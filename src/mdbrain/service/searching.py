@@ -508,6 +508,11 @@ class Searcher:
         for path in text.code_paths(question):
             for doc_id in self.index.citing(_code_path(path)):
                 out[doc_id] = 2
+        numbers = text.record_numbers(question)
+        if numbers:  # "ADR 11" names the record numbered 11 as surely as a path names code
+            from mdbrain.core import adr
+
+            out.update(dict.fromkeys((f for f in self.files if adr.number_of(f) in numbers), 2))
         return out
 
 
