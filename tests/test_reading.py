@@ -836,3 +836,31 @@ def test_words_asked_in_prose_prefer_the_section_that_says_them_in_prose(
         named = brain.query("where is MAX_FAILED_ATTEMPTS set")
     assert asked.sections[0].title == "Rule"
     assert named.sections[0].title == "In the code"  # asked as a name: the name
+
+
+def test_a_theme_that_is_no_folder_of_the_base_is_an_error_not_an_empty_answer(
+    make_base: MakeBase,
+) -> None:
+    # found on backstage: --theme nonexistent printed "No document matches." and exit 0
+    root = make_base({"security/keys.md": doc("Keys", body="Keys rotate.")})
+    with Brain.open(root) as brain:
+        for read in (
+            lambda f: brain.query("keys", filters=f),
+            lambda f: brain.search("keys", filters=f),
+            lambda f: brain.neighbours("security/keys.md", filters=f),
+        ):
+            with pytest.raises(UsageError, match=r"'secrity' is no folder.*themes: security"):
+                read(Filters(theme="secrity"))
+        assert [h.id for h in brain.query("keys", filters=Filters(theme="security")).hits] == [
+            "security/keys.md"
+        ]
+    result = CliRunner().invoke(cli, ["-C", str(root), "query", "keys", "--theme", "secrity"])
+    assert result.exit_code == 2 and "no folder of the base" in result.output
+
+
+def test_the_count_of_open_conflicts_agrees_with_its_noun() -> None:
+    from mdbrain.service.governance import Conflict
+
+    one = Conflict("a.md", "b.md", "A says so.", "B says not.", "2026-01-01", "2026-01-02")
+    assert views.conflicts_text([one]).startswith("1 open conflict (settle")
+    assert views.conflicts_text([one, one]).startswith("2 open conflicts (settle")

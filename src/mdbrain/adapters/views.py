@@ -323,7 +323,7 @@ def conflicts_text(found: list[Conflict]) -> str:
     if not found:
         return "No open conflict."
     settle = _say("'mdbrain resolve A B --keep A'", "resolve (first=A, second=B, keep=A)")
-    lines = [f"{len(found)} open conflicts (settle with {settle}):"]
+    lines = [f"{plural(len(found), 'open conflict')} (settle with {settle}):"]
     for item in found:
         lines += [
             f"- {item.claimant} (updated {item.claimant_updated or '?'}) contradicts {item.target}"

@@ -325,7 +325,7 @@ class Brain:
             _question(question),
             limit=None if limit is None else _count(limit, "limit"),
             budget=None if budget is None else _count(budget, "budget", 10**7),
-            filters=filters or Filters(),
+            filters=self._filters(filters or Filters()),
             with_neighbours=with_neighbours,
         )
 
@@ -334,7 +334,9 @@ class Brain:
         from mdbrain.service.reading import Filters
 
         return self.reader().search(
-            _question(text, "text"), limit=_count(limit, "limit"), filters=filters or Filters()
+            _question(text, "text"),
+            limit=_count(limit, "limit"),
+            filters=self._filters(filters or Filters()),
         )
 
     def show(self, doc_id: str, *, section: str | None = None, full: bool = False) -> ShowResult:
@@ -348,10 +350,27 @@ class Brain:
         from mdbrain.service.reading import Filters
 
         return self.reader().neighbours_of(
-            self._named(doc_id), _count(depth, "depth"), filters or Filters()
+            self._named(doc_id), _count(depth, "depth"), self._filters(filters or Filters())
         )
 
     # --- names --------------------------------------------------------------------------
+
+    def _filters(self, filters: Filters) -> Filters:
+        """``filters`` whose theme, if any, is a folder of the base: a theme misspelt or
+        outside the base is an error, not a read that silently finds nothing."""
+        if not filters.theme:
+            return filters
+        theme = ids.theme(filters.theme)
+        if theme and not (self.root / theme).is_dir():
+            themes = sorted(
+                p.name for p in self.root.iterdir() if p.is_dir() and p.name[0] not in "._"
+            )
+            listed = ", ".join(themes[:12]) + (", ..." if len(themes) > 12 else "")
+            raise InvalidRequestError(
+                f"theme {theme!r} is no folder of the base (themes: {listed or 'none'})",
+                field="theme",
+            )
+        return filters
 
     def _named(self, value: str) -> str:
         """The document a reader names (see :func:`addressing.named`)."""
