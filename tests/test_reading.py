@@ -864,3 +864,24 @@ def test_the_count_of_open_conflicts_agrees_with_its_noun() -> None:
     one = Conflict("a.md", "b.md", "A says so.", "B says not.", "2026-01-01", "2026-01-02")
     assert views.conflicts_text([one]).startswith("1 open conflict (settle")
     assert views.conflicts_text([one, one]).startswith("2 open conflicts (settle")
+
+
+def test_a_page_with_no_status_is_left_out_like_a_draft_and_counted(
+    make_base: MakeBase,
+) -> None:
+    # found on pydantic: a page without frontmatter (E002) was ranked as if in force
+    root = make_base(
+        {
+            "strict.md": doc("Strict mode", body="Strict mode refuses coercion in validation."),
+            "plain.md": "# Notes\n\nStrict mode strict mode refuses coercion in validation.\n",
+            "broken.md": "---\ntitle: [broken\n---\n\nStrict mode refuses coercion, strictly.\n",
+        }
+    )
+    with Brain.open(root) as brain:
+        result = brain.query("does strict mode refuse coercion in validation?")
+        assert [h.id for h in result.hits] == ["strict.md"]
+        assert result.hidden >= 1  # counted, as drafts are
+        wider = brain.query("strict mode coercion", filters=Filters(include_drafts=True))
+        assert {h.id for h in wider.hits} == {"strict.md", "plain.md", "broken.md"}
+        alone = brain.query("notes", filters=Filters())  # nothing else matches: shown, flagged
+        assert [h.id for h in alone.hits] == ["plain.md"] and alone.unverified

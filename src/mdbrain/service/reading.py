@@ -53,6 +53,9 @@ COVER_SHARE = 0.1  # share of its order a section gains holding every term asked
 IN_NAMES_DISCOUNT = 0.5  # share of its order a section loses whose matches all sit in names
 LEAD_SHARE = 0.5  # the first line of prose of a section counts as holding this much of a term
 FLAGGED = frozenset({"needs-review", "deprecated"})
+# drafts, and pages with no status at all (no frontmatter, or one that does not parse):
+# nothing vouches for either, so a default read leaves both out and counts them as drafts
+UNVETTED = frozenset({"draft", ""})
 _WORD = re.compile(r"\w+")
 WIDEN_AT_MOST = 5  # neighbours a query on drafts adds: the theme overview, then relations
 EMPTY_ADVICE = (
@@ -90,7 +93,7 @@ class Filters:
     def visible(self, card: Card) -> bool:
         if self.everything:
             return True
-        if card.status == "draft":
+        if card.status in UNVETTED:
             return self.include_drafts
         return card.status not in HIDDEN_STATUSES
 
@@ -737,8 +740,8 @@ class Reader:
                     if not filters.visible(card):
                         seen.add(target)
                         if filters.accepts(card):
-                            drafts += card.status == "draft"
-                            retired += card.status != "draft"
+                            drafts += card.status in UNVETTED
+                            retired += card.status not in UNVETTED
                         continue
                     seen.add(target)
                     queue.append((target, distance + 1))
@@ -777,7 +780,7 @@ class Reader:
             hits = self._successors_first(hits, ahead, filters, words)
             hits = hits if limit is None else hits[:limit]  # an asked limit holds
             # what replaced it is in force: the answer is no longer drafts alone
-            unverified = unverified and all(h.status == "draft" for h in hits[:1])
+            unverified = unverified and all(h.status in UNVETTED for h in hits[:1])
         early = len(hits) == 1 or (
             len(hits) > 1 and hits[0].score >= CLEAR_LEAD * max(hits[1].score, 1e-9)
         )
