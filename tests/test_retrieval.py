@@ -260,6 +260,23 @@ def test_a_record_named_by_its_number_comes_first(make_base: MakeBase, asked: st
     assert _ids(root, asked)[0] == "decisions/adr011-packages.md"
 
 
+def test_a_record_asked_by_its_number_alone_shows_its_decision(make_base: MakeBase) -> None:
+    body = (
+        "## Context\n\nPlugins grew everywhere.\n\n"
+        "## Decision\n\nEvery plugin lives under plugins/, one folder each.\n\n"
+        "## Consequences\n\nMoves for everyone.\n"
+    )
+    root = make_base(
+        {
+            "decisions/0011-plugin-layout.md": doc("Plugin layout", body=body, type="decision"),
+            "decisions/0012-dates.md": doc("Dates", body="## Decision\n\nLuxon.\n"),
+        }
+    )
+    result = _query(root, "ADR 11")
+    assert result.hits[0].id == "decisions/0011-plugin-layout.md"
+    assert any("Every plugin lives under plugins/" in p.text for p in result.sections)
+
+
 def test_record_numbers_are_read_after_the_word_of_a_decision_log() -> None:
     assert text.record_numbers("ADR 13, adr-011, RFC 0042 and ADR#7") == {13, 11, 42, 7}
     assert text.record_numbers("an adrift boat, dr. 5, ADR for 2024") == set()

@@ -551,8 +551,16 @@ class Reader:
             if score and any(line.strip() for line in lines[below:own_end]):
                 # a heading alone says nothing
                 said[section.line] = (score / (1 + len(terms) / 400), section, own_end)
-        if not said:
-            return []
+        if not said:  # only its title, summary or name matched ("ADR 11"): a record's
+            decided = _decision(outline, ends, lines) if most > 1 else None  # decision
+            if decided is None:
+                return []
+            _score, section, own_end = decided
+            weighed = self._line_weights(doc, lines, {})
+            shown = self._excerpt(
+                doc, lines[section.line - 1 : own_end], section, (wanted, weighed), first
+            )
+            return [shown] if shown.text.strip() else []
         ranked, weights = self.searcher.sections_of(question, doc.id)
         weighed = self._line_weights(doc, lines, weights)
         # a section of code or of links alone holds the question's names without
