@@ -557,10 +557,10 @@ class Reader:
                 return []
             _score, section, own_end = decided
             weighed = self._line_weights(doc, lines, {})
-            shown = self._excerpt(
+            excerpt = self._excerpt(
                 doc, lines[section.line - 1 : own_end], section, (wanted, weighed), first
             )
-            return [shown] if shown.text.strip() else []
+            return [excerpt] if excerpt.text.strip() else []
         ranked, weights = self.searcher.sections_of(question, doc.id)
         weighed = self._line_weights(doc, lines, weights)
         # a section of code or of links alone holds the question's names without
