@@ -885,3 +885,25 @@ def test_a_page_with_no_status_is_left_out_like_a_draft_and_counted(
         assert {h.id for h in wider.hits} == {"strict.md", "plain.md", "broken.md"}
         alone = brain.query("notes", filters=Filters())  # nothing else matches: shown, flagged
         assert [h.id for h in alone.hits] == ["plain.md"] and alone.unverified
+
+
+def test_a_history_of_three_records_says_which_step_came_through_which(
+    make_base: MakeBase,
+) -> None:
+    # found on pydantic: A -> B -> C read as if C had replaced A directly
+    root = make_base(
+        {
+            "a.md": doc("A", status="deprecated", superseded_by="[b.md]",
+                        superseded_on="2026-01-02", superseded_reason="b is faster"),
+            "b.md": doc("B", status="deprecated", supersedes="[a.md]", superseded_by="[c.md]",
+                        superseded_on="2026-02-03", superseded_reason="c is cheaper"),
+            "c.md": doc("C", supersedes="[b.md]"),
+        }
+    )  # fmt: skip
+    with Brain.open(root) as brain:
+        oldest, newest = brain.history("a.md"), brain.history("c.md")
+    assert [(s.id, s.via) for s in oldest.newer] == [("b.md", ""), ("c.md", "b.md")]
+    assert [(s.id, s.via) for s in newest.older] == [("b.md", ""), ("a.md", "b.md")]
+    text = views.history_text(oldest)
+    assert "superseded by c.md (after b.md) on 2026-02-03: c is cheaper" in text
+    assert "supersedes a.md (through b.md; replaced on 2026-01-02)" in views.history_text(newest)

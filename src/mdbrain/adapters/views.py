@@ -378,13 +378,15 @@ def brief_text(result: Brief) -> str:
 def history_text(result: History) -> str:
     lines = [result.id]
     for step in result.newer:
+        after = f" (after {step.via})" if step.via else ""
         lines.append(
-            f"  superseded by {step.id} on {step.date or '?'}"
+            f"  superseded by {step.id}{after} on {step.date or '?'}"
             + (f": {step.reason}" if step.reason else "")
         )
     for step in result.older:
+        through = f"through {step.via}; " if step.via else ""
         lines.append(
-            f"  supersedes {step.id} (replaced on {step.date or '?'})"
+            f"  supersedes {step.id} ({through}replaced on {step.date or '?'})"
             + (f": {step.reason}" if step.reason else "")
         )
     if not result.newer and not result.older:

@@ -82,6 +82,9 @@ class Step:
     relation: str  # "supersedes" (older) or "superseded by" (newer)
     date: str
     reason: str
+    # the document of the chain this step replaces or is replaced by, when it is not the
+    # one whose history this is (A's history: B replaced A, then C replaced B, via B)
+    via: str = ""
 
 
 @dataclass
@@ -184,6 +187,32 @@ def _in_force(entry: Entry, as_of: dt.date | None) -> bool:
         return False
     ended = fields.date(entry.meta, "superseded_on")
     return ended is None or ended > as_of
+
+
+def chain(found: Manifest, start: str, key: str, *, known_only: bool = False) -> list[Step]:
+    """The supersession chain from ``start`` one way, nearest first: ``supersedes`` walks
+    back to what it replaced, ``superseded_by`` forward to what replaced it. The date and
+    the reason of each step are on the document that was replaced. With ``known_only``,
+    a step naming no document of the base is left out (a page links to it)."""
+    relation = "supersedes" if key == "supersedes" else "superseded by"
+    steps: list[Step] = []
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        current = frontier.pop(0)
+        entry = found.get(current)
+        for target in entry.ids(key) if entry else ():
+            other = found.get(target)
+            if target in seen or (known_only and other is None):
+                continue
+            seen.add(target)
+            ended = other if key == "supersedes" else entry
+            date = fields.text(ended.meta, "superseded_on") if ended else ""
+            why = fields.text(ended.meta, "superseded_reason") if ended else ""
+            via = "" if current == start else current
+            steps.append(Step(target, relation, date, why, via))
+            frontier.append(target)
+    return steps
 
 
 class Briefer:
@@ -314,8 +343,8 @@ class Briefer:
         found = self._manifest()
         if found.get(doc_id) is None:
             raise NotFoundError(f"{doc_id} is not a document of this base", doc=doc_id)
-        older = self._walk(found, doc_id, "supersedes", "supersedes")
-        newer = self._walk(found, doc_id, "superseded_by", "superseded by")
+        older = chain(found, doc_id, "supersedes")
+        newer = chain(found, doc_id, "superseded_by")
         history = git.Git(self.session.root)
         if not history.toplevel():
             return History(doc_id, older, newer, [], git=False)
@@ -346,26 +375,6 @@ class Briefer:
             if commits:
                 return commits, source
         return [], ""
-
-    @staticmethod
-    def _walk(found: Manifest, start: str, key: str, relation: str) -> list[Step]:
-        steps: list[Step] = []
-        seen = {start}
-        frontier = [start]
-        while frontier:
-            current = frontier.pop(0)
-            entry = found.get(current)
-            for target in entry.ids(key) if entry else ():
-                if target in seen:
-                    continue
-                seen.add(target)
-                other = found.get(target)
-                ended = other if key == "supersedes" else entry
-                date = fields.text(ended.meta, "superseded_on") if ended else ""
-                why = fields.text(ended.meta, "superseded_reason") if ended else ""
-                steps.append(Step(target, relation, date, why))
-                frontier.append(target)
-        return steps
 
     def review(self) -> ReviewQueue:
         found = self._manifest()

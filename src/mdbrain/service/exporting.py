@@ -31,7 +31,7 @@ from mdbrain.core.errors import InvalidRequestError, MdbrainError, UnsafePathErr
 from mdbrain.core.findings import Finding
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.progress import Progress
-from mdbrain.service.briefing import ReviewQueue, Step
+from mdbrain.service.briefing import ReviewQueue, Step, chain
 from mdbrain.service.governance import Conflict
 from mdbrain.store import files
 
@@ -217,8 +217,8 @@ def _page(
         superseded_by=node.superseded_by,
         contradicts=node.contradicts,
         contradicted_by=tuple(sorted(contradicted.get(entry.id, ()))),
-        older=tuple(_chain(found, entry.id, "supersedes")),
-        newer=tuple(_chain(found, entry.id, "superseded_by")),
+        older=tuple(chain(found, entry.id, "supersedes", known_only=True)),
+        newer=tuple(chain(found, entry.id, "superseded_by", known_only=True)),
         withheld=_withheld(secrets),
         parsed=entry.parsed,
         sha=entry.sha,
@@ -231,32 +231,6 @@ def _withheld(secrets: list[Finding]) -> str:
     lines = sorted({f.line for f in secrets if f.line is not None})
     where = f" (line {', '.join(map(str, lines))})" if lines else ""
     return f"the check found what looks like a secret or personal data{where}"
-
-
-def _chain(found: Manifest, start: str, key: str) -> Iterable[Step]:
-    """The supersession chain from ``start`` one way, nearest first: ``supersedes`` walks
-    back to what it replaced, ``superseded_by`` forward to what replaced it. The date and
-    the reason of each step are on the document that was replaced."""
-    relation = "supersedes" if key == "supersedes" else "superseded by"
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        entry = found.get(frontier.pop(0))
-        if entry is None:
-            continue
-        for target in entry.ids(key):
-            other = found.get(target)
-            if target in seen or other is None:
-                continue
-            seen.add(target)
-            ended = other if key == "supersedes" else entry
-            yield Step(
-                target,
-                relation,
-                fields.text(ended.meta, "superseded_on"),
-                fields.text(ended.meta, "superseded_reason"),
-            )
-            frontier.append(target)
 
 
 def _body(brain: Brain, doc_id: str, withheld: bool) -> Body:
