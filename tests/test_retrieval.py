@@ -226,22 +226,17 @@ def test_sections_after_a_long_camel_case_name_keep_their_own_words(make_base: M
 def test_the_page_whose_title_names_the_identifier_asked_comes_first(
     make_base: MakeBase,
 ) -> None:
-    # found on cpp-docs: both pages name std::is_base_of; the other one's title holds
-    # more of the question's plain words ("same", "class")
+    # found on cpp-docs: "is_same Class" came before "is_base_of Class" for a question
+    # naming std::is_base_of, both pages naming it and the first holding more plain words
     root = make_base(
         {
-            "is-same-class.md": doc(
-                "is_same Class",
-                body="Tells whether two types are the same. See also `is_base_of`.",
-            ),
-            "is-base-of-class.md": doc(
-                "is_base_of Class",
-                body="Holds when the first type is a base of the second, or is it.",
+            "named.md": doc("retry_limit", body="The `retry_limit` setting caps retries of a job."),
+            "other.md": doc(
+                "Job retries", body="Jobs retry; see `retry_limit` for the cap on job retries."
             ),
         }
     )
-    question = "Does std::is_base_of report true when Base and Derived are the same class?"
-    assert _ids(root, question)[0] == "is-base-of-class.md"
+    assert _ids(root, "how does retry_limit cap job retries?")[0] == "named.md"
 
 
 @pytest.mark.parametrize("asked", ["ADR 11", "what does ADR-011 say?", "adr#11", "ADR011"])

@@ -47,7 +47,6 @@ CANDIDATES = 200  # documents FTS5 hands to the re-ranker
 FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
 PASSAGES_OF = 10  # best documents (by their fields) whose sections are scored
 EXACT_MIN, EXACT_SHARE = 20, 0.02  # an identifier named by more documents distinguishes none
-TITLED = 1.5  # the exact tier of a page naming the identifiers asked, one of them in its title
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,12 +424,11 @@ class Searcher:
                 q.asked, fields, candidate.lengths, stats.averages, params
             )
             # its title names an identifier asked, or holds every term asked: it is about
-            # them (among the pages naming the identifiers, those titled so come first)
-            about = any(name in candidate.texts[0] for name in titled)
-            if about or all(ranking.frequencies(q.asked, dict.fromkeys(fields[0], 1))):
+            # them (a gain, not a tier: "FranceConnect" names a brand as well as a page)
+            if any(name in candidate.texts[0] for name in titled) or all(
+                ranking.frequencies(q.asked, dict.fromkeys(fields[0], 1))
+            ):
                 value *= 1 + TITLE_WHOLE
-            if about and exact.get(candidate.id) == 1:
-                exact[candidate.id] = TITLED
             scored.append((candidate.id not in pool, value, candidate))
         scored.sort(key=lambda item: (item[0], -item[1], item[2].id))
         read = [c.rowid for n, (_o, _v, c) in enumerate(scored) if n < PASSAGES_OF or c.id in exact]
@@ -452,7 +450,7 @@ class Searcher:
                 candidate.id,
                 **candidate.meta(),
                 score=-negative,
-                exact=int(-tier),
+                exact=-tier,
                 passage=sections[0][0] if sections else None,
                 sections=sections,
             )
@@ -480,13 +478,13 @@ class Searcher:
         )
         return found_in, {term.term: term.idf for term in asked.terms}
 
-    def _exact(self, question: str, documents: int) -> dict[str, float]:
+    def _exact(self, question: str, documents: int) -> dict[str, int]:
         """Documents matched exactly: 2 when their impl_refs cite a code path the question
         names, 1 when they name every identifier it names that words alone would not find
         (``LOGIN_MAX_ATTEMPTS`` is three words; ``C4996`` and ``parseConfig`` are one term
         each, matched as written, not through their stems).
         An identifier that most documents name distinguishes none: it is left to words."""
-        out: dict[str, float] = {}
+        out: dict[str, int] = {}
         # every identifier of several words, stop words too: try_from is "try" and "from"
         named = sorted(
             n
