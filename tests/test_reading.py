@@ -907,3 +907,11 @@ def test_a_history_of_three_records_says_which_step_came_through_which(
     text = views.history_text(oldest)
     assert "superseded by c.md (after b.md) on 2026-02-03: c is cheaper" in text
     assert "supersedes a.md (through b.md; replaced on 2026-01-02)" in views.history_text(newest)
+
+
+@pytest.mark.parametrize("command", ["search", "query"])
+def test_a_blank_question_is_refused_in_plain_words(make_base: MakeBase, command: str) -> None:
+    root = make_base({"a.md": doc("A")})
+    result = CliRunner().invoke(cli, ["-C", str(root), command, "   "])
+    assert result.exit_code == 2
+    assert "is blank: give the words to look for" in result.output

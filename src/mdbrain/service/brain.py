@@ -402,8 +402,10 @@ class Brain:
 
 
 def _question(value: object, name: str = "question") -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidRequestError(f"{name} must be some text", field=name)
+    if not isinstance(value, str):
+        raise InvalidRequestError(f"{name} must be text", field=name)
+    if not value.strip():
+        raise InvalidRequestError(f"{name} is blank: give the words to look for", field=name)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
