@@ -45,6 +45,9 @@ SECTIONS_OF_LEAD = 3  # sections of the best document a query shows, at most
 SECOND_SHARE = 0.6  # a further section is shown when it scores this share of the best
 FURTHER_TOKENS = 60  # most tokens shown of each further section, around its answer
 SECTION_TOKENS = 160  # most tokens of a section a query shows, around its answer
+# a line costing more is cut to the limit of its passage; a shorter one, a paragraph of
+# ordinary length written on one line, is shown whole as a line always was
+LONG_LINE = 2 * SECTION_TOKENS
 CUT_TRIES = 6  # shorter cuts of a section tried to fit it within a budget
 LISTED = 5  # items of a frontmatter list a query shows (an overview relates to dozens)
 NOT_PROSE_DISCOUNT = 0.4  # share of its order a section of code or link lists alone loses
@@ -689,7 +692,7 @@ class Reader:
         start, end, above, below = passages.fenced(own, start, end)
         title = passages.clean_heading(section.title)
         shown = _shown_lines(own, start, end, hidden)
-        clipped = [n for n, line in enumerate(shown) if tokens.estimate(line) > limit]
+        clipped = [n for n, line in enumerate(shown) if tokens.estimate(line) > LONG_LINE]
         for number in clipped:  # a paragraph written as one long line: the part that answers
             shown[number] = passages.clip(
                 shown[number],

@@ -516,9 +516,13 @@ class Searcher:
 
 def _names_asked(question: str) -> list[str]:
     """The identifiers ``question`` names (``std::is_base_of``, ``C4996``), each as its
-    words stand in a normalised title: a title naming one is about it."""
-    names = text.identifiers(question) | text.code_words(question)
-    return [text.normalise(name) for name in sorted(names)]
+    words stand in a normalised title: a title naming one is about it. A name that is one
+    plain word once normalised (``.spd``, ``--offline``) is no sign: titles use words."""
+    named = [text.normalise(name).split() for name in text.identifiers(question)]
+    codes = [text.normalise(code).split() for code in text.code_words(question)]
+    return sorted(
+        {f" {' '.join(words)} " for words in named + codes if len(words) > 1 or words in codes}
+    )
 
 
 def _headings(question: ranking.Asked, paths: Sequence[Sequence[str]]) -> dict[int, Counter[str]]:
