@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mdbrain.core import adr, document
+from mdbrain.core import adr, conversion, document
 from mdbrain.service import importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
@@ -282,3 +282,134 @@ def test_numbered_pages_in_an_architecture_decision_record_folder_are_records(
     assert got["021-multi-cluster.md"]["summary"] == (
         "We host user apps across more than one cluster."
     )
+
+
+# --- templates a decision log keeps beside its records (backstage) ----------------------
+
+BACKSTAGE_TEMPLATE = (
+    "---\nid: adrs-adr000\ntitle: ADR000: [TITLE]\n"
+    "description: Architecture Decision Record (ADR) for [TITLE] [DESCRIPTION]\n---\n\n"
+    "<!-- These documents have names that are short noun phrases. -->\n\n## Context\n\n"
+    "<!-- The forces at play. -->\n\n## Decision\n\n<!-- Our response. -->\n\n"
+    "## Consequences\n\n<!-- What follows. -->\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("path", "title", "template"),
+    [
+        ("docs/architecture-decisions/adr000-template.md", "ADR000: Use Luxon", True),
+        ("docs/adr/0000-template.md", "Use Luxon", True),
+        ("docs/adr/adr-template.md", "Use Luxon", True),
+        ("docs/adr/template.md", "Use Luxon", True),
+        # a title made of the form's placeholders, whatever the file is called
+        ("docs/adr/adr000-form.md", "ADR000: [TITLE]", True),
+        ("docs/adr/0000-form.md", "{title}", True),
+        ("docs/adr/0000-form.md", "<title>", True),
+        ("docs/adr/0000-form.md", "[short title of solved problem and solution]", True),
+        # a record: its own words in the title, or its number in the name
+        ("docs/adr/adr001-template.md", "ADR001: Use templates", False),
+        ("docs/adr/0003-x.md", "ADR003: Use [Luxon](https://moment.github.io/luxon/)", False),
+        ("docs/adr/0003-x.md", "ADR003: Wrap <Suspense> around pages", False),
+    ],
+)
+def test_a_template_is_known_by_its_name_or_a_title_of_placeholders(
+    path: str, title: str, template: bool
+) -> None:
+    body = f"# {title}\n\n## Context\n\nA.\n\n## Decision\n\nB.\n"
+    record = adr.read(path, body, {})
+    assert record is not None and record.template is template
+    assert bool(record.why_template) is template
+
+
+def test_a_dated_record_with_a_placeholder_title_is_still_a_record() -> None:
+    body = "# [TITLE]\n\nDate: 2021-03-04\n\n## Status\n\nAccepted\n\n## Decision\n\nB.\n"
+    record = adr.read("docs/adr/0007-x.md", body, {})
+    assert record is not None and not record.template
+
+
+def test_a_decision_log_template_is_skipped_and_the_report_says_why(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """backstage's docs/architecture-decisions/adr000-template.md became a decision."""
+    root = make_base({})
+    log = {
+        "adr000-template.md": BACKSTAGE_TEMPLATE,
+        "adr001-add-adr-log.md": "---\ntitle: 'ADR001: ADR log'\n---\n\n## Decision\n\n"
+        "A decision was made to store ADRs in a log.\n",
+        "0000-form.md": "# ADR 0: {title}\n\n## Status\n\n## Context\n\n## Decision\n",
+    }
+    report = run_import(root, write_log(tmp_path / "architecture-decisions", log))
+    assert set(report.imported) == {"adr001-add-adr-log.md"}
+    reasons = {case.source: case.reason for case in report.skipped}
+    assert set(reasons) == {"adr000-template.md", "0000-form.md"}
+    assert "template (its file name says so)" in reasons["adr000-template.md"]
+    assert "its title 'ADR 0: {title}' is only placeholders" in reasons["0000-form.md"]
+
+
+# --- a table of status and days at a record's top (backstage) ---------------------------
+
+TABLE_RECORD = (
+    "---\nid: adrs-adr002\ntitle: 'ADR002: Default Software Catalog File Format'\n---\n\n"
+    "| Created    | Status |\n| ---------- | ------ |\n| 2020-05-17 | Open   |\n\n"
+    "## Background\n\nBackstage comes with a software catalog.\n\n## Decision\n\n"
+    "We use YAML.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("table", "state", "day", "updated"),
+    [
+        ("| Created | Status |\n|---|---|\n| 2020-05-17 | Open |", "proposed", "2020-05-17", ""),
+        ("Status | Date\n--- | ---\nAccepted | 2021-03-04", "accepted", "2021-03-04", ""),
+        ("| Date | Statut |\n|:--|:--|\n| 2021-03-04 | Accepté |", "accepted", "2021-03-04", ""),
+        (
+            "| **Status** | Created | Last Updated |\n|---|---|---|\n"
+            "| Proposed | 2020-01-02 | 2020-02-03 |",
+            "proposed",
+            "2020-01-02",
+            "2020-02-03",
+        ),
+        ("| STATUS |\n| --- |\n| Rejected |", "rejected", "", ""),
+    ],
+)
+def test_a_table_at_a_records_top_states_its_status_and_days(
+    table: str, state: str, day: str, updated: str
+) -> None:
+    body = f"# ADR 2: Catalog\n\n{table}\n\n## Decision\n\nWe use YAML.\n"
+    record = adr.read("docs/adr/0002-catalog.md", body, {})
+    assert record is not None and record.state == state
+    assert str(record.date or "") == day and str(record.updated or "") == updated
+
+
+def test_a_table_of_many_rows_is_no_status_of_the_record() -> None:
+    # a matrix of features and their state, under a record that states none
+    body = (
+        "# ADR 2: Catalog\n\n| Feature | Status | Date |\n|---|---|---|\n"
+        "| Search | Done | 2020-01-02 |\n| Export | Open | 2020-03-04 |\n\n"
+        "## Decision\n\nWe use YAML.\n"
+    )
+    record = adr.read("docs/adr/0002-catalog.md", body, {})
+    assert record is not None and record.state == "" and record.date is None
+
+
+def test_a_column_header_is_not_read_as_a_row_of_fields() -> None:
+    # no frontmatter: the table's first row heads its columns, it is no "Status: Date"
+    page = conversion.parse("0002-x.md", "| Status | Date |\n|--|--|\n| Open | 2020-05-17 |\n")
+    assert page.meta == {}
+
+
+def test_an_imported_record_takes_its_status_and_day_from_its_table(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """backstage's ADRs: "| Created | Status |" over "| 2020-05-17 | Open |" was ignored,
+    the document created on the import's day and stable under --verified."""
+    root = make_base({})
+    folder = write_log(tmp_path / "architecture-decisions", {"adr002-catalog.md": TABLE_RECORD})
+    report = run_import(root, folder, verified=True)
+    meta = imported(root, report)["adr002-catalog.md"]
+    assert meta["created"] == dt.date(2020, 5, 17)
+    assert meta["status"] == "draft" and meta["original_status"] == "Open"
+    text = (root / report.imported["adr002-catalog.md"]).read_text(encoding="utf-8")
+    assert "| 2020-05-17 | Open   |" in text  # kept in the body, as a Status line is
+    assert any("not in force yet" in note for note in report.notes)

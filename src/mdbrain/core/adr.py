@@ -11,8 +11,10 @@ kept as :data:`RELATED` clauses, and a partial supersession ("Partly superseded 
 related both ways; "Partly superseded" alone is the state ``amended``, still in force.
 :func:`stated` keeps the state as the page writes it ("Pending", "Accepted").
 
+A small table at a record's top (``| Created | Status |`` over ``| 2020-05-17 | Open |``,
+backstage's) states its status and days as those lines do (:func:`head_table`).
 A record's day comes from a ``Date:`` line near the top (``* Date: 2021-03-04`` in
-MADR), a ``Date`` section, its state ("Accepted on 2021-03-04") or a ``date`` field;
+MADR), such a table, a ``Date`` section, its state ("Accepted on 2021-03-04") or a ``date`` field;
 the day a successor took over from the clause that names it ("Superseded by ADR 12 on
 2022-01-10").
 
@@ -339,6 +341,8 @@ class Record:
     date: dt.date | None = None  # the day the record gives for itself
     ended: dt.date | None = None  # the day its "superseded by" clause gives
     stated: str = ""  # its state as the page writes it: "Accepted", "Partly superseded"
+    updated: dt.date | None = None  # the day a table at its top says it was last updated
+    why_template: str = ""  # what shows a template is one ("" for a record)
 
 
 def number_of(path: str) -> int | None:
@@ -468,6 +472,53 @@ _STATUS_FIELDS: Final = ("status", "statut", "adr_status", "decision_status", "r
 _PAGE_FIELD = re.compile(r"\{\{-?\s*page\.([\w-]{1,64})\s*-?\}\}")
 
 
+# the columns of a table at a record's top that say where it stands and when it was
+# written or changed (backstage: "| Created | Status |" over "| 2020-05-17 | Open |")
+_TABLE_COLUMNS: Final = {
+    "status": "status", "statut": "status", "created": "created", "date": "created",
+    "created on": "created", "creation date": "created", "date created": "created",
+    "date de création": "created", "date de creation": "created", "créé le": "created",
+    "cree le": "created", "updated": "updated", "last updated": "updated",
+    "updated on": "updated", "mis à jour": "updated", "mis a jour": "updated",
+    "mise à jour": "updated", "mise a jour": "updated", "date de mise à jour": "updated",
+}  # fmt: skip
+_TABLE_WIDTH = 6  # columns of such a table, at most: a wider one is about something else
+_TABLE_RULE = re.compile(r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a table's row, outer pipes or none, their emphasis left out."""
+    text = line.strip()
+    text = text[1:] if text.startswith("|") else text
+    text = text[:-1] if text.endswith("|") and not text.endswith("\\|") else text
+    return [cell.strip(" \t*_`") for cell in text.split("|")]
+
+
+def head_table(body: str) -> dict[str, str]:
+    """What a small table near the top of a record states, by "status", "created" and
+    "updated": a header row naming one of :data:`_TABLE_COLUMNS` (any case), its rule,
+    and one row of values, outside code. A table of several rows (a matrix of features
+    and their status) describes something else; nothing then."""
+    lines = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES])).split("\n")
+    for at in range(1, len(lines) - 1):
+        if "|" not in lines[at - 1] or not _TABLE_RULE.match(lines[at]):
+            continue
+        header, values = _cells(lines[at - 1]), _cells(lines[at + 1])
+        after = lines[at + 2] if at + 2 < len(lines) else ""
+        widths = {len(header), len(values), len(_cells(lines[at]))}
+        if len(header) > _TABLE_WIDTH or len(widths) > 1 or "|" in after:
+            continue
+        names = [" ".join(cell.lower().split()) for cell in header]
+        named = {
+            _TABLE_COLUMNS[name]: value
+            for name, value in zip(names, values, strict=True)
+            if name in _TABLE_COLUMNS and value
+        }
+        if named:
+            return named
+    return {}
+
+
 def status_text(body: str, meta: Mapping[str, Any]) -> str:
     """What the record says about its status: a foreign ``status`` field (or
     ``adr_status``...), the ``Status`` section, a ``Status:`` line near the top, and
@@ -481,6 +532,8 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
     if not parts:
         head = "\n".join(body.split("\n")[:30])
         parts += [m.group(1) for m in _STATUS_LINE.finditer(head)]
+    if not parts and "|" in body:  # "| Status |" over "| Open |": read as "Status: Open"
+        parts += [head_table(body).get("status", "")]
     parts += _sections(body, _LINKS_HEADING)
     text = markdown.without_comments("\n".join(parts), " ")
     return " ".join(text.split())
@@ -534,6 +587,8 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
     if "tatus" in body or "tatut" in body:
         head = "\n".join(body.split("\n")[:_HEAD_LINES])
         stated = [*_status_sections(body), *_STATUS_LINE.findall(head)]
+        table = head_table(body).get("status", "") if "|" in head else ""
+        stated += [table] if table else []
         if stated and (
             any(_state(markdown.without_comments(text, " ")) for text in stated)
             or _sections(body, _DECISION_HEADING, nested=True)
@@ -742,7 +797,9 @@ _FORM_WORDS: Final = frozenset({
     "new", "default", "nygard", "tyree", "akerman", "statement", "de", "des", "du", "la", "le",
     "pour", "for", "the", "a", "an", "of", "fr", "en",
 })  # fmt: skip
-_FORM_TOKEN = re.compile(r"\d+|n+|x+|[ymd]{2,8}|v\d+")
+# a number or its placeholder, alone or glued to the kind of record (backstage's
+# "adr000-template.md"), a day's placeholder, a version
+_FORM_TOKEN = re.compile(r"(?:adr|rfc|kep|pep|dr)?(?:\d+|n+|x+)|[ymd]{2,8}|v\d+")
 
 
 def _template_name(name: str) -> bool:
@@ -772,18 +829,52 @@ def chosen(status: str) -> str:
     return marked[0][1].strip() if len(marked) == 1 else status
 
 
-def is_template(path: str, status: str, *, dated: bool = False) -> bool:
-    """A record template: its name says so, or a folder of templates holds it
-    (``keps/NNNN-kep-template/README.md``, ``.github/ISSUE_TEMPLATE/proposal.md``), or
-    its status lists the choices (``A | B``) and it gives no day of its own. A record
-    that is ``dated`` was filled in, its status left as the form had it
-    (openshift/enhancements: "status: provisional|implementable|implemented|...")."""
+def is_template(path: str, status: str, *, dated: bool = False, title: str = "") -> bool:
+    """A record template (see :func:`template_evidence`)."""
+    return bool(template_evidence(path, status, dated=dated, title=title))
+
+
+def template_evidence(path: str, status: str, *, dated: bool = False, title: str = "") -> str:
+    """What shows a record is a template, in words ("" for none): its name says so, or
+    a folder of templates holds it (``keps/NNNN-kep-template/README.md``,
+    ``.github/ISSUE_TEMPLATE/proposal.md``); or, when it gives no day of its own, its
+    status lists the choices (``A | B``) or its title is only placeholders
+    (``ADR000: [TITLE]``, ``{Title}``). A record that is ``dated`` was filled in, its
+    status or title left as the form had it (openshift/enhancements: "status:
+    provisional|implementable|implemented|...")."""
     *folders, name = path.lower().split("/")
     if any(map(_TEMPLATE_FOLDER.match, folders)):
-        return True
+        return "a folder of templates holds it"
     if _template_name(name):
-        return True
-    return _choices(status) >= 2 and not dated
+        return "its file name says so"
+    if dated:
+        return ""
+    if _choices(status) >= 2:
+        return "its status lists the form's choices"
+    if placeholder_title(title):
+        return f"its title {title.strip()!r} is only placeholders"
+    return ""
+
+
+# what a title may open with before its own words: "ADR000:", "ADR-NNN -", "RFC 0000.", "12."
+_TITLE_NUMBER = re.compile(
+    r"^\s*(?:(?:adr|rfc|kep|pep|dr|decision)\b[\s#_-]*|(?:adr|rfc|kep|pep|dr)(?=\d))?"
+    r"(?:\d+|n{2,}|x{2,})?\s*[:.\u2013\u2014-]?\s*",
+    re.IGNORECASE,
+)
+# a placeholder a form asks to fill in: "[TITLE]" (not a link's text), "{title}",
+# "{{ title }}", "<title>"
+_PLACEHOLDER = re.compile(r"\[[^\[\]\n]+\](?![(\[])|\{\{?[^{}\n]+\}?\}|<[^<>\n]+>")
+
+
+def placeholder_title(title: str) -> bool:
+    """Whether a title is only the placeholders of a form, after the number a record's
+    title opens with: ``ADR000: [TITLE]``, ``{Title}``, ``<short title>``,
+    ``[short title of solved problem and solution]``; not ``[Link](x.md)``."""
+    rest = _TITLE_NUMBER.sub("", title, count=1)
+    if not _PLACEHOLDER.search(rest):
+        return False
+    return not _PLACEHOLDER.sub("", rest).strip(" \t*_`:;,.-\u2013\u2014/|")
 
 
 def _placeholder_states(status: str) -> bool:
@@ -801,6 +892,9 @@ def date_of(body: str, meta: Mapping[str, Any], status: str) -> dt.date | None:
         found = dates.day(line.group(1))
         if found is not None:
             return found
+    found = dates.day(head_table(body).get("created")) if "|" in head else None
+    if found is not None:
+        return found
     for text in _sections(body, _DATE_HEADING):
         found = dates.day(text.strip().split("\n\n")[0])
         if found is not None:
@@ -841,7 +935,7 @@ def stated(body: str, meta: Mapping[str, Any]) -> str:
     else:
         head = "\n".join(body.split("\n")[:_HEAD_LINES])
         found = _STATUS_LINE.search(head)
-        text = found.group(1) if found else ""
+        text = found.group(1) if found else head_table(body).get("status", "")
     text = chosen(" ".join(markdown.without_comments(text, " ").split()))
     text = _MARKS.sub("", _LINK_TEXT.sub(r"\1", text))
     return " ".join(text.split()).strip(" *_")
@@ -891,7 +985,8 @@ def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
         return None
     status = chosen(status_text(body, meta))
     day = date_of(body, meta, status)
-    template = is_template(path, status, dated=day is not None)
+    why = template_evidence(path, status, dated=day is not None, title=_title(body, meta))
+    template = bool(why)
     found = clauses(status, markdown.definitions(body) if "]:" in body else _NONE_DEFINED)
     # a record whose status still lists the form's choices ("proposed | accepted |
     # superseded by [ADR-0005](0005-example.md)") states neither a state nor a clause;
@@ -918,7 +1013,19 @@ def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
     found += tuple(c for c in _field_clauses(meta) if _key(c) not in known)
     day = None if template else day
     written = "" if template else stated(body, meta)
-    return Record(number_of(path), template, status, state, found, day, ended, written)
+    updated = None if template or "|" not in body else dates.day(head_table(body).get("updated"))
+    return Record(
+        number_of(path), template, status, state, found, day, ended, written, updated, why
+    )
+
+
+def _title(body: str, meta: Mapping[str, Any]) -> str:
+    """The record's title: its ``title`` field, else its first heading."""
+    given = meta.get("title")
+    if isinstance(given, str) and given.strip():
+        return given
+    outline = _outlined(body)[1]
+    return outline[0].title if outline else ""
 
 
 # --- from records to relations --------------------------------------------------------

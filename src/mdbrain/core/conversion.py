@@ -384,8 +384,9 @@ def parse(path: str, raw: str) -> Page:
     Hugo's TOML front matter (``+++``) is read too, and so is a front matter behind
     blank lines or comments, which are left out. The JavaScript of an MDX page is
     blanked in its body, MkDocs content tabs are made plain Markdown
-    (:func:`markdown.content_tabs`) and cross-references to Python names left as their
-    text (:func:`markdown.without_autorefs`): the body keeps its lines where they were in the
+    (:func:`markdown.content_tabs`), cross-references to Python names left as their
+    text (:func:`markdown.without_autorefs`), and the other markup of MkDocs extensions
+    made plain (:func:`mkdocs_markup`): the body keeps its lines where they were in the
     file."""
     page = _parse(path, raw)
     if path.lower().endswith(_ERB):
@@ -394,7 +395,7 @@ def parse(path: str, raw: str) -> Page:
         lines = page.body.split("\n")
         body = "\n".join("" if n in found else line for n, line in enumerate(lines))
         page = dataclasses.replace(page, body=body, javascript=found)
-    body = markdown.content_tabs(markdown.without_autorefs(page.body))
+    body = mkdocs_markup(markdown.content_tabs(markdown.without_autorefs(page.body)))
     return page if body == page.body else dataclasses.replace(page, body=body)
 
 
@@ -505,6 +506,179 @@ def api_stub(body: str) -> bool:
         elif not _ATX.match(line):
             return False
     return found
+
+
+# --- MkDocs markup ----------------------------------------------------------------------
+
+# mkdocs-autorefs' anchor, which a site renders as nothing: "[](){#some-anchor}"
+_AUTOREF_ANCHOR = re.compile(r"\[\]\(\)\{[ \t]*#[\w.:-]+[ \t]*\}")
+# an attribute list after a fence's language (pymdownx.superfences): ```py {test="skip"}
+_FENCE_ATTRIBUTES = re.compile(r"^([ \t]*(?:`{3,}|~{3,})[ \t]*[^\s`{}]+)[ \t]+\{[^{}\n]*\}[ \t]*$")
+_ANY_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")  # in a tab or an admonition too
+# pymdownx blocks: "/// note", "/// details | Title", closed by as many slashes alone at
+# the same indentation (in an admonition, both are indented with its text); their
+# options indented on the lines right under the header ("    type: warning")
+_BLOCK_OPEN = re.compile(r"^([ \t]*)(/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$")
+_BLOCK_CLOSE = re.compile(r"^([ \t]*)(/{3,})[ \t]*$")
+_BLOCK_OPTION = re.compile(r"^(?: {4}|\t)[ \t]*([\w-]+)[ \t]*:[ \t]*(.*?)[ \t]*$")
+# blocks that are no admonition: a tab shows its label, the others only wrap their text
+_TAB_BLOCK: Final = "tab"
+_WRAPPING_BLOCKS: Final = frozenset(
+    {"html", "caption", "figure-caption", "table-caption", "define"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    """A pymdownx block: the lines (0-based) of its header and of its closing slashes,
+    their indentation, its name and title, and its options (read from the lines right
+    under the header)."""
+
+    start: int
+    end: int
+    indent: str
+    name: str
+    title: str
+    options: dict[str, str]
+
+    @property
+    def admonition(self) -> bool:
+        return self.name != _TAB_BLOCK and self.name not in _WRAPPING_BLOCKS
+
+    def header(self) -> str:
+        """The line the header becomes: an admonition as MkDocs writes one with ``!!!``
+        (``???`` for a collapsible one), which the import keeps as written; a tab's
+        label in bold, as content tabs become (:func:`markdown.content_tabs`); nothing
+        for a block that only wraps its text."""
+        if self.name == _TAB_BLOCK:
+            return f"**{self.title}**" if self.title else ""
+        if not self.admonition:
+            return ""
+        kind = self.options.get("type") or ("note" if self.name in _PLAIN_KINDS else self.name)
+        opened = "+" if self.options.get("open", "").lower() == "true" else ""
+        mark = f"???{opened}" if self.name == "details" else "!!!"
+        title = f' "{self.title.replace(chr(34), chr(39))}"' if self.title else ""
+        return f"{mark} {kind}{title}"
+
+
+_PLAIN_KINDS: Final = frozenset({"details", "admonition"})  # a kind only their type names
+
+
+def _blocks(lines: list[str]) -> list[_Block]:
+    """The pymdownx blocks of a page that are closed, outside fenced code; a block
+    opened and never closed is text."""
+    found: list[_Block] = []
+    # (indentation, slashes), line, name, title
+    open_: list[tuple[tuple[str, str], int, str, str]] = []
+    fence = ""
+    for number, line in enumerate(lines):
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+        elif (opened := _ANY_FENCE.match(line)) is not None:
+            fence = opened.group(1)
+        elif (head := _BLOCK_OPEN.match(line)) is not None:
+            marks = (head.group(1), head.group(2))
+            open_.append((marks, number, head.group(3).lower(), head.group(4) or ""))
+        elif (close := _BLOCK_CLOSE.match(line)) is not None:
+            opened_by = [entry[0] for entry in open_]
+            marks = (close.group(1), close.group(2))
+            if marks in opened_by:  # blocks opened inside it and never closed: text
+                at = len(opened_by) - 1 - opened_by[::-1].index(marks)
+                (indent, _slashes), start, name, title = open_[at]
+                del open_[at:]
+                options = _options(lines, start, indent)
+                found.append(_Block(start, number, indent, name, title.strip(), options))
+    return sorted(found, key=lambda block: block.start)
+
+
+def _options(lines: list[str], start: int, indent: str) -> dict[str, str]:
+    """The options of the block whose header is at ``start``, indented by ``indent``:
+    ``key: value`` lines indented further right under it."""
+    out = {}
+    for line in lines[start + 1 :]:
+        option = _BLOCK_OPTION.match(line[len(indent) :]) if line.startswith(indent) else None
+        if option is None:
+            break
+        out[option.group(1).lower()] = option.group(2).strip("'\"")
+    return out
+
+
+def _without_anchors(line: str) -> str:
+    """``line`` without its autorefs anchors (code spans aside), with the blanks that
+    set one apart from the text."""
+    masked = markdown.mask(line)
+    if _AUTOREF_ANCHOR.search(masked) is None:
+        return line
+    out, at = [], 0
+    for found in _AUTOREF_ANCHOR.finditer(masked):
+        before = line[at : found.start()]
+        out.append(before.rstrip(" \t") if before.strip() else before)
+        at = found.end()
+    rest = line[at:]
+    kept = "".join(out)
+    text = kept + (rest.lstrip(" \t") if not kept.strip() else rest)
+    return text if text.strip() else ""
+
+
+def mkdocs_markup(body: str) -> str:
+    """``body`` with the markup of MkDocs extensions that shows as noise elsewhere made
+    plain, line for line (no line added or removed), fenced code left alone:
+    mkdocs-autorefs anchors (``[](){#some-anchor}``) left out, the attribute list of a
+    fence (```` ```py {test="skip"} ````) left out after its language, and pymdownx
+    blocks (``/// note | Title`` ... ``///``) written as MkDocs admonitions are
+    (``!!! note "Title"``, their text indented under it; see :meth:`_Block.header`)."""
+    if "{" not in body and "///" not in body:  # most pages: one search in C
+        return body
+    lines = body.split("\n")
+    blocks = _blocks(lines) if "///" in body else []
+    shift = [0] * (len(lines) + 1)  # spaces each line gains inside admonitions
+    replaced: dict[int, str] = {}
+    for block in blocks:
+        indent = " " * shift[block.start] + block.indent
+        replaced[block.start] = indent + block.header() if block.header() else ""
+        replaced[block.end] = ""
+        for number in range(block.start + 1, block.start + 1 + len(block.options)):
+            replaced[number] = ""  # options are read, not shown
+        if block.admonition:
+            for number in range(block.start + 1, block.end):
+                shift[number] += 4
+    fence = ""
+    for number, line in enumerate(lines):
+        if number in replaced:
+            lines[number] = replaced[number]
+            continue
+        text = line
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+        elif (opened := _ANY_FENCE.match(line)) is not None:
+            fence = opened.group(1)
+            text = _FENCE_ATTRIBUTES.sub(r"\1", line)
+        elif "[](){" in line:
+            text = _without_anchors(line)
+        lines[number] = " " * shift[number] + text if text.strip() else text
+    return "\n".join(lines)
+
+
+# template macros the site fills in when it is built: "{{ conversion_table_all }}",
+# "{{ page.title }}"; not inside code
+_MACRO = re.compile(r"\{\{[^{}\n]{1,200}\}\}")
+
+
+def macros(body: str) -> list[str]:
+    """The template macros of a page outside code and comments, each once, in order."""
+    if "{{" not in body:
+        return []
+    found: dict[str, None] = {}
+    fence = ""
+    for line in markdown.without_comments(body).split("\n"):
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+        elif (opened := _ANY_FENCE.match(line)) is not None:
+            fence = opened.group(1)
+        elif "{{" in line:
+            for macro in _MACRO.finditer(markdown.mask(line)):
+                found[" ".join(macro.group().split())] = None
+    return list(found)
 
 
 # --- ERB ------------------------------------------------------------------------------
@@ -713,6 +887,8 @@ _TABLE_FIELDS: Final = {
     "keywords": "tags", "author": "author", "authors": "authors", "deciders": "deciders",
 }  # fmt: skip
 _HEAD_LINES: Final = 12  # a metadata table starts within this many lines of the top
+# names that head a column rather than a row: a row holds a name and its value
+_COLUMN_NAMES: Final = frozenset({*_TABLE_FIELDS, "created", "updated", "statut"})
 
 
 def table_fields(body: str) -> dict[str, Any]:
@@ -734,8 +910,8 @@ def table_fields(body: str) -> dict[str, Any]:
         if _DELIMITER.match(line):
             continue
         cells = [cell.strip(" \t*_`:") for cell in row.group(1).split("|")]
-        if len(cells) != 2:
-            return {}
+        if len(cells) != 2 or all(cell.lower() in _COLUMN_NAMES for cell in cells):
+            return {}  # "| Status | Date |" heads columns: a record reads it (adr.head_table)
         key = _TABLE_FIELDS.get(cells[0].lower())
         if key and cells[1] and key not in out:
             out[key] = (

@@ -316,7 +316,8 @@ def _no_knowledge(page: conversion.Page, record: adr.Record | None) -> str:
     """Why a page of a folder is no knowledge of its own ('' when it is): a decision
     record template, or an API page a site fills from the code."""
     if record is not None and record.template:
-        return "a decision record template, not a decision; import the file alone to keep it"
+        why = f" ({record.why_template})" if record.why_template else ""
+        return f"a decision record template{why}, not a decision; import the file alone to keep it"
     return conversion.API_STUB if conversion.api_stub(page.body) else ""
 
 
@@ -363,6 +364,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         if record is not None:
             plan.records[path] = record
         _dated(run, page, record)
+        _note_macros(plan, page)
     _read_earlier(run, pages)
     return pages
 
@@ -400,13 +402,38 @@ def _with_snippets(run: _Run, path: str, raw: str) -> str:
 
 
 MAX_SNIPPET = 4 * 1024 * 1024  # bytes of one included file, at most
+_MACROS_SHOWN = 3  # macros a note names for one page; the others are counted
+
+
+def _note_macros(plan: Plan, page: conversion.Page) -> None:
+    """Say that a page holds template macros (``{{ conversion_table_all }}``) outside
+    code: the site fills them in when it is built, import keeps them as written, and
+    the document may hold little else."""
+    found = conversion.macros(page.body)
+    if not found:
+        return
+    shown = ", ".join(found[:_MACROS_SHOWN])
+    more = f" and {len(found) - _MACROS_SHOWN} more" if len(found) > _MACROS_SHOWN else ""
+    plan.notes.append(
+        f"{page.path}: holds template macros ({shown}{more}) that the site fills in when it"
+        " is built (MkDocs macros, Jinja); import does not expand them: kept as written"
+    )
+
+
+def _updated_field(meta: dict[str, object]) -> bool:
+    """Whether the page's fields say when it last changed (``updated``, ``lastmod``...)."""
+    return dates.field_day(meta, dates.UPDATED_KEYS) is not None
 
 
 def _dated(run: _Run, page: conversion.Page, record: adr.Record | None) -> None:
     plan = run.plan
     stated = [record.date] if record is not None else []
+    meta = page.meta
+    if record is not None and record.updated is not None and not _updated_field(meta):
+        # the day a table at the record's top says it last changed, as a field would say it
+        meta = {**meta, "updated": record.updated}
     plan.days[page.path] = dates.of_page(
-        page.meta, stated, plan.today, body=page.body, path=plan.origin(page.path)
+        meta, stated, plan.today, body=page.body, path=plan.origin(page.path)
     ) or run.committed(page.path)
 
 

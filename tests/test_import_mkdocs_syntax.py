@@ -1,0 +1,192 @@
+"""More of what MkDocs extensions write that an imported page should not show raw
+(pydantic's docs): mkdocs-autorefs anchors, attribute lists on code fences, pymdownx
+blocks (``/// note``), and template macros (``{{ ... }}``), which import cannot fill
+in and says so."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from mdbrain.core import conversion
+from mdbrain.service import importing
+from mdbrain.service.brain import Brain
+from mdbrain.service.importing import ImportReport
+from tests.conftest import MakeBase
+
+TODAY = dt.date(2026, 7, 1)
+
+
+def run_import(root: Path, source: Path) -> ImportReport:
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        return importing.import_folder(brain.session, source)
+
+
+def body(text: str) -> str:
+    found = conversion.parse("page.md", text).body
+    assert found.count("\n") == text.count("\n")  # line for line: links keep their lines
+    return found
+
+
+# --- autorefs anchors -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ("[](){#number-types}", ""),
+        ("[](){ #int }", ""),
+        ("See [](){#int} the ints.", "See the ints."),
+        ("[](){#a} Starts the line.", "Starts the line."),
+        ("Ends here[](){#b}.", "Ends here."),
+        ("Kept in code: `[](){#c}`", "Kept in code: `[](){#c}`"),
+        ("An empty link: [](x.md)", "An empty link: [](x.md)"),
+    ],
+)
+def test_an_autorefs_anchor_is_left_out(line: str, shown: str) -> None:
+    assert body(f"# A\n\n{line}\n") == f"# A\n\n{shown}\n"
+
+
+def test_an_anchor_in_fenced_code_is_code() -> None:
+    text = "```md\n[](){#kept}\n```\n"
+    assert body(text) == text
+
+
+# --- attribute lists on fences ----------------------------------------------------------
+
+
+def test_a_fences_attribute_list_is_left_out_and_its_language_kept() -> None:
+    text = (
+        '```py {test="skip" lint="skip"}\nx = {"a": 1}  # {kept}\n```\n\n'
+        '    ```python {title="Performance Example" test="skip"}\n    y = 2\n    ```\n\n'
+        "```{.python}\nz = 3\n```\n\n"
+        "```\n```py {inside=code}\n```\n"
+    )
+    assert body(text) == (
+        '```py\nx = {"a": 1}  # {kept}\n```\n\n'
+        "    ```python\n    y = 2\n    ```\n\n"
+        "```{.python}\nz = 3\n```\n\n"  # no language before it: as written
+        "```\n```py {inside=code}\n```\n"  # the contents of a fence: as written
+    )
+
+
+# --- pymdownx blocks --------------------------------------------------------------------
+
+
+def test_a_block_becomes_an_admonition_as_mkdocs_writes_one() -> None:
+    text = (
+        "/// version-changed | v2\n"
+        "[In Pydantic V1](../migration.md), a type was optional.\n"
+        "///\n\n"
+        "/// version-added | v2.9\n///\n\n"
+        "/// note\nA note.\n\n    Its code.\n///\n"
+    )
+    assert body(text).split("\n") == [
+        '!!! version-changed "v2"',
+        "    [In Pydantic V1](../migration.md), a type was optional.",
+        "",
+        "",
+        '!!! version-added "v2.9"',
+        "",
+        "",
+        "!!! note",
+        "    A note.",
+        "",
+        "        Its code.",
+        "",
+        "",
+    ]
+
+
+def test_details_nesting_options_tabs_and_code_in_blocks() -> None:
+    text = (
+        '//// details | A "quoted" title\n    type: warning\n    open: true\n\n'
+        "/// tip\nInner.\n```py\n/// not a block\n```\n///\n////\n\n"
+        "/// tab | pip\npip install pydantic\n///\n\n"
+        "/// html | div.result\n<p>Shown.</p>\n///\n\n"
+        "/// note\nNever closed: text.\n"
+    )
+    assert body(text).split("\n") == [
+        "???+ warning \"A 'quoted' title\"",
+        "",
+        "",
+        "",
+        "    !!! tip",
+        "        Inner.",
+        "        ```py",
+        "        /// not a block",
+        "        ```",
+        "",
+        "",
+        "",
+        "**pip**",
+        "pip install pydantic",
+        "",
+        "",
+        "",
+        "<p>Shown.</p>",
+        "",
+        "",
+        "/// note",
+        "Never closed: text.",
+        "",
+    ]
+
+
+def test_a_block_in_an_admonition_is_indented_with_its_text() -> None:
+    # pydantic's concepts/validation_decorator.md; a closer at another indentation is text
+    text = "!!! note\n    Text.\n\n    /// version-added | v2.10\n    ///\n\n/// tip\n  ///\n"
+    assert body(text) == (
+        '!!! note\n    Text.\n\n    !!! version-added "v2.10"\n\n\n/// tip\n  ///\n'
+    )
+
+
+def test_a_block_in_fenced_code_is_code() -> None:
+    text = "```md\n/// note\nText.\n///\n```\n"
+    assert body(text) == text
+
+
+# --- template macros --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ('=== "All"\n{{ conversion_table_all }}\n', ["{{ conversion_table_all }}"]),
+        ("{{a}} and {{  b  }} and {{a}}\n", ["{{a}}", "{{ b }}"]),
+        ("In code: `{{ x }}`\n\n```jinja\n{{ y }}\n```\n<!-- {{ z }} -->\n", []),
+        ("A set: {a, b}.\n", []),
+    ],
+)
+def test_template_macros_are_found_outside_code(text: str, found: list[str]) -> None:
+    assert conversion.macros(text) == found
+
+
+def test_an_import_says_which_pages_hold_macros_it_does_not_expand(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """pydantic's concepts/conversion_table.md: prose around five macros its site fills
+    in; imported silently, its document held none of the table."""
+    root = make_base({})
+    docs = tmp_path / "docs" / "concepts"
+    docs.mkdir(parents=True)
+    (docs / "conversion_table.md").write_text(
+        "How Pydantic converts data.\n\n"
+        + "".join(f'=== "{n}"\n{{{{ conversion_table_{n} }}}}\n\n' for n in "abcde"),
+        encoding="utf-8",
+    )
+    (docs / "plain.md").write_text(
+        "# Plain\n\nNo macro: `{{ code }}`.\n\n/// note\nA note.\n///\n", encoding="utf-8"
+    )
+    report = run_import(root, tmp_path / "docs")
+    said = [note for note in report.notes if "macros" in note]
+    assert said == [
+        "concepts/conversion_table.md: holds template macros ({{ conversion_table_a }}, "
+        "{{ conversion_table_b }}, {{ conversion_table_c }} and 2 more) that the site fills"
+        " in when it is built (MkDocs macros, Jinja); import does not expand them: kept as"
+        " written"
+    ]
+    plain = (root / report.imported["concepts/plain.md"]).read_text(encoding="utf-8")
+    assert "!!! note\n    A note.\n" in plain and "///" not in plain
