@@ -10,11 +10,12 @@ import multiprocessing
 import random
 import string
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from mdbrain.core import guard
-from mdbrain.core.errors import DuplicateError, GuardError, StaleReadError
+from mdbrain.core.errors import DuplicateError, GuardError, StaleReadError, UsageError
 from mdbrain.service.brain import Brain
 from mdbrain.service.session import content_hash
 from mdbrain.service.writing import WriteRequest
@@ -95,6 +96,78 @@ def test_a_clear_duplicate_is_refused_and_named_unless_declared(make_base: MakeB
         and old.status == "deprecated"
         and old.ids("superseded_by") == (replaced.id,)
     )
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    """Every file of the base, by path, its caches aside: what a refused write must leave
+    as it was."""
+    found = (p for p in root.rglob("*") if p.is_file() and ".mdbrain" not in p.parts)
+    return {str(p.relative_to(root)): p.read_bytes() for p in found}
+
+
+SUCCESSOR = WriteRequest(title="Phantom successor", summary="x", sources=["x"])
+
+
+@pytest.mark.parametrize(
+    "supersedes",
+    [["some/does-not-exist.md"], ["old.md", "some/does-not-exist.md"], ["no-frontmatter.md"]],
+)
+def test_a_write_refused_for_what_it_supersedes_writes_nothing(
+    make_base: MakeBase, supersedes: list[str]
+) -> None:
+    """Found on a real base: the error came after the new document was written, which
+    stayed behind, in force, and made the retry a duplicate of it."""
+    root = make_base({"old.md": doc("Old rule"), "no-frontmatter.md": "# No frontmatter\n"})
+    before = _files(root)
+    with pytest.raises(UsageError, match=r"does-not-exist\.md|no frontmatter"):
+        Brain.open(root).write(dataclasses.replace(SUCCESSOR, supersedes=supersedes))
+    assert _files(root) == before
+    retried = Brain.open(root).write(dataclasses.replace(SUCCESSOR, supersedes=["old.md"]))
+    assert retried.id == "phantom-successor.md" and [r.old for r in retried.superseded] == [
+        "old.md"
+    ]
+
+
+def test_the_cli_and_the_mcp_write_refused_for_its_supersedes_write_nothing(
+    make_base: MakeBase,
+) -> None:
+    from click.testing import CliRunner
+
+    from mdbrain.adapters.cli import cli
+
+    root = make_base({"old.md": doc("Old rule")})
+    before = _files(root)
+    args = ["write", "--title", "Phantom successor", "--summary", "x", "--source", "x"]
+    missing = ["--supersedes", "some/does-not-exist.md"]
+    result = CliRunner().invoke(cli, ["-C", str(root.parent), *args, *missing])
+    assert result.exit_code == 2 and "does-not-exist.md is not a document" in result.output
+    assert _files(root) == before
+    mcp = pytest.importorskip("mcp", reason="the mcp package is not installed")
+    import anyio
+
+    from mdbrain.adapters import mcp_server
+
+    async def call() -> Any:
+        server = mcp_server.build(lambda: mcp_server.open_bases([root.parent]))
+        async with mcp.Client(server) as client:
+            return await client.call_tool(
+                "write",
+                {"title": "Phantom successor", "summary": "x", "sources": ["x"],
+                 "supersedes": ["some/does-not-exist.md"]},
+            )  # fmt: skip
+
+    assert anyio.run(call).is_error
+    assert _files(root) == before
+
+
+def test_an_update_refuses_supersedes_it_would_drop(make_base: MakeBase) -> None:
+    """An update does not supersede: taking the field silently would let the writer
+    believe the other document was replaced."""
+    root = make_base({"old.md": doc("Old rule"), "new.md": doc("New rule")})
+    before = _files(root)
+    with pytest.raises(UsageError, match="use supersede"):
+        Brain.open(root).write(WriteRequest(doc="new.md", summary="s", supersedes=["old.md"]))
+    assert _files(root) == before
 
 
 def test_a_distinct_but_related_document_is_written_and_its_neighbours_shown(

@@ -17,6 +17,7 @@ from mdbrain.core import edit, fields, ids, rules
 from mdbrain.core.errors import DocumentError, InvalidRequestError, NotFoundError, UsageError
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.schema import HIDDEN_STATUSES
+from mdbrain.service import guarding
 from mdbrain.service.indexing import IndexReport
 
 if TYPE_CHECKING:
@@ -55,6 +56,13 @@ class ResolveReport:
     superseded: SupersedeReport
 
 
+def _refused(exc: Exception) -> UsageError:
+    """A supersession refused while planned: nothing was written, said once (the error
+    of a read may say it already)."""
+    said = str(exc).removesuffix("; nothing was written")
+    return UsageError(f"{said}; nothing was written")
+
+
 class Governor:
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -89,21 +97,50 @@ class Governor:
             try:
                 report = self._supersede(found, old, new, reason, expect)
             except (ValueError, DocumentError) as exc:  # planned in memory: nothing written
-                raise UsageError(f"{exc}; nothing was written") from None
+                raise _refused(exc) from None
             if reindex:  # in the same hold of the lock: never busy once written
                 report.index = self.session.indexer().run()
         return report
 
+    def check(self, old: str, coming: list[str]) -> None:
+        """Refuse, as :meth:`supersede` would, to supersede ``old`` by ``coming``, documents
+        a writer is about to create; nothing is written. The writer calls it before it
+        writes them, so that a supersession that cannot be done leaves no new document
+        behind. The caller holds the lock, so the base cannot change in between."""
+        old = ids.doc_id(old, field="supersedes")
+        try:
+            self._plan(self._manifest(), old, coming, "", None, coming=frozenset(coming))
+        except (ValueError, DocumentError) as exc:
+            raise _refused(exc) from None
+
     def _supersede(
         self, found: Manifest, old: str, new: list[str], reason: str, expect: str | None
     ) -> SupersedeReport:
+        report, texts = self._plan(found, old, new, reason, expect)
+        for doc_id, new_text in texts.items():
+            # every text passed the guard in _plan: a refusal half-way cannot happen
+            report.shas[doc_id] = self.session.write(doc_id, new_text, guarded=False)
+        return report
+
+    def _plan(
+        self,
+        found: Manifest,
+        old: str,
+        new: list[str],
+        reason: str,
+        expect: str | None,
+        *,
+        coming: frozenset[str] = frozenset(),
+    ) -> tuple[SupersedeReport, dict[str, str]]:
+        """The report and the new text of every document to change, all checked, nothing
+        written. Successors in ``coming`` may not exist yet (their writer adds them)."""
         previous = found.get(old)
         if previous is None:
             raise NotFoundError(f"{old} is not a document of this base", doc=old)
         if not new:
             raise InvalidRequestError("name at least one successor", field="by")
         successors = [found.get(n) for n in new]
-        missing = [n for n, e in zip(new, successors, strict=True) if e is None]
+        missing = [n for n, e in zip(new, successors, strict=True) if e is None and n not in coming]
         if missing:
             raise NotFoundError(f"successor {missing[0]} is not a document", doc=missing[0])
         if old in new:
@@ -131,9 +168,11 @@ class Governor:
             e.id for e in named if e.status in HIDDEN_STATUSES and e.status != "draft"
         ]
         report.reviewed, report.still_linking = self._citing(found, old, new, texts)
+        # the guard judges every text before the first is written: a refusal of the
+        # last one must not leave the first ones changed
         for doc_id, new_text in texts.items():
-            report.shas[doc_id] = self.session.write(doc_id, new_text)
-        return report
+            guarding.check(doc_id, new_text, self.session.config, before=self._read(doc_id))
+        return report, texts
 
     def _citing(
         self, found: Manifest, old: str, new: list[str], texts: dict[str, str]

@@ -93,7 +93,9 @@ class WriteRequest:
             impl_refs=[ids.code_path(r, field="impl_refs") for r in self.impl_refs],
             related=[ids.doc_id(r, field="related") for r in self.related],
             author=_text(self.author, "author"),
-            supersedes=[ids.doc_id(r, field="supersedes") for r in self.supersedes],
+            supersedes=list(
+                dict.fromkeys(ids.doc_id(r, field="supersedes") for r in self.supersedes)
+            ),
             contradicts=[ids.doc_id(r, field="contradicts") for r in self.contradicts],
             new=self.new,
             doc=ids.doc_id(self.doc) if self.doc else "",
@@ -172,6 +174,12 @@ class Writer:
                 "replace applies to an update of a document (doc); nothing was written",
                 field="replace",
             )
+        if not creating and request.supersedes:  # an update would silently drop them
+            raise InvalidRequestError(
+                "supersedes applies to a new document; to have an existing one replace"
+                " another, use supersede; nothing was written",
+                field="supersedes",
+            )
         if creating and not request.summary.strip():
             raise InvalidRequestError("a summary is required; nothing was written", field="summary")
         if len(request.summary) > self.config.summary_max:
@@ -229,8 +237,8 @@ class Writer:
             guarding.check_field("theme", request.theme, self.config)
         if not creating:
             return self._update(request)
-        for target in request.contradicts:
-            self.session.entry(target)  # a contradiction names a document that exists
+        for target in [*request.contradicts, *request.supersedes]:
+            self.session.entry(target)  # both name documents that exist
         nearby = self.candidates(request)
         doc_id, numbered = self._place(request)
         duplicate = [c for c in nearby if self.is_duplicate(request, doc_id, c)]
@@ -268,6 +276,12 @@ class Writer:
             if self.session.exists(doc_id) or os.path.lexists(self.root / doc_id):
                 self._written_meanwhile(request, doc_id)
                 doc_id, numbered = self._place(request, taken=True)
+            governor = Governor(self.session)
+            # each supersession is done after the new document exists, so whatever could
+            # refuse it is checked now, under the same hold of the lock: a refusal then
+            # would leave the new document written and the write reported as failed
+            for old in request.supersedes:
+                governor.check(old, [doc_id])
             sha = self.session.write(doc_id, content)
             anchoring.record(self.session, [doc_id])
             report = WriteReport(doc_id, True, status, sha, numbered=numbered)
@@ -279,7 +293,6 @@ class Writer:
                 )
             report.candidates = [(c[0], c[1]) for c in nearby if c[0] != doc_id]
             report.possible_contradictions = self._clashes(request, doc_id, nearby)
-            governor = Governor(self.session)
             for old in request.supersedes:
                 report.superseded.append(governor.supersede(old, [doc_id], reindex=False))
             here = posixpath.dirname(doc_id)
