@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from mdbrain.adapters.cli import cli
-from mdbrain.core.errors import StaleReadError
+from mdbrain.core.errors import InvalidRequestError, StaleReadError
 from mdbrain.service.brain import Brain
 from mdbrain.service.session import content_hash
 from mdbrain.service.writing import WriteRequest
@@ -494,3 +494,12 @@ def test_a_draft_page_citing_a_superseded_one_stays_a_draft(make_base: MakeBase)
         page = brain.manifest(use_cache=False).get("adr/readme.md")
     assert page is not None and page.status == "draft" and "review_reason" not in page.meta
     assert report.reviewed == [] and report.still_linking == ["adr/readme.md"]
+
+
+def test_a_conflict_of_a_document_with_itself_is_refused_in_plain_words(
+    make_base: MakeBase,
+) -> None:
+    # found on backstage: the MCP resolve answered "keep must be a.md or a.md"
+    root = make_base({"a.md": doc("A"), "b.md": doc("B")})
+    with pytest.raises(InvalidRequestError, match=r"both a\.md: a conflict is between two"):
+        Brain.open(root).resolve("a.md", "a.md", keep="b.md", reason="x", by="ana")

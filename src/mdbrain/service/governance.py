@@ -234,6 +234,11 @@ class Governor:
         superseded by ``keep``, with who decided and why recorded on it."""
         first, second = ids.doc_id(first, field="first"), ids.doc_id(second, field="second")
         keep = ids.doc_id(keep, field="keep")
+        if first == second:
+            raise InvalidRequestError(
+                f"first and second are both {first}: a conflict is between two documents",
+                field="second",
+            )
         if keep not in (first, second):
             raise InvalidRequestError(f"keep must be {first} or {second}", field="keep")
         dropped = second if keep == first else first
