@@ -915,3 +915,21 @@ def test_a_blank_question_is_refused_in_plain_words(make_base: MakeBase, command
     result = CliRunner().invoke(cli, ["-C", str(root), command, "   "])
     assert result.exit_code == 2
     assert "is blank: give the words to look for" in result.output
+
+
+def test_a_question_the_base_does_not_cover_is_called_a_weak_match(make_base: MakeBase) -> None:
+    # found on backstage: "which package manager do we use" listed five unrelated records
+    pages: dict[str, str | bytes] = {
+        f"team-{n}.md": doc(f"Team {n}", body="Our team uses the design system.") for n in range(4)
+    }
+    pages["design.md"] = doc("Design system", body="The design system uses tokens for colours.")
+    root = make_base(pages)
+    with Brain.open(root) as brain:
+        weak = brain.query("Which font does the design system use for its headings?")
+        sure = brain.query("What does the design system use for colours?")
+    assert weak.hits[0].id == "design.md" and weak.weak == ("font", "headings")
+    assert 0 < weak.hits[0].cover < 0.3 and set(weak.hits[0].lacks) >= {"font"}
+    assert 'weak match: the first document never says "font", "headings"' in (
+        views.query_text(weak)
+    )
+    assert sure.weak == () and "weak match" not in views.query_text(sure)

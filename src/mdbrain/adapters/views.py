@@ -151,6 +151,11 @@ def query_text(result: QueryResult) -> str:
             result.ahead_superseded_by,
         ),
     ]
+    if result.weak:
+        unsaid = ", ".join(f'"{word}"' for word in result.weak)
+        lines.append(
+            f"weak match: the first document never says {unsaid}; the base may not cover this"
+        )
     if result.stopped_early:
         lines.append("stopped early: the first document is clearly ahead")
     if result.unlisted:

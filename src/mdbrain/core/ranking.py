@@ -226,8 +226,8 @@ def fields_score(
     lengths: Sequence[int],
     averages: Sequence[float],
     params: Params,
-) -> tuple[float, int]:
-    """BM25F of one document over its fields, and how many query terms it holds. A field
+) -> tuple[float, list[bool]]:
+    """BM25F of one document over its fields, and which query terms it holds. A field
     is given by its words' counts (:func:`counted`, :func:`counted_in_table`) or, for a
     short one, by its list of words."""
     k1, b = params.k1, params.b
@@ -243,12 +243,11 @@ def fields_score(
         for word, count in pairs:
             for number, share in gives.get(word, ()):
                 weighted[number] += share * count * factor
-    total, held = 0.0, 0
+    total = 0.0
     for item, value in zip(question.terms, weighted, strict=True):
         if value:
-            held += 1
             total += item.idf * value * (k1 + 1) / (value + k1)
-    return total, held
+    return total, [bool(value) for value in weighted]
 
 
 def passage_score(

@@ -67,6 +67,10 @@ class Card:
     lang: str = ""  # the language the document is analysed in, when it says
     superseded_by: tuple[str, ...] = ()  # the documents that replace it
     exact: int = 0  # 2: its impl_refs cite the code path asked; 1: it names every identifier
+    # the share of the question's weight (its terms' idf) the document holds somewhere,
+    # and the terms it holds nowhere: a low share is a weak match, however it ranks
+    cover: float = 1.0
+    lacks: tuple[str, ...] = ()
     passage: passages.Section | None = None  # its best section for the question
     sections: tuple[tuple[passages.Section, float], ...] = ()  # sections that match, best first
 
@@ -414,13 +418,14 @@ class Searcher:
         pool = {c.id for c in found[:CANDIDATES]} | set(exact)
         titled = _names_asked(question)
         scored = []
+        holds: dict[str, tuple[float, tuple[str, ...]]] = {}
         for candidate in found:
             q = asked.get(candidate.lang or base, asked[base])
             fields: list[Mapping[str, int] | Sequence[str]] = [
                 *(field.split() for field in candidate.texts),
                 ranking.counted_in_table(q.asked, candidate.words),
             ]
-            value, _held = ranking.fields_score(
+            value, held = ranking.fields_score(
                 q.asked, fields, candidate.lengths, stats.averages, params
             )
             # its title names an identifier asked, or holds every term asked: it is about
@@ -430,6 +435,7 @@ class Searcher:
             ):
                 value *= 1 + TITLE_WHOLE
             scored.append((candidate.id not in pool, value, candidate))
+            holds[candidate.id] = _cover(q.asked.terms, held)
         scored.sort(key=lambda item: (item[0], -item[1], item[2].id))
         read = [c.rowid for n, (_o, _v, c) in enumerate(scored) if n < PASSAGES_OF or c.id in exact]
         bodies = self.index.bodies(read)
@@ -451,6 +457,8 @@ class Searcher:
                 **candidate.meta(),
                 score=-negative,
                 exact=-tier,
+                cover=holds[candidate.id][0],
+                lacks=holds[candidate.id][1],
                 passage=sections[0][0] if sections else None,
                 sections=sections,
             )
@@ -512,6 +520,15 @@ class Searcher:
 
             out.update(dict.fromkeys((f for f in self.files if adr.number_of(f) in numbers), 2))
         return out
+
+
+def _cover(terms: Sequence[ranking.Term], held: Sequence[bool]) -> tuple[float, tuple[str, ...]]:
+    """The share of the weight of ``terms`` (their idf) a document holding the ``held``
+    ones holds, and the terms it lacks."""
+    weight = sum(term.idf for term in terms)
+    kept = sum(term.idf for term, has in zip(terms, held, strict=True) if has)
+    lacks = tuple(term.term for term, has in zip(terms, held, strict=True) if not has)
+    return (kept / weight if weight else 1.0), lacks
 
 
 def _names_asked(question: str) -> list[str]:
