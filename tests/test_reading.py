@@ -933,3 +933,28 @@ def test_a_question_the_base_does_not_cover_is_called_a_weak_match(make_base: Ma
         views.query_text(weak)
     )
     assert sure.weak == () and "weak match" not in views.query_text(sure)
+
+
+def test_a_weak_match_is_not_claimed_for_a_question_in_another_language(
+    make_base: MakeBase,
+) -> None:
+    # found on adr-tools: a French question found the right English record, then listed
+    # "pourquoi", "l", "est", "il", "en" as words the base never says
+    pages: dict[str, str | bytes] = {
+        f"note-{n}.md": doc(f"Note {n}", body="Releases ship on Mondays.") for n in range(4)
+    }
+    pages["shell.md"] = doc("Shell scripts", body="The tool is written as shell scripts.")
+    root = make_base(pages)
+    with Brain.open(root) as brain:
+        french = brain.query("pourquoi l'outil est-il écrit en scripts shell ?")
+        english = brain.query("why is the tool written as Haskell or Rust binaries?")
+    assert french.hits[0].id == "shell.md" and french.weak == ()
+    assert not {"l", "est", "il", "en", "pourquoi"} & set(english.weak)
+    assert english.weak and "stopped early" not in views.query_text(english)
+
+
+def test_the_language_of_a_question_is_told_by_its_stop_words() -> None:
+    assert text.guess_language("pourquoi l'outil est-il écrit en shell ?") == "fr"
+    assert text.guess_language("why is the tool written in shell?") == "en"
+    assert text.guess_language("shell scripts") == ""
+    assert text.says_little("pourquoi") and text.says_little("l") and not text.says_little("font")

@@ -156,7 +156,7 @@ def query_text(result: QueryResult) -> str:
         lines.append(
             f"weak match: the first document never says {unsaid}; the base may not cover this"
         )
-    if result.stopped_early:
+    if result.stopped_early and not result.weak:  # ahead of the others, yet weak
         lines.append("stopped early: the first document is clearly ahead")
     if result.unlisted:
         import shlex

@@ -49,6 +49,34 @@ _LANGUAGES = {
 }
 
 
+# words that ask rather than name, in the languages whose stop words are known: a
+# question in another language than its base's still holds them ("pourquoi")
+_ASKING = frozenset({"pourquoi", "quoi", "quels", "quelles", "combien", "lequel", "laquelle"})
+
+
+def words_of(text: str) -> list[str]:
+    """The words of ``text`` as written, apostrophes and underscores cutting them."""
+    return _WORD.findall(text)
+
+
+def guess_language(text: str) -> str:
+    """The language whose stop words ``text`` uses most, when it uses two of them or more
+    and more than any other's ('' when it does not tell): "pourquoi l'outil est-il écrit
+    en shell" is French."""
+    words = [w.casefold() for w in _WORD.findall(text)]
+    counts = sorted(((sum(w in stop for w in words), code) for code, stop in _STOP.items()))
+    (second, _other), (most, code) = counts[-2], counts[-1]
+    return code if most >= 2 and most > second else ""
+
+
+def says_little(word: str) -> bool:
+    """Whether ``word`` is a word of any known language's grammar (a stop word, a
+    question word, a letter or two) rather than one that names something: what a
+    base in another language than the question cannot be expected to hold."""
+    low = word.casefold()
+    return len(low) <= 2 or low in _ASKING or any(low in stop for stop in _STOP.values())
+
+
 def language(lang: str) -> str:
     """The two-letter code of a language tag: ``fr-CA`` and ``fr_CA`` are ``fr``."""
     return lang.replace("_", "-").split("-", 1)[0].lower()

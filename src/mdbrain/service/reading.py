@@ -857,6 +857,10 @@ class Reader:
         first answers, 6 of the 24 wrong ones and 5 of the 9 unanswered."""
         if top.cover >= WEAK_COVER or not top.lacks:
             return ()
+        asked_in = text.guess_language(question)
+        known = {self.searcher.analyzer.lang, *self.searcher.statistics().languages}
+        if asked_in and asked_in not in known:
+            return ()  # asked in a language the base is not written in: its words are not
         lacking, terms = set(top.lacks), self.searcher.analyzer.terms
         found = (w for w in _WORD.findall(question) if (t := terms(w)) and set(t) <= lacking)
         return tuple(dict.fromkeys(found))

@@ -213,6 +213,9 @@ class Question:
     words: frozenset[str]  # its terms that do not come from an identifier
     forms: tuple[str, ...]  # the words to ask FTS5 for first (the common ones left out)
     common: tuple[str, ...]  # the words half the documents or more hold
+    # the terms of the words that name something (text.says_little): what a document's
+    # share of the question (Card.cover) is weighed on
+    naming: frozenset[str] = frozenset()
 
 
 class Searcher:
@@ -349,12 +352,19 @@ class Searcher:
         # and the common ones only to fill the candidates up (see :meth:`rank`).
         rare = [w for w, n in forms if 2 * n < documents]
         common = [w for w, n in forms if 2 * n >= documents]
+        naming = {
+            term
+            for w in text.words_of(words)
+            if not text.says_little(w)
+            for term in analyser.terms(w)
+        }
         return Question(
             tuple(terms),
             ranking.asked(terms),
             plain,
             tuple(dict.fromkeys(rare)),
             tuple(dict.fromkeys(common)),
+            frozenset(naming),
         )
 
     def _holding(self, found: list[tuple[str, str, int]]) -> int:
@@ -435,7 +445,7 @@ class Searcher:
             ):
                 value *= 1 + TITLE_WHOLE
             scored.append((candidate.id not in pool, value, candidate))
-            holds[candidate.id] = _cover(q.asked.terms, held)
+            holds[candidate.id] = _cover(q.asked.terms, held, q.naming)
         scored.sort(key=lambda item: (item[0], -item[1], item[2].id))
         read = [c.rowid for n, (_o, _v, c) in enumerate(scored) if n < PASSAGES_OF or c.id in exact]
         bodies = self.index.bodies(read)
@@ -522,12 +532,15 @@ class Searcher:
         return out
 
 
-def _cover(terms: Sequence[ranking.Term], held: Sequence[bool]) -> tuple[float, tuple[str, ...]]:
-    """The share of the weight of ``terms`` (their idf) a document holding the ``held``
-    ones holds, and the terms it lacks."""
-    weight = sum(term.idf for term in terms)
-    kept = sum(term.idf for term, has in zip(terms, held, strict=True) if has)
-    lacks = tuple(term.term for term, has in zip(terms, held, strict=True) if not has)
+def _cover(
+    terms: Sequence[ranking.Term], held: Sequence[bool], naming: frozenset[str]
+) -> tuple[float, tuple[str, ...]]:
+    """The share of the weight of the ``naming`` ones of ``terms`` (their idf) a
+    document holding the ``held`` ones holds, and those it lacks."""
+    weighed = [(t, has) for t, has in zip(terms, held, strict=True) if t.term in naming]
+    weight = sum(term.idf for term, _has in weighed)
+    kept = sum(term.idf for term, has in weighed if has)
+    lacks = tuple(term.term for term, has in weighed if not has)
     return (kept / weight if weight else 1.0), lacks
 
 
