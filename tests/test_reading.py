@@ -958,3 +958,27 @@ def test_the_language_of_a_question_is_told_by_its_stop_words() -> None:
     assert text.guess_language("why is the tool written in shell?") == "en"
     assert text.guess_language("shell scripts") == ""
     assert text.says_little("pourquoi") and text.says_little("l") and not text.says_little("font")
+
+
+def test_a_hidden_match_replaced_twice_leads_to_what_holds_now(make_base: MakeBase) -> None:
+    # found on adr-tools: "what replaced ADR 2" named 0003, itself replaced by 0005
+    root = make_base(
+        {
+            "redis.md": doc("Redis session store", status="deprecated",
+                            body="Sessions live in the Redis session store.",
+                            superseded_by="[memcached.md]"),
+            "memcached.md": doc("Memcached for state", status="deprecated",
+                                body="State lives in Memcached.", supersedes="[redis.md]",
+                                superseded_by="[postgres.md]"),
+            "postgres.md": doc("Postgres for state", body="State lives in Postgres.",
+                               supersedes="[memcached.md]"),
+            "cookies.md": doc("Cookies", body="The session cookie is signed."),
+        }
+    )  # fmt: skip
+    reader = Brain.open(root).reader()
+    asked = reader.query("where is the session store")
+    assert asked.hidden_ahead == "redis.md" and asked.ahead_now == ("postgres.md",)
+    assert "superseded by memcached.md, replaced in turn: what holds now is postgres.md" in (
+        views.query_text(asked)
+    )
+    assert reader.search("session store").ahead_now == ("postgres.md",)

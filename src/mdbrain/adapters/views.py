@@ -72,7 +72,11 @@ def _tokens(spent: dict[str, int]) -> str:
 
 
 def _hidden(
-    count: int, ahead: str = "", drafts_shown: bool = False, by: tuple[str, ...] = ()
+    count: int,
+    ahead: str = "",
+    drafts_shown: bool = False,
+    by: tuple[str, ...] = (),
+    now: tuple[str, ...] = (),
 ) -> list[str]:
     if not count:
         return []
@@ -95,7 +99,8 @@ def _hidden(
     if ahead and by:
         said.append(
             f"(one of them ranks above every document shown: {ahead};"
-            f" it is superseded by {', '.join(by)})"
+            f" it is superseded by {', '.join(by)}"
+            + (f", replaced in turn: what holds now is {', '.join(now)})" if now else ")")
         )
     elif ahead:
         said.append(f"(one of them ranks above every document shown: {ahead})")
@@ -149,6 +154,7 @@ def query_text(result: QueryResult) -> str:
             result.hidden_ahead,
             result.unverified or result.drafts_asked,
             result.ahead_superseded_by,
+            result.ahead_now,
         ),
     ]
     if result.weak:
@@ -217,6 +223,7 @@ def search_text(result: SearchResult) -> str:
         result.hidden_ahead,
         result.unverified or result.drafts_asked,
         result.ahead_superseded_by,
+        result.ahead_now,
     )
     lines.append(f"tokens read: {result.tokens}")
     return "\n".join(lines)

@@ -181,6 +181,8 @@ class QueryResult:
     # the words of the question the first document holds nowhere, when it holds under
     # WEAK_COVER of the question's weight: the base may not say what was asked
     weak: tuple[str, ...] = ()
+    # what holds now at the end of that chain, when it is not what replaced it first
+    ahead_now: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -213,6 +215,8 @@ class SearchResult:
     # the words of the question the first document holds nowhere, when it holds under
     # WEAK_COVER of the question's weight: the base may not say what was asked
     weak: tuple[str, ...] = ()
+    # what holds now at the end of that chain, when it is not what replaced it first
+    ahead_now: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -848,6 +852,7 @@ class Reader:
             self._successors(ahead),
             filters.include_drafts,
             self._weak(words, hits[0]) if hits else (),
+            ahead_now=self._holding_now(ahead),
         )
 
     def _weak(self, question: str, top: Hit) -> tuple[str, ...]:
@@ -950,6 +955,23 @@ class Reader:
             and adr.number_of(other) == number
         ]
         return named if len(named) == 1 else []
+
+    def _holding_now(self, doc_id: str) -> tuple[str, ...]:
+        """The documents at the end of ``doc_id``'s supersession chain, those nothing
+        replaces in turn, when they are not its own successors (none otherwise): a
+        record replaced by one replaced since leads to what holds now."""
+        first = self._successors(doc_id)
+        queue, seen, now = deque(first), {doc_id}, []
+        while queue and len(seen) < SUCCESSOR_STEPS:
+            current = queue.popleft()
+            if current in seen:
+                continue
+            seen.add(current)
+            after = self._successors(current)
+            queue.extend(after)
+            if not after:
+                now.append(current)
+        return () if set(now) == set(first) else tuple(now)
 
     def _successors(self, doc_id: str) -> tuple[str, ...]:
         """The documents that replace ``doc_id`` (none for no document): a match left
@@ -1104,6 +1126,7 @@ class Reader:
             ahead,
             self._successors(ahead),
             filters.include_drafts,
+            ahead_now=self._holding_now(ahead),
         )
 
     def _snippet(self, doc_id: str, wanted: set[str], asked: str = "") -> tuple[str, int]:
