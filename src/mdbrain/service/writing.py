@@ -373,14 +373,20 @@ class Writer:
         """The name of a new document in a folder of numbered ones: the number its title
         starts with, refused when another document holds it, else the next one."""
         wanted, rest = slug.title_number(request.title)
+        far = ""
         if wanted is not None and wanted > order.next + TITLE_NUMBER_REACH:
-            wanted, rest = None, request.title  # "2024: plan" names a year, not a record
+            # "2024: plan" names a year, not a record: the number stays in the title
+            far = (
+                f" (the title's {wanted} is more than {TITLE_NUMBER_REACH} past it, so it is"
+                " read as words of the title, not as the record's number)"
+            )
+            wanted, rest = None, request.title
         number = order.next if wanted is None else wanted
         prefix = order.prefix(number, self.today)
         name = f"{prefix}-{slug.slugify(rest, max_length=79 - len(prefix))}"
         holder = order.holder(number)
         if wanted is None:
-            return name, f"numbered {prefix}, next after {_doc_id(theme, order.last)}"
+            return name, f"numbered {prefix}, next after {_doc_id(theme, order.last)}{far}"
         if holder and (holder != name or taken or request.new):  # the same name: a duplicate
             raise InvalidRequestError(
                 f"number {wanted} of the title is taken by {_doc_id(theme, holder)};"
