@@ -945,3 +945,31 @@ def test_a_file_parsed_for_the_search_index_is_not_parsed_again_for_the_manifest
         assert any("dirigible" in passage.text for passage in shown.passages)
         assert brain.session.manifest().by_id["notes/note-5.md"].title == "Note 5"
     assert parsed == ["notes/note-5.md"]
+
+
+def test_a_page_of_links_gives_way_to_the_page_it_links_to(make_base: MakeBase) -> None:
+    # found on sqlmodel: the overview import writes for a folder came before "Update
+    # Data" for "how to update a row", for the titles and summaries it lists
+    listing = "\n".join(
+        f"- [{title}]({name}.md): {about}"
+        for name, title, about in [
+            ("update", "Update rows of the database", "How to update a row of the database."),
+            ("delete", "Delete rows", "How to delete rows."),
+            ("insert", "Insert rows", "How to insert rows."),
+        ]
+    )
+    root = make_base(
+        {
+            "tutorial/overview.md": doc(
+                "Tutorial: update, delete, insert rows",
+                body=f"The pages of the database tutorial.\n\n{listing}",
+            ),
+            "tutorial/update.md": doc(
+                "Update data",
+                body="To update a row, change its fields and commit the session to the database.",
+            ),
+            "tutorial/delete.md": doc("Delete data", body="Delete with the session."),
+        }
+    )
+    result = _query(root, "how to update a row in the database")
+    assert result.hits[0].id == "tutorial/update.md"  # the overview is listed after, if at all

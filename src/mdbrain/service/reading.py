@@ -18,6 +18,7 @@ all says so and proposes how to fill it (:data:`EMPTY_ADVICE`).
 from __future__ import annotations
 
 import dataclasses
+import posixpath
 import re
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
@@ -39,6 +40,9 @@ COPIES_LISTED = 3  # copies of a hit named in its row; the others are counted
 KEEP_SHARE = 0.7  # candidates scoring below this share of the best one are not listed
 CLEAR_LEAD = 1.1  # the best candidate is "clearly ahead" at this multiple of the second's score
 WEAK_COVER = 0.3  # a first document holding less of the question's weight is a weak match
+HUB_SHARE = 0.6  # a page whose lines are this share of link items or more is a hub
+# a list item opening with a link to a page, maybe followed by what the page is about
+_LINKED_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s+\[[^\]\n]*\]\(([^)\s]+\.md(?:#[^)\s]*)?)\)")
 SUCCESSORS_SHOWN = 2  # documents a "what replaced X?" question leads with, at most
 SUCCESSOR_STEPS = 12  # documents of a supersession chain looked at, at most
 READ_AT_MOST = 3  # documents whose sections a query reads when no candidate is clearly ahead
@@ -804,6 +808,7 @@ class Reader:
         )
         if hits and limit is None:  # candidates far behind the best one help nobody
             hits = [h for h in hits if h.score >= KEEP_SHARE * hits[0].score]
+        hits = self._past_hub(hits)
         if asked.successor:
             hits = self._successors_first(hits, ahead, filters, words)
             hits = hits if limit is None else hits[:limit]  # an asked limit holds
@@ -955,6 +960,29 @@ class Reader:
             and adr.number_of(other) == number
         ]
         return named if len(named) == 1 else []
+
+    def _past_hub(self, hits: list[Hit]) -> list[Hit]:
+        """``hits``, the first of them moved after the first hit it links to when it is a
+        hub: a page made mostly of list items that each link to a page (an index, the
+        overview import writes for a folder), found for the titles and summaries it
+        repeats. It is a way to the answer; the page it links to is the answer."""
+        if len(hits) < 2:
+            return hits
+        top = hits[0]
+        body = self.document(top.id).body.split("\n")
+        said = [line for line in body if line.strip() and not line.lstrip().startswith("#")]
+        items = [m for line in said if (m := _LINKED_ITEM.match(line))]
+        if len(items) < 2 or len(items) < HUB_SHARE * len(said):
+            return hits
+        folder = posixpath.dirname(top.id)
+        linked = {
+            posixpath.normpath(posixpath.join(folder, m.group(1).split("#", 1)[0])) for m in items
+        }
+        after = next((h for h in hits[1:] if h.id in linked), None)
+        if after is None:
+            return hits
+        first = dataclasses.replace(after, score=top.score)
+        return [first, *(h for h in hits if h.id != after.id)]
 
     def _holding_now(self, doc_id: str) -> tuple[str, ...]:
         """The documents at the end of ``doc_id``'s supersession chain, those nothing
