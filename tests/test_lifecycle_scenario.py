@@ -120,6 +120,26 @@ def test_a_brief_on_free_text_falls_back_to_search(tmp_path: Path) -> None:
     assert "(found by search): 1 document." in said and "left out: 0 drafts;" in said
 
 
+def test_a_brief_on_code_no_document_describes_says_so(tmp_path: Path) -> None:
+    # found on adr-tools: "brief src/adr-help" read "In force on ... (found by search)"
+    from tests.conftest import doc, write_base
+
+    root = write_base(
+        tmp_path / "p",
+        {"help.md": doc("Help", sources="[x]", body="The help command lists commands.")},
+    )
+    (tmp_path / "p" / "src").mkdir()
+    (tmp_path / "p" / "src" / "adr-help").write_text("echo help\n", encoding="utf-8")
+    with Brain.open(root) as brain:
+        result = brain.brief("src/adr-help")
+    from mdbrain.adapters import views
+
+    assert result.kind == "undescribed"
+    assert "(no document describes this code; found by searching its words)" in (
+        views.brief_text(result)
+    )
+
+
 def test_a_brief_found_by_search_keeps_the_ranking_within_each_kind(tmp_path: Path) -> None:
     from tests.conftest import doc, write_base
 
@@ -188,7 +208,7 @@ def test_a_brief_on_a_code_folder_no_document_describes_searches_its_name(
     (root.parent / "jabsrv" / "Server.java").write_text("class Server {}\n", encoding="utf-8")
     with Brain.open(root) as brain:
         result = brain.brief("jabsrv")
-    assert result.kind == "search" and [i.id for i in result.items] == ["0061-reload.md"]
+    assert result.kind == "undescribed" and [i.id for i in result.items] == ["0061-reload.md"]
 
 
 def test_a_brief_on_a_tag_of_one_page_also_finds_the_others_on_the_subject(

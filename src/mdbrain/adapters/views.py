@@ -348,7 +348,11 @@ def conflicts_text(found: list[Conflict]) -> str:
 
 def brief_text(result: Brief) -> str:
     when = f" as of {result.as_of}" if result.as_of else ""
-    kind = {"code": " (documents describing this code)", "search": " (found by search)"}
+    kind = {
+        "code": " (documents describing this code)",
+        "search": " (found by search)",
+        "undescribed": " (no document describes this code; found by searching its words)",
+    }
     if result.unverified:
         lines = [
             f"Nothing in force on {result.subject!r}{kind.get(result.kind, '')}; drafts,"
@@ -447,9 +451,15 @@ def import_text(report: ImportReport) -> str:
         count = len(report.imported)
         pages = f"{count} page{'' if count == 1 else 's'}"
         lines = [f"{verb.capitalize()} {pages} from {report.source}{into}."]
-    lines += [f"  {r.source} -> {r.chosen} ({r.reason})" for r in report.renamed[:20]]
-    if len(report.renamed) > 20:
-        lines.append(f"  ... and {len(report.renamed) - 20} more renames (--json lists them all)")
+    planned = _planned(report) if report.dry_run and not report.legacy else {}
+    lines += planned.values()
+    if len(report.imported) > len(planned) > 0:
+        more = len(report.imported) - len(planned)
+        lines.append(f"  ... and {more} more (--json lists them all)")
+    renamed = [r for r in report.renamed if r.source not in planned]  # not said twice
+    lines += [f"  {r.source} -> {r.chosen} ({r.reason})" for r in renamed[:20]]
+    if len(renamed) > 20:
+        lines.append(f"  ... and {len(renamed) - 20} more renames (--json lists them all)")
     if report.supersessions:
         lines.append(f"supersessions found: {len(report.supersessions)}")
         lines += [f"  {s.new} supersedes {s.old}" for s in report.supersessions]
@@ -492,6 +502,15 @@ def import_text(report: ImportReport) -> str:
 
 
 _CASES_LISTED = 5  # pages left out for one reason, listed one by one up to this many
+_PLANNED = 20  # pages a dry run lists with the documents they would become
+
+
+def _planned(report: ImportReport) -> dict[str, str]:
+    """The first pages a dry run would import, each with the line that says which
+    document it would become (and why it got another name than its own), by page."""
+    why = {r.source: f" ({r.reason})" for r in report.renamed}
+    first = list(report.imported.items())[:_PLANNED]
+    return {source: f"  {source} -> {doc}{why.get(source, '')}" for source, doc in first}
 
 
 def _cases(cases: Sequence[Case]) -> list[str]:

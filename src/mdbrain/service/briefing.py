@@ -65,7 +65,8 @@ class Brief:
     as_of: str | None
     items: list[BriefItem] = field(default_factory=list)
     # how the subject was read: "subject" (a tag, theme, folder or document), "code" (a
-    # file, folder or file#symbol of the project) or "search" (free text, ranked)
+    # file, folder or file#symbol of the project), "search" (free text, ranked) or
+    # "undescribed" (code of the project no document describes, searched as words)
     kind: str = "subject"
     hidden_drafts: int = 0
     to_review: int = 0
@@ -278,11 +279,12 @@ class Briefer:
         covers: dict[str, str] = {}
         if not about:
             code = self._code(found, subject, cwd)
-            if code:  # a code path no document describes is searched as words
+            if code:
                 covers, result.kind = code, "code"
                 about = [e for e in found.entries if e.id in code]
-            else:
-                about, result.kind = self._searched(found, subject), "search"
+            else:  # a code path no document describes is searched as words, and said so
+                about = self._searched(found, subject)
+                result.kind = "search" if code is None else "undescribed"
         result.hidden_drafts = sum(1 for e in about if e.status == "draft")
         result.to_review = sum(1 for e in about if e.status == "needs-review")
         named = {e.id for e in about}
