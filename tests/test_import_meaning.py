@@ -232,6 +232,10 @@ def test_days_are_read_in_the_ways_logs_write_them() -> None:
     assert dates.day("March 4, 2021") == dt.date(2021, 3, 4)
     assert dates.day("03/04/2021") is None
     assert dates.day("03/04/2021", month_first=True) == dt.date(2021, 3, 4)
+    # read one way only (found on a record of joelparkerhenderson's collection)
+    assert dates.day("Date: 18/03/2022") == dt.date(2022, 3, 18)
+    assert dates.day("18/03/2022", month_first=True) == dt.date(2022, 3, 18)
+    assert dates.day("03/18/2022") == dt.date(2022, 3, 18)
     assert dates.day("2021-02-30") is None
     later = {"date": "2099-01-01", "lastmod": "2020-02-02"}
     assert dates.of_page(later, [], TODAY) == (dt.date(2020, 2, 2), dt.date(2020, 2, 2))

@@ -96,7 +96,8 @@ def _make(year: str, month: int | str, day_: str) -> dt.date | None:
 
 def day(value: Any, *, month_first: bool = False) -> dt.date | None:
     """The first day ``value`` names: a date, a date and time, or text holding one.
-    ``month_first`` reads ``03/04/2021`` as the fourth of March (else it is no date)."""
+    ``month_first`` reads ``03/04/2021`` as the fourth of March (else it is no date);
+    ``18/03/2022`` and ``03/18/2022`` can be read one way only, and are."""
     if isinstance(value, dt.datetime):
         return value.date()
     if isinstance(value, dt.date):
@@ -112,8 +113,12 @@ def day(value: Any, *, month_first: bool = False) -> dt.date | None:
     if (named := _MONTH_DAY.search(value)) is not None:
         month = _MONTHS[named.group(1).lower()]
         found.append((named.start(), _make(named.group(3), month, named.group(2))))
-    if month_first and (us := _US.search(value)) is not None:
-        found.append((us.start(), _make(us.group(3), us.group(1), us.group(2))))
+    if (us := _US.search(value)) is not None:
+        first, second = int(us.group(1)), int(us.group(2))
+        if first > 12:  # 18/03/2022 can only be the 18th of March
+            found.append((us.start(), _make(us.group(3), us.group(2), us.group(1))))
+        elif month_first or second > 12:  # 03/18/2022 can only be March
+            found.append((us.start(), _make(us.group(3), us.group(1), us.group(2))))
     days = [d for _at, d in sorted(found, key=lambda pair: pair[0]) if d is not None]
     return days[0] if days else None
 
