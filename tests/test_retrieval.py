@@ -277,6 +277,25 @@ def test_record_numbers_are_read_after_the_word_of_a_decision_log() -> None:
     assert text.record_numbers("an adrift boat, dr. 5, ADR for 2024") == set()
 
 
+def test_a_file_a_document_was_written_from_finds_that_document_first(
+    make_base: MakeBase,
+) -> None:
+    # found on sqlmodel: "docs/tutorial/where.md" found the changelog line naming it, not
+    # the page imported from it
+    root = make_base(
+        {
+            "tutorial/where.md": doc(
+                "Filter rows", body="Use where() to filter.", sources="[docs/tutorial/where.md]"
+            ),
+            "release-notes.md": doc(
+                "Release notes", body="Fix typo in `docs/tutorial/where.md`. Fix where."
+            ),
+            "web.md": doc("Web", body="Where.", sources="[https://example.org/docs/where.md]"),
+        }
+    )
+    assert _ids(root, "docs/tutorial/where.md")[0] == "tutorial/where.md"
+
+
 def test_a_code_path_ranks_the_documents_citing_it_first(make_base: MakeBase) -> None:
     root = make_base(
         {

@@ -179,7 +179,7 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
         meta,
         json.dumps(sections, ensure_ascii=False, separators=(",", ":")),
         ranking.word_table(fields[-1]),
-        frozenset(filter(None, (_code_path(ref) for ref in refs))),
+        frozenset(filter(None, [*(_code_path(ref) for ref in refs), *_source_files(entry.meta)])),
         frozenset(text.names_in(f"{title}\n{summary}\n{body}")),
     )
 
@@ -197,6 +197,22 @@ def _without_comment_lines(body: str) -> str:
 def _rows(jobs: list[tuple[tuple[Any, ...], str, str, int]]) -> list[Row]:
     """The rows of a share of the documents (run in a worker process for a large base)."""
     return [row_of(cache.from_wire(wire), path, stamp, limit) for wire, path, stamp, limit in jobs]
+
+
+def _source_files(meta: Mapping[str, Any]) -> list[str]:
+    """The files of the project a document's ``sources`` name (``docs/tutorial/where.md``,
+    the page it was imported from): a question naming one is about the document, as
+    one naming a file its impl_refs cite. Web addresses, folders and prose are none."""
+    from mdbrain.core import fields as schema_fields
+
+    return [
+        _code_path(source)
+        for source in schema_fields.strings(meta, "sources")
+        if "://" not in source
+        and not source.rstrip().endswith("/")
+        and not any(c.isspace() for c in source.strip())
+        and "." in source.rsplit("/", 1)[-1]
+    ]
 
 
 def _code_path(ref: str) -> str:

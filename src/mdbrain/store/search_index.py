@@ -45,7 +45,7 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = cache.SEARCH_FILE
-FORMAT = "13"
+FORMAT = "14"
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
@@ -69,7 +69,7 @@ class Row:
     meta: dict[str, Any]  # one value per name in META (lists for the names in LISTS)
     sections: str  # JSON: one [line, end, level, [titles]] per section
     words: str  # the body's words and their counts (:func:`ranking.word_table`)
-    refs: frozenset[str] = frozenset()  # code paths of impl_refs, without anchors
+    refs: frozenset[str] = frozenset()  # paths of impl_refs (without anchors) and source files
     names: frozenset[str] = frozenset()  # identifiers named, lowercased (text.names_in)
 
 
