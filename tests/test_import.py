@@ -362,6 +362,33 @@ def test_a_dry_run_writes_nothing(make_base: MakeBase, wiki: Path) -> None:
     assert [b.target for b in report.broken_links] == ["old-page.md"]
 
 
+def test_a_dry_run_lists_the_first_pages_and_the_documents_they_would_become(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """Its help says it shows the plan; it said only how many pages it would import."""
+    from mdbrain.adapters import views
+
+    root = make_base({})
+    source = tmp_path / "notes"
+    source.mkdir()
+    for n in range(25):
+        (source / f"note-{n:02}.md").write_text(f"# Note {n}\n\nSaid once.\n", encoding="utf-8")
+    (source / "index.md").write_text("# Start\n\nWhere to begin.\n", encoding="utf-8")
+    shown = views.import_text(run_import(root, source, dry_run=True)).splitlines()
+    assert shown[1:4] == [
+        "  index.md -> notes/home.md (index.md would clash with INDEX.md, which mdbrain writes)",
+        "  note-00.md -> notes/note-00.md",
+        "  note-01.md -> notes/note-01.md",
+    ]
+    assert shown[20:22] == [
+        "  note-18.md -> notes/note-18.md",
+        "  ... and 6 more (--json lists them all)",
+    ]
+    assert sum("index.md" in line for line in shown) == 1  # its new name said once
+    done = views.import_text(run_import(root, source))  # an import done: renames alone
+    assert "note-00.md ->" not in done and "index.md -> notes/home.md" in done
+
+
 def test_hidden_folders_are_skipped(make_base: MakeBase, wiki: Path) -> None:
     root = make_base({})
     report = run_import(root, wiki)

@@ -67,7 +67,7 @@ def test_a_fences_attribute_list_is_left_out_and_its_language_kept() -> None:
     assert body(text) == (
         '```py\nx = {"a": 1}  # {kept}\n```\n\n'
         "    ```python\n    y = 2\n    ```\n\n"
-        "```{.python}\nz = 3\n```\n\n"  # no language before it: as written
+        "```python\nz = 3\n```\n\n"  # no language before it: the first class
         "```\n```py {inside=code}\n```\n"  # the contents of a fence: as written
     )
 

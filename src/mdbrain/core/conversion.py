@@ -512,8 +512,13 @@ def api_stub(body: str) -> bool:
 
 # mkdocs-autorefs' anchor, which a site renders as nothing: "[](){#some-anchor}"
 _AUTOREF_ANCHOR = re.compile(r"\[\]\(\)\{[ \t]*#[\w.:-]+[ \t]*\}")
-# an attribute list after a fence's language (pymdownx.superfences): ```py {test="skip"}
-_FENCE_ATTRIBUTES = re.compile(r"^([ \t]*(?:`{3,}|~{3,})[ \t]*[^\s`{}]+)[ \t]+\{[^{}\n]*\}[ \t]*$")
+# an attribute list on a fence (pymdownx.superfences), after its language or in its place:
+# ```py {test="skip"}, ``` { .python .annotate hl_lines="2" }
+_FENCE_ATTRIBUTES = re.compile(
+    r"^(?P<fence>[ \t]*(?:`{3,}|~{3,}))(?P<language>[ \t]*[^\s`{}]+)?[ \t]*"
+    r"\{(?P<attributes>[^{}\n]*)\}[ \t]*$"
+)
+_CLASS = re.compile(r"(?:^|\s)\.([\w+#-]+)")  # ".python" in an attribute list
 _ANY_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")  # in a tab or an admonition too
 # pymdownx blocks: "/// note", "/// details | Title", closed by as many slashes alone at
 # the same indentation (in an admonition, both are indented with its text); their
@@ -620,12 +625,23 @@ def _without_anchors(line: str) -> str:
     return text if text.strip() else ""
 
 
+def _fence_language(found: re.Match[str]) -> str:
+    """A fence line with only its language: the one written before the attribute
+    list, else its first class (``{ .python .annotate }``), as superfences reads it."""
+    language = found.group("language")
+    if not language:
+        first = _CLASS.search(found.group("attributes"))
+        language = first.group(1) if first else ""
+    return found.group("fence") + language
+
+
 def mkdocs_markup(body: str) -> str:
     """``body`` with the markup of MkDocs extensions that shows as noise elsewhere made
     plain, line for line (no line added or removed), fenced code left alone:
     mkdocs-autorefs anchors (``[](){#some-anchor}``) left out, the attribute list of a
-    fence (```` ```py {test="skip"} ````) left out after its language, and pymdownx
-    blocks (``/// note | Title`` ... ``///``) written as MkDocs admonitions are
+    fence (```` ```py {test="skip"} ````) left out, its language kept (the list's first
+    class when none is written before it: ```` ``` { .python .annotate } ````), and
+    pymdownx blocks (``/// note | Title`` ... ``///``) written as MkDocs admonitions are
     (``!!! note "Title"``, their text indented under it; see :meth:`_Block.header`)."""
     if "{" not in body and "///" not in body:  # most pages: one search in C
         return body
@@ -652,7 +668,7 @@ def mkdocs_markup(body: str) -> str:
             fence = "" if markdown.closes_fence(line, fence) else fence
         elif (opened := _ANY_FENCE.match(line)) is not None:
             fence = opened.group(1)
-            text = _FENCE_ATTRIBUTES.sub(r"\1", line)
+            text = _FENCE_ATTRIBUTES.sub(_fence_language, line)
         elif "[](){" in line:
             text = _without_anchors(line)
         lines[number] = " " * shift[number] + text if text.strip() else text

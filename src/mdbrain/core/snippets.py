@@ -13,6 +13,10 @@ before its own includes are expanded), and a block of file names between two
 file already being expanded (one that includes itself, directly or not) are left as
 written, and said. Includes are expanded :data:`DEPTH` levels deep, and add
 :data:`MOST` characters, at most.
+
+:func:`expand_code` does the same for the code includes of FastAPI's and SQLModel's
+sites (markdown-include-variants' ``{* file ln[1:8] *}``, mdx_include's ``{!file!}``),
+within the same limits.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from mdbrain.core import codemap, markdown
 
 DEPTH = 3  # levels of includes expanded, at most
 MOST = 4_000_000  # characters all the includes of one page may add, at most
@@ -38,6 +44,7 @@ class Expanded:
     missing: list[str] = field(default_factory=list)  # names that could not be read
     looping: list[str] = field(default_factory=list)  # names that include themselves
     over: list[str] = field(default_factory=list)  # names left once MOST was reached
+    invalid: list[str] = field(default_factory=list)  # code includes asking for no lines
     added: int = 0  # characters the includes added
 
 
@@ -111,3 +118,298 @@ def _included(
     if MARK in inner:
         inner = _expanded(inner, read, depth - 1, (*chain, file), out)
     return [indent + line if line else line for line in inner.split("\n")]
+
+
+# --- code includes ----------------------------------------------------------------------
+#
+# FastAPI and SQLModel show their tutorial code with two other extensions, which MkDocs
+# runs before pymdownx.snippets:
+#
+# - markdown-include-variants: a line ``{* ./docs_src/where/tutorial001_py310.py ln[34:39]
+#   hl[36] *}`` becomes a ``python`` code block of those lines of the file (of its newest
+#   variant: ``tutorial001_an_py310.py`` before ``tutorial001.py``), a comment saying
+#   where lines were left out; ``hl[...]`` only highlights lines, and the other variants
+#   are only offered in tabs, so both are left out here.
+# - mdx_include: ``{!./docs_src/update/tutorial004_py310.py[ln:42-68]!}``, anywhere in a
+#   line, becomes the file's text as it is, mostly inside a code block the page opens;
+#   the includes of the files it reads are expanded in turn.
+#
+# Standing alone on its line outside a code block, the include of a code file becomes a
+# code block whose language comes from the file's suffix, so that it stays code once
+# imported; a Markdown file is text of the page, and inside a code block the lines are
+# put as they are. An include that is not read is left as written, and said.
+
+VARIANTS = "{*"  # markdown-include-variants
+MDX = "{!"  # mdx_include
+_VARIANTS_LINE = re.compile(
+    r"^(?P<indent>[ \t]*)\{\*[ \t]*(?P<file>[^\s*]\S*)(?P<options>.*?)\*\}[ \t]*$"
+)
+_OPTION = re.compile(r"(\w+)\[([^\]]*)\]")
+_MDX_INCLUDE = re.compile(r"(?P<escape>\\)?\{![+-]?[ \t]*(?P<path>[^|\n]+?)[ \t]*(?:\|[^!\n]*)?!\}")
+_MDX_LINES = re.compile(r"^(?P<file>.+?)[ \t]*\[ln:(?P<ranges>[^\]]*)\]$")
+_VARIANT_SPAN = re.compile(r"(\d{1,9})(?::(\d{1,9}))?", re.ASCII)  # 5, 5:8
+_MDX_SPAN = re.compile(r"(\d{1,9})?(-(\d{1,9})?)?", re.ASCII)  # 5, 5-8, 5-, -8
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")  # in a tab or an admonition too
+_TICKS = re.compile(r"^[ \t]*(`{3,})", re.MULTILINE)
+_PAGE_TEXT = (".md", ".markdown", ".mdx", ".txt", ".html", ".htm")  # not code
+# how a language starts a comment: the lines that say code was left out are comments
+_HASH_COMMENTS = frozenset({"python", "shell", "ruby", "yaml", "toml", "terraform", "dockerfile"})
+_SLASH_COMMENTS = frozenset(
+    {"javascript", "typescript", "go", "rust", "java", "kotlin", "c", "c++", "c#", "swift", "php"}
+)
+
+Span = tuple[int, "int | None"]  # first and last line, counted from 1; None: to the end
+Part = tuple[int, list[str]]  # lines of a file, with the number of the first
+
+
+@dataclass(frozen=True, slots=True)
+class _Include:
+    """One code include: as written (what a note names), the files it may read, in
+    order, the lines it asks for (none: all; None: a range that cannot be read), and
+    whether a comment marks the lines left out (include-variants does)."""
+
+    written: str
+    files: tuple[str, ...]
+    spans: list[Span] | None
+    marked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    read: Reader
+    mdx: bool  # the site expands mdx_include's includes, in the files they read too
+    out: Expanded
+
+
+def expand_code(
+    text: str, read: Reader, *, variants: bool, mdx: bool, depth: int = DEPTH
+) -> Expanded:
+    """``text`` with the code includes of the extensions its site turns on replaced by
+    the lines they name (see above). ``invalid`` lists the includes whose line ranges
+    cannot be read, or that the file does not hold."""
+    out = Expanded(text)
+    if (variants and VARIANTS in text) or (mdx and MDX in text):  # most pages: no include
+        out.text = _code_expanded(text, _Reading(read, mdx, out), variants, depth, ())
+    return out
+
+
+def _code_expanded(
+    text: str, reading: _Reading, variants: bool, depth: int, chain: tuple[str, ...]
+) -> str:
+    result: list[str] = []
+    fence = ""  # the run of backticks or tildes of the code block the line is in
+    for raw in text.split("\n"):
+        line = raw.rstrip("\r")
+        got: list[str] | None = None
+        found = _VARIANTS_LINE.match(line) if variants and VARIANTS in line else None
+        if found is not None:
+            include = _variant(found.group("file"), found.group("options"), line.strip())
+            got = _placed(
+                include, found.group("indent"), not fence, reading, depth=depth, chain=chain
+            )
+        elif reading.mdx and MDX in line:
+            got = _mdx_line(line, not fence, reading, depth, chain)
+        if got is not None:
+            result += got
+            continue
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+        elif (opened := _FENCE.match(line)) is not None:
+            fence = opened.group(1)
+        result.append(raw)
+    return "\n".join(result)
+
+
+def _variant(file: str, options: str, written: str) -> _Include:
+    """A ``{* file ln[...] hl[...] *}`` include: the file's variants, as
+    markdown-include-variants prefers them, and the ranges of ``ln``, in order."""
+    spans: list[Span] | None = []
+    for option in _OPTION.finditer(options):
+        # ``ln[0]`` shows no line of the file, only the whole file folded under it
+        # ("Full file preview"): SQLModel's way to recall the code a page goes on from
+        if option.group(1) == "ln" and spans is not None and option.group(2).strip() != "0":
+            more = _spans(option.group(2), _variant_span)
+            spans = None if more is None else sorted([*spans, *more], key=_span_order)
+    return _Include(written, _variants_of(file), spans, marked=True)
+
+
+def _variants_of(file: str) -> tuple[str, ...]:
+    """The files markdown-include-variants looks for when a page names ``file``, the one
+    it shows first: Annotated forms before plain ones, newer Python first."""
+    if not file.endswith(".py"):
+        return (file,)
+    stem = file.removesuffix(".py")
+    tails = ("_an_py310", "_an_py39", "_an", "_py310", "_py39", "")
+    return tuple(dict.fromkeys(f"{stem}{tail}.py" for tail in tails))
+
+
+def _mdx_line(
+    line: str, block: bool, reading: _Reading, depth: int, chain: tuple[str, ...]
+) -> list[str] | None:
+    """``line`` with its mdx_include includes replaced; None when none was."""
+    found = [m for m in _MDX_INCLUDE.finditer(line) if not m.group("escape")]
+    if not found:
+        return None
+    first = found[0]
+    if len(found) == 1 and not line[: first.start()].strip() and not line[first.end() :].strip():
+        return _placed(_mdx(first), line[: first.start()], block, reading, depth=depth, chain=chain)
+    pieces, at, changed = [], 0, False  # includes within a line of text: put in its place
+    for match in found:
+        got = _placed(_mdx(match), "", False, reading, depth=depth, chain=chain)
+        pieces += [line[at : match.start()], match.group() if got is None else "\n".join(got)]
+        at, changed = match.end(), changed or got is not None
+    return "".join([*pieces, line[at:]]).split("\n") if changed else None
+
+
+def _mdx(match: re.Match[str]) -> _Include:
+    """An mdx_include include: its file and the ranges of its ``[ln:...]``."""
+    path = match.group("path")
+    ranged = _MDX_LINES.match(path)
+    if ranged is None:
+        return _Include(match.group(), (path,), [], marked=False)
+    spans = _spans(ranged.group("ranges"), _mdx_span)
+    return _Include(match.group(), (ranged.group("file"),), spans, marked=False)
+
+
+def _spans(written: str, one: Callable[[str], Span | None]) -> list[Span] | None:
+    """The comma-separated line ranges of ``written``; None when one is no range."""
+    spans = []
+    for part in written.split(","):
+        span = one(part.strip())
+        if span is None or span[0] < 1 or (span[1] is not None and span[1] < span[0]):
+            return None
+        spans.append(span)
+    return spans
+
+
+def _variant_span(written: str) -> Span | None:
+    found = _VARIANT_SPAN.fullmatch(written)
+    if found is None:
+        return None
+    start = int(found.group(1))
+    return start, int(found.group(2) or start)
+
+
+def _mdx_span(written: str) -> Span | None:
+    found = _MDX_SPAN.fullmatch(written)
+    if found is None or not written:
+        return None
+    start = int(found.group(1) or 1)
+    if not found.group(2):  # one line
+        return start, start
+    return start, int(found.group(3)) if found.group(3) else None
+
+
+def _span_order(span: Span) -> tuple[int, int]:
+    return span[0], span[1] if span[1] is not None else 1 << 40
+
+
+def _placed(
+    include: _Include,
+    indent: str,
+    block: bool,
+    reading: _Reading,
+    *,
+    depth: int,
+    chain: tuple[str, ...],
+) -> list[str] | None:
+    """The lines an include stands for, indented as it is: in a code block of their
+    own when ``block`` (it stands alone outside one) and the file is code; None when
+    the include is not read."""
+    got = _code_file(include, reading, depth, chain)
+    if got is None:
+        return None
+    file, parts, length = got
+    language = _language(file)
+    fenced = block and language is not None
+    lines = _joined(parts, length, _comment(language) if include.marked and fenced else None)
+    text = "\n".join(lines)
+    if reading.mdx and MDX in text and depth > 1:  # mdx_include reads the file's includes
+        lines = _code_expanded(text, reading, False, depth - 1, (*chain, file)).split("\n")
+    if fenced:
+        ticks = "`" * max([3, *(len(run) + 1 for run in _TICKS.findall(text))])
+        lines = [f"{ticks}{language}", *lines, ticks]
+    return [indent + line if line else line for line in lines]
+
+
+def _code_file(
+    include: _Include, reading: _Reading, depth: int, chain: tuple[str, ...]
+) -> tuple[str, list[Part], int] | None:
+    """The file an include reads, the parts of it it asks for and its length in lines;
+    None, and said, when it is not read."""
+    out = reading.out
+    files = [name.strip() for name in include.files]
+    if any(name in chain for name in files):
+        out.looping.append(include.written)
+        return None
+    if out.added > MOST:
+        out.over.append(include.written)
+        return None
+    for file in files if depth > 0 else ():
+        text = reading.read(file)
+        if text is not None:
+            break
+    else:
+        out.missing.append(include.written)
+        return None
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").rstrip("\n").split("\n")
+    parts = _parts(lines, include.spans)
+    if parts is None:
+        out.invalid.append(include.written)
+        return None
+    out.included.append(file)
+    out.added += sum(len(line) + 1 for _start, part in parts for line in part)
+    return file, parts, len(lines)
+
+
+def _parts(lines: list[str], spans: list[Span] | None) -> list[Part] | None:
+    """The lines each range asks for, with the number of its first; all of them when
+    none is asked; None when a range starts past the file's end (it may end past it)."""
+    if spans is None:
+        return None
+    if not spans:
+        return [(1, lines)]
+    parts = []
+    for start, end in spans:
+        if start > len(lines):
+            return None
+        parts.append((start, lines[start - 1 : end]))
+    return parts
+
+
+def _joined(parts: list[Part], length: int, comment: str | None) -> list[str]:
+    """The parts one after the other; with a ``comment`` mark, a comment says which
+    lines of the file were left out before, between and after them."""
+    if comment is None:
+        return [line for _start, part in parts for line in part]
+    lines: list[str] = []
+    shown = 0  # the last line shown so far
+    for start, part in parts:
+        if start > shown + 1:
+            lines += [*([""] if lines else []), _gap(comment, shown + 1, start - 1), ""]
+        lines += part
+        shown = max(shown, start + len(part) - 1)
+    if shown < length:
+        lines += ["", _gap(comment, shown + 1, length)]
+    return lines
+
+
+def _gap(comment: str, first: int, last: int) -> str:
+    lines = f"line {first}" if first == last else f"lines {first}-{last}"
+    return f"{comment} ... {lines} of the file left out"
+
+
+def _language(file: str) -> str | None:
+    """The language of a code block holding ``file``, from its suffix ('' when it names
+    none); None for a page's text (Markdown, HTML), put in the page as it is."""
+    name = file.rsplit("/", 1)[-1]
+    suffix = "." + name.rsplit(".", 1)[-1].lower() if "." in name.strip(".") else ""
+    if suffix in _PAGE_TEXT:
+        return None
+    return codemap.LANGUAGES.get(suffix, suffix[1:] if suffix[1:].isalnum() else "")
+
+
+def _comment(language: str | None) -> str | None:
+    if language in _HASH_COMMENTS:
+        return "#"
+    return "//" if language in _SLASH_COMMENTS else None

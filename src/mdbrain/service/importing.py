@@ -123,6 +123,8 @@ class _Run:
     site: Path | None = None  # the folder a site builds its pages from: "/img/a.png" is in it
     site_config: Path | None = None  # the folder of an MkDocs site's mkdocs.yml
     snippets: bool = False  # that site turns pymdownx.snippets on
+    variants: bool = False  # ... markdown-include-variants ({* file ln[1:8] *})
+    mdx: bool = False  # ... mdx_include ({!file!})
     served: tuple[Path, ...] = ()  # folders a site serves at its root as they are (public/)
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
@@ -257,10 +259,12 @@ def _mkdocs_site(project: Path, src: Path) -> _Site | None:
 def _site_of(run: _Run, site: _Site | None) -> None:
     """What an import needs of the MkDocs site the source belongs to, if any: the folder
     its pages are built from, and the one its includes are read from (its mkdocs.yml's),
-    when it turns pymdownx.snippets on."""
+    when it turns pymdownx.snippets on, and which code includes it reads."""
     if site is not None:
         run.site, run.site_config = site.docs, site.folder
         run.snippets = "pymdownx.snippets" in site.config
+        run.variants = "markdown_include_variants" in site.config
+        run.mdx = "mdx_include" in site.config
 
 
 def _site_titles(site: _Site | None, src: Path) -> dict[str, str]:
@@ -340,7 +344,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         except MdbrainError as exc:
             run.skipped.append(Case(path, "", f"cannot be read: {exc.message}"))
             continue
-        raw = _with_snippets(run, path, raw)
+        raw = _with_snippets(run, path, _with_code(run, path, raw))
         if agent_files.START in raw:  # the pointer agents install writes is no knowledge
             raw = agent_files.without_section(raw)
             if not any(line.strip() and line.lstrip()[0] != "#" for line in raw.split("\n")):
@@ -377,28 +381,64 @@ def _with_snippets(run: _Run, path: str, raw: str) -> str:
     base = run.site_config
     if base is None or not run.snippets or snippets.MARK not in raw:
         return raw
-
     root = base.resolve()
-
-    def read(name: str) -> str | None:
-        try:
-            rel = (base / name).resolve().relative_to(root).as_posix()
-            found = files.read(base, rel, limit=MAX_SNIPPET + 1)
-            return None if len(found) > MAX_SNIPPET else found.decode("utf-8")
-        except (ValueError, OSError, RuntimeError, MdbrainError):  # outside, a loop, unreadable
-            return None
-
     itself = (run.source / path).resolve()
     own = itself.relative_to(root).as_posix() if root in itself.parents else ""
-    found = snippets.expand(raw, read, itself=own)
-    said = [(found.missing, "names no file the site's base folder holds, or one it cannot read")]
+    found = snippets.expand(raw, _reader((base,), root), itself=own)
+    missing = "names no file the site's base folder holds, or one it cannot read"
+    _note_includes(run, f"{path}: the snippet include", found, missing)
+    return found.text
+
+
+def _with_code(run: _Run, path: str, raw: str) -> str:
+    """The page as its MkDocs site shows it when the site turns on the code includes of
+    FastAPI and SQLModel (:func:`snippets.expand_code`): each replaced by the lines of
+    the file it names. MkDocs runs them from the folder of mkdocs.yml, and mdx_include
+    may be told to read from the docs folder (FastAPI's was): a file is looked for in
+    both, in that order. FastAPI's live outside the folder of its mkdocs.yml
+    (``../../docs_src/``), so they are read from anywhere in the project, and never
+    outside it. Includes that are not read are noted, each with why."""
+    base, docs = run.site_config, run.site
+    marks = (run.variants and snippets.VARIANTS in raw) or (run.mdx and snippets.MDX in raw)
+    if base is None or docs is None or not marks:
+        return raw
+    project = run.session.project.resolve()
+    root = project if project == base.resolve() or project in base.resolve().parents else base
+    read = _reader((base, docs), root.resolve())
+    found = snippets.expand_code(raw, read, variants=run.variants, mdx=run.mdx)
+    missing = (
+        "names no file of the project that import can read"
+        " (none there, or outside the project, not UTF-8, over 4 MiB)"
+    )
+    _note_includes(run, f"{path}: the code include", found, missing)
+    return found.text
+
+
+def _reader(bases: tuple[Path, ...], root: Path) -> snippets.Reader:
+    """A function reading an included file as text by its name, from the first of
+    ``bases`` that holds it, never outside ``root``; None for a file outside it,
+    unreadable, not UTF-8 or over :data:`MAX_SNIPPET` bytes."""
+
+    def read(name: str) -> str | None:
+        for base in bases:
+            try:
+                rel = (base / name).resolve().relative_to(root).as_posix()
+                found = files.read(root, rel, limit=MAX_SNIPPET + 1)
+                return None if len(found) > MAX_SNIPPET else found.decode("utf-8")
+            except (ValueError, OSError, RuntimeError, MdbrainError):  # outside, a loop, unread
+                continue
+        return None
+
+    return read
+
+
+def _note_includes(run: _Run, what: str, found: snippets.Expanded, missing: str) -> None:
+    """A note for each include left as written, saying why."""
+    said = [(found.missing, missing), (found.invalid, "asks for lines the file does not hold")]
     said += [(found.looping, "includes itself"), (found.over, "is past what one page may add")]
     for names, why in said:
         for name in dict.fromkeys(names):
-            run.plan.notes.append(
-                f"{path}: the snippet include {name!r} {why}; the line is kept as written"
-            )
-    return found.text
+            run.plan.notes.append(f"{what} {name!r} {why}; the line is kept as written")
 
 
 MAX_SNIPPET = 4 * 1024 * 1024  # bytes of one included file, at most

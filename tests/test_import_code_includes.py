@@ -1,0 +1,162 @@
+"""The code includes of FastAPI's and SQLModel's sites (markdown-include-variants'
+``{* file ln[1:8] *}``, mdx_include's ``{!file[ln:1-8]!}``) and the attribute lists of
+their fences (```` ``` { .python .annotate } ````): imported as written, SQLModel's
+tutorial held none of its code and showed the include lines instead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mdbrain.core import conversion, snippets
+from mdbrain.service import importing
+from mdbrain.service.brain import Brain
+
+CODE = "\n".join(f"line{n} = {n}" for n in range(1, 11)) + "\n"  # ten lines of Python
+FILES = {
+    "src/app.py": CODE,
+    "src/notes.md": "1. The first **note**.\n",
+    "src/tool_an_py310.py": "best = 1\n",  # the variant include-variants shows first
+    "src/tool.py": "plain = 1\n",
+    "src/loop.md": "{!src/loop.md!}\n",
+}
+
+
+def _code(text: str, *, variants: bool = True, mdx: bool = True) -> snippets.Expanded:
+    return snippets.expand_code(text, FILES.get, variants=variants, mdx=mdx)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # alone on its line: a code block of the file, its language from the suffix
+        ("{* src/app.py ln[2:3] hl[2] *}\n", "```python\n# ... line 1 of the file left out\n"
+         "\nline2 = 2\nline3 = 3\n\n# ... lines 4-10 of the file left out\n```\n"),
+        ("{* src/app.py ln[1,9:10] *}\n", "```python\nline1 = 1\n\n"
+         "# ... lines 2-8 of the file left out\n\nline9 = 9\nline10 = 10\n```\n"),
+        ("{* src/tool.py *}\n", "```python\nbest = 1\n```\n"),
+        ("{* src/app.py ln[0] *}\n", f"```python\n{CODE}```\n"),  # only the whole file
+        # in a list item: indented as the include is
+        ("* Item:\n    {* src/app.py ln[1] *}\n", "* Item:\n    ```python\n    line1 = 1\n\n"
+         "    # ... lines 2-10 of the file left out\n    ```\n"),
+        # mdx_include: in a code block the page opens, the lines as they are
+        ("```{ .python .annotate }\n{!src/app.py[ln:2-3]!}\n```\n",
+         "```{ .python .annotate }\nline2 = 2\nline3 = 3\n```\n"),
+        ("{!src/app.py[ln:9-]!}\n", "```python\nline9 = 9\nline10 = 10\n```\n"),
+        ("{!src/notes.md!}\n", "1. The first **note**.\n"),  # Markdown is text of the page
+        ("See {!src/app.py[ln:1]!} here.\n", "See line1 = 1 here.\n"),
+        # escaped, or naming nothing the site reads: as written
+        ("\\{!src/app.py!}\n", "\\{!src/app.py!}\n"),
+        ("`{* src/app.py *}`\n", "`{* src/app.py *}`\n"),
+    ],
+)  # fmt: skip
+def test_a_code_include_becomes_the_lines_it_names(text: str, expected: str) -> None:
+    found = _code(text)
+    assert found.text == expected
+    assert not (found.missing or found.invalid or found.looping)
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("{* src/gone.py *}\n", "missing"),
+        ("{!src/gone.py[ln:1-2]!}\n", "missing"),
+        ("{* src/app.py ln[20:30] *}\n", "invalid"),  # past the file's end
+        ("{* src/app.py ln[5:2] *}\n", "invalid"),
+        ("{!src/app.py[ln:1.2-3.4]!}\n", "invalid"),  # columns: not read
+        ("{!src/loop.md!}\n", "looping"),
+    ],
+)
+def test_a_code_include_not_read_is_kept_and_said(text: str, why: str) -> None:
+    found = _code(text)
+    assert found.text.startswith(text.rstrip("\n"))
+    assert getattr(found, why) == [text.rstrip("\n")]
+
+
+def test_only_the_extensions_a_site_turns_on_are_read() -> None:
+    text = "{* src/app.py *}\n{!src/notes.md!}\n"
+    assert _code(text, variants=False, mdx=False).text == text
+    assert _code(text, variants=False).text == "{* src/app.py *}\n1. The first **note**.\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "shown"),
+    [
+        ('```python { .python .annotate hl_lines="2" }', "```python"),
+        ("``` { .python .annotate }", "```python"),
+        ('```{ .python .annotate hl_lines="4  9-10  12  19" }', "```python"),
+        ('```{ hl_lines="2" }', "```"),  # no class: no language
+    ],
+)
+def test_a_fences_attribute_list_in_class_form_keeps_its_language(line: str, shown: str) -> None:
+    text = f"{line}\nx = 1\n```\n"
+    assert conversion.parse("page.md", text).body == f"{shown}\nx = 1\n```\n"
+
+
+def _project(tmp_path: Path, extensions: str) -> Path:
+    """A project holding SQLModel's layout: mkdocs.yml, docs/ and docs_src/ at its top."""
+    project = tmp_path / "project"
+    (project / "docs" / "tutorial").mkdir(parents=True)
+    (project / "docs_src" / "where").mkdir(parents=True)
+    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
+    (project / "kb").mkdir()
+    (project / "mkdocs.yml").write_text(
+        f"site_name: demo\nmarkdown_extensions:\n{extensions}", encoding="utf-8"
+    )
+    (project / "docs_src" / "where" / "tutorial001_py310.py").write_text(CODE, encoding="utf-8")
+    (tmp_path / "secret.py").write_text("TOKEN = 'not-for-the-base'\n", encoding="utf-8")
+    (project / "docs" / "tutorial" / "where.md").write_text(
+        "# Where\n\nThe filter:\n\n"
+        "{* ./docs_src/where/tutorial001_py310.py ln[4:5] hl[5] *}\n\n"
+        "```Python\n{!./docs_src/where/tutorial001_py310.py[ln:9-10]!}\n```\n\n"
+        "{!../secret.py!}\n\n{* ./docs_src/where/tutorial001_py310.py ln[40:41] *}\n",
+        encoding="utf-8",
+    )
+    return project
+
+
+def test_sqlmodels_includes_are_imported_as_its_site_shows_them(tmp_path: Path) -> None:
+    project = _project(tmp_path, "  mdx_include:\n  markdown_include_variants:\n")
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, project / "docs")
+    written = (project / "kb" / report.imported["tutorial/where.md"]).read_text()
+    assert "```python\n# ... lines 1-3 of the file left out\n\nline4 = 4\nline5 = 5\n" in written
+    assert "```Python\nline9 = 9\nline10 = 10\n```" in written
+    assert "not-for-the-base" not in written  # outside the project: never read
+    assert "{!../secret.py!}" in written and "ln[40:41]" in written
+    said = "\n".join(note for note in report.notes if "code include" in note)
+    assert said.count("tutorial/where.md: the code include") == 2
+    assert "'{!../secret.py!}' names no file of the project" in said
+    assert "ln[40:41] *}' asks for lines the file does not hold" in said
+
+
+def test_a_site_without_those_extensions_keeps_the_include_lines(tmp_path: Path) -> None:
+    project = _project(tmp_path, "  - toc\n")
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, project / "docs")
+    written = (project / "kb" / report.imported["tutorial/where.md"]).read_text()
+    assert "{* ./docs_src/where/tutorial001_py310.py ln[4:5] hl[5] *}" in written
+    assert not [note for note in report.notes if "code include" in note]
+
+
+def test_fastapis_includes_are_read_from_the_project_above_its_site(tmp_path: Path) -> None:
+    """FastAPI's docs/en/mkdocs.yml names ``../../docs_src/...``: outside the folder of
+    mkdocs.yml, inside the project."""
+    project = tmp_path / "project"
+    site = project / "docs" / "en"
+    (site / "docs").mkdir(parents=True)
+    (project / "docs_src").mkdir()
+    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
+    (project / "kb").mkdir()
+    (site / "mkdocs.yml").write_text(
+        "site_name: demo\nmarkdown_extensions:\n  markdown_include_variants:\n", encoding="utf-8"
+    )
+    (project / "docs_src" / "first_py39.py").write_text(CODE, encoding="utf-8")
+    (site / "docs" / "first.md").write_text(
+        "# First\n\n{* ../../docs_src/first_py39.py ln[1:2] *}\n", encoding="utf-8"
+    )
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, site / "docs")
+    written = (project / "kb" / report.imported["first.md"]).read_text()
+    assert "```python\nline1 = 1\nline2 = 2\n" in written
