@@ -291,3 +291,18 @@ def test_a_python_package_named_like_a_source_folder_keeps_its_name() -> None:
     slugs = sorted(d.id.rsplit("/", 1)[1] for d in plan(crate).values() if "foo" in d.title)
     assert {"foo-lib.md", "foo-main.md", "foo.md"} <= set(slugs)
     assert not [s for s in slugs if s[:-3].rsplit("-", 1)[-1].isdigit()]
+
+
+def test_a_package_re_exports_the_names_it_imports_as_themselves() -> None:
+    # found on sqlmodel: its __init__ hands on SQLAlchemy's create_engine and Column with
+    # "X as X", and the draft listed only the names of its own modules
+    text = (
+        '"""SQLModel."""\n'
+        "from sqlalchemy.engine import create_engine as create_engine\n"
+        "from sqlalchemy import Column as Column\n"
+        "from sqlalchemy import text\n"
+        "from .main import SQLModel as SQLModel\n"
+        "from .session import Session\n"
+    )
+    facts = codemap.python_facts("sqlmodel/__init__.py", text)
+    assert facts.exports == ("create_engine", "Column", "SQLModel", "Session")

@@ -328,12 +328,15 @@ def python_facts(path: str, text: str) -> FileFacts:
 
 
 def _reexports(tree: ast.Module) -> tuple[str, ...]:
-    """The public names a package's ``__init__.py`` imports from its own modules."""
+    """The public names a package's ``__init__.py`` imports from its own modules, and
+    those it imports from elsewhere as ``name as name``, the idiom typed packages
+    write to re-export (sqlmodel hands on SQLAlchemy's ``create_engine`` so)."""
     names = (
         alias.asname or alias.name
         for node in tree.body
-        if isinstance(node, ast.ImportFrom) and node.level > 0
+        if isinstance(node, ast.ImportFrom)
         for alias in node.names
+        if node.level > 0 or alias.asname == alias.name
     )
     return tuple(dict.fromkeys(n for n in names if n != "*" and not n.startswith("_")))
 
