@@ -190,3 +190,14 @@ def test_an_import_says_which_pages_hold_macros_it_does_not_expand(
     ]
     plain = (root / report.imported["concepts/plain.md"]).read_text(encoding="utf-8")
     assert "!!! note\n    A note.\n" in plain and "///" not in plain
+
+
+def test_an_html_entity_outside_code_is_written_as_its_character() -> None:
+    # found on pydantic: "&mdash;" came through to query answers as written
+    body = "Fast &mdash; caf&eacute; &#8212; &lt;div&gt; &amp; `&mdash;` &bogus;\n```\n&mdash;\n```"
+    assert conversion.mkdocs_markup(body).split("\n") == [
+        "Fast — café — &lt;div&gt; &amp; `&mdash;` &bogus;",
+        "```",
+        "&mdash;",
+        "```",
+    ]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import html
 import posixpath
 import re
 import tomllib
@@ -642,8 +643,10 @@ def mkdocs_markup(body: str) -> str:
     fence (```` ```py {test="skip"} ````) left out, its language kept (the list's first
     class when none is written before it: ```` ``` { .python .annotate } ````), and
     pymdownx blocks (``/// note | Title`` ... ``///``) written as MkDocs admonitions are
-    (``!!! note "Title"``, their text indented under it; see :meth:`_Block.header`)."""
-    if "{" not in body and "///" not in body:  # most pages: one search in C
+    (``!!! note "Title"``, their text indented under it; see :meth:`_Block.header`).
+    A character written as an HTML entity outside code (``&mdash;``, ``&eacute;``) is
+    written as itself, but for ``<``, ``>`` and ``&``, which would turn into markup."""
+    if "{" not in body and "///" not in body and "&" not in body:  # most pages
         return body
     lines = body.split("\n")
     blocks = _blocks(lines) if "///" in body else []
@@ -669,10 +672,33 @@ def mkdocs_markup(body: str) -> str:
         elif (opened := _ANY_FENCE.match(line)) is not None:
             fence = opened.group(1)
             text = _FENCE_ATTRIBUTES.sub(_fence_language, line)
-        elif "[](){" in line:
-            text = _without_anchors(line)
+        else:
+            if "[](){" in line:
+                text = _without_anchors(text)
+            if "&" in text:
+                text = _plain_entities(text)
         lines[number] = " " * shift[number] + text if text.strip() else text
     return "\n".join(lines)
+
+
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+\1")
+
+
+def _plain_entities(line: str) -> str:
+    """``line`` with its HTML entities outside code spans written as the characters they
+    stand for, but for those of ``<``, ``>`` and ``&``: as characters they would read
+    as markup, not as text."""
+
+    def plain(found: re.Match[str]) -> str:
+        char = html.unescape(found.group())
+        return found.group() if char in ("<", ">", "&") or char == found.group() else char
+
+    out, at = [], 0
+    for span in _CODE_SPAN.finditer(line):
+        out += [_ENTITY.sub(plain, line[at : span.start()]), span.group()]
+        at = span.end()
+    return "".join([*out, _ENTITY.sub(plain, line[at:])])
 
 
 # template macros the site fills in when it is built: "{{ conversion_table_all }}",
