@@ -982,3 +982,23 @@ def test_a_hidden_match_replaced_twice_leads_to_what_holds_now(make_base: MakeBa
         views.query_text(asked)
     )
     assert reader.search("session store").ahead_now == ("postgres.md",)
+
+
+def test_a_weak_match_points_to_the_left_out_document_that_ranks_above_it(
+    make_base: MakeBase,
+) -> None:
+    # found on joelparkerhenderson's examples: "which database should we use" answered
+    # with the record about Markdown ("should", "use") and called nothing weak
+    pages: dict[str, str | bytes] = {
+        f"note-{n}.md": doc(f"Note {n}", body="We use tools.") for n in range(4)
+    }
+    pages["markdown.md"] = doc("Use Markdown", body="We should use Markdown for records.")
+    pages["mysql.md"] = doc("MySQL database", status="draft", body="Use the MySQL database.")
+    root = make_base(pages)
+    with Brain.open(root) as brain:
+        result = brain.query("which database should we use")
+    assert result.hits[0].id == "markdown.md" and result.hidden_ahead == "mysql.md"
+    assert result.weak == ("database",)
+    assert 'never says "database"; the one left out that ranks above it may answer' in (
+        views.query_text(result)
+    )

@@ -159,9 +159,12 @@ def query_text(result: QueryResult) -> str:
     ]
     if result.weak:
         unsaid = ", ".join(f'"{word}"' for word in result.weak)
-        lines.append(
-            f"weak match: the first document never says {unsaid}; the base may not cover this"
+        maybe = (
+            "the one left out that ranks above it may answer"
+            if result.hidden_ahead
+            else "the base may not cover this"
         )
+        lines.append(f"weak match: the first document never says {unsaid}; {maybe}")
     if result.stopped_early and not result.weak:  # ahead of the others, yet weak
         lines.append("stopped early: the first document is clearly ahead")
     if result.unlisted:

@@ -50,8 +50,15 @@ _LANGUAGES = {
 
 
 # words that ask rather than name, in the languages whose stop words are known: a
-# question in another language than its base's still holds them ("pourquoi")
-_ASKING = frozenset({"pourquoi", "quoi", "quels", "quelles", "combien", "lequel", "laquelle"})
+# question in another language than its base's still holds them ("pourquoi"), and
+# the modal verbs a question is built with ("which database should we use?")
+_ASKING = frozenset(
+    {
+        "pourquoi", "quoi", "quels", "quelles", "combien", "lequel", "laquelle",
+        "faut", "doit", "peut", "should", "would", "could", "must", "shall", "may", "might",
+        "did",
+    }
+)  # fmt: skip
 
 
 def words_of(text: str) -> list[str]:
