@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from mdbrain.adapters.cli import cli
-from mdbrain.core import document
+from mdbrain.core import adr, document
 from mdbrain.core.errors import InvalidRequestError, NotFoundError
 from mdbrain.service.brain import Brain
 from mdbrain.service.writing import WriteRequest, author_from_environment
@@ -234,3 +234,116 @@ def test_a_new_rule_that_disagrees_in_a_figure_is_reported_not_refused(
     assert report.created  # a guess never refuses
     clash = report.possible_contradictions[0]
     assert clash.other == "rules/lockout.md" and "10" in clash.differs and "5" in clash.differs
+
+
+# --- a superseded decision record says so in its own body (found on npryce/adr-tools) ---
+
+NYGARD_BODY = """Date: 2016-02-12
+
+## Status
+
+Accepted
+
+## Context
+
+ADRs are written in Markdown.
+
+## Decision
+
+We will implement adr-tools as shell scripts.
+"""
+
+
+def record(title: str, body: str, **fields: str) -> str:
+    return doc(title, body=body, type="decision", sources="[x]", **fields)
+
+
+def body_of(root: Path, doc_id: str) -> str:
+    return document.loads((root / doc_id).read_text(encoding="utf-8"), doc_id).body
+
+
+def test_supersede_makes_a_records_status_section_say_superseded_as_adr_tools_does(
+    make_base: MakeBase,
+) -> None:
+    old = "adr/0002-implement-as-shell-scripts.md"
+    root = make_base(
+        {
+            old: record("2. Implement as shell scripts", NYGARD_BODY),
+            "adr/0010-use-python.md": record("10. Use Python", "## Status\n\nAccepted\n"),
+        }
+    )
+    before = body_of(root, old)
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        brain.supersede(old, ["adr/0010-use-python.md"], reason="Windows support needed")
+    # the state's words only: every other byte of the body stays where it was
+    assert body_of(root, old) == before.replace(
+        "\n\nAccepted\n", "\n\nSuperseded by [10. Use Python](0010-use-python.md)\n"
+    )
+    read = adr.read(old, body_of(root, old), {})
+    assert read is not None and read.state == "superseded"
+    assert meta(root, old)["status"] == "deprecated"
+
+
+def test_a_status_line_keeps_its_style_and_several_successors_are_linked(
+    make_base: MakeBase,
+) -> None:
+    madr = "* Status: accepted <!-- optional -->\n* Date: 2021-03-04\n\nText."
+    root = make_base(
+        {
+            "adr/0003-junit.md": record("Use Plain JUnit5", madr),
+            "adr/0004-nygard.md": record("4. Nygard", NYGARD_BODY),
+            "adr/0005-a.md": record("5. A", "Text."),
+            "adr/0006-b.md": record("6. [WIP] B", "Text."),
+        }
+    )
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        brain.supersede("adr/0003-junit.md", ["adr/0005-a.md", "adr/0006-b.md"])
+        brain.supersede("adr/0004-nygard.md", ["adr/0005-a.md", "adr/0006-b.md"])
+    # lower case as the record wrote it, on the one line a status takes
+    assert (
+        "* Status: superseded by [5. A](0005-a.md) and [6. (WIP) B](0006-b.md) <!-- optional -->"
+        in body_of(root, "adr/0003-junit.md")
+    )
+    # one paragraph for each successor, as adr-tools adds them
+    assert (
+        "## Status\n\nSuperseded by [5. A](0005-a.md)\n\nSuperseded by [6. (WIP) B](0006-b.md)\n\n"
+        "## Context" in body_of(root, "adr/0004-nygard.md")
+    )
+    for doc_id in ("adr/0003-junit.md", "adr/0004-nygard.md"):
+        read = adr.read(doc_id, body_of(root, doc_id), {})
+        assert read is not None and read.state == "superseded"  # by both successors
+        assert sum(len(c.refs) for c in read.clauses if c.kind == adr.SUPERSEDED_BY) == 2
+
+
+def test_a_body_stating_no_status_is_left_alone_and_crlf_endings_stay(
+    make_base: MakeBase,
+) -> None:
+    crlf = record("7. Windows", NYGARD_BODY).replace("\n", "\r\n").encode()
+    root = make_base(
+        {
+            "adr/0007-windows.md": crlf,
+            "adr/0008-prose.md": record("8. Prose", "## Context\n\nAccepted by everyone.\n"),
+            "adr/0009-new.md": record("9. New", "Text."),
+        }
+    )
+    prose = body_of(root, "adr/0008-prose.md")
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        brain.supersede("adr/0007-windows.md", ["adr/0009-new.md"])
+        brain.supersede("adr/0008-prose.md", ["adr/0009-new.md"])
+    raw = (root / "adr/0007-windows.md").read_bytes()
+    assert b"\r\n\r\nSuperseded by [9. New](0009-new.md)\r\n\r\n## Context\r\n" in raw
+    assert b"\n" not in raw.replace(b"\r\n", b"")  # no bare line ending came in
+    assert body_of(root, "adr/0008-prose.md") == prose
+
+
+def test_resolve_makes_the_dropped_records_status_say_superseded(make_base: MakeBase) -> None:
+    root = make_base(
+        {
+            "adr/0001-a.md": record("1. A", NYGARD_BODY, contradicts="[adr/0002-b.md]"),
+            "adr/0002-b.md": record("2. B", NYGARD_BODY),
+        }
+    )
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        brain.resolve("adr/0001-a.md", "adr/0002-b.md", keep="adr/0002-b.md", by="Ana")
+    assert "## Status\n\nSuperseded by [2. B](0002-b.md)\n" in body_of(root, "adr/0001-a.md")
+    assert "## Status\n\nAccepted\n" in body_of(root, "adr/0002-b.md")

@@ -9,7 +9,8 @@ the record's number, its state word and the clauses of its status text. Only
 kept as :data:`RELATED` clauses, and a partial supersession ("Partly superseded by
 [X](x.md)", "This ADR in part supersedes [3](0003-x.md)") as a :data:`PARTLY` one,
 related both ways; "Partly superseded" alone is the state ``amended``, still in force.
-:func:`stated` keeps the state as the page writes it ("Pending", "Accepted").
+:func:`stated` keeps the state as the page writes it ("Pending", "Accepted"), and
+:func:`statement` says where in the body (what ``supersede`` rewrites).
 
 A small table at a record's top (``| Created | Status |`` over ``| 2020-05-17 | Open |``,
 backstage's) states its status and days as those lines do (:func:`head_table`).
@@ -377,13 +378,15 @@ def _outlined(body: str) -> tuple[tuple[str, ...], tuple[markdown.Section, ...]]
     return lines, markdown.outline(markdown.scan(body).headings, len(lines))
 
 
-def _sections(body: str, pattern: re.Pattern[str], *, nested: bool = False) -> list[str]:
-    """The text of each section whose heading matches, the rest of the heading included.
+def _matching(
+    body: str, pattern: re.Pattern[str], *, nested: bool = False
+) -> list[tuple[markdown.Section, re.Match[str]]]:
+    """Each section whose heading matches, with the match of its heading.
 
     Unless ``nested``, only a section of the record itself counts: one at the top of the
     page's outline, or right under its first heading (the title). A ``### Status``
     inside a specification's "Mappings" section is about something else."""
-    lines, outline = _outlined(body)
+    outline = _outlined(body)[1]
     out = []
     for number, section in enumerate(outline):
         if not nested and any(
@@ -392,9 +395,20 @@ def _sections(body: str, pattern: re.Pattern[str], *, nested: bool = False) -> l
             continue  # inside a section other than the title's
         match = pattern.match(section.title.strip(" *_"))
         if match is not None:
-            rest = (match.group(1) or "") if match.groups() else ""
-            out.append("\n".join([rest, *lines[section.line : section.end]]))
+            out.append((section, match))
     return out
+
+
+def _sections(body: str, pattern: re.Pattern[str], *, nested: bool = False) -> list[str]:
+    """The text of each section whose heading matches (:func:`_matching`), the rest of the
+    heading included."""
+    return [_text_of(body, *found) for found in _matching(body, pattern, nested=nested)]
+
+
+def _text_of(body: str, section: markdown.Section, match: re.Match[str]) -> str:
+    """A section's text, after what its heading says beyond the name (``Status: Accepted``)."""
+    rest = (match.group(1) or "") if match.groups() else ""
+    return "\n".join([rest, *_outlined(body)[0][section.line : section.end]])
 
 
 def _own_headings(body: str) -> list[str]:
@@ -456,14 +470,19 @@ def _in_proposals(path: str, shaped: bool) -> bool:
     return shaped or (named and folders[-1] in _PROPOSAL_FOLDERS)
 
 
-def _status_sections(body: str) -> list[str]:
+def _status_matching(body: str) -> list[tuple[markdown.Section, re.Match[str]]]:
     """The record's Status sections: at the top of its outline or under its title; deeper
     ones only on a page that has a Decision section too (Tyree and Akerman's template
     puts Issue, Decision and Status under "Summary")."""
-    found = _sections(body, _STATUS_HEADING)
-    if not found and _sections(body, _DECISION_HEADING, nested=True):
-        found = _sections(body, _STATUS_HEADING, nested=True)
+    found = _matching(body, _STATUS_HEADING)
+    if not found and _matching(body, _DECISION_HEADING, nested=True):
+        found = _matching(body, _STATUS_HEADING, nested=True)
     return found
+
+
+def _status_sections(body: str) -> list[str]:
+    """The text of the record's Status sections (:func:`_status_matching`)."""
+    return [_text_of(body, *found) for found in _status_matching(body)]
 
 
 # a status field by the name a site gives it (pmd's Jekyll pages: "adr_status:")
@@ -939,6 +958,74 @@ def stated(body: str, meta: Mapping[str, Any]) -> str:
     text = chosen(" ".join(markdown.without_comments(text, " ").split()))
     text = _MARKS.sub("", _LINK_TEXT.sub(r"\1", text))
     return " ".join(text.split()).strip(" *_")
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """Where a record's body states its state in words of their own, and which state: the
+    offsets of those words in the body, the marks around them (a bullet, emphasis, a
+    comment after them) left out."""
+
+    start: int
+    end: int
+    state: str
+    alone: bool  # on a line of its own in a Status section, not the value of a Status: line
+
+
+# what may stand around a state's words on its line: a bullet or a quote, emphasis; after
+# them, a comment ("* Status: accepted <!-- optional -->")
+_LEADING_MARKS = re.compile(r"(?:[ \t]*(?:[-*+][ \t]+|>[ \t]*))*[\s*_]*")
+_TRAILING_MARKS = re.compile(r"(?:[\s*_]|<!--.*?-->)*$")
+_STATE_WORDS = 6  # "Accepted on 2021-03-04": a state in a few words, not a paragraph
+
+
+def statement(body: str) -> Statement | None:
+    """Where the body says which state the record is in, where :func:`stated` reads it:
+    the first line of its Status section, else the value of its first ``Status:`` line
+    near the top (``* Status: accepted``, MADR), code left out. Only when those words are
+    a state said first ("Accepted", "Accepted on 2021-03-04", "**Proposed**") naming no
+    record: "Superseded by [X](x.md)" already says what replaced it, and prose, a status
+    in a heading (``## Status: Accepted``) or in a template's field are not rewritten by
+    whoever asks. None when the body states no state that way."""
+    sections = _status_matching(body)
+    if sections:
+        section, match = sections[0]
+        if match.group(1) or "{{" in _text_of(body, section, match):
+            return None  # said in the heading itself, or printed from the page's fields
+        lines = _outlined(body)[0]
+        for number in range(section.line, section.end):
+            line = lines[number]
+            if markdown.without_comments(line, " ").strip():
+                start = sum(len(before) + 1 for before in lines[:number])
+                if line.lstrip().startswith("#"):
+                    return None  # a subsection's heading: the section says no state itself
+                return _judged(body, start, len(line), alone=True)
+        return None
+    head = "\n".join(body.split("\n")[:_HEAD_LINES])
+    code = [fence.span() for fence in _FENCED.finditer(head)]
+    for found in _STATUS_LINE.finditer(head):
+        if not any(start <= found.start() < end for start, end in code):
+            return _judged(body, found.start(1), len(found.group(1)), alone=False)
+    return None
+
+
+def _judged(body: str, start: int, length: int, *, alone: bool) -> Statement | None:
+    """The state the ``length`` characters from ``start`` give, when they are a state's
+    words said first and name no record (see :func:`statement`)."""
+    text = body[start : start + length]
+    lead = _LEADING_MARKS.match(text)
+    first = lead.end() if lead is not None else 0
+    trail = _TRAILING_MARKS.search(text, first)
+    last = trail.start() if trail is not None else len(text)
+    words = text[first:last]
+    if not words or len(words.split()) > _STATE_WORDS:
+        return None
+    if _VERB.search(words) or _LINK_TEXT.search(words):
+        return None  # "Superseded by [X](x.md)", "Amended by 3": it names another record
+    for name, pattern in _STATES:
+        if pattern.match(words):
+            return Statement(start + first, start + last, name, alone)
+    return None
 
 
 # fields of a foreign frontmatter that name the records a record replaces, or that

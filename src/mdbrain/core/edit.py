@@ -193,3 +193,28 @@ def remove_field(text: str, key: str) -> str:
             del lines[index:tail]
             return "".join(lines)
     return text
+
+
+def replace_in_body(text: str, doc_id: str, start: int, end: int, new: str) -> str:
+    """Replace the characters ``start:end`` of a document's body, as
+    :func:`frontmatter.split` gives it (``\\n`` line endings), by ``new``, whose line
+    breaks take the file's own endings. Every other byte stays. The text comes back as
+    it was when the span is not found there line for line (a lone CR, which the parser
+    counts as a line ending and the file's lines do not)."""
+    parts = frontmatter.split(frontmatter.normalise_newlines(text.removeprefix(BOM)), path=doc_id)
+    body = parts.body
+    lines = split_lines(text)
+    first = parts.body_line - 1 + body.count("\n", 0, start)
+    last = parts.body_line - 1 + body.count("\n", 0, end)
+    if first == 0 or last >= len(lines):
+        return text  # the file's first line may hold a BOM; past the end is no body
+    bare = [line.rstrip("\r\n") for line in lines[first : last + 1]]
+    head = start - (body.rfind("\n", 0, start) + 1)  # columns on the first and last lines
+    tail = end - (body.rfind("\n", 0, end) + 1)
+    if "\n".join(bare)[head : head + end - start] != body[start:end]:
+        return text
+    newline = "\r\n" if lines[first].endswith("\r\n") else "\n"
+    ending = lines[last][len(bare[-1]) :]
+    said = new.replace("\n", newline)
+    lines[first : last + 1] = [bare[0][:head] + said + bare[-1][tail:] + ending]
+    return "".join(lines)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from mdbrain.core import edit, fields, ids, rules
+from mdbrain.core import adr, document, edit, fields, ids, rules
 from mdbrain.core.errors import DocumentError, InvalidRequestError, NotFoundError, UsageError
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.schema import HIDDEN_STATUSES
@@ -61,6 +61,20 @@ def _refused(exc: Exception) -> UsageError:
     of a read may say it already)."""
     said = str(exc).removesuffix("; nothing was written")
     return UsageError(f"{said}; nothing was written")
+
+
+def _link(found: Manifest, old: str, successor: str) -> str:
+    """A Markdown link from ``old`` to ``successor``, its title as the text (the id of one
+    not written yet); brackets in a title would end the link's text early."""
+    entry = found.get(successor)
+    title = entry.title if entry is not None and entry.title else successor
+    title = title.replace("[", "(").replace("]", ")")
+    return f"[{title}]({edit.written_target(old, successor)})"
+
+
+def _joined(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: as the decision-record reader reads a list."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 class Governor:
@@ -156,7 +170,7 @@ class Governor:
             text = edit.set_field(text, "superseded_on", today)
             if reason:
                 text = edit.set_field(text, "superseded_reason", reason)
-        texts[old] = text
+        texts[old] = self._said_superseded(found, old, text, new)
         for successor in filter(None, successors):
             texts[successor.id] = self._append(
                 self._read(successor.id), "supersedes", successor, [old]
@@ -173,6 +187,30 @@ class Governor:
         for doc_id, new_text in texts.items():
             guarding.check(doc_id, new_text, self.session.config, before=self._read(doc_id))
         return report, texts
+
+    @staticmethod
+    def _said_superseded(found: Manifest, old: str, text: str, new: list[str]) -> str:
+        """The text of ``old`` whose body, a decision record's, says it is superseded where
+        it stated its state ("## Status" then "Accepted", or "* Status: accepted"), with a
+        link to each successor as adr-tools writes it: "Superseded by [10. Title](0010-x.md)".
+        Whoever reads the Markdown without mdbrain must not see a record in force. Only
+        those words change; a body that states no state (or a rejected one) stays."""
+        page = document.loads(text, old)
+        entry = found.get(old)
+        is_record = entry is not None and entry.type == "decision"
+        if not is_record and not adr.looks_like_adr(old, page.body, {}):
+            return text
+        said = adr.statement(page.body)
+        if said is None or said.state == "rejected":  # never in force: not replaced either
+            return text
+        written = page.body[said.start : said.end]
+        verb = "Superseded by" if written[:1].isupper() else "superseded by"  # its own style
+        linked = [_link(found, old, successor) for successor in new]
+        if said.alone:  # one paragraph for each successor, as adr-tools adds them
+            words = "\n\n".join(f"{verb} {link}" for link in linked)
+        else:  # the value of a "Status:" line holds them all
+            words = f"{verb} {_joined(linked)}"
+        return edit.replace_in_body(text, old, said.start, said.end, words)
 
     def _citing(
         self, found: Manifest, old: str, new: list[str], texts: dict[str, str]
