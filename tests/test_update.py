@@ -442,3 +442,106 @@ def test_the_last_change_of_a_few_paths_reads_only_their_history(
     assert changes["src/auth/session.py"].commit == session_sha
     assert changes["src/auth"].commit == session_sha
     assert "src/other.py" not in read[-1]  # git kept to the paths asked
+
+
+# --- a rename --fix mends closes the review it caused (found on fastapi/sqlmodel) --------
+
+
+def review(repo: Repo, name: str) -> tuple[object, object, object]:
+    meta = Brain.open(repo.path).manifest(use_cache=False).by_id[name].meta
+    return meta["status"], meta.get("review_reason"), meta["impl_refs"]
+
+
+def test_a_fixed_rename_of_code_that_only_moved_puts_the_document_back_in_force(
+    tmp_path: Path,
+) -> None:
+    repo = make_repo(tmp_path)
+    repo.git("mv", "src/auth/login.py", "src/auth/signin.py")
+    repo.commit("rename", "2026-07-03T10:00:00")
+    flagged = {f.doc: f.reason for f in Brain.open(repo.path).update().flagged}
+    # a symbol's file renamed is proposed too, not reported gone
+    assert flagged["symbols.md"] == "src/auth/login.py was renamed to src/auth/signin.py"
+    assert review(repo, "login.md")[0] == "needs-review"
+    fixed = Brain.open(repo.path).update(fix=True)
+    assert fixed.flagged == []
+    assert review(repo, "login.md") == ("stable", None, ["src/auth/signin.py"])
+    assert review(repo, "symbols.md") == (
+        "stable",
+        None,
+        ["src/auth/signin.py#authenticate", "src/auth/signin.py#LoginService.lock"],
+    )
+    # what was verified follows the code: a later change there is still drift
+    lock, _note = anchor_lock.read(repo.path / "kb")
+    assert set(lock["symbols.md"]) == {
+        "src/auth/signin.py#authenticate",
+        "src/auth/signin.py#LoginService.lock",
+    }
+    repo.write(
+        "src/auth/signin.py", LOGIN_PY.replace("check(user, password)", "verify(user, password)")
+    )
+    repo.commit("use verify()", "2026-08-03T09:00:00")
+    later = {f.doc: f.reason for f in Brain.open(repo.path).update().flagged}
+    assert "src/auth/signin.py#authenticate changed since" in later["symbols.md"]
+
+
+def test_a_fixed_rename_drops_only_the_reasons_about_the_old_path(tmp_path: Path) -> None:
+    """A reason the drift check wrote about the old path (as `update` did before symbols'
+    files were followed) goes; a reason about anything else stays, and so does the review."""
+    repo = make_repo(tmp_path)
+    other = "cites old.md, superseded by new.md on 2026-07-02"
+    repo.write(
+        "kb/symbols.md",
+        (repo.path / "kb" / "symbols.md")
+        .read_text(encoding="utf-8")
+        .replace(
+            "status: stable",
+            "status: needs-review\nreview_reason: src/auth/login.py#authenticate no longer exists",
+        ),
+    )
+    repo.write(
+        "kb/session.md",
+        (repo.path / "kb" / "session.md")
+        .read_text(encoding="utf-8")
+        .replace(
+            "status: stable",
+            f'status: needs-review\nreview_reason: "{other}; src/auth/session.py no longer exists"',
+        ),
+    )
+    repo.git("mv", "src/auth/login.py", "src/auth/signin.py")
+    repo.git("mv", "src/auth/session.py", "src/auth/sessions.py")
+    repo.commit("rename", "2026-07-03T10:00:00")
+    Brain.open(repo.path).update(fix=True)
+    assert review(repo, "symbols.md")[:2] == ("stable", None)
+    assert review(repo, "session.md")[:2] == ("needs-review", other)
+
+
+def test_a_fixed_rename_of_code_that_also_changed_still_needs_review(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path)
+    repo.git("mv", "src/auth/session.py", "src/auth/sessions.py")
+    repo.write("src/auth/sessions.py", "def start():\n    return 2\n")
+    repo.commit("rename and change", "2026-07-03T10:00:00")
+    report = Brain.open(repo.path).update(fix=True)
+    status_now, reason, refs = review(repo, "session.md")
+    assert status_now == "needs-review" and refs == ["src/auth/sessions.py"]
+    assert str(reason).startswith("src/auth/sessions.py changed since it was verified on")
+    assert [f.doc for f in report.flagged] == ["session.md"]
+
+
+def test_a_fixed_rename_of_code_never_fingerprinted_is_not_called_unchanged(
+    tmp_path: Path,
+) -> None:
+    repo = Repo(tmp_path / "project")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("src/a.py", "A = 1\n")
+    repo.write("kb/a.md", doc("A", impl_refs="[src/a.py]", updated="2026-07-02"))
+    repo.commit("start", "2026-07-01T12:00:00")
+    repo.git("mv", "src/a.py", "src/b.py")
+    repo.commit("rename", "2026-07-03T10:00:00")
+    Brain.open(repo.path).update()  # no lock yet: nothing shows what was verified
+    assert review(repo, "a.md")[:2] == ("needs-review", "src/a.py was renamed to src/b.py")
+    Brain.open(repo.path).update(fix=True)
+    assert review(repo, "a.md") == (
+        "needs-review",
+        "src/b.py has no fingerprint to compare with",
+        ["src/b.py"],
+    )

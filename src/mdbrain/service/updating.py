@@ -6,17 +6,21 @@ document was last written or verified (:mod:`mdbrain.service.anchoring`):
 
 * different -> the document needs review; the reason names the code and, when
   git knows, the last commit that touched it (hash, date, subject);
-* gone, and git saw it renamed -> the new path is proposed, and written with
-  ``fix``; gone otherwise -> needs review, and when every impl_ref is gone the
-  document is proposed for archiving (never archived, never deleted);
+* gone, and git saw it (or a symbol's file) renamed -> the new path is
+  proposed, and written with ``fix``; gone otherwise -> needs review, and
+  when every impl_ref is gone the document is proposed for archiving (never
+  archived, never deleted);
 * no fingerprint yet (a document from before the lock): git's date of the
   last change is compared with the document's ``updated`` date, once, and the
   fingerprint taken when nothing changed.
 
 The review reason always says what is wrong now: it is refreshed when the
-drift changes and goes away only through ``verify``. Edits are surgical;
-running twice changes nothing the second time. ``draft`` also writes draft
-documents for code no document describes, as ``init --scan`` drafts them.
+drift changes and goes away only through ``verify``, but for a rename ``fix``
+mends: the reasons about the old path go, and a document flagged for nothing
+else, whose code only moved (its fingerprints match), is back in force (``stable``).
+A fingerprint follows its code to the new path. Edits are surgical; running
+twice changes nothing the second time. ``draft`` also writes draft documents
+for code no document describes, as ``init --scan`` drafts them.
 """
 
 from __future__ import annotations
@@ -81,12 +85,24 @@ class UpdateReport:
         return [f.doc for f in self.flagged if f.archive]
 
 
+@dataclass(frozen=True, slots=True)
+class _Move:
+    """An impl_ref whose file git saw renamed, compared at the file's new place with what
+    was verified at the old one."""
+
+    new: str  # the impl_ref at its file's new path: "src/b.py#Session"
+    drift: str  # what is wrong there ('' when it is what was verified, or none was)
+    fingerprint: dict[str, str] | None  # the lock entry for ``new``; None: none was taken
+
+
 @dataclass
 class _Doc:
     entry: Entry
+    seen: dict[str, dict[str, str]] = field(default_factory=dict)  # its lock entries
     changed: list[str] = field(default_factory=list)
     gone: list[str] = field(default_factory=list)
-    renamed: list[tuple[str, str]] = field(default_factory=list)
+    renamed: list[tuple[str, str]] = field(default_factory=list)  # (old path, new path)
+    moves: list[_Move] = field(default_factory=list)
 
 
 class Updater:
@@ -211,8 +227,8 @@ class Updater:
         for entry in counted(entries, self.session.progress):
             if not refs.get(entry.id):
                 continue
-            doc = _Doc(entry)
             seen = lock.setdefault(entry.id, {})
+            doc = _Doc(entry, seen)
             for ref in refs[entry.id]:
                 if not self._in_scope(ref.path):
                     continue
@@ -257,30 +273,64 @@ class Updater:
             doc.changed.append(now.unreadable)
             return
         if now.gone:
-            moved = self._renamed(ref.path, renames) if not ref.symbol else None
-            if moved is not None:
-                doc.renamed.append((ref.path, moved))
-            else:
+            # a symbol's file renamed moves the symbol with it; a symbol gone from a file
+            # still there was not moved by git
+            file_gone = not ref.symbol or not os.path.lexists(self.project / ref.path)
+            moved = self._renamed(ref.path, renames) if file_gone else None
+            if moved is None:
                 doc.gone.append(now.gone)
+                return
+            if (ref.path, moved) not in doc.renamed:  # a file and its symbols: one rename
+                doc.renamed.append((ref.path, moved))
+            doc.moves.append(self._follow(doc.entry, ref, moved, seen))
             return
-        recorded = seen.get(ref.text)
-        verified = anchoring.verified_on(doc.entry)
+        drift, taken = self._compare(doc.entry, ref, now, seen.get(ref.text), changes)
+        if drift:
+            doc.changed.append(drift)
+        if taken is not None:
+            seen[ref.text] = taken
+
+    def _compare(
+        self,
+        entry: Entry,
+        ref: anchors.Ref,
+        now: anchoring.Print,
+        recorded: dict[str, str] | None,
+        changes: dict[str, git.Change],
+    ) -> tuple[str, dict[str, str] | None]:
+        """What is wrong with ``ref`` (found as ``now``) against the fingerprint recorded
+        when it was verified ('' when nothing), and the fingerprint to record for it
+        from now on (None to leave the lock as it is)."""
+        verified = anchoring.verified_on(entry)
         stamp = verified.isoformat() if verified else self.today.isoformat()
+        taken = {"hash": now.hash, "verified": stamp}
         if recorded is None:
             drift = self._legacy_drift(ref, verified, changes)
-            if drift:
-                doc.changed.append(drift)
-            else:
-                seen[ref.text] = {"hash": now.hash, "verified": stamp}
-            return
+            return drift, None if drift else taken
         if verified is not None and stamp > recorded.get("verified", ""):
-            seen[ref.text] = {"hash": now.hash, "verified": stamp}  # verified again since
-            return
+            return "", taken  # verified again since
         if recorded.get("hash") != now.hash:
             when = recorded.get("verified") or "its last verification"
-            doc.changed.append(
-                f"{ref.text} changed since it was verified on {when}{self._why(ref)}"
-            )
+            return f"{ref.text} changed since it was verified on {when}{self._why(ref)}", None
+        return "", None
+
+    def _follow(
+        self, entry: Entry, ref: anchors.Ref, moved: str, seen: dict[str, dict[str, str]]
+    ) -> _Move:
+        """``ref`` at its file's new path ``moved``, compared with the fingerprint taken
+        at the old one: code that only moved is still what was verified."""
+        there = anchors.Ref(moved, ref.symbol)
+        now = anchoring.take(self.project, there)
+        if now.unreadable or now.gone:
+            return _Move(there.text, now.unreadable or now.gone, None)
+        recorded = seen.get(ref.text)
+        if recorded is None:
+            # nothing verified to compare with: the next run judges it by git's dates, as
+            # any impl_ref without a fingerprint (the rename's commit counts as a change)
+            return _Move(there.text, "", None)
+        drift, taken = self._compare(entry, there, now, recorded, {})
+        # what was verified follows the code, changed or not
+        return _Move(there.text, drift, taken or dict(recorded))
 
     def _why(self, ref: anchors.Ref) -> str:
         """What git says about the last change of an impl_ref ('' outside git)."""
@@ -333,7 +383,10 @@ class Updater:
             if fix:
                 text, _ = edit.rename_in_fields(text, ("impl_refs",), old, new)
             report.renames.append(Rename(entry.id, old, new, fix))
-        unresolved = [] if fix else [f"{o} was renamed to {n}" for o, n in doc.renamed]
+        if fix:  # what the moved code is now, under its new path
+            unresolved = [move.drift for move in doc.moves if move.drift]
+        else:
+            unresolved = [f"{o} was renamed to {n}" for o, n in doc.renamed]
         reasons = doc.changed + doc.gone + unresolved
         if reasons:
             total = len(fields.strings(entry.meta, "impl_refs"))
@@ -347,11 +400,52 @@ class Updater:
             if not already or refreshed:
                 text = edit.set_field(text, "review_reason", reason)
             report.flagged.append(Flag(entry.id, reason, archive, already, refreshed))
-        if write and text != original:
+        elif fix and doc.renamed:
+            text = self._mended(text, entry, doc, report)
+        if write:
+            self._write(doc, text, original, fix=fix, report=report)
+
+    def _write(
+        self, doc: _Doc, text: str, original: str, *, fix: bool, report: UpdateReport
+    ) -> None:
+        """Write a document's new text, and with ``fix`` the fingerprints of its moved code
+        under their new impl_refs (the lock is written after every document)."""
+        if text != original:
             try:
-                self.session.write(entry.id, text)
+                self.session.write(doc.entry.id, text)
             except GuardError as exc:  # a commit subject quoted in the reason held a secret
-                report.notes.append(f"{entry.id}: left as it is: {exc.message}")
+                report.notes.append(f"{doc.entry.id}: left as it is: {exc.message}")
+                return
+        for move in doc.moves if fix else ():
+            if move.fingerprint is not None:
+                doc.seen[move.new] = move.fingerprint
+
+    @staticmethod
+    def _mended(text: str, entry: Entry, doc: _Doc, report: UpdateReport) -> str:
+        """``text`` once the renames of ``doc`` are fixed and nothing else is wrong: the
+        reasons a review gave about the old paths go (they say what is no longer so).
+        When none is left, the document was flagged for the move alone; if the code
+        there is what was verified (its fingerprints match), it is back in force,
+        ``stable`` (the one status in force but ``needs-review``). Reasons about
+        anything else stay, and so does the review."""
+        current = fields.text(entry.meta, "review_reason")
+        if entry.status != "needs-review" or not current:
+            return text
+        reasons = _reasons(current)
+        olds = [old for old, _new in doc.renamed]
+        kept = [r for r in reasons if not any(_about(r, old) for old in olds)]
+        if kept == reasons:
+            return text
+        # code moved with no fingerprint taken before cannot be shown unchanged
+        unknown = [
+            f"{move.new} has no fingerprint to compare with"
+            for move in doc.moves
+            if move.fingerprint is None
+        ]
+        if kept or unknown:
+            return edit.set_field(text, "review_reason", "; ".join(kept + unknown))
+        report.notes.append(f"{entry.id}: back in force (stable): its code only moved")
+        return edit.remove_field(edit.set_field(text, "status", "stable"), "review_reason")
 
     def _undocumented(self, entries: Sequence[Entry]) -> tuple[list[str], Counter[str]]:
         """Source files of the project that no impl_ref points at; and how many files each
@@ -387,6 +481,25 @@ class Updater:
         from mdbrain.service import scanning
 
         return scanning.draft_units(self.session, set(undocumented))
+
+
+def _reasons(text: str) -> list[str]:
+    """The reasons a ``review_reason`` joins with "; ", one "; " inside brackets left
+    alone (a commit subject quoted in "(last change: ...)" may hold one)."""
+    out, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth <= 0 and text.startswith("; ", at):
+            out.append(text[start:at])
+            start = at + 2
+    return [*out, text[start:]]
+
+
+def _about(reason: str, path: str) -> bool:
+    """Whether a reason update wrote is about the code at ``path``: each starts with the
+    impl_ref or its path ("src/a.py#Session no longer exists", "src/a.py was renamed
+    to ...", "src/a.py changed since ...")."""
+    return reason.startswith(path) and reason[len(path) : len(path) + 1] in ("", "#", " ", ":")
 
 
 def _newest_mtime(path: Path) -> float:
