@@ -399,7 +399,7 @@ class Mdbrain:
 
     def rank(self, question: str, k: int) -> list[str]:
         assert self.reader is not None
-        hits, _hidden, _ahead = self.reader.ranked(question, EVERYTHING, k)
+        hits = self.reader.ranked(question, EVERYTHING, k)[0]
         return [hit.id for hit in hits]
 
     def output(self, question: str) -> tuple[str, list[str], int]:

@@ -187,7 +187,7 @@ def patched(setting: Setting) -> Iterator[None]:
 
 
 def rank(reader: Reader, query: str) -> list[str]:
-    hits, _hidden, _ahead = reader.ranked(query, EVERYTHING, DEPTH)
+    hits = reader.ranked(query, EVERYTHING, DEPTH)[0]
     return [hit.id.removesuffix(".md") for hit in hits]
 
 

@@ -302,7 +302,7 @@ def target_met(summaries: Sequence[Summary]) -> bool:
 
 def ask(corpus: Corpus, question: Question) -> Detail:
     outcomes = {name: run(corpus, question) for name, run in RUNNERS.items()}
-    plain, _hidden, _ahead = corpus.reader.ranked(question.text, EVERYTHING, DIAGNOSE_DEPTH)
+    plain = corpus.reader.ranked(question.text, EVERYTHING, DIAGNOSE_DEPTH)[0]
     plain_rank = _rank([h.id for h in plain], question.answers)
     return Detail(question.text, list(question.answers), outcomes, plain_rank)
 

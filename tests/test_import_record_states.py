@@ -413,3 +413,17 @@ def test_an_imported_record_takes_its_status_and_day_from_its_table(
     text = (root / report.imported["adr002-catalog.md"]).read_text(encoding="utf-8")
     assert "| 2020-05-17 | Open   |" in text  # kept in the body, as a Status line is
     assert any("not in force yet" in note for note in report.notes)
+
+
+def test_numbered_and_emphasised_headings_name_the_records_sections() -> None:
+    """``### 7. **Decision**`` is the Decision section (the numbered template of
+    joelparkerhenderson/architecture-decision-record): the page is a record, its state
+    is read, and its summary is what it decides."""
+    body = (
+        "# Use Kafka\n\n### 1. **Status**\n\nAccepted\n\n### 2. **Context**\n\n"
+        "We need events.\n\n### 7. **Decision**\n\nWe use Kafka for events.\n"
+    )
+    record = adr.read("docs/decisions/use-kafka.md", body, {})
+    assert record is not None
+    assert (record.state, record.stated) == ("accepted", "Accepted")
+    assert conversion.summary_of(body, {}, 200, True) == "We use Kafka for events."

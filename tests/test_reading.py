@@ -225,7 +225,10 @@ def test_a_cut_passage_says_the_command_that_shows_its_whole_section(
 def test_a_hidden_draft_ranking_above_every_hit_is_named(make_base: MakeBase) -> None:
     root = make_base(
         {
-            "sessions.md": doc("Postgres for sessions", body="Sessions live in Postgres."),
+            "sessions.md": doc(
+                "Postgres for sessions",
+                body="Sessions live in Postgres. A session lasts until the user logs out.",
+            ),
             "lifetime.md": doc(
                 "Session lifetime",
                 body="A session lasts eight hours, then the session ends.",
@@ -236,6 +239,7 @@ def test_a_hidden_draft_ranking_above_every_hit_is_named(make_base: MakeBase) ->
     reader = Brain.open(root).reader()
     asked = reader.query("how long does a session last")
     assert [h.id for h in asked.hits] == ["sessions.md"] and asked.hidden == 1
+    assert not asked.outranked  # the draft is ahead, not far ahead
     assert asked.hidden_ahead == "lifetime.md"
     assert "(one of them ranks above every document shown: lifetime.md)" in views.query_text(asked)
     # the one page shown is ahead of nothing: a hidden draft ranks above it
@@ -246,6 +250,43 @@ def test_a_hidden_draft_ranking_above_every_hit_is_named(make_base: MakeBase) ->
     # below the hits shown, a hidden match is only counted
     below = reader.query("sessions live in postgres")
     assert below.hidden_ahead == "" and "ranks above" not in views.query_text(below)
+
+
+def test_a_draft_far_ahead_of_everything_in_force_answers_marked(make_base: MakeBase) -> None:
+    """A base being adopted is mostly drafts: one document in force that barely touches
+    the question must not hide the draft that answers it (seen on encode/httpx and
+    alphagov/govuk-aws). The draft answers, marked, and the best in force is named."""
+    root = make_base(
+        {
+            "sessions.md": doc("Postgres for sessions", body="Sessions live in Postgres."),
+            "lifetime.md": doc(
+                "Session lifetime",
+                body="A session lasts eight hours, then the session ends.",
+                status="draft",
+            ),
+            "old.md": doc(
+                "Session length",
+                body="A session lasts one hour; the session ends at once.",
+                status="deprecated",
+            ),
+        }
+    )
+    reader = Brain.open(root).reader()
+    asked = reader.query("how long does a session last")
+    assert asked.hits[0].id == "lifetime.md" and asked.outranked == "sessions.md"
+    assert not asked.unverified and asked.hidden == 1  # only the retired one is left out
+    printed = views.query_text(asked)
+    assert printed.startswith("Drafts match this far better than what is in force")
+    assert "(the best of it: sessions.md)" in printed and "eight hours" in printed
+    assert "--include-drafts" not in printed  # drafts are shown: only --all shows more
+    searched = reader.search("how long does a session last")
+    assert searched.hits[0].hit.id == "lifetime.md" and searched.outranked == "sessions.md"
+    # what is in force and answers stays the answer, drafts or not
+    held = reader.query("where do sessions live")
+    assert [h.id for h in held.hits] == ["sessions.md"] and not held.outranked
+    # asked for drafts, nothing is outranked: they are ranked with the rest as always
+    wide = reader.query("how long does a session last", filters=Filters(include_drafts=True))
+    assert wide.hits[0].id == "lifetime.md" and not wide.outranked
 
 
 def test_a_superseded_match_ranking_above_every_hit_names_its_successor(
@@ -610,7 +651,8 @@ def test_which_documents_are_listed_does_not_depend_on_how_many_are_asked(
     make_base: MakeBase,
 ) -> None:
     # drafts that match well, more of them than a short list looks at, and one page in
-    # force that matches poorly: every length of list gives the same answer
+    # force that matches poorly: every length of list gives the same answer, led by the
+    # drafts (they match far better) with the page in force named
     drafts = {
         f"draft-{n}.md": doc(
             f"Cache eviction {n}", status="draft", body="cache eviction " * 8 + MORE
@@ -620,10 +662,11 @@ def test_which_documents_are_listed_does_not_depend_on_how_many_are_asked(
     stable = doc("Storage", body="The store also keeps a small cache. " + MORE * 3)
     root = make_base({**drafts, "storage.md": stable})
     with Brain.open(root) as brain:
-        lists = [[h.hit.id for h in brain.search("cache", limit=n).hits] for n in (3, 10, 40)]
-        hidden = {brain.search("cache", limit=n).hidden for n in (3, 10, 40)}
-    assert lists[0] == lists[1][:3] == lists[2][:3] == ["storage.md"]
-    assert hidden == {70}
+        found = [brain.search("cache", limit=n) for n in (3, 10, 40)]
+    lists = [[h.hit.id for h in result.hits] for result in found]
+    assert lists[0] == lists[1][:3] == lists[2][:3]
+    assert all(doc_id.startswith("draft-") for doc_id in lists[0])
+    assert {(result.hidden, result.outranked) for result in found} == {(0, "storage.md")}
 
 
 def _cheat_sheet(tool: str, intro: str, examples: list[tuple[str, str]]) -> str:
@@ -993,12 +1036,41 @@ def test_a_weak_match_points_to_the_left_out_document_that_ranks_above_it(
         f"note-{n}.md": doc(f"Note {n}", body="We use tools.") for n in range(4)
     }
     pages["markdown.md"] = doc("Use Markdown", body="We should use Markdown for records.")
-    pages["mysql.md"] = doc("MySQL database", status="draft", body="Use the MySQL database.")
+    pages["mysql.md"] = doc("MySQL database", status="archived", body="Use the MySQL database.")
     root = make_base(pages)
     with Brain.open(root) as brain:
         result = brain.query("which database should we use")
     assert result.hits[0].id == "markdown.md" and result.hidden_ahead == "mysql.md"
-    assert result.weak == ("database",)
+    assert result.weak == ("database",) and not result.outranked
     assert 'never says "database"; the one left out that ranks above it may answer' in (
         views.query_text(result)
     )
+    # a draft holds what the page in force lacks: it answers, marked
+    (root / "mysql.md").write_text(
+        doc("MySQL database", status="draft", body="Use the MySQL database."), encoding="utf-8"
+    )
+    with Brain.open(root) as brain:
+        result = brain.query("which database should we use")
+    assert result.hits[0].id == "mysql.md" and result.outranked == "markdown.md"
+    assert result.weak == ()
+
+
+def test_a_name_no_document_holds_makes_the_match_weak(make_base: MakeBase) -> None:
+    """On encode/httpx, "How do I enable HTTP/3 or QUIC?" led with the SSL page, "clearly
+    ahead", though no page says QUIC: a name asked that the base never holds is a weak
+    match whatever the share. A plain word missing everywhere is no sign of it."""
+    pages: dict[str, str | bytes] = {
+        f"note-{n}.md": doc(f"Note {n}", body="Notes about caching.") for n in range(4)
+    }
+    pages["http.md"] = doc(
+        "HTTP versions", body="Enable HTTP/2 with the http2 flag; HTTP/1.1 is the default."
+    )
+    root = make_base(pages)
+    with Brain.open(root) as brain:
+        named = brain.query("how do I enable HTTP/3 or QUIC")
+        plain = brain.query("how do I enable HTTP/2 every morning")
+        identifier = brain.query("how does enable_http3_quic work with HTTP")
+    assert named.hits[0].id == "http.md" and named.weak == ("QUIC",)
+    assert "clearly ahead" not in views.query_text(named)
+    assert plain.hits[0].id == "http.md" and plain.weak == ()
+    assert "enable_http3_quic" in identifier.weak  # most of its terms are missing

@@ -23,7 +23,7 @@ AFTER = "\n".join(f"Note {i}: more about the general setup." for i in range(60))
 
 def _ids(root: Path, question: str, limit: int = 5) -> list[str]:
     with Brain.open(root) as brain:
-        hits, _hidden, _ahead = brain.reader().ranked(question, Filters(), limit)
+        hits = brain.reader().ranked(question, Filters(), limit)[0]
     return [hit.id for hit in hits]
 
 
@@ -899,7 +899,7 @@ def test_documents_holding_only_a_common_word_still_fill_the_candidates(
     assert len(_ids(root, "service quota", limit=50)) == 32  # every page holds one of them
     assert len(_ids(root, "service", limit=50)) == 31
     with Brain.open(root) as brain:
-        kept, _hidden, _ahead = brain.reader().ranked("service quota", Filters(types=("howto",)), 5)
+        kept = brain.reader().ranked("service quota", Filters(types=("howto",)), 5)[0]
     assert [hit.id for hit in kept] == ["p0.md"]  # it holds only the common word
 
 

@@ -115,6 +115,19 @@ UNVERIFIED = (
 )
 
 
+def _warning(result: QueryResult | SearchResult) -> list[str]:
+    """The line that opens an answer whose hits are not all in force, if any."""
+    if not result.hits:
+        return []
+    if result.outranked:
+        return [
+            "Drafts match this far better than what is in force (the best of it:"
+            f" {result.outranked}); drafts are unverified: not yet reviewed against the code"
+            " or their sources:"
+        ]
+    return [UNVERIFIED] if result.unverified else []
+
+
 def query_text(result: QueryResult) -> str:
     if not result.hits and result.over_budget:
         return "\n".join(
@@ -129,7 +142,7 @@ def query_text(result: QueryResult) -> str:
         return "\n".join(
             ["No document matches.", *advice, *_hidden(result.hidden), _tokens(result.tokens)]
         )
-    lines: list[str] = [UNVERIFIED] if result.unverified else []
+    lines = _warning(result)
     for rank, hit in enumerate(result.hits, start=1):
         lines += _hit_line(rank, hit)
     from mdbrain.service.reading import CONTINUES, in_order, passage_head
@@ -152,7 +165,7 @@ def query_text(result: QueryResult) -> str:
         *_hidden(
             result.hidden,
             result.hidden_ahead,
-            result.unverified or result.drafts_asked,
+            result.unverified or result.drafts_asked or bool(result.outranked),
             result.ahead_superseded_by,
             result.ahead_now,
         ),
@@ -213,7 +226,7 @@ def show_text(result: ShowResult) -> str:
 
 
 def search_text(result: SearchResult) -> str:
-    lines: list[str] = [UNVERIFIED] if result.unverified and result.hits else []
+    lines = _warning(result)
     for rank, found in enumerate(result.hits, start=1):
         lines += _hit_line(rank, found.hit)
         if found.snippet:
@@ -224,7 +237,7 @@ def search_text(result: SearchResult) -> str:
     lines += _hidden(
         result.hidden,
         result.hidden_ahead,
-        result.unverified or result.drafts_asked,
+        result.unverified or result.drafts_asked or bool(result.outranked),
         result.ahead_superseded_by,
         result.ahead_now,
     )

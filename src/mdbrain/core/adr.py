@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
 
-from mdbrain.core import dates, links, markdown, schema
+from mdbrain.core import dates, links, markdown, passages, schema
 
 SUPERSEDED_BY: Final = "superseded_by"
 SUPERSEDES: Final = "supersedes"
@@ -393,7 +393,7 @@ def _matching(
             o.level < section.level and section.line <= o.end for o in outline[1:number]
         ):
             continue  # inside a section other than the title's
-        match = pattern.match(section.title.strip(" *_"))
+        match = pattern.match(passages.heading_text(section.title))
         if match is not None:
             out.append((section, match))
     return out
@@ -416,7 +416,7 @@ def _own_headings(body: str) -> list[str]:
     title left out."""
     outline = _outlined(body)[1]
     return [
-        section.title.strip(" *_")
+        passages.heading_text(section.title)
         for number, section in enumerate(outline)
         if number
         and not any(o.level < section.level and section.line <= o.end for o in outline[1:number])

@@ -169,7 +169,7 @@ def section(body: str, names: Sequence[str]) -> str:
     found = [
         (part.level, rank[title], part.line, part.end)
         for part in markdown.outline(markdown.scan(body).headings, len(lines))
-        if (title := part.title.strip(" *_:").lower()) in rank
+        if (title := passages.heading_name(part.title)) in rank
     ]
     if not found:
         return ""

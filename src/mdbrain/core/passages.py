@@ -55,6 +55,20 @@ class Section(NamedTuple):
 
 # The number a heading gives its section ("1. ", "2.3 ", "iv. ", "a) "): no part of its name.
 SECTION_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[ivx]+\.|[a-z]\))\s+", re.I)
+_EMPHASIS_MARKS = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")
+
+
+def heading_text(title: str) -> str:
+    """A section's title without code marks, emphasis or numbering: "### 7. **Decision**"
+    is the section "Decision"."""
+    text = _EMPHASIS_MARKS.sub("", title.replace("`", ""))
+    return SECTION_NUMBER.sub("", " ".join(text.split())).strip(" :")
+
+
+def heading_name(title: str) -> str:
+    """A section's title as it is asked for (:func:`heading_text`, folded): "7. decision"
+    names "### 7. **Decision**"."""
+    return heading_text(title).casefold()
 
 
 def clean_heading(title: str) -> str:

@@ -40,6 +40,8 @@ COPIES_LISTED = 3  # copies of a hit named in its row; the others are counted
 KEEP_SHARE = 0.7  # candidates scoring below this share of the best one are not listed
 CLEAR_LEAD = 1.1  # the best candidate is "clearly ahead" at this multiple of the second's score
 WEAK_COVER = 0.3  # a first document holding less of the question's weight is a weak match
+# a left-out draft scoring this multiple of the best document in force answers beside it
+OUTRANK = 2.0
 HUB_SHARE = 0.6  # a page whose lines are this share of link items or more is a hub
 # a list item opening with a link to a page, maybe followed by what the page is about
 _LINKED_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s+\[[^\]\n]*\]\(([^)\s]+\.md(?:#[^)\s]*)?)\)")
@@ -187,6 +189,9 @@ class QueryResult:
     weak: tuple[str, ...] = ()
     # what holds now at the end of that chain, when it is not what replaced it first
     ahead_now: tuple[str, ...] = ()
+    # the best document in force, when drafts matched far better (:data:`OUTRANK`): the
+    # hits are then drafts and documents in force together, in rank order
+    outranked: str = ""
 
 
 @dataclass(frozen=True)
@@ -221,6 +226,9 @@ class SearchResult:
     weak: tuple[str, ...] = ()
     # what holds now at the end of that chain, when it is not what replaced it first
     ahead_now: tuple[str, ...] = ()
+    # the best document in force, when drafts matched far better (:data:`OUTRANK`): the
+    # hits are then drafts and documents in force together, in rank order
+    outranked: str = ""
 
 
 @dataclass(frozen=True)
@@ -431,15 +439,17 @@ class Reader:
 
     def ranked(
         self, question: str, filters: Filters, limit: int, keep: float = 0.0
-    ) -> tuple[list[Hit], int, str]:
-        """The visible candidates in rank order, how many matches were hidden, and the
-        first hidden one when it ranks above every visible one ("" otherwise).
+    ) -> tuple[list[Hit], int, Card | None, Card | None]:
+        """The visible candidates in rank order, how many matches were hidden, the first
+        hidden one when it ranks above every visible one, and the first hidden draft (or
+        page with no status) that does (None otherwise).
 
         With ``keep``, a hidden match counts only when it scores at least that share of
         the best visible one: what widening the filters would list beside it."""
         hits: list[Hit] = []
         hidden: list[float] = []
-        ahead = ""
+        ahead: Card | None = None
+        draft: Card | None = None
         copies: dict[tuple[str, str, str], list[str]] = {}  # by the key of the hit they copy
         first: dict[tuple[str, str, str], str] = {}
         # the whole pool the ranking orders, whatever the limit: which documents are in
@@ -448,8 +458,10 @@ class Reader:
             if not filters.accepts(card):
                 continue
             if not filters.visible(card):
-                if not hidden and not hits:
-                    ahead = card.id
+                if not hits:
+                    ahead = ahead or card
+                    if draft is None and card.status in UNVETTED:
+                        draft = card
                 hidden.append(card.score)
                 continue
             key = _copy_key(card)
@@ -465,26 +477,31 @@ class Reader:
         of = {first[key]: tuple(ids) for key, ids in copies.items() if ids}
         if of:
             hits = [dataclasses.replace(h, copies=of[h.id]) if h.id in of else h for h in hits]
-        return hits, len(hidden), ahead if hits else ""
+        return hits, len(hidden), ahead if hits else None, draft if hits else None
 
-    def answered(
-        self, question: str, filters: Filters, limit: int, keep: float = 0.0
-    ) -> tuple[list[Hit], int, bool, str, str]:
-        """:meth:`ranked`, falling back on drafts when nothing in force matches: the
-        hits, how many matches stay hidden, whether the hits are unverified drafts, the
-        advice to give when the base holds no document at all, and the hidden document
-        that ranks above every hit, if one does."""
-        hits, hidden, ahead = self.ranked(question, filters, limit, keep)
-        if hits or filters.include_drafts or filters.everything:
-            return hits, hidden, False, "", ahead
+    def answered(self, question: str, filters: Filters, limit: int, keep: float = 0.0) -> _Answered:
+        """:meth:`ranked`, falling back on drafts when nothing in force matches, or
+        listing them with what is in force when they match far better (:func:`_outranks`).
+
+        Rule 2 leaves drafts out of a default read, but a base being adopted is mostly
+        drafts: once one document is in force, it would answer every question it barely
+        touches while the drafts that answer stay hidden."""
+        hits, hidden, ahead, draft = self.ranked(question, filters, limit, keep)
+        if filters.include_drafts or filters.everything:
+            return _Answered(hits, hidden, ahead=_id(ahead))
+        wider = dataclasses.replace(filters, include_drafts=True)
+        if hits and draft is not None and _outranks(draft, hits[0]):
+            mixed, still_hidden, ahead, _draft = self.ranked(question, wider, limit, keep)
+            return _Answered(mixed, still_hidden, outranked=hits[0].id, ahead=_id(ahead))
+        if hits:
+            return _Answered(hits, hidden, ahead=_id(ahead))
         if hidden:
-            wider = dataclasses.replace(filters, include_drafts=True)
-            drafts, still_hidden, ahead = self.ranked(question, wider, limit, keep)
+            drafts, still_hidden, ahead, _draft = self.ranked(question, wider, limit, keep)
             if drafts:
-                return drafts, still_hidden, True, "", ahead
+                return _Answered(drafts, still_hidden, unverified=True, ahead=_id(ahead))
         if not self.session.manifest().entries:
-            return hits, hidden, False, EMPTY_ADVICE, ""
-        return hits, hidden, False, "", ""
+            return _Answered(hits, hidden, advice=EMPTY_ADVICE)
+        return _Answered(hits, hidden)
 
     def widened(self, hit: Hit, filters: Filters, shown: set[str]) -> list[Neighbour]:
         """For an answer from drafts: the overview of the draft's theme, then the drafts
@@ -803,9 +820,10 @@ class Reader:
         whenever it fits beside the top row."""
         asked = asking.read(question)
         words = asked.words
-        hits, hidden, unverified, advice, ahead = self.answered(
+        answered = self.answered(
             words, filters, QUERY_LIMIT if limit is None else limit, KEEP_SHARE
         )
+        hits, hidden, unverified, advice, ahead = answered[:5]
         if hits and limit is None:  # candidates far behind the best one help nobody
             hits = [h for h in hits if h.score >= KEEP_SHARE * hits[0].score]
         hits = self._past_hub(hits)
@@ -858,22 +876,37 @@ class Reader:
             filters.include_drafts,
             self._weak(words, hits[0]) if hits else (),
             ahead_now=self._holding_now(ahead),
+            outranked=answered.outranked,
         )
 
     def _weak(self, question: str, top: Hit) -> tuple[str, ...]:
         """The words of ``question`` that ``top`` holds nowhere, as the question writes
-        them, when it holds under :data:`WEAK_COVER` of the question's weight; else none.
+        them, when it holds under :data:`WEAK_COVER` of the question's weight, or when
+        one of them is a name in no document at all (:func:`_names`: "QUIC" asked of a
+        base that never says it; a plain word missing, such as "morning", is no sign);
+        else none. A word counts when most of its terms are missing: of
+        ``max_keepalive_connections``, a page may hold "connections" alone.
         On 97 tuning questions (demo, fr-docs, tldr, adr-gsp) and nine no page answers,
-        under a third flags 3 of 73 right first answers, 4 of the 24 wrong ones and 5
-        of the 9 unanswered."""
-        if top.cover >= WEAK_COVER or not top.lacks:
+        it flags 3 of the 74 right first answers of ``query``, 4 of the 23 wrong ones and
+        6 of the 9 unanswered (5 without the names missing everywhere)."""
+        if not top.lacks:
             return ()
         asked_in = text.guess_language(question)
         known = {self.searcher.analyzer.lang, *self.searcher.statistics().languages}
         if asked_in and asked_in not in known:
             return ()  # asked in a language the base is not written in: its words are not
-        lacking, terms = set(top.lacks), self.searcher.analyzer.terms
-        found = (w for w in _WORD.findall(question) if (t := terms(w)) and set(t) <= lacking)
+        lacking = set(top.lacks)
+        terms = self.searcher.analyzer.terms
+        if top.cover >= WEAK_COVER:
+            unknown = {t.term for t in self.searcher.question(question).terms if not t.words}
+            lacking &= unknown & {term for name in _names(question) for term in terms(name)}
+            if not lacking:
+                return ()
+        found = (
+            w
+            for w in _WORD.findall(question)
+            if (t := terms(w)) and 2 * sum(term in lacking for term in t) > len(t)
+        )
         return tuple(dict.fromkeys(found))
 
     def _successors_first(
@@ -1097,9 +1130,9 @@ class Reader:
         titles hold them, the error lists those sections."""
         outline = doc.outline()
         ends = _own_ends(outline)
-        wanted = _normal(title)
+        wanted = passages.heading_name(title)
         titles = [passages.clean_heading(s.title) for s in outline]
-        normal = [_normal(t) for t in titles]
+        normal = [passages.heading_name(t) for t in titles]
         found = None
         number = _line_number(title)
         if number is not None:  # a line first: what a cut passage's hint gives
@@ -1138,7 +1171,8 @@ class Reader:
         )
 
     def search(self, text: str, *, limit: int = 10, filters: Filters = Filters()) -> SearchResult:
-        hits, hidden, unverified, advice, ahead = self.answered(text, filters, limit)
+        found = self.answered(text, filters, limit)
+        hits, hidden, unverified, advice, ahead = found[:5]
         wanted = set(self.searcher.analyzer.terms(text))
         results = []
         for hit in hits:
@@ -1156,6 +1190,7 @@ class Reader:
             self._successors(ahead),
             filters.include_drafts,
             ahead_now=self._holding_now(ahead),
+            outranked=found.outranked,
         )
 
     def _snippet(self, doc_id: str, wanted: set[str], asked: str = "") -> tuple[str, int]:
@@ -1189,6 +1224,45 @@ class Reader:
             found, drafts, retired = self._walk(doc_id, depth, widened)
         cost = sum(tokens.estimate(f"{n.id} {n.relation} {n.summary}") for n in found)
         return NeighboursResult(start, tuple(found), cost, drafts, retired, unverified)
+
+
+class _Answered(NamedTuple):
+    """What :meth:`Reader.answered` found: the hits, how many matches stay hidden, whether
+    the hits are drafts alone, the advice for a base with no document, the hidden
+    document that ranks above every hit, and the best document in force when drafts are
+    listed with it because they matched far better."""
+
+    hits: list[Hit]
+    hidden: int
+    unverified: bool = False
+    advice: str = ""
+    ahead: str = ""
+    outranked: str = ""
+
+
+def _names(question: str) -> list[str]:
+    """The words of ``question`` written as names: identifiers and code words
+    (``max_keepalive_connections``, ``C4996``), acronyms ("QUIC") and capitalised words
+    past the first ("with Kubernetes")."""
+    words = _WORD.findall(question)
+    named = [w for w in words if w.isupper() and len(w) > 1]
+    named += [w for w in words[1:] if w[:1].isupper()]
+    return [*named, *text.identifiers_as_written(question), *text.code_words(question)]
+
+
+def _id(card: Card | None) -> str:
+    return "" if card is None else card.id
+
+
+def _outranks(draft: Card, top: Hit) -> bool:
+    """Whether a left-out ``draft`` (or a page with no status) that ranks above ``top``,
+    the best document in force, matches so much better that it must be shown: it scores
+    :data:`OUTRANK` times as much, or holds the question's weight where ``top`` is a
+    weak match (:data:`WEAK_COVER`). A retired document never counts: what replaced it
+    is the answer."""
+    if draft.score >= OUTRANK * top.score:
+        return True
+    return top.cover < WEAK_COVER <= draft.cover
 
 
 def _preamble(doc: Document, lines: list[str], first: int) -> Passage:
@@ -1237,15 +1311,7 @@ def _line_number(title: str) -> int | None:
     return int(text) if text.isdecimal() and len(text) <= _LINE_DIGITS else None
 
 
-def _normal(title: str) -> str:
-    """A section's title as it is asked for: no code marks, emphasis or numbering
-    ("### 7. **Decision**" is the section "Decision", and "7. Decision" names it too)."""
-    text = _EMPHASIS_MARKS.sub("", title.replace("`", ""))
-    return passages.SECTION_NUMBER.sub("", re.sub(r"\s+", " ", text).strip()).strip(" :").casefold()
-
-
 _INLINE_CODE = re.compile(r"`[^`\n]+`")  # a code span of one line
-_EMPHASIS_MARKS = re.compile(r"\*\*|__|(?<!\w)[*_]|[*_](?!\w)")
 
 
 _NAME_WORD = re.compile(r"[^\W_]+")  # a word of a section's name: computed_field is two
@@ -1332,7 +1398,7 @@ def _decision(
     """The section in which a decision record states its decision, when it has one with
     some text under its heading (see :data:`~mdbrain.core.schema.DECISION_SECTIONS`)."""
     for section, own_end in zip(outline, ends, strict=True):
-        name = _normal(passages.clean_heading(section.title))
+        name = passages.heading_name(passages.clean_heading(section.title))
         if name in DECISION_SECTIONS and any(
             line.strip() for line in lines[section.line : own_end]
         ):
