@@ -369,3 +369,30 @@ def test_a_link_above_the_root_is_reported_only_when_no_file_of_the_project_is_t
     (project / "README.md").unlink()  # the file goes, the document stays as it was
     found = [f.line for f in Brain.open(root).check().findings if f.code == "W006"]
     assert found == [12, 14, 16]
+
+
+def test_a_link_or_image_to_a_file_that_is_gone_is_reported(make_base: MakeBase) -> None:
+    """Code a page links to was deleted or moved, a diagram never added: the check says
+    so (on alphagov/govuk-aws, a record linked to a Terraform file the repository had
+    deleted, and nothing said it). Routes of a site (no suffix), paths from a root,
+    addresses and template expressions are not files it can look for."""
+    body = (
+        "Run [the plan](../src/plan.tf) and [the app](../src/app.py#L3).\n\n"
+        '![flow](img/flow.png) ![gone](img/gone.png) <img src="img/old.svg">\n\n'
+        "[moved](../src/moved.py), [route](../about), [rooted](/img/x.png),"
+        " [site](https://example.org/a.png), [tpl]({{ base }}/a.png).\n"
+    )
+    root = make_base({"a.md": doc(body=body)})
+    project = root.parent
+    (project / "src").mkdir()
+    (project / "src" / "plan.tf").write_text("x\n", encoding="utf-8")
+    (project / "src" / "app.py").write_text("x\n", encoding="utf-8")
+    (root / "img").mkdir()
+    (root / "img" / "flow.png").write_bytes(b"\x89PNG")
+    found = [f for f in Brain.open(root).check().findings if f.code == "W006"]
+    assert sorted(f.message for f in found) == [
+        "link to kb/img/gone.png of the project, which is not there; not followed",
+        "link to kb/img/old.svg of the project, which is not there; not followed",
+        "link to src/moved.py of the project, which is not there; not followed",
+    ]
+    assert {f.line for f in found} == {14, 16}  # the body opens on line 12

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
+from mdbrain.adapters import views
 from mdbrain.core import adr, conversion, document, frontmatter, yaml_emit
 from mdbrain.core.errors import UsageError
 from mdbrain.service import bootstrap, importing
@@ -183,7 +184,8 @@ def test_links_written_from_the_root_follow_the_pages(make_base: MakeBase) -> No
     report = run_import(root, docs)
     ops = (root / "guides" / "ops.md").read_text(encoding="utf-8")
     assert "[the forge's way](../adr/0001-queues.md#context)" in ops
-    assert "[the site's way](/adr/0001-queues.md)" in ops  # already from the base's root
+    # written relative too: a forge would read "/adr/..." from the repository's top
+    assert "[the site's way](../adr/0001-queues.md)" in ops
     assert [b.target for b in report.broken_links] == ["/docs/adr/9.md"]
     relations = yaml.safe_load((root / "RELATIONS.yaml").read_text(encoding="utf-8"))["nodes"]
     assert relations["guides/ops.md"]["links"] == ["adr/0001-queues.md"]
@@ -732,6 +734,10 @@ def test_a_record_template_is_left_out_of_a_folder_and_kept_when_asked_for(
     assert [(c.source, c.path) for c in report.code_links] == [
         ("0001-use-queues.md", "doc/adr/template.md")
     ]
+    # a page is no code: nothing says that drift follows it (the trial read "0 impl_refs
+    # added, so drift follows the pages")
+    assert "links to the project's files kept: 1\n" in views.import_text(report) + "\n"
+    assert "impl_ref" not in views.import_text(report)
     assert Brain.open(root).check().findings == ()
     alone = run_import(root, adrs / "template.md")
     assert set(alone.imported) == {"template.md"}

@@ -166,7 +166,7 @@ def test_links_to_mdx_pages_follow_them_with_or_without_an_extension(make_base: 
     assert "[part](guide/other.md#part)" in text
     assert "[bare](guide/other.md)" in text
     assert "[nested](guide/deep/leaf.md)" in text
-    assert "[rooted](/site/guide/other.md#x)" in text
+    assert "[rooted](guide/other.md#x)" in text  # relative: the base's root is no forge's
     assert "[folder](guide/index.md)" in text  # the page that opens the folder
     assert "[md](guide/plain.md)" in text and "[page md](guide/plain.md)" in text
     assert "[twice](./guide/both)" in text  # both.md and both.mdx: left as written

@@ -118,15 +118,15 @@ def test_a_middleman_site_is_imported_with_its_links_and_fields(make_base: MakeB
     assert text.startswith("\n# Recycle all nodes\n")
     assert "Reviewed on 2026-04-15, every 6 months." in text
     assert "[drain the nodes](drain-nodes.md#before)" in text
-    assert "[the upgrade](/upgrades/eks.md)" in text
+    assert "[the upgrade](upgrades/eks.md)" in text
     assert '<%= partial "documentation/shared/escalate" %>' in text  # left as written
     assert "[recycling](recycle-all-nodes.md)" in body(root, "drain-nodes.md")
     upgrade = body(root, "upgrades/eks.md")
-    assert "[recycle them](/recycle-all-nodes.md#gotchas)" in upgrade
+    assert "[recycle them](../recycle-all-nodes.md#gotchas)" in upgrade
     assert "[draining](../drain-nodes.md)" in upgrade
-    assert "[all upgrades](upgrades/home.md) and [again](/upgrades/home.md)" in text
+    assert "[all upgrades](upgrades/home.md) and [again](upgrades/home.md)" in text
     index = body(root, "upgrades/home.md")
-    assert "[Recycling](/recycle-all-nodes.md)" in index
+    assert "[Recycling](../recycle-all-nodes.md)" in index
     assert "(<%= image_path 'upgrades.png' %>)" in index  # an expression: left, unreported
     assert meta(root, "upgrades/home.md")["type"] == "overview"  # made of links to pages
     assert meta(root, "upgrades/home.md")["title"] == "Upgrades"

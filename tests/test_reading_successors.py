@@ -227,3 +227,34 @@ def test_a_record_not_imported_names_its_successor_in_its_status(
     # without the frame, the record itself answers
     plain = reader.query("the vendor managed registry for Docker images")
     assert plain.hits[0].id == "adr/ADR012-docker-image-repositories.md"
+
+
+def test_when_drafts_answer_a_draft_successor_leads(make_base: MakeBase) -> None:
+    """An imported decision log is drafts: "what replaced X?" must lead with the draft
+    that replaces X, not with other drafts that share its words (alphagov/govuk-aws:
+    the successor came third, behind two records about DNS zones)."""
+    root = make_base(
+        {
+            "0004-dns.md": doc(
+                "DNS definitions for hosts and services",
+                body="Hosts and services get DNS definitions in each stack.",
+                status="deprecated",
+                superseded_by="[0015-infra.md]",
+            ),
+            "0015-infra.md": doc(
+                "Infrastructure for naming",
+                body="## Decision\n\nEach stack has its own zones.",
+                status="draft",
+                supersedes="[0004-dns.md]",
+            ),
+            "0016-zones.md": doc(
+                "Internal DNS zones",
+                body="Internal DNS definitions for hosts and services of each stack.",
+                status="draft",
+            ),
+        }
+    )
+    reader = Brain.open(root).reader()
+    asked = reader.query("What replaced the DNS definitions for hosts and services?")
+    assert asked.unverified and asked.hits[0].id == "0015-infra.md"
+    assert "Each stack has its own zones." in views.query_text(asked)

@@ -90,7 +90,7 @@ def test_a_link_out_of_the_root_is_kept_apart_not_followed(make_base: MakeBase) 
     root = make_base({"sub/a.md": doc(body="[x](../../outside.md) [y](../b.md)")})
     found, _ = scan.scan(root, CONFIG, use_cache=False)
     entry = found.entries[0]
-    assert entry.outside == (Link("../outside.md", 12),)  # from the root: the check looks there
+    assert entry.files == (Link("../outside.md", 12),)  # from the root: the check looks there
     assert [target for target, _line in entry.links] == ["b.md"]
     assert entry.findings == ()
 
@@ -212,12 +212,12 @@ def test_every_part_of_an_entry_comes_back_from_the_cache(make_base: MakeBase) -
     root = make_base({"a.md": doc(body=body, related="[../../x.md]"), "b.md": doc()})
     found, _ = scan.scan(root, CONFIG, use_cache=False)
     entry = next(e for e in found.entries if e.id == "a.md")
-    assert entry.links and entry.outside and entry.findings
+    assert entry.links and entry.files and entry.findings
     back = cache.from_wire(cache.to_wire(entry))
     assert back == entry  # a named tuple equals a plain one: the types are asked apart
-    assert [type(back.links[0]), type(back.outside[0]), type(back.findings[0])] == [
+    assert [type(back.links[0]), type(back.files[0]), type(back.findings[0])] == [
         type(entry.links[0]),
-        type(entry.outside[0]),
+        type(entry.files[0]),
         type(entry.findings[0]),
     ]
     cache.save_entries(root, {"a.md": ((1, 2, 3), entry)})

@@ -128,6 +128,19 @@ def _warning(result: QueryResult | SearchResult) -> list[str]:
     return [UNVERIFIED] if result.unverified else []
 
 
+def _weak(result: QueryResult | SearchResult) -> list[str]:
+    """The line that says the first document lacks what was asked, if it does."""
+    if not result.weak:
+        return []
+    unsaid = ", ".join(f'"{word}"' for word in result.weak)
+    maybe = (
+        "the one left out that ranks above it may answer"
+        if result.hidden_ahead
+        else "the base may not cover this"
+    )
+    return [f"weak match: the first document never says {unsaid}; {maybe}"]
+
+
 def query_text(result: QueryResult) -> str:
     if not result.hits and result.over_budget:
         return "\n".join(
@@ -170,14 +183,7 @@ def query_text(result: QueryResult) -> str:
             result.ahead_now,
         ),
     ]
-    if result.weak:
-        unsaid = ", ".join(f'"{word}"' for word in result.weak)
-        maybe = (
-            "the one left out that ranks above it may answer"
-            if result.hidden_ahead
-            else "the base may not cover this"
-        )
-        lines.append(f"weak match: the first document never says {unsaid}; {maybe}")
+    lines += _weak(result)
     if result.stopped_early and not result.weak:  # ahead of the others, yet weak
         lines.append("stopped early: the first document is clearly ahead")
     if result.unlisted:
@@ -241,6 +247,7 @@ def search_text(result: SearchResult) -> str:
         result.ahead_superseded_by,
         result.ahead_now,
     )
+    lines += _weak(result)
     lines.append(f"tokens read: {result.tokens}")
     return "\n".join(lines)
 
@@ -487,10 +494,13 @@ def import_text(report: ImportReport) -> str:
         ]
     refs = sorted({(c.source, c.path) for c in report.code_links if c.impl_ref})
     if report.code_links:
-        lines.append(
-            f"links to the project's files kept: {len(report.code_links)}"
-            f" ({len(refs)} impl_refs added, so drift follows the pages)"
+        added = (
+            f" ({plural(len(refs), 'impl_ref')} added: update flags the pages when that code"
+            " changes)"
+            if refs
+            else ""
         )
+        lines.append(f"links to the project's files kept: {len(report.code_links)}{added}")
     if report.broken_links:
         lines.append(f"links kept although their target is missing: {len(report.broken_links)}")
         lines += [f"  {b.source}:{b.line}: {b.target}" for b in report.broken_links[:_CASES_LISTED]]

@@ -34,7 +34,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W003": (Severity.WARNING, "impl_ref points to no file"),
     "W004": (Severity.WARNING, "stable document not updated for too long"),
     "W005": (Severity.WARNING, "derived index out of date with the documents"),
-    "W006": (Severity.WARNING, "link leaves the knowledge root"),
+    "W006": (Severity.WARNING, "link leaves the knowledge root or leads to no file"),
     "W007": (Severity.WARNING, "file or folder skipped (symbolic link, unreadable name)"),
     "W008": (
         Severity.WARNING,

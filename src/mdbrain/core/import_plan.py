@@ -396,9 +396,9 @@ def _site_links(plan: Plan, page: conversion.Page) -> conversion.Page:
         if target is None:
             plan.broken.append(BrokenLink(page.path, page.body_line + line - 1, written))
             continue
-        # a link read from the project's root is written relative: the base has its own root
-        like = written if plan.new_id(old) is not None else written.lstrip().lstrip("/")
-        new = edit.written_target(new_id, target, like)
+        # written relative, however it was written: the base has a root of its own, and a
+        # forge reads a link from the root from the repository's top
+        new = edit.written_target(new_id, target, written.lstrip().lstrip("/"))
         changes.setdefault(line, {})[written] = new
         done.add(new)
     if not changes:
@@ -877,8 +877,7 @@ def compose(plan: Plan, page: conversion.Page) -> str:
         found = None if written.strip() in done else plan.linked_id(written, old)
         if found is None:
             return None
-        # a link read from the project's root is written relative: the base has its own root
-        like = written if plan.new_id(old) is not None else written.lstrip().lstrip("/")
-        return edit.written_target(new_id, found, like)
+        # written relative (see _site_links)
+        return edit.written_target(new_id, found, written.lstrip().lstrip("/"))
 
     return edit.rewrite_links(text, page.path, target)[0] if to_docs else text

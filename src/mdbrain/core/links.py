@@ -54,6 +54,35 @@ def normalise_id(value: str) -> str | None:
     return norm
 
 
+def file_target(doc_id: str, written: str) -> str | None:
+    """The file a link or image of ``doc_id`` leads to when it is no document: a path
+    written relative (``../src/app.py``, ``img/flow.png``), taken from the root (it may
+    climb above it). None for a document, an address, an anchor, a path from a root
+    (``/img/a.png``: a site's root or a forge's, which one is not known here), a
+    template expression, and a site's route, whose last part has no suffix (``about``,
+    ``guide/``): what a check can look for on disk and call missing."""
+    target = written.strip()
+    if not target or target.startswith(("#", "/", "\\")) or is_address(target):
+        return None
+    if "{" in target or "<" in target or "%>" in target:
+        return None
+    for mark in ("#", "?"):
+        cut = target.find(mark)
+        if cut != -1:
+            target = target[:cut]
+    if "%" in target:
+        target = unquote(target)
+    last = target.rpartition("/")[2]
+    stem, dot, suffix = last.rpartition(".")
+    if not (stem.strip(".") and dot and suffix.isalnum() and len(suffix) <= 10):
+        return None
+    if is_doc_path(target):
+        return None
+    if not target.isascii():
+        target = unicodedata.normalize("NFC", target)
+    return posixpath.normpath(posixpath.join(posixpath.dirname(doc_id), target))
+
+
 def resolve(doc_id: str, written: str) -> tuple[LinkKind, str] | None:
     """Resolve a link target written in ``doc_id``.
 

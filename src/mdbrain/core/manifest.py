@@ -45,9 +45,10 @@ class Entry(NamedTuple):
     parsed: bool = True  # False when the frontmatter could not be read
     digest: str = ""  # see :func:`digest`
     sha: str = ""  # content hash of the file's bytes: what a writer passes as expect_sha
-    # body links to Markdown paths above the root, as paths from the root ("../README.md"):
-    # whether a file is there is for the check to say (:func:`rules.links_outside`)
-    outside: tuple[Link, ...] = ()
+    # body links and images whose file must be on disk, as paths from the root: Markdown
+    # pages above the root ("../README.md") and files that are no document ("../src/a.py",
+    # "img/flow.png"); whether a file is there is for the check to say (rules.missing_files)
+    files: tuple[Link, ...] = ()
 
     def ids(self, key: str) -> tuple[str, ...]:
         """A relation field (``related``, ``supersedes``...) as canonical ids."""
@@ -138,17 +139,25 @@ def _relations(
 def _body_facts(
     doc_id: str, body: str, body_line: int
 ) -> tuple[tuple[Link, ...], tuple[Link, ...]]:
-    """The body's links to documents, and those that climb above the root."""
+    """The body's links to documents, and its links and images to files that must be on
+    disk (:attr:`Entry.files`)."""
     scanned = markdown.scan(body, body_line)
     found: list[Link] = []
-    outside: list[Link] = []
+    files: list[Link] = []
     for written, line in scanned.links:
         resolved = links.resolve(doc_id, written)
         if resolved is None:
+            path = links.file_target(doc_id, written)
+            if path is not None:
+                files.append(Link(path, line))
             continue
         kind, target = resolved
-        (outside if kind is LinkKind.OUTSIDE else found).append(Link(sys.intern(target), line))
-    return tuple(found), tuple(outside)
+        (files if kind is LinkKind.OUTSIDE else found).append(Link(sys.intern(target), line))
+    for image in scanned.images:
+        path = links.file_target(doc_id, image.target)
+        if path is not None:
+            files.append(Link(path, image.line))
+    return tuple(found), tuple(files)
 
 
 # the lines git writes around the two sides of a conflict it could not merge
@@ -276,7 +285,7 @@ def entry_from_text(
             body, body_line = parts.body, parts.body_line
         except DocumentError:
             body, body_line = norm, 1
-        doc_links, outside = _body_facts(doc_id, body, body_line)
+        doc_links, files = _body_facts(doc_id, body, body_line)
         return _sealed(
             Entry(
                 id=doc_id,
@@ -285,12 +294,12 @@ def entry_from_text(
                 size=size,
                 findings=tuple(problems),
                 parsed=False,
-                outside=outside,
+                files=files,
             )
         )
     meta = doc.meta
     intern = sys.intern  # short values repeat across documents; share one string each
-    doc_links, outside = _body_facts(doc_id, doc.body, doc.body_line)
+    doc_links, files = _body_facts(doc_id, doc.body, doc.body_line)
     relations = _relations(doc_id, meta, doc.key_lines, problems)
     return _sealed(
         Entry(
@@ -308,6 +317,6 @@ def entry_from_text(
             body_line=doc.body_line,
             size=size,
             findings=tuple(problems),
-            outside=outside,
+            files=files,
         )
     )

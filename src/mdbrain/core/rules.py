@@ -36,8 +36,8 @@ class Context:
     config: Config
     today: dt.date
     existing_refs: frozenset[str] = frozenset()  # impl_refs (anchor removed) that exist
-    # links above the root (paths from the root) to a file of the project that exists
-    existing_outside: frozenset[str] = frozenset()
+    # links to files (paths from the root, Entry.files) that lead to one on disk
+    existing_files: frozenset[str] = frozenset()
     root_path: str = "."  # the root as a path from the project's folder, with /
     stale_indexes: tuple[str, ...] = ()  # derived files whose bytes differ from a fresh render
     foreign_derived: tuple[str, ...] = ()  # derived file names held by files mdbrain did not write
@@ -237,13 +237,14 @@ def broken_links(ctx: Context) -> Iterator[Finding]:
 
 
 @rule
-def links_outside(ctx: Context) -> Iterator[Finding]:
-    """W006: a body link that climbs above the root leads to a file of the project (its
-    README, its CONTRIBUTING guide): it is not followed, and only reported when nothing
-    is there."""
+def missing_files(ctx: Context) -> Iterator[Finding]:
+    """W006: a body link or image that leads to a file, not to a document (a page above
+    the root such as the project's README, its code, a diagram), finds it on disk: it
+    is not followed, and only reported when nothing is there (code deleted or moved
+    since the page was written, an image never added)."""
     for entry in ctx.manifest.entries:
-        for target, line in entry.outside:
-            if target in ctx.existing_outside:
+        for target, line in entry.files:
+            if target in ctx.existing_files:
                 continue
             shown = from_project(ctx.root_path, target)
             if shown is None:

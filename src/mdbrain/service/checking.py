@@ -82,13 +82,13 @@ def existing_refs(project: Path, found: Manifest) -> frozenset[str]:
     return frozenset(exists)
 
 
-def existing_outside(project: Path, at: str, found: Manifest) -> frozenset[str]:
-    """The links above the root (paths from the root) that lead to a file of the project:
+def existing_files(project: Path, at: str, found: Manifest) -> frozenset[str]:
+    """The links to files (:attr:`Entry.files`, paths from the root) that lead to one:
     read as written, ``..`` taking off one folder of ``at``, the root's path in the
     project (:func:`rules.from_project`), then looked for on disk (a file there through a
     symbolic link counts)."""
     exists = set()
-    for target in {target for entry in found.entries for target, _line in entry.outside}:
+    for target in {target for entry in found.entries for target, _line in entry.files}:
         path = rules.from_project(at, target)
         if path is None:
             continue
@@ -229,7 +229,7 @@ def check(
         config=session.config,
         today=session.today(),
         existing_refs=existing_refs(where.project, found),
-        existing_outside=existing_outside(where.project, at, found),
+        existing_files=existing_files(where.project, at, found),
         root_path=at,
         stale_indexes=stale,
         foreign_derived=tuple(sorted(foreign)),

@@ -828,7 +828,11 @@ class Reader:
             hits = [h for h in hits if h.score >= KEEP_SHARE * hits[0].score]
         hits = self._past_hub(hits)
         if asked.successor:
-            hits = self._successors_first(hits, ahead, filters, words)
+            # drafts answer already (the base is being adopted): a draft successor too
+            shown = filters
+            if unverified or answered.outranked:
+                shown = dataclasses.replace(filters, include_drafts=True)
+            hits = self._successors_first(hits, ahead, shown, words)
             hits = hits if limit is None else hits[:limit]  # an asked limit holds
             # what replaced it is in force: the answer is no longer drafts alone
             unverified = unverified and all(h.status in UNVETTED for h in hits[:1])
@@ -1189,6 +1193,7 @@ class Reader:
             ahead,
             self._successors(ahead),
             filters.include_drafts,
+            self._weak(text, hits[0]) if hits else (),
             ahead_now=self._holding_now(ahead),
             outranked=found.outranked,
         )

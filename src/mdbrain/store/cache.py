@@ -35,7 +35,7 @@ from mdbrain.core.links import Link
 from mdbrain.core.manifest import Entry
 from mdbrain.store import files
 
-FORMAT = 9
+FORMAT = 10
 CACHE_DIR = ".mdbrain"
 ENTRIES_FILE = "entries.pickle"
 STATE_FILE = "state.json"
@@ -74,7 +74,7 @@ def prepare(root: Path) -> Path:
 
 _LINKS = Entry._fields.index("links")
 _FINDINGS = Entry._fields.index("findings")
-_OUTSIDE = Entry._fields.index("outside")
+_FILES = Entry._fields.index("files")
 
 
 def to_wire(entry: Entry) -> tuple[Any, ...]:
@@ -82,7 +82,7 @@ def to_wire(entry: Entry) -> tuple[Any, ...]:
     wire = list(entry)
     wire[_LINKS] = tuple(map(tuple, entry.links))
     wire[_FINDINGS] = tuple(map(tuple, entry.findings))
-    wire[_OUTSIDE] = tuple(map(tuple, entry.outside))
+    wire[_FILES] = tuple(map(tuple, entry.files))
     return tuple(wire)
 
 
@@ -90,7 +90,7 @@ def from_wire(data: tuple[Any, ...]) -> Entry:
     fields = list(data)
     fields[_LINKS] = tuple(Link._make(t) for t in data[_LINKS])
     fields[_FINDINGS] = tuple(Finding._make(t) for t in data[_FINDINGS])
-    fields[_OUTSIDE] = tuple(Link._make(t) for t in data[_OUTSIDE])
+    fields[_FILES] = tuple(Link._make(t) for t in data[_FILES])
     return Entry._make(fields)
 
 
