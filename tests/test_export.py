@@ -130,6 +130,10 @@ def test_the_home_page_shows_the_theme_tree_with_counts(project: Path, tmp_path:
     assert re.search(r"decisions/</span> <span class=\"count\">\(2\)", home)
     assert 'href="docs/guides/start.html"' in home
     assert "9 documents" in home
+    # what the review link counts is said: drafts wait too (alphagov/govuk-aws read
+    # "Review (36)" above "0 to review")
+    assert "1 to review, 1 draft waiting to be checked" in home
+    assert 'id="nav-review">Review (2)</a>' in home
 
 
 def test_links_between_documents_point_to_their_pages_with_the_anchor(
@@ -145,10 +149,10 @@ def test_links_to_nothing_outside_or_to_code_lose_their_address(
     project: Path, tmp_path: Path
 ) -> None:
     page = text(site_of(project, tmp_path / "site"), "docs/guides/start.html")
-    assert '<a class="broken" title="not in this site">nothing</a>' in page
+    assert '<a class="broken" title="not in this site: nothing.md">nothing</a>' in page
     # a page of the project above the base, as code is: a file of the repository
-    assert '<a class="file" title="not in this site">outside</a>' in page
-    assert '<a class="file" title="not in this site">the code</a>' in page
+    assert '<a class="file" title="not in this site: ../../up.md">outside</a>' in page
+    assert '<a class="file" title="not in this site: ../../src/app.py">the code</a>' in page
     assert (
         'href="https://example.org/x" class="external" rel="noopener noreferrer nofollow"' in page
     )
@@ -370,6 +374,25 @@ def test_export_without_a_target_says_what_to_ask_for(project: Path) -> None:
 
 
 # --- the Markdown snapshot -------------------------------------------------------------------
+
+
+def test_the_snapshots_links_lead_to_its_documents_and_the_projects_files(
+    project: Path, tmp_path: Path
+) -> None:
+    """A single file has no pages to link to: a link to a document leads to its heading
+    in the snapshot, a link to a file from where the snapshot is written (found on
+    betagouv/beta.gouv.fr: 15 links that could not work)."""
+    out = project / "exports" / "all.md"
+    code, said = run("-C", str(project), "export", "--markdown", str(out))
+    assert code == 0, said
+    snapshot = out.read_text(encoding="utf-8")
+    assert '<a id="doc-rules-limit-md"></a>\n\n### Limit' in snapshot
+    assert "Read [the limit](#doc-rules-limit-md) first" in snapshot
+    assert "then [nothing](nothing.md)" in snapshot  # no such document: as written
+    assert "[the code](../src/app.py)" in snapshot and "[outside](../up.md)" in snapshot
+    assert "[the web](https://example.org/x)" in snapshot
+    assert "see [the old one](#doc-decisions-old-md)" in snapshot
+    assert "(guides/start.md)" not in snapshot
 
 
 def test_the_snapshot_puts_documents_in_force_first_then_marks_the_others(

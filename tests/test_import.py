@@ -1890,3 +1890,30 @@ def test_the_forms_example_left_in_several_records_fields_is_a_note(
     found = adr.resolve(records, lambda path: None)
     assert bool(found.unresolved) is reported
     assert any("the form's example" in note for note in found.notes) is not reported
+
+
+def test_a_link_to_the_address_a_page_is_served_at_leads_to_it(make_base: MakeBase) -> None:
+    """Jekyll serves a page where its ``permalink`` (or ``redirect_from``) says: on
+    betagouv/beta.gouv.fr, ``/approche/formation/mooc`` named an imported page, and
+    stayed a dead link. An address two pages claim leads to neither."""
+    root = make_base({})
+    site = root.parent / "site" / "_pages"
+    (site / "x").mkdir(parents=True)
+    (site / "x" / "target.md").write_text(
+        "---\ntitle: Target\npermalink: /une/autre/adresse/\nredirect_from:\n"
+        "  - /ancienne.html\n---\n# Target\n\nHere.\n",
+        encoding="utf-8",
+    )
+    for name in ("a", "b"):
+        (site / f"{name}.md").write_text(
+            f"---\ntitle: {name}\npermalink: /same/\n---\n# {name}\n\nText.\n", encoding="utf-8"
+        )
+    (site / "source.md").write_text(
+        "# Source\n\nSee [it](/une/autre/adresse/#top), [old](/ancienne.html),"
+        " [either](/same/) and [none](/nulle/part/).\n",
+        encoding="utf-8",
+    )
+    report = run_import(root, site)
+    text = (root / report.imported["source.md"]).read_text(encoding="utf-8")
+    assert "[it](x/target.md#top)" in text and "[old](x/target.md)" in text
+    assert "[either](/same/)" in text and "[none](/nulle/part/)" in text

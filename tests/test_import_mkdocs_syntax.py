@@ -185,11 +185,26 @@ def test_an_import_says_which_pages_hold_macros_it_does_not_expand(
     assert said == [
         "concepts/conversion_table.md: holds template macros ({{ conversion_table_a }}, "
         "{{ conversion_table_b }}, {{ conversion_table_c }} and 2 more) that the site fills"
-        " in when it is built (MkDocs macros, Jinja); import does not expand them: kept as"
-        " written"
+        " in when it is built (Jinja, Liquid, MkDocs macros); import does not expand them:"
+        " kept as written"
     ]
     plain = (root / report.imported["concepts/plain.md"]).read_text(encoding="utf-8")
     assert "!!! note\n    A note.\n" in plain and "///" not in plain
+
+
+def test_liquid_tags_are_macros_too() -> None:
+    """betagouv/beta.gouv.fr (Jekyll): ``{% include transcription.html %}`` and
+    ``{%- capture alt -%}`` came through with no note; a tag in code is what the page
+    shows, and is no macro."""
+    body = (
+        '# Stats\n\n{% include transcription.html id="a" %}\n\n{%- capture alt -%}\nA chart'
+        "\n{%- endcapture -%}\n\nIn code: `{% raw %}`.\n\n```\n{% include x.html %}\n```\n"
+    )
+    assert conversion.macros(body) == [
+        '{% include transcription.html id="a" %}',
+        "{%- capture alt -%}",
+        "{%- endcapture -%}",
+    ]
 
 
 def test_an_html_entity_outside_code_is_written_as_its_character() -> None:

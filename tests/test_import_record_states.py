@@ -427,3 +427,20 @@ def test_numbered_and_emphasised_headings_name_the_records_sections() -> None:
     assert record is not None
     assert (record.state, record.stated) == ("accepted", "Accepted")
     assert conversion.summary_of(body, {}, 200, True) == "We use Kafka for events."
+
+
+def test_a_record_titled_with_another_number_than_its_file_is_noted(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # alphagov/govuk-aws: 0033-ip-ranges.md is titled "3. Networking Outline", as 0003 is
+    root = make_base({})
+    log = write_log(
+        tmp_path / "decisions",
+        {
+            "0003-networking.md": "# 3. Networking\n\n## Status\n\nAccepted\n\n## Decision\n\nA.\n",
+            "0033-ip-ranges.md": "# 3. Networking\n\n## Status\n\nAccepted\n\n## Decision\n\nB.\n",
+        },
+    )
+    report = run_import(root, log)
+    said = [note for note in report.notes if "title says" in note]
+    assert said == ["0033-ip-ranges.md: its title says 3, its file name 33; both kept as written"]

@@ -174,3 +174,11 @@ def test_a_records_summary_skips_its_status_but_not_the_section_under_it() -> No
     # a setext Status (level 1) with a section (level 2) under it: only Status goes
     body = "Status\n======\n\nIncomplete\n\nProblem\n-------\n\nWe move the nodes to Fargate.\n"
     assert conversion.summary_of(body, {}, 240, decision=True) == "We move the nodes to Fargate."
+
+
+def test_a_short_description_field_is_the_summary() -> None:
+    # betagouv/beta.gouv.fr: the page's summary was its title, a paragraph stood ready
+    meta = {"title": "Investigation", "short_description": "Six semaines pour enquêter."}
+    body = "# Investigation\n\n<div>Texte.</div>\n"
+    summary = conversion.summary_of(body, meta, 240, decision=False, title="Investigation")
+    assert summary == "Six semaines pour enquêter."

@@ -1078,3 +1078,31 @@ def test_a_name_no_document_holds_makes_the_match_weak(make_base: MakeBase) -> N
     assert "clearly ahead" not in views.query_text(named)
     assert plain.hits[0].id == "http.md" and plain.weak == ()
     assert "enable_http3_quic" in identifier.weak  # most of its terms are missing
+
+
+def test_a_partly_superseded_record_says_so_in_the_answer(make_base: MakeBase) -> None:
+    """alphagov/govuk-aws 0003 wrote "Partly superseded": import keeps that as
+    ``original_status`` and relates the records; the answer must show it, or the old
+    IP ranges read as current. An ordinary written state costs nothing."""
+    root = make_base(
+        {
+            "0003-networking.md": doc(
+                "Networking outline",
+                body="## Decision\n\nStaging uses the IP range 10.2.0.0/16.\n\n## Context\n\n"
+                + "We need networks for each environment, with room to grow. " * 8,
+                related="[0033-ip-ranges.md]",
+                original_status="Partly superseded",
+            ),
+            "0033-ip-ranges.md": doc(
+                "New ranges",
+                body="## Decision\n\nStaging moves to 10.12.0.0/16.\n\n## Context\n\n"
+                + "The old networks overlap with the partners' networks. " * 8,
+                related="[0003-networking.md]",
+                original_status="Accepted",
+            ),
+        }
+    )
+    reader = Brain.open(root).reader()
+    printed = views.query_text(reader.query("which IP range does staging use in networking"))
+    assert "original_status: Partly superseded" in printed
+    assert "original_status: Accepted" not in printed

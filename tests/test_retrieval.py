@@ -992,3 +992,6 @@ def test_a_page_of_links_gives_way_to_the_page_it_links_to(make_base: MakeBase) 
     )
     result = _query(root, "how to update a row in the database")
     assert result.hits[0].id == "tutorial/update.md"  # the overview is listed after, if at all
+    with Brain.open(root) as brain:  # search too (betagouv/beta.gouv.fr's phases/overview.md)
+        found = [h.hit.id for h in brain.search("update rows of the database").hits]
+    assert found[0] == "tutorial/update.md" and "tutorial/overview.md" in found

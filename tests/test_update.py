@@ -274,7 +274,9 @@ def test_examples_are_not_undocumented_and_drafts_are_said_to_be_left_unchecked(
         " generated files (2), src/auth/vendor/ (1)" in report.notes
     )
     assert "Drafts are not compared with the code until someone checks them" in report.notes[-2]
-    assert report.notes[-2].endswith(": 1 name code")
+    assert report.notes[-2].endswith(
+        ": 1 name code; their paths still follow files git saw renamed"
+    )
 
 
 def test_paths_limit_the_update_to_the_documents_describing_them(tmp_path: Path) -> None:
@@ -545,3 +547,37 @@ def test_a_fixed_rename_of_code_never_fingerprinted_is_not_called_unchanged(
         "src/b.py has no fingerprint to compare with",
         ["src/b.py"],
     )
+
+
+def test_a_drafts_paths_follow_a_rename_with_fix_and_it_is_never_flagged(
+    tmp_path: Path,
+) -> None:
+    """``init --scan`` writes nothing but drafts: a file git renamed must not leave them
+    naming a path that is gone (encode/httpx: ``update --fix`` rewrote nothing, and the
+    check then warned of the old path). The draft is not compared with the code, so
+    nothing flags it; a source that is the moved file follows it too."""
+    repo = Repo(tmp_path / "project")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("src/a.py", LOGIN_PY)
+    repo.write(
+        "kb/a.md",
+        doc(
+            "A", status="draft", impl_refs="[src/a.py, src/a.py#authenticate]", sources="[src/a.py]"
+        ),
+    )
+    repo.commit("start", "2026-07-01T12:00:00")
+    repo.git("mv", "src/a.py", "src/b.py")
+    repo.write("src/b.py", LOGIN_PY + "A = 2\n")  # changed too: a draft is not compared
+    repo.commit("rename", "2026-07-03T10:00:00")
+    proposal = Brain.open(repo.path).update(dry_run=True)
+    assert [(r.doc, r.old, r.new, r.fixed) for r in proposal.renames] == [
+        ("a.md", "src/a.py", "src/b.py", False)
+    ]
+    assert not proposal.flagged
+    fixed = Brain.open(repo.path).update(fix=True)
+    assert not fixed.flagged
+    meta = Brain.open(repo.path).manifest(use_cache=False).by_id["a.md"].meta
+    assert meta["status"] == "draft" and "review_reason" not in meta
+    assert meta["impl_refs"] == ["src/b.py", "src/b.py#authenticate"]
+    assert meta["sources"] == ["src/b.py"]
+    assert not [f for f in Brain.open(repo.path).check().findings if f.code == "W003"]

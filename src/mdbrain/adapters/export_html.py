@@ -105,15 +105,16 @@ def _link_open(
     self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
     item = tokens[idx]
-    href, kind = _target(env, str(item.attrs.pop("href", "")))
+    written = str(item.attrs.pop("href", ""))
+    href, kind = _target(env, written)
     if href is not None:
         item.attrs = {"href": href, **item.attrs}
     if kind:
         item.attrSet("class", kind)
     if kind == "external":
         item.attrSet("rel", "noopener noreferrer nofollow")
-    elif href is None:
-        item.attrSet("title", "not in this site")
+    elif href is None:  # the path as written, for a reader with the repository at hand
+        item.attrSet("title", f"not in this site: {written.strip()}")
     return self.renderToken(tokens, idx, options, env)
 
 

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import quote
 
-from mdbrain.core import markdown
+from mdbrain.core import edit, links, markdown
 from mdbrain.service.exporting import Page, Snapshot
 
 MARKDOWN_SIGNATURE = "mdbrain export --markdown"
@@ -167,14 +167,42 @@ def snapshot_markdown(snapshot: Snapshot, target: Path | None = None) -> str:
             if page.theme != theme:
                 theme = page.theme
                 out += [f"## {_part(status)}: {_theme(theme)}", ""]
+            out += [f'<a id="{anchor(page.id)}"></a>', ""]
             out += [f"### {_mark(page)}{page.title}", "", *_facts(page)]
             body = snapshot.body(page.id)
             if body.note:
                 out += [f"(Body {body.note}.)", ""]
-            text = shift_headings(body.text, page.title)
+            text = shift_headings(_within(snapshot, page.id, body.text, target), page.title)
             if text.strip():
                 out += [text, ""]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def anchor(doc_id: str) -> str:
+    """The anchor of a document's heading in the snapshot: ``doc-`` and its id, its
+    other characters as hyphens (``pages/fast/selection.md``: ``doc-pages-fast-selection-md``)."""
+    return "doc-" + re.sub(r"[^a-z0-9]+", "-", doc_id.lower()).strip("-")
+
+
+def _within(snapshot: Snapshot, doc_id: str, body: str, target: Path | None) -> str:
+    """``body`` with its links made to work from the snapshot: a link to a document of
+    it leads to that document's heading, and a link or image to a file (a page above
+    the root, code, a picture), from the snapshot's folder when it is written to one.
+    Any other link stays as written."""
+    ids = {page.id for page in snapshot.pages}
+
+    def new(written: str) -> str | None:
+        resolved = links.resolve(doc_id, written)
+        if resolved is not None and resolved[0] is links.LinkKind.DOC:
+            return f"#{anchor(resolved[1])}" if resolved[1] in ids else None
+        path = resolved[1] if resolved is not None else links.file_target(doc_id, written)
+        if path is None or target is None:
+            return None
+        rel = os.path.relpath(snapshot.root / path, target.parent)
+        kept = next((written[written.find(m) :] for m in "#?" if m in written), "")
+        return quote(Path(rel).as_posix(), safe="/.-_~") + kept
+
+    return edit.rewrite_destinations(body, new) if "](" in body or "]:" in body else body
 
 
 # --- llms.txt ----------------------------------------------------------------------------

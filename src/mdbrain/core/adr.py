@@ -629,6 +629,12 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
     return numbered and bool(folders & _ADR_FOLDERS)
 
 
+def state_of(text: str) -> str:
+    """The state a record's status text gives ("accepted", "amended" for "Partly
+    superseded"...), '' when none."""
+    return _state(text)
+
+
 def _state(text: str) -> str:
     """The state a status text gives; the targets of its links and its web addresses say
     none (``open`` in ``github.com/open-telemetry``)."""

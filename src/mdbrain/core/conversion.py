@@ -90,7 +90,9 @@ _TOPIC_TYPES: Final = {
 }  # fmt: skip
 _INDEX_NAMES: Final = frozenset({"readme", "index", "_index", "home", "toc", "summary"})
 # Fields other tools give a page's summary in, first ones first.
-SUMMARY_FIELDS: Final = ("summary", "description", "abstract", "excerpt", "subtitle", "lead")
+SUMMARY_FIELDS: Final = (
+    "summary", "description", "short_description", "abstract", "excerpt", "subtitle", "lead"
+)  # fmt: skip
 # A front matter behind blank lines or comments (a licence header, a linter's switch).
 _LATE_FRONT_MATTER = re.compile(
     r"\A(?:[ \t]*\n|[ \t]*<!--(?:[^-]|-(?!->))*-->[ \t]*\n)+(?=(?:---|\+\+\+)[ \t]*\n)"
@@ -702,13 +704,15 @@ def _plain_entities(line: str) -> str:
 
 
 # template macros the site fills in when it is built: "{{ conversion_table_all }}",
-# "{{ page.title }}"; not inside code
-_MACRO = re.compile(r"\{\{[^{}\n]{1,200}\}\}")
+# "{{ page.title }}", and tags: Liquid's and Jinja's "{% include x.html %}",
+# "{%- capture alt -%}"; not inside code
+_MACRO = re.compile(r"\{\{[^{}\n]{1,200}\}\}|\{%[^{}\n]{1,200}?%\}")
 
 
 def macros(body: str) -> list[str]:
-    """The template macros of a page outside code and comments, each once, in order."""
-    if "{{" not in body:
+    """The template macros and tags of a page outside code and comments, each once, in
+    order."""
+    if "{{" not in body and "{%" not in body:
         return []
     found: dict[str, None] = {}
     fence = ""
@@ -717,7 +721,7 @@ def macros(body: str) -> list[str]:
             fence = "" if markdown.closes_fence(line, fence) else fence
         elif (opened := _ANY_FENCE.match(line)) is not None:
             fence = opened.group(1)
-        elif "{{" in line:
+        elif "{{" in line or "{%" in line:
             for macro in _MACRO.finditer(markdown.mask(line)):
                 found[" ".join(macro.group().split())] = None
     return list(found)

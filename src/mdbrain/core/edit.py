@@ -93,6 +93,24 @@ def rewrite_links(
     return "".join(lines), changed
 
 
+def rewrite_destinations(body: str, new_target: Callable[[str], str | None]) -> str:
+    """A body (no frontmatter) with each link and Markdown image destination that
+    ``new_target`` gives a new value for (None leaves it) written anew, every other byte
+    as it was."""
+    lines = split_lines(body)
+    scanned = markdown.scan(body)
+    found = [*scanned.links, *((i.target, i.line) for i in scanned.images if not i.tag)]
+    for written, number in found:
+        replacement = new_target(written)
+        if replacement is None or replacement == written.strip():
+            continue
+        line = lines[number - 1]
+        span = _destination_span(line, written.strip())
+        if span is not None:
+            lines[number - 1] = line[: span[0]] + replacement + line[span[1] :]
+    return "".join(lines)
+
+
 def retarget(text: str, doc_id: str, old_id: str, new_id: str) -> tuple[str, int]:
     """Point the links of ``doc_id`` that lead to ``old_id`` at ``new_id`` instead."""
 

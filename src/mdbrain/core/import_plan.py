@@ -23,7 +23,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 from urllib.parse import quote, unquote
 
 from mdbrain.core import (
@@ -135,6 +135,9 @@ class Plan:
     # the pages of the source an earlier import brought in: source path -> their id
     before: dict[str, str] = field(default_factory=dict)
     leading: tuple[str, ...] | None = None  # folders nearly every page is in (:func:`_leading`)
+    # where a site serves a page, as its fields say (Jekyll's ``permalink`` and
+    # ``redirect_from``): the address, casefolded, without slashes at its ends -> its path
+    addresses: dict[str, str] = field(default_factory=dict)
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -362,6 +365,9 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
     no page, or one that names more than one (left as written)."""
     if links.resolve(page, written) is not None:
         return None
+    address = _address(written) if plan.addresses else None
+    if address is not None and address in plan.addresses:  # where the site serves a page
+        return links.LinkKind.DOC, plan.addresses[address]
     named = _WIKI_PAGE.match(written.strip()) if plan.wiki else None
     if named is not None:  # https://github.com/owner/repo/wiki/Page-Name: this wiki's page
         same = plan.wiki.get(unquote(named.group(1)).replace(" ", "-").casefold(), [])
@@ -378,6 +384,34 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
         if chosen:  # one page, or more than one: then the link is left as written
             return (links.LinkKind.DOC, chosen[0]) if len(chosen) == 1 else None
     return None
+
+
+_ADDRESS_FIELDS: Final = ("permalink", "redirect_from")
+
+
+def served_at(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:
+    """Learn where the site serves each page its fields place (``permalink:
+    /approche/formation/mooc/``): a link to that address leads to the page. An address
+    two pages claim leads to neither."""
+    claimed: dict[str, set[str]] = {}
+    for path, page in pages.items():
+        for key in _ADDRESS_FIELDS:
+            for value in fields.strings(page.meta, key):
+                if (address := _address(value)) is not None:
+                    claimed.setdefault(address, set()).add(path)
+    plan.addresses = {a: next(iter(p)) for a, p in claimed.items() if len(p) == 1}
+
+
+def _address(written: str) -> str | None:
+    """A site address as :attr:`Plan.addresses` keys it, or None for no address of the
+    site's own (a web address, a template, the site's root)."""
+    target = written.strip()
+    if not target.startswith("/") or target.startswith("//") or template_expression(target):
+        return None
+    for mark in ("#", "?"):
+        target = target.split(mark, 1)[0]
+    key = unicodedata.normalize("NFC", unquote(target)).strip("/").removesuffix(".html")
+    return key.casefold() or None
 
 
 def _site_links(plan: Plan, page: conversion.Page) -> conversion.Page:
@@ -741,6 +775,18 @@ def _dated(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     return out
 
 
+def _note_numbers(plan: Plan, path: str, title: str, decision: bool) -> None:
+    """Say when a record's title gives another number than its file name (govuk-aws's
+    0033 is titled "3. Networking Outline", as 0003 is): a reader asking for a record
+    by number would be misled. Both stay as written; the file name numbers the id."""
+    named = slug.number_of(posixpath.basename(path))
+    titled = slug.title_number(title)[0]
+    if decision and named is not None and titled is not None and named != titled:
+        plan.notes.append(
+            f"{path}: its title says {titled}, its file name {named}; both kept as written"
+        )
+
+
 def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     _own_relations(plan, page)
     meta = {k: v for k, v in page.meta.items() if k != "sources"}
@@ -748,6 +794,7 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     record = plan.records.get(page.path)
     decision = record is not None and not record.template
     title = plan.title(page.path, page.body, meta)
+    _note_numbers(plan, page.path, title, decision)
     summary = conversion.summary_of(page.body, meta, config.summary_max, record is not None, title)
     kind = meta.get("type")
     if kind not in config.types:

@@ -456,7 +456,8 @@ def _note_macros(plan: Plan, page: conversion.Page) -> None:
     more = f" and {len(found) - _MACROS_SHOWN} more" if len(found) > _MACROS_SHOWN else ""
     plan.notes.append(
         f"{page.path}: holds template macros ({shown}{more}) that the site fills in when it"
-        " is built (MkDocs macros, Jinja); import does not expand them: kept as written"
+        " is built (Jinja, Liquid, MkDocs macros); import does not expand them: kept as"
+        " written"
     )
 
 
@@ -981,6 +982,7 @@ def import_folder(
         kept = {plan.origin(path).casefold() for path in pages}
         run.walked = frozenset(o for o in run.walked if o in kept or o in plan.earlier)
         renames = import_plan.place(plan, list(pages), lambda folder: _taken(session, folder))
+        import_plan.served_at(plan, pages)
         pages = _relink(run, pages)
         import_plan.decisions(plan)
         said = (len(plan.broken), len(plan.notes), len(plan.unresolved))

@@ -538,6 +538,8 @@ class Reader:
         block = lines[1 : end - 1] if end > 1 else []  # no frontmatter: nothing to show
         if not whole:
             said = {k for k in doc.key_lines if k not in PHASE_TWO}
+            if "original_status" in said and _amended(doc.meta):
+                said.discard("original_status")  # the status field cannot say it
             if _headed(doc.meta.get("title"), shown):
                 said.add("title")
             skipped = {doc.key_lines[k] for k in said}
@@ -1177,6 +1179,7 @@ class Reader:
     def search(self, text: str, *, limit: int = 10, filters: Filters = Filters()) -> SearchResult:
         found = self.answered(text, filters, limit)
         hits, hidden, unverified, advice, ahead = found[:5]
+        hits = self._past_hub(hits)  # betagouv/beta.gouv.fr: a folder's overview came first
         wanted = set(self.searcher.analyzer.terms(text))
         results = []
         for hit in hits:
@@ -1253,6 +1256,15 @@ def _names(question: str) -> list[str]:
     named = [w for w in words if w.isupper() and len(w) > 1]
     named += [w for w in words[1:] if w[:1].isupper()]
     return [*named, *text.identifiers_as_written(question), *text.code_words(question)]
+
+
+def _amended(meta: dict[str, Any]) -> bool:
+    """Whether an imported record wrote that later ones replace part of it ("Partly
+    superseded"): no status says so, and what it states may no longer all hold."""
+    from mdbrain.core import adr
+
+    written = meta.get("original_status")
+    return isinstance(written, str) and adr.state_of(written) == "amended"
 
 
 def _id(card: Card | None) -> str:

@@ -172,7 +172,8 @@ class Updater:
         if drafts:
             report.notes.append(
                 "Drafts are not compared with the code until someone checks them ('mdbrain"
-                f" verify', or status stable): {drafts} name code"
+                f" verify', or status stable): {drafts} name code; their paths still follow"
+                " files git saw renamed"
             )
         renamed_to = {new for doc in docs for _old, new in doc.renamed}
         undocumented, aside = self._undocumented(found.entries)
@@ -225,6 +226,11 @@ class Updater:
         noted: set[str] = set()
         docs = []
         for entry in counted(entries, self.session.progress):
+            if entry.status == "draft":
+                moved = self._moved_draft(entry, renames)
+                if moved is not None:
+                    docs.append(moved)
+                continue
             if not refs.get(entry.id):
                 continue
             seen = lock.setdefault(entry.id, {})
@@ -239,6 +245,19 @@ class Updater:
             if doc.changed or doc.gone or doc.renamed:
                 docs.append(doc)
         return docs
+
+    def _moved_draft(self, entry: Entry, renames: dict[str, str]) -> _Doc | None:
+        """A draft whose code files git saw renamed: its impl_refs follow them (a rename is
+        a mechanical fix, and ``init --scan`` writes nothing but drafts), though nobody
+        checked it against the code, so it is never flagged."""
+        doc = _Doc(entry)
+        for ref in anchoring.refs_of(entry):
+            if not self._in_scope(ref.path) or os.path.lexists(self.project / ref.path):
+                continue
+            moved = self._renamed(ref.path, renames)
+            if moved is not None and (ref.path, moved) not in doc.renamed:
+                doc.renamed.append((ref.path, moved))
+        return doc if doc.renamed else None
 
     def _changes(self, refs: dict[str, list[anchors.Ref]], entries: Sequence[Entry]) -> set[str]:
         wanted = {
@@ -380,9 +399,13 @@ class Updater:
             report.notes.append(f"{entry.id}: {exc.message}; left as it is")
             return
         for old, new in doc.renamed:
-            if fix:
-                text, _ = edit.rename_in_fields(text, ("impl_refs",), old, new)
+            if fix:  # a source that is the moved file names it where it is now
+                text, _ = edit.rename_in_fields(text, ("impl_refs", "sources"), old, new)
             report.renames.append(Rename(entry.id, old, new, fix))
+        if entry.status == "draft":  # not compared with the code: only its paths follow
+            if write:
+                self._write(doc, text, original, fix=fix, report=report)
+            return
         if fix:  # what the moved code is now, under its new path
             unresolved = [move.drift for move in doc.moves if move.drift]
         else:
