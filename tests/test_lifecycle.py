@@ -43,6 +43,25 @@ def test_verify_closes_a_review_and_appends_sources(make_base: MakeBase) -> None
     assert after["reviewed"] == TODAY and after["review_note"] == "all good"
 
 
+def test_a_source_naming_a_newer_revision_takes_the_place_of_the_older_ones(
+    make_base: MakeBase,
+) -> None:
+    """Verified again and again against newer code, a page gathered one "code at SHA"
+    per verification (45 in this project's own base): the newest takes their place.
+    Other sources, and words that only look like revisions, stay."""
+    sources = '["code at 1a2b3c4", ticket 42, "code at 9f8e7d6", "https://x.org/c/0a1b2c3d4e"]'
+    root = make_base({"a.md": doc("A", status="needs-review", sources=sources)})
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        brain.verify(["a.md"], sources=["code at 5d6e7f8a", "decade defaced"])
+        brain.verify(["a.md"], sources=["https://x.org/c/fe9d8c7b6a"])
+    assert meta(root, "a.md")["sources"] == [
+        "code at 5d6e7f8a",
+        "ticket 42",
+        "https://x.org/c/fe9d8c7b6a",
+        "decade defaced",
+    ]
+
+
 def test_verify_does_not_bring_a_retired_document_back(make_base: MakeBase) -> None:
     root = make_base({"old.md": doc("Old", status="deprecated", sources="[x]")})
     with Brain.open(root) as brain, pytest.raises(InvalidRequestError, match="deprecated"):

@@ -19,6 +19,7 @@ planned before any is written.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -83,7 +84,7 @@ def _plan(
             field="docs",
         )
     current = list(fields.strings(entry.meta, "sources"))
-    merged = current + [s for s in given if s not in current]
+    merged = _merged(current, given)
     if not merged:
         raise InvalidRequestError(
             f"{doc_id} has no source: say what it was checked against with --source"
@@ -105,6 +106,30 @@ def _plan(
         error.path = doc_id
         raise
     return doc_id, text, entry.status, after, tuple(merged)
+
+
+# a revision: seven to forty hexadecimal digits, a digit among them ("decade" is a word)
+_REVISION = re.compile(r"\b(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b")
+
+
+def _merged(current: list[str], given: list[str]) -> list[str]:
+    """The sources once ``given`` are added. One that names another revision of what
+    sources already name ("code at 1a2b3c4" after "code at 9f8e7d6", a commit's address)
+    takes the place of those: each verification against newer code would otherwise add
+    one more (a page of this project's own base had gathered 45)."""
+    out = list(current)
+    for new in given:
+        if new in out:
+            continue
+        shape = _REVISION.sub("#", new)
+        named = shape != new  # it names a revision
+        older = [i for i, old in enumerate(out) if named and _REVISION.sub("#", old) == shape]
+        if older:
+            out[older[0]] = new
+            out = [old for i, old in enumerate(out) if i not in older[1:]]
+        else:
+            out.append(new)
+    return out
 
 
 def _one_line(value: object, name: str) -> str:
