@@ -48,8 +48,8 @@ def test_a_source_naming_a_newer_revision_takes_the_place_of_the_older_ones(
 ) -> None:
     """Verified again and again against newer code, a page gathered one "code at SHA"
     per verification (45 in this project's own base): the newest takes their place.
-    Other sources, and words that only look like revisions, stay."""
-    sources = '["code at 1a2b3c4", ticket 42, "code at 9f8e7d6", "https://x.org/c/0a1b2c3d4e"]'
+    Other sources stay, and so does a new one of no other's shape."""
+    sources = '["code at 1a2b3c4", ticket 42, "code at aeafafe", "https://x.org/c/0a1b2c3d4e"]'
     root = make_base({"a.md": doc("A", status="needs-review", sources=sources)})
     with Brain.open(root, clock=lambda: TODAY) as brain:
         brain.verify(["a.md"], sources=["code at 5d6e7f8a", "decade defaced"])

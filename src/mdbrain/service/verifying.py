@@ -108,8 +108,9 @@ def _plan(
     return doc_id, text, entry.status, after, tuple(merged)
 
 
-# a revision: seven to forty hexadecimal digits, a digit among them ("decade" is a word)
-_REVISION = re.compile(r"\b(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b")
+# a revision: seven to forty hexadecimal digits ("aeafafe" is one; a word such as
+# "defaced" counts only beside a source of the same shape)
+_REVISION = re.compile(r"\b[0-9a-f]{7,40}\b")
 
 
 def _merged(current: list[str], given: list[str]) -> list[str]:
