@@ -73,6 +73,7 @@ EXPECTED = {
     "W016": "format/oversized.md",
     "W017": "OVERVIEW.md",
     "W018": "records/0002-second.md",
+    "W019": "links/dangling.md",
     "I001": "format/with-bom.md",
     "I002": "governance/still-on.md",
 }
@@ -215,7 +216,7 @@ def test_json_follows_the_documented_schema(every_rule: Path) -> None:
     keys = ["schema", "documents", "scope", "summary", "findings", "repairs"]
     assert list(data) == keys
     assert data["schema"] == "mdbrain.check/1" and data["scope"] is None
-    assert data["summary"] == {"error": 10, "warning": 18, "info": 2}
+    assert data["summary"] == {"error": 10, "warning": 19, "info": 2}
     for item in data["findings"]:
         assert list(item) == ["code", "severity", "path", "line", "message"]
         assert item["severity"] == CODES[item["code"]][0].value

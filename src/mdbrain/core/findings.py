@@ -50,6 +50,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W016": (Severity.WARNING, "document over the size limit: indexed by its frontmatter only"),
     "W017": (Severity.WARNING, "a file mdbrain did not write stands where a derived file goes"),
     "W018": (Severity.WARNING, "two documents of a numbered folder hold the same number"),
+    "W019": (Severity.WARNING, "link to a section that the target document does not have"),
     "I001": (Severity.INFO, "byte-order mark ignored"),
     "I002": (Severity.INFO, "document waiting for review, with its reason"),
 }

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from mdbrain.core import document, fields, frontmatter, links, markdown
+from mdbrain.core import document, fields, fragments, frontmatter, links, markdown
 from mdbrain.core.errors import DocumentError
 from mdbrain.core.findings import Finding, finding
 from mdbrain.core.links import Link, LinkKind
@@ -49,6 +49,9 @@ class Entry(NamedTuple):
     # pages above the root ("../README.md") and files that are no document ("../src/a.py",
     # "img/flow.png"); whether a file is there is for the check to say (rules.missing_files)
     files: tuple[Link, ...] = ()
+    # the anchors its links ask of documents (core.fragments): (id, anchor, line); the
+    # check reads what those documents offer
+    asked: tuple[tuple[str, str, int], ...] = ()
 
     def ids(self, key: str) -> tuple[str, ...]:
         """A relation field (``related``, ``supersedes``...) as canonical ids."""
@@ -136,28 +139,37 @@ def _relations(
     return out or _NO_RELATIONS
 
 
-def _body_facts(
-    doc_id: str, body: str, body_line: int
-) -> tuple[tuple[Link, ...], tuple[Link, ...]]:
-    """The body's links to documents, and its links and images to files that must be on
-    disk (:attr:`Entry.files`)."""
+class _Facts(NamedTuple):
+    links: tuple[Link, ...]
+    files: tuple[Link, ...]
+    asked: tuple[tuple[str, str, int], ...]
+
+
+def _body_facts(doc_id: str, body: str, body_line: int) -> _Facts:
+    """The body's links to documents, its links and images to files that must be on
+    disk (:attr:`Entry.files`), and the anchors its links ask for."""
     scanned = markdown.scan(body, body_line)
     found: list[Link] = []
     files: list[Link] = []
+    asked: list[tuple[str, str, int]] = []
     for written, line in scanned.links:
-        resolved = links.resolve(doc_id, written)
+        resolved = links.resolve(doc_id, written) if not written.startswith("#") else None
         if resolved is None:
             path = links.file_target(doc_id, written)
             if path is not None:
                 files.append(Link(path, line))
+            elif written.startswith("#") and (anchor := fragments.asked(written)):
+                asked.append((doc_id, anchor, line))
             continue
         kind, target = resolved
         (files if kind is LinkKind.OUTSIDE else found).append(Link(sys.intern(target), line))
+        if kind is LinkKind.DOC and "#" in written and (anchor := fragments.asked(written)):
+            asked.append((target, anchor, line))
     for image in scanned.images:
         path = links.file_target(doc_id, image.target)
         if path is not None:
             files.append(Link(path, image.line))
-    return tuple(found), tuple(files)
+    return _Facts(tuple(found), tuple(files), tuple(asked))
 
 
 # the lines git writes around the two sides of a conflict it could not merge
@@ -285,21 +297,22 @@ def entry_from_text(
             body, body_line = parts.body, parts.body_line
         except DocumentError:
             body, body_line = norm, 1
-        doc_links, files = _body_facts(doc_id, body, body_line)
+        facts = _body_facts(doc_id, body, body_line)
         return _sealed(
             Entry(
                 id=doc_id,
-                links=doc_links,
+                links=facts.links,
                 body_line=body_line,
                 size=size,
                 findings=tuple(problems),
                 parsed=False,
-                files=files,
+                files=facts.files,
+                asked=facts.asked,
             )
         )
     meta = doc.meta
     intern = sys.intern  # short values repeat across documents; share one string each
-    doc_links, files = _body_facts(doc_id, doc.body, doc.body_line)
+    facts = _body_facts(doc_id, doc.body, doc.body_line)
     relations = _relations(doc_id, meta, doc.key_lines, problems)
     return _sealed(
         Entry(
@@ -312,11 +325,12 @@ def entry_from_text(
             priority=intern(fields.text(meta, "priority")),
             tags=tuple(map(intern, fields.strings(meta, "tags"))),
             relations=relations,
-            links=doc_links,
+            links=facts.links,
             key_lines=doc.key_lines,
             body_line=doc.body_line,
             size=size,
             findings=tuple(problems),
-            files=files,
+            files=facts.files,
+            asked=facts.asked,
         )
     )

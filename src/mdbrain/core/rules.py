@@ -13,7 +13,7 @@ import datetime as dt
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -43,6 +43,8 @@ class Context:
     foreign_derived: tuple[str, ...] = ()  # derived file names held by files mdbrain did not write
     marker_path: str = ".rag"  # the marker, as a path relative to the root
     derived_files: frozenset[str] = frozenset()  # names a link may point to without a document
+    # the anchors each document that a link asks a section of offers (core.fragments)
+    anchors: Mapping[str, frozenset[str]] = field(default_factory=dict)
     incoming: dict[str, set[str]] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -253,6 +255,21 @@ def missing_files(ctx: Context) -> Iterator[Finding]:
                 message = f"link to {shown} of the project, which is not there"
             message += "; not followed"
             yield finding("W006", entry.id, message, line)
+
+
+@rule
+def missing_anchors(ctx: Context) -> Iterator[Finding]:
+    """W019: a link to a section (``guide.md#install``, ``#usage``) finds a heading or an
+    id of that anchor in the document it leads to (:mod:`mdbrain.core.fragments`): a
+    renamed heading breaks the links to it without a word."""
+    for entry in ctx.manifest.entries:
+        for target, anchor, line in entry.asked:
+            offered = ctx.anchors.get(target)
+            if offered is None or anchor in offered:
+                continue  # no such document (W001 says so), or one that could not be read
+            where = "this page" if target == entry.id else target
+            message = f"link to #{anchor}: {where} has no heading or id with that anchor"
+            yield finding("W019", entry.id, message, line)
 
 
 def from_project(root_path: str, target: str) -> str | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mdbrain.core import edit, fields, rules
+from mdbrain.core import document, edit, fields, markdown, rules
 from mdbrain.core.errors import DocumentError, MdbrainError
 from mdbrain.core.findings import Finding, Severity
 from mdbrain.core.manifest import Manifest
@@ -98,6 +98,25 @@ def existing_files(project: Path, at: str, found: Manifest) -> frozenset[str]:
         except (OSError, ValueError):
             continue
     return frozenset(exists)
+
+
+def offered_anchors(session: Session, found: Manifest) -> dict[str, frozenset[str]]:
+    """The anchors each document a link asks a section of offers (its headings and ids,
+    :func:`fragments.of`), read from its body only then: most bases ask none."""
+    from mdbrain.core import fragments
+
+    wanted = {target for entry in found.entries for target, _a, _l in entry.asked}
+    out: dict[str, frozenset[str]] = {}
+    for target in sorted(wanted):
+        entry = found.by_id.get(target)
+        if entry is None or not entry.parsed:
+            continue
+        try:
+            body = document.loads_leniently(session.read(target).text, target).body
+        except MdbrainError:
+            continue  # unreadable: its own finding says so
+        out[target] = frozenset(fragments.of(body, markdown.scan(body).headings))
+    return out
 
 
 def root_in_project(project: Path, root: Path) -> str:
@@ -235,6 +254,7 @@ def check(
         foreign_derived=tuple(sorted(foreign)),
         marker_path=os.path.relpath(where.marker, where.root),
         derived_files=frozenset(indexer.derived_names(found)),
+        anchors=offered_anchors(session, found),
     )
     findings = _with_proposals([f for f in rules.run(context) if in_scope(f, scope)], renamed)
     return CheckReport(

@@ -35,7 +35,7 @@ from mdbrain.core.links import Link
 from mdbrain.core.manifest import Entry
 from mdbrain.store import files
 
-FORMAT = 10
+FORMAT = 11
 CACHE_DIR = ".mdbrain"
 ENTRIES_FILE = "entries.pickle"
 STATE_FILE = "state.json"

@@ -1,0 +1,95 @@
+"""The anchors a page offers to links (``guide.md#install``), as sites and code hosts
+make them, and the anchors its own links ask of other pages.
+
+A heading's anchor is its text lowered, punctuation out, spaces to hyphens, and a
+number after a repeated one (``install``, ``install-1``), as GitHub writes it; the
+forms other generators write count too (MkDocs: accents dropped; Hugo: punctuation as
+hyphens), and so do ``#top`` and an id a page gives itself: ``{#id}`` after a heading,
+``<a name="id">`` or any HTML ``id="..."``. Anchors are kept casefolded: a
+link is judged by what some site could resolve, never by one generator's exact rules.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from urllib.parse import unquote
+
+from mdbrain.core import passages
+from mdbrain.core.lazy import lazy_pattern
+from mdbrain.core.markdown import Heading
+
+_NOT_IN_A_SLUG = re.compile(r"[^\w\- ]")
+_EXPLICIT = lazy_pattern(r"\{:?[ \t]*#([^\s{}]+)[^{}]*\}\s*$")  # "## Title {#id .class}"
+_HTML_ID = lazy_pattern(r"<[A-Za-z][^<>]*?\s(?:id|name)\s*=\s*[\"']([^\"'<>]+)[\"']")
+_LINKED = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")  # "[text](url)": the text stays
+
+
+def slug(text: str) -> str:
+    """A heading's anchor as code hosts make it: lower case, punctuation out, spaces to
+    '-' ("section" for a heading with nothing left)."""
+    words = _NOT_IN_A_SLUG.sub("", unicodedata.normalize("NFC", text).lower()).strip()
+    return words.replace(" ", "-") or "section"
+
+
+def _slugs(text: str) -> tuple[str, str, str]:
+    """The anchors sites make of a heading: GitHub's (:func:`slug`), Python-Markdown's
+    table of contents (MkDocs: accents dropped, punctuation out), and that of those that
+    turn each run of punctuation into a hyphen ("l'extraction": ``l-extraction``, as Hugo
+    sites write)."""
+    lowered = text.lower()
+    if lowered.isascii():
+        bare = plain = lowered
+    else:
+        lowered = unicodedata.normalize("NFC", lowered)
+        decomposed = unicodedata.normalize("NFKD", lowered)
+        bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+        plain = bare.encode("ascii", "ignore").decode("ascii")
+    github = _NOT_IN_A_SLUG.sub("", lowered).strip().replace(" ", "-") or "section"
+    site = _SPACES.sub("-", _NOT_IN_A_SLUG.sub("", plain).strip())
+    return github, site, _PUNCTUATION.sub("-", bare).strip("-")
+
+
+_SPACES = re.compile(r"[-\s]+")
+_PUNCTUATION = re.compile(r"[\W_]+")
+
+
+def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
+    """Every anchor a page offers, casefolded and sorted."""
+    found = {"top"}  # a browser's own: the top of the page
+    seen: Counter[str] = Counter()
+    for heading in headings:
+        title = heading.title
+        if "{" in title and (explicit := _EXPLICIT().search(title)) is not None:
+            found.add(explicit.group(1).casefold())
+        text = passages.clean_heading(title)
+        if "[" in text:
+            text = _LINKED.sub(r"\1", text)
+        github, site, hyphens = _slugs(text.replace("`", "") if "`" in text else text)
+        count = seen[github]
+        seen[github] += 1
+        if count:
+            found.update((f"{github}-{count}", f"{site}_{count}", f"{hyphens}_{count}"))
+        else:
+            found.update((github, site, hyphens))
+    if "id=" in body or "name=" in body or "id =" in body or "name =" in body:
+        found.update(m.group(1).casefold() for m in _HTML_ID().finditer(body))
+    found.discard("")
+    return tuple(sorted(found))
+
+
+def asked(written: str) -> str | None:
+    """The anchor a link asks for (``guide.md#Install`` -> ``install``), casefolded;
+    None when it asks none, or for what no heading gives: a line of a file (``#L10``),
+    a text fragment (``#:~:text=``), a route or a query."""
+    at = written.find("#")
+    if at == -1:
+        return None
+    fragment = unquote(written[at + 1 :].strip())
+    if not fragment or fragment.startswith(":~:") or any(c in fragment for c in "/=?&"):
+        return None
+    if re.fullmatch(r"L\d+(?:-L?\d+)?", fragment):
+        return None
+    return unicodedata.normalize("NFC", fragment).casefold()

@@ -1,0 +1,80 @@
+"""Anchors of sections: what a page offers, what a link asks, and the check (W019)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mdbrain.core import fragments, markdown
+from mdbrain.service.brain import Brain
+from tests.conftest import MakeBase, doc
+
+PAGE = """\
+# Guide
+
+## Install the `mdbrain` tool
+
+## Install the `mdbrain` tool
+
+## Suivre le déroulé de l’extraction
+
+## Options {#opts .wide}
+
+## The [client](client.md) API
+
+<a name="legacy"></a>
+<div id="box">x</div>
+
+```
+## not a heading
+```
+"""
+
+
+def test_a_page_offers_the_anchors_sites_make_of_its_headings_and_ids() -> None:
+    offered = set(fragments.of(PAGE, markdown.scan(PAGE).headings))
+    assert {"guide", "install-the-mdbrain-tool", "install-the-mdbrain-tool-1"} <= offered
+    # GitHub keeps accents; MkDocs drops them; Hugo writes the apostrophe as a hyphen
+    assert {
+        "suivre-le-déroulé-de-lextraction",
+        "suivre-le-deroule-de-lextraction",
+        "suivre-le-deroule-de-l-extraction",
+    } <= offered
+    assert {"opts", "the-client-api", "legacy", "box", "top"} <= offered
+    assert "not-a-heading" not in offered
+
+
+@pytest.mark.parametrize(
+    ("written", "anchor"),
+    [
+        ("guide.md#Install", "install"),
+        ("#caf%C3%A9", "café"),
+        ("guide.md", None),
+        ("code.py#L10-L20", None),
+        ("page.md#:~:text=word", None),
+        ("page.md#", None),
+        ("app#/route/x", None),
+    ],
+)
+def test_a_link_asks_for_one_anchor_at_most(written: str, anchor: str | None) -> None:
+    assert fragments.asked(written) == anchor
+
+
+def test_a_link_to_a_section_that_is_not_there_is_reported(make_base: MakeBase) -> None:
+    """encode/httpx linked ``transports.md#asgitransport`` under a heading "ASGI
+    Transport" (``asgi-transport``): the check said nothing."""
+    root = make_base(
+        {
+            "guide.md": doc("Guide", body=PAGE),
+            "a.md": doc(
+                "A",
+                body="See [install](guide.md#install-the-mdbrain-tool), [old](guide.md#legacy),"
+                " [gone](guide.md#asgitransport) and [here](#nowhere), [there](#a).\n\n"
+                "[line](../src/x.py#L3)\n",
+            ),
+        }
+    )
+    found = [f for f in Brain.open(root).check().findings if f.code == "W019"]
+    assert sorted((f.path, f.line, f.message) for f in found) == [
+        ("a.md", 12, "link to #asgitransport: guide.md has no heading or id with that anchor"),
+        ("a.md", 12, "link to #nowhere: this page has no heading or id with that anchor"),
+    ]
