@@ -213,6 +213,35 @@ def test_write_refuses_a_secret_in_the_body_whatever_its_shape(h: Hostile, shape
     assert_refused(h, before, done, *secrets)
 
 
+def test_a_write_cannot_exempt_its_own_secret_with_an_allow_comment(h: Hostile) -> None:
+    """Found over MCP: refused, an agent added the allow comment the refusal named and
+    wrote its token. An allow comment is a person's exemption, made in the file: a
+    write that adds one is judged without it, and the refusal no longer proposes it."""
+    secret = fake_anthropic_key()
+    body = h.tmp / "body.md"
+    before = base_files(h)
+    body.write_text(f"# Deploy keys\n\nUse {secret} here.\n", encoding="utf-8")
+    first = h.run(*WRITE, "--source", "ops wiki", "--body-file", str(body))
+    assert_refused(h, before, first, secret)
+    assert "allow-secret" not in first.err and "guard.allow in .rag" in first.err
+    body.write_text(
+        f"# Deploy keys\n\nUse {secret} here. <!-- mdbrain: allow-secret -->\n", encoding="utf-8"
+    )
+    second = h.run(*WRITE, "--source", "ops wiki", "--body-file", str(body))
+    assert_refused(h, before, second, secret)
+    # where a person put the comment by hand, it stands: an edit keeps the line through
+    marked = f"Use {secret} here. <!-- mdbrain: allow-secret -->"
+    (h.docs / "keys.md").write_text(
+        '---\ntitle: "Keys"\nsummary: "Where keys live."\ntype: fact\nstatus: stable\n'
+        f"tags: [ops]\nsources: [ops wiki]\nupdated: 2026-11-01\n---\n\n# Keys\n\n{marked}\n",
+        encoding="utf-8",
+    )
+    body.write_text(f"# Keys\n\nAsk the platform team.\n\n{marked}\n", encoding="utf-8")
+    edited = h.run("write", "--doc", "keys.md", "--body-file", str(body))
+    assert edited.code == 0, str(edited)
+    assert "Ask the platform team." in (h.docs / "keys.md").read_text(encoding="utf-8")
+
+
 # --- import ---------------------------------------------------------------------------
 
 

@@ -1917,3 +1917,20 @@ def test_a_link_to_the_address_a_page_is_served_at_leads_to_it(make_base: MakeBa
     text = (root / report.imported["source.md"]).read_text(encoding="utf-8")
     assert "[it](x/target.md#top)" in text and "[old](x/target.md)" in text
     assert "[either](/same/)" in text and "[none](/nulle/part/)" in text
+
+
+def test_a_link_to_a_folder_never_leads_to_a_page_named_like_it(make_base: MakeBase) -> None:
+    """honojs/website: ``guides/examples.md`` linked ``/examples/`` (the project's
+    folder of examples) and the link was made to lead to the page itself."""
+    root = make_base({})
+    project = root.parent
+    (project / "docs" / "guides").mkdir(parents=True)
+    (project / "docs" / "guides" / "examples.md").write_text(
+        "# Examples\n\nSee the [Examples section](/examples/) and [the other](/guides/other).\n",
+        encoding="utf-8",
+    )
+    (project / "docs" / "guides" / "other.md").write_text("# Other\n\nText.\n", encoding="utf-8")
+    report = run_import(root, project / "docs")
+    text = (root / report.imported["guides/examples.md"]).read_text(encoding="utf-8")
+    assert "[Examples section](examples.md)" not in text
+    assert "[the other](other.md)" in text  # a page named by its path still is

@@ -403,3 +403,21 @@ def test_a_units_longer_name_splits_each_name_as_it_would_alone() -> None:
     assert slug.slugify("UserProfile") == "user-profile"
     assert layout._named("components", "UserProfile") == "components-user-profile"
     assert layout._named("uv cache", "lib") == "uv-cache-lib"
+
+
+def test_code_in_a_language_the_scan_does_not_read_is_said_to_be_counted_only(
+    tmp_path: Path,
+) -> None:
+    """kgrzybek/modular-monolith-with-ddd: 1,062 C# files gave no draft, and init then
+    pointed to 'update --draft', which drafted nothing either; now both say why."""
+    project = tmp_path / "dotnet"
+    (project / "src" / "Meetings").mkdir(parents=True)
+    for name in ("Meeting.cs", "MeetingGroup.cs"):
+        (project / "src" / "Meetings" / name).write_text("namespace Meetings;\npublic class A {}\n")
+    (project / "tools").mkdir()
+    (project / "tools" / "gen.py").write_text("def main() -> None:\n    pass\n")
+    init_base(project, "kb")
+    report = run(project)
+    assert report.not_drafted.startswith("code in C# (2) is counted, not drafted")
+    assert "tools/gen.py" not in report.not_drafted
+    assert codemap.not_drafted(["a.py", "b.ts", "README.md"]) == ""

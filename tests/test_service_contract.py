@@ -364,3 +364,19 @@ def test_a_watched_session_sees_every_change_without_walking_when_nothing_change
         (root / "sub" / "later.md").write_text(doc("Later", sources="[x]"), encoding="utf-8")
         age(root / "sub" / "later.md")
         assert "sub/later.md" in brain.view().by_id  # the new folder is watched too
+
+
+def test_a_huge_or_nul_value_gives_a_short_typed_error(make_base: MakeBase) -> None:
+    """Found over MCP: a 100 KB section title came back whole in the error (some 25,000
+    tokens of an agent's context), and a NUL in ``since`` crashed ``update``."""
+    from mdbrain.core.errors import MESSAGE_MOST, InvalidRequestError, UsageError
+
+    root = make_base({"a.md": doc("A", body="## One\n\nText.")})
+    with Brain.open(root) as brain:
+        with pytest.raises(UsageError) as shown:
+            brain.reader().show("a.md", section="a" * 100_000)
+        assert len(str(shown.value)) <= MESSAGE_MOST and "characters left out" in str(shown.value)
+        for since in ("a\0b", "b" * 5_000):
+            with pytest.raises(InvalidRequestError) as asked:
+                brain.update(since=since, dry_run=True)
+            assert asked.value.field == "since" and len(str(asked.value)) < 200

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from mdbrain.adapters import views
 from mdbrain.core import document
 from mdbrain.service.brain import Brain
 from mdbrain.store import anchor_lock
@@ -581,3 +582,21 @@ def test_a_drafts_paths_follow_a_rename_with_fix_and_it_is_never_flagged(
     assert meta["impl_refs"] == ["src/b.py", "src/b.py#authenticate"]
     assert meta["sources"] == ["src/b.py"]
     assert not [f for f in Brain.open(repo.path).check().findings if f.code == "W003"]
+
+
+def test_undocumented_code_no_draft_can_describe_is_not_sent_to_update_draft(
+    tmp_path: Path,
+) -> None:
+    repo = Repo(tmp_path / "project")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("src/Meeting.cs", "public class Meeting {}\n")
+    repo.write("kb/a.md", doc("A", body="Nothing about code."))
+    repo.commit("start", "2026-07-01T12:00:00")
+    report = Brain.open(repo.path).update()
+    printed = views.update_text(report)
+    assert report.undocumented == ["src/Meeting.cs"] and report.draftable == 0
+    assert "code in C# (1) is counted, not drafted" in printed
+    assert "update --draft" not in printed
+    repo.write("src/tool.py", "def main() -> None:\n    pass\n")
+    repo.commit("a tool", "2026-07-02T12:00:00")
+    assert "'mdbrain update --draft' writes" in views.update_text(Brain.open(repo.path).update())

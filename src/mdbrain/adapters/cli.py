@@ -225,6 +225,8 @@ def _point_agents(project: Path) -> None:
 def _scan_summary(report: Any) -> None:
     languages = ", ".join(f"{name} {count}" for name, count in report.languages)
     click.echo(f"Read {report.files} files ({languages}).")
+    if report.not_drafted:
+        click.echo(report.not_drafted[0].upper() + report.not_drafted[1:] + ".")
     if report.existing:
         click.echo(
             f"A knowledge base already exists: wrote 0 draft documents; the scan would add "

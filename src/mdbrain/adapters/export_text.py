@@ -129,7 +129,8 @@ def shift_headings(body: str, title: str, shift: int = SHIFT) -> str:
                        start) + 1  # fmt: skip
             new = ["#" * level + " " + heading.title]
         first_text = number == 0 and not "".join(lines[:start]).strip()
-        if first_text and heading.level == 1 and heading.title == " ".join(title.split()):
+        same = " ".join(heading.title.split()) == " ".join(title.split())  # spaces aside
+        if first_text and heading.level == 1 and same:
             new = []
         edits[start] = (end, new)
     out: list[str] = []

@@ -319,7 +319,9 @@ def update_text(report: UpdateReport) -> str:
         lines += [f"  {path}" for path in shown]
         if more:
             lines.append(f"  ... and {more} more (--json lists them all)")
-        if not report.drafted and not report.dry_run:
+        if report.not_drafted:
+            lines.append(f"  {report.not_drafted}")
+        if report.draftable and not report.drafted and not report.dry_run:
             lines.append("  'mdbrain update --draft' writes draft documents for them")
     if report.drafted:
         lines.append(f"drafted {len(report.drafted)} documents: {', '.join(report.drafted)}")

@@ -43,6 +43,9 @@ EXIT_BUSY = 4  # another writer holds the lock
 EXIT_INTERNAL = 5  # the file system or git failed, or a bug
 
 
+MESSAGE_MOST = 2_000  # characters of an error's message; a longer one is cut in the middle
+
+
 class MdbrainError(Exception):
     """Base class of every error mdbrain raises on purpose."""
 
@@ -50,6 +53,9 @@ class MdbrainError(Exception):
     exit_code: ClassVar[int] = EXIT_USAGE
 
     def __init__(self, message: str, *, path: str | None = None, line: int | None = None) -> None:
+        if len(message) > MESSAGE_MOST:  # a value quoted whole: 100 KB of an agent's context
+            left = f" [... {len(message) - MESSAGE_MOST} characters left out ...] "
+            message = message[: MESSAGE_MOST - 200 - len(left)] + left + message[-200:]
         super().__init__(message)
         self.message = message
         self.path = path

@@ -332,10 +332,10 @@ def _candidate_id(plan: Plan, written: str, old: str) -> str | None:
     return plan.linked_id(written, old)
 
 
-def _one_page(plan: Plan, written: str, old: str) -> list[str]:
+def _one_page(plan: Plan, written: str, old: str, own: str | None = None) -> list[str]:
     """The paths of the pages a link without a page's suffix may lead to: those whose
     path is ``old`` with a page's suffix, else those that open the folder ``old``
-    (``index``, ``README``); one path by id."""
+    (``index``, ``README``); one path by id, and never the linking page's own (``own``)."""
     name = posixpath.basename(old)
     tries = [] if name in (".", "..") else [old + s for s in conversion.PAGE_SUFFIXES]
     folder = [
@@ -345,7 +345,7 @@ def _one_page(plan: Plan, written: str, old: str) -> list[str]:
     ]
     for paths in (tries, folder):
         ids = {path: _candidate_id(plan, written, path) for path in paths}
-        chosen = {doc_id: path for path, doc_id in ids.items() if doc_id is not None}
+        chosen = {doc_id: path for path, doc_id in ids.items() if doc_id not in (None, own)}
         if chosen:
             return list(chosen.values())
     return []
@@ -380,7 +380,9 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
     address = "" if stem.lower() in _FOLDER_PAGES else posixpath.join(here, stem)
     for folder in [here, address] if address and not written.lstrip().startswith("/") else [here]:
         at = _site_path(folder, written)
-        chosen = [] if at is None else _one_page(plan, written, at[1])
+        # never the page itself: honojs/website's guides/examples.md linked "/examples/",
+        # the project's folder of examples, and its link was made to lead to itself
+        chosen = [] if at is None else _one_page(plan, written, at[1], plan.ids.get(page))
         if chosen:  # one page, or more than one: then the link is left as written
             return (links.LinkKind.DOC, chosen[0]) if len(chosen) == 1 else None
     return None

@@ -8,12 +8,18 @@ allow-list lets exact values pass. An edit of a document that already held a
 flagged value (written by hand, reported by ``check``) is judged on what it
 adds: a hit the old text already had does not block a status change.
 
+An allow comment (``<!-- mdbrain: allow-secret -->``) is a person's exemption: it
+counts where it already stood in the document, or in a page an import brings in from
+the project, never when the write itself adds it. Otherwise the writer refused would
+only have to add the comment the refusal named (an agent did, through MCP).
+
 A refusal names the rule, the field or body line and a digest of the value,
 never the value itself.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from mdbrain.core import anchors, document, frontmatter, guard
@@ -59,13 +65,16 @@ def _place(text: str, line: int) -> str:
     return owner or f"line {line}"
 
 
-def _refusal(rule: str, place: str, line: int, digest: str, family: str) -> GuardError:
+def _refusal(
+    rule: str, place: str, line: int, digest: str, family: str, *, marks: bool = False
+) -> GuardError:
     kind = "personal-data" if family == guard.PERSONAL else "secret"
     comment = "allow-personal" if family == guard.PERSONAL else "allow-secret"
+    where = f", or put a '<!-- mdbrain: {comment} -->' comment on its line" if marks else ""
     return GuardError(
         f"refused by the {kind} guard ({rule}) in {place} [value {digest}]; nothing was"
-        f" written. Remove the value; if it is not one, add 'digest:{digest}' to the list"
-        f" guard.allow in .rag, or put a '<!-- mdbrain: {comment} -->' comment on its line",
+        f" written. Remove the value; if it is not one, a person adds 'digest:{digest}' to"
+        f" the list guard.allow in .rag{where}",
         rule=rule,
         place=place,
         line=line or None,
@@ -73,15 +82,36 @@ def _refusal(rule: str, place: str, line: int, digest: str, family: str) -> Guar
     )
 
 
-def check(doc_id: str, text: str, config: Config, *, before: str | None = None) -> None:
+def check(
+    doc_id: str, text: str, config: Config, *, before: str | None = None, marks: bool = False
+) -> None:
     """Refuse ``text`` (the whole document about to be written) if it adds anything the
-    guard objects to; ``before`` is the document's current text, when it has one."""
+    guard objects to; ``before`` is the document's current text, when it has one. With
+    ``marks`` (a page a person wrote, brought in by import), its allow comments count;
+    otherwise only those that stood in ``before`` on the same line do."""
     known = {(r, d) for r, _line, d, _family in _hits(before, config)} if before else set()
-    for rule, line, digest, family in _hits(text, config):
+    judged = text if marks else _without_new_marks(text, before or "")
+    for rule, line, digest, family in _hits(judged, config):
         if (rule, digest) in known:
             continue
         where = _place(text, line)
-        raise _refusal(rule, f"{where} of {doc_id}", line, digest, family)
+        raise _refusal(rule, f"{where} of {doc_id}", line, digest, family, marks=marks)
+
+
+_MARK = re.compile(r"mdbrain:([ \t]{0,4}allow-(?:secret|personal))")
+
+
+def _without_new_marks(text: str, before: str) -> str:
+    """``text`` with the allow comments that ``before`` did not hold on the same line
+    made inert (same length: lines and offsets stay where they are)."""
+    if "mdbrain:" not in text:
+        return text
+    old = set(before.split("\n")) if "mdbrain:" in before else set()
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if "mdbrain:" in line and line not in old:
+            lines[number] = _MARK.sub(r"mdbrain!\1", line)
+    return "\n".join(lines)
 
 
 def check_field(name: str, value: str, config: Config) -> None:

@@ -995,7 +995,7 @@ def import_folder(
                 doc_id = plan.ids[path]
                 try:
                     if not dry_run:
-                        session.write(doc_id, text)
+                        session.write(doc_id, text, marks=True)  # the source's own page
                 except GuardError as exc:
                     _stopped_at_write(run, pages[path], exc)
                     import_plan.drop_refused(plan, {path: plan.ids.pop(path)})
@@ -1084,7 +1084,7 @@ def _refused(run: _Run, pages: dict[str, conversion.Page], texts: dict[str, str]
     refused = []
     for path, text in counted(list(texts.items()), run.session.progress, "guarding"):
         try:
-            guarding.check(run.plan.ids[path], text, config)
+            guarding.check(run.plan.ids[path], text, config, marks=True)
         except GuardError as exc:
             _stopped_at_write(run, pages[path], exc)
             refused.append(path)

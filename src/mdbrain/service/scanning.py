@@ -64,6 +64,7 @@ class ScanReport:
     set_aside: tuple[tuple[str, int], ...] = ()  # folder (or file) left out, files in it
     pages: tuple[sites.Pages, ...] = ()  # documentation folders 'mdbrain import' could bring in
     existing: bool = False  # the base existed: nothing was written, documents were planned
+    not_drafted: str = ""  # what to say of code in languages the scan does not read
 
     @property
     def errors(self) -> int:
@@ -108,6 +109,7 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
         check=report,
         lang=lang,
         set_aside=tuple(sorted(aside.items())),
+        not_drafted=codemap.not_drafted(f for f in files if not codemap.set_aside(f)),
         pages=import_folders(project, files, lang),
         next_step=NEXT_STEP if files else NEXT_STEP_EMPTY,
     )

@@ -384,13 +384,20 @@ class Session:
         return Read(doc_id, text, sha)
 
     def write(
-        self, doc_id: str, text: str, *, guarded: bool = True, before: str | None = None
+        self,
+        doc_id: str,
+        text: str,
+        *,
+        guarded: bool = True,
+        before: str | None = None,
+        marks: bool = False,
     ) -> str:
         """Replace (or create) a document atomically; returns the hash of what was written.
 
         The whole new text passes the guard first (see :mod:`mdbrain.service.guarding`):
         what it adds must hold no secret and, when the marker asks, no personal data.
-        ``before`` is the text the change starts from, when it is not the file's (a move).
+        ``before`` is the text the change starts from, when it is not the file's (a move);
+        ``marks``: the text is a page a person wrote, whose allow comments count.
         """
         from mdbrain.service import guarding
 
@@ -406,7 +413,7 @@ class Session:
                     before = files.read(self.root, doc_id).decode("utf-8", "replace")
                 except MdbrainError:
                     before = None
-            guarding.check(doc_id, text, self.config, before=before)
+            guarding.check(doc_id, text, self.config, before=before, marks=marks)
         files.write(self.root, doc_id, data)
         self.forget()  # what runs next under the same lock (the index) reads it
         return content_hash(data)

@@ -76,6 +76,8 @@ class UpdateReport:
     renames: list[Rename] = field(default_factory=list)
     undocumented: list[str] = field(default_factory=list)
     drafted: list[str] = field(default_factory=list)  # drafts written for undocumented code
+    not_drafted: str = ""  # what to say of undocumented code no draft can describe
+    draftable: int = 0  # undocumented files a draft can describe
     notes: list[str] = field(default_factory=list)
     index: IndexReport | None = None
     check_errors: int | None = None
@@ -119,6 +121,13 @@ class Updater:
         self.project = session.project
         self.today = session.today()
         self.git = history if history is not None else git.Git(self.project)
+        if since is not None and ("\0" in since or len(since) > 1_000):
+            from mdbrain.core.errors import InvalidRequestError
+
+            why = "it holds a NUL character" if "\0" in since else f"{len(since)} characters"
+            raise InvalidRequestError(
+                f"since is neither a date (YYYY-MM-DD) nor a revision: {why}", field="since"
+            )
         self.since = since
         self.scope = tuple(p.rstrip("/") for p in scope if p.strip("/"))
         self.top = self.git.toplevel()
@@ -178,6 +187,8 @@ class Updater:
         renamed_to = {new for doc in docs for _old, new in doc.renamed}
         undocumented, aside = self._undocumented(found.entries)
         report.undocumented = [p for p in undocumented if p not in renamed_to]
+        report.not_drafted = codemap.not_drafted(report.undocumented)
+        report.draftable = sum(map(codemap.draftable, report.undocumented))
         if aside:
             shown = ", ".join(f"{folder} ({n})" for folder, n in sorted(aside.items()))
             report.notes.append(f"Left out as examples, vendored, generated or test data: {shown}")

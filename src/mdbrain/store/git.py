@@ -91,6 +91,8 @@ class Git:
 
     def revision(self, value: str) -> str:
         """The commit a user's revision names, or an error: never an option for git."""
+        if "\0" in value:  # git cannot even be asked
+            raise InvalidRequestError(f"{value!r} holds a NUL character", field="since")
         try:
             out = self._run(
                 "rev-parse", "--verify", "--quiet", "--end-of-options", value + "^{commit}"
