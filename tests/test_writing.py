@@ -15,7 +15,13 @@ from typing import Any
 import pytest
 
 from mdbrain.core import guard
-from mdbrain.core.errors import DuplicateError, GuardError, StaleReadError, UsageError
+from mdbrain.core.errors import (
+    DuplicateError,
+    GuardError,
+    InvalidRequestError,
+    StaleReadError,
+    UsageError,
+)
 from mdbrain.service.brain import Brain
 from mdbrain.service.session import content_hash
 from mdbrain.service.writing import WriteRequest
@@ -464,3 +470,21 @@ def test_a_refusal_in_the_body_names_the_line_of_the_file(make_base: MakeBase) -
     assert place.startswith("the body at line ") and place.endswith(" of keys.md")
     written = int(place.split("line ")[1].split()[0])
     assert written > 3  # the body's third line, after the frontmatter's lines
+
+
+def test_a_theme_of_pattern_marks_and_a_huge_title_are_refused(make_base: MakeBase) -> None:
+    """Over MCP, theme "((a+)+)+$" was written under a/ without a word, and a title of
+    100,000 characters made a document that the check passed."""
+    root = empty_base(make_base)
+    before = sorted(root.rglob("*.md"))
+    brain = Brain.open(root, clock=lambda: TODAY)
+    asked = {"title": "Rule", "summary": "A rule.", "type": "rule"}
+    with pytest.raises(InvalidRequestError) as refused:
+        brain.write(WriteRequest(**asked, theme="((a+)+)+$"))
+    assert refused.value.field == "theme" and "($ ( ) +)" in str(refused.value)
+    with pytest.raises(InvalidRequestError) as long:
+        brain.write(WriteRequest(**{**asked, "title": "a" * 100_000}, theme="rules"))
+    assert long.value.field == "title" and len(str(long.value)) < 200
+    assert sorted(root.rglob("*.md")) == before  # nothing was written
+    done = brain.write(WriteRequest(**asked, theme="Décisions d'archi"))
+    assert done.id.startswith("decisions-d-archi/")

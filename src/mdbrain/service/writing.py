@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -193,6 +194,18 @@ class Writer:
                 f"type {request.type!r} is not one of {', '.join(self.config.types)};"
                 " nothing was written",
                 field="type",
+            )
+        odd = sorted(set(_NOT_IN_A_THEME.findall(request.theme))) if creating else []
+        if odd:  # "((a+)+)+$" was written under a/ without a word
+            raise InvalidRequestError(
+                f"theme {request.theme!r} holds characters a folder's name does not take"
+                f" ({' '.join(odd)}); name it in words; nothing was written",
+                field="theme",
+            )
+        if len(request.title) > TITLE_MOST:
+            raise InvalidRequestError(
+                f"the title is longer than {TITLE_MOST} characters; nothing was written",
+                field="title",
             )
 
     def candidates(
@@ -462,6 +475,12 @@ class Writer:
                 )
             report.index = self.session.indexer().run()  # in the same hold of the lock
         return report
+
+
+# what a theme may not hold: the marks of patterns, code and markup, which no folder's
+# name keeps (a theme's words become a slug: "Décisions d'archi" is decisions-d-archi/)
+_NOT_IN_A_THEME = re.compile(r"[()\[\]{}<>*+?$^|\\=!@#%~`\";:]")
+TITLE_MOST = 300  # characters of a title: a 100 KB one was written and checked clean
 
 
 def _doc_id(theme: str, name: str) -> str:
