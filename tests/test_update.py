@@ -600,3 +600,22 @@ def test_undocumented_code_no_draft_can_describe_is_not_sent_to_update_draft(
     repo.write("src/tool.py", "def main() -> None:\n    pass\n")
     repo.commit("a tool", "2026-07-02T12:00:00")
     assert "'mdbrain update --draft' writes" in views.update_text(Brain.open(repo.path).update())
+
+
+def test_a_folder_git_moved_is_followed_like_a_file(tmp_path: Path) -> None:
+    """kgrzybek/modular-monolith-with-ddd: after ``git mv src/BuildingBlocks/Tests
+    src/BuildingBlocks/BuildingBlocksTests``, a draft kept the old folder, and the
+    check warned of it with no fix."""
+    repo = Repo(tmp_path / "project")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("src/Tests/a.py", LOGIN_PY)
+    repo.write("src/Tests/deep/b.py", LOGIN_PY + "B = 1\n")
+    repo.write("kb/t.md", doc("Tests", status="draft", impl_refs="[src/Tests]"))
+    repo.commit("start", "2026-07-01T12:00:00")
+    repo.git("mv", "src/Tests", "src/UnitTests")
+    repo.commit("move", "2026-07-03T10:00:00")
+    proposal = Brain.open(repo.path).update(dry_run=True)
+    assert [(r.old, r.new) for r in proposal.renames] == [("src/Tests", "src/UnitTests")]
+    Brain.open(repo.path).update(fix=True)
+    meta = Brain.open(repo.path).manifest(use_cache=False).by_id["t.md"].meta
+    assert meta["impl_refs"] == ["src/UnitTests"] and meta["status"] == "draft"

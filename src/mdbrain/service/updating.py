@@ -390,12 +390,16 @@ class Updater:
         return f"{ref.path} modified on {modified}, after {updated}" if modified > updated else ""
 
     def _renamed(self, ref_path: str, renames: dict[str, str]) -> str | None:
-        repo = self._repo_path(ref_path)
-        moved = renames.get(repo or "")
-        if not moved or self.top is None:
+        """Where git saw a file moved, or a folder: the one folder every renamed file of
+        it went to, under the same names (``git mv src/Tests src/UnitTests``)."""
+        repo = self._repo_path(ref_path.rstrip("/"))
+        if not repo or self.top is None:
+            return None
+        moved = renames.get(repo) or _folder_moved(repo, renames)
+        if not moved:
             return None
         full = self.top / moved
-        if not full.is_file():
+        if not (full.is_file() or (full.is_dir() and moved != repo)):
             return None
         return os.path.relpath(full, self.project).replace(os.sep, "/")
 
@@ -515,6 +519,20 @@ class Updater:
         from mdbrain.service import scanning
 
         return scanning.draft_units(self.session, set(undocumented))
+
+
+def _folder_moved(folder: str, renames: dict[str, str]) -> str | None:
+    """The folder that every file git saw renamed out of ``folder`` went to, keeping its
+    path under it; None when there is none, or more than one."""
+    prefix = folder + "/"
+    targets = set()
+    for old, new in renames.items():
+        if old.startswith(prefix):
+            rest = old[len(prefix) :]
+            if not new.endswith("/" + rest):
+                return None  # renamed, not only moved: no folder to follow
+            targets.add(new[: -len(rest) - 1])
+    return targets.pop() if len(targets) == 1 else None
 
 
 def _reasons(text: str) -> list[str]:
