@@ -421,3 +421,19 @@ def test_code_in_a_language_the_scan_does_not_read_is_said_to_be_counted_only(
     assert report.not_drafted.startswith("code in C# (2) is counted, not drafted")
     assert "tools/gen.py" not in report.not_drafted
     assert codemap.not_drafted(["a.py", "b.ts", "README.md"]) == ""
+
+
+def test_tests_in_a_language_the_scan_does_not_read_are_not_counted_as_none(
+    tmp_path: Path,
+) -> None:
+    """The C# solution's test drafts said "0 test files with 0 tests" over 281 NUnit
+    tests, with an empty list under a heading."""
+    project = tmp_path / "dotnet"
+    (project / "tests" / "Meetings").mkdir(parents=True)
+    for name in ("MeetingTests.cs", "GroupTests.cs"):
+        (project / "tests" / "Meetings" / name).write_text("[Test]\npublic void A() {}\n")
+    init_base(project, "kb")
+    run(project)
+    text = "\n".join(p.read_text(encoding="utf-8") for p in (project / "kb").rglob("*.md"))
+    assert "Tests in tests/: 2 files, in C#, whose tests the scan does not count." in text
+    assert "0 tests" not in text and "## Test files" not in text

@@ -154,6 +154,13 @@ def kind_of(path: str) -> str:
     return "doc" if name.endswith((".md", ".rst", ".txt")) or name.startswith("readme") else "other"
 
 
+def unread_languages(paths: Iterable[str]) -> list[str]:
+    """The names of the programming languages of ``paths`` that the scan does not read,
+    most files first."""
+    counts = Counter(_UNREAD_CODE[n] for p in paths if (n := language_of(p)) in _UNREAD_CODE)
+    return [name for name, _n in counts.most_common()]
+
+
 def draftable(path: str) -> bool:
     """Whether a draft can describe this file: it is in no language the scan leaves unread."""
     return language_of(path) not in _UNREAD_CODE

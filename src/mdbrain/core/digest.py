@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
-from mdbrain.core import layout, sections
+from mdbrain.core import codemap, layout, sections
 from mdbrain.core.draft import MAX_RELATED, MAX_SECTIONS, Draft, Project, Theme, relative
 from mdbrain.core.facts import clip, first_line
 from mdbrain.core.layout import Package, UnitGraph
@@ -76,11 +76,18 @@ def test_drafts(
     taken = {"overview"}  # slugs of the drafts so far
     for root, paths in sorted(roots.items()):
         read = [project.facts[p] for p in paths if p in project.facts and project.facts[p].tests]
-        summary = w(
-            "tests_summary", root=root, files=w.count(len(read), "test file"),
-            tests=w.count(sum(f.tests for f in read), "test"),
-            others=w.count(len(paths) - len(read), "other file"),
-        )  # fmt: skip
+        unread = [] if read else codemap.unread_languages(paths)
+        if unread:  # C# tests ("[Test]") are not read: "0 tests" would be wrong
+            summary = w(
+                "tests_unread", root=root, others=w.count(len(paths), "file"),
+                languages=", ".join(unread),
+            )  # fmt: skip
+        else:
+            summary = w(
+                "tests_summary", root=root, files=w.count(len(read), "test file"),
+                tests=w.count(sum(f.tests for f in read), "test"),
+                others=w.count(len(paths) - len(read), "other file"),
+            )  # fmt: skip
         lines = [
             f"- {code(f.path)}, {w.count(f.tests, 'test')}"
             + (w("colon") + first_line(f.doc) if f.doc else "")
@@ -101,7 +108,7 @@ def test_drafts(
                 tags=("testing", *sorted({f.language for f in read})),
                 impl_refs=(root,) if root != "." else tuple(f.path for f in read),
                 sources=tuple(f.path for f in read[:40]),
-                body=(summary, "", *how, f"## {w('test_files')}", "", *lines),
+                body=(summary, "", *how, *([f"## {w('test_files')}", "", *lines] if lines else [])),
                 links=tuple(
                     (w("tested", title=graph.units[i].title), relative(here, graph.doc(i)))
                     for i in tested

@@ -49,6 +49,8 @@ _EN: Final = {
     "entry_summary": "{entries}, {commands} and {routes} found in the code.",
     "tests_title": "Tests in {root}/",
     "tests_summary": "Tests in {root}/: {files} with {tests}, and {others}.",
+    "tests_unread": "Tests in {root}/: {others}, in {languages}, whose tests the scan does"
+    " not count.",
     "test_files": "Test files",
     "repository_title": "Repository layout and documentation",
     "repository_summary": "Layout of the repository: {files}, mostly {common}; its READMEs "
@@ -141,6 +143,8 @@ _FR: Final = {
     "entry_summary": "{entries}, {commands} et {routes} trouvés dans le code.",
     "tests_title": "Tests dans {root}/",
     "tests_summary": "Tests dans {root}/ : {files} avec {tests}, et {others}.",
+    "tests_unread": "Tests dans {root}/ : {others} en {languages} ; leurs tests ne sont pas"
+    " comptés.",
     "test_files": "Fichiers de test",
     "repository_title": "Organisation du dépôt et documentation",
     "repository_summary": "Organisation du dépôt : {files}, surtout {common} ; ses README "
