@@ -191,11 +191,16 @@ async def test_resources_and_prompts(project: Path) -> None:
         templates = (await client.list_resource_templates()).resource_templates
         manifest = await client.read_resource("mdbrain://shop/manifest")
         page = await client.read_resource("mdbrain://shop/doc/rules/lockout.md")
+        # the instructions name "default": an agent cannot guess the folder's name
+        default = await client.read_resource("mdbrain://default/doc/rules/lockout.md")
+        told = client.instructions or ""
         prompts = {p.name for p in (await client.list_prompts()).prompts}
         asked = await client.get_prompt("mdbrain-query", {"question": "what locks an account?"})
     assert any("doc/{+path}" in t.uri_template for t in templates)
     assert "rules/lockout.md" in manifest.contents[0].text  # type: ignore[union-attr]
     assert "Five failed" in page.contents[0].text  # type: ignore[union-attr]
+    assert default.contents[0].text == page.contents[0].text  # type: ignore[union-attr]
+    assert "mdbrain://default/{manifest," in told
     assert prompts == {"mdbrain-init", "mdbrain-update", "mdbrain-query", "mdbrain-check"}
     assert "what locks an account?" in asked.messages[0].content.text  # type: ignore[union-attr]
 

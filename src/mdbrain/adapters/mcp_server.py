@@ -49,15 +49,19 @@ Only = Annotated[list[str] | None, Field(description="Only documents with one of
 Theme = Annotated[str | None, Field(description="Only documents under this folder")]
 
 
+DEFAULT = "default"  # the name the first base answers to as well
+
+
 class Bases:
-    """The bases a server serves, by name; the first one is the default."""
+    """The bases a server serves, by name; the first one is the default, also named
+    ``default`` (an agent cannot guess a folder's name to address a resource)."""
 
     def __init__(self, brains: dict[str, Brain]) -> None:
         self.brains = brains
         self.default = next(iter(brains))
 
     def get(self, name: str | None) -> Brain:
-        if name in (None, "", self.default):
+        if name in (None, "", self.default) or (name == DEFAULT and DEFAULT not in self.brains):
             return self.brains[self.default]
         found = self.brains.get(str(name))
         if found is None:

@@ -25,7 +25,8 @@ then `verify` them with what you checked. Regenerate synthesis pages flagged for
 - Pass the `sha` you read as `expect_sha` when you change a document.
 - A task is done when the documents it affects are updated: run `update` after code \
 changes and `check` before you finish.
-- Never store secrets or personal data; the guard refuses them.
+- Never store secrets or personal data.
+- Resources: mdbrain://default/{manifest,overview,relations,doc/PATH}
 """
 
 PROMPTS: dict[str, tuple[str, str]] = {
