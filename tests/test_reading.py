@@ -741,7 +741,11 @@ def test_a_passage_cut_inside_a_code_block_shows_it_as_a_block() -> None:
     from mdbrain.core import passages
 
     lines = ["Text", "```powershell", "a", "b", "```", "after", "```", "c", "d", "```"]
-    assert passages.fenced(lines, 2, 4) == (2, 4, "```powershell", "```")
+    # a few lines into a block: from its first line, which names what it does
+    # (honojs/website: "app.notFound((c) => {" was cut off the 404 answer)
+    assert passages.fenced(lines, 2, 4) == (1, 4, "", "```")
+    deep = ["```ts", *(f"line {n}" for n in range(20)), "```"]
+    assert passages.fenced(deep, 15, 18) == (15, 18, "```ts", "```")  # far in: the fence alone
     assert passages.fenced(lines, 4, 6) == (5, 6, "", "")  # its closing fence alone: skipped
     assert passages.fenced(lines, 5, 8) == (5, 8, "", "```")
     assert passages.fenced(lines, 0, 10) == (0, 10, "", "")

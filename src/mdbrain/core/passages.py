@@ -393,17 +393,21 @@ def fenced(lines: Sequence[str], start: int, end: int) -> tuple[int, int, str, s
     "The file should be named" and the name below it, else leaves the fence out), the
     fence line to show above it when it starts inside a block, and the fence to show
     below it when it ends inside one; empty strings when it needs none."""
-    fence, opener = "", ""
+    fence, opener, opened_at = "", "", -1
     for number in range(start):
         line = lines[number]
         if fence:
             fence = "" if markdown.closes_fence(line, fence) else fence
         elif (opened := markdown.FENCE.match(line)) is not None:
-            fence, opener = opened.group(1), line.strip()
+            fence, opener, opened_at = opened.group(1), line.strip(), number
     if fence and start < end and markdown.closes_fence(lines[start], fence):
         start, fence = start + 1, ""  # the block's end alone shows nothing of it
     if start >= end:
         return start, end, "", ""  # nothing shown: no block to show it in
+    if fence and start - opened_at <= SHORT_BLOCK:
+        # a block's first lines name what it does ("app.notFound((c) => {"): a window
+        # opening a few lines into it starts with it (honojs/website's 404 answer)
+        start, fence = opened_at, ""
     above = opener if fence else ""
     last_opened = -1
     for number in range(start, end):
