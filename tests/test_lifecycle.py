@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from mdbrain.adapters import views
 from mdbrain.adapters.cli import cli
 from mdbrain.core import adr, document
 from mdbrain.core.errors import InvalidRequestError, NotFoundError
@@ -366,3 +367,26 @@ def test_resolve_makes_the_dropped_records_status_say_superseded(make_base: Make
         brain.resolve("adr/0001-a.md", "adr/0002-b.md", keep="adr/0002-b.md", by="Ana")
     assert "## Status\n\nSuperseded by [2. B](0002-b.md)\n" in body_of(root, "adr/0001-a.md")
     assert "## Status\n\nAccepted\n" in body_of(root, "adr/0002-b.md")
+
+
+@needs_git
+def test_a_code_file_given_as_a_source_is_followed_by_update(tmp_path: Path) -> None:
+    """kgrzybek/modular-monolith-with-ddd: a record verified against a C# file was
+    never compared with it; after the file moved, update flagged nothing and the check
+    was clean. Verifying a document against code says that it describes that code."""
+    repo = Repo(tmp_path / "project")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("src/Root.cs", "public class Root {}\n")
+    repo.write("kb/a.md", doc("A", status="draft"))
+    repo.commit("start", "2026-07-01T12:00:00")
+    with Brain.open(repo.path, clock=lambda: TODAY) as brain:
+        report = brain.verify(["a.md"], sources=["src/Root.cs", "docs/none.cs", "meeting"])
+    assert report.verified[0].followed == ("src/Root.cs",)
+    after = meta(repo.path / "kb", "a.md")
+    assert after["impl_refs"] == ["src/Root.cs"] and after["status"] == "stable"
+    assert "code followed from now on (impl_refs): src/Root.cs" in views.verify_text(report)
+    repo.commit("verified", "2026-07-02T12:00:00")
+    repo.write("src/Root.cs", "public class Root { int x; }\n")
+    repo.commit("change", "2026-07-03T12:00:00")
+    flagged = Brain.open(repo.path, clock=lambda: TODAY).update(dry_run=True).flagged
+    assert [f.doc for f in flagged] == ["a.md"]

@@ -101,7 +101,8 @@ def verify(
 ) -> None:
     """Say that DOCS were checked against the code or production: a draft with a source,
     or a document to review, becomes stable; its sources are added to; the code it
-    describes is fingerprinted again so that 'mdbrain update' compares with it."""
+    describes (its impl_refs, and a code file given as a source, which becomes one) is
+    fingerprinted again so that 'mdbrain update' compares with it."""
     from mdbrain.adapters import views
 
     brain = guarded(obj.brain)

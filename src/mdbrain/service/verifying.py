@@ -22,6 +22,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mdbrain.core import edit, fields, ids
@@ -42,6 +43,8 @@ class Verified:
     after: str  # status after
     sources: tuple[str, ...]
     sha: str  # content hash as written
+    # code files among the sources, made impl_refs: update compares the document with them
+    followed: tuple[str, ...] = ()
 
 
 @dataclass
@@ -65,9 +68,9 @@ def verify(
     report = VerifyReport()
     with session.writing():
         plans = [_plan(session, doc_id, given, note, today) for doc_id in wanted]
-        for doc_id, text, before, after, all_sources in plans:
+        for doc_id, text, before, after, all_sources, followed in plans:
             sha = session.write(doc_id, text)
-            report.verified.append(Verified(doc_id, before, after, all_sources, sha))
+            report.verified.append(Verified(doc_id, before, after, all_sources, sha, followed))
         anchoring.record(session, wanted, day=today)
         report.index = session.indexer().run()  # in the same hold of the lock
     return report
@@ -75,7 +78,7 @@ def verify(
 
 def _plan(
     session: Session, doc_id: str, given: list[str], note: str, today: dt.date
-) -> tuple[str, str, str, str, tuple[str, ...]]:
+) -> tuple[str, str, str, str, tuple[str, ...], tuple[str, ...]]:
     entry = session.entry(doc_id)
     if entry.status in RETIRED:
         raise InvalidRequestError(
@@ -93,9 +96,13 @@ def _plan(
         )
     text = session.read(doc_id).text
     after = "stable" if entry.status in ("draft", "needs-review") else entry.status
+    refs = fields.strings(entry.meta, "impl_refs")
+    followed = tuple(s for s in given if s not in refs and _code_file(session.project, s))
     try:
         if merged != current:
             text = edit.set_field(text, "sources", merged)
+        if followed:  # checked against this code: compared with it from now on
+            text = edit.set_field(text, "impl_refs", [*refs, *followed])
         if after != entry.status:
             text = edit.set_field(text, "status", after)
         text = edit.remove_field(text, "review_reason")
@@ -105,7 +112,21 @@ def _plan(
     except edit.NoFrontmatterError as error:  # a file with no fields to record it in
         error.path = doc_id
         raise
-    return doc_id, text, entry.status, after, tuple(merged)
+    return doc_id, text, entry.status, after, tuple(merged), followed
+
+
+def _code_file(project: Path, source: str) -> bool:
+    """Whether a source is a file of code in the project (``src/Meetings/Root.cs``):
+    verifying a document against it says that the document describes it."""
+    from mdbrain.service.updating import CODE_SUFFIXES
+
+    if not source.endswith(CODE_SUFFIXES) or any(c.isspace() for c in source):
+        return False
+    try:
+        full = (project / source).resolve()
+    except (OSError, ValueError):
+        return False
+    return full.is_relative_to(project.resolve()) and full.is_file()
 
 
 # a revision: seven to forty hexadecimal digits ("aeafafe" is one; a word such as
