@@ -66,21 +66,25 @@ def file_target(doc_id: str, written: str) -> str | None:
         return None
     if "{" in target or "<" in target or "%>" in target:
         return None
-    for mark in ("#", "?"):
-        cut = target.find(mark)
-        if cut != -1:
-            target = target[:cut]
-    if "%" in target:
-        target = unquote(target)
+    target = _path_of(target)
     last = target.rpartition("/")[2]
     stem, dot, suffix = last.rpartition(".")
     if not (stem.strip(".") and dot and suffix.isalnum() and len(suffix) <= 10):
         return None
     if is_doc_path(target):
         return None
-    if not target.isascii():
-        target = unicodedata.normalize("NFC", target)
     return posixpath.normpath(posixpath.join(posixpath.dirname(doc_id), target))
+
+
+def _path_of(target: str) -> str:
+    """A link's target without its anchor or query, percent-decoded, in NFC."""
+    for mark in ("#", "?"):
+        cut = target.find(mark)
+        if cut != -1:
+            target = target[:cut]
+    if "%" in target:
+        target = unquote(target)
+    return target if target.isascii() else unicodedata.normalize("NFC", target)
 
 
 def resolve(doc_id: str, written: str) -> tuple[LinkKind, str] | None:
@@ -94,14 +98,7 @@ def resolve(doc_id: str, written: str) -> tuple[LinkKind, str] | None:
     target = written.strip()
     if not target or target.startswith(("#", "//")) or is_address(target):
         return None
-    for mark in ("#", "?"):
-        cut = target.find(mark)
-        if cut != -1:
-            target = target[:cut]
-    if "%" in target:
-        target = unquote(target)
-    if not target.isascii():
-        target = unicodedata.normalize("NFC", target)
+    target = _path_of(target)
     if not is_doc_path(target):
         return None
     if target.startswith("/"):
