@@ -43,6 +43,17 @@ def test_a_page_offers_the_anchors_sites_make_of_its_headings_and_ids() -> None:
     assert "not-a-heading" not in offered
 
 
+def test_quoted_headings_element_ids_and_entities_give_anchors_too() -> None:
+    """mkdocs/mkdocs' own docs: "> #### custom_dir" in a quote, "**`locale`**{ #mkdocs-locale
+    }" on a list item, and "#### on_&lt;event_name&gt;()": 11 links reported broken."""
+    body = (
+        "## Options\n\n> #### custom_dir\n>\n> Where.\n\n"
+        "*   **`locale`**{ #mkdocs-locale }: the language.\n\n#### on_&lt;event_name&gt;()\n"
+    )
+    offered = set(fragments.of(body, markdown.scan(body).headings))
+    assert {"custom_dir", "mkdocs-locale", "on_event_name"} <= offered
+
+
 @pytest.mark.parametrize(
     ("written", "anchor"),
     [

@@ -4,13 +4,15 @@ make them, and the anchors its own links ask of other pages.
 A heading's anchor is its text lowered, punctuation out, spaces to hyphens, and a
 number after a repeated one (``install``, ``install-1``), as GitHub writes it; the
 forms other generators write count too (MkDocs: accents dropped; Hugo: punctuation as
-hyphens), and so do ``#top`` and an id a page gives itself: ``{#id}`` after a heading,
-``<a name="id">`` or any HTML ``id="..."``. Anchors are kept casefolded: a
-link is judged by what some site could resolve, never by one generator's exact rules.
+hyphens), and so do ``#top``, a heading inside a quote, and an id a page gives itself:
+``{#id}`` after a heading or any element, ``<a name="id">`` or any HTML ``id="..."``.
+Anchors are kept casefolded: a link is judged by what some site could resolve, never
+by one generator's exact rules.
 """
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from collections import Counter
@@ -23,8 +25,12 @@ from mdbrain.core.markdown import Heading
 
 _NOT_IN_A_SLUG = re.compile(r"[^\w\- ]")
 _EXPLICIT = lazy_pattern(r"\{:?[ \t]*#([^\s{}]+)[^{}]*\}\s*$")  # "## Title {#id .class}"
+# an id given to any element with attr_list: "**`locale`**{ #mkdocs-locale }"
+_ATTRIBUTE_ID = lazy_pattern(r"\{:?[ \t]*#([^\s{}#]+)[^{}\n]*\}")
 _HTML_ID = lazy_pattern(r"<[A-Za-z][^<>]*?\s(?:id|name)\s*=\s*[\"']([^\"'<>]+)[\"']")
 _LINKED = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")  # "[text](url)": the text stays
+# a heading inside a quote, which sites give an id too ("> #### custom_dir" in MkDocs' docs)
+_QUOTED_HEADING = lazy_pattern(r"^ {0,3}(?:>[ \t]?)+ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$", re.M)
 
 
 def slug(text: str) -> str:
@@ -60,11 +66,16 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
     """Every anchor a page offers, casefolded and sorted."""
     found = {"top"}  # a browser's own: the top of the page
     seen: Counter[str] = Counter()
+    if ">" in body:  # the scanner reads no heading inside a quote; sites do
+        quoted = [Heading(len(m.group(1)), m.group(2), 0) for m in _QUOTED_HEADING().finditer(body)]
+        headings = [*headings, *quoted]
     for heading in headings:
         title = heading.title
         if "{" in title and (explicit := _EXPLICIT().search(title)) is not None:
             found.add(explicit.group(1).casefold())
         text = passages.clean_heading(title)
+        if "&" in text:  # "on_&lt;event_name&gt;()" reads "on_<event_name>()"
+            text = html.unescape(text)
         if "[" in text:
             text = _LINKED.sub(r"\1", text)
         github, site, hyphens = _slugs(text.replace("`", "") if "`" in text else text)
@@ -74,6 +85,8 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
             found.update((f"{github}-{count}", f"{site}_{count}", f"{hyphens}_{count}"))
         else:
             found.update((github, site, hyphens))
+    if "{" in body and "#" in body:
+        found.update(m.group(1).casefold() for m in _ATTRIBUTE_ID().finditer(body))
     if "id=" in body or "name=" in body or "id =" in body or "name =" in body:
         found.update(m.group(1).casefold() for m in _HTML_ID().finditer(body))
     found.discard("")
