@@ -565,3 +565,11 @@ def test_the_export_names_the_project_as_its_manifest_does(
     code, said = run("-C", str(project), "export", "--llms-txt", str(out))
     assert code == 0, said
     assert out.read_text(encoding="utf-8").splitlines()[0] == f"# {name}"
+
+
+def test_no_two_documents_share_an_anchor_in_the_snapshot() -> None:
+    from mdbrain.adapters.export_text import anchors
+
+    named = anchors(["a-b.md", "a/b.md", "заметки.md", "решения.md", "rules/limit.md"])
+    assert len(set(named.values())) == 5
+    assert named["rules/limit.md"] == "doc-rules-limit-md"  # a plain id reads as itself

@@ -89,3 +89,9 @@ def test_a_link_to_a_section_that_is_not_there_is_reported(make_base: MakeBase) 
         ("a.md", 12, "link to #asgitransport: guide.md has no heading or id with that anchor"),
         ("a.md", 12, "link to #nowhere: this page has no heading or id with that anchor"),
     ]
+
+
+def test_an_emoji_heading_offers_the_untrimmed_anchor_too() -> None:
+    body = "# 🚀 Getting started\n\n## Deploy 🚀\n"
+    offered = set(fragments.of(body, markdown.scan(body).headings))
+    assert {"-getting-started", "getting-started", "deploy-", "deploy"} <= offered

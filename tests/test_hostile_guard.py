@@ -311,3 +311,25 @@ def test_init_scan_drafts_do_not_copy_a_private_key(h: Hostile) -> None:
     body_lines = block.splitlines()[1:-1]
     assert_secret_absent(h, *body_lines)
     assert_ended(done, EXIT_OK, EXIT_REFUSED, bound=20)
+
+
+def test_moving_a_page_keeps_the_line_a_person_marked(h: Hostile) -> None:
+    """A person allowed a value on a line that links to a page; moving that page
+    rewrites the link, and the move must not be refused for the value (nor leave the
+    page in two places)."""
+    secret = fake_anthropic_key()
+    (h.docs / "b.md").write_text(
+        '---\ntitle: "B"\nsummary: "A page."\ntype: fact\nstatus: stable\ntags: [ops]\n'
+        "sources: [ops wiki]\nupdated: 2026-11-01\n---\n\n# B\n\nText.\n",
+        encoding="utf-8",
+    )
+    (h.docs / "a.md").write_text(
+        '---\ntitle: "A"\nsummary: "Links B."\ntype: fact\nstatus: stable\ntags: [ops]\n'
+        "sources: [ops wiki]\nupdated: 2026-11-01\n---\n\n# A\n\n"
+        f"Example from [the page](b.md): {secret} <!-- mdbrain: allow-secret -->\n",
+        encoding="utf-8",
+    )
+    moved = h.run("mv", "b.md", "c.md")
+    assert moved.code == 0, str(moved)
+    assert not (h.docs / "b.md").exists() and (h.docs / "c.md").exists()
+    assert "[the page](c.md)" in (h.docs / "a.md").read_text(encoding="utf-8")

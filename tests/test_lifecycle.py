@@ -390,3 +390,24 @@ def test_a_code_file_given_as_a_source_is_followed_by_update(tmp_path: Path) -> 
     repo.commit("change", "2026-07-03T12:00:00")
     flagged = Brain.open(repo.path, clock=lambda: TODAY).update(dry_run=True).flagged
     assert [f.doc for f in flagged] == ["a.md"]
+
+
+def test_verify_keeps_days_and_tickets_and_adds_each_code_file_once(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({"a.md": doc("A", status="draft", sources='["postmortem 20240115"]')})
+    (root.parent / "src").mkdir()
+    (root.parent / "src" / "a.py").write_text("A = 1\n", encoding="utf-8")
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        brain.verify(["a.md"], sources=["postmortem 20240322", "ticket 1234567"])
+        brain.verify(["a.md"], sources=["ticket 7654321", "src/a.py", "./src/a.py"])
+    after = meta(root, "a.md")
+    assert after["sources"] == [
+        "postmortem 20240115",
+        "postmortem 20240322",
+        "ticket 1234567",
+        "ticket 7654321",
+        "src/a.py",
+        "./src/a.py",
+    ]
+    assert after["impl_refs"] == ["src/a.py"]

@@ -18,8 +18,10 @@ the same base gives the same bytes.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import quote
@@ -158,6 +160,7 @@ def snapshot_markdown(snapshot: Snapshot, target: Path | None = None) -> str:
         " marked with their status.",
         "",
     ]
+    named = anchors(page.id for page in snapshot.pages)
     if snapshot.conflicts:
         out += ["Open conflicts, to be settled by a human:", ""]
         out += [f"- `{c.claimant}` contradicts `{c.target}`" for c in snapshot.conflicts]
@@ -168,34 +171,44 @@ def snapshot_markdown(snapshot: Snapshot, target: Path | None = None) -> str:
             if page.theme != theme:
                 theme = page.theme
                 out += [f"## {_part(status)}: {_theme(theme)}", ""]
-            out += [f'<a id="{anchor(page.id)}"></a>', ""]
+            out += [f'<a id="{named[page.id]}"></a>', ""]
             out += [f"### {_mark(page)}{page.title}", "", *_facts(page)]
             body = snapshot.body(page.id)
             if body.note:
                 out += [f"(Body {body.note}.)", ""]
-            text = shift_headings(_within(snapshot, page.id, body.text, target), page.title)
+            text = shift_headings(_within(snapshot, named, page.id, body.text, target), page.title)
             if text.strip():
                 out += [text, ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def anchor(doc_id: str) -> str:
-    """The anchor of a document's heading in the snapshot: ``doc-`` and its id, its
-    other characters as hyphens (``pages/fast/selection.md``: ``doc-pages-fast-selection-md``)."""
-    return "doc-" + re.sub(r"[^a-z0-9]+", "-", doc_id.lower()).strip("-")
+def anchors(doc_ids: Iterable[str]) -> dict[str, str]:
+    """The anchor of each document's heading in the snapshot: ``doc-`` and its id, its
+    other characters as hyphens (``pages/fast/selection.md``: ``doc-pages-fast-selection-md``);
+    with a digest of the id when that reading is shared (``a-b.md`` and ``a/b.md``) or
+    loses letters (``заметки.md``), so that no two documents share one."""
+    plain = {i: re.sub(r"[^a-z0-9]+", "-", i.lower()).strip("-") for i in doc_ids}
+    shared = Counter(plain.values())
+    out = {}
+    for doc_id, name in plain.items():
+        lost = shared[name] > 1 or not doc_id.isascii()
+        digest = hashlib.sha256(doc_id.encode("utf-8")).hexdigest()[:6]
+        out[doc_id] = f"doc-{name}-{digest}" if lost else f"doc-{name}"
+    return out
 
 
-def _within(snapshot: Snapshot, doc_id: str, body: str, target: Path | None) -> str:
+def _within(
+    snapshot: Snapshot, named: dict[str, str], doc_id: str, body: str, target: Path | None
+) -> str:
     """``body`` with its links made to work from the snapshot: a link to a document of
     it leads to that document's heading, and a link or image to a file (a page above
     the root, code, a picture), from the snapshot's folder when it is written to one.
-    Any other link stays as written."""
-    ids = {page.id for page in snapshot.pages}
+    Any other link stays as written (``named``: the anchors, :func:`anchors`)."""
 
     def new(written: str) -> str | None:
         resolved = links.resolve(doc_id, written)
         if resolved is not None and resolved[0] is links.LinkKind.DOC:
-            return f"#{anchor(resolved[1])}" if resolved[1] in ids else None
+            return f"#{named[resolved[1]]}" if resolved[1] in named else None
         path = resolved[1] if resolved is not None else links.file_target(doc_id, written)
         if path is None or target is None:
             return None

@@ -54,8 +54,10 @@ class MdbrainError(Exception):
 
     def __init__(self, message: str, *, path: str | None = None, line: int | None = None) -> None:
         if len(message) > MESSAGE_MOST:  # a value quoted whole: 100 KB of an agent's context
-            left = f" [... {len(message) - MESSAGE_MOST} characters left out ...] "
-            message = message[: MESSAGE_MOST - 200 - len(left)] + left + message[-200:]
+            marker = " [... {} characters left out ...] "
+            head = MESSAGE_MOST - 200 - len(marker.format(len(message)))
+            left = marker.format(len(message) - head - 200)
+            message = message[:head] + left + message[-200:]
         super().__init__(message)
         self.message = message
         self.path = path

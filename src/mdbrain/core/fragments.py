@@ -53,7 +53,9 @@ def _slugs(text: str) -> tuple[str, str, str]:
         decomposed = unicodedata.normalize("NFKD", lowered)
         bare = "".join(c for c in decomposed if not unicodedata.combining(c))
         plain = bare.encode("ascii", "ignore").decode("ascii")
-    github = _NOT_IN_A_SLUG.sub("", lowered).strip().replace(" ", "-") or "section"
+    kept = _NOT_IN_A_SLUG.sub("", lowered)
+    # GitHub trims nothing: "🚀 Getting started" is "-getting-started"
+    github = kept.replace(" ", "-") if kept.strip() else "section"
     site = _SPACES.sub("-", _NOT_IN_A_SLUG.sub("", plain).strip())
     return github, site, _PUNCTUATION.sub("-", bare).strip("-")
 
@@ -85,6 +87,7 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
             found.update((f"{github}-{count}", f"{site}_{count}", f"{hyphens}_{count}"))
         else:
             found.update((github, site, hyphens))
+        found.add(github.strip("-") or "section")  # as sites that trim write it
     if "{" in body and "#" in body:
         found.update(m.group(1).casefold() for m in _ATTRIBUTE_ID().finditer(body))
     if "id=" in body or "name=" in body or "id =" in body or "name =" in body:

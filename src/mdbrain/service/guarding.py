@@ -88,8 +88,11 @@ def check(
     """Refuse ``text`` (the whole document about to be written) if it adds anything the
     guard objects to; ``before`` is the document's current text, when it has one. With
     ``marks`` (a page a person wrote, brought in by import), its allow comments count;
-    otherwise only those that stood in ``before`` on the same line do."""
-    known = {(r, d) for r, _line, d, _family in _hits(before, config)} if before else set()
+    otherwise only those that stood in ``before`` on the same line do. A value ``before``
+    already held passes, allowed there or not: moving a page rewrites the links of a
+    line a person marked, and must not be refused for it."""
+    held = _without_new_marks(before, "") if before else ""  # every mark made inert
+    known = {(r, d) for r, _line, d, _family in _hits(held, config)} if held else set()
     judged = text if marks else _without_new_marks(text, before or "")
     for rule, line, digest, family in _hits(judged, config):
         if (rule, digest) in known:

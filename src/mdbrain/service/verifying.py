@@ -19,6 +19,7 @@ planned before any is written.
 from __future__ import annotations
 
 import datetime as dt
+import posixpath
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -97,7 +98,14 @@ def _plan(
     text = session.read(doc_id).text
     after = "stable" if entry.status in ("draft", "needs-review") else entry.status
     refs = fields.strings(entry.meta, "impl_refs")
-    followed = tuple(s for s in given if s not in refs and _code_file(session.project, s))
+    held = {posixpath.normpath(r.partition("#")[0]) for r in refs}  # a symbol's file too
+    followed = tuple(
+        dict.fromkeys(
+            path
+            for s in given
+            if (path := posixpath.normpath(s)) not in held and _code_file(session.project, path)
+        )
+    )
     try:
         if merged != current:
             text = edit.set_field(text, "sources", merged)
@@ -129,9 +137,10 @@ def _code_file(project: Path, source: str) -> bool:
     return full.is_relative_to(project.resolve()) and full.is_file()
 
 
-# a revision: seven to forty hexadecimal digits ("aeafafe" is one; a word such as
-# "defaced" counts only beside a source of the same shape)
-_REVISION = re.compile(r"\b[0-9a-f]{7,40}\b")
+# a revision: seven to forty hexadecimal digits, a letter among them ("aeafafe" is one;
+# a day, 20240115, or a ticket, 1234567, is not; a word such as "defaced" counts only
+# beside a source of the same shape)
+_REVISION = re.compile(r"\b(?=[0-9]*[a-f])[0-9a-f]{7,40}\b")
 
 
 def _merged(current: list[str], given: list[str]) -> list[str]:
