@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mdbrain.core import fragments, markdown
+from mdbrain.core import fragments, links, markdown
 from mdbrain.service.brain import Brain
 from tests.conftest import MakeBase, doc
 
@@ -67,7 +67,7 @@ def test_quoted_headings_element_ids_and_entities_give_anchors_too() -> None:
     ],
 )
 def test_a_link_asks_for_one_anchor_at_most(written: str, anchor: str | None) -> None:
-    assert fragments.asked(written) == anchor
+    assert links.anchor_asked(written) == anchor
 
 
 def test_a_link_to_a_section_that_is_not_there_is_reported(make_base: MakeBase) -> None:

@@ -154,11 +154,15 @@ def kind_of(path: str) -> str:
     return "doc" if name.endswith((".md", ".rst", ".txt")) or name.startswith("readme") else "other"
 
 
+def _unread(paths: Iterable[str]) -> Counter[str]:
+    """How many of ``paths`` each programming language the scan does not read holds."""
+    return Counter(_UNREAD_CODE[n] for p in paths if (n := language_of(p)) in _UNREAD_CODE)
+
+
 def unread_languages(paths: Iterable[str]) -> list[str]:
     """The names of the programming languages of ``paths`` that the scan does not read,
     most files first."""
-    counts = Counter(_UNREAD_CODE[n] for p in paths if (n := language_of(p)) in _UNREAD_CODE)
-    return [name for name, _n in counts.most_common()]
+    return [name for name, _n in _unread(paths).most_common()]
 
 
 def draftable(path: str) -> bool:
@@ -170,10 +174,10 @@ def not_drafted(paths: Iterable[str]) -> str:
     """What to say of the code among ``paths`` that no draft can describe, since it is in
     a language the scan does not read (a C# solution gave 16 drafts of its tests and
     infrastructure, none of its 1,062 C# files, and nothing said why); '' when none."""
-    counts = Counter(_UNREAD_CODE[n] for p in paths if (n := language_of(p)) in _UNREAD_CODE)
+    counts = _unread(paths)
     if not counts:
         return ""
-    listed = ", ".join(f"{name} ({n})" for name, n in sorted(counts.items(), key=lambda kv: -kv[1]))
+    listed = ", ".join(f"{name} ({n})" for name, n in counts.most_common())
     return (
         f"code in {listed} is counted, not drafted: drafts describe Python, TypeScript,"
         " JavaScript, Go and Rust code; write documents for the rest, naming it in impl_refs"

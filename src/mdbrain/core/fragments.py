@@ -1,5 +1,5 @@
 """The anchors a page offers to links (``guide.md#install``), as sites and code hosts
-make them, and the anchors its own links ask of other pages.
+make them, (what a link asks is read by :func:`mdbrain.core.links.anchor_asked`).
 
 A heading's anchor is its text lowered, punctuation out, spaces to hyphens, and a
 number after a repeated one (``install``, ``install-1``), as GitHub writes it; the
@@ -17,7 +17,6 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
-from urllib.parse import unquote
 
 from mdbrain.core import passages
 from mdbrain.core.lazy import lazy_pattern
@@ -94,18 +93,3 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
         found.update(m.group(1).casefold() for m in _HTML_ID().finditer(body))
     found.discard("")
     return tuple(sorted(found))
-
-
-def asked(written: str) -> str | None:
-    """The anchor a link asks for (``guide.md#Install`` -> ``install``), casefolded;
-    None when it asks none, or for what no heading gives: a line of a file (``#L10``),
-    a text fragment (``#:~:text=``), a route or a query."""
-    at = written.find("#")
-    if at == -1:
-        return None
-    fragment = unquote(written[at + 1 :].strip())
-    if not fragment or fragment.startswith(":~:") or any(c in fragment for c in "/=?&"):
-        return None
-    if re.fullmatch(r"L\d+(?:-L?\d+)?", fragment):
-        return None
-    return unicodedata.normalize("NFC", fragment).casefold()

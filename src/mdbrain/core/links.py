@@ -109,3 +109,21 @@ def resolve(doc_id: str, written: str) -> tuple[LinkKind, str] | None:
     if norm == ".." or norm.startswith("../"):
         return LinkKind.OUTSIDE, norm
     return LinkKind.DOC, norm
+
+
+_LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")  # a line of a file: #L10, #L10-L20
+
+
+def anchor_asked(written: str) -> str | None:
+    """The anchor a link asks for (``guide.md#Install`` -> ``install``), casefolded;
+    None when it asks none, or for what no heading gives: a line of a file (``#L10``),
+    a text fragment (``#:~:text=``), a route or a query."""
+    at = written.find("#")
+    if at == -1:
+        return None
+    fragment = unquote(written[at + 1 :].strip())
+    if not fragment or fragment.startswith(":~:") or any(c in fragment for c in "/=?&"):
+        return None
+    if _LINE_ANCHOR.fullmatch(fragment):
+        return None
+    return unicodedata.normalize("NFC", fragment).casefold()

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from mdbrain.core import document, fields, fragments, frontmatter, links, markdown
+from mdbrain.core import document, fields, frontmatter, links, markdown
 from mdbrain.core.errors import DocumentError
 from mdbrain.core.findings import Finding, finding
 from mdbrain.core.links import Link, LinkKind
@@ -49,7 +49,7 @@ class Entry(NamedTuple):
     # pages above the root ("../README.md") and files that are no document ("../src/a.py",
     # "img/flow.png"); whether a file is there is for the check to say (rules.missing_files)
     files: tuple[Link, ...] = ()
-    # the anchors its links ask of documents (core.fragments): (id, anchor, line); the
+    # the anchors its links ask of documents (links.anchor_asked): (id, anchor, line); the
     # check reads what those documents offer
     asked: tuple[tuple[str, str, int], ...] = ()
 
@@ -158,12 +158,12 @@ def _body_facts(doc_id: str, body: str, body_line: int) -> _Facts:
             path = links.file_target(doc_id, written)
             if path is not None:
                 files.append(Link(path, line))
-            elif written.startswith("#") and (anchor := fragments.asked(written)):
+            elif written.startswith("#") and (anchor := links.anchor_asked(written)):
                 asked.append((doc_id, anchor, line))
             continue
         kind, target = resolved
         (files if kind is LinkKind.OUTSIDE else found).append(Link(sys.intern(target), line))
-        if kind is LinkKind.DOC and "#" in written and (anchor := fragments.asked(written)):
+        if kind is LinkKind.DOC and "#" in written and (anchor := links.anchor_asked(written)):
             asked.append((target, anchor, line))
     for image in scanned.images:
         path = links.file_target(doc_id, image.target)
