@@ -116,3 +116,36 @@ def test_a_section_opening_on_a_long_comment_shows_its_prose(make_base: MakeBase
     only = make_base({"c.md": doc("Note", body="## Plan\n\n<!--\nTo be written.\n-->\n")})
     plan = Brain.open(only).reader().query("plan", budget=400)
     assert all(not p.cut for p in plan.sections)  # nothing a reader sees was left out
+
+
+def test_the_relations_the_index_holds_are_the_graph_of_the_manifest(
+    make_base: MakeBase,
+) -> None:
+    # show, neighbours and a drafts answer read a document's relations from the index:
+    # they must be what the graph of the whole manifest says, through edits
+    from mdbrain.core import graph
+
+    root = make_base(
+        {
+            "a.md": doc("A", body="See [B](b.md), [B again](b.md#x), [me](a.md), [gone](z.md)."),
+            "b.md": doc("B", related="[a.md, c.md, missing.md]", body="Back to [A](a.md)."),
+            "c.md": doc("C", status="deprecated", superseded_by="[d.md]"),
+            "d.md": doc("D", supersedes="[c.md]", contradicts="[b.md]", body="[C](c.md)"),
+            "sub/e.md": doc("E", body="[up](../a.md) and [self](e.md)"),
+        }
+    )
+    with Brain.open(root.parent) as brain:
+        nodes = graph.build(brain.manifest())
+        searcher = brain.session.searcher()
+        held = {doc_id: searcher.node(doc_id) for doc_id in nodes}
+        assert held == nodes
+        assert held["a.md"].linked_by == ("b.md", "sub/e.md")  # the fixture has edges
+        assert searcher.node("nothing.md") == graph.Node()
+    (root / "b.md").write_text(doc("B", body="No more links."), encoding="utf-8")
+    (root / "d.md").unlink()
+    with Brain.open(root.parent) as brain:
+        nodes = graph.build(brain.manifest())
+        searcher = brain.session.searcher()
+        assert {doc_id: searcher.node(doc_id) for doc_id in nodes} == nodes
+        assert searcher.node("a.md").linked_by == ("sub/e.md",)
+        assert searcher.node("c.md").superseded_by == ()

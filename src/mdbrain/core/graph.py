@@ -8,6 +8,7 @@ incoming link and ``related`` entry.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from mdbrain.core.manifest import Manifest
@@ -45,3 +46,16 @@ def build(manifest: Manifest) -> dict[str, Node]:
         doc_id: Node(linked_by=tuple(sorted(incoming.get(doc_id, ()))), **rel)
         for doc_id, rel in outgoing.items()
     }
+
+
+def node(relations: Iterable[tuple[str, str]], linked_by: Iterable[str]) -> Node:
+    """The node of one document from its ``(relation, target)`` pairs and the documents
+    linking to it, each list sorted and deduplicated as :func:`build` makes them; the
+    caller keeps to targets that exist and leaves the document itself out."""
+    lists: dict[str, set[str]] = {}
+    for relation, target in relations:
+        lists.setdefault(relation, set()).add(target)
+    return Node(
+        linked_by=tuple(sorted(set(linked_by))),
+        **{relation: tuple(sorted(targets)) for relation, targets in lists.items()},
+    )

@@ -341,7 +341,8 @@ class Brain:
 
     def show(self, doc_id: str, *, section: str | None = None, full: bool = False) -> ShowResult:
         """A document's summary, fields, links and outline; a section or the body on request."""
-        return self.reader().show(self._named(doc_id), section=section, full=full)
+        reader = self.reader()
+        return reader.show(self._named(doc_id, reader.view), section=section, full=full)
 
     def neighbours(
         self, doc_id: str, *, depth: int = 1, filters: Filters | None = None
@@ -349,8 +350,11 @@ class Brain:
         """The documents reachable from one through the relation graph."""
         from mdbrain.service.reading import Filters
 
-        return self.reader().neighbours_of(
-            self._named(doc_id), _count(depth, "depth"), self._filters(filters or Filters())
+        reader = self.reader()
+        return reader.neighbours_of(
+            self._named(doc_id, reader.view),
+            _count(depth, "depth"),
+            self._filters(filters or Filters()),
         )
 
     # --- names --------------------------------------------------------------------------
@@ -372,11 +376,15 @@ class Brain:
             )
         return filters
 
-    def _named(self, value: str) -> str:
-        """The document a reader names (see :func:`addressing.named`)."""
+    def _named(self, value: str, view: View | None = None) -> str:
+        """The document a reader names (see :func:`addressing.named`), in ``view`` when
+        the caller walked the files already. An id as written needs no manifest."""
         from mdbrain.service import addressing
 
-        return addressing.named(self.session.manifest(), value)
+        view = self.session.view() if view is None else view
+        if isinstance(value, str) and value in view.by_id:
+            return value
+        return addressing.named(view.manifest, value)
 
     def doc(
         self, value: str, cwd: Path | None = None, *, field: str = "doc", existing: bool = False

@@ -25,12 +25,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mdbrain.core import asking, cells, passages, text, tokens
+from mdbrain.core import asking, cells, graph, passages, text, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.markdown import Section, comment_lines
 from mdbrain.core.schema import DECISION_SECTIONS, HIDDEN_STATUSES
-from mdbrain.service.searching import CANDIDATES, Card, card_of
+from mdbrain.service.searching import CANDIDATES, Card
 
 if TYPE_CHECKING:
     from mdbrain.service.session import Session
@@ -418,9 +418,11 @@ class Reader:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.searcher = session.searcher()
+        self.view = session.view()  # one walk of the files for the whole operation
+        self.searcher = session.searcher(self.view)
         self.summary_max = session.config.summary_max
         self._documents: dict[str, Document] = {}
+        self._ranked: dict[tuple[str, int], list[Card]] = {}
 
     def card(self, doc_id: str) -> Card:
         found = self.searcher.card(doc_id)
@@ -454,7 +456,7 @@ class Reader:
         first: dict[tuple[str, str, str], str] = {}
         # the whole pool the ranking orders, whatever the limit: which documents are in
         # force, hidden or copies must not change with the length of the list
-        for card in self.searcher.rank(question, max(limit * 8, CANDIDATES)):
+        for card in self._rank(question, max(limit * 8, CANDIDATES)):
             if not filters.accepts(card):
                 continue
             if not filters.visible(card):
@@ -479,6 +481,15 @@ class Reader:
             hits = [dataclasses.replace(h, copies=of[h.id]) if h.id in of else h for h in hits]
         return hits, len(hidden), ahead if hits else None, draft if hits else None
 
+    def _rank(self, question: str, pool: int) -> list[Card]:
+        """The search's order for ``question``, computed once per operation: the filters
+        of a second look (drafts let in) only pick other cards from the same pool."""
+        key = (question, pool)
+        found = self._ranked.get(key)
+        if found is None:
+            found = self._ranked[key] = self.searcher.rank(question, pool)
+        return found
+
     def answered(self, question: str, filters: Filters, limit: int, keep: float = 0.0) -> _Answered:
         """:meth:`ranked`, falling back on drafts when nothing in force matches, or
         listing them with what is in force when they match far better (:func:`_outranks`).
@@ -499,7 +510,7 @@ class Reader:
             drafts, still_hidden, ahead, _draft = self.ranked(question, wider, limit, keep)
             if drafts:
                 return _Answered(drafts, still_hidden, unverified=True, ahead=_id(ahead))
-        if not self.session.manifest().entries:
+        if not self.view.files:
             return _Answered(hits, hidden, advice=EMPTY_ADVICE)
         return _Answered(hits, hidden)
 
@@ -765,10 +776,6 @@ class Reader:
     def _walk(self, doc_id: str, depth: int, filters: Filters) -> tuple[list[Neighbour], int, int]:
         """:meth:`neighbours`, and how many the filters' visibility left out: drafts, then
         deprecated or archived documents. A left-out one is not walked through."""
-        from mdbrain.core import graph
-
-        manifest = self.session.manifest()
-        nodes = graph.build(manifest)
         seen = {doc_id}
         found: list[Neighbour] = []
         drafts = retired = 0
@@ -777,16 +784,15 @@ class Reader:
             current, distance = queue.popleft()
             if distance == depth:
                 continue
-            node = nodes.get(current)
-            if node is None:
-                continue
+            node = self.searcher.node(current)
             # the most telling name first: a record's Status line links to its successor,
             # and that target is named for the supersession, not as a plain link
             for relation in (*graph.EXTRA_RELATIONS, "related", "links", "linked_by"):
                 for target in getattr(node, relation):
-                    entry = manifest.get(target)
-                    card = None if entry is None else card_of(entry)
-                    if target in seen or card is None:
+                    if target in seen:
+                        continue
+                    card = self.searcher.card(target)
+                    if card is None:
                         continue
                     if not filters.visible(card):
                         seen.add(target)
@@ -1100,11 +1106,9 @@ class Reader:
         return "\n".join(hit_lines(hit))
 
     def show(self, doc_id: str, *, section: str | None = None, full: bool = False) -> ShowResult:
-        from mdbrain.core import graph
-
         card = self.card(doc_id)
         doc = self.document(doc_id)
-        node = graph.build(self.session.manifest()).get(doc_id, graph.Node())
+        node = self.searcher.node(doc_id)
         links = {
             relation: getattr(node, relation)
             for relation in ("links", "related", "linked_by", *graph.EXTRA_RELATIONS)

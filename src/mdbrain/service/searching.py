@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mdbrain.core import markdown, passages, ranking, text
+from mdbrain.core import graph, markdown, passages, ranking, text
 from mdbrain.store import cache, scan
 from mdbrain.store.search_index import SECTION_MARK, Candidate, Row, SearchIndex, Statistics
 
@@ -181,6 +181,12 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
         ranking.word_table(fields[-1]),
         frozenset(filter(None, [*(_code_path(ref) for ref in refs), *_source_files(entry.meta)])),
         frozenset(text.names_in(f"{title}\n{summary}\n{body}")),
+        frozenset(
+            [
+                *(("links", target) for target, _line in entry.links),
+                *((key, target) for key, ids in entry.relations.items() for target in ids),
+            ]
+        ),
     )
 
 
@@ -311,6 +317,11 @@ class Searcher:
     def card(self, doc_id: str) -> Card | None:
         meta = self.index.meta(doc_id)
         return None if meta is None else Card(doc_id, **meta)
+
+    def node(self, doc_id: str) -> graph.Node:
+        """The document's place in the relation graph (empty when it is not a document)."""
+        out, into = self.index.edges(doc_id)
+        return graph.node(out, into)
 
     def statistics(self) -> Statistics:
         if self._stats is None:

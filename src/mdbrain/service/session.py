@@ -275,11 +275,12 @@ class Session:
 
     # --- search -------------------------------------------------------------------------
 
-    def searcher(self) -> Searcher:
-        """This thread's search index, brought in step with the files first."""
+    def searcher(self, view: View | None = None) -> Searcher:
+        """This thread's search index, brought in step with the files first (with those
+        of ``view``, a walk the caller made already, when given)."""
         from mdbrain.service.searching import Searcher
 
-        view = self.view()
+        view = self.view() if view is None else view
         searcher: Searcher | None = getattr(self._local, "searcher", None)
         if searcher is None:
             searcher = Searcher(self.root, self.config)

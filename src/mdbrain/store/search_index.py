@@ -45,7 +45,7 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = cache.SEARCH_FILE
-FORMAT = "14"
+FORMAT = "15"
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
@@ -71,6 +71,7 @@ class Row:
     words: str  # the body's words and their counts (:func:`ranking.word_table`)
     refs: frozenset[str] = frozenset()  # paths of impl_refs (without anchors) and source files
     names: frozenset[str] = frozenset()  # identifiers named, lowercased (text.names_in)
+    edges: frozenset[tuple[str, str]] = frozenset()  # (relation, target id): links, related...
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +216,7 @@ class SearchIndex:
             texts: list[tuple[Any, ...]] = []
             refs: list[tuple[str, int]] = []
             names: list[tuple[str, int]] = []
+            edges: list[tuple[int, str, str]] = []
             for row in rows:
                 if row.id in held:
                     self._drop(row.id)
@@ -226,9 +228,10 @@ class SearchIndex:
                 texts.append((rowid, *row.fields))
                 refs += [(ref, rowid) for ref in row.refs]
                 names += [(name, rowid) for name in row.names]
+                edges += [(rowid, relation, target) for relation, target in row.edges]
                 if len(metas) >= _BATCH:  # written as they come: memory follows the batch
-                    self._insert(metas, texts, refs, names)
-            self._insert(metas, texts, refs, names)
+                    self._insert(metas, texts, refs, names, edges)
+            self._insert(metas, texts, refs, names, edges)
             db.execute("COMMIT")
         except BaseException:
             _rollback(db)
@@ -240,6 +243,7 @@ class SearchIndex:
         texts: list[tuple[Any, ...]],
         refs: list[tuple[str, int]],
         names: list[tuple[str, int]],
+        edges: list[tuple[int, str, str]],
     ) -> None:
         """Write a batch of rows inside the caller's transaction, and empty the lists."""
         columns = ", ".join((*META, *LENGTHS))
@@ -255,7 +259,8 @@ class SearchIndex:
         )
         self.db.executemany("INSERT INTO refs(ref, doc) VALUES (?, ?)", refs)
         self.db.executemany("INSERT INTO names(name, doc) VALUES (?, ?)", names)
-        for done in (metas, texts, refs, names):
+        self.db.executemany("INSERT INTO edges(doc, relation, target) VALUES (?, ?, ?)", edges)
+        for done in (metas, texts, refs, names, edges):
             done.clear()
 
     def _drop(self, doc_id: str) -> None:
@@ -265,6 +270,7 @@ class SearchIndex:
             self.db.execute("DELETE FROM meta WHERE rowid = ?", found)
             self.db.execute("DELETE FROM refs WHERE doc = ?", found)
             self.db.execute("DELETE FROM names WHERE doc = ?", found)
+            self.db.execute("DELETE FROM edges WHERE doc = ?", found)
 
     def sync(self, current: dict[str, str], build: Callable[[Sequence[str]], Iterable[Row]]) -> int:
         """Bring the index in line with ``current`` (id -> stamp); returns how many rows changed."""
@@ -311,6 +317,26 @@ class SearchIndex:
             (doc_id,),
         ).fetchone()
         return None if found is None else _decoded(found)
+
+    def edges(self, doc_id: str) -> tuple[list[tuple[str, str]], list[str]]:
+        """The relations of one document to the others that exist, as ``(relation,
+        target)`` pairs, and the documents whose links or ``related`` name it: the
+        node :func:`mdbrain.core.graph.build` makes, without reading every document."""
+        out = self.db.execute(
+            "SELECT DISTINCT edges.relation, edges.target FROM edges"
+            " JOIN meta AS source ON source.rowid = edges.doc"
+            " JOIN meta AS target ON target.id = edges.target"
+            " WHERE source.id = ? AND edges.target != ?",
+            (doc_id, doc_id),
+        ).fetchall()
+        into = self.db.execute(
+            "SELECT DISTINCT source.id FROM edges"
+            " JOIN meta AS source ON source.rowid = edges.doc"
+            " WHERE edges.target = ? AND edges.relation IN ('links', 'related')"
+            " AND source.id != ?",
+            (doc_id, doc_id),
+        ).fetchall()
+        return [(str(r), str(t)) for r, t in out], [str(row[0]) for row in into]
 
     def count(self) -> int:
         return int(self.db.execute("SELECT COUNT(*) FROM meta").fetchone()[0])
@@ -586,7 +612,17 @@ def _setting(db: sqlite3.Connection, key: str) -> str | None:
 
 def _create(db: sqlite3.Connection, key: str) -> None:
     """Drop whatever tables are there and make the index's own, empty."""
-    for table in ("lexicon", "refs", "names", "idents", "vocabulary", "docs", "meta", "settings"):
+    for table in (
+        "lexicon",
+        "refs",
+        "names",
+        "edges",
+        "idents",
+        "vocabulary",
+        "docs",
+        "meta",
+        "settings",
+    ):
         db.execute(f"DROP TABLE IF EXISTS {table}")
     db.execute("CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT)")
     db.execute(
@@ -610,6 +646,11 @@ def _create(db: sqlite3.Connection, key: str) -> None:
     db.execute("CREATE TABLE names(name TEXT NOT NULL, doc INTEGER NOT NULL)")
     db.execute("CREATE INDEX names_by_name ON names(name)")
     db.execute("CREATE INDEX names_by_doc ON names(doc)")
+    db.execute(
+        "CREATE TABLE edges(doc INTEGER NOT NULL, relation TEXT NOT NULL, target TEXT NOT NULL)"
+    )
+    db.execute("CREATE INDEX edges_by_doc ON edges(doc)")
+    db.execute("CREATE INDEX edges_by_target ON edges(target)")
     db.execute("INSERT INTO settings VALUES ('key', ?)", (key,))
 
 
