@@ -503,3 +503,38 @@ def test_a_conflict_of_a_document_with_itself_is_refused_in_plain_words(
     root = make_base({"a.md": doc("A"), "b.md": doc("B")})
     with pytest.raises(InvalidRequestError, match=r"both a\.md: a conflict is between two"):
         Brain.open(root).resolve("a.md", "a.md", keep="b.md", reason="x", by="ana")
+
+
+@pytest.mark.parametrize("failing", ["old.md", "new.md"])
+def test_a_supersede_failing_midway_leaves_every_document_as_it_was(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    # the old record and its successor were written one by one: a full disk at the
+    # second left one of them naming the other, and the other not naming it back
+    import errno
+
+    from mdbrain.core.errors import StorageError
+    from mdbrain.store import files
+
+    root = make_base(
+        {
+            "old.md": doc("Use Redis", status="accepted", type="decision"),
+            "new.md": doc("Use Memcached", status="accepted", type="decision"),
+        }
+    )
+    before = {p.name: p.read_bytes() for p in root.glob("*.md")}
+    real = files.write
+
+    def full(folder: Path, rel: str, data: bytes | str) -> Path:
+        if rel == failing:
+            raise files.storage_error(rel, OSError(errno.ENOSPC, "No space left"), "write it")
+        return real(folder, rel, data)
+
+    monkeypatch.setattr(files, "write", full)
+    with Brain.open(root.parent) as brain, pytest.raises(StorageError, match="No space"):
+        brain.supersede("old.md", ["new.md"], reason="simpler to run")
+    monkeypatch.undo()
+    assert {p.name: p.read_bytes() for p in root.glob("*.md")} == before
+    with Brain.open(root.parent) as brain:
+        report = brain.supersede("old.md", ["new.md"], reason="simpler to run")
+    assert set(report.shas) == {"old.md", "new.md"}

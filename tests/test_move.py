@@ -181,3 +181,40 @@ def test_relations_written_from_the_root_follow_a_move(make_base: MakeBase) -> N
     assert "related: [security/factor.md]" in (root / "auth" / "session.md").read_text(
         encoding="utf-8"
     )
+
+
+@pytest.mark.parametrize("failing", ["b.md", "c.md"])
+def test_a_write_failing_midway_leaves_the_base_as_it_was(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    # the moved page was written first, then each page linking to it: a full disk at the
+    # second left the page twice, one link following it and the other not
+    import errno
+
+    from mdbrain.core.errors import StorageError
+    from mdbrain.store import files
+
+    root = make_base(
+        {
+            "a.md": doc("A", body="Alpha. [B](b.md)"),
+            "b.md": doc("B", body="See [A](a.md)."),
+            "c.md": doc("C", related="[a.md]"),
+        }
+    )
+    before = {p.relative_to(root): p.read_bytes() for p in root.rglob("*.md")}
+    real = files.write
+
+    def full(folder: Path, rel: str, data: bytes | str) -> Path:
+        if rel == failing:
+            raise files.storage_error(rel, OSError(errno.ENOSPC, "No space left"), "write it")
+        return real(folder, rel, data)
+
+    monkeypatch.setattr(files, "write", full)
+    with Brain.open(root.parent) as brain, pytest.raises(StorageError, match="No space"):
+        brain.move("a.md", "new/place/a.md")
+    monkeypatch.undo()
+    assert {p.relative_to(root): p.read_bytes() for p in root.rglob("*.md")} == before
+    assert not (root / "new").exists()
+    assert not [p for p in root.rglob("*") if p.name.endswith(".tmp")]
+    with Brain.open(root.parent) as brain:  # and the move can be made once the disk has room
+        assert brain.move("a.md", "new/place/a.md").rewritten == ("b.md", "c.md")

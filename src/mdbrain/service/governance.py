@@ -131,9 +131,9 @@ class Governor:
         self, found: Manifest, old: str, new: list[str], reason: str, expect: str | None
     ) -> SupersedeReport:
         report, texts = self._plan(found, old, new, reason, expect)
-        for doc_id, new_text in texts.items():
-            # every text passed the guard in _plan: a refusal half-way cannot happen
-            report.shas[doc_id] = self.session.write(doc_id, new_text, guarded=False)
+        # every text passed the guard in _plan: a refusal half-way cannot happen, and a
+        # full disk half-way puts back what was written
+        report.shas.update(self.session.write_together(texts))
         return report
 
     def _plan(

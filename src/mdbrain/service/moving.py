@@ -103,9 +103,10 @@ def move(session: Session, old: str, new: str) -> MoveReport:
     files.locate(session.root, new_id)  # a theme folder linked outside the base is refused
     with session.writing():
         texts, count = _plan(session, old_id, new_id)
-        session.write(new_id, texts.pop(new_id), before=session.read(old_id).text)
-        for doc_id, text in texts.items():
-            session.write(doc_id, text)
+        # every file vetted before the first is written: a refusal leaves the base as it was
+        first = session.vet(new_id, texts.pop(new_id), before=session.read(old_id).text)
+        vetted = {doc_id: session.vet(doc_id, text) for doc_id, text in texts.items()}
+        session.write_together({new_id: first, **vetted})  # all put back should one fail
         files.remove(session.root, old_id)
         _rekey_anchors(session, old_id, new_id)
         index = session.indexer().run()  # in the same hold of the lock: never busy once moved

@@ -400,24 +400,45 @@ class Session:
         ``before`` is the text the change starts from, when it is not the file's (a move);
         ``marks``: the text is a page a person wrote, whose allow comments count.
         """
-        from mdbrain.service import guarding
-
-        try:
-            data = text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise UsageError(
-                f"{doc_id}: the text is not valid UTF-8; nothing was written"
-            ) from None
-        if guarded:
-            if before is None and os.path.lexists(self.root / doc_id):
-                try:
-                    before = files.read(self.root, doc_id).decode("utf-8", "replace")
-                except MdbrainError:
-                    before = None
-            guarding.check(doc_id, text, self.config, before=before, marks=marks)
+        data = (
+            self.vet(doc_id, text, before=before, marks=marks)
+            if guarded
+            else _encoded(doc_id, text)
+        )
         files.write(self.root, doc_id, data)
         self.forget()  # what runs next under the same lock (the index) reads it
         return content_hash(data)
+
+    def write_together(self, texts: Mapping[str, bytes | str]) -> dict[str, str]:
+        """Replace (or create) several documents as one change, already vetted
+        (:meth:`vet`): should a write fail, those written before it are put back
+        (:func:`files.write_together`). Returns the hash written to each."""
+        data = {
+            doc_id: _encoded(doc_id, text) if isinstance(text, str) else text
+            for doc_id, text in texts.items()
+        }
+        try:
+            files.write_together(self.root, data)
+        finally:
+            self.forget()
+        return {doc_id: content_hash(value) for doc_id, value in data.items()}
+
+    def vet(
+        self, doc_id: str, text: str, *, before: str | None = None, marks: bool = False
+    ) -> bytes:
+        """What :meth:`write` checks before writing, without writing: the bytes to write,
+        or the typed error that refuses them. An operation that writes several files
+        vets them all first, so that a refusal finds none of them changed."""
+        from mdbrain.service import guarding
+
+        data = _encoded(doc_id, text)
+        if before is None and os.path.lexists(self.root / doc_id):
+            try:
+                before = files.read(self.root, doc_id).decode("utf-8", "replace")
+            except MdbrainError:
+                before = None
+        guarding.check(doc_id, text, self.config, before=before, marks=marks)
+        return data
 
     def entry(self, doc_id: str) -> Entry:
         """The manifest entry of an existing document, or :class:`NotFoundError`."""
@@ -425,6 +446,13 @@ class Session:
         if found is None:
             raise NotFoundError(f"{doc_id} is not a document of this base", doc=doc_id)
         return found
+
+
+def _encoded(doc_id: str, text: str) -> bytes:
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError(f"{doc_id}: the text is not valid UTF-8; nothing was written") from None
 
 
 def _watcher(root: Path) -> Watcher | None:

@@ -31,9 +31,10 @@ import os
 import re
 import stat
 import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
 
-from mdbrain.core.errors import StorageError, UnsafePathError
+from mdbrain.core.errors import MdbrainError, StorageError, UnsafePathError
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 _CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
@@ -257,6 +258,45 @@ def _sync_folder(folder: Path) -> None:
             raise storage_error(folder, exc, "flush the folder") from None
     finally:
         os.close(fd)
+
+
+def write_together(folder: Path, items: Mapping[str, bytes]) -> None:
+    """Write several files, each atomically, in order; should one fail (a full disk, a
+    file made read-only), put back those written before it as they were and remove
+    those it created, with the folders made for them, then raise. A process killed
+    half-way still leaves each file whole, old or new."""
+    made = {rel: _missing_folders(folder, rel) for rel in items}
+    before = {
+        rel: read(folder, rel) if os.path.lexists(locate(folder, rel)) else None for rel in items
+    }
+    touched: list[str] = []
+    try:
+        for rel, data in items.items():
+            touched.append(rel)  # the one failing too: it may have been replaced already
+            write(folder, rel, data)
+    except BaseException:
+        for rel in reversed(touched):
+            with contextlib.suppress(OSError, MdbrainError):
+                old = before[rel]
+                if old is not None:
+                    write(folder, rel, old)
+                    continue
+                remove(folder, rel)
+                for name in made[rel]:
+                    os.rmdir(folder / name)  # fails, and stops, on a folder not empty
+        raise
+
+
+def _held(folder: Path, rel: str) -> bytes | None:
+    """The bytes of ``rel`` when it exists (None when it does not)."""
+    return read(folder, rel) if os.path.lexists(locate(folder, rel)) else None
+
+
+def _missing_folders(folder: Path, rel: str) -> list[str]:
+    """The folders of ``rel`` that do not exist yet, deepest first."""
+    parts = rel.split("/")[:-1]
+    paths = ["/".join(parts[: depth + 1]) for depth in range(len(parts))]
+    return [path for path in reversed(paths) if not (folder / path).is_dir()]
 
 
 def remove(folder: Path, rel: str) -> None:
