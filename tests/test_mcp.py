@@ -449,3 +449,22 @@ async def test_review_with_a_limit_says_how_many_wait_in_all(tmp_path: Path) -> 
         whole = text_of(await client.call_tool("review", {}))
     assert "Unverified drafts (5, 2 shown), oldest first:" in cut
     assert "Unverified drafts (5), oldest first:" in whole
+
+
+async def test_a_write_that_supersedes_says_why_over_mcp(project: Path) -> None:
+    async with Client(server_for(project)) as client:
+        written = await client.call_tool(
+            "write",
+            {
+                "title": "Lockout after ten failures",
+                "summary": "Ten failed sign-ins lock the account.",
+                "type": "rule",
+                "theme": "rules",
+                "sources": ["incident review"],
+                "supersedes": ["rules/lockout.md"],
+                "reason": "five locked out too many people",
+            },
+        )
+    assert not written.is_error, text_of(written)
+    old = (project / "kb" / "rules" / "lockout.md").read_text(encoding="utf-8")
+    assert "superseded_reason: five locked out too many people" in old

@@ -488,3 +488,26 @@ def test_a_theme_of_pattern_marks_and_a_huge_title_are_refused(make_base: MakeBa
     assert sorted(root.rglob("*.md")) == before  # nothing was written
     done = brain.write(WriteRequest(**asked, theme="Décisions d'archi"))
     assert done.id.startswith("decisions-d-archi/")
+
+
+def test_a_write_that_supersedes_records_why_from_the_cli_and_refuses_a_lone_reason(
+    make_base: MakeBase,
+) -> None:
+    # write --supersedes had no way to say why: the old record said it was replaced, never
+    # why, unless a second command (supersede) was run instead
+    from click.testing import CliRunner
+
+    from mdbrain.adapters.cli import cli
+
+    root = make_base({"old.md": doc("Sessions last a day", type="rule")})
+    base = str(root.parent)
+    args = ["-C", base, "write", "--title", "Sessions last an hour", "--summary", "One hour."]
+    alone = CliRunner().invoke(cli, [*args, "--source", "x", "--reason", "too long"])
+    assert alone.exit_code != 0 and "reason" in alone.output
+    assert not (root / "sessions-last-an-hour.md").exists()
+    done = CliRunner().invoke(
+        cli, [*args, "--source", "x", "--supersedes", "old.md", "--reason", "a day was too long"]
+    )
+    assert done.exit_code == 0, done.output
+    old = Brain.open(root).manifest(use_cache=False).get("old.md")
+    assert old is not None and old.meta.get("superseded_reason") == "a day was too long"

@@ -34,6 +34,7 @@ from mdbrain.adapters.cli import Context, cli, emit, guarded
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--supersedes", multiple=True, help="A document the new one replaces.")
+@click.option("--reason", default="", help="With --supersedes: why they are replaced.")
 @click.option("--contradicts", multiple=True, help="A document in force it disagrees with.")
 @click.option("--new", is_flag=True, help="Create it even if a near duplicate exists.")
 @click.option("--doc", default="", help="Update this existing document instead.")

@@ -399,19 +399,20 @@ def _writing_tools(server: MCPServer[Bases]) -> None:
     @server.tool(annotations=CHANGES, structured_output=False)
     def write(
         *,
-        title: str = "",
-        summary: Annotated[str, Field(description="One or two sentences")] = "",
+        title: str | None = None,  # None, not "": no default shown, a shorter schema
+        summary: Annotated[str | None, Field(description="One or two sentences")] = None,
         type: Annotated[str, Field(description="decision, rule, fact, guide...")] = "fact",
-        theme: Annotated[str, Field(description="Folder, e.g. security")] = "",
+        theme: Annotated[str | None, Field(description="Folder, e.g. security")] = None,
         body: Annotated[str | None, Field(description="Markdown")] = None,
         tags: list[str] | None = None,
         sources: Annotated[list[str] | None, Field(description="Where it comes from")] = None,
         impl_refs: Annotated[list[str] | None, Field(description="Code it describes")] = None,
         related: Ids | None = None,
         supersedes: Ids | None = None,
+        reason: Annotated[str | None, Field(description="Why, with supersedes")] = None,
         contradicts: Ids | None = None,
         new: Annotated[bool, Field(description="Create it despite a near duplicate")] = False,
-        doc: Annotated[str, Field(description="Update this document instead")] = "",
+        doc: Annotated[str | None, Field(description="Update this document instead")] = None,
         replace: Annotated[
             bool, Field(description="With doc: tags, impl_refs, related replace, not add")
         ] = False,
@@ -426,9 +427,11 @@ def _writing_tools(server: MCPServer[Bases]) -> None:
         from mdbrain.service.writing import WriteRequest
 
         request = WriteRequest(
-            title=title, summary=summary, type=type, theme=theme, body=body, tags=tags or [],
+            title=title or "", summary=summary or "", type=type, theme=theme or "", body=body,
+            tags=tags or [],
             sources=sources or [], impl_refs=impl_refs or [], related=related or [],
-            supersedes=supersedes or [], contradicts=contradicts or [], new=new, doc=doc,
+            supersedes=supersedes or [], reason=reason or "", contradicts=contradicts or [],
+            new=new, doc=doc or "",
             replace=replace, expect_sha=expect_sha,
         )  # fmt: skip
         return _run(ctx, base, lambda b: b.write(request), views.write_text)

@@ -70,6 +70,7 @@ class WriteRequest:
     related: list[str] = field(default_factory=list)
     author: str = ""
     supersedes: list[str] = field(default_factory=list)
+    reason: str = ""  # why it replaces the documents it supersedes (their superseded_reason)
     contradicts: list[str] = field(default_factory=list)  # documents it says are wrong
     new: bool = False  # create even when a near duplicate exists
     doc: str = ""  # the id of a document to update instead of creating one
@@ -97,6 +98,7 @@ class WriteRequest:
             supersedes=list(
                 dict.fromkeys(ids.doc_id(r, field="supersedes") for r in self.supersedes)
             ),
+            reason=_text(self.reason, "reason"),
             contradicts=[ids.doc_id(r, field="contradicts") for r in self.contradicts],
             new=self.new,
             doc=ids.doc_id(self.doc) if self.doc else "",
@@ -180,6 +182,12 @@ class Writer:
                 "supersedes applies to a new document; to have an existing one replace"
                 " another, use supersede; nothing was written",
                 field="supersedes",
+            )
+        if request.reason.strip() and not request.supersedes:
+            raise InvalidRequestError(
+                "reason says why the documents named in supersedes are replaced; none is;"
+                " nothing was written",
+                field="reason",
             )
         if creating and not request.summary.strip():
             raise InvalidRequestError("a summary is required; nothing was written", field="summary")
@@ -307,7 +315,9 @@ class Writer:
             report.candidates = [(c[0], c[1]) for c in nearby if c[0] != doc_id]
             report.possible_contradictions = self._clashes(request, doc_id, nearby)
             for old in request.supersedes:
-                report.superseded.append(governor.supersede(old, [doc_id], reindex=False))
+                report.superseded.append(
+                    governor.supersede(old, [doc_id], reason=request.reason, reindex=False)
+                )
             here = posixpath.dirname(doc_id)
             covered = overviews.cover(
                 self.session,
