@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mdbrain.core import fragments, links, markdown
+from mdbrain.core import fragments, links, markdown, passages
 from mdbrain.service.brain import Brain
 from tests.conftest import MakeBase, doc
 
@@ -52,6 +52,19 @@ def test_quoted_headings_element_ids_and_entities_give_anchors_too() -> None:
     )
     offered = set(fragments.of(body, markdown.scan(body).headings))
     assert {"custom_dir", "mkdocs-locale", "on_event_name"} <= offered
+
+
+def test_an_html_anchor_whose_value_is_not_quoted_is_offered() -> None:
+    """prometheus/docs: "<a name=run-prometheus></a>" above a heading; a link to
+    #run-prometheus was reported missing. The heading's title leaves the anchor out."""
+    body = (
+        "<a name=run-prometheus></a>\n## <a id=start></a>Start it\n\n"
+        "<span id='quoted'>x</span> <div id=\"double\">y</div>\n"
+    )
+    scanned = markdown.scan(body).headings
+    offered = set(fragments.of(body, scanned))
+    assert {"run-prometheus", "start", "quoted", "double", "start-it"} <= offered
+    assert [passages.clean_heading(h.title) for h in scanned] == ["Start it"]
 
 
 @pytest.mark.parametrize(

@@ -218,3 +218,29 @@ def test_a_write_failing_midway_leaves_the_base_as_it_was(
     assert not [p for p in root.rglob("*") if p.name.endswith(".tmp")]
     with Brain.open(root.parent) as brain:  # and the move can be made once the disk has room
         assert brain.move("a.md", "new/place/a.md").rewritten == ("b.md", "c.md")
+
+
+@pytest.mark.parametrize(
+    ("here", "old", "new", "moved"),
+    [
+        # from the project: both file paths, the new one in a folder not made yet
+        (".", "kb/security/mfa.md", "kb/security/model/mfa.md", "security/model/mfa.md"),
+        # from a folder of the base: paths from there, as a shell's mv reads them
+        ("kb/security", "mfa.md", "model/mfa.md", "security/model/mfa.md"),
+        ("kb/security", "mfa.md", "../auth/mfa.md", "auth/mfa.md"),
+        # ids from the root stay ids where no such path leads into the root
+        (".", "security/mfa.md", "auth/factors/mfa.md", "auth/factors/mfa.md"),
+    ],
+)
+def test_the_new_name_is_read_as_a_file_path_as_the_old_one_is(
+    make_base: MakeBase, here: str, old: str, new: str, moved: str
+) -> None:
+    # on prometheus/docs, "mv docs-rag/concepts/a.md docs-rag/concepts/model/a.md" read the
+    # first as a path and the second as an id, and made docs-rag/docs-rag/concepts/model/
+    root = small_base(make_base)
+    project = root.parent
+    with Brain.open(project) as brain:
+        report = brain.move(old, new, cwd=project / here)
+    assert (report.old, report.new) == ("security/mfa.md", moved)
+    assert (root / moved).is_file() and not (root / "security" / "mfa.md").exists()
+    assert not (root / "kb").exists() and not (root / "security" / "kb").exists()

@@ -26,7 +26,10 @@ _NOT_IN_A_SLUG = re.compile(r"[^\w\- ]")
 _EXPLICIT = lazy_pattern(r"\{:?[ \t]*#([^\s{}]+)[^{}]*\}\s*$")  # "## Title {#id .class}"
 # an id given to any element with attr_list: "**`locale`**{ #mkdocs-locale }"
 _ATTRIBUTE_ID = lazy_pattern(r"\{:?[ \t]*#([^\s{}#]+)[^{}\n]*\}")
-_HTML_ID = lazy_pattern(r"<[A-Za-z][^<>]*?\s(?:id|name)\s*=\s*[\"']([^\"'<>]+)[\"']")
+# the value quoted or not (<a name=run-prometheus> is valid HTML): the group that matched
+_HTML_ID = lazy_pattern(
+    r"<[A-Za-z][^<>]*?\s(?:id|name)\s*=\s*(?:\"([^\"<>]+)\"|'([^'<>]+)'|([^\s\"'<>=`/]+))"
+)
 _LINKED = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")  # "[text](url)": the text stays
 # a heading inside a quote, which sites give an id too ("> #### custom_dir" in MkDocs' docs)
 _QUOTED_HEADING = lazy_pattern(r"^ {0,3}(?:>[ \t]?)+ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$", re.M)
@@ -90,6 +93,6 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
     if "{" in body and "#" in body:
         found.update(m.group(1).casefold() for m in _ATTRIBUTE_ID().finditer(body))
     if "id=" in body or "name=" in body or "id =" in body or "name =" in body:
-        found.update(m.group(1).casefold() for m in _HTML_ID().finditer(body))
+        found.update(next(filter(None, m.groups())).casefold() for m in _HTML_ID().finditer(body))
     found.discard("")
     return tuple(sorted(found))

@@ -31,7 +31,9 @@ _MARK = re.compile(r"\n(?:(?P<fence>[ \t]*(?:`{3,}|~{3,}))| {0,3}#{1,6}(?:[ \t]|
 _UNDERLINE = re.compile(r"[^\n]\n {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
 # a list item that is a link and nothing else: a "See also" list names pages, says nothing
 _LINK_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+\[[^\]\n]*\]\([^)\n]*\)\s*$")
-_ANCHOR = lazy_pattern(r"<a\s+(?:name|id)\s*=\s*[\"'][^\"']*[\"']\s*/?>\s*(?:</a>)?", re.I)
+_ANCHOR = lazy_pattern(  # the value quoted or not: <a name=usage></a> is valid HTML too
+    r"<a\s+(?:name|id)\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'<>=`]+)\s*/?>\s*(?:</a>)?", re.I
+)
 _ATTRIBUTES = lazy_pattern(r"\{:?[ \t]*[#.][^{}]*\}\s*$")  # {#id}, { #id }, {: #id .class }
 _MDX_ID = lazy_pattern(r"\{/\*[^{}]*?\*/\}\s*$")  # MDX's {/*my-id*/}, react.dev's heading ids
 # a site's template tag, which renders as something else: Liquid's {% include badge.html %},

@@ -84,7 +84,9 @@ def document(root: Path, cwd: Path, value: str, *, field: str = "doc") -> str:
     value = _typed(value, field)
     given = files.expand_user(value)
     path = given if given.is_absolute() else cwd / given
-    if given.is_absolute() or (os.path.lexists(path.parent) and not os.path.lexists(root / value)):
+    # a file path when it is no id of the base and lands inside the root from here, its
+    # folders made or not: "mv docs/a.md docs/new/a.md" from the project names docs/new/
+    if given.is_absolute() or not os.path.lexists(root / value):
         rel = _inside(root, path)
         if rel:
             return ids.doc_id(rel, field=field)
