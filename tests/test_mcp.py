@@ -468,3 +468,28 @@ async def test_a_write_that_supersedes_says_why_over_mcp(project: Path) -> None:
     assert not written.is_error, text_of(written)
     old = (project / "kb" / "rules" / "lockout.md").read_text(encoding="utf-8")
     assert "superseded_reason: five locked out too many people" in old
+
+
+async def test_a_write_whose_indexes_cannot_be_written_is_made_and_says_so(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    from mdbrain.store import files
+
+    real = files.write
+
+    def stuck(folder: Path, rel: str, data: bytes | str) -> Path:
+        if rel == "INDEX.md":
+            raise files.storage_error(rel, OSError(errno.ENOSPC, "No space left"), "write it")
+        return real(folder, rel, data)
+
+    monkeypatch.setattr(files, "write", stuck)
+    async with Client(server_for(project)) as client:
+        written = await client.call_tool(
+            "write", {"title": "Sessions", "summary": "How long.", "sources": ["x"]}
+        )
+    said = text_of(written)
+    assert not written.is_error and said.startswith("Created sessions.md")
+    assert "indexes could not be regenerated (INDEX.md: cannot write it: No space left)" in said
+    assert "mdbrain index" in said and (project / "kb" / "sessions.md").is_file()

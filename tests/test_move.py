@@ -244,3 +244,42 @@ def test_the_new_name_is_read_as_a_file_path_as_the_old_one_is(
     assert (report.old, report.new) == ("security/mfa.md", moved)
     assert (root / moved).is_file() and not (root / "security" / "mfa.md").exists()
     assert not (root / "kb").exists() and not (root / "security" / "kb").exists()
+
+
+def test_a_move_made_whose_indexes_cannot_be_written_says_so_and_succeeds(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # prometheus/docs, RELATIONS.yaml made immutable: the move was made, links and all,
+    # but mv printed an error and exited 5, and the retry found the page gone
+    import errno
+
+    from click.testing import CliRunner
+
+    from mdbrain.adapters.cli import cli
+    from mdbrain.store import files
+
+    root = small_base(make_base)
+    real = files.write
+
+    def stuck(folder: Path, rel: str, data: bytes | str) -> Path:
+        if rel == "RELATIONS.yaml":
+            raise files.storage_error(
+                rel, OSError(errno.EPERM, "Operation not permitted"), "write it"
+            )
+        return real(folder, rel, data)
+
+    monkeypatch.setattr(files, "write", stuck)
+    moved = CliRunner().invoke(
+        cli, ["-C", str(root.parent), "mv", "security/mfa.md", "auth/mfa.md"]
+    )
+    assert moved.exit_code == 0, moved.output
+    assert "Moved security/mfa.md to auth/mfa.md." in moved.stdout
+    assert "indexes could not be regenerated (RELATIONS.yaml: cannot write it" in moved.stderr
+    assert "mdbrain index" in moved.stderr
+    assert (root / "auth" / "mfa.md").is_file() and not (root / "security" / "mfa.md").exists()
+    with Brain.open(root.parent) as brain:  # the write reports it too, and goes on
+        written = brain.write({"title": "Tokens", "summary": "How long.", "sources": ["x"]})
+    assert written.index is not None and "RELATIONS.yaml" in written.index.failed
+    monkeypatch.undo()
+    indexed = CliRunner().invoke(cli, ["-C", str(root.parent), "index"])
+    assert indexed.exit_code == 0 and "auth/mfa.md" in (root / "RELATIONS.yaml").read_text()

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from mdbrain.adapters.cli import Context, cli, emit, guarded
+from mdbrain.adapters.cli import Context, cli, emit, guarded, warn_index
 
 
 @cli.command()
@@ -183,6 +183,7 @@ def resolve(
         return
     click.echo(f"Kept {report.kept}; {report.dropped} is now superseded by it.")
     click.echo(views.supersede_text(report.superseded))
+    warn_index(report)
 
 
 @cli.command()

@@ -88,6 +88,16 @@ def emit(result: Any, as_json: bool, text: Callable[[Any], str]) -> None:
     from mdbrain.adapters import render
 
     click.echo(render.to_json(result) if as_json else text(result))
+    warn_index(result)
+
+
+def warn_index(result: Any) -> None:
+    """On standard error: a change whose derived files could not be regenerated."""
+    from mdbrain.adapters import views
+
+    warning = views.index_warning(result)
+    if warning:
+        click.echo(warning, err=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -467,12 +477,14 @@ def mv(obj: Context, old: str, new: str, as_json: bool) -> None:
         from mdbrain.adapters import render
 
         click.echo(render.to_json(report))
-        return
-    click.echo(f"Moved {report.old} to {report.new}.")
-    if report.rewritten:
-        click.echo(f"Updated {report.links} links or relations in: {', '.join(report.rewritten)}")
-    if report.index.written:
-        click.echo(f"Regenerated {', '.join(report.index.written)}.")
+    else:
+        click.echo(f"Moved {report.old} to {report.new}.")
+        if report.rewritten:
+            links = ", ".join(report.rewritten)
+            click.echo(f"Updated {report.links} links or relations in: {links}")
+        if report.index.written:
+            click.echo(f"Regenerated {', '.join(report.index.written)}.")
+    warn_index(report)
 
 
 @cli.command()

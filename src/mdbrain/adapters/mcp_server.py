@@ -129,7 +129,8 @@ def _run(
         if len(chosen) == 1:
             result = call(chosen[0][1])
             with views.for_tools():  # the text names tools and parameters, not commands
-                return _answer(result, text(result))
+                warning = views.index_warning(result)
+                return _answer(result, text(result) + (f"\n{warning}" if warning else ""))
         results = {name: call(brain) for name, brain in chosen}
         with views.for_tools():
             shown = "\n\n".join(f"[base {name}]\n{text(r)}" for name, r in results.items())

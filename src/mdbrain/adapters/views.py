@@ -48,6 +48,20 @@ def _say(command: str, tool: str) -> str:
     return tool if _FOR_TOOLS.get() else command
 
 
+def index_warning(result: object) -> str:
+    """What to say when a change was made but the derived files it calls for could not be
+    regenerated ('' otherwise): the change stands, and what to run once they can be."""
+    index = getattr(result, "index", None)
+    failed = getattr(index, "failed", "")
+    if not failed:
+        return ""
+    again = _say("mdbrain index", "the index resource or mdbrain index")
+    return (
+        f"warning: the documents were changed, but the indexes could not be regenerated"
+        f" ({failed}); run {again} once they can be written"
+    )
+
+
 def _hit_line(rank: int | None, hit: Hit) -> list[str]:
     from mdbrain.service.reading import hit_lines  # loaded already: a hit came from it
 

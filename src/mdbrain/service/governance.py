@@ -113,7 +113,7 @@ class Governor:
             except (ValueError, DocumentError) as exc:  # planned in memory: nothing written
                 raise _refused(exc) from None
             if reindex:  # in the same hold of the lock: never busy once written
-                report.index = self.session.indexer().run()
+                report.index = self.session.reindex()
         return report
 
     def check(self, old: str, coming: list[str]) -> None:
@@ -295,5 +295,5 @@ class Governor:
             except ValueError as exc:
                 raise UsageError(f"{dropped}: {exc}") from None
             report.shas[dropped] = self.session.write(dropped, text)
-            report.index = self.session.indexer().run()  # in the same hold of the lock
+            report.index = self.session.reindex()  # in the same hold of the lock
         return ResolveReport(keep, dropped, report)

@@ -1224,7 +1224,7 @@ def _report(
         listed=listed or (),
         theme=plan.prefix,
         written=() if dry_run else written,
-        index=None if dry_run else run.session.indexer().run(),
+        index=None if dry_run else run.session.reindex(),
     )
 
 

@@ -50,6 +50,9 @@ class IndexReport:
     findings: tuple[Finding, ...]
     refreshed: tuple[str, ...] = ()  # synthesis pages whose generated block was rewritten
     held: tuple[str, ...] = ()  # derived file names held by a file mdbrain did not write (W017)
+    # after a change to documents: why the derived files could not be regenerated (the
+    # documents stay changed; a later ``index`` makes them), '' when they were
+    failed: str = ""
 
     @property
     def changed(self) -> bool:

@@ -109,5 +109,5 @@ def move(session: Session, old: str, new: str) -> MoveReport:
         session.write_together({new_id: first, **vetted})  # all put back should one fail
         files.remove(session.root, old_id)
         _rekey_anchors(session, old_id, new_id)
-        index = session.indexer().run()  # in the same hold of the lock: never busy once moved
+        index = session.reindex()  # in the same hold of the lock: never busy once moved
     return MoveReport(old_id, new_id, tuple(sorted(texts)), count, index)

@@ -52,7 +52,7 @@ from mdbrain.store.location import Location
 
 if TYPE_CHECKING:
     from mdbrain.core.marker import Config
-    from mdbrain.service.indexing import Indexer
+    from mdbrain.service.indexing import Indexer, IndexReport
     from mdbrain.service.searching import Searcher
     from mdbrain.store.watch import Watcher
 
@@ -295,6 +295,19 @@ class Session:
         from mdbrain.service.indexing import Indexer
 
         return Indexer(self.where, self.today().isoformat(), session=self)
+
+    def reindex(self) -> IndexReport:
+        """Regenerate the derived files after a change to documents, under the caller's
+        hold of the lock. The change is made by then: a failure here (a derived file made
+        read-only, a full disk) is said in the report (``failed``) rather than raised, or
+        the caller would report a move or a write that happened as one that did not, and
+        a retry would find the document gone or take it for a duplicate."""
+        from mdbrain.service.indexing import IndexReport
+
+        try:
+            return self.indexer().run()
+        except MdbrainError as exc:
+            return IndexReport(0, None, (), (), (), 0, (), failed=str(exc))
 
     # --- writing ----------------------------------------------------------------------
 

@@ -203,7 +203,7 @@ class Updater:
             anchor_lock.write(self.root, lock)
             if draft and report.undocumented:
                 report.drafted = self._draft(report.undocumented)
-            report.index = self.session.indexer().run()  # in the same hold of the lock
+            report.index = self.session.reindex()  # in the same hold of the lock
         return report
 
     def _check_scope(self, entries: Sequence[Entry]) -> None:

@@ -73,7 +73,7 @@ def verify(
             sha = session.write(doc_id, text)
             report.verified.append(Verified(doc_id, before, after, all_sources, sha, followed))
         anchoring.record(session, wanted, day=today)
-        report.index = session.indexer().run()  # in the same hold of the lock
+        report.index = session.reindex()  # in the same hold of the lock
     return report
 
 

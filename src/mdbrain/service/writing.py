@@ -327,7 +327,7 @@ class Writer:
             report.overviews = list(covered.written)
             # in the same hold of the lock: taking it again could fail (busy) after the
             # document was written, and the writer would be told nothing was
-            report.index = self.session.indexer().run()
+            report.index = self.session.reindex()
         return report
 
     def _written_meanwhile(self, request: WriteRequest, doc_id: str) -> None:
@@ -483,7 +483,7 @@ class Writer:
                     if fields.strings(after, "sources")
                     else "no sources"
                 )
-            report.index = self.session.indexer().run()  # in the same hold of the lock
+            report.index = self.session.reindex()  # in the same hold of the lock
         return report
 
 
