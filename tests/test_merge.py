@@ -306,6 +306,82 @@ def test_a_conflict_in_a_document_is_left_to_git_and_its_resolution_gets_fresh_i
     fresh_index_matches_head(repo, tmp_path)
 
 
+@needs_git
+def test_two_branches_that_each_write_a_first_page_in_a_new_folder_merge_its_overview(
+    repo: Repo, tmp_path: Path
+) -> None:
+    # found on a team trial: write makes a draft overview of a new folder, both branches
+    # made one, and git stopped on an add/add conflict in a page nobody wrote
+    start_base(repo)
+    repo.git("branch", "feature")
+    ours = new_doc(repo, "--title", "Use Kafka", "--summary", "Events go through Kafka.",
+                   "--theme", "decisions", "--source", "x")  # fmt: skip
+    repo.commit_all("ours")
+    repo.git("checkout", "--quiet", "feature")
+    theirs = new_doc(repo, "--title", "Use S3", "--summary", "Blobs live in S3.",
+                     "--theme", "decisions", "--source", "y")  # fmt: skip
+    repo.commit_all("theirs")
+    repo.git("checkout", "--quiet", "main")
+
+    merged = repo.git("merge", "--no-edit", "feature", ok=False)
+
+    assert merged.returncode == 0, merged.stdout + merged.stderr
+    overview = (repo.top / "kb" / "decisions" / "overview.md").read_text(encoding="utf-8")
+    for page in (ours, theirs):
+        assert f"  - {page}\n" in overview and f"]({page.split('/')[-1]})" in overview
+    assert "the pages of this folder (2)" in overview and "<<<<<<<" not in overview
+    assert repo.git("status", "--porcelain").stdout == ""
+    assert repo.mdbrain("check", "--json").returncode == 0
+    fresh_index_matches_head(repo, tmp_path)
+
+
+@needs_git
+def test_an_overview_someone_completed_is_merged_as_text(repo: Repo) -> None:
+    start_base(repo)
+    repo.git("branch", "feature")
+    new_doc(repo, "--title", "Use Kafka", "--summary", "Events.", "--theme", "decisions")
+    repo.edit("kb/decisions/overview.md", "nothing more.", "nothing more. Our choices.")
+    repo.commit_all("ours")
+    repo.git("checkout", "--quiet", "feature")
+    new_doc(repo, "--title", "Use S3", "--summary", "Blobs.", "--theme", "decisions")
+    repo.commit_all("theirs")
+    repo.git("checkout", "--quiet", "main")
+
+    stopped = repo.git("merge", "--no-edit", "feature", ok=False)
+
+    assert stopped.returncode == 1
+    assert "Merge conflict in kb/decisions/overview.md" in stopped.stdout
+
+
+@needs_git
+def test_a_rebase_ends_on_a_commit_holding_the_derived_files_as_regenerated(
+    repo: Repo, tmp_path: Path
+) -> None:
+    # a team trial: after "git rebase", the replayed commit kept the indexes it was made
+    # with, which did not know the commits it now follows; nothing said so
+    start_base(repo)
+    repo.git("branch", "feature")
+    kafka = new_doc(repo, "--title", "Use Kafka", "--summary", "Events go through Kafka.",
+                    "--theme", "events", "--source", "x")  # fmt: skip
+    repo.commit_all("ours")
+    repo.git("checkout", "--quiet", "feature")
+    s3 = new_doc(repo, "--title", "Use S3", "--summary", "Blobs live in S3.",
+                 "--theme", "storage", "--source", "y")  # fmt: skip
+    repo.commit_all("theirs")
+
+    rebased = repo.git("rebase", "main", ok=False)
+
+    assert rebased.returncode == 0, rebased.stdout + rebased.stderr
+    assert repo.git("rev-list", "--count", "main..HEAD").stdout.strip() == "1"
+    assert repo.git("log", "-1", "--format=%s").stdout.strip() == "theirs"
+    index = repo.show("HEAD", "kb/INDEX.md")
+    assert kafka.encode() in index and s3.encode() in index
+    assert repo.git("status", "--porcelain").stdout == ""
+    fresh_index_matches_head(repo, tmp_path)
+    amended = repo.git("commit", "--amend", "--no-edit", "--quiet")  # not a rebase: left be
+    assert amended.returncode == 0 and repo.git("status", "--porcelain").stdout == ""
+
+
 # --- install and status ------------------------------------------------------------------
 
 
@@ -332,7 +408,7 @@ def test_install_keeps_existing_lines_and_hooks_and_a_second_run_changes_no_byte
     assert attributes.startswith("*.png binary\n") and "# mdbrain:start" in attributes
     lines = hook.read_text(encoding="utf-8").splitlines()
     assert lines[0] == "#!/bin/sh" and lines[-2:] == own.splitlines()[-2:]
-    assert "  mdbrain -C . git hook pre-commit || exit 1" in lines
+    assert '  mdbrain -C . git hook pre-commit "$@" || exit 1' in lines
     assert repo.git("config", "merge.mdbrain.driver").stdout.strip() == (
         "mdbrain git merge-file %O %A %B %P"
     )
@@ -362,6 +438,7 @@ def test_dry_run_writes_nothing_and_says_what_it_would_write(repo: Repo) -> None
         ".git/hooks/pre-merge-commit",
         ".git/hooks/post-merge",
         ".git/hooks/pre-commit",
+        ".git/hooks/post-rewrite",
     ]
     status = repo.mdbrain("git", "status", ok=False)
     assert status.returncode == 1 and "missing" in status.stdout

@@ -424,13 +424,22 @@ def test_writes_leave_no_page_nobody_can_reach(make_base: MakeBase) -> None:
         third = brain.write(
             WriteRequest(title="Keys rotate", summary="Daily rotation.", theme="security")
         )
-        assert third.overviews == []  # its folder has an overview now
+        # its folder has the overview write made, which lists it too (it listed the first
+        # page alone, for ever, while saying it lists the folder's pages)
+        assert third.overviews == ["security/overview.md"]
         check = brain.check()
     assert [f for f in check.findings if f.code == "W002"] == []
     overview = (root / "security" / "overview.md").read_text(encoding="utf-8")
     assert "type: overview" in overview and "status: draft" in overview
-    assert "(sessions-expire.md)" in overview
+    assert "(sessions-expire.md)" in overview and "- [Keys rotate](keys-rotate.md)" in overview
+    assert "the pages of this folder (2)" in overview and "  - security/keys-rotate.md" in overview
     assert not (root / "overview.md").exists()  # beside OVERVIEW.md on a disk ignoring case
+    completed = overview.replace("nothing more.", "nothing more.\n\nKeys and sessions.")
+    (root / "security" / "overview.md").write_text(completed, encoding="utf-8")
+    with Brain.open(root) as brain:  # a page someone completed is theirs: never rewritten
+        fourth = brain.write(WriteRequest(title="MFA", summary="Always.", theme="security"))
+    assert fourth.overviews == []
+    assert (root / "security" / "overview.md").read_text(encoding="utf-8") == completed
 
 
 def test_a_page_another_writer_created_meanwhile_is_a_duplicate(

@@ -11,7 +11,7 @@ import click
 from mdbrain.adapters.cli import Context, cli, emit, guarded
 
 # The hooks install writes, as service.merging.HOOKS (not imported here: a fast start).
-_HOOKS = ("pre-merge-commit", "post-merge", "pre-commit")
+_HOOKS = ("pre-merge-commit", "post-merge", "pre-commit", "post-rewrite")
 
 
 @cli.group(name="git")
@@ -69,7 +69,9 @@ def merge_file(obj: Context, base: Path, ours: Path, theirs: Path, name: str) ->
     def place(path: Path) -> Path:
         return path if path.is_absolute() else obj.directory / path
 
-    outcome = guarded(lambda: merging.merge_file(place(base), place(ours), place(theirs), name))
+    outcome = guarded(
+        lambda: merging.merge_file(place(base), place(ours), place(theirs), name, obj.directory)
+    )
     if not outcome.clean:
         click.echo(f"mdbrain: {outcome.path}: {outcome.how}", err=True)
     sys.exit(0 if outcome.clean else 1)
@@ -77,13 +79,18 @@ def merge_file(obj: Context, base: Path, ours: Path, theirs: Path, name: str) ->
 
 @git_group.command(hidden=True)
 @click.argument("hook", type=click.Choice(_HOOKS))
+@click.argument("given", nargs=-1)
 @click.pass_obj
-def hook(obj: Context, hook: str) -> None:
-    """Run by the hooks: regenerate the derived files and put them in the merge commit."""
+def hook(obj: Context, hook: str, given: tuple[str, ...]) -> None:
+    """Run by the hooks: regenerate the derived files and put them in the merge commit
+    (GIVEN: what git passed the hook; post-rewrite acts after a rebase)."""
     from mdbrain.service import merging
 
-    report = guarded(lambda: merging.run_hook(obj.directory, hook))
-    if report.acted and report.index is not None:
+    report = guarded(lambda: merging.run_hook(obj.directory, hook, given[0] if given else ""))
+    if hook == "post-rewrite":
+        if report.acted:
+            click.echo(f"mdbrain: {report.reason}")
+    elif report.acted and report.index is not None:
         wrote = ", ".join(report.index.written) or "no change"
         click.echo(f"mdbrain: derived files regenerated ({wrote}) and staged")
     elif report.acted:

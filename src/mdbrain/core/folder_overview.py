@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import datetime as dt
 import posixpath
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mdbrain.core import cells, yaml_emit
 
@@ -79,9 +81,11 @@ def page(
     origin: str,
     source: str = "",
     summary_max: int = 240,
+    created: dt.date | None = None,
 ) -> str:
     """A draft overview of ``folder`` listing ``pages`` (id, title, summary); ``origin``
-    is the command writing it (import or write), ``source`` what was imported."""
+    is the command writing it (import or write), ``source`` what was imported; ``today``
+    its last change, ``created`` its first (``today`` when not given)."""
     words = _WORDS[origin]
     heading, summary, note = words.get(lang, words["en"])
     title = heading if not folder else f"{heading}: {folder}"
@@ -95,7 +99,7 @@ def page(
         yaml_emit.field("tags", tuple(p for p in folder.split("/") if p) or ("overview",)),
         "related:",
         *(f"  - {yaml_emit.scalar(doc)}" for doc, _title, _summary in pages),
-        f"created: {today}",
+        f"created: {created or today}",
         f"updated: {today}",
         "---",
         "",
@@ -109,3 +113,54 @@ def page(
         text = page_title.replace("[", "(").replace("]", ")")
         lines.append(f"- [{text}]({target})" + (f": {page_summary}" if page_summary else ""))
     return "\n".join(lines) + "\n"
+
+
+_ITEM = re.compile(r"^- \[([^\]\n]*)\]\(([^()\s]+)\)(?:: (.*))?$", re.MULTILINE)
+_DATE = r"^{}: (\d{{4}}-\d\d-\d\d)$"
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """An overview ``write`` made, read back: the pages it lists (id, title, summary),
+    its language and its dates."""
+
+    folder: str
+    pages: tuple[tuple[str, str, str], ...]
+    lang: str
+    created: dt.date
+    updated: dt.date
+
+    def with_pages(self, more: Sequence[tuple[str, str, str]], today: dt.date) -> Listing:
+        """This listing with ``more`` pages, by id, and changed ``today``."""
+        pages = {doc: (doc, title, summary) for doc, title, summary in (*self.pages, *more)}
+        changed = max(today, self.updated)
+        return Listing(self.folder, tuple(pages[d] for d in sorted(pages)), self.lang,
+                       self.created, changed)  # fmt: skip
+
+    def text(self, summary_max: int) -> str:
+        return page(self.folder, self.pages, self.updated, self.lang, origin="write",
+                    summary_max=summary_max, created=self.created)  # fmt: skip
+
+
+def listing(text: str, folder: str, summary_max: int) -> Listing | None:
+    """``text`` read as the overview of ``folder`` that ``write`` made, when it is
+    exactly that page, untouched by anyone (its list of pages aside, which it may
+    hold more of); None for any other page: a person's words are never rewritten."""
+    dates = []
+    for key in ("created", "updated"):
+        found = re.search(_DATE.format(key), text, re.MULTILINE)
+        if found is None:
+            return None
+        try:
+            dates.append(dt.date.fromisoformat(found.group(1)))
+        except ValueError:
+            return None
+    pages = []
+    for found in _ITEM.finditer(text):
+        title, target, summary = found.group(1), found.group(2), found.group(3) or ""
+        pages.append((posixpath.normpath(posixpath.join(folder, target)), title, summary))
+    for lang in _WORDS["write"]:
+        made = Listing(folder, tuple(pages), lang, dates[0], dates[1])
+        if made.text(summary_max) == text:
+            return made
+    return None

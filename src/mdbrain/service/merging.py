@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import enum
 import os
+import posixpath
 import shlex
 import shutil
 import sys
@@ -33,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from mdbrain.core import indexes, lock_merge
+from mdbrain.core import folder_overview, indexes, lock_merge
 from mdbrain.core.errors import (
     GitError,
     InvalidRequestError,
@@ -68,7 +69,7 @@ def config(command: str) -> dict[str, str]:
     }
 
 
-HOOKS = ("pre-merge-commit", "post-merge", "pre-commit")
+HOOKS = ("pre-merge-commit", "post-merge", "pre-commit", "post-rewrite")
 NOTE = "mdbrain-merge"  # in the git folder: from pre-merge-commit to post-merge
 _COMMIT = "mdbrain-merge.commit"  # in the git folder, for a moment: the commit rewritten
 ATTRIBUTES = ".gitattributes"
@@ -198,10 +199,14 @@ def _attributes(place: _Place, write: bool) -> Part:
     patterns = [_pattern("/", name) for name in wanted]
     patterns.insert(3, _pattern("/*/", names.manifest))
     lines = [f"{pattern} linguist-generated=true merge={DRIVER}" for pattern in patterns]
+    # documents, not derived: the driver merges them as text, unless both sides are the
+    # overview write made of a new folder (two branches that each wrote a page there)
+    pages = [folder_overview.NAME, *(_pattern("/", n) for n in OVERVIEWS[1:])]
     block = [
         START,
         "# Written by 'mdbrain git install'; replaced when it runs again. mdbrain writes",
         "# these files: folded in code review, merged without conflict by its driver.",
+        *(f"{page} merge={DRIVER}" for page in pages),
         *lines,
         END,
     ]
@@ -288,10 +293,11 @@ def _hook_block(hook: str, label: str, command: str = "mdbrain") -> list[str]:
     return [
         f"{START} {label}",
         "# Written by 'mdbrain git install'; replaced when it runs again. Regenerates the",
-        "# derived files of the knowledge base and stages them before a merge is committed.",
+        "# derived files of the knowledge base and stages them before a merge is committed",
+        "# (after a rebase: puts them into the commit it ended on).",
         "# Does nothing where mdbrain is not installed or the base has no .rag marker.",
         f"if {found}; then",
-        f"  {command} -C {shlex.quote(label)} git hook {hook} || exit 1",
+        f'  {command} -C {shlex.quote(label)} git hook {hook} "$@" || exit 1',
         "fi",
         f"{END} {label}",
     ]
@@ -348,15 +354,68 @@ def _merge_block(
 # --- the driver --------------------------------------------------------------------
 
 
-def merge_file(base: Path, ours: Path, theirs: Path, name: str) -> MergeOutcome:
-    """Merge one file as git's ``mdbrain`` driver: the result replaces ``ours``."""
+def merge_file(
+    base: Path, ours: Path, theirs: Path, name: str, top: Path | None = None
+) -> MergeOutcome:
+    """Merge one file as git's ``mdbrain`` driver: the result replaces ``ours``. ``name``
+    is the file's path from ``top``, the top of the working tree (git runs its drivers
+    there: the default)."""
     if PurePosixPath(name).name == anchor_lock.NAME:
         return _merge_lock(base, ours, theirs, name)
     mine, other = _text(ours), _text(theirs)
     if mine and other and indexes.is_generated(mine) and indexes.is_generated(other):
         how = "derived: this side's copy kept; the hooks regenerate it before the commit"
         return MergeOutcome(name, True, how)
+    if mine and other and PurePosixPath(name).name in OVERVIEWS:
+        merged = _merge_overview(base, mine, other, (top or Path.cwd()) / name)
+        if merged is not None:
+            files.write(ours.parent, ours.name, merged)
+            return MergeOutcome(name, True, "an overview write made: the pages of both sides")
     return _merge_text(base, ours, theirs, name, "not written by mdbrain: merged as text")
+
+
+# the names of the overviews ``write`` makes (:mod:`mdbrain.core.folder_overview`)
+OVERVIEWS = (folder_overview.NAME, folder_overview.ROOT_NAME, folder_overview.ROOT_SPARE)
+
+
+def _merge_overview(base: Path, mine: str, other: str, path: Path) -> str | None:
+    """Two sides of an overview that ``write`` made and nobody changed, as one listing
+    every page either side lists, less those one side dropped since the base: two
+    branches that each wrote a first page in a new folder both made it. None when
+    either side is a page someone wrote or completed (merged as text then)."""
+    try:
+        where = location.locate(path.parent)
+    except MdbrainError:
+        return None
+    found = _inside_root(where.root, path)
+    if found is None:
+        return None
+    folder = posixpath.dirname(found)
+    most = where.config.summary_max
+    ours_ = folder_overview.listing(mine, folder, most)
+    theirs_ = folder_overview.listing(other, folder, most)
+    if ours_ is None or theirs_ is None:
+        return None
+    held = folder_overview.listing(_text(base) or "", folder, most)
+    before = {page for page, _t, _s in held.pages} if held is not None else set()
+    listed = [{page for page, _t, _s in side.pages} for side in (ours_, theirs_)]
+    dropped = {page for page in before if not (page in listed[0] and page in listed[1])}
+    # theirs first, ours over them: a title both list is as this side has it
+    pages = {p[0]: p for side in (theirs_, ours_) for p in side.pages if p[0] not in dropped}
+    merged = folder_overview.Listing(
+        folder,
+        tuple(pages[p] for p in sorted(pages)),
+        ours_.lang,
+        min(ours_.created, theirs_.created),
+        max(ours_.updated, theirs_.updated),
+    )
+    return merged.text(most)
+
+
+def _inside_root(root: Path, path: Path) -> str | None:
+    """``path`` as an id from the knowledge ``root``, or None when it is not under it."""
+    rel = os.path.relpath(os.path.realpath(path), os.path.realpath(root))
+    return None if rel.startswith(os.pardir) else Path(rel).as_posix()
 
 
 def _merge_lock(base: Path, ours: Path, theirs: Path, name: str) -> MergeOutcome:
@@ -400,22 +459,24 @@ def _merge_text(base: Path, ours: Path, theirs: Path, name: str, why: str) -> Me
 # --- the hooks ---------------------------------------------------------------------
 
 
-def run_hook(start: Path, hook: str) -> HookReport:
+def run_hook(start: Path, hook: str, kind: str = "") -> HookReport:
     """The hooks' work for the base at ``start``; nothing outside a base or a repository.
 
     ``pre-commit``, when the commit concludes a merge (or a pick, a revert, a
     squash), and ``pre-merge-commit`` regenerate the derived files and stage
     them. git builds a merge commit's tree before ``pre-merge-commit`` runs, so
     that hook also leaves a note, and ``post-merge`` puts the staged files into
-    the merge commit just made (:func:`_complete_merge`).
+    the merge commit just made (:func:`_complete_merge`). ``post-rewrite`` after a
+    rebase (``kind``, git's first argument) regenerates them and puts them into the
+    commit the rebase ended on: each commit replayed kept the derived files it had,
+    made before the commits it now follows.
     """
     if hook not in HOOKS:
         raise InvalidRequestError(f"{hook!r} is not one of {', '.join(HOOKS)}", field="hook")
-    if not start.is_dir() or location.find_marker(start) is None:
-        return HookReport(hook, False, "no .rag marker: nothing to do")
-    top = Git(start).toplevel()
-    if top is None:
-        return HookReport(hook, False, "not in a git repository: nothing to do")
+    top = Git(start).toplevel() if start.is_dir() else None
+    idle = _idle(start, top, hook, kind)
+    if idle or top is None:
+        return HookReport(hook, False, idle)
     repo = Git(top)
     if hook == "post-merge":
         return _complete_merge(repo)
@@ -447,7 +508,24 @@ def run_hook(start: Path, hook: str) -> HookReport:
     if hook == "pre-merge-commit":
         head = (repo._run("rev-parse", "--verify", "HEAD") or "").strip()
         files.write(_git_dir(repo), NOTE, "\n".join([head, *paths, *gone]) + "\n")
+    if hook == "post-rewrite":
+        said = _amend_head(
+            repo, {*paths, *gone}, "mdbrain: derived files regenerated after a rebase"
+        )
+        return HookReport(hook, said is None, said or "the rebased commit holds the derived files"
+                          " as regenerated", tuple(paths + gone), report)  # fmt: skip
     return HookReport(hook, True, "derived files regenerated", tuple(paths + gone), report)
+
+
+def _idle(start: Path, top: Path | None, hook: str, kind: str) -> str:
+    """Why the hook has nothing to do ('' when it has)."""
+    if hook == "post-rewrite" and kind != "rebase":
+        return f"{kind or 'a rewrite'} is not a rebase: nothing to do"
+    if not start.is_dir() or location.find_marker(start) is None:
+        return "no .rag marker: nothing to do"
+    if top is None:
+        return "not in a git repository: nothing to do"
+    return ""
 
 
 def _concluding(repo: Git, top: Path) -> bool:
@@ -479,21 +557,37 @@ def _complete_merge(repo: Git) -> HookReport:
     shown = (repo._run("show", "--no-patch", "--format=%H %T %P", "HEAD") or "").split()
     if len(shown) < 4 or not noted or shown[2] != noted[0]:
         return HookReport(hook, False, "HEAD is not the merge commit noted: left alone")
-    head, tree = shown[0], (repo._run("write-tree") or "").strip()
     differ = (repo._run("diff", "--cached", "--name-only", "-z", "HEAD") or "").split("\0")
-    if tree == shown[1] or not set(filter(None, differ)) <= set(noted[1:]):
-        return HookReport(hook, False, "nothing to add to the merge commit")
+    why = "mdbrain: derived files regenerated from the merged documents"
+    said = _amend_head(repo, set(noted[1:]), why, merge=True)
+    if said is not None:
+        return HookReport(hook, False, said)
+    return HookReport(hook, True, "merge commit completed", tuple(filter(None, differ)))
+
+
+def _amend_head(repo: Git, allowed: set[str], why: str, *, merge: bool = False) -> str | None:
+    """Write HEAD's commit again with the index's tree, when the index differs from it in
+    ``allowed`` paths alone, nothing else changed (author, committer, dates, message; a
+    signature no longer valid is dropped), and move HEAD to it. None when done, else
+    why not."""
+    what = "the merge commit" if merge else "the commit"
+    head = (repo._run("rev-parse", "--verify", "HEAD") or "").strip()
+    shown = (repo._run("show", "--no-patch", "--format=%T", "HEAD") or "").strip()
+    tree = (repo._run("write-tree") or "").strip()
+    differ = (repo._run("diff", "--cached", "--name-only", "-z", "HEAD") or "").split("\0")
+    if not head or tree == shown or not set(filter(None, differ)) <= allowed:
+        return f"nothing to add to {what}"
     text = _with_tree(repo._run("cat-file", "commit", head) or "", tree)
     if text is None:
-        return HookReport(hook, False, "the merge commit cannot be rewritten: commit the files")
+        return f"{what} cannot be rewritten: commit the files"
+    folder = _git_dir(repo)
     files.write(folder, _COMMIT, text)
     try:
         commit = repo._run("hash-object", "-t", "commit", "-w", "--", str(folder / _COMMIT)) or ""
     finally:
         files.remove(folder, _COMMIT)
-    why = "mdbrain: derived files regenerated from the merged documents"
     repo._run("update-ref", "-m", why, "HEAD", commit.strip(), head)
-    return HookReport(hook, True, "merge commit completed", tuple(filter(None, differ)))
+    return None
 
 
 def _with_tree(commit: str, tree: str) -> str | None:

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Collection
 
 from mdbrain.core import fields, folder_overview, rules
-from mdbrain.core.errors import GuardError
+from mdbrain.core.errors import GuardError, MdbrainError
 from mdbrain.service.session import Session
 
 
@@ -97,6 +97,35 @@ def cover(
             continue
         written.append(doc_id)
     return Covered(tuple(written), tuple(notes))
+
+
+def extend(session: Session, doc_id: str) -> list[str]:
+    """Add ``doc_id`` to the overview of its folder when ``write`` made that overview and
+    nobody has changed it since (:func:`folder_overview.listing`): it says it lists the
+    folder's pages, and went on listing the first one alone. Returns the overview
+    rewritten, if any. A page someone wrote or completed is never touched."""
+    folder = posixpath.dirname(doc_id)
+    config = session.config
+    for overview in folder_overview.doc_ids(folder):
+        if overview == doc_id or not (session.root / overview).is_file():
+            continue
+        try:
+            text = session.read(overview).text
+        except MdbrainError:
+            return []
+        listing = folder_overview.listing(text, folder, config.summary_max)
+        if listing is None or any(page == doc_id for page, _t, _s in listing.pages):
+            return []
+        entry = session.entry(doc_id)
+        added = (doc_id, fields.text(entry.meta, "title") or doc_id, entry.summary)
+        try:
+            session.write(
+                overview, listing.with_pages([added], session.today()).text(config.summary_max)
+            )
+        except GuardError:
+            return []
+        return [overview]
+    return []
 
 
 def _gathered(

@@ -324,7 +324,7 @@ class Writer:
                 lambda lonely: set(lonely) if alone else {here},
                 origin="write",
             )
-            report.overviews = list(covered.written)
+            report.overviews = [*covered.written, *overviews.extend(self.session, doc_id)]
             # in the same hold of the lock: taking it again could fail (busy) after the
             # document was written, and the writer would be told nothing was
             report.index = self.session.reindex()
