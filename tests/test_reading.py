@@ -1154,3 +1154,28 @@ def test_a_drafts_answer_walks_the_files_once_ranks_once_and_loads_no_manifest(
         shown = brain.show("backups.md")
     assert shown.links == {"links": ("restore.md",), "linked_by": ("other.md",)}
     assert calls == {"walk": 2, "rank": 1, "manifest": 0}
+
+
+def test_an_answer_from_a_file_git_left_mid_conflict_says_so(make_base: MakeBase) -> None:
+    # a team trial: query showed both sides of a conflict, markers and all, with "stopped
+    # early: the first document is clearly ahead" and no word of the conflict
+    body = (
+        "## Decision\n\nTimestamps use ISO 8601.\n\n<<<<<<< HEAD\nPrecision is the nanosecond.\n"
+        "=======\nPrecision is the millisecond.\n>>>>>>> feature\n"
+    )
+    root = make_base(
+        {
+            "timestamps.md": doc("Timestamp format", type="decision", sources="[x]", body=body),
+            "other.md": doc("Logging", sources="[x]", body="Logs are JSON."),
+        }
+    )
+    with Brain.open(root.parent) as brain:
+        answer = brain.query("timestamp precision")
+        shown = brain.show("timestamps.md")
+        clean = brain.query("logs json")
+    assert answer.conflicted == (("timestamps.md", 17),)  # the file's line
+    said = views.query_text(answer)
+    assert said.startswith("! timestamps.md holds an unresolved git merge conflict (line 17)")
+    assert "mdbrain index" in said
+    assert views.show_text(shown).startswith("! timestamps.md holds an unresolved git merge")
+    assert clean.conflicted == () and "merge conflict" not in views.query_text(clean)

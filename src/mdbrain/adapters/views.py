@@ -6,7 +6,7 @@ Compact by design: what an agent reads here is what it pays for.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
@@ -169,7 +169,7 @@ def query_text(result: QueryResult) -> str:
         return "\n".join(
             ["No document matches.", *advice, *_hidden(result.hidden), _tokens(result.tokens)]
         )
-    lines = _warning(result)
+    lines = [*_conflicted(result.conflicted), *_warning(result)]
     for rank, hit in enumerate(result.hits, start=1):
         lines += _hit_line(rank, hit)
     from mdbrain.service.reading import CONTINUES, in_order, passage_head
@@ -224,8 +224,20 @@ def query_json(result: QueryResult) -> str:
     return to_json(data)
 
 
+def _conflicted(found: Iterable[tuple[str, int]]) -> list[str]:
+    """A warning per document read that git left mid-conflict (E010)."""
+    index = _say("mdbrain index", "the index resource")
+    return [
+        f"! {doc_id} holds an unresolved git merge conflict (line {line}): both sides are in"
+        f" what follows, neither is settled knowledge; settle it in the file, then {index}"
+        for doc_id, line in found
+    ]
+
+
 def show_text(result: ShowResult) -> str:
     lines = _hit_line(None, result.hit)
+    if result.conflict is not None:
+        lines = [*_conflicted([(result.hit.id, result.conflict)]), *lines]
     head = result.passages[0].text if result.passages else ""
     lines += [f"   {line}" for line in head.splitlines()]
     for relation, ids in result.links.items():

@@ -177,12 +177,21 @@ _MARKS = {"<" * 7: "<", "=" * 7: "=", ">" * 7: ">"}
 
 
 def _conflicts(doc_id: str, text: str) -> list[Finding]:
-    """E010 at the first line of an unresolved merge conflict: an opening marker, then a
-    separator, then a closing one. A conflict shown whole inside a code block is text
-    about conflicts; git writes its markers whatever the code blocks, so one side that
-    opens a block does not hide the conflict."""
-    if "<<<<<<<" not in text or ">>>>>>>" not in text:  # most files: two searches in C
+    """E010 at the first line of an unresolved merge conflict (:func:`conflict_line`)."""
+    at = conflict_line(text)
+    if at is None:
         return []
+    message = "unresolved merge conflict: git's markers are still in the file; settle it"
+    return [finding("E010", doc_id, message, at)]
+
+
+def conflict_line(text: str) -> int | None:
+    """The line of the first unresolved merge conflict in ``text``: an opening marker, then
+    a separator, then a closing one (None when there is none). A conflict shown whole
+    inside a code block is text about conflicts; git writes its markers whatever the
+    code blocks, so one side that opens a block does not hide the conflict."""
+    if "<<<<<<<" not in text or ">>>>>>>" not in text:  # most files: two searches in C
+        return None
     marks: list[tuple[int, str, bool]] = []  # line, kind, inside a code block
     fence: str | None = None
     for number, line in enumerate(text.split("\n"), start=1):
@@ -207,9 +216,8 @@ def _conflicts(doc_id: str, text: str) -> list[Finding]:
             else None
         )
         if closing is not None and not (inside and closing[2]):
-            message = "unresolved merge conflict: git's markers are still in the file; settle it"
-            return [finding("E010", doc_id, message, at)]
-    return []
+            return at
+    return None
 
 
 def _secrets(doc_id: str, text: str) -> list[Finding]:

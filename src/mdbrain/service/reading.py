@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mdbrain.core import asking, cells, graph, passages, text, tokens
+from mdbrain.core import asking, cells, graph, manifest, passages, text, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.markdown import Section, comment_lines
@@ -192,6 +192,9 @@ class QueryResult:
     # the best document in force, when drafts matched far better (:data:`OUTRANK`): the
     # hits are then drafts and documents in force together, in rank order
     outranked: str = ""
+    # the documents read whose file holds an unresolved git merge conflict (E010), with
+    # its line: both sides are what the answer shows, as knowledge
+    conflicted: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -201,6 +204,7 @@ class ShowResult:
     outline: tuple[str, ...]  # section titles, indented by level
     passages: tuple[Passage, ...]  # the frontmatter, a section, or the body
     tokens: int
+    conflict: int | None = None  # the line of an unresolved git merge conflict (E010)
 
 
 @dataclass(frozen=True)
@@ -889,6 +893,11 @@ class Reader:
             self._weak(words, hits[0]) if hits else (),
             ahead_now=self._holding_now(ahead),
             outranked=answered.outranked,
+            conflicted=tuple(
+                (hit.id, line)
+                for hit, doc in zip(chosen, docs, strict=True)
+                if (line := manifest.conflict_line(doc.raw)) is not None
+            ),
         )
 
     def _weak(self, question: str, top: Hit) -> tuple[str, ...]:
@@ -1129,7 +1138,8 @@ class Reader:
             read.append(self._named_section(doc, lines, section))
         cost = sum(tokens.estimate(p.text) for p in read)
         cost += tokens.estimate(" ".join(outline)) + tokens.estimate(str(links))
-        return ShowResult(hit_of(card), links, outline, tuple(read), cost)
+        conflict = manifest.conflict_line(doc.raw)
+        return ShowResult(hit_of(card), links, outline, tuple(read), cost, conflict)
 
     def _named_section(self, doc: Document, lines: list[str], title: str) -> Passage:
         """For a number, the section whose own text holds that line of the file (several
