@@ -229,6 +229,35 @@ def test_a_brief_on_a_tag_of_one_page_also_finds_the_others_on_the_subject(
     assert {i.id for i in result.items} == {"new.md", "old.md"}
 
 
+def test_a_brief_on_a_tag_whose_pages_are_drafts_shows_them_beside_what_search_found(
+    tmp_path: Path,
+) -> None:
+    # a team trial: "brief database" said one document was in force on it, a timestamp
+    # record mentioning "database systems" once, and hid the draft tagged database
+    from mdbrain.adapters import views
+    from tests.conftest import doc, write_base
+
+    root = write_base(
+        tmp_path / "p",
+        {
+            "postgres.md": doc("Adopt PostgreSQL", tags="[database]", status="draft",
+                               body="PostgreSQL 16 for every service."),
+            "timestamps.md": doc("Timestamp format", type="decision",
+                                 body="Most database systems store ISO 8601."),
+            "web.md": doc("Web tier", body="Nginx in front."),
+        },
+    )  # fmt: skip
+    with Brain.open(root) as brain:
+        result = brain.brief("database")
+    shown = {i.id: (i.status, i.searched) for i in result.items}
+    assert shown == {"timestamps.md": ("stable", True), "postgres.md": ("draft", False)}
+    assert result.hidden_drafts == 0
+    said = views.brief_text(result)
+    assert said.startswith("In force on 'database': 1 document, and 1 draft tagged with it")
+    assert "timestamps.md (found by search, not tagged)" in said
+    assert "- [concept] postgres.md (draft)" in said
+
+
 def test_a_brief_on_an_imported_pages_source_finds_that_page(tmp_path: Path) -> None:
     from tests.conftest import doc, write_base
 

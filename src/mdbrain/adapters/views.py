@@ -411,15 +411,20 @@ def brief_text(result: Brief) -> str:
             f" {plural(len(result.items) + result.more, 'document')}."
         ]
     else:
+        drafts = sum(1 for item in result.items if item.status == "draft")
+        tagged = (
+            f", and {plural(drafts, 'draft')} tagged with it, not yet reviewed" if drafts else ""
+        )
         lines = [
             f"In force on {result.subject!r}{when}{kind.get(result.kind, '')}:"
-            f" {plural(len(result.items) + result.more, 'document')}."
+            f" {plural(len(result.items) - drafts + result.more, 'document')}{tagged}."
         ]
     if result.advice:
         lines.append(result.advice)
     for item in result.items:
         flag = {"needs-review": " (needs review)", "draft": " (draft)"}.get(item.status, "")
         via = f" [via {item.covers}]" if item.covers and item.covers != result.subject else ""
+        via += " (found by search, not tagged)" if item.searched else ""
         lines.append(f"- [{item.type}] {item.id}{flag}{via}: {item.summary}")
         if item.reason:
             lines.append(f"    why: {item.reason}")

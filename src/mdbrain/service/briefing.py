@@ -57,6 +57,7 @@ class BriefItem:
     sha: str = ""  # content hash: pass it as expect_sha to change the document
     review: str = ""  # for a document to review: why (its review_reason)
     covers: str = ""  # for a brief on code: the impl_ref that names that code
+    searched: bool = False  # on a tag: found by search beside the documents tagged with it
 
 
 @dataclass
@@ -270,12 +271,13 @@ class Briefer:
         result = Brief(subject, as_of.isoformat() if as_of else None)
         about = self._about(found, subject)
         key = subject.strip().strip("/")
+        tagged: set[str] = set()
         if 0 < len(about) < SEARCHED and all(key in e.tags for e in about):
             # a tag of a few documents: the others about it are found by search too (an
             # imported base tags by source folder; one page tagged later must not hide
             # every other page on the subject)
-            held = {e.id for e in about}
-            about += [e for e in self._searched(found, subject) if e.id not in held]
+            tagged = {e.id for e in about}
+            about += [e for e in self._searched(found, subject) if e.id not in tagged]
         covers: dict[str, str] = {}
         if not about:
             code = self._code(found, subject, cwd)
@@ -294,6 +296,13 @@ class Briefer:
             if claimant.id in named or target.id in named
         )
         chosen = [e for e in about if _in_force(e, as_of)]
+        if tagged and as_of is None and not any(e.id in tagged for e in chosen):
+            # no document tagged with it is in force: its drafts are what the tag names,
+            # shown as drafts, not left out behind pages that only mention the word
+            drafts = [e for e in about if e.id in tagged and e.status == "draft"]
+            if chosen:
+                chosen += drafts
+                result.hidden_drafts -= len(drafts)
         if as_of is None:
             result.retired = sum(1 for e in about if e.status in ("deprecated", "archived"))
         if not chosen and as_of is None and result.hidden_drafts:
@@ -306,6 +315,7 @@ class Briefer:
         rank = {e.id: n for n, e in enumerate(about)} if result.kind == "search" else {}
         chosen.sort(
             key=lambda e: (
+                e.status == "draft",  # tagged drafts shown beside what is in force: last
                 e.status == "needs-review",  # in force first, then what waits for review
                 ORDER.index(e.type) if e.type in ORDER else len(ORDER),
                 rank.get(e.id, 0),
@@ -330,6 +340,7 @@ class Briefer:
                     entry.sha,
                     review if entry.status == "needs-review" else "",
                     covers.get(entry.id, ""),
+                    bool(tagged) and entry.id not in tagged,
                 )
             )
         return result
