@@ -182,3 +182,27 @@ def test_a_short_description_field_is_the_summary() -> None:
     body = "# Investigation\n\n<div>Texte.</div>\n"
     summary = conversion.summary_of(body, meta, 240, decision=False, title="Investigation")
     assert summary == "Six semaines pour enquêter."
+
+
+def test_a_summary_section_among_like_sections_is_not_the_pages_summary() -> None:
+    # prometheus/docs: "## Summary" is one metric type beside Counter, Gauge and Histogram;
+    # the page on metric types was summed up as "a summary samples observations"
+
+    types = (
+        "The client libraries offer four core metric types.\n\n## Counter\n\nA counter.\n\n"
+        "## Gauge\n\nA gauge.\n\n## Summary\n\nA summary samples observations.\n"
+    )
+    assert conversion.summary_of(types, {}, 240, False, "Metric types") == (
+        "The client libraries offer four core metric types."
+    )
+    # a proposal's Summary, after a checklist, among its Motivation, Proposal and Drawbacks
+    proposal = (
+        "# KEP-1: Sidecars\n\n## Release Signoff Checklist\n\n- [ ] Items\n\n## Summary\n\n"
+        "This proposal adds sidecar containers.\n\n## Motivation\n\nWhy.\n\n## Proposal\n\n"
+        "How.\n\n## Drawbacks\n\nNone.\n"
+    )
+    assert conversion.summary_of(proposal, {}, 240, False, "KEP-1") == (
+        "This proposal adds sidecar containers."
+    )
+    first = "Intro.\n\n### Summary\n\nThe gist of it all.\n\n### Details\n\nMore.\n"
+    assert conversion.summary_of(first, {}, 240, False, "X") == "The gist of it all."

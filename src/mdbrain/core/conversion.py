@@ -162,21 +162,47 @@ def is_mdx(path: str) -> bool:
 # --- text out of Markdown -----------------------------------------------------------
 
 
-def section(body: str, names: Sequence[str]) -> str:
+def section(body: str, names: Sequence[str], *, own: bool = False) -> str:
     """The body of the section headed by one of ``names`` (any case), or '': the highest
     such heading ("## Abstract" before a "### Summary" deeper in), then the first of
-    ``names``, then the first in the page."""
+    ``names``, then the first in the page. With ``own``, only a section that is the
+    page's own part (:func:`_own_part`), not one item of a list of like sections."""
     lines = body.split("\n")
     rank = {name: index for index, name in enumerate(names)}
+    parts = markdown.outline(markdown.scan(body).headings, len(lines))
     found = [
         (part.level, rank[title], part.line, part.end)
-        for part in markdown.outline(markdown.scan(body).headings, len(lines))
+        for number, part in enumerate(parts)
         if (title := passages.heading_name(part.title)) in rank
+        and (not own or _own_part(parts, number))
     ]
     if not found:
         return ""
     _level, _rank, line, end = min(found)
     return "\n".join(lines[line:end])
+
+
+def _own_part(parts: Sequence[markdown.Section], number: int) -> bool:
+    """Whether section ``number`` is a part of the page itself: the first of its
+    siblings (the sections of its level under the same heading), or one among siblings
+    that are mostly section names too (a proposal's Motivation, Design, Drawbacks). A
+    "Summary" beside "Counter", "Gauge" and "Histogram" is a metric type: on
+    prometheus/docs it gave the page on metric types the summary of that one type."""
+    level = parts[number].level
+
+    def parent(at: int) -> int:
+        return next((i for i in range(at - 1, -1, -1) if parts[i].level < level), -1)
+
+    mine = parent(number)
+    siblings = [
+        i
+        for i, part in enumerate(parts)
+        if part.level == level and i != number and parent(i) == mine
+    ]
+    if not siblings or siblings[0] > number:
+        return True
+    named = sum(1 for i in siblings if is_section_name(parts[i].title))
+    return 2 * named >= len(siblings)
 
 
 _TAGS = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>\n]*)?/?>")  # not an autolink <https://...>
@@ -241,7 +267,8 @@ def summary_of(
     page = _without(body, _RECORD_STATE_SECTIONS) if decision else body
     poor = ""
     for names in (*places, SUMMARY_SECTIONS, None):
-        found = first_paragraph(page if names is None else section(body, names))
+        own = names is SUMMARY_SECTIONS  # a Decision section is one wherever it stands
+        found = first_paragraph(page if names is None else section(body, names, own=own))
         if found and not weak(found):
             return clip(found, limit)
         poor = poor or found
