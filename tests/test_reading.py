@@ -1179,3 +1179,31 @@ def test_an_answer_from_a_file_git_left_mid_conflict_says_so(make_base: MakeBase
     assert "mdbrain index" in said
     assert views.show_text(shown).startswith("! timestamps.md holds an unresolved git merge")
     assert clean.conflicted == () and "merge conflict" not in views.query_text(clean)
+
+
+def test_a_name_git_saw_moved_or_misspelt_suggests_the_page_it_means(tmp_path: Path) -> None:
+    # prometheus/docs: after a committed move, "show instrumenting/pushing.md" suggested
+    # practices/pushing.md (a namesake), and "concepts/metrc-types.md" suggested nothing
+    from mdbrain.core.errors import NotFoundError
+    from tests.test_update import Repo
+
+    repo = Repo(tmp_path / "p")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\n')
+    repo.write("kb/instrumenting/pushing.md", doc("Pushing metrics", body="Use the gateway."))
+    repo.write("kb/practices/pushing.md", doc("When to push", body="Rarely."))
+    repo.write("kb/concepts/metric-types.md", doc("Metric types", body="Four types."))
+    repo.git("add", "-A")
+    repo.git("commit", "-qm", "docs")
+    (repo.path / "kb" / "pushgateway").mkdir()
+    repo.git("mv", "kb/instrumenting/pushing.md", "kb/pushgateway/pushing-metrics.md")
+    repo.git("commit", "-qm", "move")
+    messages = []
+    with Brain.open(repo.path) as brain:
+        for name in ("instrumenting/pushing.md", "concepts/metrc-types.md"):
+            with pytest.raises(NotFoundError) as failed:
+                brain.show(name)
+            messages.append(failed.value.message)
+    assert messages[0].endswith(
+        "git saw it moved to pushgateway/pushing-metrics.md (also like it: practices/pushing.md)"
+    )
+    assert messages[1].endswith("did you mean concepts/metric-types.md?")

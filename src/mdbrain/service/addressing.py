@@ -10,9 +10,11 @@ by :mod:`mdbrain.core.ids` and must lie inside the root.
 
 from __future__ import annotations
 
+import difflib
 import os
 import posixpath
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -97,11 +99,19 @@ def document(root: Path, cwd: Path, value: str, *, field: str = "doc") -> str:
     return ids.doc_id(value, field=field)
 
 
-def named(found: Manifest, value: str, *, field: str = "doc") -> str:
+def named(
+    found: Manifest,
+    value: str,
+    *,
+    field: str = "doc",
+    moved: Callable[[str], str] | None = None,
+) -> str:
     """The id of the document ``value`` names in ``found``: its id; else the one document
     imported from the page at that path (``sources``: a page keeps the name it had, such
-    as ``reference/7.5/ForEach-Object.md``). Else the request fails naming the documents
-    whose file name or title reads like it, if any."""
+    as ``reference/7.5/ForEach-Object.md``). Else the request fails naming first the
+    document git saw it renamed to (``moved``: an id to the id it was moved to, or ''),
+    then the documents whose file name or title reads like it, or whose id is spelt
+    close to it."""
     value = _typed(value, field)
     invalid: UsageError | None = None
     try:
@@ -120,9 +130,18 @@ def named(found: Manifest, value: str, *, field: str = "doc") -> str:
     if len(imported) == 1:
         return imported[0]
     like = imported or _alike(found, path)
+    now = moved(doc_id) if moved is not None and doc_id else ""
+    if now and found.get(now) is not None:
+        like = [now, *(d for d in like if d != now)]
     if invalid is not None and not like:
         raise invalid
+    if not like:  # a slip of the keyboard: "concepts/metrc-types.md"
+        like = difflib.get_close_matches(path.removeprefix("./"), found.by_id, SUGGESTED, 0.85)
     said = f"; did you mean {', '.join(like[:SUGGESTED])}?" if like else ""
+    if now and like[:1] == [now]:
+        said = f"; git saw it moved to {now}" + (
+            f" (also like it: {', '.join(like[1:SUGGESTED])})" if like[1:] else ""
+        )
     raise NotFoundError(f"{value} is not a document of this base{said}", doc=doc_id or value)
 
 

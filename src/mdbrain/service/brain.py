@@ -21,7 +21,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from mdbrain.core import ids
-from mdbrain.core.errors import InvalidRequestError, OutsideBaseError, UsageError
+from mdbrain.core.errors import InvalidRequestError, MdbrainError, OutsideBaseError, UsageError
 from mdbrain.service.session import Clock, Session, View
 from mdbrain.store import location
 from mdbrain.store.location import Location
@@ -384,7 +384,23 @@ class Brain:
         view = self.session.view() if view is None else view
         if isinstance(value, str) and value in view.by_id:
             return value
-        return addressing.named(view.manifest, value)
+        return addressing.named(view.manifest, value, moved=self._moved_to)
+
+    def _moved_to(self, doc_id: str) -> str:
+        """The id git saw ``doc_id``'s file renamed to, if any ('' otherwise): asked only
+        when a name is not found, to say where it went."""
+        from mdbrain.service import checking
+        from mdbrain.store import git
+
+        history = git.Git(self.session.project)
+        try:
+            prefix = checking.root_prefix(self.session, history)
+            renames = history.renames(prefix) if prefix is not None else {}
+        except MdbrainError:  # git missing or failing: no more than no rename known
+            return ""
+        prefix = prefix or ""
+        moved = renames.get(prefix + doc_id, "")
+        return moved.removeprefix(prefix) if moved.startswith(prefix) else ""
 
     def doc(
         self, value: str, cwd: Path | None = None, *, field: str = "doc", existing: bool = False

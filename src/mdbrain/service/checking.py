@@ -141,7 +141,7 @@ def _broken_targets(found: Manifest) -> dict[str, set[str]]:
     return broken
 
 
-def _root_prefix(session: Session, history: git.History) -> str | None:
+def root_prefix(session: Session, history: git.History) -> str | None:
     """The knowledge root's path inside the git repository, with a trailing slash."""
     top = history.toplevel()
     if top is None:
@@ -159,7 +159,7 @@ def renamed_links(
     """Broken links and related entries whose target git saw renamed to an existing
     document: document id -> old target -> new id."""
     broken = _broken_targets(found)
-    prefix = _root_prefix(session, history) if broken else None
+    prefix = root_prefix(session, history) if broken else None
     renames = history.renames(prefix) if prefix is not None else {}
     if prefix is None or not renames:
         return {}
