@@ -149,6 +149,13 @@ _piece = st.one_of(
     st.builds(lambda w: f"{w}\n===", _word),
     st.builds(lambda w, t: f"- item [{w}]({t})", _word, _target),
     st.builds(lambda w, t: f"> quote [{w}]({t})", _word, _target),
+    # a link's text wrapped over lines, as hard-wrapped prose writes it (prometheus/docs:
+    # "[metric\ntypes](/docs/concepts/metric_types/)" was not read as a link)
+    st.builds(lambda w, t: f"{w} [{w}\n{w}]({t}) {w}", _word, _target),
+    st.builds(lambda w, t: f"[{w}\n{w}\n{w}]({t})", _word, _target),
+    st.builds(lambda w, t: f"- item [{w}\n  {w}]({t})", _word, _target),
+    st.builds(lambda w, t: f"{w} [{w}\n# {w}]({t})", _word, _target),
+    st.builds(lambda w, t: f"{w} [{w}\n- {w}]({t})", _word, _target),
     _word,
 )
 

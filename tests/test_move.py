@@ -283,3 +283,20 @@ def test_a_move_made_whose_indexes_cannot_be_written_says_so_and_succeeds(
     monkeypatch.undo()
     indexed = CliRunner().invoke(cli, ["-C", str(root.parent), "index"])
     assert indexed.exit_code == 0 and "auth/mfa.md" in (root / "RELATIONS.yaml").read_text()
+
+
+def test_a_link_whose_text_runs_over_two_lines_follows_the_move(make_base: MakeBase) -> None:
+    # prometheus/docs wraps its prose: "[metric\ntypes](...)" was read as no link, so it
+    # stayed pointing at the old place, and show listed no such link
+    root = make_base(
+        {
+            "a.md": doc("A", body="Read the [metric\ntypes](types.md) page, and [b](b.md)."),
+            "types.md": doc("Metric types", body="Four."),
+            "b.md": doc("B", body="Back to [the\nfirst\npage](a.md)."),
+        }
+    )
+    with Brain.open(root.parent) as brain:
+        assert brain.show("types.md").links == {"linked_by": ("a.md",)}
+        report = brain.move("types.md", "concepts/types.md")
+    assert report.rewritten == ("a.md",)
+    assert "[metric\ntypes](concepts/types.md) page" in (root / "a.md").read_text(encoding="utf-8")

@@ -349,9 +349,15 @@ class _Found:
         self.pictured: set[str] = set()  # labels images use
 
 
-def _inline(line: str, number: int, seen: _Found) -> None:
+def _inline(line: str, number: int, seen: _Found, opened: bool = False) -> bool:
     """Collect the inline links and images of ``line``, and the reference labels it uses
-    when references are possible."""
+    when references are possible. ``opened``: a link's text opened on a line above it,
+    in the same paragraph ("[metric" then "types](/docs/concepts/)"), whose destination
+    this line may hold; the link is counted on this line, where its destination is.
+    Returns whether a bracket is left open at the end of the line, for the next one."""
+    still = opened and "]" not in line  # the bracket opened above stays open
+    if opened and not still:
+        line = "[" + line  # the text's opening bracket, so the link reads whole
     links, used = seen.links, seen.used
     masked = mask(line)
     angle = None
@@ -383,6 +389,7 @@ def _inline(line: str, number: int, seen: _Found) -> None:
             group = 3 if match.group(3) else 2
             label = _label(line[match.start(group) : match.end(group)])
             (seen.pictured if match.group(1) else used).add(label)
+    return still or masked.rfind("[") > masked.rfind("]")
 
 
 def _images(line: str, masked: str, number: int, images: list[Image]) -> None:
@@ -483,6 +490,7 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
     in_comment = in_list = indented_code = False
     prev_blank = True
     paragraph: tuple[str, int] | None = None  # first line of the open paragraph
+    unclosed = False  # a link's text opened on a line of the paragraph above, not closed
     number = first_line - 1
     for line in body.split("\n"):
         number += 1
@@ -496,13 +504,13 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
             in_comment = "-->" not in line
             continue
         if not line or line.isspace():
-            prev_blank, paragraph = True, None
+            prev_blank, paragraph, unclosed = True, None, False
             continue
         if line[0] not in _SPECIAL_FIRST:
             # plain prose, by far the most common line: no block can start here
             in_list = indented_code = prev_blank = False
-            if "[" in line:
-                _inline(line, number, found)
+            if "[" in line or unclosed:
+                unclosed = _inline(line, number, found, unclosed)
             if tags and "<" in line:
                 _tags(line, number, found.images)
             if paragraph is None:
@@ -521,6 +529,8 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
             indented_code, prev_blank, paragraph = True, False, None
             continue
         indented_code = prev_blank = False
+        # a block that starts here ends the paragraph, and any link text it left open
+        carried, unclosed = unclosed and not _BLOCK_START.match(line), False
         if _LIST_ITEM.match(line):
             in_list = True
         elif line[0] not in " \t":
@@ -552,8 +562,8 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
                 definitions.setdefault(_label(definition.group(1)), (target, number))
             paragraph = None
         else:
-            if "[" in line:
-                _inline(line, number, found)
+            if "[" in line or carried:
+                unclosed = _inline(line, number, found, carried)
             if tags and "<" in line:
                 _tags(line, number, found.images)
             if _BLOCK_START.match(line):
