@@ -1934,3 +1934,24 @@ def test_a_link_to_a_folder_never_leads_to_a_page_named_like_it(make_base: MakeB
     text = (root / report.imported["guides/examples.md"]).read_text(encoding="utf-8")
     assert "[Examples section](examples.md)" not in text
     assert "[the other](other.md)" in text  # a page named by its path still is
+
+
+def test_a_site_link_to_a_section_of_the_page_itself_leads_to_that_section(
+    make_base: MakeBase,
+) -> None:
+    """prometheus/docs: introduction/comparison.md linked
+    "/docs/introduction/comparison/#prometheus-vs-graphite", its own section, and the
+    link was left pointing at the site."""
+    root = make_base({})
+    project = root.parent
+    (project / "docs" / "introduction").mkdir(parents=True)
+    (project / "docs" / "introduction" / "comparison.md").write_text(
+        "# Comparison\n\nAs [Graphite](/docs/introduction/comparison/#graphite) says.\n\n"
+        "## Graphite\n\nA store. And [this page](/docs/introduction/comparison/).\n",
+        encoding="utf-8",
+    )
+    report = run_import(root, project / "docs")
+    doc_id = report.imported["introduction/comparison.md"]
+    text = (root / doc_id).read_text(encoding="utf-8")
+    assert "[Graphite](comparison.md#graphite)" in text
+    assert "[this page](/docs/introduction/comparison/)" in text  # itself, no section: left

@@ -376,6 +376,13 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
     found = _site_path(here, written)
     if found is None or conversion.read_by_site(found[1]):
         return found
+    return _served_page(plan, page, written)
+
+
+def _served_page(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str] | None:
+    """:func:`site_link` for a link written without a page's suffix: the one page it
+    leads to from the page's folder, or from the page's own address."""
+    here = posixpath.dirname(page)
     stem = conversion.page_stem(posixpath.basename(page))
     address = "" if stem.lower() in _FOLDER_PAGES else posixpath.join(here, stem)
     for folder in [here, address] if address and not written.lstrip().startswith("/") else [here]:
@@ -385,6 +392,11 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
         chosen = [] if at is None else _one_page(plan, written, at[1], plan.ids.get(page))
         if chosen:  # one page, or more than one: then the link is left as written
             return (links.LinkKind.DOC, chosen[0]) if len(chosen) == 1 else None
+        itself = _one_page(plan, written, at[1]) if at is not None and "#" in written else []
+        if len(itself) == 1 and _candidate_id(plan, written, itself[0]) == plan.ids.get(page):
+            # to a section of the page itself (prometheus/docs: "/docs/introduction/
+            # comparison/#prometheus-vs-graphite" in that page): the section, not the site
+            return links.LinkKind.DOC, itself[0]
     return None
 
 
