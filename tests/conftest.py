@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -76,3 +77,23 @@ def mixed_texts(
         st.text(alphabet=alphabet, max_size=drawn),
         st.text(max_size=free),
     )
+
+
+def fail_writes(
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+    code: int = errno.ENOSPC,
+    said: str = "No space left",
+) -> None:
+    """Make every write of the file ``name`` (a path from the folder written into) fail as
+    the disk would, with ``code``; the other writes go through."""
+    from mdbrain.store import files
+
+    real = files.write
+
+    def failing(folder: Path, rel: str, data: bytes | str) -> Path:
+        if rel == name:
+            raise files.storage_error(rel, OSError(code, said), "write it")
+        return real(folder, rel, data)
+
+    monkeypatch.setattr(files, "write", failing)

@@ -511,10 +511,8 @@ def test_a_supersede_failing_midway_leaves_every_document_as_it_was(
 ) -> None:
     # the old record and its successor were written one by one: a full disk at the
     # second left one of them naming the other, and the other not naming it back
-    import errno
-
     from mdbrain.core.errors import StorageError
-    from mdbrain.store import files
+    from tests.conftest import fail_writes
 
     root = make_base(
         {
@@ -523,14 +521,7 @@ def test_a_supersede_failing_midway_leaves_every_document_as_it_was(
         }
     )
     before = {p.name: p.read_bytes() for p in root.glob("*.md")}
-    real = files.write
-
-    def full(folder: Path, rel: str, data: bytes | str) -> Path:
-        if rel == failing:
-            raise files.storage_error(rel, OSError(errno.ENOSPC, "No space left"), "write it")
-        return real(folder, rel, data)
-
-    monkeypatch.setattr(files, "write", full)
+    fail_writes(monkeypatch, failing)
     with Brain.open(root.parent) as brain, pytest.raises(StorageError, match="No space"):
         brain.supersede("old.md", ["new.md"], reason="simpler to run")
     monkeypatch.undo()

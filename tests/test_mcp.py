@@ -473,18 +473,9 @@ async def test_a_write_that_supersedes_says_why_over_mcp(project: Path) -> None:
 async def test_a_write_whose_indexes_cannot_be_written_is_made_and_says_so(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import errno
+    from tests.conftest import fail_writes
 
-    from mdbrain.store import files
-
-    real = files.write
-
-    def stuck(folder: Path, rel: str, data: bytes | str) -> Path:
-        if rel == "INDEX.md":
-            raise files.storage_error(rel, OSError(errno.ENOSPC, "No space left"), "write it")
-        return real(folder, rel, data)
-
-    monkeypatch.setattr(files, "write", stuck)
+    fail_writes(monkeypatch, "INDEX.md")
     async with Client(server_for(project)) as client:
         written = await client.call_tool(
             "write", {"title": "Sessions", "summary": "How long.", "sources": ["x"]}

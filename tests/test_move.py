@@ -189,10 +189,8 @@ def test_a_write_failing_midway_leaves_the_base_as_it_was(
 ) -> None:
     # the moved page was written first, then each page linking to it: a full disk at the
     # second left the page twice, one link following it and the other not
-    import errno
-
     from mdbrain.core.errors import StorageError
-    from mdbrain.store import files
+    from tests.conftest import fail_writes
 
     root = make_base(
         {
@@ -202,14 +200,7 @@ def test_a_write_failing_midway_leaves_the_base_as_it_was(
         }
     )
     before = {p.relative_to(root): p.read_bytes() for p in root.rglob("*.md")}
-    real = files.write
-
-    def full(folder: Path, rel: str, data: bytes | str) -> Path:
-        if rel == failing:
-            raise files.storage_error(rel, OSError(errno.ENOSPC, "No space left"), "write it")
-        return real(folder, rel, data)
-
-    monkeypatch.setattr(files, "write", full)
+    fail_writes(monkeypatch, failing)
     with Brain.open(root.parent) as brain, pytest.raises(StorageError, match="No space"):
         brain.move("a.md", "new/place/a.md")
     monkeypatch.undo()
@@ -256,19 +247,10 @@ def test_a_move_made_whose_indexes_cannot_be_written_says_so_and_succeeds(
     from click.testing import CliRunner
 
     from mdbrain.adapters.cli import cli
-    from mdbrain.store import files
+    from tests.conftest import fail_writes
 
     root = small_base(make_base)
-    real = files.write
-
-    def stuck(folder: Path, rel: str, data: bytes | str) -> Path:
-        if rel == "RELATIONS.yaml":
-            raise files.storage_error(
-                rel, OSError(errno.EPERM, "Operation not permitted"), "write it"
-            )
-        return real(folder, rel, data)
-
-    monkeypatch.setattr(files, "write", stuck)
+    fail_writes(monkeypatch, "RELATIONS.yaml", errno.EPERM, "Operation not permitted")
     moved = CliRunner().invoke(
         cli, ["-C", str(root.parent), "mv", "security/mfa.md", "auth/mfa.md"]
     )
