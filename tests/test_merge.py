@@ -14,6 +14,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -306,22 +307,39 @@ def test_a_conflict_in_a_document_is_left_to_git_and_its_resolution_gets_fresh_i
     fresh_index_matches_head(repo, tmp_path)
 
 
+def two_branches(
+    repo: Repo, ours: Callable[[], str], theirs: Callable[[], str], *, back: bool = True
+) -> tuple[str, str]:
+    """From the base: ``ours`` done and committed on main, ``theirs`` on a branch named
+    feature; main checked out again unless not ``back``. What each returned."""
+    start_base(repo)
+    repo.git("branch", "feature")
+    mine = ours()
+    repo.commit_all("ours")
+    repo.git("checkout", "--quiet", "feature")
+    other = theirs()
+    repo.commit_all("theirs")
+    if back:
+        repo.git("checkout", "--quiet", "main")
+    return mine, other
+
+
+def in_decisions(repo: Repo, title: str, *more: str) -> Callable[[], str]:
+    return lambda: new_doc(repo, "--title", title, "--summary", f"{title}.", "--theme",
+                           "decisions", *more)  # fmt: skip
+
+
 @needs_git
 def test_two_branches_that_each_write_a_first_page_in_a_new_folder_merge_its_overview(
     repo: Repo, tmp_path: Path
 ) -> None:
     # found on a team trial: write makes a draft overview of a new folder, both branches
     # made one, and git stopped on an add/add conflict in a page nobody wrote
-    start_base(repo)
-    repo.git("branch", "feature")
-    ours = new_doc(repo, "--title", "Use Kafka", "--summary", "Events go through Kafka.",
-                   "--theme", "decisions", "--source", "x")  # fmt: skip
-    repo.commit_all("ours")
-    repo.git("checkout", "--quiet", "feature")
-    theirs = new_doc(repo, "--title", "Use S3", "--summary", "Blobs live in S3.",
-                     "--theme", "decisions", "--source", "y")  # fmt: skip
-    repo.commit_all("theirs")
-    repo.git("checkout", "--quiet", "main")
+    ours, theirs = two_branches(
+        repo,
+        in_decisions(repo, "Use Kafka", "--source", "x"),
+        in_decisions(repo, "Use S3", "--source", "y"),
+    )
 
     merged = repo.git("merge", "--no-edit", "feature", ok=False)
 
@@ -337,15 +355,13 @@ def test_two_branches_that_each_write_a_first_page_in_a_new_folder_merge_its_ove
 
 @needs_git
 def test_an_overview_someone_completed_is_merged_as_text(repo: Repo) -> None:
-    start_base(repo)
-    repo.git("branch", "feature")
-    new_doc(repo, "--title", "Use Kafka", "--summary", "Events.", "--theme", "decisions")
-    repo.edit("kb/decisions/overview.md", "nothing more.", "nothing more. Our choices.")
-    repo.commit_all("ours")
-    repo.git("checkout", "--quiet", "feature")
-    new_doc(repo, "--title", "Use S3", "--summary", "Blobs.", "--theme", "decisions")
-    repo.commit_all("theirs")
-    repo.git("checkout", "--quiet", "main")
+
+    def completed() -> str:
+        written = in_decisions(repo, "Use Kafka")()
+        repo.edit("kb/decisions/overview.md", "nothing more.", "nothing more. Our choices.")
+        return written
+
+    two_branches(repo, completed, in_decisions(repo, "Use S3"))
 
     stopped = repo.git("merge", "--no-edit", "feature", ok=False)
 
@@ -359,15 +375,12 @@ def test_a_rebase_ends_on_a_commit_holding_the_derived_files_as_regenerated(
 ) -> None:
     # a team trial: after "git rebase", the replayed commit kept the indexes it was made
     # with, which did not know the commits it now follows; nothing said so
-    start_base(repo)
-    repo.git("branch", "feature")
-    kafka = new_doc(repo, "--title", "Use Kafka", "--summary", "Events go through Kafka.",
-                    "--theme", "events", "--source", "x")  # fmt: skip
-    repo.commit_all("ours")
-    repo.git("checkout", "--quiet", "feature")
-    s3 = new_doc(repo, "--title", "Use S3", "--summary", "Blobs live in S3.",
-                 "--theme", "storage", "--source", "y")  # fmt: skip
-    repo.commit_all("theirs")
+    kafka, s3 = two_branches(
+        repo,
+        lambda: new_doc(repo, "--title", "Use Kafka", "--summary", "Events.", "--theme", "events"),
+        lambda: new_doc(repo, "--title", "Use S3", "--summary", "Blobs.", "--theme", "storage"),
+        back=False,
+    )
 
     rebased = repo.git("rebase", "main", ok=False)
 
