@@ -237,3 +237,18 @@ def test_bodies_read_while_remembering_are_read_once() -> None:
     assert [b.links for b in first] == [((f"p{n + 1}.md", 3),) for n in range(40)]
     assert [b.links[0][1] for b in again] == [5] * 40  # shifted as asked
     assert markdown._remembered is None  # dropped after the block
+
+
+def test_links_in_an_admonitions_text_count_and_code_inside_it_does_not() -> None:
+    """fastapi/typer: import writes "/// tip" blocks as MkDocs admonitions, their text
+    indented under "!!! tip"; read as indented code, their links were no links, so check,
+    show and mv missed the five links to tutorial/printing.md."""
+    body = (
+        '# A\n\n!!! tip "Title"\n\n    See [page B](b.md) for details.\n\n'
+        "    ```python\n    x = '[not](code.md)'\n    ```\n\n"
+        "    ??? note\n        Nested [c](c.md).\n\n"
+        "            indented code [no](deep.md)\n\n"
+        "Back [d](d.md).\n\n    code [e](e.md)\n"
+    )
+    found = markdown.scan(body).links
+    assert found == (("b.md", 5), ("c.md", 12), ("d.md", 16))

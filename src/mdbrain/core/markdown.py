@@ -31,6 +31,9 @@ from mdbrain.core.lazy import lazy_pattern
 
 # First characters with which a line may open a block other than a paragraph.
 _SPECIAL_FIRST = frozenset(" \t#`~<>-*+_=[|0123456789")
+# An admonition as MkDocs (Material, Python-Markdown) writes one, "!!! note" or "??? tip",
+# its text indented under it: Markdown in a box, not indented code.
+ADMONITION = re.compile(r"^(?:!!!|\?\?\?\+?)[ \t]*[\w-]")
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")  # a line opening a fenced code block
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
@@ -491,9 +494,14 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
     prev_blank = True
     paragraph: tuple[str, int] | None = None  # first line of the open paragraph
     unclosed = False  # a link's text opened on a line of the paragraph above, not closed
+    boxes = 0  # admonitions open: their lines are read four spaces in, for each
     number = first_line - 1
-    for line in body.split("\n"):
+    for written in body.split("\n"):
         number += 1
+        line = written
+        if boxes and line and not line.isspace():
+            inside = min(boxes, (len(line) - len(line.lstrip(" "))) // 4)
+            boxes, line = inside, line[4 * inside :]
         if fence is not None:
             if fence in line:
                 stripped = line.strip()
@@ -505,6 +513,11 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
             continue
         if not line or line.isspace():
             prev_blank, paragraph, unclosed = True, None, False
+            continue
+        if line[0] in "!?" and ADMONITION.match(line):
+            boxes += 1  # its text, indented under it, is read as Markdown
+            in_list = indented_code = prev_blank = unclosed = False
+            paragraph = None
             continue
         if line[0] not in _SPECIAL_FIRST:
             # plain prose, by far the most common line: no block can start here

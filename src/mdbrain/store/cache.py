@@ -35,7 +35,7 @@ from mdbrain.core.links import Link
 from mdbrain.core.manifest import Entry
 from mdbrain.store import files
 
-FORMAT = 12  # 12: links whose text runs over lines
+FORMAT = 13  # 12: links whose text runs over lines; 13: links in admonitions
 CACHE_DIR = ".mdbrain"
 ENTRIES_FILE = "entries.pickle"
 STATE_FILE = "state.json"
