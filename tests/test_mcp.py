@@ -480,7 +480,10 @@ async def test_a_write_whose_indexes_cannot_be_written_is_made_and_says_so(
         written = await client.call_tool(
             "write", {"title": "Sessions", "summary": "How long.", "sources": ["x"]}
         )
+        checked = await client.call_tool("check", {})  # still validates, and says what is stale
     said = text_of(written)
     assert not written.is_error and said.startswith("Created sessions.md")
     assert "indexes could not be regenerated (INDEX.md: cannot write it: No space left)" in said
-    assert "mdbrain index" in said and (project / "kb" / "sessions.md").is_file()
+    assert "call the check tool" not in said and "run the check tool once" in said
+    assert (project / "kb" / "sessions.md").is_file()
+    assert not checked.is_error and "W005" in text_of(checked) and "INDEX.md" in text_of(checked)

@@ -1207,3 +1207,21 @@ def test_a_name_git_saw_moved_or_misspelt_suggests_the_page_it_means(tmp_path: P
         "git saw it moved to pushgateway/pushing-metrics.md (also like it: practices/pushing.md)"
     )
     assert messages[1].endswith("did you mean concepts/metric-types.md?")
+
+
+def test_a_draft_overview_listing_the_folder_is_never_said_to_rank_above_the_answer(
+    make_base: MakeBase,
+) -> None:
+    # an MCP trial: after two writes in runbooks/, every query on them ended with "one of
+    # them ranks above every document shown: runbooks/overview.md", the list write made
+    root = make_base({"start.md": doc("Start", sources="[x]", body="Hello.")})
+    with Brain.open(root.parent) as brain:
+        for title, summary in (("Sentry access", "Ask the on-call lead for Sentry access."),
+                               ("Sentry alerts", "Sentry alerts page the on-call lead.")):  # fmt: skip
+            brain.write({"title": title, "summary": summary, "theme": "runbooks",
+                         "sources": ["x"], "body": summary + " Other words." * 80})  # fmt: skip
+        answer = brain.query("sentry access and sentry alerts for the on-call lead")
+    listing = (root / "runbooks" / "overview.md").read_text(encoding="utf-8")
+    assert "sentry-access.md" in listing and "sentry-alerts.md" in listing
+    assert answer.hits[0].id.startswith("runbooks/sentry-a")
+    assert answer.hidden_ahead == "" and "runbooks/overview.md" not in views.query_text(answer)

@@ -380,3 +380,40 @@ def test_a_huge_or_nul_value_gives_a_short_typed_error(make_base: MakeBase) -> N
             with pytest.raises(InvalidRequestError) as asked:
                 brain.update(since=since, dry_run=True)
             assert asked.value.field == "since" and len(str(asked.value)) < 200
+
+
+def test_nul_text_a_malformed_hash_and_oversized_values_are_invalid_requests(
+    make_base: MakeBase,
+) -> None:
+    """An MCP trial: a NUL in a body was written raw (git then saw a binary file), an
+    expect_sha of "zz" was told the document had changed since it was read, and a 1 MB
+    question took seconds to rank."""
+    from mdbrain.core.errors import InvalidRequestError
+
+    root = make_base(
+        {"a.md": doc("A", body="Text.")},
+        'version: "1"\nroot: ./kb\nlang: en\nmax_document_kb: 16\n',
+    )
+    before = (root / "a.md").read_bytes()
+    with Brain.open(root) as brain:
+        refused = {}
+        for field, request in {
+            "body": {"title": "N", "summary": "s.", "body": "a\0b"},
+            "title": {"title": "N\0t", "summary": "s."},
+            "expect_sha": {"doc": "a.md", "summary": "s.", "expect_sha": "zz"},
+            "body ": {"title": "Big", "summary": "s.", "body": "word " * 4_000},
+        }.items():
+            with pytest.raises(InvalidRequestError) as caught:
+                brain.write(request)
+            refused[field] = (caught.value.field, str(caught.value))
+        with pytest.raises(InvalidRequestError) as long_question:
+            brain.query("word " * 3_000)
+        sha = brain.show("a.md").hit.sha
+        upper = brain.write({"doc": "a.md", "summary": "Said.", "expect_sha": sha.upper()})
+    assert refused["body"][0] == "body" and "NUL" in refused["body"][1]
+    assert refused["title"][0] == "title"
+    assert refused["expect_sha"][0] == "expect_sha" and "64 hexadecimal" in refused["expect_sha"][1]
+    assert refused["body "][0] == "body" and "16 KB" in refused["body "][1]
+    assert long_question.value.field == "question" and "at most 10,000" in str(long_question.value)
+    assert upper.sha != sha and (root / "a.md").read_bytes() != before  # a hash in capitals
+    assert not (root / "n.md").exists() and not (root / "big.md").exists()

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from mdbrain.adapters import views
 from mdbrain.core import guard
 from mdbrain.core.errors import (
     DuplicateError,
@@ -426,7 +427,7 @@ def test_writes_leave_no_page_nobody_can_reach(make_base: MakeBase) -> None:
         )
         # its folder has the overview write made, which lists it too (it listed the first
         # page alone, for ever, while saying it lists the folder's pages)
-        assert third.overviews == ["security/overview.md"]
+        assert (third.overviews, third.listed_in) == ([], "security/overview.md")
         check = brain.check()
     assert [f for f in check.findings if f.code == "W002"] == []
     overview = (root / "security" / "overview.md").read_text(encoding="utf-8")
@@ -438,7 +439,9 @@ def test_writes_leave_no_page_nobody_can_reach(make_base: MakeBase) -> None:
     (root / "security" / "overview.md").write_text(completed, encoding="utf-8")
     with Brain.open(root) as brain:  # a page someone completed is theirs: never rewritten
         fourth = brain.write(WriteRequest(title="MFA", summary="Always.", theme="security"))
-    assert fourth.overviews == []
+    assert (fourth.overviews, fourth.listed_in) == ([], "")
+    assert fourth.unlisted_in == "security/overview.md"
+    assert "security/overview.md was changed by hand" in views.write_text(fourth)
     assert (root / "security" / "overview.md").read_text(encoding="utf-8") == completed
 
 

@@ -55,7 +55,7 @@ def index_warning(result: object) -> str:
     failed = getattr(index, "failed", "")
     if not failed:
         return ""
-    again = _say("mdbrain index", "the index resource or mdbrain index")
+    again = _say("mdbrain index", "the check tool")
     return (
         f"warning: the documents were changed, but the indexes could not be regenerated"
         f" ({failed}); run {again} once they can be written"
@@ -598,6 +598,22 @@ def verify_text(report: VerifyReport) -> str:
     return "\n".join(lines)
 
 
+def _overview_lines(report: WriteReport) -> list[str]:
+    """What a write did to the overviews that keep its folder's pages reachable."""
+    lines = [
+        f"wrote the draft overview {page}, so that its folder's pages can be reached"
+        for page in report.overviews
+    ]
+    if report.listed_in:
+        lines.append(f"added it to the draft overview {report.listed_in}")
+    if report.unlisted_in:
+        lines.append(
+            f"{report.unlisted_in} was changed by hand since it was written: it was left as it"
+            " is, without this page; add it there if it belongs"
+        )
+    return lines
+
+
 def write_text(report: WriteReport) -> str:
     verb = "Created" if report.created else "Updated"
     lines = [f"{verb} {report.id}; sha {report.sha}"]
@@ -642,6 +658,5 @@ def write_text(report: WriteReport) -> str:
         ]
         if item.still_linking:
             lines.append(f"  still linking to {item.old}: {', '.join(item.still_linking)}")
-    for page in report.overviews:
-        lines.append(f"wrote the draft overview {page}, so that its folder's pages can be reached")
+    lines += _overview_lines(report)
     return "\n".join(lines)

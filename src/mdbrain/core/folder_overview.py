@@ -164,3 +164,12 @@ def listing(text: str, folder: str, summary_max: int) -> Listing | None:
         if made.text(summary_max) == text:
             return made
     return None
+
+
+def made_by_write(text: str) -> bool:
+    """Whether ``text`` still opens the note ``write`` puts in the overview it makes, in
+    any language ("Written by `mdbrain write`"): a page of its making, changed since."""
+    mark = "`mdbrain write`"
+    return any(
+        words[2][: words[2].index(mark) + len(mark)] in text for words in _WORDS["write"].values()
+    )

@@ -425,11 +425,20 @@ class Brain:
         return self._named(found) if existing else found
 
 
+ASKED_MOST = 10_000  # characters of a question or a search: a 1 MB one took 5 s to rank
+
+
 def _question(value: object, name: str = "question") -> str:
     if not isinstance(value, str):
         raise InvalidRequestError(f"{name} must be text", field=name)
     if not value.strip():
         raise InvalidRequestError(f"{name} is blank: give the words to look for", field=name)
+    if len(value) > ASKED_MOST:
+        raise InvalidRequestError(
+            f"{name} is {len(value):,} characters long; at most {ASKED_MOST:,} are read:"
+            " ask in fewer words",
+            field=name,
+        )
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:

@@ -230,8 +230,12 @@ def check(
     if fix and renamed:
         repairs += repair_renamed_links(session, renamed)
         renamed = {}
+    failed = ""
     if repair or fix:
-        report = session.indexer().run()
+        # a derived file that cannot be written (read-only, a full disk) leaves it stale:
+        # said as such below (W005), and every rule still runs
+        report = session.reindex()
+        failed = report.failed
         for rel in report.written:
             repairs.append(Repair("W005", rel, "regenerated from the documents"))
         for rel in report.removed:
@@ -240,7 +244,8 @@ def check(
     indexer = session.indexer()
     derived = indexer.derived_names(found)
     foreign = indexer.foreign(derived)
-    stale = () if (repair or fix) else tuple(_stale_indexes(indexer, found, foreign))
+    repaired = (repair or fix) and not failed
+    stale = () if repaired else tuple(_stale_indexes(indexer, found, foreign))
     where = session.where
     at = root_in_project(where.project, where.root)
     context = rules.Context(

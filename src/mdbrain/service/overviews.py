@@ -99,11 +99,20 @@ def cover(
     return Covered(tuple(written), tuple(notes))
 
 
-def extend(session: Session, doc_id: str) -> list[str]:
+@dataclasses.dataclass(frozen=True, slots=True)
+class Listed:
+    """What became of the overview of a written page's folder."""
+
+    added_to: str = ""  # the overview write made, now listing the page too
+    left: str = ""  # an overview write made that someone changed since: left as it is
+
+
+def extend(session: Session, doc_id: str) -> Listed:
     """Add ``doc_id`` to the overview of its folder when ``write`` made that overview and
     nobody has changed it since (:func:`folder_overview.listing`): it says it lists the
-    folder's pages, and went on listing the first one alone. Returns the overview
-    rewritten, if any. A page someone wrote or completed is never touched."""
+    folder's pages, and went on listing the first one alone. A page someone wrote or
+    completed is never touched; one that still says ``write`` made it is named, for
+    the writer to add the page by hand."""
     folder = posixpath.dirname(doc_id)
     config = session.config
     for overview in folder_overview.doc_ids(folder):
@@ -112,20 +121,21 @@ def extend(session: Session, doc_id: str) -> list[str]:
         try:
             text = session.read(overview).text
         except MdbrainError:
-            return []
+            return Listed()
         listing = folder_overview.listing(text, folder, config.summary_max)
-        if listing is None or any(page == doc_id for page, _t, _s in listing.pages):
-            return []
+        if listing is None:
+            return Listed(left=overview if folder_overview.made_by_write(text) else "")
+        if any(page == doc_id for page, _t, _s in listing.pages):
+            return Listed()
         entry = session.entry(doc_id)
         added = (doc_id, fields.text(entry.meta, "title") or doc_id, entry.summary)
+        grown = listing.with_pages([added], session.today()).text(config.summary_max)
         try:
-            session.write(
-                overview, listing.with_pages([added], session.today()).text(config.summary_max)
-            )
+            session.write(overview, grown)
         except GuardError:
-            return []
-        return [overview]
-    return []
+            return Listed()
+        return Listed(added_to=overview)
+    return Listed()
 
 
 def _gathered(

@@ -411,6 +411,13 @@ def _title_alone(head: Passage, hit: Hit) -> bool:
     return not _says_more(title, f"{hit.id} {hit.summary}")
 
 
+def _page_list(card: Card) -> bool:
+    """Whether ``card`` is a draft overview, such as those ``write`` and ``import`` make to
+    list a folder's pages: it holds every title of the folder, so it ranks above the page
+    that answers, and is no answer to point at ("ranks above every document shown")."""
+    return card.type == "overview" and card.status == "draft"
+
+
 def _says_more(title: str, doc_id: str) -> bool:
     """Whether ``title`` holds a word its document's id does not."""
     named = set(_WORD.findall(doc_id.casefold()))
@@ -464,7 +471,7 @@ class Reader:
             if not filters.accepts(card):
                 continue
             if not filters.visible(card):
-                if not hits:
+                if not hits and not _page_list(card):
                     ahead = ahead or card
                     if draft is None and card.status in UNVETTED:
                         draft = card

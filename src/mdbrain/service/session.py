@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+import re
 import stat
 import threading
 import time
@@ -37,6 +38,7 @@ from typing import TYPE_CHECKING
 from mdbrain.core import document
 from mdbrain.core.errors import (
     DocumentError,
+    InvalidRequestError,
     MdbrainError,
     NotFoundError,
     StaleReadError,
@@ -370,6 +372,14 @@ class Session:
         Without ``whole``, a document over the size limit is read up to the limit only
         (readers show part of it; a writer always reads it whole).
         """
+        if expect is not None and not _SHA.fullmatch(expect):
+            # not a hash at all: a slip to say, not a change to read again and retry over
+            shown = expect if len(expect) <= 80 else expect[:77] + "..."
+            raise InvalidRequestError(
+                f"expect_sha {shown!r} is no hash mdbrain gives: pass the 64 hexadecimal"
+                " characters a read returned as sha; nothing was written",
+                field="expect_sha",
+            )
         limit = None if whole else scan.size_limit(self.config)
         try:
             data = files.read(self.root, doc_id, limit=limit)
@@ -384,7 +394,7 @@ class Session:
         if limit is not None and len(data) >= limit:  # a part only: no hash, no strict decoding
             return Read(doc_id, data.decode("utf-8", "replace"), "")
         sha = content_hash(data)
-        if expect is not None and sha != expect:
+        if expect is not None and sha != expect.lower():
             raise StaleReadError(
                 f"{doc_id} changed since it was read (its hash is now {sha});"
                 " read it again and retry; nothing was written",
@@ -459,6 +469,9 @@ class Session:
         if found is None:
             raise NotFoundError(f"{doc_id} is not a document of this base", doc=doc_id)
         return found
+
+
+_SHA = re.compile(r"[0-9a-fA-F]{64}")
 
 
 def _encoded(doc_id: str, text: str) -> bytes:

@@ -108,14 +108,19 @@ class WriteRequest:
 
 
 def _text(value: str, name: str) -> str:
-    """A text field as given; only what cannot be stored as UTF-8 is refused (the emitter
-    escapes everything else, line breaks and control characters included)."""
+    """A text field as given; only what cannot be stored as UTF-8 text is refused:
+    undecodable bytes, and NUL, which makes the file binary to git and every editor (the
+    emitter escapes everything else, line breaks and control characters included)."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise InvalidRequestError(
             f"field {name!r} is not valid text (undecodable bytes); give UTF-8 text", field=name
         ) from None
+    if "\0" in value:
+        raise InvalidRequestError(
+            f"field {name!r} holds a NUL character; give text without it", field=name
+        )
     return value
 
 
@@ -143,6 +148,8 @@ class WriteReport:
     possible_contradictions: list[contradiction.Clash] = field(default_factory=list)
     # draft overviews written so that no page is left that nobody can reach
     overviews: list[str] = field(default_factory=list)
+    listed_in: str = ""  # the overview write made of its folder, now listing it too
+    unlisted_in: str = ""  # that overview, changed by someone since: left without it
     # why a draft is one, when it is: "no sources", or sources no one has verified yet
     draft_reason: str = ""
     numbered: str = ""  # how a new document was numbered after its folder's documents
@@ -209,6 +216,17 @@ class Writer:
                 f"theme {request.theme!r} holds characters a folder's name does not take"
                 f" ({' '.join(odd)}); name it in words; nothing was written",
                 field="theme",
+            )
+        most = self.config.max_document_kb * 1024
+        if (
+            request.body is not None
+            and len(request.body) * 4 > most
+            and (len(request.body.encode("utf-8")) > most)
+        ):
+            raise InvalidRequestError(
+                f"the body is larger than the base reads whole ({self.config.max_document_kb} KB,"
+                " max_document_kb in .rag); split it into documents; nothing was written",
+                field="body",
             )
         if len(request.title) > TITLE_MOST:
             raise InvalidRequestError(
@@ -324,7 +342,9 @@ class Writer:
                 lambda lonely: set(lonely) if alone else {here},
                 origin="write",
             )
-            report.overviews = [*covered.written, *overviews.extend(self.session, doc_id)]
+            report.overviews = list(covered.written)
+            listed = overviews.extend(self.session, doc_id)
+            report.listed_in, report.unlisted_in = listed.added_to, listed.left
             # in the same hold of the lock: taking it again could fail (busy) after the
             # document was written, and the writer would be told nothing was
             report.index = self.session.reindex()
