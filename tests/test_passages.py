@@ -68,7 +68,11 @@ def test_a_window_that_stops_on_a_tables_head_takes_its_rows_while_they_fit() ->
     assert passages.past_table_head(lines, costs, 0, 3, 100) == 6  # header: all rows
     assert passages.past_table_head(lines, costs, 0, 4, 100) == 6  # delimiter: all rows
     assert passages.past_table_head(lines, costs, 0, 3, 25) == 5  # as many rows as fit
-    assert passages.past_table_head(lines, costs, 0, 3, 15) == 3  # no row fits: unchanged
+    # no row fits: the first is shown all the same (a head alone answers nothing), unless
+    # that row alone costs more than the limit
+    assert passages.past_table_head(lines, costs, 0, 3, 15) == 5
+    dear = [*costs[:4], 20, *costs[5:]]
+    assert passages.past_table_head(lines, dear, 0, 3, 15) == 3
     assert passages.past_table_head(lines, costs, 0, 5, 100) == 5  # ends on a row already
     assert passages.past_table_head(lines, costs, 0, 1, 100) == 1  # no table at its end
 

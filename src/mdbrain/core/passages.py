@@ -212,14 +212,21 @@ def past_table_head(
     """Where a window ``[start, end)`` of ``lines`` should end so as not to stop on a
     table's head: a header row and its ``|---|`` row say what the columns are, not what
     is in them, so the rows after them are added while the ``costs`` stay within
-    ``limit``. A window that ends elsewhere keeps its ``end``."""
+    ``limit``, and the first row whatever the limit, when it alone costs no more than
+    it (govuk-developer-docs: the head of the backups table was shown, and its one row,
+    "Nightly full | 120 days", which answered, was left out). A window that ends
+    elsewhere keeps its ``end``."""
     last = end - 1
     opens = end < len(lines) and "|" in lines[last] and bool(markdown.TABLE_RULE.match(lines[end]))
     if not (opens or markdown.TABLE_RULE.match(lines[last])):
         return end
     spent = sum(costs[start:end])
     grown = end
-    while grown < len(lines) and "|" in lines[grown] and spent + costs[grown] <= limit:
+    first = end + (1 if opens else 0)  # the table's first row
+    while grown < len(lines) and "|" in lines[grown]:
+        within = spent + costs[grown] <= limit
+        if not within and not (grown <= first and costs[grown] <= limit):
+            break
         spent += costs[grown]
         grown += 1
     rows = grown - end - (1 if opens else 0)
