@@ -1199,7 +1199,7 @@ def test_a_name_git_saw_moved_or_misspelt_suggests_the_page_it_means(tmp_path: P
     repo.git("commit", "-qm", "move")
     messages = []
     with Brain.open(repo.path) as brain:
-        for name in ("instrumenting/pushing.md", "concepts/metrc-types.md"):
+        for name in ("instrumenting/pushing.md", "concepts/metrc-types.md", "types/metrc-types.md"):
             with pytest.raises(NotFoundError) as failed:
                 brain.show(name)
             messages.append(failed.value.message)
@@ -1207,6 +1207,7 @@ def test_a_name_git_saw_moved_or_misspelt_suggests_the_page_it_means(tmp_path: P
         "git saw it moved to pushgateway/pushing-metrics.md (also like it: practices/pushing.md)"
     )
     assert messages[1].endswith("did you mean concepts/metric-types.md?")
+    assert messages[2].endswith("did you mean concepts/metric-types.md?")  # another folder
 
 
 def test_a_draft_overview_listing_the_folder_is_never_said_to_rank_above_the_answer(

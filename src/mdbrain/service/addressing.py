@@ -136,13 +136,27 @@ def named(
     if invalid is not None and not like:
         raise invalid
     if not like:  # a slip of the keyboard: "concepts/metrc-types.md"
-        like = difflib.get_close_matches(path.removeprefix("./"), found.by_id, SUGGESTED, 0.85)
+        like = _spelt_like(found, path.removeprefix("./"))
     said = f"; did you mean {', '.join(like[:SUGGESTED])}?" if like else ""
     if now and like[:1] == [now]:
         said = f"; git saw it moved to {now}" + (
             f" (also like it: {', '.join(like[1:SUGGESTED])})" if like[1:] else ""
         )
     raise NotFoundError(f"{value} is not a document of this base{said}", doc=doc_id or value)
+
+
+def _spelt_like(found: Manifest, path: str) -> list[str]:
+    """The ids spelt close to ``path``; else those whose file name is spelt close to its
+    file name, in whatever folder ("tutorial/pasword.md" for tutorial/options/password.md)."""
+    close = difflib.get_close_matches(path, found.by_id, SUGGESTED, 0.85)
+    if close:
+        return close
+    names: dict[str, list[str]] = {}
+    for doc_id in found.by_id:
+        names.setdefault(posixpath.basename(doc_id), []).append(doc_id)
+    wanted = posixpath.basename(path)
+    spelt = difflib.get_close_matches(wanted, names, SUGGESTED, 0.85) if len(wanted) > 4 else []
+    return [doc_id for name in spelt for doc_id in sorted(names[name])][:SUGGESTED]
 
 
 def _alike(found: Manifest, path: str) -> list[str]:
