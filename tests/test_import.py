@@ -1392,7 +1392,7 @@ def test_a_page_named_like_a_derived_file_is_renamed_and_told_why(
     source.mkdir()
     (source / "index.md").write_text("# Welcome\n\nThe start page.\n", encoding="utf-8")
     report = run_import(root, source)
-    assert report.imported["index.md"] == "index-2.md"
+    assert report.imported["index.md"] == "home.md"  # the site's home page, named so
     assert "INDEX.md" in report.renamed[0].reason and "mdbrain writes" in report.renamed[0].reason
 
 
@@ -1412,7 +1412,10 @@ def test_a_start_page_named_like_a_derived_file_becomes_its_folders_home(
         (source / name).parent.mkdir(parents=True, exist_ok=True)
         (source / name).write_text(text, encoding="utf-8")
     report = run_import(root, source)
-    assert report.imported["index.md"] == "index-2.md"  # home.md: the root's overview
+    # fastapi/typer: the site's home page was index-2.md, titled "Index", and home.md the
+    # overview listing pages; that overview now takes contents.md
+    assert report.imported["index.md"] == "home.md"
+    assert "# Vite" in (root / "home.md").read_text(encoding="utf-8")
     assert report.imported["guide/index.md"] == "guide/home.md"
     assert report.imported["config/home.md"] == "config/home.md"  # its own name, kept
     assert report.imported["config/index.md"] == "config/index-2.md"

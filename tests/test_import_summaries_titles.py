@@ -206,3 +206,22 @@ def test_a_summary_section_among_like_sections_is_not_the_pages_summary() -> Non
     )
     first = "Intro.\n\n### Summary\n\nThe gist of it all.\n\n### Details\n\nMore.\n"
     assert conversion.summary_of(first, {}, 240, False, "X") == "The gist of it all."
+
+
+def test_a_home_page_hiding_its_title_takes_the_sites_and_skips_its_address_lines() -> None:
+    """fastapi/typer's docs/index.md: an empty "#" above a logo, then "Documentation:"
+    and "Source Code:" lines; it was titled "Index", summed up as "Source Code: https://
+    github.com/fastapi/typer", though mkdocs.yml's navigation names it "Typer"."""
+    body = (
+        '#\n\n<p align="center"><em>Build CLIs.</em></p>\n\n'
+        "**Documentation**: [https://typer.tiangolo.com](https://typer.tiangolo.com)\n\n"
+        "**Source Code**: <https://github.com/fastapi/typer>\n\n---\n\n"
+        "Typer is a library for building CLI applications.\n"
+    )
+    assert conversion.title_of(body, {}, "index.md", "Typer") == "Typer"
+    assert conversion.title_of(body, {}, "index.md") == "Index"  # no navigation: the name
+    assert conversion.summary_of(body, {}, 240, False, "Typer") == (
+        "Typer is a library for building CLI applications."
+    )
+    only = "Source: https://example.org/code\n"
+    assert conversion.summary_of(only, {}, 240, False, "X") == "Source: https://example.org/code"

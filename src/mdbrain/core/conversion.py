@@ -219,7 +219,8 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     label = meta.get("sidebar_label")
     named = named if named.strip() or not isinstance(label, str) else label
     headings = markdown.scan(body).headings
-    top = next((h for h in headings if h.level == 1), None)
+    # an empty "#" (a home page that hides its title behind a logo) names nothing
+    top = next((h for h in headings if h.level == 1 and plain(h.title)), None)
     # "# Summary": the page's headings name its sections, not the page; but a folder's own
     # page (README, index) opening on "# Overview" or "# Introduction" is named by it,
     # unless the site's navigation names it

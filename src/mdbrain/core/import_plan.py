@@ -239,10 +239,11 @@ def _landing(plan: Plan, folder: str, wanted: str, used: set[str]) -> str:
     """The name of a page whose own is taken: a folder's start page (``index.md``) that
     would clash with a derived file becomes the folder's ``home.md``, unless the name is
     ``used`` (by the base, or wished by a page of the same folder); else the next free
-    slug. Not at the root, where ``home.md`` is the name of the overview that import
-    writes when pages would be unreachable, nor ``overview.md`` anywhere, for the same
-    reason."""
-    if wanted in _derived(plan) and folder and "home" not in used:
+    slug. At the root too: the overview import writes there when pages would be
+    unreachable then takes ``contents.md`` (a site's home page was ``index-2.md``, and
+    ``home.md`` an overview listing pages). Never ``overview.md``, the name of the
+    overviews import writes in folders."""
+    if wanted in _derived(plan) and "home" not in used:
         return "home"
     return slug.unique(wanted, used)
 

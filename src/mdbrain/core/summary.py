@@ -620,12 +620,19 @@ def first_paragraph(body: str) -> str:
         if block.kind in _COMPLETIONS:
             continue
         found = _completed(block, read)
-        if found.kind == PROSE:
+        if found.kind == PROSE and not _ADDRESS_ONLY.match(found.text):
             return found.text
+        if found.kind == PROSE:  # "Source Code: https://...": a page's links, not its subject
+            best = best or found
+            continue
         if best is None or _RANK[found.kind] < _RANK[best.kind]:
             best = found
     return best.text if best else ""
 
+
+# a paragraph that only names an address ("Documentation: https://typer.tiangolo.com",
+# "Source Code: https://github.com/..."), as a project's home page opens
+_ADDRESS_ONLY = re.compile(r"(?:[^:\n]{1,40}:\s*)?<?https?://\S+?>?\s*$")
 
 # what a section holds before it is written: "TBD", "TODO", "To be decided", "N/A" (its
 # punctuation around taken off first, and a text of punctuation alone is one too)
