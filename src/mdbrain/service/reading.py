@@ -433,7 +433,6 @@ class Reader:
         self.searcher = session.searcher(self.view)
         self.summary_max = session.config.summary_max
         self._documents: dict[str, Document] = {}
-        self._ranked: dict[tuple[str, int], list[Card]] = {}
 
     def card(self, doc_id: str) -> Card:
         found = self.searcher.card(doc_id)
@@ -451,23 +450,28 @@ class Reader:
         return found
 
     def ranked(
-        self, question: str, filters: Filters, limit: int, keep: float = 0.0
+        self,
+        question: str,
+        filters: Filters,
+        limit: int,
+        keep: float = 0.0,
+        pool: Sequence[Card] | None = None,
     ) -> tuple[list[Hit], int, Card | None, Card | None]:
         """The visible candidates in rank order, how many matches were hidden, the first
         hidden one when it ranks above every visible one, and the first hidden draft (or
         page with no status) that does (None otherwise).
 
         With ``keep``, a hidden match counts only when it scores at least that share of
-        the best visible one: what widening the filters would list beside it."""
+        the best visible one: what widening the filters would list beside it. ``pool``:
+        the search's order for ``question`` (:meth:`pool`) when the caller has it
+        already, as a second look with other filters does."""
         hits: list[Hit] = []
         hidden: list[float] = []
         ahead: Card | None = None
         draft: Card | None = None
         copies: dict[tuple[str, str, str], list[str]] = {}  # by the key of the hit they copy
         first: dict[tuple[str, str, str], str] = {}
-        # the whole pool the ranking orders, whatever the limit: which documents are in
-        # force, hidden or copies must not change with the length of the list
-        for card in self._rank(question, max(limit * 8, CANDIDATES)):
+        for card in self.pool(question, limit) if pool is None else pool:
             if not filters.accepts(card):
                 continue
             if not filters.visible(card):
@@ -492,14 +496,10 @@ class Reader:
             hits = [dataclasses.replace(h, copies=of[h.id]) if h.id in of else h for h in hits]
         return hits, len(hidden), ahead if hits else None, draft if hits else None
 
-    def _rank(self, question: str, pool: int) -> list[Card]:
-        """The search's order for ``question``, computed once per operation: the filters
-        of a second look (drafts let in) only pick other cards from the same pool."""
-        key = (question, pool)
-        found = self._ranked.get(key)
-        if found is None:
-            found = self._ranked[key] = self.searcher.rank(question, pool)
-        return found
+    def pool(self, question: str, limit: int) -> list[Card]:
+        """The whole pool the search orders for ``question``, whatever the ``limit`` of the
+        list: which documents are in force, hidden or copies must not change with it."""
+        return self.searcher.rank(question, max(limit * 8, CANDIDATES))
 
     def answered(self, question: str, filters: Filters, limit: int, keep: float = 0.0) -> _Answered:
         """:meth:`ranked`, falling back on drafts when nothing in force matches, or
@@ -508,17 +508,19 @@ class Reader:
         Rule 2 leaves drafts out of a default read, but a base being adopted is mostly
         drafts: once one document is in force, it would answer every question it barely
         touches while the drafts that answer stay hidden."""
-        hits, hidden, ahead, draft = self.ranked(question, filters, limit, keep)
+        # ranked once: the filters of a second look (drafts let in) pick from the same pool
+        pool = self.pool(question, limit)
+        hits, hidden, ahead, draft = self.ranked(question, filters, limit, keep, pool)
         if filters.include_drafts or filters.everything:
             return _Answered(hits, hidden, ahead=_id(ahead))
         wider = dataclasses.replace(filters, include_drafts=True)
         if hits and draft is not None and _outranks(draft, hits[0]):
-            mixed, still_hidden, ahead, _draft = self.ranked(question, wider, limit, keep)
+            mixed, still_hidden, ahead, _draft = self.ranked(question, wider, limit, keep, pool)
             return _Answered(mixed, still_hidden, outranked=hits[0].id, ahead=_id(ahead))
         if hits:
             return _Answered(hits, hidden, ahead=_id(ahead))
         if hidden:
-            drafts, still_hidden, ahead, _draft = self.ranked(question, wider, limit, keep)
+            drafts, still_hidden, ahead, _draft = self.ranked(question, wider, limit, keep, pool)
             if drafts:
                 return _Answered(drafts, still_hidden, unverified=True, ahead=_id(ahead))
         if not self.view.files:
