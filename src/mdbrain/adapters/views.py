@@ -55,11 +55,15 @@ def index_warning(result: object) -> str:
     failed = getattr(index, "failed", "")
     if not failed:
         return ""
-    again = _say("mdbrain index", "the check tool")
     return (
         f"warning: the documents were changed, but the indexes could not be regenerated"
-        f" ({failed}); run {again} once they can be written"
+        f" ({failed}); run {_regenerate()} once they can be written"
     )
+
+
+def _regenerate() -> str:
+    """What regenerates the derived files, for who reads: a command, or a tool."""
+    return _say("mdbrain index", "the check tool")
 
 
 def _hit_line(rank: int | None, hit: Hit) -> list[str]:
@@ -226,10 +230,10 @@ def query_json(result: QueryResult) -> str:
 
 def _conflicted(found: Iterable[tuple[str, int]]) -> list[str]:
     """A warning per document read that git left mid-conflict (E010)."""
-    index = _say("mdbrain index", "the index resource")
     return [
         f"! {doc_id} holds an unresolved git merge conflict (line {line}): both sides are in"
-        f" what follows, neither is settled knowledge; settle it in the file, then {index}"
+        f" what follows, neither is settled knowledge; settle it in the file, then"
+        f" {_regenerate()}"
         for doc_id, line in found
     ]
 

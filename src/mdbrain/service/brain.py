@@ -392,15 +392,10 @@ class Brain:
         from mdbrain.service import checking
         from mdbrain.store import git
 
-        history = git.Git(self.session.project)
         try:
-            prefix = checking.root_prefix(self.session, history)
-            renames = history.renames(prefix) if prefix is not None else {}
+            return checking.moved_ids(self.session, git.Git(self.session.project)).get(doc_id, "")
         except MdbrainError:  # git missing or failing: no more than no rename known
             return ""
-        prefix = prefix or ""
-        moved = renames.get(prefix + doc_id, "")
-        return moved.removeprefix(prefix) if moved.startswith(prefix) else ""
 
     def doc(
         self, value: str, cwd: Path | None = None, *, field: str = "doc", existing: bool = False

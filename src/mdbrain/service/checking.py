@@ -159,18 +159,28 @@ def renamed_links(
     """Broken links and related entries whose target git saw renamed to an existing
     document: document id -> old target -> new id."""
     broken = _broken_targets(found)
-    prefix = root_prefix(session, history) if broken else None
-    renames = history.renames(prefix) if prefix is not None else {}
-    if prefix is None or not renames:
+    moves = moved_ids(session, history) if broken else {}
+    if not moves:
         return {}
     out: dict[str, dict[str, str]] = {}
     for doc_id, targets in sorted(broken.items()):
         for target in sorted(targets):
-            moved = renames.get(prefix + target, "")
-            new_id = moved.removeprefix(prefix) if moved.startswith(prefix) else ""
+            new_id = moves.get(target, "")
             if new_id and found.get(new_id) is not None:
                 out.setdefault(doc_id, {})[target] = new_id
     return out
+
+
+def moved_ids(session: Session, history: git.History) -> dict[str, str]:
+    """Old id -> newest id of every document file git saw renamed within the root."""
+    prefix = root_prefix(session, history)
+    if prefix is None:
+        return {}
+    return {
+        old.removeprefix(prefix): new.removeprefix(prefix)
+        for old, new in history.renames(prefix).items()
+        if old.startswith(prefix) and new.startswith(prefix)
+    }
 
 
 def repair_renamed_links(session: Session, renamed: dict[str, dict[str, str]]) -> list[Repair]:

@@ -387,8 +387,8 @@ def _merge_overview(base: Path, mine: str, other: str, path: Path) -> str | None
         where = location.locate(path.parent)
     except MdbrainError:
         return None
-    found = _inside_root(where.root, path)
-    if found is None:
+    found = _relative(path, where.root)  # absolute when the file is not under the root
+    if os.path.isabs(found):
         return None
     folder = posixpath.dirname(found)
     most = where.config.summary_max
@@ -410,12 +410,6 @@ def _merge_overview(base: Path, mine: str, other: str, path: Path) -> str | None
         max(ours_.updated, theirs_.updated),
     )
     return merged.text(most)
-
-
-def _inside_root(root: Path, path: Path) -> str | None:
-    """``path`` as an id from the knowledge ``root``, or None when it is not under it."""
-    rel = os.path.relpath(os.path.realpath(path), os.path.realpath(root))
-    return None if rel.startswith(os.pardir) else Path(rel).as_posix()
 
 
 def _merge_lock(base: Path, ours: Path, theirs: Path, name: str) -> MergeOutcome:
