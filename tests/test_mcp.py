@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -487,3 +488,24 @@ async def test_a_write_whose_indexes_cannot_be_written_is_made_and_says_so(
     assert "call the check tool" not in said and "run the check tool once" in said
     assert (project / "kb" / "sessions.md").is_file()
     assert not checked.is_error and "W005" in text_of(checked) and "INDEX.md" in text_of(checked)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+async def test_update_follows_a_renamed_file_when_asked_to_fix(tmp_path: Path) -> None:
+    """encode/httpx: the tool said "run with --fix" and took no such argument."""
+    project = tmp_path / "p"
+    write_base(project, {"a.md": doc("A", impl_refs="[src/a.py]", body="[b](b.md)"),
+                         "b.md": doc("B", body="[a](a.md)")})  # fmt: skip
+    (project / "src").mkdir()
+    (project / "src" / "a.py").write_text("X = 1\n", encoding="utf-8")
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}  # fmt: skip
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "start"],
+                 ["mv", "src/a.py", "src/b.py"], ["commit", "-qm", "rename"]):  # fmt: skip
+        subprocess.run(["git", "-C", str(project), *args], check=True, env=env)
+    async with Client(server_for(project)) as client:
+        proposed = text_of(await client.call_tool("update", {"dry_run": True}))
+        fixed = text_of(await client.call_tool("update", {"fix": True}))
+    assert "a.md: src/a.py -> src/b.py (fix=true rewrites it)" in proposed
+    assert "a.md: src/a.py -> src/b.py (rewritten)" in fixed
+    assert "impl_refs: [src/b.py]" in (project / "kb" / "a.md").read_text(encoding="utf-8")

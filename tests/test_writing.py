@@ -523,3 +523,33 @@ def test_a_write_that_supersedes_records_why_from_the_cli_and_refuses_a_lone_rea
     assert done.exit_code == 0, done.output
     old = Brain.open(root).manifest(use_cache=False).get("old.md")
     assert old is not None and old.meta.get("superseded_reason") == "a day was too long"
+
+
+def test_an_impl_ref_to_a_symbol_its_file_lacks_is_said_and_counts_for_nothing(
+    make_base: MakeBase,
+) -> None:
+    """encode/httpx: ``--impl-ref httpx/_client.py#NoSuchThing`` entered as stable with no
+    word, and the next update called the typo drift."""
+    root = empty_base(make_base)
+    brain = Brain.open(root, clock=lambda: TODAY)
+    (brain.session.project / "app.py").write_text("def serve():\n    return 1\n", encoding="utf-8")
+    typo = brain.write(
+        WriteRequest(title="Serving", summary="How it serves.", impl_refs=["app.py#serv"])
+    )
+    assert typo.status == "draft" and typo.missing == {"app.py#serv": "no symbol serv in app.py"}
+    assert "code that exists" in typo.draft_reason
+    said = views.write_text(typo)
+    assert "warning: impl_ref app.py#serv names no code: no symbol serv in app.py" in said
+    right = brain.write(
+        WriteRequest(
+            title="Serving twice",
+            summary="Serving on two ports.",
+            impl_refs=["app.py#serve", "gone.py"],
+            new=True,
+        )
+    )
+    assert right.status == "stable" and right.missing == {
+        "gone.py": "no file or folder gone.py in the project"
+    }
+    again = brain.write(WriteRequest(doc=right.id, impl_refs=["app.py#serve", "app.py#nope"]))
+    assert again.missing == {"app.py#nope": "no symbol nope in app.py"}  # only what it added

@@ -275,8 +275,8 @@ def _reading_tools(server: MCPServer[Bases]) -> None:
         base: Annotated[str | None, Field(description="Base name, or * for all")] = None,
         ctx: Context | None = None,
     ) -> CallToolResult:  # fmt: skip
-        """Answer a question by progressive disclosure: ranked summaries, then the best
-        passage of the best document. Ask this before acting."""
+        """Answer a question: ranked summaries, then the passages that answer it. Ask this
+        before acting."""
         filters = _filters(
             drafts=drafts, everything=everything, types=types, statuses=statuses, tags=tags,
             audiences=audiences, theme=theme,
@@ -423,8 +423,7 @@ def _writing_tools(server: MCPServer[Bases]) -> None:
     ) -> CallToolResult:
         """Create a document (or update one with doc: lists are added to, unless replace).
         Give sources: without any it is a hidden draft. Refused: secrets, personal data, a
-        clear duplicate (use doc, new or supersedes). Reports close documents and possible
-        contradictions."""
+        clear duplicate (use doc, new or supersedes). Says possible contradictions."""
         from mdbrain.service.writing import WriteRequest
 
         request = WriteRequest(
@@ -554,16 +553,17 @@ def _writing_tools(server: MCPServer[Bases]) -> None:
         *,
         paths: Annotated[list[str] | None, Field(description="Code paths to limit it to")] = None,
         since: Annotated[str | None, Field(description="A date or git revision")] = None,
+        fix: bool = False,
         dry_run: bool = False,
         base: Base = None,
         ctx: Context | None = None,
     ) -> CallToolResult:
-        """Compare the documents with the code; flag those whose code changed (needs-review,
-        with the reason)."""
+        """Flag the documents whose code changed (needs-review, with why). fix: impl_refs
+        follow files git saw renamed."""
         return _run(
             ctx,
             base,
-            lambda b: b.update(paths or [], since=since, dry_run=dry_run),
+            lambda b: b.update(paths or [], since=since, fix=fix, dry_run=dry_run),
             views.update_text,
         )
 

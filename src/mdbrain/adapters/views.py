@@ -324,6 +324,20 @@ def _left_out(result: NeighboursResult) -> list[str]:
     return said
 
 
+def _gone_or_moved(report: UpdateReport) -> list[str]:
+    """What an update says of code that is gone, and of code git saw renamed."""
+    lines = []
+    if report.archive:
+        lines.append("proposed for archiving (every impl_ref is gone; archive by hand if right):")
+        lines += [f"  {doc}" for doc in report.archive]
+    if report.renames:
+        lines.append("impl_refs whose files git saw renamed:")
+    for rename in report.renames:
+        done = "rewritten" if rename.fixed else _say("--fix rewrites it", "fix=true rewrites it")
+        lines.append(f"  {rename.doc}: {rename.old} -> {rename.new} ({done})")
+    return lines
+
+
 def update_text(report: UpdateReport) -> str:
     verb = "would flag" if report.dry_run else "flagged"
     fresh = [f for f in report.flagged if not f.already]
@@ -335,13 +349,9 @@ def update_text(report: UpdateReport) -> str:
             state += " (reason brought up to date)"
         lines.append(f"  {flag.doc}: {state}: {flag.reason}")
     if report.flagged:
-        lines.append("  check each against its code, then: mdbrain verify DOC --source WHAT")
-    if report.archive:
-        lines.append("proposed for archiving (every impl_ref is gone; archive by hand if right):")
-        lines += [f"  {doc}" for doc in report.archive]
-    for rename in report.renames:
-        done = "rewritten" if rename.fixed else "run with --fix to rewrite"
-        lines.append(f"  {rename.doc}: {rename.old} -> {rename.new} ({done})")
+        verify = _say("mdbrain verify DOC --source WHAT", "verify (docs=[DOC], sources=[WHAT])")
+        lines.append(f"  check each against its code, then: {verify}")
+    lines += _gone_or_moved(report)
     if report.undocumented:
         shown = report.undocumented[:20]
         more = len(report.undocumented) - len(shown)
@@ -632,6 +642,8 @@ def write_text(report: WriteReport) -> str:
             lines.append(f"{change.field}: added {', '.join(change.added)}; now {now}")
         else:
             lines.append(f"{change.field}: unchanged, it already had them; now {now}")
+    for ref, why in report.missing.items():
+        lines.append(f"warning: impl_ref {ref} names no code: {why} (check reports it, W003)")
     if report.status == "draft":
         reason = report.draft_reason or "no sources"
         lines.append(

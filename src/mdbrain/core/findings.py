@@ -31,7 +31,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "E010": (Severity.ERROR, "unresolved merge conflict: git's conflict markers left in the file"),
     "W001": (Severity.WARNING, "link or related entry points to no document"),
     "W002": (Severity.WARNING, "orphan: no document links to it"),
-    "W003": (Severity.WARNING, "impl_ref points to no file"),
+    "W003": (Severity.WARNING, "impl_ref points to no file, or to no symbol in it"),
     "W004": (Severity.WARNING, "stable document not updated for too long"),
     "W005": (Severity.WARNING, "derived index out of date with the documents"),
     "W006": (Severity.WARNING, "link leaves the knowledge root or leads to no file"),

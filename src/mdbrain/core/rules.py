@@ -36,6 +36,10 @@ class Context:
     config: Config
     today: dt.date
     existing_refs: frozenset[str] = frozenset()  # impl_refs (anchor removed) that exist
+    # impl_refs (as written) whose file exists without the symbol they name: why
+    missing_symbols: Mapping[str, str] = field(default_factory=dict)
+    # impl_ref paths that exist no more, where git saw them renamed to
+    moved_refs: Mapping[str, str] = field(default_factory=dict)
     # links to files (paths from the root, Entry.files) that lead to one on disk
     existing_files: frozenset[str] = frozenset()
     root_path: str = "."  # the root as a path from the project's folder, with /
@@ -315,7 +319,8 @@ def _is_overview(entry: Entry) -> bool:
 
 @rule
 def impl_refs(ctx: Context) -> Iterator[Finding]:
-    """W003: impl_refs name files that exist; E008: none names a credentials file."""
+    """W003: impl_refs name code that exists, a file and the symbol they name in it;
+    E008: none names a credentials file."""
     from mdbrain.core import guard
 
     for entry in ctx.manifest.entries:
@@ -326,8 +331,17 @@ def impl_refs(ctx: Context) -> Iterator[Finding]:
             if broken is not None:
                 message = f"impl_ref {path!r} names a credentials file ({broken}); remove it"
                 yield finding("E008", entry.id, message, line)
+            elif path in ctx.moved_refs:
+                message = (
+                    f"impl_ref {path!r} does not exist: git saw it renamed to"
+                    f" {ctx.moved_refs[path]} ('mdbrain update --fix' rewrites it)"
+                )
+                yield finding("W003", entry.id, message, line)
             elif path not in ctx.existing_refs:
                 yield finding("W003", entry.id, f"impl_ref {path!r} does not exist", line)
+            elif ref in ctx.missing_symbols:
+                message = f"impl_ref {ref!r} names no code: {ctx.missing_symbols[ref]}"
+                yield finding("W003", entry.id, message, line)
 
 
 @rule
@@ -376,7 +390,7 @@ def provenance(ctx: Context) -> Iterator[Finding]:
             continue
         refs = [impl_ref_path(r) for r in fields.strings(entry.meta, "impl_refs")]
         if not fields.strings(entry.meta, "sources") and not any(
-            r in ctx.existing_refs for r in refs
+            r in ctx.existing_refs or r in ctx.moved_refs for r in refs
         ):
             message = "stable with no provenance: add sources, or impl_refs to existing code"
             yield finding("W008", entry.id, message, _line(entry, "status"))

@@ -100,6 +100,22 @@ def _take(path: Path, ref: anchors.Ref) -> Print:
     return Print(found)
 
 
+def missing(project: Path, written: str) -> str:
+    """Why an impl_ref (as written) names no code of the project now: no file or folder
+    at its path, or no such symbol in its file; '' when the code is there, and when it
+    cannot be told (a file that does not parse, a language not read here)."""
+    try:
+        ref = anchors.parse(ids.code_path(written))
+    except MdbrainError:
+        return ""
+    found = take(project, ref)
+    if not found.gone:
+        return ""
+    if ref.symbol and os.path.lexists(project / ref.path):
+        return f"no symbol {ref.symbol} in {ref.path}"
+    return f"no file or folder {ref.path} in the project"
+
+
 def refs_of(entry: Entry) -> list[anchors.Ref]:
     """The impl_refs of a document that name a place inside the project."""
     out = []

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mdbrain.core import document, edit, fields, markdown, rules
-from mdbrain.core.errors import DocumentError, MdbrainError
+from mdbrain.core.errors import DocumentError, GitError, MdbrainError
 from mdbrain.core.findings import Finding, Severity
 from mdbrain.core.manifest import Manifest
 from mdbrain.service.indexing import Indexer
@@ -80,6 +80,43 @@ def existing_refs(project: Path, found: Manifest) -> frozenset[str]:
         except (OSError, ValueError):
             continue
     return frozenset(exists)
+
+
+def missing_symbols(project: Path, found: Manifest, existing: frozenset[str]) -> dict[str, str]:
+    """The impl_refs of the base (as written) whose file exists without the symbol they
+    name (``src/a.py#gone``), each with why; each file is parsed once."""
+    from mdbrain.service import anchoring
+
+    named = {r for e in found.entries for r in fields.strings(e.meta, "impl_refs") if "#" in r}
+    out = {}
+    for ref in sorted(named):
+        if rules.impl_ref_path(ref) in existing and (why := anchoring.missing(project, ref)):
+            out[ref] = why
+    return out
+
+
+def moved_refs(
+    session: Session, found: Manifest, existing: frozenset[str], history: git.History
+) -> dict[str, str]:
+    """The impl_ref paths of the base that exist no more and that git saw renamed, each
+    with its new path (what 'mdbrain update --fix' rewrites them to); git is asked only
+    when some path is missing."""
+    from mdbrain.service.updating import Updater
+
+    missing = sorted(
+        {
+            path
+            for entry in found.entries
+            for ref in fields.strings(entry.meta, "impl_refs")
+            if (path := rules.impl_ref_path(ref)) and path not in existing
+        }
+    )
+    if not missing:
+        return {}
+    try:
+        return Updater(session, history=history).moved(missing)
+    except GitError:
+        return {}
 
 
 def existing_files(project: Path, at: str, found: Manifest) -> frozenset[str]:
@@ -258,11 +295,14 @@ def check(
     stale = () if repaired else tuple(_stale_indexes(indexer, found, foreign))
     where = session.where
     at = root_in_project(where.project, where.root)
+    existing = existing_refs(where.project, found)
     context = rules.Context(
         manifest=found,
         config=session.config,
         today=session.today(),
-        existing_refs=existing_refs(where.project, found),
+        existing_refs=existing,
+        missing_symbols=missing_symbols(where.project, found, existing),
+        moved_refs=moved_refs(session, found, existing, asked),
         existing_files=existing_files(where.project, at, found),
         root_path=at,
         stale_indexes=stale,

@@ -28,7 +28,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -179,10 +179,11 @@ class Updater:
         docs = self._assess(found.entries, lock, report)
         drafts = sum(1 for e in found.entries if e.status == "draft" and anchoring.refs_of(e))
         if drafts:
+            moved = sum(1 for doc in docs if doc.entry.status == "draft" and doc.renamed)
             report.notes.append(
                 "Drafts are not compared with the code until someone checks them ('mdbrain"
-                f" verify', or status stable): {drafts} name code; their paths still follow"
-                " files git saw renamed"
+                f" verify', or status stable): {drafts} name code"
+                + (f"; the paths of {moved} follow files git saw renamed" if moved else "")
             )
         renamed_to = {new for doc in docs for _old, new in doc.renamed}
         undocumented, aside = self._undocumented(found.entries)
@@ -388,6 +389,13 @@ class Updater:
             return ""
         modified = dt.date.fromtimestamp(_newest_mtime(self.project / ref.path))
         return f"{ref.path} modified on {modified}, after {updated}" if modified > updated else ""
+
+    def moved(self, ref_paths: Iterable[str]) -> dict[str, str]:
+        """Where git saw each of ``ref_paths`` (impl_ref paths that exist no more) renamed
+        to, for those it did: what ``fix`` would point them at."""
+        wanted = list(ref_paths)
+        renames = self._renames() if wanted else {}
+        return {p: new for p in wanted if renames and (new := self._renamed(p, renames))}
 
     def _renamed(self, ref_path: str, renames: dict[str, str]) -> str | None:
         """Where git saw a file moved, or a folder: the one folder every renamed file of

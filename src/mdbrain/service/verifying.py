@@ -11,7 +11,9 @@ Verifying is how knowledge comes into force, or comes back into it:
   compares the code with what was just checked.
 
 Sources are appended, never replaced. A document with no source at all is
-refused, saying how to give one; deprecated and archived documents are not
+refused, saying how to give one, and so is one whose impl_refs name code that
+is not there (a file gone, a symbol its file no longer holds): verified, the
+next ``update`` would flag it again. Deprecated and archived documents are not
 verified back into force (supersede or resolve instead). Every document is
 planned before any is written.
 """
@@ -98,6 +100,15 @@ def _plan(
     text = session.read(doc_id).text
     after = "stable" if entry.status in ("draft", "needs-review") else entry.status
     refs = fields.strings(entry.meta, "impl_refs")
+    gone = [f"{r} ({why})" for r in refs if (why := anchoring.missing(session.project, r))]
+    if gone:  # verified, it would be flagged again by the next update, and again...
+        raise InvalidRequestError(
+            f"{doc_id} names code that is not there: {'; '.join(gone)}. Point its impl_refs"
+            " at the code as it is now (update with fix follows files git saw renamed; write"
+            " with doc and replace sets the list), or supersede or archive it if that code"
+            " is gone for good; nothing was written",
+            field="docs",
+        )
     held = {posixpath.normpath(r.partition("#")[0]) for r in refs}  # a symbol's file too
     followed = tuple(
         dict.fromkeys(

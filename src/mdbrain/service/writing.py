@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -154,6 +154,8 @@ class WriteReport:
     draft_reason: str = ""
     numbered: str = ""  # how a new document was numbered after its folder's documents
     lists: list[ListEdit] = field(default_factory=list)  # what an update did to its lists
+    # impl_refs it was given that name no code of the project (check's W003), with why
+    missing: dict[str, str] = field(default_factory=dict)
     index: IndexReport | None = None
 
 
@@ -261,12 +263,18 @@ class Writer:
 
     # --- writing --------------------------------------------------------------------
 
-    def _status(self, request: WriteRequest) -> str:
+    def _status(self, request: WriteRequest, missing: dict[str, str]) -> str:
         project = self.session.project
         refs_exist = any(
-            files.is_regular(project, anchors.parse(r).path) for r in request.impl_refs
+            files.is_regular(project, anchors.parse(r).path) and r not in missing
+            for r in request.impl_refs
         )
         return "stable" if request.sources or refs_exist else "draft"
+
+    def _missing(self, refs: Sequence[str]) -> dict[str, str]:
+        """The impl_refs among ``refs`` that name no code of the project, each with why."""
+        project = self.session.project
+        return {r: why for r in dict.fromkeys(refs) if (why := anchoring.missing(project, r))}
 
     def write(self, request: WriteRequest) -> WriteReport:
         request = request.checked()
@@ -292,7 +300,8 @@ class Writer:
                 " Update that document, or say that it is new or that it replaces it",
                 candidates=[(c[0], c[2]) for c in duplicate],
             )
-        status = self._status(request)
+        missing = self._missing(request.impl_refs)
+        status = self._status(request, missing)
         fields: dict[str, object] = {
             "title": request.title.strip(),
             "summary": request.summary.strip(),
@@ -323,10 +332,10 @@ class Writer:
                 governor.check(old, [doc_id])
             sha = self.session.write(doc_id, content)
             anchoring.record(self.session, [doc_id])
-            report = WriteReport(doc_id, True, status, sha, numbered=numbered)
+            report = WriteReport(doc_id, True, status, sha, numbered=numbered, missing=missing)
             if status == "draft":
                 report.draft_reason = (
-                    "no sources, and none of its impl_refs names an existing file"
+                    "no sources, and none of its impl_refs names code that exists"
                     if request.impl_refs
                     else "no sources"
                 )
@@ -495,7 +504,8 @@ class Writer:
             anchoring.record(self.session, [doc_id])
             after = loads(content, doc_id).meta
             status = str(after.get("status", ""))
-            report = WriteReport(doc_id, False, status, sha, lists=lists)
+            missing = self._missing([r for e in lists if e.field == "impl_refs" for r in e.added])
+            report = WriteReport(doc_id, False, status, sha, lists=lists, missing=missing)
             if status == "draft":
                 report.draft_reason = (
                     "it has sources but is still marked draft (imported pages start so,"
