@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from mdbrain.adapters import views
 from mdbrain.adapters.cli import cli
 from mdbrain.core.errors import InvalidRequestError, StaleReadError
 from mdbrain.service.brain import Brain
@@ -529,3 +530,29 @@ def test_a_supersede_failing_midway_leaves_every_document_as_it_was(
     with Brain.open(root.parent) as brain:
         report = brain.supersede("old.md", ["new.md"], reason="simpler to run")
     assert set(report.shas) == {"old.md", "new.md"}
+
+
+def test_a_brief_on_a_symbol_counts_apart_the_pages_on_other_parts_of_its_file(
+    make_base: MakeBase,
+) -> None:
+    """encode/httpx: a brief on ``_client.py#BaseClient._redirect_headers`` said "4
+    documents" when one described it and the others named other symbols of the file."""
+    root = make_base(
+        {
+            "index.md": doc("Index", type="overview", sources="[x]", body="[a](a.md) [b](b.md)"),
+            "a.md": doc("Headers", sources="[x]", impl_refs="[app.py#Client._headers]"),
+            "b.md": doc("Client", sources="[x]", impl_refs="[app.py#Client]"),
+            "c.md": doc("Method", sources="[x]", impl_refs="[app.py#Client._method]"),
+            "d.md": doc("Module", sources="[x]", impl_refs="[app.py]"),
+        }
+    )
+    brain = Brain.open(root)
+    code = "class Client:\n    def _headers(self): ...\n    def _method(self): ...\n"
+    (brain.session.project / "app.py").write_text(code, encoding="utf-8")
+    found = brain.brief("app.py#Client._headers")
+    assert [i.id for i in found.items][-1] == "c.md" and found.elsewhere == 1
+    assert {i.id for i in found.items[:3]} == {"a.md", "b.md", "d.md"}
+    said = views.brief_text(found)
+    assert "describing this code): 3 documents (and 1 on other parts of its file)." in said
+    whole = brain.brief("app.py")  # the file asked: every page on it describes it
+    assert whole.elsewhere == 0 and len(whole.items) == 4

@@ -429,9 +429,11 @@ def brief_text(result: Brief) -> str:
         tagged = (
             f", and {plural(drafts, 'draft')} tagged with it, not yet reviewed" if drafts else ""
         )
+        count = len(result.items) - drafts + result.more - result.elsewhere
+        aside = f" (and {result.elsewhere} on other parts of its file)" if result.elsewhere else ""
         lines = [
             f"In force on {result.subject!r}{when}{kind.get(result.kind, '')}:"
-            f" {plural(len(result.items) - drafts + result.more, 'document')}{tagged}."
+            f" {plural(count, 'document')}{aside}{tagged}."
         ]
     if result.advice:
         lines.append(result.advice)

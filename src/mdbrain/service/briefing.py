@@ -76,6 +76,8 @@ class Brief:
     advice: str = ""  # what to do when the base holds no document
     retired: int = 0  # deprecated or archived documents left out (all shown with as_of)
     more: int = 0  # documents in force past the limit, not listed
+    # for a brief on a symbol: the items that describe other symbols of its file only
+    elsewhere: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +257,7 @@ class Briefer:
                 continue
             ref_path = wanted.partition("#")[0].rstrip("/")
             exists = (self.session.project / ref_path).exists()
-            covering = _covering(found, ref_path)
+            covering = _covering(found, ref_path, wanted.partition("#")[2])
             if exists or covering:
                 return covering
         return None
@@ -313,8 +315,11 @@ class Briefer:
             result.advice = EMPTY_ADVICE
         # found by search: the ranking orders each kind; else the ids do
         rank = {e.id: n for n, e in enumerate(about)} if result.kind == "search" else {}
+        aside = {doc_id for doc_id, ref in covers.items() if ref.startswith(_ELSEWHERE)}
+        result.elsewhere = sum(1 for e in chosen if e.id in aside)
         chosen.sort(
             key=lambda e: (
+                e.id in aside,  # on other symbols of the file asked: after those on it
                 e.status == "draft",  # tagged drafts shown beside what is in force: last
                 e.status == "needs-review",  # in force first, then what waits for review
                 ORDER.index(e.type) if e.type in ORDER else len(ORDER),
@@ -339,7 +344,7 @@ class Briefer:
                     reason,
                     entry.sha,
                     review if entry.status == "needs-review" else "",
-                    covers.get(entry.id, ""),
+                    covers.get(entry.id, "").removeprefix(_ELSEWHERE),
                     bool(tagged) and entry.id not in tagged,
                 )
             )
@@ -406,21 +411,39 @@ class Briefer:
         return ReviewQueue(to_review, synthesis, self.governor.conflicts(), drafts)
 
 
-def _covering(found: Manifest, path: str) -> dict[str, str]:
+_ELSEWHERE = "\0"  # marks an impl_ref on another symbol of the file a brief asks of
+
+
+def _covering(found: Manifest, path: str, symbol: str = "") -> dict[str, str]:
     """Documents whose impl_refs cover ``path``: the same file, a folder holding it, or,
     for a folder, anything under it; with the impl_ref that does. A document whose
-    ``sources`` name the file (the page it was imported from) describes it too."""
+    ``sources`` name the file (the page it was imported from) describes it too.
+
+    Asked of a ``symbol``, a document naming only other symbols of the file covers it
+    from :data:`_ELSEWHERE` (its impl_ref so marked): the whole file, the symbol, a
+    class holding it or a method of it describe it; a neighbour of it does not."""
     from mdbrain.service import anchoring
 
     def covers(own: str) -> bool:
         return own == path or path.startswith(own + "/") or own.startswith(path + "/")
 
+    def on_it(named: str) -> bool:
+        return not (symbol and named) or any(
+            a == b or a.startswith(b + ".") for a, b in ((symbol, named), (named, symbol))
+        )
+
     out: dict[str, str] = {}
     for entry in found.entries:
+        near = ""
         for ref in anchoring.refs_of(entry):
             if covers(ref.path.rstrip("/")):
-                out.setdefault(entry.id, ref.text)
+                if on_it(ref.symbol):
+                    out.setdefault(entry.id, ref.text)
+                else:
+                    near = near or _ELSEWHERE + ref.text
         for source in fields.strings(entry.meta, "sources"):
             if source.strip().removeprefix("./") == path:
                 out.setdefault(entry.id, source)
+        if near and entry.id not in out:
+            out[entry.id] = near
     return out
