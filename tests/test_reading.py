@@ -16,7 +16,7 @@ from mdbrain.adapters.cli import cli
 from mdbrain.core import text, tokens
 from mdbrain.core.errors import UsageError
 from mdbrain.service.brain import Brain
-from mdbrain.service.reading import Filters
+from mdbrain.service.reading import Filters, SearchResult
 from tests.conftest import MakeBase, doc
 
 QUESTION = "Comment fonctionne le verrouillage de compte après échecs de login ?"
@@ -368,9 +368,31 @@ def test_hidden_matches_are_described_in_the_right_number() -> None:
         " --include-drafts or --all to see it)"
     ]
     assert views._hidden(2)[0].startswith("(2 matching drafts, deprecated or archived documents")
-    assert views._hidden(3, drafts_shown=True) == [
+    drafts_shown = SearchResult("q", (), 3, 0, unverified=True)
+    assert views._hidden(3, drafts_shown) == [
         "(3 matching deprecated or archived documents left out; --all to see them)"
     ]
+
+
+def test_every_left_out_page_ranking_above_what_is_shown_is_counted(make_base: MakeBase) -> None:
+    """rust-lang/rfcs: once one page was in force, the line named only the superseded
+    page ranking above it, while five imported drafts did too."""
+    draft = "The borrow checker rejects a borrow that outlives its loan: the borrow checker."
+    root = make_base(
+        {
+            "index.md": doc("Index", type="overview", sources="[x]", body="[s](stable.md)"),
+            "stable.md": doc("Loans", sources="[x]", body="A loan of the borrow checker."),
+            **{
+                f"d{n}.md": doc(f"Borrow checker {n}", status="draft", body=draft) for n in range(5)
+            },
+        }
+    )
+    result = Brain.open(root).reader().query("borrow checker")
+    assert [h.id for h in result.hits] == ["stable.md"]
+    assert len(result.hidden_above) == 5 and result.hidden_ahead == result.hidden_above[0]
+    said = views.query_text(result)
+    named = ", ".join(result.hidden_above[:3])
+    assert f"(5 of them rank above every document shown: {named} and 2 more)" in said
 
 
 def test_search_gives_the_best_line_of_each_hit(annex_f: Path) -> None:

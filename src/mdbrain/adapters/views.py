@@ -89,17 +89,17 @@ def _tokens(spent: dict[str, int]) -> str:
     return f"tokens read: {spent['total']} ({', '.join(parts) or 'none'})"
 
 
-def _hidden(
-    count: int,
-    ahead: str = "",
-    drafts_shown: bool = False,
-    by: tuple[str, ...] = (),
-    now: tuple[str, ...] = (),
-) -> list[str]:
+def _hidden(count: int, result: QueryResult | SearchResult | None = None) -> list[str]:
+    """What a read left out: how many matches, and those ranking above what it shows."""
+    ahead = result.hidden_ahead if result is not None else ""
+    # the drafts are those listed: only retired documents were left out
+    drafts_shown = result is not None and (
+        result.unverified or result.drafts_asked or bool(result.outranked)
+    )
     if not count:
         return []
     one = count == 1
-    if drafts_shown:  # the drafts are those listed: only retired documents were left out
+    if drafts_shown:
         what = "deprecated or archived document" if one else "deprecated or archived documents"
         widen = "; " + _say("--all", "everything=true") + (" to see it" if one else " to see them")
     else:
@@ -114,15 +114,24 @@ def _hidden(
             + (" to see it" if one else " to see them")
         )
     said = [f"({count} matching {what} left out{widen})"]
-    if ahead and by:
-        said.append(
-            f"(one of them ranks above every document shown: {ahead};"
-            f" it is superseded by {', '.join(by)}"
-            + (f", replaced in turn: what holds now is {', '.join(now)})" if now else ")")
-        )
-    elif ahead:
-        said.append(f"(one of them ranks above every document shown: {ahead})")
+    if not ahead:
+        return said
+    above = result.hidden_above if result is not None else ()
+    many = len(above) > 1
+    named = ", ".join(above[:ABOVE_NAMED]) if many else ahead
+    if len(above) > ABOVE_NAMED:
+        named += f" and {len(above) - ABOVE_NAMED} more"
+    lead = f"{len(above)} of them rank" if many else "one of them ranks"
+    line = f"({lead} above every document shown: {named}"
+    if result is not None and result.ahead_superseded_by:
+        by, now = result.ahead_superseded_by, result.ahead_now
+        line += f"; {ahead if many else 'it'} is superseded by {', '.join(by)}"
+        line += f", replaced in turn: what holds now is {', '.join(now)}" if now else ""
+    said.append(line + ")")
     return said
+
+
+ABOVE_NAMED = 3  # left-out documents ranking above every one shown that a line names
 
 
 CASE_CHARS = 160  # of a clause an import could not resolve, shown in its report
@@ -193,13 +202,7 @@ def query_text(result: QueryResult) -> str:
         lines += [f"{n.relation}: {n.id} [{n.status}] {n.summary}" for n in result.neighbours]
     lines += [
         "",
-        *_hidden(
-            result.hidden,
-            result.hidden_ahead,
-            result.unverified or result.drafts_asked or bool(result.outranked),
-            result.ahead_superseded_by,
-            result.ahead_now,
-        ),
+        *_hidden(result.hidden, result),
     ]
     lines += _weak(result)
     if result.stopped_early and not result.weak:  # ahead of the others, yet weak
@@ -270,13 +273,7 @@ def search_text(result: SearchResult) -> str:
     if not lines:
         lines.append("No document matches.")
         lines += [result.advice] if result.advice else []
-    lines += _hidden(
-        result.hidden,
-        result.hidden_ahead,
-        result.unverified or result.drafts_asked or bool(result.outranked),
-        result.ahead_superseded_by,
-        result.ahead_now,
-    )
+    lines += _hidden(result.hidden, result)
     lines += _weak(result)
     lines.append(f"tokens read: {result.tokens}")
     return "\n".join(lines)

@@ -195,6 +195,7 @@ class QueryResult:
     # the documents read whose file holds an unresolved git merge conflict (E010), with
     # its line: both sides are what the answer shows, as knowledge
     conflicted: tuple[tuple[str, int], ...] = ()
+    hidden_above: tuple[str, ...] = ()  # every left-out document ranking above every hit
 
 
 @dataclass(frozen=True)
@@ -233,6 +234,7 @@ class SearchResult:
     # the best document in force, when drafts matched far better (:data:`OUTRANK`): the
     # hits are then drafts and documents in force together, in rank order
     outranked: str = ""
+    hidden_above: tuple[str, ...] = ()  # every left-out document ranking above every hit
 
 
 @dataclass(frozen=True)
@@ -456,10 +458,10 @@ class Reader:
         limit: int,
         keep: float = 0.0,
         pool: Sequence[Card] | None = None,
-    ) -> tuple[list[Hit], int, Card | None, Card | None]:
+    ) -> Ranked:
         """The visible candidates in rank order, how many matches were hidden, the first
-        hidden one when it ranks above every visible one, and the first hidden draft (or
-        page with no status) that does (None otherwise).
+        hidden one when it ranks above every visible one, the first hidden draft (or
+        page with no status) that does (None otherwise), and every hidden one that does.
 
         With ``keep``, a hidden match counts only when it scores at least that share of
         the best visible one: what widening the filters would list beside it. ``pool``:
@@ -469,6 +471,7 @@ class Reader:
         hidden: list[float] = []
         ahead: Card | None = None
         draft: Card | None = None
+        above: list[str] = []
         copies: dict[tuple[str, str, str], list[str]] = {}  # by the key of the hit they copy
         first: dict[tuple[str, str, str], str] = {}
         for card in self.pool(question, limit) if pool is None else pool:
@@ -477,6 +480,7 @@ class Reader:
             if not filters.visible(card):
                 if not hits and not _page_list(card):
                     ahead = ahead or card
+                    above.append(card.id)
                     if draft is None and card.status in UNVETTED:
                         draft = card
                 hidden.append(card.score)
@@ -494,7 +498,13 @@ class Reader:
         of = {first[key]: tuple(ids) for key, ids in copies.items() if ids}
         if of:
             hits = [dataclasses.replace(h, copies=of[h.id]) if h.id in of else h for h in hits]
-        return hits, len(hidden), ahead if hits else None, draft if hits else None
+        return Ranked(
+            hits,
+            len(hidden),
+            ahead if hits else None,
+            draft if hits else None,
+            tuple(above) if hits else (),
+        )
 
     def pool(self, question: str, limit: int) -> list[Card]:
         """The whole pool the search orders for ``question``, whatever the ``limit`` of the
@@ -510,19 +520,31 @@ class Reader:
         touches while the drafts that answer stay hidden."""
         # ranked once: the filters of a second look (drafts let in) pick from the same pool
         pool = self.pool(question, limit)
-        hits, hidden, ahead, draft = self.ranked(question, filters, limit, keep, pool)
+        hits, hidden, ahead, draft, above = self.ranked(question, filters, limit, keep, pool)
         if filters.include_drafts or filters.everything:
-            return _Answered(hits, hidden, ahead=_id(ahead))
+            return _Answered(hits, hidden, ahead=_id(ahead), above=above)
         wider = dataclasses.replace(filters, include_drafts=True)
         if hits and draft is not None and _outranks(draft, hits[0]):
-            mixed, still_hidden, ahead, _draft = self.ranked(question, wider, limit, keep, pool)
-            return _Answered(mixed, still_hidden, outranked=hits[0].id, ahead=_id(ahead))
+            mixed = self.ranked(question, wider, limit, keep, pool)
+            return _Answered(
+                mixed.hits,
+                mixed.hidden,
+                outranked=hits[0].id,
+                ahead=_id(mixed.ahead),
+                above=mixed.above,
+            )
         if hits:
-            return _Answered(hits, hidden, ahead=_id(ahead))
+            return _Answered(hits, hidden, ahead=_id(ahead), above=above)
         if hidden:
-            drafts, still_hidden, ahead, _draft = self.ranked(question, wider, limit, keep, pool)
-            if drafts:
-                return _Answered(drafts, still_hidden, unverified=True, ahead=_id(ahead))
+            drafts = self.ranked(question, wider, limit, keep, pool)
+            if drafts.hits:
+                return _Answered(
+                    drafts.hits,
+                    drafts.hidden,
+                    unverified=True,
+                    ahead=_id(drafts.ahead),
+                    above=drafts.above,
+                )
         if not self.view.files:
             return _Answered(hits, hidden, advice=EMPTY_ADVICE)
         return _Answered(hits, hidden)
@@ -902,6 +924,7 @@ class Reader:
             self._weak(words, hits[0]) if hits else (),
             ahead_now=self._holding_now(ahead),
             outranked=answered.outranked,
+            hidden_above=answered.above,
             conflicted=tuple(
                 (hit.id, line)
                 for hit, doc in zip(chosen, docs, strict=True)
@@ -1222,6 +1245,7 @@ class Reader:
             self._weak(text, hits[0]) if hits else (),
             ahead_now=self._holding_now(ahead),
             outranked=found.outranked,
+            hidden_above=found.above,
         )
 
     def _snippet(self, doc_id: str, wanted: set[str], asked: str = "") -> tuple[str, int]:
@@ -1257,6 +1281,16 @@ class Reader:
         return NeighboursResult(start, tuple(found), cost, drafts, retired, unverified)
 
 
+class Ranked(NamedTuple):
+    """What :meth:`Reader.ranked` found."""
+
+    hits: list[Hit]
+    hidden: int  # matches the filters' visibility left out
+    ahead: Card | None  # the first of those ranking above every hit
+    draft: Card | None  # the first draft (or page with no status) among them
+    above: tuple[str, ...]  # every one ranking above every hit, best first
+
+
 class _Answered(NamedTuple):
     """What :meth:`Reader.answered` found: the hits, how many matches stay hidden, whether
     the hits are drafts alone, the advice for a base with no document, the hidden
@@ -1269,6 +1303,7 @@ class _Answered(NamedTuple):
     advice: str = ""
     ahead: str = ""
     outranked: str = ""
+    above: tuple[str, ...] = ()  # every hidden document ranking above every hit
 
 
 def _names(question: str) -> list[str]:
