@@ -907,6 +907,9 @@ def test_a_page_filed_as_an_rfc_by_its_header_is_a_record_whatever_its_folder(pa
     assert record is not None and not record.template
     numbered = RUST_HEAD + "## Summary\n\nPrivate by default.\n"
     assert adr.read("text/0001-private-fields.md", numbered, {}) is not None
+    # rust-lang/rfcs 0160-if-let.md writes "RFC PR #:": a record as much as 0214's
+    hashed = numbered.replace("- RFC PR:", "- RFC PR #:")
+    assert adr.read("text/0160-if-let.md", hashed, {}) is not None
 
 
 @pytest.mark.parametrize(
@@ -1051,6 +1054,13 @@ URFAVE = "rfc/20260807-use-urfave-instead-of-cobra.md"
             "supersedes",
             [("https://github.com/o/r/pull/3", 3)],
         ),
+        # "it", the subject of the sentence before being the page (rust-lang/rfcs 3085)
+        (
+            "This RFC describes the plan for the 2021 Edition. It supersedes [RFC 2052].\n\n"
+            "[RFC 2052]: 2052-epochs.md\n",
+            "supersedes",
+            [("2052-epochs.md", 2052)],
+        ),
     ],
 )
 def test_a_sentence_at_the_top_saying_the_record_is_superseded_is_a_clause(
@@ -1071,6 +1081,9 @@ def test_a_sentence_at_the_top_saying_the_record_is_superseded_is_a_clause(
         "The old behaviour is superseded by the new API.\n",
         "The old behaviour is superseded by [the new API](api.md).\n",
         "This RFC has been superseded by the new process.\n",  # names no record
+        # "it" is another record named in the sentence before
+        "RFC 12 added the flag. It supersedes [RFC 3](0003-c.md).\n",
+        "This RFC builds on RFC 12; it supersedes nothing.\n",
         "A plan is invalidated when the snapshot is superseded by [a newer one](s.md).\n",
         "```\nThis RFC has been superseded by [X](x.md)\n```\n",  # code
         "<!-- This RFC has been superseded by [X](x.md) -->\n",
@@ -1958,3 +1971,43 @@ def test_a_site_link_to_a_section_of_the_page_itself_leads_to_that_section(
     text = (root / doc_id).read_text(encoding="utf-8")
     assert "[Graphite](comparison.md#graphite)" in text
     assert "[this page](/docs/introduction/comparison/)" in text  # itself, no section: left
+
+
+@pytest.mark.parametrize(
+    ("body", "target"),
+    [
+        ("Moved to [2071-b.md](2071-b.md).\n", "2071-b.md"),
+        ("# Old\n\nThis page has moved to [the new one](new.md).\n", "new.md"),
+        ("> **Note:** This document has been moved to [x](x.md)\n", "x.md"),
+        ("Cette page a été déplacée vers [la nouvelle](n.md).\n", "n.md"),
+        # says more, names two places, names none, or moved is not what the page says
+        ("Moved to [a](a.md). " + "More words here. " * 10, ""),
+        ("Moved to [a](a.md) and [b](b.md).\n", ""),
+        ("Moved to the wiki.\n", ""),
+        ("The office moved to [Paris](paris.md) in 2020.\n", ""),
+    ],
+)
+def test_a_page_that_only_says_it_moved_is_told_apart(body: str, target: str) -> None:
+    assert conversion.moved_to(body) == target
+
+
+def test_a_page_that_only_says_it_moved_is_left_out_of_a_folder(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """rust-lang/rfcs: 2071-impl-trait-type-alias.md says "Moved to [2071-…](…)"; it was
+    imported as a record of its own, and check then advised renumbering one of them."""
+    root = make_base({})
+    rfcs = root.parent / "text"
+    rfcs.mkdir(parents=True)
+    (rfcs / "2071-impl-trait-type-alias.md").write_text(
+        "Moved to [2071-impl-trait-existential-types.md](2071-impl-trait-existential-types.md).\n"
+    )
+    (rfcs / "2071-impl-trait-existential-types.md").write_text(
+        "# Summary\n\nAdd a way to name the type of an `impl Trait`.\n"
+    )
+    report = run_import(root, rfcs)
+    assert set(report.imported) == {"2071-impl-trait-existential-types.md"}
+    [skipped] = report.skipped
+    assert skipped.source == "2071-impl-trait-type-alias.md"
+    assert "only says it moved to 2071-impl-trait-existential-types.md" in skipped.reason
+    assert not [f for f in Brain.open(root).check().findings if f.code == "W018"]

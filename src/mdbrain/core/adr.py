@@ -190,11 +190,23 @@ _ADDRESS = re.compile(
 )
 # near the top of a record: "This RFC has been superseded by [X](x.md)", "This proposal
 # was later replaced by ADR 7", "This RFC has superseded [X](x.md)", "This RFC supersedes"
+_PAGE_NAMES = (
+    r"rfc|proposal|adr|(?:architecture\s+)?decision(?:\s+record)?"
+    r"|design(?:\s+doc(?:ument)?)?|document|record|page"
+)
+_PRESENT = r"(?=\s+(?:su+p+er+[sc]e+de?s|replaces|obsoletes)\b)"  # a verb in the present
 _ITSELF = (
-    r"(?:\b(?:this|the present)\s+(?P<what>rfc|proposal|adr|(?:architecture\s+)?decision"
-    r"(?:\s+record)?|design(?:\s+doc(?:ument)?)?|document|record|page)"
+    r"(?:\b(?:this|the present)\s+(?P<what>" + _PAGE_NAMES + r")"
     # "Note: this supersedes [RFC 1977]": the page itself, unnamed, in the present tense
-    r"|\bthis(?=\s+(?:su+p+er+[sc]e+de?s|replaces|obsoletes)\b))"
+    r"|\bthis"
+    + _PRESENT
+    # "This RFC describes the plan for 2021. It supersedes [RFC 2052]": "it", right after
+    # a sentence whose subject is the page
+    + r"|\b(?:this|the present)\s+(?:"
+    + _PAGE_NAMES
+    + r")\b[^.!?]{0,400}[.!?]\s+it"
+    + _PRESENT
+    + ")"
 )
 _ADVERB = r"(?:(?:now|since|already|later|also|subsequently|effectively)\s+)?"
 _SENTENCE = re.compile(
@@ -250,7 +262,7 @@ _FRENCH_WHAT: Final = {"décision": "decision", "decision": "decision", "proposi
 # called: Rust's "- RFC PR: [rust-lang/rfcs#1](...)", "RFC: 12", "**Proposal PR:** #7"
 _RECORD_FIELD = re.compile(
     r"^ {0,3}(?:[-*+][ \t]+)?[*_]*(?:rfc|proposal|pep|kep)"
-    r"(?P<qualified>[ _-]?(?:pr|number|no\.?|id|#))?[*_]*[ \t]*:",
+    r"(?P<qualified>[ _-]?(?:pr|number|no\.?|id|#)(?:[ \t]*#)?)?[*_]*[ \t]*:",
     re.IGNORECASE | re.MULTILINE,
 )
 _QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")

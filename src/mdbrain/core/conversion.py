@@ -60,6 +60,7 @@ __all__ = [
     "first_paragraph",
     "is_page",
     "mdx_javascript",
+    "moved_to",
     "page_stem",
     "parse",
     "plain",
@@ -537,6 +538,33 @@ def api_stub(body: str) -> bool:
         elif not _ATX.match(line):
             return False
     return found
+
+
+# "Moved to [x](x.md).", "This page has moved to …", "This document now lives at …":
+# what a page that only points at its new place says
+_MOVED = re.compile(  # at the start of what the page says, emphasis and quotes aside
+    r"^[>*_\s]*(?:(?:note[:*_\s]*)?(?:this|the)\s+(?:page|document|file|doc|content|rfc|article"
+    r"|section)\s+(?:has\s+)?(?:been\s+)?(?:moved|relocated|now\s+lives)"
+    r"|(?:page\s+|content\s+)?(?:moved|relocated)\b"
+    r"|(?:cette\s+page\s+a\s+[ée]t[ée]\s+|page\s+)?d[ée]plac[ée]e?\b)",
+    re.IGNORECASE,
+)
+_MOVED_WORDS = 30  # words of such a page at most
+
+
+def moved_to(body: str) -> str:
+    """The link a page that only says it moved points to, '' when it says more: one
+    short paragraph (headings and blank lines aside) saying it moved, with one link."""
+    text = [
+        line.strip()
+        for line in markdown.without_comments(body).split("\n")
+        if line.strip() and not _ATX.match(line)
+    ]
+    said = " ".join(text)
+    found = markdown.scan(said).links if _MOVED.search(said) else ()
+    if len(said.split()) > _MOVED_WORDS or len({target for target, _line in found}) != 1:
+        return ""
+    return found[0][0]
 
 
 # --- MkDocs markup ----------------------------------------------------------------------

@@ -318,11 +318,20 @@ _FRONTMATTER_KEPT = {
 
 def _no_knowledge(page: conversion.Page, record: adr.Record | None) -> str:
     """Why a page of a folder is no knowledge of its own ('' when it is): a decision
-    record template, or an API page a site fills from the code."""
+    record template, an API page a site fills from the code, or a page that only points
+    at its new place."""
     if record is not None and record.template:
         why = f" ({record.why_template})" if record.why_template else ""
         return f"a decision record template{why}, not a decision; import the file alone to keep it"
-    return conversion.API_STUB if conversion.api_stub(page.body) else ""
+    if conversion.api_stub(page.body):
+        return conversion.API_STUB
+    moved = conversion.moved_to(page.body)
+    if moved:  # rust-lang/rfcs: "Moved to [2071-impl-trait-existential-types.md](…)."
+        return (
+            f"a page that only says it moved to {moved}, no knowledge of its own; import"
+            " the file alone to keep it"
+        )
+    return ""
 
 
 def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
