@@ -106,12 +106,12 @@ def named(
     field: str = "doc",
     moved: Callable[[str], str] | None = None,
 ) -> str:
-    """The id of the document ``value`` names in ``found``: its id; else the one document
-    imported from the page at that path (``sources``: a page keeps the name it had, such
-    as ``reference/7.5/ForEach-Object.md``). Else the request fails naming first the
-    document git saw it renamed to (``moved``: an id to the id it was moved to, or ''),
-    then the documents whose file name or title reads like it, or whose id is spelt
-    close to it."""
+    """The id of the document ``value`` names in ``found``: its id, with or without its
+    ``.md``; else the one document imported from the page at that path (``sources``: a
+    page keeps the name it had, such as ``reference/7.5/ForEach-Object.md``). Else the
+    request fails naming first the document git saw it renamed to (``moved``: an id to
+    the id it was moved to, or ''), then the documents whose file name or title reads
+    like it, or whose id is spelt close to it."""
     value = _typed(value, field)
     invalid: UsageError | None = None
     try:
@@ -120,6 +120,9 @@ def named(
         doc_id, invalid = "", exc
     if doc_id and found.get(doc_id) is not None:
         return doc_id
+    bare = value.strip().removeprefix("./")
+    if not doc_id and found.get(f"{bare}.md") is not None:  # the name without its suffix
+        return f"{bare}.md"
     path = value.strip().replace("\\", "/")
     wanted = path.removeprefix("./").casefold()
     imported = [
