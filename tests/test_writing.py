@@ -200,6 +200,10 @@ def test_a_distinct_but_related_document_is_written_and_its_neighbours_shown(
         )
     )
     assert other.created and "retry-failed-payments.md" in [c for c, _ in other.candidates]
+    # encode/httpx: five "close documents" were listed for any write, unrelated ones too
+    said = "The logo on every page, mail and invoice is teal on white, never red; payments too."
+    apart = brain.write(WriteRequest(title="Logo colours", summary=said, sources=["z"]))
+    assert apart.created and apart.candidates == []
 
 
 def _secrets(rng: random.Random) -> dict[str, str]:

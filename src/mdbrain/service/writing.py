@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from mdbrain.service.session import Session
 
 DUPLICATE_OVERLAP = 0.8  # share of title+summary terms two documents hold in common
+CLOSE_OVERLAP = 0.1  # ...to be reported as close: ranked near it, an unrelated page is not
 CLAIMS = frozenset({"decision", "rule", "fact"})  # the kinds checked for contradictions
 IN_FORCE = frozenset({"stable", "needs-review"})
 REPLACEABLE = ("tags", "impl_refs", "related")  # the lists an update may replace
@@ -339,7 +340,9 @@ class Writer:
                     if request.impl_refs
                     else "no sources"
                 )
-            report.candidates = [(c[0], c[1]) for c in nearby if c[0] != doc_id]
+            report.candidates = [
+                (c[0], c[1]) for c in nearby if c[0] != doc_id and c[2] >= CLOSE_OVERLAP
+            ]
             report.possible_contradictions = self._clashes(request, doc_id, nearby)
             for old in request.supersedes:
                 report.superseded.append(
