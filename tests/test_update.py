@@ -182,6 +182,27 @@ def test_a_renamed_file_is_proposed_and_fixed_with_fix(tmp_path: Path) -> None:
     after = (repo.path / "kb" / "session.md").read_bytes()
     assert after == before.replace(b"src/auth/session.py", b"src/auth/sessions.py")
     assert "session.md" not in {f.doc for f in fixed.flagged}
+    assert not fixed.renames[0].mentioned
+
+
+def test_a_fixed_rename_says_when_the_text_still_names_the_old_path(tmp_path: Path) -> None:
+    """encode/httpx: after ``update --fix`` the summary still read "the constants live in
+    httpx/_config.py", and nothing said so."""
+    repo = make_repo(tmp_path)
+    page = (repo.path / "kb" / "session.md").read_text(encoding="utf-8")
+    repo.write("kb/session.md", page + "\nSessions start in `src/auth/session.py`.\n")
+    repo.commit("say where", "2026-07-01T14:00:00")
+    repo.git("mv", "src/auth/session.py", "src/auth/sessions.py")
+    repo.commit("rename", "2026-07-01T15:00:00")
+    fixed = Brain.open(repo.path).update(fix=True)
+    assert [(r.doc, r.fixed, r.mentioned) for r in fixed.renames] == [("session.md", True, True)]
+    said = views.update_text(fixed)
+    assert (
+        "session.md: src/auth/session.py -> src/auth/sessions.py (rewritten; its text names"
+        " src/auth/session.py too: read it)" in said
+    )
+    text = (repo.path / "kb" / "session.md").read_text(encoding="utf-8")
+    assert "impl_refs: [src/auth/sessions.py]" in text and "`src/auth/session.py`" in text
 
 
 def test_a_document_whose_code_is_all_gone_needs_review_and_is_proposed_for_archiving(

@@ -333,6 +333,8 @@ def _gone_or_moved(report: UpdateReport) -> list[str]:
         lines.append("impl_refs whose files git saw renamed:")
     for rename in report.renames:
         done = "rewritten" if rename.fixed else _say("--fix rewrites it", "fix=true rewrites it")
+        if rename.mentioned:  # fix rewrites fields, never prose
+            done += f"; its text names {rename.old} too: read it"
         lines.append(f"  {rename.doc}: {rename.old} -> {rename.new} ({done})")
     return lines
 

@@ -66,6 +66,8 @@ class Rename:
     old: str
     new: str
     fixed: bool
+    # its summary or body names the old path too, which fix leaves to someone who reads it
+    mentioned: bool = False
 
 
 @dataclass
@@ -422,9 +424,10 @@ class Updater:
             report.notes.append(f"{entry.id}: {exc.message}; left as it is")
             return
         for old, new in doc.renamed:
-            if fix:  # a source that is the moved file names it where it is now
-                text, _ = edit.rename_in_fields(text, ("impl_refs", "sources"), old, new)
-            report.renames.append(Rename(entry.id, old, new, fix))
+            # a source that is the moved file names it where it is now
+            moved, _ = edit.rename_in_fields(text, ("impl_refs", "sources"), old, new)
+            text = moved if fix else text
+            report.renames.append(Rename(entry.id, old, new, fix, old in moved))
         if entry.status == "draft":  # not compared with the code: only its paths follow
             if write:
                 self._write(doc, text, original, fix=fix, report=report)
