@@ -29,6 +29,14 @@ needs_corpora = pytest.mark.skipif(
 )
 
 
+def pages_in(folder: Path, pages: dict[str, str]) -> Path:
+    """A folder holding ``pages`` (name -> text), made for an import to read."""
+    folder.mkdir(parents=True)
+    for name, text in pages.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
 def run_import(root: Path, source: Path, **options: Any) -> ImportReport:
     day = options.pop("today", TODAY)
     with Brain.open(root, clock=lambda: day) as brain:
@@ -716,13 +724,14 @@ def test_a_record_template_is_left_out_of_a_folder_and_kept_when_asked_for(
     make_base: MakeBase, tmp_path: Path
 ) -> None:
     root = make_base({})
-    adrs = root.parent / "doc" / "adr"
-    adrs.mkdir(parents=True)
-    (adrs / "template.md").write_text(
-        "# [short title]\n\n- Status: [proposed | accepted | superseded by [x](x.md)]\n"
-    )
-    (adrs / "0001-use-queues.md").write_text(
-        "# 1. Use queues\n\n## Status\n\nAccepted\n\nStart from [the template](template.md).\n"
+    adrs = pages_in(
+        root.parent / "doc" / "adr",
+        {
+            "template.md": "# [short title]\n\n- Status: [proposed | accepted"
+            " | superseded by [x](x.md)]\n",
+            "0001-use-queues.md": "# 1. Use queues\n\n## Status\n\nAccepted\n\n"
+            "Start from [the template](template.md).\n",
+        },
     )
     report = run_import(root, adrs)
     assert set(report.imported) == {"0001-use-queues.md"}
@@ -1997,13 +2006,13 @@ def test_a_page_that_only_says_it_moved_is_left_out_of_a_folder(
     """rust-lang/rfcs: 2071-impl-trait-type-alias.md says "Moved to [2071-…](…)"; it was
     imported as a record of its own, and check then advised renumbering one of them."""
     root = make_base({})
-    rfcs = root.parent / "text"
-    rfcs.mkdir(parents=True)
-    (rfcs / "2071-impl-trait-type-alias.md").write_text(
-        "Moved to [2071-impl-trait-existential-types.md](2071-impl-trait-existential-types.md).\n"
-    )
-    (rfcs / "2071-impl-trait-existential-types.md").write_text(
-        "# Summary\n\nAdd a way to name the type of an `impl Trait`.\n"
+    new = "2071-impl-trait-existential-types.md"
+    rfcs = pages_in(
+        root.parent / "text",
+        {
+            "2071-impl-trait-type-alias.md": f"Moved to [{new}]({new}).\n",
+            new: "# Summary\n\nAdd a way to name the type of an `impl Trait`.\n",
+        },
     )
     report = run_import(root, rfcs)
     assert set(report.imported) == {"2071-impl-trait-existential-types.md"}
