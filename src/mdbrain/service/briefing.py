@@ -13,6 +13,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from mdbrain.core import cells, fields, graph, ids, markdown, rules, summary
 from mdbrain.core.document import loads_leniently
@@ -240,7 +241,7 @@ class Briefer:
             if key in e.tags or e.id.startswith(key + "/") or e.id.removesuffix(".md") == key
         ]  # fmt: skip
 
-    def _code(self, found: Manifest, subject: str, cwd: Path | None) -> dict[str, str] | None:
+    def _code(self, found: Manifest, subject: str, cwd: Path | None) -> dict[str, Cover] | None:
         """When ``subject`` names code of the project (a file, a folder, ``file#symbol``,
         from the project folder or from ``cwd``): each document whose impl_refs cover it,
         with the impl_ref that does. None when it names no code."""
@@ -280,7 +281,7 @@ class Briefer:
             # every other page on the subject)
             tagged = {e.id for e in about}
             about += [e for e in self._searched(found, subject) if e.id not in tagged]
-        covers: dict[str, str] = {}
+        covers: dict[str, Cover] = {}
         if not about:
             code = self._code(found, subject, cwd)
             if code:
@@ -315,7 +316,7 @@ class Briefer:
             result.advice = EMPTY_ADVICE
         # found by search: the ranking orders each kind; else the ids do
         rank = {e.id: n for n, e in enumerate(about)} if result.kind == "search" else {}
-        aside = {doc_id for doc_id, ref in covers.items() if ref.startswith(_ELSEWHERE)}
+        aside = {doc_id for doc_id, cover in covers.items() if cover.aside}
         result.elsewhere = sum(1 for e in chosen if e.id in aside)
         chosen.sort(
             key=lambda e: (
@@ -344,7 +345,7 @@ class Briefer:
                     reason,
                     entry.sha,
                     review if entry.status == "needs-review" else "",
-                    covers.get(entry.id, "").removeprefix(_ELSEWHERE),
+                    covers[entry.id].ref if entry.id in covers else "",
                     bool(tagged) and entry.id not in tagged,
                 )
             )
@@ -411,17 +412,21 @@ class Briefer:
         return ReviewQueue(to_review, synthesis, self.governor.conflicts(), drafts)
 
 
-_ELSEWHERE = "\0"  # marks an impl_ref on another symbol of the file a brief asks of
+class Cover(NamedTuple):
+    """How a document covers the code a brief asks of."""
+
+    ref: str  # the impl_ref (or source) that names it
+    aside: bool = False  # it names other symbols of the file asked, not the one asked
 
 
-def _covering(found: Manifest, path: str, symbol: str = "") -> dict[str, str]:
+def _covering(found: Manifest, path: str, symbol: str = "") -> dict[str, Cover]:
     """Documents whose impl_refs cover ``path``: the same file, a folder holding it, or,
     for a folder, anything under it; with the impl_ref that does. A document whose
     ``sources`` name the file (the page it was imported from) describes it too.
 
     Asked of a ``symbol``, a document naming only other symbols of the file covers it
-    from :data:`_ELSEWHERE` (its impl_ref so marked): the whole file, the symbol, a
-    class holding it or a method of it describe it; a neighbour of it does not."""
+    :attr:`Cover.aside`: the whole file, the symbol, a class holding it or a method of
+    it describe it; a neighbour of it does not."""
     from mdbrain.service import anchoring
 
     def covers(own: str) -> bool:
@@ -432,18 +437,18 @@ def _covering(found: Manifest, path: str, symbol: str = "") -> dict[str, str]:
             a == b or a.startswith(b + ".") for a, b in ((symbol, named), (named, symbol))
         )
 
-    out: dict[str, str] = {}
+    out: dict[str, Cover] = {}
     for entry in found.entries:
         near = ""
         for ref in anchoring.refs_of(entry):
             if covers(ref.path.rstrip("/")):
                 if on_it(ref.symbol):
-                    out.setdefault(entry.id, ref.text)
+                    out.setdefault(entry.id, Cover(ref.text))
                 else:
-                    near = near or _ELSEWHERE + ref.text
+                    near = near or ref.text
         for source in fields.strings(entry.meta, "sources"):
             if source.strip().removeprefix("./") == path:
-                out.setdefault(entry.id, source)
+                out.setdefault(entry.id, Cover(source))
         if near and entry.id not in out:
-            out[entry.id] = near
+            out[entry.id] = Cover(near, aside=True)
     return out

@@ -84,7 +84,7 @@ def existing_refs(project: Path, found: Manifest) -> frozenset[str]:
 
 def missing_symbols(project: Path, found: Manifest, existing: frozenset[str]) -> dict[str, str]:
     """The impl_refs of the base (as written) whose file exists without the symbol they
-    name (``src/a.py#gone``), each with why; each file is parsed once."""
+    name (``src/a.py#gone``), each with why."""
     from mdbrain.service import anchoring
 
     named = {r for e in found.entries for r in fields.strings(e.meta, "impl_refs") if "#" in r}
