@@ -282,3 +282,33 @@ def test_a_link_whose_text_runs_over_two_lines_follows_the_move(make_base: MakeB
         report = brain.move("types.md", "concepts/types.md")
     assert report.rewritten == ("a.md",)
     assert "[metric\ntypes](concepts/types.md) page" in (root / "a.md").read_text(encoding="utf-8")
+
+
+def test_renames_undone_or_names_used_again_end_where_the_files_are(tmp_path: Path) -> None:
+    """encode/httpx: ``_config.py`` renamed, back, and again read as renamed to itself, so
+    neither check nor update said where it went."""
+    from mdbrain.store import git as git_store
+
+    project = tmp_path / "p"
+    project.mkdir()
+
+    def commit(*moves: tuple[str, str]) -> None:
+        for old, new in moves:
+            git(project, "mv", old, new)
+        git(project, "-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "m")
+
+    for name in ("a.py", "x.py"):
+        (project / name).write_text(f"{name} = 1\n", encoding="utf-8")
+    git(project, "init", "-q")
+    git(project, "add", ".")
+    commit()
+    commit(("a.py", "b.py"), ("x.py", "y.py"))
+    commit(("b.py", "a.py"))  # undone
+    commit(("a.py", "b.py"))  # and done again
+    (project / "x.py").write_text("another file\n", encoding="utf-8")
+    git(project, "add", "x.py")
+    commit()
+    commit(("x.py", "z.py"))  # the name used again, by another file
+    assert git_store.Git(project).renames() == {"a.py": "b.py", "x.py": "z.py"}
+    commit(("b.py", "a.py"))  # undone once more: a.py is where the file is
+    assert git_store.Git(project).renames() == {"b.py": "a.py", "x.py": "z.py"}

@@ -131,7 +131,10 @@ class Git:
         only those renamed within the folder ``under`` (from the repository's top) when
         it is given, which spares git the rename detection of the whole history.
 
-        One ``git log`` pass; chains (a -> b -> c) are followed to their end.
+        One ``git log`` pass, read from the oldest rename: chains (a -> b -> c) are
+        followed to their end, a rename undone (a -> b, then b -> a) leaves a where it
+        is and sends b back to it, and a name used again by another file (a -> b, then
+        a new a -> c) names the last file that had it.
         """
         limit = ["--", f":(top){under}"] if under else []
         out = self._run(
@@ -139,21 +142,20 @@ class Git:
         )
         if not out:
             return {}
-        moves: dict[str, str] = {}
+        names: dict[str, set[str]] = {}  # a file's name now -> the names it had before
+        owner: dict[str, str] = {}  # a name a file had -> that file's name now
         for line in reversed(out.splitlines()):  # oldest first
             parts = line.split("\t")
-            if len(parts) == 3 and parts[0].startswith("R"):
-                old, new = parts[1], parts[2]
-                moves[old] = new
-        resolved = {}
-        for old, first in moves.items():
-            seen = {old}
-            new = first
-            while new in moves and new not in seen:
-                seen.add(new)
-                new = moves[new]
-            resolved[old] = new
-        return resolved
+            if len(parts) != 3 or not parts[0].startswith("R"):
+                continue
+            old, new = parts[1], parts[2]
+            earlier = owner.get(old)
+            if earlier is not None and earlier != old:  # another file had this name
+                names[earlier].discard(old)
+            moved = names.pop(old, set()) | {old}
+            names.setdefault(new, set()).update(moved)
+            owner.update(dict.fromkeys(moved, new))
+        return {name: now for now, had in names.items() for name in had if name != now}
 
     def file_log(self, path: str) -> list[tuple[str, str, str, str]]:
         """(short hash, date, author, subject) of every commit touching ``path``, newest first,
