@@ -2020,3 +2020,29 @@ def test_a_page_that_only_says_it_moved_is_left_out_of_a_folder(
     assert skipped.source == "2071-impl-trait-type-alias.md"
     assert "only says it moved to 2071-impl-trait-existential-types.md" in skipped.reason
     assert not [f for f in Brain.open(root).check().findings if f.code == "W018"]
+
+
+def test_a_numbered_page_among_records_is_one_whatever_it_lacks() -> None:
+    records = {f"text/{n:04d}-r.md" for n in range(1, 11)}
+    pages = [*records, "text/0011-odd.md", "text/README.md", "guide/0001-intro.md"]
+    assert adr.in_a_log(pages, records) == {"text/0011-odd.md"}
+    # too few numbered pages, or too many of them not records: no log to go by
+    assert adr.in_a_log(pages, set(sorted(records)[:8])) == set()
+    assert adr.in_a_log(["a/0001-x.md", "a/0002-y.md"], {"a/0001-x.md"}) == set()
+
+
+def test_an_rfc_without_its_pr_line_is_imported_as_the_others_are(make_base: MakeBase) -> None:
+    """rust-lang/rfcs: 2872-github-access-policy.md writes no "RFC PR:" line; it was
+    imported as a reference page beside 644 decisions."""
+    root = make_base({})
+    body = "## Summary\n\nA policy.\n\n## Motivation\n\nWhy.\n"
+    pages = {f"{n:04d}-rfc-{n}.md": RUST_HEAD + body for n in range(1, 11)}
+    pages["2872-github-access-policy.md"] = (
+        "- Feature Name: policy\n- Start Date: 2020-03-02\n\n" + body
+    )
+    report = run_import(root, pages_in(root.parent / "text", pages))
+    kinds = {
+        source: document.loads((root / doc_id).read_text(), doc_id).meta["type"]
+        for source, doc_id in report.imported.items()
+    }
+    assert set(kinds.values()) == {"decision"} and len(kinds) == 11

@@ -40,7 +40,7 @@ import datetime as dt
 import functools
 import posixpath
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
@@ -601,6 +601,27 @@ def _field_text(meta: Mapping[str, Any], name: str) -> str:
     return str(value) if isinstance(value, str | int | float) else ""
 
 
+LOG_MIN = 10  # numbered pages a folder needs before its records make it a log
+LOG_SHARE = 0.9  # share of them that must be records
+
+
+def in_a_log(paths: Iterable[str], records: Container[str]) -> set[str]:
+    """The numbered ``paths`` that are not among ``records`` but sit in a folder whose
+    numbered pages are records nearly all (:data:`LOG_MIN`, :data:`LOG_SHARE`): a log's
+    pages, whatever one of them happens to lack (rust-lang/rfcs: three of 647 RFCs write
+    no "RFC PR:" line, and came in as reference pages beside 644 decisions)."""
+    by_folder: dict[str, list[str]] = {}
+    for path in paths:
+        if number_of(path) is not None:
+            by_folder.setdefault(posixpath.dirname(path), []).append(path)
+    out: set[str] = set()
+    for numbered in by_folder.values():
+        others = [p for p in numbered if p not in records]
+        if len(numbered) >= LOG_MIN and len(numbered) - len(others) >= LOG_SHARE * len(numbered):
+            out.update(others)
+    return out
+
+
 def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
     """A decision record: an ``ADR``-numbered name, a status section or line that gives
     a record's state or stands beside a Decision section, a status field that gives a
@@ -1084,9 +1105,10 @@ def _field_clauses(meta: Mapping[str, Any]) -> tuple[Clause, ...]:
     return tuple(out)
 
 
-def read(path: str, body: str, meta: Mapping[str, Any]) -> Record | None:
-    """The record in a page, or None when the page is not a decision record."""
-    if not looks_like_adr(path, body, meta):
+def read(path: str, body: str, meta: Mapping[str, Any], *, in_log: bool = False) -> Record | None:
+    """The record in a page, or None when the page is not a decision record; with
+    ``in_log``, a page known to sit among records (see :func:`in_a_log`) is read as one."""
+    if not in_log and not looks_like_adr(path, body, meta):
         return None
     status = chosen(status_text(body, meta))
     day = date_of(body, meta, status)

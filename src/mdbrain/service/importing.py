@@ -378,8 +378,20 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             plan.records[path] = record
         _dated(run, page, record)
         _note_macros(plan, page)
+    _logged(run, pages)
     _read_earlier(run, pages)
     return pages
+
+
+def _logged(run: _Run, pages: dict[str, conversion.Page]) -> None:
+    """Read as records the numbered pages of a folder whose numbered pages are records
+    nearly all (:func:`adr.in_a_log`): one kind of page, one type."""
+    for path in sorted(adr.in_a_log(pages, run.plan.records)):
+        page = pages[path]
+        record = adr.read(run.plan.origin(path), page.body, page.meta, in_log=True)
+        if record is not None and not record.template:
+            run.plan.records[path] = record
+            _dated(run, page, record)
 
 
 def _with_snippets(run: _Run, path: str, raw: str) -> str:
