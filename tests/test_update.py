@@ -203,6 +203,15 @@ def test_a_fixed_rename_says_when_the_text_still_names_the_old_path(tmp_path: Pa
     )
     text = (repo.path / "kb" / "session.md").read_text(encoding="utf-8")
     assert "impl_refs: [src/auth/sessions.py]" in text and "`src/auth/session.py`" in text
+    # vitejs/vite: a ref with a #symbol, rewritten by its own move, is no mention in text
+    repo.git("mv", "src/auth/login.py", "src/auth/signin.py")
+    repo.commit("rename login", "2026-07-01T16:00:00")
+    Brain.open(repo.path).update()  # flagged first: the review_reason names the old path
+    moved = Brain.open(repo.path).update(fix=True).renames
+    assert sorted((r.doc, r.mentioned) for r in moved) == [
+        ("login.md", False),
+        ("symbols.md", False),
+    ]
 
 
 def test_a_document_whose_code_is_all_gone_needs_review_and_is_proposed_for_archiving(
@@ -660,6 +669,16 @@ def test_verify_refuses_a_document_whose_symbol_is_gone_rather_than_loop(tmp_pat
     assert "authenticate" not in said and "nothing was written" in said
     assert (repo.path / "kb" / "symbols.md").read_bytes() == before
     assert Brain.open(repo.path).verify(["login.md"], sources=["code review"]).verified
+    # vitejs/vite: the check sent it to verify, which refuses it; and once archived by
+    # hand, its dead impl_ref was still a warning that failed check --strict for good
+    found = {(f.code, f.path): f.message for f in Brain.open(repo.path).check().findings}
+    assert "its impl_refs name code that is not there" in found["I002", "symbols.md"]
+    assert "mdbrain verify" not in found["I002", "symbols.md"]
+    assert ("W003", "symbols.md") in found
+    archived = before.decode().replace("status: needs-review", "status: archived")
+    (repo.path / "kb" / "symbols.md").write_text(archived, encoding="utf-8")
+    codes = {(f.code, f.path) for f in Brain.open(repo.path).check().findings}
+    assert ("W003", "symbols.md") not in codes and ("I002", "symbols.md") not in codes
 
 
 def test_check_reports_a_symbol_its_file_does_not_hold(tmp_path: Path) -> None:
@@ -692,7 +711,7 @@ def test_check_says_where_git_saw_a_missing_code_file_renamed(tmp_path: Path) ->
         (
             "W003",
             "session.md",
-            "impl_ref 'src/auth/session.py' does not exist: git saw it renamed to"
-            " src/auth/sessions.py ('mdbrain update --fix' rewrites it)",
+            "impl_ref 'src/auth/session.py' does not exist: git saw src/auth/session.py"
+            " renamed to src/auth/sessions.py ('mdbrain update --fix' rewrites it)",
         )
     ]

@@ -331,14 +331,16 @@ def impl_refs(ctx: Context) -> Iterator[Finding]:
             if broken is not None:
                 message = f"impl_ref {path!r} names a credentials file ({broken}); remove it"
                 yield finding("E008", entry.id, message, line)
+            elif entry.status in RETIRED:
+                continue  # what a retired document described is history, gone or not
             elif path in ctx.moved_refs:
                 message = (
-                    f"impl_ref {path!r} does not exist: git saw it renamed to"
+                    f"impl_ref {ref!r} does not exist: git saw {path} renamed to"
                     f" {ctx.moved_refs[path]} ('mdbrain update --fix' rewrites it)"
                 )
                 yield finding("W003", entry.id, message, line)
             elif path not in ctx.existing_refs:
-                yield finding("W003", entry.id, f"impl_ref {path!r} does not exist", line)
+                yield finding("W003", entry.id, f"impl_ref {ref!r} does not exist", line)
             elif ref in ctx.missing_symbols:
                 message = f"impl_ref {ref!r} names no code: {ctx.missing_symbols[ref]}"
                 yield finding("W003", entry.id, message, line)
@@ -505,7 +507,22 @@ def waiting_for_review(ctx: Context) -> Iterator[Finding]:
     for entry in ctx.manifest.entries:
         if entry.status == "needs-review":
             why = fields.text(entry.meta, "review_reason") or "no reason given"
-            message = (
-                f"waiting for review: {why} (verify it: mdbrain verify {entry.id} --source ...)"
-            )
+            message = f"waiting for review: {why} ({_way_back(ctx, entry)})"
             yield finding("I002", entry.id, message, _line(entry, "status"))
+
+
+def _way_back(ctx: Context, entry: Entry) -> str:
+    """How a document waiting for review comes back into force: verify, once its
+    impl_refs name code that is there (verify refuses the others)."""
+    refs = fields.strings(entry.meta, "impl_refs")
+    paths = [impl_ref_path(r) for r in refs]
+    if any(p in ctx.moved_refs for p in paths):
+        return f"mdbrain update --fix follows the renamed code, then mdbrain verify {entry.id}"
+    gone = [r for r, p in zip(refs, paths, strict=True) if p not in ctx.existing_refs]
+    if gone or any(r in ctx.missing_symbols for r in refs):
+        return (
+            f"its impl_refs name code that is not there: point them at the code as it is"
+            f" (mdbrain write --doc {entry.id} --replace --impl-ref ...), or supersede or"
+            " archive it"
+        )
+    return f"verify it: mdbrain verify {entry.id} --source ..."

@@ -427,7 +427,7 @@ class Updater:
             # a source that is the moved file names it where it is now
             moved, _ = edit.rename_in_fields(text, ("impl_refs", "sources"), old, new)
             text = moved if fix else text
-            report.renames.append(Rename(entry.id, old, new, fix, old in moved))
+            report.renames.append(Rename(entry.id, old, new, fix, _names_in_text(moved, old)))
         if entry.status == "draft":  # not compared with the code: only its paths follow
             if write:
                 self._write(doc, text, original, fix=fix, report=report)
@@ -530,6 +530,25 @@ class Updater:
         from mdbrain.service import scanning
 
         return scanning.draft_units(self.session, set(undocumented))
+
+
+# fields that name code paths for update and the check, not as prose a reader reads
+_PATH_FIELDS = frozenset({"impl_refs", "sources", "review_reason"})
+
+
+def _names_in_text(text: str, path: str) -> bool:
+    """Whether a document names ``path`` where a reader reads it: in its body, or in a
+    field other than those that list code (``impl_refs`` with a ``#symbol`` are
+    followed by their own moves)."""
+    from mdbrain.core.document import loads
+    from mdbrain.core.errors import DocumentError
+
+    try:
+        found = loads(text, "")
+    except DocumentError:
+        return path in text
+    said = [str(v) for k, v in found.meta.items() if k not in _PATH_FIELDS]
+    return path in found.body or any(path in value for value in said)
 
 
 def _folder_moved(folder: str, renames: dict[str, str]) -> str | None:

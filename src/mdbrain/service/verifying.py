@@ -104,9 +104,9 @@ def _plan(
     if gone:  # verified, it would be flagged again by the next update, and again...
         raise InvalidRequestError(
             f"{doc_id} names code that is not there: {'; '.join(gone)}. Point its impl_refs"
-            " at the code as it is now (update with fix follows files git saw renamed; write"
-            " with doc and replace sets the list), or supersede or archive it if that code"
-            " is gone for good; nothing was written",
+            " at the code as it is now ('mdbrain update --fix' follows files git saw renamed;"
+            f" 'mdbrain write --doc {doc_id} --replace --impl-ref ...' sets the list), or"
+            " supersede or archive it if that code is gone for good; nothing was written",
             field="docs",
         )
     held = {posixpath.normpath(r.partition("#")[0]) for r in refs}  # a symbol's file too
