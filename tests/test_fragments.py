@@ -108,3 +108,16 @@ def test_an_emoji_heading_offers_the_untrimmed_anchor_too() -> None:
     body = "# 🚀 Getting started\n\n## Deploy 🚀\n"
     offered = set(fragments.of(body, markdown.scan(body).headings))
     assert {"-getting-started", "getting-started", "deploy-", "deploy"} <= offered
+
+
+def test_mdn_and_vitepress_anchors_are_offered_too() -> None:
+    """mdn/content writes #samesite_attribute for "SameSite attribute"; VitePress leaves a
+    component out of "input <NonInheritBadge />": 36 and 12 false W019 in trials."""
+    page = (
+        "## input <NonInheritBadge />\n\nx\n\n#### SameSite attribute\n\ny\n\n"
+        "## Avoiding mid-air collisions\n"
+    )
+    offered = set(fragments.of(page, markdown.scan(page).headings))
+    assert {"input", "samesite_attribute", "samesite-attribute"} <= offered
+    assert "avoiding_mid-air_collisions" in offered
+    assert "input_attribute" not in offered

@@ -4,7 +4,8 @@ make them, (what a link asks is read by :func:`mdbrain.core.links.anchor_asked`)
 A heading's anchor is its text lowered, punctuation out, spaces to hyphens, and a
 number after a repeated one (``install``, ``install-1``), as GitHub writes it; the
 forms other generators write count too (MkDocs: accents dropped; Hugo: punctuation as
-hyphens), and so do ``#top``, a heading inside a quote, and an id a page gives itself:
+hyphens; MDN: underscores for spaces; VitePress: HTML tags and components left out), and
+so do ``#top``, a heading inside a quote, and an id a page gives itself:
 ``{#id}`` after a heading or any element, ``<a name="id">`` or any HTML ``id="..."``.
 Anchors are kept casefolded: a link is judged by what some site could resolve, never
 by one generator's exact rules.
@@ -63,6 +64,7 @@ def _slugs(text: str) -> tuple[str, str, str]:
 
 
 _SPACES = re.compile(r"[-\s]+")
+_TAG = re.compile(r"<[A-Za-z/][^<>]*>")  # an HTML tag, or a component: <Badge />
 _PUNCTUATION = re.compile(r"[\W_]+")
 
 
@@ -82,7 +84,8 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
             text = html.unescape(text)
         if "[" in text:
             text = _LINKED.sub(r"\1", text)
-        github, site, hyphens = _slugs(text.replace("`", "") if "`" in text else text)
+        text = text.replace("`", "") if "`" in text else text
+        github, site, hyphens = _slugs(text)
         count = seen[github]
         seen[github] += 1
         if count:
@@ -90,6 +93,11 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
         else:
             found.update((github, site, hyphens))
         found.add(github.strip("-") or "section")  # as sites that trim write it
+        # MDN: spaces as underscores, "Avoiding mid-air collisions" #avoiding_mid-air_collisions
+        found.add(_NOT_IN_A_SLUG.sub("", text.lower()).strip().replace(" ", "_"))
+        if "<" in text and (untagged := _TAG.sub("", text)) != text:
+            # VitePress: "input <NonInheritBadge />" is #input, the component left out
+            found.update(part.strip("-") for part in _slugs(untagged))
     if "{" in body and "#" in body:
         found.update(m.group(1).casefold() for m in _ATTRIBUTE_ID().finditer(body))
     if "id=" in body or "name=" in body or "id =" in body or "name =" in body:
