@@ -715,3 +715,53 @@ def test_check_says_where_git_saw_a_missing_code_file_renamed(tmp_path: Path) ->
             " renamed to src/auth/sessions.py ('mdbrain update --fix' rewrites it)",
         )
     ]
+
+
+def test_typescript_formatting_is_no_drift_and_a_first_version_lock_still_holds(
+    tmp_path: Path,
+) -> None:
+    """vitejs/vite: a semicolon added or a trailing comma taken away (prettier's ``semi``
+    and ``trailingComma``) flagged the page; fingerprints taken before they stopped
+    counting still vouch for the code they were taken of."""
+    pytest.importorskip("tree_sitter_typescript", reason="the anchors extra is not installed")
+    from mdbrain.core import syntax
+
+    repo = make_repo(tmp_path)
+    source = "export function lookup(url: string, map,) {\n  return map.get(clean(url,),)\n}\n"
+    repo.write("web/graph.ts", source)
+    repo.write(
+        "kb/web.md",
+        doc("Web", impl_refs="[web/graph.ts#lookup]", updated="2026-07-02", body="[l](login.md)"),
+    )
+    repo.commit("web", "2026-07-01T16:00:00")
+    Brain.open(repo.path).update()
+    kb = repo.path / "kb"
+    assert anchor_lock.read(kb)[0]["web.md"]["web/graph.ts#lookup"]["hash"].startswith("2:")
+    formatted = "export function lookup(url: string, map) {\n  return map.get(clean(url));\n}\n"
+    repo.write("web/graph.ts", formatted)
+    repo.commit("prettier", "2026-08-01T10:00:00")
+    assert "web.md" not in {f.doc for f in Brain.open(repo.path).update().flagged}
+    # a lock the first version wrote, of this very code: it holds, and is taken anew
+    lock, _ = anchor_lock.read(kb)
+    first = syntax.fingerprint(formatted.encode(), "web/graph.ts", "lookup", first=True)
+    assert first is not None and not first.startswith(syntax.VERSION)
+    lock["web.md"]["web/graph.ts#lookup"]["hash"] = first
+    anchor_lock.write(kb, lock)
+    assert "web.md" not in {f.doc for f in Brain.open(repo.path).update().flagged}
+    assert anchor_lock.read(kb)[0]["web.md"]["web/graph.ts#lookup"]["hash"].startswith("2:")
+    repo.write("web/graph.ts", formatted.replace("clean(url)", "url"))
+    repo.commit("code", "2026-08-02T10:00:00")
+    assert "web.md" in {f.doc for f in Brain.open(repo.path).update().flagged}
+
+
+def test_typescript_namespaces_and_interface_members_are_symbols() -> None:
+    pytest.importorskip("tree_sitter_typescript", reason="the anchors extra is not installed")
+    from mdbrain.core import syntax
+
+    source = (
+        b"export namespace Connect {\n  export interface Server { listen(port: number): void }\n}"
+        b"\ninterface UserConfig { root?: string; build(): void }\n"
+    )
+    for symbol in ("Connect", "Connect.Server.listen", "UserConfig.root", "UserConfig.build"):
+        assert syntax.fingerprint(source, "a.ts", symbol) is not None, symbol
+    assert syntax.fingerprint(source, "a.ts", "UserConfig.nope") is None

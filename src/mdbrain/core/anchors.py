@@ -42,8 +42,9 @@ def supports(path: str) -> bool:
     return path.endswith(PYTHON_SUFFIXES) or syntax.available(path)
 
 
-def symbol_fingerprint(path: str, data: bytes, symbol: str) -> str | None:
+def symbol_fingerprint(path: str, data: bytes, symbol: str, *, first: bool = False) -> str | None:
     """The fingerprint of ``symbol`` in the file ``path`` holding ``data``; None if absent.
+    ``first``: as a lock of the first version holds it (see :func:`syntax.fingerprint`).
 
     Raises SyntaxError for a file that does not parse or nests too deeply to be
     read (never RecursionError or MemoryError), UnicodeDecodeError for a Python
@@ -52,7 +53,7 @@ def symbol_fingerprint(path: str, data: bytes, symbol: str) -> str | None:
     if path.endswith(PYTHON_SUFFIXES):
         return fingerprint(data.decode("utf-8"), symbol)
     try:
-        return syntax.fingerprint(data, path, symbol)
+        return syntax.fingerprint(data, path, symbol, first=first)
     except (RecursionError, MemoryError):
         raise _too_deep(path) from None
 

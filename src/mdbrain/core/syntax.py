@@ -4,7 +4,8 @@ The grammars come from the ``tree-sitter-javascript`` and
 ``tree-sitter-typescript`` packages (the ``anchors`` extra), which ship compiled
 and need no download. Without them, :func:`available` says no and callers
 follow such files as a whole. A symbol's fingerprint hashes its tokens without
-comments, so formatting and comments do not count, code does.
+comments, semicolons and commas (the tree keeps what they separate apart), so
+formatting and comments do not count, code does.
 """
 
 from __future__ import annotations
@@ -19,9 +20,16 @@ _DECLARATIONS = {
     "function_declaration", "generator_function_declaration", "class_declaration",
     "abstract_class_declaration", "interface_declaration", "type_alias_declaration",
     "enum_declaration", "method_definition", "variable_declarator", "public_field_definition",
+    # TypeScript's namespaces (``namespace Connect {...}``) and the members of an interface
+    "internal_module", "module", "property_signature", "method_signature",
+    "abstract_method_signature", "function_signature",
 }  # fmt: skip
 _WRAPPERS = {"export_statement", "lexical_declaration", "variable_declaration", "class_body",
-             "program"}  # fmt: skip
+             "program", "statement_block", "interface_body", "object_type",
+             "ambient_declaration"}  # fmt: skip
+# what formatting alone adds or takes away: a semicolon automatic insertion would put
+# there, a trailing comma (prettier's "semi" and "trailingComma")
+_FORMATTING = frozenset({b";", b","})
 
 
 def language_of(path: str) -> str | None:
@@ -83,18 +91,24 @@ def _find(node: Any, names: list[str]) -> Any:
     return None
 
 
-def _tokens(node: Any, out: list[bytes]) -> None:
+def _tokens(node: Any, out: list[bytes], skipped: frozenset[bytes]) -> None:
     if "comment" in node.type:
         return
     if not node.children:
-        out.append(node.text)
+        if node.text not in skipped:
+            out.append(node.text)
         return
     for child in node.children:
-        _tokens(child, out)
+        _tokens(child, out, skipped)
 
 
-def fingerprint(source: bytes, path: str, symbol: str) -> str | None:
-    """The hash of ``symbol``'s tokens in ``source``; None when it is not there."""
+VERSION = "2:"  # opens a fingerprint taken without the formatting tokens
+
+
+def fingerprint(source: bytes, path: str, symbol: str, *, first: bool = False) -> str | None:
+    """The hash of ``symbol``'s tokens in ``source``; None when it is not there. With
+    ``first``, as the first version took it, semicolons and commas counted (a lock
+    written then holds such hashes, :data:`VERSION` before the others)."""
     name = language_of(path)
     parser = _parser(name) if name else None
     if parser is None:
@@ -103,5 +117,6 @@ def fingerprint(source: bytes, path: str, symbol: str) -> str | None:
     if node is None:
         return None
     tokens: list[bytes] = []
-    _tokens(node, tokens)
-    return hashlib.sha256(b" ".join(tokens)).hexdigest()[:16]
+    _tokens(node, tokens, frozenset() if first else _FORMATTING)
+    digest = hashlib.sha256(b" ".join(tokens)).hexdigest()[:16]
+    return digest if first else VERSION + digest

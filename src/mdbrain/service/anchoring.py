@@ -100,6 +100,24 @@ def _take(path: Path, ref: anchors.Ref) -> Print:
     return Print(found)
 
 
+def taken_first(project: Path, ref: anchors.Ref, recorded: str) -> bool:
+    """Whether ``recorded``, a JavaScript or TypeScript symbol's fingerprint from a lock
+    written before semicolons and commas stopped counting, is that of the code now."""
+    from mdbrain.core import syntax
+
+    if (
+        not ref.symbol
+        or syntax.language_of(ref.path) is None
+        or recorded.startswith(syntax.VERSION)
+    ):
+        return False
+    try:
+        data = files.read_path(files.locate(project, ref.path), shown=ref.path)
+        return anchors.symbol_fingerprint(ref.path, data, ref.symbol, first=True) == recorded
+    except (MdbrainError, SyntaxError, ValueError, LookupError):
+        return False
+
+
 def missing(project: Path, written: str) -> str:
     """Why an impl_ref (as written) names no code of the project now: no file or folder
     at its path, or no such symbol in its file; '' when the code is there, and when it

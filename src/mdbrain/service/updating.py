@@ -342,6 +342,10 @@ class Updater:
             return drift, None if drift else taken
         if verified is not None and stamp > recorded.get("verified", ""):
             return "", taken  # verified again since
+        if recorded.get("hash") != now.hash and anchoring.taken_first(
+            self.project, ref, recorded.get("hash", "")
+        ):
+            return "", {**recorded, "hash": now.hash}  # the same code, fingerprinted anew
         if recorded.get("hash") != now.hash:
             when = recorded.get("verified") or "its last verification"
             return f"{ref.text} changed since it was verified on {when}{self._why(ref)}", None
