@@ -118,6 +118,8 @@ class Plan:
     broken: list[BrokenLink] = field(default_factory=list)
     unresolved: list[Case] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # source path -> the template macros its text holds, said in one note (see importing)
+    macros: dict[str, list[str]] = field(default_factory=dict)
     named: dict[str, str] = field(default_factory=dict)  # source path -> a site's nav title
     # what ``sources`` names (casefolded) -> the id an earlier import gave that page
     earlier: dict[str, str] = field(default_factory=dict)

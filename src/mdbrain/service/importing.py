@@ -379,6 +379,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         _dated(run, page, record)
         _note_macros(plan, page)
     _logged(run, pages)
+    _macros_note(run.plan)
     _read_earlier(run, pages)
     return pages
 
@@ -467,18 +468,32 @@ _MACROS_SHOWN = 3  # macros a note names for one page; the others are counted
 
 
 def _note_macros(plan: Plan, page: conversion.Page) -> None:
-    """Say that a page holds template macros (``{{ conversion_table_all }}``) outside
-    code: the site fills them in when it is built, import keeps them as written, and
-    the document may hold little else."""
+    """Remember that a page holds template macros (``{{ conversion_table_all }}``)
+    outside code: the site fills them in when it is built, import keeps them as
+    written, and the document may hold little else (:func:`_macros_note` says it)."""
     found = conversion.macros(page.body)
-    if not found:
+    if found:
+        plan.macros[page.path] = found
+
+
+def _macros_note(plan: Plan) -> None:
+    """One note for every page holding macros: a page named with its first macros,
+    many pages counted (mdn/content: 311 notes, one per page, flooded the report)."""
+    if not plan.macros:
         return
-    shown = ", ".join(found[:_MACROS_SHOWN])
-    more = f" and {len(found) - _MACROS_SHOWN} more" if len(found) > _MACROS_SHOWN else ""
+    kept = "that the site fills in when it is built; import does not expand them: kept as written"
+    if len(plan.macros) == 1:
+        [(path, found)] = plan.macros.items()
+        shown = ", ".join(found[:_MACROS_SHOWN])
+        more = f" and {len(found) - _MACROS_SHOWN} more" if len(found) > _MACROS_SHOWN else ""
+        plan.notes.append(f"{path}: holds template macros ({shown}{more}) {kept}")
+        return
+    first = sorted(plan.macros)[:_MACROS_SHOWN]
+    named = ", ".join(f"{path} ({plan.macros[path][0]})" for path in first)
+    rest = len(plan.macros) - len(first)
     plan.notes.append(
-        f"{page.path}: holds template macros ({shown}{more}) that the site fills in when it"
-        " is built (Jinja, Liquid, MkDocs macros); import does not expand them: kept as"
-        " written"
+        f"{len(plan.macros)} pages hold template macros {kept}: {named}"
+        + (f" and {rest} more" if rest else "")
     )
 
 
