@@ -176,9 +176,17 @@ def test_show_finds_a_section_by_a_line_it_holds_and_by_a_title_without_backtick
     )
     root = make_base({"sec.md": doc("Security", body=body)})
     reader = Brain.open(root).reader()
-    first = reader.show("sec.md", section="Why?").passages[-1]
+    asked = reader.show("sec.md", section="Why?")
+    first = asked.passages[-1]
     assert "Leaks hurt." in first.text
+    # mdn/content: the first of two sections of that title was shown, and nothing said so
+    assert asked.same_title == (first.line + 8,)
+    assert (
+        f"(2 sections are titled 'Why?': this is the one at line {first.line}; the other is at"
+        f" line {first.line + 8} (show --section {first.line + 8}))" in views.show_text(asked)
+    )
     second = reader.show("sec.md", section=str(first.line + 8)).passages[-1]
+    assert not reader.show("sec.md", section=str(first.line + 8)).same_title  # by its line
     assert second.title == "Why?" and "Bugs escape." in second.text and second.line > first.line
     assert "Bugs escape." in reader.show("sec.md", section=str(second.end)).passages[-1].text
     vibrancy = reader.show("sec.md", section="win.setVibrancy").passages[-1]

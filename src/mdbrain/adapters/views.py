@@ -262,6 +262,14 @@ def show_text(result: ShowResult) -> str:
             f"--- {passage.doc}:{passage.line}-{passage.end} ({passage.title})",
             passage.text,
         ]
+        if result.same_title:
+            others = ", ".join(str(line) for line in result.same_title)
+            option = _say(f"show --section {result.same_title[0]}", "section=<line>")
+            rest = "the other is at line" if len(result.same_title) == 1 else "the others at lines"
+            lines.append(
+                f"({len(result.same_title) + 1} sections are titled {passage.title!r}: this is"
+                f" the one at line {passage.line}; {rest} {others} ({option}))"
+            )
     lines.append(f"tokens read: {result.tokens}")
     return "\n".join(lines)
 

@@ -206,6 +206,8 @@ class ShowResult:
     passages: tuple[Passage, ...]  # the frontmatter, a section, or the body
     tokens: int
     conflict: int | None = None  # the line of an unresolved git merge conflict (E010)
+    # the section asked by its title, when others have the same title: their lines
+    same_title: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1160,6 +1162,7 @@ class Reader:
         )
         read = [self._frontmatter(doc, whole=False)]
         lines = doc.raw.splitlines()
+        same_title: tuple[int, ...] = ()
         if full:
             read.append(
                 Passage(
@@ -1167,19 +1170,24 @@ class Reader:
                 )
             )
         elif section is not None:
-            read.append(self._named_section(doc, lines, section))
+            passage, same_title = self._named_section(doc, lines, section)
+            read.append(passage)
         cost = sum(tokens.estimate(p.text) for p in read)
         cost += tokens.estimate(" ".join(outline)) + tokens.estimate(str(links))
         conflict = manifest.conflict_line(doc.raw)
-        return ShowResult(hit_of(card), links, outline, tuple(read), cost, conflict)
+        return ShowResult(hit_of(card), links, outline, tuple(read), cost, conflict, same_title)
 
-    def _named_section(self, doc: Document, lines: list[str], title: str) -> Passage:
+    def _named_section(
+        self, doc: Document, lines: list[str], title: str
+    ) -> tuple[Passage, tuple[int, ...]]:
         """For a number, the section whose own text holds that line of the file (several
         sections may share a title); else, or when no section holds it, the section titled
         ``title``, case, spaces, backticks and emphasis aside: the first whose title is
         it, else the first whose title begins with it, else the one whose title holds all
         its words ("computed_field" names "The `computed_field` decorator"). When several
-        titles hold them, the error lists those sections."""
+        titles hold them, the error lists those sections. With it, the lines of the other
+        sections titled as the one found, when it was found by its title (mdn/content's
+        Cache-Control has a request and a response ``no-cache``)."""
         outline = doc.outline()
         ends = _own_ends(outline)
         wanted = passages.heading_name(title)
@@ -1191,7 +1199,7 @@ class Reader:
             found = next((i for i, s in enumerate(outline) if s.line <= number <= ends[i]), None)
             first = outline[0].line if outline else len(lines) + 1
             if found is None and doc.body_line <= number < first:
-                return _preamble(doc, lines, first)
+                return _preamble(doc, lines, first), ()
         if found is None:
             found = next((i for i, t in enumerate(normal) if t == wanted), None)
         if found is None:
@@ -1211,7 +1219,16 @@ class Reader:
         if found is not None:
             section, end = outline[found], ends[found]
             text = "\n".join(lines[section.line - 1 : end]).rstrip()
-            return Passage(doc.id, titles[found], section.line, end, text)
+            same = (
+                ()
+                if number is not None
+                else tuple(
+                    s.line
+                    for i, s in enumerate(outline)
+                    if i != found and normal[i] == normal[found]
+                )
+            )
+            return Passage(doc.id, titles[found], section.line, end, text), same
         names = ", ".join(titles[:_NAMES_SHOWN]) or "none"
         if len(outline) > _NAMES_SHOWN:
             names += f" and {len(outline) - _NAMES_SHOWN} more"
