@@ -1025,6 +1025,29 @@ def test_a_link_whose_text_holds_brackets_becomes_its_text(markdown: str, wanted
     assert summary.plain(markdown) == wanted
 
 
+@pytest.mark.parametrize(
+    ("markdown", "wanted"),
+    [
+        # mdn/content: "Cross-Origin Resource Sharing () is an -header based mechanism"
+        (
+            'Cross-Origin Resource Sharing ({{Glossary("CORS")}}) is an'
+            ' {{Glossary("HTTP")}}-header based mechanism',
+            "Cross-Origin Resource Sharing (CORS) is an HTTP-header based mechanism",
+        ),
+        # the second argument is the text a reader sees
+        (
+            'With a {{HTTPStatus("503", "503 Service Unavailable")}}.',
+            "With a 503 Service Unavailable.",
+        ),
+        ("Sent by {{HTTPHeader('Range')}} requests", "Sent by Range requests"),
+        # a macro with no quoted words stands for nothing to read
+        ("Hello {{ user.name }} there", "Hello there"),
+    ],
+)
+def test_a_macro_called_with_quoted_words_reads_as_those_words(markdown: str, wanted: str) -> None:
+    assert summary.plain(markdown) == wanted
+
+
 ELECTRON_TITLE_BAR = (  # found on electron/electron, docs/tutorial/custom-title-bar.md
     "Application windows have a default [chrome][] applied by the OS. Not to be confused\n"
     "with the Google Chrome browser, window _chrome_ refers to the parts of the window (e.g.\n"

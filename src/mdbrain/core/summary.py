@@ -215,11 +215,24 @@ _LITERAL = re.compile(r"\\([!-/:-@\[-`{-~])|(?<!`)(`++)((?:[^`\n]++|(?!\2(?!`))`
 _KEPT_CODE = re.compile(r"\x00(\d+)\x00")
 
 
+# a macro called with quoted arguments, as MDN's KumaScript writes them: the words it shows
+# are its second argument when it has one ({{Glossary("CORS", "cross-origin")}}), else its
+# first ({{HTTPHeader("Range")}}); other template tags stand for nothing to read
+_MACRO_CALL = re.compile(
+    r"\{\{\s*[\w.-]+\(\s*([\"'])([^\"'{}\n]*)\1\s*(?:,\s*([\"'])([^\"'{}\n]*)\3)?[^{}\n]*\)\s*\}\}"
+)
+
+
+def _shown(found: re.Match[str]) -> str:
+    return found.group(4) or found.group(2)
+
+
 def plain(text: str) -> str:
     """Markdown inline text as plain text on one line. What a code span holds is kept as
     written: `` `<Activity>` lets you hide...`` is no HTML tag to drop; an escaped
     character is that character, never the start of a tag or a link: ``Record\\<string\\>``
-    reads ``Record<string>``."""
+    reads ``Record<string>``. A macro called with quoted words reads as those words
+    (mdn/content: "Cross-Origin Resource Sharing () is an -header based mechanism")."""
     codes: list[str] = []
     if "`" in text or "\\" in text:
 
@@ -228,6 +241,8 @@ def plain(text: str) -> str:
             return f"\x00{len(codes) - 1}\x00"
 
         text = _LITERAL.sub(kept, text)
+    if "{{" in text:
+        text = _MACRO_CALL.sub(_shown, text)
     for pattern, replacement in _INLINE:
         text = pattern.sub(replacement, text)
     text = html.unescape(text)
