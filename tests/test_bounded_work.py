@@ -93,8 +93,9 @@ def test_a_hundred_thousand_headings_are_outlined_and_read_in_bounded_time(
         found = next(iter(reader._sections(hostile, "w99999", 3)), None)
     assert found is not None and (found.title, found.text) == ("P99999", "## P99999\n\nw99999")
     with bounded():
-        named = reader._named_section(hostile, hostile.raw.splitlines(), "p99998")
+        named, same = reader._named_section(hostile, hostile.raw.splitlines(), "p99998")
     assert (named.title, named.line, named.end) == ("P99998", last.line - 4, last.line - 1)
+    assert same == ()
     with bounded():
         text, line = snippet(reader, monkeypatch, hostile, "w50000")
     assert (text, line) == ("w50000", outline[50_001].line + 2)
