@@ -2046,3 +2046,15 @@ def test_an_rfc_without_its_pr_line_is_imported_as_the_others_are(make_base: Mak
         for source, doc_id in report.imported.items()
     }
     assert set(kinds.values()) == {"decision"} and len(kinds) == 11
+
+
+def test_a_status_section_holding_only_a_code_block_makes_no_record() -> None:
+    """mdn/content: status/202/index.md's "## Status" shows a block of "202 Accepted";
+    the page came in as a decision with original_status "http 202 Accepted"."""
+    body = (
+        "The **`202 Accepted`** status code means the request was accepted.\n\n"
+        "## Status\n\n```http\n202 Accepted\n```\n\n## Specifications\n\nA.\n"
+    )
+    assert adr.read("status/202/index.md", body, {}) is None
+    record = adr.read("doc/adr/0001-x.md", "# 1. X\n\n## Status\n\nAccepted\n", {})
+    assert record is not None and record.state == "accepted"

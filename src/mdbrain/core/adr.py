@@ -493,8 +493,10 @@ def _status_matching(body: str) -> list[tuple[markdown.Section, re.Match[str]]]:
 
 
 def _status_sections(body: str) -> list[str]:
-    """The text of the record's Status sections (:func:`_status_matching`)."""
-    return [_text_of(body, *found) for found in _status_matching(body)]
+    """The text of the record's Status sections (:func:`_status_matching`), code blocks
+    left out: what one shows is an example, not the record's state (mdn/content's status
+    pages hold "## Status" over a block of "202 Accepted", and were read as decisions)."""
+    return [_FENCED.sub("", _text_of(body, *found)) for found in _status_matching(body)]
 
 
 # a status field by the name a site gives it (pmd's Jekyll pages: "adr_status:")
