@@ -1944,6 +1944,25 @@ def test_a_link_to_the_address_a_page_is_served_at_leads_to_it(make_base: MakeBa
     assert "[either](/same/)" in text and "[none](/nulle/part/)" in text
 
 
+def test_a_link_to_the_address_a_slug_gives_leads_to_the_page(make_base: MakeBase) -> None:
+    """mdn/content: pages say ``slug: Web/HTTP/Caching`` and link each other as
+    ``/en-US/docs/Web/HTTP/Caching``; none of 868 such links became a relation."""
+    root = make_base({})
+    site = pages_in(
+        root.parent / "files" / "http",
+        {
+            "caching.md": "---\ntitle: HTTP caching\nslug: Web/HTTP/Caching\n---\n\nCaches.\n",
+            "cache-control.md": "---\ntitle: Cache-Control\nslug: Web/HTTP/Headers/Cache-Control\n"
+            "---\n\nControls [caching](/en-US/docs/Web/HTTP/Caching#fresh) and"
+            " [CORS](/en-US/docs/Glossary/CORS).\n",
+        },
+    )
+    report = run_import(root, site)
+    text = (root / report.imported["cache-control.md"]).read_text(encoding="utf-8")
+    assert "[caching](caching.md#fresh)" in text
+    assert "[CORS](/en-US/docs/Glossary/CORS)" in text  # no page has that slug
+
+
 def test_a_link_to_a_folder_never_leads_to_a_page_named_like_it(make_base: MakeBase) -> None:
     """honojs/website: ``guides/examples.md`` linked ``/examples/`` (the project's
     folder of examples) and the link was made to lead to the page itself."""

@@ -140,6 +140,7 @@ class Plan:
     # where a site serves a page, as its fields say (Jekyll's ``permalink`` and
     # ``redirect_from``): the address, casefolded, without slashes at its ends -> its path
     addresses: dict[str, str] = field(default_factory=dict)
+    slugs: dict[str, str] = field(default_factory=dict)  # a slug field's address -> page
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -368,9 +369,12 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
     no page, or one that names more than one (left as written)."""
     if links.resolve(page, written) is not None:
         return None
-    address = _address(written) if plan.addresses else None
+    address = _address(written) if plan.addresses or plan.slugs else None
     if address is not None and address in plan.addresses:  # where the site serves a page
         return links.LinkKind.DOC, plan.addresses[address]
+    slugged = _slugged(plan, address) if address is not None and plan.slugs else None
+    if slugged is not None:
+        return links.LinkKind.DOC, slugged
     named = _WIKI_PAGE.match(written.strip()) if plan.wiki else None
     if named is not None:  # https://github.com/owner/repo/wiki/Page-Name: this wiki's page
         same = plan.wiki.get(unquote(named.group(1)).replace(" ", "-").casefold(), [])
@@ -409,14 +413,33 @@ _ADDRESS_FIELDS: Final = ("permalink", "redirect_from")
 def served_at(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:
     """Learn where the site serves each page its fields place (``permalink:
     /approche/formation/mooc/``): a link to that address leads to the page. An address
-    two pages claim leads to neither."""
+    two pages claim leads to neither. A ``slug`` places a page under the site's root
+    for its documentation, whatever that is (mdn/content: ``slug: Web/HTTP/Caching``,
+    linked as ``/en-US/docs/Web/HTTP/Caching``): see :func:`_slugged`."""
     claimed: dict[str, set[str]] = {}
+    slugs: dict[str, set[str]] = {}
     for path, page in pages.items():
         for key in _ADDRESS_FIELDS:
             for value in fields.strings(page.meta, key):
                 if (address := _address(value)) is not None:
                     claimed.setdefault(address, set()).add(path)
+        for value in fields.strings(page.meta, "slug"):
+            if (address := _address("/" + value.strip().lstrip("/"))) is not None:
+                slugs.setdefault(address, set()).add(path)
     plan.addresses = {a: next(iter(p)) for a, p in claimed.items() if len(p) == 1}
+    plan.slugs = {a: next(iter(p)) for a, p in slugs.items() if len(p) == 1}
+
+
+def _slugged(plan: Plan, address: str) -> str | None:
+    """The page whose slug ends a site address, at a folder's boundary: the address
+    itself (Docusaurus' ``slug: /intro``), else with its first folders taken off one by
+    one (``en-us/docs/web/http/caching`` for ``Web/HTTP/Caching``)."""
+    parts = address.split("/")
+    for start in range(len(parts)):
+        found = plan.slugs.get("/".join(parts[start:]))
+        if found is not None:
+            return found
+    return None
 
 
 def _address(written: str) -> str | None:
