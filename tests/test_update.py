@@ -765,3 +765,20 @@ def test_typescript_namespaces_and_interface_members_are_symbols() -> None:
     for symbol in ("Connect", "Connect.Server.listen", "UserConfig.root", "UserConfig.build"):
         assert syntax.fingerprint(source, "a.ts", symbol) is not None, symbol
     assert syntax.fingerprint(source, "a.ts", "UserConfig.nope") is None
+
+
+def test_a_brief_on_a_renamed_file_names_the_pages_that_still_cite_its_old_path(
+    tmp_path: Path,
+) -> None:
+    """vitejs/vite: between a ``git mv`` and ``update --fix``, a brief on the new path
+    said that no document described it, and listed ten drafts found by its words."""
+    repo = make_repo(tmp_path)
+    repo.git("mv", "src/auth/session.py", "src/auth/sessions.py")
+    repo.commit("rename", "2026-07-01T15:00:00")
+    found = Brain.open(repo.path).brief("src/auth/sessions.py")
+    assert found.kind == "code" and [i.id for i in found.items] == ["session.md"]
+    said = views.brief_text(found)
+    assert (
+        "[via src/auth/session.py, which git saw renamed to src/auth/sessions.py:"
+        " 'mdbrain update --fix' rewrites it]" in said
+    )

@@ -259,9 +259,32 @@ class Briefer:
             ref_path = wanted.partition("#")[0].rstrip("/")
             exists = (self.session.project / ref_path).exists()
             covering = _covering(found, ref_path, wanted.partition("#")[2])
+            if exists and not covering:
+                covering = self._renamed_here(found, ref_path, wanted.partition("#")[2])
             if exists or covering:
                 return covering
         return None
+
+    def _renamed_here(self, found: Manifest, path: str, symbol: str) -> dict[str, Cover]:
+        """The documents whose impl_refs name the file git saw renamed to ``path`` (not
+        yet rewritten by ``update --fix``): they describe it still (vitejs/vite: between
+        a ``git mv`` and the fix, a brief on the new path said nothing described it)."""
+        from mdbrain.service import checking
+
+        try:
+            moved = checking.moved_refs(
+                self.session, found, checking.existing_refs(self.session.project, found),
+                git.Git(self.session.project),
+            )  # fmt: skip
+        except MdbrainError:
+            return {}
+        old = [before for before, now in moved.items() if now == path]
+        out: dict[str, Cover] = {}
+        for before in old:
+            for doc_id, cover in _covering(found, before, symbol).items():
+                ref = f"{cover.ref}, which git saw renamed to {path}: 'mdbrain update --fix'"
+                out.setdefault(doc_id, Cover(ref + " rewrites it", cover.aside))
+        return out
 
     def brief(
         self,
