@@ -78,6 +78,8 @@ def test_examples_vendored_generated_code_and_test_data_are_not_units() -> None:
             "samples/one.py": code,
             "listings/ch02/listing-02-01/src/main.rs": "fn main() {}\n",
             "src/app/listings/models.py": code,  # an application's own module
+            "playground/css/treeshake/a.js": "export const a = 1;\n",  # vitejs/vite
+            "src/app/playground/views.py": code,
             "vendor/lib.py": code,
             "third_party/x.go": "package x\n\nfunc Run() {}\n",
             "generated/api.ts": "export function call(): void {}\n",
@@ -89,8 +91,9 @@ def test_examples_vendored_generated_code_and_test_data_are_not_units() -> None:
     )
     refs = {r for d in drafts.values() if d.type != "overview" for r in d.impl_refs}
     assert "src/app/core.py" in refs and "src/app/listings/models.py" in refs
+    assert "src/app/playground/views.py" in refs
     aside = ("examples/", "docs_src/", "samples/", "vendor/", "third_party/", "generated/")
-    aside += ("listings/",)
+    aside += ("listings/", "playground/")
     assert not [r for r in refs if r.startswith(aside) or "fixtures" in r or "pb2" in r]
     repository = body(drafts["project/repository.md"])
     assert "## Left out of the drafts" in repository and "- `examples/`: 1 file" in repository

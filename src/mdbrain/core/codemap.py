@@ -57,9 +57,10 @@ SET_ASIDE: Final = frozenset({
     "generated", "__generated__", "fixtures", "fixture", "__fixtures__", "testdata",
     "test-data", "test_data", "__snapshots__", "__mocks__",
 })  # fmt: skip
-# set aside at the top only: a book's programs (rust-lang/book's 654), where deeper down
-# the same name may be an application's own module (a Django app of listings)
-_TOP_ASIDE: Final = frozenset({"listings"})
+# set aside at the top only: a book's programs (rust-lang/book's 654), a JavaScript
+# project's test applications (vitejs/vite's playground/: 400 of 622 drafts), where deeper
+# down the same name may be an application's own module (a Django app of listings)
+_TOP_ASIDE: Final = frozenset({"listings", "playground", "playgrounds"})
 _GENERATED = re.compile(
     r"(?:_pb2(?:_grpc)?\.pyi?|\.pb(?:\.gw)?\.go|\.min\.[cm]?js|[._]generated\.\w+|\.g\.dart)$"
 )
