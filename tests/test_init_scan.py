@@ -267,6 +267,12 @@ def test_themes_stay_within_the_budget() -> None:
     areas = layout.choose_areas(keys, 5, fronts_apart=False)
     names = layout.name_areas(areas, 5, fronts_apart=False)
     assert len(set(names.values())) == 5 and "other-code" in names.values()
+    # the biggest keep a theme of their own, whatever their names (vitejs/vite's own
+    # package, packages/vite, came last by name and shared other-code with 104 drafts)
+    sizes = dict.fromkeys(areas, 1) | {(("j",), False): 50}
+    sized = layout.name_areas(areas, 5, fronts_apart=False, sizes=sizes)
+    assert sized[(("j",), False)] == "j"
+    assert sized[(("a",), False)] == "a" and sized[(("e",), False)] == "other-code"
     opened = layout.choose_areas(
         [("pkg", "a"), ("pkg", "b"), ("pkg",), ("x",)], 5, fronts_apart=True
     )

@@ -16,7 +16,7 @@ import posixpath
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -278,16 +278,21 @@ def choose_areas(keys: list[tuple[str, ...]], budget: int, *, fronts_apart: bool
         areas = opened
 
 
-def name_areas(areas: list[Area], budget: int, *, fronts_apart: bool) -> dict[Area, str]:
-    """A theme slug for each area; past the budget, the last ones share 'other-code'."""
+def name_areas(
+    areas: list[Area], budget: int, *, fronts_apart: bool, sizes: Mapping[Area, int] | None = None
+) -> dict[Area, str]:
+    """A theme slug for each area; past the budget, the smallest ones (by ``sizes``, the
+    units each holds; else the last ones) share 'other-code'. vitejs/vite's own package,
+    ``packages/vite``, shared it with 104 other drafts, being last by name."""
     names: dict[Area, str] = {}
     taken = set(EXTRA_THEMES)
     themed = [a for a in areas if not (fronts_apart and a[1] and a[0])]
-    for position, (prefix, exact) in enumerate(themed):
+    ranked = sorted(themed, key=lambda a: -(sizes or {}).get(a, 0))  # stable: by name next
+    kept = set(ranked[: budget - 1]) if len(themed) > budget else set(themed)
+    for prefix, exact in themed:
         slug = slugify(prefix[-1]) if prefix else "application"
         slug = unique(slugify("-".join(prefix)), taken) if slug in taken else slug
-        crowded = len(themed) > budget and position >= budget - 1
-        names[prefix, exact] = "other-code" if crowded else slug
+        names[prefix, exact] = slug if (prefix, exact) in kept else "other-code"
         taken.add(slug)
     return {a: names.get(a, ENTRY_THEME) for a in areas}
 
@@ -357,7 +362,8 @@ def plan_units(
     modules = python_modules(files)
     keys = [area_key(posixpath.dirname(g[0].path)) for g in groups]
     areas = choose_areas(keys, budget, fronts_apart=fronts_apart)
-    names = name_areas(areas, budget, fronts_apart=fronts_apart)
+    sizes = Counter(_owner(key, areas) for key in keys)
+    names = name_areas(areas, budget, fronts_apart=fronts_apart, sizes=sizes)
     folders = [posixpath.dirname(g[0].path) for g in groups]
     named = [
         _unit_name(g, modules, folders.count(f) > 1) for g, f in zip(groups, folders, strict=True)
