@@ -1963,6 +1963,23 @@ def test_a_link_to_the_address_a_slug_gives_leads_to_the_page(make_base: MakeBas
     assert "[CORS](/en-US/docs/Glossary/CORS)" in text  # no page has that slug
 
 
+def test_a_link_to_a_page_by_its_path_is_never_taken_by_a_slug(make_base: MakeBase) -> None:
+    """Found in review: ``/a/setup`` went to ``b/install.md``, whose slug is ``setup``."""
+    root = make_base({})
+    source = root.parent / "src"
+    for rel, text in {
+        "a/setup.md": "# Setup\n\nA.\n",
+        "b/install.md": "---\ntitle: Install\nslug: setup\n---\n\nB.\n",
+        "c/page.md": "# Page\n\nSee [setup](/a/setup) and [other](/x/setup).\n",
+    }.items():
+        (source / rel).parent.mkdir(parents=True, exist_ok=True)
+        (source / rel).write_text(text, encoding="utf-8")
+    report = run_import(root, source)
+    text = (root / report.imported["c/page.md"]).read_text(encoding="utf-8")
+    assert "[setup](../a/setup.md)" in text
+    assert "[other](/x/setup)" in text  # a one-folder slug names no page under another
+
+
 def test_a_link_to_a_folder_never_leads_to_a_page_named_like_it(make_base: MakeBase) -> None:
     """honojs/website: ``guides/examples.md`` linked ``/examples/`` (the project's
     folder of examples) and the link was made to lead to the page itself."""

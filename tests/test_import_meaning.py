@@ -1042,6 +1042,12 @@ def test_a_link_whose_text_holds_brackets_becomes_its_text(markdown: str, wanted
         ("Sent by {{HTTPHeader('Range')}} requests", "Sent by Range requests"),
         # a macro with no quoted words stands for nothing to read
         ("Hello {{ user.name }} there", "Hello there"),
+        # alone on its line, a block the site draws: a sidebar is no summary (review)
+        ('{{DefaultAPISidebar("Web Audio API")}}', ""),
+        (
+            '{{APIRef("Web Audio API")}}\nThe Web Audio API plays sound.',
+            "The Web Audio API plays sound.",
+        ),
     ],
 )
 def test_a_macro_called_with_quoted_words_reads_as_those_words(markdown: str, wanted: str) -> None:

@@ -767,18 +767,91 @@ def test_typescript_namespaces_and_interface_members_are_symbols() -> None:
     assert syntax.fingerprint(source, "a.ts", "UserConfig.nope") is None
 
 
+@pytest.mark.parametrize(
+    ("before", "after", "symbol"),
+    [
+        # an overload's signatures come first: the code is in the one with a body
+        (
+            "export function parse(a: string): number;\nexport function parse(a: any) {"
+            " return Number(a) + 1 }\n",
+            "export function parse(a: string): number;\nexport function parse(a: any) {"
+            " return Number(a) * 1000 }\n",
+            "parse",
+        ),
+        (
+            "class K { run(a: string): void; run(a: any) { return a + 1 } }\n",
+            "class K { run(a: string): void; run(a: any) { return a * 2 } }\n",
+            "K.run",
+        ),
+        # a comma or a semicolon that is a string's text is code, not formatting
+        ('function f(x) { return x.join(",") }\n', 'function f(x) { return x.join("") }\n', "f"),
+        ("function f(s) { return s.split(';') }\n", "function f(s) { return s.split('') }\n", "f"),
+    ],
+)
+def test_typescript_code_changes_are_drift(before: str, after: str, symbol: str) -> None:
+    pytest.importorskip("tree_sitter_typescript", reason="the anchors extra is not installed")
+    from mdbrain.core import syntax
+
+    assert syntax.fingerprint(before.encode(), "a.ts", symbol) != syntax.fingerprint(
+        after.encode(), "a.ts", symbol
+    )
+
+
 def test_a_brief_on_a_renamed_file_names_the_pages_that_still_cite_its_old_path(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """vitejs/vite: between a ``git mv`` and ``update --fix``, a brief on the new path
-    said that no document described it, and listed ten drafts found by its words."""
+    said that no document described it, and listed ten drafts found by its words. git
+    is asked only when some impl_ref names a path that is gone (review: it read the
+    rename history of the whole repository for every brief)."""
+    from mdbrain.store import git as git_store
+
     repo = make_repo(tmp_path)
+    asked: list[str] = []
+    names_before = git_store.Git.names_before
+    monkeypatch.setattr(
+        git_store.Git,
+        "names_before",
+        lambda self, path: asked.append(path) or names_before(self, path),
+    )
+    assert Brain.open(repo.path).brief("src/auth/unused.py").kind == "undescribed"
+    assert asked == []  # nothing cited is gone: no git
     repo.git("mv", "src/auth/session.py", "src/auth/sessions.py")
     repo.commit("rename", "2026-07-01T15:00:00")
     found = Brain.open(repo.path).brief("src/auth/sessions.py")
     assert found.kind == "code" and [i.id for i in found.items] == ["session.md"]
+    assert asked == ["src/auth/sessions.py"]
     said = views.brief_text(found)
     assert (
         "[via src/auth/session.py, which git saw renamed to src/auth/sessions.py:"
         " 'mdbrain update --fix' rewrites it]" in said
     )
+
+
+def test_python_symbols_under_if_try_and_with_tuples_and_imports_are_found() -> None:
+    """Found in review: ``batched`` defined in both branches of ``if sys.version_info``
+    was said to name no code, and verify then refused the page."""
+    from mdbrain.core import anchors
+
+    source = (
+        "import sys\nfrom os import path as p\n"
+        "if sys.version_info >= (3, 12):\n    from itertools import batched\n"
+        "else:\n    def batched(it, n):\n        return it\n"
+        "try:\n    import ujson as json\nexcept ImportError:\n    import json\n"
+        "A, B = 1, 2\nclass K:\n    if True:\n        def m(self):\n            pass\n"
+    )
+    for symbol in ("batched", "json", "A", "B", "p", "sys", "K.m"):
+        assert anchors.fingerprint(source, symbol) is not None, symbol
+    assert anchors.fingerprint(source, "nope") is None
+    assert anchors.fingerprint(source, "K.nope") is None
+
+
+def test_a_path_is_named_in_a_text_only_whole() -> None:
+    """Found in review: after src/app.ts became src/app.tsx, a body naming the new path
+    was said to still name the old one."""
+    from mdbrain.service.updating import _names_in_text
+
+    page = doc("A", impl_refs="[src/app.tsx]", review_reason='"src/app.ts was renamed"')
+    assert not _names_in_text(page + "\nSee src/app.tsx.\n", "src/app.ts")
+    assert _names_in_text(page + "\nSee `src/app.ts`, then.\n", "src/app.ts")
+    assert not _names_in_text(page, "src/app.ts")  # review_reason and impl_refs aside

@@ -63,17 +63,45 @@ def _too_deep(path: str = "") -> SyntaxError:
 
 
 def _find(body: list[ast.stmt], names: list[str]) -> ast.AST | None:
+    """The statement that defines ``names`` in ``body``: a function, a class (and down
+    its body for a dotted name), an assignment (a tuple's too) or an import; looked for
+    in the branches of an ``if``, ``try`` or ``with`` as well (``if sys.version_info...:
+    def batched``), the first one found."""
     for node in body:
         kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
         if isinstance(node, kinds) and node.name == names[0]:
             if len(names) == 1:
                 return node
             return _find(node.body, names[1:]) if isinstance(node, ast.ClassDef) else None
-        if isinstance(node, ast.Assign | ast.AnnAssign) and len(names) == 1:
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(t, ast.Name) and t.id == names[0] for t in targets):
-                return node
+        if len(names) == 1 and names[0] in _assigned(node):
+            return node
+        for branch in _branches(node):
+            found = _find(branch, names)
+            if found is not None:
+                return found
     return None
+
+
+def _assigned(node: ast.stmt) -> set[str]:
+    """The names a statement binds at its level: assignment targets, a tuple's too, and
+    what an import binds."""
+    if isinstance(node, ast.Assign | ast.AnnAssign):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        return {(a.asname or a.name).split(".")[0] for a in node.names}
+    return set()
+
+
+def _branches(node: ast.stmt) -> list[list[ast.stmt]]:
+    """The bodies a definition may sit in below a statement of the same level."""
+    if isinstance(node, ast.If):
+        return [node.body, node.orelse]
+    if isinstance(node, ast.Try | ast.TryStar):
+        return [node.body, *(h.body for h in node.handlers), node.orelse, node.finalbody]
+    if isinstance(node, ast.With | ast.AsyncWith):
+        return [node.body]
+    return []
 
 
 @functools.lru_cache(maxsize=64)

@@ -372,9 +372,6 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
     address = _address(written) if plan.addresses or plan.slugs else None
     if address is not None and address in plan.addresses:  # where the site serves a page
         return links.LinkKind.DOC, plan.addresses[address]
-    slugged = _slugged(plan, address) if address is not None and plan.slugs else None
-    if slugged is not None:
-        return links.LinkKind.DOC, slugged
     named = _WIKI_PAGE.match(written.strip()) if plan.wiki else None
     if named is not None:  # https://github.com/owner/repo/wiki/Page-Name: this wiki's page
         same = plan.wiki.get(unquote(named.group(1)).replace(" ", "-").casefold(), [])
@@ -383,7 +380,11 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
     found = _site_path(here, written)
     if found is None or conversion.read_by_site(found[1]):
         return found
-    return _served_page(plan, page, written)
+    served = _served_page(plan, page, written)
+    if served is None and address is not None and plan.slugs:  # no page at that path
+        slugged = _slugged(plan, address)
+        return None if slugged is None else (links.LinkKind.DOC, slugged)
+    return served
 
 
 def _served_page(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str] | None:
@@ -433,9 +434,12 @@ def served_at(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:
 def _slugged(plan: Plan, address: str) -> str | None:
     """The page whose slug ends a site address, at a folder's boundary: the address
     itself (Docusaurus' ``slug: /intro``), else with its first folders taken off one by
-    one (``en-us/docs/web/http/caching`` for ``Web/HTTP/Caching``)."""
+    one (``en-us/docs/web/http/caching`` for ``Web/HTTP/Caching``), two folders left at
+    least. Asked only of a link that leads to no page by its path."""
     parts = address.split("/")
     for start in range(len(parts)):
+        if start and len(parts) - start < 2:
+            break  # one folder's name alone ends too many addresses to say which page
         found = plan.slugs.get("/".join(parts[start:]))
         if found is not None:
             return found

@@ -219,8 +219,12 @@ _KEPT_CODE = re.compile(r"\x00(\d+)\x00")
 # are its second argument when it has one ({{Glossary("CORS", "cross-origin")}}), else its
 # first ({{HTTPHeader("Range")}}); other template tags stand for nothing to read
 _MACRO_CALL = re.compile(
-    r"\{\{\s*[\w.-]+\(\s*([\"'])([^\"'{}\n]*)\1\s*(?:,\s*([\"'])([^\"'{}\n]*)\3)?[^{}\n]*\)\s*\}\}"
+    r"\{\{\s*+[\w.-]+\(\s*+([\"'])([^\"'{}\n]*)\1\s*+(?:,\s*+([\"'])([^\"'{}\n]*)\3)?"
+    r"[^{}\n]*\)\s*+\}\}"
 )
+
+
+_MACRO_LINE = re.compile(rf"^[ \t]*(?:{_MACRO_CALL.pattern})[ \t]*$", re.MULTILINE)
 
 
 def _shown(found: re.Match[str]) -> str:
@@ -242,7 +246,9 @@ def plain(text: str) -> str:
 
         text = _LITERAL.sub(kept, text)
     if "{{" in text:
-        text = _MACRO_CALL.sub(_shown, text)
+        # alone on its line, a macro is a block the site draws (a sidebar, a live
+        # sample): no words; inside a sentence, the words it shows
+        text = _MACRO_CALL.sub(_shown, _MACRO_LINE.sub("", text))
     for pattern, replacement in _INLINE:
         text = pattern.sub(replacement, text)
     text = html.unescape(text)

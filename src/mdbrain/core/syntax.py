@@ -81,21 +81,29 @@ def _children(node: Any) -> list[Any]:
 
 
 def _find(node: Any, names: list[str]) -> Any:
-    for child in _children(node):
-        name = child.child_by_field_name("name")
-        if name is not None and name.text.decode("utf-8") == names[0]:
-            if len(names) == 1:
-                return child
-            body = child.child_by_field_name("body")
-            return _find(body, names[1:]) if body is not None else None
-    return None
+    """The declaration ``names`` leads to; of an overloaded function or method, the one
+    with a body (its signatures come first and hold none of its code)."""
+    found = [
+        child
+        for child in _children(node)
+        if (name := child.child_by_field_name("name")) is not None
+        and name.text.decode("utf-8") == names[0]
+    ]
+    if not found:
+        return None
+    child = next((c for c in found if c.child_by_field_name("body") is not None), found[0])
+    if len(names) == 1:
+        return child
+    body = child.child_by_field_name("body")
+    return _find(body, names[1:]) if body is not None else None
 
 
 def _tokens(node: Any, out: list[bytes], skipped: frozenset[bytes]) -> None:
     if "comment" in node.type:
         return
     if not node.children:
-        if node.text not in skipped:
+        # the punctuation itself, never a string's text that happens to be "," or ";"
+        if node.is_named or node.text not in skipped:
             out.append(node.text)
         return
     for child in node.children:

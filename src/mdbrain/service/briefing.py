@@ -266,22 +266,30 @@ class Briefer:
         return None
 
     def _renamed_here(self, found: Manifest, path: str, symbol: str) -> dict[str, Cover]:
-        """The documents whose impl_refs name the file git saw renamed to ``path`` (not
-        yet rewritten by ``update --fix``): they describe it still (vitejs/vite: between
-        a ``git mv`` and the fix, a brief on the new path said nothing described it)."""
+        """The documents whose impl_refs name a path the file at ``path`` had before git
+        renamed it, a path that is gone (``update --fix`` has not rewritten them): they
+        describe it still (vitejs/vite: between a ``git mv`` and the fix, a brief on the
+        new path said nothing described it). git is asked only when some impl_ref of the
+        base names a path that is gone, and then of that one file's history."""
         from mdbrain.service import checking
 
+        project = self.session.project
+        existing = checking.existing_refs(project, found)
+        gone = {
+            cited
+            for entry in found.entries
+            for ref in fields.strings(entry.meta, "impl_refs")
+            if (cited := rules.impl_ref_path(ref)) and cited not in existing
+        }
+        if not gone:
+            return {}
         try:
-            moved = checking.moved_refs(
-                self.session, found, checking.existing_refs(self.session.project, found),
-                git.Git(self.session.project),
-            )  # fmt: skip
+            before = [old for old in git.Git(project).names_before(path) if old in gone]
         except MdbrainError:
             return {}
-        old = [before for before, now in moved.items() if now == path]
         out: dict[str, Cover] = {}
-        for before in old:
-            for doc_id, cover in _covering(found, before, symbol).items():
+        for old in before:
+            for doc_id, cover in _covering(found, old, symbol).items():
                 ref = f"{cover.ref}, which git saw renamed to {path}: 'mdbrain update --fix'"
                 out.setdefault(doc_id, Cover(ref + " rewrites it", cover.aside))
         return out

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -552,7 +553,9 @@ def _names_in_text(text: str, path: str) -> bool:
     except DocumentError:
         return path in text
     said = [str(v) for k, v in found.meta.items() if k not in _PATH_FIELDS]
-    return path in found.body or any(path in value for value in said)
+    # the path whole: src/app.ts is not named by src/app.tsx, its new name
+    named = re.compile(rf"(?<![\w/.-]){re.escape(path)}(?![\w.-])")
+    return any(named.search(value) for value in (found.body, *said))
 
 
 def _folder_moved(folder: str, renames: dict[str, str]) -> str | None:

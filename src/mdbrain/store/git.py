@@ -157,6 +157,25 @@ class Git:
             owner.update(dict.fromkeys(moved, new))
         return {name: now for now, had in names.items() for name in had if name != now}
 
+    def names_before(self, path: str) -> list[str]:
+        """The names the file at ``path`` (from this folder) had before git's renames,
+        from this folder too, newest first: one ``git log --follow`` of that file alone,
+        not the rename detection of the whole history."""
+        out = self._run(
+            "log", "--follow", "--diff-filter=R", "--name-status", "-M", "--format=",
+            "--no-color", "--", path,
+        )  # fmt: skip
+        if not out:
+            return []
+        prefix = self._run("rev-parse", "--show-prefix") or ""
+        prefix = prefix.strip()
+        found = []
+        for line in out.splitlines():
+            parts = line.split("\t")
+            if len(parts) == 3 and parts[0].startswith("R") and parts[1].startswith(prefix):
+                found.append(parts[1][len(prefix) :])
+        return list(dict.fromkeys(found))
+
     def file_log(self, path: str) -> list[tuple[str, str, str, str]]:
         """(short hash, date, author, subject) of every commit touching ``path``, newest first,
         following renames."""
