@@ -19,6 +19,7 @@ from mdbrain.service import bootstrap, importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
 from tests.conftest import CORPORA, FIXTURES, MakeBase
+from tests.test_import_meaning import pages
 
 TODAY = dt.date(2026, 7, 1)
 WIKI = FIXTURES / "import" / "wiki"
@@ -27,14 +28,6 @@ TLDR = CORPORA / "tldr" / "files" / "pages"
 needs_corpora = pytest.mark.skipif(
     not CORPORA.is_dir(), reason=f"the shared corpora are not there ({CORPORA})"
 )
-
-
-def pages_in(folder: Path, pages: dict[str, str]) -> Path:
-    """A folder holding ``pages`` (name -> text), made for an import to read."""
-    folder.mkdir(parents=True)
-    for name, text in pages.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    return folder
 
 
 def run_import(root: Path, source: Path, **options: Any) -> ImportReport:
@@ -724,7 +717,7 @@ def test_a_record_template_is_left_out_of_a_folder_and_kept_when_asked_for(
     make_base: MakeBase, tmp_path: Path
 ) -> None:
     root = make_base({})
-    adrs = pages_in(
+    adrs = pages(
         root.parent / "doc" / "adr",
         {
             "template.md": "# [short title]\n\n- Status: [proposed | accepted"
@@ -1948,7 +1941,7 @@ def test_a_link_to_the_address_a_slug_gives_leads_to_the_page(make_base: MakeBas
     """mdn/content: pages say ``slug: Web/HTTP/Caching`` and link each other as
     ``/en-US/docs/Web/HTTP/Caching``; none of 868 such links became a relation."""
     root = make_base({})
-    site = pages_in(
+    site = pages(
         root.parent / "files" / "http",
         {
             "caching.md": "---\ntitle: HTTP caching\nslug: Web/HTTP/Caching\n---\n\nCaches.\n",
@@ -1966,14 +1959,14 @@ def test_a_link_to_the_address_a_slug_gives_leads_to_the_page(make_base: MakeBas
 def test_a_link_to_a_page_by_its_path_is_never_taken_by_a_slug(make_base: MakeBase) -> None:
     """Found in review: ``/a/setup`` went to ``b/install.md``, whose slug is ``setup``."""
     root = make_base({})
-    source = root.parent / "src"
-    for rel, text in {
-        "a/setup.md": "# Setup\n\nA.\n",
-        "b/install.md": "---\ntitle: Install\nslug: setup\n---\n\nB.\n",
-        "c/page.md": "# Page\n\nSee [setup](/a/setup) and [other](/x/setup).\n",
-    }.items():
-        (source / rel).parent.mkdir(parents=True, exist_ok=True)
-        (source / rel).write_text(text, encoding="utf-8")
+    source = pages(
+        root.parent / "src",
+        {
+            "a/setup.md": "# Setup\n\nA.\n",
+            "b/install.md": "---\ntitle: Install\nslug: setup\n---\n\nB.\n",
+            "c/page.md": "# Page\n\nSee [setup](/a/setup) and [other](/x/setup).\n",
+        },
+    )
     report = run_import(root, source)
     text = (root / report.imported["c/page.md"]).read_text(encoding="utf-8")
     assert "[setup](../a/setup.md)" in text
@@ -2043,7 +2036,7 @@ def test_a_page_that_only_says_it_moved_is_left_out_of_a_folder(
     imported as a record of its own, and check then advised renumbering one of them."""
     root = make_base({})
     new = "2071-impl-trait-existential-types.md"
-    rfcs = pages_in(
+    rfcs = pages(
         root.parent / "text",
         {
             "2071-impl-trait-type-alias.md": f"Moved to [{new}]({new}).\n",
@@ -2072,11 +2065,11 @@ def test_an_rfc_without_its_pr_line_is_imported_as_the_others_are(make_base: Mak
     imported as a reference page beside 644 decisions."""
     root = make_base({})
     body = "## Summary\n\nA policy.\n\n## Motivation\n\nWhy.\n"
-    pages = {f"{n:04d}-rfc-{n}.md": RUST_HEAD + body for n in range(1, 11)}
-    pages["2872-github-access-policy.md"] = (
+    rfcs = {f"{n:04d}-rfc-{n}.md": RUST_HEAD + body for n in range(1, 11)}
+    rfcs["2872-github-access-policy.md"] = (
         "- Feature Name: policy\n- Start Date: 2020-03-02\n\n" + body
     )
-    report = run_import(root, pages_in(root.parent / "text", pages))
+    report = run_import(root, pages(root.parent / "text", rfcs))
     kinds = {
         source: document.loads((root / doc_id).read_text(), doc_id).meta["type"]
         for source, doc_id in report.imported.items()

@@ -274,13 +274,7 @@ class Briefer:
         from mdbrain.service import checking
 
         project = self.session.project
-        existing = checking.existing_refs(project, found)
-        gone = {
-            cited
-            for entry in found.entries
-            for ref in fields.strings(entry.meta, "impl_refs")
-            if (cited := rules.impl_ref_path(ref)) and cited not in existing
-        }
+        gone = checking.gone_paths(found, checking.existing_refs(project, found))
         if not gone:
             return {}
         try:

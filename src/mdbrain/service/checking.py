@@ -95,6 +95,16 @@ def missing_symbols(project: Path, found: Manifest, existing: frozenset[str]) ->
     return out
 
 
+def gone_paths(found: Manifest, existing: frozenset[str]) -> set[str]:
+    """The impl_ref paths of the base (anchors removed) that name nothing of the project."""
+    return {
+        path
+        for entry in found.entries
+        for ref in fields.strings(entry.meta, "impl_refs")
+        if (path := rules.impl_ref_path(ref)) and path not in existing
+    }
+
+
 def moved_refs(
     session: Session, found: Manifest, existing: frozenset[str], history: git.History
 ) -> dict[str, str]:
@@ -103,14 +113,7 @@ def moved_refs(
     when some path is missing."""
     from mdbrain.service.updating import Updater
 
-    missing = sorted(
-        {
-            path
-            for entry in found.entries
-            for ref in fields.strings(entry.meta, "impl_refs")
-            if (path := rules.impl_ref_path(ref)) and path not in existing
-        }
-    )
+    missing = sorted(gone_paths(found, existing))
     if not missing:
         return {}
     try:
