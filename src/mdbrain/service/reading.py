@@ -462,8 +462,8 @@ class Reader:
         pool: Sequence[Card] | None = None,
     ) -> Ranked:
         """The visible candidates in rank order, how many matches were hidden, the first
-        hidden one when it ranks above every visible one, the first hidden draft (or
-        page with no status) that does (None otherwise), and every hidden one that does.
+        hidden draft (or page with no status) that ranks above every visible one (None
+        otherwise), and every hidden one that does, best first.
 
         With ``keep``, a hidden match counts only when it scores at least that share of
         the best visible one: what widening the filters would list beside it. ``pool``:
@@ -471,7 +471,6 @@ class Reader:
         already, as a second look with other filters does."""
         hits: list[Hit] = []
         hidden: list[float] = []
-        ahead: Card | None = None
         draft: Card | None = None
         above: list[str] = []
         copies: dict[tuple[str, str, str], list[str]] = {}  # by the key of the hit they copy
@@ -481,7 +480,6 @@ class Reader:
                 continue
             if not filters.visible(card):
                 if not hits and not _page_list(card):
-                    ahead = ahead or card
                     above.append(card.id)
                     if draft is None and card.status in UNVETTED:
                         draft = card
@@ -500,13 +498,7 @@ class Reader:
         of = {first[key]: tuple(ids) for key, ids in copies.items() if ids}
         if of:
             hits = [dataclasses.replace(h, copies=of[h.id]) if h.id in of else h for h in hits]
-        return Ranked(
-            hits,
-            len(hidden),
-            ahead if hits else None,
-            draft if hits else None,
-            tuple(above) if hits else (),
-        )
+        return Ranked(hits, len(hidden), draft if hits else None, tuple(above) if hits else ())
 
     def pool(self, question: str, limit: int) -> list[Card]:
         """The whole pool the search orders for ``question``, whatever the ``limit`` of the
@@ -522,9 +514,9 @@ class Reader:
         touches while the drafts that answer stay hidden."""
         # ranked once: the filters of a second look (drafts let in) pick from the same pool
         pool = self.pool(question, limit)
-        hits, hidden, ahead, draft, above = self.ranked(question, filters, limit, keep, pool)
+        hits, hidden, draft, above = self.ranked(question, filters, limit, keep, pool)
         if filters.include_drafts or filters.everything:
-            return _Answered(hits, hidden, ahead=_id(ahead), above=above)
+            return _Answered(hits, hidden, ahead=_first(above), above=above)
         wider = dataclasses.replace(filters, include_drafts=True)
         if hits and draft is not None and _outranks(draft, hits[0]):
             mixed = self.ranked(question, wider, limit, keep, pool)
@@ -532,11 +524,11 @@ class Reader:
                 mixed.hits,
                 mixed.hidden,
                 outranked=hits[0].id,
-                ahead=_id(mixed.ahead),
+                ahead=_first(mixed.above),
                 above=mixed.above,
             )
         if hits:
-            return _Answered(hits, hidden, ahead=_id(ahead), above=above)
+            return _Answered(hits, hidden, ahead=_first(above), above=above)
         if hidden:
             drafts = self.ranked(question, wider, limit, keep, pool)
             if drafts.hits:
@@ -544,7 +536,7 @@ class Reader:
                     drafts.hits,
                     drafts.hidden,
                     unverified=True,
-                    ahead=_id(drafts.ahead),
+                    ahead=_first(drafts.above),
                     above=drafts.above,
                 )
         if not self.view.files:
@@ -1303,7 +1295,6 @@ class Ranked(NamedTuple):
 
     hits: list[Hit]
     hidden: int  # matches the filters' visibility left out
-    ahead: Card | None  # the first of those ranking above every hit
     draft: Card | None  # the first draft (or page with no status) among them
     above: tuple[str, ...]  # every one ranking above every hit, best first
 
@@ -1342,8 +1333,8 @@ def _amended(meta: dict[str, Any]) -> bool:
     return isinstance(written, str) and adr.state_of(written) == "amended"
 
 
-def _id(card: Card | None) -> str:
-    return "" if card is None else card.id
+def _first(ids: Sequence[str]) -> str:
+    return ids[0] if ids else ""
 
 
 def _outranks(draft: Card, top: Hit) -> bool:
