@@ -5,12 +5,14 @@ from __future__ import annotations
 import datetime as dt
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mdbrain.service.brain import Brain
+from mdbrain.store import cache, files
 from tests.conftest import MakeBase, doc
 
 DERIVED = ("INDEX.md", "OVERVIEW.md", "RELATIONS.yaml")
@@ -141,6 +143,50 @@ def settled_base(make_base: MakeBase) -> Path:
     age(root, 1)
     Brain.open(root).index()  # the outputs are old now: this run records the state
     return root
+
+
+def test_an_unchanged_reindex_reads_no_derived_file_whose_stamp_can_vouch_for_it(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = settled_base(make_base)
+    read: list[str] = []
+    real_read = files.read
+
+    def spy(folder: Path, rel: str, **kwargs: Any) -> bytes:
+        read.append(rel)
+        return real_read(folder, rel, **kwargs)
+
+    monkeypatch.setattr(files, "read", spy)
+    report = Brain.open(root).index()
+    assert report.written == () and sorted(report.unchanged) == sorted(DERIVED)
+    assert [rel for rel in read if rel in DERIVED] == []
+
+
+def test_a_derived_file_edited_after_its_stamp_was_recorded_is_written_again(
+    make_base: MakeBase,
+) -> None:
+    root = settled_base(make_base)
+    index = root / "INDEX.md"
+    index.write_text(index.read_text(encoding="utf-8") + "a line added by hand\n", encoding="utf-8")
+    report = Brain.open(root).index()
+    assert report.written == ("INDEX.md",)
+    expected = full_derivation(root)
+    assert on_disk(root, expected) == expected
+
+
+def test_a_derived_file_just_written_is_checked_by_its_content_not_its_stamp(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({"a.md": doc("A"), "b.md": doc("B")})
+    Brain.open(root).index()  # the outputs are too recent for their stamps to vouch
+    assert cache.load_state(root)["stamps"] == {}  # type: ignore[index]
+    index = root / "INDEX.md"
+    before = index.stat()
+    text = index.read_text(encoding="utf-8")
+    assert "covers" in text
+    index.write_text(text.replace("covers", "coverz"), encoding="utf-8")  # the same size
+    os.utime(index, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert Brain.open(root).index().written == ("INDEX.md",)
 
 
 def test_a_prose_edit_is_indexed_by_parsing_that_file_alone(make_base: MakeBase) -> None:

@@ -3,7 +3,8 @@
 Three paths, from cheapest to dearest, each proven safe before it is taken:
 
 1. Nothing moved: every document still has the stamp the last run recorded,
-   the marker the same bytes, every derived file the same content hash. Done
+   the marker the same bytes, every derived file the same content hash (or the
+   same stamp, once the file is old enough for its stamp to vouch for it). Done
    without opening a document.
 2. A few documents changed, none added or removed, and each still has the same
    :func:`~mdbrain.core.manifest.digest` (the part of a document the derived
@@ -17,7 +18,9 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import re
+import stat
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -148,29 +151,44 @@ class Indexer:
 
     def run(self) -> IndexReport:
         found, problems = self._walk()
-        state = self._valid_state()
+        state, restamp = self._valid_state()
         if state is not None:
-            quick = self._quick(state, found, problems)
+            quick = self._quick(state, found, problems, restamp=restamp)
             if quick is not None:
                 return quick
         with self._locked():
             found, problems = self._walk()
             return self._full(found, problems)
 
-    def _valid_state(self) -> dict[str, Any] | None:
-        """The last run's record, if the marker and every derived file are as it left them."""
+    def _valid_state(self) -> tuple[dict[str, Any] | None, bool]:
+        """The last run's record, if the marker and every derived file are as it left
+        them; and whether a derived file had to be read to tell (its stamp could not
+        vouch for it then, and may now: the record is worth writing again)."""
         state = cache.load_state(self.root)
         if not state or state.get("fingerprint") != self._fingerprint():
-            return None
-        outputs = state.get("outputs")
-        if not isinstance(outputs, dict) or self._output_hashes(tuple(outputs)) != outputs:
-            return None
+            return None, False
+        outputs, stamps = state.get("outputs"), state.get("stamps") or {}
+        if not isinstance(outputs, dict) or not isinstance(stamps, dict):
+            return None, False
+        read = False
+        for rel, digest in outputs.items():
+            known = stamps.get(rel)
+            if known is not None and known == self._output_stamp(rel):
+                continue
+            read = True
+            if self._output_hash(rel) != digest:
+                return None, False
         if state.get("held"):
-            return None  # a file not ours held a derived name: look again every time
-        return state
+            return None, False  # a file not ours held a derived name: look again every time
+        return state, read
 
     def _quick(
-        self, state: dict[str, Any], files: list[scan.DocFile], problems: list[Finding]
+        self,
+        state: dict[str, Any],
+        files: list[scan.DocFile],
+        problems: list[Finding],
+        *,
+        restamp: bool = False,
     ) -> IndexReport | None:
         docs: dict[str, list[Any]] = state.get("docs") or {}
         if len(docs) != len(files) or any(doc.id not in docs for doc in files):
@@ -198,7 +216,7 @@ class Indexer:
             parsed=len(entries),
             findings=tuple(sorted(rules.guarded(found, self.config), key=Finding.sort_key)),
         )
-        if changed:
+        if changed or restamp:
             projections = {e.id: e.digest for e in entries}
             with self._locked():
                 self._remember(files, projections, docs, per_doc, report)
@@ -284,20 +302,41 @@ class Indexer:
             data = b""
         return hashlib.sha256(data).hexdigest()
 
-    def _output_hashes(self, names: tuple[str, ...]) -> dict[str, str] | None:
-        """The content hash of each derived file; None when one is missing.
+    def _output_stamp(self, rel: str) -> list[int] | None:
+        """The stamp (inode, size, modification time) of a derived file, None without one."""
+        try:
+            st = os.lstat(files.locate(self.root, rel))
+        except (OSError, MdbrainError):
+            return None
+        return [st.st_ino, st.st_size, st.st_mtime_ns] if stat.S_ISREG(st.st_mode) else None
 
-        Contents, not stamps: a derived file is often read again within the same
-        clock tick it was written in, where a stamp could not vouch for it.
+    def _output_hash(self, rel: str) -> str | None:
+        try:
+            return hashlib.sha256(files.read(self.root, rel)).hexdigest()
+        except MdbrainError:
+            return None
+
+    def _outputs(
+        self, names: tuple[str, ...]
+    ) -> tuple[dict[str, str], dict[str, list[int]]] | None:
+        """The content hash of each derived file, and the stamps that can vouch for it
+        next time; None when a file is missing.
+
+        A stamp is kept only when the file did not move while it was read and was last
+        modified before the racy margin: a derived file is often read again within the
+        clock tick it was written in, where its stamp could not tell a rewrite.
         """
-        hashes = {}
+        hashes, stamps = {}, {}
+        trusted = time.time_ns() - cache.RACY_MARGIN_NS
         for rel in names:
-            try:
-                data = files.read(self.root, rel)
-            except MdbrainError:
+            before = self._output_stamp(rel)
+            digest = self._output_hash(rel)
+            if digest is None:
                 return None
-            hashes[rel] = hashlib.sha256(data).hexdigest()
-        return hashes
+            hashes[rel] = digest
+            if before is not None and before[2] < trusted and before == self._output_stamp(rel):
+                stamps[rel] = before
+        return hashes, stamps
 
     def _remember(
         self,
@@ -312,7 +351,7 @@ class Indexer:
         A document modified too recently to trust its stamp is recorded with an
         impossible modification time, so that the next run parses it again.
         """
-        outputs = self._output_hashes(report.written + report.unchanged)
+        outputs = self._outputs(report.written + report.unchanged)
         if outputs is None:
             cache.save_state(self.root, {})
             return
@@ -330,7 +369,8 @@ class Indexer:
             {
                 "fingerprint": self._fingerprint(),
                 "docs": docs,
-                "outputs": outputs,
+                "outputs": outputs[0],
+                "stamps": outputs[1],
                 "held": list(report.held),
                 "date": report.date,
                 "findings": per_doc,
