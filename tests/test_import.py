@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import posixpath
 import shutil
 import time
 from pathlib import Path
@@ -1935,6 +1936,61 @@ def test_a_link_to_the_address_a_page_is_served_at_leads_to_it(make_base: MakeBa
     text = (root / report.imported["source.md"]).read_text(encoding="utf-8")
     assert "[it](x/target.md#top)" in text and "[old](x/target.md)" in text
     assert "[either](/same/)" in text and "[none](/nulle/part/)" in text
+
+
+def test_a_link_to_the_html_a_page_is_built_into_leads_to_the_page(make_base: MakeBase) -> None:
+    """rust-lang/book (mdBook) links its chapters as ``ch03-04-comments.html``: 157 of
+    its 189 broken-link findings named a page that was imported. A real HTML file, or
+    one no page is built into, keeps its link."""
+    root = make_base({})
+    book = pages(
+        root.parent / "book" / "src",
+        {
+            "ch01.md": "# One\n\nSee [comments](ch02.html#writing), [sub](part/ch03.htm),"
+            " [std](../std/index.html) and [page](static.html).\n",
+            "ch02.md": "# Two\n\n## Writing\n\nText.\n",
+            "part/ch03.md": "# Three\n\nBack to [one](../ch01.html).\n",
+        },
+    )
+    (book / "static.html").write_text("<p>hand-written</p>\n", encoding="utf-8")
+    report = run_import(root, book)
+    one = (root / report.imported["ch01.md"]).read_text(encoding="utf-8")
+    three = (root / report.imported["part/ch03.md"]).read_text(encoding="utf-8")
+    ids = {old: posixpath.dirname(new) for old, new in report.imported.items()}
+
+    def written(old: str, to: str) -> str:
+        return posixpath.relpath(report.imported[to], ids[old] or ".")
+
+    assert f"[comments]({written('ch01.md', 'ch02.md')}#writing)" in one
+    assert f"[sub]({written('ch01.md', 'part/ch03.md')})" in one
+    assert "[std](../std/index.html)" in one and "[page](static.html)" not in one
+    assert f"[one]({written('part/ch03.md', 'ch01.md')})" in three
+
+
+def test_an_mdbook_chapter_is_titled_as_its_table_of_contents_names_it(
+    make_base: MakeBase,
+) -> None:
+    """rust-lang/book: ``ch00-00-introduction.md`` opens on "# Introduction", a name a
+    section may have, and was titled "Ch00 00 introduction" from its file name; its
+    ``SUMMARY.md`` names it "Introduction"."""
+    root = make_base({})
+    book = pages(
+        root.parent / "book" / "src",
+        {
+            "SUMMARY.md": "# Summary\n\n[Introduction](ch00-00-introduction.md)\n\n"
+            "- [Getting \\[Started\\]](ch01-00.md)\n    - [Installing](./ch01-01.md#top)\n",
+            "ch00-00-introduction.md": "# Introduction\n\nWelcome.\n",
+            "ch01-00.md": "Text before any heading.\n",
+            "ch01-01.md": "# Installation\n\nSteps.\n",
+            "other-summary.md": "# Summary\n\nNot listed.\n",
+        },
+    )
+    report = run_import(root, book)
+    titles = {old: meta(root, new)["title"] for old, new in report.imported.items()}
+    assert titles["ch00-00-introduction.md"] == "Introduction"
+    assert titles["ch01-00.md"] == "Getting [Started]"
+    assert titles["ch01-01.md"] == "Installation"  # the page's own heading first
+    assert titles["other-summary.md"] == "Other summary"
 
 
 def test_a_link_to_the_address_a_slug_gives_leads_to_the_page(make_base: MakeBase) -> None:

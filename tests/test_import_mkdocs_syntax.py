@@ -215,6 +215,17 @@ def test_liquid_tags_are_macros_too() -> None:
     ]
 
 
+def test_an_entity_standing_for_markup_stays_an_entity() -> None:
+    # found on the Rust book: "&vert;" in a table cell became "|" and split the row,
+    # "&quot;" in an alt attribute became '"' and ended it
+    lines = [
+        "| <code>&vert;</code> | <code>pat &vert; pat</code> | Pattern alternatives |",
+        '<img alt="the string &quot;hello&quot;" src="a.svg">',
+        "&ast;not emphasis&ast; and &#124; and &#x5B;x&#x5D; and &#32;",
+    ]
+    assert conversion.mkdocs_markup("\n".join(lines)).split("\n") == lines
+
+
 def test_an_html_entity_outside_code_is_written_as_its_character() -> None:
     # found on pydantic: "&mdash;" came through to query answers as written
     body = "Fast &mdash; caf&eacute; &#8212; &lt;div&gt; &amp; `&mdash;` &bogus;\n```\n&mdash;\n```"

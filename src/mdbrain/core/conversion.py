@@ -745,12 +745,14 @@ _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+\1")
 
 def _plain_entities(line: str) -> str:
     """``line`` with its HTML entities outside code spans written as the characters they
-    stand for, but for those of ``<``, ``>`` and ``&``: as characters they would read
-    as markup, not as text."""
+    stand for, but for those of ASCII punctuation and spaces: as characters they could
+    read as markup, not as text (``&vert;`` would split a table cell, ``&quot;`` end an
+    attribute, ``&lt;`` open a tag, ``&ast;`` start emphasis)."""
 
     def plain(found: re.Match[str]) -> str:
         char = html.unescape(found.group())
-        return found.group() if char in ("<", ">", "&") or char == found.group() else char
+        markup = len(char) == 1 and char.isascii() and not char.isalnum()
+        return found.group() if markup or char == found.group() else char
 
     out, at = [], 0
     for span in _CODE_SPAN.finditer(line):

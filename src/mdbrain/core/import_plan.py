@@ -287,6 +287,7 @@ def _spelled(name: str) -> str:
 
 # The pages a link to a folder leads to, as sites serve them.
 _FOLDER_PAGES = ("index", "readme", "_index")
+_BUILT_SUFFIXES = (".html", ".htm")  # what a site's page is served as, built from Markdown
 _FOLDER_OPENERS = (*_FOLDER_PAGES, "index.html")  # Middleman's index.html.md.erb too
 
 
@@ -339,9 +340,14 @@ def _candidate_id(plan: Plan, written: str, old: str) -> str | None:
 def _one_page(plan: Plan, written: str, old: str, own: str | None = None) -> list[str]:
     """The paths of the pages a link without a page's suffix may lead to: those whose
     path is ``old`` with a page's suffix, else those that open the folder ``old``
-    (``index``, ``README``); one path by id, and never the linking page's own (``own``)."""
+    (``index``, ``README``); one path by id, and never the linking page's own (``own``).
+    A link to ``.html`` may name the page a site builds into it (mdBook, Sphinx, Jekyll:
+    ``ch03-04-comments.html`` for ``ch03-04-comments.md``)."""
     name = posixpath.basename(old)
+    stem, suffix = posixpath.splitext(old)
+    built = stem if suffix.lower() in _BUILT_SUFFIXES and posixpath.basename(stem) else ""
     tries = [] if name in (".", "..") else [old + s for s in conversion.PAGE_SUFFIXES]
+    tries += [built + s for s in conversion.PAGE_SUFFIXES] if built else []
     folder = [
         posixpath.normpath(posixpath.join(old, stem + suffix))
         for stem in _FOLDER_OPENERS

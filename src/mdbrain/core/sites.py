@@ -432,6 +432,26 @@ def _wiki(files: Iterable[str], tops: Mapping[str, list[str]]) -> Pages | None:
     return Pages(".", len(at_top) + below, None)
 
 
+MDBOOK_SUMMARY = "SUMMARY.md"  # an mdBook's table of contents, in its source folder
+_SUMMARY_ENTRY = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\[((?:[^\[\]\\]|\\.)+)\]\(<?([^()<>\s]+)>?\)")
+
+
+def mdbook_titles(summary: str) -> dict[str, str]:
+    """The title an mdBook's ``SUMMARY.md`` gives each chapter (``- [Title](path.md)``,
+    or a prefix chapter's ``[Title](path.md)`` alone on its line), by the chapter's path
+    from the book's source folder; the first title of a page listed twice wins."""
+    out: dict[str, str] = {}
+    for line in summary.split("\n"):
+        entry = _SUMMARY_ENTRY.match(line)
+        if entry is None:
+            continue
+        target = entry.group(2).split("#", 1)[0].removeprefix("./")
+        title = " ".join(entry.group(1).replace("\\", "").split())
+        if target.lower().endswith(".md") and title:
+            out.setdefault(target, title)
+    return out
+
+
 def mkdocs_docs_dir(config: str) -> str:
     """The folder an ``mkdocs.yml`` builds its pages from, from the file's folder."""
     named = _NAMED["MkDocs"].search(config)

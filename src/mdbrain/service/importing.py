@@ -269,9 +269,9 @@ def _site_of(run: _Run, site: _Site | None) -> None:
 
 def _site_titles(site: _Site | None, src: Path) -> dict[str, str]:
     """The titles the MkDocs navigation of ``site`` gives the pages under ``src``, by
-    their path from ``src``."""
+    their path from ``src``; else those of an mdBook's table of contents in ``src``."""
     if site is None:
-        return {}
+        return _book_titles(src)
     docs, config, _folder = site
     titles = sites.mkdocs_titles(config)
     if src in docs.parents:  # the site's pages lie in a folder of the source
@@ -283,6 +283,16 @@ def _site_titles(site: _Site | None, src: Path) -> dict[str, str]:
         for page, title in titles.items()
         if not under or page.startswith(under + "/")
     }
+
+
+def _book_titles(src: Path) -> dict[str, str]:
+    """The chapter titles of the mdBook whose source folder is ``src`` (its
+    ``SUMMARY.md``), by their path from ``src``; nothing without one."""
+    try:
+        text = files.read_path(src / sites.MDBOOK_SUMMARY, limit=1 << 20).decode("utf-8")
+    except (MdbrainError, UnicodeDecodeError):
+        return {}
+    return sites.mdbook_titles(text)
 
 
 # --- reading ---------------------------------------------------------------------------
