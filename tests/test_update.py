@@ -700,6 +700,47 @@ def test_check_reports_a_symbol_its_file_does_not_hold(tmp_path: Path) -> None:
     ]
 
 
+RUST = "struct Rectangle { w: u32 }\n\nimpl Rectangle {\n    fn area(&self) -> u32 {\n        self.w\n    }\n}\n\nfn largest(list: &[i32]) -> i32 {\n    list[0]\n}\n"
+
+
+def test_a_symbol_of_a_language_not_parsed_here_is_gone_when_its_name_is(tmp_path: Path) -> None:
+    """rust-lang/book: ``main.rs#no_such_fn`` was written as stable, unsaid, and a deleted
+    function was called "changed"; verify then put its page back in force. Its file is
+    followed whole, but a name the file does not hold at all names no code of it."""
+    from mdbrain.core.errors import InvalidRequestError
+    from mdbrain.service.writing import WriteRequest
+
+    repo = make_repo(tmp_path)
+    repo.write("src/main.rs", RUST)
+    repo.write("kb/area.md", doc("Area", impl_refs="[src/main.rs#Rectangle::area]"))
+    repo.write("kb/largest.md", doc("Largest", impl_refs="[src/main.rs#largest]"))
+    repo.commit("rust", "2026-07-03T10:00:00")
+    Brain.open(repo.path).update()
+    repo.commit("lock", "2026-07-03T11:00:00")
+    written = Brain.open(repo.path).write(
+        WriteRequest(
+            title="Typo",
+            summary="A function of the Rust listing.",
+            body="Text.",
+            impl_refs=["src/main.rs#no_such_fn"],
+        )
+    )
+    assert written.missing == {"src/main.rs#no_such_fn": "no_such_fn is nowhere in src/main.rs"}
+    assert written.status == "draft"  # a ref to no code vouches for nothing
+    repo.write("src/main.rs", RUST.split("fn largest", maxsplit=1)[0])
+    repo.commit("delete largest", "2026-07-04T10:00:00")
+    report = Brain.open(repo.path).update()
+    flagged = {f.doc: f.reason for f in report.flagged}
+    assert "largest is nowhere in src/main.rs" in flagged["largest.md"]
+    assert [n for n in report.notes if ".rs files" in n] == [
+        "symbols in .rs files are followed at file level"
+        " (a change anywhere in such a file flags the documents on its symbols)"
+    ]
+    with pytest.raises(InvalidRequestError):
+        Brain.open(repo.path).verify(["largest.md"], sources=["code review"])
+    assert Brain.open(repo.path).verify(["area.md"], sources=["code review"]).verified
+
+
 def test_check_says_where_git_saw_a_missing_code_file_renamed(tmp_path: Path) -> None:
     """encode/httpx: after ``git mv httpx/_config.py httpx/_configuration.py`` check said
     only that the impl_ref did not exist, and that the page had no provenance (W008)."""

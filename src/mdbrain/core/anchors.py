@@ -6,7 +6,8 @@ For Python the symbol is found with the standard ``ast`` module, and its
 fingerprint is a hash of its syntax tree: comments, blank lines and spacing do
 not change it, code does. JavaScript and TypeScript symbols are found with
 tree-sitter when its grammars are installed (:mod:`mdbrain.core.syntax`); other
-files are followed as a whole.
+files are followed as a whole, and a symbol of theirs only said gone when its name is
+nowhere in the file (:func:`named_in`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import ast
 import functools
 import hashlib
+import re
 import warnings
 from dataclasses import dataclass
 
@@ -40,6 +42,16 @@ def parse(ref: str) -> Ref:
 def supports(path: str) -> bool:
     """Whether symbols of this file can be followed (else the file as a whole is)."""
     return path.endswith(PYTHON_SUFFIXES) or syntax.available(path)
+
+
+def named_in(data: bytes, symbol: str) -> bool:
+    """Whether every name of ``symbol`` (``Rectangle.area``, ``Rectangle::area``) is a
+    word of ``data``: for a file whose symbols are not read here, a name it does not
+    hold at all is surely not defined in it (a typo, a deleted function)."""
+    parts = [p for p in re.split(r"\.|::", symbol) if p]
+    return all(
+        re.search(rb"(?<![\w$])" + re.escape(p.encode()) + rb"(?![\w$])", data) for p in parts
+    )
 
 
 def symbol_fingerprint(path: str, data: bytes, symbol: str, *, first: bool = False) -> str | None:

@@ -49,7 +49,11 @@ class Print:
 
 
 def _file_hash(path: Path, shown: str) -> str:
-    data = files.read_path(path, limit=FILE_BYTES, shown=shown)
+    return _hashed(path, files.read_path(path, limit=FILE_BYTES, shown=shown))
+
+
+def _hashed(path: Path, data: bytes) -> str:
+    """The fingerprint of a whole file from its first :data:`FILE_BYTES` (``data``)."""
     digest = hashlib.sha256(data.replace(b"\r\n", b"\n"))
     if len(data) >= FILE_BYTES:
         digest.update(str(path.stat().st_size).encode())
@@ -92,7 +96,11 @@ def _take(path: Path, ref: anchors.Ref) -> Print:
     if not path.is_file():
         return Print(gone=f"{ref.text} no longer exists")
     if not (ref.symbol and anchors.supports(ref.path)):
-        return Print(_file_hash(path, ref.path))
+        data = files.read_path(path, limit=FILE_BYTES, shown=ref.path)
+        whole = len(data) < FILE_BYTES  # a name past the bytes read may still be there
+        if ref.symbol and whole and not anchors.named_in(data, ref.symbol):
+            return Print(gone=f"{ref.text}: {ref.symbol} is nowhere in {ref.path}")
+        return Print(_hashed(path, data))
     data = files.read_path(path, shown=ref.path)
     found = anchors.symbol_fingerprint(ref.path, data, ref.symbol)
     if found is None:
@@ -120,8 +128,9 @@ def taken_first(project: Path, ref: anchors.Ref, recorded: str) -> bool:
 
 def missing(project: Path, written: str) -> str:
     """Why an impl_ref (as written) names no code of the project now: no file or folder
-    at its path, or no such symbol in its file; '' when the code is there, and when it
-    cannot be told (a file that does not parse, a language not read here)."""
+    at its path, or no such symbol in its file (for a language whose symbols are not
+    read here: its name nowhere in the file); '' when the code is there, and when it
+    cannot be told (a file that does not parse)."""
     try:
         ref = anchors.parse(ids.code_path(written))
     except MdbrainError:
@@ -130,6 +139,8 @@ def missing(project: Path, written: str) -> str:
     if not found.gone:
         return ""
     if ref.symbol and os.path.lexists(project / ref.path):
+        if not anchors.supports(ref.path):
+            return f"{ref.symbol} is nowhere in {ref.path}"
         return f"no symbol {ref.symbol} in {ref.path}"
     return f"no file or folder {ref.path} in the project"
 

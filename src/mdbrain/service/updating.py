@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mdbrain.core import anchors, codemap, edit, fields
+from mdbrain.core import anchors, codemap, edit, fields, syntax
 from mdbrain.core.errors import GitError, GuardError, MdbrainError
 from mdbrain.core.manifest import Entry
 from mdbrain.core.progress import counted
@@ -286,13 +286,16 @@ class Updater:
         return set(self.git.last_changes(wanted, self.since, today=self.today))
 
     def _note_symbols(self, ref: anchors.Ref, noted: set[str], report: UpdateReport) -> None:
-        if ref.symbol and not anchors.supports(ref.path) and ref.path not in noted:
-            noted.add(ref.path)
-            suffix = os.path.splitext(ref.path)[1] or ref.path
-            report.notes.append(
-                f"symbols in {suffix} files are followed at file level"
-                " (install mdbrain[anchors] for JavaScript and TypeScript)"
-            )
+        """One note per kind of file whose symbols are followed at file level."""
+        suffix = os.path.splitext(ref.path)[1] or ref.path
+        if not ref.symbol or anchors.supports(ref.path) or suffix in noted:
+            return
+        noted.add(suffix)
+        if syntax.language_of(ref.path) is not None:
+            why = "install mdbrain[anchors] to follow them one by one"
+        else:
+            why = "a change anywhere in such a file flags the documents on its symbols"
+        report.notes.append(f"symbols in {suffix} files are followed at file level ({why})")
 
     def _assess_ref(
         self,
