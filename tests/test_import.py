@@ -222,6 +222,28 @@ def test_one_language_of_translated_pages_imports_as_the_folder_they_translate(
     assert (root / "k6" / "start.md").is_file()
 
 
+def test_a_translation_goes_beside_the_bases_pages_in_its_own_language(
+    make_base: MakeBase,
+) -> None:
+    """fastapi/fastapi: ``import docs/fr/docs`` after ``docs/en/docs`` put French pages
+    beside the English ones (``events-2.md``), and none said it was French, so English
+    stems read it and English questions met three copies of each answer."""
+    root = make_base({})  # the base is English
+    for code, words in (("en", "Run the events."), ("fr", "Lancez les évènements."), ("es", "")):
+        folder = root.parent / "docs" / code / "docs" / "advanced"
+        folder.mkdir(parents=True)
+        (folder / "events.md").write_text(f"# Events\n\n{words or 'Eventos.'}\n")
+    english = run_import(root, root.parent / "docs" / "en" / "docs")
+    french = run_import(root, root.parent / "docs" / "fr" / "docs")
+    spanish = run_import(root, root.parent / "docs" / "es")  # the language's folder itself
+    assert english.imported == {"advanced/events.md": "advanced/events.md"}
+    assert french.imported == {"advanced/events.md": "fr/advanced/events.md"}
+    assert spanish.imported == {"docs/advanced/events.md": "es/docs/advanced/events.md"}
+    assert "lang" not in meta(root, "advanced/events.md")
+    assert meta(root, "fr/advanced/events.md")["lang"] == "fr"
+    assert meta(root, "es/docs/advanced/events.md")["lang"] == "es"
+
+
 def test_a_docusaurus_sites_past_versions_are_not_imported_with_it(make_base: MakeBase) -> None:
     root = make_base({})
     site = root.parent / "website"

@@ -121,6 +121,7 @@ class Plan:
     # source path -> the template macros its text holds, said in one note (see importing)
     macros: dict[str, list[str]] = field(default_factory=dict)
     named: dict[str, str] = field(default_factory=dict)  # source path -> a site's nav title
+    lang: str = ""  # the language of the pages, when a translation's is not the base's
     # what ``sources`` names (casefolded) -> the id an earlier import gave that page
     earlier: dict[str, str] = field(default_factory=dict)
     # source path -> its links the service already wrote from the new place, as now written
@@ -860,6 +861,8 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
         "status": _status(plan, page),
         "tags": conversion.tags_of(_own_folders(plan, page.path), meta, fallback),
     }
+    if plan.lang:  # a translation: its words are read, and searched, in its language
+        wanted["lang"] = plan.lang
     refs = [*fields.strings(page.meta, "impl_refs"), *plan.refs.get(page.path, [])]
     if refs:
         wanted["impl_refs"] = list(dict.fromkeys(refs))

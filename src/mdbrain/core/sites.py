@@ -241,7 +241,7 @@ _LANGUAGES: Final = frozenset(
 def named_for_a_language(name: str) -> bool:
     """Whether a folder's name is a language's code (en, pt-BR, zh-hant), as a site
     that keeps a folder per translation names them; on its own no proof it is one."""
-    return _LANGUAGE.fullmatch(name) is not None and _language(name) in _LANGUAGES
+    return _LANGUAGE.fullmatch(name) is not None and language(name) in _LANGUAGES
 
 
 def _one_language(
@@ -255,7 +255,7 @@ def _one_language(
     if copies is None:
         return None
     mirrored, parent = copies
-    chosen = next((c for c in sorted(mirrored) if _language(c) == lang), None)
+    chosen = next((c for c in sorted(mirrored) if language(c) == lang), None)
     if chosen is None:
         return None
     found = _one_of(top, inside, around, copies, chosen)
@@ -360,7 +360,7 @@ def _mirrored(codes: Mapping[str, set[str]]) -> dict[str, set[str]]:
     return {c: p for c, p in codes.items() if c == largest or 2 * len(p & codes[largest]) >= len(p)}
 
 
-def _language(code: str) -> str:
+def language(code: str) -> str:
     """The language a folder's code names, without its region or script: pt-BR gives pt."""
     return code.lower().replace("_", "-").split("-")[0]
 
@@ -399,7 +399,7 @@ def _tagged_translations(
 
 def _language_of(folder: str) -> str:
     tagged = _TAGGED.fullmatch(folder)
-    return _language(tagged.group(2)) if tagged else ""
+    return language(tagged.group(2)) if tagged else ""
 
 
 # the files most repositories keep at their top beside the code: no body of documentation

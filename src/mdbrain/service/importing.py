@@ -985,6 +985,31 @@ def _one_copy(src: Path) -> bool:
         return False
 
 
+def _prefix(theme: str | None, src: Path, project: Path, *, page: bool, translated: str) -> str:
+    """The folder the pages go to: ``theme`` slugged, ``.`` or ``/`` for the root; without
+    one, the root for a page, a translation's language (beside the base's pages, not
+    among them), else :func:`default_theme`."""
+    if theme is None:
+        theme = "" if page else translated or default_theme(src, project)
+    elif theme.strip() in (".", "/"):
+        theme = ""
+    return "/".join(slug.slugify(p) for p in theme.replace("\\", "/").split("/") if p.strip())
+
+
+def _translation(src: Path, project: Path, lang: str) -> str:
+    """The language of the pages of ``src`` when they are a translation: ``src``, or a
+    folder above it in the project, is one language of pages kept once per language
+    (:func:`_one_copy`: fastapi's ``docs/fr`` beside ``docs/en``), another one than the
+    base's ``lang``; '' otherwise."""
+    for folder in [src, *src.parents]:
+        if folder == project or project not in folder.parents:
+            return ""
+        if sites.named_for_a_language(folder.name) and _one_copy(folder):
+            code = sites.language(folder.name)
+            return "" if code == sites.language(lang) else code
+    return ""
+
+
 def import_folder(
     session: Session,
     source: Path,
@@ -1002,14 +1027,12 @@ def import_folder(
     root = session.root.resolve()
     paths, notes = ([page], []) if page else walk(src, root if src in root.parents else None)
     project = session.project.resolve()
-    if theme is None:
-        theme = "" if page else default_theme(src, project)
-    elif theme.strip() in (".", "/"):
-        theme = ""
-    prefix = "/".join(slug.slugify(p) for p in theme.replace("\\", "/").split("/") if p.strip())
+    translated = "" if page else _translation(src, project, session.config.lang)
+    prefix = _prefix(theme, src, project, page=page is not None, translated=translated)
     inside = None if page or src == project or project not in src.parents else src
     config = session.config
     plan = Plan(prefix, verified, session.today(), _origin(session, src), config, notes=notes)
+    plan.lang = translated
     site = _mkdocs_site(project, src)
     plan.named, (plan.homes, plan.inside) = _site_titles(site, src), _homes(project, src)
     limit = None if inside is None else inside.relative_to(project).as_posix()
