@@ -145,6 +145,16 @@ def test_links_between_documents_point_to_their_pages_with_the_anchor(
     assert '<h2 id="why">Why</h2>' in target
 
 
+def test_a_heading_that_names_its_own_id_is_given_it_and_shows_without_it() -> None:
+    """fastapi/fastapi: "## Path parameters with types { #path-parameters-with-types }"
+    was shown with its id, under the id "path-parameters-with-types--path-...", so the
+    links to that section led nowhere."""
+    body = "## Path parameters with types { #path-parameters-with-types }\n\n## `yield` {#early}\n"
+    html = str(export_html.body_html(export_html.markdown(), body, "a.md", {}))
+    assert '<h2 id="path-parameters-with-types">Path parameters with types</h2>' in html
+    assert '<h2 id="early"><code>yield</code></h2>' in html and "{" not in html
+
+
 def test_links_to_nothing_outside_or_to_code_lose_their_address(
     project: Path, tmp_path: Path
 ) -> None:

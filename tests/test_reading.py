@@ -216,6 +216,24 @@ def test_a_section_named_by_digits_no_line_number_reads_is_a_title(make_base: Ma
         reader.show("f.md", section="9" * 5000)  # longer than int() reads, and any file
 
 
+def test_a_section_is_found_by_its_anchor_the_same_in_every_translation(
+    make_base: MakeBase,
+) -> None:
+    """fastapi/fastapi: ``--section raise-an-httpexception-in-your-code`` failed on the
+    French page, whose heading gives that id in every language."""
+    body = (
+        "## Lever une `HTTPException` dans votre code { #raise-an-httpexception-in-your-code }"
+        "\n\nLevez-la.\n\n## Ajouter des en-têtes\n\nAvec headers.\n"
+    )
+    reader = Brain.open(make_base({"f.md": doc("Erreurs", body=body)})).reader()
+    for asked in ("raise-an-httpexception-in-your-code", "#Raise-An-HTTPException-in-your-code"):
+        found = reader.show("f.md", section=asked).passages[-1]
+        assert found.title == "Lever une `HTTPException` dans votre code"
+    assert (
+        reader.show("f.md", section="ajouter-des-en-têtes").passages[-1].text.endswith("headers.")
+    )
+
+
 def test_a_cut_passage_says_the_command_that_shows_its_whole_section(
     make_base: MakeBase,
 ) -> None:

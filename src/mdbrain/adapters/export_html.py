@@ -40,7 +40,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import Markup, escape
 
 from mdbrain.adapters import export_graph
-from mdbrain.core import links
+from mdbrain.core import fragments, links
 from mdbrain.core.markdown import CODE_SPAN, FENCE, closes_fence
 from mdbrain.service.exporting import Page, Snapshot
 
@@ -133,6 +133,10 @@ def _heading_open(
     inline = tokens[idx + 1].children if idx + 1 < len(tokens) else None
     text = "".join(c.content for c in inline or () if c.type in ("text", "code_inline"))
     anchor = slug(text)
+    last = inline[-1] if inline else None
+    given = fragments.explicit_id(last.content) if last and last.type == "text" else None
+    if last is not None and given is not None:  # "## Title { #id }": the id it asks for
+        anchor, last.content = given
     seen: dict[str, int] = env["anchors"]
     count = seen.get(anchor, 0)
     seen[anchor] = count + 1

@@ -68,6 +68,13 @@ _TAG = re.compile(r"<[A-Za-z/][^<>]*>")  # an HTML tag, or a component: <Badge /
 _PUNCTUATION = re.compile(r"[\W_]+")
 
 
+def explicit_id(title: str) -> tuple[str, str] | None:
+    """The id a heading gives itself at its end (``Title { #id }``, attr_list's and
+    Pandoc's form) and the heading without it; None when it gives none."""
+    found = _EXPLICIT().search(title) if "{" in title else None
+    return None if found is None else (found.group(1), title[: found.start()].rstrip())
+
+
 def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
     """Every anchor a page offers, casefolded and sorted."""
     found = {"top"}  # a browser's own: the top of the page

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mdbrain.core import asking, cells, graph, manifest, passages, text, tokens
+from mdbrain.core import asking, cells, fragments, graph, manifest, passages, text, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.markdown import Section, comment_lines
@@ -1175,11 +1175,12 @@ class Reader:
         """For a number, the section whose own text holds that line of the file (several
         sections may share a title); else, or when no section holds it, the section titled
         ``title``, case, spaces, backticks and emphasis aside: the first whose title is
-        it, else the first whose title begins with it, else the one whose title holds all
-        its words ("computed_field" names "The `computed_field` decorator"). When several
-        titles hold them, the error lists those sections. With it, the lines of the other
-        sections titled as the one found, when it was found by its title (mdn/content's
-        Cache-Control has a request and a response ``no-cache``)."""
+        it, else the first whose anchor it is, else the first whose title begins with it,
+        else the one whose title holds all its words ("computed_field" names "The
+        `computed_field` decorator"). When several titles hold them, the error lists those
+        sections. With it, the lines of the other sections titled as the one found, when
+        it was found by its title (mdn/content's Cache-Control has a request and a
+        response ``no-cache``)."""
         outline = doc.outline()
         ends = _own_ends(outline)
         wanted = passages.heading_name(title)
@@ -1194,6 +1195,9 @@ class Reader:
                 return _preamble(doc, lines, first), ()
         if found is None:
             found = next((i for i, t in enumerate(normal) if t == wanted), None)
+        if found is None:  # by its anchor: "{ #raise-an-httpexception }", or as made of it
+            anchor = title.strip().removeprefix("#").casefold()
+            found = next((i for i, s in enumerate(outline) if anchor in _anchors(s.title)), None)
         if found is None:
             found = next((i for i, t in enumerate(normal) if t.startswith(wanted)), None)
         if found is None:
@@ -1385,6 +1389,14 @@ def _own_end(section: Section, outline: Iterable[Section]) -> int:
     ordered = outline if isinstance(outline, tuple | list) else tuple(outline)
     after = bisect_right(ordered, section.line, key=lambda other: other.line)
     return _end_before(section, ordered[after] if after < len(ordered) else None)
+
+
+def _anchors(heading: str) -> set[str]:
+    """The anchors a heading is reached by: the id it gives itself (``{ #id }``, the same
+    in every translation of a page) and the one made of its text, casefolded."""
+    given = fragments.explicit_id(heading)
+    made = fragments.slug(passages.clean_heading(heading))
+    return {made.casefold()} if given is None else {given[0].casefold(), made.casefold()}
 
 
 def _line_number(title: str) -> int | None:
