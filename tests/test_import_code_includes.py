@@ -44,6 +44,8 @@ def _code(text: str, *, variants: bool = True, mdx: bool = True) -> snippets.Exp
         ("```{ .python .annotate }\n{!src/app.py[ln:2-3]!}\n```\n",
          "```{ .python .annotate }\nline2 = 2\nline3 = 3\n```\n"),
         ("{!src/app.py[ln:9-]!}\n", "```python\nline9 = 9\nline10 = 10\n```\n"),
+        # fastapi/fastapi writes "{!> file!}" in its tabs: the file all the same
+        ("```Python\n{!> src/tool.py!}\n```\n", "```Python\nplain = 1\n```\n"),
         ("{!src/notes.md!}\n", "1. The first **note**.\n"),  # Markdown is text of the page
         ("See {!src/app.py[ln:1]!} here.\n", "See line1 = 1 here.\n"),
         # escaped, or naming nothing the site reads: as written
@@ -160,3 +162,28 @@ def test_fastapis_includes_are_read_from_the_project_above_its_site(tmp_path: Pa
         report = importing.import_folder(brain.session, site / "docs")
     written = (project / "kb" / report.imported["first.md"]).read_text()
     assert "```python\nline1 = 1\nline2 = 2\n" in written
+
+
+def test_a_translation_reads_its_includes_as_the_site_it_translates(tmp_path: Path) -> None:
+    """fastapi/fastapi: docs/fr has no mkdocs.yml (docs/en's builds it), and its 90 pages
+    kept 439 include lines as written, naming files from a folder they no longer lay in."""
+    project = tmp_path / "project"
+    (project / "docs_src").mkdir(parents=True)
+    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
+    (project / "kb").mkdir()
+    (project / "docs_src" / "first_py39.py").write_text(CODE, encoding="utf-8")
+    config = "site_name: demo\nmarkdown_extensions:\n  markdown_include_variants:\n"
+    (project / "docs" / "en" / "mkdocs.yml").parent.mkdir(parents=True)
+    (project / "docs" / "en" / "mkdocs.yml").write_text(config, encoding="utf-8")
+    (project / "docs" / "de").mkdir()  # a sibling whose config only names another
+    (project / "docs" / "de" / "mkdocs.yml").write_text("INHERIT: ../en/mkdocs.yml\n")
+    for code, words in (("en", "First"), ("fr", "Premier")):
+        (project / "docs" / code / "docs").mkdir(parents=True)
+        (project / "docs" / code / "docs" / "first.md").write_text(
+            f"# {words}\n\n{{* ../../docs_src/first_py39.py ln[1:2] *}}\n", encoding="utf-8"
+        )
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, project / "docs" / "fr" / "docs")
+    written = (project / "kb" / report.imported["first.md"]).read_text()
+    assert report.imported["first.md"] == "fr/first.md"
+    assert "```python\nline1 = 1\nline2 = 2\n" in written and "{*" not in written

@@ -145,7 +145,9 @@ _VARIANTS_LINE = re.compile(
     r"^(?P<indent>[ \t]*)\{\*[ \t]*(?P<file>[^\s*]\S*)(?P<options>.*?)\*\}[ \t]*$"
 )
 _OPTION = re.compile(r"(\w+)\[([^\]]*)\]")
-_MDX_INCLUDE = re.compile(r"(?P<escape>\\)?\{![+-]?[ \t]*(?P<path>[^|\n]+?)[ \t]*(?:\|[^!\n]*)?!\}")
+_MDX_INCLUDE = re.compile(
+    r"(?P<escape>\\)?\{![+>-]?[ \t]*(?P<path>[^|\n]+?)[ \t]*(?:\|[^!\n]*)?!\}"
+)
 _MDX_LINES = re.compile(r"^(?P<file>.+?)[ \t]*\[ln:(?P<ranges>[^\]]*)\]$")
 _VARIANT_SPAN = re.compile(r"(\d{1,9})(?::(\d{1,9}))?", re.ASCII)  # 5, 5:8
 _MDX_SPAN = re.compile(r"(\d{1,9})?(-(\d{1,9})?)?", re.ASCII)  # 5, 5-8, 5-, -8

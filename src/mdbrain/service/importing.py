@@ -996,18 +996,46 @@ def _prefix(theme: str | None, src: Path, project: Path, *, page: bool, translat
     return "/".join(slug.slugify(p) for p in theme.replace("\\", "/").split("/") if p.strip())
 
 
-def _translation(src: Path, project: Path, lang: str) -> str:
-    """The language of the pages of ``src`` when they are a translation: ``src``, or a
-    folder above it in the project, is one language of pages kept once per language
-    (:func:`_one_copy`: fastapi's ``docs/fr`` beside ``docs/en``), another one than the
-    base's ``lang``; '' otherwise."""
+class _Translation(NamedTuple):
+    lang: str  # its language's code
+    folder: Path  # the folder of that language (fastapi's docs/fr)
+
+
+def _translation(src: Path, project: Path, lang: str) -> _Translation | None:
+    """What the pages of ``src`` are a translation of: ``src``, or a folder above it in
+    the project, is one language of pages kept once per language (:func:`_one_copy`:
+    fastapi's ``docs/fr`` beside ``docs/en``), another one than the base's ``lang``."""
     for folder in [src, *src.parents]:
         if folder == project or project not in folder.parents:
-            return ""
+            return None
         if sites.named_for_a_language(folder.name) and _one_copy(folder):
             code = sites.language(folder.name)
-            return "" if code == sites.language(lang) else code
-    return ""
+            return None if code == sites.language(lang) else _Translation(code, folder)
+    return None
+
+
+def _translated_site(src: Path, project: Path, translation: _Translation | None) -> _Site | None:
+    """The MkDocs site of a translation without a configuration of its own, as its
+    language's sibling that has one builds it (fastapi builds docs/fr/docs with
+    docs/en/mkdocs.yml): its settings, its folders moved to the translation's."""
+    if translation is None:
+        return None
+    below = src.relative_to(translation.folder)
+    for sibling in sorted(translation.folder.parent.iterdir()):
+        if sibling == translation.folder or not sites.named_for_a_language(sibling.name):
+            continue
+        with contextlib.suppress(OSError):
+            site = _mkdocs_site(project, sibling / below) if (sibling / below).is_dir() else None
+            if (
+                site is not None
+                and "INHERIT:" not in site.config  # a config of its own, not one named
+                and (sibling == site.folder or sibling in site.folder.parents)
+            ):
+                docs = translation.folder / site.docs.relative_to(sibling)
+                return _Site(
+                    docs, site.config, translation.folder / site.folder.relative_to(sibling)
+                )
+    return None
 
 
 def import_folder(
@@ -1027,7 +1055,8 @@ def import_folder(
     root = session.root.resolve()
     paths, notes = ([page], []) if page else walk(src, root if src in root.parents else None)
     project = session.project.resolve()
-    translated = "" if page else _translation(src, project, session.config.lang)
+    translation = None if page else _translation(src, project, session.config.lang)
+    translated = translation.lang if translation else ""
     prefix = _prefix(theme, src, project, page=page is not None, translated=translated)
     inside = None if page or src == project or project not in src.parents else src
     config = session.config
@@ -1035,6 +1064,7 @@ def import_folder(
     plan.lang = translated
     site = _mkdocs_site(project, src)
     plan.named, (plan.homes, plan.inside) = _site_titles(site, src), _homes(project, src)
+    site = site or _translated_site(src, project, translation)  # its includes, not titles
     limit = None if inside is None else inside.relative_to(project).as_posix()
     run = _Run(session, src, plan, limit, dry_run, single=page is not None)
     _site_of(run, site)
