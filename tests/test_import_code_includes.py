@@ -162,6 +162,11 @@ def test_fastapis_includes_are_read_from_the_project_above_its_site(tmp_path: Pa
         report = importing.import_folder(brain.session, site / "docs")
     written = (project / "kb" / report.imported["first.md"]).read_text()
     assert "```python\nline1 = 1\nline2 = 2\n" in written
+    # the page shows that code: brief on the file finds it (fastapi/fastapi's did not)
+    assert "impl_refs: [docs_src/first_py39.py]" in written
+    with Brain.open(project) as brain:
+        brief = brain.brief("docs_src/first_py39.py")
+    assert [item.id for item in brief.items] == [report.imported["first.md"]]
 
 
 def test_a_translation_reads_its_includes_as_the_site_it_translates(tmp_path: Path) -> None:

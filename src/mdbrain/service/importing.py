@@ -443,7 +443,28 @@ def _with_code(run: _Run, path: str, raw: str) -> str:
         " (none there, or outside the project, not UTF-8, over 4 MiB)"
     )
     _note_includes(run, f"{path}: the code include", found, missing)
+    refs = run.plan.refs.setdefault(path, [])
+    for name in dict.fromkeys(found.included):  # the page shows that code: it describes it
+        code = _project_path(name, (base, docs), project)
+        if (
+            code
+            and not conversion.is_page(code)
+            and code not in refs
+            and _impl_ref(run, path, code)
+        ):
+            refs.append(code)
     return found.text
+
+
+def _project_path(name: str, bases: tuple[Path, ...], project: Path) -> str | None:
+    """The path from the project of the file an include names, as :func:`_reader` finds
+    it; None for one outside the project or not there."""
+    for base in bases:
+        with contextlib.suppress(OSError, RuntimeError):
+            found = (base / name).resolve()
+            if project in found.parents and found.is_file():
+                return found.relative_to(project).as_posix()
+    return None
 
 
 def _reader(bases: tuple[Path, ...], root: Path) -> snippets.Reader:
