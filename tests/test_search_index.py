@@ -149,3 +149,31 @@ def test_the_relations_the_index_holds_are_the_graph_of_the_manifest(
         assert {doc_id: searcher.node(doc_id) for doc_id in nodes} == nodes
         assert searcher.node("a.md").linked_by == ("sub/e.md",)
         assert searcher.node("c.md").superseded_by == ()
+
+
+def test_chinese_and_japanese_are_read_by_characters_and_their_pairs() -> None:
+    assert text.normalise("后台任务 and x") == "  后 台 任 务 后台 台任 任务  and x "
+    assert text.Analyzer("zh").terms("后台？") == ["后", "台", "后台"]
+    assert text.normalise("한국어 문장") == " 한국어 문장 "  # Korean spaces its words
+
+
+def test_a_chinese_question_finds_the_page_that_answers_it(make_base: MakeBase) -> None:
+    """fastapi/fastapi: "如何把路径参数声明为整数类型？" and "后台" found nothing, since a
+    run of Chinese between two punctuation marks was one word."""
+    root = make_base(
+        {
+            "path-params.md": doc(
+                "路径参数",
+                body="你可以使用 Python 格式化字符串的语法声明路径参数。\n\n"
+                "## 声明路径参数的类型\n\n使用类型注解声明路径参数的类型为整数。\n",
+                lang="zh",
+            ),
+            "background.md": doc(
+                "后台任务", body="你可以定义在返回响应后运行的后台任务。\n", lang="zh"
+            ),
+            "body.md": doc("请求体", body="使用 Pydantic 模型声明请求体。\n", lang="zh"),
+        }
+    )
+    reader = Brain.open(root).reader()
+    assert reader.query("如何把路径参数声明为整数类型？").hits[0].id == "path-params.md"
+    assert [found.hit.id for found in reader.search("后台").hits] == ["background.md"]

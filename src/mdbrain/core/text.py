@@ -125,17 +125,38 @@ def _with_parts(found: re.Match[str]) -> str:
     return " ".join([word, *camel_parts(word)])
 
 
+# Chinese and Japanese write no space between words: a run of their characters is read
+# as each character and each pair of characters in a row, so that a word of the question
+# ("后台") meets the run that holds it ("后台任务"), and a pair asked ranks the pages
+# holding that pair above those holding its characters apart. Korean spaces its words.
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
+_CJK_FIRST = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def _cjk_terms(found: re.Match[str]) -> str:
+    run = found.group()
+    pairs = [run[n : n + 2] for n in range(len(run) - 1)]
+    return " " + " ".join([*run, *pairs]) + " "
+
+
+def cjk_split(text: str) -> str:
+    """``text`` with each run of Chinese or Japanese characters written as its characters
+    and its pairs of characters, spaced (see :data:`_CJK_RUN`); other text as it is."""
+    return _CJK_RUN.sub(_cjk_terms, text) if _CJK_FIRST.search(text) else text
+
+
 def normalise(text: str) -> str:
     """``text`` lowercased, every character that is not part of a word turned into a space,
     and a space at both ends of every line: what an index stores so that a word is counted
     with ``str.count(" word ")``, in C. Lines stay where they were; a camelCase word is
-    followed by its parts (:func:`camel_parts`)."""
+    followed by its parts (:func:`camel_parts`), a run of Chinese or Japanese characters
+    read as its characters and their pairs (:func:`cjk_split`)."""
     if _CAMEL.search(text):
         text = _CAMEL_WORD.sub(_with_parts, text)
     if text.isascii():
         low = text.lower().translate(_ASCII_WORDS)
     else:
-        low = _NOT_WORD.sub(" ", unicode_nfc(text).lower())
+        low = cjk_split(_NOT_WORD.sub(" ", unicode_nfc(text).lower()))
     return " " + low.replace("\n", " \n ") + " "
 
 
@@ -170,6 +191,7 @@ class Analyzer:
         if found is None:
             # as :func:`normalise` reads it: a camelCase word followed by its parts
             read = _CAMEL_WORD.sub(_with_parts, piece) if _CAMEL.search(piece) else piece
+            read = read if read.isascii() else cjk_split(read)
             words = [w for w in _WORD.findall(read.casefold()) if w not in self.stop]
             if words and self._stemmer is not None:
                 words = self._stemmer.stemWords(words)

@@ -45,7 +45,7 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = cache.SEARCH_FILE
-FORMAT = "17"
+FORMAT = "18"
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
