@@ -2015,6 +2015,39 @@ def test_an_mdbook_chapter_is_titled_as_its_table_of_contents_names_it(
     assert titles["other-summary.md"] == "Other summary"
 
 
+def test_an_mdbook_chapter_shows_the_code_its_includes_name_and_describes_it(
+    make_base: MakeBase,
+) -> None:
+    """rust-lang/book: ``{{#include ../listings/...}}`` stayed as written, so a query
+    showed no code, and imported into another folder the path named nothing."""
+    root = make_base({})
+    book = root.parent / "book"
+    listing = book / "listings" / "ch02" / "src" / "main.rs"
+    listing.parent.mkdir(parents=True)
+    listing.write_text(
+        "use std::io;\n\n// ANCHOR: main\nfn main() {\n    guess();\n}\n// ANCHOR_END: main\n"
+    )
+    (book / "book.toml").write_text('[book]\ntitle = "The Book"\n')
+    pages(
+        book / "src",
+        {
+            "ch02.md": "# Guessing\n\n```rust\n{{#rustdoc_include ../listings/ch02/src/main.rs:main}}"
+            "\n```\n\nThe first line: `{{#include ../listings/ch02/src/main.rs:1}}`.\n\n"
+            "```rust\n{{#include ../listings/ch02/src/gone.rs}}\n```\n\n"
+            "Written as text: \\{{#include ../listings/ch02/src/main.rs}}\n",
+        },
+    )
+    report = run_import(root, book / "src", theme="deep/er")
+    new = report.imported["ch02.md"]
+    written = (root / new).read_text(encoding="utf-8")
+    assert "```rust\nfn main() {\n    guess();\n}\n```" in written
+    assert "The first line: `use std::io;`." in written and "ANCHOR" not in written
+    assert "{{#include ../listings/ch02/src/gone.rs}}" in written  # kept, and said
+    assert any("gone.rs" in note and "mdBook include" in note for note in report.notes)
+    assert "\\{{#include ../listings/ch02/src/main.rs}}" in written
+    assert meta(root, new)["impl_refs"] == ["book/listings/ch02/src/main.rs"]
+
+
 def test_a_link_to_the_address_a_slug_gives_leads_to_the_page(make_base: MakeBase) -> None:
     """mdn/content: pages say ``slug: Web/HTTP/Caching`` and link each other as
     ``/en-US/docs/Web/HTTP/Caching``; none of 868 such links became a relation."""

@@ -16,7 +16,7 @@ written, and said. Includes are expanded :data:`DEPTH` levels deep, and add
 
 :func:`expand_code` does the same for the code includes of FastAPI's and SQLModel's
 sites (markdown-include-variants' ``{* file ln[1:8] *}``, mdx_include's ``{!file!}``),
-within the same limits.
+within the same limits, and :func:`expand_book` for mdBook's (``{{#include file:2:9}}``).
 """
 
 from __future__ import annotations
@@ -415,3 +415,76 @@ def _comment(language: str | None) -> str | None:
     if language in _HASH_COMMENTS:
         return "#"
     return "//" if language in _SLASH_COMMENTS else None
+
+
+# --- mdBook ----------------------------------------------------------------------------
+#
+# An mdBook chapter shows code with ``{{#include ../listings/ch02/src/main.rs}}`` (the
+# path from the chapter's folder), mostly inside a code block the chapter opens. After
+# the path: ``:N`` (that line), ``:N:M``, ``:N:`` or ``::M`` (lines, an end left open),
+# or ``:name``, the lines between ``ANCHOR: name`` and ``ANCHOR_END: name``; the lines
+# marking anchors are never shown. ``{{#rustdoc_include}}`` shows the same lines (the
+# rest of its file is only there for rustdoc, hidden) and ``{{#playground}}`` the whole
+# file. mdBook reads no include of an included file; ``\{{#include ...}}`` is text.
+
+BOOK = "{{#"
+_BOOK_INCLUDE = re.compile(
+    r"(?P<escape>\\)?\{\{#(?:include|rustdoc_include|playground)"
+    r"[ \t]+(?P<spec>[^\s{}]+)[^{}\n]*\}\}"
+)
+_ANCHOR_MARK = re.compile(r"ANCHOR(?:_END)?:[ \t]*([\w-]+)")
+
+
+def expand_book(text: str, read: Reader) -> Expanded:
+    """``text`` with each mdBook include replaced by the lines it shows (see above);
+    ``missing`` lists those whose file cannot be read, ``invalid`` those asking for
+    lines or an anchor the file does not hold."""
+    out = Expanded(text)
+    if BOOK not in text:  # most pages: one search in C
+        return out
+
+    def shown(found: re.Match[str]) -> str:
+        if found.group("escape") or out.added > MOST:
+            return found.group()
+        file, _, where = found.group("spec").partition(":")
+        whole = read(file)
+        if whole is None:
+            out.missing.append(found.group())
+            return found.group()
+        lines = _book_lines(whole.removeprefix("\ufeff").replace("\r\n", "\n").split("\n"), where)
+        if lines is None:
+            out.invalid.append(found.group())
+            return found.group()
+        out.included.append(file)
+        got = "\n".join(line for line in lines if not _ANCHOR_MARK.search(line)).rstrip("\n")
+        out.added += len(got)
+        return got
+
+    out.text = _BOOK_INCLUDE.sub(shown, text)
+    return out
+
+
+def _book_lines(lines: list[str], where: str) -> list[str] | None:
+    """The lines of a file an include's ``where`` names ('' for all; see above), or None
+    when the file does not hold them."""
+    if not where:
+        return lines
+    start, colon, end = where.partition(":")
+    if not colon and not start.isdigit():  # an anchor's name
+        opened = next((n for n, line in enumerate(lines) if _anchor(line, "ANCHOR", start)), None)
+        if opened is None:
+            return None
+        ends = (n for n in range(opened + 1, len(lines)) if _anchor(lines[n], "ANCHOR_END", start))
+        return lines[opened + 1 : next(ends, len(lines))]
+    if not (start.isdigit() or not start) or not (end.isdigit() or not end):
+        return None
+    first = int(start) if start else 1
+    last = first if not colon else (int(end) if end else len(lines))
+    if first < 1 or first > len(lines) or last < first:
+        return None
+    return lines[first - 1 : last]
+
+
+def _anchor(line: str, mark: str, name: str) -> bool:
+    found = _ANCHOR_MARK.search(line)
+    return found is not None and found.group(1) == name and found.group().startswith(mark + ":")

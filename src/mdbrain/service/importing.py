@@ -125,6 +125,7 @@ class _Run:
     snippets: bool = False  # that site turns pymdownx.snippets on
     variants: bool = False  # ... markdown-include-variants ({* file ln[1:8] *})
     mdx: bool = False  # ... mdx_include ({!file!})
+    book: bool = False  # the source is an mdBook's: {{#include file}} shows code
     served: tuple[Path, ...] = ()  # folders a site serves at its root as they are (public/)
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
@@ -259,7 +260,9 @@ def _mkdocs_site(project: Path, src: Path) -> _Site | None:
 def _site_of(run: _Run, site: _Site | None) -> None:
     """What an import needs of the MkDocs site the source belongs to, if any: the folder
     its pages are built from, and the one its includes are read from (its mkdocs.yml's),
-    when it turns pymdownx.snippets on, and which code includes it reads."""
+    when it turns pymdownx.snippets on, and which code includes it reads; and whether
+    the source is an mdBook's (its book.toml beside it or above)."""
+    run.book = any((folder / "book.toml").is_file() for folder in (run.source, run.source.parent))
     if site is not None:
         run.site, run.site_config = site.docs, site.folder
         run.snippets = "pymdownx.snippets" in site.config
@@ -363,7 +366,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         except MdbrainError as exc:
             run.skipped.append(Case(path, "", f"cannot be read: {exc.message}"))
             continue
-        raw = _with_snippets(run, path, _with_code(run, path, raw))
+        raw = _with_snippets(run, path, _with_code(run, path, _with_book(run, path, raw)))
         if agent_files.START in raw:  # the pointer agents install writes is no knowledge
             raw = agent_files.without_section(raw)
             if not any(line.strip() and line.lstrip()[0] != "#" for line in raw.split("\n")):
@@ -443,17 +446,35 @@ def _with_code(run: _Run, path: str, raw: str) -> str:
         " (none there, or outside the project, not UTF-8, over 4 MiB)"
     )
     _note_includes(run, f"{path}: the code include", found, missing)
-    refs = run.plan.refs.setdefault(path, [])
-    for name in dict.fromkeys(found.included):  # the page shows that code: it describes it
-        code = _project_path(name, (base, docs), project)
-        if (
-            code
-            and not conversion.is_page(code)
-            and code not in refs
-            and _impl_ref(run, path, code)
-        ):
-            refs.append(code)
+    _describes(run, path, found, (base, docs), project)
     return found.text
+
+
+def _with_book(run: _Run, path: str, raw: str) -> str:
+    """The chapter as its mdBook shows it (:func:`snippets.expand_book`): each include
+    replaced by the lines of the file it names, from the chapter's folder, never outside
+    the project. Includes that are not read are noted, each with why."""
+    if not run.book or snippets.BOOK not in raw:
+        return raw
+    project = run.session.project.resolve()
+    folder = (run.source / path).parent
+    found = snippets.expand_book(raw, _reader((folder,), project))
+    missing = "names no file of the project that import can read"
+    _note_includes(run, f"{path}: the mdBook include", found, missing)
+    _describes(run, path, found, (folder,), project)
+    return found.text
+
+
+def _describes(
+    run: _Run, path: str, found: snippets.Expanded, bases: tuple[Path, ...], project: Path
+) -> None:
+    """The code files a page shows through its includes become its impl_refs: it
+    describes them, and drifts when they change."""
+    refs = run.plan.refs.setdefault(path, [])
+    for name in dict.fromkeys(found.included):
+        code = _project_path(name, bases, project)
+        if code and not conversion.is_page(code) and code not in refs:
+            refs += [code] if _impl_ref(run, path, code) else []
 
 
 def _project_path(name: str, bases: tuple[Path, ...], project: Path) -> str | None:
