@@ -349,6 +349,28 @@ DEBUGGING = (
 )
 
 
+def test_an_image_tag_over_several_lines_leads_to_its_file_from_the_new_place(
+    make_base: MakeBase,
+) -> None:
+    """rust-lang/book: 8 ``<img`` tags whose ``src`` was on a line of its own kept their
+    old path, broken once imported, and nothing said so."""
+    root = make_base({})
+    project = root.parent
+    body = (
+        '# Slices\n\n<img alt="Three tables"\nsrc="img/trpl04-01.svg"\nclass="center" />\n\n'
+        '<img alt="One" src="img/one.svg"\n     width="50%" />\n\nNot a tag: src="img/x.svg"\n'
+    )
+    pages(project / "src", {"ch04.md": body})
+    pages(
+        project / "src" / "img", {"trpl04-01.svg": "<svg/>", "one.svg": "<svg/>", "x.svg": "<svg/>"}
+    )
+    report = run_import(root, project / "src", theme="book")
+    text = (root / "book" / "ch04.md").read_text(encoding="utf-8")
+    assert 'src="../../src/img/trpl04-01.svg"' in text and 'src="../../src/img/one.svg"' in text
+    assert 'Not a tag: src="img/x.svg"' in text
+    assert report.broken_links == ()
+
+
 def test_images_lead_to_their_files_from_the_new_place_and_missing_ones_are_reported(
     make_base: MakeBase,
 ) -> None:

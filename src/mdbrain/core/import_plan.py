@@ -588,9 +588,14 @@ def retarget_sources(text: str, changes: Mapping[int, Mapping[str, str]]) -> str
         for written, new in wanted.items():
             if written not in line:
                 continue
-            before = "(" + markdown.IMG_SRC_BEFORE + r"[\"']?)"
-            pattern = re.compile(before + re.escape(written) + r"(?=[\"'\s>]|/>|$)")
-            line = pattern.sub(r"\g<1>" + new.replace("\\", "\\\\"), line)
+            # in the tag, or on a line the tag goes on to ("src=..." alone: the Rust book's)
+            for before in (markdown.IMG_SRC_BEFORE, markdown.TAG_SRC_BEFORE):
+                pattern = re.compile(
+                    f"({before}[\"']?)" + re.escape(written) + r"(?=[\"'\s>]|/>|$)"
+                )
+                line, count = pattern.subn(r"\g<1>" + new.replace("\\", "\\\\"), line)
+                if count:
+                    break
         lines[number - 1] = line
     return "\n".join(lines)
 

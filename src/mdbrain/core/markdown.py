@@ -62,6 +62,8 @@ _IMAGE = re.compile(r"!\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(")
 # <img ... src=: the attributes read up to the end of the tag only, then the value
 IMG_SRC_BEFORE = r"(?i:<img\b[^<>]*?\ssrc\s*=\s*)"
 _IMG_SRC = lazy_pattern(IMG_SRC_BEFORE + r"(?:\"([^\"<>]*)\"|'([^'<>]*)'|([^\s\"'=<>`]+))")
+TAG_SRC_BEFORE = r"(?i:(?:^|(?<=\s))src\s*=\s*)"  # on a line an image tag goes on to
+_TAG_SRC = lazy_pattern(TAG_SRC_BEFORE + r"(?:\"([^\"<>]*)\"|'([^'<>]*)'|([^\s\"'=<>`]+))")
 # A code span on one line, as CommonMark reads it: a run of backticks closed by the next
 # run of the same length. Possessive runs, so a run that no run closes is given up at once.
 CODE_SPAN = re.compile(r"(?<!`)(`++)(?:[^`\n]++|(?!\1(?!`))`++)++\1(?!`)")
@@ -403,11 +405,27 @@ def _images(line: str, masked: str, number: int, images: list[Image]) -> None:
             images.append(Image(destination[0], number, tag=False))
 
 
-def _tags(line: str, number: int, images: list[Image]) -> None:
-    """The ``src`` of the HTML images of ``line``."""
-    for match in _IMG_SRC().finditer(mask(line)):
+def _tags(line: str, number: int, images: list[Image]) -> bool:
+    """The ``src`` of the HTML images of ``line``; whether an image tag it opens goes on
+    to the next line (``<img alt="..."`` then ``src="a.svg" />``: the Rust book's)."""
+    masked = mask(line)
+    for match in _IMG_SRC().finditer(masked):
         group = next(g for g in (1, 2, 3) if match.group(g) is not None)
         images.append(Image(line[match.start(group) : match.end(group)], number, tag=True))
+    opened = masked.lower().rfind("<img")
+    return opened >= 0 and masked.find(">", opened) < 0
+
+
+def _continued_tag(line: str, number: int, images: list[Image]) -> bool:
+    """The ``src`` of an image tag an earlier line opened, in the part of ``line`` before
+    the tag closes; whether it goes on to the next line still."""
+    end = line.find(">")
+    inside = line if end < 0 else line[:end]
+    found = _TAG_SRC().search(inside)
+    if found is not None:
+        group = next(g for g in (1, 2, 3) if found.group(g) is not None)
+        images.append(Image(line[found.start(group) : found.end(group)], number, tag=True))
+    return end < 0
 
 
 def closes_fence(line: str, fence: str) -> bool:
@@ -489,6 +507,7 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
     definitions: dict[str, tuple[str, int]] = {}
     used = found.used
     tags = "<img" in body or "<IMG" in body
+    tag_open = False  # an image tag of an earlier line goes on to this one
     fence: str | None = None  # the fence that opened the current code block
     in_comment = in_list = indented_code = False
     prev_blank = True
@@ -512,8 +531,10 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
             in_comment = "-->" not in line
             continue
         if not line or line.isspace():
-            prev_blank, paragraph, unclosed = True, None, False
+            prev_blank, paragraph, unclosed, tag_open = True, None, False, False
             continue
+        if tag_open:
+            tag_open = _continued_tag(line, number, found.images)
         if line[0] in "!?" and ADMONITION.match(line):
             boxes += 1  # its text, indented under it, is read as Markdown
             in_list = indented_code = prev_blank = unclosed = False
@@ -525,7 +546,7 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
             if "[" in line or unclosed:
                 unclosed = _inline(line, number, found, unclosed)
             if tags and "<" in line:
-                _tags(line, number, found.images)
+                tag_open = _tags(line, number, found.images)
             if paragraph is None:
                 paragraph = (line.strip(), number)
             continue
@@ -569,7 +590,7 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
                 # destination
                 _inline(line, number, found)
                 if tags and "<" in line:
-                    _tags(line, number, found.images)
+                    tag_open = _tags(line, number, found.images)
             else:
                 target = definition.group(2).strip("<>")
                 definitions.setdefault(_label(definition.group(1)), (target, number))
@@ -578,7 +599,7 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
             if "[" in line or carried:
                 unclosed = _inline(line, number, found, carried)
             if tags and "<" in line:
-                _tags(line, number, found.images)
+                tag_open = _tags(line, number, found.images)
             if _BLOCK_START.match(line):
                 paragraph = None
             elif paragraph is None:
