@@ -192,3 +192,30 @@ def test_a_translation_reads_its_includes_as_the_site_it_translates(tmp_path: Pa
     written = (project / "kb" / report.imported["first.md"]).read_text()
     assert report.imported["first.md"] == "fr/first.md"
     assert "```python\nline1 = 1\nline2 = 2\n" in written and "{*" not in written
+
+
+def test_a_secret_an_include_puts_in_a_page_is_said_where_it_is(tmp_path: Path) -> None:
+    """fastapi/fastapi: a page kept out for a hash in its included example was said to
+    hold it on "line 82", a line of prose in its file, and "also on lines 275, 484" of a
+    page of 274 lines: the lines counted those the includes added."""
+    import hashlib
+
+    project = tmp_path / "project"
+    site = project / "docs" / "en"
+    (site / "docs").mkdir(parents=True)
+    (project / "docs_src").mkdir()
+    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
+    (project / "kb").mkdir()
+    (site / "mkdocs.yml").write_text(
+        "site_name: demo\nmarkdown_extensions:\n  markdown_include_variants:\n", encoding="utf-8"
+    )
+    token = "ghp_" + hashlib.sha256(b"an include test").hexdigest()[:36]
+    (project / "docs_src" / "app.py").write_text(f"a = 1\nTOKEN = '{token}'\n")
+    (site / "docs" / "a.md").write_text("# A\n\n{* ../../docs_src/app.py *}\n\nText.\n")
+    (site / "docs" / "b.md").write_text(f"# B\n\n{{* ../../docs_src/app.py ln[1] *}}\n\n{token}\n")
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, site / "docs")
+    why = {case.source: case.reason for case in report.skipped}
+    assert "docs_src/app.py line 2, which the page includes" in why["a.md"]
+    stopped = {s.source: s.line for s in report.stopped}
+    assert stopped == {"a.md": 0, "b.md": 5}  # b.md's own line 5, not the expanded page's

@@ -25,7 +25,7 @@ import os
 import posixpath
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -366,6 +366,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         except MdbrainError as exc:
             run.skipped.append(Case(path, "", f"cannot be read: {exc.message}"))
             continue
+        written = raw
         raw = _with_snippets(run, path, _with_code(run, path, _with_book(run, path, raw)))
         if agent_files.START in raw:  # the pointer agents install writes is no knowledge
             raw = agent_files.without_section(raw)
@@ -377,11 +378,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         if not run.single and (why := _no_knowledge(page, record)):
             run.skipped.append(Case(path, "", why))
             continue
-        allow = frozenset(run.session.config.guard_allow)
-        found = list(guard.scan(raw, allow))
-        if found and run.session.config.guard_personal_data:  # all in one report, not in rounds
-            found = sorted([*found, *guard.personal(raw, allow)], key=lambda hit: hit.line)
-        if _stop(run, page, [(h.rule, h.line, h.digest, h.family) for h in found]):
+        if _kept_out(run, page, written, raw):
             continue
         pages[path] = page
         plan = run.plan
@@ -601,9 +598,62 @@ def _partial(path: str) -> bool:
     return name.startswith("_") and name.lower() not in _SECTION_PAGES
 
 
-def _stop(run: _Run, page: conversion.Page, hits: list[tuple[str, int, str, str]]) -> bool:
+_Hit = tuple[str, int, str, str]  # what the guard found: rule, line, digest, family
+
+
+def _kept_out(run: _Run, page: conversion.Page, written: str, shown: str) -> bool:
+    """Whether the guard keeps the page out, reported (:func:`_stop`): ``shown`` is the
+    page as its site shows it, ``written`` as its file holds it."""
+    allow = frozenset(run.session.config.guard_allow)
+    found = list(guard.scan(shown, allow))
+    if found and run.session.config.guard_personal_data:  # all in one report, not in rounds
+        found = sorted([*found, *guard.personal(shown, allow)], key=lambda hit: hit.line)
+    hits = [(h.rule, h.line, h.digest, h.family) for h in found]
+    if hits and shown != written:  # lines the includes added: said where they come from
+        hits, elsewhere = _in_source(run, page.path, written, shown, hits)
+        return _stop(run, page, hits, elsewhere)
+    return _stop(run, page, hits)
+
+
+def _in_source(
+    run: _Run, path: str, written: str, shown: str, hits: list[_Hit]
+) -> tuple[list[_Hit], dict[tuple[str, str], str]]:
+    """The guard's findings in a page as its site shows it (``shown``: includes put in),
+    each on its line of the page as written, else (line 0) with where it is in the file
+    an include put it from: "docs_src/app.py line 82", by rule and digest."""
+    import difflib
+
+    own, lines = written.split("\n"), shown.split("\n")
+    placed: dict[int, int] = {}
+    matcher = difflib.SequenceMatcher(None, own, lines, autojunk=False)
+    for block in matcher.get_matching_blocks():
+        placed.update((block.b + n + 1, block.a + n + 1) for n in range(block.size))
+    out: list[_Hit] = []
+    elsewhere: dict[tuple[str, str], str] = {}
+    for rule, line, digest, family in hits:
+        if line in placed:
+            out.append((rule, placed[line], digest, family))
+            continue
+        out.append((rule, 0, digest, family))
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        for code in run.plan.refs.get(path, []):
+            with contextlib.suppress(MdbrainError, UnicodeDecodeError, ValueError):
+                found = files.read(run.session.project, code).decode("utf-8").split("\n")
+                at = found.index(text) + 1 if text.strip() else 0
+                elsewhere.setdefault((rule, digest), f"{code} line {at}, which the page includes")
+                break
+    return out, elsewhere
+
+
+def _stop(
+    run: _Run,
+    page: conversion.Page,
+    hits: list[_Hit],
+    elsewhere: Mapping[tuple[str, str], str] | None = None,
+) -> bool:
     """Report a page the guard keeps out, with each finding (rule, line, digest, family)
-    and what would let it through; False when there is none."""
+    and what would let it through; False when there is none. ``elsewhere``: where a
+    finding on no line of the page is, when an include put it there."""
     if not hits:
         return False
     # one value found on many lines (an address in pasted logs) is one report
@@ -627,9 +677,10 @@ def _stop(run: _Run, page: conversion.Page, hits: list[tuple[str, int, str, str]
         else:
             advice = allow
         run.stopped.append(Stopped(page.path, line, rule, kind, digest, advice))
-    rule, line, _digest, family = hits[0]
+    rule, line, digest, family = hits[0]
     what = "personal data" if family == guard.PERSONAL else "a secret"
-    where = f"line {line}" if line > 0 else "the converted page"
+    where = f"line {line}" if line > 0 else (elsewhere or {}).get((rule, digest), "")
+    where = where or "the converted page"
     more = f" and {len(hits) - 1} more" if len(hits) > 1 else ""
     run.skipped.append(
         Case(page.path, "", f"looks like {what} ({rule}, {where}{more}); not imported")
