@@ -1306,12 +1306,14 @@ def test_a_folder_of_pages_kept_once_per_language_proposes_the_bases_language() 
     for code in ("es", "pt-BR", "zh-hant"):
         files += [f"docs/{code}/{page}" for page in english[:3]] + [f"docs/{code}/mkdocs.yml"]
     [found] = sites.page_folders(files, {})
-    assert (found.folder, found.count) == ("docs/en", 4)
+    # the folder MkDocs reads the pages from: imported from docs/en, they were named
+    # docs/index.md... one folder down from where the site serves them
+    assert (found.folder, found.count) == ("docs/en/docs", 4)
     assert found.site == sites.Site("MkDocs", "docs/en/mkdocs.yml")
     assert found.translations == ("docs/es", "docs/pt-BR", "docs/zh-hant")
     [spanish] = sites.page_folders(files, {}, lang="es")
     assert (spanish.folder, spanish.translations) == (
-        "docs/es",
+        "docs/es/docs",
         ("docs/en", "docs/pt-BR", "docs/zh-hant"),
     )
     # deeper down, as Astro keeps them: src/content/docs/en/, src/content/docs/pt-br/...

@@ -199,7 +199,7 @@ def page_folders(
             found.append(
                 _one_language(top, inside, lang, around)
                 or _one_version(top, inside, around)
-                or Pages(top, count, site)
+                or _from_source(Pages(top, count, site), inside)
             )
     found = _tagged_translations(found, tops, lang)
     found.sort(key=lambda p: (p.site is None, -p.count, p.folder))
@@ -292,6 +292,32 @@ def _copies(inside: list[str], named: Callable[[str], bool], *, outer: bool) -> 
     return mirrored, parent
 
 
+# where a site's tool reads its pages from when its configuration names no folder, for
+# those whose configuration sits above the pages (fastapi's docs/en/mkdocs.yml builds
+# docs/en/docs/; an mdBook's book.toml, src/)
+_SOURCE_FOLDER: Final = {"MkDocs": "docs", "mdBook": "src"}
+
+
+def _from_source(found: Pages, inside: list[str]) -> Pages:
+    """``found``, proposed from the folder its site reads its pages from when that is a
+    folder of it (``inside``: the paths of its files, from it), so that an import puts
+    the pages where the site does, not one folder down."""
+    source = _SOURCE_FOLDER.get(found.site.tool) if found.site else None
+    if (
+        source is None
+        or found.site is None
+        or posixpath.dirname(found.site.evidence) != found.folder
+    ):
+        return found
+    below = [path for path in inside if path.startswith(source + "/")]
+    count = len(pages(below))
+    return (
+        dataclasses.replace(found, folder=f"{found.folder}/{source}", count=count)
+        if count
+        else found
+    )
+
+
 def _one_of(
     top: str, inside: list[str], around: Mapping[str, str], copies: _Copies, name: str
 ) -> Pages:
@@ -300,7 +326,7 @@ def _one_of(
     below = f"{parent}/{name}" if parent else name
     mine = [path[len(below) + 1 :] for path in inside if path.startswith(f"{below}/")]
     folder = f"{top}/{below}"
-    return Pages(folder, len(mirrored[name]), docs_site(folder, mine, around))
+    return _from_source(Pages(folder, len(mirrored[name]), docs_site(folder, mine, around)), mine)
 
 
 def _beside(top: str, parent: str, name: str) -> str:
