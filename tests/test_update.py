@@ -700,40 +700,41 @@ def test_check_reports_a_symbol_its_file_does_not_hold(tmp_path: Path) -> None:
     ]
 
 
-RUST = "struct Rectangle { w: u32 }\n\nimpl Rectangle {\n    fn area(&self) -> u32 {\n        self.w\n    }\n}\n\nfn largest(list: &[i32]) -> i32 {\n    list[0]\n}\n"
+C_CODE = "struct rect { int w; };\n\nint area(struct rect *r) {\n    return r->w;\n}\n\nint largest(int *list) {\n    return list[0];\n}\n"
 
 
 def test_a_symbol_of_a_language_not_parsed_here_is_gone_when_its_name_is(tmp_path: Path) -> None:
     """rust-lang/book: ``main.rs#no_such_fn`` was written as stable, unsaid, and a deleted
-    function was called "changed"; verify then put its page back in force. Its file is
-    followed whole, but a name the file does not hold at all names no code of it."""
+    function was called "changed"; verify then put its page back in force (Rust is read
+    now; C stands for the languages that are not). Its file is followed whole, but a
+    name the file does not hold at all names no code of it."""
     from mdbrain.core.errors import InvalidRequestError
     from mdbrain.service.writing import WriteRequest
 
     repo = make_repo(tmp_path)
-    repo.write("src/main.rs", RUST)
-    repo.write("kb/area.md", doc("Area", impl_refs="[src/main.rs#Rectangle::area]"))
-    repo.write("kb/largest.md", doc("Largest", impl_refs="[src/main.rs#largest]"))
-    repo.commit("rust", "2026-07-03T10:00:00")
+    repo.write("src/main.c", C_CODE)
+    repo.write("kb/area.md", doc("Area", impl_refs="[src/main.c#area]"))
+    repo.write("kb/largest.md", doc("Largest", impl_refs="[src/main.c#largest]"))
+    repo.commit("c code", "2026-07-03T10:00:00")
     Brain.open(repo.path).update()
     repo.commit("lock", "2026-07-03T11:00:00")
     written = Brain.open(repo.path).write(
         WriteRequest(
             title="Typo",
-            summary="A function of the Rust listing.",
+            summary="A function of the C listing.",
             body="Text.",
-            impl_refs=["src/main.rs#no_such_fn"],
+            impl_refs=["src/main.c#no_such_fn"],
         )
     )
-    assert written.missing == {"src/main.rs#no_such_fn": "no_such_fn is nowhere in src/main.rs"}
+    assert written.missing == {"src/main.c#no_such_fn": "no_such_fn is nowhere in src/main.c"}
     assert written.status == "draft"  # a ref to no code vouches for nothing
-    repo.write("src/main.rs", RUST.split("fn largest", maxsplit=1)[0])
+    repo.write("src/main.c", C_CODE.split("int largest", maxsplit=1)[0])
     repo.commit("delete largest", "2026-07-04T10:00:00")
     report = Brain.open(repo.path).update()
     flagged = {f.doc: f.reason for f in report.flagged}
-    assert "largest is nowhere in src/main.rs" in flagged["largest.md"]
-    assert [n for n in report.notes if ".rs files" in n] == [
-        "symbols in .rs files are followed at file level"
+    assert "largest is nowhere in src/main.c" in flagged["largest.md"]
+    assert [n for n in report.notes if ".c files" in n] == [
+        "symbols in .c files are followed at file level"
         " (a change anywhere in such a file flags the documents on its symbols)"
     ]
     with pytest.raises(InvalidRequestError):
@@ -793,6 +794,73 @@ def test_typescript_formatting_is_no_drift_and_a_first_version_lock_still_holds(
     repo.write("web/graph.ts", formatted.replace("clean(url)", "url"))
     repo.commit("code", "2026-08-02T10:00:00")
     assert "web.md" in {f.doc for f in Brain.open(repo.path).update().flagged}
+
+
+RUST_CODE = """struct Rectangle<T> { w: T }
+
+impl<T: Copy> Rectangle<T> {
+    /// The width.
+    fn width(&self) -> T { self.w }
+}
+
+impl Shape for Rectangle<u32> {
+    fn area(&self) -> u32 { self.w * 2 }
+}
+
+mod inner { pub fn helper() -> u8 { 1 } }
+"""
+GO_CODE = """package shapes
+
+type Server struct{ port int }
+
+// Start serves.
+func (s *Server) Start() error { return listen(s.port) }
+
+func New(port int) *Server { return &Server{port: port} }
+
+const Max = 3
+"""
+JAVA_CODE = """class Shop {
+    int stock = 1;
+    Shop() { stock = 2; }
+    void sell(int n) { stock -= n; }
+    static class Till { void open() { log("open"); } }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "source", "symbols", "changed"),
+    [
+        # rust-lang/book: followed as whole files, so any edit of the file was drift
+        (
+            "a.rs",
+            RUST_CODE,
+            ("Rectangle", "Rectangle.width", "Rectangle::area", "inner::helper"),
+            ("self.w * 2", "self.w * 3", "Rectangle::area"),
+        ),
+        ("a.go", GO_CODE, ("Server", "Server.Start", "New", "Max"), ("s.port)", "0)", "Server.Start")),
+        ("A.java", JAVA_CODE, ("Shop", "Shop.sell", "Shop.stock", "Shop.Till.open"), ("-= n", "+= n", "Shop.sell")),
+    ],
+)  # fmt: skip
+def test_rust_go_and_java_symbols_are_followed_one_by_one(
+    path: str, source: str, symbols: tuple[str, ...], changed: tuple[str, str, str]
+) -> None:
+    from mdbrain.core import anchors, syntax
+
+    module = {"rs": "tree_sitter_rust", "go": "tree_sitter_go", "java": "tree_sitter_java"}
+    pytest.importorskip(module[path.rsplit(".", 1)[1]], reason="the anchors extra is not installed")
+    assert anchors.supports(path)
+    data = source.encode()
+    prints = {symbol: syntax.fingerprint(data, path, symbol) for symbol in symbols}
+    assert None not in prints.values(), prints
+    assert syntax.fingerprint(data, path, "Nothing.here") is None
+    commented = source.replace("{", "{ // a comment\n", 1).encode()
+    assert {s: syntax.fingerprint(commented, path, s) for s in symbols} == prints
+    old, new, symbol = changed
+    edited = source.replace(old, new).encode()
+    moved = {s for s in symbols if syntax.fingerprint(edited, path, s) != prints[s]}
+    assert symbol in moved and moved <= {symbol, symbols[0]}  # the symbol, and what holds it
 
 
 def test_typescript_namespaces_and_interface_members_are_symbols() -> None:

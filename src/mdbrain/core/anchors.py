@@ -4,10 +4,10 @@ An impl_ref is a path, optionally followed by ``#`` and a symbol:
 ``src/auth/login.py#authenticate`` or ``src/auth/login.py#LoginService.lock``.
 For Python the symbol is found with the standard ``ast`` module, and its
 fingerprint is a hash of its syntax tree: comments, blank lines and spacing do
-not change it, code does. JavaScript and TypeScript symbols are found with
-tree-sitter when its grammars are installed (:mod:`mdbrain.core.syntax`); other
-files are followed as a whole, and a symbol of theirs only said gone when its name is
-nowhere in the file (:func:`named_in`).
+not change it, code does. JavaScript, TypeScript, Rust, Go and Java symbols are
+found with tree-sitter when its grammars are installed (:mod:`mdbrain.core.syntax`);
+other files are followed as a whole, and a symbol of theirs only said gone when its
+name is nowhere in the file (:func:`named_in`).
 """
 
 from __future__ import annotations

@@ -1,35 +1,96 @@
-"""Symbols of JavaScript and TypeScript files, through tree-sitter when it is installed.
+"""Symbols of JavaScript, TypeScript, Rust, Go and Java files, through tree-sitter when
+it is installed.
 
-The grammars come from the ``tree-sitter-javascript`` and
-``tree-sitter-typescript`` packages (the ``anchors`` extra), which ship compiled
-and need no download. Without them, :func:`available` says no and callers
-follow such files as a whole. A symbol's fingerprint hashes its tokens without
-comments, semicolons and commas (the tree keeps what they separate apart), so
-formatting and comments do not count, code does.
+The grammars come from the ``tree-sitter-javascript``, ``tree-sitter-typescript``,
+``tree-sitter-rust``, ``tree-sitter-go`` and ``tree-sitter-java`` packages (the
+``anchors`` extra), which ship compiled and need no download. Without one,
+:func:`available` says no for its files and callers follow them as a whole. A
+symbol's fingerprint hashes its tokens without comments, semicolons and commas (the
+tree keeps what they separate apart), so formatting and comments do not count, code
+does.
+
+A symbol is dotted (``Class.method``; ``Type::method`` in Rust is read the same). A
+declaration is found by its name among those of the file, looking through exports,
+bodies and blocks of declarations; a dotted name goes down the bodies of the first
+part. Rust's ``impl Rectangle`` blocks are named by their type, so ``Rectangle.area``
+is the method ``area`` of one of them; Go's methods are declared beside their type,
+so ``Server.Start`` is the method ``Start`` whose receiver is a ``Server``.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
+import re
+from dataclasses import dataclass
 from typing import Any
 
 SUFFIXES = {".js": "javascript", ".mjs": "javascript", ".cjs": "javascript", ".jsx": "javascript",
-            ".ts": "typescript", ".tsx": "tsx"}  # fmt: skip
-_DECLARATIONS = {
+            ".ts": "typescript", ".tsx": "tsx", ".rs": "rust", ".go": "go",
+            ".java": "java"}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class _Grammar:
+    module: str  # the package that ships it
+    entry: str  # its function that gives the language
+    declarations: frozenset[str]  # nodes that declare a name
+    wrappers: frozenset[str]  # nodes looked through for declarations
+
+
+_JS_DECLARATIONS = frozenset({
     "function_declaration", "generator_function_declaration", "class_declaration",
     "abstract_class_declaration", "interface_declaration", "type_alias_declaration",
     "enum_declaration", "method_definition", "variable_declarator", "public_field_definition",
     # TypeScript's namespaces (``namespace Connect {...}``) and the members of an interface
     "internal_module", "module", "property_signature", "method_signature",
     "abstract_method_signature", "function_signature",
-}  # fmt: skip
-_WRAPPERS = {"export_statement", "lexical_declaration", "variable_declaration", "class_body",
-             "program", "statement_block", "interface_body", "object_type",
-             "ambient_declaration"}  # fmt: skip
+})  # fmt: skip
+_JS_WRAPPERS = frozenset({
+    "export_statement", "lexical_declaration", "variable_declaration", "class_body",
+    "program", "statement_block", "interface_body", "object_type", "ambient_declaration",
+})  # fmt: skip
+_RUST_DECLARATIONS = frozenset({
+    "function_item", "function_signature_item", "struct_item", "enum_item", "union_item",
+    "trait_item", "impl_item", "mod_item", "const_item", "static_item", "type_item",
+    "macro_definition",
+})  # fmt: skip
+_GO_DECLARATIONS = frozenset({
+    "function_declaration", "method_declaration", "type_spec", "type_alias", "const_spec",
+    "var_spec",
+})  # fmt: skip
+_GO_WRAPPERS = frozenset({
+    "source_file", "type_declaration", "const_declaration", "var_declaration", "var_spec_list",
+})  # fmt: skip
+_JAVA_DECLARATIONS = frozenset({
+    "class_declaration", "interface_declaration", "enum_declaration", "record_declaration",
+    "annotation_type_declaration", "method_declaration", "constructor_declaration",
+    "variable_declarator",
+})  # fmt: skip
+_JAVA_WRAPPERS = frozenset({
+    "program", "class_body", "interface_body", "enum_body", "enum_body_declarations",
+    "field_declaration", "constant_declaration",
+})  # fmt: skip
+_GRAMMARS = {
+    "javascript": _Grammar("tree_sitter_javascript", "language", _JS_DECLARATIONS, _JS_WRAPPERS),
+    "typescript": _Grammar(
+        "tree_sitter_typescript", "language_typescript", _JS_DECLARATIONS, _JS_WRAPPERS
+    ),
+    "tsx": _Grammar("tree_sitter_typescript", "language_tsx", _JS_DECLARATIONS, _JS_WRAPPERS),
+    "rust": _Grammar(
+        "tree_sitter_rust",
+        "language",
+        _RUST_DECLARATIONS,
+        frozenset({"source_file", "declaration_list"}),
+    ),
+    "go": _Grammar("tree_sitter_go", "language", _GO_DECLARATIONS, _GO_WRAPPERS),
+    "java": _Grammar("tree_sitter_java", "language", _JAVA_DECLARATIONS, _JAVA_WRAPPERS),
+}
 # what formatting alone adds or takes away: a semicolon automatic insertion would put
 # there, a trailing comma (prettier's "semi" and "trailingComma")
 _FORMATTING = frozenset({b";", b","})
+_PARTS = re.compile(r"\.|::")
 
 
 def language_of(path: str) -> str | None:
@@ -43,22 +104,10 @@ def language_of(path: str) -> str | None:
 def _parser(name: str) -> Any:
     try:
         import tree_sitter
-    except ImportError:
-        return None
-    try:
-        if name == "javascript":
-            import tree_sitter_javascript as javascript
 
-            language = javascript.language()
-        else:
-            import tree_sitter_typescript as typescript
-
-            language = (
-                typescript.language_typescript()
-                if name == "typescript"
-                else typescript.language_tsx()
-            )
-    except ImportError:
+        grammar = _GRAMMARS[name]
+        language = getattr(importlib.import_module(grammar.module), grammar.entry)()
+    except (ImportError, AttributeError):
         return None
     return tree_sitter.Parser(tree_sitter.Language(language))
 
@@ -69,33 +118,63 @@ def available(path: str) -> bool:
     return name is not None and _parser(name) is not None
 
 
-def _children(node: Any) -> list[Any]:
+def _children(node: Any, grammar: _Grammar) -> list[Any]:
     """Declarations directly inside ``node``, looking through exports and bodies."""
     found = []
     for child in node.children:
-        if child.type in _DECLARATIONS:
+        if child.type in grammar.declarations:
             found.append(child)
-        elif child.type in _WRAPPERS:
-            found.extend(_children(child))
+        elif child.type in grammar.wrappers:
+            found.extend(_children(child, grammar))
     return found
 
 
-def _find(node: Any, names: list[str]) -> Any:
+def _type_name(node: Any | None) -> str:
+    """The name of a type as written where a method is given to it: ``Rectangle`` of
+    ``Rectangle<T>``, ``*Server`` or ``crate::shapes::Rectangle``."""
+    while node is not None and node.child_by_field_name("name") is None and node.children:
+        inner = node.child_by_field_name("type")
+        node = inner if inner is not None else node.named_children[-1]
+    if node is None:
+        return ""
+    named = node.child_by_field_name("name")
+    return str((named or node).text.decode("utf-8"))
+
+
+def _name(node: Any) -> str:
+    if node.type == "impl_item":  # Rust: named by the type it gives methods to
+        return _type_name(node.child_by_field_name("type"))
+    named = node.child_by_field_name("name")
+    return "" if named is None else str(named.text.decode("utf-8"))
+
+
+def _receiver(node: Any) -> str:
+    """The type a Go method is declared on ('' for anything else)."""
+    receiver = node.child_by_field_name("receiver") if node.type == "method_declaration" else None
+    if receiver is None:
+        return ""
+    declared = next((c for c in receiver.named_children), None)
+    return _type_name(declared.child_by_field_name("type")) if declared is not None else ""
+
+
+def _find(node: Any, names: list[str], grammar: _Grammar) -> Any:
     """The declaration ``names`` leads to; of an overloaded function or method, the one
     with a body (its signatures come first and hold none of its code)."""
-    found = [
-        child
-        for child in _children(node)
-        if (name := child.child_by_field_name("name")) is not None
-        and name.text.decode("utf-8") == names[0]
-    ]
-    if not found:
-        return None
-    child = next((c for c in found if c.child_by_field_name("body") is not None), found[0])
+    children = _children(node, grammar)
+    found = [child for child in children if _name(child) == names[0]]
+    found.sort(key=lambda c: c.child_by_field_name("body") is None)  # stable: bodies first
     if len(names) == 1:
-        return child
-    body = child.child_by_field_name("body")
-    return _find(body, names[1:]) if body is not None else None
+        return found[0] if found else None
+    for child in found:
+        body = child.child_by_field_name("body")
+        inside = _find(body, names[1:], grammar) if body is not None else None
+        if inside is not None:
+            return inside
+    if len(names) == 2:  # Go: a method beside its type
+        return next(
+            (c for c in children if _receiver(c) == names[0] and _name(c) == names[1]), None
+        )
+    return None
 
 
 def _tokens(node: Any, out: list[bytes], skipped: frozenset[bytes]) -> None:
@@ -119,9 +198,10 @@ def fingerprint(source: bytes, path: str, symbol: str, *, first: bool = False) -
     written then holds such hashes, :data:`VERSION` before the others)."""
     name = language_of(path)
     parser = _parser(name) if name else None
-    if parser is None:
+    if name is None or parser is None:
         raise LookupError(f"no grammar for {path}")
-    node = _find(parser.parse(source).root_node, symbol.split("."))
+    parts = [part for part in _PARTS.split(symbol) if part]
+    node = _find(parser.parse(source).root_node, parts, _GRAMMARS[name]) if parts else None
     if node is None:
         return None
     tokens: list[bytes] = []
