@@ -177,3 +177,31 @@ def test_a_chinese_question_finds_the_page_that_answers_it(make_base: MakeBase) 
     reader = Brain.open(root).reader()
     assert reader.query("如何把路径参数声明为整数类型？").hits[0].id == "path-params.md"
     assert [found.hit.id for found in reader.search("后台").hits] == ["background.md"]
+
+
+def test_a_question_read_for_pages_in_another_language_leaves_its_own_stop_words_out(
+    make_base: MakeBase,
+) -> None:
+    """fastapi/fastapi: once its French pages said ``lang: fr``, an English question was
+    read for them with French stop words, so "how", "do", "the", "of", "as" and "an"
+    were terms, which the English comments of their code hold, and French pages came
+    first for English questions."""
+    code = "```python\n# How do the values come? As an int, the type of the path\n```\n"
+    root = make_base(
+        {
+            "path-params.md": doc(
+                "Path parameters",
+                body="You can declare the type of a path parameter as an int.\n",
+            ),
+            "fr/path-params.md": doc(
+                "Paramètres de chemin",
+                body=f"Vous pouvez déclarer le type d'un paramètre de chemin.\n\n{code}",
+                lang="fr",
+            ),
+        }
+    )
+    reader = Brain.open(root).reader()
+    asked = "How do I declare the type of a path parameter as an int?"
+    assert reader.query(asked).hits[0].id == "path-params.md"
+    demande = "Comment déclarer le type d'un paramètre de chemin ?"
+    assert reader.query(demande).hits[0].id == "fr/path-params.md"

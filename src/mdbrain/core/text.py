@@ -76,6 +76,20 @@ def guess_language(text: str) -> str:
     return code if most >= 2 and most > second else ""
 
 
+def stop_words(lang: str) -> frozenset[str]:
+    """The stop words mdbrain knows of a language (none for the others)."""
+    return _STOP.get(language(lang), frozenset())
+
+
+def without_stop_words(text: str, lang: str) -> str:
+    """``text`` without the words that are stop words of ``lang``, each as written
+    between spaces (punctuation around it aside): a question read in another
+    language than its own must not take its own grammar for terms."""
+    stop = stop_words(lang)
+    kept = [w for w in text.split() if w.strip(_AROUND_WORDS).casefold() not in stop]
+    return " ".join(kept)
+
+
 def says_little(word: str) -> bool:
     """Whether ``word`` is a word of any known language's grammar (a stop word, a
     question word, a letter or two) rather than one that names something: what a

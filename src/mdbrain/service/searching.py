@@ -343,9 +343,12 @@ class Searcher:
         documents = self.statistics().documents
         named = " ".join([*_compound(analyser, text.identifiers(words)), *text.split_names(words)])
         from_names = set(analyser.terms(named)) if named else set()
+        # an English question read for French pages: "how", "do", "the" are no terms
+        said_in = text.guess_language(words)
+        read = text.without_stop_words(words, said_in) if said_in not in ("", code) else words
         # each term's words: (word, documents holding it, its share of the term)
         expanded: dict[str, dict[str, tuple[int, float]]] = {}
-        for word in dict.fromkeys(analyser.terms(words)):
+        for word in dict.fromkeys(analyser.terms(read)):
             form, prefix = ranking.pattern(word, params)
             found = self._expansion(code, form, prefix)
             if not any(term == word for _w, term, _n in found):
@@ -359,7 +362,7 @@ class Searcher:
         # question's other words to come first.
         # A verb and its particle ("log in", "set up"), the particle no term: the word
         # written as one ("login", "setup") gives the verb's term.
-        for first, second, both, written in analyser.joined(words):
+        for first, second, both, written in analyser.joined(read):
             if first in expanded and (not second or second in expanded) and both not in expanded:
                 for w, _term, n in self._expansion(code, both, False):
                     if w.startswith(written) and w[len(written) :] in PLURAL_ENDINGS:
