@@ -142,18 +142,26 @@ def test_a_site_without_those_extensions_keeps_the_include_lines(tmp_path: Path)
     assert not [note for note in report.notes if "code include" in note]
 
 
-def test_fastapis_includes_are_read_from_the_project_above_its_site(tmp_path: Path) -> None:
-    """FastAPI's docs/en/mkdocs.yml names ``../../docs_src/...``: outside the folder of
-    mkdocs.yml, inside the project."""
+def _fastapi_like(tmp_path: Path) -> Path:
+    """A project laid out as FastAPI's: a base in kb/, the site in docs/en/ (its
+    mkdocs.yml turning markdown-include-variants on, its pages in docs/en/docs/) and
+    the code its pages include in docs_src/."""
     project = tmp_path / "project"
-    site = project / "docs" / "en"
-    (site / "docs").mkdir(parents=True)
+    (project / "docs" / "en" / "docs").mkdir(parents=True)
     (project / "docs_src").mkdir()
     (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
     (project / "kb").mkdir()
-    (site / "mkdocs.yml").write_text(
+    (project / "docs" / "en" / "mkdocs.yml").write_text(
         "site_name: demo\nmarkdown_extensions:\n  markdown_include_variants:\n", encoding="utf-8"
     )
+    return project
+
+
+def test_fastapis_includes_are_read_from_the_project_above_its_site(tmp_path: Path) -> None:
+    """FastAPI's docs/en/mkdocs.yml names ``../../docs_src/...``: outside the folder of
+    mkdocs.yml, inside the project."""
+    project = _fastapi_like(tmp_path)
+    site = project / "docs" / "en"
     (project / "docs_src" / "first_py39.py").write_text(CODE, encoding="utf-8")
     (site / "docs" / "first.md").write_text(
         "# First\n\n{* ../../docs_src/first_py39.py ln[1:2] *}\n", encoding="utf-8"
@@ -200,15 +208,8 @@ def test_a_secret_an_include_puts_in_a_page_is_said_where_it_is(tmp_path: Path) 
     page of 274 lines: the lines counted those the includes added."""
     import hashlib
 
-    project = tmp_path / "project"
+    project = _fastapi_like(tmp_path)
     site = project / "docs" / "en"
-    (site / "docs").mkdir(parents=True)
-    (project / "docs_src").mkdir()
-    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
-    (project / "kb").mkdir()
-    (site / "mkdocs.yml").write_text(
-        "site_name: demo\nmarkdown_extensions:\n  markdown_include_variants:\n", encoding="utf-8"
-    )
     token = "ghp_" + hashlib.sha256(b"an include test").hexdigest()[:36]
     (project / "docs_src" / "app.py").write_text(f"a = 1\nTOKEN = '{token}'\n")
     (site / "docs" / "a.md").write_text("# A\n\n{* ../../docs_src/app.py *}\n\nText.\n")
