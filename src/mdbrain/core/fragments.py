@@ -13,7 +13,6 @@ by one generator's exact rules.
 
 from __future__ import annotations
 
-import html
 import re
 import unicodedata
 from collections import Counter
@@ -88,6 +87,8 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
             found.add(explicit.group(1).casefold())
         text = passages.clean_heading(title)
         if "&" in text:  # "on_&lt;event_name&gt;()" reads "on_<event_name>()"
+            import html  # a heading holding an entity is rare: most runs never load it
+
             text = html.unescape(text)
         if "[" in text:
             text = _LINKED.sub(r"\1", text)

@@ -20,6 +20,8 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Protocol
 
+from mdbrain.core.lazy import lazy_pattern
+
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _AROUND_WORDS = "\"'()[],.;:!?"  # what may stand before or after a word in a question
 _MEMO_MAX = 1_000_000  # pieces an analyser remembers before it starts afresh
@@ -143,8 +145,8 @@ def _with_parts(found: re.Match[str]) -> str:
 # as each character and each pair of characters in a row, so that a word of the question
 # ("后台") meets the run that holds it ("后台任务"), and a pair asked ranks the pages
 # holding that pair above those holding its characters apart. Korean spaces its words.
-_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}")
-_CJK_FIRST = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CJK = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+_CJK_RUN = lazy_pattern(_CJK + "{2,}")  # compiled when a text is not ASCII: it costs 1 ms
 
 
 def _cjk_terms(found: re.Match[str]) -> str:
@@ -156,7 +158,7 @@ def _cjk_terms(found: re.Match[str]) -> str:
 def cjk_split(text: str) -> str:
     """``text`` with each run of Chinese or Japanese characters written as its characters
     and its pairs of characters, spaced (see :data:`_CJK_RUN`); other text as it is."""
-    return _CJK_RUN.sub(_cjk_terms, text) if _CJK_FIRST.search(text) else text
+    return _CJK_RUN().sub(_cjk_terms, text)
 
 
 def normalise(text: str) -> str:

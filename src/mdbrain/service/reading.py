@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mdbrain.core import asking, cells, fragments, graph, manifest, passages, text, tokens
+from mdbrain.core import asking, cells, graph, manifest, passages, text, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.markdown import Section, comment_lines
@@ -1394,6 +1394,8 @@ def _own_end(section: Section, outline: Iterable[Section]) -> int:
 def _anchors(heading: str) -> set[str]:
     """The anchors a heading is reached by: the id it gives itself (``{ #id }``, the same
     in every translation of a page) and the one made of its text, casefolded."""
+    from mdbrain.core import fragments  # only show --section needs it
+
     given = fragments.explicit_id(heading)
     made = fragments.slug(passages.clean_heading(heading))
     return {made.casefold()} if given is None else {given[0].casefold(), made.casefold()}
