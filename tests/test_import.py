@@ -242,6 +242,10 @@ def test_a_translation_goes_beside_the_bases_pages_in_its_own_language(
     assert "lang" not in meta(root, "advanced/events.md")
     assert meta(root, "fr/advanced/events.md")["lang"] == "fr"
     assert meta(root, "es/docs/advanced/events.md")["lang"] == "es"
+    # each translated page leads to the page it translates, which came in before
+    assert meta(root, "fr/advanced/events.md")["related"] == ["advanced/events.md"]
+    assert meta(root, "es/docs/advanced/events.md")["related"] == ["advanced/events.md"]
+    assert "related" not in meta(root, "advanced/events.md")
 
 
 def test_a_docusaurus_sites_past_versions_are_not_imported_with_it(make_base: MakeBase) -> None:

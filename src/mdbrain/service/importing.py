@@ -126,6 +126,7 @@ class _Run:
     variants: bool = False  # ... markdown-include-variants ({* file ln[1:8] *})
     mdx: bool = False  # ... mdx_include ({!file!})
     book: bool = False  # the source is an mdBook's: {{#include file}} shows code
+    translation: _Translation | None = None  # what the source translates, if it does
     served: tuple[Path, ...] = ()  # folders a site serves at its root as they are (public/)
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
@@ -1107,6 +1108,30 @@ def _translation(src: Path, project: Path, lang: str) -> _Translation | None:
     return None
 
 
+def _translating(run: _Run, pages: Mapping[str, conversion.Page]) -> None:
+    """Each page of a translation is ``related`` to the page it translates, when an
+    earlier import brought that one in: the page at the same path in the folder of the
+    base's language (fastapi's ``docs/fr/docs/a.md`` to ``docs/en/docs/a.md``)."""
+    translation = run.translation
+    if translation is None:
+        return
+    project = run.session.project.resolve()
+    below = run.source.relative_to(translation.folder)
+    base = sites.language(run.session.config.lang)
+    with contextlib.suppress(OSError):
+        for sibling in sorted(translation.folder.parent.iterdir()):
+            named = sibling.name
+            if sibling == translation.folder or not sites.named_for_a_language(named):
+                continue
+            if sites.language(named) != base:
+                continue
+            for path in pages:
+                original = (sibling / below / path).relative_to(project).as_posix()
+                doc_id = run.plan.earlier.get(original.casefold())
+                if doc_id is not None:
+                    run.plan.add(path, "related", doc_id)
+
+
 def _translated_site(src: Path, project: Path, translation: _Translation | None) -> _Site | None:
     """The MkDocs site of a translation without a configuration of its own, as its
     language's sibling that has one builds it (fastapi builds docs/fr/docs with
@@ -1153,13 +1178,20 @@ def import_folder(
     prefix = _prefix(theme, src, project, page=page is not None, translated=translated)
     inside = None if page or src == project or project not in src.parents else src
     config = session.config
-    plan = Plan(prefix, verified, session.today(), _origin(session, src), config, notes=notes)
-    plan.lang = translated
+    plan = Plan(
+        prefix,
+        verified,
+        session.today(),
+        _origin(session, src),
+        config,
+        notes=notes,
+        lang=translated,
+    )
     site = _mkdocs_site(project, src)
     plan.named, (plan.homes, plan.inside) = _site_titles(site, src), _homes(project, src)
     site = site or _translated_site(src, project, translation)  # its includes, not titles
     limit = None if inside is None else inside.relative_to(project).as_posix()
-    run = _Run(session, src, plan, limit, dry_run, single=page is not None)
+    run = _Run(session, src, plan, limit, dry_run, single=page is not None, translation=translation)
     _site_of(run, site)
     run.served = _served(project, src)
     run.walked = frozenset(plan.origin(path).casefold() for path in paths)
@@ -1177,6 +1209,7 @@ def import_folder(
         import_plan.served_at(plan, pages)
         pages = _relink(run, pages)
         import_plan.decisions(plan)
+        _translating(run, pages)
         said = (len(plan.broken), len(plan.notes), len(plan.unresolved))
         texts, added = _composed(run, pages)
         if prefix:
