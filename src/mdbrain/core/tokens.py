@@ -18,6 +18,7 @@ one token.
 
 from __future__ import annotations
 
+import functools
 import re
 
 _PIECE = re.compile(r"[^\W\d_]+|\d+|\n+|[ \t]{2,}|[^\w\s]+|_+")
@@ -38,8 +39,16 @@ def _letters(piece: str) -> int:
     return _OTHER[size] if size < len(_OTHER) else max(470, size * 36)
 
 
+_MEMO_LONGEST = 8_192  # characters of the longest text whose estimate is remembered
+
+
 def estimate(text: str) -> int:
-    """Estimated tokens of ``text`` (0 for empty or blank text)."""
+    """Estimated tokens of ``text`` (0 for empty or blank text). An answer counts the
+    same passages and rows again as it shortens itself: short texts are remembered."""
+    return _remembered(text) if len(text) <= _MEMO_LONGEST else _estimate(text)
+
+
+def _estimate(text: str) -> int:
     total = 0
     for piece in _PIECE.findall(text):
         first = piece[0]
@@ -54,3 +63,6 @@ def estimate(text: str) -> int:
         else:
             total += _PUNCT[min(len(piece), 4)] + 100 * (len(piece) // 12)
     return (total + 50) // 100
+
+
+_remembered = functools.lru_cache(maxsize=1024)(_estimate)  # 8 MiB of text at most
