@@ -419,8 +419,9 @@ def update(
 @click.argument("source", type=click.Path(path_type=Path))  # from -C; the service checks it
 @click.option(
     "--theme",
-    help="Folder of the base to import into (default: the source folder's name, or the"
-    " root for a docs, wiki or text folder; '.' for the root).",
+    help="Folder of the base to import into (default: the source folder's name, the root"
+    " for a docs, wiki or text folder, or the language's code for a translation; '.' for"
+    " the root).",
 )
 @click.option("--verified", is_flag=True, help="Mark the pages stable (they were checked).")
 @click.option("--legacy", is_flag=True, help="Copy nothing: list the old pages as legacy sources.")
