@@ -1973,9 +1973,10 @@ def test_a_link_to_the_html_a_page_is_built_into_leads_to_the_page(make_base: Ma
         root.parent / "book" / "src",
         {
             "ch01.md": "# One\n\nSee [comments](ch02.html#writing), [sub](part/ch03.htm),"
-            " [std](../std/index.html) and [page](static.html).\n",
+            " [std](../std/index.html), [part](part/index.html) and [page](static.html).\n",
             "ch02.md": "# Two\n\n## Writing\n\nText.\n",
             "part/ch03.md": "# Three\n\nBack to [one](../ch01.html).\n",
+            "part/README.md": "# The part\n\nIts chapters.\n",  # mdBook builds index.html
         },
     )
     (book / "static.html").write_text("<p>hand-written</p>\n", encoding="utf-8")
@@ -1989,6 +1990,7 @@ def test_a_link_to_the_html_a_page_is_built_into_leads_to_the_page(make_base: Ma
 
     assert f"[comments]({written('ch01.md', 'ch02.md')}#writing)" in one
     assert f"[sub]({written('ch01.md', 'part/ch03.md')})" in one
+    assert f"[part]({written('ch01.md', 'part/README.md')})" in one
     assert "[std](../std/index.html)" in one and "[page](static.html)" not in one
     assert f"[one]({written('part/ch03.md', 'ch01.md')})" in three
 
@@ -2038,7 +2040,8 @@ def test_an_mdbook_chapter_shows_the_code_its_includes_name_and_describes_it(
             "ch02.md": "# Guessing\n\n```rust\n{{#rustdoc_include ../listings/ch02/src/main.rs:main}}"
             "\n```\n\nThe first line: `{{#include ../listings/ch02/src/main.rs:1}}`.\n\n"
             "```rust\n{{#include ../listings/ch02/src/gone.rs}}\n```\n\n"
-            "Written as text: \\{{#include ../listings/ch02/src/main.rs}}\n",
+            "Written as text: \\{{#include ../listings/ch02/src/main.rs}}\n\n"
+            "{{#playground ../listings/ch02/src/main.rs editable}}\n",
         },
     )
     report = run_import(root, book / "src", theme="deep/er")
@@ -2049,6 +2052,8 @@ def test_an_mdbook_chapter_shows_the_code_its_includes_name_and_describes_it(
     assert "{{#include ../listings/ch02/src/gone.rs}}" in written  # kept, and said
     assert any("gone.rs" in note and "mdBook include" in note for note in report.notes)
     assert "\\{{#include ../listings/ch02/src/main.rs}}" in written
+    # mdBook shows a playground in a code block: its lines are never the page's headings
+    assert "```rust,editable\nuse std::io;\n\nfn main() {" in written
     assert meta(root, new)["impl_refs"] == ["book/listings/ch02/src/main.rs"]
 
 

@@ -222,6 +222,7 @@ def test_an_entity_standing_for_markup_stays_an_entity() -> None:
         "| <code>&vert;</code> | <code>pat &vert; pat</code> | Pattern alternatives |",
         '<img alt="the string &quot;hello&quot;" src="a.svg">',
         "&ast;not emphasis&ast; and &#124; and &#x5B;x&#x5D; and &#32;",
+        "A&nbsp;B and a&zwj;b: spaces and marks no one sees stay named",
     ]
     assert conversion.mkdocs_markup("\n".join(lines)).split("\n") == lines
 

@@ -27,6 +27,7 @@ import html
 import posixpath
 import re
 import tomllib
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -745,14 +746,17 @@ _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+\1")
 
 def _plain_entities(line: str) -> str:
     """``line`` with its HTML entities outside code spans written as the characters they
-    stand for, but for those of ASCII punctuation and spaces: as characters they could
-    read as markup, not as text (``&vert;`` would split a table cell, ``&quot;`` end an
+    stand for, but for those of ASCII punctuation and spaces, and of spaces and marks no
+    one sees (``&nbsp;``, ``&zwj;``): as characters they could read as markup, not as
+    text, or be taken for what they are not (``&vert;`` would split a table cell, ``&quot;`` end an
     attribute, ``&lt;`` open a tag, ``&ast;`` start emphasis)."""
 
     def plain(found: re.Match[str]) -> str:
         char = html.unescape(found.group())
         markup = len(char) == 1 and char.isascii() and not char.isalnum()
-        return found.group() if markup or char == found.group() else char
+        # a space of another width (&nbsp;, &thinsp;) or one not seen (&zwj;) stays named
+        unseen = len(char) == 1 and unicodedata.category(char) in ("Zs", "Cf", "Cc")
+        return found.group() if markup or unseen or char == found.group() else char
 
     out, at = [], 0
     for span in _CODE_SPAN.finditer(line):

@@ -349,6 +349,11 @@ def _one_page(plan: Plan, written: str, old: str, own: str | None = None) -> lis
     built = stem if suffix.lower() in _BUILT_SUFFIXES and posixpath.basename(stem) else ""
     tries = [] if name in (".", "..") else [old + s for s in conversion.PAGE_SUFFIXES]
     tries += [built + s for s in conversion.PAGE_SUFFIXES] if built else []
+    if posixpath.basename(built).lower() == "index":  # mdBook builds README.md into index.html
+        here = posixpath.dirname(built)
+        tries += [
+            posixpath.join(here, f + s) for f in _FOLDER_PAGES for s in conversion.PAGE_SUFFIXES
+        ]
     folder = [
         posixpath.normpath(posixpath.join(old, stem + suffix))
         for stem in _FOLDER_OPENERS

@@ -425,12 +425,14 @@ def _comment(language: str | None) -> str | None:
 # or ``:name``, the lines between ``ANCHOR: name`` and ``ANCHOR_END: name``; the lines
 # marking anchors are never shown. ``{{#rustdoc_include}}`` shows the same lines (the
 # rest of its file is only there for rustdoc, hidden) and ``{{#playground}}`` the whole
-# file. mdBook reads no include of an included file; ``\{{#include ...}}`` is text.
+# file in a Rust code block of its own (``editable`` and its other words become the
+# block's attributes, ```` ```rust,editable ````). mdBook reads no include of an
+# included file; ``\{{#include ...}}`` is text.
 
 BOOK = "{{#"
 _BOOK_INCLUDE = re.compile(
-    r"(?P<escape>\\)?\{\{#(?:include|rustdoc_include|playground)"
-    r"[ \t]+(?P<spec>[^\s{}]+)[^{}\n]*\}\}"
+    r"(?P<escape>\\)?\{\{#(?P<kind>include|rustdoc_include|playground)"
+    r"[ \t]+(?P<spec>[^\s{}]+)(?P<attributes>[^{}\n]*)\}\}"
 )
 _ANCHOR_MARK = re.compile(r"ANCHOR(?:_END)?:[ \t]*([\w-]+)")
 
@@ -457,6 +459,9 @@ def expand_book(text: str, read: Reader) -> Expanded:
             return found.group()
         out.included.append(file)
         got = "\n".join(line for line in lines if not _ANCHOR_MARK.search(line)).rstrip("\n")
+        if found.group("kind") == "playground":  # shown as a Rust code block of its own
+            attributes = "".join("," + word for word in found.group("attributes").split())
+            got = f"```rust{attributes}\n{got}\n```"
         out.added += len(got)
         return got
 
