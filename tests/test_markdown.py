@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from mdbrain.core import links, markdown
+from mdbrain.core import links, markdown, passages
 
 
 def targets(body: str) -> list[str]:
@@ -252,3 +252,19 @@ def test_links_in_an_admonitions_text_count_and_code_inside_it_does_not() -> Non
     )
     found = markdown.scan(body).links
     assert found == (("b.md", 5), ("c.md", 12), ("d.md", 16))
+
+
+def test_three_backticks_closed_on_their_line_are_a_code_span_not_a_fence() -> None:
+    """thanos-io/thanos: list lines like "   ```cilium hubble disable```" opened a code
+    block to the end of the page, so its next section vanished from show, query and
+    the export. A backtick fence's info string holds no backtick (CommonMark)."""
+    body = (
+        "# Tutorial\n\n1. Turn it off:\n   ```cilium hubble disable```\n\n"
+        "## Example deployment\n\nText.\n\n```yaml\nkey: 1\n```\n\n## After\n"
+    )
+    titles = [h.title for h in markdown.scan(body).headings]
+    assert titles == ["Tutorial", "Example deployment", "After"]
+    assert [section.path[-1] for section, _a, _b in passages.split(body)][-2:] == [
+        "Example deployment",
+        "After",
+    ]

@@ -125,7 +125,9 @@ _DATE_LINE = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _HEAD_LINES = 30
-_FENCED = re.compile(r"^ {0,3}(`{3,}|~{3,}).*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL)
+_FENCED = re.compile(
+    r"^ {0,3}(`{3,}(?![^`\n]*`)|~{3,}).*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL
+)
 _STATUS_LINE = re.compile(
     r"^\s*(?:[-*+]\s*)?\**(?:status|statut)\**\s*:\**\s*(.+)$", re.IGNORECASE | re.M
 )

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*([^\s`{]*)")
+_FENCE = re.compile(r"^ {0,3}(`{3,}(?![^`\n]*`)|~{3,})[ \t]*([^\s`{]*)")
 _HASH: Final = frozenset(
     {
         "", "sh", "bash", "shell", "zsh", "console", "shell-session", "python", "py", "yaml",

@@ -44,7 +44,7 @@ _CODE_SPAN = re.compile(r"`[^`\n]*+`")
 _URL = re.compile(r"\bhttps?://\S++")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 _UNDERLINE = re.compile(r"^[ \t]*(?:={3,}|-{3,}|~{3,}|\^{3,})[ \t]*$")
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_FENCE = re.compile(r"^\s{0,3}(`{3,}(?![^`\n]*`)|~{3,})")
 _SKIPPED_START = ("#", "|", "<", ">", "..", ":", "[!", "---", "===", "***", "___", "{%", "{{")
 _SENTENCE_END = (".", "!", "?", "…", ")")  # not ":", that opens a list or a block
 

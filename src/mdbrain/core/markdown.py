@@ -34,7 +34,7 @@ _SPECIAL_FIRST = frozenset(" \t#`~<>-*+_=[|0123456789")
 # An admonition as MkDocs (Material, Python-Markdown) writes one, "!!! note" or "??? tip",
 # its text indented under it: Markdown in a box, not indented code.
 ADMONITION = re.compile(r"^(?:!!!|\?\?\?\+?)[ \t]*[\w-]")
-FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")  # a line opening a fenced code block
+FENCE = re.compile(r"^ {0,3}(`{3,}(?![^`\n]*`)|~{3,})")  # a line opening a fenced code block
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 _BLOCK_START = re.compile(r"^ {0,3}(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]|\||<)")
@@ -88,7 +88,7 @@ def without_comments(text: str, by: str = "") -> str:
 # tab's text is indented four spaces under it.
 _TAB = lazy_pattern(r'^[ \t]*===[!+]{0,2}[ \t]+"(.*)"[ \t]*$')
 # A fence at any indentation: in a tab or an admonition, a fence is indented with its text.
-_ANY_FENCE = lazy_pattern(r"^[ \t]*(`{3,}|~{3,})")
+_ANY_FENCE = lazy_pattern(r"^[ \t]*(`{3,}(?![^`\n]*`)|~{3,})")
 
 
 def content_tabs(body: str) -> str:

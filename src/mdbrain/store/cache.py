@@ -35,7 +35,8 @@ from mdbrain.core.links import Link
 from mdbrain.core.manifest import Entry
 from mdbrain.store import files
 
-FORMAT = 13  # 12: links whose text runs over lines; 13: links in admonitions
+FORMAT = 14  # 12: links whose text runs over lines; 13: links in admonitions; 14: image
+# tags over several lines, and three backticks closed on their line read as code, no fence
 CACHE_DIR = ".mdbrain"
 ENTRIES_FILE = "entries.pickle"
 STATE_FILE = "state.json"

@@ -45,7 +45,7 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = cache.SEARCH_FILE
-FORMAT = "18"
+FORMAT = "19"
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
