@@ -132,6 +132,28 @@ def test_folders_without_a_numbering_keep_plain_names_and_dated_ones_take_today(
     assert dated.id == "log/20261203-move-to-a-new-host.md"
 
 
+def test_a_folder_named_by_months_takes_this_month_and_holds_no_number_twice(
+    make_base: MakeBase,
+) -> None:
+    """thanos-io/thanos names its proposals by month (``202012-...``), some by day: check
+    said 202005 was held three times and to renumber history, and write named a new one
+    ``20221130-...``, the day after the last."""
+    root = make_base(
+        {
+            "proposals/202005-store-sharding.md": doc("Store sharding"),
+            "proposals/202005-query-pushdown.md": doc("Query pushdown"),
+            "proposals/202012-deletions.md": doc("Deletions"),
+            "proposals/20221129-avoid-global-sort.md": doc("Avoid global sort"),
+            "proposals/201812-remote-receive.md": doc("Remote receive"),
+        }
+    )
+    brain = Brain.open(root, clock=lambda: TODAY)
+    assert not [f for f in brain.check().findings if f.code == "W018"]
+    written = brain.write(decision("Tenant-aware compaction", "proposals"))
+    assert written.id == "proposals/202612-tenant-aware-compaction.md"
+    assert slug.series(["123456-a", "123457-b"]).kind == "number"  # type: ignore[union-attr]
+
+
 def test_an_update_tells_why_a_sourced_document_is_still_a_draft(make_base: MakeBase) -> None:
     root = records(make_base, *ADRS)
     brain = Brain.open(root, clock=lambda: TODAY)

@@ -128,9 +128,10 @@ class Series:
         return self.numbers[-1][0] + 1 if self.numbers else 1
 
     def prefix(self, number: int, today: dt.date) -> str:
-        """What a new name starts with: its number in the folder's width, or today."""
+        """What a new name starts with: its number in the folder's width, or today (this
+        month, for a folder whose names start with one: ``202012-...``)."""
         if self.kind == "date":
-            return today.strftime("%Y%m%d")
+            return today.strftime("%Y%m" if self.width == _MONTH_WIDTH else "%Y%m%d")
         if self.kind == "day":
             return today.isoformat()
         return f"{self.lead}{number:0{self.width}d}"
@@ -142,6 +143,20 @@ def _is_date(year: str, month: str, day: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+_MONTH_WIDTH = 6  # "202012": a month, as thanos-io/thanos names its proposals
+_YEARS = range(1970, 2101)  # a month's year: "123456" is no month
+
+
+def _dated(digits: str) -> bool:
+    """Whether the digits a name starts with are a day (``20221129``) or a month
+    (``202012``)."""
+    if len(digits) == 8:
+        return _is_date(digits[:4], digits[4:6], digits[6:])
+    if len(digits) == _MONTH_WIDTH:
+        return int(digits[:4]) in _YEARS and _is_date(digits[:4], digits[4:], "01")
+    return False
 
 
 def series(names: Iterable[str]) -> Series | None:
@@ -167,7 +182,9 @@ def series(names: Iterable[str]) -> Series | None:
     padded = any(digits.startswith("0") and width > 1 for digits, _n in same)
     if len(found) * 2 <= len(names) or (len(same) < 2 and not padded):
         return None
-    if width == 8 and all(_is_date(d[:4], d[4:6], d[6:]) for d, _n in same):
+    # days or months, all of them: thanos-io/thanos's proposals, 202012-... and
+    # 20221129-..., were a series of numbers with 202005 held three times
+    if width in (8, _MONTH_WIDTH) and all(_dated(d) for d, _n in found if len(d) >= width - 2):
         return Series("date", width)
     numbers = sorted({int(digits): n for digits, n in sorted(found, reverse=True)}.items())
     lead = max(leads, key=lambda written: (leads[written], written))
