@@ -544,6 +544,8 @@ def test_an_impl_ref_to_a_symbol_its_file_lacks_is_said_and_counts_for_nothing(
     assert "code that exists" in typo.draft_reason
     said = views.write_text(typo)
     assert "warning: impl_ref app.py#serv names no code: no symbol serv in app.py" in said
+    # thanos-io/thanos: told to verify it, which verify then refused
+    assert f"(point its impl_refs at code that is there, then verify {typo.id})" in said
     right = brain.write(
         WriteRequest(
             title="Serving twice",

@@ -657,9 +657,11 @@ def write_text(report: WriteReport) -> str:
         lines.append(f"warning: impl_ref {ref} names no code: {why} (check reports it, W003)")
     if report.status == "draft":
         reason = report.draft_reason or "no sources"
+        # verify refuses a page whose impl_refs name no code: the way out is to mend them
+        step = "point its impl_refs at code that is there, then " if report.missing else ""
         lines.append(
             f"status draft: {reason}; default reads leave it out until it is verified"
-            f" (verify {report.id})"
+            f" ({step}verify {report.id})"
         )
     if report.candidates:
         lines.append(
