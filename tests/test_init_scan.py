@@ -443,3 +443,20 @@ def test_tests_in_a_language_the_scan_does_not_read_are_not_counted_as_none(
     text = "\n".join(p.read_text(encoding="utf-8") for p in (project / "kb").rglob("*.md"))
     assert "Tests in tests/: 2 files, in C#, whose tests the scan does not count." in text
     assert "0 tests" not in text and "## Test files" not in text
+
+
+def test_the_books_and_pages_of_a_projects_tests_are_no_documentation_to_import(
+    tmp_path: Path,
+) -> None:
+    """rust-lang/mdBook: its 58 test books (tests/testsuite/..., tests/gui/books/...)
+    were proposed as 'mdbrain import tests', 298 pages of fixtures."""
+    from mdbrain.service.bootstrap import init_base
+    from tests.test_import_mdx import _project
+
+    files = {"guide/book.toml": "[book]\n", "src/main.rs": "fn main() {}\n"}
+    files |= {f"guide/src/ch{n}.md": f"# Chapter {n}\n\nText.\n" for n in range(3)}
+    for book in ("basic", "themes", "search"):
+        files |= {f"tests/testsuite/{book}/src/p{n}.md": "# Page\n\nX.\n" for n in range(4)}
+    files |= {f"ui/__testdata__/t{n}.md": "# T\n" for n in range(5)}
+    report = init_base(_project(tmp_path / "repo", files), "docs-rag")
+    assert [p.folder for p in report.pages] == ["guide/src"]

@@ -127,7 +127,13 @@ def import_folders(
     project's README when it is long and no folder proposed brings it in: many a
     project keeps all its documentation there. Of pages kept once per language, those
     in ``lang``."""
-    read = [f for f in files if not f.lower().endswith(conversion.OTHER_PAGE_SUFFIXES)]
+    read = [
+        f
+        for f in files
+        if not f.lower().endswith(conversion.OTHER_PAGE_SUFFIXES)
+        # rust-lang/mdBook's 58 test books were proposed as its documentation
+        and not codemap.NOT_DOCUMENTATION.intersection(f.lower().split("/")[:-1])
+    ]
     found = sites.page_folders(read, around_texts(project), lang=lang)
     readme = next((f for f in files if f.lower() in ("readme.md", "readme.markdown")), None)
     if readme is None or any(p.folder == "." for p in found):
