@@ -2011,9 +2011,13 @@ def test_an_mdbook_chapter_is_titled_as_its_table_of_contents_names_it(
             "ch01-00.md": "Text before any heading.\n",
             "ch01-01.md": "# Installation\n\nSteps.\n",
             "other-summary.md": "# Summary\n\nNot listed.\n",
+            "ch02.md": "# Two\n\n```rust\n{{#include code.rs}}\n```\n",
         },
     )
+    (book / "code.rs").write_text("fn two() {}\n", encoding="utf-8")
     report = run_import(root, book)
+    # no book.toml (rust-lang/mdBook's test books): SUMMARY.md says it is an mdBook's
+    assert "```rust\nfn two() {}\n```" in (root / report.imported["ch02.md"]).read_text()
     titles = {old: meta(root, new)["title"] for old, new in report.imported.items()}
     assert titles["ch00-00-introduction.md"] == "Introduction"
     assert titles["ch01-00.md"] == "Getting [Started]"

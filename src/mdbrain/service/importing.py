@@ -262,8 +262,10 @@ def _site_of(run: _Run, site: _Site | None) -> None:
     """What an import needs of the MkDocs site the source belongs to, if any: the folder
     its pages are built from, and the one its includes are read from (its mkdocs.yml's),
     when it turns pymdownx.snippets on, and which code includes it reads; and whether
-    the source is an mdBook's (its book.toml beside it or above)."""
-    run.book = any((folder / "book.toml").is_file() for folder in (run.source, run.source.parent))
+    the source is an mdBook's (its book.toml beside it or above, or its SUMMARY.md)."""
+    # an mdBook's: its book.toml beside the source or above it, or its table of contents
+    book = [run.source / "book.toml", run.source.parent / "book.toml", run.source / "SUMMARY.md"]
+    run.book = any(path.is_file() for path in book)
     if site is not None:
         run.site, run.site_config = site.docs, site.folder
         run.snippets = "pymdownx.snippets" in site.config
