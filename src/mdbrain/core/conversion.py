@@ -89,6 +89,9 @@ _TOPIC_TYPES: Final = {
     "tutorial": "guide", "quickstart": "guide", "troubleshooting": "guide", "guide": "guide",
     "reference": "reference", "language-reference": "reference", "overview": "overview",
     "landing-page": "overview", "hub-page": "overview", "api": "api",
+    # a proposal is a decision asked for, taken or refused (thanos-io/thanos' frontmatter
+    # says "type: proposal"; RFCs and ADRs are decisions too)
+    "proposal": "decision", "rfc": "decision", "adr": "decision", "decision": "decision",
 }  # fmt: skip
 _INDEX_NAMES: Final = frozenset({"readme", "index", "_index", "home", "toc", "summary"})
 # Fields other tools give a page's summary in, first ones first.
