@@ -556,3 +556,31 @@ def test_a_brief_on_a_symbol_counts_apart_the_pages_on_other_parts_of_its_file(
     assert "describing this code): 3 documents (and 1 on other parts of its file)." in said
     whole = brain.brief("app.py")  # the file asked: every page on it describes it
     assert whole.elsewhere == 0 and len(whole.items) == 4
+
+
+def test_a_brief_says_when_the_code_asked_is_not_there_and_reads_rust_paths_as_dotted(
+    make_base: MakeBase,
+) -> None:
+    """thanos-io/thanos: a brief on ``gate.go#NoSuchThing`` answered "0 documents (and 3
+    on other parts of its file)" and never said the symbol was not there; rust-lang/mdBook:
+    ``Clean.new`` and ``Clean::new`` name the same method and were told apart."""
+    root = make_base(
+        {
+            "index.md": doc("Index", type="overview", sources="[x]", body="[a](a.md) [b](b.md)"),
+            "a.md": doc("New", sources="[x]", impl_refs="[src/clean.rs#Clean::new]"),
+            "b.md": doc("Run", sources="[x]", impl_refs="[src/clean.rs#run]"),
+        }
+    )
+    brain = Brain.open(root)
+    code = "struct Clean;\nimpl Clean {\n    fn new() -> Self { Clean }\n}\nfn run() {}\n"
+    (brain.session.project / "src").mkdir()
+    (brain.session.project / "src" / "clean.rs").write_text(code, encoding="utf-8")
+    dotted = brain.brief("src/clean.rs#Clean.new")
+    assert [i.id for i in dotted.items] == ["a.md", "b.md"] and dotted.elsewhere == 1
+    assert dotted.missing == ""
+    typo = brain.brief("src/clean.rs#NoSuchThing")
+    assert typo.missing.endswith("in src/clean.rs") and "NoSuchThing" in typo.missing
+    assert f"note: {typo.missing}" in views.brief_text(typo)
+    gone = brain.brief("src/gone.rs")
+    assert gone.missing == "no file or folder src/gone.rs in the project"
+    assert brain.brief("how does cleaning work").missing == ""  # words, not code

@@ -444,6 +444,8 @@ def brief_text(result: Brief) -> str:
             f"In force on {result.subject!r}{when}{kind.get(result.kind, '')}:"
             f" {plural(count, 'document')}{aside}{tagged}."
         ]
+    if result.missing:  # thanos-io/thanos: a brief on a typo answered as if it were code
+        lines.append(f"note: {result.missing}")
     if result.advice:
         lines.append(result.advice)
     for item in result.items:

@@ -79,6 +79,8 @@ class Brief:
     more: int = 0  # documents in force past the limit, not listed
     # for a brief on a symbol: the items that describe other symbols of its file only
     elsewhere: int = 0
+    # the subject names code that is not there: why ("no symbol X in f.go"), '' otherwise
+    missing: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +317,10 @@ class Briefer:
             else:  # a code path no document describes is searched as words, and said so
                 about = self._searched(found, subject)
                 result.kind = "search" if code is None else "undescribed"
+        if result.kind != "subject" and _looks_like_code(subject):  # a typo, or code gone
+            from mdbrain.service import anchoring
+
+            result.missing = anchoring.missing(self.session.project, subject.strip())
         result.hidden_drafts = sum(1 for e in about if e.status == "draft")
         result.to_review = sum(1 for e in about if e.status == "needs-review")
         named = {e.id for e in about}
@@ -444,6 +450,17 @@ class Cover(NamedTuple):
     aside: bool = False  # it names other symbols of the file asked, not the one asked
 
 
+def _looks_like_code(subject: str) -> bool:
+    """Whether a brief's subject is written as a code path (``pkg/gate/gate.go``,
+    ``app.py#run``), not as words."""
+    text = subject.strip()
+    return (
+        bool(text)
+        and not any(c.isspace() for c in text)
+        and ("/" in text or "#" in text or "." in text)
+    )
+
+
 def _covering(found: Manifest, path: str, symbol: str = "") -> dict[str, Cover]:
     """Documents whose impl_refs cover ``path``: the same file, a folder holding it, or,
     for a folder, anything under it; with the impl_ref that does. A document whose
@@ -457,7 +474,10 @@ def _covering(found: Manifest, path: str, symbol: str = "") -> dict[str, Cover]:
     def covers(own: str) -> bool:
         return own == path or path.startswith(own + "/") or own.startswith(path + "/")
 
+    symbol = symbol.replace("::", ".")  # Rust's Type::method is Type.method
+
     def on_it(named: str) -> bool:
+        named = named.replace("::", ".")
         return not (symbol and named) or any(
             a == b or a.startswith(b + ".") for a, b in ((symbol, named), (named, symbol))
         )
