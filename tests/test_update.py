@@ -964,3 +964,27 @@ def test_a_path_is_named_in_a_text_only_whole() -> None:
     assert not _names_in_text(page + "\nSee src/app.tsx.\n", "src/app.ts")
     assert _names_in_text(page + "\nSee `src/app.ts`, then.\n", "src/app.ts")
     assert not _names_in_text(page, "src/app.ts")  # review_reason and impl_refs aside
+
+
+def test_a_history_git_cannot_read_is_said_rather_than_a_rename_called_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """thanos-io/thanos (a clone missing blobs): 'git log -M' failed, mdbrain said
+    nothing, and a renamed file was reported gone and proposed for archiving."""
+    from mdbrain.core.errors import GitError
+    from mdbrain.store import git
+
+    repo = make_repo(tmp_path)
+    repo.git("mv", "src/auth/session.py", "src/auth/sessions.py")
+    repo.commit("rename", "2026-07-03T10:00:00")
+
+    def unreadable(self: git.Git, under: str = "") -> dict[str, str]:
+        raise GitError("git log failed: fatal: unable to read 385479f", command="git log")
+
+    monkeypatch.setattr(git.Git, "renames", unreadable)
+    report = Brain.open(repo.path).update(dry_run=True)
+    assert any(
+        note.startswith("git could not read the history (git log failed: fatal: unable to read")
+        and "may only have moved" in note
+        for note in report.notes
+    )

@@ -136,6 +136,7 @@ class Updater:
         self.top = self.git.toplevel()
         self._top_resolved = self.top.resolve() if self.top is not None else Path()
         self._repo_paths: dict[str, str | None] = {}
+        self._history_unread = ""  # why git could not say what it saw renamed
 
     # --- paths -------------------------------------------------------------------
 
@@ -159,7 +160,8 @@ class Updater:
             return {}
         try:
             return self.git.renames()
-        except GitError:
+        except GitError as exc:  # said in the report: a file "gone" may only have moved
+            self._history_unread = exc.message
             return {}
 
     def _in_scope(self, ref_path: str) -> bool:
@@ -180,6 +182,11 @@ class Updater:
         if problem:
             report.notes.append(problem)
         docs = self._assess(found.entries, lock, report)
+        if self._history_unread:  # thanos-io/thanos, missing blobs: a rename called gone
+            report.notes.append(
+                f"git could not read the history ({self._history_unread}): renamed files"
+                " were not looked for, so code said gone may only have moved"
+            )
         drafts = sum(1 for e in found.entries if e.status == "draft" and anchoring.refs_of(e))
         if drafts:
             moved = sum(1 for doc in docs if doc.entry.status == "draft" and doc.renamed)
