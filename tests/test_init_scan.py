@@ -246,6 +246,34 @@ def test_go_and_rust_facts() -> None:
     assert layout.read_package("package.json", "{not json") is None
 
 
+def test_drafts_leave_out_tool_comments_cut_signatures_and_names_said_twice() -> None:
+    """thanos-io/thanos and rust-lang/mdBook: drafts summed up a file as "eslint-disable
+    camelcase" or "TODO(x): Fix linter issues", listed "rebuild_on_change,
+    rebuild_on_change" and "ANY /, ANY /", and cut signatures at their line's end."""
+    from mdbrain.core import sections
+
+    rust = codemap.source_facts(
+        "src/watch.rs",
+        "#[cfg(unix)]\npub fn rebuild_on_change(\n    book: &Path,\n) {}\n"
+        "#[cfg(not(unix))]\npub fn rebuild_on_change(\n    book: &Path,\n) {}\n",
+    )
+    assert rust.symbols[0].signature == "fn rebuild_on_change(…)"
+    assert sections.counted(rust.symbols) == "1 public function: rebuild_on_change"
+    go = codemap.source_facts(
+        "cmd/config.go",
+        "package main\n\n// TODO(k): Fix linter issues.\n// nolint:unparam\n"
+        "func Relabel(actions map[string]struct{}) error { return nil }\n"
+        'func routes() {\n\thttp.HandleFunc("/", a)\n\thttp.HandleFunc("/", b)\n}\n',
+    )
+    assert go.symbols[0].doc == "" and go.symbols[0].signature.endswith("struct…)")
+    assert "1 HTTP route: ANY /" in sections.inventory([go], "file")
+    js = codemap.source_facts(
+        "ui/app.js", "/* eslint-disable camelcase */\n\nexport const a = 1;\n"
+    )
+    assert js.doc == ""
+    assert codemap.set_aside("ui/static/media/index.cd351d7c31d0d3fccf96.cjs")
+
+
 def test_a_licence_header_apart_from_the_code_documents_nothing() -> None:
     # found on spf13/cobra: every file opens with the Apache header, then a blank line
     header = "// Copyright 2013-2023 The Cobra Authors\n//\n// Licensed under the Apache License\n"

@@ -68,7 +68,8 @@ NOT_DOCUMENTATION: Final = TEST_DIRS | (
 # down the same name may be an application's own module (a Django app of listings)
 _TOP_ASIDE: Final = frozenset({"listings", "playground", "playgrounds"})
 _GENERATED = re.compile(
-    r"(?:_pb2(?:_grpc)?\.pyi?|\.pb(?:\.gw)?\.go|\.min\.[cm]?js|[._]generated\.\w+|\.g\.dart)$"
+    r"(?:_pb2(?:_grpc)?\.pyi?|\.pb(?:\.gw)?\.go|\.min\.[cm]?js|[._]generated\.\w+|\.g\.dart"
+    r"|[.-][0-9a-f]{8,}\.(?:[cm]?js|css))$"
 )
 _BUILD_SCRIPT = re.compile(
     r"^(?:[\w.-]+\.config|gruntfile|gulpfile|karma\.conf|\.eslintrc|\.prettierrc)\.[cm]?[jt]s$"
@@ -432,10 +433,17 @@ _RS_ITEM = re.compile(
 _RS_ROUTE = re.compile(r"#\[(get|post|put|delete|patch)\(\s*\"(/[^\"\n]*)\"")
 
 
+def _closed(signature: str) -> str:
+    """A signature cut at its line's end (its parameters go on below), or at a brace
+    (Go's ``struct{}``), with its parentheses closed: ``fn rebuild(…)``."""
+    opened = signature.count("(") - signature.count(")")
+    return signature.rstrip() + "…" + ")" * opened if opened > 0 else signature
+
+
 def _go_facts(path: str, text: str) -> FileFacts:
     symbols = tuple(
         Symbol(m.group(2), "function" if m.group(0).startswith("func") else "type",
-               clip(m.group(0)), doc)
+               clip(_closed(m.group(0))), doc)
         for m, doc in comments.documented(_GO_ITEM, text, "//")
     )  # fmt: skip
     code = comments.code_only(text, "go")
@@ -453,7 +461,7 @@ def _go_facts(path: str, text: str) -> FileFacts:
 
 def _rust_facts(path: str, text: str) -> FileFacts:
     symbols = tuple(
-        Symbol(m.group(2), m.group(1), clip(f"{m.group(1)} {m.group(2)}{m.group(3)}"), doc)
+        Symbol(m.group(2), m.group(1), clip(_closed(f"{m.group(1)} {m.group(2)}{m.group(3)}")), doc)
         for m, doc in comments.documented(_RS_ITEM, text, "///")
     )  # fmt: skip
     doc = "\n".join(ln.strip()[3:].strip() for ln in text.splitlines() if ln.strip()[:3] == "//!")

@@ -33,6 +33,23 @@ QUOTES: Final = {
     "rust": ('"+',),
 }
 _NOT_NEWLINE = re.compile(r"[^\n]")
+# a comment line that speaks to a tool or a maintainer, not of the code: thanos-io/
+# thanos's drafts were summed up as "eslint-disable camelcase" and "TODO(kakkoyun): Fix
+# linter issues", and one read "nolint:unparam"
+_DIRECTIVE = re.compile(
+    r"^(?:eslint-(?:disable|enable)|prettier-ignore|@ts-(?:ignore|nocheck|expect-error)"
+    r"|istanbul ignore|c8 ignore|go:(?:generate|build|embed)|\+build|(?:TODO|FIXME|XXX)\b)"
+    r"|\bnolint\b|\bnoqa\b",
+    re.IGNORECASE,
+)
+
+
+def without_directives(comment: str) -> str:
+    """``comment`` without its lines that speak to a tool or a maintainer (a linter's
+    switch, a build tag, a TODO)."""
+    if not comment:
+        return comment
+    return "\n".join(line for line in comment.split("\n") if not _DIRECTIVE.search(line)).strip()
 
 
 def code_only(text: str, language: str) -> str:
@@ -86,13 +103,14 @@ def comment_before(text: str, start: int, prefix: str, floor: int = 0) -> str:
     before = before.rstrip()
     if prefix == "//" and before.endswith("*/") and "/**" in before:
         block = before[before.rfind("/**") + 3 : -2]
-        return "\n".join(line.strip().lstrip("*").strip() for line in block.splitlines()).strip()
-    lines: list[str] = []
+        lines = [line.strip().lstrip("*").strip() for line in block.splitlines()]
+        return without_directives("\n".join(lines).strip())
+    found: list[str] = []
     for line in reversed(before.splitlines()):
         if not line.strip().startswith(prefix) or line.strip().startswith(prefix + "/"):
             break
-        lines.append(line.strip()[len(prefix) :].strip())
-    return "\n".join(reversed(lines))
+        found.append(line.strip()[len(prefix) :].strip())
+    return without_directives("\n".join(reversed(found)))
 
 
 def documented(

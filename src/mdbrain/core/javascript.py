@@ -227,7 +227,7 @@ def _leading_doc(text: str) -> str:
     lines = [line.strip().lstrip("*").strip() for line in head[2:end].splitlines()]
     doc = "\n".join(lines).strip() if end > 0 and head[end + 2 :].startswith("\n\n") else ""
     notice = doc.startswith("!") or re.search(r"copyright|licen[cs]e", doc, re.IGNORECASE)
-    return "" if notice else doc
+    return "" if notice else comments.without_directives(doc)
 
 
 def _routes(code: str) -> tuple[str, ...]:

@@ -202,8 +202,9 @@ def inventory(files: Iterable[FileFacts], what: str, w: Words = ENGLISH) -> str:
     items = list(files)
     name = language_name(items[0].path, items[0].language) if items else ""
     parts = [counted((s for f in items for s in f.symbols), w)]
-    for noun, found in (("route", [r for f in items for r in f.routes]),
-                        ("command", [c for f in items for c in f.commands])):  # fmt: skip
+    routes = list(dict.fromkeys(r for f in items for r in f.routes))  # each once
+    commands = list(dict.fromkeys(c for f in items for c in f.commands))
+    for noun, found in (("route", routes), ("command", commands)):
         more = len(found) - MAX_NAMED
         shown = ", ".join(found[:MAX_NAMED]) + (w("more_items", n=more) if more > 0 else "")
         parts += [w.count(len(found), noun) + w("colon") + shown] if found else []
@@ -214,11 +215,12 @@ def inventory(files: Iterable[FileFacts], what: str, w: Words = ENGLISH) -> str:
 
 def counted(symbols: Iterable[Symbol], w: Words = ENGLISH, *, names: bool = True) -> str:
     """'2 public functions: a, b; 1 public class: C' (each kind with its first names)."""
-    kinds: dict[str, list[str]] = {}
-    for symbol in symbols:
-        kinds.setdefault(symbol.kind, []).append(symbol.name)
+    kinds: dict[str, dict[str, None]] = {}
+    for symbol in symbols:  # a name given twice (Rust's #[cfg] variants) is one
+        kinds.setdefault(symbol.kind, {})[symbol.name] = None
     parts = []
-    for kind, found in kinds.items():
+    for kind, named in kinds.items():
+        found = list(named)
         more = len(found) - MAX_NAMED
         listed = ", ".join(found[:MAX_NAMED]) + (w("more_items", n=more) if more > 0 else "")
         parts.append(w.count(len(found), kind) + (w("colon") + listed if names else ""))
