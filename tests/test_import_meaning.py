@@ -1459,7 +1459,9 @@ def test_stronger_evidence_than_a_guide_folder_keeps_its_precedence() -> None:
     assert conversion.guess_type("tutorial/README.md", {}, links, "Guides", False) == "overview"
     # thanos-io/thanos: "type: proposal" came in as reference, out of query --type decision
     proposal = {"type": "proposal", "status": "approved"}
-    assert conversion.guess_type("p/20221129-sort.md", proposal, "Text.", "Sort", False) == "decision"
+    assert (
+        conversion.guess_type("p/20221129-sort.md", proposal, "Text.", "Sort", False) == "decision"
+    )
 
 
 # --- the days a page states in its first lines and its file name ----------------------------
