@@ -988,3 +988,17 @@ def test_a_history_git_cannot_read_is_said_rather_than_a_rename_called_gone(
         and "may only have moved" in note
         for note in report.notes
     )
+
+
+def test_a_brief_on_a_renamed_file_says_where_git_saw_it_go(tmp_path: Path) -> None:
+    """thanos-io/thanos: a brief on a file renamed since answered, by search, with a
+    page on another file."""
+    repo = make_repo(tmp_path)
+    repo.git("mv", "src/auth/session.py", "src/auth/sessions.py")
+    repo.commit("rename", "2026-07-03T10:00:00")
+    said = Brain.open(repo.path).brief("src/auth/session.py").missing
+    assert said == (
+        "no file or folder src/auth/session.py in the project; git saw it renamed to"
+        " src/auth/sessions.py (brief src/auth/sessions.py)"
+    )
+    assert Brain.open(repo.path).brief("src/auth/nowhere.py").missing.endswith("in the project")

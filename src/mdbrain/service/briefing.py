@@ -321,6 +321,8 @@ class Briefer:
             from mdbrain.service import anchoring
 
             result.missing = anchoring.missing(self.session.project, subject.strip())
+            if result.missing.startswith("no file or folder"):
+                result.missing += self._moved_to(subject.strip().partition("#")[0])
         result.hidden_drafts = sum(1 for e in about if e.status == "draft")
         result.to_review = sum(1 for e in about if e.status == "needs-review")
         named = {e.id for e in about}
@@ -381,6 +383,25 @@ class Briefer:
                 )
             )
         return result
+
+    def _moved_to(self, path: str) -> str:
+        """Where git saw the file at ``path`` (from the project) renamed to, said as the
+        brief to ask instead; '' when it saw no such rename or cannot tell (thanos-io/
+        thanos: a brief on a renamed file answered with an unrelated page)."""
+        history = git.Git(self.session.project)
+        top = history.toplevel()
+        if top is None:
+            return ""
+        try:
+            prefix = self.session.project.resolve().relative_to(top.resolve()).as_posix()
+            moved = history.renames()
+        except (MdbrainError, ValueError):
+            return ""
+        prefix = "" if prefix == "." else prefix + "/"
+        new = moved.get(prefix + path.strip("/"), "")
+        if not new.startswith(prefix) or not new:
+            return ""
+        return f"; git saw it renamed to {new[len(prefix) :]} (brief {new[len(prefix) :]})"
 
     def _searched(self, found: Manifest, text: str) -> list[Entry]:
         """Free text: the documents the search index ranks best for it."""
