@@ -32,6 +32,8 @@ from mdbrain.core import (
     layout,
     markdown,
     passages,
+    sites,
+    snippets,
     summary,
     syntax,
     yaml_subset,
@@ -490,6 +492,14 @@ BACKTRACKING: list[_Case] = [
      lambda got: got is False),
     ("backticks on a line of an exported page", lambda: export_html.without_comments(
      "<!-- c -->\nx " + "`" * N + "\n<!-- d -->"), lambda got: got == "x " + "`" * N),
+    ("an mdBook include never closed", lambda: snippets.expand_book("{{#include " + "a" * N,
+     lambda _name: None).text, lambda got: got == "{{#include " + "a" * N),
+    ("an mdBook include's attributes never closed", lambda: snippets.expand_book(
+     "{{#playground a.rs" + " e" * N, lambda _name: "x").text, lambda got: got.endswith(" e")),
+    ("a table of contents entry never closed", lambda: sites.mdbook_titles("- [" + "a" * N + "]("
+     + "b" * N), lambda got: got == {}),
+    ("a run of backticks closed on its line", lambda: markdown.scan("`" * N + "x`\n# T").headings,
+     lambda got: [h.title for h in got] == ["T"]),
     ("a comment in a code span of an exported page", lambda: export_html.without_comments(
      "<!-- c -->\n`<!-- kept -->` and ``a`<!-- too -->`` <!-- gone --> z"),
      lambda got: got == "`<!-- kept -->` and ``a`<!-- too -->``  z"),

@@ -432,7 +432,7 @@ def _comment(language: str | None) -> str | None:
 BOOK = "{{#"
 _BOOK_INCLUDE = re.compile(
     r"(?P<escape>\\)?\{\{#(?P<kind>include|rustdoc_include|playground)"
-    r"[ \t]+(?P<spec>[^\s{}]+)(?P<attributes>[^{}\n]*)\}\}"
+    r"[ \t]++(?P<spec>[^\s{}]++)(?P<attributes>[^{}\n]*+)\}\}"  # possessive: linear
 )
 _ANCHOR_MARK = re.compile(r"ANCHOR(?:_END)?:[ \t]*([\w-]+)")
 
