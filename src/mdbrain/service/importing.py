@@ -602,6 +602,7 @@ def _partial(path: str) -> bool:
 
 
 _Hit = tuple[str, int, str, str]  # what the guard found: rule, line, digest, family
+_MATCHED_LINES = 20_000  # lines of a page and its expansion matched to place a finding
 
 
 def _kept_out(run: _Run, page: conversion.Page, written: str, shown: str) -> bool:
@@ -628,9 +629,10 @@ def _in_source(
 
     own, lines = written.split("\n"), shown.split("\n")
     placed: dict[int, int] = {}
-    matcher = difflib.SequenceMatcher(None, own, lines, autojunk=False)
-    for block in matcher.get_matching_blocks():
-        placed.update((block.b + n + 1, block.a + n + 1) for n in range(block.size))
+    if len(own) + len(lines) <= _MATCHED_LINES:  # matching costs up to their product
+        matcher = difflib.SequenceMatcher(None, own, lines, autojunk=False)
+        for block in matcher.get_matching_blocks():
+            placed.update((block.b + n + 1, block.a + n + 1) for n in range(block.size))
     out: list[_Hit] = []
     elsewhere: dict[tuple[str, str], str] = {}
     for rule, line, digest, family in hits:
