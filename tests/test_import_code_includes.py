@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mdbrain.core import conversion, snippets
 from mdbrain.service import importing
@@ -220,3 +222,20 @@ def test_a_secret_an_include_puts_in_a_page_is_said_where_it_is(tmp_path: Path) 
     assert "docs_src/app.py line 2, which the page includes" in why["a.md"]
     stopped = {s.source: s.line for s in report.stopped}
     assert stopped == {"a.md": 0, "b.md": 5}  # b.md's own line 5, not the expanded page's
+
+
+@given(st.text(max_size=40))
+def test_an_mdbook_include_never_fails_whatever_it_asks_for(asked: str) -> None:
+    # found in review: "{{#include a.rs:²}}" raised ValueError, "²" being a digit to
+    # Python; an include is expanded, or kept and said, never a crash
+    text = "{{#include a.rs:" + asked + "}}"
+    found = snippets.expand_book(text, {"a.rs": "a\nb\nc\n"}.get)
+    assert found.text == text or found.included == ["a.rs"]
+
+
+def test_an_mdbook_include_reads_line_numbers_as_mdbook_does() -> None:
+    lines = {"a.rs": "a\nb\nc\n"}.get
+    assert snippets.expand_book("{{#include a.rs:2:3}}", lines).text == "b\nc"
+    for asked in ("²", "1:²", "٣"):
+        found = snippets.expand_book(f"{{{{#include a.rs:{asked}}}}}", lines)
+        assert found.invalid == [f"{{{{#include a.rs:{asked}}}}}"]

@@ -435,6 +435,7 @@ _BOOK_INCLUDE = re.compile(
     r"[ \t]++(?P<spec>[^\s{}]++)(?P<attributes>[^{}\n]*+)\}\}"  # possessive: linear
 )
 _ANCHOR_MARK = re.compile(r"ANCHOR(?:_END)?:[ \t]*([\w-]+)")
+_BOOK_LINE = re.compile(r"[0-9]{1,9}")  # a line number as mdBook reads one
 
 
 def expand_book(text: str, read: Reader) -> Expanded:
@@ -475,14 +476,14 @@ def _book_lines(lines: list[str], where: str) -> list[str] | None:
     if not where:
         return lines
     start, colon, end = where.partition(":")
-    if not colon and not start.isdigit():  # an anchor's name
+    if not colon and _BOOK_LINE.fullmatch(start) is None:  # an anchor's name
         opened = next((n for n, line in enumerate(lines) if _anchor(line, "ANCHOR", start)), None)
         if opened is None:
             return None
         ends = (n for n in range(opened + 1, len(lines)) if _anchor(lines[n], "ANCHOR_END", start))
         return lines[opened + 1 : next(ends, len(lines))]
-    if not (start.isdigit() or not start) or not (end.isdigit() or not end):
-        return None
+    if any(part and _BOOK_LINE.fullmatch(part) is None for part in (start, end)):
+        return None  # "²" and "٣" are digits to Python, not to mdBook
     first = int(start) if start else 1
     last = first if not colon else (int(end) if end else len(lines))
     if first < 1 or first > len(lines) or last < first:
