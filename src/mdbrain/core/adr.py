@@ -126,7 +126,7 @@ _DATE_LINE = re.compile(
 )
 _HEAD_LINES = 30
 _FENCED = re.compile(
-    r"^ {0,3}(`{3,}(?![^`\n]*`)|~{3,}).*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL
+    r"^ {0,3}(" + markdown.FENCE_RUN + r").*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL
 )
 _STATUS_LINE = re.compile(
     r"^\s*(?:[-*+]\s*)?\**(?:status|statut)\**\s*:\**\s*(.+)$", re.IGNORECASE | re.M

@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}(?![^`\n]*`)|~{3,})[ \t]*([^\s`{]*)")
+from mdbrain.core import markdown
+
+_FENCE = re.compile(r"^ {0,3}(" + markdown.FENCE_RUN + r")[ \t]*([^\s`{]*)")
 _HASH: Final = frozenset(
     {
         "", "sh", "bash", "shell", "zsh", "console", "shell-session", "python", "py", "yaml",

@@ -48,9 +48,9 @@ def named_in(data: bytes, symbol: str) -> bool:
     """Whether every name of ``symbol`` (``Rectangle.area``, ``Rectangle::area``) is a
     word of ``data``: for a file whose symbols are not read here, a name it does not
     hold at all is surely not defined in it (a typo, a deleted function)."""
-    parts = [p for p in re.split(r"\.|::", symbol) if p]
     return all(
-        re.search(rb"(?<![\w$])" + re.escape(p.encode()) + rb"(?![\w$])", data) for p in parts
+        re.search(rb"(?<![\w$])" + re.escape(p.encode()) + rb"(?![\w$])", data)
+        for p in syntax.symbol_parts(symbol)
     )
 
 

@@ -578,11 +578,11 @@ _AUTOREF_ANCHOR = re.compile(r"\[\]\(\)\{[ \t]*#[\w.:-]+[ \t]*\}")
 # an attribute list on a fence (pymdownx.superfences), after its language or in its place:
 # ```py {test="skip"}, ``` { .python .annotate hl_lines="2" }
 _FENCE_ATTRIBUTES = re.compile(
-    r"^(?P<fence>[ \t]*(?:`{3,}(?![^`\n]*`)|~{3,}))(?P<language>[ \t]*[^\s`{}]+)?[ \t]*"
+    r"^(?P<fence>[ \t]*(?:" + markdown.FENCE_RUN + r"))(?P<language>[ \t]*[^\s`{}]+)?[ \t]*"
     r"\{(?P<attributes>[^{}\n]*)\}[ \t]*$"
 )
 _CLASS = re.compile(r"(?:^|\s)\.([\w+#-]+)")  # ".python" in an attribute list
-_ANY_FENCE = re.compile(r"^[ \t]*(`{3,}(?![^`\n]*`)|~{3,})")  # in a tab or an admonition too
+_ANY_FENCE = re.compile(r"^[ \t]*(" + markdown.FENCE_RUN + r")")  # in a tab or an admonition too
 # pymdownx blocks: "/// note", "/// details | Title", closed by as many slashes alone at
 # the same indentation (in an admonition, both are indented with its text); their
 # options indented on the lines right under the header ("    type: warning")

@@ -28,11 +28,11 @@ _WIKI = re.compile(
     r"(?<![!\\])\[\[([^\[\]\n|]+)(?:\|([^\[\]\n]+))?\]\](?![(\[])"
     r"(?![ \t\u3000]*+[(（][ \t]*+<?(?:[A-Za-z][\w+.-]*+://|mailto:|www\.|\.\.?/))"
 )
-_FENCE = re.compile(r"^ {0,3}(`{3,}(?![^`\n]*`)|~{3,})")
+_FENCE = re.compile(r"^ {0,3}(" + markdown.FENCE_RUN + r")")
 # a fence opening in a quote ("> ```"), in a list item ("- ```") or indented under one:
 # the quote's marks (group 1), the list item's (group 2), the fence (group 3)
 _NESTED_FENCE = re.compile(
-    r"((?:[ \t]*+>)*+)[ \t]*+((?:[-*+]|\d{1,9}[.)])[ \t]++)?+(`{3,}(?![^`\n]*`)|~{3,})"
+    r"((?:[ \t]*+>)*+)[ \t]*+((?:[-*+]|\d{1,9}[.)])[ \t]++)?+(" + markdown.FENCE_RUN + r")"
 )
 # code a site's template tags hold (Hugo's {{< code-toggle >}}, Liquid's {% highlight %}):
 # TOML's [[menus.main]] in it is no wiki link
@@ -200,7 +200,7 @@ _DEFINITION = re.compile(r" {0,3}\[[^\[\]\n]{1,999}\]:[ \t]*<?")  # "[name]: " b
 _HEADING_MARKS = re.compile(r" {0,3}(#{1,6})[ \t]")
 _DOXYGEN_LABEL = re.compile(r"[A-Za-z_][\w.-]{0,127}")
 # where code starts outside fences: a fence in a list item or a quote, a comment, <pre>
-_ANY_FENCE = re.compile(r"^[ \t>]*(`{3,}(?![^`\n]*`)|~{3,})")
+_ANY_FENCE = re.compile(r"^[ \t>]*(" + markdown.FENCE_RUN + r")")
 _LIST_ITEM = re.compile(r" {0,3}(?:[-*+]|\d{1,9}[.)])[ \t]")
 
 

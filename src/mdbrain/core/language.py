@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
+from mdbrain.core import markdown
+
 # Small words that carry no subject, frequent in running text, and rare in the
 # other language (a word both languages use, like "a" or "on", is left out).
 _ENGLISH = (
@@ -44,7 +46,7 @@ _CODE_SPAN = re.compile(r"`[^`\n]*+`")
 _URL = re.compile(r"\bhttps?://\S++")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 _UNDERLINE = re.compile(r"^[ \t]*(?:={3,}|-{3,}|~{3,}|\^{3,})[ \t]*$")
-_FENCE = re.compile(r"^\s{0,3}(`{3,}(?![^`\n]*`)|~{3,})")
+_FENCE = re.compile(r"^\s{0,3}(" + markdown.FENCE_RUN + r")")
 _SKIPPED_START = ("#", "|", "<", ">", "..", ":", "[!", "---", "===", "***", "___", "{%", "{{")
 _SENTENCE_END = (".", "!", "?", "…", ")")  # not ":", that opens a list or a block
 

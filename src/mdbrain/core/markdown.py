@@ -34,7 +34,11 @@ _SPECIAL_FIRST = frozenset(" \t#`~<>-*+_=[|0123456789")
 # An admonition as MkDocs (Material, Python-Markdown) writes one, "!!! note" or "??? tip",
 # its text indented under it: Markdown in a box, not indented code.
 ADMONITION = re.compile(r"^(?:!!!|\?\?\?\+?)[ \t]*[\w-]")
-FENCE = re.compile(r"^ {0,3}(`{3,}(?![^`\n]*`)|~{3,})")  # a line opening a fenced code block
+# the run that opens a fenced code block: three backticks or more that no backtick
+# follows on their line (its info string may hold none, as CommonMark says: "```a```"
+# is a code span), or three tildes or more
+FENCE_RUN = r"`{3,}(?![^`\n]*`)|~{3,}"
+FENCE = re.compile(r"^ {0,3}(" + FENCE_RUN + r")")  # a line opening a fenced code block
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _LIST_ITEM = re.compile(r"^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 _BLOCK_START = re.compile(r"^ {0,3}(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]|\||<)")
@@ -88,7 +92,7 @@ def without_comments(text: str, by: str = "") -> str:
 # tab's text is indented four spaces under it.
 _TAB = lazy_pattern(r'^[ \t]*===[!+]{0,2}[ \t]+"(.*)"[ \t]*$')
 # A fence at any indentation: in a tab or an admonition, a fence is indented with its text.
-_ANY_FENCE = lazy_pattern(r"^[ \t]*(`{3,}(?![^`\n]*`)|~{3,})")
+_ANY_FENCE = lazy_pattern(r"^[ \t]*(" + FENCE_RUN + r")")
 
 
 def content_tabs(body: str) -> str:
@@ -409,9 +413,7 @@ def _tags(line: str, number: int, images: list[Image]) -> bool:
     """The ``src`` of the HTML images of ``line``; whether an image tag it opens goes on
     to the next line (``<img alt="..."`` then ``src="a.svg" />``: the Rust book's)."""
     masked = mask(line)
-    for match in _IMG_SRC().finditer(masked):
-        group = next(g for g in (1, 2, 3) if match.group(g) is not None)
-        images.append(Image(line[match.start(group) : match.end(group)], number, tag=True))
+    images += [_tag_image(line, match, number) for match in _IMG_SRC().finditer(masked)]
     opened = masked.lower().rfind("<img")
     return opened >= 0 and masked.find(">", opened) < 0
 
@@ -423,9 +425,14 @@ def _continued_tag(line: str, number: int, images: list[Image]) -> bool:
     inside = line if end < 0 else line[:end]
     found = _TAG_SRC().search(inside)
     if found is not None:
-        group = next(g for g in (1, 2, 3) if found.group(g) is not None)
-        images.append(Image(line[found.start(group) : found.end(group)], number, tag=True))
+        images.append(_tag_image(line, found, number))
     return end < 0
+
+
+def _tag_image(line: str, match: re.Match[str], number: int) -> Image:
+    """The image whose ``src`` ``match`` found: quoted either way, or not at all."""
+    group = next(g for g in (1, 2, 3) if match.group(g) is not None)
+    return Image(line[match.start(group) : match.end(group)], number, tag=True)
 
 
 def closes_fence(line: str, fence: str) -> bool:

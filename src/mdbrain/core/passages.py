@@ -26,7 +26,7 @@ from mdbrain.core.lazy import lazy_pattern
 # Lines that may open or close a fence or start an ATX heading, found after a line break:
 # a literal first character lets the search skip along in C.
 _MARK = re.compile(
-    r"\n(?:(?P<fence>[ \t]*(?:`{3,}(?![^`\n]*`)|~{3,}))| {0,3}#{1,6}(?:[ \t]|$))", re.M
+    r"\n(?:(?P<fence>[ \t]*(?:" + markdown.FENCE_RUN + r"))| {0,3}#{1,6}(?:[ \t]|$))", re.M
 )
 # A line of = or - right under a line of text: perhaps a setext heading, which only the
 # full scanner (mdbrain.core.markdown) tells from a thematic break, a list or code.

@@ -151,7 +151,7 @@ _MDX_INCLUDE = re.compile(
 _MDX_LINES = re.compile(r"^(?P<file>.+?)[ \t]*\[ln:(?P<ranges>[^\]]*)\]$")
 _VARIANT_SPAN = re.compile(r"(\d{1,9})(?::(\d{1,9}))?", re.ASCII)  # 5, 5:8
 _MDX_SPAN = re.compile(r"(\d{1,9})?(-(\d{1,9})?)?", re.ASCII)  # 5, 5-8, 5-, -8
-_FENCE = re.compile(r"^[ \t]*(`{3,}(?![^`\n]*`)|~{3,})")  # in a tab or an admonition too
+_FENCE = re.compile(r"^[ \t]*(" + markdown.FENCE_RUN + r")")  # in a tab or an admonition too
 _TICKS = re.compile(r"^[ \t]*(`{3,})", re.MULTILINE)
 _PAGE_TEXT = (".md", ".markdown", ".mdx", ".txt", ".html", ".htm")  # not code
 # how a language starts a comment: the lines that say code was left out are comments

@@ -72,7 +72,7 @@ _ABBREVIATIONS: Final = frozenset(
 _INITIALS = re.compile(r"(?:[^\W\d_]\.-?)+")
 _LAST_WORD = re.compile(r"[^\s(\[{«“\"']+$")
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}(?![^`\n]*`)|~{3,})")
+_FENCE = re.compile(r"^ {0,3}(" + markdown.FENCE_RUN + r")")
 _HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+((?:.*[^ \t#])?))?[ \t#]*$")
 _SETEXT = re.compile(r"^ {0,3}(?:=+|-+) *$")
 _SKIP_LINE = re.compile(

@@ -93,6 +93,12 @@ _FORMATTING = frozenset({b";", b","})
 _PARTS = re.compile(r"\.|::")
 
 
+def symbol_parts(symbol: str) -> list[str]:
+    """The names of a dotted symbol, outermost first (``Type::method`` read as
+    ``Type.method``)."""
+    return [part for part in _PARTS.split(symbol) if part]
+
+
 def language_of(path: str) -> str | None:
     for suffix, name in SUFFIXES.items():
         if path.endswith(suffix):
@@ -153,8 +159,8 @@ def _receiver(node: Any) -> str:
     receiver = node.child_by_field_name("receiver") if node.type == "method_declaration" else None
     if receiver is None:
         return ""
-    declared = next((c for c in receiver.named_children), None)
-    return _type_name(declared.child_by_field_name("type")) if declared is not None else ""
+    declared = receiver.named_children
+    return _type_name(declared[0].child_by_field_name("type")) if declared else ""
 
 
 def _find(node: Any, names: list[str], grammar: _Grammar) -> Any:
@@ -200,7 +206,7 @@ def fingerprint(source: bytes, path: str, symbol: str, *, first: bool = False) -
     parser = _parser(name) if name else None
     if name is None or parser is None:
         raise LookupError(f"no grammar for {path}")
-    parts = [part for part in _PARTS.split(symbol) if part]
+    parts = symbol_parts(symbol)
     node = _find(parser.parse(source).root_node, parts, _GRAMMARS[name]) if parts else None
     if node is None:
         return None
