@@ -115,6 +115,19 @@ def test_a_summary_given_as_another_tools_mapping_is_reported_and_never_shown_as
     assert "summary" in problems[0].message and "mapping" in problems[0].message
 
 
+def test_a_missing_required_field_says_what_to_write_in_plain_words() -> None:
+    text = (
+        "---\ntitle: Contact\nsummary: who to ask.\ntype: reference\nstatus: stable\n---\n\nBody.\n"
+    )
+    found = manifest.build([manifest.entry_from_text(text, "a.md")])
+    context = rules.Context(manifest=found, config=CONFIG, today=TODAY)
+    messages = sorted(f.message for f in rules.run(context) if f.code == "E002")
+    assert messages == [
+        "required field 'tags' is missing: add at least one tag",
+        "required field 'updated' is missing: add the date of the last change (YYYY-MM-DD)",
+    ]
+
+
 CONFLICTED = """## Timeouts
 
 <<<<<<< HEAD

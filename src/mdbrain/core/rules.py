@@ -145,6 +145,17 @@ def naming(ctx: Context) -> Iterator[Finding]:
         )
 
 
+# what to write for a required field that is absent, in words a reader acts on
+_MISSING_HINTS = {
+    "title": "a title",
+    "summary": "a one-line summary",
+    "type": "a type",
+    "status": "a status",
+    "tags": "at least one tag",
+    "updated": "the date of the last change (YYYY-MM-DD)",
+}
+
+
 @rule
 def required_fields(ctx: Context) -> Iterator[Finding]:
     """E002: the required fields are present and not empty."""
@@ -161,7 +172,7 @@ def required_fields(ctx: Context) -> Iterator[Finding]:
             if key == "tags" and not empty:
                 empty = not entry.tags
             if empty:
-                what = "at least one tag" if key == "tags" else f"a {key}"
+                what = _MISSING_HINTS.get(key, f"a {key}")
                 yield finding(
                     "E002",
                     entry.id,
