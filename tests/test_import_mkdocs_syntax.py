@@ -72,6 +72,21 @@ def test_a_fences_attribute_list_is_left_out_and_its_language_kept() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "```js {3}",  # Docusaurus: the lines to highlight
+        "```jsx showLineNumbers {1,4-6}",
+        "```js{4}",  # VitePress
+        "```{r}",  # an R Markdown chunk: its language between braces
+        "```{python echo=false}",
+    ],
+)
+def test_braces_that_hold_no_attribute_list_stay_on_the_fence(line: str) -> None:
+    text = f"{line}\nx = 1\n```\n"
+    assert body(text) == text
+
+
 # --- pymdownx blocks --------------------------------------------------------------------
 
 

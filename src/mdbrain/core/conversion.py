@@ -582,6 +582,12 @@ _FENCE_ATTRIBUTES = re.compile(
     r"\{(?P<attributes>[^{}\n]*)\}[ \t]*$"
 )
 _CLASS = re.compile(r"(?:^|\s)\.([\w+#-]+)")  # ".python" in an attribute list
+# an attribute list as superfences (and Pandoc) write it: classes, an id, key=value pairs
+# only. Anything else between braces is the fence's own and stays: Docusaurus' and
+# VitePress' line ranges (```js {3}, ```js{1,4-6}), an R Markdown chunk (```{r})
+_ATTRIBUTE_LIST = re.compile(
+    r"[ \t]*(?:(?:\.[\w+#-]+|#[\w:.-]+|[\w:.-]+=(?:\"[^\"]*\"|'[^']*'|[^\s\"']+))[ \t]*)+"
+)
 _ANY_FENCE = re.compile(r"^[ \t]*(" + markdown.FENCE_RUN + r")")  # in a tab or an admonition too
 # pymdownx blocks: "/// note", "/// details | Title", closed by as many slashes alone at
 # the same indentation (in an admonition, both are indented with its text); their
@@ -690,7 +696,10 @@ def _without_anchors(line: str) -> str:
 
 def _fence_language(found: re.Match[str]) -> str:
     """A fence line with only its language: the one written before the attribute
-    list, else its first class (``{ .python .annotate }``), as superfences reads it."""
+    list, else its first class (``{ .python .annotate }``), as superfences reads it.
+    Braces that hold no attribute list (``{3}``, ``{r}``) are left as written."""
+    if _ATTRIBUTE_LIST.fullmatch(found.group("attributes")) is None:
+        return found.group(0)  # not an attribute list: the fence's own, kept as written
     language = found.group("language")
     if not language:
         first = _CLASS.search(found.group("attributes"))
