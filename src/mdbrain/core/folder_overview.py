@@ -28,8 +28,8 @@ _WORDS = {
     "import": {
         "en": (
             "Imported pages",
-            "{title}: the pages imported from {source} that no other page links to, the"
-            " records of a decision log aside ({n}), listed so that each can be reached.",
+            "{title}: the pages imported from {source} that no other page links to ({n}),"
+            " decision records aside, listed so that each can be reached.",
             "Written by `mdbrain import`: it lists the imported pages of this theme that no"
             " other page links to, and nothing more. Complete it, or replace it with a page"
             " of your own.",
@@ -37,7 +37,7 @@ _WORDS = {
         "fr": (
             "Pages importées",
             "{title} : les pages importées de {source} vers lesquelles aucune autre page ne"
-            " mène, hors registres de décisions ({n}), listées pour que chacune soit"
+            " mène ({n}), hors registres de décisions, listées pour que chacune soit"
             " accessible.",
             "Écrite par `mdbrain import` : elle recense les pages importées de ce thème"
             " vers lesquelles aucune autre page ne mène, rien de plus. Complétez-la, ou"
