@@ -8,6 +8,7 @@ one import of both pages would."""
 from __future__ import annotations
 
 import datetime as dt
+import posixpath
 import re
 import shutil
 from pathlib import Path
@@ -176,3 +177,30 @@ def test_a_synthesis_page_citing_a_record_an_import_supersedes_turns_needs_revie
     assert overview.meta["status"] == "needs-review"
     assert f"cites {OLD_ID}, superseded by {NEW_ID}" in str(overview.meta["review_reason"])
     assert any("storage-overview.md now needs review" in note for note in again.notes)
+
+
+def test_a_link_to_an_mdx_page_the_guard_stops_leads_to_its_file_then_to_its_document(
+    make_base: MakeBase,
+) -> None:
+    # from facebook/docusaurus: deployment.mdx names a maintainer's address in a sample
+    root = make_base({})
+    source = root.parent / "docs"
+    source.mkdir()
+    (source / "intro.mdx").write_text(
+        "# Intro\n\nSee [the SSH deploy](deployment.mdx#ssh) first.\n", encoding="utf-8"
+    )
+    (source / "deployment.mdx").write_text(
+        f"# Deployment\n\n## SSH\n\n```yaml\nemail: {ADDRESS}\n```\n", encoding="utf-8"
+    )
+    first = run_import(root, source)
+    assert list(first.imported) == ["intro.mdx"]
+    assert not first.broken_links  # the page is in the project, only not imported
+    intro = first.imported["intro.mdx"]
+    assert "](../docs/deployment.mdx#ssh)" in (root / intro).read_text(encoding="utf-8")
+    assert findings(root) == []
+    allow(root, [ADDRESS])
+    again = run_import(root, source)
+    assert list(again.imported) == ["deployment.mdx"]
+    wanted = posixpath.relpath(again.imported["deployment.mdx"], posixpath.dirname(intro))
+    assert f"]({wanted}#ssh)" in (root / intro).read_text(encoding="utf-8")
+    assert findings(root) == []

@@ -66,19 +66,21 @@ def rewrite_links(
     doc_id: str,
     new_target: Callable[[str, str], str | None],
     kinds: tuple[links.LinkKind, ...] = (links.LinkKind.DOC,),
+    resolve: Callable[[str, str], tuple[links.LinkKind, str] | None] = links.resolve,
 ) -> tuple[str, int]:
     """Rewrite the body links of a document; returns the new text and how many changed.
 
     ``new_target(written, resolved)`` gives the new written destination of a link
     of one of ``kinds`` (to a document by default; ``OUTSIDE``, to a path above the
-    root, from the root), or None to leave it alone.
+    root, from the root), or None to leave it alone; ``resolve`` tells a link's kind
+    and path (:func:`links.resolve`, which knows Markdown documents only, by default).
     """
     norm = frontmatter.normalise_newlines(text.removeprefix(BOM))
     parts = frontmatter.split(norm, path=doc_id)
     lines = split_lines(text)
     changed = 0
     for written, number in markdown.scan(parts.body, parts.body_line).links:
-        resolved = links.resolve(doc_id, written)
+        resolved = resolve(doc_id, written)
         if resolved is None or resolved[0] not in kinds:
             continue
         replacement = new_target(written, resolved[1])

@@ -1342,8 +1342,11 @@ def _to_files(run: _Run, pages: dict[str, conversion.Page], refused: list[str]) 
             continue  # names none of them: links to them cannot be there
         changes: dict[int, dict[str, str]] = {}
         for written, line in markdown.scan(page.body).links:
-            found = links.resolve(path, written)
-            if found is None or found[1].casefold() not in left:
+            split = _split_target(written)  # any page's suffix: .md, .mdx, .markdown...
+            if split is None or split[0].startswith("/"):
+                continue
+            found = posixpath.normpath(posixpath.join(posixpath.dirname(path), split[0]))
+            if found.casefold() not in left:
                 continue
             new = _kept(run, page, written, line)  # None for a source outside the project
             if new is not None:
