@@ -21,6 +21,7 @@ within the same limits, and :func:`expand_book` for mdBook's (``{{#include file:
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -494,3 +495,128 @@ def _book_lines(lines: list[str], where: str) -> list[str] | None:
 def _anchor(line: str, mark: str, name: str) -> bool:
     found = _ANCHOR_MARK.search(line)
     return found is not None and found.group(1) == name and found.group().startswith(mark + ":")
+
+
+# --- MDX partials -------------------------------------------------------------------------
+# Docusaurus (and any MDX site) shows another Markdown file inside a page by importing it
+# as a component and writing that component where its text goes:
+#   import TagsFileSection from './_partial-tags-file.mdx';
+#   <TagsFileSection />
+# The import is JavaScript, left out of the page written, and the component is nothing to a
+# Markdown reader: :func:`expand_partials` puts the file's text in its place.
+
+PARTIAL = "import "
+_PARTIAL_IMPORT = re.compile(
+    r"^import[ \t]+(?P<name>[A-Z][\w$]*)[ \t]+from[ \t]+"
+    r"""(?P<q>["'])(?P<file>[^"'\n]+\.mdx?)(?P=q)[ \t]*;?[ \t]*$""",
+    re.MULTILINE,
+)
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(?:\n|\Z)", re.DOTALL)
+_ANY_FENCE = re.compile(r"^[ \t]*(" + markdown.FENCE_RUN + r")")  # in a list or a tab too
+# an import of one line in a partial: JavaScript, which the page it goes into would show
+_ONE_LINE_IMPORT = re.compile(
+    r"""^import[ \t][^\n]*?[ \t]from[ \t]+(["'])[^"'\n]+\1[ \t]*;?[ \t]*$"""
+)
+
+
+def expand_partials(text: str, read: Reader, depth: int = DEPTH) -> Expanded:
+    """``text`` (an MDX page) with each Markdown file it imports as a component
+    (``import Intro from './_intro.mdx'``) shown where the component stands alone on its
+    line (``<Intro />``, props and all), outside code: the file's text without its
+    front matter, indented as the component is, its own partials expanded in turn
+    (``depth`` levels, names taken from its folder). The import lines stay (an MDX
+    page's JavaScript is left out later). ``missing`` names the files that cannot be
+    read; a component used inside a line, or with children, stays as written. A name
+    may start with an alias (``@site/``), which ``read`` is left to resolve."""
+    out = Expanded(text)
+    if PARTIAL in text and "<" in text:  # most pages: two searches in C
+        out.text = _partials(text, read, depth=depth, folder="", chain=(), out=out)
+    return out
+
+
+def _partials(
+    text: str, read: Reader, *, depth: int, folder: str, chain: tuple[str, ...], out: Expanded
+) -> str:
+    imported = {m.group("name"): m.group("file") for m in _PARTIAL_IMPORT.finditer(text)}
+    if not imported or depth <= 0:
+        return text
+    used = re.compile(
+        r"^(?P<indent>[ \t]*)<(?P<name>" + "|".join(map(re.escape, imported)) + r")"
+        r"(?:[ \t][^<>\n]*)?/>[ \t]*$"
+    )
+    lines = text.split("\n")
+    fence = ""
+    for number, line in enumerate(lines):
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+            continue
+        opened = _ANY_FENCE.match(line)
+        if opened is not None:
+            fence = opened.group(1)
+            continue
+        found = used.match(line) if "<" in line else None
+        if found is None or out.added > MOST:
+            continue
+        name = _partial_name(folder, imported[found.group("name")])
+        if name in chain:
+            out.looping.append(name)
+            continue
+        whole = read(name)
+        if whole is None:
+            out.missing.append(name)
+            continue
+        out.included.append(name)
+        body = _FRONT_MATTER.sub("", whole.removeprefix("\ufeff").replace("\r\n", "\n"), count=1)
+        inner = _partials(
+            body.strip("\n"),
+            read,
+            depth=depth - 1,
+            folder=_partial_folder(name),
+            chain=(*chain, name),
+            out=out,
+        )
+        indent = found.group("indent")
+        shown = "\n".join(
+            indent + piece if piece.strip() else piece
+            for piece in _without_imports(inner).split("\n")
+        )
+        out.added += len(shown)
+        lines[number] = shown
+    return "\n".join(lines)
+
+
+def _without_imports(text: str) -> str:
+    """A partial's text without its one-line imports (outside code), and the blank line
+    after each when one comes before: in the page, indented, nothing would leave them
+    out."""
+    if PARTIAL not in text:
+        return text
+    kept: list[str] = []
+    fence = ""
+    dropped = False
+    for line in text.split("\n"):
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+        elif (opened := _ANY_FENCE.match(line)) is not None:
+            fence = opened.group(1)
+        elif _ONE_LINE_IMPORT.match(line):
+            dropped = True
+            continue
+        elif dropped and not line.strip() and (not kept or not kept[-1].strip()):
+            continue
+        dropped = False
+        kept.append(line)
+    return "\n".join(kept)
+
+
+def _partial_name(folder: str, name: str) -> str:
+    """An import's file as a name the reader takes: from the page's folder ('' for the
+    page's own), written as the import writes it for the page itself; an alias as
+    written."""
+    if not folder or name.startswith("@"):  # an alias (Docusaurus' @site/) is no path
+        return name
+    return posixpath.normpath(posixpath.join(folder, name))
+
+
+def _partial_folder(name: str) -> str:
+    return posixpath.dirname(name) or "."

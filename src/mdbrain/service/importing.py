@@ -371,6 +371,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             continue
         written = raw
         raw = _with_snippets(run, path, _with_code(run, path, _with_book(run, path, raw)))
+        raw = _with_partials(run, path, raw)
         if agent_files.START in raw:  # the pointer agents install writes is no knowledge
             raw = agent_files.without_section(raw)
             if not any(line.strip() and line.lstrip()[0] != "#" for line in raw.split("\n")):
@@ -463,6 +464,46 @@ def _with_book(run: _Run, path: str, raw: str) -> str:
     _note_includes(run, f"{path}: the mdBook include", found, missing)
     _describes(run, path, found, (folder,), project)
     return found.text
+
+
+def _with_partials(run: _Run, path: str, raw: str) -> str:
+    """The MDX page as its site shows it (:func:`snippets.expand_partials`): each
+    Markdown file it imports as a component (a Docusaurus partial, ``_tags.mdx``) in the
+    place of that component, read from the page's folder, never outside the project.
+    Partials that are not read are noted, each with why."""
+    if not conversion.is_mdx(path) or snippets.PARTIAL not in raw:
+        return raw
+    project, source = run.session.project.resolve(), run.source.resolve()
+    root = project if source == project or project in source.parents else source
+    folder = (run.source / path).parent
+    local = _reader((folder,), root)
+    site = _docusaurus_site(folder.resolve(), root)
+    at_site = _reader((site,), root) if site is not None else None
+
+    def read(name: str) -> str | None:
+        if name.startswith(_SITE_ALIAS):
+            return at_site(name.removeprefix(_SITE_ALIAS)) if at_site is not None else None
+        return local(name)
+
+    found = snippets.expand_partials(raw, read)
+    missing = "names no file of the project that import can read"
+    _note_includes(run, f"{path}: the partial", found, missing)
+    return found.text
+
+
+_SITE_ALIAS = "@site/"  # Docusaurus: the folder of the site's configuration
+_DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{suffix}" for suffix in ("js", "ts", "mjs", "cjs"))
+
+
+def _docusaurus_site(folder: Path, root: Path) -> Path | None:
+    """The nearest folder from ``folder`` up to ``root`` that holds a Docusaurus
+    configuration, which ``@site/`` names; None without one."""
+    for place in (folder, *folder.parents):
+        if any((place / name).is_file() for name in _DOCUSAURUS_CONFIGS):
+            return place
+        if place == root or root not in place.parents:
+            return None
+    return None
 
 
 def _describes(
