@@ -205,3 +205,26 @@ def test_a_question_read_for_pages_in_another_language_leaves_its_own_stop_words
     assert reader.query(asked).hits[0].id == "path-params.md"
     demande = "Comment déclarer le type d'un paramètre de chemin ?"
     assert reader.query(demande).hits[0].id == "fr/path-params.md"
+
+
+def test_a_page_holding_every_word_asked_is_ranked_though_half_the_pages_hold_them(
+    make_base: MakeBase,
+) -> None:
+    """backstage/backstage: "default catalog file name" left out "ADR008: Default
+    Catalog File Name". A word half the pages hold is not asked of FTS5 first, and the
+    names that only begin like it (``DefaultCatalogCollator``, ``catalogApi``), each
+    rare, chose the 200 candidates; the short record holding every word was not one."""
+    pages = {
+        f"reference/api-{n:03}.md": doc(
+            f"API {n}",
+            body=f"The default catalog serves `DefaultThing{n}` and `catalogThing{n}`."
+            + (" Each file has a name." if n % 3 == 0 else ""),
+        )
+        for n in range(300)
+    }
+    pages["decisions/adr008.md"] = doc(
+        "Default Catalog File Name", body="Call it catalog-info.yaml.\n", type="decision"
+    )
+    root = make_base(pages)
+    reader = Brain.open(root).reader()
+    assert reader.query("default catalog file name").hits[0].id == "decisions/adr008.md"

@@ -44,6 +44,7 @@ PASSAGE_B = 0.5
 PAIR_WEIGHT = 1.0  # what two words asked in a row count for in a section, found in a row
 TITLE_WHOLE = 0.2  # share a document gains when its title holds every term asked
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
+HOLDING_ALL = 50  # documents holding every term asked added to them, when a word was common
 FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
 PASSAGES_OF = 10  # best documents (by their fields) whose sections are scored
 EXACT_MIN, EXACT_SHARE = 20, 0.02  # an identifier named by more documents distinguishes none
@@ -238,6 +239,9 @@ class Question:
     # the terms of the words that name something (text.says_little): what a document's
     # share of the question (Card.cover) is weighed on
     naming: frozenset[str] = frozenset()
+    # per term held somewhere, the words that give it whole (its prefix's words left
+    # out): a document holding one of each holds every term asked
+    groups: tuple[tuple[str, ...], ...] = ()
 
 
 class Searcher:
@@ -369,12 +373,15 @@ class Searcher:
                         expanded[first][w] = (n, 1.0)
                         if second:
                             expanded[second][w] = (n, 1.0)
-        terms, forms = [], []
+        terms, forms, groups = [], [], []
         for word, giving in expanded.items():
             words_of_term = tuple((w, share) for w, (_n, share) in giving.items())
             holders = self._holding([(w, word, n) for w, (n, _share) in giving.items()])
             terms.append(ranking.Term(word, words_of_term, ranking.idf(documents, holders)))
             forms += [(w, n) for w, (n, _share) in giving.items()]
+            whole = tuple(w for w, (_n, share) in giving.items() if share == 1.0)
+            if whole:
+                groups.append(whole)
         plain = frozenset(t.term for t in terms) - from_names
         # FTS5's BM25 gives a word held by half the documents or more no weight at all: asked
         # for, it makes FTS5 read and score every document holding it, and adds those that
@@ -395,6 +402,7 @@ class Searcher:
             tuple(dict.fromkeys(rare)),
             tuple(dict.fromkeys(common)),
             frozenset(naming),
+            tuple(groups),
         )
 
     def _holding(self, found: list[tuple[str, str, int]]) -> int:
@@ -443,6 +451,18 @@ class Searcher:
             seen = {c.id for c in found}
             more = self.index.candidates([*forms, *common], wanted, params.weights)
             found += [c for c in more if c.id not in seen][: wanted - len(found)]
+        # a word half the documents hold is not asked above: a short page holding every
+        # word asked ("Default Catalog File Name") would be outranked by pages holding
+        # rarer words that only begin like one of them. Those holding every term come in.
+        holding = {
+            c.id: c
+            for q in asked.values()
+            if q.common and len(q.groups) > 1
+            for c in self.index.candidates_holding(q.groups, HOLDING_ALL, params.weights)
+        }
+        if holding:
+            seen = {c.id for c in found}
+            found += [c for doc_id, c in holding.items() if doc_id not in seen]
         exact = self._exact(question, stats.documents)
         if exact:
             holders = {doc_id for doc_id, tier in exact.items() if tier}
@@ -455,7 +475,7 @@ class Searcher:
         # the pool the re-ranker orders is the same however many are asked: a wider one
         # would let a document past FTS5's first CANDIDATES overtake, and the top of a list
         # would change with its length. Those past it follow, in their own order.
-        pool = {c.id for c in found[:CANDIDATES]} | set(exact)
+        pool = {c.id for c in found[:CANDIDATES]} | set(exact) | set(holding)
         titled = _names_asked(question)
         scored = []
         holds: dict[str, tuple[float, tuple[str, ...]]] = {}

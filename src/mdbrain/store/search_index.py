@@ -348,6 +348,10 @@ class SearchIndex:
         ``weights``, each as a :class:`Candidate` (its body left to :meth:`bodies`)."""
         if not words:
             return []
+        return self._ranked(_any_of(dict.fromkeys(words)), limit, weights)
+
+    def _ranked(self, query: str, limit: int, weights: Sequence[float]) -> list[Candidate]:
+        """The documents an FTS5 ``query`` matches, best first by BM25 with ``weights``."""
         ranking = ", ".join(f"{w:g}" for w in weights)
         # the order first, on row numbers alone: sorting whole rows would carry every
         # matching body through the sort, not only the ones kept
@@ -356,7 +360,7 @@ class SearchIndex:
             for row in self.db.execute(
                 f"SELECT rowid FROM docs WHERE docs MATCH ?"  # noqa: S608 - fixed names
                 f" ORDER BY bm25(docs, {ranking}) LIMIT ?",
-                (_any_of(dict.fromkeys(words)), limit),
+                (query, limit),
             )
         ]
         found: dict[int, Candidate] = {}
@@ -369,6 +373,17 @@ class SearchIndex:
             )
             found.update((row[-1], _candidate(row)) for row in rows)
         return [found[rowid] for rowid in order if rowid in found]
+
+    def candidates_holding(
+        self, groups: Sequence[Sequence[str]], limit: int, weights: Sequence[float]
+    ) -> list[Candidate]:
+        """Documents holding a word of every group (each group: the words of one term),
+        best first by FTS5's BM25 with field ``weights``, as :meth:`candidates` gives
+        them."""
+        wanted = [dict.fromkeys(group) for group in groups if group]
+        if not wanted:
+            return []
+        return self._ranked(" AND ".join(f"({_any_of(group)})" for group in wanted), limit, weights)
 
     def bodies(self, rowids: Sequence[int]) -> dict[int, str]:
         """The normalised bodies of the given rows, by row number."""
