@@ -44,7 +44,8 @@ PASSAGE_B = 0.5
 PAIR_WEIGHT = 1.0  # what two words asked in a row count for in a section, found in a row
 TITLE_WHOLE = 0.2  # share a document gains when its title holds every term asked
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
-HOLDING_ALL = 50  # documents holding every term asked added to them, when a word was common
+HOLDING_ALL = 50  # documents about every term asked added to them, when a word was common
+ABOUT = ("title", "summary", "tags", "path")  # the fields that say what a document is about
 FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
 PASSAGES_OF = 10  # best documents (by their fields) whose sections are scored
 EXACT_MIN, EXACT_SHARE = 20, 0.02  # an identifier named by more documents distinguishes none
@@ -451,14 +452,17 @@ class Searcher:
             seen = {c.id for c in found}
             more = self.index.candidates([*forms, *common], wanted, params.weights)
             found += [c for c in more if c.id not in seen][: wanted - len(found)]
-        # a word half the documents hold is not asked above: a short page holding every
+        # a word half the documents hold is not asked above: a short page about every
         # word asked ("Default Catalog File Name") would be outranked by pages holding
-        # rarer words that only begin like one of them. Those holding every term come in.
+        # rarer words that only begin like one of them. Those whose title, summary, tags
+        # or path hold every term come in (their bodies too would cost twice as much).
         holding = {
             c.id: c
             for q in asked.values()
             if q.common and len(q.groups) > 1
-            for c in self.index.candidates_holding(q.groups, HOLDING_ALL, params.weights)
+            for c in self.index.candidates_holding(
+                q.groups, HOLDING_ALL, params.weights, fields=ABOUT
+            )
         }
         if holding:
             seen = {c.id for c in found}

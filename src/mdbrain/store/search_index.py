@@ -375,15 +375,21 @@ class SearchIndex:
         return [found[rowid] for rowid in order if rowid in found]
 
     def candidates_holding(
-        self, groups: Sequence[Sequence[str]], limit: int, weights: Sequence[float]
+        self,
+        groups: Sequence[Sequence[str]],
+        limit: int,
+        weights: Sequence[float],
+        fields: Sequence[str] = FIELDS,
     ) -> list[Candidate]:
-        """Documents holding a word of every group (each group: the words of one term),
-        best first by FTS5's BM25 with field ``weights``, as :meth:`candidates` gives
-        them."""
+        """Documents holding a word of every group (each group: the words of one term)
+        in their ``fields`` (each word in any of them), best first by FTS5's BM25 with
+        field ``weights``, as :meth:`candidates` gives them."""
         wanted = [dict.fromkeys(group) for group in groups if group]
         if not wanted:
             return []
-        return self._ranked(" AND ".join(f"({_any_of(group)})" for group in wanted), limit, weights)
+        held = " AND ".join(f"({_any_of(group)})" for group in wanted)
+        within = "{" + " ".join(name for name in fields if name in FIELDS) + "}"
+        return self._ranked(f"{within} : ({held})", limit, weights)
 
     def bodies(self, rowids: Sequence[int]) -> dict[int, str]:
         """The normalised bodies of the given rows, by row number."""
