@@ -1,10 +1,13 @@
-"""What a question asks beyond its words: "what replaced X?" asks for X's successor.
+"""What a question asks beyond its words: "what replaced X?" asks for X's successor,
+"why did we choose X?" for the decision that chose it.
 
 In such a question the verb says what to do with the answer, not what the answer is
 about: a page that merely holds the word "replaced" (a node replacement, a cache that
-replaces another) is no better match for X. :func:`read` takes the frame off, so that
-the words left find X, and says that the question asks for what came after it; the
-reader then leads with the documents that supersede the best match.
+replaces another), or "choose" ("you should choose the GitHub provider"), is no better
+match for X. :func:`read` takes the frame off, so that the words left find X, and says
+what the question asks for: what came after it (the reader then leads with the
+documents that supersede the best match), or why it was chosen (the reader then leads
+with the decisions among the best matches).
 
 English and French frames are read; anything else is left as written.
 """
@@ -60,12 +63,48 @@ _FRENCH_TAIL = re.compile(
 )
 
 
+# "Why did we choose X?", "Why do we use X", "Why did the team go with X over Y?": the
+# verb of a choice after "why" and its subject
+_CHOSE_EN = (
+    r"(?:choose|chose|chosen|pick|picked|select|selected|adopt|adopted|prefer|preferred"
+    r"|use|used|go\s+with|gone\s+with|went\s+with|opt\s+for|opted\s+for|decide\s+on"
+    r"|decided\s+on|settle\s+on|settled\s+on|standardi[sz]e\s+on|standardi[sz]ed\s+on"
+    r"|switch\s+to|switched\s+to|move\s+to|moved\s+to|migrate\s+to|migrated\s+to)"
+)
+_CHOSE_FR = (
+    r"(?:choisi|retenu|adopté|adopte|préféré|prefere|opté\s+pour|opte\s+pour|pris|utilisé"
+    r"|utilise|migré\s+vers|migre\s+vers|passé\s+à|passe\s+a)"
+)
+_WHY_CHOSE = re.compile(
+    r"^\s*(?:"
+    r"why\s+(?:did|do|does|have|has|had|would|should|are|were|is|was)\s+"
+    r"(?:we|you|they|i|it|the\s+team|the\s+project|our\s+team)\s+"
+    r"(?:(?:ever|originally|first|initially|now)\s+)?" + _CHOSE_EN + r"(?:\s+using)?"
+    r"|(?:what\s+(?:was|is)\s+)?the\s+reasons?\s+(?:for|behind)\s+"
+    r"(?:choosing|picking|selecting|adopting|using|preferring)"
+    r"|pourquoi\s+(?:avons-nous|a-t-on|on\s+a|avez-vous|ont-ils|l['’]équipe\s+a|nous\s+avons)"
+    r"\s+" + _CHOSE_FR + r"|pourquoi\s+(?:utilise-t-on|utilisons-nous|utilisez-vous)"
+    r")\b\s*",
+    re.IGNORECASE,
+)
+# "Why was X chosen (over Y)?", "Pourquoi X a-t-il été choisi ?": the frame both sides of X
+_WHY_WAS = re.compile(
+    r"^\s*why\s+(?:was|were|is|are|has|have)\s+(?P<rest>.+?)\s+(?:been\s+)?"
+    r"(?:chosen|picked|selected|adopted|preferred|decided\s+on)\b(?P<tail>.*)$"
+    r"|^\s*pourquoi\s+(?P<rest_fr>.+?)\s+(?:a-t-(?:il|elle)|ont-(?:ils|elles)|a|ont)\s+été\s+"
+    r"(?:choisie?s?|retenue?s?|adoptée?s?|préférée?s?)\b(?P<tail_fr>.*)$",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Asking:
-    """A question read: the words to search with, and whether it asks for a successor."""
+    """A question read: the words to search with, and whether it asks for a successor
+    or for the decision behind a choice."""
 
     words: str
     successor: bool = False
+    decision: bool = False
 
 
 QUESTION_MOST = 400  # characters of a question read for a frame; a longer one is kept whole
@@ -78,6 +117,9 @@ def read(question: str) -> Asking:
     what replaced something, and the frames at its end would cost its length squared)."""
     if len(question) > QUESTION_MOST:
         return Asking(question)
+    chosen = _choice(question)
+    if chosen is not None:
+        return chosen
     rest = _LEADING.sub("", question, count=1)
     if rest == question:
         rest = _TRAILING.sub("", question, count=1)
@@ -90,3 +132,17 @@ def read(question: str) -> Asking:
     if rest == question or not re.search(r"\w", rest):
         return Asking(question)
     return Asking(rest.strip(), successor=True)
+
+
+def _choice(question: str) -> Asking | None:
+    """``question`` without its why-did-we-choose frame, when it has one and words are
+    left; else None."""
+    rest = _WHY_CHOSE.sub("", question, count=1)
+    if rest == question and (found := _WHY_WAS.match(question)):
+        if found.group("rest"):
+            rest = f"{found.group('rest')}{found.group('tail')}"
+        else:
+            rest = f"{found.group('rest_fr')}{found.group('tail_fr')}"
+    if rest == question or not re.search(r"\w", rest):
+        return None
+    return Asking(rest.strip(), decision=True)

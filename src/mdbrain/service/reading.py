@@ -66,6 +66,7 @@ FLAGGED = frozenset({"needs-review", "deprecated"})
 # drafts, and pages with no status at all (no frontmatter, or one that does not parse):
 # nothing vouches for either, so a default read leaves both out and counts them as drafts
 UNVETTED = frozenset({"draft", ""})
+DECISION_TYPES = frozenset({"decision"})  # what a why-did-we-choose question asks for
 _WORD = re.compile(r"\w+")
 WIDEN_AT_MOST = 5  # neighbours a query on drafts adds: the theme overview, then relations
 EMPTY_ADVICE = (
@@ -500,12 +501,20 @@ class Reader:
             hits = [dataclasses.replace(h, copies=of[h.id]) if h.id in of else h for h in hits]
         return Ranked(hits, len(hidden), draft if hits else None, tuple(above) if hits else ())
 
-    def pool(self, question: str, limit: int) -> list[Card]:
+    def pool(self, question: str, limit: int, prefer: frozenset[str] = frozenset()) -> list[Card]:
         """The whole pool the search orders for ``question``, whatever the ``limit`` of the
-        list: which documents are in force, hidden or copies must not change with it."""
-        return self.searcher.rank(question, max(limit * 8, CANDIDATES))
+        list: which documents are in force, hidden or copies must not change with it.
+        Documents of a type in ``prefer`` gain (see :meth:`Searcher.rank`)."""
+        return self.searcher.rank(question, max(limit * 8, CANDIDATES), prefer=prefer)
 
-    def answered(self, question: str, filters: Filters, limit: int, keep: float = 0.0) -> _Answered:
+    def answered(
+        self,
+        question: str,
+        filters: Filters,
+        limit: int,
+        keep: float = 0.0,
+        prefer: frozenset[str] = frozenset(),
+    ) -> _Answered:
         """:meth:`ranked`, falling back on drafts when nothing in force matches, or
         listing them with what is in force when they match far better (:func:`_outranks`).
 
@@ -513,7 +522,7 @@ class Reader:
         drafts: once one document is in force, it would answer every question it barely
         touches while the drafts that answer stay hidden."""
         # ranked once: the filters of a second look (drafts let in) pick from the same pool
-        pool = self.pool(question, limit)
+        pool = self.pool(question, limit, prefer)
         hits, hidden, draft, above = self.ranked(question, filters, limit, keep, pool)
         if filters.include_drafts or filters.everything:
             return _Answered(hits, hidden, ahead=_first(above), above=above)
@@ -857,8 +866,10 @@ class Reader:
         whenever it fits beside the top row."""
         asked = asking.read(question)
         words = asked.words
+        # "why did we choose X?": a decision about X is the answer before a page using it
+        prefer = DECISION_TYPES if asked.decision else frozenset()
         answered = self.answered(
-            words, filters, QUERY_LIMIT if limit is None else limit, KEEP_SHARE
+            words, filters, QUERY_LIMIT if limit is None else limit, KEEP_SHARE, prefer
         )
         hits, hidden, unverified, advice, ahead = answered[:5]
         if hits and limit is None:  # candidates far behind the best one help nobody

@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from mdbrain.core import graph, markdown, passages, ranking, text
 from mdbrain.store import cache, scan
-from mdbrain.store.search_index import SECTION_MARK, Candidate, Row, SearchIndex, Statistics
+from mdbrain.store.search_index import (
+    META,
+    SECTION_MARK,
+    Candidate,
+    Row,
+    SearchIndex,
+    Statistics,
+)
 
 if TYPE_CHECKING:
     from mdbrain.core.manifest import Entry
@@ -45,7 +52,9 @@ PAIR_WEIGHT = 1.0  # what two words asked in a row count for in a section, found
 TITLE_WHOLE = 0.2  # share a document gains when its title holds every term asked
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
 HOLDING_ALL = 50  # documents about every term asked added to them, when a word was common
-ABOUT = ("title", "summary", "tags", "path")  # the fields that say what a document is about
+PREFERRED_GAIN = 0.25  # share of its score a document of a type the question asks for gains
+ABOUT = ("title", "summary", "tags", "path")
+_TYPE = META.index("type")  # the fields that say what a document is about
 FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
 PASSAGES_OF = 10  # best documents (by their fields) whose sections are scored
 EXACT_MIN, EXACT_SHARE = 20, 0.02  # an identifier named by more documents distinguishes none
@@ -426,8 +435,9 @@ class Searcher:
             found = self._words[key] = self.index.words(lang, form, prefix)
         return found
 
-    def rank(self, question: str, limit: int) -> list[Card]:
-        """The best documents for ``question``, best first.
+    def rank(self, question: str, limit: int, prefer: frozenset[str] = frozenset()) -> list[Card]:
+        """The best documents for ``question``, best first; those of a type in ``prefer``
+        gain :data:`PREFERRED_GAIN` of their score.
 
         Documents whose impl_refs cite a code path the question names come first,
         then those naming every identifier it names (``LOGIN_MAX_ATTEMPTS``,
@@ -438,9 +448,11 @@ class Searcher:
         if not stats.documents:
             return []
         with self.index.snapshot():  # candidates and their bodies from one state
-            return self._rank(question, limit, stats)
+            return self._rank(question, limit, stats, prefer)
 
-    def _rank(self, question: str, limit: int, stats: Statistics) -> list[Card]:
+    def _rank(
+        self, question: str, limit: int, stats: Statistics, prefer: frozenset[str]
+    ) -> list[Card]:
         params = self.params()
         base = self.analyzer.lang
         asked = {lang: self.question(question, lang) for lang in {base, *stats.languages}}
@@ -511,6 +523,8 @@ class Searcher:
                 body = bodies[candidate.rowid]
                 sections = _sections(q.asked, candidate, body, stats.passage, params)
             total = value + (params.passage_weight * sections[0][1] if sections else 0.0)
+            if prefer and candidate.values[_TYPE] in prefer:
+                total *= 1 + PREFERRED_GAIN
             ranked.append(
                 (outside, -exact.get(candidate.id, 0), -total, candidate.id, candidate, sections)
             )
