@@ -198,6 +198,23 @@ def test_a_number_two_records_hold_after_a_merge_is_reported_once() -> None:
     assert "0003-retry-connect-errors.md" in found[0].message
 
 
+def test_the_steps_of_a_tutorial_numbered_alike_are_no_records_held_twice() -> None:
+    """backstage/backstage keeps each step of a tutorial beside its old version:
+    ``01-setup.md`` and ``01-setup--old.md``. Telling one to take the next number would
+    break the tutorial's order; the same names as decisions are a log's records."""
+    names = [
+        f"permissions/{n:02}-{step}{old}.md"
+        for n, step in enumerate(["setup", "rules", "conditions"], start=1)
+        for old in ("", "--old")
+    ]
+    assert list(rules.numbers_held_twice(_numbers_context(names))) == []
+    records = [manifest.entry_from_text(doc(n, type="decision"), n) for n in names]
+    context = rules.Context(
+        manifest.Manifest(tuple(records)), marker.Config(root="kb"), dt.date(2026, 12, 1)
+    )
+    assert len(list(rules.numbers_held_twice(context))) == 3
+
+
 def test_a_number_held_twice_is_reported_where_names_write_letters_before_it() -> None:
     """Backstage names its records adr013-use-node-fetch.md: two branches each wrote 19."""
     names = ["adr/adr001-a.md", "adr/adr002-b.md", "adr/adr019-x.md", "adr/adr019-y.md"]

@@ -484,18 +484,28 @@ def contradictions(ctx: Context) -> Iterator[Finding]:
 
 @rule
 def numbers_held_twice(ctx: Context) -> Iterator[Finding]:
-    """W018: in a folder that numbers its documents, two hold the same number (each
-    branch of a merge wrote record 3): the later name is told to take another."""
+    """W018: in a folder that numbers its records, two hold the same number (each
+    branch of a merge wrote record 3): the later name is told to take another. A folder
+    numbers records when most of its numbered documents are decisions, or when its
+    names write letters before their numbers (``adr013-...``) or pad them to three
+    digits or more (``0003-...``); the steps of a tutorial (``01-setup.md`` beside
+    ``01-setup--old.md``, in backstage/backstage) are no records."""
     from mdbrain.core import slug
 
     folders: dict[str, list[str]] = {}
+    decisions: dict[str, int] = {}
     for entry in ctx.manifest.entries:
         folder, _sep, name = entry.id.rpartition("/")
         folders.setdefault(folder, []).append(name.removesuffix(".md"))
+        if entry.type == "decision" and slug.number_of(name) is not None:
+            decisions[folder] = decisions.get(folder, 0) + 1
     for folder, names in folders.items():
         order = slug.series(names)
         if order is None or order.kind != "number":
             continue
+        numbered = sum(slug.number_of(name) is not None for name in names)
+        if not (order.lead or order.width >= 3 or 2 * decisions.get(folder, 0) > numbered):
+            continue  # steps, chapters: no log of records
         first: dict[int, str] = {}
         for name in sorted(names):
             number = slug.number_of(name)
