@@ -187,3 +187,40 @@ def test_supersession_fields_of_a_foreign_frontmatter_link_the_records(
         assert frontmatter(root, ids[new])["supersedes"] == [ids[old]]
     assert not report.unresolved
     assert any("pull/504: a web page, no record" in note for note in report.notes)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_link_to_the_projects_code_by_its_address_makes_it_an_impl_ref(
+    make_base: MakeBase,
+) -> None:
+    """backstage/backstage links its docs to its code by address: 257 links to files that
+    exist, and import made one impl_ref of them, so update could follow nothing."""
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    subprocess.run(
+        ["git", "-C", str(project), "remote", "add", "origin", f"{HOME}.git"], check=True
+    )
+    (project / "src" / "auth").mkdir(parents=True)
+    (project / "src" / "auth" / "login.py").write_text("def login(): ...\n", encoding="utf-8")
+    report = run_import(
+        root,
+        pages(
+            project / "docs",
+            {
+                "login.md": (
+                    f"# Login\n\nSee [the handler]({HOME}/blob/main/src/auth/login.py#L3),"
+                    f" [the folder]({HOME}/tree/master/src/auth),"
+                    f" [as it was]({HOME}/blob/v1.0/src/auth/old.py),"
+                    f" [gone]({HOME}/blob/main/src/auth/gone.py)"
+                    f" and [the guide]({HOME}/blob/main/docs/other.md).\n"
+                ),
+                "other.md": "# Other\n\nMore.\n",
+            },
+        ),
+    )
+    doc_id = report.imported["login.md"]
+    assert frontmatter(root, doc_id)["impl_refs"] == ["src/auth/login.py", "src/auth"]
+    text = body(root, doc_id)
+    assert f"[the handler]({HOME}/blob/main/src/auth/login.py#L3)" in text  # kept as written
+    assert sorted(c.path for c in report.code_links) == ["src/auth/", "src/auth/login.py"]

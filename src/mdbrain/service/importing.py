@@ -796,6 +796,8 @@ def _code_links(run: _Run, page: conversion.Page) -> dict[int, dict[str, str]]:
         new = _kept(run, page, written, line)
         if new is not None:
             changes.setdefault(line, {})[written] = new
+        elif run.plan.homes:
+            _cited_by_address(run, page, written, line)
     for image in scanned.images:
         new = _kept(run, page, image.target, image.line, image=True)
         if new is not None:
@@ -804,6 +806,24 @@ def _code_links(run: _Run, page: conversion.Page) -> dict[int, dict[str, str]]:
             at = page.body_line + image.line - 1
             run.plan.broken.append(BrokenLink(page.path, at, image.target))
     return changes
+
+
+def _cited_by_address(run: _Run, page: conversion.Page, written: str, line: int) -> None:
+    """A link to a code file of the project by its address on the project's forge
+    (``https://github.com/owner/repo/blob/main/packages/app/src/index.ts``, on a
+    current branch) makes that file an impl_ref of the page, as a relative link would;
+    the link stays as written, an address every reader can follow."""
+    local = foreign_links.own_file(written, run.plan.homes, run.plan.inside)
+    if local is None:
+        return
+    path = run.tree.exact(unquote(local.partition("#")[0]).strip("/"))
+    if path is None or conversion.is_page(path.rstrip("/")):
+        return
+    refs = run.plan.refs.setdefault(page.path, [])
+    code = path.rstrip("/")
+    ref = code not in refs and _impl_ref(run, page.path, path)
+    run.code.append(CodeLink(page.path, page.body_line + line - 1, written, path, ref))
+    refs += [code] if ref else []
 
 
 def _kept(
