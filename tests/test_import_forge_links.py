@@ -220,7 +220,8 @@ def test_a_link_to_the_projects_code_by_its_address_makes_it_an_impl_ref(
         ),
     )
     doc_id = report.imported["login.md"]
-    assert frontmatter(root, doc_id)["impl_refs"] == ["src/auth/login.py", "src/auth"]
+    # a folder's address points at a part of the repository: no impl_ref
+    assert frontmatter(root, doc_id)["impl_refs"] == ["src/auth/login.py"]
     text = body(root, doc_id)
     assert f"[the handler]({HOME}/blob/main/src/auth/login.py#L3)" in text  # kept as written
-    assert sorted(c.path for c in report.code_links) == ["src/auth/", "src/auth/login.py"]
+    assert [c.path for c in report.code_links] == ["src/auth/login.py"]

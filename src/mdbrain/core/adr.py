@@ -429,12 +429,15 @@ def _own_headings(body: str) -> list[str]:
     """The headings of the record's own sections (those :func:`_sections` reads), its
     title left out."""
     outline = _outlined(body)[1]
-    return [
-        passages.heading_text(section.title)
-        for number, section in enumerate(outline)
-        if number
-        and not any(o.level < section.level and section.line <= o.end for o in outline[1:number])
-    ]
+    own = []
+    open_above: list[markdown.Section] = []  # the sections still open at this heading
+    for section in outline[1:]:  # one pass: a changelog holds thousands of headings
+        while open_above and open_above[-1].end < section.line:
+            open_above.pop()
+        if not any(o.level < section.level for o in open_above):
+            own.append(passages.heading_text(section.title))
+        open_above.append(section)
+    return own
 
 
 def _is_proposal(path: str, body: str, stated: bool) -> bool:

@@ -812,18 +812,19 @@ def _cited_by_address(run: _Run, page: conversion.Page, written: str, line: int)
     """A link to a code file of the project by its address on the project's forge
     (``https://github.com/owner/repo/blob/main/packages/app/src/index.ts``, on a
     current branch) makes that file an impl_ref of the page, as a relative link would;
-    the link stays as written, an address every reader can follow."""
+    the link stays as written, an address every reader can follow. A folder's address is
+    a pointer to a part of the repository: every change under it would flag the page,
+    and fingerprinting it reads every file it holds."""
     local = foreign_links.own_file(written, run.plan.homes, run.plan.inside)
     if local is None:
         return
     path = run.tree.exact(unquote(local.partition("#")[0]).strip("/"))
-    if path is None or conversion.is_page(path.rstrip("/")):
-        return
+    if path is None or path.endswith("/") or conversion.is_page(path):
+        return  # a folder by address ("tree/main/plugins/catalog") shows where, not what
     refs = run.plan.refs.setdefault(page.path, [])
-    code = path.rstrip("/")
-    ref = code not in refs and _impl_ref(run, page.path, path)
+    ref = path not in refs and _impl_ref(run, page.path, path)
     run.code.append(CodeLink(page.path, page.body_line + line - 1, written, path, ref))
-    refs += [code] if ref else []
+    refs += [path] if ref else []
 
 
 def _kept(
