@@ -1045,3 +1045,36 @@ def test_an_operation_on_secret_keys_is_given_the_key_id_not_a_secret() -> None:
 def test_names_near_the_exceptions_still_hold_secrets(line: str) -> None:
     """The exceptions for namespaces and operations on keys reach no further."""
     assert rules(in_a_page(f"{line}\n")) != []
+
+
+# --- samples in backstage's and Docusaurus' docs (trials on real repositories) ---------
+
+
+@pytest.mark.parametrize(
+    ("text", "flagged"),
+    [
+        ("connection: postgresql://fort:knox@some.example-pg-instance.tld:5432/db", False),
+        ("redis://:Xk29fLq8zP@cache.example.com:6379", False),
+        ("postgres://app:Xk29fLq8zP@localhost:5432/app", False),
+        ("DATABASE_URL=postgres://admin:Xk29fLq8zP@db.acme.io:5432/app", True),
+        ("apiKey: base64EncodedKey", False),
+        ("webhookSecret: someWebhookSecret", False),
+        ("password: my_db_password", False),
+        ("apiKey: Xk29fLq8zPwQ7rT", True),
+    ],
+)
+def test_a_sample_that_names_what_it_stands_for_or_where_nobody_lives_passes(
+    text: str, flagged: bool
+) -> None:
+    assert bool(list(guard.scan(text))) is flagged
+
+
+def test_a_bots_address_and_a_changesets_id_are_no_personal_data() -> None:
+    assert not list(guard.personal("git config user.email actions@github.com"))
+    assert [h.rule for h in guard.personal("Write to mary.smith@acme.io")] == ["email"]
+    changelog = (
+        "## Patch Changes\n\n- 5c1d7a2e3f: Fixed the sidebar.\n"
+        "- 0418447669: Added a menu parent role to the sidebar.\n"
+    )
+    assert not list(guard.personal(changelog))  # its neighbours' ids have letters
+    assert [h.rule for h in guard.personal("- 0418447669: call me back\n")] == ["phone"]

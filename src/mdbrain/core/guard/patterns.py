@@ -53,13 +53,25 @@ def _bearer(match: re.Match[str]) -> bool:
 
 def _password_with_user(match: re.Match[str]) -> bool:
     user, password = match.group("user"), match.group("password")
+    host = match.groupdict().get("host") or ""
     return (
         len(password) >= 4
         and password != user
         and not password.isdigit()
         and not placeholder(password)
         and not reference(password)
+        and _DOCUMENTATION_HOST.fullmatch(host.split(":", 1)[0]) is None
     )
+
+
+# hosts that name no machine anyone can reach: the names kept for documentation and
+# tests (RFC 2606, 6761) and made-up ones that say so ("some.example-pg-instance.tld",
+# backstage's sample database). A password in an address to one is a sample.
+_DOCUMENTATION_HOST = re.compile(
+    r"(?:[\w-]+\.)*(?:example|localhost|[\w-]*example[\w-]*\.[a-z]{2,}"
+    r"|[\w-]+\.(?:test|invalid|example|localhost|tld))\.?",
+    re.IGNORECASE,
+)
 
 
 def _netrc_value(match: re.Match[str]) -> bool:
@@ -321,7 +333,8 @@ LITERAL_PATTERNS: tuple[_Pattern, ...] = (
         "url-with-password",
         "://",
         # from each "://": a bounded user without ":" or "@", then a bounded password
-        r"://(?P<user>[^\s/:@'\"<>]{0,128}):(?P<password>[^\s/@'\"<>]{1,256})@[\w\[]",
+        r"://(?P<user>[^\s/:@'\"<>]{0,128}):(?P<password>[^\s/@'\"<>]{1,256})@"
+        r"(?P<host>[\w\[][\w.\[\]:-]{0,252})",
         group=2,
         check=_password_with_user,
     ),

@@ -3,6 +3,7 @@ checksums verified."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Final
@@ -43,7 +44,8 @@ _ROLE_LOCALS = word_set(
     postmaster hostmaster abuse security support info contact sales help hello team
     privacy legal press jobs billing dev developers ops git nobody core staff office board
     maintainers committee council community moderation conduct announce releases release
-    infra bot bots everyone owners governance opensource lab labs data feedback
+    infra bot bots robot actions github-actions ci build builds automation deploy
+    dependabot renovate everyone owners governance opensource lab labs data feedback
     engineering engprod leads wg oncall steering approvers reviewers
     sig social meetups meetup events event election elections contributors contributor
     github gitlab issues login partners marketing careers education training docs
@@ -227,6 +229,7 @@ def personal_finds(text: str) -> Iterator[Found]:
                 and not _phone_fake(re.sub(r"\D", "", value))
                 and not (consistent and _in_row_of_pairs(text, match.start(), match.end()))
                 and not _in_address(text, match.start())
+                and not _an_id_of_a_list(text, match.start(), match.end())
             ):
                 yield Found("phone", match.start(), match.end(), value, PERSONAL)
     yield from _id_finds(text, shapes, spans)
@@ -352,6 +355,30 @@ def _in_address(text: str, start: int) -> bool:
     cut = max(before.rfind(c) for c in " \t\n<(\"'")
     token = before[cut + 1 :]
     return "://" in token or token.startswith("www.") or token.endswith(("/", "=", "#", "?"))
+
+
+def _an_id_of_a_list(text: str, start: int, end: int) -> bool:
+    """Whether the digits between ``start`` and ``end`` label a list item ("- 0418447669:
+    Added a menu") in a list whose other items are labelled by hex ids of that length,
+    letters and all ("- 5c1d7a2e3f: Fixed..."): a changelog's changeset or commit ids,
+    of which one in a few dozen has no letter and reads as a phone number."""
+    if text[end : end + 1] != ":":
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    if _LIST_MARK.fullmatch(text, line_start, start) is None:
+        return False
+    return _hex_labels(text, end - start)
+
+
+@functools.lru_cache(maxsize=8)
+def _hex_labels(text: str, width: int) -> bool:
+    """Whether a list item of ``text`` is labelled by a hex id of ``width`` characters
+    with a letter in it (once per text and width, however many numbers ask)."""
+    found = re.search(rf"(?m)^[ \t]*[-*+][ \t]+(?=[0-9a-f]{{{width}}}:)[0-9]*[a-f]", text)
+    return found is not None
+
+
+_LIST_MARK = re.compile(r"[ \t]*[-*+][ \t]+")
 
 
 def _in_row_of_pairs(text: str, start: int, end: int) -> bool:

@@ -123,6 +123,13 @@ def _token_stand_in(value: str) -> bool:
 
 # words in lower case joined by "-" or "_", one of which says it stands in: "jslib-test-value"
 _WORDS = re.compile(r"[a-z]+(?:[-_][a-z]+)+")
+# a value that names the kind of secret it stands for, in words: "someWebhookSecret",
+# "base64EncodedKey", "yourApiToken", "my_db_password" (backstage's examples). A secret
+# is no sentence ending in its own kind.
+_NAMED_AFTER_ITS_KIND = re.compile(
+    r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*(?:Key|Secret|Token|Password|Passwd|Pwd|Credentials?)"
+    r"|[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)*_(?:key|secret|token|password|passwd|pwd|credentials?)"
+)
 _PARTS = re.compile(r"[-_]")
 _STANDIN_PARTS = frozenset({"test", "testing", "value", "demo", "mock", "fake", "dummy", "sample"})
 # Shapes that stand in: <name>, ${VAR}, $VAR, %VAR%, {{ var }}, {var}, [var], runs of
@@ -204,6 +211,7 @@ def placeholder(value: str) -> bool:
         or any(part in low or part in folded for part in _PLACEHOLDER_PARTS)
         or low.startswith(_PLACEHOLDER_PREFIXES)
         or _MY_WORDS.fullmatch(core) is not None
+        or _NAMED_AFTER_ITS_KIND.fullmatch(core) is not None
         or _token_stand_in(core)
         or (
             _WORDS.fullmatch(core) is not None
