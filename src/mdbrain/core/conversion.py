@@ -217,7 +217,7 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     """A title field, else the first level-1 heading, else the title a site's navigation
     gives the page (``named``, else the ``sidebar_label`` of a Docusaurus page), else a
     heading the page opens with, else the file name. A level-2 heading after some text
-    names a section, not the page."""
+    names a section, not the page, and so does one that another of its level follows."""
     given = meta.get("title")
     if isinstance(given, str) and given.strip():
         return " ".join(given.split())
@@ -234,8 +234,13 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
         top = None
     if top is None and named.strip():
         return " ".join(named.split())
-    if top is None and headings and (folder_page or not is_section_name(headings[0].title)):
-        first = headings[0]
+    # a heading below level 1 that another of its level follows opens the page's first
+    # section, not the page ("## npm" then "## Next Line Release Process" in backstage's
+    # publishing.md): the file names the page then
+    first = headings[0] if headings else None
+    if first is not None and first.level > 1 and any(h.level <= first.level for h in headings[1:]):
+        first = None
+    if top is None and first is not None and (folder_page or not is_section_name(first.title)):
         before = "\n".join(body.split("\n", first.line - 1)[: first.line - 1])
         # comments and empty tags (<a id="old-name"></a>) are no text a reader sees
         seen = _TAGS.sub("", markdown.without_comments(before)) if "<" in before else before
