@@ -352,6 +352,28 @@ def test_a_relative_link_written_from_the_projects_top_leads_to_its_page(
     assert sorted(b.target for b in report.broken_links) == ["./adr/ADR-2.md", "adr/ADR-9.md"]
 
 
+def test_a_relative_link_that_leads_nowhere_is_read_from_the_sources_top(
+    make_base: MakeBase,
+) -> None:
+    # from facebook/docusaurus: api/plugins/plugin-content-blog.mdx links "blog.mdx" and
+    # "guides/creating-pages.mdx", which Docusaurus reads from its docs folder
+    root = make_base({})
+    docs = root.parent / "website" / "docs"
+    (docs / "api" / "plugins").mkdir(parents=True)
+    (docs / "guides").mkdir()
+    (docs / "blog.mdx").write_text("# Blog\n\nPosts.\n")
+    (docs / "guides" / "creating-pages.mdx").write_text("# Pages\n\nCreate pages.\n")
+    (docs / "api" / "plugins" / "plugin-content-blog.mdx").write_text(
+        "# Blog plugin\n\nSee [the blog](blog.mdx), [pages](guides/creating-pages.mdx#x)"
+        " and [gone](./guides/creating-pages.mdx).\n"
+    )
+    report = run_import(root, docs, theme=".")
+    plugin = (root / "api" / "plugins" / "plugin-content-blog.md").read_text(encoding="utf-8")
+    assert "[the blog](../../blog.md)" in plugin
+    assert "[pages](../../guides/creating-pages.md#x)" in plugin
+    assert [b.target for b in report.broken_links] == ["./guides/creating-pages.mdx"]
+
+
 def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> None:
     root = make_base({})
     report = run_import(root, wiki)

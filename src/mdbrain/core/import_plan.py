@@ -167,7 +167,8 @@ class Plan:
         as Docusaurus or VitePress read it from their pages' folder (``/guide/a.md`` in
         vuejs/docs for ``src/guide/a.md``). A relative link that leads nowhere is read
         from the project's top too, where its author wrote it from (nats-io's
-        ``adr/ADR-8.md`` links ``adr/ADR-57.md``)."""
+        ``adr/ADR-8.md`` links ``adr/ADR-57.md``), then from the source's top, as
+        Docusaurus reads it."""
         found = self.new_id(old)
         if found is not None:
             return found
@@ -178,10 +179,13 @@ class Plan:
                 found = self.new_id(old.removeprefix(prefix))
             under = self.under.get(old.casefold(), []) if found is None else []
             return under[0] if len(under) == 1 else found
-        if prefix and not target.startswith("."):
+        if not target.startswith("."):
             path = posixpath.normpath(unquote(re.split(r"[#?]", target, maxsplit=1)[0]))
-            if path.startswith(prefix):
+            if prefix and path.startswith(prefix):
                 return self.new_id(path.removeprefix(prefix))
+            # Docusaurus reads it from its docs folder, the source's top, next
+            # (facebook/docusaurus: "guides/creating-pages.mdx" from api/plugins/)
+            return self.new_id(path) if conversion.is_page(path) else None
         return None
 
     def id_of(self, path: str) -> str:
