@@ -134,6 +134,24 @@ def test_each_failing_item_names_its_fix(clean: Path) -> None:
     assert items["personal-data"][0] is False and "kb/app/contact.md" in items["personal-data"][1]
 
 
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ("See [the rules](rules.md#no-such-heading).", "W019"),
+        ("See [the notes](../../notes/missing.txt).", "W006"),
+    ],
+)
+def test_a_link_to_no_heading_or_no_file_fails_the_links_item(
+    clean: Path, body: str, code: str
+) -> None:
+    """On facebook/docusaurus, doctor said "ok links" while check reported 9 links to no
+    file and 5 to no heading."""
+    write(clean, "kb/app/pointer.md", doc("Pointer", body=body, sources="[x]"))
+    assert code in {f.code for f in Brain.open(clean).check(repair=False).findings}
+    ok, fix, _detail = by_name(diagnose(clean))["links"]
+    assert ok is False and "kb/app/pointer.md" in fix
+
+
 def test_a_base_no_agent_tool_uses_yet_is_told_to_connect_one(clean: Path) -> None:
     for name in (".claude", ".codex", ".agents", "CLAUDE.md", "AGENTS.md", ".mcp.json"):
         path = clean / name

@@ -9,7 +9,8 @@ update, and the agent integrations are only looked at.
 2. names follow the convention (E001);
 3. every frontmatter is readable and valid (E002-E006);
 4. the derived indexes match the documents (W005);
-5. no link to a missing document, no impl_ref to missing code (W001, W003);
+5. no link to a missing document, a missing file or a missing heading, no impl_ref to
+   missing code (W001, W003, W006, W019);
 6. statuses are honest: nothing the code has drifted from is still in force,
    nothing waits for review without a reason;
 7. the agent tools of the repository are connected (``agents status``);
@@ -67,12 +68,16 @@ class DoctorReport:
         return EXIT_OK if self.ok else EXIT_FINDINGS
 
 
+# what "links" covers: to no document, impl_refs to no code, out of the root or to no
+# file, to no heading of the page they name
+LINK_CODES = ("W001", "W003", "W006", "W019")
+
 LABELS = {
     "marker": "marker found and valid",
     "names": "names (E001)",
     "frontmatter": "frontmatter (E002-E006)",
     "indexes": "derived indexes current (W005)",
-    "links": "links and impl_refs (W001, W003)",
+    "links": "links, anchors and impl_refs (W001, W003, W006, W019)",
     "statuses": "statuses honest after drift",
     "agents": "agent integrations",
     "git": "base tracked by git",
@@ -117,7 +122,7 @@ def _items(brain: Brain) -> Iterable[Item]:
     frontmatter = [f for f in found if f.code in FRONTMATTER]
     yield _item("frontmatter", frontmatter, shown, _edit(frontmatter, shown))
     yield _item("indexes", [f for f in found if f.code == "W005"], shown, "mdbrain index")
-    links = [f for f in found if f.code in ("W001", "W003")]
+    links = [f for f in found if f.code in LINK_CODES]
     yield _item("links", links, shown, _links_fix(links, shown))
     yield _statuses(brain)
     yield _agents(project)
