@@ -488,3 +488,10 @@ def test_the_books_and_pages_of_a_projects_tests_are_no_documentation_to_import(
     files |= {f"ui/__testdata__/t{n}.md": "# T\n" for n in range(5)}
     report = init_base(_project(tmp_path / "repo", files), "docs-rag")
     assert [p.folder for p in report.pages] == ["guide/src"]
+
+
+def test_mdx_pages_are_documentation_in_markdown_not_other_files() -> None:
+    """facebook/docusaurus: init --scan counted its 760 .mdx pages as "Other"."""
+    for path in ("website/docs/intro.mdx", "notes/plan.markdown"):
+        assert codemap.kind_of(path) == "doc"
+        assert codemap.language_of(path) == "markdown"

@@ -36,7 +36,8 @@ LANGUAGES: Final = {
     ".mts": "typescript", ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript",
     ".cjs": "javascript", ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin",
     ".rb": "ruby", ".php": "php", ".c": "c", ".h": "c", ".cpp": "c++", ".cs": "c#",
-    ".swift": "swift", ".sh": "shell", ".sql": "sql", ".md": "markdown", ".rst": "rest",
+    ".swift": "swift", ".sh": "shell", ".sql": "sql", ".md": "markdown", ".mdx": "markdown",
+    ".markdown": "markdown", ".rst": "rest",
     ".html": "html", ".css": "css", ".toml": "toml", ".yaml": "yaml", ".yml": "yaml",
     ".json": "json", ".ini": "ini", ".cfg": "ini", ".tf": "terraform", ".bash": "shell",
     ".zsh": "shell", ".dockerfile": "dockerfile", ".cts": "typescript",
@@ -159,7 +160,8 @@ def kind_of(path: str) -> str:
         return "code"
     if settings or name.endswith((".toml", ".ini", ".cfg", ".yaml", ".yml")):
         return "config"
-    return "doc" if name.endswith((".md", ".rst", ".txt")) or name.startswith("readme") else "other"
+    documentation = name.endswith((".md", ".mdx", ".markdown", ".rst", ".txt"))
+    return "doc" if documentation or name.startswith("readme") else "other"
 
 
 def _unread(paths: Iterable[str]) -> Counter[str]:
