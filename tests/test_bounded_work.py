@@ -492,6 +492,15 @@ BACKTRACKING: list[_Case] = [
      lambda got: got is False),
     ("backticks on a line of an exported page", lambda: export_html.without_comments(
      "<!-- c -->\nx " + "`" * N + "\n<!-- d -->"), lambda got: got == "x " + "`" * N),
+    ("a changelog of thousands of releases read as a record", lambda: adr.looks_like_adr(
+     "CHANGELOG.md", "".join(f"## 1.{i}.0\n\n### Status\n\n- the status bar {i}\n\n"
+                             for i in range(N // 25)), {}), lambda got: got in (True, False)),
+    ("a fence's braces of items run together", lambda: conversion.parse(
+     "p.md", "```js {" + "a=b" * (N // 3) + '"}\nx\n```\n').body,
+     lambda got: got.startswith("```js {a=b")),
+    ("an MDX page's partials used many times", lambda: snippets.expand_partials(
+     "import A from './_a.mdx';\n" + "<A />\n" * (N // 10), {"./_a.mdx": "<A />\n"}.get).text,
+     lambda got: got.count("<A />") == N // 10),
     ("an mdBook include never closed", lambda: snippets.expand_book("{{#include " + "a" * N,
      lambda _name: None).text, lambda got: got == "{{#include " + "a" * N),
     ("an mdBook include's attributes never closed", lambda: snippets.expand_book(

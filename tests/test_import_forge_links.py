@@ -211,11 +211,13 @@ def test_a_link_to_the_projects_code_by_its_address_makes_it_an_impl_ref(
                 "login.md": (
                     f"# Login\n\nSee [the handler]({HOME}/blob/main/src/auth/login.py#L3),"
                     f" [the folder]({HOME}/tree/master/src/auth),"
-                    f" [as it was]({HOME}/blob/v1.0/src/auth/old.py),"
+                    f" [as it was]({HOME}/blob/v1.0/src/auth/login.py),"
+                    f" [a sample]({HOME}/blob/main/docs/examples/app.yaml),"
                     f" [gone]({HOME}/blob/main/src/auth/gone.py)"
                     f" and [the guide]({HOME}/blob/main/docs/other.md).\n"
                 ),
                 "other.md": "# Other\n\nMore.\n",
+                "examples/app.yaml": "name: app\n",  # in the imported folder: no code
             },
         ),
     )
@@ -224,4 +226,7 @@ def test_a_link_to_the_projects_code_by_its_address_makes_it_an_impl_ref(
     assert frontmatter(root, doc_id)["impl_refs"] == ["src/auth/login.py"]
     text = body(root, doc_id)
     assert f"[the handler]({HOME}/blob/main/src/auth/login.py#L3)" in text  # kept as written
-    assert [c.path for c in report.code_links] == ["src/auth/login.py"]
+    assert [(c.path, c.impl_ref) for c in report.code_links] == [
+        ("src/auth/login.py", True),
+        ("docs/examples/app.yaml", False),
+    ]

@@ -30,14 +30,14 @@ def test_a_partial_stands_where_its_component_does_its_front_matter_and_imports_
         "# Blog plugin\n\nimport TagsFile from './_tags-file.mdx';\n\n"
         "## Options\n\nSome options.\n\n<TagsFile />\n\n## After\n"
     )
-    found = expanded(page, {"./_tags-file.mdx": PARTIAL})
+    found = expanded(page, {"_tags-file.mdx": PARTIAL})
     assert found.text == (
         "# Blog plugin\n\nimport TagsFile from './_tags-file.mdx';\n\n"
         "## Options\n\nSome options.\n\n"
         "## Tags File {#tags-file}\n\nList the tags a post may use in `tags.yml`.\n\n"
         "## After\n"
     )
-    assert found.included == ["./_tags-file.mdx"] and not found.missing
+    assert found.included == ["_tags-file.mdx"] and not found.missing
 
 
 def test_a_partial_is_indented_as_its_component_and_code_is_left_alone() -> None:
@@ -45,7 +45,7 @@ def test_a_partial_is_indented_as_its_component_and_code_is_left_alone() -> None
         "import Note from './_note.md';\n\n- An item:\n\n  <Note flavour=\"short\" />\n\n"
         "```mdx\n<Note />\n```\n\nInline <Note /> stays.\n"
     )
-    found = expanded(page, {"./_note.md": "First line.\n\n```sh\nrun it\n```\n"})
+    found = expanded(page, {"_note.md": "First line.\n\n```sh\nrun it\n```\n"})
     assert found.text == (
         "import Note from './_note.md';\n\n- An item:\n\n"
         "  First line.\n\n  ```sh\n  run it\n  ```\n\n"
@@ -62,7 +62,14 @@ def test_partials_nest_from_their_own_folder_and_a_loop_or_a_missing_file_is_sai
     found = expanded(page + "<Outer />\n\n<Gone />\n", files)
     assert "Outer.\n\nInner.\n\n<Outer />" in found.text  # the loop is cut, and said
     assert found.looping == ["parts/_outer.mdx"]
-    assert found.missing == ["./_gone.mdx"] and "<Gone />" in found.text
+    assert found.missing == ["_gone.mdx"] and "<Gone />" in found.text
+    # written from the page's folder with "./" or not, the same file: the loop is seen
+    files = {
+        "_outer.mdx": "Outer.\n\nimport Inner from './_inner.mdx';\n\n<Inner />\n",
+        "_inner.mdx": "Inner.\n\nimport Outer from './_outer.mdx';\n\n<Outer />\n",
+    }
+    found = expanded("import Outer from './_outer.mdx';\n\n<Outer />\n", files)
+    assert found.looping == ["_outer.mdx"] and found.text.count("Outer.") == 1
 
 
 def run_import(root: Path, source: Path) -> ImportReport:

@@ -591,6 +591,9 @@ def test_a_page_is_titled_by_its_h1_or_opening_heading_never_by_a_later_section(
     # backstage's publishing.md opens on its first section, "## npm", then others follow
     sections = "<!-- not on the site -->\n\n## npm\n\nText.\n\n### Sub\n\n## Next release\n"
     assert conversion.title_of(sections, {}, "docs/publishing.md") == "Publishing"
+    # a folder's own page opening so is named by its heading still, not "README"
+    readme = "## Payments service\n\nHandles payments.\n\n## Install\n"
+    assert conversion.title_of(readme, {}, "services/payments/README.md") == "Payments service"
     linked = "<https://example.org/counter>\n\n## Install\n"  # an address a reader sees
     assert conversion.title_of(linked, {}, "a/counter.md") == "Counter"
 

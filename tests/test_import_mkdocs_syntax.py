@@ -66,10 +66,16 @@ def test_a_fences_attribute_list_is_left_out_and_its_language_kept() -> None:
     )
     assert body(text) == (
         '```py\nx = {"a": 1}  # {kept}\n```\n\n'
-        "    ```python\n    y = 2\n    ```\n\n"
+        '    ```python title="Performance Example"\n    y = 2\n    ```\n\n'  # a title shows
         "```python\nz = 3\n```\n\n"  # no language before it: the first class
         "```\n```py {inside=code}\n```\n"  # the contents of a fence: as written
     )
+
+
+def test_the_file_a_block_is_stays_on_its_fence() -> None:
+    # gohugoio/hugoDocs: 316 fences named the file to create, which is the answer
+    text = '```yaml {file=".github/workflows/hugo.yaml" copy=true}\non: push\n```\n'
+    assert body(text) == '```yaml file=".github/workflows/hugo.yaml"\non: push\n```\n'
 
 
 @pytest.mark.parametrize(

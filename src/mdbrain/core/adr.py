@@ -401,11 +401,10 @@ def _matching(
     page's outline, or right under its first heading (the title). A ``### Status``
     inside a specification's "Mappings" section is about something else."""
     outline = _outlined(body)[1]
+    own = _own(body)
     out = []
     for number, section in enumerate(outline):
-        if not nested and any(
-            o.level < section.level and section.line <= o.end for o in outline[1:number]
-        ):
+        if not nested and not own[number]:
             continue  # inside a section other than the title's
         match = pattern.match(passages.heading_text(section.title))
         if match is not None:
@@ -429,15 +428,29 @@ def _own_headings(body: str) -> list[str]:
     """The headings of the record's own sections (those :func:`_sections` reads), its
     title left out."""
     outline = _outlined(body)[1]
-    own = []
-    open_above: list[markdown.Section] = []  # the sections still open at this heading
-    for section in outline[1:]:  # one pass: a changelog holds thousands of headings
+    own = _own(body)
+    return [
+        passages.heading_text(section.title)
+        for number, section in enumerate(outline)
+        if number and own[number]
+    ]
+
+
+@functools.lru_cache(maxsize=4)
+def _own(body: str) -> tuple[bool, ...]:
+    """For each section of the page's outline, whether it is the record's own: the first
+    (the title), or one inside no section but the title's. One pass, the sections still
+    open kept on a stack: a changelog holds thousands of headings."""
+    outline = _outlined(body)[1]
+    flags = [True] * len(outline)
+    open_above: list[markdown.Section] = []
+    for number in range(1, len(outline)):
+        section = outline[number]
         while open_above and open_above[-1].end < section.line:
             open_above.pop()
-        if not any(o.level < section.level for o in open_above):
-            own.append(passages.heading_text(section.title))
+        flags[number] = not any(o.level < section.level for o in open_above)
         open_above.append(section)
-    return own
+    return tuple(flags)
 
 
 def _is_proposal(path: str, body: str, stated: bool) -> bool:

@@ -72,13 +72,13 @@ _CHOSE_EN = (
     r"|switch\s+to|switched\s+to|move\s+to|moved\s+to|migrate\s+to|migrated\s+to)"
 )
 _CHOSE_FR = (
-    r"(?:choisi|retenu|adopté|adopte|préféré|prefere|opté\s+pour|opte\s+pour|pris|utilisé"
+    r"(?:choisi|retenu|adopté|adopte|préféré|prefere|opté\s+pour|opte\s+pour|utilisé"
     r"|utilise|migré\s+vers|migre\s+vers|passé\s+à|passe\s+a)"
 )
 _WHY_CHOSE = re.compile(
     r"^\s*(?:"
     r"why\s+(?:did|do|does|have|has|had|would|should|are|were|is|was)\s+"
-    r"(?:we|you|they|i|it|the\s+team|the\s+project|our\s+team)\s+"
+    r"(?:we|you|they|i|the\s+team|our\s+team)\s+"
     r"(?:(?:ever|originally|first|initially|now)\s+)?" + _CHOSE_EN + r"(?:\s+using)?"
     r"|(?:what\s+(?:was|is)\s+)?the\s+reasons?\s+(?:for|behind)\s+"
     r"(?:choosing|picking|selecting|adopting|using|preferring)"
@@ -88,11 +88,15 @@ _WHY_CHOSE = re.compile(
     re.IGNORECASE,
 )
 # "Why was X chosen (over Y)?", "Pourquoi X a-t-il été choisi ?": the frame both sides of X
+# the participle ends the question or comes before what it was chosen over or for: "the
+# selected row", "the preferred region ignored" are no choice asked about
 _WHY_WAS = re.compile(
     r"^\s*why\s+(?:was|were|is|are|has|have)\s+(?P<rest>.+?)\s+(?:been\s+)?"
-    r"(?:chosen|picked|selected|adopted|preferred|decided\s+on)\b(?P<tail>.*)$"
+    r"(?:chosen|picked|selected|adopted|preferred|decided\s+on)\b"
+    r"(?=\s*(?:[?.!]|$)|\s+(?:over|instead|rather|as|for)\b)(?P<tail>.*)$"
     r"|^\s*pourquoi\s+(?P<rest_fr>.+?)\s+(?:a-t-(?:il|elle)|ont-(?:ils|elles)|a|ont)\s+été\s+"
-    r"(?:choisie?s?|retenue?s?|adoptée?s?|préférée?s?)\b(?P<tail_fr>.*)$",
+    r"(?:choisie?s?|retenue?s?|adoptée?s?|préférée?s?)\b"
+    r"(?=\s*(?:[?.!]|$)|\s+(?:plutôt|au\s+lieu|comme|pour)\b)(?P<tail_fr>.*)$",
     re.IGNORECASE,
 )
 

@@ -238,7 +238,12 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     # section, not the page ("## npm" then "## Next Line Release Process" in backstage's
     # publishing.md): the file names the page then
     first = headings[0] if headings else None
-    if first is not None and first.level > 1 and any(h.level <= first.level for h in headings[1:]):
+    if (
+        first is not None
+        and first.level > 1
+        and not folder_page  # a README's opening heading names its folder's subject
+        and any(h.level <= first.level for h in headings[1:])
+    ):
         first = None
     if top is None and first is not None and (folder_page or not is_section_name(first.title)):
         before = "\n".join(body.split("\n", first.line - 1)[: first.line - 1])
@@ -590,8 +595,12 @@ _CLASS = re.compile(r"(?:^|\s)\.([\w+#-]+)")  # ".python" in an attribute list
 # an attribute list as superfences (and Pandoc) write it: classes, an id, key=value pairs
 # only. Anything else between braces is the fence's own and stays: Docusaurus' and
 # VitePress' line ranges (```js {3}, ```js{1,4-6}), an R Markdown chunk (```{r})
-_ATTRIBUTE_LIST = re.compile(
-    r"[ \t]*(?:(?:\.[\w+#-]+|#[\w:.-]+|[\w:.-]+=(?:\"[^\"]*\"|'[^']*'|[^\s\"']+))[ \t]*)+"
+_ATTRIBUTE = r"(?:\.[\w+#-]+|#[\w:.-]+|[\w:.-]+=(?:\"[^\"]*\"|'[^']*'|[^\s\"']+))"
+# items apart, as superfences writes them: each split of the text is then the only one
+_ATTRIBUTE_LIST = re.compile(rf"[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \t]*")
+# the attributes that say something to the reader: the file a block is, its title
+_SHOWN_ATTRIBUTE = re.compile(
+    r"(?<![\w.-])(?:title|file|filename)=(?:\"[^\"]*\"|'[^']*'|[^\s\"']+)", re.IGNORECASE
 )
 _ANY_FENCE = re.compile(r"^[ \t]*(" + markdown.FENCE_RUN + r")")  # in a tab or an admonition too
 # pymdownx blocks: "/// note", "/// details | Title", closed by as many slashes alone at
@@ -702,14 +711,17 @@ def _without_anchors(line: str) -> str:
 def _fence_language(found: re.Match[str]) -> str:
     """A fence line with only its language: the one written before the attribute
     list, else its first class (``{ .python .annotate }``), as superfences reads it.
-    Braces that hold no attribute list (``{3}``, ``{r}``) are left as written."""
+    The file a block is and its title (``file=``, ``filename=``, ``title=``: Hugo's and
+    superfences' own) stay after the language, as Docusaurus writes a title. Braces
+    that hold no attribute list (``{3}``, ``{r}``) are left as written."""
     if _ATTRIBUTE_LIST.fullmatch(found.group("attributes")) is None:
         return found.group(0)  # not an attribute list: the fence's own, kept as written
     language = found.group("language")
     if not language:
         first = _CLASS.search(found.group("attributes"))
         language = first.group(1) if first else ""
-    return found.group("fence") + language
+    shown = _SHOWN_ATTRIBUTE.findall(found.group("attributes"))
+    return found.group("fence") + language + "".join(f" {item}" for item in shown)
 
 
 def mkdocs_markup(body: str) -> str:

@@ -538,7 +538,10 @@ def _partials(
     text: str, read: Reader, *, depth: int, folder: str, chain: tuple[str, ...], out: Expanded
 ) -> str:
     imported = {m.group("name"): m.group("file") for m in _PARTIAL_IMPORT.finditer(text)}
-    if not imported or depth <= 0:
+    if not imported:
+        return text
+    if depth <= 0:  # nested deeper than DEPTH: left as written, and said
+        out.over += [_partial_name(folder, file) for file in imported.values()]
         return text
     used = re.compile(
         r"^(?P<indent>[ \t]*)<(?P<name>" + "|".join(map(re.escape, imported)) + r")"
@@ -611,12 +614,12 @@ def _without_imports(text: str) -> str:
 
 def _partial_name(folder: str, name: str) -> str:
     """An import's file as a name the reader takes: from the page's folder ('' for the
-    page's own), written as the import writes it for the page itself; an alias as
+    page's own), normalised, so that a loop is seen however it is written; an alias as
     written."""
-    if not folder or name.startswith("@"):  # an alias (Docusaurus' @site/) is no path
+    if name.startswith("@"):  # an alias (Docusaurus' @site/) is no path
         return name
-    return posixpath.normpath(posixpath.join(folder, name))
+    return posixpath.normpath(posixpath.join(folder, name))  # "./_a.mdx" is "_a.mdx"
 
 
 def _partial_folder(name: str) -> str:
-    return posixpath.dirname(name) or "."
+    return posixpath.dirname(name)

@@ -822,7 +822,9 @@ def _cited_by_address(run: _Run, page: conversion.Page, written: str, line: int)
     if path is None or path.endswith("/") or conversion.is_page(path):
         return  # a folder by address ("tree/main/plugins/catalog") shows where, not what
     refs = run.plan.refs.setdefault(page.path, [])
-    ref = path not in refs and _impl_ref(run, page.path, path)
+    # as for a relative link (_kept): a file of the imported folder is its own, no code
+    outside = run.inside is None or not path.startswith(run.inside + "/")
+    ref = outside and path not in refs and _impl_ref(run, page.path, path)
     run.code.append(CodeLink(page.path, page.body_line + line - 1, written, path, ref))
     refs += [path] if ref else []
 
