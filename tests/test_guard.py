@@ -1057,6 +1057,8 @@ def test_names_near_the_exceptions_still_hold_secrets(line: str) -> None:
         ("redis://:Xk29fLq8zP@cache.example.com:6379", False),
         ("postgres://app:Xk29fLq8zP@localhost:5432/app", False),
         ("DATABASE_URL=postgres://admin:Xk29fLq8zP@db.acme.io:5432/app", True),
+        ("postgres://app:Xk29fLq8zP@db.examplebank.com", True),  # a real bank's host
+        ("postgres://app:Xk29fLq8zP@prod.counterexample.io", True),
         ("apiKey: base64EncodedKey", False),
         ("webhookSecret: someWebhookSecret", False),
         ("password: my_db_password", False),
@@ -1078,3 +1080,9 @@ def test_a_bots_address_and_a_changesets_id_are_no_personal_data() -> None:
     )
     assert not list(guard.personal(changelog))  # its neighbours' ids have letters
     assert [h.rule for h in guard.personal("- 0418447669: call me back\n")] == ["phone"]
+    # ids with letters in another list of the page say nothing of this one
+    apart = (
+        "## On call\n\n- 0418447669: Mary Smith, nights\n\n"
+        "## Changelog\n\n- 5c1d7a2e3f: Fixed the sidebar.\n"
+    )
+    assert [h.rule for h in guard.personal(apart)] == ["phone"]

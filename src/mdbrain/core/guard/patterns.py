@@ -68,8 +68,8 @@ def _password_with_user(match: re.Match[str]) -> bool:
 # tests (RFC 2606, 6761) and made-up ones that say so ("some.example-pg-instance.tld",
 # backstage's sample database). A password in an address to one is a sample.
 _DOCUMENTATION_HOST = re.compile(
-    r"(?:[\w-]+\.)*(?:example|localhost|[\w-]*example[\w-]*\.[a-z]{2,}"
-    r"|[\w-]+\.(?:test|invalid|example|localhost|tld))\.?",
+    r"(?:[\w-]+\.)*(?:example|localhost|example(?:-[\w-]+)?\.[a-z]{2,}"
+    r"|[\w-]+-example\.[a-z]{2,}|[\w-]+\.(?:test|invalid|example|localhost|tld))\.?",
     re.IGNORECASE,
 )
 

@@ -3,7 +3,6 @@ checksums verified."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterator
 from typing import Final
@@ -367,15 +366,58 @@ def _an_id_of_a_list(text: str, start: int, end: int) -> bool:
     line_start = text.rfind("\n", 0, start) + 1
     if _LIST_MARK.fullmatch(text, line_start, start) is None:
         return False
-    return _hex_labels(text, end - start)
+    first, last = _list_around(text, line_start)
+    return any(_hex_label(text, at, end - start) for at in _item_starts(text, first, last))
 
 
-@functools.lru_cache(maxsize=8)
-def _hex_labels(text: str, width: int) -> bool:
-    """Whether a list item of ``text`` is labelled by a hex id of ``width`` characters
-    with a letter in it (once per text and width, however many numbers ask)."""
-    found = re.search(rf"(?m)^[ \t]*[-*+][ \t]+(?=[0-9a-f]{{{width}}}:)[0-9]*[a-f]", text)
-    return found is not None
+def _list_around(text: str, line_start: int) -> tuple[int, int]:
+    """Where the list holding the line at ``line_start`` begins and ends: the run of
+    lines around it, none blank (a changelog's list is one block), at most
+    :data:`_LIST_LINES` each way."""
+    first = line_start
+    for _ in range(_LIST_LINES):
+        above = text.rfind("\n", 0, max(first - 1, 0)) + 1
+        if first == 0 or not text[above : first - 1].strip():
+            break
+        first = above
+    last = text.find("\n", line_start)
+    for _ in range(_LIST_LINES):
+        if last == -1:
+            break
+        following = text.find("\n", last + 1)
+        line = text[last + 1 : following if following != -1 else len(text)]
+        if not line.strip():
+            break
+        last = following
+    return first, len(text) if last == -1 else last
+
+
+def _item_starts(text: str, first: int, last: int) -> Iterator[int]:
+    at = first
+    while at < last:
+        yield at
+        found = text.find("\n", at, last)
+        if found == -1:
+            return
+        at = found + 1
+
+
+def _hex_label(text: str, at: int, width: int) -> bool:
+    """Whether the line at ``at`` is a list item labelled by a hex id of ``width``
+    characters with a letter in it."""
+    mark = _LIST_MARK.match(text, at)
+    if mark is None:
+        return False
+    label = text[mark.end() : mark.end() + width + 1]
+    return (
+        len(label) == width + 1
+        and label[-1] == ":"
+        and all(c in "0123456789abcdef" for c in label[:-1])
+        and any(c in "abcdef" for c in label[:-1])
+    )
+
+
+_LIST_LINES = 200  # lines of a list looked at each way from a number that labels an item
 
 
 _LIST_MARK = re.compile(r"[ \t]*[-*+][ \t]+")
