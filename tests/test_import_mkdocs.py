@@ -102,6 +102,11 @@ def test_a_page_of_mkdocstrings_directives_only_is_an_api_stub(body: str, stub: 
         ("![logo][images.logo]", "![logo][images.logo]"),
         ("```\n[a][b.c]\n```", "```\n[a][b.c]\n```"),
         ("    ```py\n    [a][b.c]\n    ```", "    ```py\n    [a][b.c]\n    ```"),
+        # gohugoio/hugoDocs: a collapsed reference its page defines, text and all
+        (
+            "[`os.Getenv`][] reads\n\n[`os.Getenv`]: /functions/os/getenv/",
+            "[`os.Getenv`][] reads\n\n[`os.Getenv`]: /functions/os/getenv/",
+        ),
     ],
 )
 def test_a_cross_reference_to_a_python_name_is_kept_as_its_text(line: str, shown: str) -> None:

@@ -154,8 +154,12 @@ def without_autorefs(body: str) -> str:
         out, at = [], 0
         for found in _REFERENCE().finditer(mask(line)):
             text = line[found.start(1) : found.end(1)]
-            label = line[found.start(2) : found.end(2)] or text.strip(" `")
-            if _DOTTED().fullmatch(label.strip()) and _label(label) not in defined:
+            written = line[found.start(2) : found.end(2)]
+            label = written or text.strip(" `")
+            # "[`os.Getenv`][]" is defined by "[`os.Getenv`]:", its text as written
+            # (gohugoio/hugoDocs: 202 such links were taken for autorefs and lost)
+            own = {_label(label)} | (set() if written else {_label(text)})
+            if _DOTTED().fullmatch(label.strip()) and not own & defined:
                 out += [line[at : found.start()], text]
                 at = found.end()
         if out:
