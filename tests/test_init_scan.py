@@ -486,6 +486,8 @@ def test_the_books_and_pages_of_a_projects_tests_are_no_documentation_to_import(
     for book in ("basic", "themes", "search"):
         files |= {f"tests/testsuite/{book}/src/p{n}.md": "# Page\n\nX.\n" for n in range(4)}
     files |= {f"ui/__testdata__/t{n}.md": "# T\n" for n in range(5)}
+    # gohugoio/hugoDocs: the front matter new pages start from
+    files |= {f"archetypes/{kind}.md": "---\ntitle: {{ .Name }}\n---\n" for kind in "abcde"}
     report = init_base(_project(tmp_path / "repo", files), "docs-rag")
     assert [p.folder for p in report.pages] == ["guide/src"]
 

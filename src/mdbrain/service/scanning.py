@@ -78,6 +78,9 @@ class ScanReport:
 # --- the operation -------------------------------------------------------------------
 
 
+_TEMPLATES = frozenset({"archetypes"})  # Hugo's: the front matter new pages start from
+
+
 def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
     """Write a draft per unit of code and an overview per theme; then index and check.
 
@@ -131,8 +134,9 @@ def import_folders(
         f
         for f in files
         if not f.lower().endswith(conversion.OTHER_PAGE_SUFFIXES)
-        # rust-lang/mdBook's 58 test books were proposed as its documentation
-        and not codemap.NOT_DOCUMENTATION.intersection(f.lower().split("/")[:-1])
+        # rust-lang/mdBook's 58 test books were proposed as its documentation, and
+        # gohugoio/hugoDocs' archetypes/, the templates its new pages start from
+        and not (codemap.NOT_DOCUMENTATION | _TEMPLATES).intersection(f.lower().split("/")[:-1])
     ]
     found = sites.page_folders(read, around_texts(project), lang=lang)
     readme = next((f for f in files if f.lower() in ("readme.md", "readme.markdown")), None)
