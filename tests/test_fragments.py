@@ -54,6 +54,18 @@ def test_quoted_headings_element_ids_and_entities_give_anchors_too() -> None:
     assert {"custom_dir", "mkdocs-locale", "on_event_name"} <= offered
 
 
+def test_the_terms_of_a_definition_list_are_offered() -> None:
+    """gohugoio/hugoDocs: Hugo gives each term of a definition list an id
+    (autoDefinitionTermID); 216 links to `#publishdir` and the like were reported."""
+    body = (
+        "# Settings\n\n`publishDir`\n: (`string`) Where the site is written.\n\n"
+        "baseURL\n\n: The address the site is served at.\n\n- a list item\n: not a term\n"
+    )
+    offered = set(fragments.of(body, markdown.scan(body).headings))
+    assert {"publishdir", "baseurl"} <= offered
+    assert "a-list-item" not in offered
+
+
 def test_an_html_anchor_whose_value_is_not_quoted_is_offered() -> None:
     """prometheus/docs: "<a name=run-prometheus></a>" above a heading; a link to
     #run-prometheus was reported missing. The heading's title leaves the anchor out."""

@@ -5,7 +5,8 @@ A heading's anchor is its text lowered, punctuation out, spaces to hyphens, and 
 number after a repeated one (``install``, ``install-1``), as GitHub writes it; the
 forms other generators write count too (MkDocs: accents dropped; Hugo: punctuation as
 hyphens; MDN: underscores for spaces; VitePress: HTML tags and components left out), and
-so do ``#top``, a heading inside a quote, and an id a page gives itself:
+so do ``#top``, a heading inside a quote, a definition list's term (Hugo's
+``autoDefinitionTermID``), and an id a page gives itself:
 ``{#id}`` after a heading or any element, ``<a name="id">`` or any HTML ``id="..."``.
 Anchors are kept casefolded: a link is judged by what some site could resolve, never
 by one generator's exact rules.
@@ -31,6 +32,9 @@ _HTML_ID = lazy_pattern(
     r"<[A-Za-z][^<>]*?\s(?:id|name)\s*=\s*(?:\"([^\"<>]+)\"|'([^'<>]+)'|([^\s\"'<>=`/]+))"
 )
 _LINKED = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")  # "[text](url)": the text stays
+# a definition list's term: a line of text, then (a blank line between or not) its
+# definition opening on ": " ("`publishDir`" then ": (`string`) The directory...")
+_DEFINITION_TERM = lazy_pattern(r"^([^\s:>#|*+-][^\n]{0,200})\n(?:[ \t]*\n)?:[ \t]+\S", re.M)
 # a heading inside a quote, which sites give an id too ("> #### custom_dir" in MkDocs' docs)
 _QUOTED_HEADING = lazy_pattern(r"^ {0,3}(?:>[ \t]?)+ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$", re.M)
 
@@ -106,6 +110,10 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
         if "<" in text and (untagged := _TAG.sub("", text)) != text:
             # VitePress: "input <NonInheritBadge />" is #input, the component left out
             found.update(part.strip("-") for part in _slugs(untagged))
+    if "\n:" in body:  # a definition list: Hugo gives each term an id (autoDefinitionTermID)
+        for term in _DEFINITION_TERM().finditer(body):
+            text = passages.clean_heading(term.group(1)).replace("`", "")
+            found.update(part.strip("-") for part in _slugs(text))
     if "{" in body and "#" in body:
         found.update(m.group(1).casefold() for m in _ATTRIBUTE_ID().finditer(body))
     if "id=" in body or "name=" in body or "id =" in body or "name =" in body:
