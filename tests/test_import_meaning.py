@@ -1789,3 +1789,22 @@ def test_a_link_to_a_page_the_guard_stops_in_the_project_leads_to_its_file(
 )
 def test_a_myst_directive_in_a_colon_fence_is_no_summary(body: str, wanted: str) -> None:
     assert summary.first_paragraph(body) == wanted
+
+
+@pytest.mark.parametrize(
+    ("body", "wanted"),
+    [
+        (  # gohugoio/hugoDocs' roles page: Hugo renders no Markdown inside "{{< >}}"
+            "{{< code-toggle file=hugo >}}\ndefaultContentRole = 'guest'\n"
+            "defaultContentRoleInSubdir = false\n{{< /code-toggle >}}\n\n"
+            "Roles let you show different content to different readers.\n",
+            "Roles let you show different content to different readers.",
+        ),
+        (  # a shortcode that closes on its line, or never: only its own line is left out
+            '{{< figure src="a.png" >}}\n\nText after a figure.\n',
+            "Text after a figure.",
+        ),
+    ],
+)
+def test_the_inside_of_a_hugo_shortcode_is_no_summary(body: str, wanted: str) -> None:
+    assert summary.first_paragraph(body) == wanted

@@ -133,6 +133,7 @@ _LOOKED_AT = 64  # bare markers looked at for the end of one container
 # Template tags on a line of their own: Jinja, Liquid, Nunjucks, Hugo shortcodes.
 _TEMPLATE_OPEN = re.compile(r"^ {0,3}(\{%|\{\{|\{#)")
 _TEMPLATE_CLOSE: Final = {"{%": "%}", "{{": "}}", "{#": "#}"}
+_RAW_SHORTCODE = re.compile(r"^ {0,3}\{\{<\s*([A-Za-z][\w-]*)(?![^}]*/>\}\})")
 _TEMPLATE_ASIDE = re.compile(
     r"^ {0,3}(?:\{%-?\s*|\{\{[<%]\s*)(hint|note|tip|info|warning|caution|danger|alert|notice"
     r"|callout|admonition|important)\b",
@@ -584,7 +585,12 @@ def _blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR
                 yield from _inner("\n".join(lines[i + 1 : end]), depth)
                 i = end
             else:
-                i = ends.template(i, template.group(1))
+                # Hugo renders no Markdown between "{{< name >}}" and "{{< /name >}}":
+                # a code-toggle's settings, a highlight's code (gohugoio/hugoDocs' roles
+                # page was summed up by its TOML)
+                raw = _RAW_SHORTCODE.match(row)
+                closed = ends.template_aside(i, raw.group(1)) if raw else None
+                i = closed if closed is not None else ends.template(i, template.group(1))
             continue
         if (tag := _HTML_OPEN.match(row)) is not None:
             yield from flush()
