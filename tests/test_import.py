@@ -19,7 +19,7 @@ from mdbrain.core.errors import UsageError
 from mdbrain.service import bootstrap, importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
-from tests.conftest import CORPORA, FIXTURES, MakeBase
+from tests.conftest import CORPORA, FIXTURES, MakeBase, write_base
 from tests.test_import_meaning import pages
 
 TODAY = dt.date(2026, 7, 1)
@@ -372,6 +372,34 @@ def test_a_relative_link_that_leads_nowhere_is_read_from_the_sources_top(
     assert "[the blog](../../blog.md)" in plugin
     assert "[pages](../../guides/creating-pages.md#x)" in plugin
     assert [b.target for b in report.broken_links] == ["./guides/creating-pages.mdx"]
+
+
+def test_one_folder_named_for_the_bases_language_is_no_level_of_the_ids(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # gohugoio/hugoDocs keeps its 992 pages in content/en, no other language beside it:
+    # they came in under one theme, "en", with one index of 1,059 rows
+    root = make_base({})
+    content = root.parent / "content"
+    (content / "en" / "functions").mkdir(parents=True)
+    (content / "en" / "guides").mkdir()
+    (content / "en" / "functions" / "getenv.md").write_text("# getenv\n\nReads it.\n")
+    (content / "en" / "guides" / "start.md").write_text(
+        "# Start\n\nSee [getenv](/functions/getenv/) and [it](../functions/getenv.md).\n"
+    )
+    report = run_import(root, content)
+    assert report.imported == {
+        "en/functions/getenv.md": "functions/getenv.md",
+        "en/guides/start.md": "guides/start.md",
+    }
+    start = (root / "guides" / "start.md").read_text(encoding="utf-8")
+    assert "[getenv](../functions/getenv.md) and [it](../functions/getenv.md)" in start
+    # a folder named for another language keeps its level: it says what the pages are
+    other = write_base(tmp_path / "other", {})
+    fr = other.parent / "content"
+    (fr / "fr").mkdir(parents=True)
+    (fr / "fr" / "page.md").write_text("# Page\n\nTexte.\n")
+    assert list(run_import(other, fr).imported.values()) == ["fr/page.md"]
 
 
 def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> None:

@@ -21,7 +21,7 @@ import posixpath
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 from urllib.parse import quote, unquote
@@ -36,6 +36,7 @@ from mdbrain.core import (
     foreign_links,
     links,
     markdown,
+    sites,
     slug,
     yaml_emit,
 )
@@ -210,8 +211,11 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
     wished: dict[str, set[str]] = {}  # folder -> the names its pages have themselves
     for path in paths:
         wished.setdefault(posixpath.dirname(path), set()).add(_slug(path))
+    lead = _language_folder(plan, paths)
     for path in sorted(paths, key=lambda p: (_slug(p) != _stem(p), p)):
-        folders = [slug.slugify(f, fallback="folder") for f in path.split("/")[:-1]]
+        kept = path.split("/")[:-1]
+        kept = kept[1:] if lead and kept[:1] == [lead] else kept
+        folders = [slug.slugify(f, fallback="folder") for f in kept]
         folder = "/".join([plan.prefix, *folders] if plan.prefix else folders)
         if folder not in used:
             used[folder] = (taken(folder), set())
@@ -241,6 +245,20 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
         for old in sorted(plan.ids):  # GitHub serves a wiki's pages by name, whatever folder
             plan.wiki.setdefault(_stem(old).casefold(), []).append(old)
     return sorted(renames, key=lambda r: r.source)
+
+
+def _language_folder(plan: Plan, paths: Sequence[str]) -> str:
+    """The one folder every page sits in, when it is named for the pages' language
+    (a Hugo site's ``content/en`` with no other language beside it): a level that tells
+    no page apart, left out of the ids; '' otherwise. gohugoio/hugoDocs put its 992 pages
+    in one theme, ``en``, with one index of 1,059 rows."""
+    tops = {path.partition("/")[0] for path in paths if "/" in path}
+    if len(tops) != 1 or any("/" not in path for path in paths):
+        return ""
+    top = next(iter(tops))
+    lang = plan.lang or plan.config.lang
+    named = sites.named_for_a_language(top) and sites.language(top) == sites.language(lang)
+    return top if named else ""
 
 
 def _landing(plan: Plan, folder: str, wanted: str, used: set[str]) -> str:
