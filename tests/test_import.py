@@ -384,11 +384,13 @@ def test_one_folder_named_for_the_bases_language_is_no_level_of_the_ids(
     (content / "en" / "functions").mkdir(parents=True)
     (content / "en" / "guides").mkdir()
     (content / "en" / "functions" / "getenv.md").write_text("# getenv\n\nReads it.\n")
+    (content / "LICENSE.md").write_text("# License\n\nUse it.\n")  # beside it: stays
     (content / "en" / "guides" / "start.md").write_text(
         "# Start\n\nSee [getenv](/functions/getenv/) and [it](../functions/getenv.md).\n"
     )
     report = run_import(root, content)
     assert report.imported == {
+        "LICENSE.md": "license.md",
         "en/functions/getenv.md": "functions/getenv.md",
         "en/guides/start.md": "guides/start.md",
     }

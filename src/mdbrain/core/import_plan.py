@@ -248,12 +248,13 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
 
 
 def _language_folder(plan: Plan, paths: Sequence[str]) -> str:
-    """The one folder every page sits in, when it is named for the pages' language
-    (a Hugo site's ``content/en`` with no other language beside it): a level that tells
-    no page apart, left out of the ids; '' otherwise. gohugoio/hugoDocs put its 992 pages
-    in one theme, ``en``, with one index of 1,059 rows."""
+    """The one folder the pages sit in (pages beside it at the top aside), when it is
+    named for the pages' language (a Hugo site's ``content/en`` with no other language
+    beside it): a level that tells no page apart, left out of the ids; '' otherwise.
+    gohugoio/hugoDocs put its 992 pages in one theme, ``en``, with one index of 1,059
+    rows."""
     tops = {path.partition("/")[0] for path in paths if "/" in path}
-    if len(tops) != 1 or any("/" not in path for path in paths):
+    if len(tops) != 1:  # pages beside it at the top (hugoDocs' content/LICENSE.md) stay
         return ""
     top = next(iter(tops))
     lang = plan.lang or plan.config.lang
