@@ -1614,11 +1614,19 @@ def test_a_description_that_repeats_the_title_gives_way_to_the_prose(
         "---\ntitle: Splatting\ndescription: Passing parameters as a hashtable.\n---\n\n"
         "# Splatting\n\nSplatting passes a collection of values as parameters.\n"
     )
+    # backstage/backstage: every record's description is its title after the same words
+    (source / "adr008-default-catalog-file-name.md").write_text(
+        "---\ntitle: 'ADR008: Default Catalog File Name'\ndescription: Architecture Decision"
+        " Record (ADR) log on Default Catalog File Name\n---\n\n## Context\n\nThe spec"
+        " names no file.\n\n## Decision\n\nCall it catalog-info.yaml.\n"
+    )
     root = make_base({})
     run_import(root, source)
     sdk = meta(root, "sdk.md")
     assert sdk["summary"] == "The SDK explains how to write cmdlets and providers in C#."
     assert meta(root, "own.md")["summary"] == "Passing parameters as a hashtable."
+    record = meta(root, "adr008-default-catalog-file-name.md")
+    assert record["summary"] == "Call it catalog-info.yaml." and record["type"] == "decision"
 
 
 def test_only_a_colon_in_a_value_lets_a_frontmatter_be_read_line_by_line() -> None:

@@ -276,7 +276,7 @@ def summary_of(
     parentheses, is taken only when neither the next place nor the page has better."""
     for key in SUMMARY_FIELDS:
         value = meta.get(key)
-        if isinstance(value, str) and plain(value) and not _same_words(plain(value), title):
+        if isinstance(value, str) and plain(value) and not _says_no_more(plain(value), title):
             return clip(plain(value), limit)
     places = [(*schema.DECISION_SECTIONS, "context")] if decision else []
     # a record's Status section says where it stands, not what it decides ("Incomplete")
@@ -307,6 +307,24 @@ def _without(body: str, names: frozenset[str]) -> str:
             own_end = starts[number + 1] - 1 if number + 1 < len(parts) else len(lines)
             dropped.update(range(part.line - 1, min(part.end, own_end)))
     return "\n".join(line for at, line in enumerate(lines) if at not in dropped)
+
+
+# what a site's records all say of themselves: "Architecture Decision Record (ADR) log on
+# Default Catalog File Name" (every record of backstage/backstage) says only its title
+_RECORD_WORDS: Final = frozenset(
+    {"architecture", "decision", "record", "records", "adr", "log", "on", "about", "for", "the",
+     "a", "an", "of", "rfc", "proposal", "enhancement"}
+)  # fmt: skip
+
+
+def _says_no_more(field: str, title: str) -> bool:
+    """Whether a summary field only repeats the title (:func:`_same_words`), or is the
+    title's words with what a site's records all say of themselves."""
+    if _same_words(field, title):
+        return True
+    words = set(re.findall(r"\w+", field.casefold()))
+    said = set(re.findall(r"\w+", title.casefold()))
+    return bool(said) and bool(words & said) and words - _RECORD_WORDS <= said
 
 
 def _same_words(one: str, other: str) -> bool:
