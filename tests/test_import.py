@@ -404,6 +404,27 @@ def test_one_folder_named_for_the_bases_language_is_no_level_of_the_ids(
     assert list(run_import(other, fr).imported.values()) == ["fr/page.md"]
 
 
+def test_a_docusaurus_version_reads_the_sites_static_files_and_at_site_names(
+    make_base: MakeBase,
+) -> None:
+    # facebook/docusaurus: importing versioned_docs/version-3.4.0 alone said /img/... was
+    # missing, though the site serves website/static/img/ at its root
+    root = make_base({})
+    site = root.parent / "website"
+    old = site / "versioned_docs" / "version-1.0"
+    old.mkdir(parents=True)
+    (site / "static" / "img").mkdir(parents=True)
+    (site / "docusaurus.config.js").write_text("module.exports = {};\n")
+    (site / "static" / "img" / "arch.png").write_bytes(b"png")
+    (old / "intro.md").write_text(
+        "# Intro\n\n![the architecture](/img/arch.png) and [the logo](@site/static/img/arch.png)\n"
+    )
+    report = run_import(root, old)
+    assert not report.broken_links
+    text = (root / report.imported["intro.md"]).read_text(encoding="utf-8")
+    assert text.count("(../../website/static/img/arch.png)") == 2
+
+
 def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> None:
     root = make_base({})
     report = run_import(root, wiki)

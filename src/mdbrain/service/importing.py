@@ -878,7 +878,11 @@ def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
     if split is None:
         return None
     name, suffix = split
-    if not name.startswith("/"):
+    if name.startswith(_SITE_ALIAS):  # Docusaurus: from the folder of its configuration
+        site = _docusaurus_site((run.source / page).parent.resolve(), run.tree.project)
+        starts = [site] if site is not None else []
+        name = name.removeprefix(_SITE_ALIAS)
+    elif not name.startswith("/"):
         starts = [run.source / posixpath.dirname(page)]
     else:  # from the site's folder as the site reads it, its static files, the project
         starts = [*([run.site] if run.site else []), *run.served, run.tree.project]
@@ -919,8 +923,11 @@ def _homes(project: Path, src: Path) -> tuple[frozenset[str], str]:
 
 def _served(project: Path, src: Path) -> tuple[Path, ...]:
     """The folders of static files a site may serve at its root: ``public/`` or
-    ``static/`` at the project's top, at the source's, or in a folder of the source."""
-    bases = [project, src]
+    ``static/`` at the project's top, at the source's or a folder above it in the
+    project (a Docusaurus site's ``static/`` for ``versioned_docs/version-3.4.0``), or
+    in a folder of the source."""
+    above = [p for p in reversed(src.parents) if p == project or project in p.parents]
+    bases = [*above, src]
     with contextlib.suppress(OSError):
         bases += sorted(p for p in src.iterdir() if p.is_dir() and not p.name.startswith("."))
     served = []
