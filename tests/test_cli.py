@@ -114,3 +114,17 @@ def test_every_command_is_documented_in_the_projects_own_guide() -> None:
     ).read_text(encoding="utf-8")
     missing = [name for name in sorted(cli.commands) if f"mdbrain {name}" not in guide]
     assert missing == []
+
+
+def test_a_command_named_otherwise_says_what_to_type() -> None:
+    """gohugoio/hugoDocs' trial: 'mdbrain edit' said only "No such command 'edit'"."""
+    from click.testing import CliRunner
+
+    from mdbrain.adapters.cli import cli
+
+    edit = CliRunner().invoke(cli, ["edit", "a.md"])
+    assert edit.exit_code == 2 and "instead: mdbrain write --doc DOC" in edit.output
+    remove = CliRunner().invoke(cli, ["rm", "a.md"])
+    assert "instead: mdbrain supersede OLD --by NEW" in remove.output
+    other = CliRunner().invoke(cli, ["frobnicate"])
+    assert other.exit_code == 2 and "instead" not in other.output

@@ -100,7 +100,46 @@ def warn_index(result: Any) -> None:
         click.echo(warning, err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# what people type for a command mdbrain names otherwise, and what to type instead
+_RETIRE = "supersede OLD --by NEW (no document is deleted: to retire one, give it status archived)"
+_INSTEAD = {
+    "edit": "write --doc DOC (or edit the file, then run: mdbrain index)",
+    "new": "write",
+    "add": "write",
+    "create": "write",
+    "find": "search",
+    "grep": "search",
+    "ask": "query",
+    "move": "mv",
+    "rename": "mv",
+    "rm": _RETIRE,
+    "delete": _RETIRE,
+    "remove": _RETIRE,
+    "validate": "check",
+    "lint": "check",
+    "status": "doctor",
+    "read": "show",
+    "get": "show",
+}
+
+
+class _Commands(click.Group):
+    """The command group, which names the command to type for one it does not have."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as error:
+            instead = _INSTEAD.get(args[0].lower()) if args else None
+            if instead is None:
+                raise
+            message = f"No such command {args[0]!r}; instead: mdbrain {instead}."
+            raise click.UsageError(message, ctx) from error
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="mdbrain")
 @click.option(
     "-C",
