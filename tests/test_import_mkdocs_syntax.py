@@ -179,6 +179,8 @@ def test_a_block_in_fenced_code_is_code() -> None:
         ("{{a}} and {{  b  }} and {{a}}\n", ["{{a}}", "{{ b }}"]),
         ("In code: `{{ x }}`\n\n```jinja\n{{ y }}\n```\n<!-- {{ z }} -->\n", []),
         ("A set: {a, b}.\n", []),
+        # facebook/docusaurus: a JSX attribute's object is no macro
+        ("<span style={{color: 'red'}}>red</span> {{ site.name }}\n", ["{{ site.name }}"]),
     ],
 )
 def test_template_macros_are_found_outside_code(text: str, found: list[str]) -> None:

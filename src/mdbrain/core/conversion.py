@@ -815,7 +815,8 @@ def _plain_entities(line: str) -> str:
 # template macros the site fills in when it is built: "{{ conversion_table_all }}",
 # "{{ page.title }}", and tags: Liquid's and Jinja's "{% include x.html %}",
 # "{%- capture alt -%}"; not inside code
-_MACRO = re.compile(r"\{\{[^{}\n]{1,200}\}\}|\{%[^{}\n]{1,200}?%\}")
+# not a JSX attribute's object, "style={{color: 'red'}}" in an MDX page: no site fills it
+_MACRO = re.compile(r"(?<!=)\{\{[^{}\n]{1,200}\}\}|\{%[^{}\n]{1,200}?%\}")
 
 
 def macros(body: str) -> list[str]:
