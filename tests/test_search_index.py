@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from mdbrain.core import ranking, text
+from mdbrain.core import markdown, ranking, text
 from mdbrain.service.brain import Brain
 from mdbrain.store import search_index
 from mdbrain.store.search_index import FIELDS, META, Row, SearchIndex
@@ -103,6 +103,24 @@ def test_html_comments_are_neither_searched_nor_shown(make_base: MakeBase) -> No
     answer = reader.query("what do the release notes name")
     shown = "\n".join(p.text for p in answer.sections)
     assert "new flag --prune" in shown and "Implementors" not in shown and "-->" not in shown
+
+
+def test_reference_definitions_are_no_section_to_show(make_base: MakeBase) -> None:
+    """gohugoio/hugoDocs' math page answered a LaTeX question with its "Chemistry" section,
+    whose words matched only in the definitions of its links, which no reader sees."""
+    body = (
+        "## Setup\n\nTo render LaTeX, turn the passthrough extension on and load KaTeX.\n\n"
+        "## Chemistry\n\nBoth engines show chemical equations.\n\n"
+        "[LaTeX]: https://www.latex-project.org/\n[KaTeX]: https://katex.org/\n"
+        "[MathJax]: https://www.mathjax.org/\n[^1]: A footnote is shown.\n"
+    )
+    lines = body.split("\n")
+    assert [lines[n] for n in sorted(markdown.hidden_lines(lines))] == lines[8:11]
+    root = make_base({"math.md": doc("Mathematics", body=body)})
+    answer = Brain.open(root).reader().query("how do I render LaTeX with KaTeX")
+    shown = "\n".join(p.text for p in answer.sections)
+    assert "turn the passthrough extension on" in shown
+    assert "https://katex.org/" not in shown and "Chemistry" not in shown, shown
 
 
 def test_a_section_opening_on_a_long_comment_shows_its_prose(make_base: MakeBase) -> None:

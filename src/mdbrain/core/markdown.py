@@ -199,6 +199,30 @@ def comment_lines(lines: Sequence[str]) -> frozenset[int]:
     return frozenset(out)
 
 
+def hidden_lines(lines: Sequence[str]) -> frozenset[int]:
+    """The lines (0-based) a reader never sees, code blocks aside: those of an HTML
+    comment (:func:`comment_lines`), and the definitions of reference links
+    (``[KaTeX]: https://katex.org/``), which a renderer turns into the links that name
+    them (footnotes, ``[^1]: ...``, are shown and stay). A section of such lines said
+    nothing, yet matched its links' words: hugoDocs' math page showed its "Chemistry"
+    section, all definitions, for a question on LaTeX."""
+    hidden = comment_lines(lines)
+    if not any("]:" in line for line in lines):
+        return hidden  # most pages: no definition
+    out = set(hidden)
+    fence: str | None = None
+    for number, line in enumerate(lines):
+        if fence is not None:
+            fence = None if closes_fence(line, fence) else fence
+            continue
+        if (opened := FENCE.match(line)) is not None:
+            fence = opened.group(1)
+            continue
+        if "]:" in line and (found := _REF_DEF.match(line)) and not found.group(1).startswith("^"):
+            out.add(number)
+    return frozenset(out)
+
+
 class Heading(NamedTuple):
     level: int
     title: str

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from mdbrain.core import asking, cells, graph, manifest, passages, text, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
-from mdbrain.core.markdown import Section, comment_lines
+from mdbrain.core.markdown import Section, comment_lines, hidden_lines
 from mdbrain.core.schema import DECISION_SECTIONS, HIDDEN_STATUSES
 from mdbrain.service.searching import CANDIDATES, Card
 
@@ -755,7 +755,7 @@ class Reader:
         within ``limit`` tokens (see :meth:`_sections`)."""
         wanted, weighed = asked
         found = [wanted.intersection(f) for f in _terms_of_each(self, own, wanted)]
-        hidden = comment_lines(own)
+        hidden = hidden_lines(own)
         for number in hidden:  # hidden when the page is read: chooses nothing
             found[number] = set()
         weights = weighed.weights

@@ -135,7 +135,7 @@ def _summary_of(entry: Entry) -> str:
 def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
     """What the index stores of one document: its fields normalised, a part per section."""
     body, body_line = ("", 1) if entry.size > limit else body_of(path, entry.id)
-    body = _without_comment_lines(body)
+    body = _without_hidden_lines(body)
     cut = passages.split(body, body_line)
     title = entry.title or next((s.path[0] for s, _a, _b in cut if s.level == 1 and s.path), "")
     summary = _summary_of(entry)
@@ -201,13 +201,15 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
     )
 
 
-def _without_comment_lines(body: str) -> str:
-    """``body`` with its lines of HTML comment emptied (:func:`markdown.comment_lines`):
-    hidden when the page is read, they neither match nor make a passage."""
-    if "<!--" not in body:  # most bodies: not even split
+def _without_hidden_lines(body: str) -> str:
+    """``body`` with the lines a reader never sees emptied (:func:`markdown.hidden_lines`:
+    HTML comments, reference definitions): they neither match nor make a passage."""
+    if "<!--" not in body and "]:" not in body:  # most bodies: not even split
         return body
     lines = body.split("\n")
-    hidden = markdown.comment_lines(lines)
+    hidden = markdown.hidden_lines(lines)
+    if not hidden:
+        return body
     return "\n".join("" if n in hidden else line for n, line in enumerate(lines))
 
 
