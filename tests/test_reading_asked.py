@@ -282,3 +282,25 @@ def test_the_tokens_a_query_counts_are_the_tokens_it_prints(
     if budget is not None:
         assert result.tokens["total"] <= budget
         assert tokens.estimate(shown) <= budget + 2 * blocks + 1
+
+
+# --- a larger budget ------------------------------------------------------------------
+
+
+def test_a_larger_budget_shows_more_of_the_best_section(make_base: MakeBase) -> None:
+    """backstage/backstage: "Which Node.js versions are supported?" showed the top of the
+    versioning policy's Node.js section; the answer was ten lines below, and --budget 3000
+    did not bring it in."""
+    steps = "\n\n".join(
+        f"Step {n} of the Node.js release policy: a long-term support release is tracked."
+        for n in range(14)
+    )
+    body = f"## Node.js releases\n\n{steps}\n\nSo the project supports Node.js 20 and 22 now.\n"
+    root = make_base({"policy.md": doc("Versioning policy", body=body), "other.md": doc("Other")})
+    with Brain.open(root) as brain:
+        default = brain.query("Which Node.js releases are supported?")
+        larger = brain.query("Which Node.js releases are supported?", budget=3000)
+    shown = "\n".join(p.text for p in default.sections)
+    assert "Node.js 20 and 22" not in shown and any(p.cut for p in default.sections)
+    assert "Node.js 20 and 22" in "\n".join(p.text for p in larger.sections)
+    assert larger.tokens["total"] <= 3000 and not larger.over_budget

@@ -52,6 +52,7 @@ SECTIONS_OF_LEAD = 3  # sections of the best document a query shows, at most
 SECOND_SHARE = 0.6  # a further section is shown when it scores this share of the best
 FURTHER_TOKENS = 60  # most tokens shown of each further section, around its answer
 SECTION_TOKENS = 160  # most tokens of a section a query shows, around its answer
+LEAD_MOST = 2000  # most tokens of the best section a larger --budget may show
 # a line costing more is cut to the limit of its passage; a shorter one, a paragraph of
 # ordinary length written on one line, is shown whole as a line always was
 LONG_LINE = 2 * SECTION_TOKENS
@@ -889,8 +890,15 @@ class Reader:
         )
         chosen = hits[: 1 if early else READ_AT_MOST]
         docs = [self.document(hit.id) for hit in chosen]
+        # a budget above what an answer costs asks for more of the best section: the lines
+        # past the default window are often the answer (backstage: 3 to 10 lines below)
+        lead = (
+            SECTION_TOKENS if budget is None else min(max(SECTION_TOKENS, budget // 2), LEAD_MOST)
+        )
         found = [  # chosen first, so that a frontmatter need not repeat what they show
-            self._sections(doc, words, SECTIONS_OF_LEAD if rank == 0 else 1)
+            self._sections(doc, words, SECTIONS_OF_LEAD if rank == 0 else 1, first=lead)
+            if rank == 0
+            else self._sections(doc, words, 1)
             for rank, doc in enumerate(docs)
         ]
         frontmatters: list[Passage] = []
