@@ -209,18 +209,33 @@ def hidden_lines(lines: Sequence[str]) -> frozenset[int]:
     hidden = comment_lines(lines)
     if not any("]:" in line for line in lines):
         return hidden  # most pages: no definition
-    out = set(hidden)
-    fence: str | None = None
-    for number, line in enumerate(lines):
-        if fence is not None:
-            fence = None if closes_fence(line, fence) else fence
-            continue
-        if (opened := FENCE.match(line)) is not None:
+    defined = {
+        number
+        for number, (line, prose) in enumerate(zip(lines, outside_code(lines), strict=True))
+        if prose
+        and "]:" in line
+        and (found := _REF_DEF.match(line)) is not None
+        and not found.group(1).startswith("^")
+    }
+    return hidden | defined
+
+
+def outside_code(lines: Sequence[str], opener: re.Pattern[str] = FENCE) -> list[bool]:
+    """For each line, whether it stands outside fenced code, the fences' own lines being
+    code; a block opens where ``opener`` matches (:data:`FENCE` by default: at most three
+    spaces in) and closes as CommonMark says (:func:`closes_fence`)."""
+    flags: list[bool] = []
+    fence = ""
+    for line in lines:
+        if fence:
+            fence = "" if closes_fence(line, fence) else fence
+            flags.append(False)
+        elif (opened := opener.match(line)) is not None:
             fence = opened.group(1)
-            continue
-        if "]:" in line and (found := _REF_DEF.match(line)) and not found.group(1).startswith("^"):
-            out.add(number)
-    return frozenset(out)
+            flags.append(False)
+        else:
+            flags.append(True)
+    return flags
 
 
 class Heading(NamedTuple):

@@ -548,16 +548,9 @@ def _partials(
         r"(?:[ \t][^<>\n]*)?/>[ \t]*$"
     )
     lines = text.split("\n")
-    fence = ""
+    prose = markdown.outside_code(lines, _ANY_FENCE)
     for number, line in enumerate(lines):
-        if fence:
-            fence = "" if markdown.closes_fence(line, fence) else fence
-            continue
-        opened = _ANY_FENCE.match(line)
-        if opened is not None:
-            fence = opened.group(1)
-            continue
-        found = used.match(line) if "<" in line else None
+        found = used.match(line) if prose[number] and "<" in line else None
         if found is None or out.added > MOST:
             continue
         name = _partial_name(folder, imported[found.group("name")])
@@ -595,17 +588,13 @@ def _without_imports(text: str) -> str:
     if PARTIAL not in text:
         return text
     kept: list[str] = []
-    fence = ""
     dropped = False
-    for line in text.split("\n"):
-        if fence:
-            fence = "" if markdown.closes_fence(line, fence) else fence
-        elif (opened := _ANY_FENCE.match(line)) is not None:
-            fence = opened.group(1)
-        elif _ONE_LINE_IMPORT.match(line):
+    lines = text.split("\n")
+    for line, prose in zip(lines, markdown.outside_code(lines, _ANY_FENCE), strict=True):
+        if prose and _ONE_LINE_IMPORT.match(line):
             dropped = True
             continue
-        elif dropped and not line.strip() and (not kept or not kept[-1].strip()):
+        if prose and dropped and not line.strip() and (not kept or not kept[-1].strip()):
             continue
         dropped = False
         kept.append(line)

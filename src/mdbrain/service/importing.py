@@ -477,13 +477,12 @@ def _with_partials(run: _Run, path: str, raw: str) -> str:
     root = project if source == project or project in source.parents else source
     folder = (run.source / path).parent
     local = _reader((folder,), root)
-    site = _docusaurus_site(folder.resolve(), root)
-    at_site = _reader((site,), root) if site is not None else None
 
     def read(name: str) -> str | None:
-        if name.startswith(_SITE_ALIAS):
-            return at_site(name.removeprefix(_SITE_ALIAS)) if at_site is not None else None
-        return local(name)
+        if not name.startswith(_SITE_ALIAS):
+            return local(name)
+        site = _docusaurus_site(folder.resolve(), root)  # looked for only when named
+        return None if site is None else _reader((site,), root)(name.removeprefix(_SITE_ALIAS))
 
     found = snippets.expand_partials(raw, read)
     missing = "names no file of the project that import can read"

@@ -896,7 +896,7 @@ class Reader:
             SECTION_TOKENS if budget is None else min(max(SECTION_TOKENS, budget // 2), LEAD_MOST)
         )
         found = [  # chosen first, so that a frontmatter need not repeat what they show
-            self._sections(doc, words, SECTIONS_OF_LEAD if rank == 0 else 1, first=lead)
+            self._sections(doc, words, SECTIONS_OF_LEAD, first=lead)
             if rank == 0
             else self._sections(doc, words, 1)
             for rank, doc in enumerate(docs)
