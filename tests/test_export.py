@@ -549,6 +549,29 @@ def test_admonitions_are_boxes_with_their_titles_not_paragraphs_of_markup() -> N
     assert "<p>:::\nno kind, no box\n:::</p>" in html
 
 
+def test_alerts_task_lists_footnotes_and_definitions_show_as_the_host_shows_them() -> None:
+    # GitHub's alerts and task lists, footnotes, and Hugo's definition lists (hugoDocs)
+    body = (
+        "> [!WARNING]\n> Never **push** to main.\n\n"
+        "- [x] written\n- [ ] reviewed\n\n"
+        "See the note[^why].\n\n[^why]: Because of the release train.\n\n"
+        "`baseURL`\n: The absolute URL of the site.\n\n"
+        "baseURL\n: Said twice.\n\n"
+        "[Read the term](#baseurl)\n"
+    )
+    html = str(export_html.body_html(export_html.markdown(), body, "a.md", {}))
+    assert "[!WARNING]" not in html and "<blockquote>" not in html
+    assert '<p class="markdown-alert-title">Warning</p>' in html
+    assert "<p>Never <strong>push</strong> to main.</p>" in html
+    assert html.count('type="checkbox"') == 2 and "[x]" not in html and "[ ]" not in html
+    assert "[^why]" not in html and "Because of the release train." in html
+    assert '<a href="#fn1" id="fnref1">' in html
+    assert '<dt id="baseurl"><code>baseURL</code></dt>' in html
+    assert '<dt id="baseurl-1">baseURL</dt>' in html  # a second term of the same name
+    assert "<dd>The absolute URL of the site.</dd>" in html
+    assert '<a href="#baseurl">Read the term</a>' in html
+
+
 @pytest.mark.parametrize(
     ("manifest", "text", "name"),
     [

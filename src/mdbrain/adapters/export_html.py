@@ -127,9 +127,10 @@ def _image(
     return f'<span class="image">[image: {Markup.escape(alt or item.attrGet("src") or "")}]</span>'
 
 
-def _heading_open(
+def _anchored(
     self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
+    """A heading or a defined term, given the id links to it name (see :func:`slug`)."""
     inline = tokens[idx + 1].children if idx + 1 < len(tokens) else None
     text = "".join(c.content for c in inline or () if c.type in ("text", "code_inline"))
     anchor = slug(text)
@@ -202,20 +203,29 @@ def _line_without_comments(line: str, inside: bool) -> tuple[str, bool]:
 
 
 def markdown() -> MarkdownIt:
-    """The body renderer: CommonMark with tables and strikethrough, HTML off (shown as
-    text); bodies are given to it without their comments (:func:`without_comments`)."""
+    """The body renderer: CommonMark with what code hosts and documentation sites add
+    (tables, strikethrough, task lists, alerts, footnotes, definition lists), HTML off
+    (shown as text); bodies are given to it without their comments
+    (:func:`without_comments`)."""
     from mdit_py_plugins.admon import admon_plugin
     from mdit_py_plugins.container import container_plugin
+    from mdit_py_plugins.deflist import deflist_plugin
+    from mdit_py_plugins.footnote import footnote_plugin
 
-    md = MarkdownIt("commonmark", {"html": False}).enable(["table", "strikethrough"])
+    # "> [!NOTE]" quotes (GitHub's alerts) and "- [x]" items as the host shows them
+    options = {"html": False, "alerts": True, "tasklists": True}
+    md = MarkdownIt("commonmark", options).enable(["table", "strikethrough"])
     # admonitions as sites write them: '!!! note "Title"' (MkDocs), ':::tip Title' ...
     # ':::' (Docusaurus, VitePress); each a box with its title, not paragraphs of markup
     md.use(admon_plugin)
     md.use(container_plugin, name="admonition", validate=_is_callout, render=_callout)
+    md.use(footnote_plugin, inline=False)  # "[^1]" and its note, not the markup as text
+    md.use(deflist_plugin)  # "Term" then ": definition" (MkDocs, Hugo, Pandoc)
     md.validateLink = _safe_link  # type: ignore[method-assign]
     md.add_render_rule("link_open", _link_open)
     md.add_render_rule("image", _image)
-    md.add_render_rule("heading_open", _heading_open)
+    md.add_render_rule("heading_open", _anchored)
+    md.add_render_rule("dt_open", _anchored)  # a term is an anchor, as Hugo makes it
     return md
 
 
