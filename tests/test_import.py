@@ -248,6 +248,31 @@ def test_a_translation_goes_beside_the_bases_pages_in_its_own_language(
     assert "related" not in meta(root, "advanced/events.md")
 
 
+def test_pages_of_tests_and_vendored_code_are_left_out_as_init_counts_them(
+    make_base: MakeBase,
+) -> None:
+    """Docusaurus' own site keeps 47 fixture pages under '_docs tests/tests/': init counted
+    178 pages, import brought in 214."""
+    root = make_base({})
+    site = root.parent / "website"
+    for folder in ("docs", "docs/spec", "_dogfooding/tests", "src/__tests__", "node_modules/x"):
+        (site / folder).mkdir(parents=True)
+        (site / folder / "page.md").write_text("# Page\n\nSome text about it.\n")
+    (site / "docusaurus.config.js").write_text("module.exports = {};\n")
+    counted = bootstrap.pages_outside(root.parent, root)
+    report = run_import(root, site)
+    assert sorted(report.imported) == ["docs/page.md", "docs/spec/page.md"]
+    assert [p.count for p in counted if p.folder == "website"] == [len(report.imported)]
+    notes = [n for n in report.notes if "not the project's documentation" in n]
+    assert sorted(n.split(":")[0] for n in notes) == [
+        "_dogfooding/tests/", "node_modules/", "src/__tests__/"
+    ]
+    assert all("import that folder to bring them in" in n for n in notes)
+    # the folder asked for is imported, whatever its name
+    alone = run_import(root, site / "_dogfooding" / "tests", theme="fixtures")
+    assert list(alone.imported.values()) == ["fixtures/page.md"]
+
+
 def test_a_docusaurus_sites_past_versions_are_not_imported_with_it(make_base: MakeBase) -> None:
     root = make_base({})
     site = root.parent / "website"

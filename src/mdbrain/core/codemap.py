@@ -59,11 +59,12 @@ SET_ASIDE: Final = frozenset({
     "test-data", "test_data", "__snapshots__", "__mocks__", "__testdata__",
 })  # fmt: skip
 # Folders whose pages are no documentation of the project: its tests' books and pages,
-# vendored and generated ones (examples and snippets may well document it).
-NOT_DOCUMENTATION: Final = TEST_DIRS | (
-    SET_ASIDE - {"examples", "example", "samples", "sample", "snippets", "docs_src",
-                 "code-samples", "code_samples"}
-)  # fmt: skip
+# vendored ones (examples and snippets may well document it, and pages in a folder
+# named spec or generated are as likely the project's specification or reference).
+NOT_DOCUMENTATION: Final = (TEST_DIRS | SET_ASIDE) - {
+    "examples", "example", "samples", "sample", "snippets", "docs_src", "code-samples",
+    "code_samples", "spec", "specs", "generated",
+}  # fmt: skip
 # set aside at the top only: a book's programs (rust-lang/book's 654), a JavaScript
 # project's test applications (vitejs/vite's playground/: 400 of 622 drafts), where deeper
 # down the same name may be an application's own module (a Django app of listings)

@@ -35,6 +35,7 @@ from mdbrain.core import (
     adr,
     agent_files,
     allowance,
+    codemap,
     conversion,
     dates,
     document,
@@ -194,6 +195,14 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
             f"{(here / n).relative_to(src).as_posix()}: symbolic link; left out" for n in links_out
         ]
         dirs[:] = sorted(d for d in dirs if d[0] != "." and here / d != skip and d not in links_out)
+        for aside in [d for d in dirs if d.lower() in codemap.NOT_DOCUMENTATION]:
+            # Docusaurus' own site: 47 pages of its tests' fixtures, which init did not count
+            dirs.remove(aside)
+            shown = (here / aside).relative_to(src).as_posix()
+            notes.append(
+                f"{shown}/: pages of tests, fixtures or vendored code, not the project's "
+                f"documentation; left out (import that folder to bring them in)"
+            )
         for name in names:  # Docusaurus's copies of past versions, beside their list
             past = sites.past_versions_folder(name)
             if past in dirs:
