@@ -34,6 +34,7 @@ from mdbrain.core import (
     edit,
     fields,
     foreign_links,
+    language,
     links,
     markdown,
     sites,
@@ -906,8 +907,12 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
         "status": _status(plan, page),
         "tags": conversion.tags_of(_own_folders(plan, page.path), meta, fallback),
     }
-    if plan.lang:  # a translation: its words are read, and searched, in its language
-        wanted["lang"] = plan.lang
+    # a translation: its words are read, and searched, in its language; so are those
+    # of a page whose prose is in another language than the base's (rust-lang/rfcs'
+    # Leadership Council RFC in Japanese, named only by a suffix of its file name)
+    lang = plan.lang or language.of_page(page.body) or ""
+    if lang and sites.language(lang) != sites.language(config.lang):
+        wanted["lang"] = lang
     refs = [*fields.strings(page.meta, "impl_refs"), *plan.refs.get(page.path, [])]
     if refs:
         wanted["impl_refs"] = list(dict.fromkeys(refs))

@@ -146,6 +146,51 @@ def counts(texts: Iterable[str]) -> dict[str, int]:
     return found
 
 
+# Letters of the scripts a language can be told by alone, and of Latin.
+_SCRIPTS: Final = (
+    ("ja", re.compile(r"[\u3040-\u30ff]")),  # kana: Japanese, whatever Han it mixes in
+    ("ko", re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")),
+    ("zh", re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")),
+    ("ru", re.compile(r"[\u0400-\u04ff]")),
+    ("el", re.compile(r"[\u0370-\u03ff]")),
+    ("ar", re.compile(r"[\u0600-\u06ff]")),
+    ("he", re.compile(r"[\u0590-\u05ff]")),
+    ("hi", re.compile(r"[\u0900-\u097f]")),
+    ("th", re.compile(r"[\u0e00-\u0e7f]")),
+)
+_LATIN: Final = re.compile(r"[A-Za-z\u00c0-\u024f]")
+# a Han or kana sign says about as much as three Latin letters, a Hangul syllable two
+_WEIGHT: Final = {"ja": 3, "zh": 3, "ko": 2}
+SCRIPT_SHARE: Final = 0.4  # of the prose's letters, for its script to name its language
+SCRIPT_MIN: Final = 20  # letters of that script at the least
+KANA_SHARE: Final = 0.05  # of the Han and kana letters: kana among Han is Japanese
+
+
+def script_language(text: str) -> str | None:
+    """The language a text's letters name by their script alone (Japanese, Korean,
+    Chinese, Russian, Greek, Arabic, Hebrew, Hindi, Thai), when a good share of its
+    letters are in that script; None for Latin letters, and for too few letters.
+    Identifiers and English words in a translated page do not make it English:
+    rust-lang/rfcs keeps its Leadership Council RFC in five languages, named only by
+    a suffix glued to the file name."""
+    counted = {
+        code: len(pattern.findall(text)) * _WEIGHT.get(code, 1) for code, pattern in _SCRIPTS
+    }
+    han, kana = counted["zh"], counted["ja"]
+    if kana and kana >= KANA_SHARE * (han + kana):
+        counted["ja"], counted["zh"] = han + kana, 0
+    code, most = max(counted.items(), key=lambda item: item[1])
+    letters = sum(counted.values()) + len(_LATIN.findall(text))
+    return code if most >= SCRIPT_MIN and most >= SCRIPT_SHARE * letters else None
+
+
+def of_page(text: str) -> str | None:
+    """The language a page's prose is written in, when it tells: by its script, else
+    English or French by their small words (:func:`detect`); None when it does not."""
+    prose = " ".join(paragraphs(text[:MAX_CHARS]))
+    return script_language(prose) or detect([text])
+
+
 def detect(texts: Iterable[str]) -> str | None:
     """The language of the prose of ``texts`` ('en' or 'fr'); None when too little is said:
     fewer than :data:`MIN_HITS` small words, unless at least :data:`FEW_HITS` and

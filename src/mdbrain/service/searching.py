@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mdbrain.core import graph, markdown, passages, ranking, text
+from mdbrain.core import graph, language, markdown, passages, ranking, text
 from mdbrain.store import cache, scan
 from mdbrain.store.search_index import (
     META,
@@ -53,8 +53,15 @@ TITLE_WHOLE = 0.2  # share a document gains when its title holds every term aske
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
 HOLDING_ALL = 50  # documents about every term asked added to them, when a word was common
 PREFERRED_GAIN = 0.25  # share of its score a document of a type the question asks for gains
+# share of its score a document in another language than the question's keeps: the
+# Korean copy of rust-lang/rfcs' Leadership Council RFC came before the English one
+OTHER_LANGUAGE = 0.5
+# share of its score a draft overview keeps: such a list of a folder's pages, as import
+# writes, holds every title of the folder and came before the page that answers
+PAGE_LIST = 0.5
 ABOUT = ("title", "summary", "tags", "path")  # the fields that say what a document is about
 _TYPE = META.index("type")
+_STATUS = META.index("status")
 FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
 PASSAGES_OF = 10  # best documents (by their fields) whose sections are scored
 EXACT_MIN, EXACT_SHARE = 20, 0.02  # an identifier named by more documents distinguishes none
@@ -495,6 +502,8 @@ class Searcher:
         # would change with its length. Those past it follow, in their own order.
         pool = {c.id for c in found[:CANDIDATES]} | set(exact) | set(holding)
         titled = _names_asked(question)
+        # the question's language: its small words or its script tell, else the base's
+        said_in = text.guess_language(question) or language.script_language(question) or base
         scored = []
         holds: dict[str, tuple[float, tuple[str, ...]]] = {}
         for candidate in found:
@@ -525,8 +534,7 @@ class Searcher:
                 body = bodies[candidate.rowid]
                 sections = _sections(q.asked, candidate, body, stats.passage, params)
             total = value + (params.passage_weight * sections[0][1] if sections else 0.0)
-            if prefer and candidate.values[_TYPE] in prefer:
-                total *= 1 + PREFERRED_GAIN
+            total *= _gain(candidate, prefer, (candidate.lang or base) == said_in)
             ranked.append(
                 (outside, -exact.get(candidate.id, 0), -total, candidate.id, candidate, sections)
             )
@@ -644,6 +652,17 @@ def _headings(question: ranking.Asked, paths: Sequence[Sequence[str]]) -> dict[i
 def _compound(analyser: text.Analyzer, names: Iterable[str]) -> list[str]:
     """The identifiers that analyse into several terms: those words alone would scatter."""
     return sorted(name for name in names if len(analyser.terms(name)) > 1)
+
+
+def _gain(candidate: Candidate, prefer: frozenset[str], own_language: bool) -> float:
+    """What a candidate's score is multiplied by: more when it is of a type the question
+    asks for (:data:`PREFERRED_GAIN`), less when it is written in another language than
+    the question (:data:`OTHER_LANGUAGE`) or is a draft list of pages (:data:`PAGE_LIST`)."""
+    kind = candidate.values[_TYPE]
+    gain = 1 + PREFERRED_GAIN if prefer and kind in prefer else 1.0
+    if kind == "overview" and candidate.values[_STATUS] == "draft":
+        gain *= PAGE_LIST
+    return gain if own_language else gain * OTHER_LANGUAGE
 
 
 def _sections(
