@@ -109,6 +109,52 @@ def test_links_to_the_projects_own_pages_on_its_forge_follow_them(make_base: Mak
     assert "(https://github.com/acme/other/blob/main/decisions/0001-ship-small.md)" in second
 
 
+@pytest.mark.parametrize(
+    ("homes", "sites"),
+    [
+        ({"github.com/rust-lang/rfcs"}, {"rust-lang.github.io/rfcs"}),
+        ({"gitlab.com/group/handbook"}, {"group.gitlab.io/handbook"}),
+        ({"github.com/acme/acme.github.io"}, {"acme.github.io"}),  # the owner's own site
+        ({"gitlab.example.org/group/sub/handbook", "forge.example.org/a/b"}, set()),
+    ],
+)
+def test_the_site_a_forge_builds_from_a_repository_is_known(
+    homes: set[str], sites: set[str]
+) -> None:
+    assert foreign_links.pages_homes(frozenset(homes)) == sites
+
+
+def test_links_to_the_site_built_from_the_project_follow_its_pages(make_base: MakeBase) -> None:
+    """rust-lang/rfcs links 111 times to rust-lang.github.io/rfcs/NNNN-name.html, the
+    book built from its text/ folder: those links now lead to the documents."""
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    remote = "https://github.com/rust-lang/rfcs.git"
+    subprocess.run(["git", "-C", str(project), "remote", "add", "origin", remote], check=True)
+    site = "https://rust-lang.github.io/rfcs"
+    pages(
+        project,
+        {
+            "text/2920-inline-const.md": "# Inline const\n\nConst blocks.\n",
+            "text/2203-const-repeat-expr.md": (
+                "# Const repeat\n\nSuperseded by [RFC 2920].\n"
+                f"See [its motivation]({site}/2920-inline-const.html#motivation), "
+                f"[the book]({site}/), [a gone page]({site}/0000-gone.html) and "
+                "[another site](https://other.github.io/rfcs/2920-inline-const.html).\n\n"
+                f"[RFC 2920]: {site}/2920-inline-const.html\n"
+            ),
+        },
+    )
+    run_import(root, project / "text")
+    text = body(root, "2203-const-repeat-expr.md")  # text/ is a container: the root
+    assert "[RFC 2920]: 2920-inline-const.md\n" in text
+    assert "[its motivation](2920-inline-const.md#motivation)" in text
+    # the site's home, a page not imported and another site keep their addresses
+    for kept in (f"{site}/)", f"{site}/0000-gone.html", "https://other.github.io/rfcs/"):
+        assert kept in text
+
+
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_a_project_in_a_folder_of_its_repository_reads_forge_paths_from_there(
     make_base: MakeBase,

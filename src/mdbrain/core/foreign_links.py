@@ -17,6 +17,7 @@ import posixpath
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from mdbrain.core import markdown, slug
 
@@ -100,6 +101,42 @@ def own_file(written: str, homes: frozenset[str], inside: str = "") -> str | Non
     if path == "/":
         return None
     return path + (f"#{anchor}" if anchor and not _LINE_ANCHOR.fullmatch(anchor) else "")
+
+
+# the hosts a forge serves its projects' sites at: github.com/owner/repo at
+# owner.github.io/repo, gitlab.com/group/repo at group.gitlab.io/repo
+_PAGES_HOSTS: Final = {"github.com": "github.io", "gitlab.com": "gitlab.io"}
+
+
+def pages_homes(homes: frozenset[str]) -> frozenset[str]:
+    """Where the forge serves the site built from a repository (``host/owner/repo``
+    in ``homes``): ``owner.github.io/repo``, or ``owner.github.io`` for the repository
+    named so."""
+    found = set()
+    for home in homes:
+        host, _, path = home.partition("/")
+        owner, _, repo = path.partition("/")
+        pages = _PAGES_HOSTS.get(host)
+        if pages is None or not repo or "/" in repo:
+            continue
+        site = f"{owner}.{pages}"
+        found.add(site if repo == site else f"{site}/{repo}")
+    return frozenset(found)
+
+
+def own_site_path(written: str, sites: frozenset[str]) -> str | None:
+    """The address on the project's own site (``/2920-inline-const.html#part``) that a
+    link to that site names in full (``https://rust-lang.github.io/rfcs/2920-inline-
+    const.html``, ``sites`` from :func:`pages_homes`); None for any other link and for
+    the site's home."""
+    target = written.strip()
+    if not sites or not target.lower().startswith(("https://", "http://")):
+        return None
+    address = target.split("://", 1)[1]
+    lowered = address.lower()
+    home = max((h for h in sites if lowered.startswith(h + "/")), key=len, default=None)
+    rest = None if home is None else address[len(home) :]
+    return rest if rest and rest.strip("/").partition("#")[0] else None
 
 
 def _current_file(rest: str) -> tuple[str, str] | None:

@@ -524,16 +524,24 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
     """Every page with its links to the project's own pages on its forge (``https://
     github.com/owner/repo/blob/main/text/0230-x.md``) written as links from the project's
     top (``/text/0230-x.md``), when they lead to a page imported now or before: they then
-    follow the page like any link. Links to a page at a commit or a tag, and to files
-    that are no imported page, stay as written."""
+    follow the page like any link. So are those to the site the forge builds from it
+    (``https://owner.github.io/repo/0230-x.html``), from the site's top, when they lead
+    to a page imported now (see :func:`site_link`). Links to a page at a commit or a
+    tag, and to files that are no imported page, stay as written."""
     if not plan.homes:
         return pages
+    sites = foreign_links.pages_homes(plan.homes)
     out = {}
     for path, page in pages.items():
         changes: dict[int, dict[str, str]] = {}
         for written, line in markdown.scan(page.body).links:
             local = foreign_links.own_file(written, plan.homes, plan.inside)
             if local is None:
+                # on the site built from it (rust-lang/rfcs: 111 links to
+                # rust-lang.github.io/rfcs/NNNN-name.html): the page built into it
+                served = foreign_links.own_site_path(written, sites)
+                if served is not None and site_link(plan, path, served) is not None:
+                    changes.setdefault(line, {})[written] = served
                 continue
             old = unquote(local.partition("#")[0].lstrip("/"))
             if plan.linked_id(local, old) is not None:
