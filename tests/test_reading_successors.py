@@ -258,3 +258,25 @@ def test_when_drafts_answer_a_draft_successor_leads(make_base: MakeBase) -> None
     asked = reader.query("What replaced the DNS definitions for hosts and services?")
     assert asked.unverified and asked.hits[0].id == "0015-infra.md"
     assert "Each stack has its own zones." in views.query_text(asked)
+
+
+def test_a_word_every_page_says_does_not_keep_a_title_from_naming_its_page(
+    make_base: MakeBase,
+) -> None:
+    """rust-lang/rfcs: every page says "RFC"; "What replaced the epochs RFC?" put two
+    pages that say "epoch" in passing before "2052 epochs", whose text says "edition"."""
+    pages = {
+        f"rfcs/{n:04}-page.md": doc(f"{n:04} page", body=f"This RFC proposes change {n}.\n")
+        for n in range(6)
+    }
+    pages["rfcs/2052-epochs.md"] = doc(
+        "2052 epochs",
+        body="This RFC proposes that we declare an edition every few years.\n"
+        + "The edition is a rallying point for the work.\n" * 10,
+    )
+    pages["rfcs/2789-sparse-index.md"] = doc(
+        "2789 sparse index", body="This RFC adds a log. " + "Each record holds an epoch. " * 5
+    )
+    root = make_base(pages)
+    ranked = [c.id for c in Brain.open(root).reader().searcher.rank("epochs RFC", 3)]
+    assert ranked[0] == "rfcs/2052-epochs.md"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import bisect
 import functools
 import json
+import math
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -59,6 +60,9 @@ OTHER_LANGUAGE = 0.5
 # share of its score a draft overview keeps: such a list of a folder's pages, as import
 # writes, holds every title of the folder and came before the page that answers
 PAGE_LIST = 0.5
+# the idf of a term half the documents hold (ranking.idf): a term of no more weight says
+# nothing of what a document is about
+COMMON_IDF = math.log(2) + 1e-9
 ABOUT = ("title", "summary", "tags", "path")  # the fields that say what a document is about
 _TYPE = META.index("type")
 _STATUS = META.index("status")
@@ -515,11 +519,7 @@ class Searcher:
             value, held = ranking.fields_score(
                 q.asked, fields, candidate.lengths, stats.averages, params
             )
-            # its title names an identifier asked, or holds every term asked: it is about
-            # them (a gain, not a tier: "FranceConnect" names a brand as well as a page)
-            if any(name in candidate.texts[0] for name in titled) or all(
-                ranking.frequencies(q.asked, dict.fromkeys(fields[0], 1))
-            ):
+            if _titled_by(q, candidate.texts[0], fields[0], titled):
                 value *= 1 + TITLE_WHOLE
             scored.append((candidate.id not in pool, value, candidate))
             holds[candidate.id] = _cover(q.asked.terms, held, q.naming)
@@ -652,6 +652,20 @@ def _headings(question: ranking.Asked, paths: Sequence[Sequence[str]]) -> dict[i
 def _compound(analyser: text.Analyzer, names: Iterable[str]) -> list[str]:
     """The identifiers that analyse into several terms: those words alone would scatter."""
     return sorted(name for name in names if len(analyser.terms(name)) > 1)
+
+
+def _titled_by(
+    q: Question, title: str, words: Mapping[str, int] | Sequence[str], named: Sequence[str]
+) -> bool:
+    """Whether a document's title names an identifier asked, or holds every term asked
+    but those half the documents hold: it is about them (a gain, not a tier:
+    "FranceConnect" names a brand as well as a page). rust-lang/rfcs' "2052 epochs" lost
+    the gain to "What replaced the epochs RFC?", asked of 648 pages that all say "RFC"."""
+    if any(name in title for name in named):
+        return True
+    held = ranking.frequencies(q.asked, dict.fromkeys(words, 1))
+    rare = [n for n, term in enumerate(q.asked.terms) if term.idf > COMMON_IDF]
+    return all(held[n] for n in rare) if rare else all(held)
 
 
 def _gain(candidate: Candidate, prefer: frozenset[str], own_language: bool) -> float:
