@@ -215,3 +215,22 @@ def test_code_and_lists_of_links_alone_are_no_prose() -> None:
 )
 def test_a_heading_keeps_what_it_is_about_and_loses_its_tags(heading: str, shown: str) -> None:
     assert passages.clean_heading(heading) == shown
+
+
+def test_an_address_alone_gives_its_match_to_the_paragraph_it_cites() -> None:
+    lines = [
+        "## Context",
+        "",
+        "There's been traction in the community towards this library,",
+        "and the testing library suggests it over mocking fetch.",
+        "",
+        "https://github.com/mswjs/msw",
+        "",
+        "- <https://a.example/one>",
+        "- <https://a.example/two>",
+    ]
+    scores = [0.0, 0, 0, 0, 0, 2.0, 0, 1.0, 1.0]
+    assert passages.cited(lines, scores) == [0.0, 0, 2.0, 2.0, 0, 1.0, 0, 1.0, 1.0]
+    # a heading above the address, or nothing: nothing is given
+    assert passages.cited(["# Links", "[msw](https://x.org)"], [0, 1.0]) == [0, 1.0]
+    assert passages.cited(["https://x.org/msw"], [1.0]) == [1.0]

@@ -304,3 +304,22 @@ def test_a_larger_budget_shows_more_of_the_best_section(make_base: MakeBase) -> 
     assert "Node.js 20 and 22" not in shown and any(p.cut for p in default.sections)
     assert "Node.js 20 and 22" in "\n".join(p.text for p in larger.sections)
     assert larger.tokens["total"] <= 3000 and not larger.over_budget
+
+
+def test_a_section_matched_by_its_address_alone_shows_the_paragraph_it_cites(
+    make_base: MakeBase,
+) -> None:
+    """backstage's ADR007 was shown for "Why did we choose msw?" by its line
+    "https://github.com/mswjs/msw" alone."""
+    filler = "".join(
+        f"Tests of kind {n} have their own way of faking a server.\n" for n in range(30)
+    )
+    body = (
+        f"## Context\n\n{filler}\n"
+        "The community favours this library for all of them,\n"
+        + "".join(f"as line {n} of the reasons says,\n" for n in range(12))
+        + "and the testing library suggests it.\n\nhttps://github.com/mswjs/msw\n"
+    )
+    root = make_base({"adr/adr007.md": doc("Mock requests in tests", body=body)})
+    passage = Brain.open(root).reader().query("msw").sections[0]
+    assert "The community favours this library" in passage.text

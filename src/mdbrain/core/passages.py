@@ -459,6 +459,38 @@ def not_prose(lines: Sequence[str]) -> set[int]:
     return out
 
 
+# a line that is an address alone, bare, in angle brackets or as a link's destination
+_ADDRESS_ALONE = lazy_pattern(
+    r"^[ \t]*+(?:[-*+][ \t]++)?+(?:<?https?://[^\s<>]++>?|\[[^\]\n]*+\]\([^()\s]*+\))[ \t]*+$"
+)
+
+
+def cited(lines: Sequence[str], scores: Sequence[float]) -> list[float]:
+    """``scores`` of ``lines`` with what an address alone on its line scores given to the
+    paragraph just above it, which the address cites, and half of it kept: backstage's
+    ADR007 was shown by its line "https://github.com/mswjs/msw" alone, for "Why did we
+    choose msw?", and not by the paragraph saying why the library was chosen."""
+    out = list(scores)
+    for number, score in enumerate(scores):
+        if not score or not _ADDRESS_ALONE().match(lines[number]):
+            continue
+        above = number - 1
+        while above >= 0 and not lines[above].strip():
+            above -= 1
+        if (
+            above < 0
+            or above < number - 2
+            or _ADDRESS_ALONE().match(lines[above])
+            or lines[above].lstrip().startswith("#")
+        ):
+            continue  # no paragraph just above: a heading, or a list of addresses
+        out[number] = score / 2
+        while above >= 0 and lines[above].strip() and not lines[above].lstrip().startswith("#"):
+            out[above] = max(out[above], score)
+            above -= 1
+    return out
+
+
 def prose_share(lines: Sequence[str], start: int, end: int, code: set[int]) -> float:
     """The share of the non-blank lines ``start`` to ``end`` (1-based, both included)
     that are prose, ``code`` being :func:`not_prose` of ``lines``; 1.0 when all are blank."""

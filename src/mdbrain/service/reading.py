@@ -766,6 +766,7 @@ class Reader:
         if not any(scores):  # the section holds only what its titles say: by every term
             weights = weighed.plain
             scores = [sum(weights.get(t, 1.0) for t in f) for f in found]
+        scores = passages.cited(own, scores)
         lead = _lead(own, hidden)
         # what a section says first, it says of itself (unless it is the document's summary)
         if lead is not None and section.line + lead != weighed.summary_line:
