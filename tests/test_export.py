@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,8 @@ See [outside](../../up.md) and [the code](../../src/app.py) and [the web](https:
 
 <script>alert("body")</script>
 <img src="http://tracker.example/pixel.png">
+Then <img src=x onerror=alert(3)> and <a href="javascript:alert(4)">a trap</a>
+and <b onclick="alert(5)">bold</b>.
 
 [click me](javascript:alert(1)) and [data](data:text/html;base64,PHNjcmlwdD4=)
 and <javascript:alert(2)> and [vb](vbscript:msgbox)
@@ -176,15 +179,19 @@ def test_backlinks_list_the_documents_that_link_to_a_page(project: Path, tmp_pat
     assert 'href="../../docs/guides/start.html"' in limit.split('class="backlinks"', 1)[1]
 
 
-def test_html_in_documents_is_escaped_and_no_script_address_survives(
+def test_html_in_documents_leaves_no_markup_and_no_script_address_survives(
     project: Path, tmp_path: Path
 ) -> None:
     site = site_of(project, tmp_path / "site")
     start = text(site, "docs/guides/start.html")
-    assert "&lt;script&gt;alert(&#34;body&#34;)&lt;/script&gt;" in start or (
-        "&lt;script&gt;alert(&quot;body&quot;)&lt;/script&gt;" in start
-    )
-    assert "&lt;img src=" in start
+    # a body's HTML is rebuilt: the script goes with what it holds, an image is its
+    # description, a link to a script is its words, a kept tag loses its attributes
+    body = start.split('id="mdbrain-body">', 1)[1].split("</section>", 1)[0]
+    assert '"body"' not in body and not re.search(r"alert\([345]\)|&lt;(script|img|b)", body)
+    assert '<span class="image">[image: http://tracker.example/pixel.png]</span>' in start
+    assert 'Then <span class="image">[image: x]</span> and a trap' in start
+    assert "and <b>bold</b>." in start
+    # a title is no body: the template shows it as text
     limit_title = "<h1>Limit &lt;b onmouseover=&#39;x()&#39;&gt;five&lt;/b&gt;</h1>"
     assert limit_title in text(site, "docs/rules/limit.html")
     for name, data in site.items():
@@ -192,14 +199,15 @@ def test_html_in_documents_is_escaped_and_no_script_address_survives(
             continue
         page = data.decode("utf-8")
         assert "<script>" not in page, name
-        assert "<img" not in page, name
+        assert "<img" not in page and " src=" not in page.replace(' src="assets/', ""), name
+        assert not re.search(r"<[^>]*\son\w+\s*=", page), name  # no event handler
         for href in re.findall(r'href="([^"]*)"', page):
             assert not re.match(r"\s*(javascript|vbscript|data):", href, re.I), (name, href)
         scripts = re.findall(r"<script[^>]*>", page)
         assert all(s == '<script src="assets/manifest.js" defer>' for s in scripts), name
 
 
-def test_html_comments_are_left_out_and_other_html_shown_as_text() -> None:
+def test_html_comments_are_left_out_and_other_html_rebuilt() -> None:
     body = (
         "Before.\n\n<!--\n```YAML history\nadded: v1\n```\n-->\n\n"
         "<!-- eslint-skip -->\n\n```js\nlet a = 1 <!-- not a comment here -->\n```\n\n"
@@ -211,12 +219,147 @@ def test_html_comments_are_left_out_and_other_html_shown_as_text() -> None:
     assert "YAML history" not in html and "eslint-skip" not in html and "hidden" not in html
     assert "let a = 1 &lt;!-- not a comment here --&gt;" in html  # code is shown whole
     assert "<code>&lt;!-- code --&gt;</code>" in html
-    assert "Inline  text," in html and "empty and &lt;kbd&gt;Ctrl&lt;/kbd&gt;." in html
-    # Markdown under an HTML tag is still read: the tag is text, the rest is Markdown
-    assert "&lt;details&gt;&lt;summary&gt;More&lt;/summary&gt;" in html
+    assert "Inline  text," in html and "empty and <kbd>Ctrl</kbd>." in html
+    # Markdown under an HTML tag is still read: the tag goes, its text and the
+    # Markdown around it stay
+    assert "<p>More\n<br />\nSee " in html and "details" not in html and "summary" not in html
     assert "<strong>bold</strong>" in html and 'href="https://x.example"' in html
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html and "<script" not in html
+    assert "alert" not in html and "script" not in html
     assert "<p>Before.</p>" in html and "<p>After</p>" in html and "Lost." not in html
+
+
+def test_fastapi_s_inline_html_reads_as_its_site_shows_it() -> None:
+    """fastapi/fastapi: its home page showed 92 tags as text, its prose
+    '&lt;dfn title="..."&gt;"parsing"&lt;/dfn&gt;', its screenshots '<img src=...>'."""
+    home = (
+        "<style>\n.md-content .md-typeset h1 { display: none; }\n</style>\n\n"
+        '<p align="center">\n  <a href="https://fastapi.tiangolo.com"><img '
+        'src="https://fastapi.tiangolo.com/img/logo-margin/logo-teal.png" alt="FastAPI"></a>\n'
+        '</p>\n<p align="center">\n    <em>FastAPI framework, high performance</em>\n</p>\n\n'
+        '* **Intuitive**: Great editor support. <dfn title="also known as auto-complete">'
+        "Completion</dfn> everywhere.\n\n"
+        "<small>* estimation based on tests.</small>\n"
+    )
+    html = str(export_html.body_html(export_html.markdown(), home, "home.md", {}))
+    assert "&lt;" not in html and "md-typeset" not in html and "align" not in html
+    assert (
+        '<a href="https://fastapi.tiangolo.com" class="external" rel="noopener noreferrer '
+        'nofollow"><span class="image">[image: FastAPI]</span></a>' in html
+    )
+    assert "logo-teal" not in html  # nothing is fetched
+    assert "</a>\n\n\n<br />\n<em>FastAPI framework, high performance</em>" in html
+    assert '<dfn title="also known as auto-complete">Completion</dfn> everywhere.' in html
+    assert "<p><small>* estimation based on tests.</small></p>" in html
+    params = (
+        '## Data <dfn title="also known as: serialization">conversion</dfn> '
+        "{ #data-conversion }\n\n"
+        'Automatic request <dfn title="converting the string">"parsing"</dfn>.\n\n'
+        '<img src="/img/tutorial/path-params/image01.png">\n\n'
+        'A standard Python <abbr title="Enumeration">`Enum`</abbr>.\n'
+    )
+    html = str(export_html.body_html(export_html.markdown(), params, "tutorial/path-params.md", {}))
+    assert '<h2 id="data-conversion">Data <dfn title="also known as: serialization">' in html
+    assert 'request <dfn title="converting the string">&quot;parsing&quot;</dfn>.' in html
+    assert (
+        '<p><span class="image">[image: /img/tutorial/path-params/image01.png]</span></p>' in html
+    )
+    assert '<abbr title="Enumeration"><code>Enum</code></abbr>' in html
+
+
+class _Markup(HTMLParser):
+    """The tags and attributes an HTML text holds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, {k: v or "" for k, v in attrs}))
+
+
+def tags_of(html: str) -> list[tuple[str, dict[str, str]]]:
+    found = _Markup()
+    found.feed(html)
+    found.close()
+    return found.tags
+
+
+def test_no_markup_of_a_body_runs_fetches_or_styles_anything() -> None:
+    body = (
+        "Inline <script>alert(1)</script> and <img src=x onerror=alert(2)> and "
+        '<a href="javascript:alert(3)">a trap</a>, <a href="jav&#x09;ascript:alert(4)">a tab</a>, '
+        "<abbr title='\"><script>alert(5)</script>'>quoted</abbr>.\n\n"
+        "<script>\nalert(6)\n\nalert(7)\n</script>\n\n"
+        "<style>\nbody { background: url(https://evil.example/s.png) }\n</style>\n\n"
+        '<iframe src="https://evil.example/f">fallback</iframe>\n'
+        '<div style="background: url(https://evil.example/d.png)" onclick="alert(8)">styled</div>\n'
+        '<svg onload="alert(9)"><title>drawn</title></svg>\n'
+        '<form action="https://evil.example/p"><input name="q"><button>sent</button></form>\n'
+        '<object data="https://evil.example/o"></object><embed src="https://evil.example/e">\n'
+        '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=x">\n'
+    )
+    html = str(export_html.body_html(export_html.markdown(), body, "a.md", {}))
+    assert "evil.example" not in html and not re.search(r"alert\([126789]\)", html)
+    for word in ("a trap", "a tab", "quoted", "fallback", "styled", "drawn", "sent"):
+        assert word in html
+    for tag, attrs in tags_of(html):
+        assert tag in {"p", "span", "abbr", "br", "a"}, (tag, html)
+        # the tab's link has no address, only its title "not in this site: ..."
+        assert set(attrs) <= {"class", "title"}, (tag, attrs)
+    # the title is an attribute's text, never markup
+    assert '<abbr title="&quot;&gt;&lt;script&gt;alert(5)&lt;/script&gt;">quoted</abbr>' in html
+
+
+def test_formatting_tags_keep_their_meaning_without_their_attributes() -> None:
+    body = (
+        '<b onclick="alert(1)" class="x" style="color: red">bold</b> <strong id="s">strong</strong> '
+        '<i>i</i> <em>em</em> <code class="c">code</code> <kbd data-k="1">Ctrl</kbd> '
+        'H<sub>2</sub>O x<sup title="t">2</sup> <mark>m</mark> <s>s</s> <del>d</del> <ins>i</ins> '
+        '<small>sm</small> <u>u</u> <abbr title="Application &amp; Interface" onmouseover="x()">API'
+        '</abbr> <dfn>term</dfn> line<br clear="all">break <b>never closed *and <i>deep*\n\n'
+        "A stray </em> end *here </strong> too*.\n"
+    )
+    html = str(export_html.body_html(export_html.markdown(), body, "a.md", {}))
+    assert html == (
+        "<p><b>bold</b> <strong>strong</strong> <i>i</i> <em>em</em> <code>code</code> "
+        "<kbd>Ctrl</kbd> H<sub>2</sub>O x<sup>2</sup> <mark>m</mark> <s>s</s> <del>d</del> "
+        '<ins>i</ins> <small>sm</small> <u>u</u> <abbr title="Application &amp; Interface">API'
+        "</abbr> <dfn>term</dfn> line<br />\nbreak <b>never closed <em>and <i>deep</em></i></b></p>\n"
+        "<p>A stray  end <em>here  too</em>.</p>\n"
+    )
+
+
+def test_html_images_show_as_their_description_and_other_tags_as_their_text() -> None:
+    body = (
+        '<p align="center"><img src="a.png" alt="Logo"></p>\n\n'
+        '<img src="b.png" title="The title"> <img src="c.png"> '
+        '<img src="data:image/png;base64,AAAA"> ![](d.png "Markdown\'s title")\n\n'
+        '<div class="box"><span>kept</span> <center>centred</center> <font color="red">red</font>'
+        "</div>\n\n"
+        "<details>\n<summary>More</summary>\n\nHidden **not**.\n\n</details>\n\n"
+        "<table><tr><td>one</td><td>two</td></tr></table>\n\n"
+        "<pre>\n  <b>indented</b> &amp; kept\n</pre>\n\n"
+        'Links: <a href="b.md#x">a page</a>, <a href="https://x.example" title="T">the web</a>, '
+        '<a href="c.md">nothing</a>, <a name="here"></a>there.\n\n'
+        "Put a <script> tag in the head.\n"
+    )
+    pages = {"b.md": 1}
+    html = str(export_html.body_html(export_html.markdown(), body, "a.md", pages))
+    assert '<p><span class="image">[image: Logo]</span></p>' in html
+    assert (
+        '<span class="image">[image: The title]</span> <span class="image">[image: c.png]</span> '
+        '<span class="image">[image]</span> <span class="image">[image: Markdown&#39;s title]</span>'
+    ) in html
+    # a tag that stands on a line of its own in a browser: a line break
+    assert "<p>kept <br />\ncentred <br />\nred</p>" in html
+    assert "<p>More</p>\n<p>Hidden <strong>not</strong>.</p>" in html
+    assert "<p>one<br />\ntwo</p>" in html
+    assert "<pre><code>  indented &amp; kept\n</code></pre>" in html
+    assert '<a href="../docs/b.html#x" class="doc">a page</a>' in html
+    assert 'href="https://x.example" title="T" class="external"' in html
+    assert '<a class="broken" title="not in this site: c.md">nothing</a>' in html
+    assert "</a>, there." in html and "name=" not in html
+    assert "<p>Put a  tag in the head.</p>" in html  # never closed: only the tag goes
 
 
 def test_every_page_forbids_requests_outside_the_site(project: Path, tmp_path: Path) -> None:

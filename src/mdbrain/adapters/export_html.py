@@ -10,10 +10,12 @@ graph of the relations laid out in Python (:mod:`export_graph`).
 
 A base may come from a repository nobody vetted, so its text is data, never
 markup: templates escape every value (Jinja2 with autoescape), bodies are
-rendered by markdown-it with HTML off (raw HTML shows as text), only web, mail
-and in-page addresses stay links, links between documents point to their pages,
-images are shown as their description (nothing is fetched), and every page
-forbids inline scripts and any request outside the site.
+rendered by markdown-it, their HTML read tag by tag and rebuilt from an
+allow-list (formatting tags without attributes, links through the same checks as
+Markdown links, images as their description; everything else leaves only its
+text, script and style not even that), only web, mail and in-page addresses stay
+links, links between documents point to their pages, nothing is fetched, and
+every page forbids inline scripts and any request outside the site.
 
 The output is a function of the snapshot: sorted, with no date but the base's.
 """
@@ -28,13 +30,18 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import lru_cache
+from html.parser import HTMLParser
 from importlib.resources import files
 from typing import Any
 from urllib.parse import quote
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markdown_it.renderer import RendererHTML
+from markdown_it.rules_block import StateBlock, html_block
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import Markup, escape
@@ -121,10 +128,13 @@ def _link_open(
 def _image(
     self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
-    """An image is shown as its description: the site fetches nothing."""
+    """An image is shown as its description (its alt text, else its title, else its
+    address): the site fetches nothing."""
     item = tokens[idx]
     alt = self.renderInlineAsText(item.children or [], options, env)
-    return f'<span class="image">[image: {Markup.escape(alt or item.attrGet("src") or "")}]</span>'
+    said = (alt, str(item.attrGet("title") or ""), str(item.attrGet("src") or ""))
+    told = next((" ".join(words.split()) for words in said if words.strip()), "")
+    return f'<span class="image">[image{": " if told else ""}{escape(told)}]</span>'
 
 
 def _anchored(
@@ -202,19 +212,326 @@ def _line_without_comments(line: str, inside: bool) -> tuple[str, bool]:
             at, inside = start + 4, True
 
 
+# --- HTML in bodies: read tag by tag, rebuilt from an allow-list ----------------------------
+
+# formatting that means something in prose and does nothing else: kept, bare
+_KEPT = frozenset(
+    {"abbr", "b", "cite", "code", "del", "dfn", "em", "i", "ins", "kbd", "mark", "q", "s"}
+    | {"samp", "small", "strong", "sub", "sup", "u", "var"}
+)
+_TITLED = frozenset({"abbr", "dfn"})  # their title is kept, as text (a link's too)
+_DEEPEST = 16  # kept tags open at once: deeper ones are dropped, their text kept
+_HIDDEN = frozenset({"script", "style"})  # dropped with everything they hold
+# tags a browser shows on lines of their own: a line break between their contents
+_BLOCKS = frozenset(
+    {"address", "article", "aside", "blockquote", "caption", "center", "dd", "details"}
+    | {"dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form"}
+    | {"h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "li", "main", "nav"}
+    | {"ol", "p", "pre", "section", "summary", "table", "td", "textarea", "th", "tr", "ul"}
+)
+# the HTML blocks whose content is no Markdown: raw text up to an end tag, <?...?>, <!...>
+_RAW_BLOCK = re.compile(r"<(?:(script|pre|style|textarea)(?=[\s>]|$)|[!?])", re.I)
+_RAW_END = re.compile(r"</(script|pre|style|textarea)>", re.I)
+
+_Event = tuple[str, str, tuple[tuple[str, str], ...]]  # ("start"|"end"|"text", what, attrs)
+_LINKS = {"link_open": 1, "link_close": -1}
+
+
+class _Reader(HTMLParser):
+    """HTML as the list of what it holds: start tags with their attributes (names lower
+    case, values with their entities read), end tags and text; comments, declarations
+    and processing instructions are left out."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[_Event] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found.append(("start", tag, tuple((k, v or "") for k, v in attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        self.found.append(("end", tag, ()))
+
+    def handle_data(self, data: str) -> None:
+        self.found.append(("text", data, ()))
+
+
+def _read(html: str) -> tuple[_Event, ...]:
+    """What a piece of HTML holds (see :class:`_Reader`)."""
+    reader = _Reader()
+    try:
+        reader.feed(html)
+        reader.close()
+    except AssertionError:  # "<![ x" and other broken declarations before Python 3.13
+        reader = _Reader()
+        reader.feed(html.replace("<!", "&lt;!"))  # read as text, which they are
+        reader.close()
+    return tuple(reader.found)
+
+
+_read_tag = lru_cache(maxsize=4096)(_read)  # one tag: the same ones come back often
+
+
+def _text(content: str) -> Token:
+    return Token("text", "", 0, content=content)
+
+
+def _html_image(attrs: Mapping[str, str]) -> Token:
+    """An ``<img>`` as the image token Markdown makes, shown as its description by
+    :func:`_image`; an address that could not be a link (``data:``) is not shown."""
+    src = attrs.get("src", "")
+    alt = attrs.get("alt", "")
+    shown = {"src": src if _safe_link(src) else "", "title": attrs.get("title", "")}
+    return Token("image", "img", 0, attrs=dict(shown), children=[_text(alt)] if alt else [])
+
+
+class _Inert:
+    """The tokens of one run of inline text (a paragraph, a heading, a cell) with their
+    HTML rebuilt: tags of :data:`_KEPT` without attributes (but a title, as text), an
+    ``<a href>`` as a Markdown link (the same checks, see :func:`_link_open`) or else
+    its words, an ``<img>`` as an image, ``<br>`` as a line break, a line break for the
+    tags of :data:`_BLOCKS` between what they hold, script and style dropped with their
+    content (unless their end tag never comes in the run: then only the tag goes), and
+    every other tag dropped, its text kept. Kept tags still open at the end are closed,
+    an end tag never opened is dropped."""
+
+    def __init__(self, md: MarkdownIt) -> None:
+        self.md = md
+        self.out: list[Token] = []
+        self.open: list[str] = []  # the HTML tags kept and still open, innermost last
+        self.hidden = ""  # the script or style being dropped
+        self.held: list[Token] = []  # what it holds, in case its end never comes
+        self.unclosed: set[str] = set()  # script or style with no end tag after
+        self.links = 0  # Markdown links open around
+        self.shown = False  # something shown since the start of the run
+        self.pending = False  # a block tag passed since: a line break before what follows
+
+    def run(self, tokens: Sequence[Token]) -> list[Token]:
+        for item in tokens:
+            self.token(item)
+        return self.finish()
+
+    def finish(self) -> list[Token]:
+        while self.hidden:  # never closed: the tag goes, what followed it shows
+            self.unclosed.add(self.hidden)
+            held, self.held, self.hidden = self.held, [], ""
+            for item in held:
+                self.token(item)
+        while self.open:
+            self._close(self.open.pop())
+        return self.out
+
+    def token(self, item: Token) -> None:
+        if self.hidden:
+            ends = item.type == "html_inline" and ("end", self.hidden, ()) in _read_tag(
+                item.content
+            )
+            if not ends:
+                self.held.append(item)
+                return
+            self.hidden = ""  # what it held goes, but the Markdown around stays whole
+            for kept in self.held:
+                if kept.nesting:
+                    self._markdown(kept)
+            self.held = []
+            return
+        if item.type == "html_inline":
+            for event in _read_tag(item.content):
+                self.event(event)
+            return
+        if item.type == "image" and item.children:
+            item.children = _Inert(self.md).run(item.children)
+        self._markdown(item)
+
+    def _markdown(self, item: Token) -> None:
+        """A token of Markdown's own, kept as it is (but a line break before anything)."""
+        quiet = item.type in ("softbreak", "hardbreak") or (
+            item.type == "text" and not item.content.strip()
+        )
+        if quiet and not self.shown:
+            return
+        if item.nesting == 1 or (item.nesting == 0 and not quiet):
+            self._show()
+        if item.type == "hardbreak":
+            self.pending = False
+        self.links += _LINKS.get(item.type, 0)
+        self.out.append(item)
+
+    def event(self, event: _Event) -> None:
+        kind, value, pairs = event
+        if self.hidden:  # in a block: what the script or style holds
+            if kind == "end" and value == self.hidden:
+                self.hidden = ""
+        elif kind == "text":
+            if value.strip():
+                self._show()
+            if self.shown:
+                self.out.append(_text(value))
+        elif kind == "start":
+            self._start(value, dict(pairs))
+        elif value in self.open:
+            while self._close(self.open.pop()) != value:
+                pass
+        elif value in _BLOCKS:
+            self.pending = self.pending or self.shown
+
+    def _start(self, name: str, attrs: Mapping[str, str]) -> None:
+        title = " ".join(attrs.get("title", "").split())
+        if name in _HIDDEN and name not in self.unclosed:
+            self.hidden = name
+        elif name == "img":
+            self._show()
+            self.out.append(_html_image(attrs))
+        elif name == "br":
+            if self.shown:  # not before anything
+                self.out.append(Token("hardbreak", "br", 0))
+            self.pending = False
+        elif name in _KEPT and len(self.open) < _DEEPEST:
+            self._show()
+            tag = Token("html_open", name, 1)
+            if title and name in _TITLED:
+                tag.attrSet("title", title)
+            self.out.append(tag)
+            self.open.append(name)
+        elif name == "a" and not self.links and "a" not in self.open and len(self.open) < _DEEPEST:
+            href = self.md.normalizeLink(attrs.get("href", "").strip())
+            if not href or not self.md.validateLink(href):
+                return  # "javascript:" and the like: its words only
+            self._show()
+            link = Token("link_open", "a", 1, attrs={"href": href}, markup="html")
+            if title:
+                link.attrSet("title", title)
+            self.out.append(link)
+            self.open.append("a")
+        elif name in _BLOCKS:
+            self.pending = self.pending or self.shown
+
+    def _close(self, name: str) -> str:
+        kind = "link_close" if name == "a" else "html_close"
+        self.out.append(Token(kind, name, -1, markup="html"))
+        return name
+
+    def _show(self) -> None:
+        if self.pending:
+            self.out.append(Token("hardbreak", "br", 0))
+            self.pending = False
+        self.shown = True
+
+
+def _raw_block(block: Token, md: MarkdownIt) -> list[Token]:
+    """An HTML block of raw text (see :func:`_raw_html_block`): a ``<pre>`` as code,
+    script and style dropped, any other text as a paragraph, tags as :class:`_Inert`
+    makes them."""
+    made: list[Token] = []
+    inert = _Inert(md)
+    pre: list[str] | None = None
+
+    def paragraph() -> None:
+        nonlocal inert
+        children = inert.finish()
+        if inert.shown:
+            made.append(Token("paragraph_open", "p", 1, block=True))
+            made.append(Token("inline", "", 0, children=children, content=block.content))
+            made.append(Token("paragraph_close", "p", -1, block=True))
+        inert = _Inert(md)
+
+    for kind, value, pairs in _read(block.content):
+        if pre is not None:
+            if kind == "text":
+                pre.append(value)
+            elif kind == "end" and value == "pre":
+                code = "".join(pre).removeprefix("\n").rstrip()
+                made.append(Token("code_block", "code", 0, content=code + "\n", block=True))
+                pre = None
+        elif kind == "start" and value == "pre" and not inert.hidden:
+            paragraph()
+            pre = []
+        else:
+            inert.event((kind, value, pairs))
+    if pre is not None:  # cut short by the end of its container
+        made.append(Token("code_block", "code", 0, content="".join(pre).strip("\n") + "\n"))
+    paragraph()
+    return made
+
+
+def _inert_html(state: StateCore) -> None:
+    """Every HTML tag of a body rebuilt (:class:`_Inert`, :func:`_raw_block`): none
+    reaches the page as it was written."""
+    made: list[Token] = []
+    emptied = False  # a paragraph that held only tags: it goes
+    for item in state.tokens:
+        if item.type == "html_block":
+            made.extend(_raw_block(item, state.md))
+            continue
+        if emptied and item.type == "paragraph_close":
+            emptied = False
+            continue
+        if item.type == "inline" and item.children:
+            inert = _Inert(state.md)
+            item.children = inert.run(item.children)
+            if not inert.shown and made and made[-1].type == "paragraph_open":
+                made.pop()
+                emptied = True
+                continue
+        made.append(item)
+    state.tokens = made
+
+
+def _raw_html_block(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """Only the HTML blocks whose content is not Markdown: script, style, pre and
+    textarea up to their end tag (when it comes: else the line is text like any other),
+    and ``<?...?>``, ``<!...>``. Any other HTML (``<div>``, ``<p align="center">``,
+    ``<details>``) is read in its paragraph, tag by tag, so that the Markdown around
+    and between its tags is still read."""
+    if state.is_code_block(start):
+        return False
+    pos = state.bMarks[start] + state.tShift[start]
+    found = _RAW_BLOCK.match(state.src, pos, state.eMarks[start])
+    if found is None:
+        return False
+    name = (found.group(1) or "").lower()
+    if name and _last_end(state, name) < pos:
+        return False
+    return html_block(state, start, end, silent)
+
+
+def _last_end(state: StateBlock, name: str) -> int:
+    """Where the last ``</name>`` of the source is (-1: none), found once per source."""
+    known = state.env.get("raw_html_ends")
+    if known is None or known[0] is not state.src:
+        ends = {m.group(1).lower(): m.start() for m in _RAW_END.finditer(state.src)}
+        known = state.env["raw_html_ends"] = (state.src, ends)
+    last: int = known[1].get(name, -1)
+    return last
+
+
+def _html_as_text(
+    self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+) -> str:
+    """HTML left as markdown-it read it (:func:`_inert_html` leaves none): text."""
+    return escapeHtml(tokens[idx].content)
+
+
 def markdown() -> MarkdownIt:
     """The body renderer: CommonMark with what code hosts and documentation sites add
-    (tables, strikethrough, task lists, alerts, footnotes, definition lists), HTML off
-    (shown as text); bodies are given to it without their comments
-    (:func:`without_comments`)."""
+    (tables, strikethrough, task lists, alerts, footnotes, definition lists), its HTML
+    rebuilt from an allow-list (:func:`_inert_html`); bodies are given to it without
+    their comments (:func:`without_comments`)."""
     from mdit_py_plugins.admon import admon_plugin
     from mdit_py_plugins.container import container_plugin
     from mdit_py_plugins.deflist import deflist_plugin
     from mdit_py_plugins.footnote import footnote_plugin
 
     # "> [!NOTE]" quotes (GitHub's alerts) and "- [x]" items as the host shows them
-    options = {"html": False, "alerts": True, "tasklists": True}
+    options = {"html": True, "alerts": True, "tasklists": True}
     md = MarkdownIt("commonmark", options).enable(["table", "strikethrough"])
+    # HTML is read, never passed on: tags are rebuilt from an allow-list (_inert_html)
+    md.block.ruler.at(
+        "html_block", _raw_html_block, {"alt": ["paragraph", "reference", "blockquote"]}
+    )
+    md.core.ruler.push("inert_html", _inert_html)
+    md.add_render_rule("html_inline", _html_as_text)
+    md.add_render_rule("html_block", _html_as_text)
     # admonitions as sites write them: '!!! note "Title"' (MkDocs), ':::tip Title' ...
     # ':::' (Docusaurus, VitePress); each a box with its title, not paragraphs of markup
     md.use(admon_plugin)
@@ -267,7 +584,7 @@ def body_html(
     ):
         tokens = tokens[3:]
     html = md.renderer.render(tokens, md.options, env)
-    return Markup(html)  # noqa: S704 - markdown-it escapes all text, HTML off
+    return Markup(html)  # noqa: S704 - markdown-it escapes all text, HTML is rebuilt
 
 
 # --- the theme tree ---------------------------------------------------------------------
