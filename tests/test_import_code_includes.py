@@ -222,6 +222,31 @@ def test_a_secret_an_include_puts_in_a_page_is_said_where_it_is(tmp_path: Path) 
     assert "docs_src/app.py line 2, which the page includes" in why["a.md"]
     stopped = {s.source: s.line for s in report.stopped}
     assert stopped == {"a.md": 0, "b.md": 5}  # b.md's own line 5, not the expanded page's
+    # each place is named: fastapi's reports said "also on lines 0, 0, 0, 0, 0"
+    advice = {s.source: s.allow for s in report.stopped}
+    assert advice["a.md"].startswith("in docs_src/app.py line 2, which the page includes: ")
+    assert " 0" not in advice["a.md"]
+
+
+def test_a_secret_on_a_page_and_in_its_includes_is_said_at_each_place(tmp_path: Path) -> None:
+    import hashlib
+
+    project = _fastapi_like(tmp_path)
+    site = project / "docs" / "en"
+    token = "ghp_" + hashlib.sha256(b"an include test").hexdigest()[:36]
+    (project / "docs_src" / "one.py").write_text(f"TOKEN = '{token}'\n")
+    (project / "docs_src" / "two.py").write_text(f"x = 1\n\nTOKEN = '{token}'\n")
+    (site / "docs" / "a.md").write_text(
+        f"# A\n\n{{* ../../docs_src/one.py *}}\n\n{{* ../../docs_src/two.py *}}\n\n{token}\n"
+    )
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, site / "docs")
+    (stopped,) = report.stopped
+    assert stopped.line == 7
+    assert stopped.allow.startswith(
+        "also in docs_src/one.py line 1, which the page includes, "
+        "docs_src/two.py line 3, which the page includes: add 'digest:"
+    )
 
 
 @given(st.text(max_size=40))

@@ -25,7 +25,7 @@ import os
 import posixpath
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -670,10 +670,11 @@ def _kept_out(run: _Run, page: conversion.Page, written: str, shown: str) -> boo
 
 def _in_source(
     run: _Run, path: str, written: str, shown: str, hits: list[_Hit]
-) -> tuple[list[_Hit], dict[tuple[str, str], str]]:
+) -> tuple[list[_Hit], dict[tuple[str, str], list[str]]]:
     """The guard's findings in a page as its site shows it (``shown``: includes put in),
-    each on its line of the page as written, else (line 0) with where it is in the file
-    an include put it from: "docs_src/app.py line 82", by rule and digest."""
+    each on its line of the page as written, else (line 0) with where it is in the files
+    includes put it from: "docs_src/app.py line 82, which the page includes", each place
+    once, by rule and digest."""
     import difflib
 
     own, lines = written.split("\n"), shown.split("\n")
@@ -683,7 +684,8 @@ def _in_source(
         for block in matcher.get_matching_blocks():
             placed.update((block.b + n + 1, block.a + n + 1) for n in range(block.size))
     out: list[_Hit] = []
-    elsewhere: dict[tuple[str, str], str] = {}
+    elsewhere: dict[tuple[str, str], list[str]] = {}
+    read: dict[str, list[str] | None] = {}
     for rule, line, digest, family in hits:
         if line in placed:
             out.append((rule, placed[line], digest, family))
@@ -691,10 +693,14 @@ def _in_source(
         out.append((rule, 0, digest, family))
         text = lines[line - 1] if 0 < line <= len(lines) else ""
         for code in run.plan.refs.get(path, []):
-            with contextlib.suppress(MdbrainError, UnicodeDecodeError, ValueError):
-                found = files.read(run.session.project, code).decode("utf-8").split("\n")
-                at = found.index(text) + 1 if text.strip() else 0
-                elsewhere.setdefault((rule, digest), f"{code} line {at}, which the page includes")
+            if code not in read:
+                read[code] = None
+                with contextlib.suppress(MdbrainError, UnicodeDecodeError):
+                    read[code] = files.read(run.session.project, code).decode("utf-8").split("\n")
+            known = elsewhere.setdefault((rule, digest), [])
+            at = _included_at(read[code] or [], text, code, known)
+            if at is not None:
+                known.append(at)
                 break
     return out, elsewhere
 
@@ -703,11 +709,11 @@ def _stop(
     run: _Run,
     page: conversion.Page,
     hits: list[_Hit],
-    elsewhere: Mapping[tuple[str, str], str] | None = None,
+    elsewhere: Mapping[tuple[str, str], Sequence[str]] | None = None,
 ) -> bool:
     """Report a page the guard keeps out, with each finding (rule, line, digest, family)
-    and what would let it through; False when there is none. ``elsewhere``: where a
-    finding on no line of the page is, when an include put it there."""
+    and what would let it through; False when there is none. ``elsewhere``: where the
+    findings on no line of the page are, when includes put them there."""
     if not hits:
         return False
     # one value found on many lines (an address in pasted logs) is one report
@@ -716,24 +722,23 @@ def _stop(
         lines.setdefault((rule, digest, family), []).append(line)
     for (rule, digest, family), found in lines.items():
         kind = "personal" if family == guard.PERSONAL else "secret"
-        line = found[0]
+        own = [n for n in found if n > 0]
+        included = list((elsewhere or {}).get((rule, digest), ())) if len(own) < len(found) else []
+        line = own[0] if own else 0
         allow = allowance.allow_entry(digest)
-        if len(found) > 1:
-            others = ", ".join(map(str, found[1 : 1 + _LINES_SHOWN]))
-            more = (
-                f" and {len(found) - 1 - _LINES_SHOWN} more"
-                if len(found) > 1 + _LINES_SHOWN
-                else ""
-            )
-            advice = f"also on lines {others}{more}: {allow}"
-        elif line > 0:
+        if len(own) == len(found) > 1:
+            advice = f"also on lines {_listed(list(map(str, own[1:])))}: {allow}"
+        elif line > 0 and not included:
             advice = allowance.advice(page.raw, line, kind, page.body_line, digest)
+        elif line > 0:  # fastapi: "also on lines 0, 0, 0" named the lines includes added
+            advice = f"also in {_listed([*map(str, own[1:]), *included])}: {allow}"
         else:
-            advice = allow
+            advice = f"in {_listed(included)}: {allow}" if included else allow
         run.stopped.append(Stopped(page.path, line, rule, kind, digest, advice))
     rule, line, digest, family = hits[0]
     what = "personal data" if family == guard.PERSONAL else "a secret"
-    where = f"line {line}" if line > 0 else (elsewhere or {}).get((rule, digest), "")
+    places = (elsewhere or {}).get((rule, digest), ())
+    where = f"line {line}" if line > 0 else (places[0] if places else "")
     where = where or "the converted page"
     more = f" and {len(hits) - 1} more" if len(hits) > 1 else ""
     run.skipped.append(
@@ -742,7 +747,26 @@ def _stop(
     return True
 
 
+def _included_at(found: Sequence[str], text: str, code: str, known: Sequence[str]) -> str | None:
+    """Where in ``code`` (its lines ``found``) the line ``text`` an include put in a page
+    is, the first place not yet ``known``: the same line included twice is at two."""
+    if not text.strip():
+        return None
+    for number, line in enumerate(found, start=1):
+        place = f"{code} line {number}, which the page includes"
+        if line == text and place not in known:
+            return place
+    return None
+
+
 _LINES_SHOWN = 5  # the other lines a value repeated on that a report names
+
+
+def _listed(places: Sequence[str]) -> str:
+    """The first :data:`_LINES_SHOWN` of ``places``, and how many more."""
+    shown = ", ".join(places[:_LINES_SHOWN])
+    more = len(places) - _LINES_SHOWN
+    return f"{shown} and {more} more" if more > 0 else shown
 
 
 def _stopped_at_write(run: _Run, page: conversion.Page, exc: GuardError) -> None:
