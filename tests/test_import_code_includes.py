@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mdbrain.core import conversion, snippets
-from mdbrain.service import importing
+from mdbrain.service import bootstrap, importing
 from mdbrain.service.brain import Brain
 
 CODE = "\n".join(f"line{n} = {n}" for n in range(1, 11)) + "\n"  # ten lines of Python
@@ -202,6 +202,74 @@ def test_a_translation_reads_its_includes_as_the_site_it_translates(tmp_path: Pa
     written = (project / "kb" / report.imported["first.md"]).read_text()
     assert report.imported["first.md"] == "fr/first.md"
     assert "```python\nline1 = 1\nline2 = 2\n" in written and "{*" not in written
+
+
+def _translated(tmp_path: Path, lang: str) -> Path:
+    """FastAPI's layout: docs/en/mkdocs.yml builds every language; docs/fr/docs lacks
+    the images and the pages nobody translated, which the build takes from docs/en."""
+    project = tmp_path / "project"
+    (project / "docs_src").mkdir(parents=True)
+    (project / ".rag").write_text(f'version: "1"\nroot: kb\nlang: {lang}\n', encoding="utf-8")
+    (project / "kb").mkdir()
+    (project / "docs_src" / "first_py39.py").write_text(CODE, encoding="utf-8")
+    config = "site_name: demo\nmarkdown_extensions:\n  markdown_include_variants:\n"
+    (project / "docs" / "en" / "docs" / "img").mkdir(parents=True)
+    (project / "docs" / "en" / "mkdocs.yml").write_text(config, encoding="utf-8")
+    (project / "docs" / "en" / "docs" / "img" / "shot.png").write_bytes(b"\x89PNG")
+    (project / "docs" / "en" / "docs" / "release-notes.md").write_text("# Release notes\n")
+    for code, words in (("en", "First"), ("fr", "Premier")):
+        (project / "docs" / code / "docs").mkdir(parents=True, exist_ok=True)
+        (project / "docs" / code / "docs" / "first.md").write_text(
+            f"# {words}\n\n{{* ../../docs_src/first_py39.py ln[1:2] *}}\n\n"
+            "![Shot](img/shot.png)\n\nSee [the notes](release-notes.md).\n",
+            encoding="utf-8",
+        )
+    (project / "docs" / "fr" / "llm-prompt.md").write_text("# Prompt\n\nTranslate.\n")
+    return project
+
+
+def test_pages_in_the_bases_own_language_read_their_includes_as_the_site_does(
+    tmp_path: Path,
+) -> None:
+    """fastapi/fastapi into a French base: docs/fr/docs kept its 91 pages' includes as
+    written (an English base expanded them)."""
+    project = _translated(tmp_path, "fr")
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, project / "docs" / "fr" / "docs")
+    assert report.imported == {"first.md": "first.md"}
+    written = (project / "kb" / "first.md").read_text()
+    assert "```python\nline1 = 1\nline2 = 2\n" in written and "{*" not in written
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_translation_finds_what_it_lacks_where_its_site_is_built(
+    tmp_path: Path, lang: str
+) -> None:
+    """fastapi/fastapi: the French pages' 114 images were reported missing and their links
+    to untranslated pages broken; the build takes both from docs/en."""
+    project = _translated(tmp_path, lang)
+    with Brain.open(project) as brain:
+        if lang == "en":
+            importing.import_folder(brain.session, project / "docs" / "en" / "docs")
+        report = importing.import_folder(brain.session, project / "docs" / "fr" / "docs")
+    assert not report.broken_links
+    doc_id = report.imported["first.md"]
+    written = (project / "kb" / doc_id).read_text()
+    up = "../" * doc_id.count("/")
+    assert f"![Shot]({up}../docs/en/docs/img/shot.png)" in written
+    # the English page's document when there is one, else its file
+    notes = f"{up}release-notes.md" if lang == "en" else "../docs/en/docs/release-notes.md"
+    assert f"[the notes]({notes})" in written
+
+
+def test_init_proposes_a_translation_from_the_folder_its_site_reads(tmp_path: Path) -> None:
+    project = _translated(tmp_path, "fr")
+    (project / ".rag").unlink()
+    for n in range(3):
+        (project / "docs" / "fr" / "docs" / f"page-{n}.md").write_text(f"# Page {n}\n")
+        (project / "docs" / "en" / "docs" / f"page-{n}.md").write_text(f"# Page {n}\n")
+    found = bootstrap.pages_outside(project, project / "kb", "fr")
+    assert [(p.folder, p.count) for p in found] == [("docs/fr/docs", 4)]
 
 
 def test_a_secret_an_include_puts_in_a_page_is_said_where_it_is(tmp_path: Path) -> None:

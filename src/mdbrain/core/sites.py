@@ -260,7 +260,34 @@ def _one_language(
         return None
     found = _one_of(top, inside, around, copies, chosen)
     others = tuple(_beside(top, parent, c) for c in sorted(mirrored) if c != chosen)
+    if found.site is None:  # built with another language's configuration: from its folder
+        found = _as_built(found, top, inside, around, copies, chosen)
     return dataclasses.replace(found, translations=others)
+
+
+def _as_built(
+    found: Pages,
+    top: str,
+    inside: list[str],
+    around: Mapping[str, str],
+    copies: _Copies,
+    name: str,
+) -> Pages:
+    """The copy ``name`` (``found``, with no site configuration of its own) proposed from
+    the folder another copy's site reads its pages from, when it has that folder too:
+    fastapi builds docs/fr/docs with docs/en/mkdocs.yml, and ``init --lang fr``
+    proposed docs/fr, its translation prompt and all."""
+    mirrored, parent = copies
+    for other in sorted(mirrored):
+        built = _one_of(top, inside, around, copies, other) if other != name else None
+        beside = f"{top}/{parent}/{other}" if parent else f"{top}/{other}"
+        if built is None or built.site is None or not built.folder.startswith(beside + "/"):
+            continue
+        folder = found.folder + built.folder[len(beside) :]
+        below = folder[len(top) + 1 :] + "/"
+        count = len(pages([path[len(below) :] for path in inside if path.startswith(below)]))
+        return dataclasses.replace(found, folder=folder, count=count) if count else found
+    return found
 
 
 _Copies = tuple[dict[str, set[str]], str]  # pages by copy, and the folder holding them

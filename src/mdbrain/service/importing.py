@@ -128,6 +128,9 @@ class _Run:
     mdx: bool = False  # ... mdx_include ({!file!})
     book: bool = False  # the source is an mdBook's: {{#include file}} shows code
     translation: _Translation | None = None  # what the source translates, if it does
+    # a language's folder (docs/fr) and the one its site is built with (docs/en), whose
+    # files stand in for those it lacks (fastapi: the images, the untranslated pages)
+    fallback: tuple[Path, Path] | None = None
     served: tuple[Path, ...] = ()  # folders a site serves at its root as they are (public/)
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
@@ -918,6 +921,11 @@ def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
         starts = [run.source / posixpath.dirname(page)]
     else:  # from the site's folder as the site reads it, its static files, the project
         starts = [*([run.site] if run.site else []), *run.served, run.tree.project]
+    if run.fallback is not None:  # then where the language built with has it
+        folder, built = run.fallback
+        starts += [
+            built / start.relative_to(folder) for start in starts if start.is_relative_to(folder)
+        ]
     fulls = [os.path.normpath(os.path.join(start, name.lstrip("/"))) for start in starts]
     for any_case in (False, True):  # as written wherever it may be, then in another case
         for full in fulls:
@@ -1202,17 +1210,22 @@ class _Translation(NamedTuple):
     folder: Path  # the folder of that language (fastapi's docs/fr)
 
 
-def _translation(src: Path, project: Path, lang: str) -> _Translation | None:
-    """What the pages of ``src`` are a translation of: ``src``, or a folder above it in
-    the project, is one language of pages kept once per language (:func:`_one_copy`:
-    fastapi's ``docs/fr`` beside ``docs/en``), another one than the base's ``lang``."""
+def _language_copy(src: Path, project: Path) -> _Translation | None:
+    """The language ``src`` holds pages in when ``src``, or a folder above it in the
+    project, is one language of pages kept once per language (:func:`_one_copy`:
+    fastapi's ``docs/fr`` beside ``docs/en``), whatever the base's language."""
     for folder in [src, *src.parents]:
         if folder == project or project not in folder.parents:
             return None
         if sites.named_for_a_language(folder.name) and _one_copy(folder):
-            code = sites.language(folder.name)
-            return None if code == sites.language(lang) else _Translation(code, folder)
+            return _Translation(sites.language(folder.name), folder)
     return None
+
+
+def _translation(copy: _Translation | None, lang: str) -> _Translation | None:
+    """What the pages of a language ``copy`` are a translation of: the copy, when its
+    language is another than the base's ``lang``."""
+    return None if copy is None or copy.lang == sites.language(lang) else copy
 
 
 def _translating(run: _Run, pages: Mapping[str, conversion.Page]) -> None:
@@ -1239,10 +1252,13 @@ def _translating(run: _Run, pages: Mapping[str, conversion.Page]) -> None:
                     run.plan.add(path, "related", doc_id)
 
 
-def _translated_site(src: Path, project: Path, translation: _Translation | None) -> _Site | None:
-    """The MkDocs site of a translation without a configuration of its own, as its
-    language's sibling that has one builds it (fastapi builds docs/fr/docs with
-    docs/en/mkdocs.yml): its settings, its folders moved to the translation's."""
+def _translated_site(
+    src: Path, project: Path, translation: _Translation | None
+) -> tuple[_Site, Path] | None:
+    """The MkDocs site of one language's pages without a configuration of their own, as
+    its language's sibling that has one builds it (fastapi builds docs/fr/docs with
+    docs/en/mkdocs.yml): its settings, its folders moved to the translation's; and that
+    sibling's folder (docs/en), where the build finds what the translation lacks."""
     if translation is None:
         return None
     below = src.relative_to(translation.folder)
@@ -1257,9 +1273,8 @@ def _translated_site(src: Path, project: Path, translation: _Translation | None)
                 and (sibling == site.folder or sibling in site.folder.parents)
             ):
                 docs = translation.folder / site.docs.relative_to(sibling)
-                return _Site(
-                    docs, site.config, translation.folder / site.folder.relative_to(sibling)
-                )
+                folder = translation.folder / site.folder.relative_to(sibling)
+                return _Site(docs, site.config, folder), sibling
     return None
 
 
@@ -1280,7 +1295,8 @@ def import_folder(
     root = session.root.resolve()
     paths, notes = ([page], []) if page else walk(src, root if src in root.parents else None)
     project = session.project.resolve()
-    translation = None if page else _translation(src, project, session.config.lang)
+    copy = None if page else _language_copy(src, project)
+    translation = _translation(copy, session.config.lang)
     translated = translation.lang if translation else ""
     prefix = _prefix(theme, src, project, page=page is not None, translated=translated)
     inside = None if page or src == project or project not in src.parents else src
@@ -1296,9 +1312,13 @@ def import_folder(
     )
     site = _mkdocs_site(project, src)
     plan.named, (plan.homes, plan.inside) = _site_titles(site, src), _homes(project, src)
-    site = site or _translated_site(src, project, translation)  # its includes, not titles
+    # one language of the pages, built with another's configuration: its includes (not
+    # its titles), and the files and pages it lacks, are that language's
+    built = None if site else _translated_site(src, project, copy)
+    site = built[0] if built else site
     limit = None if inside is None else inside.relative_to(project).as_posix()
     run = _Run(session, src, plan, limit, dry_run, single=page is not None, translation=translation)
+    run.fallback = (copy.folder, built[1]) if copy and built else None
     _site_of(run, site)
     run.served = _served(project, src)
     run.walked = frozenset(plan.origin(path).casefold() for path in paths)
