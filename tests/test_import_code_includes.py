@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mdbrain.core import conversion, snippets
+from mdbrain.core.errors import InvalidRequestError
 from mdbrain.service import bootstrap, importing
 from mdbrain.service.brain import Brain
 
@@ -270,6 +271,23 @@ def test_init_proposes_a_translation_from_the_folder_its_site_reads(tmp_path: Pa
         (project / "docs" / "en" / "docs" / f"page-{n}.md").write_text(f"# Page {n}\n")
     found = bootstrap.pages_outside(project, project / "kb", "fr")
     assert [(p.folder, p.count) for p in found] == [("docs/fr/docs", 4)]
+
+
+def test_a_folder_of_every_language_is_refused_with_the_imports_to_run(tmp_path: Path) -> None:
+    """fastapi/fastapi: 'import docs' brought 1,642 pages of 13 languages into one theme,
+    none with its language, every include raw, five copies of every answer."""
+    project = _translated(tmp_path, "en")
+    for n in range(3):
+        for code in ("en", "fr"):
+            (project / "docs" / code / "docs" / f"page-{n}.md").write_text(f"# Page {n}\n")
+    with Brain.open(project) as brain, pytest.raises(InvalidRequestError) as refused:
+        importing.import_folder(brain.session, project / "docs")
+    said = refused.value.message
+    assert f"'mdbrain import {project / 'docs' / 'en' / 'docs'}' for the base's (en)" in said
+    assert "(fr)" in said and not list((project / "kb").iterdir())
+    with Brain.open(project) as brain:  # one language's folder is imported
+        report = importing.import_folder(brain.session, project / "docs" / "en" / "docs")
+    assert len(report.imported) == 5
 
 
 def test_a_secret_an_include_puts_in_a_page_is_said_where_it_is(tmp_path: Path) -> None:

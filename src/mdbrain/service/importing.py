@@ -237,6 +237,30 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
     return sorted(paths), notes
 
 
+def _one_language_asked(source: Path, src: Path, lang: str) -> None:
+    """Refuse a folder that holds the same pages once per language (fastapi's docs/:
+    docs/en/docs, docs/fr/docs...), naming the imports to run instead: brought in whole,
+    every language mixed in one theme, with no ``lang``, its includes kept raw (each
+    language's site configuration sits in its own folder) and five copies of every
+    answer."""
+    listed = []
+    for folder, dirs, names in os.walk(src):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        here = Path(folder).relative_to(src.parent).as_posix()
+        listed += [f"{here}/{name}" for name in names]
+    found = sites.page_folders(listed, {}, lang=lang)
+    if len(found) != 1 or not found[0].translations or found[0].folder == src.name:
+        return
+    own = (source / found[0].folder.partition("/")[2]).as_posix()
+    languages = ", ".join(posixpath.basename(t) for t in found[0].translations)
+    raise InvalidRequestError(
+        f"{source} holds its pages once per language; import one language at a time: "
+        f"'mdbrain import {own}' for the base's ({lang}), then a translation the same way "
+        f"if you want it ({languages}): its pages get their language and a theme of it",
+        field="source",
+    )
+
+
 def _origin(session: Session, src: Path) -> Callable[[str], str]:
     """Provenance: the path from the project when the source is in it, else from its parent."""
     project = session.project.resolve()
@@ -1292,6 +1316,8 @@ def import_folder(
     :func:`default_theme` gives a folder, the root for a page; ``.`` or ``/`` is the
     root."""
     src, page = _source(session, source)
+    if page is None:
+        _one_language_asked(source, src, sites.language(session.config.lang))
     root = session.root.resolve()
     paths, notes = ([page], []) if page else walk(src, root if src in root.parents else None)
     project = session.project.resolve()
