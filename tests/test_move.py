@@ -75,6 +75,30 @@ def test_a_moved_document_keeps_its_links_to_the_projects_files_above_the_root(
     assert "W006" not in {f.code for f in Brain.open(root).check().findings}
 
 
+def test_a_moved_document_keeps_its_images_and_links_to_code(make_base: MakeBase) -> None:
+    """fastapi/fastapi: after a move, the Markdown links followed the page and its
+    ``<img src>`` did not, and check found two W006."""
+    body = (
+        "![Flow](img/flow.png) and [the app](../../src/app.py#L3).\n\n"
+        '<img src="../../docs/img/shot.png" alt="Shot"> <img src="https://x.org/a.png">\n\n'
+        "`[not a link](../../src/app.py)`\n"
+    )
+    root = make_base({"tutorial/a.md": doc("A", body=body)})
+    (root / "tutorial" / "img").mkdir()
+    (root / "tutorial" / "img" / "flow.png").write_bytes(b"\x89PNG")
+    for name in ("src/app.py", "docs/img/shot.png"):
+        (root.parent / name).parent.mkdir(parents=True, exist_ok=True)
+        (root.parent / name).write_text("x = 1\n", encoding="utf-8")
+    Brain.open(root).move("tutorial/a.md", "tutorial/responses/a.md")
+    moved = (root / "tutorial" / "responses" / "a.md").read_text(encoding="utf-8")
+    assert "![Flow](../img/flow.png)" in moved
+    assert "[the app](../../../src/app.py#L3)" in moved
+    assert '<img src="../../../docs/img/shot.png" alt="Shot">' in moved
+    assert '<img src="https://x.org/a.png">' in moved
+    assert "`[not a link](../../src/app.py)`" in moved  # code stays as written
+    assert not {"W006", "W001"} & {f.code for f in Brain.open(root).check().findings}
+
+
 @pytest.mark.parametrize(
     ("old", "new", "words"),
     [

@@ -49,11 +49,17 @@ def written_target(from_id: str, to_id: str, like: str = "") -> str:
     return quote(path, safe="/-._~()") + suffix
 
 
-def _destination_span(line: str, written: str) -> tuple[int, int] | None:
-    """Where ``written`` sits as a link destination in ``line``."""
-    pattern = re.compile(
-        r"(\]\(\s*<?|^\s{0,3}\[[^\]]+\]:\s*<?)" + re.escape(written) + r"(?=[>)\s]|$)"
-    )
+def _destination_span(line: str, written: str, tag: bool = False) -> tuple[int, int] | None:
+    """Where ``written`` sits as a link destination in ``line`` (with ``tag``, as the
+    ``src`` of an HTML image)."""
+    if tag:
+        pattern = re.compile(
+            r"(\bsrc\s*=\s*[\"']?)" + re.escape(written) + r"(?=[\"'\s/>]|$)", re.I
+        )
+    else:
+        pattern = re.compile(
+            r"(\]\(\s*<?|^\s{0,3}\[[^\]]+\]:\s*<?)" + re.escape(written) + r"(?=[>)\s]|$)"
+        )
     match = pattern.search(line)
     if match is None:
         return None
@@ -67,6 +73,8 @@ def rewrite_links(
     new_target: Callable[[str, str], str | None],
     kinds: tuple[links.LinkKind, ...] = (links.LinkKind.DOC,),
     resolve: Callable[[str, str], tuple[links.LinkKind, str] | None] = links.resolve,
+    *,
+    images: bool = False,
 ) -> tuple[str, int]:
     """Rewrite the body links of a document; returns the new text and how many changed.
 
@@ -74,12 +82,16 @@ def rewrite_links(
     of one of ``kinds`` (to a document by default; ``OUTSIDE``, to a path above the
     root, from the root), or None to leave it alone; ``resolve`` tells a link's kind
     and path (:func:`links.resolve`, which knows Markdown documents only, by default).
+    With ``images``, images too, Markdown's and HTML's ``<img src>``.
     """
     norm = frontmatter.normalise_newlines(text.removeprefix(BOM))
     parts = frontmatter.split(norm, path=doc_id)
     lines = split_lines(text)
     changed = 0
-    for written, number in markdown.scan(parts.body, parts.body_line).links:
+    scanned = markdown.scan(parts.body, parts.body_line)
+    found = [(written, number, False) for written, number in scanned.links]
+    found += [(i.target, i.line, i.tag) for i in scanned.images] if images else []
+    for written, number, tag in found:
         resolved = resolve(doc_id, written)
         if resolved is None or resolved[0] not in kinds:
             continue
@@ -87,7 +99,7 @@ def rewrite_links(
         if replacement is None or replacement == written.strip():
             continue
         line = lines[number - 1]
-        span = _destination_span(line, written.strip())
+        span = _destination_span(line, written.strip(), tag)
         if span is None:
             continue
         lines[number - 1] = line[: span[0]] + replacement + line[span[1] :]
@@ -123,8 +135,9 @@ def retarget(text: str, doc_id: str, old_id: str, new_id: str) -> tuple[str, int
 
 
 def rebase(text: str, old_id: str, new_id: str) -> tuple[str, int]:
-    """The links of a document moving from ``old_id`` to ``new_id``, written from its new
-    place: to documents, and to the project's files above the root (its README)."""
+    """The links and images of a document moving from ``old_id`` to ``new_id``, written
+    from its new place: to documents, and to the base's and the project's other files
+    (its README, its code, the images an import pointed at, ``<img src>`` too)."""
 
     def target(written: str, resolved: str) -> str | None:
         if written.strip().startswith("/"):
@@ -132,7 +145,8 @@ def rebase(text: str, old_id: str, new_id: str) -> tuple[str, int]:
         destination = new_id if resolved == old_id else resolved
         return written_target(new_id, destination, written)
 
-    return rewrite_links(text, old_id, target, (links.LinkKind.DOC, links.LinkKind.OUTSIDE))
+    kinds = (links.LinkKind.DOC, links.LinkKind.OUTSIDE)
+    return rewrite_links(text, old_id, target, kinds, links.resolve_any, images=True)
 
 
 def _field_lines(lines: list[str], end: int, keys: tuple[str, ...]) -> list[int]:

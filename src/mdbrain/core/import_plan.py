@@ -792,21 +792,11 @@ def completed(
         return None if new is None else edit.written_target(doc_id, new, written)
 
     text, count = edit.rewrite_links(
-        text, doc_id, target, (links.LinkKind.OUTSIDE,), resolve=_any_file
+        text, doc_id, target, (links.LinkKind.OUTSIDE,), resolve=links.resolve_any
     )
     if count:
         said.append(f"links to their files now lead to the documents: {count}")
     return text, said
-
-
-def _any_file(doc_id: str, written: str) -> tuple[links.LinkKind, str] | None:
-    """A link to a Markdown document above the root as :func:`links.resolve` tells it, or
-    to any other file (an ``.mdx`` page of the project), from the root."""
-    found = links.resolve(doc_id, written)
-    if found is not None:
-        return found
-    path = links.file_target(doc_id, written)
-    return None if path is None else (links.LinkKind.OUTSIDE, path)
 
 
 def _own_relations(plan: Plan, page: conversion.Page) -> None:

@@ -76,6 +76,17 @@ def file_target(doc_id: str, written: str) -> str | None:
     return posixpath.normpath(posixpath.join(posixpath.dirname(doc_id), target))
 
 
+def resolve_any(doc_id: str, written: str) -> tuple[LinkKind, str] | None:
+    """:func:`resolve`, and for a link to any other file written relative (code, an
+    image, an ``.mdx`` page), ``(OUTSIDE, path)``, ``path`` taken from the root (see
+    :func:`file_target`)."""
+    found = resolve(doc_id, written)
+    if found is not None:
+        return found
+    path = file_target(doc_id, written)
+    return None if path is None else (LinkKind.OUTSIDE, path)
+
+
 def _path_of(target: str) -> str:
     """A link's target without its anchor or query, percent-decoded, in NFC."""
     for mark in ("#", "?"):

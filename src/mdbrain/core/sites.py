@@ -261,7 +261,7 @@ def _one_language(
     found = _one_of(top, inside, around, copies, chosen)
     others = tuple(_beside(top, parent, c) for c in sorted(mirrored) if c != chosen)
     if found.site is None:  # built with another language's configuration: from its folder
-        found = _as_built(found, top, inside, around, copies, chosen)
+        found = _as_built(found, top, inside, around=around, copies=copies, name=chosen)
     return dataclasses.replace(found, translations=others)
 
 
@@ -269,6 +269,7 @@ def _as_built(
     found: Pages,
     top: str,
     inside: list[str],
+    *,
     around: Mapping[str, str],
     copies: _Copies,
     name: str,

@@ -174,6 +174,7 @@ def _source(session: Session, source: Path) -> tuple[Path, str | None]:
             f"{source} is already inside the knowledge root; nothing to import", field="source"
         )
     if src.is_dir():
+        _one_language_asked(source, src, sites.language(session.config.lang))
         return src, None
     if not src.is_file():
         raise InvalidRequestError(f"{source} is not a folder or a file", field="source")
@@ -1302,6 +1303,20 @@ def _translated_site(
     return None
 
 
+def _site_setup(run: _Run, project: Path, copy: _Translation | None) -> None:
+    """What the site the source is built into tells an import: its pages' titles, its
+    includes, the folders it serves at its root. One language of the pages built with
+    another's configuration takes its includes (not its titles) from that one, and the
+    files and pages it lacks from that language's folder."""
+    src = run.source
+    site = _mkdocs_site(project, src)
+    run.plan.named = _site_titles(site, src)
+    built = None if site else _translated_site(src, project, copy)
+    run.fallback = (copy.folder, built[1]) if copy and built else None
+    _site_of(run, built[0] if built else site)
+    run.served = _served(project, src)
+
+
 def import_folder(
     session: Session,
     source: Path,
@@ -1316,8 +1331,6 @@ def import_folder(
     :func:`default_theme` gives a folder, the root for a page; ``.`` or ``/`` is the
     root."""
     src, page = _source(session, source)
-    if page is None:
-        _one_language_asked(source, src, sites.language(session.config.lang))
     root = session.root.resolve()
     paths, notes = ([page], []) if page else walk(src, root if src in root.parents else None)
     project = session.project.resolve()
@@ -1336,17 +1349,10 @@ def import_folder(
         notes=notes,
         lang=translated,
     )
-    site = _mkdocs_site(project, src)
-    plan.named, (plan.homes, plan.inside) = _site_titles(site, src), _homes(project, src)
-    # one language of the pages, built with another's configuration: its includes (not
-    # its titles), and the files and pages it lacks, are that language's
-    built = None if site else _translated_site(src, project, copy)
-    site = built[0] if built else site
+    plan.homes, plan.inside = _homes(project, src)
     limit = None if inside is None else inside.relative_to(project).as_posix()
     run = _Run(session, src, plan, limit, dry_run, single=page is not None, translation=translation)
-    run.fallback = (copy.folder, built[1]) if copy and built else None
-    _site_of(run, site)
-    run.served = _served(project, src)
+    _site_setup(run, project, copy)
     run.walked = frozenset(plan.origin(path).casefold() for path in paths)
     if legacy:
         return _legacy(run, paths, dry_run)
