@@ -306,3 +306,11 @@ def test_an_empty_tag_is_no_tag(make_base: MakeBase) -> None:
         WriteRequest(doc=target, tags=["", "  ", "database"])
     )
     assert meta(root, target)["tags"] == ["decisions", "database"]
+
+
+@pytest.mark.parametrize("theme", [".", "./", "/", ""])
+def test_the_root_is_named_as_import_names_it(make_base: MakeBase, theme: str) -> None:
+    """rust-lang/rfcs' trial: 'write --theme .' said "theme is empty", though
+    'import --theme .' means the root and 'write' with no theme writes there."""
+    brain = Brain.open(records(make_base), clock=lambda: TODAY)
+    assert brain.write(decision("Keep the root tidy", theme)).id == "keep-the-root-tidy.md"

@@ -18,7 +18,9 @@ from mdbrain.adapters.cli import Context, cli, emit, guarded, warn_index
 @click.option("--title", default="", help="Title of the document.")
 @click.option("--summary", default="", help="One or two sentences: what it says and its scope.")
 @click.option("--type", "kind", default="", help="decision, rule, fact, ... (default fact)")
-@click.option("--theme", default="", help="Folder (theme/sub-theme) to create it in.")
+@click.option(
+    "--theme", default="", help="Folder (theme/sub-theme) to create it in ('.' or none: the root)."
+)
 @click.option("--tag", "tags", multiple=True, help="A tag (repeatable).")
 @click.option("--source", "sources", multiple=True, help="Where it comes from (repeatable).")
 @click.option("--impl-ref", "impl_refs", multiple=True, help="Code it describes (repeatable).")

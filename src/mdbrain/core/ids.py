@@ -95,8 +95,9 @@ def doc_id(value: object, *, field: str = "doc") -> str:
 
 
 def theme(value: object, *, field: str = "theme") -> str:
-    """A theme folder from the root ('' for the root itself)."""
-    if value in ("", None):
+    """A theme folder from the root ('' for the root itself, which ``.`` and ``/`` name
+    too, as import's ``--theme .`` does)."""
+    if value in ("", None) or (isinstance(value, str) and value.strip() in (".", "./", "/")):
         return ""
     parts = _parts(value, field, "a folder from the knowledge root, such as 'security'")
     hidden = [p for p in parts if p.startswith((".", "_"))]

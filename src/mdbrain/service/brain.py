@@ -217,7 +217,7 @@ class Brain:
             report = import_folder(
                 self.session,
                 Path(source),
-                theme=None if theme is None else _import_theme(theme),
+                theme=None if theme is None else ids.theme(theme),
                 verified=verified,
                 legacy=legacy,
                 dry_run=dry_run,
@@ -445,8 +445,3 @@ def _count(value: object, name: str, most: int = 10_000) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= most:
         raise InvalidRequestError(f"{name} must be a whole number from 1 to {most}", field=name)
     return value
-
-
-def _import_theme(theme: str) -> str:
-    """The theme an import is asked to write into: ``.`` or ``/`` is the root."""
-    return "" if isinstance(theme, str) and theme.strip() in (".", "/") else ids.theme(theme)
