@@ -2317,3 +2317,24 @@ def test_a_status_section_holding_only_a_code_block_makes_no_record() -> None:
     assert adr.read("status/202/index.md", body, {}) is None
     record = adr.read("doc/adr/0001-x.md", "# 1. X\n\n## Status\n\nAccepted\n", {})
     assert record is not None and record.state == "accepted"
+
+
+def test_records_imported_from_a_folder_named_for_pages_are_tagged_decisions(
+    make_base: MakeBase,
+) -> None:
+    """rust-lang/rfcs' text/ goes to the root: its 647 records were all tagged "text"."""
+    root = make_base({})
+    source = root.parent / "text"
+    source.mkdir()
+    for number, name in ((1, "use-postgres"), (2, "use-redis"), (3, "use-kafka")):
+        (source / f"000{number}-{name}.md").write_text(
+            f"# {number}. {name.replace('-', ' ').capitalize()}\n\n## Status\n\nAccepted\n\n"
+            "## Context\n\nWe need it.\n\n## Decision\n\nWe will use it.\n\n"
+            "## Consequences\n\nWe run it.\n",
+            encoding="utf-8",
+        )
+    (source / "notes.md").write_text("# Notes\n\nSome notes about it.\n", encoding="utf-8")
+    report = run_import(root, source)
+    assert report.imported["0001-use-postgres.md"] == "0001-use-postgres.md"
+    assert meta(root, "0001-use-postgres.md")["tags"] == ["decisions"]
+    assert meta(root, "notes.md")["tags"] == ["text"]  # no record: its folder, as before

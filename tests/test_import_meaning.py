@@ -1808,3 +1808,17 @@ def test_a_myst_directive_in_a_colon_fence_is_no_summary(body: str, wanted: str)
 )
 def test_the_inside_of_a_hugo_shortcode_is_no_summary(body: str, wanted: str) -> None:
     assert summary.first_paragraph(body) == wanted
+
+
+def test_a_summary_reads_shortcut_links_as_their_words_and_keeps_other_brackets() -> None:
+    """rust-lang/rfcs: "It supersedes [RFC 2052]." and "given in the [Problems] section"
+    were summaries; "[x; N]" is Rust, no link."""
+    body = (
+        "## Summary\n\nThis RFC describes the 2021 Edition. It supersedes [RFC 2052], "
+        "as the [problems]  section says; arrays [x; N] stay as written.\n\n"
+        "[RFC 2052]: https://github.com/rust-lang/rfcs/pull/2052\n[Problems]: #problems\n"
+    )
+    assert conversion.summary_of(body, {}, 240, decision=True) == (
+        "This RFC describes the 2021 Edition. It supersedes RFC 2052, as the problems "
+        "section says; arrays [x; N] stay as written."
+    )

@@ -281,14 +281,36 @@ def summary_of(
     places = [(*schema.DECISION_SECTIONS, "context")] if decision else []
     # a record's Status section says where it stands, not what it decides ("Incomplete")
     page = _without(body, _RECORD_STATE_SECTIONS) if decision else body
+    defined = _REFERENCE_DEFINITION.findall(body) if "]:" in body else []
     poor = ""
     for names in (*places, SUMMARY_SECTIONS, None):
         own = names is SUMMARY_SECTIONS  # a Decision section is one wherever it stands
         found = first_paragraph(page if names is None else section(body, names, own=own))
+        found = _unbracketed(found, defined) if defined and "[" in found else found
         if found and not weak(found):
             return clip(found, limit)
         poor = poor or found
     return clip(poor, limit)
+
+
+# "[label]: destination" at the start of a line: a reference a shortcut link names
+_REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[([^\[\]\n]{1,200})\]:[ \t]*\S", re.MULTILINE)
+_SHORTCUT = re.compile(r"\[([^\[\]\n]{1,200})\](?![(\[:])")
+
+
+def _unbracketed(text: str, defined: list[str]) -> str:
+    """``text`` with its shortcut links (``[RFC 2052]``, defined in the page) as their
+    words: rust-lang/rfcs' summaries said "It supersedes [RFC 2052]". Brackets that are
+    no link stay ("[x; N]")."""
+    labels = {" ".join(label.split()).casefold() for label in defined}
+    return _SHORTCUT.sub(
+        lambda found: (
+            found.group(1)
+            if " ".join(found.group(1).split()).casefold() in labels
+            else found.group(0)
+        ),
+        text,
+    )
 
 
 _RECORD_STATE_SECTIONS: Final = frozenset({"status", "statut", "date"})

@@ -870,6 +870,16 @@ def _dated(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     return out
 
 
+# folders named for holding a project's pages, whatever they are about: imported into
+# the base's root, and no tag of their pages
+CONTAINERS: Final = frozenset(
+    {
+        "docs", "doc", "documentation", "wiki", "site", "website", "content", "contents",
+        "text", "pages", "src", "source", "book", "handbook", "manual", "www", "public",
+    }
+)  # fmt: skip
+
+
 def _note_numbers(plan: Plan, path: str, title: str, decision: bool) -> None:
     """Say when a record's title gives another number than its file name (govuk-aws's
     0033 is titled "3. Networking Outline", as 0003 is): a reader asking for a record
@@ -898,6 +908,8 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     # folder it came from ("adr"), which says more than that it was imported
     source = posixpath.basename(plan.origin("").rstrip("/"))
     fallback = plan.prefix.rsplit("/", 1)[-1] or slug.slugify(source, fallback="imported")
+    if decision and fallback in CONTAINERS:  # rust-lang/rfcs' 647 records: all "text"
+        fallback = "decisions"
     wanted = {
         "title": title,
         "summary": summary or conversion.clip(title, config.summary_max),

@@ -1163,12 +1163,6 @@ def _from_new_place(run: _Run, page: str, path: str) -> str:
 # --- the operation ---------------------------------------------------------------------
 
 # folders that only hold a project's documentation: their pages go to the base's root
-_CONTAINERS = frozenset(
-    {
-        "docs", "doc", "documentation", "wiki", "site", "website", "content", "contents",
-        "text", "pages", "src", "source", "book", "handbook", "manual", "www", "public",
-    }
-)  # fmt: skip
 
 
 def default_theme(src: Path, project: Path) -> str:
@@ -1176,7 +1170,7 @@ def default_theme(src: Path, project: Path) -> str:
     name (``adr``, ``decision-records``, ``proposals``: each log keeps its folder, and
     two logs numbered from 1 do not mix), or the base's root for the project itself
     and for a folder that only holds its documentation (``docs``, ``wiki``, ``text``)."""
-    if src == project or src.name.lower() in _CONTAINERS:
+    if src == project or src.name.lower() in import_plan.CONTAINERS:
         return ""
     if src.parent.name.endswith(sites.OLDER_VERSIONS):
         return src.name  # one of a Docusaurus site's past versions: a theme of its own
