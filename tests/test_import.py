@@ -265,7 +265,9 @@ def test_pages_of_tests_and_vendored_code_are_left_out_as_init_counts_them(
     assert [p.count for p in counted if p.folder == "website"] == [len(report.imported)]
     notes = [n for n in report.notes if "not the project's documentation" in n]
     assert sorted(n.split(":")[0] for n in notes) == [
-        "_dogfooding/tests/", "node_modules/", "src/__tests__/"
+        "_dogfooding/tests/",
+        "node_modules/",
+        "src/__tests__/",
     ]
     assert all("import that folder to bring them in" in n for n in notes)
     # the folder asked for is imported, whatever its name
