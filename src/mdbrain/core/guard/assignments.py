@@ -9,7 +9,12 @@ from functools import lru_cache
 from mdbrain.core.guard.encoding import encoded_stand_in
 from mdbrain.core.guard.hit import Found
 from mdbrain.core.guard.samples import COMMON_PASSWORDS, word_set
-from mdbrain.core.guard.values import account_name, credential_like, plain_word, quoted_secret
+from mdbrain.core.guard.values import (
+    account_name,
+    credential_like,
+    lower_case_words,
+    quoted_secret,
+)
 from mdbrain.core.guard.views import Text
 
 # Where a credential's name may be: stems in several languages. An alternation of short
@@ -247,13 +252,16 @@ def _stands_in(name: str, value: str) -> bool:
     an account's name given to a credential (``-Credential CONTOSO\\User01``; a bare
     ``User01`` only to a command's parameter, since ``Summer2024`` has the same shape
     and a configuration's ``db_credentials`` may be its password); a stand-in written
-    in base64 or hex (``password: c2VjcmV0Cg==``, "secret" and a line break); or one
-    plain word where the name is no password's and the word no common password
-    (``secret: "pony"``)."""
+    in base64 or hex (``password: c2VjcmV0Cg==``, "secret" and a line break); or a
+    word or words run together in small letters where the name is no password's and
+    the value no common password (``secret: "pony"``, FastAPI's
+    ``{"X-Token": "coneofsilence"}``): services generate tokens and keys, never so, and
+    a person may well choose such a password. A vendor's token is read by its own
+    pattern (:mod:`~mdbrain.core.guard.patterns`), whatever this says."""
     domain = any(sign in value for sign in "\\/@")
     if account_name(value) and names_an_account(name) and (domain or name.startswith("-")):
         return True
-    if plain_word(value):
+    if lower_case_words(value):
         return not password_named(name) and value not in COMMON_PASSWORDS
     return encoded_stand_in(value)
 

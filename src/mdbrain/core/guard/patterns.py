@@ -12,6 +12,7 @@ from mdbrain.core.guard.hit import Found
 from mdbrain.core.guard.keys import key_material_follows
 from mdbrain.core.guard.samples import PUBLIC_SAMPLES, dummy, placeholder, reference
 from mdbrain.core.guard.values import credential_like, hex_token, random_token, some_randomness
+from mdbrain.core.guard.vendor_tokens import VENDOR_TOKENS
 from mdbrain.core.guard.views import Text
 
 
@@ -221,10 +222,10 @@ LITERAL_PATTERNS: tuple[_Pattern, ...] = (
         check=lambda m: random_token(m.group(1)),
     ),
     _pattern("pypi-token", "pypi-AgE", r"pypi-AgE[A-Za-z0-9_-]{50,1024}"),
-    _pattern(
+    _pattern(  # user access tokens, and an organisation's API tokens
         "huggingface-token",
-        "hf_",
-        r"(?<![A-Za-z0-9_])hf_([A-Za-z]{34})(?![A-Za-z0-9])",
+        ("hf_", "api_org_"),
+        r"(?<![A-Za-z0-9_])(?:hf|api_org)_([A-Za-z]{34})(?![A-Za-z0-9])",
         body=1,
         check=lambda m: (
             any(c.isupper() for c in m.group(1)) and any(c.islower() for c in m.group(1))
@@ -297,6 +298,11 @@ LITERAL_PATTERNS: tuple[_Pattern, ...] = (
         "eyJ",
         r"eyJ[A-Za-z0-9_-]{8,2048}\.eyJ[A-Za-z0-9_-]{8,4096}\.([A-Za-z0-9_-]{8,1024})",
         check=_jwt,
+    ),
+    # the other vendors' prefixed tokens (crates.io, Postman, Linear, Docker Hub...)
+    *(
+        _pattern(shape.rule, shape.needles, shape.regex, body=shape.body, check=shape.check)
+        for shape in VENDOR_TOKENS
     ),
     _pattern(
         "authorization-header",
@@ -392,7 +398,7 @@ def _grouped(
 # Every needle of a group contains its gate, so where the gate is not in the long words
 # none of them is: one substring test stands for the whole group, and the set of
 # needles present is the same as when each is tested.
-_WORD_GROUPS = _grouped(_WORD_NEEDLES, ("A", "S", "gh", "gl", "k_", "_v1_", "sk-"))
+_WORD_GROUPS = _grouped(_WORD_NEEDLES, ("A", "S", "gh", "gl", "k_", "_v1_", "sk-", "_", "-", "."))
 
 
 def literal_finds(view: Text) -> Iterator[Found]:

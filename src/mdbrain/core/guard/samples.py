@@ -107,6 +107,19 @@ _PLACEHOLDER_PREFIXES = ("your", "example", "sample", "dummy", "fake", "test", "
 _MY_WORDS = re.compile(r"my[-_][a-z]+(?:[-_][a-z]+)*")
 # a vendor's token prefix before a stand-in for its body: "github_pat_asdf", "ghp_xxxx"
 _TOKEN_PREFIX = re.compile(r"(?:gh[pousr]_|github_pat_|[rs]k_(?:live|test)_|xox[abposrce]-)")
+# the prefixes of every vendor's token (patterns.LITERAL_PATTERNS, vendor_tokens), before
+# filler: "HF_TOKEN=hf_xxx", "cioxxxxxxxx", "ghp_" and 36 stars. An alternation of
+# literals, read from the value's start.
+_VENDOR_PREFIX = re.compile(
+    r"(?:gh[pousr]_|github_pat_|[rs]k_(?:live|test)_|xox[abposrce]-|xapp-|npm_|hf_|api_org_"
+    r"|gl(?:pat|ptt|dt|rt|soat|cbt|ft|imt)-|sk-(?:ant-|proj-)?|do[opr]_v1_|shp(?:at|ca|pa|ss)_"
+    r"|hv[sbr]\.|dapi|cio|rubygems_|CLOJARS_|dckr_pat_|PMAK-|lin_api_|glsa_|glc_|sntry[su]_"
+    r"|bkua_|pul-|sgp_|HRKU-|dd[pw]_|rnd_|sbp_|pscale_(?:tkn|pw|oauth)_|pnu_|tskey-[a-z]{1,8}-"
+    r"|tk-us-|API-|ico-|rdme_|ATBB|ops_|LTAI|ya29\.|NRAK-|dt0c01\.|gsk_|xai-|pplx-|r8_|nvapi-"
+    r"|lsv2_(?:pt|sk)_|sq0atp-|shippo_(?:live|test)_|duffel_(?:live|test)_|EZ[AT]K"
+    r"|xkeysib-|xsmtpsib-|CFPAT-|fio-u-|ntn_|aio_|phx_)"
+)
+_FILLER = re.compile(r"[*xX._#?…-]+|(.)\1*")  # x's, stars, dots; one character repeated
 
 
 _STAND_IN_BODY = 16  # characters: a token's real body is longer (36 after "ghp_")
@@ -114,11 +127,16 @@ _STAND_IN_BODY = 16  # characters: a token's real body is longer (36 after "ghp_
 
 def _token_stand_in(value: str) -> bool:
     """Whether ``value`` is a token's prefix followed by a short keyboard row, run of one
-    character or sequence (:func:`dummy`), as documentation writes a token it will not
-    show."""
+    character or sequence (:func:`dummy`), or a vendor's prefix followed by filler of any
+    length (``hf_xxx``, ``ghp_`` and 36 stars), as documentation writes a token it will
+    not show."""
     prefix = _TOKEN_PREFIX.match(value)
     body = value[prefix.end() :] if prefix is not None else ""
-    return 0 < len(body) < _STAND_IN_BODY and dummy(body)
+    if 0 < len(body) < _STAND_IN_BODY and dummy(body):
+        return True
+    vendor = _VENDOR_PREFIX.match(value)
+    filler = value[vendor.end() :] if vendor is not None else ""
+    return bool(filler) and _FILLER.fullmatch(filler) is not None
 
 
 # words in lower case joined by "-" or "_", one of which says it stands in: "jslib-test-value"
