@@ -323,3 +323,20 @@ def test_a_section_matched_by_its_address_alone_shows_the_paragraph_it_cites(
     root = make_base({"adr/adr007.md": doc("Mock requests in tests", body=body)})
     passage = Brain.open(root).reader().query("msw").sections[0]
     assert "The community favours this library" in passage.text
+
+
+def test_a_sentence_holding_the_names_asked_is_shown_before_code_holding_them(
+    make_base: MakeBase,
+) -> None:
+    """fastapi's CORS page: the middleware's call, in code, held allow_origins and
+    allow_credentials as the sentence that answers did, and was shown instead."""
+    code = "".join(f"    setting_{n}=True,\n" for n in range(12))
+    body = (
+        "## Use the middleware\n\n```python\napp.add_middleware(\n    CORSMiddleware,\n"
+        f"    allow_origins=origins,\n    allow_credentials=True,\n{code})\n```\n\n"
+        + "".join(f"* `setting_{n}` - what setting {n} does.\n" for n in range(12))
+        + "\n    None of `allow_origins` can be `['*']` if `allow_credentials` is `True`.\n"
+    )
+    root = make_base({"tutorial/cors.md": doc("CORS", body=body)})
+    answer = Brain.open(root).reader().query("can allow_credentials be True")
+    assert "None of `allow_origins` can be" in answer.sections[0].text

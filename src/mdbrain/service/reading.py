@@ -61,6 +61,7 @@ LISTED = 5  # items of a frontmatter list a query shows (an overview relates to 
 NOT_PROSE_DISCOUNT = 0.4  # share of its order a section of code or link lists alone loses
 _Scored = tuple[passages.Section, float, float]  # a section, its score, what orders it
 COVER_SHARE = 0.1  # share of its order a section gains holding every term asked itself
+CODE_LINE_SHARE = 0.9  # of its score a line of code keeps when choosing the lines shown
 IN_NAMES_DISCOUNT = 0.5  # share of its order a section loses whose matches all sit in names
 LEAD_SHARE = 0.5  # the first line of prose of a section counts as holding this much of a term
 FLAGGED = frozenset({"needs-review", "deprecated"})
@@ -767,6 +768,11 @@ class Reader:
             weights = weighed.plain
             scores = [sum(weights.get(t, 1.0) for t in f) for f in found]
         scores = passages.cited(own, scores)
+        # a code line holding the names asked, beside a sentence holding them as well: the
+        # sentence says what the code only does (fastapi's CORS page showed the middleware's
+        # call, not "None of allow_origins ... can be set to ['*'] if allow_credentials")
+        code = passages.not_prose(own)
+        scores = [v * CODE_LINE_SHARE if n + 1 in code else v for n, v in enumerate(scores)]
         lead = _lead(own, hidden)
         # what a section says first, it says of itself (unless it is the document's summary)
         if lead is not None and section.line + lead != weighed.summary_line:
