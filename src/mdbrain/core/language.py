@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from mdbrain.core import markdown
+from mdbrain.core.lazy import lazy_pattern
 
 # Small words that carry no subject, frequent in running text, and rare in the
 # other language (a word both languages use, like "a" or "on", is left out).
@@ -36,17 +37,17 @@ MIN_HITS: Final = 20  # small words needed before a language is named
 FEW_HITS: Final = 8  # fewer are enough when the other language is far behind:
 CLEAR_LEAD: Final = 3  # this many times its count (a short README is still read)
 MAX_CHARS: Final = 400_000  # prose read in all, the first texts first
-_WORD = re.compile(r"[a-zàâäéèêëîïôöùûüç]+")
-_IMAGE = re.compile(r"!\[[^\[\]\n]*+\]\([^()\n]*+\)")
-_LINK = re.compile(r"\[([^\[\]\n]*+)\]\([^()\n]*+\)")
-_REF_LINK = re.compile(r"\[([^\[\]\n]*+)\]\[[^\[\]\n]*+\]")
-_TAG = re.compile(r"<[^<>\n]{0,400}+>")
-_AUTOLINK = re.compile(r"<(https?://[^<>\s]{1,400}+)>")
-_CODE_SPAN = re.compile(r"`[^`\n]*+`")
-_URL = re.compile(r"\bhttps?://\S++")
-_LETTERS = re.compile(r"[^\W\d_]{2,}")
-_UNDERLINE = re.compile(r"^[ \t]*(?:={3,}|-{3,}|~{3,}|\^{3,})[ \t]*$")
-_FENCE = re.compile(r"^\s{0,3}(" + markdown.FENCE_RUN + r")")
+_WORD = lazy_pattern(r"[a-zàâäéèêëîïôöùûüç]+")
+_IMAGE = lazy_pattern(r"!\[[^\[\]\n]*+\]\([^()\n]*+\)")
+_LINK = lazy_pattern(r"\[([^\[\]\n]*+)\]\([^()\n]*+\)")
+_REF_LINK = lazy_pattern(r"\[([^\[\]\n]*+)\]\[[^\[\]\n]*+\]")
+_TAG = lazy_pattern(r"<[^<>\n]{0,400}+>")
+_AUTOLINK = lazy_pattern(r"<(https?://[^<>\s]{1,400}+)>")
+_CODE_SPAN = lazy_pattern(r"`[^`\n]*+`")
+_URL = lazy_pattern(r"\bhttps?://\S++")
+_LETTERS = lazy_pattern(r"[^\W\d_]{2,}")
+_UNDERLINE = lazy_pattern(r"^[ \t]*(?:={3,}|-{3,}|~{3,}|\^{3,})[ \t]*$")
+_FENCE = lazy_pattern(r"^\s{0,3}(" + markdown.FENCE_RUN + r")")
 _SKIPPED_START = ("#", "|", "<", ">", "..", ":", "[!", "---", "===", "***", "___", "{%", "{{")
 _SENTENCE_END = (".", "!", "?", "…", ")")  # not ":", that opens a list or a block
 
@@ -54,11 +55,11 @@ _SENTENCE_END = (".", "!", "?", "…", ")")  # not ":", that opens a list or a b
 def _inline(line: str) -> str:
     """A line of Markdown with images and tags removed, links kept as their text and an
     address written as one (``<https://...>``) kept as the address."""
-    line = _IMAGE.sub("", line)
-    line = _LINK.sub(r"\1", line)
-    line = _REF_LINK.sub(r"\1", line)
-    line = _AUTOLINK.sub(r"\1", line)
-    line = _TAG.sub("", line)
+    line = _IMAGE().sub("", line)
+    line = _LINK().sub(r"\1", line)
+    line = _REF_LINK().sub(r"\1", line)
+    line = _AUTOLINK().sub(r"\1", line)
+    line = _TAG().sub("", line)
     return " ".join(line.replace("**", "").replace("__", "").split())
 
 
@@ -73,8 +74,8 @@ def _prose_line(raw: str, *, within: bool = False) -> str | None:
     line = raw.strip()
     if line.startswith(_SKIPPED_START) or line.startswith(("- [", "* [")):
         return None
-    bare = _URL.sub("", _TAG.sub("", _LINK.sub("", _IMAGE.sub("", line))))
-    words = _LETTERS.findall(_REF_LINK.sub("", _CODE_SPAN.sub("", bare)))
+    bare = _URL().sub("", _TAG().sub("", _LINK().sub("", _IMAGE().sub("", line))))
+    words = _LETTERS().findall(_REF_LINK().sub("", _CODE_SPAN().sub("", bare)))
     text = _inline(line)
     return text if len(words) >= 2 or (within and text) else None
 
@@ -99,7 +100,7 @@ def paragraphs(text: str, *, limit: int = 0, stop_at_heading: bool = False) -> l
     current: list[str] = []
     fence = ""
     for raw in lines[start:]:
-        opening = _FENCE.match(raw)
+        opening = _FENCE().match(raw)
         if fence or opening:
             if opening and not fence:
                 fence = opening.group(1)[0] * 3
@@ -108,7 +109,7 @@ def paragraphs(text: str, *, limit: int = 0, stop_at_heading: bool = False) -> l
             line: str | None = None
         else:
             line = _prose_line(raw, within=bool(current))
-            underline = _UNDERLINE.match(raw) is not None
+            underline = _UNDERLINE().match(raw) is not None
             if underline and len(current) == 1:  # the title of a setext or rst heading
                 current = []
             if stop_at_heading and (underline or raw.startswith("#")) and found:
@@ -140,7 +141,7 @@ def counts(texts: Iterable[str]) -> dict[str, int]:
             break
         prose = " ".join(paragraphs(text[:budget])).lower()
         budget -= len(prose) or 1
-        for word in _WORD.findall(prose.replace("’", "'").replace("'", " ")):
+        for word in _WORD().findall(prose.replace("’", "'").replace("'", " ")):
             for lang, words in STOP_WORDS.items():
                 found[lang] += word in words
     return found
@@ -148,17 +149,17 @@ def counts(texts: Iterable[str]) -> dict[str, int]:
 
 # Letters of the scripts a language can be told by alone, and of Latin.
 _SCRIPTS: Final = (
-    ("ja", re.compile(r"[\u3040-\u30ff]")),  # kana: Japanese, whatever Han it mixes in
-    ("ko", re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")),
-    ("zh", re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")),
-    ("ru", re.compile(r"[\u0400-\u04ff]")),
-    ("el", re.compile(r"[\u0370-\u03ff]")),
-    ("ar", re.compile(r"[\u0600-\u06ff]")),
-    ("he", re.compile(r"[\u0590-\u05ff]")),
-    ("hi", re.compile(r"[\u0900-\u097f]")),
-    ("th", re.compile(r"[\u0e00-\u0e7f]")),
+    ("ja", lazy_pattern(r"[\u3040-\u30ff]")),  # kana: Japanese, whatever Han it mixes in
+    ("ko", lazy_pattern(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")),
+    ("zh", lazy_pattern(r"[\u4e00-\u9fff\u3400-\u4dbf]")),
+    ("ru", lazy_pattern(r"[\u0400-\u04ff]")),
+    ("el", lazy_pattern(r"[\u0370-\u03ff]")),
+    ("ar", lazy_pattern(r"[\u0600-\u06ff]")),
+    ("he", lazy_pattern(r"[\u0590-\u05ff]")),
+    ("hi", lazy_pattern(r"[\u0900-\u097f]")),
+    ("th", lazy_pattern(r"[\u0e00-\u0e7f]")),
 )
-_LATIN: Final = re.compile(r"[A-Za-z\u00c0-\u024f]")
+_LATIN: Final = lazy_pattern(r"[A-Za-z\u00c0-\u024f]")
 # a Han or kana sign says about as much as three Latin letters, a Hangul syllable two
 _WEIGHT: Final = {"ja": 3, "zh": 3, "ko": 2}
 SCRIPT_SHARE: Final = 0.4  # of the prose's letters, for its script to name its language
@@ -174,13 +175,13 @@ def script_language(text: str) -> str | None:
     rust-lang/rfcs keeps its Leadership Council RFC in five languages, named only by
     a suffix glued to the file name."""
     counted = {
-        code: len(pattern.findall(text)) * _WEIGHT.get(code, 1) for code, pattern in _SCRIPTS
+        code: len(pattern().findall(text)) * _WEIGHT.get(code, 1) for code, pattern in _SCRIPTS
     }
     han, kana = counted["zh"], counted["ja"]
     if kana and kana >= KANA_SHARE * (han + kana):
         counted["ja"], counted["zh"] = han + kana, 0
     code, most = max(counted.items(), key=lambda item: item[1])
-    letters = sum(counted.values()) + len(_LATIN.findall(text))
+    letters = sum(counted.values()) + len(_LATIN().findall(text))
     return code if most >= SCRIPT_MIN and most >= SCRIPT_SHARE * letters else None
 
 
