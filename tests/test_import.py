@@ -2340,3 +2340,32 @@ def test_records_imported_from_a_folder_named_for_pages_are_tagged_decisions(
     assert report.imported["0001-use-postgres.md"] == "0001-use-postgres.md"
     assert meta(root, "0001-use-postgres.md")["tags"] == ["decisions"]
     assert meta(root, "notes.md")["tags"] == ["text"]  # no record: its folder, as before
+
+
+def test_a_page_imported_later_takes_the_links_other_documents_had_to_its_file(
+    make_base: MakeBase,
+) -> None:
+    """rust-lang/rfcs: text/ imported, then README.md; the process RFC still linked the
+    project's README.md, not its document."""
+    root = make_base({})
+    project = root.parent
+    (project / "text").mkdir()
+    (project / "text" / "0002-process.md").write_text(
+        "# Process\n\nAdd it to the [Active RFC List] and see [the code](../src/a.py).\n\n"
+        "[Active RFC List]: ../README.md#active-rfc-list\n",
+        encoding="utf-8",
+    )
+    (project / "README.md").write_text("# RFCs\n\n## Active RFC list\n\nNone yet.\n")
+    (project / "src").mkdir()
+    (project / "src" / "a.py").write_text("x = 1\n", encoding="utf-8")
+    run_import(root, project / "text")
+    first = (root / "0002-process.md").read_text(encoding="utf-8")
+    assert "[Active RFC List]: ../README.md#active-rfc-list" in first
+    dry = run_import(root, project / "README.md", dry_run=True)
+    assert (root / "0002-process.md").read_text(encoding="utf-8") == first
+    assert "0002-process.md: a link now leads to the documents imported" in dry.notes
+    report = run_import(root, project / "README.md")
+    assert report.imported == {"README.md": "readme.md"}
+    text = (root / "0002-process.md").read_text(encoding="utf-8")
+    assert "[Active RFC List]: readme.md#active-rfc-list" in text
+    assert "[the code](../src/a.py)" in text  # a file that is no page stays as written

@@ -1383,6 +1383,7 @@ def import_folder(
             written += _overviews(run, written)
             anchoring.record(session, written)
         written += _completed(run)
+        written += _linked_from_elsewhere(run, written)
         # reported (and re-indexed) in the same hold of the lock: never busy once written
         return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
 
@@ -1537,6 +1538,51 @@ def _completed(run: _Run) -> list[str]:
         if text != before:
             plan.notes.append(f"{doc_id}, imported before: {'; '.join(said)}")
             out.append(doc_id)
+    return out
+
+
+def _linked_from_elsewhere(run: _Run, written: list[str]) -> list[str]:
+    """The other documents of the base whose links lead to the files of the pages
+    imported now, those links led to the documents made of them (a surgical edit each):
+    rust-lang/rfcs' process RFC, imported with text/, kept linking the project's
+    README.md once the README was imported too. The ids edited (or to be)."""
+    plan, session = run.plan, run.session
+    project = session.project.resolve()
+    if not plan.ids or not (run.source == project or project in run.source.parents):
+        return []
+    try:
+        above = session.root.resolve().relative_to(project).as_posix()
+    except ValueError:
+        return []
+    moved = {plan.origin(path).casefold(): doc_id for path, doc_id in plan.ids.items()}
+
+    def of_project(target: str) -> str:
+        return posixpath.normpath(posixpath.join(above, target)).casefold()
+
+    done = set(written) | set(plan.ids.values())
+    out = []
+    for entry in session.manifest().entries:
+        if entry.id in done or not any(of_project(f.target) in moved for f in entry.files):
+            continue
+
+        def to_document(written: str, resolved: str, doc_id: str = entry.id) -> str | None:
+            found = moved.get(of_project(resolved))
+            return None if found is None else edit.written_target(doc_id, found, written)
+
+        try:
+            before = session.read(entry.id).text
+            text, count = edit.rewrite_links(
+                before, entry.id, to_document, (links.LinkKind.OUTSIDE,), links.resolve_any
+            )
+            if count and not run.dry_run:
+                session.write(entry.id, text, before=before)
+        except MdbrainError as exc:  # gone, or no longer valid: left as it is
+            plan.notes.append(f"{entry.id}: left as it is: {exc.message}")
+            continue
+        if count:
+            said = "a link now leads" if count == 1 else f"{count} links now lead"
+            plan.notes.append(f"{entry.id}: {said} to the documents imported")
+            out.append(entry.id)
     return out
 
 
