@@ -283,3 +283,27 @@ def test_verify_refuses_a_document_with_no_source_and_says_how(tmp_path: Path) -
         done = brain.verify(["idea.md"], sources=["design meeting, 2026-11-30"])
     assert done.verified[0].after == "stable"
     assert meta(root, "idea.md")["sources"] == ["design meeting, 2026-11-30"]
+
+
+def test_a_brief_names_the_retired_documents_it_leaves_out_and_what_replaced_them(
+    tmp_path: Path,
+) -> None:
+    """rust-lang/rfcs: 'brief text/1201-naked-fns.md' said "0 documents ... 1 deprecated"
+    and named neither the record nor the one that superseded it."""
+    from mdbrain.adapters import views
+    from tests.conftest import doc, write_base
+
+    pages = {
+        "rfcs/1201-naked.md": doc(
+            "Naked functions", tags="[asm]", status="deprecated",
+            superseded_by="[rfcs/2972-constrained.md]",
+        ),
+        "rfcs/2972-constrained.md": doc("Constrained naked functions", tags="[naked]"),
+        "rfcs/0001-gone.md": doc("Gone", tags="[asm]", status="archived"),
+    }  # fmt: skip
+    root = write_base(tmp_path / "p", pages)
+    with Brain.open(root) as brain:
+        said = views.brief_text(brain.brief("asm"))
+    assert "In force on 'asm': 0 documents." in said
+    assert "  retired: rfcs/1201-naked.md, superseded by rfcs/2972-constrained.md" in said
+    assert "  retired: rfcs/0001-gone.md\n" in said + "\n"

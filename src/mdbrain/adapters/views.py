@@ -471,6 +471,9 @@ def brief_text(result: Brief) -> str:
         f" open conflicts: {result.conflicts}"
     )
     lines.append(counts)
+    for doc_id, successors in result.replaced:  # what to read instead of each
+        instead = f", superseded by {', '.join(successors)}" if successors else ""
+        lines.append(f"  retired: {doc_id}{instead}")
     return "\n".join(lines)
 
 

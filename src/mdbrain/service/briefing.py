@@ -61,6 +61,9 @@ class BriefItem:
     searched: bool = False  # on a tag: found by search beside the documents tagged with it
 
 
+NAMED_RETIRED = 5  # deprecated or archived documents a brief names, with their successors
+
+
 @dataclass
 class Brief:
     subject: str
@@ -76,6 +79,8 @@ class Brief:
     unverified: bool = False  # nothing in force: the items are drafts, not yet reviewed
     advice: str = ""  # what to do when the base holds no document
     retired: int = 0  # deprecated or archived documents left out (all shown with as_of)
+    # the first of those, each with the documents that superseded it: what to read instead
+    replaced: tuple[tuple[str, tuple[str, ...]], ...] = ()
     more: int = 0  # documents in force past the limit, not listed
     # for a brief on a symbol: the items that describe other symbols of its file only
     elsewhere: int = 0
@@ -340,7 +345,11 @@ class Briefer:
                 chosen += drafts
                 result.hidden_drafts -= len(drafts)
         if as_of is None:
-            result.retired = sum(1 for e in about if e.status in ("deprecated", "archived"))
+            retired = [e for e in about if e.status in ("deprecated", "archived")]
+            result.retired = len(retired)
+            result.replaced = tuple(
+                (e.id, tuple(e.ids("superseded_by"))) for e in retired[:NAMED_RETIRED]
+            )
         if not chosen and as_of is None and result.hidden_drafts:
             # a fresh base: the drafts are all there is, shown as unverified
             chosen = [e for e in about if e.status == "draft"]
