@@ -245,8 +245,13 @@ def parse_yaml(text: str, *, native: bool | None = None) -> Any:
         return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or "invalid YAML"
+        context = exc.context or ""
+        if exc.context_mark is not None and ("quoted" in context or "flow" in context):
+            # a quote or a bracket never closed: where it opens, not where that shows
+            mark, problem = exc.context_mark, f"{problem} {context}"
         line = None if mark is None else mark.line
-        raise InvalidYamlError(exc.problem or "invalid YAML", line) from None
+        raise InvalidYamlError(problem, line) from None
     except Exception as exc:  # noqa: BLE001 - PyYAML's constructors raise ValueError and others
         raise InvalidYamlError(str(exc), None) from None
     finally:
