@@ -320,6 +320,40 @@ def test_a_draft_far_ahead_of_everything_in_force_answers_marked(make_base: Make
     assert wide.hits[0].id == "lifetime.md" and not wide.outranked
 
 
+def test_a_draft_holding_every_word_named_answers_before_a_document_lacking_one(
+    make_base: MakeBase,
+) -> None:
+    """astral-sh/uv imported as drafts, then one decision written: "how do I pin a
+    Python version" answered with "Pin uv in Docker images by version tag" alone, the
+    drafts that answer left out (they scored above it, not twice as much). "Python",
+    in two pages of three, still counts for a title holding the question's words."""
+    pages = {
+        f"guides/g{n}.md": doc(f"Guide {n}", body=f"Run Python tool {n}.", status="draft")
+        for n in range(6)
+    }
+    pages["concepts/python-versions.md"] = doc(
+        "Python versions",
+        body="Pin a Python version with uv python pin: the version is written to a file.",
+        status="draft",
+    )
+    pages["decisions/pin-uv.md"] = doc(
+        "Pin uv in Docker images by version tag",
+        body="Our Dockerfiles copy uv pinned to a version tag.",
+        type="decision",
+    )
+    pages["other.md"] = doc("Caching", body="The cache lives in a folder.", status="draft")
+    root = make_base(pages)
+    reader = Brain.open(root).reader()
+    ranked = [c.id for c in reader.searcher.rank("how do I pin a Python version", 3)]
+    assert ranked[0] == "concepts/python-versions.md"
+    asked = reader.query("how do I pin a Python version")
+    assert asked.hits[0].id == "concepts/python-versions.md"
+    assert asked.outranked == "decisions/pin-uv.md"
+    # the decision holds every word named: it stays the answer
+    held = reader.query("pin uv in Docker images by version tag")
+    assert held.hits[0].id == "decisions/pin-uv.md" and not held.outranked
+
+
 def test_a_superseded_match_ranking_above_every_hit_names_its_successor(
     make_base: MakeBase,
 ) -> None:

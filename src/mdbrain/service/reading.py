@@ -1371,11 +1371,15 @@ def _outranks(draft: Card, top: Hit) -> bool:
     """Whether a left-out ``draft`` (or a page with no status) that ranks above ``top``,
     the best document in force, matches so much better that it must be shown: it scores
     :data:`OUTRANK` times as much, or holds the question's weight where ``top`` is a
-    weak match (:data:`WEAK_COVER`). A retired document never counts: what replaced it
-    is the answer."""
+    weak match (:data:`WEAK_COVER`), or holds every word the question names where
+    ``top`` lacks one. A retired document never counts: what replaced it is the
+    answer."""
     if draft.score >= OUTRANK * top.score:
         return True
-    return top.cover < WEAK_COVER <= draft.cover
+    # or it holds every word the question names, and the best in force does not: uv's
+    # docs, imported as drafts, answered "how do I pin a Python version" with one
+    # decision on pinning uv in Docker images
+    return top.cover < WEAK_COVER <= draft.cover or (bool(top.lacks) and not draft.lacks)
 
 
 def _preamble(doc: Document, lines: list[str], first: int) -> Passage:

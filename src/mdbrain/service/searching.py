@@ -60,9 +60,10 @@ OTHER_LANGUAGE = 0.5
 # share of its score a draft overview keeps: such a list of a folder's pages, as import
 # writes, holds every title of the folder and came before the page that answers
 PAGE_LIST = 0.5
-# the idf of a term half the documents hold (ranking.idf): a term of no more weight says
-# nothing of what a document is about
-COMMON_IDF = math.log(2) + 1e-9
+# the idf of a term nine documents in ten hold (ranking.idf): a term of no more weight
+# says nothing of what a document is about ("RFC" in rust-lang/rfcs); "Python", in
+# two thirds of uv's pages, still does
+COMMON_IDF = math.log(1 + 1 / 9) + 1e-9
 ABOUT = ("title", "summary", "tags", "path")  # the fields that say what a document is about
 _TYPE = META.index("type")
 _STATUS = META.index("status")
@@ -658,9 +659,10 @@ def _titled_by(
     q: Question, title: str, words: Mapping[str, int] | Sequence[str], named: Sequence[str]
 ) -> bool:
     """Whether a document's title names an identifier asked, or holds every term asked
-    but those half the documents hold: it is about them (a gain, not a tier:
-    "FranceConnect" names a brand as well as a page). rust-lang/rfcs' "2052 epochs" lost
-    the gain to "What replaced the epochs RFC?", asked of 648 pages that all say "RFC"."""
+    but those nearly every document holds (:data:`COMMON_IDF`): it is about them (a
+    gain, not a tier: "FranceConnect" names a brand as well as a page).
+    rust-lang/rfcs' "2052 epochs" lost the gain to "What replaced the epochs RFC?",
+    asked of 648 pages that all say "RFC"."""
     if any(name in title for name in named):
         return True
     held = ranking.frequencies(q.asked, dict.fromkeys(words, 1))
