@@ -354,6 +354,29 @@ def test_a_draft_holding_every_word_named_answers_before_a_document_lacking_one(
     assert held.hits[0].id == "decisions/pin-uv.md" and not held.outranked
 
 
+def test_the_drafts_header_is_said_only_above_a_draft(make_base: MakeBase) -> None:
+    """astral-sh/uv: "what replaced pinning uv by digest in Docker?" said "Drafts match
+    this far better than what is in force" above one row, the decision in force that
+    replaced it, every draft cut by the answer's budget."""
+    notes = "Release notes: uv images for Docker now list each digest when pinning."
+    pages = {f"changelog/{n}.md": doc(f"Release {n}", body=notes, status="draft") for n in range(4)}
+    pages["decisions/by-digest.md"] = doc(
+        "Pin uv in Docker images by digest",
+        body="Pinning uv in Docker images by digest: every Docker image pins uv by digest.",
+        type="decision",
+        status="deprecated",
+        superseded_by="[decisions/by-tag.md]",
+    )
+    pages["decisions/by-tag.md"] = doc(
+        "Pin by tag", body="We pin uv by tag.", type="decision", supersedes="[decisions/by-digest.md]"
+    )  # fmt: skip
+    root = make_base(pages)
+    asked = Brain.open(root).reader().query("what replaced pinning uv by digest in Docker?")
+    assert asked.hits[0].id == "decisions/by-tag.md"
+    assert not asked.outranked
+    assert not views.query_text(asked).startswith("Drafts match")
+
+
 def test_a_superseded_match_ranking_above_every_hit_names_its_successor(
     make_base: MakeBase,
 ) -> None:

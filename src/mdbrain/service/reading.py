@@ -943,7 +943,11 @@ class Reader:
             filters.include_drafts,
             self._weak(words, hits[0]) if hits else (),
             ahead_now=self._holding_now(ahead),
-            outranked=answered.outranked,
+            # "drafts match far better" only above drafts: a successor in force put first,
+            # or the drafts cut by the budget, leave the best in force the answer
+            outranked=answered.outranked
+            if any(row.status in UNVETTED for row in answer.rows[:1])
+            else "",
             hidden_above=answered.above,
             conflicted=tuple(
                 (hit.id, line)
