@@ -1226,6 +1226,35 @@ def test_a_partly_superseded_record_says_so_in_the_answer(make_base: MakeBase) -
     assert "original_status: Accepted" not in printed
 
 
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [("on hold", True), ("ABANDONED", True), ("Superseded by ADR-045", True),
+     ("Accepted.", False), ("**Proposed**", False)],
+)  # fmt: skip
+def test_a_records_own_status_in_its_own_words_reaches_the_answer(
+    make_base: MakeBase, written: str, shown: bool
+) -> None:
+    """adr/madr: ADR 0003 is "on hold"; import keeps it a draft with that as
+    ``original_status``, and no read said "on hold" to "is it still in force?"."""
+    root = make_base(
+        {
+            "decisions/0003-own-tools.md": doc(
+                "Provide own MADR tools",
+                body="## Decision\n\nWe write our own tools to lint the records.\n\n"
+                "## Context\n\n" + "Linting by hand takes each reviewer an hour. " * 12,
+                type="decision",
+                status="draft",
+                original_status=f'"{written}"',
+            )
+        }
+    )
+    reader = Brain.open(root).reader()
+    printed = views.query_text(
+        reader.query("own tools to lint the records", filters=Filters(everything=True))
+    )
+    assert (f'original_status: "{written}"' in printed) is shown
+
+
 def test_a_drafts_answer_walks_the_files_once_ranks_once_and_loads_no_manifest(
     make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
 ) -> None:

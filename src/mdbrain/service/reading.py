@@ -589,7 +589,7 @@ class Reader:
         block = lines[1 : end - 1] if end > 1 else []  # no frontmatter: nothing to show
         if not whole:
             said = {k for k in doc.key_lines if k not in PHASE_TWO}
-            if "original_status" in said and _amended(doc.meta):
+            if "original_status" in said and _status_says_more(doc.meta):
                 said.discard("original_status")  # the status field cannot say it
             if _headed(doc.meta.get("title"), shown):
                 said.add("title")
@@ -1358,13 +1358,25 @@ def _names(question: str) -> list[str]:
     return [*named, *text.identifiers_as_written(question), *text.code_words(question)]
 
 
-def _amended(meta: dict[str, Any]) -> bool:
-    """Whether an imported record wrote that later ones replace part of it ("Partly
-    superseded"): no status says so, and what it states may no longer all hold."""
+# status words a record's own status says no more than mdbrain's status does
+_PLAIN_STATES = frozenset(
+    {"accepted", "approved", "adopted", "proposed", "draft", "superseded", "deprecated",
+     "rejected", "declined", "archived", "stable", "active", "done", "final", "implemented"}
+)  # fmt: skip
+
+
+def _status_says_more(meta: dict[str, Any]) -> bool:
+    """Whether an imported record's own status says what no status does: that later
+    ones replace part of it ("Partly superseded"), or a state in its own words ("on
+    hold", "ABANDONED", "Superseded by ADR-045"): madr's "on hold" record was shown as
+    a draft and the words never reached a read."""
     from mdbrain.core import adr
 
     written = meta.get("original_status")
-    return isinstance(written, str) and adr.state_of(written) == "amended"
+    if not isinstance(written, str) or not written.strip():
+        return False
+    plain = " ".join(written.strip(" .*_").split()).casefold()
+    return adr.state_of(written) == "amended" or plain not in _PLAIN_STATES
 
 
 def _first(ids: Sequence[str]) -> str:
