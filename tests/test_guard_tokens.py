@@ -62,6 +62,7 @@ def tokens() -> list[tuple[str, str]]:
         ("docker-hub-token", p("dckr", "_pat_") + fake(ALNUM, 27)),
         ("postman-api-key", p("PM", "AK-") + fake(HEX, 24) + "-" + fake(HEX, 34)),
         ("linear-api-key", p("lin", "_api_") + fake(ALNUM, 40)),
+        ("netlify-token", p("nf", "p_") + fake(ALNUM, 36)),  # a trial's bare Netlify token
         ("grafana-token", p("gl", "sa_") + fake(ALNUM, 32) + "_" + fake(HEX, 8)),
         ("grafana-token", p("gl", "c_eyJ") + fake(ALNUM + "+/", 90) + "="),
         ("sentry-token", p("sntry", "u_") + fake(HEX, 64)),
@@ -178,6 +179,7 @@ def test_a_token_inside_a_longer_word_is_not_read_as_one(token: str) -> None:
         'token = "hf_xxx"',
         'api_key = "gsk_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"',
         "export LINEAR_API_KEY=lin_api_...",
+        "NETLIFY_AUTH_TOKEN=nfp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
         'DOCKER_TOKEN = "dckr_pat_xxxxx"',
         "The key is PMAK-XXXXXXXXXXXXXXXXXXXXXXXX-XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX.",
         'token = "rubygems_000000000000000000000000000000000000000000000000"',

@@ -255,7 +255,10 @@ def test_pages_of_tests_and_vendored_code_are_left_out_as_init_counts_them(
     178 pages, import brought in 214."""
     root = make_base({})
     site = root.parent / "website"
-    for folder in ("docs", "docs/spec", "_dogfooding/tests", "src/__tests__", "node_modules/x"):
+    for folder in (
+        "docs", "docs/spec", "_dogfooding/tests", "src/__tests__", "node_modules/x",
+        "packages/core/integration-tests/ro-project",  # log4brains' fixture records
+    ):  # fmt: skip
         (site / folder).mkdir(parents=True)
         (site / folder / "page.md").write_text("# Page\n\nSome text about it.\n")
     (site / "docusaurus.config.js").write_text("module.exports = {};\n")
@@ -267,6 +270,7 @@ def test_pages_of_tests_and_vendored_code_are_left_out_as_init_counts_them(
     assert sorted(n.split(":")[0] for n in notes) == [
         "_dogfooding/tests/",
         "node_modules/",
+        "packages/core/integration-tests/",
         "src/__tests__/",
     ]
     assert all("import that folder to bring them in" in n for n in notes)

@@ -48,7 +48,11 @@ _UNREAD_CODE: Final = {
     "java": "Java", "kotlin": "Kotlin", "ruby": "Ruby", "php": "PHP", "c": "C", "c++": "C++",
     "c#": "C#", "swift": "Swift",
 }  # fmt: skip
-TEST_DIRS: Final = frozenset({"tests", "test", "__tests__", "spec", "specs"})
+TEST_DIRS: Final = frozenset(
+    {"tests", "test", "__tests__", "spec", "specs", "e2e", "integration-tests",
+     "integration_tests", "e2e-tests", "e2e_tests", "unit-tests", "unit_tests",
+     "functional-tests", "functional_tests", "test-fixtures", "test_fixtures"}
+)  # fmt: skip
 # Folders whose code is not the project's own design: examples and snippets, vendored
 # and generated code, test data. Their files are counted, never drafted as units.
 SET_ASIDE: Final = frozenset({

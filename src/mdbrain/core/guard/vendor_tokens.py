@@ -82,6 +82,12 @@ VENDOR_TOKENS: tuple[TokenShape, ...] = (
         check=_hex(2),
     ),
     TokenShape("linear-api-key", ("lin_api_",), _starts("lin_api_") + r"([A-Za-z0-9]{40})" + _END),
+    TokenShape(  # Netlify's personal, OAuth and user tokens
+        "netlify-token",
+        ("nfp_", "nfo_", "nfu_", "nfc_"),
+        _starts("nf[pouc]_") + r"([A-Za-z0-9]{36})" + _END,
+        check=_varied(),
+    ),
     TokenShape(
         "grafana-token",
         ("glsa_",),
