@@ -226,6 +226,23 @@ def test_decision_record_dates_become_created_and_updated_and_brief_as_of_follow
     check_errors(root)
 
 
+def test_a_records_changelog_dates_it_and_its_days_read_as_cosmos_writes_them() -> None:
+    """cosmos/cosmos-sdk's records have no Date line: a Changelog section, "2019 Aug 31:
+    Initial draft" first, and some write "20.08.2021"; every record got git's day."""
+    assert dates.day("2019 Aug 31") == dt.date(2019, 8, 31)
+    assert dates.day("Date: 20.08.2021") == dt.date(2021, 8, 20)
+    assert dates.day("version 1.2.3") is None
+    body = (
+        "# ADR 010: Modular AnteHandler\n\n## Changelog\n\n"
+        "* 2019 Aug 31: Initial draft\n* 20.08.2021: Revised\n"
+        "* 2021 Sep 14: Superseded by ADR-045\n\n## Status\n\nSUPERSEDED by ADR-045\n\n"
+        "## Context\n\nIn 2030 Aug 1 we may look again.\n"
+    )
+    stated = dates.in_text(body, TODAY)
+    assert stated == dates.Stated((dt.date(2019, 8, 31),), (dt.date(2021, 9, 14),))
+    assert dates.of_page({}, [], TODAY, body=body) == (dt.date(2019, 8, 31), dt.date(2021, 9, 14))
+
+
 def test_days_are_read_in_the_ways_logs_write_them() -> None:
     assert dates.day("Accepted on 2021-03-04") == dt.date(2021, 3, 4)
     assert dates.day("4 mars 2021") == dt.date(2021, 3, 4)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final, NamedTuple
 
 # Fields that say when a page was written, and when it last changed (lower case).
@@ -61,6 +61,13 @@ _DAY_MONTH = re.compile(
 _MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
 _US = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})/(\d{4})(?!\d)")
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\.?,?\s+(\d{{4}})\b", re.I)  # the first of the month
+# cosmos/cosmos-sdk's records: "2019 Aug 31", and "20.08.2021" (the day first, as in Europe)
+_YEAR_MONTH_DAY = re.compile(rf"(?<!\d)(\d{{4}})\s+({_MONTH})\.?\s+(\d{{1,2}})(?!\d)", re.I)
+_DOTTED = re.compile(r"(?<!\d)(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)")
+# a section listing a record's changes, each after its day ("* 2019 Aug 31: first draft")
+_LOG_HEADING = re.compile(
+    r"^#{1,6}\s*(?:change\s*log|changes|history|revision\s+history|historique)\s*#*\s*$", re.I
+)
 
 # How far down a page states its days, and the labels it states them with: the
 # updated day ("Last updated:", "Mis à jour le"), else the created day ("Date:").
@@ -113,6 +120,11 @@ def day(value: Any, *, month_first: bool = False) -> dt.date | None:
     if (named := _MONTH_DAY.search(value)) is not None:
         month = _MONTHS[named.group(1).lower()]
         found.append((named.start(), _make(named.group(3), month, named.group(2))))
+    if (named := _YEAR_MONTH_DAY.search(value)) is not None:
+        month = _MONTHS[named.group(2).lower()]
+        found.append((named.start(), _make(named.group(1), month, named.group(3))))
+    if (dotted := _DOTTED.search(value)) is not None:
+        found.append((dotted.start(), _make(dotted.group(3), dotted.group(2), dotted.group(1))))
     if (us := _US.search(value)) is not None:
         first, second = int(us.group(1)), int(us.group(2))
         if first > 12:  # 18/03/2022 can only be the 18th of March
@@ -123,19 +135,24 @@ def day(value: Any, *, month_first: bool = False) -> dt.date | None:
     return days[0] if days else None
 
 
+_Found = Callable[[re.Match[str]], dt.date | None]
+# the forms a day is written in, tried in this order at the start of a text
+_LEADING: Final[tuple[tuple[re.Pattern[str], _Found], ...]] = (
+    (_ISO, lambda m: _make(m.group(1), m.group(2), m.group(3))),
+    (_DAY_MONTH, lambda m: _make(m.group(3), _MONTHS[m.group(2).lower()], m.group(1))),
+    (_MONTH_DAY, lambda m: _make(m.group(3), _MONTHS[m.group(1).lower()], m.group(2))),
+    (_YEAR_MONTH_DAY, lambda m: _make(m.group(1), _MONTHS[m.group(2).lower()], m.group(3))),
+    (_DOTTED, lambda m: _make(m.group(3), m.group(2), m.group(1))),
+    (_MONTH_YEAR, lambda m: _make(m.group(2), _MONTHS[m.group(1).lower()], "1")),
+)
+
+
 def _leading(text: str) -> tuple[dt.date | None, int]:
     """The day ``text`` starts with, a month and year being its first day, and where
     it ends; ``(None, 0)`` when it starts with none."""
-    if (iso := _ISO.match(text)) is not None:
-        return _make(iso.group(1), iso.group(2), iso.group(3)), iso.end()
-    if (named := _DAY_MONTH.match(text)) is not None:
-        month = _MONTHS[named.group(2).lower()]
-        return _make(named.group(3), month, named.group(1)), named.end()
-    if (named := _MONTH_DAY.match(text)) is not None:
-        month = _MONTHS[named.group(1).lower()]
-        return _make(named.group(3), month, named.group(2)), named.end()
-    if (named := _MONTH_YEAR.match(text)) is not None:
-        return _make(named.group(2), _MONTHS[named.group(1).lower()], "1"), named.end()
+    for pattern, made in _LEADING:
+        if (found := pattern.match(text)) is not None:
+            return made(found), found.end()
     return None, 0
 
 
@@ -181,16 +198,27 @@ def in_text(body: str, today: dt.date) -> Stated:
     """The days the first lines of ``body`` state, in their order: after a label
     (``Last updated: February 2016``, ``Created: 2011-01-01``, ``Mis à jour le 4 mars
     2021``), or alone on a line under an author line ending in a line break (``Russ
-    Cox\\`` then ``August 27, 2018``), which is when the page was written. A label
-    inside a line must be capitalised, as labels are; prose is not read.
+    Cox\\`` then ``August 27, 2018``), which is when the page was written; and the
+    items of a changelog section, each after its day (``* 2019 Aug 31: first draft``),
+    the first when it was written and the last when it changed. A label inside a line
+    must be capitalised, as labels are; prose is not read.
 
     >>> in_text("Author: Rob\\nLast updated: February 2016", dt.date(2026, 1, 1)).updated
     (datetime.date(2016, 2, 1),)
     """
     created: list[dt.date] = []
     updated: list[dt.date] = []
+    logged: list[dt.date] = []  # the days of a changelog's items: first written, last changed
+    in_log = False
     previous = ""
     for line in _head(body):
+        if line.lstrip().startswith("#"):
+            in_log = _LOG_HEADING.match(line.strip()) is not None
+        elif in_log:
+            found, _end = _leading(_bare(line))
+            if found is not None and found <= today:
+                logged.append(found)
+            continue
         text = _LEAD.sub("", _MARKUP.sub("", line), count=1)
         for label in _LABEL.finditer(text):
             word = label.group("updated") or label.group("created")
@@ -207,6 +235,9 @@ def in_text(body: str, today: dt.date) -> Stated:
             if found is not None and end == len(alone) and found <= today and after_author:
                 created.append(found)
         previous = line if not line.lstrip().startswith("#") else ""
+    if logged:
+        created.append(min(logged))
+        updated += [max(logged)] if max(logged) > min(logged) else []
     return Stated(tuple(created), tuple(updated))
 
 
