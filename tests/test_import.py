@@ -968,6 +968,8 @@ def test_a_page_titled_as_a_proposal_or_an_rfc_is_a_record(title: str) -> None:
         ("docs/proposals.md", "# Proposals\n\n- [Monotonic time](design/12914-monotonic.md)\n"),
         ("docs/howto.md", "# Writing a proposal\n\n## Motivation\n\nSay why.\n"),
         ("docs/process.md", "# RFC Process\n\nOpen a pull request.\n"),
+        # cosmos/cosmos-sdk's PROCESS.md, beside its records, was typed a decision
+        ("docs/architecture/PROCESS.md", "# ADR Creation Process\n\n1. Copy the template.\n"),
         ("docs/rfcs.md", "# The OpenTofu RFCs\n\n## Authoring an RFC\n\nCopy the template.\n"),
         # a design folder is not a proposals folder: no proposal title, no Proposal section
         (

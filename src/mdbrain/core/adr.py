@@ -89,6 +89,10 @@ _CONTEXT_HEADING = re.compile(
     re.IGNORECASE,
 )
 _RECORD_TITLE = re.compile(r"\bdecision record\b|^ADR\b", re.IGNORECASE)
+# a title about records rather than one: cosmos/cosmos-sdk's "ADR Creation Process"
+_ABOUT_RECORDS = re.compile(
+    r"\b(?:process|template|guidelines?|how\s+to|index|overview|list\s+of|readme)\b", re.I
+)
 # "Proposal: Monotonic time", "RFC: ...", "RFC 1234 Private fields", "Go generate: A
 # Proposal", "Type Parameters Proposal"; not "Proposals", "RFC Process", "Writing a proposal"
 _PROPOSAL_TITLE = re.compile(
@@ -675,7 +679,8 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
         return True  # a Decision beside its Context: a record that states no status
     outline = _outlined(body)[1]
     title = outline[0].title if outline else ""
-    if _RECORD_TITLE.search(title) or _is_proposal(path, body, bool(stated)):
+    named = _RECORD_TITLE.search(title) is not None and _ABOUT_RECORDS.search(title) is None
+    if named or _is_proposal(path, body, bool(stated)):
         return True  # "# Architecture Decision Record: MySQL database", "# Proposal: ..."
     folders = {part.lower() for part in path.split("/")[:-1]}
     numbered = number_of(name) is not None or "template" in name.lower()  # MADR's adr-template.md
