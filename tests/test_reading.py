@@ -416,6 +416,35 @@ def test_a_superseded_match_ranking_above_every_hit_names_its_successor(
     assert "--include-drafts" not in views.search_text(searched)
 
 
+def test_a_successor_abandoned_since_is_said_to_be_retired(make_base: MakeBase) -> None:
+    """cosmos/cosmos-sdk: ADR-010 is superseded by ADR-045, which was abandoned; the
+    answer said "it is superseded by adr-045" and nothing more, as if ADR-045 held."""
+    root = make_base(
+        {
+            "adr-010.md": doc(
+                "ADR 010: Modular AnteHandler",
+                body="The AnteHandler is modular: each module adds its decorators.",
+                type="decision",
+                status="deprecated",
+                superseded_by="[adr-045.md]",
+            ),
+            "adr-045.md": doc(
+                "ADR 045: Check DeliverTx middlewares",
+                body="Middlewares replace decorators.",
+                type="decision",
+                status="archived",
+                supersedes="[adr-010.md]",
+            ),
+            "readme.md": doc("Architecture", body="The AnteHandler runs before messages."),
+        }
+    )
+    asked = Brain.open(root).reader().query("how is the AnteHandler modular")
+    assert asked.hidden_ahead == "adr-010.md"
+    assert asked.ahead_retired == (("adr-045.md", "archived"),)
+    printed = views.query_text(asked)
+    assert "it is superseded by adr-045.md; adr-045.md is archived too)" in printed
+
+
 def test_query_counts_only_the_hidden_matches_that_widening_would_list(
     make_base: MakeBase,
 ) -> None:

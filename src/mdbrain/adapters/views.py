@@ -127,6 +127,8 @@ def _hidden(count: int, result: QueryResult | SearchResult | None = None) -> lis
         by, now = result.ahead_superseded_by, result.ahead_now
         line += f"; {ahead if many else 'it'} is superseded by {', '.join(by)}"
         line += f", replaced in turn: what holds now is {', '.join(now)}" if now else ""
+        for doc_id, status in result.ahead_retired:  # abandoned since: nothing holds there
+            line += f"; {doc_id} is {status} too"
     said.append(line + ")")
     return said
 

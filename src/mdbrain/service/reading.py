@@ -192,6 +192,9 @@ class QueryResult:
     weak: tuple[str, ...] = ()
     # what holds now at the end of that chain, when it is not what replaced it first
     ahead_now: tuple[str, ...] = ()
+    # those of its successors, and of what holds now, that are retired too, with their
+    # status: a record replaced by one abandoned since (cosmos/cosmos-sdk's ADR-045)
+    ahead_retired: tuple[tuple[str, str], ...] = ()
     # the best document in force, when drafts matched far better (:data:`OUTRANK`): the
     # hits are then drafts and documents in force together, in rank order
     outranked: str = ""
@@ -236,6 +239,9 @@ class SearchResult:
     weak: tuple[str, ...] = ()
     # what holds now at the end of that chain, when it is not what replaced it first
     ahead_now: tuple[str, ...] = ()
+    # those of its successors, and of what holds now, that are retired too, with their
+    # status: a record replaced by one abandoned since (cosmos/cosmos-sdk's ADR-045)
+    ahead_retired: tuple[tuple[str, str], ...] = ()
     # the best document in force, when drafts matched far better (:data:`OUTRANK`): the
     # hits are then drafts and documents in force together, in rank order
     outranked: str = ""
@@ -943,6 +949,7 @@ class Reader:
             filters.include_drafts,
             self._weak(words, hits[0]) if hits else (),
             ahead_now=self._holding_now(ahead),
+            ahead_retired=self._retired_after(ahead),
             # "drafts match far better" only above drafts: a successor in force put first,
             # or the drafts cut by the budget, leave the best in force the answer
             outranked=answered.outranked
@@ -1111,6 +1118,19 @@ class Reader:
             if not after:
                 now.append(current)
         return () if set(now) == set(first) else tuple(now)
+
+    def _retired_after(self, doc_id: str) -> tuple[tuple[str, str], ...]:
+        """The successors of ``doc_id``, and what holds now after them, that are
+        deprecated or archived and replaced by nothing, each with its status: "replaced
+        by ADR-045" must not read as "ADR-045 holds" when ADR-045 was abandoned."""
+        found = []
+        for successor in dict.fromkeys((*self._successors(doc_id), *self._holding_now(doc_id))):
+            card = self.searcher.card(successor)
+            # replaced in turn, it leads on (ahead_now): only the dead ends are said
+            retired = card is not None and card.status in ("deprecated", "archived")
+            if card is not None and retired and not card.superseded_by:
+                found.append((successor, card.status))
+        return tuple(found)
 
     def _successors(self, doc_id: str) -> tuple[str, ...]:
         """The documents that replace ``doc_id`` (none for no document): a match left
@@ -1287,6 +1307,7 @@ class Reader:
             filters.include_drafts,
             self._weak(text, hits[0]) if hits else (),
             ahead_now=self._holding_now(ahead),
+            ahead_retired=self._retired_after(ahead),
             outranked=found.outranked,
             hidden_above=found.above,
         )
