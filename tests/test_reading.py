@@ -1096,7 +1096,13 @@ def test_a_history_of_three_records_says_which_step_came_through_which(
     assert [(s.id, s.via) for s in newest.older] == [("b.md", ""), ("a.md", "b.md")]
     text = views.history_text(oldest)
     assert "superseded by c.md (after b.md) on 2026-02-03: c is cheaper" in text
+    assert "superseded by b.md on 2026-01-02: b is faster" in text  # replaced in turn
     assert "supersedes a.md (through b.md; replaced on 2026-01-02)" in views.history_text(newest)
+    # cosmos/cosmos-sdk: the record that replaced ADR-010 was abandoned since
+    with Brain.open(root) as brain:
+        brain.session.write("c.md", doc("C", supersedes="[b.md]", status="archived"))
+        ended = views.history_text(brain.history("a.md"))
+    assert "superseded by c.md (after b.md) on 2026-02-03 (archived since: nothing" in ended
 
 
 @pytest.mark.parametrize("command", ["search", "query"])

@@ -481,10 +481,14 @@ def brief_text(result: Brief) -> str:
 
 def history_text(result: History) -> str:
     lines = [result.id]
+    replaced = {step.via for step in result.newer}  # replaced in turn: not where it ends
     for step in result.newer:
         after = f" (after {step.via})" if step.via else ""
+        # a successor retired since, and replaced by nothing: nothing holds there now
+        ended = step.status in ("deprecated", "archived") and step.id not in replaced
         lines.append(
             f"  superseded by {step.id}{after} on {step.date or '?'}"
+            + (f" ({step.status} since: nothing in force replaces it)" if ended else "")
             + (f": {step.reason}" if step.reason else "")
         )
     for step in result.older:

@@ -97,6 +97,7 @@ class Step:
     # the document of the chain this step replaces or is replaced by, when it is not the
     # one whose history this is (A's history: B replaced A, then C replaced B, via B)
     via: str = ""
+    status: str = ""  # the status of the document ``id`` ('' when the base has none)
 
 
 @dataclass
@@ -222,7 +223,8 @@ def chain(found: Manifest, start: str, key: str, *, known_only: bool = False) ->
             date = fields.text(ended.meta, "superseded_on") if ended else ""
             why = fields.text(ended.meta, "superseded_reason") if ended else ""
             via = "" if current == start else current
-            steps.append(Step(target, relation, date, why, via))
+            status = other.status if other is not None else ""
+            steps.append(Step(target, relation, date, why, via, status))
             frontier.append(target)
     return steps
 
