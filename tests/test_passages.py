@@ -234,3 +234,10 @@ def test_an_address_alone_gives_its_match_to_the_paragraph_it_cites() -> None:
     # a heading above the address, or nothing: nothing is given
     assert passages.cited(["# Links", "[msw](https://x.org)"], [0, 1.0]) == [0, 1.0]
     assert passages.cited(["https://x.org/msw"], [1.0]) == [1.0]
+
+
+def test_a_tie_for_the_best_line_goes_to_the_one_holding_more_of_the_rest() -> None:
+    scores, costs = [0.0, 1.0, 0.0, 1.0, 0.0], [5] * 5
+    assert passages.window(scores, costs, 5) == (1, 2)  # the first, as before
+    assert passages.window(scores, costs, 5, ties=[0, 0.2, 0, 1.5, 0]) == (3, 4)
+    assert passages.window([0.0, 2.0, 1.0], costs[:3], 5, ties=[0, 0, 9.0]) == (1, 2)

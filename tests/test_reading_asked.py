@@ -340,3 +340,28 @@ def test_a_sentence_holding_the_names_asked_is_shown_before_code_holding_them(
     root = make_base({"tutorial/cors.md": doc("CORS", body=body)})
     answer = Brain.open(root).reader().query("can allow_credentials be True")
     assert "None of `allow_origins` can be" in answer.sections[0].text
+
+
+def test_among_lines_holding_as_much_the_one_holding_the_rows_words_too_is_shown(
+    make_base: MakeBase,
+) -> None:
+    """uv's configuration page, titled and summed up with nearly every word of "where is
+    the user-level uv.toml configuration file", showed the first line naming uv.toml."""
+    filler = "".join(f"Setting {n} is read from the file too.\n" for n in range(30))
+    body = (
+        "uv reads persistent settings at startup.\n\n"
+        "Specifically, uv looks for a `uv.toml` file in the current directory.\n\n"
+        f"{filler}\n"
+        "uv also reads a user-level configuration in `~/.config/uv/uv.toml` on Linux.\n"
+    )
+    root = make_base(
+        {
+            "configuration-files.md": doc(
+                "Configuration files",
+                body=body,
+                summary='"uv supports configuration files at the project and user level."',
+            )
+        }
+    )
+    answer = Brain.open(root).reader().query("where is the user-level uv.toml configuration file")
+    assert "~/.config/uv/uv.toml" in answer.sections[0].text

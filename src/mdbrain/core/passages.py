@@ -179,17 +179,24 @@ def _spans(
 
 
 def window(
-    scores: Sequence[float], costs: Sequence[int], limit: int, *, keep_first: bool = False
+    scores: Sequence[float],
+    costs: Sequence[int],
+    limit: int,
+    *,
+    keep_first: bool = False,
+    ties: Sequence[float] = (),
 ) -> tuple[int, int]:
     """The run of lines ``[start, end)`` to show: it holds the best-scoring line, and grows
     towards the better neighbour, then towards the lines before it, while the lines'
     ``costs`` (tokens) stay within ``limit``. Lines scoring nothing are added only as
     context around the lines that score. With ``keep_first``, the first line (a
-    heading) is kept when it fits.
+    heading) is kept when it fits. ``ties`` (a score per line) chooses among lines
+    scoring as much as the best, before the first of them.
     """
     if not scores:
         return 0, 0
-    best = max(range(len(scores)), key=lambda i: (scores[i], -i))
+    tied = ties if len(ties) == len(scores) else [0.0] * len(scores)
+    best = max(range(len(scores)), key=lambda i: (scores[i], tied[i], -i))
     start, end, spent = best, best + 1, costs[best]
     while True:
         before = start - 1 if start > 0 else None

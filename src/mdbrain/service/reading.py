@@ -783,8 +783,13 @@ class Reader:
         # what a section says first, it says of itself (unless it is the document's summary)
         if lead is not None and section.line + lead != weighed.summary_line:
             scores[lead] += LEAD_SHARE * max(weights.values(), default=1.0)
+        # among lines holding as much of the rest of the question, the one holding more of
+        # what the row says too: uv's configuration page showed the first line naming
+        # uv.toml for "where is the user-level uv.toml configuration file", not the one
+        # about the user-level file (its title and summary hold the other words)
+        ties = [sum(weighed.plain.get(t, 0.0) for t in f) for f in found]
         costs = passages.LineCosts(own, tokens.estimate)
-        start, end = passages.window(scores, costs, limit, keep_first=True)
+        start, end = passages.window(scores, costs, limit, keep_first=True, ties=ties)
         end = passages.past_table_head(own, costs, start, end, limit)
         end = passages.past_announcement(own, costs, start, end, limit)
         start, end = passages.opening(own, costs, scores, (start, end), limit)
