@@ -8,6 +8,7 @@ import pytest
 
 from mdbrain.adapters import views
 from mdbrain.core import asking
+from mdbrain.service import searching
 from mdbrain.service.brain import Brain
 from mdbrain.service.reading import Filters
 from tests.conftest import MakeBase, doc
@@ -280,3 +281,41 @@ def test_a_word_every_page_says_does_not_keep_a_title_from_naming_its_page(
     root = make_base(pages)
     ranked = [c.id for c in Brain.open(root).reader().searcher.rank("epochs RFC", 3)]
     assert ranked[0] == "rfcs/2052-epochs.md"
+
+
+def test_release_notes_answer_only_questions_about_what_changed(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """astral-sh/uv's and backstage's changelogs, which name every feature, came before
+    the guide or the record that answers a how-to question."""
+    notes = "".join(
+        f"## 0.{n}.0\n\n- Support single-file scripts with inline dependencies (#{n}).\n\n"
+        for n in range(6)
+    )
+    pages = {
+        "CHANGELOG.md": doc("Changelog", body=notes, type="reference"),
+        "changelogs/0-4-x.md": doc("0.4.x", body=notes, type="reference"),
+        "guides/scripts.md": doc(
+            "Running scripts",
+            body="Declare the dependencies of a single-file script with uv add --script.\n",
+            type="guide",
+        ),
+    }
+    root = make_base(pages)
+    searcher = Brain.open(root).reader().searcher
+    asked = [c.id for c in searcher.rank("how do I add dependencies to a single-file script", 3)]
+    assert asked[0] == "guides/scripts.md"
+    # a question about what changed keeps the notes whole: they may answer it
+    for question in ("when was single-file script support added", "what's new in 0.4"):
+        assert searching._ASKS_CHANGES.search(question)
+    assert not searching._ASKS_CHANGES.search("how do I add dependencies to a script")
+
+    def scores(question: str) -> dict[str, float]:
+        return {c.id: c.score for c in searcher.rank(question, 3)}
+
+    asked_changes, asked_how = "when were script dependencies added", "script dependencies"
+    before = scores(asked_changes), scores(asked_how)
+    monkeypatch.setattr(searching, "RELEASE_NOTES", 1.0)
+    after = scores(asked_changes), scores(asked_how)
+    assert before[0]["CHANGELOG.md"] == after[0]["CHANGELOG.md"]  # not lowered
+    assert before[1]["CHANGELOG.md"] < after[1]["CHANGELOG.md"]  # lowered

@@ -16,6 +16,7 @@ import bisect
 import functools
 import json
 import math
+import re
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -60,6 +61,9 @@ OTHER_LANGUAGE = 0.5
 # share of its score a draft overview keeps: such a list of a folder's pages, as import
 # writes, holds every title of the folder and came before the page that answers
 PAGE_LIST = 0.5
+# share of its score release notes keep for a question that asks nothing of what changed:
+# uv's changelogs, and backstage's, came before the guide or the record that answers
+RELEASE_NOTES = 0.5
 # the idf of a term nine documents in ten hold (ranking.idf): a term of no more weight
 # says nothing of what a document is about ("RFC" in rust-lang/rfcs); "Python", in
 # two thirds of uv's pages, still does
@@ -509,6 +513,7 @@ class Searcher:
         titled = _names_asked(question)
         # the question's language: its small words or its script tell, else the base's
         said_in = text.guess_language(question) or language.script_language(question) or base
+        changes = _ASKS_CHANGES.search(question) is not None
         scored = []
         holds: dict[str, tuple[float, tuple[str, ...]]] = {}
         for candidate in found:
@@ -535,7 +540,7 @@ class Searcher:
                 body = bodies[candidate.rowid]
                 sections = _sections(q.asked, candidate, body, stats.passage, params)
             total = value + (params.passage_weight * sections[0][1] if sections else 0.0)
-            total *= _gain(candidate, prefer, (candidate.lang or base) == said_in)
+            total *= _gain(candidate, prefer, (candidate.lang or base) == said_in, changes)
             ranked.append(
                 (outside, -exact.get(candidate.id, 0), -total, candidate.id, candidate, sections)
             )
@@ -670,14 +675,36 @@ def _titled_by(
     return all(held[n] for n in rare) if rare else all(held)
 
 
-def _gain(candidate: Candidate, prefer: frozenset[str], own_language: bool) -> float:
+# release notes by their file or folder name: CHANGELOG.md, CHANGES.md, HISTORY.md,
+# NEWS.md, release-notes.md, what's new pages, a releases/ folder of them
+_RELEASE_NOTES = re.compile(
+    r"(?:^|/)(?:change[-_ ]?logs?|changes|history|news|release[-_ ]?notes?|what-?s-new[^/]*)"
+    r"(?:\.mdx?|\.markdown)?$|(?:^|/)(?:releases|changelogs?|release-notes)/",
+    re.I,
+)
+# a question about what changed: such notes may answer it
+_ASKS_CHANGES = re.compile(
+    r"\b(?:new|changed?|changes|changelog|releases?|released|versions?|upgrad\w*|migrat\w*"
+    r"|breaking|deprecat\w*|removed|added|since|history|when|nouveau\w*|chang\w*)\b"
+    r"|\bv?\d+\.\d+",
+    re.I,
+)
+
+
+def _gain(
+    candidate: Candidate, prefer: frozenset[str], own_language: bool, changes: bool = True
+) -> float:
     """What a candidate's score is multiplied by: more when it is of a type the question
     asks for (:data:`PREFERRED_GAIN`), less when it is written in another language than
-    the question (:data:`OTHER_LANGUAGE`) or is a draft list of pages (:data:`PAGE_LIST`)."""
+    the question (:data:`OTHER_LANGUAGE`), is a draft list of pages (:data:`PAGE_LIST`),
+    or is release notes and the question (``changes`` False) asks nothing of what
+    changed (:data:`RELEASE_NOTES`)."""
     kind = candidate.values[_TYPE]
     gain = 1 + PREFERRED_GAIN if prefer and kind in prefer else 1.0
     if kind == "overview" and candidate.values[_STATUS] == "draft":
         gain *= PAGE_LIST
+    if not changes and _RELEASE_NOTES.search(candidate.id):
+        gain *= RELEASE_NOTES
     return gain if own_language else gain * OTHER_LANGUAGE
 
 
