@@ -1120,6 +1120,24 @@ def test_a_date_in_a_links_text_is_not_a_record_number() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        # log4brains' template: "no imported record is numbered 4", the 4 of its name
+        ("[Use Log4brains to manage the ADRs]({LOG4BRAINS_ADR_SLUG}.md)", None),
+        ("[ADR 12](x.md)", 12),
+        ("[ADR12](x.md)", 12),
+        ("[RFC-0042](x.md)", 42),
+        ("[the v2 API](x.md)", None),
+    ],
+)
+def test_a_number_inside_a_name_in_a_links_text_is_no_record_number(
+    text: str, number: int | None
+) -> None:
+    (clause,) = adr.clauses(f"Superseded by {text}")
+    assert [r.number for r in clause.refs] == [number]
+
+
+@pytest.mark.parametrize(
     ("status", "ended"),
     [
         ("Superseded by [2026-08-07-urfave](2026-08-07-urfave.md)", None),

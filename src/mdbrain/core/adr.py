@@ -75,7 +75,11 @@ _DAY_DIGITS = re.compile(
     r"(?<!\d)(?:19|20)\d\d(?P<sep>[-_./]?)(?:0[1-9]|1[0-2])"
     r"(?:(?P=sep)(?:0[1-9]|[12]\d|3[01]))?(?!\d)"
 )
-_TEXT_NUMBER = re.compile(r"(?<!\d)\d{1,5}(?!\d)")
+# a number standing as one in a link's text ("ADR 12", "RFC-0042", "#7"), not inside a
+# name: log4brains' "[Use Log4brains to manage the ADRs]" is no record number 4
+_TEXT_NUMBER = re.compile(
+    r"(?:(?<=adr)|(?<=rfc)|(?<=kep)|(?<=pep)|(?<![\dA-Za-z]))\d{1,5}(?![\dA-Za-z])", re.I
+)
 _STATUS_HEADING = re.compile(r"^(?:status|statut)(?:\s*:\s*(.*))?$", re.IGNORECASE)
 _LINKS_HEADING = re.compile(r"^links$", re.IGNORECASE)
 _DECISION_HEADING = re.compile(
