@@ -262,12 +262,15 @@ def test_the_crates_of_a_workspace_are_named_after_their_folders_not_after_src()
     names = {d.title: d.id.rsplit("/", 1)[1] for d in plan(texts).values()}
     assert names["crates/acme-cache/src"] == "acme-cache.md"  # not "src.md"
     assert names["crates/acme-bench/src/lib.rs"] == "acme-bench.md"  # not "src-lib.md"
-    # a file named alike in two crates: the crate's name tells them apart, not a number
-    assert names["crates/acme-auth/src/service.rs"] == "service.md"
+    # a file of one of the theme's crates is named with its crate: astral-sh/uv's
+    # crates/uv-auth/src/cache.rs was "crates/cache", beside the crate uv-cache; and a
+    # file named alike in two crates is told apart by them, not by a number
+    assert names["crates/acme-auth/src/service.rs"] == "acme-auth-service.md"
     assert names["crates/acme-net/src/service.rs"] == "acme-net-service.md"
+    assert names["crates/acme-net/src/dial.rs"] == "acme-net-dial.md"
     assert names["crates/acme-net/src/routing/mod.rs"] == "routing.md"  # its folder's module
     assert names["crates/acme-net/src/index.rs"] == "acme-net-index.md"  # INDEX.md's name
-    assert names["crates/acme-cli/src/bin/run.rs"] == "run.md"
+    assert names["crates/acme-cli/src/bin/run.rs"] == "acme-cli-run.md"
     assert names["crates/acme-tool/src/bin/run.rs"] == "acme-tool-run.md"  # not "bin-run"
     assert names["web/src/index.ts"] == "web.md"
     assert not [n for n in names.values() if n[:-3].rsplit("-", 1)[-1].isdigit()]

@@ -347,6 +347,14 @@ def _unit_name(
     )
 
 
+def _own_folder(theme: str, folder: str, modules: dict[str, str]) -> bool:
+    """Whether ``folder``, as it names its code, is the theme's own: the theme's last
+    part is its name (``auth`` for ``src/auth``), or it is the project's top, which
+    names nothing."""
+    parts = _named_parts(folder, modules)
+    return not parts or slugify(parts[-1]) == theme.rsplit("/", 1)[-1]
+
+
 def _named(*names: str) -> str:
     """A unit's name from its folder's and file's names, each slugged alone: a name is
     split at its capitals as it would be on its own ("components UserProfile" gives
@@ -377,6 +385,14 @@ def plan_units(
         title, slug = own, short
         if titles[own] > 1 and len(group) == 1:  # scripts named alike in many folders
             title, slug = group[0].path, longer
+        elif (
+            len(group) == 1
+            and not _generic(group[0].path)  # lib.rs, main.rs: named by their folder already
+            and not _own_folder(theme, folder, modules)
+        ):
+            # a file of one of the theme's packages is named with it: astral-sh/uv's
+            # crates/uv-auth/src/cache.rs was "crates/cache", beside the crate uv-cache
+            slug = longer
         used = taken.setdefault(theme, {"overview", ENTRY_THEME, "index"})  # not INDEX.md
         used.add(slug := unique(longer if slug in used else slug, used))
         units.append(Unit(theme, slug, title, folder, tuple(group)))
