@@ -107,6 +107,10 @@ def test_a_window_that_stops_on_an_announcement_takes_what_it_announces() -> Non
     # a sentence ended, or a colon, which most often heads what follows: left as they are
     for said in (["We use Postgres.", "", "It is fast."], ["Example:", "", "x = 1"]):
         assert passages.past_announcement(said, [5] * 3, 0, 1, 100) == 1
+    # expressjs' res.cookie: its table of options was cut under this line
+    table = ["It can have the following properties.", "", "| Property | Type |", "|--|--|",
+             "| `domain` | String |", "", "## Next"]  # fmt: skip
+    assert passages.past_announcement(table, [5] * len(table), 0, 1, 100) == 5
 
 
 def test_a_window_opens_where_its_first_sentence_begins() -> None:

@@ -245,7 +245,9 @@ def past_table_head(
 # a line that says what comes next, its sentence left open: "Chosen option: X, because",
 # "as follows" (a line ending with a colon is most often a heading of what follows: left)
 _ANNOUNCES = lazy_pattern(
-    r"(?:\bbecause|\bas follows|\bthe following|\bparce que)"
+    # "the following", "the following properties." (expressjs' res.cookie: its table
+    # of options was cut off under "The options parameter ... the following properties.")
+    r"(?:\bbecause|\bas follows|\bthe following(?:[ \t]+[\w-]+){0,3}[ \t]*[.:]?|\bparce que)"
     r"[\s*_`)]*$",
     re.IGNORECASE,
 )
