@@ -19,7 +19,7 @@ from mdbrain.core.errors import UsageError
 from mdbrain.service import bootstrap, importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
-from tests.conftest import CORPORA, FIXTURES, MakeBase, write_base
+from tests.conftest import CORPORA, FIXTURES, MakeBase, doc, write_base
 from tests.test_import_meaning import pages
 
 TODAY = dt.date(2026, 7, 1)
@@ -2393,3 +2393,24 @@ def test_a_page_imported_later_takes_the_links_other_documents_had_to_its_file(
     text = (root / "0002-process.md").read_text(encoding="utf-8")
     assert "[Active RFC List]: readme.md#active-rfc-list" in text
     assert "[the code](../src/a.py)" in text  # a file that is no page stays as written
+
+
+def test_a_document_citing_a_page_as_its_source_does_not_keep_it_from_being_imported(
+    make_base: MakeBase,
+) -> None:
+    """golang/proposal: a decision written with '--source README.md' made every import of
+    the README "already imported"."""
+    root = make_base(
+        {
+            "process/line-breaks.md": doc(
+                "Design docs use semantic line breaks", sources="[README.md]"
+            )
+        }
+    )
+    (root.parent / "README.md").write_text("# Proposing Changes to Go\n\nOpen an issue.\n")
+    first = run_import(root, root.parent / "README.md")
+    assert first.imported == {"README.md": "readme.md"}
+    again = run_import(root, root.parent / "README.md")  # now it is: skipped
+    assert again.imported == {} and again.skipped[0].reason.startswith("already imported")
+    (root / "readme.md").rename(root / "process" / "proposing.md")  # moved since: still it
+    assert run_import(root, root.parent / "README.md").imported == {}

@@ -137,6 +137,8 @@ class _Run:
     code: list[CodeLink] = field(default_factory=list)
     # pages an earlier import brought in that name a page imported now (paths from the source)
     naming_new: set[str] = field(default_factory=set)
+    titles: dict[str, str] = field(default_factory=dict)  # the base's documents' titles, by id
+    naming: dict[str, list[str]] = field(default_factory=dict)  # source -> documents naming it
     _committed: dict[str, tuple[dt.date, dt.date]] | None = None
     _tree: _Tree | None = None
 
@@ -352,6 +354,7 @@ def _already_imported(run: _Run) -> dict[str, str]:
     else:
         found = run.session.manifest()
     named: dict[str, str] = {}
+    run.titles = {entry.id: entry.title or "" for entry in found.entries}
     for first in (True, False):
         for entry in found.entries:
             sources = fields.strings(entry.meta, "sources")
@@ -359,7 +362,29 @@ def _already_imported(run: _Run) -> dict[str, str]:
             for source in sources[:1] if first else sources[1:]:
                 if source not in described:
                     named.setdefault(source, entry.id)
+                    run.naming.setdefault(source, []).append(entry.id)
     return named
+
+
+def _made_from(run: _Run, path: str, doc_id: str) -> bool:
+    """Whether the document ``doc_id``, whose ``sources`` name the page ``path``, was made
+    from it rather than citing it: its file is named as import names the page's (moved
+    since, it keeps its title), or its title is the page's. golang/proposal: a decision
+    written with ``--source README.md`` kept the README from ever being imported."""
+    stem = conversion.page_stem(posixpath.basename(path))
+    own = posixpath.basename(doc_id).rsplit(".", 1)[0]
+    if _NUMBERED_COPY.sub("", own) in {slug.slugify(stem, fallback=""), "home", "contents"}:
+        return True
+    try:
+        raw = document.decode(files.read(run.source, path), path=path)
+    except MdbrainError:
+        return True  # nothing to tell them apart by: as before, the page is not imported
+    page = conversion.parse(path, raw.removeprefix(document.BOM))
+    title = " ".join(run.plan.title(path, page.body, page.meta).split()).casefold()
+    return title == " ".join(run.titles.get(doc_id, "").split()).casefold()
+
+
+_NUMBERED_COPY = re.compile(r"-\d+$")  # "readme-2": a name import took beside another
 
 
 # what became of a frontmatter YAML rejects: read line by line, or kept as code
@@ -394,9 +419,14 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     for source, doc_id in done.items():
         run.plan.earlier.setdefault(source.casefold(), doc_id)
     for path in counted(paths, run.session.progress, "reading"):
-        if run.plan.origin(path) in done:  # importing again adds nothing
+        # importing again adds nothing; a document that only cites the page is no import
+        made = next(
+            (d for d in run.naming.get(run.plan.origin(path), ()) if _made_from(run, path, d)),
+            None,
+        )
+        if made is not None:
             run.skipped.append(Case(path, "", "already imported (it is in a document's sources)"))
-            run.plan.before[path] = done[run.plan.origin(path)]
+            run.plan.before[path] = made
             continue
         if _partial(path) and not run.single:
             run.skipped.append(Case(path, "", _PARTIAL))
