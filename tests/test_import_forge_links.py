@@ -77,6 +77,13 @@ def test_only_a_link_to_the_projects_file_as_it_is_now_names_that_file() -> None
     assert own(f"{HOME}/issues/12", homes) is None
     assert own("https://github.com/acme/handbook-two/blob/main/a.md", homes) is None
     assert own(f"{HOME}/blob/main/docs/a.md", frozenset()) is None
+    # Gitiles (golang/proposal's clone address): its 28 links to other proposals
+    gitiles = frozenset({"go.googlesource.com/proposal"})
+    site = "https://go.googlesource.com/proposal/+"
+    assert own(f"{site}/master/design/12914-monotonic.md", gitiles) == "/design/12914-monotonic.md"
+    assert own(f"{site}/refs/heads/master/design/a.md#why", gitiles) == "/design/a.md#why"
+    assert own(f"{site}/4f1c2a9e/design/a.md", gitiles) is None  # a commit
+    assert own(f"{site}log", gitiles) is None
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

@@ -232,6 +232,10 @@ def test_a_records_changelog_dates_it_and_its_days_read_as_cosmos_writes_them() 
     assert dates.day("2019 Aug 31") == dt.date(2019, 8, 31)
     assert dates.day("Date: 20.08.2021") == dt.date(2021, 8, 20)
     assert dates.day("version 1.2.3") is None
+    # golang/proposal's freeze-syscall says "Date: 2014": its first day, not git's 2022
+    year = dates.in_text("# Freeze syscall\n\nAuthor: Rob Pike\nDate: 2014\n\nText.\n", TODAY)
+    assert year.created == (dt.date(2014, 1, 1),)
+    assert dates.in_text("# X\n\nDate: 2014 and 2015 releases\n", TODAY).created == ()
     body = (
         "# ADR 010: Modular AnteHandler\n\n## Changelog\n\n"
         "* 2019 Aug 31: Initial draft\n* 20.08.2021: Revised\n"

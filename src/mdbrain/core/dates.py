@@ -64,6 +64,7 @@ _MONTH_YEAR = re.compile(rf"\b({_MONTH})\.?,?\s+(\d{{4}})\b", re.I)  # the first
 # cosmos/cosmos-sdk's records: "2019 Aug 31", and "20.08.2021" (the day first, as in Europe)
 _YEAR_MONTH_DAY = re.compile(rf"(?<!\d)(\d{{4}})\s+({_MONTH})\.?\s+(\d{{1,2}})(?!\d)", re.I)
 _DOTTED = re.compile(r"(?<!\d)(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)")
+_YEAR_ALONE = re.compile(r"((?:19|20)\d{2})\s*$")
 # a section listing a record's changes, each after its day ("* 2019 Aug 31: first draft")
 _LOG_HEADING = re.compile(
     r"^#{1,6}\s*(?:change\s*log|changes|history|revision\s+history|historique)\s*#*\s*$", re.I
@@ -144,6 +145,9 @@ _LEADING: Final[tuple[tuple[re.Pattern[str], _Found], ...]] = (
     (_YEAR_MONTH_DAY, lambda m: _make(m.group(1), _MONTHS[m.group(2).lower()], m.group(3))),
     (_DOTTED, lambda m: _make(m.group(3), m.group(2), m.group(1))),
     (_MONTH_YEAR, lambda m: _make(m.group(2), _MONTHS[m.group(1).lower()], "1")),
+    # a year alone, all there is after a label: its first day (golang/proposal's "Date:
+    # 2014" took the day the file was copied into the repository, in 2022)
+    (_YEAR_ALONE, lambda m: _make(m.group(1), 1, "1")),
 )
 
 

@@ -145,6 +145,8 @@ def _current_file(rest: str) -> tuple[str, str] | None:
     parts = rest.split("/", 3)
     if parts[0] == "-":  # GitLab's
         parts = rest.split("/", 4)[1:]
+    elif parts[0] == "+":  # Gitiles' (go.googlesource.com/proposal/+/master/design/a.md)
+        parts = ["blob", *rest.removeprefix("+/").removeprefix("refs/heads/").split("/", 2)]
     if len(parts) < 3 or parts[0] not in ("blob", "tree", "raw"):
         return None
     if parts[1].lower() not in _CURRENT:
