@@ -165,6 +165,26 @@ def test_search_shows_the_line_naming_the_identifier_its_heading_first(
     assert reader.search("remote key provider").hits[0].snippet.startswith("A remote key")
 
 
+def test_show_of_a_section_lists_the_sections_around_it_and_counts_the_others(
+    make_base: MakeBase,
+) -> None:
+    """golang/proposal's monotonic-time design: its 9-line Abstract cost 2,455 tokens,
+    the 118 headings of its appendix listed under it."""
+    body = "## Abstract\n\nTime goes on.\n\n" + "".join(
+        f"## Appendix {n}\n\nA case.\n\n" for n in range(40)
+    )
+    root = make_base({"design/monotonic.md": doc("Monotonic time", body=body)})
+    reader = Brain.open(root).reader()
+    whole = reader.show("design/monotonic.md")
+    assert len(whole.outline) == 42  # the title and every section, when none is asked
+    shown = reader.show("design/monotonic.md", section="Abstract")
+    assert shown.outline[:2] == ("Monotonic time", "  Abstract")
+    assert shown.outline[-1] == "(32 more below)" and len(shown.outline) == 11
+    assert shown.tokens < whole.tokens  # the section read, and far fewer titles
+    middle = reader.show("design/monotonic.md", section="Appendix 20").outline
+    assert middle[0] == "(14 more above)" and "  Appendix 20" in middle
+
+
 def test_show_finds_a_section_by_a_line_it_holds_and_by_a_title_without_backticks(
     make_base: MakeBase,
 ) -> None:

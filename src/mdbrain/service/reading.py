@@ -17,6 +17,7 @@ all says so and proposes how to fill it (:data:`EMPTY_ADVICE`).
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import posixpath
 import re
@@ -1219,6 +1220,11 @@ class Reader:
         elif section is not None:
             passage, same_title = self._named_section(doc, lines, section)
             read.append(passage)
+            # the sections around the one asked, the others counted: golang/proposal's
+            # 9-line Abstract cost 2,455 tokens, its appendix's 118 headings listed
+            starts = [s.line for s in doc.outline()]
+            at = bisect.bisect_right(starts, passage.line) - 1
+            outline = _around(outline, max(at, 0), OUTLINE_NEAR)
         cost = sum(tokens.estimate(p.text) for p in read)
         cost += tokens.estimate(" ".join(outline)) + tokens.estimate(str(links))
         conflict = manifest.conflict_line(doc.raw)
@@ -1389,6 +1395,18 @@ _PLAIN_STATES = frozenset(
     {"accepted", "approved", "adopted", "proposed", "draft", "superseded", "deprecated",
      "rejected", "declined", "archived", "stable", "active", "done", "final", "implemented"}
 )  # fmt: skip
+
+
+OUTLINE_NEAR = 8  # sections listed on each side of the one asked, by show --section
+
+
+def _around(outline: tuple[str, ...], at: int, near: int) -> tuple[str, ...]:
+    """The titles of ``outline`` within ``near`` of the one at ``at``, and how many
+    others there are above and below."""
+    first, last = max(0, at - near), min(len(outline), at + near + 1)
+    above = (f"({first} more above)",) if first else ()
+    below = (f"({len(outline) - last} more below)",) if last < len(outline) else ()
+    return (*above, *outline[first:last], *below)
 
 
 def _status_says_more(meta: dict[str, Any]) -> bool:
