@@ -892,9 +892,10 @@ def test_a_page_the_guard_stops_is_reported_with_its_line_and_what_lets_it_throu
     assert report.imported == {}
     stopped = {s.source: s for s in report.stopped}
     assert (stopped["token.md"].line, stopped["token.md"].rule) == (5, "github-token")
+    # the marker first: import leaves its source as it is (golang/proposal)
     assert stopped["token.md"].allow == (
-        "put '<!-- mdbrain: allow-secret -->' at the end of line 5, "
-        f"or add 'digest:{stopped['token.md'].digest}' to guard.allow in .rag"
+        f"add 'digest:{stopped['token.md'].digest}' to guard.allow in .rag, "
+        "or put '<!-- mdbrain: allow-secret -->' at the end of line 5 of the page"
     )
     assert stopped["sample.md"].line == 6
     assert stopped["sample.md"].allow == (

@@ -588,7 +588,7 @@ def import_text(report: ImportReport) -> str:
         ]
         if any(s.kind == "personal" for s in report.stopped):
             lines.append(
-                "  personal data (addresses, phone numbers) is checked unless .rag sets"
+                "  personal data (e-mail addresses, phone numbers, ids) is checked unless .rag sets"
                 " guard.personal_data: false"
             )
         lines.append("  then run the same import again: the pages already imported are skipped")

@@ -74,9 +74,13 @@ def allow_entry(digest: str) -> str:
     return f"add 'digest:{digest}' to guard.allow in .rag"
 
 
-def advice(text: str, line: int, kind: str, body_line: int, digest: str) -> str:
+def advice(
+    text: str, line: int, kind: str, body_line: int, digest: str, *, marker_first: bool = False
+) -> str:
     """How to let through a finding of ``kind`` ("secret" or "personal") on ``line`` of
-    ``text``, whose body starts on ``body_line``, of the value named by ``digest``."""
+    ``text``, whose body starts on ``body_line``, of the value named by ``digest``; with
+    ``marker_first``, the entry in the marker first (an import leaves its source as it
+    is: golang/proposal's stops all began by asking to edit the page)."""
     value = allow_entry(digest)
     if line < body_line or line <= 0:
         return value
@@ -85,4 +89,6 @@ def advice(text: str, line: int, kind: str, body_line: int, digest: str) -> str:
     if comment is None:
         return value
     where = "" if language is None else " (in its code block)"
+    if marker_first:
+        return f"{value}, or put '{comment}' at the end of line {line} of the page{where}"
     return f"put '{comment}' at the end of line {line}{where}, or {value}"

@@ -787,7 +787,9 @@ def _stop(
         if len(own) == len(found) > 1:
             advice = f"also on lines {_listed(list(map(str, own[1:])))}: {allow}"
         elif line > 0 and not included:
-            advice = allowance.advice(page.raw, line, kind, page.body_line, digest)
+            advice = allowance.advice(
+                page.raw, line, kind, page.body_line, digest, marker_first=True
+            )
         elif line > 0:  # fastapi: "also on lines 0, 0, 0" named the lines includes added
             advice = f"also in {_listed([*map(str, own[1:]), *included])}: {allow}"
         else:
