@@ -166,6 +166,20 @@ def test_an_atx_heading_with_a_million_spaces_inside() -> None:
     assert headings[0].title == "x" + " " * 1_000_000 + "y"
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "{% include a.md" + " " * 1_000_000,  # never closed, spaces after the name
+        "{% include " + "a." * 500_000 + "x %}",  # a name of dots, no page suffix
+        "{% include a.md " + "x " * 500_000,  # parameters that never close
+    ],
+)
+def test_a_liquid_include_that_never_closes(line: str) -> None:
+    with bounded():
+        found = snippets.expand_liquid(line + "\n", lambda _name: "text")
+    assert found.text == line + "\n" and not found.included
+
+
 # --- Markdown: long lines and links --------------------------------------------------
 
 

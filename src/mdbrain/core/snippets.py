@@ -25,6 +25,7 @@ import posixpath
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Final
 
 from mdbrain.core import codemap, markdown
 
@@ -612,3 +613,56 @@ def _partial_name(folder: str, name: str) -> str:
 
 def _partial_folder(name: str) -> str:
     return posixpath.dirname(name)
+
+
+# --- Jekyll's Liquid includes -----------------------------------------------------------
+
+LIQUID: Final = "{%"
+# an include of a Markdown file alone on its line: "{% include api/en/5x/app-get.md %}",
+# "{%- include_relative notes.md -%}"; its parameters, if any, are left to Liquid
+_LIQUID_INCLUDE = re.compile(  # linear: possessive runs, a lazy name up to its suffix
+    r"^(?P<indent>[ \t]*+)\{%-?[ \t]*+(?P<kind>include_relative|include)[ \t]++"
+    r"(?P<file>[\w/-][\w./-]*?\.(?:markdown|md))(?![\w./-])"
+    r"(?:[ \t]++[^%\n]*+)?+-?%\}[ \t]*+$"
+)
+
+
+def expand_liquid(text: str, read: Reader, depth: int = DEPTH) -> Expanded:
+    """``text`` (a Jekyll page) with each Markdown file it includes alone on a line,
+    outside code, in the place of the include: the file's text without its front matter,
+    its own includes expanded in turn (``depth`` levels). ``read`` is given the name as
+    written, ``include_relative`` ones prefixed with ``./``: an include names a file of the
+    site's ``_includes``, an ``include_relative`` one of the page's folder.
+    expressjs/expressjs.com wrote its API reference so, a page of 31 includes."""
+    out = Expanded(text)
+    if LIQUID in text and "include" in text:
+        out.text = _liquid(text, read, depth=depth, chain=(), out=out)
+    return out
+
+
+def _liquid(text: str, read: Reader, *, depth: int, chain: tuple[str, ...], out: Expanded) -> str:
+    lines = text.split("\n")
+    prose = markdown.outside_code(lines, _ANY_FENCE)
+    for number, line in enumerate(lines):
+        found = _LIQUID_INCLUDE.match(line) if prose[number] and LIQUID in line else None
+        if found is None:
+            continue
+        name = ("./" if found.group("kind") == "include_relative" else "") + found.group("file")
+        if name in chain:
+            out.looping.append(name)
+            continue
+        if depth <= 0 or out.added > MOST:
+            out.over.append(name)
+            continue
+        whole = read(name)
+        if whole is None:
+            out.missing.append(name)
+            continue
+        out.included.append(name)
+        body = _FRONT_MATTER.sub("", whole.removeprefix("\ufeff").replace("\r\n", "\n"), count=1)
+        inner = _liquid(body.strip("\n"), read, depth=depth - 1, chain=(*chain, name), out=out)
+        # Liquid puts the text where the tag stands: only its first line after the indent
+        shown = found.group("indent") + inner
+        out.added += len(shown)
+        lines[number] = shown
+    return "\n".join(lines)

@@ -438,7 +438,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             continue
         written = raw
         raw = _with_snippets(run, path, _with_code(run, path, _with_book(run, path, raw)))
-        raw = _with_partials(run, path, raw)
+        raw = _with_liquid(run, path, _with_partials(run, path, raw))
         if agent_files.START in raw:  # the pointer agents install writes is no knowledge
             raw = agent_files.without_section(raw)
             if not any(line.strip() and line.lstrip()[0] != "#" for line in raw.split("\n")):
@@ -554,6 +554,38 @@ def _with_partials(run: _Run, path: str, raw: str) -> str:
     found = snippets.expand_partials(raw, read)
     missing = "names no file of the project that import can read"
     _note_includes(run, f"{path}: the partial", found, missing)
+    return found.text
+
+
+def _with_liquid(run: _Run, path: str, raw: str) -> str:
+    """The Jekyll page as its site shows it (:func:`snippets.expand_liquid`): each
+    Markdown file it includes alone on a line in the place of the include, read from the
+    ``_includes`` folder of the site (the nearest folder above the page that holds a
+    ``_config.yml``), or from the page's folder for ``include_relative``; never outside
+    the project. Includes that are not read are noted, each with why."""
+    if snippets.LIQUID not in raw or "include" not in raw:
+        return raw
+    project, source = run.session.project.resolve(), run.source.resolve()
+    root = project if source == project or project in source.parents else source
+    folder = (run.source / path).parent.resolve()
+    site = next(
+        (
+            place
+            for place in (folder, *folder.parents)
+            if (place == root or root in place.parents) and (place / "_config.yml").is_file()
+        ),
+        None,
+    )
+    included = _reader(((site / "_includes",) if site else ()), root)
+    relative = _reader((folder,), root)
+
+    def read(name: str) -> str | None:
+        return relative(name.removeprefix("./")) if name.startswith("./") else included(name)
+
+    found = snippets.expand_liquid(raw, read)
+    if found.included or found.missing:
+        missing = "names no file of the site's _includes (or the page's folder) import can read"
+        _note_includes(run, f"{path}: the include", found, missing)
     return found.text
 
 
