@@ -183,6 +183,22 @@ def test_plain_init_proposes_the_folder_with_the_most_pages(tmp_path: Path) -> N
     assert "Next: 'mdbrain import docs', or add documents" in done.output
 
 
+def test_init_folds_top_level_folders_of_languages_into_the_bases_one(tmp_path: Path) -> None:
+    """expressjs/expressjs.com keeps its Jekyll pages in en/, fr/, ja/... at its top:
+    init proposed ten imports as equals."""
+    page = "# Routing\n\nHow the app routes a request to its handler.\n"
+    files = {"app.js": "module.exports = {};\n", "_config.yml": "title: x\n"}
+    for code in ("en", "fr", "ja", "zh-cn"):
+        files |= {f"{code}/guide/{name}.md": page for name in ("routing", "errors", "proxy")}
+    files |= {"2x/guide/routing.md": page, "2x/guide/errors.md": page, "2x/api.md": page}
+    project = make(tmp_path / "jekyll", files)
+    done = CliRunner().invoke(cli, ["-C", str(project), "init", "--no-agents"])
+    assert done.exit_code == 0, done.output
+    assert "Documentation outside the base: en/ (3 pages)" in done.output
+    assert "Its translations are left out: fr/, ja/, zh-cn/." in done.output
+    assert "'mdbrain import fr'" not in done.output
+
+
 def test_init_proposes_the_pages_in_the_bases_language_and_names_the_translations(
     tmp_path: Path,
 ) -> None:

@@ -202,6 +202,7 @@ def page_folders(
                 or _from_source(Pages(top, count, site), inside)
             )
     found = _tagged_translations(found, tops, lang)
+    found = _language_tops(found, tops, lang)
     found.sort(key=lambda p: (p.site is None, -p.count, p.folder))
     every = pages(files)
     at_top = docs_site(".", files, {})  # a site built from the project's own folder
@@ -449,6 +450,27 @@ def _tagged_translations(
         out = [p for p in out if p is not plain]
         out.append(dataclasses.replace(chosen, translations=names))
     return out
+
+
+def _language_tops(found: list[Pages], tops: Mapping[str, list[str]], lang: str) -> list[Pages]:
+    """``found`` with top-level folders named for languages that mirror one another's
+    pages (a Jekyll site's ``en/``, ``fr/``, ``ja/``: :func:`_copies` of the project's
+    top) folded into the one in ``lang``, naming the others as its translations:
+    expressjs/expressjs.com's init proposed ten imports as equals."""
+    named = [p for p in found if named_for_a_language(p.folder) and p.folder in tops]
+    if len(named) < 2:
+        return found
+    every = [f"{p.folder}/{rest}" for p in named for rest in tops[p.folder]]
+    copies = _copies(every, named_for_a_language, outer=True)
+    if copies is None or copies[1]:  # mirrored at the top only
+        return found
+    mirrored = set(copies[0])
+    chosen = next((p for p in named if p.folder in mirrored and language(p.folder) == lang), None)
+    if chosen is None:
+        return found
+    others = tuple(sorted(p.folder for p in named if p.folder in mirrored and p is not chosen))
+    kept = [p for p in found if p.folder not in mirrored or p is chosen]
+    return [dataclasses.replace(p, translations=others) if p is chosen else p for p in kept]
 
 
 def _language_of(folder: str) -> str:
