@@ -365,3 +365,24 @@ def test_among_lines_holding_as_much_the_one_holding_the_rows_words_too_is_shown
     )
     answer = Brain.open(root).reader().query("where is the user-level uv.toml configuration file")
     assert "~/.config/uv/uv.toml" in answer.sections[0].text
+
+
+def test_of_copies_in_folders_named_for_versions_the_newest_or_the_one_asked_is_shown(
+    make_base: MakeBase,
+) -> None:
+    """expressjs/expressjs.com keeps its API reference once per major version: the 4.x
+    page answered, the 5.x one folded into its row."""
+    body = "res.cookie sets a cookie; its options are domain, path and secure.\n"
+    old = body + "The options res.cookie takes: each of its options, as options go.\n" * 3
+    pages = {
+        "4x/res-cookie.md": doc("res.cookie", body=old),
+        "5x/res-cookie.md": doc("res.cookie", body=body),
+    }
+    root = make_base(pages)
+    reader = Brain.open(root).reader()
+    plain = reader.query("which options does res.cookie take")
+    assert plain.hits[0].id == "5x/res-cookie.md"
+    assert plain.hits[0].copies == ("4x/res-cookie.md",)
+    asked = reader.query("which options does res.cookie take in Express 4")
+    assert asked.hits[0].id == "4x/res-cookie.md"
+    assert asked.hits[0].copies == ("5x/res-cookie.md",)

@@ -485,6 +485,7 @@ class Reader:
         above: list[str] = []
         copies: dict[tuple[str, str, str], list[str]] = {}  # by the key of the hit they copy
         first: dict[tuple[str, str, str], str] = {}
+        cards: dict[str, Card] = {}  # the copies' cards, to show the newest version's
         for card in self.pool(question, limit) if pool is None else pool:
             if not filters.accepts(card):
                 continue
@@ -498,6 +499,7 @@ class Reader:
             key = _copy_key(card)
             if key is not None and key in copies:
                 copies[key].append(card.id)
+                cards[card.id] = card
                 continue
             if len(hits) < limit:
                 hits.append(hit_of(card, self.summary_max))
@@ -507,8 +509,29 @@ class Reader:
             hidden = [score for score in hidden if score >= keep * hits[0].score]
         of = {first[key]: tuple(ids) for key, ids in copies.items() if ids}
         if of:
-            hits = [dataclasses.replace(h, copies=of[h.id]) if h.id in of else h for h in hits]
+            hits = [
+                self._newest_copy(h, of[h.id], cards, question) if h.id in of else h for h in hits
+            ]
         return Ranked(hits, len(hidden), draft if hits else None, tuple(above) if hits else ())
+
+    def _newest_copy(
+        self, hit: Hit, others: tuple[str, ...], cards: dict[str, Card], question: str
+    ) -> Hit:
+        """``hit`` with its ``copies`` (same title and summary), shown as the copy of the
+        version the question names, else of the newest version when the copies sit in
+        folders named for versions (expressjs' ``4x/`` and ``5x/``: the 4.x page was
+        shown, the 5.x one folded into its row)."""
+        every = (hit.id, *others)
+        versions = {doc_id: _version_of(doc_id) for doc_id in every}
+        if any(v is None for v in versions.values()) or len(set(versions.values())) < 2:
+            return dataclasses.replace(hit, copies=others)
+        asked = {int(n) for n in _ASKED_VERSION.findall(question)}
+        named = [d for d in every if (versions[d] or (0,))[0] in asked]
+        chosen = named[0] if len(named) == 1 else max(every, key=lambda d: versions[d] or ())
+        if chosen == hit.id:
+            return dataclasses.replace(hit, copies=others)
+        shown = hit_of(cards[chosen], self.summary_max)
+        return dataclasses.replace(shown, copies=tuple(d for d in every if d != chosen))
 
     def pool(self, question: str, limit: int, prefer: frozenset[str] = frozenset()) -> list[Card]:
         """The whole pool the search orders for ``question``, whatever the ``limit`` of the
@@ -1395,6 +1418,21 @@ _PLAIN_STATES = frozenset(
     {"accepted", "approved", "adopted", "proposed", "draft", "superseded", "deprecated",
      "rejected", "declined", "archived", "stable", "active", "done", "final", "implemented"}
 )  # fmt: skip
+
+
+# a folder named for a version: 4x, 5x, v2, 2.1, version-2-1, v2.2.x
+_VERSION_FOLDER = re.compile(r"(?:v|version-)?(\d{1,4})(?:[.-](\d{1,4}))?(?:\.?x)?", re.I)
+_ASKED_VERSION = re.compile(r"\b(?:v|version\s+|express\s+|python\s+)?(\d{1,4})(?:\.x|x)?\b", re.I)
+
+
+def _version_of(doc_id: str) -> tuple[int, ...] | None:
+    """The version a document's last folder named for one gives (``5x/api.md``: (5,)),
+    None when no folder is so named."""
+    for folder in reversed(doc_id.split("/")[:-1]):
+        found = _VERSION_FOLDER.fullmatch(folder)
+        if found is not None:
+            return tuple(int(n) for n in found.groups() if n is not None)
+    return None
 
 
 OUTLINE_NEAR = 8  # sections listed on each side of the one asked, by show --section
