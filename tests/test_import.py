@@ -2414,3 +2414,20 @@ def test_a_document_citing_a_page_as_its_source_does_not_keep_it_from_being_impo
     assert again.imported == {} and again.skipped[0].reason.startswith("already imported")
     (root / "readme.md").rename(root / "process" / "proposing.md")  # moved since: still it
     assert run_import(root, root.parent / "README.md").imported == {}
+
+
+def test_a_link_to_a_folder_of_pages_makes_no_impl_ref(make_base: MakeBase) -> None:
+    """expressjs/expressjs.com: a link to /2x/, its 2.x documentation, made that folder an
+    impl_ref, fingerprinted as code; a folder of code still makes one."""
+    root = make_base({})
+    project = root.parent
+    for name, text in {
+        "2x/guide.md": "# Guide\n\nOld.\n",
+        "2x/img/a.png": "png",
+        "src/auth/login.py": "x = 1\n",
+        "docs/support.md": "# Support\n\nSee [the 2.x docs](../2x/) and [auth](../src/auth/).\n",
+    }.items():
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_text(text, encoding="utf-8")
+    report = run_import(root, project / "docs")
+    assert meta(root, report.imported["support.md"])["impl_refs"] == ["src/auth"]

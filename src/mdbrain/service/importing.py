@@ -1213,7 +1213,30 @@ def _impl_ref(run: _Run, page: str, path: str) -> bool:
     if guard.credential_path(path.rstrip("/")) is not None:
         run.plan.notes.append(f"{page}: {path} looks like a credentials file; not an impl_ref")
         return False
-    return True
+    return not path.endswith("/") or not _pages_only(run.tree.project / path)
+
+
+_LOOKED_AT = 200  # files of a folder looked at to tell whether it holds code
+
+
+def _pages_only(folder: Path) -> bool:
+    """Whether ``folder`` holds pages and no code (its first :data:`_LOOKED_AT` files
+    looked at): a folder of documentation, which no impl_ref names (expressjs.com's
+    link to ``/2x/`` made its 2.x docs an impl_ref, fingerprinted as code)."""
+    seen = 0
+    for _here, dirs, names in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in names:
+            if not conversion.is_page(name) and not name.lower().endswith(_ASSET_SUFFIXES):
+                return False
+            seen += 1
+            if seen >= _LOOKED_AT:
+                return True
+    return seen > 0
+
+
+# the images a folder of documentation holds beside its pages
+_ASSET_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp")
 
 
 def _from_new_place(run: _Run, page: str, path: str) -> str:
