@@ -555,17 +555,11 @@ def _partials(
         if found is None or out.added > MOST:
             continue
         name = _partial_name(folder, imported[found.group("name")])
-        if name in chain:
-            out.looping.append(name)
+        body = _read_include(name, read, chain, out)
+        if body is None:
             continue
-        whole = read(name)
-        if whole is None:
-            out.missing.append(name)
-            continue
-        out.included.append(name)
-        body = _FRONT_MATTER.sub("", whole.removeprefix("\ufeff").replace("\r\n", "\n"), count=1)
         inner = _partials(
-            body.strip("\n"),
+            body,
             read,
             depth=depth - 1,
             folder=_partial_folder(name),
@@ -580,6 +574,22 @@ def _partials(
         out.added += len(shown)
         lines[number] = shown
     return "\n".join(lines)
+
+
+def _read_include(name: str, read: Reader, chain: tuple[str, ...], out: Expanded) -> str | None:
+    """The text of the file an include or a partial names, without its front matter,
+    and it said in ``out``; None (and said) for one that includes itself on ``chain``
+    and for one that cannot be read."""
+    if name in chain:
+        out.looping.append(name)
+        return None
+    whole = read(name)
+    if whole is None:
+        out.missing.append(name)
+        return None
+    out.included.append(name)
+    body = _FRONT_MATTER.sub("", whole.removeprefix("\ufeff").replace("\r\n", "\n"), count=1)
+    return body.strip("\n")
 
 
 def _without_imports(text: str) -> str:
@@ -648,19 +658,13 @@ def _liquid(text: str, read: Reader, *, depth: int, chain: tuple[str, ...], out:
         if found is None:
             continue
         name = ("./" if found.group("kind") == "include_relative" else "") + found.group("file")
-        if name in chain:
-            out.looping.append(name)
-            continue
-        if depth <= 0 or out.added > MOST:
+        if name not in chain and (depth <= 0 or out.added > MOST):
             out.over.append(name)
             continue
-        whole = read(name)
-        if whole is None:
-            out.missing.append(name)
+        body = _read_include(name, read, chain, out)
+        if body is None:
             continue
-        out.included.append(name)
-        body = _FRONT_MATTER.sub("", whole.removeprefix("\ufeff").replace("\r\n", "\n"), count=1)
-        inner = _liquid(body.strip("\n"), read, depth=depth - 1, chain=(*chain, name), out=out)
+        inner = _liquid(body, read, depth=depth - 1, chain=(*chain, name), out=out)
         # Liquid puts the text where the tag stands: only its first line after the indent
         shown = found.group("indent") + inner
         out.added += len(shown)
