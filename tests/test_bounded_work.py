@@ -26,6 +26,7 @@ from mdbrain.core import (
     anchors,
     codemap,
     conversion,
+    dates,
     document,
     foreign_links,
     javascript,
@@ -178,6 +179,18 @@ def test_a_liquid_include_that_never_closes(line: str) -> None:
     with bounded():
         found = snippets.expand_liquid(line + "\n", lambda _name: "text")
     assert found.text == line + "\n" and not found.included
+
+
+def test_a_line_announcing_the_following_then_a_run_of_spaces() -> None:
+    # found in review: 45 s for a query landing on such a line of 100,000 spaces
+    line = "with the following zebra quokka widget" + " " * 200_000 + "x"
+    with bounded():
+        assert passages.past_announcement([line, "", "- a"], [5, 5, 5], 0, 1, 100) == 1
+
+
+def test_a_changelog_heading_then_a_run_of_spaces() -> None:
+    with bounded():
+        assert dates._LOG_HEADING.match("## changes" + " " * 200_000 + "x") is None
 
 
 # --- Markdown: long lines and links --------------------------------------------------

@@ -2431,3 +2431,36 @@ def test_a_link_to_a_folder_of_pages_makes_no_impl_ref(make_base: MakeBase) -> N
         (project / name).write_text(text, encoding="utf-8")
     report = run_import(root, project / "docs")
     assert meta(root, report.imported["support.md"])["impl_refs"] == ["src/auth"]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "ADR: Process payments asynchronously",
+        "Architecture Decision Record: Template engine choice",
+        "ADR 12 - Use a search index for product lookups",
+    ],
+)
+def test_a_record_whose_subject_names_a_process_or_an_index_is_a_record(title: str) -> None:
+    # found in review: the words about records were looked for in the subject too
+    assert adr.read("notes/x.md", f"# {title}\n\nWe do it.\n", {}) is not None
+
+
+def test_a_page_imported_again_is_known_by_its_name_or_title_and_a_home_page_cites_no_page(
+    make_base: MakeBase,
+) -> None:
+    """Found in review: a page named step-2.md, its document retitled, came in twice; a
+    document named home.md that cites guide.md kept guide.md out."""
+    root = make_base({"home.md": doc("Home", sources="[notes/guide.md]")})
+    notes = root.parent / "notes"
+    notes.mkdir()
+    (notes / "step-2.md").write_text("# Step two\n\nInstall it.\n", encoding="utf-8")
+    (notes / "guide.md").write_text("# Guide\n\nRead it.\n", encoding="utf-8")
+    first = run_import(root, notes)
+    assert sorted(first.imported) == ["guide.md", "step-2.md"]
+    written = root / first.imported["step-2.md"]
+    written.write_text(
+        written.read_text(encoding="utf-8").replace("title: Step two", "title: Installing"),
+        encoding="utf-8",
+    )
+    assert run_import(root, notes).imported == {}

@@ -81,6 +81,7 @@ def test_a_moved_document_keeps_its_images_and_links_to_code(make_base: MakeBase
     body = (
         "![Flow](img/flow.png) and [the app](../../src/app.py#L3).\n\n"
         '<img src="../../docs/img/shot.png" alt="Shot"> <img src="https://x.org/a.png">\n\n'
+        '<img data-src="../../docs/img/shot.png" src="../../docs/img/shot.png">\n\n'
         "`[not a link](../../src/app.py)`\n"
     )
     root = make_base({"tutorial/a.md": doc("A", body=body)})
@@ -95,6 +96,8 @@ def test_a_moved_document_keeps_its_images_and_links_to_code(make_base: MakeBase
     assert "[the app](../../../src/app.py#L3)" in moved
     assert '<img src="../../../docs/img/shot.png" alt="Shot">' in moved
     assert '<img src="https://x.org/a.png">' in moved
+    # the src itself, not a data-src before it (found in review)
+    assert 'src="../../../docs/img/shot.png">' in moved.split("data-src")[-1]
     assert "`[not a link](../../src/app.py)`" in moved  # code stays as written
     assert not {"W006", "W001"} & {f.code for f in Brain.open(root).check().findings}
 

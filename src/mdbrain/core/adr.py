@@ -93,6 +93,7 @@ _CONTEXT_HEADING = re.compile(
     re.IGNORECASE,
 )
 _RECORD_TITLE = re.compile(r"\bdecision record\b|^ADR\b", re.IGNORECASE)
+_SUBJECT = re.compile(r"\s*[:\u2013\u2014]\s*|\s+-\s+")  # "ADR 12: subject", "ADR 12 - subject"
 # a title about records rather than one: cosmos/cosmos-sdk's "ADR Creation Process"
 _ABOUT_RECORDS = re.compile(
     r"\b(?:process|template|guidelines?|how\s+to|index|overview|list\s+of|readme)\b", re.I
@@ -683,7 +684,9 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
         return True  # a Decision beside its Context: a record that states no status
     outline = _outlined(body)[1]
     title = outline[0].title if outline else ""
-    named = _RECORD_TITLE.search(title) is not None and _ABOUT_RECORDS.search(title) is None
+    # what a title says before its subject ("ADR: Process payments" is a record)
+    head = _SUBJECT.split(title, maxsplit=1)[0]
+    named = _RECORD_TITLE.search(title) is not None and _ABOUT_RECORDS.search(head) is None
     if named or _is_proposal(path, body, bool(stated)):
         return True  # "# Architecture Decision Record: MySQL database", "# Proposal: ..."
     folders = {part.lower() for part in path.split("/")[:-1]}

@@ -67,7 +67,8 @@ _DOTTED = re.compile(r"(?<!\d)(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)")
 _YEAR_ALONE = re.compile(r"((?:19|20)\d{2})\s*$")
 # a section listing a record's changes, each after its day ("* 2019 Aug 31: first draft")
 _LOG_HEADING = re.compile(
-    r"^#{1,6}\s*(?:change\s*log|changes|history|revision\s+history|historique)\s*#*\s*$", re.I
+    r"^#{1,6}\s*+(?:change\s*log|changes|history|revision\s+history|historique)\s*+#*+\s*+$",
+    re.I,
 )
 
 # How far down a page states its days, and the labels it states them with: the

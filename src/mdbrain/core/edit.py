@@ -54,7 +54,7 @@ def _destination_span(line: str, written: str, tag: bool = False) -> tuple[int, 
     ``src`` of an HTML image)."""
     if tag:
         pattern = re.compile(
-            r"(\bsrc\s*=\s*[\"']?)" + re.escape(written) + r"(?=[\"'\s/>]|$)", re.I
+            r"((?<![\w-])src\s*=\s*[\"']?)" + re.escape(written) + r"(?=[\"'\s/>]|$)", re.I
         )
     else:
         pattern = re.compile(

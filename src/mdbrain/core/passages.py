@@ -247,8 +247,8 @@ def past_table_head(
 _ANNOUNCES = lazy_pattern(
     # "the following", "the following properties." (expressjs' res.cookie: its table
     # of options was cut off under "The options parameter ... the following properties.")
-    r"(?:\bbecause|\bas follows|\bthe following(?:[ \t]+[\w-]+){0,3}[ \t]*[.:]?|\bparce que)"
-    r"[\s*_`)]*$",
+    r"(?:\bbecause|\bas follows|\bthe following(?:[ \t]++[\w-]++){0,3}+[.:]?|\bparce que)"
+    r"[\s*_`)]*+$",
     re.IGNORECASE,
 )
 _LIST_ITEM = lazy_pattern(r"\s*(?:[-*+]|\d{1,9}[.)])\s")

@@ -373,7 +373,10 @@ def _made_from(run: _Run, path: str, doc_id: str) -> bool:
     written with ``--source README.md`` kept the README from ever being imported."""
     stem = conversion.page_stem(posixpath.basename(path))
     own = posixpath.basename(doc_id).rsplit(".", 1)[0]
-    if _NUMBERED_COPY.sub("", own) in {slug.slugify(stem, fallback=""), "home", "contents"}:
+    names = {slug.slugify(stem, fallback="")}
+    if stem.lower() in ("index", "_index", "readme"):  # a folder's start page, renamed
+        names |= {"home", "contents"}
+    if own in names or _NUMBERED_COPY.sub("", own) in names:
         return True
     try:
         raw = document.decode(files.read(run.source, path), path=path)
