@@ -139,12 +139,17 @@ def counts(texts: Iterable[str]) -> dict[str, int]:
     for text in texts:
         if budget <= 0:
             break
-        prose = " ".join(paragraphs(text[:budget])).lower()
+        prose = " ".join(paragraphs(text[:budget]))
         budget -= len(prose) or 1
-        for word in _WORD().findall(prose.replace("’", "'").replace("'", " ")):
-            for lang, words in STOP_WORDS.items():
-                found[lang] += word in words
+        _count_small_words(prose, found)
     return found
+
+
+def _count_small_words(prose: str, found: dict[str, int]) -> None:
+    """Add to ``found`` the small words of each language ``prose`` holds."""
+    for word in _WORD().findall(prose.lower().replace("’", "'").replace("'", " ")):
+        for lang, words in STOP_WORDS.items():
+            found[lang] += word in words
 
 
 # Letters of the scripts a language can be told by alone, and of Latin.
@@ -188,15 +193,24 @@ def script_language(text: str) -> str | None:
 def of_page(text: str) -> str | None:
     """The language a page's prose is written in, when it tells: by its script, else
     English or French by their small words (:func:`detect`); None when it does not."""
-    prose = " ".join(paragraphs(text[:MAX_CHARS]))
-    return script_language(prose) or detect([text])
+    prose = " ".join(paragraphs(text[:MAX_CHARS]))  # read once, for both ways
+    told = None if prose.isascii() else script_language(prose)
+    if told is None:
+        found = dict.fromkeys(STOP_WORDS, 0)
+        _count_small_words(prose, found)
+        told = _decided(found)
+    return told
 
 
 def detect(texts: Iterable[str]) -> str | None:
     """The language of the prose of ``texts`` ('en' or 'fr'); None when too little is said:
     fewer than :data:`MIN_HITS` small words, unless at least :data:`FEW_HITS` and
     :data:`CLEAR_LEAD` times as many as the other language has."""
-    found = counts(texts)
+    return _decided(counts(texts))
+
+
+def _decided(found: dict[str, int]) -> str | None:
+    """The language whose small words ``found`` counts tell (see :func:`detect`)."""
     best = max(sorted(found), key=lambda lang: found[lang])
     other = max((n for lang, n in found.items() if lang != best), default=0)
     if found[best] >= MIN_HITS:

@@ -977,8 +977,8 @@ class Reader:
             self._successors(ahead),
             filters.include_drafts,
             self._weak(words, hits[0]) if hits else (),
-            ahead_now=self._holding_now(ahead),
-            ahead_retired=self._retired_after(ahead),
+            ahead_now=(now := self._holding_now(ahead)),
+            ahead_retired=self._retired_after(ahead, now),
             # "drafts match far better" only above drafts: a successor in force put first,
             # or the drafts cut by the budget, leave the best in force the answer
             outranked=answered.outranked
@@ -1148,12 +1148,12 @@ class Reader:
                 now.append(current)
         return () if set(now) == set(first) else tuple(now)
 
-    def _retired_after(self, doc_id: str) -> tuple[tuple[str, str], ...]:
-        """The successors of ``doc_id``, and what holds now after them, that are
+    def _retired_after(self, doc_id: str, now: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+        """The successors of ``doc_id``, and ``now``, what holds after them, that are
         deprecated or archived and replaced by nothing, each with its status: "replaced
         by ADR-045" must not read as "ADR-045 holds" when ADR-045 was abandoned."""
         found = []
-        for successor in dict.fromkeys((*self._successors(doc_id), *self._holding_now(doc_id))):
+        for successor in dict.fromkeys((*self._successors(doc_id), *now)):
             card = self.searcher.card(successor)
             # replaced in turn, it leads on (ahead_now): only the dead ends are said
             retired = card is not None and card.status in ("deprecated", "archived")
@@ -1340,8 +1340,8 @@ class Reader:
             self._successors(ahead),
             filters.include_drafts,
             self._weak(text, hits[0]) if hits else (),
-            ahead_now=self._holding_now(ahead),
-            ahead_retired=self._retired_after(ahead),
+            ahead_now=(now := self._holding_now(ahead)),
+            ahead_retired=self._retired_after(ahead, now),
             outranked=found.outranked,
             hidden_above=found.above,
         )
