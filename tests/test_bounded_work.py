@@ -188,6 +188,12 @@ def test_a_line_announcing_the_following_then_a_run_of_spaces() -> None:
         assert passages.past_announcement([line, "", "- a"], [5, 5, 5], 0, 1, 100) == 1
 
 
+def test_a_line_ending_with_a_colon_then_a_run_of_spaces() -> None:
+    line = "them:" * 20_000 + " " * 200_000 + "x"
+    with bounded():
+        assert passages.past_announcement([line, "", "- a"], [5, 5, 5], 0, 1, 100) == 1
+
+
 def test_a_changelog_heading_then_a_run_of_spaces() -> None:
     with bounded():
         assert dates._LOG_HEADING.match("## changes" + " " * 200_000 + "x") is None

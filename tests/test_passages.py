@@ -107,6 +107,15 @@ def test_a_window_that_stops_on_an_announcement_takes_what_it_announces() -> Non
     # a sentence ended, or a colon, which most often heads what follows: left as they are
     for said in (["We use Postgres.", "", "It is fast."], ["Example:", "", "x = 1"]):
         assert passages.past_announcement(said, [5] * 3, 0, 1, 100) == 1
+    # a colon over a list, a code block or a table: what it introduces follows
+    rules = ["Keep these rules in mind as we", "work through the examples that illustrate them:",
+             "", "- Each value has an owner.", "- One owner at a time.", "", "### Scope"]  # fmt: skip
+    assert passages.past_announcement(rules, [5] * len(rules), 0, 2, 100) == 5
+    assert passages.past_announcement(rules[:2] + rules[3:], [5] * 6, 0, 2, 100) == 4
+    run = ["Run it like this:", "```sh", "cargo test -- --test-threads=1", "```", "", "Done."]
+    assert passages.past_announcement(run, [5] * len(run), 0, 1, 100) == 4
+    for label in (["## Setup:", "", "- a"], ["See::", "", "- a"], ["Note: it is fast.", "", "- a"]):
+        assert passages.past_announcement(label, [5] * 3, 0, 1, 100) == 1
     # expressjs' res.cookie: its table of options was cut under this line
     table = ["It can have the following properties.", "", "| Property | Type |", "|--|--|",
              "| `domain` | String |", "", "## Next"]  # fmt: skip

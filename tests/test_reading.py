@@ -374,6 +374,61 @@ def test_a_draft_holding_every_word_named_answers_before_a_document_lacking_one(
     assert held.hits[0].id == "decisions/pin-uv.md" and not held.outranked
 
 
+def test_what_is_in_force_stays_listed_and_read_beside_drafts_far_ahead(
+    make_base: MakeBase,
+) -> None:
+    """home-assistant/architecture imported as drafts, then two decisions written in a
+    chain: "which Python versions do we support?" listed one draft on Docker images,
+    the decision in force named in the header but neither listed nor read, its score
+    under the share a list keeps."""
+    pages = {
+        "docker.md": doc(
+            "Docker images",
+            body="We build Docker images with Python wheels for five versions of Alpine;"
+            " Python support in images comes from Alpine. Python versions, Python builds.\n\n"
+            + 12
+            * "Each image is tagged, scanned and pushed by the release job. ",
+            status="draft",
+            type="decision",
+        ),
+        "support.md": doc(
+            "Python support policy",
+            body="We support each Python release until upstream ends it.",
+            type="decision",
+        ),
+    }
+    pages.update(
+        {f"misc{n}.md": doc(f"Topic {n}", body=f"Note {n}.", status="draft") for n in range(3)}
+    )
+    root = make_base(pages)
+    reader = Brain.open(root).reader()
+    asked = reader.query("which Python versions do we support with Docker images")
+    assert asked.outranked == "support.md"
+    assert [h.id for h in asked.hits] == ["docker.md", "support.md"]
+    assert "until upstream ends it" in views.query_text(asked)  # its text is read too
+
+
+def test_a_filler_word_of_the_question_is_no_word_a_page_lacks(make_base: MakeBase) -> None:
+    """A question ending "...support now?": the decision in force lacked "now", a draft using it in
+    passing did not, and the draft was put before it as matching far better."""
+    root = make_base(
+        {
+            "docker.md": doc(
+                "Docker images",
+                body="We have now one image; it ships Python for every version we support.",
+                status="draft",
+            ),
+            "support.md": doc(
+                "Python versions supported",
+                body="We support the two latest Python versions.",
+                type="decision",
+            ),
+        }
+    )
+    asked = Brain.open(root).reader().query("which Python versions do we support now?")
+    assert asked.hits[0].id == "support.md" and not asked.outranked
+
+
 def test_the_drafts_header_is_said_only_above_a_draft(make_base: MakeBase) -> None:
     """astral-sh/uv: "what replaced pinning uv by digest in Docker?" said "Drafts match
     this far better than what is in force" above one row, the decision in force that

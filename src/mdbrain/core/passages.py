@@ -265,7 +265,9 @@ def past_announcement(
     last = end - 1
     while last >= start and not lines[last].strip():
         last -= 1
-    if last < start or end >= len(lines) or not _ANNOUNCES().search(lines[last]):
+    if last < start or end >= len(lines):
+        return end
+    if not (_ANNOUNCES().search(lines[last]) or _introduces_block(lines, last)):
         return end
     spent = sum(costs[start:end])
     grown, held, fenced = end, False, False
@@ -287,6 +289,21 @@ def past_announcement(
     while grown > end and not lines[grown - 1].strip():  # no blank line to end on
         grown -= 1
     return grown if held else end
+
+
+_COLON_END = lazy_pattern(r"[^\s:]:[\s*_`)]*+$")  # "...illustrate them:", not "::" or a lone ":"
+_BLOCK_START = lazy_pattern(r"\s*(?:[-*+]\s|\d{1,9}[.)]\s|```|~~~|\|)")
+
+
+def _introduces_block(lines: Sequence[str], last: int) -> bool:
+    """Whether line ``last`` ends a sentence with a colon and a list, a code block or a
+    table comes next (a blank line between them or not): "Keep these rules in mind as we
+    work through the examples that illustrate them:" over the rules themselves, in the
+    Rust book. A colon over a paragraph is left alone: it is as often a label."""
+    if not _COLON_END().search(lines[last]) or lines[last].lstrip().startswith("#"):
+        return False
+    following = next((x for x in lines[last + 1 : last + 3] if x.strip()), "")
+    return bool(_BLOCK_START().match(following))
 
 
 SENTENCE_BACK = 3  # lines a window may reach back for the start of its first sentence

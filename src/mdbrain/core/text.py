@@ -92,12 +92,28 @@ def without_stop_words(text: str, lang: str) -> str:
     return " ".join(kept)
 
 
+# Words that place a question in time or stress it ("what do we support now?"): the
+# answer in force is what they ask for, and a page is no better for holding them.
+_FILLERS = frozenset(
+    {
+        "now", "currently", "nowadays", "still", "anymore", "actually", "really", "just",
+        "maintenant", "actuellement", "désormais", "encore", "toujours", "vraiment",
+    }
+)  # fmt: skip
+
+
 def says_little(word: str) -> bool:
     """Whether ``word`` is a word of any known language's grammar (a stop word, a
-    question word, a letter or two) rather than one that names something: what a
-    base in another language than the question cannot be expected to hold."""
+    question word, a letter or two, a filler such as "now") rather than one that names
+    something: what a base in another language than the question cannot be expected
+    to hold, and what a page may lack and still answer."""
     low = word.casefold()
-    return len(low) <= 2 or low in _ASKING or any(low in stop for stop in _STOP.values())
+    return (
+        len(low) <= 2
+        or low in _ASKING
+        or low in _FILLERS
+        or any(low in stop for stop in _STOP.values())
+    )
 
 
 def language(lang: str) -> str:

@@ -916,7 +916,16 @@ class Reader:
         )
         hits, hidden, unverified, advice, ahead = answered[:5]
         if hits and limit is None:  # candidates far behind the best one help nobody
-            hits = [h for h in hits if h.score >= KEEP_SHARE * hits[0].score]
+            hits = [
+                h
+                for h in hits
+                if h.score >= KEEP_SHARE * hits[0].score or h.id == answered.outranked
+            ]
+            # what is in force is listed below the drafts, however far behind them: home
+            # assistant's newest Python decision gave way to a draft on Docker images
+            card = self.searcher.card(answered.outranked) if answered.outranked else None
+            if card is not None and all(h.id != card.id for h in hits):
+                hits.append(hit_of(card, self.summary_max))
         hits = self._past_hub(hits)
         if asked.successor:
             # drafts answer already (the base is being adopted): a draft successor too
@@ -931,6 +940,10 @@ class Reader:
             len(hits) > 1 and hits[0].score >= CLEAR_LEAD * max(hits[1].score, 1e-9)
         )
         chosen = hits[: 1 if early else READ_AT_MOST]
+        # drafts put before what is in force: its text is read too, for the reader to weigh
+        in_force = next((h for h in hits if h.id == answered.outranked), None)
+        if in_force is not None and in_force not in chosen:
+            chosen = [*chosen[: READ_AT_MOST - 1], in_force]
         docs = [self.document(hit.id) for hit in chosen]
         # a budget above what an answer costs asks for more of the best section: the lines
         # past the default window are often the answer (backstage: 3 to 10 lines below)
