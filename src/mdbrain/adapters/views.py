@@ -534,6 +534,20 @@ def review_text(result: ReviewQueue) -> str:
     return "\n".join(lines)
 
 
+def _refreshed(report: ImportReport) -> list[str]:
+    """The line naming the drafts an import replaced by their page as it is now."""
+    if not report.refreshed:
+        return []
+    again = "would replace" if report.dry_run else "replaced"
+    shown = list(report.refreshed.values())
+    return [
+        f"  {len(shown)} of them {again} the draft an earlier import made of the page"
+        " (the page changed since, nobody edited the draft): "
+        + ", ".join(shown[:_CASES_LISTED])
+        + (" ..." if len(shown) > _CASES_LISTED else "")
+    ]
+
+
 def import_text(report: ImportReport) -> str:
     verb = "would import" if report.dry_run else "imported"
     if report.legacy:
@@ -542,7 +556,7 @@ def import_text(report: ImportReport) -> str:
         into = f" into {report.theme}/" if report.theme else ""
         count = len(report.imported)
         pages = f"{count} page{'' if count == 1 else 's'}"
-        lines = [f"{verb.capitalize()} {pages} from {report.source}{into}."]
+        lines = [f"{verb.capitalize()} {pages} from {report.source}{into}.", *_refreshed(report)]
     planned = _planned(report) if report.dry_run and not report.legacy else {}
     lines += planned.values()
     if len(report.imported) > len(planned) > 0:

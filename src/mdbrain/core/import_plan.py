@@ -144,6 +144,9 @@ class Plan:
     # ``redirect_from``): the address, casefolded, without slashes at its ends -> its path
     addresses: dict[str, str] = field(default_factory=dict)
     slugs: dict[str, str] = field(default_factory=dict)  # a slug field's address -> page
+    # source path -> the id of the draft an earlier import made of it, imported again in
+    # its place: the page changed since and nobody edited the draft
+    refresh: dict[str, str] = field(default_factory=dict)
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -214,6 +217,9 @@ def place(plan: Plan, paths: list[str], taken: Callable[[str], set[str]]) -> lis
         wished.setdefault(posixpath.dirname(path), set()).add(_slug(path))
     lead = _language_folder(plan, paths)
     for path in sorted(paths, key=lambda p: (_slug(p) != _stem(p), p)):
+        if path in plan.refresh:  # imported again where it is
+            plan.ids[path] = plan.refresh[path]
+            continue
         kept = path.split("/")[:-1]
         kept = kept[1:] if lead and kept[:1] == [lead] else kept
         folders = [slug.slugify(f, fallback="folder") for f in kept]

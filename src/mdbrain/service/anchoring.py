@@ -1,7 +1,8 @@
 """Fingerprints of the code each document describes, kept in ``ANCHORS.lock``.
 
-Every impl_ref gets a fingerprint of what it names, taken when its document is
-written, verified, drafted by ``init --scan`` or imported:
+Every impl_ref, and every source that is a file of the project (the page a
+document was imported from), gets a fingerprint of what it names, taken when its
+document is written, verified, drafted by ``init --scan`` or imported:
 
 * a symbol (``file.py#Class.method``): a hash of its syntax tree, so comments
   and layout do not count (:func:`mdbrain.core.anchors.symbol_fingerprint`);
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mdbrain.core import anchors, fields, ids
+from mdbrain.core import anchors, fields, ids, links
 from mdbrain.core.errors import MdbrainError
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.store import anchor_lock, files
@@ -156,6 +157,43 @@ def refs_of(entry: Entry) -> list[anchors.Ref]:
     return out
 
 
+def sources_of(entry: Entry, base: str) -> list[anchors.Ref]:
+    """The ``sources`` of a document that name a file of the project outside the base
+    (``base``: the knowledge root from the project folder, '.' when they are one): the
+    page it was imported from, the code it was drawn from. When one changes, the
+    document may say what it no longer says. Addresses, prose ("discussion #2001") and
+    the base's own documents are none."""
+    out = []
+    for written in fields.strings(entry.meta, "sources"):
+        path = written.strip()
+        if "://" in path or any(c.isspace() for c in path) or path.endswith("/"):
+            continue
+        if "." not in path.rsplit("/", 1)[-1]:
+            continue
+        try:
+            ref = anchors.parse(ids.code_path(path))
+        except MdbrainError:
+            continue
+        inside = base in (".", ref.path) or ref.path.startswith(base + "/")
+        if ref.symbol or (inside and ref.path.lower().endswith(links.DOC_SUFFIXES)):
+            continue
+        out.append(ref)
+    return out
+
+
+def watched(entry: Entry, base: str) -> list[anchors.Ref]:
+    """What ``update`` compares a document with: its impl_refs, then its sources
+    (:func:`sources_of`) that are not among them."""
+    refs = refs_of(entry)
+    known = {ref.path for ref in refs}
+    return refs + [ref for ref in sources_of(entry, base) if ref.path not in known]
+
+
+def base_folder(session: Session) -> str:
+    """The knowledge root as a path from the project folder ('.' when they are one)."""
+    return Path(os.path.relpath(session.root, session.project)).as_posix()
+
+
 def verified_on(entry: Entry) -> dt.date | None:
     """The day a document was last checked against its code: its ``reviewed`` date, or
     its ``updated`` one when later."""
@@ -165,40 +203,83 @@ def verified_on(entry: Entry) -> dt.date | None:
 
 
 def baseline(
-    lock: anchor_lock.Lock, project: Path, entry: Entry, day: dt.date | None = None
+    lock: anchor_lock.Lock,
+    project: Path,
+    entry: Entry,
+    day: dt.date | None = None,
+    base: str = ".",
 ) -> None:
-    """Record in ``lock`` what every impl_ref of ``entry`` names now, as verified on ``day``."""
+    """Record in ``lock`` what every impl_ref and source file of ``entry`` names now, as
+    verified on ``day`` (``base``: see :func:`sources_of`)."""
     when = (day or verified_on(entry) or dt.date.today()).isoformat()
     recorded: dict[str, dict[str, str]] = {}
-    for ref in refs_of(entry):
+    for ref in watched(entry, base):
         found = take(project, ref)
         if found.hash:
             recorded[ref.text] = {"hash": found.hash, "verified": when}
     lock[entry.id] = recorded
 
 
-def prune(lock: anchor_lock.Lock, found: Manifest) -> None:
-    """Drop the entries of documents that are gone and of impl_refs no longer listed."""
+def imported(lock: anchor_lock.Lock, entry: Entry, base: str) -> None:
+    """Mark in ``lock`` the fingerprints of ``entry``'s source files as those of pages it
+    was just imported from, with the document's own hash as written: importing again
+    brings a draft nobody has edited since up to date with its page (:func:`stale_copy`)."""
+    sources = {ref.text for ref in sources_of(entry, base)}
+    for text, recorded in lock.get(entry.id, {}).items():
+        if text in sources:
+            recorded["written"] = entry.sha
+
+
+def stale_copy(
+    lock: anchor_lock.Lock, project: Path, entry: Entry, source: str
+) -> tuple[bool, bool]:
+    """Whether the page ``source`` (as ``sources`` names it) changed since ``entry`` was
+    imported from it, and whether the document is still as that import wrote it; both
+    False when the import left no fingerprint (an import made before they were kept)."""
+    recorded = lock.get(entry.id, {}).get(source)
+    if recorded is None or "written" not in recorded:
+        return False, False
+    try:
+        now = take(project, anchors.parse(ids.code_path(source)))
+    except MdbrainError:
+        return False, False
+    changed = bool(now.hash) and now.hash != recorded.get("hash")
+    return changed, recorded["written"] == entry.sha
+
+
+def prune(lock: anchor_lock.Lock, found: Manifest, base: str = ".") -> None:
+    """Drop the entries of documents that are gone and of impl_refs (or sources) no
+    longer listed."""
     for doc_id in list(lock):
         entry = found.get(doc_id)
         if entry is None:
             del lock[doc_id]
             continue
-        listed = {ref.text for ref in refs_of(entry)}
+        listed = {ref.text for ref in watched(entry, base)}
         for ref_text in list(lock[doc_id]):
             if ref_text not in listed:
                 del lock[doc_id][ref_text]
 
 
-def record(session: Session, doc_ids: Iterable[str], *, day: dt.date | None = None) -> bool:
+def record(
+    session: Session,
+    doc_ids: Iterable[str],
+    *,
+    day: dt.date | None = None,
+    from_import: bool = False,
+) -> bool:
     """Take the fingerprints of the impl_refs of ``doc_ids`` and write the lock (pruned);
-    returns whether the lock file changed. Call it holding the base's lock."""
+    returns whether the lock file changed. ``from_import``: the documents were just
+    imported from their sources (see :func:`imported`). Call it holding the base's lock."""
     wanted = list(doc_ids)
     found = session.manifest()
+    base = base_folder(session)
     lock, _problem = anchor_lock.read(session.root)
     for doc_id in wanted:
         entry = found.get(doc_id)
         if entry is not None:
-            baseline(lock, session.project, entry, day)
-    prune(lock, found)
+            baseline(lock, session.project, entry, day, base)
+            if from_import:
+                imported(lock, entry, base)
+    prune(lock, found, base)
     return anchor_lock.write(session.root, lock)

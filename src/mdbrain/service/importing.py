@@ -66,11 +66,12 @@ from mdbrain.core.import_plan import (
     Stopped,
     Supersession,
 )
+from mdbrain.core.manifest import Entry
 from mdbrain.core.progress import counted
 from mdbrain.service import anchoring, governance, guarding, overviews
 from mdbrain.service.indexing import IndexReport
 from mdbrain.service.session import Session
-from mdbrain.store import files, git, scan, secret_scan
+from mdbrain.store import anchor_lock, files, git, scan, secret_scan
 
 __all__ = [
     "BrokenLink",
@@ -106,6 +107,9 @@ class ImportReport:
     written: tuple[str, ...]  # ids written; none on a dry run
     index: IndexReport | None  # None on a dry run
     theme: str = ""  # the folder of the base the pages went to ('' for the root)
+    # pages imported again in place of the draft an earlier import made of them: they
+    # changed since, and nobody edited the draft (source path -> its id)
+    refreshed: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -366,6 +370,36 @@ def _already_imported(run: _Run) -> dict[str, str]:
     return named
 
 
+_IMPORTED = "already imported (it is in a document's sources)"
+
+
+def _refreshed(
+    run: _Run, path: str, made: str, entry: Entry | None, lock: anchor_lock.Lock
+) -> bool:
+    """Whether the page ``path``, which the document ``made`` was imported from, is to be
+    imported again in its place: it changed since, and the document is a draft still as
+    that import wrote it. Otherwise it is skipped, and said to be: a page changed under
+    a document someone edited or checked since is left to them (``update`` flags it
+    once the document is in force)."""
+    source = run.plan.origin(path)
+    changed, untouched = (
+        anchoring.stale_copy(lock, run.session.project, entry, source)
+        if entry is not None
+        else (False, False)
+    )
+    if changed and untouched and entry is not None and entry.status == "draft":
+        run.plan.refresh[path] = made
+        return True
+    why = _IMPORTED
+    if changed:
+        why = (
+            f"imported as {made}; the page changed since, and so did the document (edited"
+            " or checked): compare them by hand"
+        )
+    run.skipped.append(Case(path, "", why))
+    return False
+
+
 def _made_from(run: _Run, path: str, doc_id: str) -> bool:
     """Whether the document ``doc_id``, whose ``sources`` name the page ``path``, was made
     from it rather than citing it: its file is named as import names the page's (moved
@@ -421,14 +455,16 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     done = _already_imported(run)
     for source, doc_id in done.items():
         run.plan.earlier.setdefault(source.casefold(), doc_id)
+    lock = anchor_lock.read(run.session.root)[0]
+    manifest = run.session.manifest() if lock else None
     for path in counted(paths, run.session.progress, "reading"):
         # importing again adds nothing; a document that only cites the page is no import
         made = next(
             (d for d in run.naming.get(run.plan.origin(path), ()) if _made_from(run, path, d)),
             None,
         )
-        if made is not None:
-            run.skipped.append(Case(path, "", "already imported (it is in a document's sources)"))
+        entry = manifest.get(made) if manifest is not None and made is not None else None
+        if made is not None and not _refreshed(run, path, made, entry, lock):
             run.plan.before[path] = made
             continue
         if _partial(path) and not run.single:
@@ -1471,7 +1507,7 @@ def import_folder(
                 written.append(doc_id)
         if written and not dry_run:
             written += _overviews(run, written)
-            anchoring.record(session, written)
+            anchoring.record(session, written, from_import=True)
         written += _completed(run)
         written += _linked_from_elsewhere(run, written)
         # reported (and re-indexed) in the same hold of the lock: never busy once written
@@ -1740,6 +1776,7 @@ def _report(
         notes=tuple(plan.notes),
         listed=listed or (),
         theme=plan.prefix,
+        refreshed=dict(sorted(plan.refresh.items())),
         written=() if dry_run else written,
         index=None if dry_run else run.session.reindex(),
     )

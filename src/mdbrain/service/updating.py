@@ -1,6 +1,7 @@
 """The ``update`` operation: keep the knowledge faithful to the code it describes.
 
-For each document in force, each impl_ref (file, folder or ``file#symbol``) is
+For each document in force, each impl_ref (file, folder or ``file#symbol``), and
+each source that is a file of the project (the page it was imported from), is
 compared by content with the fingerprint recorded in ``ANCHORS.lock`` when the
 document was last written or verified (:mod:`mdbrain.service.anchoring`):
 
@@ -104,6 +105,7 @@ class _Move:
 class _Doc:
     entry: Entry
     seen: dict[str, dict[str, str]] = field(default_factory=dict)  # its lock entries
+    sources: set[str] = field(default_factory=set)  # which of its refs are sources
     changed: list[str] = field(default_factory=list)
     gone: list[str] = field(default_factory=list)
     renamed: list[tuple[str, str]] = field(default_factory=list)  # (old path, new path)
@@ -137,6 +139,7 @@ class Updater:
         self._top_resolved = self.top.resolve() if self.top is not None else Path()
         self._repo_paths: dict[str, str | None] = {}
         self._history_unread = ""  # why git could not say what it saw renamed
+        self.base = anchoring.base_folder(session)
 
     # --- paths -------------------------------------------------------------------
 
@@ -195,6 +198,13 @@ class Updater:
                 f" verify', or status stable): {drafts} name code"
                 + (f"; the paths of {moved} follow files git saw renamed" if moved else "")
             )
+        stale = self._stale_drafts(found.entries, lock)
+        if stale:
+            shown = ", ".join(stale[:5]) + (f" and {len(stale) - 5} more" if len(stale) > 5 else "")
+            report.notes.append(
+                f"{len(stale)} drafts were imported from pages that changed since ({shown}):"
+                " importing the same pages again brings those nobody edited up to date"
+            )
         renamed_to = {new for doc in docs for _old, new in doc.renamed}
         undocumented, aside = self._undocumented(found.entries)
         report.undocumented = [p for p in undocumented if p not in renamed_to]
@@ -210,7 +220,7 @@ class Updater:
         with self.session.writing():
             for doc in docs:
                 self._apply(doc, fix=fix, report=report, write=True)
-            anchoring.prune(lock, self.session.manifest())
+            anchoring.prune(lock, self.session.manifest(), self.base)
             anchor_lock.write(self.root, lock)
             if draft and report.undocumented:
                 report.drafted = self._draft(report.undocumented)
@@ -221,7 +231,7 @@ class Updater:
         """A path of the scope that names no code and no impl_ref is a mistake to report."""
         from mdbrain.core.errors import InvalidRequestError
 
-        refs = [r.path.rstrip("/") for e in entries for r in anchoring.refs_of(e)]
+        refs = [r.path.rstrip("/") for e in entries for r in anchoring.watched(e, self.base)]
         for path in self.scope:
             known = any(r == path or r.startswith(path + "/") or path.startswith(r + "/")
                         for r in refs)  # fmt: skip
@@ -234,7 +244,9 @@ class Updater:
     def _assess(
         self, entries: Sequence[Entry], lock: anchor_lock.Lock, report: UpdateReport
     ) -> list[_Doc]:
-        refs = {e.id: anchoring.refs_of(e) for e in entries if e.status not in RETIRED}
+        refs = {
+            e.id: self._watched(e, lock.get(e.id, {})) for e in entries if e.status not in RETIRED
+        }
         legacy = {
             repo
             for entry in entries
@@ -256,7 +268,7 @@ class Updater:
             if not refs.get(entry.id):
                 continue
             seen = lock.setdefault(entry.id, {})
-            doc = _Doc(entry, seen)
+            doc = _Doc(entry, seen, {ref.text for ref in anchoring.sources_of(entry, self.base)})
             for ref in refs[entry.id]:
                 if not self._in_scope(ref.path):
                     continue
@@ -268,12 +280,38 @@ class Updater:
                 docs.append(doc)
         return docs
 
+    def _watched(self, entry: Entry, seen: dict[str, dict[str, str]]) -> list[anchors.Ref]:
+        """What a document in force is compared with: its impl_refs, and its sources that
+        are files of the project, once fingerprinted or there now. A source never there
+        ("notes.md" written as a source by hand) is no code gone."""
+        sources = {ref.text for ref in anchoring.sources_of(entry, self.base)}
+        return [
+            ref
+            for ref in anchoring.watched(entry, self.base)
+            if ref.text not in sources
+            or ref.text in seen
+            or os.path.lexists(self.project / ref.path)
+        ]
+
+    def _stale_drafts(self, entries: Sequence[Entry], lock: anchor_lock.Lock) -> list[str]:
+        """The drafts whose page (a source they were imported from) changed since."""
+        return [
+            entry.id
+            for entry in entries
+            if entry.status == "draft"
+            and any(
+                self._in_scope(ref.path)
+                and anchoring.stale_copy(lock, self.project, entry, ref.text)[0]
+                for ref in anchoring.sources_of(entry, self.base)
+            )
+        ]
+
     def _moved_draft(self, entry: Entry, renames: dict[str, str]) -> _Doc | None:
         """A draft whose code files git saw renamed: its impl_refs follow them (a rename is
         a mechanical fix, and ``init --scan`` writes nothing but drafts), though nobody
         checked it against the code, so it is never flagged."""
         doc = _Doc(entry)
-        for ref in anchoring.refs_of(entry):
+        for ref in anchoring.watched(entry, self.base):
             if not self._in_scope(ref.path) or os.path.lexists(self.project / ref.path):
                 continue
             moved = self._renamed(ref.path, renames)
@@ -313,8 +351,9 @@ class Updater:
         renames: dict[str, str],
     ) -> None:
         now = anchoring.take(self.project, ref)
+        said = "source " if ref.text in doc.sources else ""
         if now.unreadable:
-            doc.changed.append(now.unreadable)
+            doc.changed.append(said + now.unreadable)
             return
         if now.gone:
             # a symbol's file renamed moves the symbol with it; a symbol gone from a file
@@ -322,7 +361,7 @@ class Updater:
             file_gone = not ref.symbol or not os.path.lexists(self.project / ref.path)
             moved = self._renamed(ref.path, renames) if file_gone else None
             if moved is None:
-                doc.gone.append(now.gone)
+                doc.gone.append(said + now.gone)
                 return
             if (ref.path, moved) not in doc.renamed:  # a file and its symbols: one rename
                 doc.renamed.append((ref.path, moved))
@@ -330,7 +369,7 @@ class Updater:
             return
         drift, taken = self._compare(doc.entry, ref, now, seen.get(ref.text), changes)
         if drift:
-            doc.changed.append(drift)
+            doc.changed.append(said + drift)
         if taken is not None:
             seen[ref.text] = taken
 
@@ -453,8 +492,10 @@ class Updater:
             unresolved = [f"{o} was renamed to {n}" for o, n in doc.renamed]
         reasons = doc.changed + doc.gone + unresolved
         if reasons:
+            # proposed for archiving when every impl_ref is gone; a source gone says less
+            gone = [g for g in doc.gone if not g.startswith("source ")]
             total = len(fields.strings(entry.meta, "impl_refs"))
-            archive = bool(doc.gone) and len(doc.gone) == total
+            archive = bool(gone) and len(gone) == total
             reason = "; ".join(reasons)
             already = entry.status == "needs-review"
             current = fields.text(entry.meta, "review_reason")
