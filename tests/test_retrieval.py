@@ -277,6 +277,32 @@ def test_record_numbers_are_read_after_the_word_of_a_decision_log() -> None:
     assert text.record_numbers("an adrift boat, dr. 5, ADR for 2024") == set()
 
 
+@pytest.mark.parametrize("asked", ["What is the status of EIP-1559?", "eip 1559", "EIP1559"])
+def test_a_proposal_named_by_its_series_and_number_comes_first(
+    make_base: MakeBase, asked: str
+) -> None:
+    # found on ethereum/EIPs: "EIP-1559" ranked eips/eip-1559.md 23rd, below the pages
+    # citing it again and again
+    pages = {
+        f"eips/eip-{n}.md": doc(
+            f"Fee rule {n}", body="Builds on EIP-1559 and its status. EIP-1559 fee. " * 4
+        )
+        for n in (1, 2, 3)
+    }
+    pages["eips/eip-1559.md"] = doc("Fee market change", body="A base fee burned per block.")
+    pages["eips/eip-15590.md"] = doc("Another", body="Not the one.")
+    root = make_base(pages)
+    assert _ids(root, asked)[0] == "eips/eip-1559.md"
+
+
+def test_proposals_are_read_by_series_and_number() -> None:
+    named = text.records_named("EIP-1559, PEP 8, KEP-859, BIP32, rfc 7231 and eip#20")
+    assert named == {("eip", 1559), ("pep", 8), ("kep", 859), ("bip", 32), ("rfc", 7231),
+                     ("eip", 20)}  # fmt: skip
+    # a plain word and a number, a version, a code: none
+    assert text.records_named("python 3, version 2, v2, C4996, x86-64, 3.5 hours") == set()
+
+
 def test_a_file_a_document_was_written_from_finds_that_document_first(
     make_base: MakeBase,
 ) -> None:

@@ -367,6 +367,25 @@ def record_numbers(text: str) -> set[int]:
     return {int(found) for found in _RECORD_NAMED.findall(text)}
 
 
+# a proposal named by its series and number: "EIP-1559", "PEP 8", "KEP-859", "BIP32";
+# the series in capitals as logs write it, or one of the usual ones in any case
+_SERIES_NAMED = re.compile(r"(?<![\w.-])([A-Za-z]{2,5})[ #_-]?0*(\d{1,5})(?![\w.-]*\w)")
+_SERIES = frozenset(
+    {"adr", "rfc", "dr", "eip", "erc", "pep", "kep", "bip", "jep", "tip", "sip", "nep", "cip"}
+)
+
+
+def records_named(text: str) -> set[tuple[str, int]]:
+    """The proposals ``text`` names by series and number, the series lowercased:
+    ``{("eip", 1559)}`` for "What is the status of EIP-1559?". A file named for one
+    (``eip-1559.md``) is that proposal's page."""
+    return {
+        (series.lower(), int(number))
+        for series, number in _SERIES_NAMED.findall(text)
+        if series.isupper() or series.lower() in _SERIES
+    }
+
+
 def code_paths(text: str) -> set[str]:
     """The file paths ``text`` names (a slash inside), as written: what impl_refs hold."""
     return {word for word in identifiers_as_written(text) if "/" in word}

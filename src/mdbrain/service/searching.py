@@ -613,7 +613,22 @@ class Searcher:
             from mdbrain.core import adr
 
             out.update(dict.fromkeys((f for f in self.files if adr.number_of(f) in numbers), 2))
+        for series, number in text.records_named(question):
+            # "EIP-1559" names eips/eip-1559.md: on ethereum/EIPs it ranked 23rd, below
+            # every page that cites it
+            own = re.compile(rf"{re.escape(series)}[-_ ]?0*{number}(?=[-_. ]|$)", re.IGNORECASE)
+            out.update(dict.fromkeys((f for f in self.files if own.match(_stem(f))), 2))
         return out
+
+
+def _stem(doc_id: str) -> str:
+    """A document's file name without its suffix; a folder's own page (README.md,
+    index.md) goes by its folder's name."""
+    folder, _, name = doc_id.rpartition("/")
+    stem = name.rsplit(".", 1)[0]
+    if stem.lower() in ("readme", "index", "_index") and folder:
+        return folder.rpartition("/")[2]
+    return stem
 
 
 def _cover(
