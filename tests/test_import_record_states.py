@@ -444,3 +444,58 @@ def test_a_record_titled_with_another_number_than_its_file_is_noted(
     report = run_import(root, log)
     said = [note for note in report.notes if "title says" in note]
     assert said == ["0033-ip-ranges.md: its title says 3, its file name 33; both kept as written"]
+
+
+def _eip(number: int, status: str, *, extra: str = "", body: str = "A proposal.") -> str:
+    return (
+        f"---\neip: {number}\ntitle: Proposal {number}\nauthor: A (@a)\nstatus: {status}\n"
+        f"type: Standards Track\ncreated: 2021-02-0{number % 9 + 1}\n{extra}---\n\n"
+        f"## Abstract\n\n{body}\n\n## Specification\n\nThe rules.\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "state"),
+    [("Final", "accepted"), ("Living", "accepted"), ("Stagnant", "proposed"),
+     ("Last Call", "proposed"), ("Review", "proposed"), ("Withdrawn", "rejected"),
+     ("Moved", "deprecated"), ("Final review pending", "proposed")],
+)  # fmt: skip
+def test_the_states_of_a_proposal_process_are_read(written: str, state: str) -> None:
+    # ethereum/EIPs writes EIP-1's states in a status field; none was read, and every
+    # page, withdrawn ones too, went in force with --verified
+    body = "## Abstract\n\nA change.\n"
+    record = adr.read("EIPS/eip-7.md", body, {"status": written}, in_log=True)
+    assert record is not None and record.state == state
+
+
+def test_proposals_keep_their_states_replacements_and_requirements(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    root = make_base({})
+    source = write_log(
+        tmp_path / "EIPS",
+        {
+            "eip-11.md": _eip(11, "Withdrawn", extra="withdrawal-reason: Superseded by EIP-12\n"),
+            "eip-12.md": _eip(12, "Final", extra="requires: 11, 13\n"),
+            "eip-13.md": _eip(13, "Stagnant"),
+            "eip-14.md": "---\neip: 14\nstatus: Moved\n---\n\nThis file was moved to"
+            " https://github.com/ethereum/ercs/blob/master/ERCS/erc-14.md\n",
+        },
+    )
+    report = run_import(root, source, theme="eips", verified=True)
+    why = {case.source: case.reason for case in report.skipped}
+    assert why["eip-14.md"].startswith("a page that only says it moved to https://github.com/")
+    assert [(s.old, s.new) for s in report.supersessions] == [("eips/eip-11.md", "eips/eip-12.md")]
+    fields = {
+        name: document.loads((root / "eips" / name).read_text(encoding="utf-8"), name).meta
+        for name in ("eip-11.md", "eip-12.md", "eip-13.md")
+    }
+    assert fields["eip-11.md"]["status"] == "deprecated"
+    assert fields["eip-11.md"]["superseded_by"] == ["eips/eip-12.md"]
+    assert fields["eip-12.md"]["status"] == "stable"
+    assert fields["eip-12.md"]["related"] == ["eips/eip-11.md", "eips/eip-13.md"]
+    assert (fields["eip-13.md"]["status"], fields["eip-13.md"]["original_status"]) == (
+        "draft",
+        "Stagnant",
+    )
+    assert not any("kept as related" in note for note in report.notes)

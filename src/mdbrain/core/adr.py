@@ -52,10 +52,12 @@ SUPERSEDES: Final = "supersedes"
 RELATED: Final = "related"
 PARTLY: Final = "partly"  # a partial supersession: related both ways, the old record holds
 
-_NAME_NUMBER = re.compile(r"^(?:adr|decision|dr|rfc)?[-_ ]?0*(\d{1,5})(?=[-_. ]|$)", re.IGNORECASE)
+# the series a log numbers its records in: ADRs, RFCs, and proposals (EIP-1559, PEP 8)
+_SERIES = r"adr|decision|dr|rfc|eip|erc|pep|kep|bip|jep"
+_NAME_NUMBER = re.compile(rf"^(?:{_SERIES})?[-_ ]?0*(\d{{1,5}})(?=[-_. ]|$)", re.IGNORECASE)
 _FOLDER_PAGES: Final = frozenset({"readme", "index", "_index"})  # a folder's own page
-_FOLDER_NUMBER = re.compile(r"(?:adr|decision|dr|rfc|kep)?[-_ ]?\d{1,5}[-_]\w", re.IGNORECASE)
-_NAME_PREFIX = re.compile(r"(?:adr|decision|dr|rfc)?[-_ ]?", re.IGNORECASE)
+_FOLDER_NUMBER = re.compile(rf"(?:{_SERIES})?[-_ ]?\d{{1,5}}[-_]\w", re.IGNORECASE)
+_NAME_PREFIX = re.compile(rf"(?:{_SERIES})?[-_ ]?", re.IGNORECASE)
 _ADR_PREFIX = re.compile(r"^adr[-_ ]?\d", re.IGNORECASE)
 _ADR_FOLDERS: Final = frozenset(
     {
@@ -142,6 +144,9 @@ _STATUS_LINE = re.compile(
 )
 _FIELD_STATE = re.compile(
     r"(?:proposed|accepted|rejected|su+p+er+[sc]e+ded?)\b"
+    # the states of a proposal process (EIP-1: Draft, Review, Last Call, Final, Living,
+    # Stagnant, Withdrawn)
+    r"|(?:final|living|stagnant|withdrawn|last\s+call)\b"
     r"|(?:propos|accept|rejet|remplac)(?:é|ée|ee)(?!\w)",
     re.I,
 )
@@ -187,7 +192,8 @@ _LINK_REF = re.compile(r"\s*\[(?P<text>[^\[\]]*)\]\((?P<link><[^<>]*>|[^)\s]*)(?
 # page defines further down: "[RFC 1238]: https://.../1238-x.md")
 _LABELLED_REF = re.compile(r"\s*\[(?P<text>[^\[\]]+)\](?:\[(?P<label>[^\[\]]*)\])?(?!\()")
 _NUMBER_REF = re.compile(
-    r"\s*(?P<text>(?:(?:adr|d[ée]cision|record|dr|rfc)\s*[-_#:]?\s*|#\s*)?0*(?P<n>\d{1,5}))"
+    r"\s*(?P<text>(?:(?:adr|d[ée]cision|record|dr|rfc|eip|erc|pep|kep|bip|jep)\s*[-_#:]?\s*"
+    r"|#\s*)?0*(?P<n>\d{1,5}))"
     r"(?![\d/.:-]\d)\b",
     re.IGNORECASE,
 )
@@ -310,6 +316,7 @@ _STATES: Final = (
         "deprecated",
         re.compile(
             r"\b(?:deprecated|retired|obsolete|reverted|revoked)\b|\bobsolète(?!\w)|\bcaduque?\b"
+            r"|^\W*moved\b"  # an EIP moved to the ERC repository: no longer here
             rf"|\b(?:d[ée]préci|depreci|abrog|annul|p[ée]rim|r[ée]voqu){_PP}(?!\w)",
             re.I,
         ),
@@ -318,6 +325,7 @@ _STATES: Final = (
         "accepted",
         re.compile(
             r"\b(?:accepted|approved|adopted|agreed|done|decided|implemented)\b"
+            r"|^\W*(?:final|living)\b(?!\s+(?:review|call|draft|comment))"  # EIP-1's last
             rf"|\b(?:accept|approuv|adopt|valid|d[ée]cid|act|impl[ée]ment){_PP}(?!\w)",
             re.I,
         ),
@@ -328,6 +336,7 @@ _STATES: Final = (
             r"\b(?:proposed|proposal|pending|draft|open|under review|wip|in review"
             r"|under discussion|in discussion|under consideration|in progress|on hold"
             r"|postponed|deferred|waiting(?:\s+(?:on|for))?\s+(?:review|approval|decision))\b"
+            r"|^\W*(?:stagnant|last\s+call|review)\b"
             rf"|\bpropos{_PP}(?!\w)|\bproposition\b|\bbrouillon\b|\bà\s+l['’]étude\b"
             r"|\ba\s+l['’]etude\b|\ben\s+(?:discussion|revue|relecture|cours|attente)\b"
             rf"|\breport{_PP}(?!\w)|\bsuspendue?s?\b|\bà\s+valider\b",
@@ -588,6 +597,10 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
     field = _status_field(meta)
     if field is not None:
         parts.append(field)
+        # why a proposal was withdrawn: "Superseded by EIP-7702" names what replaced it
+        reason = {_field_key(k): v for k, v in meta.items()}.get("withdrawal_reason")
+        if isinstance(reason, str) and reason.strip():
+            parts.append(reason)
     parts += _filled_status_sections(body, meta)
     if not parts:
         head = "\n".join(body.split("\n")[:30])
@@ -1107,6 +1120,7 @@ _FIELD_KINDS: Final = {
     "replaced_by": SUPERSEDED_BY,
     "supersedes": SUPERSEDES,
     "replaces": SUPERSEDES,
+    "requires": RELATED,  # EIP-1's field: the proposals this one builds on
 }
 _NO_VALUE = re.compile(r"^(?:n\.?/?a\.?|n\.a\.|none|null|nil|tbd|todo|-+|~|\[\])$", re.I)
 
@@ -1280,7 +1294,8 @@ def _clause(
                 out.notes.append(note)
         else:
             out.related.append((path, target, clause.verb))
-            out.notes.append(f"{path}: {clause.text!r} is not a supersession; kept as related")
+            if _FIELD_KINDS.get(_field_key(clause.verb)) != RELATED:  # a field says so itself
+                out.notes.append(f"{path}: {clause.text!r} is not a supersession; kept as related")
 
 
 EXAMPLE_RECORDS: Final = 3  # records whose field names the same missing page: a form's example

@@ -598,7 +598,7 @@ def api_stub(body: str) -> bool:
 # what a page that only points at its new place says
 _MOVED = re.compile(  # at the start of what the page says, emphasis and quotes aside
     r"^[>*_\s]*(?:(?:note[:*_\s]*)?(?:this|the)\s+(?:page|document|file|doc|content|rfc|article"
-    r"|section)\s+(?:has\s+)?(?:been\s+)?(?:moved|relocated|now\s+lives)"
+    r"|section)\s+(?:has\s+|was\s+|is\s+)?(?:been\s+)?(?:moved|relocated|now\s+lives)"
     r"|(?:page\s+|content\s+)?(?:moved|relocated)\b"
     r"|(?:cette\s+page\s+a\s+[ée]t[ée]\s+|page\s+)?d[ée]plac[ée]e?\b)",
     re.IGNORECASE,
@@ -615,10 +615,15 @@ def moved_to(body: str) -> str:
         if line.strip() and not _ATX.match(line)
     ]
     said = " ".join(text)
-    found = markdown.scan(said).links if _MOVED.search(said) else ()
-    if len(said.split()) > _MOVED_WORDS or len({target for target, _line in found}) != 1:
+    if not _MOVED.search(said) or len(said.split()) > _MOVED_WORDS:
         return ""
-    return found[0][0]
+    found = {target for target, _line in markdown.scan(said).links}
+    if not found:  # "This file was moved to https://…" (ethereum/EIPs): a bare address
+        found = {address.rstrip(".,;)") for address in _BARE_ADDRESS.findall(said)}
+    return found.pop() if len(found) == 1 else ""
+
+
+_BARE_ADDRESS = re.compile(r"\bhttps?://[^\s<>()\[\]]{1,2000}")
 
 
 # --- MkDocs markup ----------------------------------------------------------------------
