@@ -402,7 +402,7 @@ def test_what_is_in_force_stays_listed_and_read_beside_drafts_far_ahead(
     )
     root = make_base(pages)
     reader = Brain.open(root).reader()
-    asked = reader.query("which Python versions do we support with Docker images")
+    asked = reader.query("which Python versions do we support in images")
     assert asked.outranked == "support.md"
     assert [h.id for h in asked.hits] == ["docker.md", "support.md"]
     assert "until upstream ends it" in views.query_text(asked)  # its text is read too

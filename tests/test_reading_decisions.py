@@ -72,3 +72,49 @@ def test_the_decision_about_what_was_chosen_comes_before_pages_that_use_it(
     # not the base, prefers the decision
     plain = [card.id for card in reader.searcher.rank("msw", 5)]
     assert plain[0].startswith("testing/") and "decisions/adr007.md" in plain
+
+
+DATABASES = (
+    "## Context\n\nThe recorder ran on any database SQLAlchemy supports, and the recorder"
+    " broke on some databases; recorder bugs came from databases we never tested.\n\n"
+    "## Decision\n\nSupport a limited set of databases, and limit their versions too.\n\n"
+    "Limit support to the following:\n\n- MariaDB 10.3 or later\n- PostgreSQL 12 or later\n"
+    "- SQLite 3.40 or later\n\n" + "More words about the plan and its releases. " * 12 + "\n\n"
+    "Warn about unsupported databases in the recorder first; the recorder then fails.\n\n"
+    "## Consequences\n\nUsers of other databases move.\n"
+)
+
+
+def test_a_record_s_decision_leads_its_answer_from_its_start(make_base: MakeBase) -> None:
+    """home-assistant/architecture's ADR 18: "which databases are supported for the
+    recorder?" showed its Context, then the line of its Decision naming the recorder,
+    never the list of databases decided above it."""
+    root = make_base(
+        {"adr/0018-databases.md": doc("Supported databases", body=DATABASES, type="decision")}
+    )
+    result = Brain.open(root).reader().query("Which databases are supported for the recorder?")
+    first = result.sections[0]
+    assert first.title == "Decision" and "PostgreSQL 12 or later" in first.text
+    assert "Context" in [p.title for p in result.sections[1:]]
+
+
+def test_a_weak_match_in_force_is_not_put_beside_the_drafts_that_answer(
+    make_base: MakeBase,
+) -> None:
+    """The page in force that barely touches the question ("how do I install Rust on
+    Linux?" and the page on ownership) is named above the drafts, neither listed nor
+    read: its text would cost tokens for nothing."""
+    root = make_base(
+        {
+            "install.md": doc(
+                "Installation",
+                body="Install Rust on Linux with rustup: run the install script.",
+                status="draft",
+            ),
+            "ownership.md": doc("Ownership", body="Each value in Rust has an owner."),
+        }
+    )
+    result = Brain.open(root).reader().query("How do I install Rust on Linux?")
+    assert [h.id for h in result.hits] == ["install.md"]
+    assert result.outranked == "ownership.md"
+    assert all(p.doc != "ownership.md" for p in (*result.sections, *result.frontmatters))

@@ -565,6 +565,7 @@ class Reader:
                 mixed.hits,
                 mixed.hidden,
                 outranked=hits[0].id,
+                in_force=hits[0],
                 ahead=_first(mixed.above),
                 above=mixed.above,
             )
@@ -718,6 +719,8 @@ class Reader:
             decided = _decision(outline, ends, lines)
             if decided is not None and all(item[1] != decided[1] for item in chosen):
                 chosen.append(decided)
+            elif decided is not None:  # matched: it leads, with the lead's room
+                chosen = [decided, *(item for item in chosen if item[1] != decided[1])]
         shown = [
             self._excerpt(
                 doc,
@@ -814,6 +817,8 @@ class Reader:
         ties = [sum(weighed.plain.get(t, 0.0) for t in f) for f in found]
         costs = passages.LineCosts(own, tokens.estimate)
         start, end = passages.window(scores, costs, limit, keep_first=True, ties=ties)
+        if start > 1 and passages.heading_name(section.title) in DECISION_SECTIONS:
+            start, end = _decision_opening(scores, costs, limit, (start, end))
         end = passages.past_table_head(own, costs, start, end, limit)
         end = passages.past_announcement(own, costs, start, end, limit)
         start, end = passages.opening(own, costs, scores, (start, end), limit)
@@ -915,17 +920,22 @@ class Reader:
             words, filters, QUERY_LIMIT if limit is None else limit, KEEP_SHARE, prefer
         )
         hits, hidden, unverified, advice, ahead = answered[:5]
+        in_force = answered.in_force
+        if in_force is not None and in_force.cover < WEAK_COVER:
+            # the best in force barely touches the question ("how do I install Rust?" and
+            # the page on ownership): named above the drafts, neither listed nor read
+            in_force = None
         if hits and limit is None:  # candidates far behind the best one help nobody
             hits = [
                 h
                 for h in hits
-                if h.score >= KEEP_SHARE * hits[0].score or h.id == answered.outranked
+                if h.score >= KEEP_SHARE * hits[0].score
+                or (in_force is not None and h.id == in_force.id)
             ]
             # what is in force is listed below the drafts, however far behind them: home
             # assistant's newest Python decision gave way to a draft on Docker images
-            card = self.searcher.card(answered.outranked) if answered.outranked else None
-            if card is not None and all(h.id != card.id for h in hits):
-                hits.append(hit_of(card, self.summary_max))
+            if in_force is not None and all(h.id != in_force.id for h in hits):
+                hits.append(in_force)
         hits = self._past_hub(hits)
         if asked.successor:
             # drafts answer already (the base is being adopted): a draft successor too
@@ -941,8 +951,7 @@ class Reader:
         )
         chosen = hits[: 1 if early else READ_AT_MOST]
         # drafts put before what is in force: its text is read too, for the reader to weigh
-        in_force = next((h for h in hits if h.id == answered.outranked), None)
-        if in_force is not None and in_force not in chosen:
+        if in_force is not None and in_force in hits and in_force not in chosen:
             chosen = [*chosen[: READ_AT_MOST - 1], in_force]
         docs = [self.document(hit.id) for hit in chosen]
         # a budget above what an answer costs asks for more of the best section: the lines
@@ -1414,6 +1423,7 @@ class _Answered(NamedTuple):
     ahead: str = ""
     outranked: str = ""
     above: tuple[str, ...] = ()  # every hidden document ranking above every hit
+    in_force: Hit | None = None  # the best document in force, when it is ``outranked``
 
 
 def _names(question: str) -> list[str]:
@@ -1476,6 +1486,21 @@ def _status_says_more(meta: dict[str, Any]) -> bool:
 
 def _first(ids: Sequence[str]) -> str:
     return ids[0] if ids else ""
+
+
+def _decision_opening(
+    scores: Sequence[float], costs: Sequence[int], limit: int, window: tuple[int, int]
+) -> tuple[int, int]:
+    """The lines of a record's decision section to show: from its heading on, as far as
+    ``limit`` allows, when that holds a line of the question too; else ``window``. What
+    was decided comes first and often shares no word with the question: on home
+    assistant's ADR 18, the line naming the recorder was shown, not the list of
+    databases above it."""
+    spent, end = 0, 0
+    while end < len(costs) and spent + costs[end] <= limit:
+        spent += costs[end]
+        end += 1
+    return (0, end) if any(scores[:end]) else window
 
 
 def _outranks(draft: Card, top: Hit) -> bool:
