@@ -19,6 +19,7 @@ regenerated. ``legacy`` copies nothing and lists the old pages in one document.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import itertools
 import os
@@ -447,6 +448,54 @@ def _no_knowledge(page: conversion.Page, record: adr.Record | None) -> str:
             " the file alone to keep it"
         )
     return ""
+
+
+# frontmatter fields that say who wrote or keeps a page: their e-mail addresses are
+# contact details, not knowledge (ethereum/EIPs writes "Ann (@ann) <ann@example.org>")
+_ATTRIBUTION = frozenset(
+    {
+        "author", "authors", "editor", "editors", "maintainer", "maintainers", "owner",
+        "owners", "contact", "contacts", "contributor", "contributors", "reviewer",
+        "reviewers", "approver", "approvers", "creator", "creators", "shepherd", "shepherds",
+    }
+)  # fmt: skip
+_ADDRESS_IN_FIELD = re.compile(r"\s*<?\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b>?")
+
+
+def _without_addresses(run: _Run, pages: dict[str, conversion.Page]) -> None:
+    """Leave the e-mail addresses out of the fields that name a page's authors, when the
+    guard refuses personal data: a name and a handle say who wrote it, and the guard
+    refused ethereum/EIPs' pages whole, 80 of them, EIP-1 among them, for these alone.
+    Said in one note."""
+    if not run.session.config.guard_personal_data:
+        return
+    changed = []
+    for path, page in pages.items():
+        meta = dict(page.meta)
+        for key, value in page.meta.items():
+            if str(key).lower() not in _ATTRIBUTION:
+                continue
+            items = value if isinstance(value, list) else [value]
+            if not any(isinstance(i, str) and "@" in i for i in items):
+                continue
+            kept = [
+                " ".join(_ADDRESS_IN_FIELD.sub("", i).split()).strip(" ,;")
+                if isinstance(i, str)
+                else i
+                for i in items
+            ]
+            kept = [i for i in kept if i != ""]
+            meta[key] = kept if isinstance(value, list) else ", ".join(map(str, kept))
+        if meta != page.meta:
+            pages[path] = dataclasses.replace(page, meta=meta)
+            changed.append(path)
+    if changed:
+        run.plan.notes.append(
+            f"e-mail addresses left out of the author fields of {len(changed)}"
+            f" page{'' if len(changed) == 1 else 's'}"
+            f" ({_listed(changed)}): the guard refuses personal data; names and handles"
+            " are kept (guard.personal_data: false in .rag keeps the addresses)"
+        )
 
 
 def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
@@ -1480,6 +1529,7 @@ def import_folder(
     written = []
     with lock, markdown.remembering():
         pages = _read(run, paths)
+        _without_addresses(run, pages)
         # a page left out (a template, a partial, one the guard stops) is a file of the
         # project like any other: a link to it leads to it where it is
         kept = {plan.origin(path).casefold() for path in pages}
