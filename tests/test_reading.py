@@ -1478,3 +1478,23 @@ def test_a_draft_overview_listing_the_folder_is_never_said_to_rank_above_the_ans
     assert "sentry-access.md" in listing and "sentry-alerts.md" in listing
     assert answer.hits[0].id.startswith("runbooks/sentry-a")
     assert answer.hidden_ahead == "" and "runbooks/overview.md" not in views.query_text(answer)
+
+
+def test_an_answer_from_drafts_names_few_neighbours_briefly(make_base: MakeBase) -> None:
+    """The Rust book imported as drafts: every answer added five linked pages with their
+    whole summaries, 290 tokens of 912, more than the passage that answered."""
+    long_summary = "A chapter of the book that walks through one more topic. " * 4
+    pages = {
+        f"ch{n}.md": doc(f"Chapter {n}", summary=long_summary, body="Text.", status="draft")
+        for n in range(6)
+    }
+    links = " ".join(f"[{n}](ch{n}.md)" for n in range(6))
+    chapter = "Ownership is how a program manages memory as it runs. " * 40
+    pages["ownership.md"] = doc(
+        "Ownership rules", body=f"Each value has one owner. {links}\n\n{chapter}", status="draft"
+    )
+    root = make_base(pages)
+    asked = Brain.open(root).reader().query("what are the ownership rules")
+    assert asked.unverified and asked.hits[0].id == "ownership.md"
+    assert 0 < len(asked.neighbours) <= 3
+    assert all(len(n.summary) <= 120 for n in asked.neighbours)

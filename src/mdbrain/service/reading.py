@@ -71,7 +71,8 @@ FLAGGED = frozenset({"needs-review", "deprecated"})
 UNVETTED = frozenset({"draft", ""})
 DECISION_TYPES = frozenset({"decision"})  # what a why-did-we-choose question asks for
 _WORD = re.compile(r"\w+")
-WIDEN_AT_MOST = 5  # neighbours a query on drafts adds: the theme overview, then relations
+WIDEN_AT_MOST = 3  # neighbours a query on drafts adds: the theme overview, then relations
+WIDEN_SUMMARY = 120  # characters of each one's summary: where to look next, not an answer
 EMPTY_ADVICE = (
     "The base holds no document yet: 'mdbrain init --scan' drafts documents from the code,"
     " 'mdbrain import <folder>' brings in existing Markdown pages."
@@ -599,7 +600,11 @@ class Reader:
             if item.id not in taken:
                 found.append(item)
                 taken.add(item.id)
-        return found[:WIDEN_AT_MOST]
+        # on the Rust book they cost 290 tokens of 912, more than the passage that answered
+        return [
+            dataclasses.replace(n, summary=cells.clip(n.summary, WIDEN_SUMMARY))
+            for n in found[:WIDEN_AT_MOST]
+        ]
 
     # --- phases --------------------------------------------------------------------
 
