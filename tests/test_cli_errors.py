@@ -69,6 +69,17 @@ def test_a_huge_limit_is_a_usage_error_not_a_crash(
     assert "limit" in one_line_error(err)
 
 
+def test_an_empty_expect_sha_is_refused_not_dropped(
+    project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found on ethereum/EIPs: write --doc X --expect-sha "" wrote, the check gone
+    before = (project / "kb" / "a.md").read_bytes()
+    empty = ["write", "--doc", "a.md", "--summary", "New.", "--expect-sha", ""]
+    code, _out, err = run(["-C", str(project), *empty], capsys, monkeypatch)
+    assert code == EXIT_USAGE and "expect_sha '' is no hash" in one_line_error(err)
+    assert (project / "kb" / "a.md").read_bytes() == before
+
+
 def test_refusals_exit_3(
     project: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

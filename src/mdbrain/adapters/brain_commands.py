@@ -79,7 +79,16 @@ def write(obj: Context, /, **options: Any) -> None:
             raise click.UsageError(f"--body-file is not UTF-8 text: {error}") from None
     options["type"] = options.pop("kind")
     given = {k: (list(v) if isinstance(v, tuple) else v) for k, v in options.items()}
-    fields = {**payload, **{k: v for k, v in given.items() if v not in (None, "", [], False)}}
+    # options left out are dropped; an empty --expect-sha is not: dropped, the check it
+    # asks for would be gone and the write made whatever the document holds now
+    fields = {
+        **payload,
+        **{
+            k: v
+            for k, v in given.items()
+            if v not in (None, "", [], False) or (k == "expect_sha" and v == "")
+        },
+    }
     fields.setdefault("type", "fact")
     if not fields.get("doc"):
         fields.setdefault("author", author_from_environment(obj.directory))  # the creator only
