@@ -48,6 +48,15 @@ def test_a_fence_inside_a_list_item_holds_no_wiki_link() -> None:
     assert wiki("- item\n\n        ```\n        [[x]]\n\n[[After]]\n") == [(6, "After")]
 
 
+def test_a_fence_inside_a_footnote_holds_no_wiki_link() -> None:
+    # ethereum/EIPs' EIP-7951: a CSL-JSON citation under "[^1]:", "[[2023, 2, 3]]" in it
+    text = (
+        "Text [^1].\n\n[^1]:\n    ```csl-json\n    {\"date-parts\": [[2023, 2, 3]]}\n"
+        "    ```\n\nSee [[Real Page]].\n"
+    )
+    assert wiki(text) == [(8, "Real Page")]
+
+
 def test_wiki_links_in_prose_are_found_and_fences_at_the_margin_hide_theirs() -> None:
     text = (
         "See [[Install Guide]] and [[notes|the notes]].\n\n```toml\n[[bin]]\n```\n\n"

@@ -155,6 +155,9 @@ def _current_file(rest: str) -> tuple[str, str] | None:
     return posixpath.normpath("/" + path.split("?", 1)[0].strip("/")), anchor
 
 
+_FOOTNOTE = re.compile(r" {0,3}\[\^[^\]\n]{1,200}\]:")
+
+
 def wiki_links(text: str) -> list[WikiLink]:
     """Every wiki link of ``text`` outside fenced code (in a quote or a list item too),
     code spans and the code of a site's template tags (embeds ``![[x]]`` left out)."""
@@ -173,7 +176,9 @@ def wiki_links(text: str) -> list[WikiLink]:
             fence = fence if inside is True else None
             if inside is not None:
                 continue  # code, or the fence closing it
-        if _LIST_ITEM.match(line):
+        if _LIST_ITEM.match(line) or _FOOTNOTE.match(line):
+            # a footnote's text is indented under it as an item's is (ethereum/EIPs: a
+            # CSL-JSON block under "[^1]:", its "[[2023, 2, 3]]" read as a wiki link)
             in_list = True
         elif line[:1] not in " \t":
             in_list = False
