@@ -468,6 +468,36 @@ def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> 
     assert "\n  Home.md:6: old-page.md" in views.import_text(report)
 
 
+def test_a_missing_file_outside_the_folder_is_linked_from_the_new_place(
+    make_base: MakeBase,
+) -> None:
+    """ethereum/EIPs: ``../assets/x.pdf``, absent from the clone, was copied as written
+    and then named a path inside the base; a paper linked was made an impl_ref."""
+    root = make_base({})
+    project = root.parent
+    (project / "specs").mkdir()
+    (project / "assets").mkdir()
+    (project / "src").mkdir()
+    (project / "assets" / "present.pdf").write_bytes(b"%PDF")
+    (project / "src" / "app.py").write_text("X = 1\n", encoding="utf-8")
+    (project / "specs" / "one.md").write_text(
+        "# One\n\n[paper](../assets/missing.pdf), [slides](../assets/present.pdf#p2),"
+        " [code](../src/app.py) and [a page](two.md).\n",
+        encoding="utf-8",
+    )
+    report = run_import(root, project / "specs")
+    doc_id = report.imported["one.md"]
+    text = (root / doc_id).read_text(encoding="utf-8")
+    up = "../" * doc_id.count("/") + "../"
+    assert f"[paper]({up}assets/missing.pdf)" in text
+    assert f"[slides]({up}assets/present.pdf#p2)" in text
+    assert [(b.source, b.target) for b in report.broken_links] == [
+        ("one.md", "../assets/missing.pdf"),
+        ("one.md", "two.md"),
+    ]
+    assert meta(root, doc_id)["impl_refs"] == ["src/app.py"]  # the code, not the paper
+
+
 def test_a_source_in_a_hidden_folder_keeps_its_dot(make_base: MakeBase) -> None:
     root = make_base({})
     folder = root.parent / ".github" / "docs"
@@ -2123,7 +2153,8 @@ def test_a_link_to_the_html_a_page_is_built_into_leads_to_the_page(make_base: Ma
     assert f"[comments]({written('ch01.md', 'ch02.md')}#writing)" in one
     assert f"[sub]({written('ch01.md', 'part/ch03.md')})" in one
     assert f"[part]({written('ch01.md', 'part/README.md')})" in one
-    assert "[std](../std/index.html)" in one and "[page](static.html)" not in one
+    # no file there (the site's own path): the same path from the new place, and said
+    assert "[std](../book/std/index.html)" in one and "[page](static.html)" not in one
     assert f"[one]({written('part/ch03.md', 'ch01.md')})" in three
 
 

@@ -51,7 +51,7 @@ def test_a_fence_inside_a_list_item_holds_no_wiki_link() -> None:
 def test_a_fence_inside_a_footnote_holds_no_wiki_link() -> None:
     # ethereum/EIPs' EIP-7951: a CSL-JSON citation under "[^1]:", "[[2023, 2, 3]]" in it
     text = (
-        "Text [^1].\n\n[^1]:\n    ```csl-json\n    {\"date-parts\": [[2023, 2, 3]]}\n"
+        'Text [^1].\n\n[^1]:\n    ```csl-json\n    {"date-parts": [[2023, 2, 3]]}\n'
         "    ```\n\nSee [[Real Page]].\n"
     )
     assert wiki(text) == [(8, "Real Page")]

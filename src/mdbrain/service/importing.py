@@ -1049,7 +1049,9 @@ def _kept(
     document an earlier import made of it, else to the file, which is then reported;
     a code file outside the imported folder becomes an impl_ref of the page."""
     found = _project_file(run, page.path, written)
-    if found is None or found[0].casefold() in run.walked:
+    if found is None:
+        return _missing_outside(run, page, written, line)
+    if found[0].casefold() in run.walked:
         return None
     plan = run.plan
     if found[0].endswith("/") and import_plan.site_link(plan, page.path, written) is not None:
@@ -1067,6 +1069,28 @@ def _kept(
         refs = plan.refs.setdefault(page.path, [])
         refs += [path.rstrip("/")] if ref and path.rstrip("/") not in refs else []
     plan.rewritten.setdefault(page.path, set()).add(new)
+    return new
+
+
+def _missing_outside(run: _Run, page: conversion.Page, written: str, line: int) -> str | None:
+    """A relative link to a file missing from the project, outside the imported folder:
+    written again from the page's new place, so that it names the same path, and
+    reported as missing (None for any other link). Kept as written, it would name a
+    path inside the base (ethereum/EIPs: ``../assets/eip-7378/LMRSP.pdf``, absent from
+    the clone, was then reported by the check under the base's folder)."""
+    split = _split_target(written)
+    if split is None or split[0].startswith("/") or links.is_address(split[0]):
+        return None
+    name, suffix = split
+    full = Path(os.path.normpath(run.source / posixpath.dirname(page.path) / name))
+    project, root = run.tree.project, run.tree.root
+    if not full.is_relative_to(project) or full.is_relative_to(run.source.resolve()):
+        return None
+    if full.is_relative_to(root):
+        return None
+    new = _from_new_place(run, page.path, full.relative_to(project).as_posix()) + suffix
+    run.plan.broken.append(BrokenLink(page.path, page.body_line + line - 1, written))
+    run.plan.rewritten.setdefault(page.path, set()).add(new)
     return new
 
 
@@ -1288,15 +1312,25 @@ class _Tree:
             return None
 
 
+# what a page links as reading or media, not as code it describes: a paper, slides, a
+# picture (ethereum/EIPs' research PDFs became impl_refs that update said it watched)
+_NOT_CODE = (
+    ".pdf", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".ico", ".bmp", ".tif", ".tiff",
+    ".mp4", ".webm", ".mov", ".mp3", ".wav", ".ogg", ".doc", ".docx", ".ppt", ".pptx", ".xls",
+    ".xlsx", ".odt", ".odp", ".ods", ".epub", ".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z",
+    ".ttf", ".otf", ".woff", ".woff2", ".eps", ".ps", ".key", ".pages", ".numbers",
+)  # fmt: skip
+
+
 def _impl_ref(run: _Run, page: str, path: str) -> bool:
     """Whether ``path`` can be an impl_ref: a code path mdbrain accepts, not a
-    credentials file (the guard would refuse the page), nor a LICENSE or CHANGELOG
-    (no code that documentation drifts from)."""
+    credentials file (the guard would refuse the page), nor a LICENSE or CHANGELOG, a
+    paper or a picture (:data:`_NOT_CODE`): no code that documentation drifts from."""
     try:
         ids.code_path(path)
     except MdbrainError:
         return False
-    if sites.community_file(path):
+    if sites.community_file(path) or path.lower().endswith(_NOT_CODE):
         return False
     if guard.credential_path(path.rstrip("/")) is not None:
         run.plan.notes.append(f"{page}: {path} looks like a credentials file; not an impl_ref")
