@@ -218,7 +218,7 @@ def init(
         click.echo(f"Language: {report.lang} (read from the project's README and docs)")
     if not no_agents:
         _point_agents(obj.directory)
-    _outside(report.pages)
+    _outside(report.pages, report.left_out)
     # the folder with the most pages first: a site folder of one page is seldom the docs
     most = max(report.pages, key=lambda found: found.count, default=None)
     first = f"'mdbrain import {most.folder}', or " if most is not None else ""
@@ -228,8 +228,11 @@ def init(
 _TRANSLATIONS_SHOWN = 4  # translated or versioned folders named after a proposed one
 
 
-def _outside(pages: Any) -> None:
-    """One line per documentation folder outside the base, with the command to import it."""
+def _outside(pages: Any, left_out: Any = ()) -> None:
+    """One line per documentation folder outside the base, with the command to import it;
+    then one per folder found but left out (stubs, generated copies), with the reason."""
+    from mdbrain.adapters.render import plural
+
     for found in pages:
         site = f"{found.site.tool} site, " if found.site else ""
         if found.lines:  # the README alone
@@ -251,6 +254,8 @@ def _outside(pages: Any) -> None:
                 more = len(folders) - _TRANSLATIONS_SHOWN
                 shown += f" and {more} more" if more > 0 else ""
                 click.echo(f"  Its {what} are left out: {shown}.")
+    for folder in left_out:
+        click.echo(f"Left out: {folder.folder}/ ({plural(folder.count, 'page')}): {folder.why}.")
 
 
 def _point_agents(project: Path) -> None:
@@ -295,7 +300,7 @@ def _scan_summary(report: Any) -> None:
         shown = ", ".join(f"{where} ({count})" for where, count in report.set_aside[:8])
         more = f" and {len(report.set_aside) - 8} more" if len(report.set_aside) > 8 else ""
         click.echo(f"Left out as examples, vendored, generated or test data: {shown}{more}")
-    _outside(report.pages)
+    _outside(report.pages, report.left_out)
     if report.unresolved:
         click.echo(f"impl_refs left out (not found): {', '.join(report.unresolved)}")
     if report.check is not None:

@@ -49,6 +49,7 @@ _NAMED: Final = {
     "mdBook": re.compile(r"^src[ \t]*=[ \t]*['\"]([^'\"\n]+)", re.MULTILINE),
     "Hugo": re.compile(r"^contentDir[ \t]*=[ \t]*['\"]([^'\"\n]+)", re.MULTILINE),
 }
+NAMING_TOOLS: Final = frozenset(_NAMED)  # the tools whose configuration may name that folder
 # Markdown as the site generators keep it; Middleman (GOV.UK's technical documentation)
 # runs the ERB tags of a page named "a.html.md.erb" and then reads it as Markdown
 MARKDOWN_SUFFIXES: Final = (".md", ".mdx", ".markdown", ".md.erb")
@@ -526,6 +527,15 @@ def mdbook_titles(summary: str) -> dict[str, str]:
         if target.lower().endswith(".md") and title:
             out.setdefault(target, title)
     return out
+
+
+def named_source(tool: str, config: str) -> str | None:
+    """The folder a site's configuration names for its pages, as written (``src`` in a
+    book.toml, ``docs_dir`` in an mkdocs.yml, ``contentDir`` in Hugo's); None when it
+    names none, or the tool is none of those."""
+    pattern = _NAMED.get(tool)
+    named = pattern.search(config) if pattern else None
+    return named.group(1).strip() if named else None
 
 
 def mkdocs_docs_dir(config: str) -> str:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mdbrain.core import document, language, marker, schema, sites
+from mdbrain.core import derived_pages, document, language, marker, schema, sites
 from mdbrain.core.errors import DocumentError, InvalidRequestError, MdbrainError, UsageError
 from mdbrain.core.marker import Config
 from mdbrain.store import files, location
@@ -55,6 +55,7 @@ class InitReport:
     lang: str = "en"
     detected: bool = False  # whether lang was read from the project's own prose
     pages: tuple[sites.Pages, ...] = ()  # documentation outside the root 'import' could bring in
+    left_out: tuple[derived_pages.LeftOut, ...] = ()  # folders found but not proposed, and why
 
 
 # --- what the project says, and what the root holds -------------------------------------
@@ -219,7 +220,7 @@ def init_base(project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = Non
     held = holding(project, base_root, config)
     if held.site or held.foreign or held.others:
         raise _refusal(project, base_root, held)
-    pages = pages_outside(project, base_root, config.lang)  # read before anything is written
+    pages, left_out = advice_outside(project, base_root, config.lang)  # before any write
     created = _make_root(project, base_root)
     try:
         files.write(project, marker.MARKER_NAME, text)  # last: a failure leaves no marker
@@ -227,7 +228,8 @@ def init_base(project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = Non
         _unmake(created)
         raise
     return InitReport(marker_path, base_root, created_root=bool(created), wrote_marker=True,
-                      lang=config.lang, detected=detected, pages=pages)  # fmt: skip
+                      lang=config.lang, detected=detected, pages=pages,
+                      left_out=left_out)  # fmt: skip
 
 
 def pages_outside(project: Path, root: Path, lang: str = "en") -> tuple[sites.Pages, ...]:
@@ -236,13 +238,22 @@ def pages_outside(project: Path, root: Path, lang: str = "en") -> tuple[sites.Pa
     only the pages it reads (Markdown, MDX) are counted: a folder of reStructuredText
     or AsciiDoc is not proposed, since import would bring nothing in. Only advice: a
     project that cannot be listed (no git, a folder it may not read) gets none."""
-    from mdbrain.service.scanning import import_folders, project_files
+    return advice_outside(project, root, lang)[0]
+
+
+def advice_outside(
+    project: Path, root: Path, lang: str = "en"
+) -> tuple[tuple[sites.Pages, ...], tuple[derived_pages.LeftOut, ...]]:
+    """:func:`pages_outside`, and the documentation folders found but left out of it
+    since their pages are stubs or copies of others: init says why it does not
+    propose them, so that nobody imports them by hand thinking it forgot them."""
+    from mdbrain.service.scanning import import_advice, project_files
 
     try:
         found = project_files(project, root)
     except (MdbrainError, OSError):
-        return ()
-    return import_folders(project, found, lang)
+        return (), ()
+    return import_advice(project, found, lang)
 
 
 def _make_root(project: Path, root: Path) -> list[Path]:

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from mdbrain.core import anchors, codemap, conversion, guard, sites, yaml_emit
+from mdbrain.core import anchors, codemap, conversion, derived_pages, guard, sites, yaml_emit
 from mdbrain.core.errors import GuardError, InvalidRequestError, MdbrainError
 from mdbrain.core.marker import MARKER_NAME, Config
 from mdbrain.core.progress import counted
@@ -63,6 +63,7 @@ class ScanReport:
     lang: str = "en"  # the language the drafts are written in
     set_aside: tuple[tuple[str, int], ...] = ()  # folder (or file) left out, files in it
     pages: tuple[sites.Pages, ...] = ()  # documentation folders 'mdbrain import' could bring in
+    left_out: tuple[derived_pages.LeftOut, ...] = ()  # folders found but not proposed, and why
     existing: bool = False  # the base existed: nothing was written, documents were planned
     not_drafted: str = ""  # what to say of code in languages the scan does not read
 
@@ -101,6 +102,7 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
         report = checking.check(session)
     counts = Counter(language_name(f) for f in files)
     aside = Counter(why for f in files if (why := codemap.set_aside(f)))
+    pages, left_out = import_advice(project, files, lang)
     return ScanReport(
         themes=tuple(t.slug for t in themes),
         documents=tuple(written),
@@ -113,7 +115,8 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
         lang=lang,
         set_aside=tuple(sorted(aside.items())),
         not_drafted=codemap.not_drafted(f for f in files if not codemap.set_aside(f)),
-        pages=import_folders(project, files, lang),
+        pages=pages,
+        left_out=left_out,
         next_step=NEXT_STEP if files else NEXT_STEP_EMPTY,
     )
 
@@ -121,15 +124,17 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
 README_LINES = 100  # a README this long is a project's documentation, worth importing
 
 
-def import_folders(
+def import_advice(
     project: Path, files: Sequence[str], lang: str = "en"
-) -> tuple[sites.Pages, ...]:
+) -> tuple[tuple[sites.Pages, ...], tuple[derived_pages.LeftOut, ...]]:
     """The documentation folders among ``files`` that 'mdbrain import' could bring in,
     counting only the pages it reads (Markdown, MDX): a folder of reStructuredText or
     AsciiDoc is not proposed, since its import would bring nothing in. Then the
     project's README when it is long and no folder proposed brings it in: many a
     project keeps all its documentation there. Of pages kept once per language, those
-    in ``lang``."""
+    in ``lang``. Second, the folders found but left out, since their pages are stubs
+    or copies of others (:mod:`mdbrain.core.derived_pages`): importing them would put
+    the same chapters into the base twice."""
     read = [
         f
         for f in files
@@ -138,15 +143,44 @@ def import_folders(
         # gohugoio/hugoDocs' archetypes/, the templates its new pages start from
         and not (codemap.NOT_DOCUMENTATION | _TEMPLATES).intersection(f.lower().split("/")[:-1])
     ]
-    found = sites.page_folders(read, around_texts(project), lang=lang)
+    found, left_out = [], []
+    for proposal in sites.page_folders(read, around_texts(project), lang=lang):
+        why = _why_left_out(project, proposal, read)
+        if why is None:
+            found.append(proposal)
+        else:
+            left_out.append(derived_pages.LeftOut(proposal.folder, proposal.count, why))
     readme = next((f for f in files if f.lower() in ("readme.md", "readme.markdown")), None)
     if readme is None or any(p.folder == "." for p in found):
-        return tuple(found)
+        return tuple(found), tuple(left_out)
     try:
         lines = disk.read(project, readme, limit=4_000_000).count(b"\n")
     except MdbrainError:
-        return tuple(found)
-    return (*found, sites.Pages(readme, 1, None, lines)) if lines >= README_LINES else tuple(found)
+        return tuple(found), tuple(left_out)
+    if lines >= README_LINES:
+        found.append(sites.Pages(readme, 1, None, lines))
+    return tuple(found), tuple(left_out)
+
+
+def _why_left_out(project: Path, proposal: sites.Pages, read: Sequence[str]) -> str | None:
+    """Why the folder of ``proposal`` holds no pages to import, from the configuration
+    of its site and the first bytes of a sample of its pages; None when it does."""
+    below = "" if proposal.folder == "." else proposal.folder + "/"
+    chosen = derived_pages.sample(sites.pages(f for f in read if f.startswith(below)))
+    heads = []
+    for rel in chosen:
+        try:
+            data = disk.read(project, rel, limit=derived_pages.HEAD_BYTES + 1)
+        except MdbrainError:
+            continue
+        heads.append(derived_pages.Head.of(data))
+    site, config = proposal.site, ""
+    if site is not None and site.tool in sites.NAMING_TOOLS:
+        try:
+            config = disk.read(project, site.evidence, limit=64_000).decode("utf-8", "replace")
+        except MdbrainError:
+            config = ""
+    return derived_pages.why_left_out(heads, site, config)
 
 
 def draft_units(session: Session, wanted: set[str]) -> list[str]:
