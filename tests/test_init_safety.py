@@ -370,3 +370,18 @@ def test_an_empty_root_scan_fills_keeps_its_permissions(tmp_path: Path) -> None:
     (project / "docs-rag").chmod(0o750)
     scan(project)
     assert (project / "docs-rag").stat().st_mode & 0o777 == 0o750
+
+
+def test_plain_init_with_dry_run_writes_nothing_and_says_what_it_would(tmp_path: Path) -> None:
+    # "init --dry-run" without --scan wrote the marker, the root and AGENTS.md
+    project = make(tmp_path / "site", MKDOCS)
+    before = snapshot(project)
+    result = CliRunner().invoke(cli, ["-C", str(project), "init", "--dry-run"])
+    assert result.exit_code == 0, result.output
+    assert snapshot(project) == before
+    assert f"Would write {project / '.rag'}" in result.output
+    assert f"Would create knowledge root {project / 'docs-rag'}" in result.output
+    assert "Would add the pointer to the base in AGENTS.md" in result.output
+    assert "'mdbrain import docs' brings it in" in result.output
+    written = CliRunner().invoke(cli, ["-C", str(project), "init"])
+    assert written.exit_code == 0 and (project / ".rag").is_file()

@@ -167,7 +167,7 @@ def cli(ctx: click.Context, directory: Path | None) -> None:
     "README and docs, else en).",
 )
 @click.option("--scan", is_flag=True, help="Also write draft documents read from the code.")
-@click.option("--dry-run", is_flag=True, help="With --scan: show the plan, write nothing.")
+@click.option("--dry-run", is_flag=True, help="Show what would be written; write nothing.")
 @click.option("--no-agents", is_flag=True, help="Do not add the pointer to the base in AGENTS.md.")
 @click.pass_obj
 def init(
@@ -210,15 +210,23 @@ def init(
         if started is not None and not dry_run and not no_agents:
             _point_agents(obj.directory)
         return
-    report = guarded(lambda: init_base(obj.directory, root, lang=lang))
+    report = guarded(lambda: init_base(obj.directory, root, lang=lang, dry_run=dry_run))
+    would = "Would write" if dry_run else "Wrote"
     if report.wrote_marker:
-        click.echo(f"Wrote {report.marker}")
-    click.echo(f"{'Created' if report.created_root else 'Using'} knowledge root {report.root}")
+        click.echo(f"{would} {report.marker}")
+    made = ("Would create" if dry_run else "Created") if report.created_root else "Using"
+    click.echo(f"{made} knowledge root {report.root}")
     if report.detected:
         click.echo(f"Language: {report.lang} (read from the project's README and docs)")
-    if not no_agents:
+    if dry_run:
+        if not no_agents:
+            click.echo("Would add the pointer to the base in AGENTS.md")
+    elif not no_agents:
         _point_agents(obj.directory)
     _outside(report.pages, report.left_out)
+    if dry_run:
+        click.echo("Nothing was written: run 'mdbrain init' without --dry-run to write it.")
+        return
     # the folder with the most pages first: a site folder of one page is seldom the docs
     most = max(report.pages, key=lambda found: found.count, default=None)
     first = f"'mdbrain import {most.folder}', or " if most is not None else ""

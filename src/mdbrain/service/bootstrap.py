@@ -56,6 +56,7 @@ class InitReport:
     detected: bool = False  # whether lang was read from the project's own prose
     pages: tuple[sites.Pages, ...] = ()  # documentation outside the root 'import' could bring in
     left_out: tuple[derived_pages.LeftOut, ...] = ()  # folders found but not proposed, and why
+    dry_run: bool = False  # nothing was written: the report says what would be
 
 
 # --- what the project says, and what the root holds -------------------------------------
@@ -192,8 +193,12 @@ def _config(project: Path, root: str, lang: str | None) -> tuple[str, Config, bo
     return text, marker.loads(text, path=str(project / marker.MARKER_NAME)), detected
 
 
-def init_base(project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = None) -> InitReport:
-    """Write ``project/.rag`` pointing at ``root`` and create that folder.
+def init_base(
+    project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = None, dry_run: bool = False
+) -> InitReport:
+    """Write ``project/.rag`` pointing at ``root`` and create that folder; with
+    ``dry_run``, write nothing and say what would be written (``wrote_marker`` and
+    ``created_root`` then tell what would be).
 
     Refuses to touch a base that already has documents: the marker of an existing
     base is kept as it is, and the message says what to run instead. A root
@@ -212,6 +217,9 @@ def init_base(project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = Non
                 "or 'mdbrain update --draft' to draft the code no document describes",
                 path=str(marker_path),
             )
+        if dry_run:
+            return InitReport(marker_path, base_root, created_root=not base_root.is_dir(),
+                              wrote_marker=False, lang=existing.lang, dry_run=True)  # fmt: skip
         created = _make_root(project, base_root)
         return InitReport(marker_path, base_root, created_root=bool(created),
                           wrote_marker=False, lang=existing.lang)  # fmt: skip
@@ -221,6 +229,10 @@ def init_base(project: Path, root: str = DEFAULT_ROOT, *, lang: str | None = Non
     if held.site or held.foreign or held.others:
         raise _refusal(project, base_root, held)
     pages, left_out = advice_outside(project, base_root, config.lang)  # before any write
+    if dry_run:
+        return InitReport(marker_path, base_root, created_root=not base_root.is_dir(),
+                          wrote_marker=True, lang=config.lang, detected=detected, pages=pages,
+                          left_out=left_out, dry_run=True)  # fmt: skip
     created = _make_root(project, base_root)
     try:
         files.write(project, marker.MARKER_NAME, text)  # last: a failure leaves no marker
