@@ -12,6 +12,7 @@ from mdbrain.adapters import views
 from mdbrain.adapters.cli import cli
 from mdbrain.core.errors import InvalidRequestError, StaleReadError
 from mdbrain.service.brain import Brain
+from mdbrain.service.reading import Filters
 from mdbrain.service.session import content_hash
 from mdbrain.service.writing import WriteRequest
 from tests.conftest import MakeBase, doc
@@ -584,3 +585,28 @@ def test_a_brief_says_when_the_code_asked_is_not_there_and_reads_rust_paths_as_d
     gone = brain.brief("src/gone.rs")
     assert gone.missing == "no file or folder src/gone.rs in the project"
     assert brain.brief("how does cleaning work").missing == ""  # words, not code
+
+
+def test_a_retired_record_replaced_by_nothing_says_why(make_base: MakeBase) -> None:
+    """home-assistant/architecture's ADR 14, reverted: history said "no supersession:
+    nothing replaces it", and a read listing it gave no sign it no longer holds."""
+    root = make_base(
+        {
+            "adr/0014-supervised.md": doc(
+                "Supervised installs",
+                status="archived",
+                original_status='"Reverted by discussion #1198."',
+                body="Supervised installs are supported.",
+            ),
+            "adr/0015-os.md": doc("Operating system installs", body="The OS is supported."),
+        }
+    )
+    with Brain.open(root) as brain:
+        history = brain.history("adr/0014-supervised.md")
+        listed = brain.query("supervised installs", filters=Filters(everything=True))
+    assert (history.status, history.why) == ("archived", "Reverted by discussion #1198.")
+    shown = views.history_text(history)
+    assert "  archived, and nothing replaces it: Reverted by discussion #1198." in shown
+    assert "no supersession" not in shown
+    said = "! archived: no longer in force; mdbrain history adr/0014-supervised.md says why"
+    assert said in views.query_text(listed)

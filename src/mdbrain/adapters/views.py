@@ -71,13 +71,13 @@ def _hit_line(rank: int | None, hit: Hit) -> list[str]:
 
     first, *rest = hit_lines(hit)
     lines = [f"{rank}. {first}" if rank is not None else first, *rest]
-    if hit.status == "deprecated":  # replaced or retired: its history says by what
+    if hit.status in ("deprecated", "archived"):  # replaced or retired: its history says
         why = _say(f"mdbrain history {hit.id}", f"history doc={hit.id}")
         if hit.superseded_by:
             by = ", ".join(hit.superseded_by)
-            lines.append(f"   ! deprecated: superseded by {by}; {why} says why")
+            lines.append(f"   ! {hit.status}: superseded by {by}; {why} says why")
         else:
-            lines.append(f"   ! deprecated: no longer in force; {why} says why")
+            lines.append(f"   ! {hit.status}: no longer in force; {why} says why")
     elif hit.flagged:
         refs = ", ".join(hit.check) or "no impl_refs listed"
         lines.append(f"   ! {hit.status}: check against the code before relying on it ({refs})")
@@ -497,7 +497,11 @@ def history_text(result: History) -> str:
             f"  supersedes {step.id} ({through}replaced on {step.date or '?'})"
             + (f": {step.reason}" if step.reason else "")
         )
-    if not result.newer and not result.older:
+    if not result.newer and result.status in ("deprecated", "archived"):
+        # retired, replaced by nothing: reverted, withdrawn, abandoned
+        why = f": {result.why}" if result.why else ""
+        lines.append(f"  {result.status}, and nothing replaces it{why}")
+    elif not result.newer and not result.older:
         lines.append("  no supersession: nothing replaces it, and it replaces nothing")
     if result.commits:
         lines.append(f"commits of its source {result.source}:" if result.source else "commits:")

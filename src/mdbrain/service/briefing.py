@@ -112,6 +112,10 @@ class History:
     git: bool = True  # whether the base lies in a git repository at all
     unavailable: str = ""  # why git could not give the commits ('' when it could)
     more: int = 0  # older commits than those listed (HISTORY_COMMITS at most are)
+    status: str = ""  # the document's status
+    # why a retired document no longer holds, in its own words (an imported record's
+    # original status, "Reverted by discussion #1198"), else its review reason
+    why: str = ""
 
 
 @dataclass
@@ -122,6 +126,18 @@ class ReviewQueue:
     drafts: list[tuple[str, str]]  # id, created; oldest first
     # how many each list held before a caller cut it to a limit ("to_review", "drafts"...)
     totals: dict[str, int] = field(default_factory=dict)
+
+
+def _retired_why(entry: Entry) -> str:
+    """Why a deprecated or archived document no longer holds, as far as its fields say:
+    an imported record's own status, else its review reason ('' in force, or unsaid)."""
+    if entry.status not in ("deprecated", "archived"):
+        return ""
+    for key in ("original_status", "review_reason"):
+        said = fields.text(entry.meta, key).strip()
+        if said:
+            return said
+    return ""
 
 
 def _reason(session: Session, entry: Entry, limit: int) -> str:
@@ -427,15 +443,21 @@ class Briefer:
             raise NotFoundError(f"{doc_id} is not a document of this base", doc=doc_id)
         older = chain(found, doc_id, "supersedes")
         newer = chain(found, doc_id, "superseded_by")
+        entry = found.get(doc_id)
+        status = entry.status if entry is not None else ""
+        why = _retired_why(entry) if entry is not None else ""
         history = git.Git(self.session.root)
         if not history.toplevel():
-            return History(doc_id, older, newer, [], git=False)
+            return History(doc_id, older, newer, [], git=False, status=status, why=why)
         try:
             commits, source = self._commits(history, found, doc_id)
         except GitError as exc:  # a broken repository still has its supersession chain
-            return History(doc_id, older, newer, [], unavailable=exc.message)
+            return History(
+                doc_id, older, newer, [], unavailable=exc.message, status=status, why=why
+            )
         listed = commits[:HISTORY_COMMITS]
-        return History(doc_id, older, newer, listed, source, more=len(commits) - len(listed))
+        more = len(commits) - len(listed)
+        return History(doc_id, older, newer, listed, source, more=more, status=status, why=why)
 
     def _commits(
         self, history: git.Git, found: Manifest, doc_id: str
