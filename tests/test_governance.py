@@ -610,3 +610,46 @@ def test_a_retired_record_replaced_by_nothing_says_why(make_base: MakeBase) -> N
     assert "no supersession" not in shown
     said = "! archived: no longer in force; mdbrain history adr/0014-supervised.md says why"
     assert said in views.query_text(listed)
+
+
+def test_a_log_imported_as_drafts_asked_of_a_past_day_gives_its_drafts_of_then(
+    make_base: MakeBase,
+) -> None:
+    """home-assistant/architecture imported as drafts: "brief adr --as-of 2021-01-01"
+    gave one record "in force", the one superseded since, and left every accepted one
+    out as drafts."""
+    root = make_base(
+        {
+            "adr/0002-python.md": doc(
+                "Python versions",
+                type="decision",
+                status="deprecated",
+                created="2019-05-13",
+                superseded_by="[adr/0020-python.md]",
+                superseded_on="2023-05-29",
+                original_status='"Superseded by ADR-0020"',
+            ),
+            "adr/0020-python.md": doc(
+                "Python versions again",
+                type="decision",
+                status="draft",
+                created="2023-05-29",
+                supersedes="[adr/0002-python.md]",
+            ),
+            "adr/0005-format.md": doc(
+                "Code formatting", type="decision", status="draft", created="2019-08-01"
+            ),
+        }
+    )
+    with Brain.open(root) as brain:
+        then = brain.brief("adr", as_of=dt.date(2021, 1, 1))
+        later = brain.brief("adr", as_of=dt.date(2024, 1, 1))
+    assert then.unverified and [i.id for i in then.items] == [
+        "adr/0002-python.md",
+        "adr/0005-format.md",
+    ]
+    assert "adr/0002-python.md (a draft then, superseded since)" in views.brief_text(then)
+    assert later.unverified and [i.id for i in later.items] == [
+        "adr/0005-format.md",
+        "adr/0020-python.md",
+    ]

@@ -452,6 +452,8 @@ def brief_text(result: Brief) -> str:
         lines.append(result.advice)
     for item in result.items:
         flag = {"needs-review": " (needs review)", "draft": " (draft)"}.get(item.status, "")
+        if result.unverified and item.status == "deprecated":  # a past day's drafts
+            flag = " (a draft then, superseded since)"
         via = f" [via {item.covers}]" if item.covers and item.covers != result.subject else ""
         via += " (found by search, not tagged)" if item.searched else ""
         lines.append(f"- [{item.type}] {item.id}{flag}{via}: {item.summary}")

@@ -214,8 +214,66 @@ def _in_force(entry: Entry, as_of: dt.date | None) -> bool:
     created = fields.date(entry.meta, "created") or fields.date(entry.meta, "updated")
     if created is None or created > as_of or entry.status in {"draft", "archived"}:
         return False
+    if _unverified_record(entry):
+        return False  # a draft until it was replaced, as its siblings still are
     ended = fields.date(entry.meta, "superseded_on")
     return ended is None or ended > as_of
+
+
+def _chosen(
+    about: list[Entry], tagged: set[str], as_of: dt.date | None, result: Brief
+) -> list[Entry]:
+    """The documents a brief lists of those ``about`` its subject: those in force (on
+    ``as_of``), else the drafts, said unverified; ``result`` learns what was left out."""
+    chosen = [e for e in about if _in_force(e, as_of)]
+    if tagged and as_of is None and not any(e.id in tagged for e in chosen):
+        # no document tagged with it is in force: its drafts are what the tag names,
+        # shown as drafts, not left out behind pages that only mention the word
+        drafts = [e for e in about if e.id in tagged and e.status == "draft"]
+        if chosen:
+            chosen += drafts
+            result.hidden_drafts -= len(drafts)
+    if as_of is None:
+        retired = [e for e in about if e.status in ("deprecated", "archived")]
+        result.retired = len(retired)
+        result.replaced = tuple(
+            (e.id, tuple(e.ids("superseded_by"))) for e in retired[:NAMED_RETIRED]
+        )
+    if chosen:
+        return chosen
+    if as_of is None and result.hidden_drafts:
+        # a fresh base: the drafts are all there is, shown as unverified
+        result.unverified, result.hidden_drafts = True, 0
+        return [e for e in about if e.status == "draft"]
+    then = [e for e in about if _draft_then(e, as_of)] if as_of is not None else []
+    if then:
+        # a log imported as drafts, asked of a day: its drafts of then, as today's are
+        # (home-assistant/architecture: the one record replaced since was "in force",
+        # and every accepted one left out)
+        result.unverified, result.hidden_drafts = True, 0
+    return then
+
+
+def _unverified_record(entry: Entry) -> bool:
+    """Whether a deprecated document is a record imported as a draft and superseded by
+    then: nobody has verified it, so it never was in force."""
+    return (
+        entry.status == "deprecated"
+        and "original_status" in entry.meta
+        and fields.date(entry.meta, "reviewed") is None
+    )
+
+
+def _draft_then(entry: Entry, as_of: dt.date) -> bool:
+    """Whether ``entry`` stood as a draft on ``as_of``: a draft written by then, or a
+    record imported as one and replaced after that day."""
+    created = fields.date(entry.meta, "created") or fields.date(entry.meta, "updated")
+    if created is None or created > as_of:
+        return False
+    if entry.status == "draft":
+        return True
+    ended = fields.date(entry.meta, "superseded_on")
+    return _unverified_record(entry) and (ended is None or ended > as_of)
 
 
 def chain(found: Manifest, start: str, key: str, *, known_only: bool = False) -> list[Step]:
@@ -354,25 +412,8 @@ class Briefer:
             for claimant, target in rules.open_contradictions(found)
             if claimant.id in named or target.id in named
         )
-        chosen = [e for e in about if _in_force(e, as_of)]
-        if tagged and as_of is None and not any(e.id in tagged for e in chosen):
-            # no document tagged with it is in force: its drafts are what the tag names,
-            # shown as drafts, not left out behind pages that only mention the word
-            drafts = [e for e in about if e.id in tagged and e.status == "draft"]
-            if chosen:
-                chosen += drafts
-                result.hidden_drafts -= len(drafts)
-        if as_of is None:
-            retired = [e for e in about if e.status in ("deprecated", "archived")]
-            result.retired = len(retired)
-            result.replaced = tuple(
-                (e.id, tuple(e.ids("superseded_by"))) for e in retired[:NAMED_RETIRED]
-            )
-        if not chosen and as_of is None and result.hidden_drafts:
-            # a fresh base: the drafts are all there is, shown as unverified
-            chosen = [e for e in about if e.status == "draft"]
-            result.unverified, result.hidden_drafts = True, 0
-        elif not found.entries:
+        chosen = _chosen(about, tagged, as_of, result)
+        if not chosen and not found.entries:
             result.advice = EMPTY_ADVICE
         # found by search: the ranking orders each kind; else the ids do
         rank = {e.id: n for n, e in enumerate(about)} if result.kind == "search" else {}
