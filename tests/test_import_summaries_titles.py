@@ -176,6 +176,22 @@ def test_a_records_summary_skips_its_status_but_not_the_section_under_it() -> No
     assert conversion.summary_of(body, {}, 240, decision=True) == "We move the nodes to Fargate."
 
 
+@pytest.mark.parametrize(
+    ("decision", "wanted"),
+    [
+        # home-assistant/architecture's ADR 19: a list decides, prose explains after it
+        ("## Decision\n\n- We no longer accept GPIO integrations.\n- We remove them.\n\n"
+         "GPIO, in this case, means the pins of the board.\n",
+         "We no longer accept GPIO integrations. We remove them."),
+        # ADR 4 and 5 write their decision under "Proposal"
+        ("## Proposal\n\nWe use Black as code formatter.\n", "We use Black as code formatter."),
+    ],
+)  # fmt: skip
+def test_a_records_summary_is_what_it_decides_list_or_proposal(decision: str, wanted: str) -> None:
+    body = f"## Status\n\nAccepted\n\n## Context\n\nCode looked different everywhere.\n\n{decision}"
+    assert conversion.summary_of(body, {}, 240, decision=True) == wanted
+
+
 def test_a_short_description_field_is_the_summary() -> None:
     # betagouv/beta.gouv.fr: the page's summary was its title, a paragraph stood ready
     meta = {"title": "Investigation", "short_description": "Six semaines pour enquêter."}

@@ -278,14 +278,18 @@ def summary_of(
         value = meta.get(key)
         if isinstance(value, str) and plain(value) and not _says_no_more(plain(value), title):
             return clip(plain(value), limit)
-    places = [(*schema.DECISION_SECTIONS, "context")] if decision else []
+    # what a record decides (or, in a proposal's words, proposes), else why
+    decided = (*schema.DECISION_SECTIONS, "proposal", "context")
+    places = [decided] if decision else []
     # a record's Status section says where it stands, not what it decides ("Incomplete")
     page = _without(body, _RECORD_STATE_SECTIONS) if decision else body
     defined = _REFERENCE_DEFINITION.findall(body) if "]:" in body else []
     poor = ""
     for names in (*places, SUMMARY_SECTIONS, None):
         own = names is SUMMARY_SECTIONS  # a Decision section is one wherever it stands
-        found = first_paragraph(page if names is None else section(body, names, own=own))
+        found = first_paragraph(
+            page if names is None else section(body, names, own=own), lists=names is decided
+        )
         found = _unbracketed(found, defined) if defined and "[" in found else found
         if found and not weak(found):
             return clip(found, limit)

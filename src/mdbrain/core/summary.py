@@ -631,9 +631,11 @@ def _inner(text: str, depth: int) -> Iterator[Block]:
         yield from _blocks(text, depth + 1)
 
 
-def first_paragraph(body: str) -> str:
+def first_paragraph(body: str, *, lists: bool = False) -> str:
     """The first paragraph of prose (a quote counts), else the first list, else the
-    first text of an admonition, else the first short line, as plain text.
+    first text of an admonition, else the first short line, as plain text; with
+    ``lists``, a list that comes first is taken as prose is (a record's Decision
+    section often decides in a list: "- We no longer accept integrations that use GPIO").
 
     A paragraph that announces what follows ("...:", "because", or a sentence that
     stops mid-way above a list) takes in what is right under it: a list, a line, a
@@ -648,6 +650,8 @@ def first_paragraph(body: str) -> str:
             continue
         found = _completed(block, read)
         if found.kind == PROSE and not _ADDRESS_ONLY.match(found.text):
+            return found.text
+        if lists and found.kind == LIST and best is None:
             return found.text
         if found.kind == PROSE:  # "Source Code: https://...": a page's links, not its subject
             best = best or found
