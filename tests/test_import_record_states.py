@@ -499,3 +499,13 @@ def test_proposals_keep_their_states_replacements_and_requirements(
         "Stagnant",
     )
     assert not any("kept as related" in note for note in report.notes)
+
+
+def test_a_date_line_that_says_when_the_record_was_updated_gives_that_day() -> None:
+    # home-assistant/architecture's ADR 2: "updated 2023-02-05" came in as 2019-05-13
+    body = "# 2. Python\n\nDate: 2019-05-13, updated 2023-02-05 (see ADR-0020)\n\n"
+    record = adr.read("adr/0002-python.md", body + "## Status\n\nAccepted\n", {})
+    assert record is not None
+    assert (record.date, record.updated) == (dt.date(2019, 5, 13), dt.date(2023, 2, 5))
+    plain = adr.read("adr/0003-x.md", "# 3. X\n\nDate: 2019-05-13\n\n## Status\n\nAccepted\n", {})
+    assert plain is not None and plain.updated is None

@@ -374,7 +374,8 @@ class Record:
     date: dt.date | None = None  # the day the record gives for itself
     ended: dt.date | None = None  # the day its "superseded by" clause gives
     stated: str = ""  # its state as the page writes it: "Accepted", "Partly superseded"
-    updated: dt.date | None = None  # the day a table at its top says it was last updated
+    # the day a table at its top, or its Date line ("updated 2023-02-05"), says it changed
+    updated: dt.date | None = None
     why_template: str = ""  # what shows a template is one ("" for a record)
 
 
@@ -1006,6 +1007,22 @@ def date_of(body: str, meta: Mapping[str, Any], status: str) -> dt.date | None:
     return dates.day(status[: verb.start()] if verb else status) or dates.field_day(meta)
 
 
+# "Date: 2019-05-13, updated 2023-02-05 (...)": the day a record was last changed
+_UPDATED_ON = re.compile(
+    r"[,;(]\s*(?:last\s+)?(?:updated|amended|revised)(?:\s+on)?\s*:?\s*(.{6,40})", re.I
+)
+
+
+def _updated_on(body: str) -> dt.date | None:
+    """The day a record's ``Date:`` line says it was updated, when it says so."""
+    head = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES]))
+    for line in _DATE_LINE.finditer(head):
+        said = _UPDATED_ON.search(line.group(1))
+        if said is not None:
+            return dates.day(said.group(1))
+    return None
+
+
 def _day_of(clause: Clause) -> dt.date | None:
     """The day a clause gives ("Superseded by ADR 12 on 2022-01-10"), not one in the
     records it names (``[X](2026-08-07-x.md)``)."""
@@ -1187,6 +1204,8 @@ def read(path: str, body: str, meta: Mapping[str, Any], *, in_log: bool = False)
     day = None if template else day
     written = "" if template else stated(body, meta)
     updated = None if template or "|" not in body else dates.day(head_table(body).get("updated"))
+    if updated is None and not template:
+        updated = _updated_on(body)
     return Record(
         number_of(path), template, status, state, found, day, ended, written, updated, why
     )
