@@ -794,10 +794,11 @@ def test_a_long_frontmatter_list_shows_its_first_items_and_says_how_many_more(
     reader = Brain.open(root).reader()
     [head] = reader.query("when do nightly backups run").frontmatters
     lines = head.text.split("\n")
-    assert [line for line in lines if line.startswith("  - p")] == [f"  - {p}" for p in pages[:5]]
-    assert "  # ... 7 more: mdbrain show a.md" in lines
-    assert 'owners: [ops, "dba, eu", sre, web, data, ...]' in lines
-    assert lines.count("  # ... 2 more: mdbrain show a.md") == 1  # the owners'
+    # three of each list: on the Rust book, five listing paths cost more than the answer
+    assert [line for line in lines if line.startswith("  - p")] == [f"  - {p}" for p in pages[:3]]
+    assert "  # ... 9 more: mdbrain show a.md" in lines
+    assert 'owners: [ops, "dba, eu", sre, ...]' in lines
+    assert lines.count("  # ... 4 more: mdbrain show a.md") == 1  # the owners'
     assert [line for line in lines if "reason" in line] == [f"  - reason {n}" for n in range(7)]
     shown = reader.show("a.md").passages[0].text  # show keeps every item
     assert all(f"  - {page}" in shown for page in pages) and "sec]" in shown

@@ -58,7 +58,7 @@ LEAD_MOST = 2000  # most tokens of the best section a larger --budget may show
 # ordinary length written on one line, is shown whole as a line always was
 LONG_LINE = 2 * SECTION_TOKENS
 CUT_TRIES = 6  # shorter cuts of a section tried to fit it within a budget
-LISTED = 5  # items of a frontmatter list a query shows (an overview relates to dozens)
+LISTED = 3  # items of a frontmatter list a query shows (an overview relates to dozens)
 NOT_PROSE_DISCOUNT = 0.4  # share of its order a section of code or link lists alone loses
 _Scored = tuple[passages.Section, float, float]  # a section, its score, what orders it
 COVER_SHARE = 0.1  # share of its order a section gains holding every term asked itself
