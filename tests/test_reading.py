@@ -1066,6 +1066,10 @@ def test_a_short_name_suggests_the_documents_whose_file_name_holds_it(
     with Brain.open(root) as brain:
         assert brain.show("2094-nll").hit.id == "2094-nll.md"
         assert brain.neighbours("0048-traits").start.id == "0048-traits.md"
+    # home-assistant/architecture: "show adr/0004-GPIO.md", the record being 0019-gpio.md
+    with Brain.open(root) as brain, pytest.raises(NotFoundError) as failed:
+        brain.show("0012-Traits.md")
+    assert failed.value.message.endswith("did you mean 0048-traits.md?")
 
 
 def test_a_passage_ending_on_a_short_blocks_fence_shows_the_block(make_base: MakeBase) -> None:

@@ -183,10 +183,19 @@ def _alike(found: Manifest, path: str) -> list[str]:
         return same
     # else the names holding it as whole words: "nll" finds 2094-nll.md
     words = _words(stem)
-    return [
+    held = [
         e.id
         for e in found.entries
         if _holds(_words(conversion.page_stem(posixpath.basename(e.id))), words)
+    ]
+    if held or not words or not words[0].isdigit():
+        return held
+    # a record's name under another number: "0004-GPIO.md" asked, 0019-gpio.md there
+    rest = words[1:]
+    return [
+        e.id
+        for e in found.entries
+        if rest and _words(conversion.page_stem(posixpath.basename(e.id)))[1:] == rest
     ]
 
 
