@@ -102,10 +102,17 @@ def reference_assignments(view: views.Text) -> Iterator[Found]:
 
 def reference_prose(view: views.Text) -> Iterator[Found]:
     """Every word of the text that may be a value, whatever its length and the names the
-    text holds (no look at the long words alone, nor at the stems first)."""
+    text holds (no look at the long words alone, nor at the stems first); the short ones
+    said to be a password wherever they are, not only in the stretches after its name."""
     words = (prose._VALUE_WORD.fullmatch(word) for word in view.text.split())
     values = dict.fromkeys(m.group(1).rstrip(prose._TRIM) for m in words if m is not None)
     yield from prose.said_to_be(view.text, [value for value in values if prose.mixed(value)])
+    for word in re.finditer(r"\S+", view.text):
+        place = prose.short_value(word.group())
+        if place is not None:
+            at, value = word.start() + place[0], place[1]
+            if prose.said_at(view.text, at, value, password=True):
+                yield Found("credential-in-a-sentence", at, at + len(value), value)
 
 
 def reference_direct(view: views.Text) -> Iterator[Found]:

@@ -11,6 +11,7 @@ from mdbrain.core.guard.hit import Found
 from mdbrain.core.guard.samples import COMMON_PASSWORDS, word_set
 from mdbrain.core.guard.values import (
     account_name,
+    code_name,
     credential_like,
     lower_case_words,
     quoted_secret,
@@ -66,7 +67,7 @@ _META_WORDS = word_set(
     limit prefix suffix style class icon button form page view template schema spec doc
     docs usage budget stream request response callback handler service generator
     dialog box window screen widget uses use usage list set get len process helper program
-    plugin backend subject issuer algorithm scheme scope scopes"""
+    plugin backend subject issuer algorithm scheme scope scopes offset offsets"""
 )
 _NAMESPACE_WORDS = word_set("namespace namespaces")
 # After a name: an optional closing quote or bracket and emphasis, a separator, then a
@@ -239,12 +240,38 @@ def _assignment_at(
             return None
         return match.start("qv") - origin, match.end("qv") - origin, quoted
     value = match.group("uv")
-    if match.groupdict().get("sep") == "(" or text.startswith("(", match.end()):
-        return None  # a call: only a quoted argument is a literal
-    if not credential_like(value) or _stands_in(name, value):  # as written: "User01!" is none
+    if (
+        match.groupdict().get("sep") == "("
+        or text.startswith("(", match.end())  # a call: only a quoted argument is a literal
+        or _expression(value, text[match.end() : match.end() + 1])
+        or not credential_like(value)
+        or _stands_in(name, value)  # as written: "User01!" is none
+    ):
         return None
     value = value.rstrip(".,;:!?)]}\"'`*")
     return match.start("uv") - origin, match.start("uv") - origin + len(value), value
+
+
+# Operands (a name, perhaps dotted, or a number) joined by arithmetic operators, which
+# neither holds: one way to cut the value. Bounded and possessive.
+_OPERAND = r"(?:[A-Za-z_][\w.]{0,63}+|[0-9]{1,20}+)"
+_ARITHMETIC = re.compile(rf"{_OPERAND}(?:[-+*/%]{_OPERAND}){{1,16}}")
+_OPERAND_PARTS = re.compile(r"[-+*/%.]")
+
+
+def _expression(value: str, after: str) -> bool:
+    """Whether an unquoted value is code rather than a literal: arithmetic on a variable
+    (``withdrawal_credentials_offset+32`` in a slice, EIP-6110's
+    ``data[withdrawal_credentials_offset:withdrawal_credentials_offset+32]``, whose
+    ":" reads as a separator) or a variable indexed (``requestHeaders[tokenIndex]``).
+    The variable must be named by words (:func:`~mdbrain.core.guard.values.code_name`):
+    a password is random or a person's word, seldom snake or camel case, so
+    ``Xk9-mQ2-vL7+4`` and ``Xk9mQ2vL7pR4[1]`` are still read as values."""
+    if after == "[":
+        return code_name(value)
+    return _ARITHMETIC.fullmatch(value) is not None and any(
+        code_name(part) for part in _OPERAND_PARTS.split(value)
+    )
 
 
 def _stands_in(name: str, value: str) -> bool:
@@ -267,7 +294,7 @@ def _stands_in(name: str, value: str) -> bool:
 
 
 # the stems of a password's name: a plain word given to one is too likely a real, weak one
-_PASSWORD_STEMS = (
+PASSWORD_STEMS = (
     "pass", "pwd", "mdp", "kennwort", "contrase", "clave", "senha", "wachtwoord", "parola",
     "losen", "lösen", "haslo", "hasło", "heslo", "пароль", "密码", "密碼", "パスワード", "비밀번호",
 )  # fmt: skip
@@ -277,7 +304,7 @@ def password_named(text: str) -> bool:
     """Whether ``text`` (a name, or a line) names a password in one of the languages the
     stems cover."""
     lowered = text.lower()
-    return any(stem in lowered for stem in _PASSWORD_STEMS)
+    return any(stem in lowered for stem in PASSWORD_STEMS)
 
 
 # What PowerShell and Windows call a credential: an account, whose name is given and

@@ -10,7 +10,13 @@ from dataclasses import dataclass
 from mdbrain.core.guard.encoding import b64decode
 from mdbrain.core.guard.hit import Found
 from mdbrain.core.guard.keys import key_material_follows
-from mdbrain.core.guard.samples import PUBLIC_SAMPLES, dummy, placeholder, reference
+from mdbrain.core.guard.samples import (
+    PUBLIC_SAMPLES,
+    dummy,
+    placeholder,
+    reference,
+    stand_in_password,
+)
 from mdbrain.core.guard.values import credential_like, hex_token, random_token, some_randomness
 from mdbrain.core.guard.vendor_tokens import VENDOR_TOKENS
 from mdbrain.core.guard.views import Text
@@ -43,7 +49,7 @@ def _basic_or_bearer(match: re.Match[str]) -> bool:
         if decoded is None:
             return False
         _user, colon, password = decoded.decode("utf-8", "replace").partition(":")
-        return bool(colon) and len(password) >= 4 and not placeholder(password)
+        return bool(colon) and len(password) >= 4 and not stand_in_password(password)
     return len(token) >= 16 and (some_randomness(token) or token.count(".") == 2)
 
 
@@ -53,13 +59,16 @@ def _bearer(match: re.Match[str]) -> bool:
 
 
 def _password_with_user(match: re.Match[str]) -> bool:
+    """A password given with its user, in a URL or a command: meant whatever its strength
+    (``postgres://app:hunter2@db``), unless it stands in (see stand_in_password), is a
+    reference, or the host is a documentation's."""
     user, password = match.group("user"), match.group("password")
     host = match.groupdict().get("host") or ""
     return (
         len(password) >= 4
         and password != user
         and not password.isdigit()
-        and not placeholder(password)
+        and not stand_in_password(password)
         and not reference(password)
         and _DOCUMENTATION_HOST.fullmatch(host.split(":", 1)[0]) is None
     )

@@ -68,8 +68,10 @@ _COMMON_TLDS = word_set(
 # that the match starts a token (before the first character, it would make the engine
 # try every position). Each has a bounded length and one way to read a run, so a run of
 # digits costs a bounded number of steps per candidate.
-# "+", then a bounded run of digits and separators ending on a digit.
-_PHONE_INTL = re.compile(r"\+(?<![\w+]\+)[1-9][\d ().-]{6,20}\d(?!\w)")
+# "+", then a bounded run of digits and separators ending on a digit. Not a "+" right
+# after a word, a digit, a closing bracket or parenthesis: that one adds, as in code
+# ("(31&t[s])+1099511627776*t[s+1]", minified JavaScript in EIP-107 of ethereum/EIPs).
+_PHONE_INTL = re.compile(r"\+(?<![\w+)\]]\+)[1-9][\d ().-]{6,20}\d(?!\w)")
 # French national numbers: ten digits in pairs; each pair is fixed, each separator
 # optional and distinct from a digit. Not the seconds of a time ("18:05:07.93747413").
 _PHONE_FR = re.compile(r"0(?<![\w+.-]0)(?<!\d:0)[1-9](?:[ .-]?\d{2}){4}(?!\w|[.-]\d)")
@@ -463,9 +465,14 @@ _RANGE_BEFORE = re.compile(
     r"-(?<![\w.-]-)\d[\d,.']{0,24}[ \t]{0,4}(?:to|through|thru|and|à|au|bis|\.\.\.?|…|–|—|~)"
     r"[ \t]{0,4}$"
 )
-# the limits of binary integers: 2^n and 2^n - 1 for the usual widths
+# the limits of binary integers: 2^n and 2^n - 1 for the usual widths; and every power
+# of two up to 2^64, the sizes code writes ("16777216" colours, "1099511627776" bytes in
+# a tebibyte). Not every 2^n - 1: "+17179869183" (2^34 - 1) limits no integer.
 _LIMITS: Final = frozenset(
-    limit for bits in (7, 8, 15, 16, 31, 32, 63, 64) for limit in (2**bits, 2**bits - 1)
+    {
+        *(limit for bits in (7, 8, 15, 16, 31, 32, 63, 64) for limit in (2**bits, 2**bits - 1)),
+        *(2**bits for bits in range(7, 65)),
+    }
 )
 
 
@@ -473,7 +480,8 @@ def _signed_number(text: str, start: int, value: str) -> bool:
     """Whether the "+" at ``start`` is the sign of a number rather than a country code:
     the upper bound of a range whose lower bound is negative ("-2147483648 to
     +2147483647": a "-" after a letter, a digit or a dot is a hyphen, as in a date), or,
-    written without separators, the limit of a binary integer ("+4294967295")."""
+    written without separators, the limit of a binary integer ("+4294967295") or a power
+    of two ("+16777216" in code): no phone number is one but by chance."""
     if _RANGE_BEFORE.search(text[max(0, start - 64) : start]) is not None:
         return True
     digits = value[1:]

@@ -11,6 +11,15 @@ for staging"; not "password policy", whose last word says it is something else).
 Only the long words of a text are looked at (:class:`~mdbrain.core.guard.views.Text`
 keeps them), and only a bounded stretch before each: the cost grows with the
 random-looking words, which are few.
+
+A password is often shorter than a long word: "the password is Tr0ub4dor&3xQ9" has 14
+characters. Values of 12 to 15 characters are looked for in the stretch after each
+password's name only (``pass``, ``pwd``, ``mot de passe``...: a key or a token that
+short is no real one), each character of the text in one stretch at most; they must
+look as random as a long value (:func:`~mdbrain.core.guard.values.random_token`,
+which 12 characters only pass when nearly all differ) and be said to be the password
+the same way. Ordinary words, versions and names ("Argon2", "SHA256", "bcrypt") are
+shorter or not varied enough.
 """
 
 from __future__ import annotations
@@ -18,7 +27,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from mdbrain.core.guard.assignments import STEMS, credential_name
+from mdbrain.core.guard.assignments import (
+    PASSWORD_STEMS,
+    STEMS,
+    credential_name,
+    password_named,
+)
 from mdbrain.core.guard.encoding import encoded_stand_in
 from mdbrain.core.guard.hit import Found
 from mdbrain.core.guard.values import random_token
@@ -46,16 +60,91 @@ _SENTENCE_END = re.compile(r"[.!?;][\"'’”)\]*_]{0,3}\s|\n[ \t]*\n")
 _NAME_WORD = re.compile(r"[\w'’.-]{1,32}")
 _NAME_WORDS = 6  # words of a name read before the verb: "le mot de passe de la base"
 _PLACES = 16  # places of one value looked at, at most
+# a word of the stretch after a password's name that is a short value alone, perhaps
+# quoted or emphasised and followed by a stop; bounded and possessive, as _VALUE_WORD
+_SHORT_WORD = re.compile(r"[*_`\"']{0,2}+([A-Za-z0-9+/=_.~!@#$%^&-]{12,15}+)[*_`\"'.,;!?)]{0,3}+")
+_SHORT = 12  # characters of the shortest value read after a password's name
+_LONG = 16  # characters of the shortest long word (views.Text)
+_ASCII_PASSWORD_STEMS = tuple(stem for stem in PASSWORD_STEMS if stem.isascii())
+# the password's names, for the rare text whose length lower-casing changes
+_PASSWORD_NAME_CASELESS = re.compile("|".join(PASSWORD_STEMS), re.IGNORECASE)
+_WORD = re.compile(r"\S+")
 
 
 def prose_finds(view: Text) -> Iterator[Found]:
     """Random-looking values a sentence says are a credential."""
-    if view.longest < 16:
+    if view.longest >= _LONG:
+        found = dict.fromkeys(value.rstrip(_TRIM) for value in _VALUE_WORD.findall(view.runs))
+        values = [value for value in found if mixed(value)]
+        if values and any(stem in view.lowered for stem in STEMS):
+            yield from said_to_be(view.text, values)
+    yield from _short_finds(view)
+
+
+def _short_finds(view: Text) -> Iterator[Found]:
+    """The words of 12 to 15 characters (:func:`short_value`) a sentence says are a
+    password, looked for in the stretches after a password's name only. Each place is
+    judged where it is met (no search for the value's other places: a text of many
+    names and values is read once). A stretch's first word holds the name, and its last
+    may be cut by the stretch's end: both are left out. Nothing is looked for when no
+    word of the text is such a value, as in most texts."""
+    if not any(short_value(word) for word in view.medium):
         return
-    found = dict.fromkeys(value.rstrip(_TRIM) for value in _VALUE_WORD.findall(view.runs))
-    values = [value for value in found if mixed(value)]
-    if values and any(stem in view.lowered for stem in STEMS):
-        yield from said_to_be(view.text, values)
+    text = view.text
+    for start, end in _stretches(_password_names(text, view.lowered), len(text)):
+        cut = end < len(text) and not text[end].isspace()
+        for word in _WORD.finditer(text, start, end):
+            if word.start() == start or (cut and word.end() == end):
+                continue
+            place = short_value(word.group())
+            if place is not None:
+                at = word.start() + place[0]
+                if said_at(text, at, place[1], password=True):
+                    yield Found("credential-in-a-sentence", at, at + len(place[1]), place[1])
+
+
+def short_value(word: str) -> tuple[int, str] | None:
+    """Where in a word its value starts, and the value: 12 to 15 characters once quotes,
+    emphasis and a stop are set aside, with capitals, small letters and a digit."""
+    # the word holds the value: a word without capitals, small letters and a digit holds
+    # no such value (tested in C, before the pattern)
+    if not _SHORT <= len(word) <= _LONG + 4 or not mixed(word, shortest=_SHORT):
+        return None
+    match = _SHORT_WORD.fullmatch(word)
+    if match is None:
+        return None
+    value = match.group(1).rstrip(_TRIM)
+    return (match.start(1), value) if mixed(value, shortest=_SHORT) and len(value) < _LONG else None
+
+
+def _password_names(text: str, lowered: str) -> list[int]:
+    """Where a password's name (a stem of one) starts, in order: found by str.find on the
+    lower-cased text (C code), or by the case-blind pattern when lower-casing changed
+    the text's length."""
+    if len(lowered) != len(text):
+        return [match.start() for match in _PASSWORD_NAME_CASELESS.finditer(text)]
+    starts = []
+    for stem in _ASCII_PASSWORD_STEMS if text.isascii() else PASSWORD_STEMS:
+        at = lowered.find(stem)
+        while at != -1:
+            starts.append(at)
+            at = lowered.find(stem, at + len(stem))
+    return sorted(starts)
+
+
+def _stretches(starts: list[int], size: int) -> Iterator[tuple[int, int]]:
+    """The stretches after ``starts`` where a value said to be a password can be, those
+    that overlap merged: a text full of names is read once."""
+    reach = _REACH + _LONG + 8  # the name's reach, then a value and its quotes and stop
+    first = last = -1
+    for start in starts:
+        if start > last:
+            if last > first:
+                yield first, last
+            first = start
+        last = min(size, start + reach)
+    if last > first:
+        yield first, last
 
 
 def said_to_be(text: str, values: list[str]) -> Iterator[Found]:
@@ -66,30 +155,42 @@ def said_to_be(text: str, values: list[str]) -> Iterator[Found]:
         for _seen in range(_PLACES):
             if start < 0:
                 break
-            before = text[max(0, start - _REACH) : start]
-            said = _SAID.search(before)
-            if said is not None and random_token(value) and not encoded_stand_in(value):
-                head = before[: said.start()]
-                # "Store the token. The build number is …": a name of the sentence before
-                # says nothing of this value
-                opens = max((m.end() for m in _SENTENCE_END.finditer(head)), default=0)
-                words = _NAME_WORD.findall(head[opens:])[-_NAME_WORDS:]
-                if _names_credential(words):
-                    yield Found("credential-in-a-sentence", start, start + len(value), value)
+            if said_at(text, start, value):
+                yield Found("credential-in-a-sentence", start, start + len(value), value)
             start = text.find(value, start + len(value))
 
 
-def mixed(value: str) -> bool:
-    """Capitals, small letters and a digit, at least 16 characters: tested in C."""
+def said_at(text: str, start: int, value: str, *, password: bool = False) -> bool:
+    """Whether ``value``, written at ``start``, is random and follows a verb or a
+    separator after a credential's name (a password's, when ``password`` is set)."""
+    before = text[max(0, start - _REACH) : start]
+    said = _SAID.search(before)
+    if said is None or not random_token(value) or encoded_stand_in(value):
+        return False
+    head = before[: said.start()]
+    # "Store the token. The build number is …": a name of the sentence before says
+    # nothing of this value
+    opens = max((m.end() for m in _SENTENCE_END.finditer(head)), default=0)
+    words = _NAME_WORD.findall(head[opens:])[-_NAME_WORDS:]
+    return _names_credential(words, password=password)
+
+
+def mixed(value: str, *, shortest: int = _LONG) -> bool:
+    """Capitals, small letters and a digit, at least ``shortest`` characters: tested in C."""
     return (
-        len(value) >= 16
+        len(value) >= shortest
         and value.lower() != value
         and value.upper() != value
         and _DIGIT.search(value) is not None
     )
 
 
-def _names_credential(words: list[str]) -> bool:
+def _names_credential(words: list[str], *, password: bool = False) -> bool:
     """Whether the last words before the verb name a credential: the longest run of
-    them ending there that does ("SES secret access key", "mot de passe")."""
-    return any(credential_name(" ".join(words[i:])) for i in range(len(words)))
+    them ending there that does ("SES secret access key", "mot de passe"); with
+    ``password``, one that names a password ("the staging password", not "the API key")."""
+    for i in range(len(words)):
+        name = " ".join(words[i:])
+        if credential_name(name) and (not password or password_named(name)):
+            return True
+    return False

@@ -10,6 +10,14 @@ What passes
     (``secret: "pony"``): see :mod:`~mdbrain.core.guard.assignments`. The exact values of
     the ``allow`` set and the lines that carry an allow comment pass too: see
     :mod:`mdbrain.core.guard.ledger`.
+
+A password written with its user
+    In a URL's userinfo (``postgres://app:…@db``), after ``curl -u app:`` or in HTTP
+    Basic, a password is meant whatever its strength, so fewer values pass there
+    (:func:`stand_in_password`): the shapes and runs above, and placeholder words spelled
+    plainly (``password``, ``changeme``, ``mysecretpassword``), but not a word disguised
+    by digits or signs inside it (``S3cr3tPassw0rd``, ``P@ssw0rd``), nor a placeholder
+    word given a digit (``hunter2``): that is how people make the passwords they use.
 """
 
 from __future__ import annotations
@@ -213,32 +221,88 @@ def _in_sequence(run: str) -> bool:
     return any(run in seq or run in seq[::-1] for seq in _SEQUENCES)
 
 
+# signs that may end or start a placeholder's word ("admin!", "_token_"); placeholder()
+# sets digits aside too ("test1")
+_SIGNS = "_-.!#@$%*+/=?~^&"
+_DIGITS_AND_SIGNS = "0123456789" + _SIGNS
+
+
 def placeholder(value: str) -> bool:
     """Whether a value is a stand-in ("<password>", "${TOKEN}", "changeme", "xxxx"...)."""
-    if value in PUBLIC_SAMPLES or PLACEHOLDER_SHAPE.fullmatch(value[:1024]):
-        return True
-    core = value.strip("[]<>{}():'\"`")
-    if len(value) > 1024:
+    core = _core(value)
+    if core is None:
         return False
-    if not core or PLACEHOLDER_SHAPE.fullmatch(core):
+    if not core:
         return True
     low = core.lower()
     folded = low.translate(_LEET)
     return (
-        low.strip("0123456789_-.!#@$%*+/=?~^&") in _PLACEHOLDER_WORDS
+        low.strip(_DIGITS_AND_SIGNS) in _PLACEHOLDER_WORDS
         or any(part in low or part in folded for part in _PLACEHOLDER_PARTS)
-        or low.startswith(_PLACEHOLDER_PREFIXES)
+        or _worded_stand_in(core, low)
+        or _filler(core)
+    )
+
+
+# A digit or a sign that spells a letter, between two letters ("S3cr3t", "Passw0rd",
+# "P@ssword"): a word disguised, as people disguise the passwords they use. Bounded.
+_DISGUISED = re.compile(r"[A-Za-z][0-9@$!|]{1,8}[A-Za-z]")
+
+
+def stand_in_password(value: str) -> bool:
+    """Whether a password written with its user (a URL's userinfo, ``curl -u``, HTTP
+    Basic) is a stand-in. Narrower than :func:`placeholder`: whoever writes a user and a
+    password together means the pair, weak or strong. The shapes and runs pass
+    (``<password>``, ``${DB_PASSWORD}``, ``$PASSWORD``, ``****``, ``xxx``), and so do
+    placeholder words spelled plainly (``password``, ``pass``, ``changeme``,
+    ``mysecretpassword``, ``password123``); a word disguised by digits or signs inside
+    it does not (``S3cr3tPassw0rd``, ``MyPassw0rd2024``, ``P@ssw0rd``, the most common
+    passwords of real servers), nor a placeholder word with a digit added (``hunter2``,
+    ``admin1``), which a leaked password list holds and documentation seldom writes."""
+    core = _core(value)
+    if core is None:
+        return False
+    if not core or _filler(core):
+        return True
+    if _DISGUISED.search(core) is not None:
+        return False
+    low = core.lower()
+    return (
+        low.strip(_SIGNS) in _PLACEHOLDER_WORDS
+        or any(part in low for part in _PLACEHOLDER_PARTS)
+        or _worded_stand_in(core, low)
+    )
+
+
+def _core(value: str) -> str | None:
+    """The value without the brackets and quotes around it; "" when it is a placeholder's
+    shape, None when it is too long to be tested (1,024 characters)."""
+    if value in PUBLIC_SAMPLES or PLACEHOLDER_SHAPE.fullmatch(value[:1024]):
+        return ""
+    if len(value) > 1024:
+        return None
+    core = value.strip("[]<>{}():'\"`")
+    return "" if PLACEHOLDER_SHAPE.fullmatch(core) else core
+
+
+def _worded_stand_in(core: str, low: str) -> bool:
+    """A value made of words that say it stands in: "your_token", "my-api-key",
+    "someWebhookSecret", "jslib-test-value"."""
+    return (
+        low.startswith(_PLACEHOLDER_PREFIXES)
         or _MY_WORDS.fullmatch(core) is not None
         or _NAMED_AFTER_ITS_KIND.fullmatch(core) is not None
-        or _token_stand_in(core)
         or (
             _WORDS.fullmatch(core) is not None
             and bool(_STANDIN_PARTS.intersection(_PARTS.split(core)))
         )
-        or "..." in core
-        or "…" in core
-        or dummy(core)
     )
+
+
+def _filler(core: str) -> bool:
+    """A token's prefix before filler, an ellipsis, a run or a sequence ("ghp_xxxx",
+    "abc...", "aaaa", "12345678")."""
+    return _token_stand_in(core) or "..." in core or "…" in core or dummy(core)
 
 
 def reference(value: str, *, quoted: bool = False) -> bool:

@@ -18,6 +18,11 @@ _WORDY = re.compile(r"[a-z]+(?:[_.-][a-z0-9]+)+|[A-Z]?[a-z]{2,}(?:[A-Z][a-z]{2,}
 _ACRONYM_CAMEL = re.compile(r"[A-Z]?[a-z]{2,}(?:[A-Z]+[a-z]{2,})+")
 _SMALL_RUN = re.compile(r"[a-z]{2,}")
 _VOWEL = re.compile(r"[aeiouy]")
+# a variable's name in snake or camel case, a few digits after a word ("offset2"); each
+# word ends before "_" or a capital, so there is one way to cut the value
+_CODE_NAME = re.compile(
+    r"[a-z]{2,}[0-9]{0,4}(?:_[a-z]{2,}[0-9]{0,4})+|[a-z]{2,}(?:[A-Z][a-z]{2,})+[0-9]{0,4}"
+)
 SPACE = re.compile(r"\s")
 # Capital words with a few digits or signs between them ("COMBO00:COMBO01", "USER_1"):
 # the names of placeholders in command syntax, not generated credentials.
@@ -172,6 +177,16 @@ def credential_like(value: str) -> bool:
     if digits or symbols:
         return not (symbols and not digits and _wordy_with_symbols(value))
     return any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+
+
+def code_name(value: str) -> bool:
+    """Whether a value is a variable's name made of words, as code names them
+    (``withdrawal_credentials_offset``, ``requestHeaders2``): snake or camel case, each
+    run of small letters holding a vowel, which random letters seldom all do."""
+    return len(value) <= 128 and (
+        _CODE_NAME.fullmatch(value) is not None
+        and all(_VOWEL.search(run) for run in _SMALL_RUN.findall(value))
+    )
 
 
 def _camel_words(value: str) -> bool:

@@ -161,19 +161,25 @@ def normalise(text: str) -> str:
 # Words (whitespace-separated) of 16 characters or more: every token, key and base64
 # run the rules look for lies inside one. str.split is one pass of C code; most
 # literal patterns, the base64 decoder and the entropy rules only look at these words.
+# A password said in a sentence may be shorter (prose): words of 12 to 20 characters,
+# its quotes and stop included, are kept for that rule.
 _LONG_WORD = 16
+_MEDIUM_WORD = 12
 _LONG_WORDS = re.compile(r"\S{16,}")  # the same words with their offsets, when needed
 _PEM_WORD = re.compile(r"[A-Za-z0-9+/]{60,80}")
 
 
 class Text:
     """A text, lower-cased, and its long words joined by newlines, with the way back
-    from an offset in the joined words to an offset in the text."""
+    from an offset in the joined words to an offset in the text; and its words of 12 to
+    20 characters."""
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.lowered = text.lower()
-        found = [word for word in text.split() if len(word) >= _LONG_WORD]
+        kept = [word for word in text.split() if len(word) >= _MEDIUM_WORD]
+        found = [word for word in kept if len(word) >= _LONG_WORD]
+        self.medium = [word for word in kept if len(word) <= _LONG_WORD + 4]
         self.longest = max(map(len, found), default=0)
         # words of PEM width made of base64 only: three are needed before a block of them
         # is looked for. A line of a block (keys._B64_LINE) holds one such word between

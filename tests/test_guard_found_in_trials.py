@@ -1,0 +1,245 @@
+"""Defects of the guard users found on real repositories, each with the near misses that
+must keep their answer: passwords in URLs taken for stand-ins (a leet spelling, a word
+with a digit), a short password said in a sentence, code read as an assignment
+(EIP-6110 of ethereum/EIPs) and additions in minified JavaScript read as phone numbers
+(EIP-107 of ethereum/EIPs)."""
+
+from __future__ import annotations
+
+import base64
+import time
+
+import pytest
+
+from mdbrain.core import guard
+from mdbrain.core.guard import prose, views
+from mdbrain.core.guard.samples import placeholder, stand_in_password
+from mdbrain.core.guard.values import random_token
+
+
+def secret_rules(text: str) -> list[str]:
+    return [hit.rule for hit in guard.scan(text)]
+
+
+def personal_rules(text: str) -> list[str]:
+    return [hit.rule for hit in guard.personal(text)]
+
+
+# --- a password given with its user is meant, whatever its strength --------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Home Assistant and Django issues: the pair written out, a host of the network
+        "postgres://admin:S3cr3tPassw0rd!@db.internal:5432/app",
+        "mysql://recorder:S3cr3tPassw0rd@10.0.0.5/ha",
+        "postgres://app:MyPassw0rd2024@db/x",
+        "postgres://app:hunter2@db/x",
+        "DATABASE_URL=postgres://app:P4ssw0rd@db.acme.io/app",
+        "redis://default:admin1@cache.internal:6379",
+        # what was refused already still is
+        "postgres://app:Tr0ub4dor3@db/x",
+        "postgres://app:Hx7pQ2wm@db/x",
+    ],
+)
+def test_a_password_in_a_url_is_refused_whatever_its_strength(text: str) -> None:
+    assert secret_rules(text) == ["url-with-password"]
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("curl -u deploy:hunter2 https://ci.internal/api", "curl-credentials"),
+        ("curl --user deploy:P@ssw0rd https://ci.internal/api", "curl-credentials"),
+        ('dsn := "recorder:MyPassw0rd2024@tcp(db:3306)/ha"', "url-with-password"),
+        (
+            "Authorization: Basic " + base64.b64encode(b"admin:S3cr3tPassw0rd!").decode(),
+            "authorization-header",
+        ),
+    ],
+)
+def test_a_password_given_with_its_user_elsewhere_is_refused(text: str, rule: str) -> None:
+    assert secret_rules(text) == [rule]
+
+
+@pytest.mark.parametrize(
+    "password",
+    [
+        "password", "pass", "passwd", "pwd", "secret", "<password>", "<YOUR_PASSWORD>",
+        "${DB_PASSWORD}", "$PASSWORD", "%PASSWORD%", "{{password}}", "{password}",
+        "[password]", "****", "xxx", "xxxxxxxx", "changeme", "changeme123", "password123",
+        "mysecretpassword", "my_password", "your_password", "yourPassword", "dbPassword",
+        "PASSWORD", "REDACTED", "admin", "root", "postgres", "tiger", "test123", "12345678",
+        "abcd1234", "github_pat_asdf", "...",
+    ],
+)  # fmt: skip
+def test_a_stand_in_for_a_password_in_a_url_passes(password: str) -> None:
+    for text in (
+        f"postgres://user:{password}@db.internal:5432/app",
+        f"curl -u user:{password} https://ci.internal/api",
+        f"user:{password}@tcp(db:3306)/app",
+    ):
+        assert secret_rules(text) == [], text
+
+
+def test_a_stand_in_with_spaces_is_no_userinfo() -> None:
+    assert secret_rules("postgres://user:{{ password }}@db.internal/app") == []
+
+
+@pytest.mark.parametrize(
+    ("value", "stands_in"),
+    [
+        ("changeme", True),
+        ("mysecretpassword", True),
+        ("password123", True),
+        ("${DB_PASSWORD}", True),
+        ("ghp_xxxxxxxxxxxxxxxxxxxx", True),
+        # a word disguised by digits or signs is how people write the passwords they use
+        ("S3cr3tPassw0rd!", False),
+        ("MyPassw0rd2024", False),
+        ("P@ssw0rd", False),
+        # a placeholder word with a digit added is in every leaked list
+        ("hunter2", False),
+        ("admin1", False),
+    ],
+)
+def test_a_password_with_its_user_stands_in_only_spelled_plainly(
+    value: str, stands_in: bool
+) -> None:
+    assert stand_in_password(value) is stands_in
+    assert placeholder(value)  # elsewhere, after a mere name, all of them stand in
+
+
+# --- a short password said in a sentence ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the password is Tr0ub4dor&3xQ9",
+        "The password is Tr0ub4dor&3xQ9.",
+        "The password for staging is now Tr0ub4dor&3xQ9",
+        "Le mot de passe est Tr0ub4dor&3xQ9.",
+        "Das Passwort ist **Tr0ub4dor&3xQ9**.",
+        "The admin password of the staging server: `Xk9fQ2mZ7pL4`",
+        "Notes " * 50 + "\n\nThe password is\nTr0ub4dor&3xQ9 for now.",
+    ],
+)
+def test_a_short_random_password_said_in_a_sentence_is_refused(text: str) -> None:
+    assert "credential-in-a-sentence" in secret_rules(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password is hashed with Argon2id.",
+        "The password is stored as PBKDF2-SHA256.",
+        "The password is Tr0ub4dor&3 (xkcd 936).",  # eleven characters: not varied enough
+        "The password policy is Tr0ub4dor&3xQ9",  # about a password, not one
+        "Store the password. The build id is Tr0ub4dor&3xQ9.",  # another sentence's name
+        "the API key is Xk9fQ2mZ7pL4wQ",  # a key that short is no real one
+        "Passwords must be 12 characters. Example build: Tr0ub4dor&3xQ9",
+        "The password is `changeme2024`, change it on first login.",
+        "The password is Summer2024 for the demo.",  # not random enough to be read
+        "Passwords pass through bcrypt, then SHA256withRSA signs the record.",
+    ],
+)
+def test_ordinary_prose_about_passwords_passes(text: str) -> None:
+    assert secret_rules(text) == []
+
+
+def test_a_text_full_of_password_names_and_values_is_read_in_bounded_time() -> None:
+    # every character lies in a stretch after a name: the stretches merge, read once;
+    # each value is judged where it is, never searched for in the whole text
+    names = "password bypass passes Tr0ub4dor&3xQ " * 40_000
+    passwords = [f"Tr0ub4d{i:05d}xQ" for i in range(40_000)]
+    values = " ".join(f"the password is {password}" for password in passwords)
+    random = sum(map(random_token, passwords))  # those of varied enough digits
+    for text, hits in ((names, 0), (values, random)):
+        start = time.perf_counter()
+        found = list(prose.prose_finds(views.Text(text)))
+        took = time.perf_counter() - start
+        assert len(found) == hits
+        assert took < 10.0, f"took {took:.1f} s"
+
+
+# --- code is no assignment ---------------------------------------------------------------
+
+_EIP_6110 = (
+    "credentials_size = int.from_bytes(deposit_event_data"
+    "[withdrawal_credentials_offset:withdrawal_credentials_offset+32])"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _EIP_6110,
+        f"```python\ndef f(deposit_event_data):\n    {_EIP_6110}\n```",
+        "chunk = buf[secret_start:payload_end+32]",
+        "api_secret=header_len*2+body_len",
+        "password = hashed_value%modulus2",
+        "auth_token=requestHeaders2[tokenIndex]",
+        "credentials_offset = 0x1f3a9b2c",  # an offset of credentials is none
+    ],
+)
+def test_an_expression_assigned_is_no_secret(text: str) -> None:
+    assert secret_rules(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password=Xk9-mQ2-vL7+4",  # signs between random pieces, no variable's name
+        "password: Xk9mQ2vL7pR4[1]",  # a footnote after a random value
+        "db_password=Summer2024+",
+        "password = 'withdrawal_credentials_offset+32'",  # quoted: a literal
+    ],
+)
+def test_a_value_that_only_looks_like_code_is_still_refused(text: str) -> None:
+    assert secret_rules(text) == ["password-assignment"]
+
+
+# --- digits of code are no phone numbers -----------------------------------------------
+
+# from the minified bignumber.js that EIP-107 of ethereum/EIPs quotes: 2^40 after ")"
+# and 2^24 after "]" were two phone numbers
+_EIP_107 = (
+    "!function(e){var t,r,i,o,u,s=0,f=[];if(a&&a.randomBytes){for(t=a.randomBytes(o*=7);"
+    "o>s;)u=281474976710656*(31&t[s])+1099511627776*t[s+1]+4294967296*t[s+2]"
+    "+16777216*t[s+3]+(t[s+4]<<16)+(t[s+5]<<8)+t[s+6],u>=9e15?a.randomBytes(7).copy(t,s)"
+    ":(f.push(u%1e14),s+=7);s=o/7}}(this);"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"```\n<script>\n{_EIP_107}\n</script>\n```",
+        "u=(a|0)+7364821093*b",  # a sum after a closing parenthesis
+        "v=t[s]+7364821093*b",  # after a closing bracket
+        "x = y +16777216;",  # 2^24
+        "size = n +281474976710656",  # 2^48
+        # the line of the report, which held no number read as a phone already
+        "!function(e){var t={};function n(r){if(t[r])return t[r].exports;var o=t[r]={i:r,"
+        "l:!1,exports:{}};return e[r].call(o.exports,o,o.exports,n),o.l=!0,o.exports}"
+        "n.m=e,n.c=t};var a=4294967295,b=1073741823,c=2147483648",
+    ],
+)
+def test_numbers_added_in_code_are_no_phone_numbers(text: str) -> None:
+    assert personal_rules(text) == []
+    assert [hit.rule for hit in guard.both(text)] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Call +33 6 71 82 93 04.",
+        "Mobile (office) +33 6 71 82 93 04",
+        "Tel: +33671829304",
+        "[Ana](tel:+33671829304)",
+    ],
+)
+def test_a_phone_number_after_a_label_is_still_personal_data(text: str) -> None:
+    assert personal_rules(text) == ["phone"]
