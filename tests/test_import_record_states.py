@@ -478,6 +478,14 @@ def test_proposals_keep_their_states_replacements_and_requirements(
             "eip-11.md": _eip(11, "Withdrawn", extra="withdrawal-reason: Superseded by EIP-12\n"),
             "eip-12.md": _eip(12, "Final", extra="requires: 11, 13\n"),
             "eip-13.md": _eip(13, "Stagnant"),
+            # not in force yet, and read as records for their number under the series
+            "eip-15.md": _eip(15, "Draft", extra="requires: 12\n"),
+            "eip-16.md": _eip(16, "Review"),
+            "eip-17.md": _eip(
+                17,
+                "Withdrawn",
+                extra="withdrawal-reason: Withdrawn in favor of [EIP-15](./eip-15.md)\n",
+            ),
             "eip-14.md": "---\neip: 14\nstatus: Moved\n---\n\nThis file was moved to"
             " https://github.com/ethereum/ercs/blob/master/ERCS/erc-14.md\n",
         },
@@ -485,11 +493,19 @@ def test_proposals_keep_their_states_replacements_and_requirements(
     report = run_import(root, source, theme="eips", verified=True)
     why = {case.source: case.reason for case in report.skipped}
     assert why["eip-14.md"].startswith("a page that only says it moved to https://github.com/")
-    assert [(s.old, s.new) for s in report.supersessions] == [("eips/eip-11.md", "eips/eip-12.md")]
+    assert [(s.old, s.new) for s in report.supersessions] == [
+        ("eips/eip-11.md", "eips/eip-12.md"),
+        ("eips/eip-17.md", "eips/eip-15.md"),
+    ]
     fields = {
         name: document.loads((root / "eips" / name).read_text(encoding="utf-8"), name).meta
-        for name in ("eip-11.md", "eip-12.md", "eip-13.md")
+        for name in ("eip-11.md", "eip-12.md", "eip-13.md", "eip-15.md", "eip-16.md", "eip-17.md")
     }
+    # ethereum/EIPs: drafts and reviews were references, put in force by --verified
+    assert [fields[n]["status"] for n in ("eip-15.md", "eip-16.md")] == ["draft", "draft"]
+    assert fields["eip-15.md"]["type"] == "decision"
+    assert fields["eip-15.md"]["related"] == ["eips/eip-12.md"]
+    assert fields["eip-17.md"]["superseded_by"] == ["eips/eip-15.md"]
     assert fields["eip-11.md"]["status"] == "deprecated"
     assert fields["eip-11.md"]["superseded_by"] == ["eips/eip-12.md"]
     assert fields["eip-12.md"]["status"] == "stable"

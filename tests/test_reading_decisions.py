@@ -102,8 +102,8 @@ def test_a_weak_match_in_force_is_not_put_beside_the_drafts_that_answer(
     make_base: MakeBase,
 ) -> None:
     """The page in force that barely touches the question ("how do I install Rust on
-    Linux?" and the page on ownership) is named above the drafts, neither listed nor
-    read: its text would cost tokens for nothing."""
+    Linux?" and the page on ownership) is neither listed, nor read, nor named as the
+    best in force: the drafts answer, as when nothing in force matches."""
     root = make_base(
         {
             "install.md": doc(
@@ -116,5 +116,26 @@ def test_a_weak_match_in_force_is_not_put_beside_the_drafts_that_answer(
     )
     result = Brain.open(root).reader().query("How do I install Rust on Linux?")
     assert [h.id for h in result.hits] == ["install.md"]
-    assert result.outranked == "ownership.md"
+    assert result.unverified and not result.outranked
     assert all(p.doc != "ownership.md" for p in (*result.sections, *result.frontmatters))
+
+
+def test_a_question_on_status_shows_the_record_s_own(make_base: MakeBase) -> None:
+    """ethereum/EIPs imported as drafts: "what is the status of EIP-1559?" showed only
+    "[decision/draft]", its own "Final" left out as a state mdbrain's status says."""
+    root = make_base(
+        {
+            "eips/eip-1559.md": doc(
+                "Fee market change",
+                type="decision",
+                status="draft",
+                original_status="Final",
+                body="A base fee per block, burned. " + "The fee moves with demand. " * 30,
+            )
+        }
+    )
+    reader = Brain.open(root).reader()
+    asked = reader.query("What is the status of EIP-1559?")
+    assert "original_status: Final" in asked.frontmatters[0].text
+    other = reader.query("How is the base fee of EIP-1559 burned?")
+    assert all("original_status" not in f.text for f in other.frontmatters)

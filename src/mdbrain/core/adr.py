@@ -179,7 +179,8 @@ _VERB = re.compile(
     r"|\b(?:su+p+er+[sc]e+de?s|replaces)\s+(?:" + _IN_PART + "|" + _SOME_OF + r")\b)"
     r"|(?P<superseded_by>\b(?:" + _FR_BY + r")\b"
     r"|\b(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)"
-    r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\()))"  # "Superseded [0019](0019-x.md)" too
+    r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\())"  # "Superseded [0019](0019-x.md)" too
+    r"|\bin\s+favou?r\s+of\b)"  # "Withdrawn in favor of [EIP-2681](./eip-2681.md)"
     r"|(?P<supersedes>\b(?:su+p+er+[sc]e+de?s|replaces|obsoletes|overrides|" + _FR_DOES + r")\b)"
     r"|(?P<related>\b(?:" + _FR_RELATED + r")(?!\w)"
     r"|\b(?:(?:amended|supplemented|extended|complemented|refined|clarified"
@@ -690,8 +691,8 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
         ):
             return True
     field = _status_field(meta)
-    if field is not None and _FIELD_STATE.match(field.strip()):
-        return True
+    if (field is not None and _FIELD_STATE.match(field.strip())) or _numbered_by_series(path, meta):
+        return True  # a status field giving a state, or its number under the series' name
     if _sections(body, _DECISION_HEADING, nested=True) and _sections(
         body, _CONTEXT_HEADING, nested=True
     ):
@@ -712,6 +713,23 @@ def state_of(text: str) -> str:
     """The state a record's status text gives ("accepted", "amended" for "Partly
     superseded"...), '' when none."""
     return _state(text)
+
+
+_SERIES_FIELDS: Final = frozenset(_SERIES.split("|")) - {"decision", "dr"}
+
+
+def _numbered_by_series(path: str, meta: Mapping[str, Any]) -> bool:
+    """Whether the page's frontmatter gives it the number its file name carries, under
+    the series' name (``eip: 8141`` in ``eip-8141.md``): a proposal of a numbered log,
+    whatever its state (ethereum/EIPs' drafts and reviews were read as references)."""
+    number = number_of(path)
+    if number is None:
+        return False
+    return any(
+        _field_key(key) in _SERIES_FIELDS and str(value).strip().lstrip("0") == str(number)
+        for key, value in meta.items()
+        if isinstance(value, int | str) and not isinstance(value, bool)
+    )
 
 
 def _state(text: str) -> str:

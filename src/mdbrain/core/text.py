@@ -92,6 +92,15 @@ def without_stop_words(text: str, lang: str) -> str:
     return " ".join(kept)
 
 
+def without_fillers(text: str) -> str:
+    """``text`` without the words that only place a question in time or stress it
+    (:data:`_FILLERS`); ``text`` as it is when nothing else is left. A page saying "we
+    have now one image" is no better an answer to "which versions do we support now?"
+    (home-assistant/architecture: the Docker page came first for that word)."""
+    kept = [w for w in text.split() if w.strip(_AROUND_WORDS).casefold() not in _FILLERS]
+    return " ".join(kept) if kept else text
+
+
 # Words that place a question in time or stress it ("what do we support now?"): the
 # answer in force is what they ask for, and a page is no better for holding them.
 _FILLERS = frozenset(

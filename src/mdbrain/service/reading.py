@@ -41,6 +41,7 @@ COPIES_LISTED = 3  # copies of a hit named in its row; the others are counted
 KEEP_SHARE = 0.7  # candidates scoring below this share of the best one are not listed
 CLEAR_LEAD = 1.1  # the best candidate is "clearly ahead" at this multiple of the second's score
 WEAK_COVER = 0.3  # a first document holding less of the question's weight is a weak match
+UNRELATED = 0.15  # ... and one holding less than this is about something else
 # a left-out draft scoring this multiple of the best document in force answers beside it
 OUTRANK = 2.0
 HUB_SHARE = 0.6  # a page whose lines are this share of link items or more is a hub
@@ -560,6 +561,21 @@ class Reader:
         if filters.include_drafts or filters.everything:
             return _Answered(hits, hidden, ahead=_first(above), above=above)
         wider = dataclasses.replace(filters, include_drafts=True)
+        # what is in force may be about something else (a decision on Python versions
+        # asked which code formatter is used): the drafts answer, as when nothing in force
+        # matches, and it is not named as if it were an answer
+        unrelated = bool(hits) and draft is not None and _unrelated(hits[0], draft)
+        if unrelated or (not hits and hidden):
+            drafts = self.ranked(question, wider, limit, keep, pool)
+            alone = [h for h in drafts.hits if h.status in UNVETTED] if unrelated else drafts.hits
+            if alone and alone[0] is drafts.hits[0]:
+                return _Answered(
+                    alone,
+                    drafts.hidden,
+                    unverified=True,
+                    ahead=_first(drafts.above),
+                    above=drafts.above,
+                )
         if hits and draft is not None and _outranks(draft, hits[0]):
             mixed = self.ranked(question, wider, limit, keep, pool)
             return _Answered(
@@ -572,16 +588,6 @@ class Reader:
             )
         if hits:
             return _Answered(hits, hidden, ahead=_first(above), above=above)
-        if hidden:
-            drafts = self.ranked(question, wider, limit, keep, pool)
-            if drafts.hits:
-                return _Answered(
-                    drafts.hits,
-                    drafts.hidden,
-                    unverified=True,
-                    ahead=_first(drafts.above),
-                    above=drafts.above,
-                )
         if not self.view.files:
             return _Answered(hits, hidden, advice=EMPTY_ADVICE)
         return _Answered(hits, hidden)
@@ -615,17 +621,19 @@ class Reader:
         whole: bool = True,
         shown: Iterable[Passage] = (),
         listed: int | None = None,
+        status_asked: bool = False,
     ) -> Passage:
         """The frontmatter as written; without ``whole``, only the schema's fields that
         the manifest row has not already shown (see :data:`PHASE_TWO`), and not the
         title when one of the ``shown`` passages opens with it as a heading; with
-        ``listed``, a list of more items shows that many and says how many more."""
+        ``listed``, a list of more items shows that many and says how many more. With
+        ``status_asked``, an imported record's own status is shown whatever it says."""
         lines = doc.raw.splitlines()
         end = doc.body_line - 1
         block = lines[1 : end - 1] if end > 1 else []  # no frontmatter: nothing to show
         if not whole:
             said = {k for k in doc.key_lines if k not in PHASE_TWO}
-            if "original_status" in said and _status_says_more(doc.meta):
+            if "original_status" in said and (status_asked or _status_says_more(doc.meta)):
                 said.discard("original_status")  # the status field cannot say it
             if _headed(doc.meta.get("title"), shown):
                 said.add("title")
@@ -970,9 +978,13 @@ class Reader:
             else self._sections(doc, words, 1)
             for rank, doc in enumerate(docs)
         ]
+        # "what is the status of EIP-1559?": its own "Final" says what "draft" does not
+        status_asked = _STATUS_ASKED.search(question) is not None
         frontmatters: list[Passage] = []
         for hit, doc, its in zip(chosen, docs, found, strict=True):
-            head = self._frontmatter(doc, whole=False, shown=its, listed=LISTED)
+            head = self._frontmatter(
+                doc, whole=False, shown=its, listed=LISTED, status_asked=status_asked
+            )
             if head.text and not _title_alone(head, hit):
                 frontmatters.append(head)
         sections = [passage for its in found for passage in its]
@@ -1442,6 +1454,7 @@ def _names(question: str) -> list[str]:
 
 
 # status words a record's own status says no more than mdbrain's status does
+_STATUS_ASKED = re.compile(r"\b(?:status|state|statut|état|etat)\b", re.IGNORECASE)
 _PLAIN_STATES = frozenset(
     {"accepted", "approved", "adopted", "proposed", "draft", "superseded", "deprecated",
      "rejected", "declined", "archived", "stable", "active", "done", "final", "implemented"}
@@ -1506,6 +1519,12 @@ def _decision_opening(
         spent += costs[end]
         end += 1
     return (0, end) if any(scores[:end]) else window
+
+
+def _unrelated(top: Hit, draft: Card) -> bool:
+    """Whether ``top``, the best document in force, holds next to nothing of the question
+    (under :data:`UNRELATED` of its weight) where a draft ranking above it holds enough."""
+    return top.cover < UNRELATED and draft.cover >= WEAK_COVER
 
 
 def _outranks(draft: Card, top: Hit) -> bool:

@@ -378,6 +378,7 @@ class Searcher:
         # an English question read for French pages: "how", "do", "the" are no terms
         said_in = text.guess_language(words)
         read = text.without_stop_words(words, said_in) if said_in not in ("", code) else words
+        read = text.without_fillers(read)
         # each term's words: (word, documents holding it, its share of the term)
         expanded: dict[str, dict[str, tuple[int, float]]] = {}
         for word in dict.fromkeys(analyser.terms(read)):

@@ -201,9 +201,11 @@ class Updater:
         stale = self._stale_drafts(found.entries, lock)
         if stale:
             shown = ", ".join(stale[:5]) + (f" and {len(stale) - 5} more" if len(stale) > 5 else "")
+            many = len(stale) > 1
             report.notes.append(
-                f"{len(stale)} drafts were imported from pages that changed since ({shown}):"
-                " importing the same pages again brings those nobody edited up to date"
+                f"{len(stale)} draft{'s were' if many else ' was'} imported from"
+                f" {'pages' if many else 'a page'} that changed since ({shown}): importing"
+                " the same pages again brings those nobody edited up to date"
             )
         renamed_to = {new for doc in docs for _old, new in doc.renamed}
         undocumented, aside = self._undocumented(found.entries)
