@@ -465,7 +465,10 @@ def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> 
     assert "[old page](old-page.md)" in (root / "home.md").read_text(encoding="utf-8")
     from mdbrain.adapters import views
 
-    assert "\n  Home.md:6: old-page.md" in views.import_text(report)
+    shown = views.import_text(report)
+    assert "\n  Home.md:6: old-page.md" in shown
+    # the lines are the source's, not the document's: said, so that nobody opens the wrong one
+    assert f"missing: 1 (lines of the pages in {wiki})" in shown
 
 
 def test_a_missing_file_outside_the_folder_is_linked_from_the_new_place(

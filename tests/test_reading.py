@@ -1510,3 +1510,20 @@ def test_an_answer_from_drafts_names_few_neighbours_briefly(make_base: MakeBase)
     assert asked.unverified and asked.hits[0].id == "ownership.md"
     assert 0 < len(asked.neighbours) <= 3
     assert all(len(n.summary) <= 120 for n in asked.neighbours)
+
+
+def test_neighbours_asked_are_all_listed_drafts_too_when_none_is_in_force(
+    make_base: MakeBase,
+) -> None:
+    """The Rust book: "query --neighbours" printed the same as without it on drafts, and
+    nothing around a page in force whose neighbours were all drafts."""
+    chapter = "Integers overflow in release builds and wrap around. " * 120
+    pages = {f"ch{n}.md": doc(f"Chapter {n}", body="Text.", status="draft") for n in range(5)}
+    links = " ".join(f"[{n}](ch{n}.md)" for n in range(5))
+    pages["types.md"] = doc("Data types", body=f"{chapter}\n\n{links}")
+    root = make_base(pages)
+    reader = Brain.open(root).reader()
+    plain = reader.query("how do integers overflow in release builds")
+    asked = reader.query("how do integers overflow in release builds", with_neighbours=True)
+    assert plain.hits[0].id == "types.md" and not plain.neighbours
+    assert [n.id for n in asked.neighbours] == [f"ch{n}.md" for n in range(5)]

@@ -591,7 +591,10 @@ def import_text(report: ImportReport) -> str:
         )
         lines.append(f"links to the project's files kept: {len(report.code_links)}{added}")
     if report.broken_links:
-        lines.append(f"links kept although their target is missing: {len(report.broken_links)}")
+        lines.append(
+            f"links kept although their target is missing: {len(report.broken_links)}"
+            f" (lines of the pages in {report.source})"  # not of the documents written
+        )
         lines += [f"  {b.source}:{b.line}: {b.target}" for b in report.broken_links[:_CASES_LISTED]]
         if len(report.broken_links) > _CASES_LISTED:
             lines.append("  ... (--json lists them all)")

@@ -592,6 +592,27 @@ class Reader:
             return _Answered(hits, hidden, advice=EMPTY_ADVICE)
         return _Answered(hits, hidden)
 
+    def _near(
+        self,
+        chosen: Sequence[Hit],
+        hits: Sequence[Hit],
+        filters: Filters,
+        *,
+        asked: bool,
+        drafts: bool,
+    ) -> list[Neighbour]:
+        """The neighbours a query shows: those ``asked`` for, all of them, drafts when none
+        is in force; unasked, for an answer from ``drafts``, a few, briefly."""
+        if not chosen:
+            return []
+        if asked:
+            near = self.neighbours(chosen[0].id, 1, filters)
+            if not near:  # nothing in force around it: its drafts, as `neighbours` gives
+                wider = dataclasses.replace(filters, include_drafts=True)
+                near = self.neighbours(chosen[0].id, 1, wider)
+            return near
+        return self.widened(chosen[0], filters, {h.id for h in hits}) if drafts else []
+
     def widened(self, hit: Hit, filters: Filters, shown: set[str]) -> list[Neighbour]:
         """For an answer from drafts: the overview of the draft's theme, then the drafts
         its relations name, at most :data:`WIDEN_AT_MOST`."""
@@ -988,12 +1009,7 @@ class Reader:
             if head.text and not _title_alone(head, hit):
                 frontmatters.append(head)
         sections = [passage for its in found for passage in its]
-        if unverified and chosen:
-            near = self.widened(chosen[0], filters, {h.id for h in hits})
-        elif with_neighbours and chosen:
-            near = self.neighbours(chosen[0].id, 1, filters)
-        else:
-            near = []
+        near = self._near(chosen, hits, filters, asked=with_neighbours, drafts=unverified)
         answer = _Answer(list(hits), frontmatters, sections, near, self.row)
         if hits:
             self._within_top(answer, words)
