@@ -254,3 +254,10 @@ def test_a_tie_for_the_best_line_goes_to_the_one_holding_more_of_the_rest() -> N
     assert passages.window(scores, costs, 5) == (1, 2)  # the first, as before
     assert passages.window(scores, costs, 5, ties=[0, 0.2, 0, 1.5, 0]) == (3, 4)
     assert passages.window([0.0, 2.0, 1.0], costs[:3], 5, ties=[0, 0, 9.0]) == (1, 2)
+
+
+def test_a_line_of_empty_anchors_is_hidden() -> None:
+    # the Rust book: <a id="constants"></a> matched "constants" and was shown alone
+    lines = ['# T', '', '<a id="constants"></a>', '', 'Text <a id="x"></a> here.', '```',
+             '<a id="in-code"></a>', '```', "<a name='y'/> <a id=\"z\"></a>  "]  # fmt: skip
+    assert sorted(markdown.hidden_lines(lines)) == [2, 8]

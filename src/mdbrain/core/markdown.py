@@ -199,14 +199,29 @@ def comment_lines(lines: Sequence[str]) -> frozenset[int]:
     return frozenset(out)
 
 
+# a line that is only empty anchors: <a id="x"></a>, <a name="y"/>
+_ANCHOR_LINE = re.compile(
+    r"[ \t]*(?:<a\s+(?:id|name)\s*=\s*[\"'][^\"'<>]{0,200}[\"']\s*(?:/>|>\s*</a>)[ \t]*)+"
+)
+
+
 def hidden_lines(lines: Sequence[str]) -> frozenset[int]:
     """The lines (0-based) a reader never sees, code blocks aside: those of an HTML
     comment (:func:`comment_lines`), and the definitions of reference links
     (``[KaTeX]: https://katex.org/``), which a renderer turns into the links that name
     them (footnotes, ``[^1]: ...``, are shown and stay). A section of such lines said
     nothing, yet matched its links' words: hugoDocs' math page showed its "Chemistry"
-    section, all definitions, for a question on LaTeX."""
+    section, all definitions, for a question on LaTeX. So are the lines holding only
+    an empty HTML anchor (``<a id="constants"></a>``): the Rust book's matched a
+    question through the anchor's name, and a passage showed that line alone."""
     hidden = comment_lines(lines)
+    if any("<a" in line for line in lines):
+        prose = outside_code(lines)
+        hidden = hidden | {
+            number
+            for number, line in enumerate(lines)
+            if prose[number] and "<a" in line and _ANCHOR_LINE.fullmatch(line) is not None
+        }
     if not any("]:" in line for line in lines):
         return hidden  # most pages: no definition
     defined = {

@@ -219,8 +219,9 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
 
 def _without_hidden_lines(body: str) -> str:
     """``body`` with the lines a reader never sees emptied (:func:`markdown.hidden_lines`:
-    HTML comments, reference definitions): they neither match nor make a passage."""
-    if "<!--" not in body and "]:" not in body:  # most bodies: not even split
+    HTML comments, reference definitions, empty anchors): they neither match nor make
+    a passage."""
+    if "<!--" not in body and "]:" not in body and "<a" not in body:  # most: not split
         return body
     lines = body.split("\n")
     hidden = markdown.hidden_lines(lines)
