@@ -299,8 +299,9 @@ def test_proposals_are_read_by_series_and_number() -> None:
     named = text.records_named("EIP-1559, PEP 8, KEP-859, BIP32, rfc 7231 and eip#20")
     assert named == {("eip", 1559), ("pep", 8), ("kep", 859), ("bip", 32), ("rfc", 7231),
                      ("eip", 20)}  # fmt: skip
-    # a plain word and a number, a version, a code: none
-    assert text.records_named("python 3, version 2, v2, C4996, x86-64, 3.5 hours") == set()
+    # a plain word and a number, a version, a code, a product or an architecture: none
+    said = "python 3, version 2, v2, C4996, x86-64, 3.5 hours, SCAN 25, ARM64, UTF-8, DL3008"
+    assert text.records_named(said) == set()
 
 
 def test_a_file_a_document_was_written_from_finds_that_document_first(

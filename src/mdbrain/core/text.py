@@ -377,7 +377,9 @@ def record_numbers(text: str) -> set[int]:
 
 
 # a proposal named by its series and number: "EIP-1559", "PEP 8", "KEP-859", "BIP32";
-# the series in capitals as logs write it, or one of the usual ones in any case
+# only the series of known proposal logs: names in capitals with a number are as often a
+# product's or an architecture's ("SCAN 25", "ARM64", "UTF-8"), and those questions were
+# sent to the page named so
 _SERIES_NAMED = re.compile(r"(?<![\w.-])([A-Za-z]{2,5})[ #_-]?0*(\d{1,5})(?![\w.-]*\w)")
 _SERIES = frozenset(
     {"adr", "rfc", "dr", "eip", "erc", "pep", "kep", "bip", "jep", "tip", "sip", "nep", "cip"}
@@ -391,7 +393,7 @@ def records_named(text: str) -> set[tuple[str, int]]:
     return {
         (series.lower(), int(number))
         for series, number in _SERIES_NAMED.findall(text)
-        if series.isupper() or series.lower() in _SERIES
+        if series.lower() in _SERIES
     }
 
 
