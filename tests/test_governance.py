@@ -610,6 +610,14 @@ def test_a_retired_record_replaced_by_nothing_says_why(make_base: MakeBase) -> N
     assert "no supersession" not in shown
     said = "! archived: no longer in force; mdbrain history adr/0014-supervised.md says why"
     assert said in views.query_text(listed)
+    # left out of a default read, it is named as ranking above: said to be archived too
+    with Brain.open(root) as brain:
+        plain = brain.query("are supervised installs supported")
+    assert plain.retired_above == (("adr/0014-supervised.md", "archived"),)
+    assert (
+        "ranks above every document shown: adr/0014-supervised.md (archived); no longer in"
+        " force: mdbrain history adr/0014-supervised.md says why)" in views.query_text(plain)
+    )
 
 
 def test_a_log_imported_as_drafts_asked_of_a_past_day_gives_its_drafts_of_then(

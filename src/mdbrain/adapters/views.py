@@ -118,7 +118,12 @@ def _hidden(count: int, result: QueryResult | SearchResult | None = None) -> lis
         return said
     above = result.hidden_above if result is not None else ()
     many = len(above) > 1
-    named = ", ".join(above[:ABOVE_NAMED]) if many else ahead
+    retired = dict(result.retired_above) if result is not None else {}
+
+    def marked(doc_id: str) -> str:  # a reverted or withdrawn record says so
+        return f"{doc_id} ({retired[doc_id]})" if doc_id in retired else doc_id
+
+    named = ", ".join(map(marked, above[:ABOVE_NAMED])) if many else marked(ahead)
     if len(above) > ABOVE_NAMED:
         named += f" and {len(above) - ABOVE_NAMED} more"
     lead = f"{len(above)} of them rank" if many else "one of them ranks"
@@ -129,6 +134,11 @@ def _hidden(count: int, result: QueryResult | SearchResult | None = None) -> lis
         line += f", replaced in turn: what holds now is {', '.join(now)}" if now else ""
         for doc_id, status in result.ahead_retired:  # abandoned since: nothing holds there
             line += f"; {doc_id} is {status} too"
+    elif retired:
+        # retired, replaced by nothing (a reverted record): where to read why
+        first = next(iter(retired))
+        why = _say(f"mdbrain history {first}", f"history doc={first}")
+        line += f"; no longer in force: {why} says why"
     said.append(line + ")")
     return said
 

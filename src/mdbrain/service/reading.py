@@ -70,6 +70,8 @@ FLAGGED = frozenset({"needs-review", "deprecated"})
 # drafts, and pages with no status at all (no frontmatter, or one that does not parse):
 # nothing vouches for either, so a default read leaves both out and counts them as drafts
 UNVETTED = frozenset({"draft", ""})
+RETIRED_STATES = frozenset({"deprecated", "archived"})
+ABOVE_NAMED = 3  # left-out documents ranking above the hits that a read names
 DECISION_TYPES = frozenset({"decision"})  # what a why-did-we-choose question asks for
 _WORD = re.compile(r"\w+")
 WIDEN_AT_MOST = 3  # neighbours a query on drafts adds: the theme overview, then relations
@@ -201,6 +203,9 @@ class QueryResult:
     # the best document in force, when drafts matched far better (:data:`OUTRANK`): the
     # hits are then drafts and documents in force together, in rank order
     outranked: str = ""
+    # the retired ones replaced by nothing among the first of ``hidden_above`` (or
+    # ``hidden_ahead``), with their status ("archived": a record reverted or withdrawn)
+    retired_above: tuple[tuple[str, str], ...] = ()
     # the documents read whose file holds an unresolved git merge conflict (E010), with
     # its line: both sides are what the answer shows, as knowledge
     conflicted: tuple[tuple[str, int], ...] = ()
@@ -248,6 +253,9 @@ class SearchResult:
     # the best document in force, when drafts matched far better (:data:`OUTRANK`): the
     # hits are then drafts and documents in force together, in rank order
     outranked: str = ""
+    # the retired ones replaced by nothing among the first of ``hidden_above`` (or
+    # ``hidden_ahead``), with their status ("archived": a record reverted or withdrawn)
+    retired_above: tuple[tuple[str, str], ...] = ()
     hidden_above: tuple[str, ...] = ()  # every left-out document ranking above every hit
 
 
@@ -1034,6 +1042,7 @@ class Reader:
             self._weak(words, hits[0]) if hits else (),
             ahead_now=(now := self._holding_now(ahead)),
             ahead_retired=self._retired_after(ahead, now),
+            retired_above=self._retired_among(answered.above, ahead),
             # "drafts match far better" only above drafts: a successor in force put first,
             # or the drafts cut by the budget, leave the best in force the answer
             outranked=answered.outranked
@@ -1216,6 +1225,19 @@ class Reader:
                 found.append((successor, card.status))
         return tuple(found)
 
+    def _retired_among(self, above: Sequence[str], ahead: str) -> tuple[tuple[str, str], ...]:
+        """The retired ones, with their status, among the left-out documents named as
+        ranking above the hits: a record reverted or withdrawn says so where it is named
+        (home-assistant/architecture's reverted ADR 14 was named as if it might answer)."""
+        named = list(above[:ABOVE_NAMED]) or ([ahead] if ahead else [])
+        cards = [self.searcher.card(doc_id) for doc_id in named]
+        # one superseded is said to be, with what replaced it (``ahead_superseded_by``)
+        return tuple(
+            (c.id, c.status)
+            for c in cards
+            if c is not None and c.status in RETIRED_STATES and not c.superseded_by
+        )
+
     def _successors(self, doc_id: str) -> tuple[str, ...]:
         """The documents that replace ``doc_id`` (none for no document): a match left
         out because it was superseded leads the reader to what holds now."""
@@ -1397,6 +1419,7 @@ class Reader:
             self._weak(text, hits[0]) if hits else (),
             ahead_now=(now := self._holding_now(ahead)),
             ahead_retired=self._retired_after(ahead, now),
+            retired_above=self._retired_among(found.above, ahead),
             outranked=found.outranked,
             hidden_above=found.above,
         )
