@@ -59,9 +59,10 @@ def test_an_index_with_nothing_to_do_loads_no_guard_renderer_or_search(make_base
 NOT_FOR_A_QUERY = ("pickle", "secrets", "shlex", "yaml")
 COMPILED_LATER = {
     "mdbrain.core.yaml_subset": ("_FLOW_PAIR", "_ESCAPED_TEXT", "_QUOTED", "_ESCAPE", "_TYPED"),
-    "mdbrain.core.passages": ("_ANCHOR", "_ATTRIBUTES", "_MDX_ID", "_TAG"),
+    "mdbrain.core.passages": ("_ATTRIBUTES", "_MDX_ID", "_TAG"),
     "mdbrain.core.markdown": (
         "_IMG_SRC", "_COMMENT", "_TAB", "_ANY_FENCE", "_REFERENCE", "_DOTTED", "_DEFINITION",
+        "HTML_ANCHOR",
     ),
     "mdbrain.core.marker": ("_KEY", "_WORD"),
     "mdbrain.core.frontmatter": ("_DATE", "_TOP_KEY", "_INT_NOISE"),

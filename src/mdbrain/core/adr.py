@@ -46,6 +46,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from mdbrain.core import dates, links, markdown, passages, schema
+from mdbrain.core.text import RECORD_SERIES
 
 SUPERSEDED_BY: Final = "superseded_by"
 SUPERSEDES: Final = "supersedes"
@@ -53,7 +54,7 @@ RELATED: Final = "related"
 PARTLY: Final = "partly"  # a partial supersession: related both ways, the old record holds
 
 # the series a log numbers its records in: ADRs, RFCs, and proposals (EIP-1559, PEP 8)
-_SERIES = r"adr|decision|dr|rfc|eip|erc|pep|kep|bip|jep"
+_SERIES = "|".join(("decision", *RECORD_SERIES))
 _NAME_NUMBER = re.compile(rf"^(?:{_SERIES})?[-_ ]?0*(\d{{1,5}})(?=[-_. ]|$)", re.IGNORECASE)
 _FOLDER_PAGES: Final = frozenset({"readme", "index", "_index"})  # a folder's own page
 _FOLDER_NUMBER = re.compile(rf"(?:{_SERIES})?[-_ ]?\d{{1,5}}[-_]\w", re.IGNORECASE)
@@ -193,7 +194,7 @@ _LINK_REF = re.compile(r"\s*\[(?P<text>[^\[\]]*)\]\((?P<link><[^<>]*>|[^)\s]*)(?
 # page defines further down: "[RFC 1238]: https://.../1238-x.md")
 _LABELLED_REF = re.compile(r"\s*\[(?P<text>[^\[\]]+)\](?:\[(?P<label>[^\[\]]*)\])?(?!\()")
 _NUMBER_REF = re.compile(
-    r"\s*(?P<text>(?:(?:adr|d[ée]cision|record|dr|rfc|eip|erc|pep|kep|bip|jep)\s*[-_#:]?\s*"
+    rf"\s*(?P<text>(?:(?:d[ée]cision|record|{'|'.join(RECORD_SERIES)})\s*[-_#:]?\s*"
     r"|#\s*)?0*(?P<n>\d{1,5}))"
     r"(?![\d/.:-]\d)\b",
     re.IGNORECASE,
@@ -380,17 +381,25 @@ class Record:
     why_template: str = ""  # what shows a template is one ("" for a record)
 
 
+def page_name(path: str) -> str:
+    """A page's file name without its suffix; a folder's own page (README.md, index.md)
+    goes by its folder's name."""
+    path = path.rstrip("/")
+    stem = posixpath.basename(path).rsplit(".", 1)[0]
+    if stem.lower() in _FOLDER_PAGES and "/" in path:
+        return posixpath.basename(posixpath.dirname(path))
+    return stem
+
+
 def number_of(path: str) -> int | None:
     """The record number a file name carries (``0012-x.md``, ``ADR012-x.md`` -> 12), or
     for a record that opens a folder of its own, the folder's name
     (``keps/sig-cli/859-kubectl-headers/README.md``, or a link to that folder -> 859); a
     day is none (``20241206-oci.md``, ``2025-07-22-x.md``: not the 2025th record)."""
-    path = path.rstrip("/")
-    stem = posixpath.basename(path).rsplit(".", 1)[0]
-    if stem.lower() in _FOLDER_PAGES and "/" in path:
-        stem = posixpath.basename(posixpath.dirname(path))
-        if _FOLDER_NUMBER.match(stem) is None:  # "docs/1.0/README.md" is a version's page
-            return None
+    stem = page_name(path)
+    own = stem == posixpath.basename(path.rstrip("/")).rsplit(".", 1)[0]
+    if not own and _FOLDER_NUMBER.match(stem) is None:  # "docs/1.0/README.md": a version's
+        return None
     match = _NAME_NUMBER.match(stem)
     if match is None or _DAY_DIGITS.match(stem, match.start(1)):
         return None
@@ -715,7 +724,7 @@ def state_of(text: str) -> str:
     return _state(text)
 
 
-_SERIES_FIELDS: Final = frozenset(_SERIES.split("|")) - {"decision", "dr"}
+_SERIES_FIELDS: Final = frozenset(RECORD_SERIES) - {"dr"}
 
 
 def _numbered_by_series(path: str, meta: Mapping[str, Any]) -> bool:

@@ -199,9 +199,10 @@ def comment_lines(lines: Sequence[str]) -> frozenset[int]:
     return frozenset(out)
 
 
-# a line that is only empty anchors: <a id="x"></a>, <a name="y"/>
-_ANCHOR_LINE = re.compile(
-    r"[ \t]*(?:<a\s+(?:id|name)\s*=\s*[\"'][^\"'<>]{0,200}[\"']\s*(?:/>|>\s*</a>)[ \t]*)+"
+# an HTML anchor a page links to, and which shows nothing: <a name="x"></a>, <a id=y/>
+# (the value quoted or not: <a name=usage></a> is valid HTML too)
+HTML_ANCHOR = lazy_pattern(
+    r"<a\s+(?:name|id)\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'<>=`]+)\s*/?>\s*(?:</a>)?", re.I
 )
 
 
@@ -220,7 +221,7 @@ def hidden_lines(lines: Sequence[str]) -> frozenset[int]:
         hidden = hidden | {
             number
             for number, line in enumerate(lines)
-            if prose[number] and "<a" in line and _ANCHOR_LINE.fullmatch(line) is not None
+            if prose[number] and "<a" in line and not HTML_ANCHOR().sub("", line).strip()
         }
     if not any("]:" in line for line in lines):
         return hidden  # most pages: no definition

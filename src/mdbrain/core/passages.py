@@ -33,9 +33,6 @@ _MARK = re.compile(
 _UNDERLINE = re.compile(r"[^\n]\n {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
 # a list item that is a link and nothing else: a "See also" list names pages, says nothing
 _LINK_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+\[[^\]\n]*\]\([^)\n]*\)\s*$")
-_ANCHOR = lazy_pattern(  # the value quoted or not: <a name=usage></a> is valid HTML too
-    r"<a\s+(?:name|id)\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'<>=`]+)\s*/?>\s*(?:</a>)?", re.I
-)
 _ATTRIBUTES = lazy_pattern(r"\{:?[ \t]*[#.][^{}]*\}\s*$")  # {#id}, { #id }, {: #id .class }
 _MDX_ID = lazy_pattern(r"\{/\*[^{}]*?\*/\}\s*$")  # MDX's {/*my-id*/}, react.dev's heading ids
 # a site's template tag, which renders as something else: Liquid's {% include badge.html %},
@@ -80,7 +77,7 @@ def clean_heading(title: str) -> str:
     template tags (``{% include badge.html %}``) and closing hashes out."""
     if "<" not in title and "{" not in title and not title.endswith("#"):
         return " ".join(title.split())
-    text = _ANCHOR().sub("", title)
+    text = markdown.HTML_ANCHOR().sub("", title)
     if "{" in text:  # a tag in a code span is what the heading shows: kept
         text = _TAG().sub(lambda m: m.group(1) or "", text).strip() or text
     text = _MDX_ID().sub("", _ATTRIBUTES().sub("", text))

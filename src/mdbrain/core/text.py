@@ -87,9 +87,13 @@ def without_stop_words(text: str, lang: str) -> str:
     """``text`` without the words that are stop words of ``lang``, each as written
     between spaces (punctuation around it aside): a question read in another
     language than its own must not take its own grammar for terms."""
-    stop = stop_words(lang)
-    kept = [w for w in text.split() if w.strip(_AROUND_WORDS).casefold() not in stop]
-    return " ".join(kept)
+    return " ".join(_kept(text, stop_words(lang)))
+
+
+def _kept(text: str, dropped: frozenset[str]) -> list[str]:
+    """The words of ``text``, as written between spaces, not in ``dropped`` (punctuation
+    around them aside, case folded)."""
+    return [w for w in text.split() if w.strip(_AROUND_WORDS).casefold() not in dropped]
 
 
 def without_fillers(text: str) -> str:
@@ -97,7 +101,7 @@ def without_fillers(text: str) -> str:
     (:data:`_FILLERS`); ``text`` as it is when nothing else is left. A page saying "we
     have now one image" is no better an answer to "which versions do we support now?"
     (home-assistant/architecture: the Docker page came first for that word)."""
-    kept = [w for w in text.split() if w.strip(_AROUND_WORDS).casefold() not in _FILLERS]
+    kept = _kept(text, _FILLERS)
     return " ".join(kept) if kept else text
 
 
@@ -381,9 +385,10 @@ def record_numbers(text: str) -> set[int]:
 # product's or an architecture's ("SCAN 25", "ARM64", "UTF-8"), and those questions were
 # sent to the page named so
 _SERIES_NAMED = re.compile(r"(?<![\w.-])([A-Za-z]{2,5})[ #_-]?0*(\d{1,5})(?![\w.-]*\w)")
-_SERIES = frozenset(
-    {"adr", "rfc", "dr", "eip", "erc", "pep", "kep", "bip", "jep", "tip", "sip", "nep", "cip"}
-)
+# the series decision logs and proposal processes number their records in
+RECORD_SERIES = ("adr", "rfc", "dr", "eip", "erc", "pep", "kep", "bip", "jep", "tip", "sip",
+                 "nep", "cip")  # fmt: skip
+_SERIES = frozenset(RECORD_SERIES)
 
 
 def records_named(text: str) -> set[tuple[str, int]]:

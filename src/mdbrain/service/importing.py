@@ -67,7 +67,7 @@ from mdbrain.core.import_plan import (
     Stopped,
     Supersession,
 )
-from mdbrain.core.manifest import Entry
+from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.progress import counted
 from mdbrain.service import anchoring, governance, guarding, overviews
 from mdbrain.service.indexing import IndexReport
@@ -144,6 +144,7 @@ class _Run:
     naming_new: set[str] = field(default_factory=set)
     titles: dict[str, str] = field(default_factory=dict)  # the base's documents' titles, by id
     naming: dict[str, list[str]] = field(default_factory=dict)  # source -> documents naming it
+    found: Manifest | None = None  # the base's documents before the import (read once)
     _committed: dict[str, tuple[dt.date, dt.date]] | None = None
     _tree: _Tree | None = None
 
@@ -359,6 +360,7 @@ def _already_imported(run: _Run) -> dict[str, str]:
     else:
         found = run.session.manifest()
     named: dict[str, str] = {}
+    run.found = found
     run.titles = {entry.id: entry.title or "" for entry in found.entries}
     for first in (True, False):
         for entry in found.entries:
@@ -505,7 +507,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     for source, doc_id in done.items():
         run.plan.earlier.setdefault(source.casefold(), doc_id)
     lock = anchor_lock.read(run.session.root)[0]
-    manifest = run.session.manifest() if lock else None
+    manifest = run.found if lock else None  # as _already_imported read it: a dry run writes
     for path in counted(paths, run.session.progress, "reading"):
         # importing again adds nothing; a document that only cites the page is no import
         made = next(

@@ -611,26 +611,19 @@ class Searcher:
             for doc_id in self.index.citing(_code_path(path)):
                 out[doc_id] = 2
         numbers = text.record_numbers(question)
-        if numbers:  # "ADR 11" names the record numbered 11 as surely as a path names code
-            from mdbrain.core import adr
+        proposals = text.records_named(question)
+        if not numbers and not proposals:
+            return out
+        from mdbrain.core import adr  # read by a question naming a record only
 
+        if numbers:  # "ADR 11" names the record numbered 11 as surely as a path names code
             out.update(dict.fromkeys((f for f in self.files if adr.number_of(f) in numbers), 2))
-        for series, number in text.records_named(question):
+        for series, number in proposals:
             # "EIP-1559" names eips/eip-1559.md: on ethereum/EIPs it ranked 23rd, below
             # every page that cites it
             own = re.compile(rf"{re.escape(series)}[-_ ]?0*{number}(?=[-_. ]|$)", re.IGNORECASE)
-            out.update(dict.fromkeys((f for f in self.files if own.match(_stem(f))), 2))
+            out.update(dict.fromkeys((f for f in self.files if own.match(adr.page_name(f))), 2))
         return out
-
-
-def _stem(doc_id: str) -> str:
-    """A document's file name without its suffix; a folder's own page (README.md,
-    index.md) goes by its folder's name."""
-    folder, _, name = doc_id.rpartition("/")
-    stem = name.rsplit(".", 1)[0]
-    if stem.lower() in ("readme", "index", "_index") and folder:
-        return folder.rpartition("/")[2]
-    return stem
 
 
 def _cover(
