@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from mdbrain.adapters import views
 from mdbrain.core import asking
 from mdbrain.service.brain import Brain
 from tests.conftest import MakeBase, doc
@@ -139,3 +140,40 @@ def test_a_question_on_status_shows_the_record_s_own(make_base: MakeBase) -> Non
     assert "original_status: Final" in asked.frontmatters[0].text
     other = reader.query("How is the base fee of EIP-1559 burned?")
     assert all("original_status" not in f.text for f in other.frontmatters)
+
+
+def test_a_page_in_force_far_behind_the_drafts_is_listed_not_read(make_base: MakeBase) -> None:
+    """rust-lang/book imported as drafts, then its page on ownership verified: that page
+    was read below the answer to every question it touched in passing (integer types,
+    lifetimes, cargo), and the output said only the first document was read. Drafts
+    scoring twice as much leave it listed, unread; closer, it is read beside them."""
+    root = make_base(
+        {
+            "types.md": doc(
+                "Data types",
+                body="Integer types default to i32. An integer type without a sign"
+                " holds no negative value; the default integer type is fast.\n\n"
+                + "Floating-point numbers, booleans and characters are scalars too. "
+                * 12,
+                status="draft",
+            ),
+            "ownership.md": doc(
+                "Ownership",
+                body="Each value has an owner. "
+                + "A value of a scalar type such as an integer is copied, not moved. " * 3
+                + "The rules of ownership are checked by the compiler. " * 20,
+            ),
+            **{
+                f"misc{n}.md": doc(f"Topic {n}", body=f"Note {n}.", status="draft")
+                for n in range(4)
+            },
+        }
+    )
+    reader = Brain.open(root).reader()
+    asked = reader.query("Which integer type is the default?")
+    assert asked.outranked == "ownership.md"
+    assert [h.id for h in asked.hits] == ["types.md", "ownership.md"]  # listed
+    assert all(p.doc != "ownership.md" for p in (*asked.sections, *asked.frontmatters))
+    assert "only the first document was read" in views.query_text(asked)
+    near = reader.query("Are integer values copied or moved by the ownership rules?")
+    assert near.hits[0].id == "ownership.md"

@@ -992,8 +992,15 @@ class Reader:
             len(hits) > 1 and hits[0].score >= CLEAR_LEAD * max(hits[1].score, 1e-9)
         )
         chosen = hits[: 1 if early else READ_AT_MOST]
-        # drafts put before what is in force: its text is read too, for the reader to weigh
-        if in_force is not None and in_force in hits and in_force not in chosen:
+        # drafts put before what is in force: its text is read too, for the reader to weigh,
+        # unless they score OUTRANK times as much (the Rust book's one verified page, on
+        # ownership, was read below every answer on integers, lifetimes or cargo): listed
+        if (
+            in_force is not None
+            and in_force in hits
+            and in_force not in chosen
+            and in_force.score * OUTRANK > hits[0].score
+        ):
             chosen = [*chosen[: READ_AT_MOST - 1], in_force]
         docs = [self.document(hit.id) for hit in chosen]
         # a budget above what an answer costs asks for more of the best section: the lines
@@ -1031,7 +1038,8 @@ class Reader:
             tuple(answer.near),
             hidden,
             answer.report(),
-            early and not ahead,  # no hidden match ranks above what is shown
+            # no hidden match ranks above what is shown, and no page in force read below
+            early and len(chosen) == 1 and not ahead,
             over,
             unverified,
             advice,
