@@ -525,3 +525,74 @@ def test_a_date_line_that_says_when_the_record_was_updated_gives_that_day() -> N
     assert (record.date, record.updated) == (dt.date(2019, 5, 13), dt.date(2023, 2, 5))
     plain = adr.read("adr/0003-x.md", "# 3. X\n\nDate: 2019-05-13\n\n## Status\n\nAccepted\n", {})
     assert plain is not None and plain.updated is None
+
+
+def _nats(
+    number: int, status: str, *, rows: str = "", revisions: str = "", body: str, why: str = ""
+) -> str:
+    """A record as nats-io/nats-architecture-and-design writes one: its fields in a
+    two-column table under the title, its changes in a table of revisions."""
+    return (
+        f"# Record {number}\n\n| Metadata | Value |\n|----------|-------|\n"
+        f"| Date     | 2021-06-0{number % 9 + 1} |\n| Author   | @someone |\n"
+        f"| Status   | {status} |\n| Tags     | jetstream, 2.11 |\n{rows}\n"
+        + (
+            f"| Revision | Date | Author | Info |\n|---|---|---|---|\n{revisions}\n"
+            if revisions
+            else ""
+        )
+        + (why or f"## Context\n\nWhy record {number} was needed.\n\n")
+        + body
+    )
+
+
+def test_a_metadata_table_log_keeps_its_successors_amendments_and_revisions(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """nats-io's ADRs: "| final | 2024/07/17 | Deprecate in favor of ADR-7 |" in a revision
+    table was no supersession, "| Updates | ADR-8 |" no relation, and a record revised
+    eight times kept its first day as ``updated``. A Decision section that only says the
+    record was "Implemented and merged to master.", or a Context that is a link to a pull
+    request, was the summary."""
+    root = make_base({})
+    source = write_log(
+        tmp_path / "adr",
+        {
+            "ADR-5.md": _nats(
+                5,
+                "Deprecated",
+                revisions="| final | 2024/07/17 | @kozlovic | Deprecate in favor of ADR-7 |",
+                body="## Design\n\nSubscribers pull.\n",
+            ),
+            "ADR-7.md": _nats(7, "Implemented", body="## Design\n\nConsumers are simplified.\n"),
+            "ADR-8.md": _nats(
+                8,
+                "Implemented",
+                revisions="| 1 | 2021-12-15 | @a | Initial |\n| 2 | 2023-03-02 | @b | Limits |\n"
+                "| 3 | 2026-02-02 | @c | Markers |",
+                body="## Decision\n\nImplemented and merged to master.\n",
+            ),
+            "ADR-9.md": _nats(
+                9,
+                "Implemented",
+                rows="| Updates  | ADR-8 |\n",
+                why="## Context and Problem Statement\n\nKeys live forever.\n\n",
+                body="## Context\n\nServer PR: https://github.com/example/server/pull/3500\n\n"
+                "## Design\n\nKeys may expire.\n",
+            ),
+        },
+    )
+    report = run_import(root, source, theme="adr")
+    assert [(s.old, s.new) for s in report.supersessions] == [("adr/adr-5.md", "adr/adr-7.md")]
+    meta = {
+        n: document.loads((root / "adr" / f"adr-{n}.md").read_text(encoding="utf-8"), "x").meta
+        for n in (5, 7, 8, 9)
+    }
+    assert meta[5]["superseded_by"] == ["adr/adr-7.md"]
+    assert meta[7]["supersedes"] == ["adr/adr-5.md"]
+    assert meta[9]["related"] == ["adr/adr-8.md"]  # it updates ADR-8 ...
+    assert meta[8]["related"] == ["adr/adr-9.md"]  # ... which names what changed it
+    assert (meta[8]["created"], meta[8]["updated"]) == (dt.date(2021, 6, 9), dt.date(2026, 2, 2))
+    assert meta[5]["updated"] == dt.date(2024, 7, 17)
+    assert meta[8]["summary"] == "Why record 8 was needed."
+    assert meta[9]["summary"] == "Keys live forever."

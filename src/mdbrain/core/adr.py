@@ -52,6 +52,7 @@ SUPERSEDED_BY: Final = "superseded_by"
 SUPERSEDES: Final = "supersedes"
 RELATED: Final = "related"
 PARTLY: Final = "partly"  # a partial supersession: related both ways, the old record holds
+AMENDS: Final = "amends"  # a field naming a record this one changes: related both ways
 
 # the series a log numbers its records in: ADRs, RFCs, and proposals (EIP-1559, PEP 8)
 _SERIES = "|".join(("decision", *RECORD_SERIES))
@@ -271,7 +272,10 @@ _LEAD = re.compile(
     + r"|"
     + _FR_PARTLY
     + r")"
-    r"|(?P<superseded_by>su+p+er+[sc]e+de?d\s+by|" + _FR_BY + r")"
+    r"|(?P<superseded_by>su+p+er+[sc]e+de?d\s+by|"
+    + _FR_BY
+    # "Deprecate in favor of ADR-37", a row of nats-io's revision tables
+    + r"|(?:(?:deprecat|withdr[ae]w|retir|abandon|drop)\w*\s+)?in\s+favou?r\s+of)"
     r"|(?P<does>su+p+er+[sc]e+de?s|" + _FR_DOES + r"))(?!\w)[*_\s]*:?[*_\s]*",
     re.IGNORECASE,
 )
@@ -863,7 +867,9 @@ def _head_clauses(body: str) -> tuple[tuple[str, Clause], ...]:
         # when what it replaces is a record
         loose = not what[0]
         found += _head_clause(text, match, _FRENCH_WHAT.get(what[0], what[0]), defined, loose)
-    for line in lines:
+    # a table's cells each as a line: "| final | 2024/07/17 | Deprecate in favor of ADR-37 |"
+    cells = [c for line in lines if line.lstrip().startswith("|") for c in line.split("|")]
+    for line in [*lines, *cells]:
         if (lead := _LEAD.match(line)) is not None:
             # "Remplace 2 scripts cron": the French verb is an everyday one
             loose = (lead.group("does") or "").lower().startswith(_FRENCH_VERBS)
@@ -1165,6 +1171,12 @@ _FIELD_KINDS: Final = {
     "supersedes": SUPERSEDES,
     "replaces": SUPERSEDES,
     "requires": RELATED,  # EIP-1's field: the proposals this one builds on
+    # a record that changes another, which stays in force: related both ways (nats-io's
+    # metadata tables: "| Updates | ADR-8 |")
+    "updates": AMENDS,
+    "amends": AMENDS,
+    "extends": AMENDS,
+    "refines": AMENDS,
 }
 _NO_VALUE = re.compile(r"^(?:n\.?/?a\.?|n\.a\.|none|null|nil|tbd|todo|-+|~|\[\])$", re.I)
 
@@ -1186,6 +1198,8 @@ def _field_clauses(meta: Mapping[str, Any]) -> tuple[Clause, ...]:
             found = _refs(text, _NONE_DEFINED)
             if found:
                 refs += found
+            elif kind == AMENDS and not links.is_doc_path(text.split("#")[0]):
+                continue  # "updates: 2024-05-01": a day, no record
             elif not any(c.isspace() for c in text):  # a path or an address
                 web = links.is_address(text) and not links.is_doc_path(text.split("#")[0])
                 refs.append(Ref(text, text, None if web else number_of(text)))
@@ -1308,7 +1322,7 @@ def _clause(
     numbers: Mapping[int, list[str]],
     out: Resolved,
 ) -> None:
-    if not clause.refs and clause.kind not in (RELATED, PARTLY):
+    if not clause.refs and clause.kind not in (RELATED, PARTLY, AMENDS):
         out.unresolved.append((path, clause.text, "names no record (no link, no number)"))
     for ref in clause.refs:
         target, why, linked = _target(path, ref, lead, numbers)
@@ -1332,6 +1346,8 @@ def _clause(
             out.pairs.setdefault((path, target), (path, clause.text))
         elif clause.kind == SUPERSEDES:
             out.pairs.setdefault((target, path), (path, clause.text))
+        elif clause.kind == AMENDS:  # "| Updates | ADR-8 |": each says it of the other
+            out.related += [(path, target, clause.verb), (target, path, clause.verb)]
         elif clause.kind == PARTLY:  # the old record still holds in part: related both ways
             out.related += [(path, target, clause.verb), (target, path, clause.verb)]
             why = "a partial supersession, not a supersession; kept as related both ways"

@@ -1072,6 +1072,10 @@ _DELIMITER = re.compile(
 _TABLE_FIELDS: Final = {
     "status": "status", "state": "status", "date": "date", "tags": "tags",
     "keywords": "tags", "author": "author", "authors": "authors", "deciders": "deciders",
+    # the records it names (see mdbrain.core.adr): "| Updates | ADR-8 |"
+    "supersedes": "supersedes", "superseded by": "superseded_by", "replaces": "replaces",
+    "replaced by": "replaced_by", "updates": "updates", "amends": "amends",
+    "extends": "extends", "refines": "refines",
 }  # fmt: skip
 _HEAD_LINES: Final = 12  # a metadata table starts within this many lines of the top
 # names that head a column rather than a row: a row holds a name and its value

@@ -199,14 +199,69 @@ def _breaks(line: str) -> bool:
     return line.endswith(("\\", "  ")) or _BREAK.search(line.rstrip()) is not None
 
 
+_TABLE_RULE = re.compile(r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
+# the columns beside a column of days that make a table a change log (nats-io's ADRs:
+# "| Revision | Date | Author | Info |", one row per change)
+_LOG_COLUMNS: Final = frozenset(
+    {"revision", "rev", "version", "change", "changes", "description", "info", "summary",
+     "notes", "comment", "comments", "what", "révision", "modification", "modifications"}
+)  # fmt: skip
+_DAY_COLUMNS: Final = frozenset({"date", "day", "when", "jour"})
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a table's row, outer pipes or none, their emphasis left out."""
+    text = line.strip()
+    text = text[1:] if text.startswith("|") else text
+    text = text[:-1] if text.endswith("|") and not text.endswith("\\|") else text
+    return [cell.strip(" \t*_`") for cell in text.split("|")]
+
+
+def _log_tables(lines: list[str], today: dt.date) -> tuple[list[dt.date], set[int]]:
+    """The days in the rows of the change log tables among ``lines`` (each row a change,
+    see :func:`_log_column`), and the numbers of those tables' lines."""
+    days: list[dt.date] = []
+    taken: set[int] = set()
+    in_log = False
+    column = -1  # the column of days of the table being read, or -1
+    for number, line in enumerate(lines):
+        cells = _cells(line) if "|" in line else []
+        if column >= 0 and cells:
+            taken.add(number)
+            found, _end = _leading(cells[column]) if column < len(cells) else (None, 0)
+            if found is not None and found <= today:
+                days.append(found)
+            continue
+        column = -1
+        if line.lstrip().startswith("#"):
+            in_log = _LOG_HEADING.match(line.strip()) is not None
+        elif cells and number + 1 < len(lines) and _TABLE_RULE.match(lines[number + 1]):
+            column = _log_column(cells, in_log)
+            if column >= 0:
+                taken.update((number, number + 1))
+    return days, taken
+
+
+def _log_column(header: list[str], in_log: bool) -> int:
+    """The column of days of a table with this ``header`` when the table is a change log
+    (a column of days beside one saying what changed, or any table under a change log's
+    heading), else -1."""
+    names = [" ".join(cell.lower().split()) for cell in header]
+    days = next((n for n, name in enumerate(names) if name in _DAY_COLUMNS), -1)
+    if days >= 0 and (in_log or any(name in _LOG_COLUMNS for name in names)):
+        return days
+    return -1
+
+
 def in_text(body: str, today: dt.date) -> Stated:
     """The days the first lines of ``body`` state, in their order: after a label
     (``Last updated: February 2016``, ``Created: 2011-01-01``, ``Mis à jour le 4 mars
     2021``), or alone on a line under an author line ending in a line break (``Russ
     Cox\\`` then ``August 27, 2018``), which is when the page was written; and the
     items of a changelog section, each after its day (``* 2019 Aug 31: first draft``),
-    the first when it was written and the last when it changed. A label inside a line
-    must be capitalised, as labels are; prose is not read.
+    the first when it was written and the last when it changed, as are the rows of a
+    change log table (a column of days beside one saying what changed). A label inside
+    a line must be capitalised, as labels are; prose is not read.
 
     >>> in_text("Author: Rob\\nLast updated: February 2016", dt.date(2026, 1, 1)).updated
     (datetime.date(2016, 2, 1),)
@@ -216,7 +271,11 @@ def in_text(body: str, today: dt.date) -> Stated:
     logged: list[dt.date] = []  # the days of a changelog's items: first written, last changed
     in_log = False
     previous = ""
-    for line in _head(body):
+    lines = list(_head(body))
+    tabled, tables = _log_tables(lines, today)  # the days of change log tables' rows
+    for number, line in enumerate(lines):
+        if number in tables:
+            continue
         if line.lstrip().startswith("#"):
             in_log = _LOG_HEADING.match(line.strip()) is not None
         elif in_log:
@@ -243,6 +302,9 @@ def in_text(body: str, today: dt.date) -> Stated:
     if logged:
         created.append(min(logged))
         updated += [max(logged)] if max(logged) > min(logged) else []
+    if tabled:  # its first row may be the page's first version, or a later change
+        created.append(min(tabled))
+        updated.append(max(tabled))
     return Stated(tuple(created), tuple(updated))
 
 

@@ -680,11 +680,39 @@ def _holds_a_place(text: str) -> bool:
     return not core or _PLACEHOLDER.fullmatch(core) is not None
 
 
+# a few words saying where a record stands rather than what it decides: "Implemented and
+# merged to master." (a Decision section of nats-io's ADRs)
+_STATE_NOTE = re.compile(
+    r"(?:implemented|accepted|approved|merged|done|completed?|shipped|released|rejected"
+    r"|deprecated|withdrawn)\b[^.!?]{0,60}[.!]?",
+    re.IGNORECASE,
+)
+_ADDRESS = re.compile(r"<?https?://\S+>?")
+_LABEL_WORDS = 3  # words a bare address may have before it: "Server PR:"
+
+
+def _says_where_it_stands(text: str) -> bool:
+    """Whether ``text`` only says how a record stands ("Implemented and merged to
+    master.") or only points elsewhere ("Server PR: https://...")."""
+    core = text.strip()
+    if _STATE_NOTE.fullmatch(core):
+        return True
+    return _ADDRESS.search(core) is not None and len(_ADDRESS.sub(" ", core).split()) <= (
+        _LABEL_WORDS
+    )
+
+
 def weak(text: str) -> bool:
     """Whether a summary found is a poor one, to be taken only when nothing better is
-    found: it ends announcing what follows, it is an aside in parentheses, or it only
-    holds a place ("TBD": a Decision section not written yet)."""
-    return bool(_ANNOUNCES.search(text)) or _parenthetical(text) or _holds_a_place(text)
+    found: it ends announcing what follows, it is an aside in parentheses, it only
+    holds a place ("TBD": a Decision section not written yet), or it only says where the
+    record stands or where to look."""
+    return (
+        bool(_ANNOUNCES.search(text))
+        or _parenthetical(text)
+        or _holds_a_place(text)
+        or _says_where_it_stands(text)
+    )
 
 
 class _Peeked:
