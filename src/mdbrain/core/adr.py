@@ -617,8 +617,8 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
         if isinstance(reason, str) and reason.strip():
             parts.append(reason)
     parts += _filled_status_sections(body, meta)
-    if not parts:
-        head = "\n".join(body.split("\n")[:30])
+    if not parts:  # outside code: MDN's `status: "open",` in an example is no state
+        head = _FENCED.sub("", "\n".join(body.split("\n")[:30]))
         parts += [m.group(1) for m in _STATUS_LINE.finditer(head)]
     if not parts and "|" in body:  # "| Status |" over "| Open |": read as "Status: Open"
         parts += [head_table(body).get("status", "")]
@@ -694,7 +694,7 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
         return True
     stated: list[str] = []
     if "tatus" in body or "tatut" in body:
-        head = "\n".join(body.split("\n")[:_HEAD_LINES])
+        head = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES]))
         stated = [*_status_sections(body), *_STATUS_LINE.findall(head)]
         table = head_table(body).get("status", "") if "|" in head else ""
         stated += [table] if table else []
@@ -1086,7 +1086,7 @@ def stated(body: str, meta: Mapping[str, Any]) -> str:
                 break
         text = "\n".join(paragraph)
     else:
-        head = "\n".join(body.split("\n")[:_HEAD_LINES])
+        head = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES]))
         found = _STATUS_LINE.search(head)
         text = found.group(1) if found else head_table(body).get("status", "")
     text = chosen(" ".join(markdown.without_comments(text, " ").split()))

@@ -139,20 +139,72 @@ def infra_category(path: str) -> str:
     return "shell" if language == "shell" else ""
 
 
-def set_aside(path: str) -> str:
+# what a folder of documentation pages holds besides them: pictures and media
+_PAGE_COMPANIONS: Final = (
+    ".md", ".mdx", ".markdown", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".avif",
+    ".ico", ".mp4", ".webm", ".ogg", ".mp3",
+)  # fmt: skip
+_OWN_PAGES: Final = frozenset({"index.md", "index.mdx", "readme.md", "_index.md", "index.markdown"})
+
+
+def pages_only(names: Iterable[str]) -> bool:
+    """Whether a folder holding the files ``names`` (paths from it) is a page of
+    documentation, whatever its name: its own page at its top (``index.md``,
+    ``README.md``) and nothing but pages and pictures below. MDN documents
+    ``RegExp.prototype.test()`` in ``regexp/test/index.md`` and ``Navigator.vendor`` in
+    ``navigator/vendor/``: no tests, no vendored code."""
+    listed = list(names)
+    own = any("/" not in name and name.lower() in _OWN_PAGES for name in listed)
+    return own and all(name.lower().endswith(_PAGE_COMPANIONS) for name in listed)
+
+
+def page_folders(files: Iterable[str]) -> frozenset[str]:
+    """The folders among ``files`` whose names would set them aside (``test/``,
+    ``vendor/``...) but that are pages of documentation (:func:`pages_only`), each as
+    its path and a slash."""
+    below: dict[str, list[str]] = {}
+    for path in files:
+        parts = path.split("/")
+        for depth, part in enumerate(parts[:-1]):
+            if part.lower() in TEST_DIRS or part.lower() in SET_ASIDE:
+                folder = "/".join(parts[: depth + 1]) + "/"
+                below.setdefault(folder, []).append("/".join(parts[depth + 1 :]))
+    return frozenset(folder for folder, names in below.items() if pages_only(names))
+
+
+def not_documentation(path: str, pages: frozenset[str] = frozenset()) -> bool:
+    """Whether ``path`` lies in a folder whose pages are no documentation of the project
+    (:data:`NOT_DOCUMENTATION`), unless that folder is one of ``pages``."""
+    parts = path.split("/")[:-1]
+    return any(
+        part.lower() in NOT_DOCUMENTATION and "/".join(parts[: depth + 1]) + "/" not in pages
+        for depth, part in enumerate(parts)
+    )
+
+
+def set_aside(path: str, pages: frozenset[str] = frozenset()) -> str:
     """Why a file is not drafted as the project's own code: the folder that sets it aside
-    (``examples/``), or the file itself when its name says it is generated; else ''."""
+    (``examples/``), or the file itself when its name says it is generated; else ''.
+    A folder of ``pages`` (:func:`page_folders`) sets nothing aside."""
     parts = path.split("/")
     for depth, part in enumerate(parts[:-1]):
         if part.lower() in SET_ASIDE or (depth == 0 and part.lower() in _TOP_ASIDE):
-            return "/".join(parts[: depth + 1]) + "/"
+            folder = "/".join(parts[: depth + 1]) + "/"
+            if folder not in pages:
+                return folder
     return path if _GENERATED.search(parts[-1]) else ""
 
 
-def kind_of(path: str) -> str:
-    """'test', 'infra', 'config', 'code', 'doc' or 'other'."""
+def kind_of(path: str, pages: frozenset[str] = frozenset()) -> str:
+    """'test', 'infra', 'config', 'code', 'doc' or 'other'; a page in a folder of
+    ``pages`` (:func:`page_folders`) named ``test/`` is documentation."""
     name = posixpath.basename(path).lower()
-    folders = {part.lower() for part in path.split("/")[:-1]}
+    parts = path.split("/")[:-1]
+    folders = {
+        part.lower()
+        for depth, part in enumerate(parts)
+        if "/".join(parts[: depth + 1]) + "/" not in pages
+    }
     if _TEST_NAME.match(name) or folders & TEST_DIRS:
         return "test"
     if infra_category(path):

@@ -391,16 +391,42 @@ def _in_guide_folder(path: str) -> bool:
     return any(n.replace("_", "-").replace(" ", "-") in _GUIDE_FOLDERS for n in names)
 
 
+# a site's own kind of page (MDN's ``page-type``: "javascript-operator", "css-property",
+# "guide", "landing-page"): words in it that say what kind of document it is
+_PAGE_TYPE_FIELDS: Final = ("page-type", "page_type", "pagetype")
+_PAGE_TYPE_WORDS: Final = (
+    ("landing", "overview"), ("hub", "overview"), ("tutorial", "guide"), ("guide", "guide"),
+    ("how-to", "guide"), ("glossary", "concept"), ("concept", "concept"),
+)  # fmt: skip
+
+
+def _page_type(meta: Mapping[str, Any]) -> str:
+    """The type a page's own kind field gives (see :data:`_PAGE_TYPE_FIELDS`): what its
+    words say, else reference, since a page the site files under a kind of its own is
+    no hub of links ('' when there is no such field)."""
+    value = next((meta[k] for k in _PAGE_TYPE_FIELDS if isinstance(meta.get(k), str)), "")
+    kind = value.strip().lower()
+    if not kind:
+        return ""
+    if kind in _TOPIC_TYPES:
+        return _TOPIC_TYPES[kind]
+    return next((found for word, found in _PAGE_TYPE_WORDS if word in kind), "reference")
+
+
 def guess_type(path: str, meta: Mapping[str, Any], body: str, title: str, decision: bool) -> str:
-    """decision for a record; a foreign topic field's meaning; overview for an index
-    page made of links; guide for a how-to (a title that says so, or a page in a folder
-    of tutorials or guides); reference otherwise."""
+    """decision for a record; a foreign topic field's meaning, or a site's kind of page
+    (:func:`_page_type`); overview for an index page made of links; guide for a how-to
+    (a title that says so, or a page in a folder of tutorials or guides); reference
+    otherwise."""
     if decision:
         return "decision"
     for key in ("type", "ms.topic", "topic", "layout"):
         value = meta.get(key)
         if isinstance(value, str) and value.strip().lower() in _TOPIC_TYPES:
             return _TOPIC_TYPES[value.strip().lower()]
+    declared = _page_type(meta)
+    if declared:
+        return declared
     if page_stem(posixpath.basename(path)).lower() in _INDEX_NAMES:
         # a Middleman page links the others as they are served: a.html
         ends = (*PAGE_SUFFIXES, _SERVED_AS) if _served_as_html(path) else PAGE_SUFFIXES
@@ -818,7 +844,9 @@ def mkdocs_markup(body: str) -> str:
     return "\n".join(lines)
 
 
-_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+# an entity a backslash escapes (\&#xA9; shows "&#xA9;": MDN's page on XML explains
+# character references so) is text, and stays
+_ENTITY = re.compile(r"(?<!\\)&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+\1")
 
 

@@ -64,14 +64,15 @@ def read_project(files: list[str], texts: dict[str, str], lang: str) -> Project:
         for p, t in texts.items()
         if not codemap.language_of(p) and (found := codemap.script_language(t))
     }
-    kinds = {f: codemap.kind_of(f) for f in files}
+    pages = codemap.page_folders(files)  # MDN's regexp/test/: a page, no tests
+    kinds = {f: codemap.kind_of(f, pages) for f in files}
     categories = {f: codemap.infra_category(f) for f in files if kinds[f] == "infra"}
     for path, found in scripts.items():
         if kinds.get(path) in ("other", "doc") and found in codemap.READ_LANGUAGES:
             kinds[path] = "code"
         elif kinds.get(path) in ("other", "doc"):
             kinds[path], categories[path] = "infra", "shell"
-    aside = {f: why for f in files if (why := codemap.set_aside(f))}
+    aside = {f: why for f in files if (why := codemap.set_aside(f, pages))}
     facts = {
         p: codemap.source_facts(p, t, scripts.get(p, ""))
         for p, t in texts.items()

@@ -556,6 +556,10 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
     return out
 
 
+WIKI_SAMPLE = 8  # names in wiki links an import holds before the share naming pages counts
+WIKI_SHARE = 0.5  # share of them that must name a page for them to be read as links
+
+
 def relink_wiki(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conversion.Page]:
     """Every page with its wiki links written as Markdown links to the pages they name
     (from the page's place in the source: they then follow the pages like any link);
@@ -564,6 +568,22 @@ def relink_wiki(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conv
         return pages
     titles = {path: plan.title(path, p.body, p.meta) for path, p in pages.items()}
     catalogue = foreign_links.Catalogue(titles)
+    named: dict[str, bool] = {}  # each name written, whether it names a page
+    for path, page in pages.items():
+        for link in foreign_links.wiki_links(page.body) if "[[" in page.body else ():
+            name = link.first.partition("#")[0].strip()
+            if name and not named.get(name):
+                named[name] = catalogue.find(name, path) is not None
+    found = sum(named.values())
+    if len(named) >= WIKI_SAMPLE and found < WIKI_SHARE * len(named):
+        # most names are no page's: brackets of another notation (MDN's [[Prototype]],
+        # [[Get]], [[Call]]: a specification's internal slots), not links, even the few
+        # that happen to match a title
+        plan.notes.append(
+            f"[[...]] left as written: {len(named) - found} of the {len(named)} names in"
+            " them are no page's, so they are no wiki links"
+        )
+        return pages
     out = {}
     for path, page in pages.items():
         if "[[" not in page.body:

@@ -194,6 +194,20 @@ def _source(session: Session, source: Path) -> tuple[Path, str | None]:
     return src.parent, src.name
 
 
+def _a_page_s_folder(folder: Path) -> bool:
+    """Whether a folder is a page of documentation whatever its name (MDN's
+    ``regexp/test/index.md``): see :func:`mdbrain.core.codemap.pages_only`."""
+    names = []
+    for here, _dirs, found in os.walk(folder):
+        names += [(Path(here) / n).relative_to(folder).as_posix() for n in found]
+        if len(names) > PAGES_ONLY_MOST:
+            return False  # a tree this large is no one page's
+    return codemap.pages_only(names)
+
+
+PAGES_ONLY_MOST = 64  # files a folder of one documentation page may hold (its pictures)
+
+
 def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
     """Every Markdown or MDX page under ``src`` but in hidden folders, sorted, and notes
     on what was left out (symbolic links, names that are not UTF-8, pages in formats
@@ -207,7 +221,11 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
             f"{(here / n).relative_to(src).as_posix()}: symbolic link; left out" for n in links_out
         ]
         dirs[:] = sorted(d for d in dirs if d[0] != "." and here / d != skip and d not in links_out)
-        for aside in [d for d in dirs if d.lower() in codemap.NOT_DOCUMENTATION]:
+        for aside in [
+            d
+            for d in dirs
+            if d.lower() in codemap.NOT_DOCUMENTATION and not _a_page_s_folder(here / d)
+        ]:
             # Docusaurus' own site: 47 pages of its tests' fixtures, which init did not count
             dirs.remove(aside)
             shown = (here / aside).relative_to(src).as_posix()

@@ -101,7 +101,8 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
     if not dry_run:
         report = checking.check(session)
     counts = Counter(language_name(f) for f in files)
-    aside = Counter(why for f in files if (why := codemap.set_aside(f)))
+    documented = codemap.page_folders(files)  # MDN's regexp/test/: a page, not tests
+    aside = Counter(why for f in files if (why := codemap.set_aside(f, documented)))
     pages, left_out = import_advice(project, files, lang)
     return ScanReport(
         themes=tuple(t.slug for t in themes),
@@ -114,7 +115,7 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
         check=report,
         lang=lang,
         set_aside=tuple(sorted(aside.items())),
-        not_drafted=codemap.not_drafted(f for f in files if not codemap.set_aside(f)),
+        not_drafted=codemap.not_drafted(f for f in files if not codemap.set_aside(f, documented)),
         pages=pages,
         left_out=left_out,
         next_step=NEXT_STEP if files else NEXT_STEP_EMPTY,
@@ -135,13 +136,15 @@ def import_advice(
     in ``lang``. Second, the folders found but left out, since their pages are stubs
     or copies of others (:mod:`mdbrain.core.derived_pages`): importing them would put
     the same chapters into the base twice."""
+    pages = codemap.page_folders(files)
     read = [
         f
         for f in files
         if not f.lower().endswith(conversion.OTHER_PAGE_SUFFIXES)
         # rust-lang/mdBook's 58 test books were proposed as its documentation, and
         # gohugoio/hugoDocs' archetypes/, the templates its new pages start from
-        and not (codemap.NOT_DOCUMENTATION | _TEMPLATES).intersection(f.lower().split("/")[:-1])
+        and not codemap.not_documentation(f, pages)
+        and not _TEMPLATES.intersection(f.lower().split("/")[:-1])
     ]
     found, left_out = [], []
     for proposal in sites.page_folders(read, around_texts(project), lang=lang):
