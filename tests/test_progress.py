@@ -145,8 +145,12 @@ def _filled(args: tuple[str, ...], tmp_path: Path) -> list[str]:
 COMMANDS = {
     "index": (("index",), "indexing ["),
     "import": (("import", "{pages}"), "importing ["),
-    "update": (("update", "--dry-run"), "updating ["),
+    # its second phase named: the total changes from the pages read to all of them
+    "update": (("update", "--dry-run"), "updating: comparing with the code ["),
     "export": (("export", "--html", "{site}"), "exporting ["),
+    # MDN's 15,592 pages: a query after the cache was lost spent 17.5 s showing nothing
+    "query": (("query", "body of page"), "query: indexing for search ["),
+    "search": (("search", "page"), "search: indexing for search ["),
 }
 
 

@@ -46,8 +46,18 @@ class Context:
         from mdbrain.service.brain import Brain
 
         if self._brain is None:
+            from mdbrain.adapters import progress
+
             self._brain = Brain.open(self.directory)
-            click.get_current_context().call_on_close(self._brain.close)
+            ctx = click.get_current_context()
+            ctx.call_on_close(self._brain.close)
+            # a command reading the base for the first time, or building its search index
+            # again, shows how far it is on a terminal (a command that names its own
+            # phases, such as index, tells them in its place)
+            told = ctx.with_resource(
+                progress.shown(ctx.info_name or "mdbrain", as_json=_wants_json())
+            )
+            ctx.with_resource(self._brain.reporting(told))
         return self._brain
 
 

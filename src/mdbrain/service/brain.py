@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -85,6 +86,11 @@ class Brain:
     def close(self) -> None:
         """Release the search connections; the Brain cannot be used afterwards."""
         self.session.close()
+
+    def reporting(self, progress: Progress | None) -> AbstractContextManager[None]:
+        """Tell ``progress`` of the long work any operation does inside the block (a base
+        read for the first time, a search index built after its cache was lost)."""
+        return self.session.reporting(progress)
 
     @property
     def config(self) -> Config:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mdbrain.core import graph, language, markdown, passages, ranking, text
+from mdbrain.core.progress import Progress, phase
 from mdbrain.store import cache, scan
 from mdbrain.store.search_index import (
     META,
@@ -300,8 +301,9 @@ class Searcher:
             found = self._analysers[code] = text.Analyzer(code)
         return found
 
-    def sync(self, view: View) -> None:
-        """Re-index what changed since the last sync; nothing when the view is the same."""
+    def sync(self, view: View, progress: Progress | None = None) -> None:
+        """Re-index what changed since the last sync; nothing when the view is the same.
+        ``progress`` hears of the documents indexed, when there are any."""
         if view.generation == self._generation and not self._racy:
             return
         self.files = dict(view.by_id)
@@ -327,7 +329,8 @@ class Searcher:
                 (cache.to_wire(entry), self.files[entry.id].path, current[entry.id], limit)
                 for entry in entries
             ]
-            return scan.mapped(_rows, jobs)
+            phase(progress, "indexing for search")
+            return scan.mapped(_rows, jobs, progress)
 
         if self.index.sync(current, build):
             self._stats = None

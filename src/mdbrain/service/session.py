@@ -288,7 +288,7 @@ class Session:
             searcher = Searcher(self.root, self.config)
             self._local.searcher = searcher
             self._searchers.add(searcher)
-        searcher.sync(view)
+        searcher.sync(view, self.progress)
         return searcher
 
     # --- the derived files ---------------------------------------------------------------

@@ -261,7 +261,7 @@ class Updater:
         renames = self._renames()
         noted: set[str] = set()
         docs = []
-        for entry in counted(entries, self.session.progress):
+        for entry in counted(entries, self.session.progress, "comparing with the code"):
             if entry.status == "draft":
                 moved = self._moved_draft(entry, renames)
                 if moved is not None:
