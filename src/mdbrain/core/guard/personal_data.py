@@ -63,6 +63,16 @@ _COMMON_TLDS = word_set(
     """com org net edu gov mil int info biz io ai app dev cloud tech online site xyz
     email name pro museum coop aero travel jobs mobi asia tel"""
 )
+# Extensions of source files that no country has as its domain: "anonymous@filename.js"
+# is a frame of a stack as Firefox writes one (a function, "@", its file), and no mailbox
+# can be on a host ending so. Those a country has stay addresses ("ana@firma.rs" is in
+# Serbia, "juan@empresa.com.py" in Paraguay) unless a line number follows, as in any frame.
+# The longer ones are no top-level domain mdbrain accepts anyway; they are listed so that
+# a wider list of domains keeps them out.
+_CODE_EXTENSIONS = word_set(
+    """js mjs cjs jsx ts mts cts tsx go rb cs kt kts hs vb fs jl ex exs el java json html
+    htm xhtml css scss sass less vue svelte php swift scala dart lua wasm map"""
+)
 # Patterns of personal data start with a literal or a small class, so the engine jumps
 # from candidate to candidate; a look-behind just after that first character checks
 # that the match starts a token (before the first character, it would make the engine
@@ -72,6 +82,11 @@ _COMMON_TLDS = word_set(
 # after a word, a digit, a closing bracket or parenthesis: that one adds, as in code
 # ("(31&t[s])+1099511627776*t[s+1]", minified JavaScript in EIP-107 of ethereum/EIPs).
 _PHONE_INTL = re.compile(r"\+(?<![\w+)\]]\+)[1-9][\d ().-]{6,20}\d(?!\w)")
+# A date whose year is signed, as ISO 8601 writes years past 9999 and JavaScript the
+# last day a Date holds ("+275760-09-13T00:00:00.000Z"): four to six digits, a month, a
+# day, and no group after them, as a number in pairs would have ("+3361-23-45-67").
+# Read from a "+" _PHONE_INTL matched; every run is bounded.
+_EXPANDED_YEAR = re.compile(r"\+\d{4,6}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?!\d|[.-]\d)")
 # French national numbers: ten digits in pairs; each pair is fixed, each separator
 # optional and distinct from a digit. Not the seconds of a time ("18:05:07.93747413").
 _PHONE_FR = re.compile(r"0(?<![\w+.-]0)(?<!\d:0)[1-9](?:[ .-]?\d{2}){4}(?!\w|[.-]\d)")
@@ -218,6 +233,7 @@ def personal_finds(text: str) -> Iterator[Found]:
                 and _phone_shape(value)
                 and not _phone_fake(digits)
                 and not _signed_number(text, match.start(), value)
+                and _EXPANDED_YEAR.match(text, match.start()) is None
                 and not _in_address(text, match.start())
             ):
                 yield Found("phone", match.start(), match.end(), value, PERSONAL)
@@ -513,8 +529,8 @@ def _real_email(local: str, domain: str, after: str) -> bool:
         return False  # "git@github.com:owner/repo" is a remote; "free-@libc.so" a pattern
     labels = domain.split(".")
     tld = labels[-1]
-    if not (tld.isalpha() and (len(tld) == 2 or tld in _COMMON_TLDS)):
-        return False  # "react@18.2.0", "x@self.weights"
+    if not (tld.isalpha() and (len(tld) == 2 or tld in _COMMON_TLDS)) or tld in _CODE_EXTENSIONS:
+        return False  # "react@18.2.0", "x@self.weights"; "anonymous@filename.js", a file
     if tld in _PLACEHOLDER_TLDS or labels[0] in ("example", "localhost"):
         return False
     if _not_a_person(domain, labels):
