@@ -1022,3 +1022,33 @@ def test_a_page_of_links_gives_way_to_the_page_it_links_to(make_base: MakeBase) 
     with Brain.open(root) as brain:  # search too (betagouv/beta.gouv.fr's phases/overview.md)
         found = [h.hit.id for h in brain.search("update rows of the database").hits]
     assert found[0] == "tutorial/update.md" and "tutorial/overview.md" in found
+
+
+def test_operators_standing_alone_are_read_as_written() -> None:
+    assert text.operators("What does the ?? operator return?") == ["??"]
+    assert text.operators("optional chaining (?.) and `=>`") == ["?.", "=>"]
+    assert text.operators("what is this?? and that!") == []  # punctuation of a sentence
+
+
+def test_an_operator_asked_by_its_symbol_finds_the_page_titled_with_it(
+    make_base: MakeBase,
+) -> None:
+    """MDN: "What does the ?? operator return?" missed the page "Nullish coalescing
+    operator (??)": the search reads words, and "??" is none; the pages on the logical
+    OR operator, returning values too, came first."""
+    docs = {
+        "nullish.md": doc(
+            "Nullish coalescing operator (??)",
+            "Gives the right-hand side when the left-hand side is null or undefined.",
+        ),
+        "or.md": doc(
+            "Logical OR operator (||)",
+            "What does the operator return? The OR operator returns the first truthy"
+            " operand; the operator returns the last one otherwise.",
+        ),
+        "and.md": doc("Logical AND operator (&&)", "The AND operator returns an operand."),
+    }
+    docs.update({f"p{n}.md": doc(f"Page {n}", f"Operators of kind {n}.") for n in range(6)})
+    root = make_base(docs)
+    assert _ids(root, "What does the ?? operator return?")[0] == "nullish.md"
+    assert _ids(root, "What does the || operator return?")[0] == "or.md"

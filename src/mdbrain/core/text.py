@@ -18,7 +18,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Final, Protocol
 
 from mdbrain.core.lazy import lazy_pattern
 
@@ -419,6 +419,28 @@ _CODE_WORD = re.compile(
 def code_words(text: str) -> set[str]:
     """The camelCase names and letter-and-digit codes ``text`` names, lowercased."""
     return {word.lower() for word in _CODE_WORD.findall(text)}
+
+
+# operators a question may ask about by their symbols alone, which no word search finds
+# ("What does the ?? operator return?": MDN's page is "Nullish coalescing operator (??)")
+_OPERATORS: Final = (
+    "??=", "&&=", "||=", "**=", ">>>", "===", "!==", "<=>", "<<=", ">>=",
+    "??", "?.", "=>", "->", "::", "**", "&&", "||", "|>", "<<", ">>", "==", "!=", "<=",
+    ">=", ":=", "+=", "-=", "*=", "/=", "%=", "^=", "++", "--",
+)  # fmt: skip
+# alone: after a blank, a backquote, a quote or a bracket opened after none of those
+# ("(??)" is one; "defined(...)" and an ellipsis are none)
+_OPERATOR = re.compile(
+    r"(?:^|(?<=[\s`\"'])|(?<=[\s`\"']\()|(?<=^\())("
+    + "|".join(re.escape(op) for op in _OPERATORS)
+    + r")(?=$|[\s`),.\"'?])"
+)
+
+
+def operators(text: str) -> list[str]:
+    """The operators ``text`` writes as symbols standing alone (`` ?? ``, ``(?.)``,
+    `` `=>` ``), in order, once each: "what is this??" holds none."""
+    return list(dict.fromkeys(found.group(1) for found in _OPERATOR.finditer(text)))
 
 
 def split_names(text: str) -> list[str]:

@@ -589,7 +589,8 @@ class Searcher:
         """Documents matched exactly: 2 when their impl_refs cite a code path the question
         names, 1 when they name every identifier it names that words alone would not find
         (``LOGIN_MAX_ATTEMPTS`` is three words; ``C4996`` and ``parseConfig`` are one term
-        each, matched as written, not through their stems).
+        each, matched as written, not through their stems), or when their title holds
+        the operator it asks about by its symbol (``??``).
         An identifier that most documents name distinguishes none: it is left to words."""
         out: dict[str, int] = {}
         # every identifier of several words, stop words too: try_from is "try" and "from"
@@ -610,6 +611,11 @@ class Searcher:
             holders = found if holders is None else holders & found
         if holders is not None and len(holders) <= most:
             out = dict.fromkeys(holders, 1)
+        symbols = text.operators(question)
+        if symbols:  # "the ?? operator": the page titled with it, which no word finds
+            titled = self.index.titled_with(symbols, most + 1)
+            if len(titled) <= most:
+                out.update(dict.fromkeys(titled - set(out), 1))
         for path in text.code_paths(question):
             for doc_id in self.index.citing(_code_path(path)):
                 out[doc_id] = 2

@@ -418,6 +418,18 @@ class SearchIndex:
         ).fetchall()
         return {row[0] for row in rows}
 
+    def titled_with(self, pieces: Sequence[str], limit: int) -> set[str]:
+        """The ids of the documents whose title holds every one of ``pieces`` as written
+        (symbols, which the search's words leave out), at most ``limit``."""
+        if not pieces:
+            return set()
+        held = " AND ".join("instr(title, ?) > 0" for _ in pieces)
+        rows = self.db.execute(
+            f"SELECT id FROM meta WHERE {held} LIMIT ?",  # noqa: S608 - fixed text
+            (*pieces, limit),
+        ).fetchall()
+        return {row[0] for row in rows}
+
     def with_phrases(self, phrases: Sequence[Sequence[str]], limit: int) -> set[str]:
         """The ids of the documents holding every phrase (words in a row), at most ``limit``."""
         if not phrases:
