@@ -494,6 +494,57 @@ def _tag_image(line: str, match: re.Match[str], number: int) -> Image:
     return Image(line[match.start(group) : match.end(group)], number, tag=True)
 
 
+# a line that opens a list item, however far in: the marker and where it ends
+_ANY_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)")
+
+
+def _indent(line: str) -> int:
+    """How many columns of blanks ``line`` opens with, a tab reaching the next fourth."""
+    text = line.lstrip(" \t")
+    lead = line[: len(line) - len(text)]
+    return len(lead.expandtabs(4)) if "\t" in lead else len(lead)
+
+
+def _in_item(
+    line: str, items: list[int], after_gap: bool
+) -> tuple[int, re.Match[str] | None, bool]:
+    """Where a line of a list stands, as CommonMark reads list items: what is written
+    under an item is read from the column its text starts at, so that a fence four
+    spaces in under ``- : text`` opens code as one at the margin does.
+
+    ``items`` holds the content column of each item open, outer first, and is brought up
+    to date: an item ends at a block that starts left of its text (after a blank line or
+    code, at a fence, at another item; a paragraph's lazy line ends none), and a line
+    that opens an item opens one more. ``after_gap``: a blank line or code is just above.
+    Returns the content column of the item that holds the line (0 for none), the fence
+    the line opens (three spaces in at most from that column, or right after its own
+    marker), and whether the line is indented code (four spaces in, after a gap)."""
+    width = _indent(line)
+    text = line.lstrip(" \t")
+    marker = _ANY_ITEM.match(line)
+    fenced = FENCE.match(text) if text[:1] in "`~" else None
+    if marker or fenced or after_gap:
+        while items and items[-1] > width:
+            items.pop()
+    holder = items[-1] if items and items[-1] <= width else 0
+    if width - holder >= 4:  # four spaces in: code, or a paragraph's line
+        return holder, None, after_gap
+    if fenced:
+        return holder, fenced, False
+    if marker is None:
+        return holder, None, False
+    rest = line[marker.end() :]
+    content = rest.lstrip(" \t")
+    gap = _indent(rest)
+    column = width + len(text) - len(rest)  # just after the marker
+    if not content or gap > 4:  # an empty item, or one opening on code
+        items.append(column + 1)
+        return holder, None, False
+    items.append(column + gap)
+    opened = FENCE.match(content) if content[:1] in "`~" else None
+    return (column + gap, opened, False) if opened else (holder, None, False)
+
+
 def closes_fence(line: str, fence: str) -> bool:
     """Whether ``line`` closes the code block ``fence`` (the run that opened it) opened."""
     stripped = line.strip()
@@ -575,6 +626,8 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
     tags = "<img" in body or "<IMG" in body
     tag_open = False  # an image tag of an earlier line goes on to this one
     fence: str | None = None  # the fence that opened the current code block
+    fenced_in = 0  # the content column of the list item that holds the code block, if any
+    items: list[int] = []  # the content column of each list item open, outer first
     in_comment = in_list = indented_code = False
     prev_blank = True
     paragraph: tuple[str, int] | None = None  # first line of the open paragraph
@@ -592,7 +645,10 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
                 stripped = line.strip()
                 if stripped.startswith(fence) and not stripped.strip(fence[0]):
                     fence = None
-            continue
+                    continue
+            if not fenced_in or not line.strip() or _indent(line) >= fenced_in:
+                continue
+            fence = None  # a line left of its list item's text ends the item, and its code
         if in_comment:
             in_comment = "-->" not in line
             continue
@@ -628,16 +684,27 @@ def _scan(body: str) -> Body:  # noqa: PLR0912, PLR0915
         if line.startswith(("    ", "\t")) and (prev_blank or indented_code) and not in_list:
             indented_code, prev_blank, paragraph = True, False, None
             continue
-        indented_code = prev_blank = False
-        # a block that starts here ends the paragraph, and any link text it left open
-        carried, unclosed = unclosed and not _BLOCK_START.match(line), False
         if _LIST_ITEM.match(line):
+            if not in_list:
+                items.clear()  # a new list: what an earlier one left open is closed
             in_list = True
         elif line[0] not in " \t":
             in_list = False
+        opened, holder = None, 0
+        if in_list:
+            # inside a list item, code is indented from the item's text, not the margin
+            holder, opened, code = _in_item(line, items, prev_blank or indented_code)
+            if code:
+                indented_code, prev_blank, paragraph = True, False, None
+                continue
+        indented_code = prev_blank = False
+        # a block that starts here ends the paragraph, and any link text it left open
+        carried, unclosed = unclosed and not _BLOCK_START.match(line), False
         first = line.lstrip(" ")[:1]
-        if first in "`~" and (opened := FENCE.match(line)):
-            fence, paragraph = opened.group(1), None
+        if not in_list and first in "`~":
+            holder, opened = 0, FENCE.match(line)
+        if opened:
+            fence, fenced_in, paragraph = opened.group(1), holder, None
         elif first == "<" and line.lstrip().startswith("<!--"):
             in_comment, paragraph = "-->" not in line, None
         elif first in "=-" and paragraph is not None and (underline := _SETEXT.match(line)):
