@@ -177,3 +177,34 @@ def test_a_page_in_force_far_behind_the_drafts_is_listed_not_read(make_base: Mak
     assert "only the first document was read" in views.query_text(asked)
     near = reader.query("Are integer values copied or moved by the ownership rules?")
     assert near.hits[0].id == "ownership.md"
+
+
+def test_the_table_of_fields_under_a_record_s_title_is_no_passage(make_base: MakeBase) -> None:
+    """nats-io's records keep their fields in a table under the title, which the import
+    read into the frontmatter: the title's section, holding that table alone, was shown
+    as a passage, and pushed the answer out. A passage that is a heading alone says
+    nothing either."""
+    table = (
+        "| Metadata | Value |\n|---|---|\n| Date | 2022-08-03 |\n| Author | @mh, @ivan |\n"
+        "| Status | Implemented |\n| Tags | jetstream |\n"
+    )
+    body = (
+        f"# JetStream Direct Get\n\n{table}\n## Context\n\nReads went to the leader.\n\n"
+        "## Design\n\nWith Direct Get every peer of the stream answers reads of it.\n"
+    )
+    imported = doc(
+        "JetStream Direct Get", body=body, status="draft", type="decision",
+        author='"@mh, @ivan"', original_status="Implemented", date='"2022-08-03"',
+    )  # fmt: skip
+    written = doc(
+        "Kept by hand", body=f"# Kept by hand\n\n{table}\nJetStream notes.", type="reference"
+    )
+    root = make_base({"adr/adr-31.md": imported, "notes.md": written})
+    reader = Brain.open(root).reader()
+    asked = reader.query("What is JetStream Direct Get?")
+    shown = [p for p in asked.sections if p.doc == "adr/adr-31.md"]
+    assert shown and all("| Author" not in p.text for p in shown)
+    assert "every peer of the stream answers" in views.query_text(asked)
+    # a page whose frontmatter does not hold those fields keeps its table as text
+    kept = reader.query("Who is the author of the kept by hand notes?")
+    assert any("| Author" in p.text for p in kept.sections if p.doc == "notes.md")

@@ -1115,6 +1115,12 @@ def table_fields(body: str) -> dict[str, Any]:
     under its title at most (``|Status|Implemented|``, ``| Date | 2020-04-30 |``): the
     rows named in :data:`_TABLE_FIELDS`, tags split at commas. Nothing when the page
     opens with prose, or the table has more than two columns."""
+    return field_table(body)[0]
+
+
+def field_table(body: str) -> tuple[dict[str, Any], range]:
+    """:func:`table_fields`, and the lines of ``body`` (0-based) its table takes: an
+    empty range when it gives none."""
     lines = body.split("\n", 64)[:64]
     start = 0
     while start < min(len(lines), _HEAD_LINES) and (
@@ -1122,21 +1128,23 @@ def table_fields(body: str) -> dict[str, Any]:
     ):
         start += 1
     out: dict[str, Any] = {}
+    end = start
     for line in lines[start:]:
         row = _ROW.match(line)
         if row is None:
             break
+        end += 1
         if _DELIMITER.match(line):
             continue
         cells = [cell.strip(" \t*_`:") for cell in row.group(1).split("|")]
         if len(cells) != 2 or all(cell.lower() in _COLUMN_NAMES for cell in cells):
-            return {}  # "| Status | Date |" heads columns: a record reads it (adr.head_table)
+            return {}, range(0)  # "| Status | Date |" heads columns: adr.head_table reads it
         key = _TABLE_FIELDS.get(cells[0].lower())
         if key and cells[1] and key not in out:
             out[key] = (
                 [t.strip() for t in cells[1].split(",") if t.strip()] if key == "tags" else cells[1]
             )
-    return out
+    return out, range(start, end) if out else range(0)
 
 
 def _as_code(

@@ -700,7 +700,7 @@ class Reader:
         wanted = set(self.searcher.analyzer.terms(question))
         if not wanted:
             return []
-        lines = doc.raw.splitlines()
+        lines = _without_field_table(doc, doc.raw.splitlines())
         outline = doc.outline() or (Section(1, doc.id, doc.body_line, len(lines)),)
         if any(lines[n].strip() for n in range(doc.body_line - 1, outline[0].line - 1)):
             # what the page says before its first heading: a section, as the index has it
@@ -773,7 +773,9 @@ class Reader:
             )
             for n, (_score, section, own_end) in enumerate(chosen)
         ]
-        return [passage for passage in shown if passage.text.strip()]  # a comment's alone: none
+        # a comment alone, or a heading alone (its section's lines were a table of the
+        # page's fields, emptied), says nothing
+        return [p for p in shown if p.text.strip() and not _heading_alone(p.text)]
 
     def _in_code(
         self, question: str, wanted: set[str], said: dict[int, tuple[str, list[str]]]
@@ -1658,6 +1660,35 @@ def _end_before(section: Section, following: Section | None) -> int:
     if following is not None and following.level > section.level:
         return min(section.end, following.line - 1)
     return section.end
+
+
+def _heading_alone(text: str) -> bool:
+    """Whether a passage's text is one heading and nothing else."""
+    lines = text.strip().splitlines()
+    return len(lines) == 1 and lines[0].lstrip().startswith("#")
+
+
+FIELD_TABLE_LINES = 16  # lines under the title a table of the page's fields starts within
+
+
+def _without_field_table(doc: Document, lines: list[str]) -> list[str]:
+    """``lines`` with the table of fields under the page's title emptied, when the page's
+    frontmatter holds every field it gives (an import read them there:
+    ``| Status | Implemented |``, ``| Author | @someone |``): the frontmatter shows them,
+    and as a section the table pushed the answer out of nats-io's records."""
+    start = doc.body_line - 1
+    if not any(line.lstrip().startswith("|") for line in lines[start : start + FIELD_TABLE_LINES]):
+        return lines
+    from mdbrain.core import conversion  # read only for a page opening on a table
+
+    fields, taken = conversion.field_table("\n".join(lines[start : start + 64]))
+    meta = doc.meta
+    if not taken or any(k not in meta and f"original_{k}" not in meta for k in fields):
+        return lines
+    out = list(lines)
+    for number in taken:
+        out[start + number] = ""
+    return out
 
 
 def _own_ends(outline: tuple[Section, ...]) -> list[int]:
