@@ -1039,16 +1039,15 @@ def test_an_operator_asked_by_its_symbol_finds_the_page_titled_with_it(
     docs = {
         "nullish.md": doc(
             "Nullish coalescing operator (??)",
-            "Gives the right-hand side when the left-hand side is null or undefined.",
+            "Returns the right-hand side when the left-hand side is null or undefined.",
         ),
         "or.md": doc(
             "Logical OR operator (||)",
-            "What does the operator return? The OR operator returns the first truthy"
-            " operand; the operator returns the last one otherwise.",
+            "The logical OR operator returns the first truthy operand, else the last one.",
         ),
         "and.md": doc("Logical AND operator (&&)", "The AND operator returns an operand."),
     }
-    docs.update({f"p{n}.md": doc(f"Page {n}", f"Operators of kind {n}.") for n in range(6)})
+    docs.update({f"p{n}.md": doc(f"Page {n}", f"Operators of kind {n}.") for n in range(80)})
     root = make_base(docs)
     assert _ids(root, "What does the ?? operator return?")[0] == "nullish.md"
     assert _ids(root, "What does the || operator return?")[0] == "or.md"

@@ -509,12 +509,14 @@ class Searcher:
                 found = [c for c in found if c.id in holders]
             missing = holders - {c.id for c in found}
             found += self.index.candidates_by_id(sorted(missing))
+        # "the ?? operator": the pages titled with it, which no word finds
+        symbols = self._titled_with_symbols(question, stats.documents, found)
         if not found:
             return []
         # the pool the re-ranker orders is the same however many are asked: a wider one
         # would let a document past FTS5's first CANDIDATES overtake, and the top of a list
         # would change with its length. Those past it follow, in their own order.
-        pool = {c.id for c in found[:CANDIDATES]} | set(exact) | set(holding)
+        pool = {c.id for c in found[:CANDIDATES]} | set(exact) | set(holding) | symbols
         titled = _names_asked(question)
         # the question's language: its small words or its script tell, else the base's
         said_in = text.guess_language(question) or language.script_language(question) or base
@@ -530,8 +532,11 @@ class Searcher:
             value, held = ranking.fields_score(
                 q.asked, fields, candidate.lengths, stats.averages, params
             )
-            if _titled_by(q, candidate.texts[0], fields[0], titled):
-                value *= 1 + TITLE_WHOLE
+            # a title holding what is asked: its names, its words, or its operator by its
+            # symbol (as a word of that weight would: see _symbol_gain)
+            value *= (
+                1 + TITLE_WHOLE if _titled_by(q, candidate.texts[0], fields[0], titled) else 1
+            ) * (_symbol_gain(q, len(symbols), stats.documents) if candidate.id in symbols else 1)
             scored.append((candidate.id not in pool, value, candidate))
             holds[candidate.id] = _cover(q.asked.terms, held, q.naming)
         scored.sort(key=lambda item: (item[0], -item[1], item[2].id))
@@ -585,12 +590,31 @@ class Searcher:
         )
         return found_in, {term.term: term.idf for term in asked.terms}
 
+    def _titled_with_symbols(
+        self, question: str, documents: int, found: list[Candidate]
+    ) -> set[str]:
+        """The documents whose title holds, as written, every operator ``question`` asks
+        about by its symbol (``??``, ``?.``: :func:`mdbrain.core.text.operators`), which
+        the search's words leave out; none when more than a few hold them (as for
+        identifiers, :data:`EXACT_MIN`, :data:`EXACT_SHARE`). Such a title gains as much
+        as the symbol weighs in the question (:func:`_symbol_gain`), not a tier: "Why is
+        operator << ambiguous with a CArchive?" is not asked of the page on shift
+        operators. Those ``found`` lacks are added to it."""
+        symbols = text.operators(question)
+        if not symbols:
+            return set()
+        most = max(EXACT_MIN, int(documents * EXACT_SHARE))
+        titled = self.index.titled_with(symbols, most + 1)
+        if len(titled) > most:
+            return set()
+        found += self.index.candidates_by_id(sorted(titled - {c.id for c in found}))
+        return titled
+
     def _exact(self, question: str, documents: int) -> dict[str, int]:
         """Documents matched exactly: 2 when their impl_refs cite a code path the question
         names, 1 when they name every identifier it names that words alone would not find
         (``LOGIN_MAX_ATTEMPTS`` is three words; ``C4996`` and ``parseConfig`` are one term
-        each, matched as written, not through their stems), or when their title holds
-        the operator it asks about by its symbol (``??``).
+        each, matched as written, not through their stems).
         An identifier that most documents name distinguishes none: it is left to words."""
         out: dict[str, int] = {}
         # every identifier of several words, stop words too: try_from is "try" and "from"
@@ -611,11 +635,6 @@ class Searcher:
             holders = found if holders is None else holders & found
         if holders is not None and len(holders) <= most:
             out = dict.fromkeys(holders, 1)
-        symbols = text.operators(question)
-        if symbols:  # "the ?? operator": the page titled with it, which no word finds
-            titled = self.index.titled_with(symbols, most + 1)
-            if len(titled) <= most:
-                out.update(dict.fromkeys(titled - set(out), 1))
         for path in text.code_paths(question):
             for doc_id in self.index.citing(_code_path(path)):
                 out[doc_id] = 2
@@ -645,6 +664,17 @@ def _cover(
     kept = sum(term.idf for term, has in weighed if has)
     lacks = tuple(term.term for term, has in weighed if not has)
     return (kept / weight if weight else 1.0), lacks
+
+
+def _symbol_gain(q: Question, holders: int, documents: int) -> float:
+    """The gain of a document whose title holds the operator asked by its symbol: one
+    plus the symbol's weight (its idf, as if it were a word held by the ``holders``
+    titles) over the weight of the question's words. "What does the ?? operator
+    return?" is mostly "??": MDN's page titled with it gains 2.5 times; a question of
+    many rare words besides gains little."""
+    rest = sum(term.idf for term in q.asked.terms)
+    weight = math.log(1 + (documents - holders + 0.5) / (holders + 0.5))
+    return 1 + weight / max(rest, 1.0)
 
 
 def _names_asked(question: str) -> list[str]:
