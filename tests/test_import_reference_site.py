@@ -145,3 +145,26 @@ def test_an_escaped_entity_stays_as_written() -> None:
     symbol", saying the opposite of what it meant."""
     line = 'For example, \\&#xA9; is the "©" symbol; &copy; is too.'
     assert conversion._plain_entities(line) == 'For example, \\&#xA9; is the "©" symbol; © is too.'
+
+
+def test_double_brackets_in_a_few_pages_of_many_are_no_wiki_links(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """In MDN's 15,000 pages a word names some page as often as not: [[Prototype]],
+    [[Set]], [[Delete]] all matched titles, and the super page's "a class's
+    [[Prototype]]" became a link. Five pages of them in 15,000 are no wiki."""
+    root = make_base({})
+    pages = {f"p{n}.md": page(f"Topic {n}", "Plain text.") for n in range(44)}
+    pages["prototype.md"] = page("Prototype", "Inheritance.")
+    pages["super.md"] = page("super", "Reads a class's [[Prototype]].")
+    source = write(tmp_path / "docs", pages)
+    report = run_import(root, source)
+    assert "[[Prototype]]" in (root / "web/super.md").read_text(encoding="utf-8")
+    assert any("no wiki links" in note for note in report.notes)
+    # a wiki: its pages link each other so, and are read as links
+    wiki = write(
+        tmp_path / "wiki",
+        {f"w{n}.md": page(f"Note {n}", f"See [[Note {n + 1}]].") for n in range(45)},
+    )
+    run_import(root, wiki)
+    assert "[Note 2](" in (root / "web/w1.md").read_text(encoding="utf-8")

@@ -558,6 +558,8 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
 
 WIKI_SAMPLE = 8  # names in wiki links an import holds before the share naming pages counts
 WIKI_SHARE = 0.5  # share of them that must name a page for them to be read as links
+WIKI_PAGES_MIN = 40  # pages an import holds before the share of them writing wiki links counts
+WIKI_PAGES_SHARE = 0.05  # share of them that must write some for them to be read as links
 
 
 def relink_wiki(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conversion.Page]:
@@ -575,13 +577,16 @@ def relink_wiki(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conv
             if name and not named.get(name):
                 named[name] = catalogue.find(name, path) is not None
     found = sum(named.values())
-    if len(named) >= WIKI_SAMPLE and found < WIKI_SHARE * len(named):
-        # most names are no page's: brackets of another notation (MDN's [[Prototype]],
-        # [[Get]], [[Call]]: a specification's internal slots), not links, even the few
-        # that happen to match a title
+    using = sum(1 for page in pages.values() if "[[" in page.body)
+    rare = len(pages) >= WIKI_PAGES_MIN and using < WIKI_PAGES_SHARE * len(pages)
+    if rare or (len(named) >= WIKI_SAMPLE and found < WIKI_SHARE * len(named)):
+        # brackets of another notation (MDN's [[Prototype]], [[Get]], [[Call]]: a
+        # specification's internal slots), not links, even those that match a title:
+        # in 15,000 pages, a word names a page as often as not; a wiki links in most
         plan.notes.append(
-            f"[[...]] left as written: {len(named) - found} of the {len(named)} names in"
-            " them are no page's, so they are no wiki links"
+            f"[[...]] left as written: {using} of {len(pages)} pages write them, and"
+            f" {len(named) - found} of the {len(named)} names in them are no page's:"
+            " no wiki links"
         )
         return pages
     out = {}

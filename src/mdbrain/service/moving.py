@@ -108,6 +108,7 @@ def move(session: Session, old: str, new: str) -> MoveReport:
         vetted = {doc_id: session.vet(doc_id, text) for doc_id, text in texts.items()}
         session.write_together({new_id: first, **vetted})  # all put back should one fail
         files.remove(session.root, old_id)
+        session.forget()  # what runs next under the lock reads the base without it
         _rekey_anchors(session, old_id, new_id)
         index = session.reindex()  # in the same hold of the lock: never busy once moved
     return MoveReport(old_id, new_id, tuple(sorted(texts)), count, index)

@@ -177,6 +177,9 @@ class Session:
         self._searchers = _Searchers()
         self._writer = threading.RLock()
         self._writer_depth = 0
+        # the view the writing thread took under the write lock, which it reads again
+        # until it writes (see :meth:`view`)
+        self._pinned: tuple[int, View | None] | None = None
         self._closed = False
         self.progress: Progress | None = None  # told of long work (see reporting)
         self._finalizer = weakref.finalize(self, _release, self._searchers, self._watcher)
@@ -216,6 +219,11 @@ class Session:
         self._alive()
         with self._state:
             last = self._view
+            if last is not None and self._pinned == (threading.get_ident(), last):
+                # under the write lock, the writer's own view: no other writer can have
+                # changed the base since, and its own writes forget it (a write of ten
+                # thousand documents walked them ten times)
+                return last
             quiet = self._watcher is not None and not self._watcher.changed()
             if last is not None and not self._racy and quiet:
                 return last  # the kernel saw nothing change under the root
@@ -231,6 +239,8 @@ class Session:
             self._racy = any(doc.stamp[2] >= trusted for doc in found)
             build = self._builder(found, problems)
             self._view = View(tuple(found), tuple(problems), generation, build)
+            if self._pinned is not None and self._pinned[0] == threading.get_ident():
+                self._pinned = (self._pinned[0], self._view)
             return self._view
 
     def _builder(
@@ -336,10 +346,13 @@ class Session:
                 return
             with lock.held(self.root):
                 self._writer_depth = 1
+                # the first view under the lock is walked; the next ones reuse it
+                self._pinned = (threading.get_ident(), None)
                 try:
                     yield
                 finally:
                     self._writer_depth = 0
+                    self._pinned = None
                     self.forget()
         finally:
             self._writer.release()
