@@ -55,6 +55,10 @@ _KEY_QUALIFIERS = word_set(
 _OPERATIONS = word_set("export import delete list show describe remove revoke")
 # Words that make the name something else than a credential: a public key, a pseudo-token
 _NOT_CREDENTIALS = word_set("public publishable pseudo fake dummy")
+# A token against cross-site request forgery (``csrftoken``, ``csrfmiddlewaretoken``,
+# ``XSRF-TOKEN``) is written into every form a site serves and read by its own pages; it
+# opens nothing alone (the session does), and it is no credential.
+_FORGERY_GUARDS = ("csrf", "xsrf")
 _META_WORDS = word_set(
     """hash hashed hashing digest length len size min max minimum maximum policy policies
     rule rules file files path dir directory type types name names id ids url uri urls
@@ -88,17 +92,53 @@ def credential_name(name: str) -> bool:
     """Whether an identifier names a credential (``db_password``, ``clientSecret``,
     ``AWS_SECRET_ACCESS_KEY``, ``mot de passe``) rather than something about one
     (``password_hash``, ``tokenizer``, ``max_tokens``, ``secretName``)."""
-    parts = _name_parts(name)
+    parts = name_parts(name)
     if not parts or _about_something_else(name, parts):
         return False
     if _PHRASES.search(name):
         return True
+    humps = _pass_before_a_hump(name)
     for i, part in enumerate(parts):
+        if part == "pass" and i in humps:
+            continue  # "passEncoder", "renderPassDescriptor": a pass of something
         if part in _CREDENTIAL_WORDS or part.endswith(_COMPOUND_ENDS):
             return True
         if part == "key" and i > 0 and parts[i - 1] in _KEY_QUALIFIERS:
             return True
     return False
+
+
+# "pass" then a capital that starts the next word of a camel-case name
+_PASS_HUMP = re.compile(r"(?i:p)ass(?=[A-Z][a-z])")
+# what may follow "pass" and still spell a password's name: passWord, passPhrase, passCode
+_PASS_COMPLETIONS = word_set("word words wd phrase code key wort")
+
+
+def _pass_before_a_hump(name: str) -> set[int]:
+    """The indexes (in :func:`name_parts`) of the words "pass" that a camel-case hump
+    follows, the hump no word completing a password's name. "Pass" is an English word
+    (a render pass, a boarding pass): as a credential it is "password" cut short, written
+    last (``db_pass``, ``userPass``) or alone. Before another word, as camel case joins
+    them, it says what that word is for (``passEncoder``, an encoder of a render pass;
+    ``renderPassDescriptor``), as the last word of a name says what it is. Separated by
+    "_" or "-" (``DB_PASS_PROD``), it still names a password."""
+    if "ass" not in name or _PASS_HUMP.search(name) is None:
+        return set()
+    parts = name_parts(name)
+    found = set()
+    for i, part in enumerate(parts[:-1]):
+        if part == "pass" and parts[i + 1] not in _PASS_COMPLETIONS:
+            # the two words as written, joined by nothing: a hump, not a separator
+            joined = re.search(f"pass{re.escape(parts[i + 1])}", name, re.IGNORECASE)
+            if joined is not None and name[joined.start() + 4].isupper():
+                found.add(i)
+    return found
+
+
+def forgery_guard(parts: list[str]) -> bool:
+    """Whether the words of a name (:func:`name_parts`) name a token against cross-site
+    request forgery (``csrftoken``, ``csrfmiddlewaretoken``, ``XSRF-TOKEN``)."""
+    return any(part.startswith(_FORGERY_GUARDS) for part in parts)
 
 
 def _about_something_else(name: str, parts: list[str]) -> bool:
@@ -109,12 +149,14 @@ def _about_something_else(name: str, parts: list[str]) -> bool:
     (``--export-secret-subkeys KEYID``; ``export_password`` is a password)."""
     if parts[-1] in _META_WORDS or _NOT_CREDENTIALS.intersection(parts):
         return True
+    if forgery_guard(parts):
+        return True
     if parts[-1] in _NAMESPACE_WORDS and not any(c.isspace() for c in name):
         return True
     return name.startswith("-") and len(parts) > 1 and parts[0] in _OPERATIONS
 
 
-def _name_parts(name: str) -> list[str]:
+def name_parts(name: str) -> list[str]:
     """The words of an identifier, lower-cased: ``clientSecret`` gives client, secret."""
     return [p.lower() for p in re.split(r"[_.\-\s]+", _CAMEL.sub("_", name.strip("-."))) if p]
 
@@ -232,14 +274,23 @@ def _assignment_at(
         or not credential_name(name)
         or _meeting_passcode(text, left)
         or _stand_in(text, left, match)
+        or _method_of_a_credential(name, match)
     ):
         return None
     quoted = match.group("qv")
     if quoted is not None:
-        if not quoted_secret(quoted) or _names_itself(name, quoted) or _stands_in(name, quoted):
+        if (
+            not quoted_secret(quoted)
+            or _names_itself(name, quoted)
+            or _names_another(quoted)
+            or _stands_in(name, quoted)
+        ):
             return None
         return match.start("qv") - origin, match.end("qv") - origin, quoted
     value = match.group("uv")
+    escape = _ESCAPE.match(value)
+    if escape is not None:  # "credential:\ndisplay" in a string: a line break, then words
+        value = value[escape.end() :]
     if (
         match.groupdict().get("sep") == "("
         or text.startswith("(", match.end())  # a call: only a quoted argument is a literal
@@ -249,7 +300,37 @@ def _assignment_at(
     ):
         return None
     value = value.rstrip(".,;:!?)]}\"'`*")
-    return match.start("uv") - origin, match.start("uv") - origin + len(value), value
+    start = match.start("uv") + (escape.end() if escape is not None else 0)
+    return start - origin, start - origin + len(value), value
+
+
+# An escape sequence that opens an unquoted value inside a string ("\n", "\t"): it is
+# the string's line break or tab, not part of a value.
+_ESCAPE = re.compile(r"(?:\\[nrt])+")
+# a name of words in small letters joined by hyphens, underscores or dots ("ice-pwd",
+# "db_password"): a name; bounded, each word ends before a sign
+_WORD_NAME = re.compile(r"[a-z]{2,24}(?:[-_.][a-z]{2,24}){1,7}")
+
+
+def _names_another(value: str) -> bool:
+    """Whether a quoted value is itself a credential's name, written as names are (words
+    in small letters joined by signs): "a password ("ice-pwd")" names a field of SDP, as
+    prose quotes one; ``password_field = "db_password"`` gives a name. A password is
+    random, or a person's words: not a name of a password spelled as an identifier."""
+    return _WORD_NAME.fullmatch(value) is not None and credential_name(value)
+
+
+def _method_of_a_credential(name: str, match: re.Match[str]) -> bool:
+    """Whether the name is a method called on a member of something a credential's name
+    names, so that the argument is the member's: ``token.classList.add("fade-in")``,
+    ``sharedSecretValue.classList.remove("x")``. The method called and the object it is
+    called on are the last two parts of a dotted name; when either holds a stem of a
+    credential's name, the literal may be one (``keyring.set_password("svc", …)``,
+    ``auth.setToken("…")``, ``passwordField.sendKeys("…")`` in a browser test)."""
+    if match.groupdict().get("sep") != "(":
+        return False
+    parts = name.strip(".").lower().split(".")
+    return len(parts) >= 3 and not any(stem in part for part in parts[-2:] for stem in STEMS)
 
 
 # Operands (a name, perhaps dotted, or a number) joined by arithmetic operators, which
@@ -288,9 +369,23 @@ def _stands_in(name: str, value: str) -> bool:
     domain = any(sign in value for sign in "\\/@")
     if account_name(value) and names_an_account(name) and (domain or name.startswith("-")):
         return True
-    if lower_case_words(value):
+    if lower_case_words(value) or _slug(value):
         return not password_named(name) and value not in COMMON_PASSWORDS
     return encoded_stand_in(value)
+
+
+_SLUG_PARTS = re.compile(r"[-_.]")
+
+
+def _slug(value: str) -> bool:
+    """Words in small letters joined by hyphens, underscores or dots ("period-tracker", a
+    key of local storage): each a word as :func:`lower_case_words` reads them, two to
+    eight of them. No service generates a key so; a person's passphrase may be so, and
+    a password's name keeps it (see :func:`_stands_in`)."""
+    if len(value) > 64 or not _SLUG_PARTS.search(value):
+        return False
+    parts = _SLUG_PARTS.split(value)
+    return 2 <= len(parts) <= 8 and all(lower_case_words(part) for part in parts)
 
 
 # the stems of a password's name: a plain word given to one is too likely a real, weak one
@@ -318,7 +413,7 @@ def names_an_account(name: str) -> bool:
     ``DomainCredential``, ``$cred``), so that it may hold an account's name. A password,
     a token or a key in it (``tokenCredential``, ``credential_password``) keeps every
     value a secret."""
-    parts = _name_parts(name)
+    parts = name_parts(name)
     rest = [part for part in parts if part not in _ACCOUNT_WORDS]
     return len(rest) < len(parts) and not credential_name("_".join(rest))
 
@@ -358,7 +453,7 @@ def _names_itself(name: str, value: str) -> bool:
     """Whether a value only repeats its name or a word of it (``subject="subject"``,
     ``password: "password"``): a stand-in, not a secret."""
     said = value.strip().lower()
-    return said == name.strip("-.").lower() or said in _name_parts(name)
+    return said == name.strip("-.").lower() or said in name_parts(name)
 
 
 def names_credential(line: str) -> bool:

@@ -67,11 +67,25 @@ def _password_with_user(match: re.Match[str]) -> bool:
     return (
         len(password) >= 4
         and password != user
+        and user.lower() not in _ANONYMOUS
+        and not _drive_path(user, password)
         and not password.isdigit()
         and not stand_in_password(password)
         and not reference(password)
         and _DOCUMENTATION_HOST.fullmatch(host.split(":", 1)[0]) is None
     )
+
+
+# The user of anonymous access (RFC 1635): whatever password is given with it (by
+# custom an address, or any word) opens what is open to everyone, and guards nothing.
+_ANONYMOUS = frozenset({"anonymous"})
+
+
+def _drive_path(user: str, password: str) -> bool:
+    """Whether a "user:password" after ``-u`` is a Windows path (``python -u
+    "c:\\path\\to\\app.py"``, Python's unbuffered mode given a script): a drive's
+    letter, then a backslash or a slash."""
+    return len(user) == 1 and user.isalpha() and password.startswith(("\\", "/"))
 
 
 # hosts that name no machine anyone can reach: the names kept for documentation and
@@ -82,6 +96,23 @@ _DOCUMENTATION_HOST = re.compile(
     r"|[\w-]+-example\.[a-z]{2,}|[\w-]+\.(?:test|invalid|example|localhost|tld))\.?",
     re.IGNORECASE,
 )
+
+
+_URL_USERINFO = (
+    r"://(?P<user>[^\s/:@'\"<>]{0,128}):(?P<password>[^\s/@'\"<>]{1,256})@"
+    r"(?P<host>[\w\[][\w.\[\]:-]{0,252})"
+)
+_URL_USERINFO_RE = re.compile(_URL_USERINFO)
+
+
+def sample_userinfo(line: str, password: str) -> bool:
+    """Whether ``password`` is given in a web address of ``line`` that the url rule lets
+    pass (a stand-in, the anonymous user, a documentation's host): what a second opinion
+    reports there as "Basic Auth Credentials" is the same sample."""
+    return any(
+        match.group("password") == password and not _password_with_user(match)
+        for match in _URL_USERINFO_RE.finditer(line)
+    )
 
 
 def _netrc_value(match: re.Match[str]) -> bool:
@@ -348,8 +379,7 @@ LITERAL_PATTERNS: tuple[_Pattern, ...] = (
         "url-with-password",
         "://",
         # from each "://": a bounded user without ":" or "@", then a bounded password
-        r"://(?P<user>[^\s/:@'\"<>]{0,128}):(?P<password>[^\s/@'\"<>]{1,256})@"
-        r"(?P<host>[\w\[][\w.\[\]:-]{0,252})",
+        _URL_USERINFO,
         group=2,
         check=_password_with_user,
     ),

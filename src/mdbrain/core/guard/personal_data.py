@@ -35,6 +35,8 @@ _MAIL_PROVIDERS = word_set(
     free.fr laposte.net sfr.fr wanadoo.fr hey.com"""
 )
 _PLACEHOLDER_TLDS = frozenset({"test", "invalid", "localhost", "local", "example", "internal"})
+# a domain's own name that says it stands in, whatever its top level
+_PLACEHOLDER_NAMES = word_set("example examples sample samples dummy fake placeholder")
 _ROLE_LOCALS = word_set(
     """noreply no-reply donotreply do-not-reply notifications notification user username
     users name email mail you your yourname your.name yourself me someone somebody
@@ -57,8 +59,11 @@ _ROLE_LOCALS = word_set(
     payroll recruitment communications comms digital website
     plateforme plateformes exploitation supervision securite reseau reseaux informatique
     numerique utilisateurs consommateurs clients abonnes
-    equipe accueil secretariat presse recrutement aide assistance rgpd dpo"""
+    equipe accueil secretariat presse recrutement aide assistance rgpd dpo
+    nowhere noone no-one licensing licenses license permissions trademarks devel"""
 )  # the last ones: the same roles in French (équipe, accueil, presse, aide...)
+# what "my" or "your" may come before in a stand-in for the reader's address
+_STAND_IN_LOCALS = word_set("email mail address name username user login account")
 _COMMON_TLDS = word_set(
     """com org net edu gov mil int info biz io ai app dev cloud tech online site xyz
     email name pro museum coop aero travel jobs mobi asia tel"""
@@ -84,9 +89,12 @@ _CODE_EXTENSIONS = word_set(
 _PHONE_INTL = re.compile(r"\+(?<![\w+)\]]\+)[1-9][\d ().-]{6,20}\d(?!\w)")
 # A date whose year is signed, as ISO 8601 writes years past 9999 and JavaScript the
 # last day a Date holds ("+275760-09-13T00:00:00.000Z"): four to six digits, a month, a
-# day, and no group after them, as a number in pairs would have ("+3361-23-45-67").
+# day or none (a year and month, "+275760-09", Temporal.PlainYearMonth's last), and no
+# group after them, as a number in pairs would have ("+3361-23-45-67").
 # Read from a "+" _PHONE_INTL matched; every run is bounded.
-_EXPANDED_YEAR = re.compile(r"\+\d{4,6}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?!\d|[.-]\d)")
+_EXPANDED_YEAR = re.compile(
+    r"\+\d{4,6}-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?(?!\d|[.-]\d)"
+)
 # French national numbers: ten digits in pairs; each pair is fixed, each separator
 # optional and distinct from a digit. Not the seconds of a time ("18:05:07.93747413").
 _PHONE_FR = re.compile(r"0(?<![\w+.-]0)(?<!\d:0)[1-9](?:[ .-]?\d{2}){4}(?!\w|[.-]\d)")
@@ -233,6 +241,7 @@ def personal_finds(text: str) -> Iterator[Found]:
                 and _phone_shape(value)
                 and not _phone_fake(digits)
                 and not _signed_number(text, match.start(), value)
+                and not _in_vector(text, match.start(), match.end())
                 and _EXPANDED_YEAR.match(text, match.start()) is None
                 and not _in_address(text, match.start())
             ):
@@ -247,6 +256,7 @@ def personal_finds(text: str) -> Iterator[Found]:
                 and not (consistent and _in_row_of_pairs(text, match.start(), match.end()))
                 and not _in_address(text, match.start())
                 and not _an_id_of_a_list(text, match.start(), match.end())
+                and not _labelled_number(text, match.start())
             ):
                 yield Found("phone", match.start(), match.end(), value, PERSONAL)
     yield from _id_finds(text, shapes, spans)
@@ -289,7 +299,7 @@ def _id_finds(text: str, shapes: bytes, spans: list[tuple[int, int]]) -> Iterato
     if "-" in text:
         for match in _within(_SSN, text, spans):
             value = match.group(0)
-            if _ssn_valid(match) and value not in PUBLIC_SAMPLES:
+            if _ssn_valid(match) and value not in PUBLIC_SAMPLES and not _one_digit(value):
                 yield Found("national-id", match.start(), match.end(), value, PERSONAL)
     for match in _ibans(text, shapes):
         value = match.group(0)
@@ -313,10 +323,49 @@ def _card_valid(value: str) -> bool:
         and luhn_valid(digits)
         and digits not in PUBLIC_SAMPLES
         and len(set(digits[4:])) > 3
+        and _LONG_RUN.search(digits[6:]) is None
     )
 
 
+# Six times the same digit in a row, past the issuer's six: test numbers are built so
+# ("5299920000000149", "4000000000000002"); an account number drawn at random holds such
+# a run about once in ten thousand.
+_LONG_RUN = re.compile(r"(\d)\1{5}")
+
+
+def _one_digit(value: str) -> bool:
+    """An id written with one digit only ("444-44-4444", "555-55-5555"): a stand-in."""
+    return len({c for c in value if c.isdigit()}) == 1
+
+
 def _email_finds(text: str) -> Iterator[Found]:
+    found = list(_addresses(text))
+    if not found:
+        return
+    # an address the text gives as an id is an id wherever the text writes it
+    ids = {one.value for one in found if _given_as_id(text, one.start, one.value)}
+    yield from (one for one in found if one.value not in ids)
+
+
+# What gives an address as an identifier, just before its opening quote: a key or a
+# member named "id" and nothing more (``"id": "borderify@mozilla.org"``,
+# ``sender.id === "blue@mozilla.org"``). Firefox names add-ons so, an address in form
+# and no mailbox. Not ``user_id`` or ``userId``: a person's address may be their id.
+# Bounded, read on the 80 characters before the quote.
+_ID_BEFORE = re.compile(r"(?<![\w-])id[\"']?[ \t]{0,4}(?:[:=]|[!=]==?)[ \t]{0,4}[\"'`]$")
+
+
+def _given_as_id(text: str, start: int, value: str) -> bool:
+    """Whether the address at ``start`` is given as an id, on a host that is no personal
+    mailbox's (an address at a mail provider is a person's, whatever the key says)."""
+    domain = value.rpartition("@")[2].lower()
+    return (
+        ".".join(domain.split(".")[-2:]) not in _MAIL_PROVIDERS
+        and _ID_BEFORE.search(text, max(0, start - 80), start) is not None
+    )
+
+
+def _addresses(text: str) -> Iterator[Found]:
     for match in _EMAIL_DOMAIN.finditer(text):
         at = match.start()
         run = _LOCAL_BACKWARDS.match(text[max(0, at - 65) : at][::-1])
@@ -504,6 +553,39 @@ def _signed_number(text: str, start: int, value: str) -> bool:
     return digits.isdigit() and int(digits) in _LIMITS
 
 
+# The label just before a number that says what it is, other than a phone's: a book's
+# ISBN, a stream's serial number ("Theora: serialno 0170995062", as ogginfo prints it),
+# a product's code. Read on the 32 characters before, emphasis and a colon set aside.
+_NUMBER_LABEL = re.compile(
+    r"(?i:isbn(?:-1[03])?|issn|serial(?:[ _-]?(?:no|number))?|serialno|upc|ean|sku|gtin)"
+    r"[*_]{0,2}[ \t]{0,4}[:#=]?[*_]{0,2}[ \t]{0,4}$"
+)
+
+
+def _labelled_number(text: str, start: int) -> bool:
+    """Whether the number at ``start`` follows a label that names it something else than
+    a phone number (see :data:`_NUMBER_LABEL`)."""
+    return _NUMBER_LABEL.search(text, max(0, start - 32), start) is not None
+
+
+# a negative decimal just after a number and its comma, or just before the number: a
+# neighbour in a list of signed numbers (bounded)
+_NEGATIVE_AFTER = re.compile(r"[ \t]{0,4},[ \t]{0,4}-\d{1,4}\.\d")
+_NEGATIVE_BEFORE = re.compile(r"-\d{1,4}\.\d{1,24},[ \t]{0,4}$")
+
+
+def _in_vector(text: str, start: int, end: int) -> bool:
+    """Whether the "+" number between ``start`` and ``end`` is a decimal in a list of
+    signed numbers (a row of a matrix, ``[+1.9779984951, -2.428592205, +0.45]``): a
+    negative decimal beside it, as no phone number ever has."""
+    if "." not in text[start:end]:
+        return False
+    return (
+        _NEGATIVE_AFTER.match(text, end) is not None
+        or _NEGATIVE_BEFORE.search(text, max(0, start - 40), start) is not None
+    )
+
+
 def _phone_shape(value: str) -> bool:
     """Separators used consistently: no doubled separator, one kind between groups."""
     seps = {c for c in value if c in " .-"}
@@ -533,6 +615,8 @@ def _real_email(local: str, domain: str, after: str) -> bool:
         return False  # "react@18.2.0", "x@self.weights"; "anonymous@filename.js", a file
     if tld in _PLACEHOLDER_TLDS or labels[0] in ("example", "localhost"):
         return False
+    if len(labels) >= 2 and labels[-2] in _PLACEHOLDER_NAMES:
+        return False  # "jane@sample.com", "ana@dummy.org": the domain says it stands in
     if _not_a_person(domain, labels):
         return False
     low = local.lower()
@@ -555,8 +639,14 @@ def _real_email(local: str, domain: str, after: str) -> bool:
         and "." not in low  # "jane.doe-private@": a person's
         and ".".join(labels[-2:]) not in _MAIL_PROVIDERS
     )
+    # "myemail@", "my.name@", "your_email@": a form's stand-in for the reader's own address
+    mine = (
+        low.startswith(("my", "your"))
+        and low.removeprefix("my").removeprefix("your").lstrip("._-") in _STAND_IN_LOCALS
+    )
     return not (
         low in _ROLE_LOCALS
+        or mine
         or first in _ROLE_LOCALS
         or compound
         or service

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from mdbrain.core.guard.assignments import forgery_guard, name_parts
 from mdbrain.core.guard.encoding import b64decode
 from mdbrain.core.guard.hit import Found
 from mdbrain.core.guard.samples import placeholder
@@ -27,27 +28,97 @@ def _made_of_words(value: str) -> bool:
     return sum(len(word) for word in _WORD_RUN.findall(value)) >= 0.8 * len(value)
 
 
+# A path whose every part is made of words, short acronyms and numbers, as written:
+# "Web/API/WebGL_API/Tutorial/Creating_3D_objects_using_WebGL". A part is runs of two
+# small letters or more (a capital before them), of two to five capitals, or of digits
+# (a letter after them: "3D", "13k"); random base64 has single small letters between
+# capitals and digits all along. Each run ends where the next kind of character starts.
+_PATH_SEPARATORS = re.compile(r"[/_.-]")
+_PATH_PART = re.compile(r"(?:[A-Z]?[a-z]{2,}|[A-Z]{2,5}(?![a-z])|[0-9]{1,4}[A-Za-z]?(?![a-z]))+")
+
+
+def _path_of_words(value: str) -> bool:
+    """Whether a value is a path (two slashes at least, no "+" or "=" of base64) whose
+    every part between separators is made of words (see :data:`_PATH_PART`)."""
+    if value.count("/") < 2 or "+" in value or "=" in value:
+        return False
+    parts = [part for part in _PATH_SEPARATORS.split(value) if part]
+    # a part of one or two letters is a short word ("a", "of", "Re" of "Re-engageable")
+    return all((len(part) <= 2 and part.isalpha()) or _PATH_PART.fullmatch(part) for part in parts)
+
+
 # What a value is said to be, by the last word of its name ("fingerprint", "sha256",
 # "client_id", "etag"): a digest or an identifier, which is shown to be looked at,
 # never a credential. A credential's name ("api_key", "secret") is not among them.
 _NOT_SECRET_NAMES = frozenset(
     {"fingerprint", "thumbprint", "digest", "hash", "checksum", "integrity", "etag",
      "sha", "sha1", "sha224", "sha256", "sha384", "sha512", "md5", "crc", "crc32",
-     "id", "ids", "uuid", "guid", "nuid", "kid", "serial", "commit", "revision", "rev"}
+     "id", "ids", "uuid", "guid", "nuid", "kid", "serial", "commit", "revision", "rev",
+     "nonce", "cnonce", "opaque"}
 )  # fmt: skip
+# (the nonces and the "opaque" of HTTP Digest authentication are sent in clear, in the
+# server's challenge and the client's answer, to be read: RFC 7616)
 # the name right before a quoted value: `"name": "`, `name = '`, `name: "`
 _NAME_BEFORE = re.compile(r"([A-Za-z][\w.-]{0,63})[\"']?[ \t]{0,8}[:=][ \t]{0,8}$")
 # A digest says its algorithm first: "sha512-…" (subresource integrity), "SHA-256=…".
-_DIGEST_PREFIX = re.compile(r"(?i:sha-?(?:1|224|256|384|512)|md5|blake2[bs]?|crc32)[-:=]")
+# A word may come before it where quoted strings were joined ("'self' 'sha256-…'" in a
+# Content-Security-Policy reads "selfsha256-…" in the joined view: see views).
+_DIGEST_PREFIX = re.compile(
+    r"[A-Za-z]{0,16}?(?i:sha-?(?:1|224|256|384|512)|md5|blake2[bs]?|crc32)[-:=]"
+)
+
+
+# The list a quoted value is an item of: its name, "[", then items, commas and comments
+# only up to the value (``allAcceptedCredentialIds: [ // a list… \n "vI0q…"``). Bounded.
+_LIST_BEFORE = re.compile(
+    r"([A-Za-z][\w.-]{0,63})[\"']?[ \t]{0,8}[:=][ \t]{0,8}\[(?:\s{1,64}+|//[^\n]{0,200}\n"
+    r"|\"[^\"\n]{0,256}\"[ \t]{0,4},|'[^'\n]{0,256}'[ \t]{0,4},){0,16}$"
+)
+# prose or a comment that gives the value as an example of an id: "credential ID, such
+# as "vI0q…"", "an id like '…'", "e.g. "…"" after "ID" (bounded, read up to the quote)
+_ID_EXAMPLE = re.compile(
+    r"(?<![A-Za-z])(?i:id|ids|identifier)[,:]?[ \t]{0,4}(?:\n[ \t]{0,16}(?://|#|\*)?[ \t]{0,4})?"
+    r"(?:such as|like|e\.g\.,?|for example,?)[ \t]{1,4}$"
+)
+
+
+def _said_not_secret(name: str) -> bool:
+    last = re.split(r"[_.-]", _HUMP.sub("_", name).lower())[-1]
+    return last in _NOT_SECRET_NAMES
 
 
 def _named_not_secret(text: str, start: int) -> bool:
-    """Whether the quoted value opening at ``start`` is named as a digest or an id."""
+    """Whether the quoted value opening at ``start`` is named as a digest or an id (by
+    its key, the list holding it, or a sentence giving it as an example of an id), or is
+    the value of a form's field against request forgery (see :func:`_field_name`)."""
     before = _NAME_BEFORE.search(text, max(0, start - 80), start)
     if before is None:
-        return False
-    last = re.split(r"[_.-]", before.group(1).lower())[-1]
-    return last in _NOT_SECRET_NAMES
+        listed = _LIST_BEFORE.search(text, max(0, start - 600), start)
+        if listed is not None:
+            return _said_not_secret(listed.group(1))
+        return _ID_EXAMPLE.search(text, max(0, start - 80), start) is not None
+    if before.group(1).lower() == "value":
+        field = _field_name(text, before.start())
+        if field is not None and forgery_guard(name_parts(field)):
+            return True
+    # the last word, camel case cut too ("deviceId", "groupId": ids of a device)
+    return _said_not_secret(before.group(1))
+
+
+_HUMP = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+# the name attribute of an HTML element, in the part of its tag before "value=" (bounded)
+_FIELD_NAME = re.compile(r"""\sname[ \t]{0,4}=[ \t]{0,4}["']?([\w.-]{1,64})""")
+
+
+def _field_name(text: str, at: int) -> str | None:
+    """The name of the HTML element whose "value" attribute starts at ``at``: Django's
+    ``<input type="hidden" name="csrfmiddlewaretoken" value="…">`` (the token every
+    form of a site carries, no credential: see assignments.forgery_guard)."""
+    opening = text.rfind("<", max(0, at - 300), at)
+    if opening < 0 or ">" in text[opening:at]:
+        return None
+    found = _FIELD_NAME.search(text, opening, at)
+    return found.group(1) if found else None
 
 
 # A JSON Web Key holds its public parts in "n" and "e" (RSA) or "x" and "y" (elliptic
@@ -114,6 +185,7 @@ def entropy_finds(view: Text) -> Iterator[Found]:
             if (
                 looks_random(value)
                 and not _made_of_words(value)
+                and not _path_of_words(value)
                 and not placeholder(value)
                 and not _DIGEST_PREFIX.match(value)
                 and not _is_key(text, match.end())

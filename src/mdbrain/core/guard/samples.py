@@ -89,6 +89,8 @@ _PLACEHOLDER_PARTS = (
     "setme", "set_me", "set-me", "replaceme", "replace_me", "replace-me", "fillme", "fill-me",
     "letmein", "qwerty", "azerty", "opensesame", "open sesame", "foobar",
     "lorem", "notreal", "not_real", "notasecret", "token", "apikey", "api_key", "api-key",
+    # xkcd 936's "correct horse battery staple", the passphrase every article quotes
+    "correcthorse", "correct-horse", "correct_horse", "correct horse",
     "motdepasse", "mot_de_passe", "motdepase", "contrasena", "contraseña", "passwort",
     "kennwort", "wachtwoord", "senha", "geheim", "secreto", "segreto",
 )  # fmt: skip
@@ -97,7 +99,8 @@ _PLACEHOLDER_WORDS = word_set(
     """pass pwd mdp token key keys value val test testing tester admin administrator root
     guest user username login demo default none null nil true false yes no on off undefined
     string str text hidden required optional secure sensitive masked encrypted plain
-    plaintext empty blank abc abcd abcdef foo bar baz qux quux tiger scott postgres mysql hunter
+    plaintext empty blank abc abcd abcdef foo bar baz qux quux hello world tiger scott postgres
+    mysql hunter
     redis mongo mongodb oracle sa welcome fake mock todo tbd na n/a unknown any int integer
     number bool boolean object array list dict map bytes binary base64 hex utf8 ascii
     char void auto env var variable xyz qwe asd zxc bearer basic digest oauth oauth2 jwt

@@ -11,6 +11,7 @@ from mdbrain.core.guard.encoding import encoded_stand_in
 from mdbrain.core.guard.hit import SECRET, Hit, SecondOpinion, digest, redact
 from mdbrain.core.guard.keys import BEGIN_LINE, key_material_follows
 from mdbrain.core.guard.ledger import Ledger
+from mdbrain.core.guard.patterns import sample_userinfo
 from mdbrain.core.guard.samples import COMMON_PASSWORDS, placeholder, reference
 from mdbrain.core.guard.values import SPACE, lower_case_words, some_randomness
 
@@ -66,6 +67,9 @@ def _second_opinion_stands(ledger: Ledger, kind: str, number: int, value: str, s
     token = _whole_token(said, value)
     if value and any(placeholder(v) or reference(v) or encoded_stand_in(v) for v in {value, token}):
         return False
+    # "https://user:pass@example.com": a sample by mdbrain's url rule (a documentation's
+    # host, the anonymous user, a stand-in), whatever detect-secrets' own rule says
+    sample = kind == "Basic Auth Credentials" and sample_userinfo(said, value)
     if kind.endswith(_GENERIC_KINDS):
         # a hash, an id or a checksum with no credential's name on its line, a sentence,
         # or one plain word an example puts in a secret's place ("secret: \"pony\"")
@@ -84,7 +88,7 @@ def _second_opinion_stands(ledger: Ledger, kind: str, number: int, value: str, s
         start = ledger.lines.start_of(number)
         header = BEGIN_LINE.search(ledger.text, start, start + len(said))
         return header is None or key_material_follows(ledger.text, header.end())
-    return True
+    return not sample
 
 
 def consult(ledger: Ledger, opinion: SecondOpinion) -> None:

@@ -16,6 +16,12 @@ _WORDY = re.compile(r"[a-z]+(?:[_.-][a-z0-9]+)+|[A-Z]?[a-z]{2,}(?:[A-Z][a-z]{2,}
 # camel case with an acronym inside ("builderAPIpublicKey"): a name when each run of
 # small letters holds a vowel, as words do and random letters mostly do not
 _ACRONYM_CAMEL = re.compile(r"[A-Z]?[a-z]{2,}(?:[A-Z]+[a-z]{2,})+")
+# and a type's or a member's name that starts or ends on one ("GPURenderPassDescriptor",
+# "configURL", "innerHTML"): an acronym of two to five capitals, then words in camel case,
+# or words then the acronym. Each hump starts on a capital and each run of small letters
+# ends before one, so there is one way to cut the value.
+_LEADING_ACRONYM = re.compile(r"[A-Z]{2,5}(?:[A-Z][a-z]{2,}){1,8}")
+_TRAILING_ACRONYM = re.compile(r"[a-z]{2,}(?:[A-Z][a-z]{2,}){0,8}[A-Z]{2,5}")
 _SMALL_RUN = re.compile(r"[a-z]{2,}")
 _VOWEL = re.compile(r"[aeiouy]")
 # a variable's name in snake or camel case, a few digits after a word ("offset2"); each
@@ -190,11 +196,15 @@ def code_name(value: str) -> bool:
 
 
 def _camel_words(value: str) -> bool:
-    """Words in camel case with an acronym among them, every run of small letters holding
-    a vowel: ``builderAPIpublicKey``, ``parseXMLDocument``; not ``hjqXKLmnpQRSwertUIasd``."""
-    return _ACRONYM_CAMEL.fullmatch(value) is not None and all(
-        _VOWEL.search(run) for run in _SMALL_RUN.findall(value)
+    """Words in camel case with an acronym among them, first or last, every run of small
+    letters holding a vowel: ``builderAPIpublicKey``, ``parseXMLDocument``,
+    ``GPURenderPassDescriptor``, ``configURL``; not ``hjqXKLmnpQRSwertUIasd``."""
+    shaped = (
+        _ACRONYM_CAMEL.fullmatch(value) is not None
+        or _LEADING_ACRONYM.fullmatch(value) is not None
+        or _TRAILING_ACRONYM.fullmatch(value) is not None
     )
+    return shaped and all(_VOWEL.search(run) for run in _SMALL_RUN.findall(value))
 
 
 def _wordy_with_symbols(value: str) -> bool:
