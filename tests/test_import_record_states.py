@@ -589,6 +589,7 @@ def test_a_metadata_table_log_keeps_its_successors_amendments_and_revisions(
         for n in (5, 7, 8, 9)
     }
     assert meta[5]["superseded_by"] == ["adr/adr-7.md"]
+    assert meta[5]["superseded_on"] == dt.date(2024, 7, 17)  # the day its row gives
     assert meta[7]["supersedes"] == ["adr/adr-5.md"]
     assert meta[9]["related"] == ["adr/adr-8.md"]  # it updates ADR-8 ...
     assert meta[8]["related"] == ["adr/adr-9.md"]  # ... which names what changed it

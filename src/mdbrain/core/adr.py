@@ -867,14 +867,31 @@ def _head_clauses(body: str) -> tuple[tuple[str, Clause], ...]:
         # when what it replaces is a record
         loose = not what[0]
         found += _head_clause(text, match, _FRENCH_WHAT.get(what[0], what[0]), defined, loose)
-    # a table's cells each as a line: "| final | 2024/07/17 | Deprecate in favor of ADR-37 |"
-    cells = [c for line in lines if line.lstrip().startswith("|") for c in line.split("|")]
-    for line in [*lines, *cells]:
+    for line in lines:
         if (lead := _LEAD.match(line)) is not None:
             # "Remplace 2 scripts cron": the French verb is an everyday one
             loose = (lead.group("does") or "").lower().startswith(_FRENCH_VERBS)
             found += _head_clause(line, lead, "", defined, loose)
+    for row in (line for line in lines if line.lstrip().startswith("|")):
+        found += _row_clauses(row, defined)
     return tuple(found)
+
+
+def _row_clauses(row: str, defined: Mapping[str, str]) -> list[tuple[str, Clause]]:
+    """The clauses the cells of a table's row open with, each as a line of its own
+    ("| final | 2024/07/17 | Deprecate in favor of ADR-37 |", a row of nats-io's revision
+    tables), with the day another cell of the row gives: the day it took effect."""
+    out = []
+    for cell in row.split("|"):
+        lead = _LEAD.match(cell)
+        if lead is None:
+            continue
+        day = dates.day(row.replace(cell, " ", 1)) if "|" in row else None
+        for what, said in _head_clause(cell, lead, "", defined):
+            dated = day is not None and _day_of(said) is None
+            text = f"{said.text} ({day.isoformat()})" if dated and day else said.text
+            out.append((what, dataclasses.replace(said, text=text)))
+    return out
 
 
 _FRENCH_VERBS = ("rempla", "suppla", "abrog", "rend", "a ")

@@ -871,7 +871,8 @@ class Reader:
         while end > start and end - 1 in hidden:
             end -= 1
         start, end, above, below = passages.fenced(own, start, end)
-        title = passages.clean_heading(section.title)
+        # what a page says before its first heading goes by the page's title, not its path
+        title = passages.clean_heading(section.title) if section.level else _page_title(doc)
         shown = _shown_lines(own, start, end, hidden)
         clipped = [n for n, line in enumerate(shown) if tokens.estimate(line) > LONG_LINE]
         for number in clipped:  # a paragraph written as one long line: the part that answers
@@ -1599,7 +1600,13 @@ def _preamble(doc: Document, lines: list[str], first: int) -> Passage:
     while end > doc.body_line and not lines[end - 1].strip():
         end -= 1
     text = "\n".join(lines[doc.body_line - 1 : end]).strip("\n")
-    return Passage(doc.id, doc.id, doc.body_line, end, text)
+    return Passage(doc.id, _page_title(doc), doc.body_line, end, text)
+
+
+def _page_title(doc: Document) -> str:
+    """The title a page gives itself, else its id."""
+    title = doc.meta.get("title")
+    return title.strip() if isinstance(title, str) and title.strip() else doc.id
 
 
 def _shown_lines(lines: list[str], start: int, end: int, hidden: frozenset[int]) -> list[str]:
