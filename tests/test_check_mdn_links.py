@@ -228,3 +228,12 @@ def test_mdn_anchors_of_headings_are_not_reported_and_missing_ones_are(
         "link to #scroll_snap_container: this page has no heading or id with that anchor",
         "link to #step.1.install: this page has no heading or id with that anchor",
     ]
+
+
+def test_a_repeated_heading_is_numbered_from_two_as_mdn_does() -> None:
+    """MDN's CSS pages hold two "Specificity" sections; the second is #specificity_2,
+    which 68 links asked for and the check reported (GitHub's #specificity-1 stays)."""
+    body = "## Specificity\n\nOne.\n\n## Specificity\n\nTwo.\n"
+    offered = fragments.of(body, markdown.scan(body).headings)
+    assert {"specificity", "specificity-1", "specificity_2"} <= set(offered)
+    assert not fragments.offers(offered, "specificity_3")

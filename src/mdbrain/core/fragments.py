@@ -133,14 +133,16 @@ def _heading(title: str, seen: Counter[str]) -> tuple[str, set[str]]:
     github, site, hyphens = _slugs(text)
     count = seen[github]
     seen[github] += 1
-    if count:
-        mine.update((f"{github}-{count}", f"{site}_{count}", f"{hyphens}_{count}"))
-    else:
-        mine.update((github, site, hyphens))
-    mine.add(github.strip("-") or "section")  # as sites that trim write it
     # MDN: spaces as underscores, "Avoiding mid-air collisions" #avoiding_mid-air_collisions,
     # "Numbers vs. strings" #numbers_vs._strings
-    mine.update((_NOT_IN_A_SLUG.sub("", text.lower()).strip().replace(" ", "_"), _mdn(text)))
+    mdn = (_NOT_IN_A_SLUG.sub("", text.lower()).strip().replace(" ", "_"), _mdn(text))
+    if count:
+        mine.update((f"{github}-{count}", f"{site}_{count}", f"{hyphens}_{count}"))
+        # MDN numbers a repeat from 2: the second "Specificity" is #specificity_2
+        mine.update(f"{one}_{count + 1}" for one in mdn)
+    else:
+        mine.update((github, site, hyphens, *mdn))
+    mine.add(github.strip("-") or "section")  # as sites that trim write it
     if "<" in text and (untagged := _TAG.sub("", text)) != text:
         # VitePress: "input <NonInheritBadge />" is #input, the component left out
         mine.update(part.strip("-") for part in _slugs(untagged))
