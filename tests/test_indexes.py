@@ -121,3 +121,18 @@ def test_relations_yaml_reads_back_with_every_id_whatever_its_characters(
     found = manifest.build(entries)
     data = yaml.safe_load(indexes.render_relations(found, EN, "2026-07-01"))
     assert sorted(data["nodes"]) == sorted(doc_ids)
+
+
+def test_numbered_pages_are_listed_as_a_person_counts() -> None:
+    """nats-io's decision log came out adr-1, adr-10, adr-11 ... adr-2 in INDEX.md and
+    OVERVIEW.md; padded numbers (0002-x.md) kept their order either way."""
+    ids = ["adr/adr-10.md", "adr/adr-2.md", "adr/adr-1.md", "adr/0003-x.md", "adr/a.md"]
+    found = base({doc_id: doc() for doc_id in ids})
+    rows = [
+        line.split(" | ")[0].strip("| ")
+        for line in indexes.render_index(found.entries, EN, None).splitlines()
+        if line.startswith("| adr/")
+    ]
+    assert rows == ["adr/0003-x.md", "adr/a.md", "adr/adr-1.md", "adr/adr-2.md", "adr/adr-10.md"]
+    tree = indexes.render_overview(found, EN, None)
+    assert tree.index("adr-2.md") < tree.index("adr-10.md")

@@ -9,6 +9,7 @@ table of contents and each top-level theme gets an INDEX.md of its own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -86,6 +87,15 @@ def theme_of(doc_id: str) -> str:
     return head if sep else ""
 
 
+_DIGITS = re.compile(r"(\d+)")
+
+
+def natural(text: str) -> tuple[tuple[int, int | str], ...]:
+    """A sort key that reads runs of digits as numbers: ``adr-2`` before ``adr-10``, as a
+    person counts (nats-io's log came out adr-1, adr-10, adr-11... adr-2)."""
+    return tuple((1, int(part)) if part.isdigit() else (0, part) for part in _DIGITS.split(text))
+
+
 def _header(labels: Labels, date: str | None, count: int) -> str:
     parts = [labels.banner]
     if date:
@@ -114,7 +124,7 @@ def _count(node: dict[str, object]) -> int:
 
 def _tree_lines(node: dict[str, object], depth: int, out: list[str]) -> None:
     pad = "  " * depth
-    for key in sorted(node, key=lambda k: k.rstrip("/")):
+    for key in sorted(node, key=lambda k: natural(k.rstrip("/"))):
         child = node[key]
         if not isinstance(child, dict):
             out.append(f"{pad}{key}")
@@ -156,7 +166,7 @@ def render_index(
     entries: Iterable[Entry], config: Config, date: str | None, title: str | None = None
 ) -> str:
     labels = labels_for(config.lang)
-    chosen = list(entries)
+    chosen = sorted(entries, key=lambda e: natural(e.id))
     lines = [title or labels.index_title, "", _header(labels, date, len(chosen)), ""]
     lines += _table(labels.columns, (row(e, config.summary_max) for e in chosen))
     return "\n".join(lines) + "\n"
@@ -181,6 +191,7 @@ def render_index_toc(manifest: Manifest, config: Config, date: str | None) -> st
     lines += _table(labels.toc_columns, rows)
     if loose:
         lines += ["", f"## {labels.toc_rest}", ""]
+        loose.sort(key=lambda e: natural(e.id))
         lines += _table(labels.columns, (row(e, config.summary_max) for e in loose))
     return "\n".join(lines) + "\n"
 
