@@ -597,3 +597,72 @@ def test_a_metadata_table_log_keeps_its_successors_amendments_and_revisions(
     assert meta[5]["updated"] == dt.date(2024, 7, 17)
     assert meta[8]["summary"] == "Why record 8 was needed."
     assert meta[9]["summary"] == "Keys live forever."
+
+
+def _kep(number: int, title: str, summary: str) -> str:
+    return (
+        f"# KEP-{number}: {title}\n\n<!-- toc -->\n- [Summary](#summary)\n<!-- /toc -->\n\n"
+        "## Release Signoff Checklist\n\nItems marked with (R) are required prior to"
+        " targeting to a milestone / release.\n\n- [ ] (R) Enhancement issue\n\n"
+        f"## Summary\n\n{summary}\n\n## Motivation\n\nWhy.\n\n"
+        "## Proposal\n\nThe user story comes first: as an operator, I want it.\n"
+    )
+
+
+def test_proposals_with_their_fields_in_a_file_beside_them_keep_them(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """kubernetes/enhancements: each KEP's README has no frontmatter, its kep.yaml holds
+    its status, days, authors and the KEPs it replaces. None was read: every KEP came in
+    a draft dated by git, withdrawn and replaced ones too, and summaries were the
+    release checklist or the Proposal's first sentence, not the Summary."""
+    root = make_base({})
+    fields = (
+        'title: {title}\nkep-number: {n}\nauthors:\n  - "@ana"\nstatus: {status}\n'
+        "creation-date: 2019-01-0{n1}\nlast-updated: 2024-05-0{n1}\n{extra}"
+    )
+    keps = {
+        583: ("Coscheduling", "replaced", 'superseded-by:\n  - "/keps/sig-s/5832-podgroup"\n'),
+        5832: ("Podgroup", "implementable", 'replaces:\n  - "/keps/sig-s/583-coscheduling"\n'),
+        281: ("Dynamic config", "removed", ""),
+        3063: ("Resource claims", "withdrawn", ""),
+        753: ("Sidecars", "provisional", ""),
+    }
+    pages: dict[str, str] = {}
+    for n, (title, status, extra) in keps.items():
+        folder = f"sig-s/{n}-{title.lower().split()[0]}"
+        if n == 583:
+            folder = "sig-s/583-coscheduling"
+        if n == 5832:
+            folder = "sig-s/5832-podgroup"
+        pages[f"{folder}/README.md"] = _kep(n, title, f"{title} does one thing well.")
+        pages[f"{folder}/kep.yaml"] = fields.format(
+            title=title, n=n, status=status, n1=n % 9 + 1, extra=extra
+        )
+    source = tmp_path / "keps"
+    for rel, text in pages.items():
+        (source / rel).parent.mkdir(parents=True, exist_ok=True)
+        (source / rel).write_text(text, encoding="utf-8")
+    report = run_import(root, source, theme="keps", verified=True)
+    assert [(s.old, s.new) for s in report.supersessions] == [
+        ("keps/sig-s/583-coscheduling/readme.md", "keps/sig-s/5832-podgroup/readme.md")
+    ]
+    meta = {
+        n: document.loads(
+            next((root / "keps").glob(f"sig-s/{n}-*/readme.md")).read_text(encoding="utf-8"), "x"
+        ).meta
+        for n in keps
+    }
+    assert meta[583]["status"] == "deprecated"
+    assert meta[281]["status"] == "archived" and meta[3063]["status"] == "archived"
+    # verified: what each KEP's own state says decides, approved for implementation
+    # is in force, provisional is not
+    assert (meta[5832]["status"], meta[753]["status"]) == ("stable", "draft")
+    assert meta[5832]["original_status"] == "implementable"
+    assert meta[753]["authors"] == ["@ana"]
+    assert (meta[753]["created"], meta[753]["updated"]) == (
+        dt.date(2019, 1, 7),
+        dt.date(2024, 5, 7),
+    )
+    assert meta[753]["summary"] == "Sidecars does one thing well."
+    assert meta[753]["type"] == "decision"

@@ -304,7 +304,11 @@ _STATES: Final = (
     ),
     (
         "superseded",
-        re.compile(rf"\bsu+p+er+[sc]e+ded?\b|\b(?:remplac|supplant){_PP}(?!\w)", re.I),
+        re.compile(
+            # "replaced" alone, as a state: a KEP's status in its kep.yaml
+            rf"\bsu+p+er+[sc]e+ded?\b|\b(?:remplac|supplant){_PP}(?!\w)|^\W*replaced\W*$",
+            re.I,
+        ),
     ),
     (
         "rejected",
@@ -323,6 +327,7 @@ _STATES: Final = (
         re.compile(
             r"\b(?:deprecated|retired|obsolete|reverted|revoked)\b|\bobsolète(?!\w)|\bcaduque?\b"
             r"|^\W*moved\b"  # an EIP moved to the ERC repository: no longer here
+            r"|^\W*removed\W*$"  # a KEP whose feature was taken out
             rf"|\b(?:d[ée]préci|depreci|abrog|annul|p[ée]rim|r[ée]voqu){_PP}(?!\w)",
             re.I,
         ),
@@ -332,6 +337,7 @@ _STATES: Final = (
         re.compile(
             r"\b(?:accepted|approved|adopted|agreed|done|decided|implemented)\b"
             r"|^\W*(?:final|living)\b(?!\s+(?:review|call|draft|comment))"  # EIP-1's last
+            r"|^\W*implementable\b"  # a KEP approved for implementation
             rf"|\b(?:accept|approuv|adopt|valid|d[ée]cid|act|impl[ée]ment){_PP}(?!\w)",
             re.I,
         ),
@@ -342,7 +348,7 @@ _STATES: Final = (
             r"\b(?:proposed|proposal|pending|draft|open|under review|wip|in review"
             r"|under discussion|in discussion|under consideration|in progress|on hold"
             r"|postponed|deferred|waiting(?:\s+(?:on|for))?\s+(?:review|approval|decision))\b"
-            r"|^\W*(?:stagnant|last\s+call|review)\b"
+            r"|^\W*(?:stagnant|last\s+call|review|provisional)\b"  # EIP-1's, a KEP's
             rf"|\bpropos{_PP}(?!\w)|\bproposition\b|\bbrouillon\b|\bà\s+l['’]étude\b"
             r"|\ba\s+l['’]etude\b|\ben\s+(?:discussion|revue|relecture|cours|attente)\b"
             rf"|\breport{_PP}(?!\w)|\bsuspendue?s?\b|\bà\s+valider\b",
@@ -739,7 +745,8 @@ def _numbered_by_series(path: str, meta: Mapping[str, Any]) -> bool:
     if number is None:
         return False
     return any(
-        _field_key(key) in _SERIES_FIELDS and str(value).strip().lstrip("0") == str(number)
+        _field_key(key).removesuffix("_number") in _SERIES_FIELDS  # a KEP's "kep-number"
+        and str(value).strip().lstrip("0") == str(number)
         for key, value in meta.items()
         if isinstance(value, int | str) and not isinstance(value, bool)
     )
@@ -1188,6 +1195,7 @@ _FIELD_KINDS: Final = {
     "supersedes": SUPERSEDES,
     "replaces": SUPERSEDES,
     "requires": RELATED,  # EIP-1's field: the proposals this one builds on
+    "see_also": RELATED,  # a KEP's kep.yaml: "/keps/sig-node/4438-sidecar-restart"
     # a record that changes another, which stays in force: related both ways (nats-io's
     # metadata tables: "| Updates | ADR-8 |")
     "updates": AMENDS,

@@ -188,8 +188,9 @@ def section(body: str, names: Sequence[str], *, own: bool = False) -> str:
 
 
 def _own_part(parts: Sequence[markdown.Section], number: int) -> bool:
-    """Whether section ``number`` is a part of the page itself: the first of its
-    siblings (the sections of its level under the same heading), or one among siblings
+    """Whether section ``number`` is a part of the page itself: the first or second of
+    its siblings (the sections of its level under the same heading: a KEP's Summary
+    follows its release checklist), or one among siblings
     that are mostly section names too (a proposal's Motivation, Design, Drawbacks). A
     "Summary" beside "Counter", "Gauge" and "Histogram" is a metric type: on
     prometheus/docs it gave the page on metric types the summary of that one type."""
@@ -204,7 +205,8 @@ def _own_part(parts: Sequence[markdown.Section], number: int) -> bool:
         for i, part in enumerate(parts)
         if part.level == level and i != number and parent(i) == mine
     ]
-    if not siblings or siblings[0] > number:
+    before = sum(1 for i in siblings if i < number)
+    if before <= 1:  # first, or second after a page's preliminaries (a KEP's checklist)
         return True
     named = sum(1 for i in siblings if is_section_name(parts[i].title))
     return 2 * named >= len(siblings)
@@ -278,17 +280,21 @@ def summary_of(
         value = meta.get(key)
         if isinstance(value, str) and plain(value) and not _says_no_more(plain(value), title):
             return clip(plain(value), limit)
-    # what a record decides (or, in a proposal's words, proposes), else why
-    decided = (*schema.DECISION_SECTIONS, "proposal", "context")
-    places = [decided] if decision else []
+    # what a record decides, else the summary it writes of itself (a KEP's, an RFC's:
+    # kubernetes/enhancements' summaries were its Proposal's first sentence, or its
+    # release checklist), else what it proposes, else why
+    decided = schema.DECISION_SECTIONS
+    proposed = ("proposal", "context")
+    places = [decided, SUMMARY_SECTIONS, proposed] if decision else []
     # a record's Status section says where it stands, not what it decides ("Incomplete")
     page = _without(body, _RECORD_STATE_SECTIONS) if decision else body
     defined = _REFERENCE_DEFINITION.findall(body) if "]:" in body else []
     poor = ""
-    for names in (*places, SUMMARY_SECTIONS, None):
+    for names in (*places, None) if decision else (SUMMARY_SECTIONS, None):
         own = names is SUMMARY_SECTIONS  # a Decision section is one wherever it stands
         found = first_paragraph(
-            page if names is None else section(body, names, own=own), lists=names is decided
+            page if names is None else section(body, names, own=own),
+            lists=names is decided or names is proposed,
         )
         found = _unbracketed(found, defined) if defined and "[" in found else found
         if found and not weak(found):

@@ -43,6 +43,7 @@ from mdbrain.core import (
     edit,
     fields,
     foreign_links,
+    frontmatter,
     guard,
     ids,
     import_plan,
@@ -552,7 +553,9 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             if not any(line.strip() and line.lstrip()[0] != "#" for line in raw.split("\n")):
                 run.skipped.append(Case(path, "", _POINTER))
                 continue
-        page = conversion.parse(path, raw.removeprefix(document.BOM))
+        page = _with_sibling_fields(
+            run, path, conversion.parse(path, raw.removeprefix(document.BOM))
+        )
         record = adr.read(run.plan.origin(path), page.body, page.meta)  # its folder counts
         if not run.single and (why := _no_knowledge(page, record)):
             run.skipped.append(Case(path, "", why))
@@ -813,6 +816,36 @@ def _dated(run: _Run, page: conversion.Page, record: adr.Record | None) -> None:
     ) or run.committed(page.path)
 
 
+# files beside a folder's own page that hold its fields (kubernetes/enhancements: each
+# KEP's kep.yaml, its README holding none)
+SIBLING_FIELDS = ("kep.yaml", "metadata.yaml", "metadata.yml", "meta.yaml", "meta.yml")
+SIBLING_MOST = 64 * 1024  # bytes of such a file read at most
+
+
+def _with_sibling_fields(run: _Run, path: str, page: conversion.Page) -> conversion.Page:
+    """A folder's own page (``README.md``, ``index.md``) with the fields of the metadata
+    file beside it (:data:`SIBLING_FIELDS`) where its own frontmatter gives none: its
+    status, days, authors and the records it replaces are read as the page's. One
+    that cannot be read as YAML is said in a note and left out."""
+    if conversion.page_stem(posixpath.basename(path)).lower() not in ("readme", "index", "_index"):
+        return page
+    folder = posixpath.dirname(path)
+    for name in SIBLING_FIELDS:
+        rel = f"{folder}/{name}" if folder else name
+        if not (run.source / rel).is_file():
+            continue
+        try:
+            data = files.read(run.source, rel, limit=SIBLING_MOST)
+            fields = frontmatter.load(document.decode(data, path=rel), path=rel)[0]
+        except MdbrainError as exc:
+            run.plan.notes.append(f"{rel}: not read as the fields of {path}: {exc.message}")
+            continue
+        if not isinstance(fields, dict) or not fields:
+            continue
+        return dataclasses.replace(page, meta={**fields, **page.meta})
+    return page
+
+
 def _read_earlier(run: _Run, pages: dict[str, conversion.Page]) -> None:
     """Read again the pages of the source an earlier import brought in: the records among
     them, which may state relations with the pages imported now, and which of them name
@@ -826,7 +859,9 @@ def _read_earlier(run: _Run, pages: dict[str, conversion.Page]) -> None:
             raw = document.decode(files.read(run.source, path), path=path)
         except MdbrainError:
             continue
-        page = conversion.parse(path, raw.removeprefix(document.BOM))
+        page = _with_sibling_fields(
+            run, path, conversion.parse(path, raw.removeprefix(document.BOM))
+        )
         earlier[path] = page
         record = adr.read(plan.origin(path), page.body, page.meta)
         if record is not None and not record.template:
