@@ -1527,3 +1527,30 @@ def test_neighbours_asked_are_all_listed_drafts_too_when_none_is_in_force(
     asked = reader.query("how do integers overflow in release builds", with_neighbours=True)
     assert plain.hits[0].id == "types.md" and not plain.neighbours
     assert [n.id for n in asked.neighbours] == [f"ch{n}.md" for n in range(5)]
+
+
+def test_a_record_is_named_by_its_series_and_number_or_by_its_folder(
+    make_base: MakeBase,
+) -> None:
+    """kubernetes/enhancements: every KEP is its folder's readme.md, and `show KEP-859`
+    or `show 859-kubectl-headers` said only that ids end in '.md'."""
+    kep = doc("Kubectl headers", type="decision")
+    root = make_base(
+        {
+            "keps/sig-cli/859-kubectl-headers/readme.md": kep,
+            "keps/sig-cli/860-other/readme.md": doc("Other", type="decision"),
+            "keps/sig-api/readme.md": doc("API machinery"),
+            "guides/readme.md": doc("Guides"),
+            "other/guides/readme.md": doc("More guides"),
+        }
+    )
+    brain = Brain.open(root)
+    wanted = "keps/sig-cli/859-kubectl-headers/readme.md"
+    assert brain.show("KEP-859").hit.id == wanted
+    assert brain.show("859-kubectl-headers").hit.id == wanted
+    assert brain.show("keps/sig-cli/859-kubectl-headers/").hit.id == wanted
+    assert brain.show("other/guides").hit.id == "other/guides/readme.md"  # a path tells
+    with pytest.raises(UsageError):
+        brain.show("guides")  # two folders of that name: neither is taken
+    with pytest.raises(UsageError):
+        brain.show("KEP-861")

@@ -108,7 +108,9 @@ def named(
 ) -> str:
     """The id of the document ``value`` names in ``found``: its id, with or without its
     ``.md``; else the one document imported from the page at that path (``sources``: a
-    page keeps the name it had, such as ``reference/7.5/ForEach-Object.md``). Else the
+    page keeps the name it had, such as ``reference/7.5/ForEach-Object.md``); else the
+    one record it names by its series and number or by its folder's name
+    (:func:`_record_named`). Else the
     request fails naming first the document git saw it renamed to (``moved``: an id to
     the id it was moved to, or ''), then the documents whose file name or title reads
     like it, or whose id is spelt close to it."""
@@ -132,6 +134,9 @@ def named(
     ]
     if len(imported) == 1:
         return imported[0]
+    record = _record_named(found, path)
+    if record is not None:
+        return record
     like = imported or _alike(found, path)
     now = moved(doc_id) if moved is not None and doc_id else ""
     if now and found.get(now) is not None:
@@ -146,6 +151,41 @@ def named(
             f" (also like it: {', '.join(like[1:SUGGESTED])})" if like[1:] else ""
         )
     raise NotFoundError(f"{value} is not a document of this base{said}", doc=doc_id or value)
+
+
+_FOLDER_PAGES = frozenset({"readme", "index", "_index", "home"})  # home: import's index.md
+
+
+def _record_named(found: Manifest, value: str) -> str | None:
+    """The one document ``value`` names as a record (``KEP-859``, ``ADR 11``: its series
+    and number) or by the name of the folder it is the page of (``859-kubectl-headers``
+    for ``keps/sig-cli/859-kubectl-headers/readme.md``); None when none or several do.
+    kubernetes/enhancements: every KEP is a ``readme.md``, and ``show KEP-859`` was no
+    document id."""
+    from mdbrain.core import adr, text
+
+    named = text.records_named(value)
+    if len(named) == 1:
+        ((series, number),) = named
+        holders = [
+            e.id
+            for e in found.entries
+            if adr.number_of(e.id) == number and (series in e.id.casefold() or e.type == "decision")
+        ]
+        return holders[0] if len(holders) == 1 else None
+    name = value.rstrip("/").rsplit("/", 1)[-1].casefold()
+    if not name or "." in name:
+        return None
+    holders = [
+        e.id
+        for e in found.entries
+        if posixpath.basename(e.id).rsplit(".", 1)[0].casefold() in _FOLDER_PAGES
+        and posixpath.basename(posixpath.dirname(e.id)).casefold() == name
+    ]
+    folder = value.strip().rstrip("/").casefold()
+    if len(holders) > 1:  # a path names one of them
+        holders = [h for h in holders if posixpath.dirname(h).casefold().endswith(folder)]
+    return holders[0] if len(holders) == 1 else None
 
 
 def _spelt_like(found: Manifest, path: str) -> list[str]:
