@@ -303,3 +303,20 @@ def test_a_real_id_card_or_phone_beside_them_is_still_personal_data(text: str, r
 )
 def test_personal_data_that_looks_real_is_still_refused(text: str) -> None:
     assert refused(text), text
+
+
+def test_a_sentence_written_in_base64_is_no_secret() -> None:
+    """kubernetes/enhancements' kubeadm output KEP: an example's "raw" field holds, in
+    base64, "For the actual output of the "kubeadm init" command, please see https://..."
+    beside a group named "...-token"; the page was refused. A token in base64 is still
+    one."""
+    said = 'For the actual output of the "kubeadm init" command, please see https://x.test/y'
+    example = (
+        '```json\n{\n  "groups": ["system:bootstrappers:kubeadm:default-node-token"],\n'
+        f'  "raw": "{b64(said)}"\n}}\n```\n'
+    )
+    assert secret_rules(example) == []
+    token = f'the token is "{b64("ghp_x9Kd83hfLQp02mZzQ8rTb41nVc7Yy0aPpWe2")}" here'
+    assert secret_rules(token)
+    words = f'the token is "{b64("a0Zq9 Xk2Lw 7Pt4Q mN3vR 8bY6c Hs1Jd")}" here'
+    assert secret_rules(words)  # six random words are no sentence

@@ -56,8 +56,9 @@ def encoded_stand_in(value: str) -> bool:
     """Whether a value is a stand-in written in base64 or hex: Kubernetes shows a
     Secret's data in base64 (``c2VjcmV0Cg==`` is "secret" and a line break), PowerShell
     a secure string in hex of UTF-16. Decoded, it is one printable ASCII word that
-    passes as a stand-in written out; a random password encoded does not."""
-    if not 8 <= len(value) <= 256:
+    passes as a stand-in written out, or a sentence (:func:`_sentence`); a random
+    password encoded is neither."""
+    if not 8 <= len(value) <= 512:
         return False
     for data in _decodings(value):
         for codec in ("utf-8", "utf-16-le"):
@@ -65,9 +66,25 @@ def encoded_stand_in(value: str) -> bool:
                 word = data.decode(codec).strip()
             except UnicodeDecodeError:
                 continue
-            if _stand_in_word(word):
+            if _stand_in_word(word) or _sentence(word):
                 return True
     return False
+
+
+# a word of a sentence: letters only, a stop or a comma after it at most
+_PROSE_WORD = re.compile(r"[A-Za-z]{1,20}[.,;:!?\"')]?")
+_SENTENCE_WORDS = 6  # plain words a decoded value needs to be read as a sentence
+
+
+def _sentence(text: str) -> bool:
+    """Whether decoded text is a sentence: printable, and most of its words plain words
+    (kubernetes/enhancements' kubeadm output held "For the actual output of the kubeadm
+    init command, please see https://gist..." in base64 as an example's raw field)."""
+    if not text.isprintable():
+        return False
+    words = text.split()
+    plain = sum(1 for word in words if _PROSE_WORD.fullmatch(word))
+    return plain >= _SENTENCE_WORDS and 2 * plain > len(words)
 
 
 def _stand_in_word(word: str) -> bool:
