@@ -583,11 +583,13 @@ def relink_wiki(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str, conv
         # brackets of another notation (MDN's [[Prototype]], [[Get]], [[Call]]: a
         # specification's internal slots), not links, even those that match a title:
         # in 15,000 pages, a word names a page as often as not; a wiki links in most
-        plan.notes.append(
-            f"[[...]] left as written: {using} of {len(pages)} pages write them, and"
-            f" {len(named) - found} of the {len(named)} names in them are no page's:"
-            " no wiki links"
-        )
+        if named:  # brackets that name nothing (a list's "[[2023, 2, 3]]") need no word
+            why = (
+                f"only {using} of {len(pages)} pages write them"
+                if rare
+                else f"{len(named) - found} of the {len(named)} names in them name no page"
+            )
+            plan.notes.append(f"[[...]] left as written, no wiki links: {why}")
         return pages
     out = {}
     for path, page in pages.items():
