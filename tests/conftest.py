@@ -25,14 +25,20 @@ def write_base(project: Path, docs: dict[str, str | bytes], marker: str | None =
     )
     root = project / "kb"
     root.mkdir(exist_ok=True)
-    for rel, content in docs.items():
-        path = root / rel
+    return write_tree(root, docs)
+
+
+def write_tree(folder: Path, files: dict[str, str | bytes]) -> Path:
+    """Write ``files`` (path from ``folder``: text or bytes) under ``folder``, their
+    folders made; returns ``folder``."""
+    for rel, content in files.items():
+        path = folder / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         if isinstance(content, bytes):
             path.write_bytes(content)
         else:
             path.write_text(content, encoding="utf-8")
-    return root
+    return folder
 
 
 @pytest.fixture

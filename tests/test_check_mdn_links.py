@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
 
 from mdbrain.core import fragments, markdown
 from mdbrain.service.brain import Brain
 from tests.conftest import MakeBase, doc
+from tests.test_markdown import _reference_targets
 
 # --- W006: code in list items -------------------------------------------------------------
 
@@ -80,23 +79,6 @@ def test_no_w006_for_an_image_in_a_list_items_code(make_base: MakeBase) -> None:
     assert [f.message for f in found] == [
         "link to kb/gone.png of the project, which is not there; not followed"
     ]
-
-
-_md = MarkdownIt("commonmark")
-
-
-def _reference_targets(body: str) -> list[str]:
-    found: list[str] = []
-
-    def walk(tokens: list[Token]) -> None:
-        for token in tokens:
-            if token.type == "link_open":
-                found.append(str(token.attrGet("href")))
-            if token.children:
-                walk(token.children)
-
-    walk(_md.parse(body))
-    return found
 
 
 _MARKERS = ("- ", "* ", "1. ", "- : ", "-   ")

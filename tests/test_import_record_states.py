@@ -14,7 +14,7 @@ from mdbrain.core import adr, conversion, document
 from mdbrain.service import importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
-from tests.conftest import MakeBase
+from tests.conftest import MakeBase, write_tree
 
 TODAY = dt.date(2026, 7, 1)
 
@@ -639,10 +639,7 @@ def test_proposals_with_their_fields_in_a_file_beside_them_keep_them(
         pages[f"{folder}/kep.yaml"] = fields.format(
             title=title, n=n, status=status, n1=n % 9 + 1, extra=extra
         )
-    source = tmp_path / "keps"
-    for rel, text in pages.items():
-        (source / rel).parent.mkdir(parents=True, exist_ok=True)
-        (source / rel).write_text(text, encoding="utf-8")
+    source = write_tree(tmp_path / "keps", dict(pages))
     report = run_import(root, source, theme="keps", verified=True)
     assert [(s.old, s.new) for s in report.supersessions] == [
         ("keps/sig-s/583-coscheduling/readme.md", "keps/sig-s/5832-podgroup/readme.md")

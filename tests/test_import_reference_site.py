@@ -12,6 +12,7 @@ from mdbrain.service import importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
 from tests.conftest import MakeBase
+from tests.conftest import write_tree as write
 
 TODAY = dt.date(2026, 7, 1)
 
@@ -19,17 +20,6 @@ TODAY = dt.date(2026, 7, 1)
 def run_import(root: Path, source: Path) -> ImportReport:
     with Brain.open(root, clock=lambda: TODAY) as brain:
         return importing.import_folder(brain.session, source, theme="web")
-
-
-def write(folder: Path, pages: dict[str, str | bytes]) -> Path:
-    for name, text in pages.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(text, bytes):
-            path.write_bytes(text)
-        else:
-            path.write_text(text, encoding="utf-8")
-    return folder
 
 
 def page(title: str, body: str, **fields: str) -> str:
