@@ -208,3 +208,32 @@ def test_the_table_of_fields_under_a_record_s_title_is_no_passage(make_base: Mak
     # a page whose frontmatter does not hold those fields keeps its table as text
     kept = reader.query("Who is the author of the kept by hand notes?")
     assert any("| Author" in p.text for p in kept.sections if p.doc == "notes.md")
+
+
+def test_a_retired_record_the_question_names_is_shown(make_base: MakeBase) -> None:
+    """kubernetes/enhancements: "Why was KEP-3063 withdrawn?" answered from another KEP,
+    3063 itself (withdrawn, archived) left out behind a footnote. A record named by its
+    number is what was asked: it is listed, its row saying it is retired."""
+    root = make_base(
+        {
+            "keps/3063-dynamic-allocation/readme.md": doc(
+                "Dynamic resource allocation",
+                body="Withdrawn: the classic allocation was too complex to finish.",
+                type="decision",
+                status="archived",
+            ),
+            "keps/4381-structured-parameters/readme.md": doc(
+                "Structured parameters",
+                body="Replaces the classic dynamic allocation of KEP-3063, which was withdrawn.",
+                type="decision",
+            ),
+        }
+    )
+    reader = Brain.open(root).reader()
+    asked = reader.query("Why was KEP-3063 withdrawn?")
+    assert asked.hits[0].id == "keps/3063-dynamic-allocation/readme.md"
+    assert asked.hits[0].status == "archived"
+    assert "too complex to finish" in views.query_text(asked)
+    # not named, it stays out of a default read
+    other = reader.query("Why was the classic dynamic allocation withdrawn?")
+    assert all(h.status != "archived" for h in other.hits)

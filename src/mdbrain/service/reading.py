@@ -31,7 +31,7 @@ from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.markdown import Section, comment_lines, hidden_lines
 from mdbrain.core.schema import DECISION_SECTIONS, HIDDEN_STATUSES
-from mdbrain.service.searching import CANDIDATES, Card
+from mdbrain.service.searching import CANDIDATES, NAMED, Card
 
 if TYPE_CHECKING:
     from mdbrain.service.session import Session
@@ -109,11 +109,14 @@ class Filters:
     everything: bool = False  # drafts, deprecated and archived too
 
     def visible(self, card: Card) -> bool:
+        """Whether a default read shows ``card``: no draft unless asked, nothing retired
+        unless the question names that very record ("Why was KEP-3063 withdrawn?" hid
+        KEP-3063, withdrawn, behind a footnote): its row says it is retired."""
         if self.everything:
             return True
         if card.status in UNVETTED:
             return self.include_drafts
-        return card.status not in HIDDEN_STATUSES
+        return card.status not in HIDDEN_STATUSES or card.exact >= NAMED
 
     def accepts(self, card: Card) -> bool:
         return (

@@ -53,6 +53,7 @@ HEADING_WEIGHT = 2.0  # times a word of the headings above a section counts in i
 PASSAGE_B = 0.5
 PAIR_WEIGHT = 1.0  # what two words asked in a row count for in a section, found in a row
 TITLE_WHOLE = 0.2  # share a document gains when its title holds every term asked
+NAMED = 3  # the tier of a record a question names ("KEP-3063", "ADR 11"): see Card.exact
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
 HOLDING_ALL = 50  # documents about every term asked added to them, when a word was common
 PREFERRED_GAIN = 0.25  # share of its score a document of a type the question asks for gains
@@ -94,7 +95,9 @@ class Card:
     score: float = 0.0
     lang: str = ""  # the language the document is analysed in, when it says
     superseded_by: tuple[str, ...] = ()  # the documents that replace it
-    exact: int = 0  # 2: its impl_refs cite the code path asked; 1: it names every identifier
+    # 3 (NAMED): the record the question names by its number; 2: its impl_refs cite the
+    # code path asked; 1: it names every identifier
+    exact: int = 0
     # the share of the question's weight (its terms' idf) the document holds somewhere,
     # and the terms it holds nowhere: a low share is a weak match, however it ranks
     cover: float = 1.0
@@ -645,13 +648,27 @@ class Searcher:
         from mdbrain.core import adr  # read by a question naming a record only
 
         if numbers:  # "ADR 11" names the record numbered 11 as surely as a path names code
-            out.update(dict.fromkeys((f for f in self.files if adr.number_of(f) in numbers), 2))
+            out.update(dict.fromkeys((f for f in self.files if adr.number_of(f) in numbers), NAMED))
         for series, number in proposals:
             # "EIP-1559" names eips/eip-1559.md: on ethereum/EIPs it ranked 23rd, below
             # every page that cites it
             own = re.compile(rf"{re.escape(series)}[-_ ]?0*{number}(?=[-_. ]|$)", re.IGNORECASE)
-            out.update(dict.fromkeys((f for f in self.files if own.match(adr.page_name(f))), 2))
+            out.update(dict.fromkeys((f for f in self.files if own.match(adr.page_name(f))), NAMED))
+            # or numbered alone in a folder of that series: "KEP-3063" names
+            # keps/sig-node/3063-dynamic-resource-allocation/README.md
+            out.update(
+                dict.fromkeys(
+                    (f for f in self.files if adr.number_of(f) == number and _in_series(f, series)),
+                    NAMED,
+                )
+            )
         return out
+
+
+def _in_series(doc_id: str, series: str) -> bool:
+    """Whether a document sits in a folder named for a record series (``keps/``,
+    ``rfcs/``, ``adr/``)."""
+    return any(part.startswith(series) for part in doc_id.casefold().split("/")[:-1])
 
 
 def _cover(
