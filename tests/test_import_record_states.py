@@ -663,3 +663,42 @@ def test_proposals_with_their_fields_in_a_file_beside_them_keep_them(
     )
     assert meta[753]["summary"] == "Sidecars does one thing well."
     assert meta[753]["type"] == "decision"
+
+
+def test_kep_fields_a_log_shares_odd_states_and_bad_days_are_read_with_care(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """The second look at kubernetes/enhancements: a see-also target three KEPs name was
+    dropped as the form's example; under --verified a KEP calling itself replaced (its
+    successor not in the repository) or "imlpemented" went in force; one impossible day
+    in a kep.yaml lost all its fields."""
+    root = make_base({})
+    kep = 'title: {t}\nkep-number: {n}\nauthors:\n  - "@ana"\nstatus: {s}\n{x}'
+    see = 'see-also:\n  - "/keps/sig-s/753-sidecars"\n'
+    specs = {
+        753: ("Sidecars", "implemented", ""),
+        801: ("Probes", "implementable", see),
+        802: ("Restarts", "implementable", see),
+        803: ("Logs", "implementable", see),
+        804: ("Old cache", "replaced", 'superseded-by:\n  - "/keps/sig-s/9999-gone"\n'),
+        805: ("Typo", "imlpemented", ""),
+        806: ("Bad day", "implementable", "creation-date: 2023-14-05\n"),
+    }
+    pages = {}
+    for n, (title, status, extra) in specs.items():
+        folder = f"sig-s/{n}-{title.lower().split()[0]}"
+        pages[f"{folder}/README.md"] = _kep(n, title, f"{title} in one line.")
+        pages[f"{folder}/kep.yaml"] = kep.format(t=title, n=n, s=status, x=extra)
+    report = run_import(root, write_tree(tmp_path / "keps", pages), theme="keps", verified=True)
+    meta = {
+        n: document.loads(
+            next((root / "keps").glob(f"sig-s/{n}-*/readme.md")).read_text(encoding="utf-8"), "x"
+        ).meta
+        for n in specs
+    }
+    for n in (801, 802, 803):  # three KEPs naming the same one are no form's example
+        assert meta[n]["related"] == ["keps/sig-s/753-sidecars/readme.md"]
+    assert meta[804]["status"] == "draft" and meta[805]["status"] == "draft"
+    assert meta[801]["status"] == "stable"
+    assert meta[806]["authors"] == ["@ana"] and meta[806]["original_status"] == "implementable"
+    assert any("kep.yaml: line 6" in note and "left out" in note for note in report.notes)

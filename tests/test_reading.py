@@ -1550,7 +1550,7 @@ def test_a_record_is_named_by_its_series_and_number_or_by_its_folder(
     assert brain.show("859-kubectl-headers").hit.id == wanted
     assert brain.show("keps/sig-cli/859-kubectl-headers/").hit.id == wanted
     assert brain.show("other/guides").hit.id == "other/guides/readme.md"  # a path tells
-    with pytest.raises(UsageError):
-        brain.show("guides")  # two folders of that name: neither is taken
+    with pytest.raises(UsageError, match=r"mean guides/readme\.md, other/guides/readme\.md"):
+        brain.show("guides")  # two folders of that name: neither is taken, both named
     with pytest.raises(UsageError):
         brain.show("KEP-861")

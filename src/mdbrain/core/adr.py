@@ -1388,7 +1388,9 @@ def _clause(
 EXAMPLE_RECORDS: Final = 3  # records whose field names the same missing page: a form's example
 
 
-def _form_examples(records: Mapping[str, Record], lead: Lead) -> dict[str, set[str]]:
+def _form_examples(
+    records: Mapping[str, Record], lead: Lead, numbers: Mapping[int, list[str]]
+) -> dict[str, set[str]]:
     """The values of supersession fields that several records give alike and that lead
     to no page (openshift/enhancements' form: ``superseded-by:
     /enhancements/our-past-effort.md``), by field: the form's examples, left as
@@ -1402,8 +1404,13 @@ def _form_examples(records: Mapping[str, Record], lead: Lead) -> dict[str, set[s
                         seen.setdefault((clause.verb, ref.link), set()).add(path)
     out: dict[str, set[str]] = {}
     for (verb, link), paths in seen.items():
-        if len(paths) >= EXAMPLE_RECORDS and not any(lead(p, link) for p in paths):
-            out.setdefault(verb, set()).add(link)
+        if len(paths) < EXAMPLE_RECORDS or any(lead(p, link) for p in paths):
+            continue
+        # a record of the log by its number: kubernetes/enhancements' see-also lists
+        # name "/keps/sig-node/1287-in-place-update-pod-resources" from the project's top
+        if number_of(link) in numbers:
+            continue
+        out.setdefault(verb, set()).add(link)
     return out
 
 
@@ -1422,7 +1429,7 @@ def resolve(
         hit = find(resolved[1]) if resolved and resolved[0] is links.LinkKind.DOC else None
         return hit if hit is not None or locate is None else locate(path, link)
 
-    examples = _form_examples(records, lead)
+    examples = _form_examples(records, lead, numbers)
     for path, record in sorted(records.items()):
         if record.template:
             if record.clauses:

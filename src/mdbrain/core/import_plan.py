@@ -848,14 +848,30 @@ def _status(plan: Plan, page: conversion.Page) -> str:
     if plan.relations.get(page.path, {}).get("superseded_by"):
         return "deprecated"
     record = plan.records.get(page.path)
+    said = f" ({record.stated!r})" if record is not None and record.stated else ""
     if record is not None and record.state in ("rejected", "deprecated"):
-        plan.notes.append(f"{page.path}: {record.state} record imported as archived")
+        plan.notes.append(f"{page.path}: a {record.state} record{said} imported as archived")
         return "archived"
+    if plan.verified and record is not None and record.state == "superseded":
+        # replaced by a record this import does not hold (an old path, a number no
+        # folder carries, a page the guard stopped): not in force, and left a draft for
+        # the import that brings its successor in to complete
+        plan.notes.append(
+            f"{page.path}: a superseded record{said} whose successor is not imported;"
+            " imported as draft despite --verified"
+        )
+        return "draft"
     if plan.verified and record is not None and record.state in _NOT_IN_FORCE:
-        said = f" ({record.stated!r})" if record.stated else ""
         plan.notes.append(
             f"{page.path}: a {record.state} record{said} is not in force yet; "
             "imported as draft despite --verified"
+        )
+        return "draft"
+    if plan.verified and record is not None and record.stated and not record.state:
+        # "imlpemented", a template's list of states: a state nobody can read is no
+        # sign that the record is in force
+        plan.notes.append(
+            f"{page.path}: its state{said} could not be read; imported as draft despite --verified"
         )
         return "draft"
     return "stable" if plan.verified else "draft"

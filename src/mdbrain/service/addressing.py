@@ -110,7 +110,7 @@ def named(
     ``.md``; else the one document imported from the page at that path (``sources``: a
     page keeps the name it had, such as ``reference/7.5/ForEach-Object.md``); else the
     one record it names by its series and number or by its folder's name
-    (:func:`_record_named`). Else the
+    (:func:`_records_named`). Else the
     request fails naming first the document git saw it renamed to (``moved``: an id to
     the id it was moved to, or ''), then the documents whose file name or title reads
     like it, or whose id is spelt close to it."""
@@ -134,10 +134,10 @@ def named(
     ]
     if len(imported) == 1:
         return imported[0]
-    record = _record_named(found, path)
-    if record is not None:
-        return record
-    like = imported or _alike(found, path)
+    records = _records_named(found, path)
+    if len(records) == 1:
+        return records[0]
+    like = imported or records or _alike(found, path)
     now = moved(doc_id) if moved is not None and doc_id else ""
     if now and found.get(now) is not None:
         like = [now, *(d for d in like if d != now)]
@@ -156,26 +156,25 @@ def named(
 _FOLDER_PAGES = frozenset({"readme", "index", "_index", "home"})  # home: import's index.md
 
 
-def _record_named(found: Manifest, value: str) -> str | None:
-    """The one document ``value`` names as a record (``KEP-859``, ``ADR 11``: its series
+def _records_named(found: Manifest, value: str) -> list[str]:
+    """The documents ``value`` names as a record (``KEP-859``, ``ADR 11``: its series
     and number) or by the name of the folder it is the page of (``859-kubectl-headers``
-    for ``keps/sig-cli/859-kubectl-headers/readme.md``); None when none or several do.
-    kubernetes/enhancements: every KEP is a ``readme.md``, and ``show KEP-859`` was no
-    document id."""
+    for ``keps/sig-cli/859-kubectl-headers/readme.md``), a path telling apart folders
+    of one name. kubernetes/enhancements: every KEP is a ``readme.md``, and ``show
+    KEP-859`` was no document id."""
     from mdbrain.core import adr, text
 
     named = text.records_named(value)
     if len(named) == 1:
         ((series, number),) = named
-        holders = [
+        return [
             e.id
             for e in found.entries
             if adr.number_of(e.id) == number and (series in e.id.casefold() or e.type == "decision")
         ]
-        return holders[0] if len(holders) == 1 else None
     name = value.rstrip("/").rsplit("/", 1)[-1].casefold()
     if not name or "." in name:
-        return None
+        return []
     holders = [
         e.id
         for e in found.entries
@@ -185,7 +184,7 @@ def _record_named(found: Manifest, value: str) -> str | None:
     folder = value.strip().rstrip("/").casefold()
     if len(holders) > 1:  # a path names one of them
         holders = [h for h in holders if posixpath.dirname(h).casefold().endswith(folder)]
-    return holders[0] if len(holders) == 1 else None
+    return holders
 
 
 def _spelt_like(found: Manifest, path: str) -> list[str]:

@@ -29,7 +29,7 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from urllib.parse import quote, unquote
 
 from mdbrain.core import (
@@ -55,6 +55,7 @@ from mdbrain.core import (
     snippets,
 )
 from mdbrain.core.errors import (
+    DocumentError,
     GuardError,
     InvalidRequestError,
     MdbrainError,
@@ -822,6 +823,26 @@ SIBLING_FIELDS = ("kep.yaml", "metadata.yaml", "metadata.yml", "meta.yaml", "met
 SIBLING_MOST = 64 * 1024  # bytes of such a file read at most
 
 
+SIBLING_DROPS = 8  # lines of a metadata file left out, at most, before it is given up
+
+
+def _fields_of(text: str, rel: str) -> tuple[dict[str, Any], list[str]]:
+    """The fields of a metadata file, and the lines YAML rejected and that were left out
+    to read the rest (a KEP's ``creation-date: 2023-14-05`` cost it its status, authors
+    and milestones); raises when more than :data:`SIBLING_DROPS` are."""
+    lines = text.split("\n")
+    dropped: list[str] = []
+    while True:
+        try:
+            return frontmatter.load("\n".join(lines), path=rel, first_line=1)[0], dropped
+        except DocumentError as exc:
+            at = (exc.line or 0) - 1
+            if len(dropped) >= SIBLING_DROPS or not 0 <= at < len(lines) or not lines[at].strip():
+                raise
+            dropped.append(f"line {exc.line} ({exc.message})")
+            lines[at] = ""  # the others keep their numbers
+
+
 def _with_sibling_fields(run: _Run, path: str, page: conversion.Page) -> conversion.Page:
     """A folder's own page (``README.md``, ``index.md``) with the fields of the metadata
     file beside it (:data:`SIBLING_FIELDS`) where its own frontmatter gives none: its
@@ -836,10 +857,11 @@ def _with_sibling_fields(run: _Run, path: str, page: conversion.Page) -> convers
             continue
         try:
             data = files.read(run.source, rel, limit=SIBLING_MOST)
-            fields = frontmatter.load(document.decode(data, path=rel), path=rel)[0]
+            fields, dropped = _fields_of(document.decode(data, path=rel), rel)
         except MdbrainError as exc:
             run.plan.notes.append(f"{rel}: not read as the fields of {path}: {exc.message}")
             continue
+        run.plan.notes += [f"{rel}: {line} left out of the fields of {path}" for line in dropped]
         if not isinstance(fields, dict) or not fields:
             continue
         return dataclasses.replace(page, meta={**fields, **page.meta})
