@@ -605,7 +605,7 @@ def _kep(number: int, title: str, summary: str) -> str:
         "## Release Signoff Checklist\n\nItems marked with (R) are required prior to"
         " targeting to a milestone / release.\n\n- [ ] (R) Enhancement issue\n\n"
         f"## Summary\n\n{summary}\n\n## Motivation\n\nWhy.\n\n"
-        "## Proposal\n\nThe user story comes first: as an operator, I want it.\n"
+        "## Proposal\n\nAs an operator, I want it to work.\n"
     )
 
 
@@ -615,7 +615,7 @@ def test_proposals_with_their_fields_in_a_file_beside_them_keep_them(
     """kubernetes/enhancements: each KEP's README has no frontmatter, its kep.yaml holds
     its status, days, authors and the KEPs it replaces. None was read: every KEP came in
     a draft dated by git, withdrawn and replaced ones too, and summaries were the
-    release checklist or the Proposal's first sentence, not the Summary."""
+    release checklist or a user story opening the Proposal, not the Summary."""
     root = make_base({})
     fields = (
         'title: {title}\nkep-number: {n}\nauthors:\n  - "@ana"\nstatus: {status}\n'

@@ -241,3 +241,21 @@ def test_a_home_page_hiding_its_title_takes_the_sites_and_skips_its_address_line
     )
     only = "Source: https://example.org/code\n"
     assert conversion.summary_of(only, {}, 240, False, "X") == "Source: https://example.org/code"
+
+
+def test_a_proposal_s_summary_is_what_it_proposes_unless_it_opens_on_a_user_story() -> None:
+    """kubernetes/enhancements: a KEP's Proposal says what changes ("introduce a
+    restartPolicy field to init containers") where its Summary says why; the questions
+    it answers were lost when the Summary came first. A Proposal that opens on a user
+    story says neither: the Summary is taken then."""
+
+    def kep(proposal: str) -> str:
+        return (
+            "# KEP-753: Sidecars\n\n## Summary\n\nSidecars are helpers that run beside an app."
+            f"\n\n## Motivation\n\nWhy.\n\n## Proposal\n\n{proposal}\n"
+        )
+
+    concrete = kep("Introduce a restartPolicy field to init containers.")
+    story = kep("As a cluster operator, I want my log shipper to start first.")
+    assert conversion.summary_of(concrete, {}, 240, True).startswith("Introduce a restartPolicy")
+    assert conversion.summary_of(story, {}, 240, True).startswith("Sidecars are helpers")

@@ -280,12 +280,12 @@ def summary_of(
         value = meta.get(key)
         if isinstance(value, str) and plain(value) and not _says_no_more(plain(value), title):
             return clip(plain(value), limit)
-    # what a record decides, else the summary it writes of itself (a KEP's, an RFC's:
-    # kubernetes/enhancements' summaries were its Proposal's first sentence, or its
-    # release checklist), else what it proposes, else why
-    decided = schema.DECISION_SECTIONS
-    proposed = ("proposal", "context")
-    places = [decided, SUMMARY_SECTIONS, proposed] if decision else []
+    # what a record decides (or, in a proposal's words, proposes), else why; else the
+    # summary it writes of itself: a KEP's Proposal says what changes ("introduce a
+    # restartPolicy field to init containers") where its Summary says why, and answered
+    # more questions so, unless it opens on a user story (see summary.weak)
+    decided = (*schema.DECISION_SECTIONS, "proposal", "context")
+    places = [decided, SUMMARY_SECTIONS] if decision else []
     # a record's Status section says where it stands, not what it decides ("Incomplete")
     page = _without(body, _RECORD_STATE_SECTIONS) if decision else body
     defined = _REFERENCE_DEFINITION.findall(body) if "]:" in body else []
@@ -293,8 +293,7 @@ def summary_of(
     for names in (*places, None) if decision else (SUMMARY_SECTIONS, None):
         own = names is SUMMARY_SECTIONS  # a Decision section is one wherever it stands
         found = first_paragraph(
-            page if names is None else section(body, names, own=own),
-            lists=names is decided or names is proposed,
+            page if names is None else section(body, names, own=own), lists=names is decided
         )
         found = _unbracketed(found, defined) if defined and "[" in found else found
         if found and not weak(found):

@@ -691,6 +691,11 @@ _ADDRESS = re.compile(r"<?https?://\S+>?")
 _LABEL_WORDS = 3  # words a bare address may have before it: "Server PR:"
 
 
+# a user story: who wants what, not what the page decides ("As a cluster operator, I want
+# to...": 41 of kubernetes/enhancements' proposals opened their Proposal so)
+_USER_STORY = re.compile(r"\s*As an? [^,.]{1,80},?\s+I\s+(?:want|would like|need|wish)\b", re.I)
+
+
 def _says_where_it_stands(text: str) -> bool:
     """Whether ``text`` only says how a record stands ("Implemented and merged to
     master.") or only points elsewhere ("Server PR: https://...")."""
@@ -705,13 +710,14 @@ def _says_where_it_stands(text: str) -> bool:
 def weak(text: str) -> bool:
     """Whether a summary found is a poor one, to be taken only when nothing better is
     found: it ends announcing what follows, it is an aside in parentheses, it only
-    holds a place ("TBD": a Decision section not written yet), or it only says where the
-    record stands or where to look."""
+    holds a place ("TBD": a Decision section not written yet), it only says where the
+    record stands or where to look, or it is a user story."""
     return (
         bool(_ANNOUNCES.search(text))
         or _parenthetical(text)
         or _holds_a_place(text)
         or _says_where_it_stands(text)
+        or _USER_STORY.match(text) is not None
     )
 
 
