@@ -237,3 +237,22 @@ def test_a_retired_record_the_question_names_is_shown(make_base: MakeBase) -> No
     # not named, it stays out of a default read
     other = reader.query("Why was the classic dynamic allocation withdrawn?")
     assert all(h.status != "archived" for h in other.hits)
+
+
+def test_a_field_the_question_names_is_shown_from_the_frontmatter(make_base: MakeBase) -> None:
+    """kubernetes/enhancements: "Who are the authors of KEP-3140, and when was it
+    created?" listed the KEP, whose frontmatter held both, and showed neither."""
+    kep = doc(
+        "Cron job time zone",
+        body="Time zones for cron jobs, the schedule read in the zone asked.\n\n"
+        + "The controller reads the zone from the tz database of the image. " * 12,
+        type="decision",
+        authors='["@soltysh", "@deejross"]',
+        created="2022-01-06",
+    )
+    root = make_base({"keps/3140-cronjob-timezone/readme.md": kep, "other.md": doc("Other")})
+    reader = Brain.open(root).reader()
+    shown = views.query_text(reader.query("Who are the authors of KEP-3140?"))
+    assert "@soltysh" in shown
+    plain = views.query_text(reader.query("What do cron job time zones change?"))
+    assert "@soltysh" not in plain  # not asked: left to `show`

@@ -654,12 +654,15 @@ class Reader:
         shown: Iterable[Passage] = (),
         listed: int | None = None,
         status_asked: bool = False,
+        named: frozenset[str] = frozenset(),
     ) -> Passage:
         """The frontmatter as written; without ``whole``, only the schema's fields that
         the manifest row has not already shown (see :data:`PHASE_TWO`), and not the
         title when one of the ``shown`` passages opens with it as a heading; with
         ``listed``, a list of more items shows that many and says how many more. With
-        ``status_asked``, an imported record's own status is shown whatever it says."""
+        ``status_asked``, an imported record's own status is shown whatever it says; a
+        field whose name holds one of the words ``named`` (:func:`_fields_named`) is
+        shown too, whatever it is."""
         lines = doc.raw.splitlines()
         end = doc.body_line - 1
         block = lines[1 : end - 1] if end > 1 else []  # no frontmatter: nothing to show
@@ -667,6 +670,8 @@ class Reader:
             said = {k for k in doc.key_lines if k not in PHASE_TWO}
             if "original_status" in said and (status_asked or _status_says_more(doc.meta)):
                 said.discard("original_status")  # the status field cannot say it
+            if named:
+                said -= {k for k in said if _field_words(k) & named}
             if _headed(doc.meta.get("title"), shown):
                 said.add("title")
             skipped = {doc.key_lines[k] for k in said}
@@ -1022,10 +1027,11 @@ class Reader:
         ]
         # "what is the status of EIP-1559?": its own "Final" says what "draft" does not
         status_asked = _STATUS_ASKED.search(question) is not None
+        named = _fields_named(question)  # "who are the authors of KEP-3140?"
         frontmatters: list[Passage] = []
         for hit, doc, its in zip(chosen, docs, found, strict=True):
             head = self._frontmatter(
-                doc, whole=False, shown=its, listed=LISTED, status_asked=status_asked
+                doc, whole=False, shown=its, listed=LISTED, status_asked=status_asked, named=named
             )
             if head.text and not _title_alone(head, hit):
                 frontmatters.append(head)
@@ -1507,6 +1513,24 @@ def _names(question: str) -> list[str]:
 
 
 # status words a record's own status says no more than mdbrain's status does
+# words a question asks a field by, as the field's name holds them: "who wrote it" asks
+# for its author
+_FIELD_SYNONYMS = {"wrote": "author", "written": "author", "writer": "author"}
+
+
+def _field_words(key: str) -> frozenset[str]:
+    """The words of a field's name, singular: ``creation-date`` gives creation, date."""
+    return frozenset(part.removesuffix("s") for part in re.split(r"[-_.\s]+", key.lower()) if part)
+
+
+def _fields_named(question: str) -> frozenset[str]:
+    """The words of ``question`` that may name a field (four letters or more, singular):
+    kubernetes/enhancements' "who are the authors of KEP-3140?" left its authors out of
+    the answer, though its frontmatter held them."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", question)}
+    return frozenset(_FIELD_SYNONYMS.get(w, w).removesuffix("s") for w in words)
+
+
 _STATUS_ASKED = re.compile(r"\b(?:status|state|statut|état|etat)\b", re.IGNORECASE)
 _PLAIN_STATES = frozenset(
     {"accepted", "approved", "adopted", "proposed", "draft", "superseded", "deprecated",
