@@ -186,7 +186,7 @@ def test_the_table_of_fields_under_a_record_s_title_is_no_passage(make_base: Mak
     nothing either."""
     table = (
         "| Metadata | Value |\n|---|---|\n| Date | 2022-08-03 |\n| Author | @mh, @ivan |\n"
-        "| Status | Implemented |\n| Tags | jetstream |\n"
+        "| Status | Implemented |\n| Tags | jetstream |\n| Updates | ADR-8 |\n"
     )
     body = (
         f"# JetStream Direct Get\n\n{table}\n## Context\n\nReads went to the leader.\n\n"

@@ -1703,6 +1703,11 @@ def _heading_alone(text: str) -> bool:
 
 
 FIELD_TABLE_LINES = 16  # lines under the title a table of the page's fields starts within
+# rows of such a table that an import turns into relations, not fields of the same name
+_RELATION_ROWS = frozenset(
+    {"supersedes", "superseded_by", "replaces", "replaced_by", "updates", "amends", "extends",
+     "refines"}
+)  # fmt: skip
 
 
 def _without_field_table(doc: Document, lines: list[str]) -> list[str]:
@@ -1717,7 +1722,8 @@ def _without_field_table(doc: Document, lines: list[str]) -> list[str]:
 
     fields, taken = conversion.field_table("\n".join(lines[start : start + 64]))
     meta = doc.meta
-    if not taken or any(k not in meta and f"original_{k}" not in meta for k in fields):
+    kept = [k for k in fields if k not in _RELATION_ROWS]  # those become relations
+    if not taken or any(k not in meta and f"original_{k}" not in meta for k in kept):
         return lines
     out = list(lines)
     for number in taken:
