@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
 
-from mdbrain.core import dates, links, markdown, passages, schema
+from mdbrain.core import cells, dates, links, markdown, passages, schema
 from mdbrain.core.text import RECORD_SERIES
 
 SUPERSEDED_BY: Final = "superseded_by"
@@ -573,15 +573,6 @@ _TABLE_COLUMNS: Final = {
     "mise à jour": "updated", "mise a jour": "updated", "date de mise à jour": "updated",
 }  # fmt: skip
 _TABLE_WIDTH = 6  # columns of such a table, at most: a wider one is about something else
-_TABLE_RULE = re.compile(r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
-
-
-def _cells(line: str) -> list[str]:
-    """The cells of a table's row, outer pipes or none, their emphasis left out."""
-    text = line.strip()
-    text = text[1:] if text.startswith("|") else text
-    text = text[:-1] if text.endswith("|") and not text.endswith("\\|") else text
-    return [cell.strip(" \t*_`") for cell in text.split("|")]
 
 
 def head_table(body: str) -> dict[str, str]:
@@ -591,11 +582,11 @@ def head_table(body: str) -> dict[str, str]:
     and their status) describes something else; nothing then."""
     lines = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES])).split("\n")
     for at in range(1, len(lines) - 1):
-        if "|" not in lines[at - 1] or not _TABLE_RULE.match(lines[at]):
+        if "|" not in lines[at - 1] or not cells.ROW_RULE.match(lines[at]):
             continue
-        header, values = _cells(lines[at - 1]), _cells(lines[at + 1])
+        header, values = cells.row_cells(lines[at - 1]), cells.row_cells(lines[at + 1])
         after = lines[at + 2] if at + 2 < len(lines) else ""
-        widths = {len(header), len(values), len(_cells(lines[at]))}
+        widths = {len(header), len(values), len(cells.row_cells(lines[at]))}
         if len(header) > _TABLE_WIDTH or len(widths) > 1 or "|" in after:
             continue
         names = [" ".join(cell.lower().split()) for cell in header]

@@ -21,6 +21,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final, NamedTuple
 
+from mdbrain.core import cells
+
 # Fields that say when a page was written, and when it last changed (lower case).
 CREATED_KEYS: Final = (
     "created", "date", "publishdate", "pubdate", "published", "date_created", "creation_date",
@@ -199,7 +201,6 @@ def _breaks(line: str) -> bool:
     return line.endswith(("\\", "  ")) or _BREAK.search(line.rstrip()) is not None
 
 
-_TABLE_RULE = re.compile(r"^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$")
 # the columns beside a column of days that make a table a change log (nats-io's ADRs:
 # "| Revision | Date | Author | Info |", one row per change)
 _LOG_COLUMNS: Final = frozenset(
@@ -207,14 +208,6 @@ _LOG_COLUMNS: Final = frozenset(
      "notes", "comment", "comments", "what", "révision", "modification", "modifications"}
 )  # fmt: skip
 _DAY_COLUMNS: Final = frozenset({"date", "day", "when", "jour"})
-
-
-def _cells(line: str) -> list[str]:
-    """The cells of a table's row, outer pipes or none, their emphasis left out."""
-    text = line.strip()
-    text = text[1:] if text.startswith("|") else text
-    text = text[:-1] if text.endswith("|") and not text.endswith("\\|") else text
-    return [cell.strip(" \t*_`") for cell in text.split("|")]
 
 
 def _log_tables(lines: list[str], today: dt.date) -> tuple[list[dt.date], set[int]]:
@@ -225,18 +218,18 @@ def _log_tables(lines: list[str], today: dt.date) -> tuple[list[dt.date], set[in
     in_log = False
     column = -1  # the column of days of the table being read, or -1
     for number, line in enumerate(lines):
-        cells = _cells(line) if "|" in line else []
-        if column >= 0 and cells:
+        row = cells.row_cells(line) if "|" in line else []
+        if column >= 0 and row:
             taken.add(number)
-            found, _end = _leading(cells[column]) if column < len(cells) else (None, 0)
+            found, _end = _leading(row[column]) if column < len(row) else (None, 0)
             if found is not None and found <= today:
                 days.append(found)
             continue
         column = -1
         if line.lstrip().startswith("#"):
             in_log = _LOG_HEADING.match(line.strip()) is not None
-        elif cells and number + 1 < len(lines) and _TABLE_RULE.match(lines[number + 1]):
-            column = _log_column(cells, in_log)
+        elif row and number + 1 < len(lines) and cells.ROW_RULE.match(lines[number + 1]):
+            column = _log_column(row, in_log)
             if column >= 0:
                 taken.update((number, number + 1))
     return days, taken
