@@ -77,6 +77,63 @@ def test_a_window_that_stops_on_a_tables_head_takes_its_rows_while_they_fit() ->
     assert passages.past_table_head(lines, costs, 0, 1, 100) == 1  # no table at its end
 
 
+ENDPOINTS = [
+    "- **Endpoint (HTTP)**: where the exporter sends over HTTP.",
+    "  - Default: `http://localhost:4318`",
+    "  - Type: string",
+    "",
+    "- **Endpoint (gRPC)**: where the exporter sends over gRPC, a long line of prose.",
+    "  - Default: `http://localhost:4317`",
+    "  - Type: string",
+    "",
+    "- **Timeout**: how long the exporter waits.",
+    "  - Default: 10s",
+]
+
+
+def test_a_window_ending_on_a_list_item_takes_the_lines_under_it() -> None:
+    costs = [5] * len(ENDPOINTS)
+    # the gRPC item alone: its default and type under it come with it, not the next item
+    assert passages.with_sub_items(ENDPOINTS, costs, 4, 5, 10) == 7
+    # they may take the window half its limit over, no more
+    assert passages.with_sub_items(ENDPOINTS, costs, 4, 5, 8) == 6
+    assert passages.with_sub_items(ENDPOINTS, [50, *costs[1:]], 0, 1, 10) == 1
+    # ending on a sub-item (its siblings are not under it) or on prose: as it was
+    assert passages.with_sub_items(ENDPOINTS, costs, 4, 6, 100) == 6
+    assert passages.with_sub_items(["Some prose.", "  indented"], [5, 5], 0, 1, 100) == 1
+
+
+def test_a_list_items_continuation_lines_keep_their_item_open() -> None:
+    lines = ["- First item,", "  wrapped here.", "  - and its detail", "- Second item"]
+    assert passages.with_sub_items(lines, [5] * 4, 0, 2, 100) == 3
+
+
+def test_a_window_does_not_open_on_the_tail_of_the_item_above_its_own() -> None:
+    scores = [0.0] * len(ENDPOINTS)
+    scores[4] = 3.0
+    assert passages.past_other_items(ENDPOINTS, scores, 2, 7) == 4
+    scores[2] = 1.0  # the line above holds something asked: kept
+    assert passages.past_other_items(ENDPOINTS, scores, 2, 7) == 2
+    prose = ["A sentence before.", "", "- The item asked about."]
+    assert passages.past_other_items(prose, [0.0, 0.0, 2.0], 0, 3) == 0
+
+
+def test_a_window_inside_a_table_shows_the_tables_header() -> None:
+    lines = [
+        "Intro.",
+        "",
+        "| Name | Default |",
+        "|------|---------|",
+        "| A | 1 |",
+        "| B | 2 |",
+    ]
+    assert passages.table_head(lines, 5, 6) == (5, "| Name | Default |\n|------|---------|")
+    assert passages.table_head(lines, 3, 6) == (2, "")  # on the rule: the header above it
+    assert passages.table_head(lines, 2, 6) == (2, "")
+    assert passages.table_head(lines, 0, 6) == (0, "")
+    assert passages.table_head(["a | b", "c | d"], 1, 2) == (1, "")  # pipes, no table
+
+
 DECIDED = [
     "## Decision Outcome",
     "",

@@ -125,6 +125,32 @@ def test_a_budget_caps_the_tokens_read(make_base: MakeBase) -> None:
     assert capped.hits  # the manifest phase still fits
 
 
+def test_a_list_item_that_answers_comes_with_the_details_under_it(
+    make_base: MakeBase,
+) -> None:
+    long = "The option accepts any form the client library allows, and a scheme decides. " * 9
+    body = (
+        "## Options\n\n- **Endpoint (HTTP)**: where spans go over HTTP.\n"
+        "  - Default: `http://localhost:4318`\n  - Type: string\n\n"
+        f"- **Endpoint (gRPC)**: where the exporter sends spans over gRPC. {long}\n"
+        "  - Default: `http://localhost:4317`\n  - Type: string\n\n"
+        "- **Timeout**: how long the exporter waits.\n  - Default: 10s\n"
+    )
+    root = make_base({"a.md": doc("Exporter options", body=body)})
+    text = Brain.open(root).reader().query("gRPC endpoint the exporter sends to").sections[0].text
+    assert "localhost:4317" in text  # the default under the item that answers
+    assert "4318" not in text and "Timeout" not in text  # not the items around it
+
+
+def test_rows_of_a_table_are_shown_under_its_header(make_base: MakeBase) -> None:
+    rows = "\n".join(f"| `OPTION_{n}` | Sets the knob number {n}. | {n} |" for n in range(40))
+    body = f"## Variables\n\n| Name | Description | Default |\n|---|---|---|\n{rows}\n"
+    root = make_base({"a.md": doc("Settings", body=body)})
+    text = Brain.open(root).reader().query("what does OPTION_37 set").sections[0].text
+    assert "OPTION_37" in text and "OPTION_2 " not in text
+    assert text.splitlines()[0:2] == ["| Name | Description | Default |", "|---|---|---|"]
+
+
 def test_long_sections_are_cut_and_say_so(make_base: MakeBase) -> None:
     body = "## Steps\n\n" + "\n".join(f"{i}. do step {i} of the migration" for i in range(1, 200))
     root = make_base({"a.md": doc("Migration", body=body)})

@@ -239,6 +239,102 @@ def past_table_head(
     return grown if rows > 0 else end
 
 
+_ITEM_LINE = lazy_pattern(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+ITEM_ALLOWANCE = 0.5  # share of the limit a list item's own sub-items may add to a window
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
+
+
+def _item_at(lines: Sequence[str], number: int, floor: int) -> int | None:
+    """The list item line ``number`` belongs to: itself when it is one, else the nearest
+    item above it (not above ``floor``) indented less, whose text it goes on; None when
+    it is in no list."""
+    if _ITEM_LINE().match(lines[number]):
+        return number
+    depth = _indent(lines[number])
+    for above in range(number - 1, max(floor, number - 40) - 1, -1):
+        line = lines[above]
+        if not line.strip():
+            continue
+        if _indent(line) >= depth:
+            continue
+        return above if _ITEM_LINE().match(line) else None
+    return None
+
+
+def with_sub_items(
+    lines: Sequence[str], costs: Sequence[int], start: int, end: int, limit: int
+) -> int:
+    """Where a window ``[start, end)`` should end so as not to leave a list item it ends
+    on without the lines under it: its sub-items and the text indented below it say what
+    its first line only names ("Endpoint (OTLP/gRPC)" and, under it, "Default:
+    http://localhost:4317"). They are added while the ``costs`` stay within ``limit``
+    and :data:`ITEM_ALLOWANCE` of it more; a window that ends elsewhere keeps its
+    ``end``."""
+    last = end - 1
+    while last >= start and not lines[last].strip():
+        last -= 1
+    if last < start or end >= len(lines):
+        return end
+    item = _item_at(lines, last, start)
+    if item is None:
+        return end
+    depth = _indent(lines[item])
+    spent = sum(costs[start:end])
+    room = limit + int(limit * ITEM_ALLOWANCE)
+    grown = end
+    while grown < len(lines):
+        line = lines[grown]
+        if not line.strip():
+            following = next((x for x in lines[grown + 1 :] if x.strip()), "")
+            if not following or _indent(following) <= depth:
+                break
+        elif _indent(line) <= depth:
+            break
+        if spent + costs[grown] > room:
+            break
+        spent += costs[grown]
+        grown += 1
+    while grown > end and not lines[grown - 1].strip():
+        grown -= 1
+    return grown
+
+
+def past_other_items(lines: Sequence[str], scores: Sequence[float], start: int, end: int) -> int:
+    """Where a window ``[start, end)`` should start when its best line is a list item and
+    the lines before it, holding nothing asked, end the item above (its last sub-item,
+    taken as context): the window opens on its own item."""
+    best = max(range(start, end), key=lambda i: (scores[i], -i), default=start)
+    if best == start or not _ITEM_LINE().match(lines[best]):
+        return start
+    depth = _indent(lines[best])
+    before = [n for n in range(start, best) if lines[n].strip()]
+    if before and all(scores[n] <= 0 and _indent(lines[n]) > depth for n in before):
+        return best
+    return start
+
+
+def table_head(lines: Sequence[str], start: int, end: int) -> tuple[int, str]:
+    """A window ``[start, end)`` that opens inside a table, made to show what its columns
+    are: one opening on the ``|---|`` row opens on the header row above it; one opening
+    further down gets the header and its rule shown above it (the second value, empty
+    when none is needed)."""
+    if start >= end or "|" not in lines[start]:
+        return start, ""
+    top = start
+    while top > 0 and "|" in lines[top - 1] and lines[top - 1].strip():
+        top -= 1
+    if top + 1 >= len(lines) or not markdown.TABLE_RULE.match(lines[top + 1]):
+        return start, ""
+    if start == top + 1:
+        return top, ""
+    if start <= top:
+        return start, ""
+    return start, f"{lines[top]}\n{lines[top + 1]}"
+
+
 # a line that says what comes next, its sentence left open: "Chosen option: X, because",
 # "as follows" (a line ending with a colon is most often a heading of what follows: left)
 _ANNOUNCES = lazy_pattern(

@@ -873,12 +873,16 @@ class Reader:
             start, end = _decision_opening(scores, costs, limit, (start, end))
         end = passages.past_table_head(own, costs, start, end, limit)
         end = passages.past_announcement(own, costs, start, end, limit)
+        end = passages.with_sub_items(own, costs, start, end, limit)
+        start = passages.past_other_items(own, scores, start, end)
         start, end = passages.opening(own, costs, scores, (start, end), limit)
         while start < end and (start in hidden or not (section.level or own[start].strip())):
             start += 1  # nor a blank line opening what a page says before its headings
         while end > start and end - 1 in hidden:
             end -= 1
         start, end, above, below = passages.fenced(own, start, end)
+        if not above:  # rows of a table under the header that says what their cells are
+            start, above = passages.table_head(own, start, end)
         # what a page says before its first heading goes by the page's title, not its path
         title = passages.clean_heading(section.title) if section.level else _page_title(doc)
         shown = _shown_lines(own, start, end, hidden)
