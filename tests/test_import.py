@@ -556,6 +556,22 @@ def test_a_dry_run_lists_the_first_pages_and_the_documents_they_would_become(
     assert "note-00.md ->" not in done and "index.md -> notes/home.md" in done
 
 
+def test_a_folders_overview_page_is_renamed_for_the_right_reason(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """The base's OVERVIEW.md is at its root: a folder's overview.md gives way to the
+    overview import writes in folders, and the message said it clashed with OVERVIEW.md."""
+    root = make_base({})
+    source = tmp_path / "spec"
+    source.mkdir()
+    (source / "overview.md").write_text("# Overview\n\nThe big picture.\n", encoding="utf-8")
+    (source / "api.md").write_text("# API\n\nCalls.\n", encoding="utf-8")
+    renamed = {r.source: r for r in run_import(root, source, dry_run=True).renamed}
+    assert renamed["overview.md"].chosen == "spec/home.md"
+    assert "OVERVIEW.md" not in renamed["overview.md"].reason
+    assert "overview import writes" in renamed["overview.md"].reason
+
+
 def test_hidden_folders_are_skipped(make_base: MakeBase, wiki: Path) -> None:
     root = make_base({})
     report = run_import(root, wiki)

@@ -33,6 +33,7 @@ from mdbrain.core import (
     document,
     edit,
     fields,
+    folder_overview,
     foreign_links,
     language,
     links,
@@ -286,6 +287,9 @@ def _why_renamed(plan: Plan, folder: str, wanted: str, mine: set[str]) -> str:
     if wanted in mine:
         return f"{wanted}.md is taken by another imported page"
     derived = _derived(plan)
+    overview = folder_overview.NAME.removesuffix(".md")
+    if folder and wanted == overview:  # the base's OVERVIEW.md is at its root only
+        return f"{wanted}.md is the name of the overview import writes to list a folder's pages"
     if folder.count("/") < 1 and wanted in derived:
         return f"{wanted}.md would clash with {derived[wanted]}, which mdbrain writes"
     return f"{wanted}.md is taken by a document of the base"
