@@ -288,3 +288,19 @@ def test_a_site_without_the_snippets_extension_keeps_its_lines(tmp_path: Path) -
         report = importing.import_folder(brain.session, project / "docs")
     written = (project / "kb" / report.imported["page.md"]).read_text()
     assert '--8<-- "CONTRIBUTING.md"' in written
+
+
+# --- the site's own docs folder ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("docs_dir", "theme"), [("docs_src", ""), ("guides", ""), (None, "notes")])
+def test_the_folder_an_mkdocs_site_builds_from_imports_into_the_root(
+    tmp_path: Path, docs_dir: str | None, theme: str
+) -> None:
+    """edgex-docs builds from docs_src: its pages went under docs-src/, each id longer."""
+    folder = tmp_path / (docs_dir or "notes")
+    folder.mkdir()
+    config = "site_name: x\n" + (f"docs_dir: {docs_dir}\n" if docs_dir else "")
+    (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
+    # without a docs_dir, MkDocs builds from docs/: notes/ is a folder of its own
+    assert importing.default_theme(folder, tmp_path) == theme

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mdbrain.core import adr, conversion, document
+from mdbrain.core import adr, conversion, dates, document
 from mdbrain.service import importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
@@ -702,3 +702,84 @@ def test_kep_fields_a_log_shares_odd_states_and_bad_days_are_read_with_care(
     assert meta[801]["status"] == "stable"
     assert meta[806]["authors"] == ["@ana"] and meta[806]["original_status"] == "implementable"
     assert any("kep.yaml: line 6" in note and "left out" in note for note in report.notes)
+
+
+# a specification whose pages give their maturity on a status line (the shape of
+# open-telemetry/opentelemetry-specification), one page on its way out among them
+SPEC = {
+    "api.md": "# Tracing API\n\n**Status**: [Stable](status.md), except where noted\n\nSpans.\n",
+    "sdk.md": "# Tracing SDK\n\n**Status**: [Stable](status.md)\n\nSamplers.\n",
+    "logs.md": "# Logs\n\n**Status**: [Development](status.md)\n\nRecords.\n",
+    "mixed.md": "# Metrics\n\nStatus: Mixed\n\nInstruments.\n",
+    "shim.md": "# OpenTracing shim\n\n**Status**: [Deprecated](status.md)\n\nA bridge.\n",
+    # a record all the same: its Decision section says so, whatever its status line says
+    "0001-sampling.md": "# 1. Sampling\n\n**Status**: Deprecated\n\n## Context\n\nLoad.\n\n"
+    "## Decision\n\nSample at the head.\n",
+}
+
+
+def test_a_status_line_the_pages_use_for_their_maturity_makes_no_record(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    root = make_base({})
+    report = run_import(root, write_log(tmp_path / "spec", SPEC))
+    got = imported(root, report)
+    assert got["shim.md"]["type"] != "decision"
+    assert "original_status" not in got["shim.md"]
+    assert got["shim.md"]["status"] == "draft"  # hidden by no default read
+    assert got["0001-sampling.md"]["type"] == "decision"
+    assert any("shim.md" in note and "maturity" in note for note in report.notes)
+
+
+def test_a_deprecated_record_among_records_stays_one(make_base: MakeBase, tmp_path: Path) -> None:
+    log = {
+        **{f"{n:04d}-{name}.md": f"# {n}. {name}\n\nStatus: Accepted\n\nWe do it.\n"
+           for n, name in enumerate(("queues", "cache", "auth"), start=1)},
+        "0004-ftp.md": "# 4. FTP\n\nStatus: Deprecated\n\nWe used FTP.\n",
+    }  # fmt: skip
+    root = make_base({})
+    got = imported(root, run_import(root, write_log(tmp_path / "adr", log)))
+    assert got["0004-ftp.md"]["type"] == "decision"
+    assert got["0004-ftp.md"]["original_status"] == "Deprecated"
+
+
+# edgex-docs' ADRs: no Status section, a change log whose items give a state and a day
+LOGGED = (
+    "# Authentication\n\n### Submitters\n- Someone (Org)\n\n## Change Log\n\n"
+    "- [proposed](https://example.org/pull/935) (2023-01-28)\n"
+    "- [approved](https://example.org/pull/1316) (2023-12-09)\n"
+    "  - Revised after review (2023-12-01)\n\n"
+    "## Context\n\nTokens.\n\n## Decision\n\nUse JWTs.\n"
+)
+TEMPLATE_LOG = (
+    "# Harness\n\n## Change Log\n<!--\nState is one of: pending, approved.\nE.g.:\n"
+    "- [approved](URL of PR) (2022-04-01)\n- [amended](URL of PR) (2022-05-01)\n-->\n\n"
+    "## Context\n\nLoad.\n\n## Decision\n\nA harness.\n"
+)
+
+
+def test_a_change_logs_newest_item_gives_the_records_state_and_its_days() -> None:
+    record = adr.read("adr/0029-authentication.md", LOGGED, {})
+    assert record is not None
+    assert (record.state, record.stated) == ("accepted", "approved")
+    stated = dates.in_text(LOGGED, TODAY)
+    assert (stated.created, stated.updated) == ((dt.date(2023, 1, 28),), (dt.date(2023, 12, 9),))
+    # newest first in the log: the latest day still decides
+    reordered = "# A\n\n## Change Log\n- [approved](u) (2023-12-09)\n- [proposed](u) (2023-01-28)\n"
+    assert adr.logged_state(reordered) == "approved"
+
+
+def test_a_templates_example_change_log_in_a_comment_says_nothing() -> None:
+    record = adr.read("adr/0030-harness.md", TEMPLATE_LOG, {})
+    assert record is not None and record.state == "" and record.stated == ""
+    assert dates.in_text(TEMPLATE_LOG, TODAY) == dates.Stated((), ())
+
+
+def test_an_imported_record_keeps_the_state_and_days_of_its_change_log(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    root = make_base({})
+    got = imported(root, run_import(root, write_log(tmp_path / "adr", {"0029-auth.md": LOGGED})))
+    fields = got["0029-auth.md"]
+    assert fields["original_status"] == "approved"
+    assert (fields["created"], fields["updated"]) == (dt.date(2023, 1, 28), dt.date(2023, 12, 9))

@@ -317,7 +317,9 @@ def _scan_summary(report: Any) -> None:
     if report.set_aside:
         shown = ", ".join(f"{where} ({count})" for where, count in report.set_aside[:8])
         more = f" and {len(report.set_aside) - 8} more" if len(report.set_aside) > 8 else ""
-        click.echo(f"Left out as examples, vendored, generated or test data: {shown}{more}")
+        click.echo(
+            f"Code files left out as examples, vendored, generated or test data: {shown}{more}"
+        )
     _outside(report.pages, report.left_out)
     if report.unresolved:
         click.echo(f"impl_refs left out (not found): {', '.join(report.unresolved)}")

@@ -619,9 +619,31 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
         parts += [m.group(1) for m in _STATUS_LINE.finditer(head)]
     if not parts and "|" in body:  # "| Status |" over "| Open |": read as "Status: Open"
         parts += [head_table(body).get("status", "")]
+    if not any(part.strip() for part in parts):
+        parts = [logged_state(body)]
     parts += _sections(body, _LINKS_HEADING)
     text = markdown.without_comments("\n".join(parts), " ")
     return " ".join(text.split())
+
+
+def logged_state(body: str) -> str:
+    """The state the newest item of a record's change log gives, in its words
+    ("approved" of ``- [approved](https://.../pull/1316) (2023-12-09)``), for a record
+    that says its state nowhere else (edgex-docs' ADRs); '' when none gives one. The
+    newest is the one of the latest day when every item giving a state has a day,
+    else the last."""
+    stating = []
+    for item, day in dates.log_items(body):
+        text = _ADDRESS.sub(" ", _LINK_TEXT.sub(r"\1", markdown.without_comments(item, " ")))
+        for _name, pattern in _STATES:
+            if (found := pattern.search(text)) is not None:
+                stating.append((found.group(0).strip(), day))
+                break
+    if not stating:
+        return ""
+    if all(day is not None for _word, day in stating):
+        return max(reversed(stating), key=lambda pair: pair[1] or dt.date.min)[0]
+    return stating[-1][0]
 
 
 def _field_key(key: object) -> str:
@@ -676,7 +698,25 @@ def in_a_log(paths: Iterable[str], records: Container[str]) -> set[str]:
     return out
 
 
-def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
+def _said_status(body: str) -> list[str]:
+    """The texts of a page's status sections and of the status lines or table cell at
+    its top, comments left in."""
+    if "tatus" not in body and "tatut" not in body:
+        return []
+    head = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES]))
+    stated = [*_status_sections(body), *_STATUS_LINE.findall(head)]
+    table = head_table(body).get("status", "") if "|" in head else ""
+    return [*stated, table] if table else stated
+
+
+def gives_maturity(body: str) -> bool:
+    """Whether a page's status line or section gives a maturity ("Stable",
+    "Development", "Mixed") rather than a record's state."""
+    stated = [markdown.without_comments(text, " ") for text in _said_status(body)]
+    return any(text.strip(" *_") for text in stated) and not any(map(_state, stated))
+
+
+def looks_like_adr(path: str, body: str, meta: Mapping[str, Any], *, by_state: bool = True) -> bool:
     """A decision record: an ``ADR``-numbered name, a status section or line that gives
     a record's state or stands beside a Decision section, a status field that gives a
     state, a Decision section beside a Context section, a title that says it is one, or
@@ -685,21 +725,18 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any]) -> bool:
     (:func:`_is_proposal`).
 
     Any other status is a page's maturity: every page of a specification may open
-    with ``**Status**: Stable`` without recording a decision."""
+    with ``**Status**: Stable`` without recording a decision. Without ``by_state``, a
+    status line giving a state is such a maturity too ("Deprecated" among pages that
+    are "Stable" or "Development"), unless a Decision section stands beside it."""
     name = posixpath.basename(path)
     if _ADR_PREFIX.match(name):
         return True
-    stated: list[str] = []
-    if "tatus" in body or "tatut" in body:
-        head = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES]))
-        stated = [*_status_sections(body), *_STATUS_LINE.findall(head)]
-        table = head_table(body).get("status", "") if "|" in head else ""
-        stated += [table] if table else []
-        if stated and (
-            any(_state(markdown.without_comments(text, " ")) for text in stated)
-            or _sections(body, _DECISION_HEADING, nested=True)
-        ):
-            return True
+    stated = _said_status(body)
+    if stated and (
+        (by_state and any(_state(markdown.without_comments(text, " ")) for text in stated))
+        or _sections(body, _DECISION_HEADING, nested=True)
+    ):
+        return True
     field = _status_field(meta)
     if (field is not None and _FIELD_STATE.match(field.strip())) or _numbered_by_series(path, meta):
         return True  # a status field giving a state, or its number under the series' name
@@ -1104,6 +1141,7 @@ def stated(body: str, meta: Mapping[str, Any]) -> str:
         head = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES]))
         found = _STATUS_LINE.search(head)
         text = found.group(1) if found else head_table(body).get("status", "")
+        text = text if text.strip() else logged_state(body)
     text = chosen(" ".join(markdown.without_comments(text, " ").split()))
     text = _MARKS.sub("", _LINK_TEXT.sub(r"\1", text))
     return " ".join(text.split()).strip(" *_")
@@ -1225,10 +1263,19 @@ def _field_clauses(meta: Mapping[str, Any]) -> tuple[Clause, ...]:
     return tuple(out)
 
 
-def read(path: str, body: str, meta: Mapping[str, Any], *, in_log: bool = False) -> Record | None:
+def read(
+    path: str,
+    body: str,
+    meta: Mapping[str, Any],
+    *,
+    in_log: bool = False,
+    by_state: bool = True,
+) -> Record | None:
     """The record in a page, or None when the page is not a decision record; with
-    ``in_log``, a page known to sit among records (see :func:`in_a_log`) is read as one."""
-    if not in_log and not looks_like_adr(path, body, meta):
+    ``in_log``, a page known to sit among records (see :func:`in_a_log`) is read as one;
+    without ``by_state``, a status line's state alone does not make one (see
+    :func:`looks_like_adr`)."""
+    if not in_log and not looks_like_adr(path, body, meta, by_state=by_state):
         return None
     status = chosen(status_text(body, meta))
     day = date_of(body, meta, status)

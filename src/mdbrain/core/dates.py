@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final, NamedTuple
 
-from mdbrain.core import cells
+from mdbrain.core import cells, markdown
 
 # Fields that say when a page was written, and when it last changed (lower case).
 CREATED_KEYS: Final = (
@@ -171,9 +171,10 @@ class Stated(NamedTuple):
 
 
 def _head(body: str) -> Iterable[str]:
-    """The first ``HEAD_LINES`` lines of ``body``, those in code fences left out."""
+    """The first ``HEAD_LINES`` lines of ``body``, those in code fences left out, and its
+    HTML comments (a template's example of a change log is no change)."""
     fence = ""
-    for whole in body.splitlines()[:HEAD_LINES]:
+    for whole in markdown.without_comments(body, " ").splitlines()[:HEAD_LINES]:
         line = whole[:_LINE_CHARS]
         if (mark := _FENCE.match(line)) is not None:
             if not fence:
@@ -246,6 +247,46 @@ def _log_column(header: list[str], in_log: bool) -> int:
     return -1
 
 
+# the day an item of a change log gives after what changed: "[approved](url) (2023-12-09)",
+# "original - approved 2023-01-03"
+_LAST_DAY = re.compile(r"(?:\(([^()\n]{4,40})\)|[-–—:,]\s*([^-–—:,()\n]{4,40}))\s*$")
+
+
+def _item_day(line: str) -> dt.date | None:
+    """The day an item of a change log gives: before what changed (``* 2019 Aug 31:
+    first draft``), or after it, in brackets or after a dash (edgex-docs' ADRs)."""
+    bare = _bare(line)
+    found, _end = _leading(bare)
+    if found is not None:
+        return found
+    last = _LAST_DAY.search(bare)
+    if last is None:
+        return None
+    text = (last.group(1) or last.group(2)).strip()
+    found, end = _leading(text)
+    return found if end == len(text) else None
+
+
+def log_items(body: str) -> list[tuple[str, dt.date | None]]:
+    """The items of the change log sections among the first lines of ``body``, each as
+    written (its sub-items left out) with the day it gives, in their order."""
+    out: list[tuple[str, dt.date | None]] = []
+    in_log = False
+    depth = -1  # the indent of the section's first item: deeper ones are its sub-items
+    for line in _head(body):
+        if line.lstrip().startswith("#"):
+            in_log, depth = _LOG_HEADING.match(line.strip()) is not None, -1
+        elif in_log and _ITEM.match(line):
+            indent = len(line) - len(line.lstrip())
+            depth = indent if depth < 0 else depth
+            if indent <= depth:
+                out.append((line.strip(), _item_day(line)))
+    return out
+
+
+_ITEM = re.compile(r" {0,3}(?:[-*+]|\d{1,9}[.)])\s+\S")
+
+
 def in_text(body: str, today: dt.date) -> Stated:
     """The days the first lines of ``body`` state, in their order: after a label
     (``Last updated: February 2016``, ``Created: 2011-01-01``, ``Mis à jour le 4 mars
@@ -272,7 +313,7 @@ def in_text(body: str, today: dt.date) -> Stated:
         if line.lstrip().startswith("#"):
             in_log = _LOG_HEADING.match(line.strip()) is not None
         elif in_log:
-            found, _end = _leading(_bare(line))
+            found = _item_day(line)
             if found is not None and found <= today:
                 logged.append(found)
             continue

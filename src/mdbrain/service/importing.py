@@ -571,10 +571,39 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             plan.records[path] = record
         _dated(run, page, record)
         _note_macros(plan, page)
+    _maturities(run, pages)
     _logged(run, pages)
     _macros_note(run.plan)
     _read_earlier(run, pages)
     return pages
+
+
+MATURITY_PAGES = 3  # pages giving a maturity on their status line: a convention of the pages
+
+
+def _maturities(run: _Run, pages: dict[str, conversion.Page]) -> None:
+    """Take back the records read from a status line alone when the pages use that line
+    for their maturity: "Deprecated" among pages that are "Stable" or "Development"
+    (the OpenTelemetry specification) is a page on its way out, no decision record.
+    That is the pages' convention when more pages give a maturity there than a state."""
+    plan = run.plan
+    mature = sum(adr.gives_maturity(page.body) for page in pages.values())
+    if mature < MATURITY_PAGES:
+        return
+    weak = [
+        path
+        for path, page in sorted(pages.items())
+        if path in plan.records
+        and adr.read(plan.origin(path), page.body, page.meta, by_state=False) is None
+    ]
+    if not weak or len(weak) >= mature:
+        return
+    for path in weak:
+        said = plan.records.pop(path).stated
+        plan.notes.append(
+            f"{path}: its status ({said}) is read as the page's maturity, as {mature} other"
+            " pages give theirs: imported as a page, not a decision record"
+        )
 
 
 def _logged(run: _Run, pages: dict[str, conversion.Page]) -> None:
@@ -1455,8 +1484,12 @@ def default_theme(src: Path, project: Path) -> str:
     """The theme a folder's pages are imported into when none is asked: the folder's own
     name (``adr``, ``decision-records``, ``proposals``: each log keeps its folder, and
     two logs numbered from 1 do not mix), or the base's root for the project itself
-    and for a folder that only holds its documentation (``docs``, ``wiki``, ``text``)."""
+    and for a folder that only holds its documentation (``docs``, ``wiki``, ``text``), or
+    that an MkDocs site builds its pages from (edgex-docs' ``docs_src``)."""
     if src == project or src.name.lower() in import_plan.CONTAINERS:
+        return ""
+    site = _mkdocs_site(project, src)
+    if site is not None and site.docs == src.resolve():
         return ""
     if src.parent.name.endswith(sites.OLDER_VERSIONS):
         return src.name  # one of a Docusaurus site's past versions: a theme of its own
