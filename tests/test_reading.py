@@ -366,6 +366,25 @@ def test_a_draft_far_ahead_of_everything_in_force_answers_marked(make_base: Make
     assert wide.hits[0].id == "lifetime.md" and not wide.outranked
 
 
+def test_a_page_whose_frontmatter_does_not_parse_is_not_called_a_draft(
+    make_base: MakeBase,
+) -> None:
+    """A page with broken YAML has no status: the answer it heads said "Drafts match
+    this far better", which sent the reader to review a draft that is none."""
+    root = make_base(
+        {
+            "good.md": doc("Sessions", body="Sessions live in Postgres."),
+            "broken.md": '---\ntitle: "Session lifetime\nsummary: x\n---\n\n'
+            "# Session lifetime\n\nA session lasts eight hours, then the session ends.\n",
+        }
+    )
+    asked = Brain.open(root).reader().query("how long does a session last")
+    assert asked.hits[0].id == "broken.md" and asked.hits[0].status == ""
+    first = views.query_text(asked).splitlines()[0]
+    assert "pages without a status (no frontmatter, or one that does not" in first.lower()
+    assert "draft" not in first.lower()
+
+
 def test_a_draft_holding_every_word_named_answers_before_a_document_lacking_one(
     make_base: MakeBase,
 ) -> None:

@@ -152,12 +152,29 @@ UNVERIFIED = (
     "Nothing in force matches; these drafts do (unverified: not yet reviewed against the"
     " code or their sources):"
 )
+# a page whose frontmatter is missing or does not parse has no status: no draft, though
+# nothing vouches for it either
+NO_STATUS = (
+    "pages without a status (no frontmatter, or one that does not parse: 'mdbrain check'"
+    " says where)"
+)
 
 
 def _warning(result: QueryResult | SearchResult) -> list[str]:
     """The line that opens an answer whose hits are not all in force, if any."""
     if not result.hits:
         return []
+    from mdbrain.service.reading import SearchHit  # loaded already: the result came from it
+
+    hits = [hit.hit if isinstance(hit, SearchHit) else hit for hit in result.hits]
+    unset = {hit.status for hit in hits if hit.status in ("", "draft")}
+    if unset == {""}:  # none of them a draft: said for what they are
+        if result.outranked:
+            return [
+                f"{NO_STATUS[0].upper()}{NO_STATUS[1:]} match this far better than what is in"
+                f" force (the best of it: {result.outranked}):"
+            ]
+        return [f"Nothing in force matches; these {NO_STATUS} do:"] if result.unverified else []
     if result.outranked:
         return [
             "Drafts match this far better than what is in force (the best of it:"
