@@ -22,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -228,6 +228,45 @@ def imported(lock: anchor_lock.Lock, entry: Entry, base: str) -> None:
     for text, recorded in lock.get(entry.id, {}).items():
         if text in sources:
             recorded["written"] = entry.sha
+
+
+def rewritten(lock: anchor_lock.Lock, shas: Mapping[str, tuple[str, str]]) -> None:
+    """Keep mdbrain's own rewrite of documents from counting, in ``lock``, as someone's
+    edit: ``shas`` gives each rewritten document's hash before the rewrite and after (by
+    its id in the lock: the new one for a document moved). One still as an import wrote
+    it stays so, with its hash after, and importing again still brings it up to date
+    (:func:`stale_copy`); one edited since stays edited. Such rewrites are those importing
+    again writes the same way: a move's links in the documents that link to the moved
+    one and in the moved one itself (opentelemetry-specification: a move of glossary.md
+    froze the 15 drafts linking to it), links ``check --fix`` leads to a document git saw
+    renamed, links and relations an import adds to the drafts of earlier ones."""
+    for doc_id, (before, after) in shas.items():
+        for recorded in lock.get(doc_id, {}).values():
+            if recorded.get("written") == before:
+                recorded["written"] = after
+
+
+def keep_written(
+    session: Session,
+    shas: Mapping[str, tuple[str, str]],
+    renamed: Mapping[str, str] | None = None,
+) -> bool:
+    """:func:`rewritten` in the base's lock, written when that changes it (not when it
+    cannot be read: it is taken again on its next write); returns whether it was.
+    ``renamed``: documents renamed by other means than ``mv`` (old id -> new id), whose
+    entries follow them unless the new id has its own. Call it holding the base's lock,
+    once the documents of ``shas`` are written."""
+    if not shas and not renamed:
+        return False
+    lock, problem = anchor_lock.read(session.root)
+    if problem:
+        return False
+    before = anchor_lock.dumps(lock)
+    for old, new in (renamed or {}).items():
+        if old in lock and new not in lock:
+            lock[new] = lock.pop(old)
+    rewritten(lock, shas)
+    return anchor_lock.dumps(lock) != before and anchor_lock.write(session.root, lock)
 
 
 def stale_copy(

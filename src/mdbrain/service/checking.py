@@ -18,6 +18,7 @@ from mdbrain.core import document, edit, fields, markdown, rules
 from mdbrain.core.errors import DocumentError, GitError, MdbrainError
 from mdbrain.core.findings import Finding, Severity
 from mdbrain.core.manifest import Manifest
+from mdbrain.service import anchoring
 from mdbrain.service.indexing import Indexer
 from mdbrain.store import files, git
 
@@ -226,12 +227,14 @@ def moved_ids(session: Session, history: git.History) -> dict[str, str]:
 def repair_renamed_links(session: Session, renamed: dict[str, dict[str, str]]) -> list[Repair]:
     """Point the links and related entries of ``renamed`` at their new targets."""
     repairs = []
+    shas: dict[str, tuple[str, str]] = {}  # id -> its hash before and after
     with session.writing():
         for doc_id, targets in renamed.items():
             try:
-                text = original = session.read(doc_id).text
+                read = session.read(doc_id)
             except MdbrainError:
                 continue
+            text = original = read.text
             for target, new_id in targets.items():
                 try:
                     text, in_body = edit.retarget(text, doc_id, target, new_id)
@@ -242,7 +245,11 @@ def repair_renamed_links(session: Session, renamed: dict[str, dict[str, str]]) -
                     action = f"link to {target} now points to {new_id} (renamed in git)"
                     repairs.append(Repair("W001", doc_id, action))
             if text != original:
-                session.write(doc_id, text)
+                shas[doc_id] = (read.sha, session.write(doc_id, text))
+        # links mended are no one's edit: a draft still as its import wrote it stays so;
+        # the fingerprints of a document renamed follow it
+        moved = {old: new for targets in renamed.values() for old, new in targets.items()}
+        anchoring.keep_written(session, shas, moved)
     return repairs
 
 

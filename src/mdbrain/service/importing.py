@@ -147,6 +147,8 @@ class _Run:
     titles: dict[str, str] = field(default_factory=dict)  # the base's documents' titles, by id
     naming: dict[str, list[str]] = field(default_factory=dict)  # source -> documents naming it
     found: Manifest | None = None  # the base's documents before the import (read once)
+    # documents of the base the import rewrote surgically: id -> (hash before, hash after)
+    rewrites: dict[str, tuple[str, str]] = field(default_factory=dict)
     _committed: dict[str, tuple[dt.date, dt.date]] | None = None
     _tree: _Tree | None = None
 
@@ -1702,8 +1704,7 @@ def import_folder(
         if written and not dry_run:
             written += _overviews(run, written)
             anchoring.record(session, written, from_import=True)
-        written += _completed(run)
-        written += _linked_from_elsewhere(run, written)
+        written += _earlier_ones(run, written)
         # reported (and re-indexed) in the same hold of the lock: never busy once written
         return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
 
@@ -1825,6 +1826,18 @@ def _to_files(run: _Run, pages: dict[str, conversion.Page], refused: list[str]) 
             pages[path] = import_plan.with_body(page, foreign_links.retarget(page.body, changes))
 
 
+def _earlier_ones(run: _Run, written: list[str]) -> list[str]:
+    """The documents of the base brought in step with the pages imported now
+    (:func:`_completed`, :func:`_linked_from_elsewhere`). Those edits are the import's own,
+    which importing their pages again makes the same way: a draft still as its import
+    wrote it stays so (:func:`anchoring.keep_written`). The ids edited (or to be)."""
+    out = _completed(run)
+    out += _linked_from_elsewhere(run, written + out)
+    if not run.dry_run:
+        anchoring.keep_written(run.session, run.rewrites)
+    return out
+
+
 def _completed(run: _Run) -> list[str]:
     """Give the documents earlier imports made of this source's pages their side of what
     the pages imported now add (:func:`import_plan.completed`): the relations their
@@ -1846,10 +1859,11 @@ def _completed(run: _Run) -> list[str]:
     for path in sorted(set(plan.relations) & set(plan.before) | run.naming_new):
         doc_id = plan.before[path]
         try:
-            before = session.read(doc_id).text
+            read = session.read(doc_id)
+            before = read.text
             text, said = import_plan.completed(plan, path, before, moved, above)
             if text != before and not run.dry_run:
-                session.write(doc_id, text, before=before)
+                run.rewrites[doc_id] = (read.sha, session.write(doc_id, text, before=before))
             if text != before:
                 said += _now_superseded(session, doc_id, before, text, run.dry_run)
         except MdbrainError as exc:  # gone, moved, or no longer valid: left as it is
@@ -1890,12 +1904,13 @@ def _linked_from_elsewhere(run: _Run, written: list[str]) -> list[str]:
             return None if found is None else edit.written_target(doc_id, found, written)
 
         try:
-            before = session.read(entry.id).text
+            read = session.read(entry.id)
+            before = read.text
             text, count = edit.rewrite_links(
                 before, entry.id, to_document, (links.LinkKind.OUTSIDE,), links.resolve_any
             )
             if count and not run.dry_run:
-                session.write(entry.id, text, before=before)
+                run.rewrites[entry.id] = (read.sha, session.write(entry.id, text, before=before))
         except MdbrainError as exc:  # gone, or no longer valid: left as it is
             plan.notes.append(f"{entry.id}: left as it is: {exc.message}")
             continue

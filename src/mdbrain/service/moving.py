@@ -3,7 +3,9 @@
 Links in other documents' bodies and their ``related``, ``supersedes``,
 ``superseded_by`` and ``contradicts`` entries follow the document to its new
 id; the moved document's own relative links are rewritten from its new place.
-Each file is edited surgically and replaced atomically, under the base's lock.
+Each file is edited surgically and replaced atomically, under the base's lock. The
+documents' entries in the anchors lock follow: the moved one's to its new id, and a
+draft still as an import wrote it stays so once its links are rewritten.
 """
 
 from __future__ import annotations
@@ -15,11 +17,16 @@ from typing import TYPE_CHECKING
 from mdbrain.core import edit, ids
 from mdbrain.core.errors import DocumentError, InvalidRequestError, NotFoundError, UsageError
 from mdbrain.core.schema import RELATION_FIELDS
+from mdbrain.service import anchoring
 from mdbrain.service.indexing import IndexReport
+from mdbrain.service.session import content_hash
 from mdbrain.store import anchor_lock, files
 
 if TYPE_CHECKING:
     from mdbrain.service.session import Session
+
+
+_ById = dict[str, str]  # document id -> a text, or a hash
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +38,9 @@ class MoveReport:
     index: IndexReport
 
 
-def _plan(session: Session, old_id: str, new_id: str) -> tuple[dict[str, str], int]:
-    """The new text of every document the move changes, keyed by id, and the edit count.
+def _plan(session: Session, old_id: str, new_id: str) -> tuple[_ById, int, _ById]:
+    """The new text of every document the move changes, keyed by id, the edit count, and
+    the hash of each as it was read (keyed the same way: the moved one by its new id).
 
     Everything is read and edited in memory first, so that a document that
     cannot be edited stops the move before any file is written.
@@ -49,6 +57,7 @@ def _plan(session: Session, old_id: str, new_id: str) -> tuple[dict[str, str], i
             field="new",
         )
     texts: dict[str, str] = {}
+    read: dict[str, str] = {}
     count = 0
     for entry in found.entries:
         points = any(t == old_id for t, _ in entry.links) or any(
@@ -56,7 +65,8 @@ def _plan(session: Session, old_id: str, new_id: str) -> tuple[dict[str, str], i
         )
         if entry.id == old_id or not points:
             continue
-        text = session.read(entry.id).text
+        was = session.read(entry.id)
+        text = was.text
         try:
             text, in_body = edit.retarget(text, entry.id, old_id, new_id)
             text, in_fields = edit.rename_in_fields(text, RELATION_FIELDS, old_id, new_id)
@@ -64,23 +74,39 @@ def _plan(session: Session, old_id: str, new_id: str) -> tuple[dict[str, str], i
             raise UsageError(f"{exc}; nothing was moved") from None
         if in_body or in_fields:
             texts[entry.id] = text
+            read[entry.id] = was.sha
             count += in_body + in_fields
     try:
-        moved, rebased = edit.rebase(session.read(old_id).text, old_id, new_id)
+        old = session.read(old_id)
+        moved, rebased = edit.rebase(old.text, old_id, new_id)
     except DocumentError as exc:
         raise UsageError(f"{exc}; nothing was moved") from None
     texts[new_id] = moved
-    return texts, count + rebased
+    read[new_id] = old.sha
+    return texts, count + rebased, read
 
 
-def _rekey_anchors(session: Session, old_id: str, new_id: str) -> None:
-    """The fingerprints of the code the document was verified against follow it: under
+def _anchors(
+    session: Session, old_id: str, new_id: str, shas: dict[str, tuple[str, str]]
+) -> bytes | None:
+    """The anchors lock as the move leaves it, when that changes it (None when not, or
+    when the lock cannot be read: it is taken again on the next write of it).
+
+    The fingerprints of the code the document was verified against follow it: under
     its old id they would be dropped as a gone document's, and a change of that code
-    after the move taken for the one it was checked against."""
-    lock, _problem = anchor_lock.read(session.root)
+    after the move taken for the one it was checked against. And the move's rewrites
+    (``shas``: each document's hash before and after) are no one's edit: an imported
+    draft untouched before the move is still as its import wrote it after, so that
+    importing its changed page again still refreshes it (:func:`anchoring.rewritten`)."""
+    lock, problem = anchor_lock.read(session.root)
+    if problem:
+        return None
+    before = anchor_lock.dumps(lock)
     if old_id in lock:
         lock[new_id] = lock.pop(old_id)
-        anchor_lock.write(session.root, lock)
+    anchoring.rewritten(lock, shas)
+    after = anchor_lock.dumps(lock)
+    return None if after == before else after.encode("utf-8")
 
 
 def _blocking_file(session: Session, new_id: str) -> str:
@@ -102,13 +128,17 @@ def move(session: Session, old: str, new: str) -> MoveReport:
         raise InvalidRequestError(f"{new_id} is a reserved name; choose another", field="new")
     files.locate(session.root, new_id)  # a theme folder linked outside the base is refused
     with session.writing():
-        texts, count = _plan(session, old_id, new_id)
+        texts, count, read = _plan(session, old_id, new_id)
         # every file vetted before the first is written: a refusal leaves the base as it was
         first = session.vet(new_id, texts.pop(new_id), before=session.read(old_id).text)
         vetted = {doc_id: session.vet(doc_id, text) for doc_id, text in texts.items()}
-        session.write_together({new_id: first, **vetted})  # all put back should one fail
+        data: dict[str, bytes] = {new_id: first, **vetted}
+        shas = {doc_id: (read[doc_id], content_hash(value)) for doc_id, value in data.items()}
+        lock = _anchors(session, old_id, new_id, shas)
+        if lock is not None:  # written with the documents: all put back should one fail
+            data[anchor_lock.NAME] = lock
+        session.write_together(data)
         files.remove(session.root, old_id)
         session.forget()  # what runs next under the lock reads the base without it
-        _rekey_anchors(session, old_id, new_id)
         index = session.reindex()  # in the same hold of the lock: never busy once moved
     return MoveReport(old_id, new_id, tuple(sorted(texts)), count, index)

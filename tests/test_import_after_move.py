@@ -1,0 +1,157 @@
+"""A move is no edit: the drafts ``mv`` rewrites (those linking to the moved document,
+and the moved one itself) stay as their import wrote them, so that importing their
+changed pages again still brings them up to date, with links to the moved document's
+new place (found on open-telemetry/opentelemetry-specification: after a move of
+glossary.md, the 15 drafts linking to it were never refreshed again)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from mdbrain.service.brain import Brain
+from tests.test_update import Repo
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+GLOSSARY = "# Glossary\n\nA span is one operation. The [SDK](sdk.md) records them.\n"
+SDK = "# SDK\n\nThe SDK records [spans](glossary.md) quickly.\n"
+API = "# API\n\nThe API names [spans](glossary.md) and leaves them to the [SDK](sdk.md).\n"
+
+
+def imported_and_moved(tmp_path: Path) -> Repo:
+    """Three pages linking to each other, imported, then glossary.md moved."""
+    repo = Repo(tmp_path / "spec")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("kb/.keep.md", "")  # the base's folder
+    repo.write("specification/glossary.md", GLOSSARY)
+    repo.write("specification/sdk.md", SDK)
+    repo.write("specification/api.md", API)
+    repo.commit("the specification", "2026-07-01T12:00:00")
+    report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".")
+    assert sorted(report.imported.values()) == ["api.md", "glossary.md", "sdk.md"]
+    repo.commit("import it", "2026-07-02T12:00:00")
+    return repo
+
+
+def lock_of(repo: Repo) -> dict[str, dict[str, dict[str, str]]]:
+    data = json.loads((repo.path / "kb" / "ANCHORS.lock").read_text(encoding="utf-8"))
+    return data["docs"]  # type: ignore[no-any-return]
+
+
+def test_a_draft_mv_rewrote_is_refreshed_with_links_to_the_new_place(tmp_path: Path) -> None:
+    repo = imported_and_moved(tmp_path)
+    kb = repo.path / "kb"
+    moved = Brain.open(repo.path).move("glossary.md", "terms/glossary.md")
+    assert moved.rewritten == ("api.md", "sdk.md")
+    assert "[spans](terms/glossary.md)" in (kb / "sdk.md").read_text(encoding="utf-8")
+    # the fingerprints follow: the moved one's to its new id, each still "as written"
+    lock = lock_of(repo)
+    assert "glossary.md" not in lock and "specification/glossary.md" in lock["terms/glossary.md"]
+    shas = {e.id: e.sha for e in Brain.open(repo.path).session.manifest().entries}
+    for doc_id, source in [("sdk.md", "sdk"), ("api.md", "api"), ("terms/glossary.md", "glossary")]:
+        assert lock[doc_id][f"specification/{source}.md"]["written"] == shas[doc_id]
+    repo.commit("move the glossary", "2026-07-03T12:00:00")
+    repo.write("specification/sdk.md", SDK.replace("quickly", "slowly"))
+    repo.commit("one word", "2026-07-04T12:00:00")
+
+    planned = Brain.open(repo.path).import_docs(
+        repo.path / "specification", theme=".", dry_run=True
+    )
+    assert planned.refreshed == {"sdk.md": "sdk.md"}
+    assert not [case for case in planned.skipped if "compare them by hand" in case.reason]
+    report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".")
+    assert report.refreshed == {"sdk.md": "sdk.md"} == report.imported
+    sdk = (kb / "sdk.md").read_text(encoding="utf-8")
+    assert "slowly" in sdk and "[spans](terms/glossary.md)" in sdk  # the move applied again
+    assert not (kb / "sdk-2.md").exists() and not (kb / "glossary.md").exists()
+    assert not [f for f in Brain.open(repo.path).check().findings if f.code == "W001"]
+    # the moved draft itself, its own links rewritten by the move, is refreshed in place
+    repo.write("specification/glossary.md", GLOSSARY.replace("one operation", "one timed step"))
+    repo.commit("reword the glossary", "2026-07-05T12:00:00")
+    again = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".")
+    assert again.refreshed == {"glossary.md": "terms/glossary.md"}
+    glossary = (kb / "terms" / "glossary.md").read_text(encoding="utf-8")
+    assert "one timed step" in glossary and "[SDK](../sdk.md)" in glossary
+    assert "[spans](terms/glossary.md)" in (kb / "api.md").read_text(encoding="utf-8")
+
+
+def test_a_draft_edited_before_the_move_stays_edited(tmp_path: Path) -> None:
+    repo = imported_and_moved(tmp_path)
+    kb = repo.path / "kb"
+    api = kb / "api.md"
+    api.write_text(api.read_text(encoding="utf-8") + "\nA note of ours.\n", encoding="utf-8")
+    repo.commit("our note", "2026-07-03T12:00:00")
+    Brain.open(repo.path).move("glossary.md", "terms/glossary.md")
+    repo.commit("move the glossary", "2026-07-04T12:00:00")
+    repo.write("specification/api.md", API.replace("names", "calls"))
+    repo.write("specification/sdk.md", SDK.replace("quickly", "slowly"))
+    repo.commit("two words", "2026-07-05T12:00:00")
+    report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".")
+    assert report.refreshed == {"sdk.md": "sdk.md"}
+    why = {case.source: case.reason for case in report.skipped}
+    assert why["api.md"].startswith("imported as api.md; the page changed since, and so did")
+    kept = api.read_text(encoding="utf-8")
+    assert "A note of ours." in kept and "names [spans](terms/glossary.md)" in kept
+
+
+def test_the_lock_is_written_with_the_moved_documents_or_none_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.core.errors import StorageError
+    from tests.conftest import fail_writes
+
+    repo = imported_and_moved(tmp_path)
+    kb = repo.path / "kb"
+    kept = [*kb.rglob("*.md"), kb / "ANCHORS.lock"]
+    before = {p.relative_to(kb): p.read_bytes() for p in kept}
+    fail_writes(monkeypatch, "ANCHORS.lock")
+    with pytest.raises(StorageError, match="No space"):
+        Brain.open(repo.path).move("glossary.md", "terms/glossary.md")
+    monkeypatch.undo()
+    after = {p.relative_to(kb): p.read_bytes() for p in [*kb.rglob("*.md"), kb / "ANCHORS.lock"]}
+    assert after == before and not (kb / "terms").exists()
+
+
+def test_links_check_fix_mends_are_no_edit_either(tmp_path: Path) -> None:
+    repo = imported_and_moved(tmp_path)
+    kb = repo.path / "kb"
+    (kb / "terms").mkdir()
+    repo.git("mv", "kb/glossary.md", "kb/terms/glossary.md")  # moved without mdbrain
+    repo.commit("move the glossary by hand", "2026-07-03T12:00:00")
+    fixed = Brain.open(repo.path).check(fix=True)
+    assert {(r.code, r.path) for r in fixed.repairs} >= {("W001", "sdk.md"), ("W001", "api.md")}
+    assert "terms/glossary.md" in lock_of(repo) and "glossary.md" not in lock_of(repo)
+    repo.commit("mend the links", "2026-07-04T12:00:00")
+    repo.write("specification/sdk.md", SDK.replace("quickly", "slowly"))
+    repo.write("specification/glossary.md", GLOSSARY.replace("one operation", "one timed step"))
+    repo.commit("two pages change", "2026-07-05T12:00:00")
+    report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".")
+    assert report.refreshed == {"sdk.md": "sdk.md", "glossary.md": "terms/glossary.md"}
+    assert "[spans](terms/glossary.md) slowly" in (kb / "sdk.md").read_text(encoding="utf-8")
+    glossary = (kb / "terms" / "glossary.md").read_text(encoding="utf-8")
+    assert "one timed step" in glossary and "[SDK](../sdk.md)" in glossary
+
+
+def test_links_a_later_import_leads_to_its_documents_are_no_edit(tmp_path: Path) -> None:
+    repo = Repo(tmp_path / "spec")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("kb/.keep.md", "")
+    repo.write("specification/glossary.md", GLOSSARY)
+    repo.write("specification/sdk.md", SDK)
+    repo.commit("the specification", "2026-07-01T12:00:00")
+    kb = repo.path / "kb"
+    Brain.open(repo.path).import_docs(repo.path / "specification" / "sdk.md", theme=".")
+    assert "[spans](../specification/glossary.md)" in (kb / "sdk.md").read_text(encoding="utf-8")
+    repo.commit("one page", "2026-07-02T12:00:00")
+    Brain.open(repo.path).import_docs(repo.path / "specification", theme=".")
+    assert "[spans](glossary.md)" in (kb / "sdk.md").read_text(encoding="utf-8")  # completed
+    repo.commit("the rest", "2026-07-03T12:00:00")
+    repo.write("specification/sdk.md", SDK.replace("quickly", "slowly"))
+    repo.commit("one word", "2026-07-04T12:00:00")
+    report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".")
+    assert report.refreshed == {"sdk.md": "sdk.md"}
+    assert "[spans](glossary.md) slowly" in (kb / "sdk.md").read_text(encoding="utf-8")
