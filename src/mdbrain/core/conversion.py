@@ -286,14 +286,18 @@ def summary_of(
     # more questions so, unless it opens on a user story (see summary.weak)
     decided = (*schema.DECISION_SECTIONS, "proposal", "context")
     places = [decided, SUMMARY_SECTIONS] if decision else []
-    # a record's Status section says where it stands, not what it decides ("Incomplete")
-    page = _without(body, _RECORD_STATE_SECTIONS) if decision else body
+    # a record's Status section says where it stands, not what it decides ("Incomplete");
+    # a page's list of its authors says who wrote it, not what it is about
+    aside = decision or _ASIDE_HEADING.search(body) is not None  # most pages: none
+    page = _without(body, _RECORD_STATE_SECTIONS | _PEOPLE_SECTIONS) if aside else body
     defined = _REFERENCE_DEFINITION.findall(body) if "]:" in body else []
     poor = ""
     for names in (*places, None) if decision else (SUMMARY_SECTIONS, None):
         own = names is SUMMARY_SECTIONS  # a Decision section is one wherever it stands
         found = first_paragraph(
-            page if names is None else section(body, names, own=own), lists=names is decided
+            page if names is None else section(body, names, own=own),
+            lists=names is decided,
+            poor=weak if names is None else None,  # the page's: its next paragraph may do
         )
         found = _unbracketed(found, defined) if defined and "[" in found else found
         if found and not weak(found):
@@ -323,6 +327,16 @@ def _unbracketed(text: str, defined: list[str]) -> str:
 
 
 _RECORD_STATE_SECTIONS: Final = frozenset({"status", "statut", "date"})
+# who wrote a page and when it changed: not what it is about
+_PEOPLE_SECTIONS: Final = frozenset(
+    {"submitters", "submitter", "authors", "author", "contributors", "reviewers", "owners",
+     "maintainers", "approvers", "deciders", "auteurs", "auteur", "contributeurs",
+     "change log", "changelog", "revision history", "historique des modifications"}
+)  # fmt: skip
+_ASIDE_NAMES = "|".join(sorted(_RECORD_STATE_SECTIONS | _PEOPLE_SECTIONS))
+_ASIDE_HEADING = re.compile(
+    rf"^ {{0,3}}#{{1,6}}[ \t]+[*_]*(?:{_ASIDE_NAMES})[*_:]*[ \t]*$", re.IGNORECASE | re.MULTILINE
+)
 
 
 def _without(body: str, names: frozenset[str]) -> str:

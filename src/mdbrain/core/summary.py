@@ -631,7 +631,9 @@ def _inner(text: str, depth: int) -> Iterator[Block]:
         yield from _blocks(text, depth + 1)
 
 
-def first_paragraph(body: str, *, lists: bool = False) -> str:
+def first_paragraph(
+    body: str, *, lists: bool = False, poor: Callable[[str], bool] | None = None
+) -> str:
     """The first paragraph of prose (a quote counts), else the first list, else the
     first text of an admonition, else the first short line, as plain text; with
     ``lists``, a list that comes first is taken as prose is (a record's Decision
@@ -642,14 +644,19 @@ def first_paragraph(body: str, *, lists: bool = False) -> str:
     table's rows, a paragraph (:func:`_completed`). When what follows is code, a quote
     or nothing, it cannot make a sentence: its sentences before the announcing one are
     taken, else the next paragraph that stands alone. A paragraph that is an aside in
-    parentheses ("(This is a result of discussion of issue #961.)") comes after prose."""
+    parentheses ("(This is a result of discussion of issue #961.)") comes after prose;
+    so does one that ``poor`` says is a poor summary ("Created on 12/27/2022")."""
     best: Block | None = None
     read = _Peeked(itertools.islice(_blocks(body), _READ_BLOCKS))
     for block in read:
         if block.kind in _COMPLETIONS:
             continue
         found = _completed(block, read)
-        if found.kind == PROSE and not _ADDRESS_ONLY.match(found.text):
+        if (
+            found.kind == PROSE
+            and not _ADDRESS_ONLY.match(found.text)
+            and (poor is None or not poor(found.text))
+        ):
             return found.text
         if lists and found.kind == LIST and best is None:
             return found.text
@@ -707,17 +714,30 @@ def _says_where_it_stands(text: str) -> bool:
     )
 
 
+# a line that only dates the page: "Created on 12/27/2022 3:06:56 PM", "Last updated: May
+# 2021" (a report generated from a tool opens so)
+_DATED_ONLY = re.compile(
+    r"(?:created|generated|updated|last\s+updated|modified|published|written|date[ds]?)"
+    r"(?:\s+(?:on|at))?\s*:?\s*[\w/.,:-]*\d[\w/.,: -]{0,40}",
+    re.IGNORECASE,
+)
+
+
 def weak(text: str) -> bool:
     """Whether a summary found is a poor one, to be taken only when nothing better is
     found: it ends announcing what follows, it is an aside in parentheses, it only
     holds a place ("TBD": a Decision section not written yet), it only says where the
-    record stands or where to look, or it is a user story."""
+    record stands or where to look, it is a user story, it only dates the page, or it
+    is one word (a command's synopsis: "ikm")."""
+    core = text.strip()
     return (
         bool(_ANNOUNCES.search(text))
         or _parenthetical(text)
         or _holds_a_place(text)
         or _says_where_it_stands(text)
         or _USER_STORY.match(text) is not None
+        or _DATED_ONLY.fullmatch(core.rstrip(".")) is not None
+        or len(core.split()) < 2
     )
 
 
