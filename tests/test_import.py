@@ -2474,8 +2474,12 @@ def test_a_link_to_a_folder_of_pages_makes_no_impl_ref(make_base: MakeBase) -> N
     for name, text in {
         "2x/guide.md": "# Guide\n\nOld.\n",
         "2x/img/a.png": "png",
+        # edgex-docs: old designs, a page and a paper, linked to without the slash
+        "legacy/README.md": "# Legacy\n\nOld.\n",
+        "legacy/registry.pdf": "pdf",
         "src/auth/login.py": "x = 1\n",
-        "docs/support.md": "# Support\n\nSee [the 2.x docs](../2x/) and [auth](../src/auth/).\n",
+        "docs/support.md": "# Support\n\nSee [the 2.x docs](../2x/), [old designs]"
+        "(../legacy) and [auth](../src/auth/).\n",
     }.items():
         (project / name).parent.mkdir(parents=True, exist_ok=True)
         (project / name).write_text(text, encoding="utf-8")

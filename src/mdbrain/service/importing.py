@@ -1443,7 +1443,9 @@ def _impl_ref(run: _Run, page: str, path: str) -> bool:
     if guard.credential_path(path.rstrip("/")) is not None:
         run.plan.notes.append(f"{page}: {path} looks like a credentials file; not an impl_ref")
         return False
-    return not path.endswith("/") or not _pages_only(run.tree.project / path)
+    where = run.tree.project / path
+    # a folder linked to without its slash (edgex-docs' "../legacy-design") is one too
+    return not (path.endswith("/") or where.is_dir()) or not _pages_only(where)
 
 
 _LOOKED_AT = 200  # files of a folder looked at to tell whether it holds code
@@ -1457,8 +1459,8 @@ def _pages_only(folder: Path) -> bool:
     for _here, dirs, names in os.walk(folder):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         for name in names:
-            if not conversion.is_page(name) and not name.lower().endswith(_ASSET_SUFFIXES):
-                return False
+            if not conversion.is_page(name) and not name.lower().endswith(_NOT_CODE):
+                return False  # a page, a picture or a paper (edgex-docs' legacy designs)
             seen += 1
             if seen >= _LOOKED_AT:
                 return True
