@@ -893,6 +893,32 @@ def test_pages_without_a_folder_of_their_own_are_tagged_with_the_folder_they_cam
     assert meta(root, report.imported["storage/0002-db.md"])["tags"] == ["storage"]
 
 
+def test_a_form_that_is_no_record_is_left_out_of_a_folder_and_kept_when_asked_for(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """edgex-docs' use cases: their template.md, headings over notes in comments, was
+    imported with the summary "Use Case Title" beside the cases written from it."""
+    form = (
+        "# Use Case Title\n\n## Submitters\n<!--\n- Name (Organization)\n-->\n\n"
+        "## Motivation\n<!--\nWhy this use case matters, in a few sentences that the"
+        " writer replaces with their own.\n-->\n"
+    )
+    guide = "# Templates\n\nHow the site renders its pages from templates. " * 8
+    ucr = pages(
+        tmp_path / "ucr",
+        {
+            "template.md": form,
+            "retention.md": "# Data retention\n\n## Motivation\nKeep less data.\n",
+            "page-templates.md": guide,  # about templates, no form: kept
+        },
+    )
+    root = make_base({})
+    report = run_import(root, ucr)
+    assert set(report.imported) == {"retention.md", "page-templates.md"}
+    assert [(c.source, "template" in c.reason) for c in report.skipped] == [("template.md", True)]
+    assert set(run_import(root, ucr / "template.md").imported) == {"template.md"}
+
+
 def test_a_record_template_is_left_out_of_a_folder_and_kept_when_asked_for(
     make_base: MakeBase, tmp_path: Path
 ) -> None:

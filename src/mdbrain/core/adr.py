@@ -991,6 +991,20 @@ _FORM_WORDS: Final = frozenset({
 _FORM_TOKEN = re.compile(r"(?:adr|rfc|kep|pep|dr)?(?:\d+|n+|x+)|[ymd]{2,8}|v\d+")
 
 
+FORM_WORDS = 40  # words a template holds outside its headings and its notes, at most
+
+
+def is_form(path: str, body: str) -> bool:
+    """Whether a page that is no record is a form to fill in all the same: its file name
+    says it is a template, and it holds little but headings and notes for the writer in
+    comments (edgex-docs' use-case ``template.md``)."""
+    if not _template_name(posixpath.basename(path)):
+        return False
+    said = markdown.without_comments(body, " ").split("\n")
+    words = sum(len(line.split()) for line in said if not line.lstrip().startswith("#"))
+    return words <= FORM_WORDS
+
+
 def _template_name(name: str) -> bool:
     """Whether a file name is a template's: it says "template" and carries no record's
     number nor day (``adr-template.md``, ``0000-madr-template.md``, ``NNNN-template.md``,

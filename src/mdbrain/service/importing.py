@@ -463,6 +463,11 @@ def _no_knowledge(page: conversion.Page, record: adr.Record | None) -> str:
     if record is not None and record.template:
         why = f" ({record.why_template})" if record.why_template else ""
         return f"a decision record template{why}, not a decision; import the file alone to keep it"
+    if record is None and adr.is_form(page.path, page.body):
+        return (
+            "a template to fill in (its name says so, and it holds little but headings);"
+            " import the file alone to keep it"
+        )
     if conversion.api_stub(page.body):
         return conversion.API_STUB
     moved = conversion.moved_to(page.body)
