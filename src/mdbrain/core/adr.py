@@ -992,17 +992,20 @@ _FORM_TOKEN = re.compile(r"(?:adr|rfc|kep|pep|dr)?(?:\d+|n+|x+)|[ymd]{2,8}|v\d+"
 
 
 FORM_WORDS = 40  # words a template holds outside its headings and its notes, at most
+FORM_HEADINGS = 3  # headings a template holds at least: the outline to fill in
 
 
 def is_form(path: str, body: str) -> bool:
     """Whether a page that is no record is a form to fill in all the same: its file name
-    says it is a template, and it holds little but headings and notes for the writer in
-    comments (edgex-docs' use-case ``template.md``)."""
+    says it is a template, and it holds little but an outline of headings and notes for
+    the writer in comments (edgex-docs' use-case ``template.md``). A page named so for
+    the site's templates it uses holds text of its own, and no such outline."""
     if not _template_name(posixpath.basename(path)):
         return False
     said = markdown.without_comments(body, " ").split("\n")
+    headings = sum(1 for line in said if line.lstrip().startswith("#"))
     words = sum(len(line.split()) for line in said if not line.lstrip().startswith("#"))
-    return words <= FORM_WORDS
+    return headings >= FORM_HEADINGS and words <= FORM_WORDS
 
 
 def _template_name(name: str) -> bool:
