@@ -84,6 +84,22 @@ def secret_shapes(seed: int = 7) -> list[Shape]:
     )
     kube_pem = "-----BEGIN RSA PRIVATE KEY-----\n" + pem + "\n-----END RSA PRIVATE KEY-----\n"
     user = "svc_" + f.pick(LOWER, 5)
+
+    def worded() -> str:
+        # a password made of a word, a password's word and digits ("Hunter2-Secret-99")
+        word = f.rng.choice(("Falcon", "Orion", "Copper", "Harbor", "Winter", "Mango"))
+        said = f.rng.choice(("Secret", "Token", "Password", "Changeme"))
+        digit, digits = f.rng.randint(1, 9), f.rng.randint(10, 99)
+        shapes = (
+            f"{word}{digit}-{said}-{digits}",
+            f"{said}!{word}{digits}",
+            f"{word}#{said}{digits}",
+        )
+        return f.rng.choice(shapes)
+
+    def basic(password: str) -> str:
+        return f.b64(f"{user}:{password}".encode())
+
     shapes = {
         # cloud and vendor tokens
         "aws-access-key-id": f"aws_access_key_id = {aws}",
@@ -204,6 +220,13 @@ def secret_shapes(seed: int = 7) -> list[Shape]:
         # a password where an account's name usually goes, and one a Kubernetes Secret holds
         "credential-parameter": f"Connect-Service -ComputerName S1 -Credential {pw()}",
         "base64-secret-data": f"data:\n  password: {f.b64(pw().encode())}",
+        # a password's word among the user's own words and digits; HTTP Basic written
+        # where headers are set, not only after "Authorization:" (found in a trial)
+        "assign-worded-password": f'db_password = "{worded()}"',
+        "basic-worded-password": "OTEL_EXPORTER_OTLP_HEADERS="
+        + f'"Authorization=Basic {basic(worded())}"',
+        "basic-url-encoded": f"OTEL_EXPORTER_OTLP_HEADERS=Authorization=Basic%20{basic(pw())}",
+        "basic-header-value": f'proxy_set_header Authorization "Basic {basic(pw())}";',
     }
     return [Shape(name, body) for name, body in shapes.items()]
 
@@ -265,4 +288,14 @@ def stand_ins() -> list[str]:
         # (kubernetes/enhancements)
         "  password: c2VjcmV0Cg==",
         'req := Request{Method: "GET", Timeout: 30, secret: "pony"}',
+        # a password's word with stand-in words and a number at most
+        'client_secret = "your-secret-here"',
+        'db_password = "changeme123"',
+        'SECRET_KEY = "super-secret-key-123"',
+        'JWT_SECRET = "change-me-in-production-2024"',
+        # HTTP Basic stand-ins: a placeholder, "user:password", a variable, prose
+        "Authorization: Basic <base64>",
+        "OTEL_EXPORTER_OTLP_HEADERS=Authorization=Basic%20dXNlcjpwYXNzd29yZA==",
+        'proxy_set_header Authorization "Basic $http_authorization";',
+        "HTTP Basic authentication sends user:password encoded in base64.",
     ]

@@ -45,12 +45,41 @@ def _basic_or_bearer(match: re.Match[str]) -> bool:
     if placeholder(token) or reference(token):
         return False
     if scheme == "basic":
-        decoded = b64decode(token)
-        if decoded is None:
-            return False
-        _user, colon, password = decoded.decode("utf-8", "replace").partition(":")
-        return bool(colon) and len(password) >= 4 and not stand_in_password(password)
+        return _basic_pair(token, printable=False)
     return len(token) >= 16 and (some_randomness(token) or token.count(".") == 2)
+
+
+# the user of a pair decoded from HTTP Basic: no space, no colon, no control character
+_BASIC_USER = re.compile(r"[^\s:\x00-\x1f\x7f]{1,128}")
+
+
+def _basic_pair(token: str, *, printable: bool) -> bool:
+    """Whether an HTTP Basic token decodes to a user and a password (RFC 7617), the
+    password not a stand-in (:func:`stand_in_password`: ``user:password``,
+    ``admin:changeme``, ``user:<password>`` pass). After "Authorization" any decoding
+    with a colon counts; after a bare "Basic" (:func:`_basic_credentials`) the decoding
+    must be printable text with a user's name before the colon, as no word of prose
+    decodes to."""
+    data = b64decode(token)
+    if data is None:
+        return False
+    try:
+        decoded = data.decode("utf-8") if printable else data.decode("utf-8", "replace")
+    except UnicodeDecodeError:
+        return False
+    user, colon, password = decoded.partition(":")
+    if printable and not (decoded.isprintable() and _BASIC_USER.fullmatch(user)):
+        return False
+    return bool(colon) and bool(password.strip()) and not stand_in_password(password)
+
+
+def _basic_credentials(match: re.Match[str]) -> bool:
+    """HTTP Basic credentials wherever a header's value is written, not only after
+    "Authorization:" (nginx's ``proxy_set_header Authorization "Basic …"``, a YAML
+    ``value: Basic …``, ``auth = "Basic …"``, OpenTelemetry's URL-encoded
+    ``Authorization=Basic%20…``)."""
+    token = match.group(1)
+    return not placeholder(token) and not reference(token) and _basic_pair(token, printable=True)
 
 
 def _bearer(match: re.Match[str]) -> bool:
@@ -349,9 +378,20 @@ LITERAL_PATTERNS: tuple[_Pattern, ...] = (
         "authorization",
         # "authorization", a separator, a scheme, then one bounded token
         r"authorization[\"']?[ \t]{0,4}[:=][ \t]{0,4}[\"']?[ \t]{0,4}"
-        r"(basic|bearer|token|apikey|sso-key)[ \t]{1,4}([A-Za-z0-9._~+/:-]{8,1024}={0,2})",
+        r"(basic|bearer|token|apikey|sso-key)(?:[ \t]{1,4}|%20)([A-Za-z0-9._~+/:-]{8,1024}={0,2})",
         group=2,
         check=_basic_or_bearer,
+        flags=re.IGNORECASE,
+        contextual=True,
+    ),
+    _pattern(
+        "basic-credentials",
+        "basic",
+        # "basic" starting a word (the look-behind after the literal), a space or its URL
+        # encoding, then one bounded run of the base64 alphabet
+        r"basic(?<![\w-]basic)(?:[ \t]{1,4}|%20)([A-Za-z0-9+/]{8,1024}={0,2})",
+        group=1,
+        check=_basic_credentials,
         flags=re.IGNORECASE,
         contextual=True,
     ),

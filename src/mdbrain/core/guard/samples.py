@@ -3,7 +3,9 @@
 What passes
     Placeholders (``<password>``, ``${TOKEN}``, ``changeme``, ``xxxx``, a run of
     one character, an obvious sequence, values built on placeholder words such as
-    ``mysecretpassword``), references to a secret kept elsewhere, and the public
+    ``mysecretpassword`` or ``your-secret-here``, but not a password that merely holds
+    such a word among digits and words of its own, ``Hunter2-Secret-99``: see
+    :func:`_mixed_in`), references to a secret kept elsewhere, and the public
     samples of vendors' documentation (:data:`PUBLIC_SAMPLES`). After a credential's
     name, a stand-in written in base64 or hex passes too, and so do an account's name
     given to a credential (``-Credential CONTOSO\\User01``) and a single plain word
@@ -23,6 +25,7 @@ A password written with its user
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 # Documented samples of vendors and standards: they are in every tutorial, they
@@ -82,18 +85,27 @@ def word_set(text: str) -> frozenset[str]:
 
 # Leet spellings fold back to letters before the placeholder words are looked for.
 _LEET = str.maketrans("0134578@$!|", "oieastbasil")
-# Words that make a value a stand-in wherever they occur in it ("mysecretpassword").
-_PLACEHOLDER_PARTS = (
-    "password", "passwd", "passphrase", "secret", "example", "sample", "placeholder",
-    "changeme", "change_me", "change-me", "changeit", "dummy", "redacted", "xxxx",
+# Words that make a value a stand-in wherever they occur in it ("mysecretpassword",
+# "EXAMPLEKEY123"): nobody's password says it is an example.
+_STAND_IN_PARTS = (
+    "example", "sample", "placeholder", "dummy", "redacted", "xxxx",
     "setme", "set_me", "set-me", "replaceme", "replace_me", "replace-me", "fillme", "fill-me",
-    "letmein", "qwerty", "azerty", "opensesame", "open sesame", "foobar",
-    "lorem", "notreal", "not_real", "notasecret", "token", "apikey", "api_key", "api-key",
+    "foobar", "lorem", "notreal", "not_real", "notasecret",
     # xkcd 936's "correct horse battery staple", the passphrase every article quotes
     "correcthorse", "correct-horse", "correct_horse", "correct horse",
+)  # fmt: skip
+# Words that make a value a stand-in when it is built on them, with words that stand in
+# too and a number at most ("mysecretpassword", "changeme123", "your-secret-here"), but
+# that people also put in the passwords they use, among words and digits of their own
+# ("Hunter2-Secret-99", "Changeme!Orion77"): see _mixed_in.
+_PASSWORD_PARTS = (
+    "password", "passwd", "passphrase", "secret", "changeme", "change_me", "change-me",
+    "changeit", "letmein", "qwerty", "azerty", "opensesame", "open sesame", "token",
+    "apikey", "api_key", "api-key",
     "motdepasse", "mot_de_passe", "motdepase", "contrasena", "contraseña", "passwort",
     "kennwort", "wachtwoord", "senha", "geheim", "secreto", "segreto",
 )  # fmt: skip
+_PLACEHOLDER_PARTS = (*_STAND_IN_PARTS, *_PASSWORD_PARTS)
 # Whole values (once digits and punctuation at the ends are set aside) that stand in.
 _PLACEHOLDER_WORDS = word_set(
     """pass pwd mdp token key keys value val test testing tester admin administrator root
@@ -158,6 +170,11 @@ _WORDS = re.compile(r"[a-z]+(?:[-_][a-z]+)+")
 _NAMED_AFTER_ITS_KIND = re.compile(
     r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*(?:Key|Secret|Token|Password|Passwd|Pwd|Credentials?)"
     r"|[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)*_(?:key|secret|token|password|passwd|pwd|credentials?)"
+)
+# and such a name of words, no digit among them, numbered: "newReplicationPassword123"
+# (bitnami's charts), "myApiToken2"; every hump starts on a capital, one way to cut it
+_NUMBERED_AFTER_ITS_KIND = re.compile(
+    r"[a-z]{1,32}(?:[A-Z][a-z]{1,32}){0,8}(?:Key|Secret|Token|Password|Passwd|Pwd)[0-9]{1,4}"
 )
 _PARTS = re.compile(r"[-_]")
 _STANDIN_PARTS = frozenset({"test", "testing", "value", "demo", "mock", "fake", "dummy", "sample"})
@@ -241,7 +258,7 @@ def placeholder(value: str) -> bool:
     folded = low.translate(_LEET)
     return (
         low.strip(_DIGITS_AND_SIGNS) in _PLACEHOLDER_WORDS
-        or any(part in low or part in folded for part in _PLACEHOLDER_PARTS)
+        or _built_on_placeholder_words(core, low, folded)
         or _worded_stand_in(core, low)
         or _filler(core)
     )
@@ -272,9 +289,118 @@ def stand_in_password(value: str) -> bool:
     low = core.lower()
     return (
         low.strip(_SIGNS) in _PLACEHOLDER_WORDS
-        or any(part in low for part in _PLACEHOLDER_PARTS)
+        or _built_on_placeholder_words(core, low, low)
         or _worded_stand_in(core, low)
     )
+
+
+def _built_on_placeholder_words(core: str, low: str, folded: str) -> bool:
+    """Whether placeholder words make a value a stand-in: a word no password holds
+    (``example``, ``redacted``, ``xxxx``) anywhere in it, or a password's word
+    (``secret``, ``password``, ``token``, ``changeme``, spelled plainly in ``low`` or in
+    leet in ``folded``) in a value not mixed with material of its own (:func:`_mixed_in`):
+    ``mysecretpassword``, ``Secret123!``, ``your-secret-here``, but not
+    ``Hunter2-Secret-99``."""
+    if any(part in low or part in folded for part in _STAND_IN_PARTS):
+        return True
+    found = [part for part in _PASSWORD_PARTS if part in low or part in folded]
+    if not found:
+        return False
+    if len(core) > _LONGEST_MIXED or not core.isascii():
+        return True  # prose ("<token>は10分ごとに…"), not a password a person made
+    mask = [False] * len(low)
+    for part in found:
+        for spelled in {low, folded}:
+            at = spelled.find(part)
+            while at != -1:
+                mask[at : at + len(part)] = [True] * len(part)
+                at = spelled.find(part, at + 1)
+    return not _mixed_in(core, low, mask)
+
+
+_LONGEST_MIXED = 64  # characters: a password made by a person is shorter
+# a run of letters or digits, and such a run cut into letters and digits (ASCII values)
+_ALNUM_RUN = re.compile(r"[a-z0-9]+")
+_LETTER_OR_DIGIT_RUN = re.compile(r"[a-z]+|[0-9]+")
+# "v2", "s3", "k8s", "i18n": a version, a product, a numeronym
+_ONE_LETTER_AND_DIGITS = re.compile(r"[a-z][0-9]{1,3}[a-z]?")
+# digits that spell letters, each run between letters ("cust0m"): one way to cut the run
+_LEET_INSIDE = re.compile(r"[a-z]+(?:[0134578]{1,3}[a-z]+){1,8}")
+_CONSONANTS = re.compile(r"[b-df-hj-np-tv-xz]{4}")
+
+
+def _mixed_in(core: str, low: str, mask: list[bool]) -> bool:
+    """Whether a password's word (the ``mask`` over ``low``) is mixed into a password:
+    what is left of the value holds digits, and either digits on both sides of the word
+    (``Hunter2-Secret-99``, ``Admin7-Secret-42``), or digits with letters of its own in
+    one piece (``Changeme!Orion77``, ``Secret_Kd83mZ``), or digits and a word of its own
+    in a value of capitals and small letters (``Winter-Secret-42``), as people make the
+    passwords they use. What is left of a stand-in is words that stand in too
+    (:data:`_FILLERS`: ``my``, ``your``, ``here``, ``super``, ``dev``, ``key``...), a
+    number on one side, a version (``secret-v2``, ``s3-secret``), words in small letters
+    that say what to do (``change-me-in-production-2024``), or words disguised in leet
+    like the password's word itself (``My-Cust0m_S3cR3T``, bonita's image documentation;
+    ``S3cr3tPassw0rd!`` passes so too)."""
+    # the value in small letters, the password's words blanked (from first to last), a
+    # space before each hump of camel case ("secretNonBase64Encoded": non, base64, encoded)
+    chars: list[str] = []
+    first = last = -1
+    for i, (c, was, hidden) in enumerate(zip(low, core, mask, strict=True)):
+        if hidden:
+            first = len(chars) if first < 0 else first
+            chars.append(" ")
+            last = len(chars)
+            continue
+        if c != was and i and not core[i - 1].isupper():
+            chars.append(" ")
+        chars.append(c)
+    left = "".join(chars)
+    before = after = mixed = own_words = False
+    for piece in _ALNUM_RUN.finditer(left):
+        word = piece.group()
+        if (
+            _fillers_only(word)
+            or _fillers_only(word.translate(_LEET))
+            or _ONE_LETTER_AND_DIGITS.fullmatch(word)
+        ):
+            continue  # "my", "superpass", "sup3r" in leet, "v2", "k8s"
+        if _LEET_INSIDE.fullmatch(word) and _pronounceable(word.translate(_LEET)):
+            word = word.translate(_LEET)  # a word disguised: "cust0m", "h4ck3r"
+        runs = _LETTER_OR_DIGIT_RUN.findall(word)
+        digits = any(run.isdigit() for run in runs)
+        own = any(not run.isdigit() and len(run) > 1 and not _fillers_only(run) for run in runs)
+        before = before or (digits and piece.start() < first)
+        after = after or (digits and piece.end() > last)
+        mixed = mixed or (own and digits)
+        own_words = own_words or own
+    cased = any(c.isupper() for c in core) and any(c.islower() for c in core)
+    return (before and after) or mixed or (own_words and (before or after) and cased)
+
+
+def _pronounceable(word: str) -> bool:
+    """A vowel at least every third letter, never four consonants in a row: a word
+    ("custom"), not letters drawn at random ("kdbemz")."""
+    vowels = sum(c in "aeiouy" for c in word)
+    return 3 * vowels >= len(word) and _CONSONANTS.search(word) is None
+
+
+_LONGEST_FILLER = 16
+
+
+@lru_cache(maxsize=4096)
+def _fillers_only(run: str) -> bool:
+    """Whether a run of small letters is made of :data:`_FILLERS` only, run together or
+    not ("my", "mysuper", "appdb"). At most 48 characters, each tried against words of
+    at most 16: bounded."""
+    if not run or len(run) > 48:
+        return False
+    cut = [True] + [False] * len(run)  # cut[i]: run[:i] is made of fillers
+    for end in range(1, len(run) + 1):
+        cut[end] = any(
+            cut[start] and run[start:end] in _FILLERS
+            for start in range(max(0, end - _LONGEST_FILLER), end)
+        )
+    return cut[-1]
 
 
 def _core(value: str) -> str | None:
@@ -295,6 +421,7 @@ def _worded_stand_in(core: str, low: str) -> bool:
         low.startswith(_PLACEHOLDER_PREFIXES)
         or _MY_WORDS.fullmatch(core) is not None
         or _NAMED_AFTER_ITS_KIND.fullmatch(core) is not None
+        or _NUMBERED_AFTER_ITS_KIND.fullmatch(core) is not None
         or (
             _WORDS.fullmatch(core) is not None
             and bool(_STANDIN_PARTS.intersection(_PARTS.split(core)))
@@ -333,4 +460,20 @@ COMMON_PASSWORDS: Final = word_set(
     ranger buster soccer hockey killer pepper ginger cheese summer winter flower lovely
     charlie donald mustang access jessica ashley bailey thomas tigger robert daniel
     andrew joshua maggie harley matthew"""
+)
+
+
+# Words that stand in beside a password's word ("my-super-secret-key", "dev-api-token",
+# "your-secret-here"): the placeholder words but the sample passwords among them, the
+# prefixes of stand-ins, and words that say whose, what for or what to do. Not the names
+# of environments that hold real passwords ("staging", "prod").
+_FILLERS: Final = (
+    (_PLACEHOLDER_WORDS - {"hunter", "tiger", "scott", "welcome"})
+    | frozenset(_PLACEHOLDER_PREFIXES)
+    | word_set(
+        """my our the for of to in and or with here goes put insert enter paste replace
+        own this not real very super top some new change me dev local sandbox generated
+        random strong long app web site service svc sql smtp mail email ldap bot signing
+        encryption shared internal is it"""
+    )
 )
