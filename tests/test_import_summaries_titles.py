@@ -292,3 +292,15 @@ def test_a_page_saying_nothing_better_keeps_its_poor_summary() -> None:
     assert conversion.summary_of("# R\n\nCreated on 12/27/2022\n", {}, 240, False) == (
         "Created on 12/27/2022"
     )
+
+
+def test_a_specifications_notice_on_its_key_words_is_no_summary() -> None:
+    body = (
+        "# Specification\n\n- [Overview](overview.md)\n\n## Notation\n\n"
+        'The keywords "MUST", "SHOULD" and "MAY" in the specification are to be\n'
+        "interpreted as described in [BCP 14](https://www.rfc-editor.org/info/bcp14).\n\n"
+        "The specification defines how telemetry is produced and exported.\n"
+    )
+    assert conversion.summary_of(body, {}, 240, False) == (
+        "The specification defines how telemetry is produced and exported."
+    )

@@ -723,12 +723,18 @@ _DATED_ONLY = re.compile(
 )
 
 
+# the conventions paragraph of a specification ("The key words MUST ... are to be
+# interpreted as described in BCP 14 [RFC2119]"): every such document writes it
+_KEY_WORDS_NOTICE = re.compile(r"\bto be interpreted as described in\b", re.IGNORECASE)
+
+
 def weak(text: str) -> bool:
     """Whether a summary found is a poor one, to be taken only when nothing better is
     found: it ends announcing what follows, it is an aside in parentheses, it only
     holds a place ("TBD": a Decision section not written yet), it only says where the
-    record stands or where to look, it is a user story, it only dates the page, or it
-    is one word (a command's synopsis: "ikm")."""
+    record stands or where to look, it is a user story, it only dates the page, it is
+    a specification's notice on its key words, or it is one word (a command's
+    synopsis: "ikm")."""
     core = text.strip()
     return (
         bool(_ANNOUNCES.search(text))
@@ -737,6 +743,7 @@ def weak(text: str) -> bool:
         or _says_where_it_stands(text)
         or _USER_STORY.match(text) is not None
         or _DATED_ONLY.fullmatch(core.rstrip(".")) is not None
+        or _KEY_WORDS_NOTICE.search(core) is not None
         or len(core.split()) < 2
     )
 
