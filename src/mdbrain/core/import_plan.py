@@ -9,8 +9,11 @@ type, status, tags, impl_refs, the days the page gives, sources, relations), and
 its links written from its new place, without the JavaScript of an MDX page. Links
 to MDX pages follow them too, and so do the links sites write without an extension
 (``./other``, ``/docs/guide``) when exactly one imported page has that path with a
-page's suffix (:func:`site_link`). The records of what an import found are here
-too. Pure: the service reads the files and hands the pages in.
+page's suffix (:func:`site_link`), read from the page's folder or from the address a
+site serves the page at, even when that climbs out of the source (:func:`_from_above`);
+so do paths with spaces, which MkDocs reads whole (:func:`_spaced`). The records of
+what an import found are here too. Pure: the service reads the files and hands the
+pages in.
 """
 
 from __future__ import annotations
@@ -366,10 +369,25 @@ def _site_path(folder: str, written: str) -> tuple[links.LinkKind, str] | None:
 
 def _candidate_id(plan: Plan, written: str, old: str) -> str | None:
     """The id of the page at ``old``: imported now or before, as :meth:`Plan.linked_id`
-    finds it, or climbing out of the source to a page an earlier import brought in."""
+    finds it, or climbing out of the source to a page an earlier import brought in, or
+    back into the source (:func:`_back_inside`)."""
     if old.startswith("../"):
+        back = _back_inside(plan, old)
+        if back is not None:
+            return plan.new_id(back)
         return plan.earlier.get(posixpath.normpath(plan.origin(old)).casefold())
     return plan.linked_id(written, old)
+
+
+def _back_inside(plan: Plan, old: str) -> str | None:
+    """The path in the source of ``old``, a path that climbs out of the source and comes
+    back into it (``../adr/0005-x.md`` from the top of ``docs/design/adr``, written for
+    the whole site: ``0005-x.md``); None for one that stays out."""
+    top = plan.origin("")
+    if not top:  # the project itself: nothing above it comes back
+        return None
+    full = posixpath.normpath(plan.origin(old))
+    return full.removeprefix(top) if full.startswith(top) and full != top else None
 
 
 def _one_page(plan: Plan, written: str, old: str, own: str | None = None) -> list[str]:
@@ -382,6 +400,8 @@ def _one_page(plan: Plan, written: str, old: str, own: str | None = None) -> lis
     stem, suffix = posixpath.splitext(old)
     built = stem if suffix.lower() in _BUILT_SUFFIXES and posixpath.basename(stem) else ""
     tries = [] if name in (".", "..") else [old + s for s in conversion.PAGE_SUFFIXES]
+    # "./other.md/#anchor": the page itself, a folder's slash after its name
+    tries = [old, *tries] if conversion.is_page(old) else tries
     tries += [built + s for s in conversion.PAGE_SUFFIXES] if built else []
     if posixpath.basename(built).lower() == "index":  # mdBook builds README.md into index.html
         here = posixpath.dirname(built)
@@ -537,7 +557,11 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
     follow the page like any link. So are those to the site the forge builds from it
     (``https://owner.github.io/repo/0230-x.html``), from the site's top, when they lead
     to a page imported now (see :func:`site_link`). Links to a page at a commit or a
-    tag, and to files that are no imported page, stay as written."""
+    tag, and to files that are no imported page, stay as written. First, each page's
+    links and images whose path holds spaces are written whole (:func:`_spaced`), and
+    its links that climb out of the source to lead to a page are written from inside
+    it (:func:`_from_above`): then no file of the project is looked for in their place."""
+    pages = {path: _from_above(plan, _spaced(plan, page)) for path, page in pages.items()}
     if not plan.homes:
         return pages
     sites = foreign_links.pages_homes(plan.homes)
@@ -558,6 +582,92 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
                 changes.setdefault(line, {})[written] = local
         out[path] = with_body(page, foreign_links.retarget(page.body, changes)) if changes else page
     return out
+
+
+# the words after a destination's first (Python-Markdown reads a destination whole, spaces
+# and all), up to a quoted title or the closing parenthesis: "](img/flow chart.png)"
+_SPACED_REST = re.compile(r"((?: +[^\s\"'()<>]+)+)(?=(?: +(?:\"[^\"]*\"|'[^']*'))? *\))")
+_FILE_SUFFIX = re.compile(r"[^/]*[^/.][.][A-Za-z0-9]{1,10}")  # a file's name by its suffix
+_SPACED = re.compile(r"\]\( *[^\s\"'()<>]+ +[^\s\"'()<>]")  # a page that may write one
+
+
+def _spaced(plan: Plan, page: conversion.Page) -> conversion.Page:
+    """The page with the destinations of its links and images that hold spaces written
+    whole, each space as ``%20``, which CommonMark and MkDocs read alike. MkDocs reads
+    ``![](img/flow chart.png)`` and ``[x](./adr/0026-Common Configuration.md)`` whole
+    (Python-Markdown), where CommonMark reads no link and mdbrain read ``img/flow``:
+    such a destination is taken whole when it leads to a page of the source (or one an
+    earlier import brought in), or when it names a file by its suffix, an image's or a
+    link's to a file that is no page (the file is then looked for as any other's)."""
+    if _SPACED.search(page.body) is None:
+        return page
+    scanned = markdown.scan(page.body)
+    found = [(w, n, False) for w, n in scanned.links]
+    found += [(image.target, image.line, True) for image in scanned.images if not image.tag]
+    lines = page.body.split("\n")
+    changes: dict[int, dict[str, str]] = {}
+    for written, number, image in found:
+        line = lines[number - 1]
+        masked = markdown.mask(line)  # the same columns, code spans blanked
+        opened = re.compile(r"\]\( *" + re.escape(written))
+        for match in opened.finditer(masked):
+            rest = _SPACED_REST.match(masked, match.end())
+            if rest is None:
+                continue
+            whole = written + line[rest.start(1) : rest.end(1)]
+            new = whole.replace(" ", "%20")
+            if _names_whole(plan, page.path, new, image):
+                changes.setdefault(number, {})[whole] = new
+    return with_body(page, foreign_links.retarget(page.body, changes)) if changes else page
+
+
+def _names_whole(plan: Plan, path: str, written: str, image: bool) -> bool:
+    """Whether ``written`` (spaces written ``%20``), a destination of the page at ``path``,
+    names what :func:`_spaced` reads whole: a page, or a file by its suffix."""
+    target = written.strip()
+    if not target or target.startswith("#") or links.is_address(target):
+        return False
+    if template_expression(target):
+        return False
+    if not image:
+        found = links.resolve(path, target) or site_link(plan, path, target)
+        if found is not None and conversion.is_page(found[1]):
+            return _candidate_id(plan, target, found[1]) is not None
+    name = posixpath.basename(re.split(r"[#?]", target, maxsplit=1)[0])
+    return not conversion.is_page(name) and _FILE_SUFFIX.fullmatch(name) is not None
+
+
+def _from_above(plan: Plan, page: conversion.Page) -> conversion.Page:
+    """The page with its links that climb out of the source and lead to a page written as
+    links from the page's place in the source to that page's file (anchor kept), which
+    then follow it like any link. A site that serves each page at an address of its own
+    (MkDocs' ``use_directory_urls``: ``microservices/general/messagebus/``) reads a link
+    from there: ``../../../security/Ch-APIGateway`` leads to ``security/Ch-APIGateway.md``,
+    though it climbs out of the source from the page's folder (see :func:`site_link`);
+    and a link written for the whole site comes back into a folder imported alone
+    (``../../adr/0005-x/`` from ``docs/design/adr``, :func:`_back_inside`). Read from the
+    page's folder, such a link would name a file of the project that is not there."""
+    changes: dict[int, dict[str, str]] = {}
+    here = posixpath.dirname(page.path)
+    for written, line in markdown.scan(page.body).links:
+        at = _site_path(here, written)
+        if at is None or at[0] is not links.LinkKind.OUTSIDE:
+            continue  # inside the source: followed when the page is composed (_site_links)
+        found = links.resolve(page.path, written) or site_link(plan, page.path, written)
+        if found is None:
+            continue
+        kind, old = found
+        back = _back_inside(plan, old) if old.startswith("../") else old
+        if back is None and kind is links.LinkKind.OUTSIDE:
+            continue  # a page above the source by its file: the service leads to it
+        old = back or old
+        if _candidate_id(plan, written, old) is None:
+            continue
+        target = written.strip()
+        cut = min((i for i in (target.find("#"), target.find("?")) if i != -1), default=len(target))
+        path = posixpath.relpath(old, here or ".")
+        changes.setdefault(line, {})[written] = quote(path, safe="/-._~()") + target[cut:]
+    return with_body(page, foreign_links.retarget(page.body, changes)) if changes else page
 
 
 WIKI_SAMPLE = 8  # names in wiki links an import holds before the share naming pages counts

@@ -76,6 +76,33 @@ def file_target(doc_id: str, written: str) -> str | None:
     return posixpath.normpath(posixpath.join(posixpath.dirname(doc_id), target))
 
 
+# a link written as a path from the page's folder or the one above: ./a, ../a
+_PATH_START = re.compile(r"\.{1,2}(?:/|$)")
+
+
+def route_target(doc_id: str, written: str) -> str | None:
+    """The path from the root a link leads to that is written as a site's route: a path
+    written relative whose last part has no suffix, or that ends with a slash
+    (``../security/Ch-APIGateway``, ``./guide/``, ``./other.md/#usage``), as MkDocs,
+    Hugo or Docusaurus read them (it may climb above the root). None for a link
+    :func:`resolve` or :func:`file_target` reads, an address, an anchor, a template,
+    and any path that does not start with ``./`` or ``../``: one from a root
+    (``/docs/x``), one a site may read from its root as well as from the page
+    (``guide/intro``: Hugo, Docusaurus), a word that is no path (``TODO``, Hugo's
+    glossary link ``g``, a domain without its scheme: ``golang.org/x``)."""
+    target = written.strip()
+    if not target or target.startswith(("#", "/", "\\")) or is_address(target):
+        return None
+    if "{" in target or "<" in target or "%>" in target or not _PATH_START.match(target):
+        return None
+    if resolve(doc_id, target) is not None or file_target(doc_id, target) is not None:
+        return None
+    path = _path_of(target)
+    if not path.strip() or "\\" in path:
+        return None
+    return posixpath.normpath(posixpath.join(posixpath.dirname(doc_id), path))
+
+
 def resolve_any(doc_id: str, written: str) -> tuple[LinkKind, str] | None:
     """:func:`resolve`, and for a link to any other file written relative (code, an
     image, an ``.mdx`` page), ``(OUTSIDE, path)``, ``path`` taken from the root (see

@@ -52,6 +52,9 @@ class Entry(NamedTuple):
     # the anchors its links ask of documents (links.anchor_asked): (id, anchor, line); the
     # check reads what those documents offer
     asked: tuple[tuple[str, str, int], ...] = ()
+    # body links written as a site's routes, a path without a suffix (links.route_target):
+    # (path from the root, line); the check finds a document, a folder or a file there
+    routes: tuple[tuple[str, int], ...] = ()
 
     def ids(self, key: str) -> tuple[str, ...]:
         """A relation field (``related``, ``supersedes``...) as canonical ids."""
@@ -143,23 +146,29 @@ class _Facts(NamedTuple):
     links: tuple[Link, ...]
     files: tuple[Link, ...]
     asked: tuple[tuple[str, str, int], ...]
+    routes: tuple[tuple[str, int], ...]
 
 
 def _body_facts(doc_id: str, body: str, body_line: int) -> _Facts:
     """The body's links to documents, its links and images to files that must be on
-    disk (:attr:`Entry.files`), and the anchors its links ask for."""
+    disk (:attr:`Entry.files`), the anchors its links ask for, and its links written as
+    a site's routes (:attr:`Entry.routes`)."""
     scanned = markdown.scan(body, body_line)
     found: list[Link] = []
     files: list[Link] = []
     asked: list[tuple[str, str, int]] = []
+    routes: list[tuple[str, int]] = []
     for written, line in scanned.links:
         resolved = links.resolve(doc_id, written) if not written.startswith("#") else None
         if resolved is None:
             path = links.file_target(doc_id, written)
             if path is not None:
                 files.append(Link(path, line))
-            elif written.startswith("#") and (anchor := links.anchor_asked(written)):
-                asked.append((doc_id, anchor, line))
+            elif written.startswith("#"):
+                if anchor := links.anchor_asked(written):
+                    asked.append((doc_id, anchor, line))
+            elif (route := links.route_target(doc_id, written)) is not None:
+                routes.append((route, line))
             continue
         kind, target = resolved
         (files if kind is LinkKind.OUTSIDE else found).append(Link(sys.intern(target), line))
@@ -169,7 +178,7 @@ def _body_facts(doc_id: str, body: str, body_line: int) -> _Facts:
         path = links.file_target(doc_id, image.target)
         if path is not None:
             files.append(Link(path, image.line))
-    return _Facts(tuple(found), tuple(files), tuple(asked))
+    return _Facts(tuple(found), tuple(files), tuple(asked), tuple(routes))
 
 
 # the lines git writes around the two sides of a conflict it could not merge
@@ -316,6 +325,7 @@ def entry_from_text(
                 parsed=False,
                 files=facts.files,
                 asked=facts.asked,
+                routes=facts.routes,
             )
         )
     meta = doc.meta
@@ -340,5 +350,6 @@ def entry_from_text(
             findings=tuple(problems),
             files=facts.files,
             asked=facts.asked,
+            routes=facts.routes,
         )
     )

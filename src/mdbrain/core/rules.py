@@ -42,6 +42,9 @@ class Context:
     moved_refs: Mapping[str, str] = field(default_factory=dict)
     # links to files (paths from the root, Entry.files) that lead to one on disk
     existing_files: frozenset[str] = frozenset()
+    # the routes above the root (Entry.routes) that lead to a file or folder of the project,
+    # with or without a page's suffix, or out of it; None: not looked for, none judged
+    existing_routes: frozenset[str] | None = None
     root_path: str = "."  # the root as a path from the project's folder, with /
     stale_indexes: tuple[str, ...] = ()  # derived files whose bytes differ from a fresh render
     foreign_derived: tuple[str, ...] = ()  # derived file names held by files mdbrain did not write
@@ -241,16 +244,48 @@ def dates(ctx: Context) -> Iterator[Finding]:
 
 @rule
 def broken_links(ctx: Context) -> Iterator[Finding]:
-    """W001: every body link and related entry names a document."""
+    """W001: every body link and related entry names a document; a link written as a
+    site's route (:attr:`Entry.routes`) names one, a folder or a file (:func:`_no_route`)."""
     known = ctx.manifest.by_id
+    places: set[str] | None = None
     for entry in ctx.manifest.entries:
         for target, line in entry.links:
             if target not in known and target not in ctx.derived_files:
                 yield finding("W001", entry.id, f"link to {target}, which is not a document", line)
+        for target, line in entry.routes:
+            places = _places(ctx) if places is None else places
+            if _no_route(ctx, places, target):
+                message = f"link to {target}, which is not a document, a folder or a file"
+                yield finding("W001", entry.id, message, line)
         for target in entry.ids("related"):
             if target not in known:
                 message = f"related entry {target} is not a document"
                 yield finding("W001", entry.id, message, _line(entry, "related"))
+
+
+_ROUTED = ("", ".md", ".markdown")  # what a route names, as a site serves its pages
+
+
+def _places(ctx: Context) -> set[str]:
+    """The paths from the root a route may name: the documents, the derived files, the
+    files links lead to that are there, and every folder above them."""
+    out = {".", *ctx.manifest.by_id, *ctx.derived_files, *ctx.existing_files}
+    folders: set[str] = set()
+    for path in out:
+        parts = path.split("/")
+        folders.update("/".join(parts[:depth]) for depth in range(1, len(parts)))
+    return out | folders
+
+
+def _no_route(ctx: Context, places: set[str], target: str) -> bool:
+    """Whether a link written as a site's route to ``target`` (from the root) leads
+    nowhere: no document with or without a page's suffix (``guide`` for ``guide.md``),
+    no folder of the base's files, no file a link leads to. Whether the project has a
+    file or folder where a route above the root leads is the disk's to say
+    (``existing_routes``): such a route is not judged when the disk was not asked."""
+    if target == ".." or target.startswith("../"):
+        return ctx.existing_routes is not None and target not in ctx.existing_routes
+    return not any(target + suffix in places for suffix in _ROUTED)
 
 
 @rule

@@ -141,6 +141,26 @@ def existing_files(project: Path, at: str, found: Manifest) -> frozenset[str]:
     return frozenset(exists)
 
 
+def existing_routes(project: Path, at: str, found: Manifest) -> frozenset[str]:
+    """The links written as a site's routes above the root (:attr:`Entry.routes`, from
+    ``../``) that lead to a file or a folder of the project, with or without a page's
+    suffix, or out of the project (not the check's to judge)."""
+    exists = set()
+    above = {t for entry in found.entries for t, _line in entry.routes if t.startswith("..")}
+    for target in above:
+        path = rules.from_project(at, target)
+        if path is None:
+            exists.add(target)
+            continue
+        try:  # a NUL in a path: nothing there
+            full = os.path.join(project, path)
+            if any(os.path.exists(full + suffix) for suffix in ("", ".md", ".markdown")):
+                exists.add(target)
+        except (OSError, ValueError):
+            continue
+    return frozenset(exists)
+
+
 def offered_anchors(session: Session, found: Manifest) -> dict[str, frozenset[str]]:
     """The anchors each document a link asks a section of offers (its headings and ids,
     :func:`fragments.of`), read from its body only then: most bases ask none."""
@@ -314,6 +334,7 @@ def check(
         missing_symbols=missing_symbols(where.project, found, existing),
         moved_refs=moved_refs(session, found, existing, asked),
         existing_files=existing_files(where.project, at, found),
+        existing_routes=existing_routes(where.project, at, found),
         root_path=at,
         stale_indexes=stale,
         foreign_derived=tuple(sorted(foreign)),
