@@ -227,6 +227,8 @@ def secret_shapes(seed: int = 7) -> list[Shape]:
         + f'"Authorization=Basic {basic(worded())}"',
         "basic-url-encoded": f"OTEL_EXPORTER_OTLP_HEADERS=Authorization=Basic%20{basic(pw())}",
         "basic-header-value": f'proxy_set_header Authorization "Basic {basic(pw())}";',
+        # a generated key under a name an SDK also gives a service's name (a trial: edgex)
+        "assign-service-key": f'const serviceKey = "{f.pick(ALNUM, 24)}"',
     }
     return [Shape(name, body) for name, body in shapes.items()]
 
@@ -298,4 +300,10 @@ def stand_ins() -> list[str]:
         "OTEL_EXPORTER_OTLP_HEADERS=Authorization=Basic%20dXNlcjpwYXNzd29yZA==",
         'proxy_set_header Authorization "Basic $http_authorization";',
         "HTTP Basic authentication sends user:password encoded in base64.",
+        # identifiers of words under a key's or a token's name, a sample password named
+        # after its kind, John Doe as a login (edgexfoundry/edgex-docs)
+        'const serviceKey = "app-simple-filter-xml"',
+        '"ProfileToken": "profile_1"',
+        'password: "aws-pw"',
+        "|Smtp Sender|jdoe@gmail.com |SMTP service sender/username|",
     ]

@@ -13,6 +13,8 @@ from mdbrain.core.guard.values import (
     account_name,
     code_name,
     credential_like,
+    example_identifier,
+    identifier_words,
     lower_case_words,
     quoted_secret,
 )
@@ -361,31 +363,20 @@ def _stands_in(name: str, value: str) -> bool:
     ``User01`` only to a command's parameter, since ``Summer2024`` has the same shape
     and a configuration's ``db_credentials`` may be its password); a stand-in written
     in base64 or hex (``password: c2VjcmV0Cg==``, "secret" and a line break); or a
-    word or words run together in small letters where the name is no password's and
-    the value no common password (``secret: "pony"``, FastAPI's
-    ``{"X-Token": "coneofsilence"}``): services generate tokens and keys, never so, and
-    a person may well choose such a password. A vendor's token is read by its own
-    pattern (:mod:`~mdbrain.core.guard.patterns`), whatever this says."""
+    word or words run together in small letters, or an identifier of such words
+    (:func:`~mdbrain.core.guard.values.identifier_words`), where the name is no
+    password's and the value no common password (``secret: "pony"``, FastAPI's
+    ``{"X-Token": "coneofsilence"}``, a Go service's ``serviceKey =
+    "app-simple-filter-xml"``, its name; ``"ProfileToken": "profile_1"``, a camera's
+    profile): services generate tokens and keys, never so, and a person may well choose
+    such a password. A vendor's token is read by its own pattern
+    (:mod:`~mdbrain.core.guard.patterns`), whatever this says."""
     domain = any(sign in value for sign in "\\/@")
     if account_name(value) and names_an_account(name) and (domain or name.startswith("-")):
         return True
-    if lower_case_words(value) or _slug(value):
-        return not password_named(name) and value not in COMMON_PASSWORDS
+    if lower_case_words(value) or identifier_words(value):
+        return not password_named(name) and example_identifier(value, COMMON_PASSWORDS)
     return encoded_stand_in(value)
-
-
-_SLUG_PARTS = re.compile(r"[-_.]")
-
-
-def _slug(value: str) -> bool:
-    """Words in small letters joined by hyphens, underscores or dots ("period-tracker", a
-    key of local storage): each a word as :func:`lower_case_words` reads them, two to
-    eight of them. No service generates a key so; a person's passphrase may be so, and
-    a password's name keeps it (see :func:`_stands_in`)."""
-    if len(value) > 64 or not _SLUG_PARTS.search(value):
-        return False
-    parts = _SLUG_PARTS.split(value)
-    return 2 <= len(parts) <= 8 and all(lower_case_words(part) for part in parts)
 
 
 # the stems of a password's name: a plain word given to one is too likely a real, weak one

@@ -62,6 +62,10 @@ _ROLE_LOCALS = word_set(
     equipe accueil secretariat presse recrutement aide assistance rgpd dpo
     nowhere noone no-one licensing licenses license permissions trademarks devel"""
 )  # the last ones: the same roles in French (équipe, accueil, presse, aide...)
+# John or Jane Doe, the name that stands in for anyone's, as a login writes it: whole,
+# or an initial and the surname ("jdoe", "j.doe", "john_doe"), a few digits after it at
+# most. Like "john.doe", a sample on any host: the name says so, not the host.
+_DOE = re.compile(r"(?:j|john|jane)[._-]?doe[0-9]{0,3}")
 # what "my" or "your" may come before in a stand-in for the reader's address
 _STAND_IN_LOCALS = word_set("email mail address name username user login account")
 _COMMON_TLDS = word_set(
@@ -646,6 +650,7 @@ def _real_email(local: str, domain: str, after: str) -> bool:
     )
     return not (
         low in _ROLE_LOCALS
+        or _DOE.fullmatch(low) is not None
         or mine
         or first in _ROLE_LOCALS
         or compound

@@ -165,11 +165,14 @@ def _token_stand_in(value: str) -> bool:
 # words in lower case joined by "-" or "_", one of which says it stands in: "jslib-test-value"
 _WORDS = re.compile(r"[a-z]+(?:[-_][a-z]+)+")
 # a value that names the kind of secret it stands for, in words: "someWebhookSecret",
-# "base64EncodedKey", "yourApiToken", "my_db_password" (backstage's examples). A secret
-# is no sentence ending in its own kind.
+# "base64EncodedKey", "yourApiToken", "my_db_password" (backstage's examples), or words
+# in small letters joined by hyphens or underscores that end on a password's short name,
+# "pw" or "pass" ("aws-pw" beside "aws-user", edgex's sample secret; "db-pass"). A secret
+# is no sentence ending in its own kind. Every run ends before a sign: one way to cut it.
 _NAMED_AFTER_ITS_KIND = re.compile(
     r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)*(?:Key|Secret|Token|Password|Passwd|Pwd|Credentials?)"
     r"|[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)*_(?:key|secret|token|password|passwd|pwd|credentials?)"
+    r"|[a-z]{2,24}(?:[-_][a-z]{2,24}){0,6}[-_](?:pw|pwd|pass|passwd|password)"
 )
 # and such a name of words, no digit among them, numbered: "newReplicationPassword123"
 # (bitnami's charts), "myApiToken2"; every hump starts on a capital, one way to cut it

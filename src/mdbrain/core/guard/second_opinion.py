@@ -13,7 +13,7 @@ from mdbrain.core.guard.keys import BEGIN_LINE, key_material_follows
 from mdbrain.core.guard.ledger import Ledger
 from mdbrain.core.guard.patterns import sample_userinfo
 from mdbrain.core.guard.samples import COMMON_PASSWORDS, placeholder, reference
-from mdbrain.core.guard.values import SPACE, lower_case_words, some_randomness
+from mdbrain.core.guard.values import SPACE, example_identifier, some_randomness
 
 _GENERIC_KINDS = ("High Entropy String", "Secret Keyword")
 _TOKEN_RUN = re.compile(r"[A-Za-z0-9_.+/=-]{0,1024}")  # bounded, from a given start
@@ -36,10 +36,11 @@ def _whole_token(line: str, value: str) -> str:
 
 
 def _example_word(value: str, said: str) -> bool:
-    """A word or words run together in small letters, on a line naming no password, and
-    no common password: what an example puts in a secret's place (``secret: "pony"``,
-    ``api_key = "coneofsilence"``)."""
-    return lower_case_words(value) and not password_named(said) and value not in COMMON_PASSWORDS
+    """A word or words run together in small letters, or an identifier of words, on a
+    line naming no password, and no common password: what an example puts in a secret's
+    place (``secret: "pony"``, ``api_key = "coneofsilence"``, ``service_key =
+    "app-simple-filter-xml"``)."""
+    return not password_named(said) and example_identifier(value, COMMON_PASSWORDS)
 
 
 def _given_to_credential(said: str, value: str) -> bool:

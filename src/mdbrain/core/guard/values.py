@@ -142,8 +142,65 @@ def lower_case_words(value: str) -> bool:
     return (
         _LOWER_CASE_WORDS.fullmatch(value) is not None
         and _pronounceable(value)
-        and sum(map(_LETTER_SCORE.__getitem__, value)) >= _WORDS_SCORE * len(value)
+        and _english_letters(value)
     )
+
+
+def _english_letters(value: str) -> bool:
+    """Whether the small letters of ``value`` are, on the whole, as common as those of
+    English words (see :data:`_LETTER_SCORE`)."""
+    return sum(map(_LETTER_SCORE.__getitem__, value)) >= _WORDS_SCORE * len(value)
+
+
+# The signs that join the words of an identifier, a part that is no word but an
+# abbreviation or an acronym ("my", "db", "xml", "pw"), and a small number. Each tests a
+# part of at most 64 characters from its start.
+_IDENTIFIER_SIGNS = re.compile(r"[-_.]")
+_SHORT_PART = re.compile(r"[a-z]{1,4}")
+_SMALL_NUMBER = re.compile(r"[0-9]{1,3}")
+
+
+def identifier_words(value: str) -> bool:
+    """Whether a value is an identifier made of words, as people name a service, a
+    profile, a key of local storage or a secret's entry, and no service generates a
+    credential: words in small letters (each as :func:`lower_case_words` reads them)
+    joined by hyphens, underscores or dots, two to eight parts ("period-tracker",
+    "app-simple-filter-xml"), perhaps a small number last, a sign before it, as items
+    are numbered ("profile_1", "camera-02"). Not digits run into a word ("pony42",
+    "hunter2"): that is how people make the passwords they use.
+
+    Among the words, one part, no more, may be an abbreviation or an acronym of at most
+    four small letters ("app-my-service", "filter-xml"), when the letters as a whole are
+    as common as those of English words: random groups of letters ("qzvk-wtrp-bnmx",
+    as an application password is shown) often have a word's vowels in each group, and
+    seldom English letters on the whole. A person's passphrase may have this shape too:
+    a password's name keeps it (:func:`~mdbrain.core.guard.assignments._stands_in`)."""
+    if len(value) > 64:
+        return False
+    parts = _IDENTIFIER_SIGNS.split(value)
+    if not 2 <= len(parts) <= 8:
+        return False
+    if _SMALL_NUMBER.fullmatch(parts[-1]) is not None:
+        parts = parts[:-1]
+    words = [part for part in parts if lower_case_words(part)]
+    others = [part for part in parts if not lower_case_words(part)]
+    if not words or len(others) > 1:
+        return False
+    if not others:
+        return True
+    return _SHORT_PART.fullmatch(others[0]) is not None and _english_letters("".join(parts))
+
+
+def example_identifier(value: str, common: frozenset[str]) -> bool:
+    """Whether a value is a word, words run together (:func:`lower_case_words`) or an
+    identifier of words (:func:`identifier_words`), and no ``common`` password, nor one
+    numbered ("dragon-1", "monkey_123": how people make the passwords they use): what
+    an example puts where a secret would go, given to a name that is not a password's
+    (``secret: "pony"``, ``serviceKey = "app-simple-filter-xml"``, ``"ProfileToken":
+    "profile_1"``)."""
+    if not (lower_case_words(value) or identifier_words(value)):
+        return False
+    return value not in common and value.rstrip("0123456789-_.") not in common
 
 
 def _pronounceable(value: str) -> bool:
