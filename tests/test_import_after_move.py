@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mdbrain.service.brain import Brain
-from tests.test_update import Repo
+from tests.test_update import Repo, imported_pages
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -23,18 +23,9 @@ API = "# API\n\nThe API names [spans](glossary.md) and leaves them to the [SDK](
 
 
 def imported_and_moved(tmp_path: Path) -> Repo:
-    """Three pages linking to each other, imported, then glossary.md moved."""
-    repo = Repo(tmp_path / "spec")
-    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
-    repo.write("kb/.keep.md", "")  # the base's folder
-    repo.write("specification/glossary.md", GLOSSARY)
-    repo.write("specification/sdk.md", SDK)
-    repo.write("specification/api.md", API)
-    repo.commit("the specification", "2026-07-01T12:00:00")
-    report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".")
-    assert sorted(report.imported.values()) == ["api.md", "glossary.md", "sdk.md"]
-    repo.commit("import it", "2026-07-02T12:00:00")
-    return repo
+    """Three pages linking to each other, imported (the tests move glossary.md)."""
+    pages = {"glossary.md": GLOSSARY, "sdk.md": SDK, "api.md": API}
+    return imported_pages(tmp_path / "spec", "specification", pages)
 
 
 def lock_of(repo: Repo) -> dict[str, dict[str, dict[str, str]]]:

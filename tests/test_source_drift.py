@@ -13,7 +13,7 @@ import pytest
 from mdbrain.adapters import views
 from mdbrain.service.brain import Brain
 from tests.conftest import doc
-from tests.test_update import Repo
+from tests.test_update import Repo, imported_pages
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -23,17 +23,8 @@ ENUMS = "# Enums\n\nAn enum is one of its variants.\n"
 
 
 def imported_book(tmp_path: Path) -> Repo:
-    repo = Repo(tmp_path / "book")
-    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
-    repo.write("kb/.keep.md", "")  # the base's folder
-    repo.write("src/ownership.md", OWNERSHIP)
-    repo.write("src/structs.md", STRUCTS)
-    repo.write("src/enums.md", ENUMS)
-    repo.commit("the book", "2026-07-01T12:00:00")
-    report = Brain.open(repo.path).import_docs(repo.path / "src", theme=".")
-    assert sorted(report.imported.values()) == ["enums.md", "ownership.md", "structs.md"]
-    repo.commit("import the book", "2026-07-02T12:00:00")
-    return repo
+    pages = {"ownership.md": OWNERSHIP, "structs.md": STRUCTS, "enums.md": ENUMS}
+    return imported_pages(tmp_path / "book", "src", pages)
 
 
 def test_a_document_in_force_is_flagged_when_the_page_it_came_from_changes(

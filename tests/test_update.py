@@ -66,6 +66,21 @@ class Repo:
         return self.git("rev-parse", "--short", "HEAD").strip()
 
 
+def imported_pages(path: Path, folder: str, pages: dict[str, str]) -> Repo:
+    """A project whose ``pages`` under ``folder`` were committed, imported into the root
+    of its base ``kb`` (each keeping its name), and committed again."""
+    repo = Repo(path)
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("kb/.keep.md", "")  # the base's folder
+    for name, text in pages.items():
+        repo.write(f"{folder}/{name}", text)
+    repo.commit("the pages", "2026-07-01T12:00:00")
+    report = Brain.open(repo.path).import_docs(repo.path / folder, theme=".")
+    assert sorted(report.imported.values()) == sorted(pages)
+    repo.commit("import them", "2026-07-02T12:00:00")
+    return repo
+
+
 def make_repo(tmp_path: Path) -> Repo:
     repo = Repo(tmp_path / "project")
     repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')

@@ -243,6 +243,15 @@ _ITEM_LINE = lazy_pattern(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 ITEM_ALLOWANCE = 0.5  # share of the limit a list item's own sub-items may add to a window
 
 
+def _last_said(lines: Sequence[str], start: int, end: int) -> int | None:
+    """The last line of a window ``[start, end)`` that is not blank, when lines follow
+    the window (None when none does, or nothing follows it)."""
+    last = end - 1
+    while last >= start and not lines[last].strip():
+        last -= 1
+    return None if last < start or end >= len(lines) else last
+
+
 def _indent(line: str) -> int:
     return len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
 
@@ -273,10 +282,8 @@ def with_sub_items(
     http://localhost:4317"). They are added while the ``costs`` stay within ``limit``
     and :data:`ITEM_ALLOWANCE` of it more; a window that ends elsewhere keeps its
     ``end``."""
-    last = end - 1
-    while last >= start and not lines[last].strip():
-        last -= 1
-    if last < start or end >= len(lines):
+    last = _last_said(lines, start, end)
+    if last is None:
         return end
     item = _item_at(lines, last, start)
     if item is None:
@@ -355,10 +362,8 @@ def past_announcement(
     a list, a code block) is added while the ``costs`` stay within ``limit``, up to the
     next heading. A window that ends elsewhere, or that nothing more fits, keeps its
     ``end``."""
-    last = end - 1
-    while last >= start and not lines[last].strip():
-        last -= 1
-    if last < start or end >= len(lines):
+    last = _last_said(lines, start, end)
+    if last is None:
         return end
     if not (_ANNOUNCES().search(lines[last]) or _introduces_block(lines, last)):
         return end
