@@ -783,3 +783,25 @@ def test_an_imported_record_keeps_the_state_and_days_of_its_change_log(
     fields = got["0029-auth.md"]
     assert fields["original_status"] == "approved"
     assert (fields["created"], fields["updated"]) == (dt.date(2023, 1, 28), dt.date(2023, 12, 9))
+
+
+def test_a_few_pages_giving_no_state_among_records_giving_one_take_nothing_back(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """grpc/proposal: 16 proposals "Ready for Implementation" (no state mdbrain reads)
+    among 160 that give one took five Approved ones out of the records."""
+    log = {
+        **{f"A{n}-ready.md": f"A{n} ready\n----\n* Status: Ready for Implementation\n\nText.\n"
+           for n in range(1, 5)},
+        # a state on their status line alone: what the maturities would take back
+        **{f"A{n}-final.md": f"A{n} final\n----\n* Status: Final\n\nText.\n"
+           for n in range(5, 8)},
+        # records by their Proposal section too: they give a state as well
+        **{f"A{n}-proposal.md": f"A{n} proposal\n----\n* Status: Final\n\n"
+           "## Proposal\n\nDo it.\n" for n in range(8, 14)},
+    }  # fmt: skip
+    root = make_base({})
+    got = imported(root, run_import(root, write_log(tmp_path / "props", log)))
+    assert {name for name, fields in got.items() if fields["type"] == "decision"} >= {
+        f"A{n}-final.md" for n in range(5, 8)
+    }

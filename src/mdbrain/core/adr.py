@@ -709,11 +709,14 @@ def _said_status(body: str) -> list[str]:
     return [*stated, table] if table else stated
 
 
-def gives_maturity(body: str) -> bool:
+def gives_maturity(body: str) -> bool | None:
     """Whether a page's status line or section gives a maturity ("Stable",
-    "Development", "Mixed") rather than a record's state."""
+    "Development", "Mixed") rather than a record's state (False); None when it gives
+    neither."""
     stated = [markdown.without_comments(text, " ") for text in _said_status(body)]
-    return any(text.strip(" *_") for text in stated) and not any(map(_state, stated))
+    if not any(text.strip(" *_") for text in stated):
+        return None
+    return not any(map(_state, stated))
 
 
 def looks_like_adr(path: str, body: str, meta: Mapping[str, Any], *, by_state: bool = True) -> bool:

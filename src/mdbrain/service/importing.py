@@ -594,17 +594,16 @@ def _maturities(run: _Run, pages: dict[str, conversion.Page]) -> None:
     (the OpenTelemetry specification) is a page on its way out, no decision record.
     That is the pages' convention when more pages give a maturity there than a state."""
     plan = run.plan
-    mature = sum(adr.gives_maturity(page.body) for page in pages.values())
-    if mature < MATURITY_PAGES:
-        return
+    given = [adr.gives_maturity(page.body) for page in pages.values()]
+    mature, stating = given.count(True), given.count(False)
+    if mature < MATURITY_PAGES or mature <= stating:
+        return  # grpc/proposal: 16 pages "Ready for Implementation", 160 with a state
     weak = [
         path
         for path, page in sorted(pages.items())
         if path in plan.records
         and adr.read(plan.origin(path), page.body, page.meta, by_state=False) is None
     ]
-    if not weak or len(weak) >= mature:
-        return
     for path in weak:
         said = plan.records.pop(path).stated
         plan.notes.append(
