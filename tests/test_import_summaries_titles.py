@@ -304,3 +304,40 @@ def test_a_specifications_notice_on_its_key_words_is_no_summary() -> None:
     assert conversion.summary_of(body, {}, 240, False) == (
         "The specification defines how telemetry is produced and exported."
     )
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "title"),
+    [
+        (  # grpc/proposal: its title and its sections all underlined with ----
+            "A6-client-retries.md",
+            "gRPC Retry Design\n----\n* Status: Final\n\nAbstract\n----\nRetries.\n\n"
+            "Proposal\n----\nRetry.\n",
+            "gRPC Retry Design",
+        ),
+        (  # its title names the number the file name starts with
+            "A53-ignore.md",
+            "## A53: Ignoring deletions\n\n* Status: Final\n\n## Abstract\n\nText.\n",
+            "A53: Ignoring deletions",
+        ),
+        (  # backstage's publishing.md: a section opens the page, the file names it
+            "publishing.md",
+            "## npm\n\nPublish.\n\n## Next Line Release Process\n\nRelease.\n",
+            "Publishing",
+        ),
+        (  # a section's name underlined is a section still
+            "guide.md",
+            "Overview\n--------\nText.\n\nDetails\n-------\nMore.\n",
+            "Guide",
+        ),
+        (  # text before it: a section
+            "notes.md",
+            "Some words first.\n\nA heading\n----\nText.\n\nAnother\n----\nMore.\n",
+            "Notes",
+        ),
+    ],
+)
+def test_a_page_opening_on_its_underlined_or_numbered_title_is_named_by_it(
+    path: str, body: str, title: str
+) -> None:
+    assert conversion.title_of(body, {}, path) == title

@@ -245,6 +245,7 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
         and first.level > 1
         and not folder_page  # a README's opening heading names its folder's subject
         and any(h.level <= first.level for h in headings[1:])
+        and not _opens_as_title(body, first.line, first.title, path)
     ):
         first = None
     if top is None and first is not None and (folder_page or not is_section_name(first.title)):
@@ -258,6 +259,27 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     stem = page_stem(posixpath.basename(path))
     words = " ".join(re.split(r"[-_\s]+", stem)).strip() or stem
     return words[:1].upper() + words[1:]
+
+
+_SETEXT_RULE = re.compile(r" {0,3}(?:=+|-+)[ \t]*")
+_NAME_NUMBER = re.compile(r"[A-Za-z]{0,6}[-_ ]?\d{1,5}")  # A53, KEP-859, 0042
+
+
+def _opens_as_title(body: str, line: int, title: str, path: str) -> bool:
+    """Whether a heading that others of its level follow is the page's title all the
+    same: it opens the page, underlined (``A53: Option for Ignoring xDS Resource
+    Deletion`` over ``----``, as grpc/proposal writes every title and section), or
+    naming the number its file name starts with."""
+    lines = body.split("\n")
+    if any(text.strip() for text in lines[: line - 1]):
+        return False
+    if line < len(lines) and _SETEXT_RULE.fullmatch(lines[line]):
+        return True
+    number = _NAME_NUMBER.match(page_stem(posixpath.basename(path)))
+    if number is None:
+        return False
+    said = re.sub(r"[-_ ]", "", number.group(0)).lower()
+    return said in re.sub(r"[-_ ]", "", title).lower()
 
 
 def is_section_name(heading: str) -> bool:
