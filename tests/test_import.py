@@ -2088,6 +2088,9 @@ def test_a_dated_record_keeping_the_forms_status_states_no_clause_of_it() -> Non
         ("decisions/choose-template-engine.md", False),
         ("decisions/0000-modele-adr.md", True),
         ("locales/fr/modèles/tyree/README.md", True),
+        ("GRFC-TEMPLATE.md", True),  # grpc/proposal's: imported as a decision
+        ("proposals/kep-template.md", True),
+        ("proposals/grfc-template-engine.md", False),
     ],
 )
 def test_a_name_says_template_only_with_no_word_of_its_own(path: str, template: bool) -> None:
@@ -2440,6 +2443,21 @@ def test_records_imported_from_a_folder_named_for_pages_are_tagged_decisions(
     assert report.imported["0001-use-postgres.md"] == "0001-use-postgres.md"
     assert meta(root, "0001-use-postgres.md")["tags"] == ["decisions"]
     assert meta(root, "notes.md")["tags"] == ["text"]  # no record: its folder, as before
+
+
+def test_records_imported_from_the_project_itself_are_tagged_decisions(
+    make_base: MakeBase,
+) -> None:
+    """grpc/proposal keeps its proposals at its top: imported from there, all 197 pages
+    were tagged "imported"."""
+    root = make_base({})
+    project = root.parent
+    (project / "A1-use-queues.md").write_text(
+        "A1: Use queues\n----\n* Status: Final\n\n## Context\n\nLoad.\n\n## Decision\n\nQueues.\n",
+        encoding="utf-8",
+    )
+    report = run_import(root, project)
+    assert meta(root, report.imported["A1-use-queues.md"])["tags"] == ["decisions"]
 
 
 def test_a_page_imported_later_takes_the_links_other_documents_had_to_its_file(

@@ -987,7 +987,8 @@ _FORM_WORDS: Final = frozenset({
     "records", "doc", "docs", "document", "design", "architecture", "architectural", "short",
     "long", "minimal", "full", "bare", "simple", "lightweight", "example", "sample", "blank",
     "new", "default", "nygard", "tyree", "akerman", "statement", "de", "des", "du", "la", "le",
-    "pour", "for", "the", "a", "an", "of", "fr", "en",
+    "pour", "for", "the", "a", "an", "of", "fr", "en", "proposal", "proposals", "enhancement",
+    "grfc", "pip", *RECORD_SERIES,
 })  # fmt: skip
 # a number or its placeholder, alone or glued to the kind of record (backstage's
 # "adr000-template.md"), a day's placeholder, a version

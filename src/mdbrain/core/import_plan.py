@@ -1071,7 +1071,9 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     # folder it came from ("adr"), which says more than that it was imported
     source = posixpath.basename(plan.origin("").rstrip("/"))
     fallback = plan.prefix.rsplit("/", 1)[-1] or slug.slugify(source, fallback="imported")
-    if decision and fallback in CONTAINERS:  # rust-lang/rfcs' 647 records: all "text"
+    # rust-lang/rfcs' 647 records were all "text"; grpc/proposal's, imported from the
+    # project's own folder, all "imported"
+    if decision and (fallback in CONTAINERS or not source):
         fallback = "decisions"
     wanted = {
         "title": title,
