@@ -805,3 +805,25 @@ def test_a_few_pages_giving_no_state_among_records_giving_one_take_nothing_back(
     assert {name for name, fields in got.items() if fields["type"] == "decision"} >= {
         f"A{n}-final.md" for n in range(5, 8)
     }
+
+
+def test_deprecated_by_and_updated_by_fields_relate_the_records(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """grpc/proposal: "* Deprecated by: [A88](...)" made no supersession, and the 11
+    "* Updated by:" lines related nothing."""
+    head = "{0}: {1}\n----\n* Status: Final\n{2}\n\nAbstract\n----\n{1}.\n"
+    log = {
+        "A53-ignore.md": head.format(
+            "A53", "Ignore deletions", "* Deprecated by: [A88](A88-fail.md)"
+        ),
+        "A88-fail.md": head.format("A88", "Fail on deletions", "* Updates: [A6](A6-retries.md)"),
+        "A6-retries.md": head.format("A6", "Retries", "* Updated by: [A88](A88-fail.md)"),
+    }
+    root = make_base({})
+    got = imported(root, run_import(root, write_log(tmp_path / "props", log)))
+    old, new, amended = got["A53-ignore.md"], got["A88-fail.md"], got["A6-retries.md"]
+    assert old["status"] == "deprecated" and old["superseded_by"] == ["props/a88-fail.md"]
+    assert new["supersedes"] == ["props/a53-ignore.md"]
+    assert "props/a6-retries.md" in new["related"] and "props/a88-fail.md" in amended["related"]
+    assert amended["status"] == "draft"  # updated, still in force

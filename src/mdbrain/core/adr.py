@@ -275,7 +275,13 @@ _LEAD = re.compile(
     r"|(?P<superseded_by>su+p+er+[sc]e+de?d\s+by|"
     + _FR_BY
     # "Deprecate in favor of ADR-37", a row of nats-io's revision tables
-    + r"|(?:(?:deprecat|withdr[ae]w|retir|abandon|drop)\w*\s+)?in\s+favou?r\s+of)"
+    + r"|(?:(?:deprecat|withdr[ae]w|retir|abandon|drop)\w*\s+)?in\s+favou?r\s+of"
+    # a field of grpc/proposal's: "* Deprecated by: [A88: ...](A88-...md)"
+    r"|(?:deprecated|replaced|obsoleted)\s+by)"
+    # "* Updated by: [A69](...)", "Amends: ADR-3": a change, the record still holds
+    # (a field: its colon said, where "Updates to the API..." opens a sentence)
+    r"|(?P<amends>(?:updated|amended|extended|refined)\s+by|updates|amends|extends|refines)"
+    r"(?=[*_]*[ \t]*:)"
     r"|(?P<does>su+p+er+[sc]e+de?s|" + _FR_DOES + r"))(?!\w)[*_\s]*:?[*_\s]*",
     re.IGNORECASE,
 )
@@ -962,7 +968,7 @@ def _head_clause(
         return []
     said = match.groupdict()
     kind = SUPERSEDED_BY if said.get("superseded_by") else SUPERSEDES
-    kind = PARTLY if said.get("partly") else kind
+    kind = PARTLY if said.get("partly") else AMENDS if said.get("amends") else kind
     verb = " ".join(str(said.get(kind) or said.get("does")).split())
     clause = Clause(kind, verb, refs, text[match.start() : end].strip(" *_"))
     return [(what if what != "record" else "decision", clause)]
