@@ -231,3 +231,25 @@ def test_addresses_in_author_fields_are_left_out_rather_than_the_page(tmp_path: 
                for n in report.notes)  # fmt: skip
     # an address in the text is personal data still: that page stays out
     assert [case.source for case in report.skipped] == ["eip-2.md"]
+
+
+def test_addresses_in_author_lines_at_a_pages_top_are_left_out_too(tmp_path: Path) -> None:
+    """grpc/proposal: nine proposals were refused for "* Author(s): Mark Roth (mr@...)"."""
+    root = write_base(tmp_path / "project", {})
+    source = tmp_path / "project" / "props"
+    source.mkdir()
+    (source / "A1-proxy.md").write_text(
+        "A1: Proxy support\n----\n* Author(s): Ann Roe (ann.roe@protonmail.com), Bo Li"
+        " <bo.li@fastmail.com>\n* Status: Final\n\n## Abstract\n\nProxies.\n",
+        encoding="utf-8",
+    )
+    (source / "A2-other.md").write_text(
+        "A2: Other\n----\n* Author(s): Bo Li\n\n## Abstract\n\nWrite to bo.li@fastmail.com.\n",
+        encoding="utf-8",
+    )
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        report = importing.import_folder(brain.session, source, theme="props")
+    assert list(report.imported) == ["A1-proxy.md"]
+    text = (root / report.imported["A1-proxy.md"]).read_text(encoding="utf-8")
+    assert "* Author(s): Ann Roe, Bo Li\n" in text and "@" not in text
+    assert [case.source for case in report.skipped] == ["A2-other.md"]  # in its text: refused

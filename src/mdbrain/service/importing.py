@@ -515,8 +515,10 @@ def _without_addresses(run: _Run, pages: dict[str, conversion.Page]) -> None:
             ]
             kept = [i for i in kept if i != ""]
             meta[key] = kept if isinstance(value, list) else ", ".join(map(str, kept))
-        if meta != page.meta:
-            pages[path] = dataclasses.replace(page, meta=meta)
+        body = _authors_without_addresses(page.body)
+        if meta != page.meta or body != page.body:
+            fielded = dataclasses.replace(page, meta=meta)
+            pages[path] = import_plan.with_body(fielded, body) if body != page.body else fielded
             changed.append(path)
     if changed:
         run.plan.notes.append(
@@ -525,6 +527,33 @@ def _without_addresses(run: _Run, pages: dict[str, conversion.Page]) -> None:
             f" ({_listed(changed)}): the guard refuses personal data; names and handles"
             " are kept (guard.personal_data: false in .rag keeps the addresses)"
         )
+
+
+# a line at a page's top that names its authors, as a field: "* Author(s): Mark Roth
+# (someone@host)", "**Authors:** ..." (grpc/proposal's proposals open so)
+_NAMED_BY = "|".join(sorted(_ATTRIBUTION))
+_AUTHOR_LINE = re.compile(
+    rf"^(?P<head>[ \t]{{0,3}}(?:[-*+][ \t]+)?[*_]*(?:{_NAMED_BY})(?:\(s\))?[*_]*[ \t]*:[*_]*)"
+    r"(?P<said>.*)$",
+    re.IGNORECASE,
+)
+_AUTHOR_LINES = 30  # lines of a page's top where its fields are read
+
+
+def _authors_without_addresses(body: str) -> str:
+    """``body`` with the e-mail addresses left out of the lines at its top that name
+    its authors (:data:`_AUTHOR_LINE`); brackets left empty go too."""
+    if "@" not in body:
+        return body
+    lines = body.split("\n")
+    for number, line in enumerate(lines[:_AUTHOR_LINES]):
+        found = _AUTHOR_LINE.match(line) if "@" in line else None
+        if found is None:
+            continue
+        said = _ADDRESS_IN_FIELD.sub("", found.group("said"))
+        said = re.sub(r"\s+,", ",", re.sub(r"\(\s*\)|<\s*>", "", said))
+        lines[number] = found.group("head") + " " + " ".join(said.split()).strip(" ,;")
+    return "\n".join(lines)
 
 
 def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
