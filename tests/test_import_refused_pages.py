@@ -253,3 +253,12 @@ def test_addresses_in_author_lines_at_a_pages_top_are_left_out_too(tmp_path: Pat
     text = (root / report.imported["A1-proxy.md"]).read_text(encoding="utf-8")
     assert "* Author(s): Ann Roe, Bo Li\n" in text and "@" not in text
     assert [case.source for case in report.skipped] == ["A2-other.md"]  # in its text: refused
+
+
+def test_an_author_line_in_a_code_block_is_no_field(tmp_path: Path) -> None:
+    from mdbrain.service.importing import _authors_without_addresses
+
+    body = "# Log\n\n```\ncommit 1\nAuthor: Ana <ana@lumen-labs.fr>\n```\n"
+    assert _authors_without_addresses(body) == body
+    top = "# A\n\n* Authors: Ana <ana@lumen-labs.fr>\n"
+    assert _authors_without_addresses(top) == "# A\n\n* Authors: Ana\n"

@@ -546,7 +546,14 @@ def _authors_without_addresses(body: str) -> str:
     if "@" not in body:
         return body
     lines = body.split("\n")
+    fence = ""  # a commit's "Author:" in a block of git's output is no field
     for number, line in enumerate(lines[:_AUTHOR_LINES]):
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+            continue
+        if (opened := markdown.FENCE.match(line)) is not None:
+            fence = opened.group(1)
+            continue
         found = _AUTHOR_LINE.match(line) if "@" in line else None
         if found is None:
             continue
