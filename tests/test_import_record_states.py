@@ -827,3 +827,35 @@ def test_deprecated_by_and_updated_by_fields_relate_the_records(
     assert new["supersedes"] == ["props/a53-ignore.md"]
     assert "props/a6-retries.md" in new["related"] and "props/a88-fail.md" in amended["related"]
     assert amended["status"] == "draft"  # updated, still in force
+
+
+@pytest.mark.parametrize(
+    ("written", "day"),
+    [
+        ("02-19-2019", dt.date(2019, 2, 19)),  # months first: 19 is no month
+        ("05/14/2020", dt.date(2020, 5, 14)),
+        ("26-09-2018", dt.date(2018, 9, 26)),  # days first: 26 is no month
+        ("2024-01", dt.date(2024, 1, 1)),  # a month: its first day
+        ("03/04/2021", None),  # either way: no day
+    ],
+)
+def test_numeric_days_after_a_label_are_read_when_they_read_one_way(
+    written: str, day: dt.date | None
+) -> None:
+    """grpc/proposal's "Last updated:" lines were read in ISO form only."""
+    stated = dates.in_text(f"# X\n\n* Last updated: {written}\n", TODAY)
+    assert stated.updated == ((day,) if day else ())
+
+
+def test_a_page_saying_only_when_it_changed_was_written_on_its_first_commit() -> None:
+    """grpc/proposal's A6, first committed in 2017, "Last updated: 2024-08-23", came in
+    created in 2024."""
+    body = "# Retries\n\n* Last updated: 2024-08-23\n\nText.\n"
+    git = (dt.date(2017, 2, 1), dt.date(2024, 8, 23))
+    assert dates.of_page({}, [], TODAY, body=body, known=lambda: git) == (
+        dt.date(2017, 2, 1),
+        dt.date(2024, 8, 23),
+    )
+    # a page saying when it was written keeps it, whatever git says
+    said = "# Retries\n\n* Created: 2018-01-01\n* Last updated: 2024-08-23\n"
+    assert dates.of_page({}, [], TODAY, body=said, known=lambda: git)[0] == dt.date(2018, 1, 1)

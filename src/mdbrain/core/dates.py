@@ -61,7 +61,10 @@ _DAY_MONTH = re.compile(
     rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th|er)?\s+({_MONTH})\.?,?\s+(\d{{4}})\b", re.I
 )
 _MONTH_DAY = re.compile(rf"\b({_MONTH})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I)
-_US = re.compile(r"(?<!\d)(\d{1,2})/(\d{1,2})/(\d{4})(?!\d)")
+# 05/14/2020, 26-09-2018, 02-19-2019 (grpc/proposal writes all three): a day only where
+# one of the two numbers is above 12, or where the source writes months first
+_US = re.compile(r"(?<!\d)(\d{1,2})([-/])(\d{1,2})\2(\d{4})(?!\d)")
+_ISO_MONTH = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})(?![-\d/.])")  # 2024-01: its first day
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\.?,?\s+(\d{{4}})\b", re.I)  # the first of the month
 # cosmos/cosmos-sdk's records: "2019 Aug 31", and "20.08.2021" (the day first, as in Europe)
 _YEAR_MONTH_DAY = re.compile(rf"(?<!\d)(\d{{4}})\s+({_MONTH})\.?\s+(\d{{1,2}})(?!\d)", re.I)
@@ -130,13 +133,20 @@ def day(value: Any, *, month_first: bool = False) -> dt.date | None:
     if (dotted := _DOTTED.search(value)) is not None:
         found.append((dotted.start(), _make(dotted.group(3), dotted.group(2), dotted.group(1))))
     if (us := _US.search(value)) is not None:
-        first, second = int(us.group(1)), int(us.group(2))
-        if first > 12:  # 18/03/2022 can only be the 18th of March
-            found.append((us.start(), _make(us.group(3), us.group(2), us.group(1))))
-        elif month_first or second > 12:  # 03/18/2022 can only be March
-            found.append((us.start(), _make(us.group(3), us.group(1), us.group(2))))
+        found.append((us.start(), _numeric(us, month_first=month_first)))
     days = [d for _at, d in sorted(found, key=lambda pair: pair[0]) if d is not None]
     return days[0] if days else None
+
+
+def _numeric(found: re.Match[str], *, month_first: bool = False) -> dt.date | None:
+    """The day of a match of :data:`_US`, when it can be read one way only (or the
+    source writes months first)."""
+    first, second, year = int(found.group(1)), int(found.group(3)), found.group(4)
+    if first > 12:  # 18/03/2022 can only be the 18th of March
+        return _make(year, second, str(first))
+    if month_first or second > 12:  # 03/18/2022 can only be March
+        return _make(year, first, str(second))
+    return None
 
 
 _Found = Callable[[re.Match[str]], dt.date | None]
@@ -147,7 +157,9 @@ _LEADING: Final[tuple[tuple[re.Pattern[str], _Found], ...]] = (
     (_MONTH_DAY, lambda m: _make(m.group(3), _MONTHS[m.group(1).lower()], m.group(2))),
     (_YEAR_MONTH_DAY, lambda m: _make(m.group(1), _MONTHS[m.group(2).lower()], m.group(3))),
     (_DOTTED, lambda m: _make(m.group(3), m.group(2), m.group(1))),
+    (_US, _numeric),
     (_MONTH_YEAR, lambda m: _make(m.group(2), _MONTHS[m.group(1).lower()], "1")),
+    (_ISO_MONTH, lambda m: _make(m.group(1), m.group(2), "1")),
     # a year alone, all there is after a label: its first day (golang/proposal's "Date:
     # 2014" took the day the file was copied into the repository, in 2022)
     (_YEAR_ALONE, lambda m: _make(m.group(1), 1, "1")),
@@ -389,6 +401,7 @@ def of_page(
     *,
     body: str = "",
     path: str = "",
+    known: Callable[[], tuple[dt.date, dt.date] | None] | None = None,
 ) -> tuple[dt.date, dt.date] | None:
     """``(created, updated)`` from what the page says of itself, or None when it says
     nothing; days after ``today`` are left out. The sources, most trusted first: its
@@ -399,8 +412,11 @@ def of_page(
     created comes from the first source that gives a created day, updated from the
     first that gives an updated day. When both come from one source, or only one
     source says anything, created is the earliest of its days and updated the latest
-    (a single day is both). When they come from two sources and disagree (created
-    after updated), the more trusted source's day is both."""
+    (a single day is both); but a page that says only when it was last updated was
+    written on the first day ``known`` gives (git's, asked only then), when that is
+    earlier (grpc/proposal's "Last updated: 2024-08-23" on a proposal of 2017). When
+    they come from two sources and disagree (created after updated), the more trusted
+    source's day is both."""
     fields_created = [d for d in stated if d is not None and d <= today]
     fields_created += _field_days(meta, CREATED_KEYS, today)
     written = in_text(body, today) if body else Stated((), ())
@@ -418,7 +434,10 @@ def of_page(
     if silent in (by_created, by_updated) or by_created == by_updated:
         made, changed = sources[min(by_created, by_updated)]
         every = made + changed
-        return min(every), max(every)
+        first = min(every)
+        if by_created == silent and known is not None and (found := known()) is not None:
+            first = min(first, found[0])  # said when it changed, not when it was written
+        return first, max(every)
     created = min(sources[by_created][0])
     updated = max(sources[by_updated][1])
     if created <= updated:

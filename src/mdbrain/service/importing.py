@@ -884,7 +884,12 @@ def _dated(run: _Run, page: conversion.Page, record: adr.Record | None) -> None:
         # the day a table at the record's top says it last changed, as a field would say it
         meta = {**meta, "updated": record.updated}
     plan.days[page.path] = dates.of_page(
-        meta, stated, plan.today, body=page.body, path=plan.origin(page.path)
+        meta,
+        stated,
+        plan.today,
+        body=page.body,
+        path=plan.origin(page.path),
+        known=lambda: run.committed(page.path),
     ) or run.committed(page.path)
 
 
