@@ -89,6 +89,21 @@ def test_a_draft_edited_before_the_move_stays_edited(tmp_path: Path) -> None:
     assert "A note of ours." in kept and "names [spans](terms/glossary.md)" in kept
 
 
+def test_a_draft_edited_with_write_is_named_when_its_page_changes(tmp_path: Path) -> None:
+    """grpc/proposal: a draft edited with `write --doc`, its page changed after, was named
+    nowhere: the write's fingerprints had replaced those the import took."""
+    repo = imported_and_moved(tmp_path)
+    Brain.open(repo.path).write({"doc": "api.md", "summary": "The API and what it names."})
+    repo.commit("our summary", "2026-07-03T12:00:00")
+    repo.write("specification/api.md", API.replace("names", "calls"))
+    repo.commit("one word", "2026-07-05T12:00:00")
+    report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".", dry_run=True)
+    why = {case.source: case.reason for case in report.skipped}
+    assert why["api.md"].startswith("imported as api.md; the page changed since, and so did")
+    notes = Brain.open(repo.path).update(dry_run=True).notes
+    assert any("imported from a page that changed since (api.md)" in note for note in notes)
+
+
 def test_the_lock_is_written_with_the_moved_documents_or_none_is(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

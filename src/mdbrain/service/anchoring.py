@@ -208,12 +208,22 @@ def baseline(
     entry: Entry,
     day: dt.date | None = None,
     base: str = ".",
+    *,
+    edited: bool = False,
 ) -> None:
     """Record in ``lock`` what every impl_ref and source file of ``entry`` names now, as
-    verified on ``day`` (``base``: see :func:`sources_of`)."""
+    verified on ``day`` (``base``: see :func:`sources_of`). After an ``edited``
+    document (a write, no check), the fingerprint an import took of a page the
+    document was made from is kept as it was: importing the page again tells the
+    document was edited since, and whether the page changed (grpc/proposal: a draft
+    edited with ``write --doc``, its page changed after, was named nowhere)."""
     when = (day or verified_on(entry) or dt.date.today()).isoformat()
+    before = lock.get(entry.id, {}) if edited else {}
     recorded: dict[str, dict[str, str]] = {}
     for ref in watched(entry, base):
+        if "written" in before.get(ref.text, {}):
+            recorded[ref.text] = dict(before[ref.text])
+            continue
         found = take(project, ref)
         if found.hash:
             recorded[ref.text] = {"hash": found.hash, "verified": when}
@@ -317,7 +327,8 @@ def record(
     for doc_id in wanted:
         entry = found.get(doc_id)
         if entry is not None:
-            baseline(lock, session.project, entry, day, base)
+            edited = day is None and not from_import  # a write: no check, no import
+            baseline(lock, session.project, entry, day, base, edited=edited)
             if from_import:
                 imported(lock, entry, base)
     prune(lock, found, base)
