@@ -441,6 +441,17 @@ def test_a_scope_outside_the_root_or_naming_nothing_is_a_usage_error(
     assert "knowledge root" in out
 
 
+def test_an_absolute_scope_naming_nothing_says_so(
+    every_rule: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """grpc/proposal's trial: `check /nonexistent/dir` said the scope "is absolute", though
+    absolute paths inside the root are scopes."""
+    monkeypatch.chdir(every_rule)
+    code, out = run("check", "--no-fix", str(every_rule / "nonexistent" / "dir"))
+    assert code == 2, out
+    assert "no such file or folder" in out and "is absolute" not in out
+
+
 # --- a real corpus --------------------------------------------------------------------------
 
 

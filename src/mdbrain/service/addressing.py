@@ -72,6 +72,8 @@ def scope(root: Path, cwd: Path | None, value: str) -> str | None:
             raise OutsideBaseError(
                 f"{value} is outside the knowledge root {root}", value=value, field="scope"
             )
+        if given.is_absolute():  # no id can be absolute: a path, and nothing is there
+            raise InvalidRequestError(f"{value}: no such file or folder", field="scope")
     name = ids.theme(value.strip().rstrip("/"), field="scope")
     if os.path.lexists(root / name):
         return name
