@@ -17,6 +17,7 @@ from mdbrain.core.guard.values import (
     identifier_words,
     lower_case_words,
     quoted_secret,
+    type_name,
 )
 from mdbrain.core.guard.views import Text
 
@@ -51,7 +52,6 @@ _KEY_QUALIFIERS = word_set(
     """api access secret private auth account master signing encryption client app consumer
     subscription shared storage service session"""
 )
-# A name ending in one of these is about the credential, not the credential itself.
 # The first word of an operation on credentials, whose argument names the one it acts on
 # (gpg's "--export-secret-subkeys 2EFA55D0...", "--delete-secret-keys"), not its value
 _OPERATIONS = word_set("export import delete list show describe remove revoke")
@@ -61,6 +61,9 @@ _NOT_CREDENTIALS = word_set("public publishable pseudo fake dummy")
 # ``XSRF-TOKEN``) is written into every form a site serves and read by its own pages; it
 # opens nothing alone (the session does), and it is no credential.
 _FORGERY_GUARDS = ("csrf", "xsrf")
+# A name ending in one of these is about the credential, not the credential itself; one
+# ending in fn, func, function, factory, callable or cls holds code that makes or uses
+# one, as a callback or a handler does (grpc/proposal's ``private_key_sign_fn``).
 _META_WORDS = word_set(
     """hash hashed hashing digest length len size min max minimum maximum policy policies
     rule rules file files path dir directory type types name names id ids url uri urls
@@ -73,7 +76,8 @@ _META_WORDS = word_set(
     limit prefix suffix style class icon button form page view template schema spec doc
     docs usage budget stream request response callback handler service generator
     dialog box window screen widget uses use usage list set get len process helper program
-    plugin backend subject issuer algorithm scheme scope scopes offset offsets"""
+    plugin backend subject issuer algorithm scheme scope scopes offset offsets fn func
+    function functions factory callable cls"""
 )
 _NAMESPACE_WORDS = word_set("namespace namespaces")
 # After a name: an optional closing quote or bracket and emphasis, a separator, then a
@@ -368,14 +372,18 @@ def _stands_in(name: str, value: str) -> bool:
     password's and the value no common password (``secret: "pony"``, FastAPI's
     ``{"X-Token": "coneofsilence"}``, a Go service's ``serviceKey =
     "app-simple-filter-xml"``, its name; ``"ProfileToken": "profile_1"``, a camera's
-    profile): services generate tokens and keys, never so, and a person may well choose
-    such a password. A vendor's token is read by its own pattern
-    (:mod:`~mdbrain.core.guard.patterns`), whatever this says."""
+    profile); or a class's or a type's name (:func:`~mdbrain.core.guard.values.type_name`)
+    where the name is no password's (grpc/proposal's ``private_key_sign_fn:
+    "CustomPrivateKeySign"``, a Python forward reference): services generate tokens and
+    keys, never so, and a person may well choose such a password. A vendor's token is
+    read by its own pattern (:mod:`~mdbrain.core.guard.patterns`), whatever this says."""
     domain = any(sign in value for sign in "\\/@")
     if account_name(value) and names_an_account(name) and (domain or name.startswith("-")):
         return True
     if lower_case_words(value) or identifier_words(value):
         return not password_named(name) and example_identifier(value, COMMON_PASSWORDS)
+    if type_name(value):  # "CustomPrivateKeySign", a type given to a key's parameter
+        return not password_named(name)
     return encoded_stand_in(value)
 
 

@@ -69,6 +69,11 @@ _ASCII_PASSWORD_STEMS = tuple(stem for stem in PASSWORD_STEMS if stem.isascii())
 # the password's names, for the rare text whose length lower-casing changes
 _PASSWORD_NAME_CASELESS = re.compile("|".join(PASSWORD_STEMS), re.IGNORECASE)
 _WORD = re.compile(r"\S+")
+# a link reference definition's start, up to its label's "]" (CommonMark: three spaces of
+# indent at most, a label of 999 characters at most, no bracket in it; a block quote's
+# markers before it), footnotes' "[^" left out. Bounded, and read from a line's start.
+_DEFINITION = re.compile(r"(?:[ ]{0,3}>){0,8}[ ]{0,3}\[(?!\^)([^\[\]\n]{1,999})\]")
+_LABEL_REACH = 1_100  # characters of a definition's line before its ":", at most
 
 
 def prose_finds(view: Text) -> Iterator[Found]:
@@ -168,11 +173,32 @@ def said_at(text: str, start: int, value: str, *, password: bool = False) -> boo
     if said is None or not random_token(value) or encoded_stand_in(value):
         return False
     head = before[: said.start()]
+    label = _definition_label(text, start - len(before) + said.start())
+    if label is not None:
+        # "[A71]: A71-xds-fallback.md" under a line that says "creds": the ":" of a
+        # link's definition gives its label a destination, and the lines before name
+        # nothing of it
+        return _names_credential(_NAME_WORD.findall(label), password=password)
     # "Store the token. The build number is …": a name of the sentence before says
     # nothing of this value
     opens = max((m.end() for m in _SENTENCE_END.finditer(head)), default=0)
     words = _NAME_WORD.findall(head[opens:])[-_NAME_WORDS:]
     return _names_credential(words, password=password)
+
+
+def _definition_label(text: str, at: int) -> str | None:
+    """The label of the Markdown link reference definition whose ":" is at ``at``
+    (``[label]: destination "title"``, alone on its line, perhaps indented or in a
+    quote), or None when the ":" is no definition's. A footnote's (``[^1]: …``) is
+    prose, and is none."""
+    if not text.startswith("]:", at - 1):
+        return None
+    reach = max(0, at - _LABEL_REACH)
+    line = text.rfind("\n", reach, at) + 1
+    if line == 0 and reach > 0:
+        return None  # a line longer than a label: no definition
+    definition = _DEFINITION.fullmatch(text, line, at)
+    return None if definition is None else definition.group(1)
 
 
 def mixed(value: str, *, shortest: int = _LONG) -> bool:

@@ -13,7 +13,7 @@ from mdbrain.core.guard.keys import BEGIN_LINE, key_material_follows
 from mdbrain.core.guard.ledger import Ledger
 from mdbrain.core.guard.patterns import sample_userinfo
 from mdbrain.core.guard.samples import COMMON_PASSWORDS, placeholder, reference
-from mdbrain.core.guard.values import SPACE, example_identifier, some_randomness
+from mdbrain.core.guard.values import SPACE, example_identifier, some_randomness, type_name
 
 _GENERIC_KINDS = ("High Entropy String", "Secret Keyword")
 _TOKEN_RUN = re.compile(r"[A-Za-z0-9_.+/=-]{0,1024}")  # bounded, from a given start
@@ -39,8 +39,11 @@ def _example_word(value: str, said: str) -> bool:
     """A word or words run together in small letters, or an identifier of words, on a
     line naming no password, and no common password: what an example puts in a secret's
     place (``secret: "pony"``, ``api_key = "coneofsilence"``, ``service_key =
-    "app-simple-filter-xml"``)."""
-    return not password_named(said) and example_identifier(value, COMMON_PASSWORDS)
+    "app-simple-filter-xml"``); or a class's or a type's name there
+    (``signing_key: "RSAPrivateKey"``)."""
+    return not password_named(said) and (
+        example_identifier(value, COMMON_PASSWORDS) or type_name(value)
+    )
 
 
 def _given_to_credential(said: str, value: str) -> bool:

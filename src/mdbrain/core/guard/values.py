@@ -203,6 +203,32 @@ def example_identifier(value: str, common: frozenset[str]) -> bool:
     return value not in common and value.rstrip("0123456789-_.") not in common
 
 
+# A class's or a type's name: capitalised words run together, perhaps an acronym of two to
+# five capitals before a word or last ("CustomPrivateKeySign", "RSAPrivateKey",
+# "SSLContextFactory", "ParseXML"), no digit, no sign. An acronym is followed by a
+# capital and a small letter, so each run of capitals is cut one way; the value is
+# bounded (64 characters) before the pattern reads it.
+_TYPE_NAME = re.compile(r"(?:[A-Z]{2,5}(?=[A-Z][a-z])|[A-Z][a-z]{2,24}){1,8}(?:[A-Z]{2,5})?")
+
+
+def type_name(value: str) -> bool:
+    """Whether a value is a class's or a type's name (CamelCase words, no digit): what a
+    type annotation or a keyword argument gives a function's or a key's parameter
+    (grpc/proposal's ``private_key_sign_fn: "CustomPrivateKeySign"``, a forward
+    reference in Python), and no service generates a credential so: keys and tokens are
+    drawn at random and hold digits. Every run of small letters holds a vowel and the
+    letters are as common as those of English words on the whole, as in words, which
+    random capitals and small letters seldom are. A person's passphrase may have this
+    shape ("CorrectHorseBatteryStaple"): a password's name keeps it
+    (:func:`~mdbrain.core.guard.assignments._stands_in`)."""
+    if not 6 <= len(value) <= 64 or _TYPE_NAME.fullmatch(value) is None:
+        return False
+    if sum(c.isupper() for c in value) < 2:  # one word ("Secret"): no name of words
+        return False
+    runs = _SMALL_RUN.findall(value)
+    return all(_VOWEL.search(run) for run in runs) and _english_letters("".join(runs))
+
+
 def _pronounceable(value: str) -> bool:
     """A vowel at least every third letter, never four consonants in a row."""
     return (
