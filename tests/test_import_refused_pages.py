@@ -206,23 +206,34 @@ def test_a_link_to_an_mdx_page_the_guard_stops_leads_to_its_file_then_to_its_doc
     assert findings(root) == []
 
 
+def imported_into_theme(
+    tmp_path: Path, folder: str, pages: dict[str, str], theme: str
+) -> tuple[Path, importing.ImportReport]:
+    """A base, and the report of importing ``pages`` from the project's ``folder``."""
+    root = write_base(tmp_path / "project", {})
+    source = tmp_path / "project" / folder
+    source.mkdir()
+    for name, text in pages.items():
+        (source / name).write_text(text, encoding="utf-8")
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        return root, importing.import_folder(brain.session, source, theme=theme)
+
+
 def test_addresses_in_author_fields_are_left_out_rather_than_the_page(tmp_path: Path) -> None:
     """ethereum/EIPs: the guard refused 80 proposals whole, EIP-1 among them, for the
     authors' e-mail addresses in their frontmatter."""
-    root = write_base(tmp_path / "project", {})
-    source = tmp_path / "project" / "EIPS"
-    source.mkdir()
-    (source / "eip-1.md").write_text(
-        "---\ntitle: EIP purpose\nauthor: Ann Roe (@ann) <ann.roe@protonmail.com>, Bo Li\n"
-        "authors: [Cy Fox <cy.fox@fastmail.com>]\n---\n\nWhat an EIP is.\n",
-        encoding="utf-8",
+    root, report = imported_into_theme(
+        tmp_path,
+        "EIPS",
+        {
+            "eip-1.md": "---\ntitle: EIP purpose\nauthor: Ann Roe (@ann)"
+            " <ann.roe@protonmail.com>, Bo Li\nauthors: [Cy Fox <cy.fox@fastmail.com>]\n---\n\n"
+            "What an EIP is.\n",
+            "eip-2.md": "---\ntitle: Other\nauthor: Bo Li\n---\n\n"
+            "Write to bo.li@fastmail.com about it.\n",
+        },
+        "eips",
     )
-    (source / "eip-2.md").write_text(
-        "---\ntitle: Other\nauthor: Bo Li\n---\n\nWrite to bo.li@fastmail.com about it.\n",
-        encoding="utf-8",
-    )
-    with Brain.open(root, clock=lambda: TODAY) as brain:
-        report = importing.import_folder(brain.session, source, theme="eips")
     assert list(report.imported) == ["eip-1.md"]
     written = document.loads((root / "eips" / "eip-1.md").read_text(encoding="utf-8"), "eip-1.md")
     assert written.meta["author"] == "Ann Roe (@ann), Bo Li"
@@ -235,20 +246,18 @@ def test_addresses_in_author_fields_are_left_out_rather_than_the_page(tmp_path: 
 
 def test_addresses_in_author_lines_at_a_pages_top_are_left_out_too(tmp_path: Path) -> None:
     """grpc/proposal: nine proposals were refused for "* Author(s): Mark Roth (mr@...)"."""
-    root = write_base(tmp_path / "project", {})
-    source = tmp_path / "project" / "props"
-    source.mkdir()
-    (source / "A1-proxy.md").write_text(
-        "A1: Proxy support\n----\n* Author(s): Ann Roe (ann.roe@protonmail.com), Bo Li"
-        " <bo.li@fastmail.com>\n* Status: Final\n\n## Abstract\n\nProxies.\n",
-        encoding="utf-8",
+    root, report = imported_into_theme(
+        tmp_path,
+        "props",
+        {
+            "A1-proxy.md": "A1: Proxy support\n----\n* Author(s): Ann Roe"
+            " (ann.roe@protonmail.com), Bo Li <bo.li@fastmail.com>\n* Status: Final\n\n"
+            "## Abstract\n\nProxies.\n",
+            "A2-other.md": "A2: Other\n----\n* Author(s): Bo Li\n\n## Abstract\n\n"
+            "Write to bo.li@fastmail.com.\n",
+        },
+        "props",
     )
-    (source / "A2-other.md").write_text(
-        "A2: Other\n----\n* Author(s): Bo Li\n\n## Abstract\n\nWrite to bo.li@fastmail.com.\n",
-        encoding="utf-8",
-    )
-    with Brain.open(root, clock=lambda: TODAY) as brain:
-        report = importing.import_folder(brain.session, source, theme="props")
     assert list(report.imported) == ["A1-proxy.md"]
     text = (root / report.imported["A1-proxy.md"]).read_text(encoding="utf-8")
     assert "* Author(s): Ann Roe, Bo Li\n" in text and "@" not in text

@@ -311,7 +311,7 @@ def summary_of(
     # a record's Status section says where it stands, not what it decides ("Incomplete");
     # a page's list of its authors says who wrote it, not what it is about
     aside = decision or _ASIDE_HEADING.search(body) is not None  # most pages: none
-    page = _without(body, _RECORD_STATE_SECTIONS | _PEOPLE_SECTIONS) if aside else body
+    page = _without(body, _ASIDE_SECTIONS) if aside else body
     defined = _REFERENCE_DEFINITION.findall(body) if "]:" in body else []
     poor = ""
     for names in (*places, None) if decision else (SUMMARY_SECTIONS, None):
@@ -350,12 +350,13 @@ def _unbracketed(text: str, defined: list[str]) -> str:
 
 _RECORD_STATE_SECTIONS: Final = frozenset({"status", "statut", "date"})
 # who wrote a page and when it changed: not what it is about
-_PEOPLE_SECTIONS: Final = frozenset(
+_WHO_AND_WHEN_SECTIONS: Final = frozenset(
     {"submitters", "submitter", "authors", "author", "contributors", "reviewers", "owners",
      "maintainers", "approvers", "deciders", "auteurs", "auteur", "contributeurs",
      "change log", "changelog", "revision history", "historique des modifications"}
 )  # fmt: skip
-_ASIDE_NAMES = "|".join(sorted(_RECORD_STATE_SECTIONS | _PEOPLE_SECTIONS))
+_ASIDE_SECTIONS: Final = _RECORD_STATE_SECTIONS | _WHO_AND_WHEN_SECTIONS  # no summary there
+_ASIDE_NAMES = "|".join(sorted(_ASIDE_SECTIONS))
 _ASIDE_HEADING = re.compile(
     rf"^ {{0,3}}#{{1,6}}[ \t]+[*_]*(?:{_ASIDE_NAMES})[*_:]*[ \t]*$", re.IGNORECASE | re.MULTILINE
 )
