@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mdbrain.core.lazy import lazy_pattern
+
 _REPLACED_EN = r"(?:replaced|replaces|replace|superseded|supersedes|supersede|succeeded|obsoleted)"
 _REPLACED_FR = r"(?:remplac[ée]e?s?|remplace(?:nt)?|succ[ée]d[ée]e?s?|succ[èe]de(?:nt)?)"
 
@@ -32,7 +34,7 @@ _RECORD_FR = (
     r"(?:décision|decision|adr|rfc|proposition|document|page|règle|regle|politique|version"
     r"|norme|approche|option|choix)s?"
 )
-_LEADING = re.compile(
+_LEADING = lazy_pattern(
     r"^\s*(?:"
     rf"(?:what|which(?:\s+[\w-]+)?\s+{_RECORD_EN})\s+"
     rf"(?:has\s+|have\s+|had\s+|did\s+|now\s+)?{_REPLACED_EN}"
@@ -44,19 +46,19 @@ _LEADING = re.compile(
     re.IGNORECASE,
 )
 # the frame at the end: "What was X replaced by?", "X was superseded by what?"
-_TRAILING = re.compile(
+_TRAILING = lazy_pattern(
     rf"\b(?:been\s+|got\s+|get\s+|gets\s+)?{_REPLACED_EN}\s+(?:by|with)(?:\s+what)?\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
 # "What did we replace X with?"
-_WITH = re.compile(
+_WITH = lazy_pattern(
     r"^\s*what\s+(?:did|do|does|have|has|had|will|should)\s+[\w-]+\s+(?:replace|supersede)\s+"
     r"(?P<rest>.+?)\s+with\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
 # "Par quoi X a-t-il été remplacé ?": the frame both sides of X
-_PAR_QUOI = re.compile(r"^\s*par\s+quoi\b\s*", re.IGNORECASE)
-_FRENCH_TAIL = re.compile(
+_PAR_QUOI = lazy_pattern(r"^\s*par\s+quoi\b\s*", re.IGNORECASE)
+_FRENCH_TAIL = lazy_pattern(
     rf"\b(?:a-t-(?:il|elle)\s+été|ont-(?:ils|elles)\s+été|est-(?:il|elle)|a\s+été|ont\s+été|"
     rf"est|sont|fut|furent)?\s*{_REPLACED_FR}\s*[?.!]*\s*$",
     re.IGNORECASE,
@@ -75,7 +77,7 @@ _CHOSE_FR = (
     r"(?:choisi|retenu|adopté|adopte|préféré|prefere|opté\s+pour|opte\s+pour|utilisé"
     r"|utilise|migré\s+vers|migre\s+vers|passé\s+à|passe\s+a)"
 )
-_WHY_CHOSE = re.compile(
+_WHY_CHOSE = lazy_pattern(
     r"^\s*(?:"
     r"why\s+(?:did|do|does|have|has|had|would|should|are|were|is|was)\s+"
     r"(?:we|you|they|i|the\s+team|our\s+team)\s+"
@@ -90,7 +92,7 @@ _WHY_CHOSE = re.compile(
 # "Why was X chosen (over Y)?", "Pourquoi X a-t-il été choisi ?": the frame both sides of X
 # the participle ends the question or comes before what it was chosen over or for: "the
 # selected row", "the preferred region ignored" are no choice asked about
-_WHY_WAS = re.compile(
+_WHY_WAS = lazy_pattern(
     r"^\s*why\s+(?:was|were|is|are|has|have)\s+(?P<rest>.+?)\s+(?:been\s+)?"
     r"(?:chosen|picked|selected|adopted|preferred|decided\s+on)\b"
     r"(?=\s*(?:[?.!]|$)|\s+(?:over|instead|rather|as|for)\b)(?P<tail>.*)$"
@@ -111,6 +113,11 @@ class Asking:
     decision: bool = False
 
 
+# Words without which no frame matches (each pattern above needs one of them), so that
+# most questions are read without compiling the patterns at all.
+_CHOICE_WORDS = ("why", "reason", "pourquoi")
+_SUCCESSION_WORDS = ("replac", "supersed", "succ", "obsolet", "remplac")
+
 QUESTION_MOST = 400  # characters of a question read for a frame; a longer one is kept whole
 
 
@@ -121,18 +128,22 @@ def read(question: str) -> Asking:
     what replaced something, and the frames at its end would cost its length squared)."""
     if len(question) > QUESTION_MOST:
         return Asking(question)
-    chosen = _choice(question)
-    if chosen is not None:
-        return chosen
-    rest = _LEADING.sub("", question, count=1)
+    folded = question.casefold()
+    if any(word in folded for word in _CHOICE_WORDS):
+        chosen = _choice(question)
+        if chosen is not None:
+            return chosen
+    if not any(word in folded for word in _SUCCESSION_WORDS):
+        return Asking(question)
+    rest = _LEADING().sub("", question, count=1)
     if rest == question:
-        rest = _TRAILING.sub("", question, count=1)
-    if rest == question and (found := _WITH.match(question)):
+        rest = _TRAILING().sub("", question, count=1)
+    if rest == question and (found := _WITH().match(question)):
         rest = found.group("rest")
-    if rest == question and _PAR_QUOI.match(question):
-        tail = _FRENCH_TAIL.sub("", question, count=1)
+    if rest == question and _PAR_QUOI().match(question):
+        tail = _FRENCH_TAIL().sub("", question, count=1)
         if tail != question:
-            rest = _PAR_QUOI.sub("", tail, count=1)
+            rest = _PAR_QUOI().sub("", tail, count=1)
     if rest == question or not re.search(r"\w", rest):
         return Asking(question)
     return Asking(rest.strip(), successor=True)
@@ -141,8 +152,8 @@ def read(question: str) -> Asking:
 def _choice(question: str) -> Asking | None:
     """``question`` without its why-did-we-choose frame, when it has one and words are
     left; else None."""
-    rest = _WHY_CHOSE.sub("", question, count=1)
-    if rest == question and (found := _WHY_WAS.match(question)):
+    rest = _WHY_CHOSE().sub("", question, count=1)
+    if rest == question and (found := _WHY_WAS().match(question)):
         if found.group("rest"):
             rest = f"{found.group('rest')}{found.group('tail')}"
         else:

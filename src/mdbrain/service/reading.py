@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from mdbrain.core import asking, cells, graph, manifest, passages, text, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
+from mdbrain.core.field_table import field_table
 from mdbrain.core.markdown import Section, comment_lines, hidden_lines
 from mdbrain.core.schema import DECISION_SECTIONS, HIDDEN_STATUSES
 from mdbrain.service.searching import CANDIDATES, NAMED, Card
@@ -1722,9 +1723,7 @@ def _without_field_table(doc: Document, lines: list[str]) -> list[str]:
     start = doc.body_line - 1
     if not any(line.lstrip().startswith("|") for line in lines[start : start + FIELD_TABLE_LINES]):
         return lines
-    from mdbrain.core import conversion  # read only for a page opening on a table
-
-    fields, taken = conversion.field_table("\n".join(lines[start : start + 64]))
+    fields, taken = field_table("\n".join(lines[start : start + 64]))
     meta = doc.meta
     kept = [k for k in fields if k not in _RELATION_ROWS]  # those become relations
     if not taken or any(k not in meta and f"original_{k}" not in meta for k in kept):
