@@ -27,6 +27,9 @@ from tests.conftest import MakeBase, doc
         ("Qu'est-ce qui a remplacé le cache Redis ?", "le cache Redis ?"),
         ("Quelle décision remplace la 0004 ?", "la 0004 ?"),
         ("Par quoi le cache Redis a-t-il été remplacé ?", "le cache Redis"),
+        ("Quel est le remplaçant de la 0004 ?", "la 0004 ?"),
+        ("Quel est le successeur du cache Redis ?", "cache Redis ?"),
+        ("WHAT REPLACED THE SESSION STORE?", "THE SESSION STORE?"),
     ],
 )
 def test_a_successor_question_loses_its_frame(question: str, words: str) -> None:

@@ -116,7 +116,7 @@ class Asking:
 # Words without which no frame matches (each pattern above needs one of them), so that
 # most questions are read without compiling the patterns at all.
 _CHOICE_WORDS = ("why", "reason", "pourquoi")
-_SUCCESSION_WORDS = ("replac", "supersed", "succ", "obsolet", "remplac")
+_SUCCESSION_WORDS = ("replac", "supersed", "succ", "obsolet", "remplac", "remplaç")
 
 QUESTION_MOST = 400  # characters of a question read for a frame; a longer one is kept whole
 
