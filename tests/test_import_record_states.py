@@ -859,3 +859,39 @@ def test_a_page_saying_only_when_it_changed_was_written_on_its_first_commit() ->
     # a page saying when it was written keeps it, whatever git says
     said = "# Retries\n\n* Created: 2018-01-01\n* Last updated: 2024-08-23\n"
     assert dates.of_page({}, [], TODAY, body=said, known=lambda: git)[0] == dt.date(2018, 1, 1)
+
+
+def test_superseding_and_previous_proposal_fields_relate_the_records(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """swift-evolution: "* Superseding Proposal: [SE-0498](...)" made no supersession, and
+    "* Previous Proposal(s):" related nothing; the previous one may still be in force
+    (SE-0398 builds on the implemented SE-0393), so that field relates the two, no more."""
+    head = "# {1}\n\n* Proposal: [SE-{0}]({0}-x.md)\n* Status: **{2}**\n{3}\n\n## Introduction\n\n{1}.\n"
+    log = {
+        "0262-demangle.md": head.format(
+            "0262", "Demangle", "Withdrawn", "* Superseding Proposal: [SE-0498](0498-runtime.md)"
+        ),
+        "0498-runtime.md": head.format(
+            "0498", "Runtime demangle", "Implemented (Swift 6.2)",
+            "* Previous Proposal: [SE-0262](0262-demangle.md)",
+        ),
+        "0393-packs.md": head.format("0393", "Parameter packs", "Implemented (Swift 5.9)", ""),
+        "0398-variadic.md": head.format(
+            "0398", "Variadic types", "Implemented (Swift 5.9)",
+            "* Previous Proposals: [SE-0393](0393-packs.md), [SE-0262](0262-demangle.md)",
+        ),
+    }  # fmt: skip
+    root = make_base({})
+    got = imported(root, run_import(root, write_log(tmp_path / "props", log)))
+    old, new = got["0262-demangle.md"], got["0498-runtime.md"]
+    assert old["superseded_by"] == ["props/0498-runtime.md"]
+    assert new["supersedes"] == ["props/0262-demangle.md"]
+    packs, variadic = got["0393-packs.md"], got["0398-variadic.md"]
+    assert (
+        "props/0393-packs.md" in variadic["related"]
+        and "props/0398-variadic.md" in packs["related"]
+    )
+    assert "superseded_by" not in packs and packs["status"] != "deprecated"
+    assert "supersedes" not in variadic
+

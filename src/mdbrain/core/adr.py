@@ -261,6 +261,8 @@ _SENTENCE_FR = re.compile(
     r"|(?P<does>" + _FR_DOES + r"))(?!\w)[\s:]*(?:(?:l[ae]|une?|l['’])\s*(?=\[))?",
     re.IGNORECASE,
 )
+# what a field's label calls the records it names: "Superseding Proposal", "Previous RFCs"
+_RECORD_LABEL = r"(?:proposal|rfc|record|decision|adr|enhancement)s?"
 # a line of its own: "Superseded by [X](x.md)", "**Supersedes:** [RFC 3](0003-c.md)",
 # "Remplacée par [X](x.md)", "Remplace : [ADR 3](…)"
 _LEAD = re.compile(
@@ -277,10 +279,16 @@ _LEAD = re.compile(
     # "Deprecate in favor of ADR-37", a row of nats-io's revision tables
     + r"|(?:(?:deprecat|withdr[ae]w|retir|abandon|drop)\w*\s+)?in\s+favou?r\s+of"
     # a field of grpc/proposal's: "* Deprecated by: [A88: ...](A88-...md)"
-    r"|(?:deprecated|replaced|obsoleted)\s+by)"
+    r"|(?:deprecated|replaced|obsoleted)\s+by"
+    # swift-evolution's "* Superseding Proposal: [SE-0498](...)", a field: its colon said
+    r"|superseding\s+" + _RECORD_LABEL + r"(?=[*_]*[ \t]*:))"
     # "* Updated by: [A69](...)", "Amends: ADR-3": a change, the record still holds
-    # (a field: its colon said, where "Updates to the API..." opens a sentence)
-    r"|(?P<amends>(?:updated|amended|extended|refined)\s+by|updates|amends|extends|refines)"
+    # (a field: its colon said, where "Updates to the API..." opens a sentence); and
+    # swift-evolution's "* Previous Proposals: [SE-0393](...)": the one this revises or
+    # builds on, replaced when it was turned down, in force when it was not (SE-0398
+    # builds on SE-0393): related both ways, which never says more than the page does
+    r"|(?P<amends>(?:updated|amended|extended|refined)\s+by|updates|amends|extends|refines"
+    r"|previous\s+" + _RECORD_LABEL + r")"
     r"(?=[*_]*[ \t]*:)"
     r"|(?P<does>su+p+er+[sc]e+de?s|" + _FR_DOES + r"))(?!\w)[*_\s]*:?[*_\s]*",
     re.IGNORECASE,
