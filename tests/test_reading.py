@@ -1422,6 +1422,35 @@ def test_a_records_own_status_in_its_own_words_reaches_the_answer(
     assert (f'original_status: "{written}"' in printed) is shown
 
 
+@pytest.mark.parametrize(
+    ("status", "written", "shown"),
+    [("archived", "Rejected", True), ("archived", "Withdrawn", True),
+     ("archived", "archived", False), ("stable", "Accepted", False)],
+)  # fmt: skip
+def test_an_archived_records_own_status_says_why_it_left_force(
+    make_base: MakeBase, status: str, written: str, shown: bool
+) -> None:
+    """swift-evolution: a rejected proposal came out "archived", and the answer to "was
+    it accepted?" never said it was turned down rather than withdrawn or replaced."""
+    root = make_base(
+        {
+            "proposals/0084-trailing-commas.md": doc(
+                "Allow trailing commas in parameter lists",
+                body="## Introduction\n\nTrailing commas in parameter and tuple lists.\n\n"
+                "## Motivation\n\n" + "Diffs stay small when a parameter is added. " * 10,
+                type="decision",
+                status=status,
+                original_status=written,
+            )
+        }
+    )
+    reader = Brain.open(root).reader()
+    printed = views.query_text(
+        reader.query("trailing commas in parameter lists", filters=Filters(everything=True))
+    )
+    assert (f"original_status: {written}" in printed) is shown
+
+
 def test_a_drafts_answer_walks_the_files_once_ranks_once_and_loads_no_manifest(
     make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
 ) -> None:

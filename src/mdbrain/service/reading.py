@@ -1572,15 +1572,20 @@ def _around(outline: tuple[str, ...], at: int, near: int) -> tuple[str, ...]:
 
 def _status_says_more(meta: dict[str, Any]) -> bool:
     """Whether an imported record's own status says what no status does: that later
-    ones replace part of it ("Partly superseded"), or a state in its own words ("on
+    ones replace part of it ("Partly superseded"), a state in its own words ("on
     hold", "ABANDONED", "Superseded by ADR-045"): madr's "on hold" record was shown as
-    a draft and the words never reached a read."""
+    a draft and the words never reached a read; or why an archived record left force
+    ("Rejected", "Withdrawn")."""
     from mdbrain.core import adr
 
     written = meta.get("original_status")
     if not isinstance(written, str) or not written.strip():
         return False
     plain = " ".join(written.strip(" .*_").split()).casefold()
+    if meta.get("status") == "archived" and plain != "archived":
+        # archived holds every way out of force: swift-evolution's rejected proposals
+        # were shown "archived" alone, never saying they were turned down, not withdrawn
+        return True
     return adr.state_of(written) == "amended" or plain not in _PLAIN_STATES
 
 
