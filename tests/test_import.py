@@ -2091,6 +2091,10 @@ def test_a_dated_record_keeping_the_forms_status_states_no_clause_of_it() -> Non
         ("GRFC-TEMPLATE.md", True),  # grpc/proposal's: imported as a decision
         ("proposals/kep-template.md", True),
         ("proposals/grfc-template-engine.md", False),
+        # swift-evolution's: a word of its own, but in a folder of templates
+        ("proposal-templates/0000-swift-template.md", True),
+        ("email-templates/0003-use-mjml.md", False),  # a record about e-mail templates
+        ("decisions/0004-proposal-templates-template.md", False),
     ],
 )
 def test_a_name_says_template_only_with_no_word_of_its_own(path: str, template: bool) -> None:

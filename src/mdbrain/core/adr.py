@@ -74,6 +74,8 @@ _TEMPLATE_FOLDER = re.compile(
     r"^(?:[._]?templates?|issue_template|mod[eè]les?|gabarits?"
     r"|(?:n{3,}|x{3,}|0{3,}|yyyy-?mm-?dd)[-_].*templates?)$"
 )
+# a folder named for the templates of a kind of page: swift-evolution's "proposal-templates"
+_TEMPLATES_OF = re.compile(r"^[\w.]+[-_]templates?$")
 # a day written in digits (20241206, 2025-07-22, 2016-09): in a name it is no record number
 _DAY_DIGITS = re.compile(
     r"(?<!\d)(?:19|20)\d\d(?P<sep>[-_./]?)(?:0[1-9]|1[0-2])"
@@ -1067,7 +1069,10 @@ def template_evidence(path: str, status: str, *, dated: bool = False, title: str
     status or title left as the form had it (openshift/enhancements: "status:
     provisional|implementable|implemented|...")."""
     *folders, name = path.lower().split("/")
-    if any(map(_TEMPLATE_FOLDER.match, folders)):
+    # a name that would say so but for a word of its own, in a folder named for them:
+    # "proposal-templates/0000-swift-template.md"
+    named = "template" in name and any(map(_TEMPLATES_OF.match, folders))
+    if named or any(map(_TEMPLATE_FOLDER.match, folders)):
         return "a folder of templates holds it"
     if _template_name(name):
         return "its file name says so"
