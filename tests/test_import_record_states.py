@@ -895,3 +895,18 @@ def test_superseding_and_previous_proposal_fields_relate_the_records(
     assert "superseded_by" not in packs and packs["status"] != "deprecated"
     assert "supersedes" not in variadic
 
+
+def test_verified_says_which_state_it_does_not_know_rather_than_that_it_was_unreadable(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """swift-evolution's "Returned for revision" was reported as a state that "could not
+    be read": it was read, and is simply none that says whether the record holds."""
+    log = {
+        "0001-x.md": "# X\n\n* Proposal: [SE-0001](0001-x.md)\n"
+        "* Status: **Returned for revision**\n\n## Introduction\n\nX.\n"
+    }
+    root = make_base({})
+    report = run_import(root, write_log(tmp_path / "proposals", log), verified=True)
+    said = [note for note in report.notes if "despite --verified" in note]
+    assert len(said) == 1 and "'Returned for revision'" in said[0]
+    assert "is none mdbrain knows" in said[0] and "could not be read" not in said[0]

@@ -985,7 +985,8 @@ def _status(plan: Plan, page: conversion.Page) -> str:
         # "imlpemented", a template's list of states: a state nobody can read is no
         # sign that the record is in force
         plan.notes.append(
-            f"{page.path}: its state{said} could not be read; imported as draft despite --verified"
+            f"{page.path}: its state{said} is none mdbrain knows as in force or out of it"
+            " (such as accepted, rejected, superseded); imported as draft despite --verified"
         )
         return "draft"
     return "stable" if plan.verified else "draft"
