@@ -123,6 +123,8 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
 
 
 README_LINES = 100  # a README this long is a project's documentation, worth importing
+TOP_PAGE_LINES = 20  # another page at the project's top this long is documentation too
+TOP_PAGES = 5  # pages at the top proposed one by one, at most (more make a wiki: sites)
 
 
 def import_advice(
@@ -132,10 +134,12 @@ def import_advice(
     counting only the pages it reads (Markdown, MDX): a folder of reStructuredText or
     AsciiDoc is not proposed, since its import would bring nothing in. Then the
     project's README when it is long and no folder proposed brings it in: many a
-    project keeps all its documentation there. Of pages kept once per language, those
-    in ``lang``. Second, the folders found but left out, since their pages are stubs
-    or copies of others (:mod:`mdbrain.core.derived_pages`): importing them would put
-    the same chapters into the base twice."""
+    project keeps all its documentation there; and the other pages at its top (not
+    LICENSE, CONTRIBUTING and the like), which no folder's import brings in. Of pages
+    kept once per language, those in ``lang``. Second, the folders found but left out,
+    since their pages are stubs or copies of others
+    (:mod:`mdbrain.core.derived_pages`): importing them would put the same chapters
+    into the base twice."""
     pages = codemap.page_folders(files)
     read = [
         f
@@ -153,15 +157,20 @@ def import_advice(
             found.append(proposal)
         else:
             left_out.append(derived_pages.LeftOut(proposal.folder, proposal.count, why))
+    if any(p.folder == "." for p in found):  # its import brings the pages at the top too
+        return tuple(found), tuple(left_out)
     readme = next((f for f in files if f.lower() in ("readme.md", "readme.markdown")), None)
-    if readme is None or any(p.folder == "." for p in found):
-        return tuple(found), tuple(left_out)
-    try:
-        lines = disk.read(project, readme, limit=4_000_000).count(b"\n")
-    except MdbrainError:
-        return tuple(found), tuple(left_out)
-    if lines >= README_LINES:
-        found.append(sites.Pages(readme, 1, None, lines))
+    # pages at the top other than README, LICENSE, CONTRIBUTING...: written on purpose
+    # (swift-evolution's process.md and commonly_proposed.md, which no folder holds)
+    own = [f for f in sites.pages(read) if "/" not in f and not sites.community_file(f)]
+    for page, least in [*([(readme, README_LINES)] if readme else []),
+                        *((f, TOP_PAGE_LINES) for f in own[:TOP_PAGES])]:  # fmt: skip
+        try:
+            lines = disk.read(project, page, limit=4_000_000).count(b"\n")
+        except MdbrainError:
+            continue
+        if lines >= least:
+            found.append(sites.Pages(page, 1, None, lines))
     return tuple(found), tuple(left_out)
 
 
