@@ -68,7 +68,9 @@ COMPILED_LATER = {
     ),
     "mdbrain.core.marker": ("_KEY", "_WORD"),
     "mdbrain.core.frontmatter": ("_DATE", "_TOP_KEY", "_INT_NOISE"),
-    "mdbrain.core.asking": ("_LEADING", "_TRAILING", "_WITH", "_PAR_QUOI", "_FRENCH_TAIL"),
+    "mdbrain.core.asking": (
+        "_LEADING", "_TRAILING", "_WITH", "_PAR_QUOI", "_FRENCH_TAIL", "_VERDICT",
+    ),
 }  # fmt: skip
 
 

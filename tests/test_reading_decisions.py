@@ -256,3 +256,63 @@ def test_a_field_the_question_names_is_shown_from_the_frontmatter(make_base: Mak
     assert "@soltysh" in shown
     plain = views.query_text(reader.query("What do cron job time zones change?"))
     assert "@soltysh" not in plain  # not asked: left to `show`
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("Was the !! unwrap or die operator accepted?", "the !! unwrap or die operator"),
+        ("Did SE-0217 get rejected?", "SE-0217"),
+        ("Has the async proposal been approved?", "the async proposal"),
+        ("Were trailing commas ever accepted or not?", "trailing commas"),
+        ("La proposition 12 a-t-elle été retenue ?", "La proposition 12"),
+        ("Est-ce que le cache Redis a été approuvé ?", "le cache Redis"),
+    ],
+)
+def test_a_verdict_question_loses_its_frame(question: str, words: str) -> None:
+    assert asking.read(question) == asking.Asking(words, verdict=True)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is a trailing comma accepted?",  # whether a tool accepts it
+        "Was X accepted in Swift 5?",  # a tail asks something else
+        "Which formats are accepted by the parser?",
+        "Was accepted?",  # nothing left to search with
+    ],
+)
+def test_other_questions_about_acceptance_are_kept_whole(question: str) -> None:
+    assert asking.read(question) == asking.Asking(question)
+
+
+def test_whether_a_proposal_was_accepted_is_answered_by_its_record_even_archived(
+    make_base: MakeBase,
+) -> None:
+    """swift-evolution: "Was the !! unwrap or die operator accepted?" listed four drafts
+    about other things, the rejected proposal only named below them."""
+    root = make_base(
+        {
+            "proposals/0217-bangbang.md": doc(
+                "Introducing the unwrap or die operator",
+                type="decision",
+                status="archived",
+                original_status="Rejected",
+                body="## Introduction\n\nAn operator that unwraps an optional or stops with "
+                "a message.\n\n## Motivation\n\n" + "Force unwrapping says nothing. " * 40,
+            ),
+            "proposals/0544-deinit.md": doc(
+                "Mutation in deinit",
+                type="decision",
+                status="stable",
+                body="## Introduction\n\nA deinit may consume the value; the operator "
+                "form is unchanged.\n\n" + "Owned resources are cleaned up. " * 10,
+            ),
+        }
+    )
+    reader = Brain.open(root).reader()
+    answered = reader.query("Was the unwrap or die operator accepted?")
+    assert answered.hits[0].id == "proposals/0217-bangbang.md"
+    assert "original_status: Rejected" in views.query_text(answered)
+    plain = reader.query("the unwrap or die operator")  # no verdict asked: in force first
+    assert all(hit.id != "proposals/0217-bangbang.md" for hit in plain.hits)

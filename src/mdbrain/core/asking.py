@@ -1,13 +1,16 @@
 """What a question asks beyond its words: "what replaced X?" asks for X's successor,
-"why did we choose X?" for the decision that chose it.
+"why did we choose X?" for the decision that chose it, "was X accepted?" for the record
+of X whatever became of it.
 
 In such a question the verb says what to do with the answer, not what the answer is
 about: a page that merely holds the word "replaced" (a node replacement, a cache that
 replaces another), or "choose" ("you should choose the GitHub provider"), is no better
 match for X. :func:`read` takes the frame off, so that the words left find X, and says
 what the question asks for: what came after it (the reader then leads with the
-documents that supersede the best match), or why it was chosen (the reader then leads
-with the decisions among the best matches).
+documents that supersede the best match), why it was chosen (the reader then leads
+with the decisions among the best matches), or whether it was accepted (the reader
+then leads with the decisions, rejected and withdrawn ones too, and shows the status
+each gave itself).
 
 English and French frames are read; anything else is left as written.
 """
@@ -103,20 +106,41 @@ _WHY_WAS = lazy_pattern(
 )
 
 
+# "Was the !! operator accepted?", "Did SE-0217 get rejected?", "La proposition 12 a-t-elle
+# été retenue ?": whether a proposal or a record was accepted, the verdict ending the
+# question (a tail such as "in Swift 5" asks something else). "Is X accepted?" is left
+# alone: it asks as often whether a tool accepts X.
+_VERDICTS = "accepted|rejected|approved|declined|withdrawn|adopted"
+_VERDICT_FR = r"(?:acceptée?s?|rejetée?s?|refusée?s?|approuvée?s?|adoptée?s?|retenue?s?)"
+_VERDICT = lazy_pattern(
+    r"^\s*(?:was|were|has|have|had)\s+(?P<rest>.+?)\s+"
+    r"(?:(?:ever|finally|ultimately|actually|officially|formally|eventually|been)\s+)*"
+    rf"(?:{_VERDICTS})(?:\s+or\s+(?:not|{_VERDICTS}))?\s*[?.!]*\s*$"
+    rf"|^\s*did\s+(?P<rest_did>.+?)\s+(?:ever\s+|finally\s+)?(?:get|become)\s+(?:{_VERDICTS})"
+    r"\s*[?.!]*\s*$"
+    r"|^\s*(?:est-ce\s+que\s+)?(?P<rest_fr>.+?)\s+(?:a-t-(?:il|elle)|ont-(?:ils|elles)|a|ont)\s+"
+    r"(?:été|ete)\s+(?:finalement\s+)?" + _VERDICT_FR + r"\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Asking:
-    """A question read: the words to search with, and whether it asks for a successor
-    or for the decision behind a choice."""
+    """A question read: the words to search with, and whether it asks for a successor,
+    for the decision behind a choice, or for the verdict on a proposal or a record."""
 
     words: str
     successor: bool = False
     decision: bool = False
+    verdict: bool = False
 
 
 # Words without which no frame matches (each pattern above needs one of them), so that
 # most questions are read without compiling the patterns at all.
 _CHOICE_WORDS = ("why", "reason", "pourquoi")
 _SUCCESSION_WORDS = ("replac", "supersed", "succ", "obsolet", "remplac", "remplaç")
+_VERDICT_WORDS = ("accept", "reject", "approv", "declin", "withdr", "adopt", "rejet", "refus",
+                  "approuv", "retenu")  # fmt: skip
 
 QUESTION_MOST = 400  # characters of a question read for a frame; a longer one is kept whole
 
@@ -133,6 +157,10 @@ def read(question: str) -> Asking:
         chosen = _choice(question)
         if chosen is not None:
             return chosen
+    if any(word in folded for word in _VERDICT_WORDS) and (found := _VERDICT().match(question)):
+        rest = next(g for g in found.group("rest", "rest_did", "rest_fr") if g is not None)
+        if re.search(r"\w", rest):
+            return Asking(rest.strip(), verdict=True)
     if not any(word in folded for word in _SUCCESSION_WORDS):
         return Asking(question)
     rest = _LEADING().sub("", question, count=1)

@@ -302,7 +302,9 @@ class _Answer:
     def trim(self, cap: int) -> int | None:
         """Leave out, least useful first, what takes the cost over ``cap``: neighbours, the
         other documents' sections and frontmatters, the top document's frontmatter (its
-        row already gives title and summary), its further sections, then the other rows.
+        row already gives title and summary), its further sections, then the other rows;
+        a frontmatter showing a record's own status, which no row gives, goes after the
+        further sections (a short rejected proposal asked "was it accepted?").
         The top row and the top document's best section stay; when they alone cost more
         than ``cap``, the tokens left for that section beside the row are returned, to
         show a shorter cut of it if one fits (None when they fit)."""
@@ -315,8 +317,9 @@ class _Answer:
             (self.near, lambda _n: True),
             (self.sections, lambda p: p.doc != top),
             (self.frontmatters, lambda p: p.doc != top),
-            (self.frontmatters, lambda _p: True),
+            (self.frontmatters, lambda p: not _gives_own_status(p)),
             (self.sections, lambda p: p is not best),
+            (self.frontmatters, lambda _p: True),
             (self.rows, lambda h: h is not self.rows[0]),
         ]
         for items, may_go in phases:
@@ -328,6 +331,12 @@ class _Answer:
         if total <= cap or best is None:
             return None
         return cap - (total - passage_cost(best))
+
+
+def _gives_own_status(head: Passage) -> bool:
+    """Whether a frontmatter passage shows the status a record gave itself (which
+    :meth:`Reader._frontmatter` shows only when it says more than the status does)."""
+    return any(line.startswith("original_status:") for line in head.text.split("\n"))
 
 
 SAME_PAGE = "same page"  # what the line naming a passage says for the page named above
@@ -973,7 +982,11 @@ class Reader:
         asked = asking.read(question)
         words = asked.words
         # "why did we choose X?": a decision about X is the answer before a page using it
-        prefer = DECISION_TYPES if asked.decision else frozenset()
+        prefer = DECISION_TYPES if asked.decision or asked.verdict else frozenset()
+        if asked.verdict:
+            # "was X accepted?": a record turned down or withdrawn is the answer, archived
+            # or not (swift-evolution's rejected proposals were left out for drafts)
+            filters = dataclasses.replace(filters, everything=True)
         answered = self.answered(
             words, filters, QUERY_LIMIT if limit is None else limit, KEEP_SHARE, prefer
         )
@@ -1031,7 +1044,7 @@ class Reader:
             for rank, doc in enumerate(docs)
         ]
         # "what is the status of EIP-1559?": its own "Final" says what "draft" does not
-        status_asked = _STATUS_ASKED.search(question) is not None
+        status_asked = asked.verdict or _STATUS_ASKED.search(question) is not None
         named = _fields_named(question)  # "who are the authors of KEP-3140?"
         frontmatters: list[Passage] = []
         for hit, doc, its in zip(chosen, docs, found, strict=True):
