@@ -2357,6 +2357,13 @@ def test_a_site_link_to_a_section_of_the_page_itself_leads_to_that_section(
         ("# Old\n\nThis page has moved to [the new one](new.md).\n", "new.md"),
         ("> **Note:** This document has been moved to [x](x.md)\n", "x.md"),
         ("Cette page a été déplacée vers [la nouvelle](n.md).\n", "n.md"),
+        (  # swift-evolution's 0519-borrow-inout-types.md, whole
+            "This document was renamed as part of the evolution process. Please see [SE-0519:"
+            " `Ref` and `MutableRef` types for safe, first-class references]"
+            "(0519-ref-mutableref-types.md).\n\n\n\n",
+            "0519-ref-mutableref-types.md",
+        ),
+        ("The function was renamed to [parse](parse.md) in 2.0.\n", ""),  # not the page
         # says more, names two places, names none, or moved is not what the page says
         ("Moved to [a](a.md). " + "More words here. " * 10, ""),
         ("Moved to [a](a.md) and [b](b.md).\n", ""),

@@ -667,12 +667,14 @@ def api_stub(body: str) -> bool:
     return found
 
 
-# "Moved to [x](x.md).", "This page has moved to …", "This document now lives at …":
-# what a page that only points at its new place says
+# "Moved to [x](x.md).", "This page has moved to …", "This document now lives at …",
+# "This document was renamed … Please see [SE-0519](…)" (swift-evolution): what a page
+# that only points at its new place says
 _MOVED = re.compile(  # at the start of what the page says, emphasis and quotes aside
     r"^[>*_\s]*(?:(?:note[:*_\s]*)?(?:this|the)\s+(?:page|document|file|doc|content|rfc|article"
-    r"|section)\s+(?:has\s+|was\s+|is\s+)?(?:been\s+)?(?:moved|relocated|now\s+lives)"
-    r"|(?:page\s+|content\s+)?(?:moved|relocated)\b"
+    r"|section|proposal)\s+(?:has\s+|was\s+|is\s+)?(?:been\s+)?"
+    r"(?:moved|relocated|now\s+lives|renamed)"
+    r"|(?:page\s+|content\s+)?(?:moved|relocated|renamed)\b"
     r"|(?:cette\s+page\s+a\s+[ée]t[ée]\s+|page\s+)?d[ée]plac[ée]e?\b)",
     re.IGNORECASE,
 )
