@@ -352,7 +352,7 @@ def test_a_long_readme_is_proposed_for_import_and_a_short_one_is_not(tmp_path: P
 def test_pages_of_their_own_at_the_top_are_proposed_one_by_one(tmp_path: Path) -> None:
     """swift-evolution: process.md and commonly_proposed.md sit beside proposals/, and no
     folder's import brings them in; init named the folders alone. A short README, the
-    community files and a stub are not proposed."""
+    community files, a stub and a template are not proposed."""
     prose = "".join(f"Step {n} of the review process.\n" for n in range(30))
     proposals = {f"proposals/{n:04}-p.md": f"# P{n}\n\nText.\n" for n in range(1, 25)}
     project = make(
@@ -362,6 +362,7 @@ def test_pages_of_their_own_at_the_top_are_proposed_one_by_one(tmp_path: Path) -
             "process.md": f"# Process\n\n{prose}",
             "commonly_proposed.md": f"# Commonly proposed\n\n{prose}",
             "stub.md": "# Moved\n\nSee process.md.\n",
+            "0000-template.md": f"# Title\n\n{prose}",  # getsentry/rfcs': a form to copy
             "README.md": "# Evolution\n\nProposals live here.\n",
             "CONTRIBUTING.md": f"# Contributing\n\n{prose}",
         },

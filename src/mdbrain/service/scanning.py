@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from mdbrain.core import anchors, codemap, conversion, derived_pages, guard, sites, yaml_emit
+from mdbrain.core import adr, anchors, codemap, conversion, derived_pages, guard, sites, yaml_emit
 from mdbrain.core.errors import GuardError, InvalidRequestError, MdbrainError
 from mdbrain.core.marker import MARKER_NAME, Config
 from mdbrain.core.progress import counted
@@ -162,7 +162,11 @@ def import_advice(
     readme = next((f for f in files if f.lower() in ("readme.md", "readme.markdown")), None)
     # pages at the top other than README, LICENSE, CONTRIBUTING...: written on purpose
     # (swift-evolution's process.md and commonly_proposed.md, which no folder holds)
-    own = [f for f in sites.pages(read) if "/" not in f and not sites.community_file(f)]
+    own = [
+        f
+        for f in sites.pages(read)
+        if "/" not in f and not sites.community_file(f) and not adr.is_template(f, "")
+    ]  # and no template to copy (getsentry/rfcs' 0000-template.md)
     for page, least in [*([(readme, README_LINES)] if readme else []),
                         *((f, TOP_PAGE_LINES) for f in own[:TOP_PAGES])]:  # fmt: skip
         try:
