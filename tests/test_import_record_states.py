@@ -910,3 +910,27 @@ def test_verified_says_which_state_it_does_not_know_rather_than_that_it_was_unre
     said = [note for note in report.notes if "despite --verified" in note]
     assert len(said) == 1 and "'Returned for revision'" in said[0]
     assert "is none mdbrain knows" in said[0] and "could not be read" not in said[0]
+
+
+def test_a_status_field_naming_its_kind_of_record_is_read(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """getsentry/rfcs: "- RFC Status: withdrawn" was not read, and --verified put every RFC
+    in force, drafts and withdrawn ones too; "RFC Status: replaced by [RFC 0012](...)"
+    named no successor."""
+    head = (
+        "- Start Date: 2022-07-21\n- RFC Type: decision\n- RFC Status: {0}\n\n# Summary\n\n{1}.\n"
+    )
+    log = {
+        "0011-use-argo.md": head.format("replaced by [RFC 0012](0012-use-tekton.md)", "Argo"),
+        "0012-use-tekton.md": head.format("approved", "Tekton"),
+        "0021-pick.md": head.format("withdrawn", "Pick"),
+        "0022-draft.md": head.format("draft", "Draft"),
+    }
+    root = make_base({})
+    got = imported(root, run_import(root, write_log(tmp_path / "rfcs", log), verified=True))
+    assert got["0011-use-argo.md"]["superseded_by"] == ["rfcs/0012-use-tekton.md"]
+    assert got["0012-use-tekton.md"]["status"] == "stable"
+    assert got["0021-pick.md"]["status"] == "archived"
+    assert got["0021-pick.md"]["original_status"] == "withdrawn"
+    assert got["0022-draft.md"]["status"] == "draft"

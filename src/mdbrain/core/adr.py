@@ -143,8 +143,12 @@ _HEAD_LINES = 30
 _FENCED = re.compile(
     r"^ {0,3}(" + markdown.FENCE_RUN + r").*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL
 )
+# "* Status: Accepted", and a field naming its kind of record: getsentry/rfcs' "- RFC
+# Status: withdrawn", "Proposal Status:", "ADR status:"
 _STATUS_LINE = re.compile(
-    r"^\s*(?:[-*+]\s*)?\**(?:status|statut)\**\s*:\**\s*(.+)$", re.IGNORECASE | re.M
+    r"^\s*(?:[-*+]\s*)?\**(?:(?:rfc|proposal|adr|kep|pep|decision|record)[ \t]+)?"
+    r"(?:status|statut)\**\s*:\**\s*(.+)$",
+    re.IGNORECASE | re.M,
 )
 _FIELD_STATE = re.compile(
     r"(?:proposed|accepted|rejected|su+p+er+[sc]e+ded?)\b"
