@@ -99,6 +99,21 @@ def test_a_record_s_decision_leads_its_answer_from_its_start(make_base: MakeBase
     assert "Context" in [p.title for p in result.sections[1:]]
 
 
+@pytest.mark.parametrize("heading", ["Option Chosen", "Final Decision", "Selected Outcome"])
+def test_a_decision_section_under_another_usual_name_leads_the_answer(
+    make_base: MakeBase, heading: str
+) -> None:
+    """getsentry/rfcs' DACI-style RFCs state their decision under "Option Chosen" (or
+    "Final Decision", "Selected Outcome"); their answer showed the options compared."""
+    body = DATABASES.replace("## Decision", f"## {heading}")
+    root = make_base(
+        {"rfcs/0018-databases.md": doc("Supported databases", body=body, type="decision")}
+    )
+    result = Brain.open(root).reader().query("Which databases are supported for the recorder?")
+    first = result.sections[0]
+    assert first.title == heading and "PostgreSQL 12 or later" in first.text
+
+
 def test_a_weak_match_in_force_is_not_put_beside_the_drafts_that_answer(
     make_base: MakeBase,
 ) -> None:

@@ -46,5 +46,10 @@ RELATION_FIELDS: Final = ("related", "supersedes", "superseded_by", "contradicts
 HIDDEN_STATUSES: Final = frozenset({"draft", "deprecated", "archived"})
 
 # Headings of the section in which a decision record states what was decided (Nygard's
-# "Decision", MADR's "Decision Outcome"), lower case, most usual first.
-DECISION_SECTIONS: Final = ("decision", "decision outcome", "decisions", "décision")
+# "Decision", MADR's "Decision Outcome", the DACI-style RFCs of getsentry/rfcs' "Option
+# Chosen", "Final Decision", "Selected Outcome"), lower case, most usual first. Not
+# "Conclusion": an essay's last section is no decision.
+DECISION_SECTIONS: Final = (
+    "decision", "decision outcome", "decisions", "décision", "option chosen", "chosen option",
+    "final decision", "selected outcome", "selected option",
+)  # fmt: skip
