@@ -159,7 +159,28 @@ def _about_something_else(name: str, parts: list[str]) -> bool:
         return True
     if parts[-1] in _NAMESPACE_WORDS and not any(c.isspace() for c in name):
         return True
+    if _a_method_of_it(name):
+        return True
     return name.startswith("-") and len(parts) > 1 and parts[0] in _OPERATIONS
+
+
+# the methods that look into a string rather than give it one: what follows them is a
+# piece to look for ("sntrys_", "_"), never the credential (``passwordInput.fill("...")``
+# and ``password.equals("...")`` hold one)
+_LOOKING_INTO = frozenset(
+    {"startswith", "endswith", "starts_with", "ends_with", "hasprefix", "hassuffix",
+     "has_prefix", "has_suffix", "count", "split", "rsplit", "strip", "lstrip", "rstrip",
+     "find", "rfind", "index", "rindex", "partition", "rpartition", "removeprefix",
+     "removesuffix", "trim_start_matches", "trim_end_matches"}
+)  # fmt: skip
+
+
+def _a_method_of_it(name: str) -> bool:
+    """Whether a dotted name is a credential's method that looks into it
+    (``token.startswith("sntrys_")``, ``password.count("_")``, getsentry/rfcs): what
+    it is given is a piece to look for."""
+    owner, dot, last = name.strip(".").rpartition(".")
+    return bool(dot and owner) and last.lower() in _LOOKING_INTO
 
 
 def name_parts(name: str) -> list[str]:
