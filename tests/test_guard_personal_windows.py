@@ -63,7 +63,7 @@ def reference_id_finds(text: str) -> Iterator[Found]:
             yield Found("iban", match.start(), match.end(), value, PERSONAL)
     for match in pd._CARD.finditer(text):
         value = match.group(0)
-        if pd._card_valid(value):
+        if pd._card_valid(value) and not pd._id_value(text, match.start()):
             yield Found("credit-card", match.start(), match.end(), value, PERSONAL)
 
 

@@ -268,6 +268,10 @@ def test_a_persons_address_beside_them_is_still_personal_data(text: str) -> None
         "  - **ISBN**: 0764543814",
         "Theora: serialno 0170995062",
         "  [+1.9779984951, -2.428592205, +0.4505937099],",  # a row of a matrix
+        # getsentry/rfcs: an identifier's value, however a card's it looks
+        "WHERE project_id IN array(4551897674350594)",
+        '{"org_id": 4551897674350594}',
+        "userId=4551897674350594",
     ],
 )
 def test_a_dummy_id_a_test_card_a_date_or_a_labelled_number_is_no_personal_data(
@@ -281,6 +285,8 @@ def test_a_dummy_id_a_test_card_a_date_or_a_labelled_number_is_no_personal_data(
     [
         ('  { ssn: "444-44-4445" }', "national-id"),
         ('"pan:5299921234567804;exp=2020-08"', "credit-card"),
+        ("card: 4551897674350594", "credit-card"),  # the same number, a card's label
+        ("paid (4551897674350594)", "credit-card"),  # "paid" is no identifier's name
         ("+3361-12-45-67", "phone"),  # a month, then pairs: a number
         ("Tel: 0764543814", "phone"),
         ("Appelez le 0596000537", "phone"),

@@ -40,7 +40,8 @@ FORMAT = 18  # 12: links whose text runs over lines; 13: links in admonitions; 1
 # 15: a definition list's terms are anchors, and the guard lets more samples through;
 # 16: code in list items (fences and indented code under an item's text); 17: links
 # written as a site's routes (Entry.routes), and the guard's new credential rules; 18: the
-# guard lets a credential's methods that look into it through (token.startswith("x_"))
+# guard lets a credential's methods that look into it through (token.startswith("x_")),
+# and an identifier's value that looks like a card number (project_id IN array(...))
 CACHE_DIR = ".mdbrain"
 ENTRIES_FILE = "entries.pickle"
 STATE_FILE = "state.json"

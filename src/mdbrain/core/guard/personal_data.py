@@ -312,7 +312,7 @@ def _id_finds(text: str, shapes: bytes, spans: list[tuple[int, int]]) -> Iterato
             yield Found("iban", match.start(), match.end(), value, PERSONAL)
     for match in _within(_CARD, text, spans):
         value = match.group(0)
-        if _card_valid(value):
+        if _card_valid(value) and not _id_value(text, match.start()):
             yield Found("credit-card", match.start(), match.end(), value, PERSONAL)
 
 
@@ -564,6 +564,20 @@ _NUMBER_LABEL = re.compile(
     r"(?i:isbn(?:-1[03])?|issn|serial(?:[ _-]?(?:no|number))?|serialno|upc|ean|sku|gtin)"
     r"[*_]{0,2}[ \t]{0,4}[:#=]?[*_]{0,2}[ \t]{0,4}$"
 )
+
+
+# An identifier's name just before a number, an operator between: "project_id IN
+# array(4551897674350594)" (getsentry/rfcs' SQL), '"org_id": ...', "userId=...", "IDs (...":
+# a record's number, however a card's it looks (one number in ten passes Luhn's check).
+_ID_LABEL = re.compile(
+    r"(?:_(?i:ids?)|[a-z](?:Ids?|IDs?)|\b(?i:ids?))[\"'`]?[ \t]{0,4}(?:[:=]|==|(?i:in)\b)?"
+    r"[ \t]{0,4}(?i:array|tuple|list)?[ \t]{0,2}[(\[]?[ \t]{0,2}$"
+)
+
+
+def _id_value(text: str, start: int) -> bool:
+    """Whether the number at ``start`` is an identifier's value (see :data:`_ID_LABEL`)."""
+    return _ID_LABEL.search(text, max(0, start - 48), start) is not None
 
 
 def _labelled_number(text: str, start: int) -> bool:
