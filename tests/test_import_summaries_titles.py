@@ -147,6 +147,14 @@ def test_a_page_of_nothing_but_an_announcement_keeps_it() -> None:
         ("docs/cache.md", "# 1. Introduction\n\nThe cache keeps pages.\n", "Cache"),
         ("docs/fr/cache.md", "# Contexte\n\nLe cache garde les pages.\n", "Cache"),
         ("docs/a.md", "## Reference-level explanation\n\nText.\n", "A"),
+        # getsentry/rfcs: a DACI's first section, and two section names joined
+        (
+            "text/0149-merge-plugins.md",
+            "- RFC Type: decision\n\n# Stakeholders\n\nA.\n",
+            "0149 merge plugins",
+        ),
+        ("text/0081-debug-id.md", "# Summary / Motivation\n\nIds.\n", "0081 debug id"),
+        ("docs/io.md", "# Input/Output\n\nText.\n", "Input/Output"),
         ("docs/cache.md", "# Summary of the cache\n\nText.\n", "Summary of the cache"),
         ("docs/cache.md", "# Page cache\n\n# Summary\n\nText.\n", "Page cache"),
         # a folder's own page is named by its heading, whatever the word

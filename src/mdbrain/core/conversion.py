@@ -124,6 +124,9 @@ SECTION_NAMES: Final = frozenset(
         "statut", "aperçu", "vue d'ensemble", "présentation", "historique", "objectifs",
         "questions ouvertes", "conception détaillée", "justification", "inconvénients",
         "état de l'art", "annexe", "références", "portée",
+        # a DACI-style record's (getsentry/rfcs): who decides, the options, the one chosen
+        "stakeholders", "options", "options considered", "considered options",
+        "option chosen", "final decision", "selected outcome", "decision outcome",
     }
 )  # fmt: skip
 _TOML_FENCE = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*(?:\n|\Z)", re.S | re.M)
@@ -285,9 +288,14 @@ def _opens_as_title(body: str, line: int, title: str, path: str) -> bool:
 
 def is_section_name(heading: str) -> bool:
     """Whether a heading only names a section of a page (``Summary``, ``1. Motivation``,
-    ``Unresolved questions``, ``Contexte``), not what the page is about."""
+    ``Unresolved questions``, ``Contexte``, ``Summary / Motivation``), not what the page
+    is about."""
     text = passages.SECTION_NUMBER.sub("", plain(heading).strip(" *_:#.").casefold())
-    return " ".join(text.replace("’", "'").split()) in SECTION_NAMES
+    said = " ".join(text.replace("’", "'").split())
+    # "Summary / Motivation", "Context & Problem": names of sections joined
+    return said in SECTION_NAMES or all(
+        part.strip() in SECTION_NAMES for part in re.split(r"\s*/\s*|\s+(?:&|and|et)\s+", said)
+    )
 
 
 def summary_of(
