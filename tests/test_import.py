@@ -366,6 +366,28 @@ def test_a_vitepress_site_at_the_top_links_its_pages_and_files_from_its_source_f
     assert report.broken_links == ()  # [[TOC]] asks the site for a table of contents
 
 
+def test_a_link_to_the_sites_root_leads_to_its_home_page_not_its_static_files(
+    make_base: MakeBase,
+) -> None:
+    # vitejs/vite's blog: "[Docs](/)" became "../../docs/public/", the static files
+    root = make_base({})
+    project = root.parent
+    (project / "docs" / ".vitepress").mkdir(parents=True)
+    (project / "docs" / ".vitepress" / "config.ts").write_text("export default {}\n")
+    (project / "docs" / "public").mkdir()
+    (project / "docs" / "public" / "logo.svg").write_text("<svg/>")
+    (project / "docs" / "index.md").write_text("# Vite\n\nNext generation tooling.\n")
+    (project / "docs" / "blog").mkdir()
+    (project / "docs" / "blog" / "v7.md").write_text(
+        "# Vite 7\n\n- [Docs](/)\n\n![logo](/logo.svg)\n"
+    )
+    report = run_import(root, project / "docs")
+    post = (root / report.imported["blog/v7.md"]).read_text(encoding="utf-8")
+    home = report.imported["index.md"]
+    assert f"[Docs](../{posixpath.basename(home)})" in post
+    assert "![logo](../../docs/public/logo.svg)" in post  # a file it serves: still there
+
+
 def test_a_relative_link_written_from_the_projects_top_leads_to_its_page(
     make_base: MakeBase,
 ) -> None:

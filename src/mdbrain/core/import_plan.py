@@ -346,9 +346,9 @@ def template_expression(target: str) -> bool:
 
 def _site_path(folder: str, written: str) -> tuple[links.LinkKind, str] | None:
     """A link's path resolved from ``folder`` (both from the source), as
-    :func:`links.resolve` reads a link to a Markdown page, whatever its suffix; None
-    for an anchor alone, a web address, the site's root, or a template's expression
-    (:func:`template_expression`)."""
+    :func:`links.resolve` reads a link to a Markdown page, whatever its suffix; the
+    source's own folder (``.``) for the site's root (``/``); None for an anchor alone, a
+    web address, or a template's expression (:func:`template_expression`)."""
     target = written.strip()
     if not target or target.startswith(("#", "//")) or links.is_address(target):
         return None
@@ -358,8 +358,8 @@ def _site_path(folder: str, written: str) -> tuple[links.LinkKind, str] | None:
         cut = target.find(mark)
         target = target[:cut] if cut != -1 else target
     target = unicodedata.normalize("NFC", unquote(target))
-    if not target.strip("/"):
-        return None
+    if not target.strip("/"):  # the site's root ("/"): the page that opens the source
+        return (links.LinkKind.DOC, ".") if target.startswith("/") else None
     joined = target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target)
     norm = posixpath.normpath(joined)
     if norm == ".." or norm.startswith("../"):

@@ -1267,6 +1267,8 @@ def _project_file(run: _Run, page: str, written: str) -> tuple[str, str] | None:
     if split is None:
         return None
     name, suffix = split
+    if not name.strip("/"):  # the site's root, not its folder of static files (vite: "/")
+        return None
     if name.startswith(_SITE_ALIAS):  # Docusaurus: from the folder of its configuration
         site = _docusaurus_site((run.source / page).parent.resolve(), run.tree.project)
         starts = [site] if site is not None else []
