@@ -148,9 +148,12 @@ ABOVE_NAMED = 3  # left-out documents ranking above every one shown that a line 
 
 CASE_CHARS = 160  # of a clause an import could not resolve, shown in its report
 
+# "well": what is in force may hold a word or two of the question and be about something
+# else (vitejs/vite: a decision on Rolldown held "Vite 8" of "which bundler does Vite 8
+# use?", and "nothing in force matches" read as false)
 UNVERIFIED = (
-    "Nothing in force matches; these drafts do (unverified: not yet reviewed against the"
-    " code or their sources):"
+    "Nothing in force matches this well; these drafts do (unverified: not yet reviewed"
+    " against the code or their sources):"
 )
 # a page whose frontmatter is missing or does not parse has no status: no draft, though
 # nothing vouches for it either
@@ -174,7 +177,8 @@ def _warning(result: QueryResult | SearchResult) -> list[str]:
                 f"{NO_STATUS[0].upper()}{NO_STATUS[1:]} match this far better than what is in"
                 f" force (the best of it: {result.outranked}):"
             ]
-        return [f"Nothing in force matches; these {NO_STATUS} do:"] if result.unverified else []
+        said = f"Nothing in force matches this well; these {NO_STATUS} do:"
+        return [said] if result.unverified else []
     if result.outranked:
         return [
             "Drafts match this far better than what is in force (the best of it:"
