@@ -371,6 +371,33 @@ def test_pages_of_their_own_at_the_top_are_proposed_one_by_one(tmp_path: Path) -
     assert proposed == [("proposals", 0), ("commonly_proposed.md", 32), ("process.md", 32)]
 
 
+def test_an_impl_ref_left_out_is_said_maybe_a_symbol_not_a_file(tmp_path: Path) -> None:
+    """vitejs/vite: "impl_refs left out (not found): ...importMetaResolver.ts#resolve", a
+    file that exists, whose function the scanner saw inside a template string."""
+    resolver = (
+        "export const source = `\nexport async function resolve(specifier) {\n"
+        "  return specifier\n}\n`\n\nexport function build(name: string): string {\n"
+        "  return name\n}\n"
+    )
+    project = make(
+        tmp_path / "app",
+        {
+            "package.json": '{"name": "app", "version": "1.0.0"}\n',
+            "src/resolver.ts": resolver,
+            "src/main.ts": "import { build } from './resolver'\n"
+            "export function run(): string {\n  return build('a')\n}\n",
+        },
+    )
+    done = CliRunner().invoke(
+        cli, ["-C", str(project), "init", "--scan", "--dry-run", "--no-agents"]
+    )
+    assert done.exit_code == 0, done.output
+    said = [line for line in done.output.splitlines() if line.startswith("impl_refs left out")]
+    assert said == [
+        "impl_refs left out (no such file, or no such symbol in it): src/resolver.ts#resolve"
+    ]
+
+
 @pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
 def test_the_base_scan_creates_gets_the_permissions_the_umask_gives(tmp_path: Path) -> None:
     project = make(tmp_path / "app", {"tally.py": MKDOCS["tally.py"]}, use_git=False)

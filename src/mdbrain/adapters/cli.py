@@ -322,7 +322,12 @@ def _scan_summary(report: Any) -> None:
         )
     _outside(report.pages, report.left_out)
     if report.unresolved:
-        click.echo(f"impl_refs left out (not found): {', '.join(report.unresolved)}")
+        # "file#symbol": the file may be there and the symbol not found in it (vitejs/vite:
+        # a function written inside a template string)
+        click.echo(
+            "impl_refs left out (no such file, or no such symbol in it):"
+            f" {', '.join(report.unresolved)}"
+        )
     if report.check is not None:
         click.echo(f"check: {report.errors} errors, {report.warnings} warnings")
     click.echo(f"Next: {report.next_step}")
