@@ -349,3 +349,37 @@ def test_a_page_opening_on_its_underlined_or_numbered_title_is_named_by_it(
     path: str, body: str, title: str
 ) -> None:
     assert conversion.title_of(body, {}, path) == title
+
+
+@pytest.mark.parametrize(
+    ("text", "poor"),
+    [
+        ("July 23, 2022 - Check out the Vite 4.0 announcement", True),  # vitejs/vite's blog
+        ("2024-01-15 — See the new release notes", True),
+        ("See Rollup's troubleshooting guide for more information too.", True),
+        ("Refer to the API page for details.", True),
+        # saying something of its own
+        ("See how caching works: the store keeps pages for more information retrieval.", False),
+        ("See the release notes for details on the new cache", False),
+        ("We moved to Vite on July 23, 2022 - see the post for why.", False),
+    ],
+)
+def test_a_dateline_or_a_pointer_elsewhere_is_a_poor_summary(text: str, poor: bool) -> None:
+    assert summary.weak(text) is poor
+
+
+def test_a_posts_dateline_and_a_pointer_give_way_to_its_first_paragraph() -> None:
+    body = (
+        "# Vite 3.0 is out!\n\n_July 23, 2022_ - Check out the [Vite 4.0 announcement]"
+        "(./announcing-vite4.md)\n\nIn February last year, Vite 2 came out.\n"
+    )
+    assert conversion.summary_of(body, {}, 240, decision=False) == (
+        "In February last year, Vite 2 came out."
+    )
+    body = (
+        "# Troubleshooting\n\nSee [Rollup's guide](https://rollupjs.org/) for more information"
+        " too.\n\nIf the suggestions here don't work, ask on GitHub Discussions.\n"
+    )
+    assert conversion.summary_of(body, {}, 240, decision=False) == (
+        "If the suggestions here don't work, ask on GitHub Discussions."
+    )

@@ -723,6 +723,25 @@ _DATED_ONLY = re.compile(
 )
 
 
+# a post's dateline and the pointer after it: "July 23, 2022 - Check out the Vite 4.0
+# announcement" (vitejs/vite's blog), "2024-01-15 — See the new release"
+_DATELINE = re.compile(
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
+    r",?\s+\d{4}|\d{4}-\d{2}-\d{2})\s*[-–—:|]\s*"
+    r"(?:check\s+out|see|read|look\s+at|go\s+to|visit|find)\b.{0,100}",
+    re.IGNORECASE,
+)
+# a sentence that only sends the reader elsewhere: "See Rollup's troubleshooting guide for
+# more information too." (vitejs/vite), "Refer to the API page for details."
+_ELSEWHERE = re.compile(
+    r"(?:see|check\s+out|read|refer\s+to|consult)\b[^.!?:;]{0,120}?\bfor\s+"
+    r"(?:more|further|additional|the\s+full|full|all\s+the)?\s*"
+    r"(?:information|details|info|reference|instructions|options)"
+    r"(?:\s+(?:too|also|on\s+(?:this|that|it)|about\s+(?:this|that|it)))?",
+    re.IGNORECASE,
+)
+
+
 # the conventions paragraph of a specification ("The key words MUST ... are to be
 # interpreted as described in BCP 14 [RFC2119]"): every such document writes it
 _KEY_WORDS_NOTICE = re.compile(r"\bto be interpreted as described in\b", re.IGNORECASE)
@@ -732,9 +751,10 @@ def weak(text: str) -> bool:
     """Whether a summary found is a poor one, to be taken only when nothing better is
     found: it ends announcing what follows, it is an aside in parentheses, it only
     holds a place ("TBD": a Decision section not written yet), it only says where the
-    record stands or where to look, it is a user story, it only dates the page, it is
-    a specification's notice on its key words, or it is one word (a command's
-    synopsis: "ikm")."""
+    record stands or where to look, it is a user story, it only dates the page (or
+    dates a post and points at another), it only sends the reader elsewhere ("See X
+    for more information."), it is a specification's notice on its key words, or it is
+    one word (a command's synopsis: "ikm")."""
     core = text.strip()
     return (
         bool(_ANNOUNCES.search(text))
@@ -743,6 +763,8 @@ def weak(text: str) -> bool:
         or _says_where_it_stands(text)
         or _USER_STORY.match(text) is not None
         or _DATED_ONLY.fullmatch(core.rstrip(".")) is not None
+        or _DATELINE.fullmatch(core.rstrip(".")) is not None
+        or _ELSEWHERE.fullmatch(core.rstrip(".")) is not None
         or _KEY_WORDS_NOTICE.search(core) is not None
         or len(core.split()) < 2
     )
