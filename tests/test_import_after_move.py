@@ -161,3 +161,17 @@ def test_links_a_later_import_leads_to_its_documents_are_no_edit(tmp_path: Path)
     report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".")
     assert report.refreshed == {"sdk.md": "sdk.md"}
     assert "[spans](glossary.md) slowly" in (kb / "sdk.md").read_text(encoding="utf-8")
+
+
+def test_a_verified_document_is_named_when_its_page_changes(tmp_path: Path) -> None:
+    """vitejs/vite: a page changed after its document was verified was counted silently
+    among the pages already imported: verify's fingerprint holds no import's "written"."""
+    repo = imported_and_moved(tmp_path)
+    Brain.open(repo.path).verify(["api.md"], sources=["read against the page"])
+    repo.commit("verified", "2026-07-03T12:00:00")
+    repo.write("specification/api.md", API.replace("names", "calls"))
+    repo.commit("one word", "2026-07-05T12:00:00")
+    report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".", dry_run=True)
+    why = {case.source: case.reason for case in report.skipped}
+    assert why["api.md"].startswith("imported as api.md; the page changed since, and so did")
+    assert why["sdk.md"].startswith("already imported")  # unchanged: said as before

@@ -283,17 +283,18 @@ def stale_copy(
     lock: anchor_lock.Lock, project: Path, entry: Entry, source: str
 ) -> tuple[bool, bool]:
     """Whether the page ``source`` (as ``sources`` names it) changed since ``entry`` was
-    imported from it, and whether the document is still as that import wrote it; both
-    False when the import left no fingerprint (an import made before they were kept)."""
+    imported from it, or checked against it by ``verify``; and whether the document is
+    still as that import wrote it (never once verified). Both False when neither left a
+    fingerprint (an import made before they were kept)."""
     recorded = lock.get(entry.id, {}).get(source)
-    if recorded is None or "written" not in recorded:
+    if recorded is None or ("written" not in recorded and "verified" not in recorded):
         return False, False
     try:
         now = take(project, anchors.parse(ids.code_path(source)))
     except MdbrainError:
         return False, False
     changed = bool(now.hash) and now.hash != recorded.get("hash")
-    return changed, recorded["written"] == entry.sha
+    return changed, recorded.get("written") == entry.sha
 
 
 def prune(lock: anchor_lock.Lock, found: Manifest, base: str = ".") -> None:
