@@ -89,16 +89,22 @@ def test_a_draft_edited_before_the_move_stays_edited(tmp_path: Path) -> None:
     assert "A note of ours." in kept and "names [spans](terms/glossary.md)" in kept
 
 
+def reasons_after_the_page_changed(repo: Repo, done: str) -> dict[str, str]:
+    """Commit what was ``done`` to api.md's document, change the page, and say why an
+    import of the pages again (planned only) skips each."""
+    repo.commit(done, "2026-07-03T12:00:00")
+    repo.write("specification/api.md", API.replace("names", "calls"))
+    repo.commit("one word", "2026-07-05T12:00:00")
+    report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".", dry_run=True)
+    return {case.source: case.reason for case in report.skipped}
+
+
 def test_a_draft_edited_with_write_is_named_when_its_page_changes(tmp_path: Path) -> None:
     """grpc/proposal: a draft edited with `write --doc`, its page changed after, was named
     nowhere: the write's fingerprints had replaced those the import took."""
     repo = imported_and_moved(tmp_path)
     Brain.open(repo.path).write({"doc": "api.md", "summary": "The API and what it names."})
-    repo.commit("our summary", "2026-07-03T12:00:00")
-    repo.write("specification/api.md", API.replace("names", "calls"))
-    repo.commit("one word", "2026-07-05T12:00:00")
-    report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".", dry_run=True)
-    why = {case.source: case.reason for case in report.skipped}
+    why = reasons_after_the_page_changed(repo, "our summary")
     assert why["api.md"].startswith("imported as api.md; the page changed since, and so did")
     notes = Brain.open(repo.path).update(dry_run=True).notes
     assert any("imported from a page that changed since (api.md)" in note for note in notes)
@@ -168,10 +174,6 @@ def test_a_verified_document_is_named_when_its_page_changes(tmp_path: Path) -> N
     among the pages already imported: verify's fingerprint holds no import's "written"."""
     repo = imported_and_moved(tmp_path)
     Brain.open(repo.path).verify(["api.md"], sources=["read against the page"])
-    repo.commit("verified", "2026-07-03T12:00:00")
-    repo.write("specification/api.md", API.replace("names", "calls"))
-    repo.commit("one word", "2026-07-05T12:00:00")
-    report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".", dry_run=True)
-    why = {case.source: case.reason for case in report.skipped}
+    why = reasons_after_the_page_changed(repo, "verified")
     assert why["api.md"].startswith("imported as api.md; the page changed since, and so did")
     assert why["sdk.md"].startswith("already imported")  # unchanged: said as before
