@@ -143,11 +143,13 @@ _HEAD_LINES = 30
 _FENCED = re.compile(
     r"^ {0,3}(" + markdown.FENCE_RUN + r").*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL
 )
+# what a field's label calls the kind of record it is about: "RFC Status", "Superseding
+# Proposal", "Previous RFCs"
+_RECORD_KIND = r"(?:proposal|rfc|record|decision|adr|enhancement|kep|pep)"
 # "* Status: Accepted", and a field naming its kind of record: getsentry/rfcs' "- RFC
 # Status: withdrawn", "Proposal Status:", "ADR status:"
 _STATUS_LINE = re.compile(
-    r"^\s*(?:[-*+]\s*)?\**(?:(?:rfc|proposal|adr|kep|pep|decision|record)[ \t]+)?"
-    r"(?:status|statut)\**\s*:\**\s*(.+)$",
+    rf"^\s*(?:[-*+]\s*)?\**(?:{_RECORD_KIND}[ \t]+)?(?:status|statut)\**\s*:\**\s*(.+)$",
     re.IGNORECASE | re.M,
 )
 _FIELD_STATE = re.compile(
@@ -267,8 +269,6 @@ _SENTENCE_FR = re.compile(
     r"|(?P<does>" + _FR_DOES + r"))(?!\w)[\s:]*(?:(?:l[ae]|une?|l['’])\s*(?=\[))?",
     re.IGNORECASE,
 )
-# what a field's label calls the records it names: "Superseding Proposal", "Previous RFCs"
-_RECORD_LABEL = r"(?:proposal|rfc|record|decision|adr|enhancement)s?"
 # a line of its own: "Superseded by [X](x.md)", "**Supersedes:** [RFC 3](0003-c.md)",
 # "Remplacée par [X](x.md)", "Remplace : [ADR 3](…)"
 _LEAD = re.compile(
@@ -287,14 +287,14 @@ _LEAD = re.compile(
     # a field of grpc/proposal's: "* Deprecated by: [A88: ...](A88-...md)"
     r"|(?:deprecated|replaced|obsoleted)\s+by"
     # swift-evolution's "* Superseding Proposal: [SE-0498](...)", a field: its colon said
-    r"|superseding\s+" + _RECORD_LABEL + r"(?=[*_]*[ \t]*:))"
+    r"|superseding\s+" + _RECORD_KIND + r"s?(?=[*_]*[ \t]*:))"
     # "* Updated by: [A69](...)", "Amends: ADR-3": a change, the record still holds
     # (a field: its colon said, where "Updates to the API..." opens a sentence); and
     # swift-evolution's "* Previous Proposals: [SE-0393](...)": the one this revises or
     # builds on, replaced when it was turned down, in force when it was not (SE-0398
     # builds on SE-0393): related both ways, which never says more than the page does
     r"|(?P<amends>(?:updated|amended|extended|refined)\s+by|updates|amends|extends|refines"
-    r"|previous\s+" + _RECORD_LABEL + r")"
+    r"|previous\s+" + _RECORD_KIND + r"s?)"
     r"(?=[*_]*[ \t]*:)"
     r"|(?P<does>su+p+er+[sc]e+de?s|" + _FR_DOES + r"))(?!\w)[*_\s]*:?[*_\s]*",
     re.IGNORECASE,

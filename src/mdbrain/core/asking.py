@@ -146,22 +146,26 @@ QUESTION_MOST = 400  # characters of a question read for a frame; a longer one i
 
 
 def read(question: str) -> Asking:
-    """``question`` without its successor frame, if it has one (see the module's text).
-    A question that would be left with no word of its own is kept whole, and so is one
-    longer than :data:`QUESTION_MOST` characters (no question of that length asks only
-    what replaced something, and the frames at its end would cost its length squared)."""
+    """``question`` without its frame, if it has one: a choice's, a verdict's or a
+    successor's (see the module's text). A question that would be left with no word of
+    its own is kept whole, and so is one longer than :data:`QUESTION_MOST` characters
+    (no question of that length asks only what replaced something, and the frames at
+    its end would cost its length squared)."""
     if len(question) > QUESTION_MOST:
         return Asking(question)
     folded = question.casefold()
-    if any(word in folded for word in _CHOICE_WORDS):
-        chosen = _choice(question)
-        if chosen is not None:
-            return chosen
-    if any(word in folded for word in _VERDICT_WORDS) and (found := _VERDICT().match(question)):
+
+    def holds(words: tuple[str, ...]) -> bool:
+        return any(word in folded for word in words)
+
+    chosen = _choice(question) if holds(_CHOICE_WORDS) else None
+    if chosen is not None:
+        return chosen
+    if holds(_VERDICT_WORDS) and (found := _VERDICT().match(question)):
         rest = next(g for g in found.group("rest", "rest_did", "rest_fr") if g is not None)
         if re.search(r"\w", rest):
             return Asking(rest.strip(), verdict=True)
-    if not any(word in folded for word in _SUCCESSION_WORDS):
+    if not holds(_SUCCESSION_WORDS):
         return Asking(question)
     rest = _LEADING().sub("", question, count=1)
     if rest == question:

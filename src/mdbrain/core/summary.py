@@ -762,9 +762,7 @@ def weak(text: str) -> bool:
         or _holds_a_place(text)
         or _says_where_it_stands(text)
         or _USER_STORY.match(text) is not None
-        or _DATED_ONLY.fullmatch(core.rstrip(".")) is not None
-        or _DATELINE.fullmatch(core.rstrip(".")) is not None
-        or _ELSEWHERE.fullmatch(core.rstrip(".")) is not None
+        or any(p.fullmatch(core.rstrip(".")) for p in (_DATED_ONLY, _DATELINE, _ELSEWHERE))
         or _KEY_WORDS_NOTICE.search(core) is not None
         or len(core.split()) < 2
     )
