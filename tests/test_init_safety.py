@@ -371,6 +371,21 @@ def test_pages_of_their_own_at_the_top_are_proposed_one_by_one(tmp_path: Path) -
     assert proposed == [("proposals", 0), ("commonly_proposed.md", 32), ("process.md", 32)]
 
 
+def test_short_pages_at_the_top_do_not_use_up_the_pages_proposed(tmp_path: Path) -> None:
+    """The cap on the pages at the top counts those long enough to propose: five stubs
+    named first once hid the one page of prose after them. Seven long pages give five."""
+    prose = "".join(f"Line {n} of the guide.\n" for n in range(30))
+    stubs = {f"{c}-note.md": f"# {c}\n\nSee the guide.\n" for c in "abcdef"}
+    project = make(tmp_path / "few", {**stubs, "guide.md": f"# Guide\n\n{prose}"})
+    assert [p.folder for p in init_base(project, "docs-rag").pages] == ["guide.md"]
+    long_pages = {f"{c}-guide.md": f"# {c}\n\n{prose}" for c in "abcdefg"}
+    two_stubs = {name: stubs[name] for name in ("a-note.md", "b-note.md")}
+    project = make(tmp_path / "many", {**two_stubs, **long_pages})
+    proposed = [p.folder for p in init_base(project, "docs-rag").pages]
+    assert len(proposed) == scanning.TOP_PAGES
+    assert set(proposed) <= set(long_pages)
+
+
 def test_an_impl_ref_left_out_is_said_maybe_a_symbol_not_a_file(tmp_path: Path) -> None:
     """vitejs/vite: "impl_refs left out (not found): ...importMetaResolver.ts#resolve", a
     file that exists, whose function the scanner saw inside a template string."""

@@ -125,6 +125,7 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
 README_LINES = 100  # a README this long is a project's documentation, worth importing
 TOP_PAGE_LINES = 20  # another page at the project's top this long is documentation too
 TOP_PAGES = 5  # pages at the top proposed one by one, at most (more make a wiki: sites)
+TOP_PAGES_READ = 50  # pages at the top read to find them, at most
 
 
 def import_advice(
@@ -167,14 +168,18 @@ def import_advice(
         for f in sites.pages(read)
         if "/" not in f and not sites.community_file(f) and not adr.is_template(f, "")
     ]  # and no template to copy (getsentry/rfcs' 0000-template.md)
+    kept = 0  # the cap counts the pages long enough, not the stubs read on the way
     for page, least in [*([(readme, README_LINES)] if readme else []),
-                        *((f, TOP_PAGE_LINES) for f in own[:TOP_PAGES])]:  # fmt: skip
+                        *((f, TOP_PAGE_LINES) for f in own[:TOP_PAGES_READ])]:  # fmt: skip
+        if page != readme and kept == TOP_PAGES:
+            break
         try:
             lines = disk.read(project, page, limit=4_000_000).count(b"\n")
         except MdbrainError:
             continue
         if lines >= least:
             found.append(sites.Pages(page, 1, None, lines))
+            kept += page != readme
     return tuple(found), tuple(left_out)
 
 
