@@ -12,6 +12,14 @@ with the decisions among the best matches), or whether it was accepted (the read
 then leads with the decisions, rejected and withdrawn ones too, and shows the status
 each gave itself).
 
+A question may also ask for a part of a record rather than the whole of it: its
+consequences ("what are the downsides of X?", "what do we lose with X?"), the
+alternatives it weighed, or its limitations. :func:`part_asked` says which, and
+:func:`names_part` which headings hold it (Nygard's "Consequences", an RFC's
+"Drawbacks", a KEP's "Risks and Mitigations", MADR's "Considered Options"): the reader
+then leads with that section of the best match, which the question's words alone would
+seldom choose, since a section of downsides rarely says "downside".
+
 English and French frames are read; anything else is left as written.
 """
 
@@ -193,3 +201,68 @@ def _choice(question: str) -> Asking | None:
     if rest == question or not re.search(r"\w", rest):
         return None
     return Asking(rest.strip(), decision=True)
+
+
+# --- the part of a record a question asks for --------------------------------------
+
+CONSEQUENCES = "consequences"
+ALTERNATIVES = "alternatives"
+LIMITATIONS = "limitations"
+
+# the words that ask for a part, whole words of the question (casefolded)
+_PARTS = lazy_pattern(
+    r"\b(?:"
+    r"(?P<consequences>consequences?|downsides?|drawbacks?|disadvantages?|trade-?offs?"
+    r"|trade\s+offs?|cons|risks?|pitfalls?|lose|losing|give\s+up|giving\s+up"
+    r"|conséquences?|inconvénients?|désavantages?|risques?|contreparties?"
+    r"|perd(?:ons|ez|re|rait|rions|u)?)"
+    r"|(?P<alternatives>alternatives?|other\s+options?|other\s+approaches"
+    r"|options?\s+(?:(?:were|was|we)\s+)?(?:considered|rejected|weighed|evaluated)"
+    r"|considered\s+options?|rejected\s+(?:ideas?|options?|approaches)"
+    r"|autres?\s+options?|options?\s+(?:envisagées?|étudiées?|écartées?))"
+    r"|(?P<limitations>limitations?|caveats?|known\s+issues?|restrictions?|limites)"
+    r")\b",
+)
+# a word any of them holds: most questions are read without the pattern
+_PART_WORDS = ("conse", "consé", "down", "draw", "disad", "trade", "cons", "risk", "risq",
+               "pitfall", "los", "give", "giving", "inconv", "désav", "contrep", "perd",
+               "altern", "option", "approach", "limit", "caveat", "issue", "restrict")  # fmt: skip
+
+# the words (or phrases) of a heading that names each part, casefolded
+_CONSEQUENCE_HEADINGS = ("consequences", "conséquences", "drawbacks", "downsides",
+                         "disadvantages", "tradeoffs", "cons", "risks", "inconvénients",
+                         "risques", "implications", "pitfalls")  # fmt: skip
+_HEADING_WORDS = {
+    CONSEQUENCES: frozenset(_CONSEQUENCE_HEADINGS),
+    ALTERNATIVES: frozenset(("alternatives", "alternative")),
+    LIMITATIONS: frozenset(("limitations", "caveats", "restrictions", "limites")),
+}
+_HEADING_PHRASES = {
+    CONSEQUENCES: ("trade-off",),
+    ALTERNATIVES: ("considered options", "options considered", "rejected ideas",
+                   "rejected options", "options envisagées", "pros and cons of the options"),
+    LIMITATIONS: ("known issues",),
+}  # fmt: skip
+
+
+def part_asked(question: str) -> str | None:
+    """The part of a record ``question`` asks for (:data:`CONSEQUENCES`,
+    :data:`ALTERNATIVES` or :data:`LIMITATIONS`), the first it names; None when it asks
+    for none, or is longer than :data:`QUESTION_MOST` characters."""
+    if len(question) > QUESTION_MOST:
+        return None
+    folded = question.casefold()
+    if not any(word in folded for word in _PART_WORDS):
+        return None
+    found = _PARTS().search(folded)
+    return None if found is None else found.lastgroup
+
+
+def names_part(heading: str, part: str) -> bool:
+    """Whether a heading's name (:func:`mdbrain.core.passages.heading_name`) names
+    ``part``: "Consequences", "Negative Consequences", "Risks and Mitigations",
+    "Rationale and alternatives", "Known issues"."""
+    words = set(re.findall(r"\w+", heading))
+    return not words.isdisjoint(_HEADING_WORDS[part]) or any(
+        phrase in heading for phrase in _HEADING_PHRASES[part]
+    )

@@ -22,7 +22,7 @@ import dataclasses
 import posixpath
 import re
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -695,7 +695,12 @@ class Reader:
         return Passage(doc.id, "frontmatter", 1, end, "\n".join(block))
 
     def _sections(
-        self, doc: Document, question: str, most: int, first: int = SECTION_TOKENS
+        self,
+        doc: Document,
+        question: str,
+        most: int,
+        first: int = SECTION_TOKENS,
+        part: str | None = None,
     ) -> list[Passage]:
         """The sections of ``doc`` that answer ``question``, best first, at most ``most``,
         each shown around the lines that match it.
@@ -710,6 +715,10 @@ class Reader:
         tokens (:data:`FURTHER_TOKENS` for the further ones), its heading first when
         that fits, and ``cut`` says when lines were left out. Headings are shown as a
         reader sees them, without anchors.
+
+        A ``part`` the question asks for (:func:`asking.part_asked`: the consequences,
+        the alternatives or the limitations) leads when ``doc`` has a section named for
+        it with some text, whatever its words.
 
         Sections share calls to the analyser, and only those that may hold a
         wanted term are analysed on their own (:func:`_terms_of_each`): a page of
@@ -736,8 +745,9 @@ class Reader:
             if score and any(line.strip() for line in lines[below:own_end]):
                 # a heading alone says nothing
                 said[section.line] = (score / (1 + len(terms) / 400), section, own_end)
+        named = _part(outline, ends, lines, part, said) if part else None
         if not said:  # only its title, summary or name matched ("ADR 11"): a record's
-            decided = _decision(outline, ends, lines) if most > 1 else None  # decision
+            decided = named or (_decision(outline, ends, lines) if most > 1 else None)
             if decided is None:
                 return []
             _score, section, own_end = decided
@@ -775,12 +785,9 @@ class Reader:
             order = order[1:]  # the row shows that summary already: the next section answers
         best = order[0][1]
         chosen = [item for item, value in order[:most] if value >= SECOND_SHARE * best]
-        if most > 1:  # the top document: a record's decision is what it is read for
-            decided = _decision(outline, ends, lines)
-            if decided is not None and all(item[1] != decided[1] for item in chosen):
-                chosen.append(decided)
-            elif decided is not None:  # matched: it leads, with the lead's room
-                chosen = [decided, *(item for item in chosen if item[1] != decided[1])]
+        # the top document: a record's decision is what it is read for
+        decided = _decision(outline, ends, lines) if most > 1 else None
+        chosen = _with_decision_and_part(chosen, decided, named, most)
         shown = [
             self._excerpt(
                 doc,
@@ -1037,8 +1044,9 @@ class Reader:
         lead = (
             SECTION_TOKENS if budget is None else min(max(SECTION_TOKENS, budget // 2), LEAD_MOST)
         )
+        part = asking.part_asked(question)  # "what are the downsides of X?"
         found = [  # chosen first, so that a frontmatter need not repeat what they show
-            self._sections(doc, words, SECTIONS_OF_LEAD, first=lead)
+            self._sections(doc, words, SECTIONS_OF_LEAD, lead, part)
             if rank == 0
             else self._sections(doc, words, 1)
             for rank, doc in enumerate(docs)
@@ -1057,9 +1065,9 @@ class Reader:
         near = self._near(chosen, hits, filters, asked=with_neighbours, drafts=unverified)
         answer = _Answer(list(hits), frontmatters, sections, near, self.row)
         if hits:
-            self._within_top(answer, words)
+            self._within_top(answer, words, part)
         unlisted = len(hits) - len(answer.rows)
-        over = budget is not None and self._within_budget(answer, words, budget)
+        over = budget is not None and self._within_budget(answer, words, budget, part)
         return QueryResult(
             question,
             tuple(answer.rows),
@@ -1282,7 +1290,7 @@ class Reader:
         card = self.searcher.card(doc_id) if doc_id else None
         return card.superseded_by if card is not None else ()
 
-    def _within_top(self, answer: _Answer, question: str) -> None:
+    def _within_top(self, answer: _Answer, question: str, part: str | None = None) -> None:
         """Shorten ``answer`` to no more than reading its whole top document would cost.
         When even the top document's row and best section cost more (a page of a few
         lines), a shorter cut of that section around its answer takes its place if one
@@ -1290,9 +1298,11 @@ class Reader:
         top = self.document(answer.rows[0].id)
         room = answer.trim(tokens.estimate(top.raw))
         if room is not None and room > 0:
-            self._cut_best(answer, question, room)
+            self._cut_best(answer, question, room, part)
 
-    def _within_budget(self, answer: _Answer, question: str, budget: int) -> bool:
+    def _within_budget(
+        self, answer: _Answer, question: str, budget: int, part: str | None = None
+    ) -> bool:
         """Shorten ``answer`` to ``budget`` tokens, whether something was left out.
 
         What goes first is what :meth:`_Answer.trim` leaves out first: the other rows go
@@ -1304,13 +1314,13 @@ class Reader:
         if answer.rows:
             room = answer.trim(budget)
             if room is not None and room > 0:
-                self._cut_best(answer, question, room)
+                self._cut_best(answer, question, room, part)
         for items in (answer.near, answer.frontmatters, answer.sections, answer.rows):
             if answer.report()["total"] > budget:
                 items.clear()
         return True
 
-    def _cut_best(self, answer: _Answer, question: str, room: int) -> None:
+    def _cut_best(self, answer: _Answer, question: str, room: int, part: str | None = None) -> None:
         """Put a cut of the top document's best section within ``room`` tokens in its
         place, when one fits. A cut may run past what it is asked (a heading, a sentence
         or a block kept whole): a smaller one is asked then, a few times at most."""
@@ -1321,7 +1331,7 @@ class Reader:
         # the room is for the passage and its frame, which a cut has for sure
         asked = room - tokens.estimate(passage_frame(dataclasses.replace(best, cut=True)))
         for _try in range(CUT_TRIES):
-            cut = self._sections(top, question, 1, first=asked) if asked > 0 else []
+            cut = self._sections(top, question, 1, asked, part) if asked > 0 else []
             if not cut:
                 return
             cost = passage_cost(cut[0])
@@ -1816,6 +1826,49 @@ def _terms_of_each(reader: Reader, texts: list[str], wanted: set[str]) -> list[l
         found += each
         hits = not all(wanted.isdisjoint(piece) for piece in pieces)
     return found
+
+
+_Chosen = tuple[float, Section, int]  # a section's score, the section, its own last line
+
+
+def _with_decision_and_part(
+    chosen: list[_Chosen], decided: _Chosen | None, named: _Chosen | None, most: int
+) -> list[_Chosen]:
+    """The sections ``chosen`` to show, with a record's decision (``decided``) after them,
+    or first when it is among them (it leads with the lead's room), and the part the
+    question asks for (``named``) before all (alone when one section is shown)."""
+    if decided is not None and all(item[1] != decided[1] for item in chosen):
+        chosen = [*chosen, decided]
+    elif decided is not None:
+        chosen = [decided, *(item for item in chosen if item[1] != decided[1])]
+    if named is None:
+        return chosen
+    others = [item for item in chosen if item[1] != named[1]]
+    return [named, *(others if most > 1 else [])]
+
+
+def _part(
+    outline: Sequence[Section],
+    ends: Sequence[int],
+    lines: Sequence[str],
+    part: str,
+    said: Mapping[int, tuple[float, Section, int]],
+) -> tuple[float, Section, int] | None:
+    """The section of a document named for the ``part`` of it a question asks for
+    (:func:`asking.names_part`), with some text under its heading: of several (a
+    MADR's positive and negative consequences), the one sharing most of the question,
+    else the first."""
+    found = [
+        (said[section.line][0] if section.line in said else 0.0, -n, section, own_end)
+        for n, (section, own_end) in enumerate(zip(outline, ends, strict=True))
+        if section.level
+        and asking.names_part(passages.heading_name(passages.clean_heading(section.title)), part)
+        and any(line.strip() for line in lines[section.line : own_end])
+    ]
+    if not found:
+        return None
+    score, _order, section, own_end = max(found, key=lambda item: item[:2])
+    return score, section, own_end
 
 
 def _decision(
