@@ -362,10 +362,58 @@ def test_a_page_opening_on_its_underlined_or_numbered_title_is_named_by_it(
         ("See how caching works: the store keeps pages for more information retrieval.", False),
         ("See the release notes for details on the new cache", False),
         ("We moved to Vite on July 23, 2022 - see the post for why.", False),
+        # Kotlin/KEEP: where a proposal is discussed, the end of a sentence cut by a
+        # code block, a point made above
+        ("Discussion of this proposal is held in this issue.", True),
+        ("is parsed as a lambda expression with the suspend modifier.", True),
+        ("We propose to solve the problems mentioned above by a static scope.", True),
+        ("Feedback on this design goes to the forum thread.", True),
+        # saying something of its own
+        ("npm installs the packages a project depends on.", False),
+        ("Discussions of the cache are kept short: it stores pages.", False),
+        ("iOS apps load the framework from the bundle.", False),
     ],
 )
 def test_a_dateline_or_a_pointer_elsewhere_is_a_poor_summary(text: str, poor: bool) -> None:
     assert summary.weak(text) is poor
+
+
+@pytest.mark.parametrize(
+    ("body", "decision", "expected"),
+    [
+        (  # dotnet/designs' template: one owner, a bold name and no colon
+            "# Cache\n\n**Owner** [Rich Lander](https://github.com/richlander)\n\n"
+            "This design adds a cache to the loader.\n",
+            False,
+            "This design adds a cache to the loader.",
+        ),
+        (  # nodejs/node's API pages
+            "# File system\n\n<!--introduced_in=v0.10.0-->\n\n> Stability: 2 - Stable\n\n"
+            "The `fs` module reads and writes files.\n",
+            False,
+            "The fs module reads and writes files.",
+        ),
+        (  # Kotlin/KEEP: a Proposal section opening after a code block, then an Abstract
+            "# Suspend lambdas\n\n* **Type**: Design proposal\n* **Status**: Public discussion\n\n"
+            "## Abstract\n\nThis proposal changes how suspend lambdas are parsed.\n\n"
+            "## Proposal\n\n```kotlin\nsuspend {}\n```\n\n"
+            "is parsed as a lambda expression with the suspend modifier.\n",
+            True,
+            "This proposal changes how suspend lambdas are parsed.",
+        ),
+        (
+            "# Type aliases\n\n* **Status**: Stable in 1.1\n\n"
+            "Discussion of this proposal is held in [this issue](https://example.com/4).\n\n"
+            "## Use cases\n\nType aliases give existing types other names.\n",
+            True,
+            "Type aliases give existing types other names.",
+        ),
+    ],
+)
+def test_a_line_of_fields_or_a_fragment_gives_way_to_the_prose(
+    body: str, decision: bool, expected: str
+) -> None:
+    assert conversion.summary_of(body, {}, 240, decision=decision) == expected
 
 
 def test_a_posts_dateline_and_a_pointer_give_way_to_its_first_paragraph() -> None:

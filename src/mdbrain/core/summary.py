@@ -172,8 +172,12 @@ _META_KEYS: Final = frozenset(
         "informed", "tags", "version", "created", "updated", "last updated", "last modified",
         "owner", "owners", "layout", "title", "slug", "id", "weight", "category", "technical story",
         "discussion", "url", "reviewers", "contributors", "editors", "shepherd", "champion",
+        "stability",  # nodejs/node's API pages: "> Stability: 2 - Stable"
     }
 )  # fmt: skip
+# A field whose bold name is its only mark, no colon: dotnet/designs' template writes
+# "**Owner** [Rich Lander](https://github.com/richlander)" under each title.
+_BOLD_FIELD_LINE = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\*\*([A-Za-z][\w .-]{0,30}?)\*\*[ \t]+\S")
 # A byline: a few short lines, broken by a backslash or <br>, one of them a date
 # ("Ian Lance Taylor\", "Robert Griesemer\", "July 31, 2019").
 _BREAK = re.compile(r"(?:\\|<br\s*/?>|(?<![ \t])(?=[ \t]*+$)[ \t]*?[ ]{2})[ \t]*$", re.I)
@@ -316,7 +320,10 @@ def _is_metadata(lines: list[str]) -> bool:
     for line in lines:
         found = _FIELD_LINE.match(line)
         key = found.group(1).strip().lower().removesuffix("(s)") if found else ""
-        if not key or (key not in _META_KEYS and "_" not in key):
+        if key and (key in _META_KEYS or "_" in key):
+            continue
+        bold = _BOLD_FIELD_LINE.match(line)
+        if bold is None or bold.group(1).strip().lower() not in _META_KEYS:
             return False
     return True
 
@@ -733,6 +740,28 @@ _DATELINE = re.compile(
 )
 # a sentence that only sends the reader elsewhere: "See Rollup's troubleshooting guide for
 # more information too." (vitejs/vite), "Refer to the API page for details."
+# where a proposal is discussed, and nothing of what it proposes: "Discussion of this
+# proposal is held in this issue." (Kotlin/KEEP)
+_DISCUSSED_ELSEWHERE = re.compile(
+    r"(?:the\s+)?(?:discussions?|feedback|comments)\s+(?:(?:of|on|about|for|regarding)\s+"
+    r"(?:this|the)\s+[\w\s-]{1,40}?\s+)?(?:is|are|was|were|takes?\s+place|happens?|goes|go"
+    r"|can\s+be|should\s+be)\s+(?:(?:held|found|left|posted|given|tracked)\s+)?"
+    r"(?:in|at|on|to|via|through|under)\s+[^.!?]{0,100}",
+    re.IGNORECASE,
+)
+# what only goes on from what came before: a sentence's end after a code block ("is parsed
+# as a lambda expression with the suspend modifier."), or a point made above ("We propose
+# to solve the problems mentioned above")
+_GOES_ON = re.compile(
+    r"(?:is|are|was|were|and|or|but|which|where|that|then|so|to|with|for|of|in|on|as|by"
+    r"|because|since|when|while|if|although|than|from|into|will|would|can|could|should"
+    r"|must|has|have|had|et|ou|mais|qui|est|sont|pour|avec|dans|par|puis)\b"
+)
+_BACK_REFERENCE = re.compile(
+    r"\b(?:mentioned|described|discussed|outlined|listed|shown|stated|explained)\s+above\b"
+    r"|\bthe\s+above\b|\bci-dessus\b",
+    re.IGNORECASE,
+)
 _ELSEWHERE = re.compile(
     r"(?:see|check\s+out|read|refer\s+to|consult)\b[^.!?:;]{0,120}?\bfor\s+"
     r"(?:more|further|additional|the\s+full|full|all\s+the)?\s*"
@@ -753,8 +782,10 @@ def weak(text: str) -> bool:
     holds a place ("TBD": a Decision section not written yet), it only says where the
     record stands or where to look, it is a user story, it only dates the page (or
     dates a post and points at another), it only sends the reader elsewhere ("See X
-    for more information."), it is a specification's notice on its key words, or it is
-    one word (a command's synopsis: "ikm")."""
+    for more information.", "Discussion of this proposal is held in this issue."), it
+    goes on from what came before (it opens in lower case on a word no sentence opens
+    on, or names "the problems mentioned above"), it is a specification's notice on its
+    key words, or it is one word (a command's synopsis: "ikm")."""
     core = text.strip()
     return (
         bool(_ANNOUNCES.search(text))
@@ -762,7 +793,12 @@ def weak(text: str) -> bool:
         or _holds_a_place(text)
         or _says_where_it_stands(text)
         or _USER_STORY.match(text) is not None
-        or any(p.fullmatch(core.rstrip(".")) for p in (_DATED_ONLY, _DATELINE, _ELSEWHERE))
+        or any(
+            p.fullmatch(core.rstrip("."))
+            for p in (_DATED_ONLY, _DATELINE, _ELSEWHERE, _DISCUSSED_ELSEWHERE)
+        )
+        or _GOES_ON.match(core) is not None
+        or _BACK_REFERENCE.search(core) is not None
         or _KEY_WORDS_NOTICE.search(core) is not None
         or len(core.split()) < 2
     )
