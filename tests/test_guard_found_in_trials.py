@@ -243,3 +243,33 @@ def test_numbers_added_in_code_are_no_phone_numbers(text: str) -> None:
 )
 def test_a_phone_number_after_a_label_is_still_personal_data(text: str) -> None:
     assert personal_rules(text) == ["phone"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Kotlin/KEEP's context receivers: a labelled "this" and its member's call
+        '```kotlin\nwith(logger) {\n    this@Logger.info("Starting")\n}\n```',
+        "return@forEach when the item is empty",
+        # dotnet/designs' ASN.1 reader: a byte string as all a code span holds
+        "The encoding `0182000100` is valid BER for the value.",
+        # nodejs/node's buffer page: the bytes a buffer prints, counting up
+        "console.log(buf);\n// Prints: <Buffer 01 02 03 04 05>",
+        "Appelez le 01 02 03 04 05 pour l'exemple.",  # France's usual example number
+    ],
+)
+def test_code_and_counting_examples_are_no_personal_data(text: str) -> None:
+    assert personal_rules(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("Write to jean.dupont@orange.fr for access.", "email"),
+        ("Ask this.person@orange.fr, who runs it.", "email"),
+        ("Appelez le 06 12 48 93 71 en cas de panne.", "phone"),
+        ("Appelez le 0612489371 en cas de panne.", "phone"),
+    ],
+)
+def test_addresses_and_numbers_written_for_people_are_still_found(text: str, rule: str) -> None:
+    assert personal_rules(text) == [rule]

@@ -3,6 +3,7 @@ checksums verified."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from typing import Final
@@ -216,11 +217,31 @@ def _ssn_valid(match: re.Match[str]) -> bool:
 def _phone_fake(digits: str) -> bool:
     national = digits[-9:]
     return (
-        dummy(national[1:])
+        _counting(digits[-10:])
+        or dummy(national[1:])
         or dummy(digits[-8:])
         or "5550" in digits[-7:-3] + digits[-4:]
         or digits[-7:-4] == "555"
         or _no_area(digits)
+    )
+
+
+def _counting(digits: str) -> bool:
+    """Ten digits whose pairs count up or down by one: "01 02 03 04 05", the number
+    French examples give, and the bytes a dump prints (``<Buffer 01 02 03 04 05>``)."""
+    if len(digits) != 10:
+        return False
+    pairs = [int(digits[n : n + 2]) for n in range(0, 10, 2)]
+    steps = {b - a for a, b in itertools.pairwise(pairs)}
+    return steps in ({1}, {-1})
+
+
+def _code_literal(text: str, start: int, end: int) -> bool:
+    """Whether the number between ``start`` and ``end``, written without separators, is
+    all a code span holds (``0182000100`` is valid BER): a value in code, not a phone
+    number written for a person to call."""
+    return (
+        text[start - 1 : start] == "`" and text[end : end + 1] == "`" and text[start:end].isdigit()
     )
 
 
@@ -261,6 +282,7 @@ def personal_finds(text: str) -> Iterator[Found]:
                 and not _in_address(text, match.start())
                 and not _an_id_of_a_list(text, match.start(), match.end())
                 and not _labelled_number(text, match.start())
+                and not _code_literal(text, match.start(), match.end())
             ):
                 yield Found("phone", match.start(), match.end(), value, PERSONAL)
     yield from _id_finds(text, shapes, spans)
@@ -621,12 +643,21 @@ def _not_a_person(domain: str, labels: list[str]) -> bool:
 
 
 _SERVICE_WORDS = 3  # words of a name joined by hyphens that make it a service's
+# Kotlin's keywords that take a label after "@": "this@Outer.name", "return@forEach"
+_KOTLIN_LABELLED = frozenset(("this", "return", "break", "continue", "super"))
 
 
 def _real_email(local: str, domain: str, after: str) -> bool:
     domain = domain.lower().rstrip("-")
-    if after == ":" or local.startswith(".") or local.endswith((".", "-", "+")):
-        return False  # "git@github.com:owner/repo" is a remote; "free-@libc.so" a pattern
+    if (
+        after in (":", "(")
+        or local in _KOTLIN_LABELLED
+        or local.startswith(".")
+        or local.endswith((".", "-", "+"))
+    ):
+        # "git@github.com:owner/repo" is a remote; "free-@libc.so" a pattern; a call or
+        # a label's member is code: Kotlin's "this@Logger.info(...)", "return@forEach"
+        return False
     labels = domain.split(".")
     tld = labels[-1]
     if not (tld.isalpha() and (len(tld) == 2 or tld in _COMMON_TLDS)) or tld in _CODE_EXTENSIONS:
