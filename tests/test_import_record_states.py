@@ -934,3 +934,26 @@ def test_a_status_field_naming_its_kind_of_record_is_read(
     assert got["0021-pick.md"]["status"] == "archived"
     assert got["0021-pick.md"]["original_status"] == "withdrawn"
     assert got["0022-draft.md"]["status"] == "draft"
+
+
+def test_records_named_for_their_series_find_each_other_by_number(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """Kotlin/KEEP names its files "KEEP-0452-assign-once.md": "no imported record is
+    numbered 455", though it came in the same run, and "Rejected in favor of KEEP-0002"
+    named no record."""
+    head = "# {0}\n\n* **Type**: Design proposal\n* **Status**: {1}\n\n## Abstract\n\n{0}.\n"
+    log = {
+        "KEEP-0001-old.md": head.format(
+            "Old feature",
+            "Superseded by [KEEP-0002](https://example.com/proposals/KEEP-0002-new.md)",
+        ),
+        "KEEP-0002-new.md": head.format("New feature", "Stable in 2.0"),
+        "KEEP-0003-third.md": head.format("Third feature", "Rejected in favor of KEEP-0002"),
+    }
+    assert [adr.number_of(name) for name in log] == [1, 2, 3]
+    root = make_base({})
+    got = imported(root, run_import(root, write_log(tmp_path / "proposals", log)))
+    assert got["KEEP-0001-old.md"]["superseded_by"] == ["proposals/keep-0002-new.md"]
+    assert got["KEEP-0003-third.md"]["superseded_by"] == ["proposals/keep-0002-new.md"]
+    assert got["KEEP-0002-new.md"]["status"] != "deprecated"

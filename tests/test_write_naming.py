@@ -91,6 +91,8 @@ def test_a_numbered_folder_gives_the_next_number_or_the_one_the_title_asks(
     [
         (("adr000-template", "adr001-use-typescript", "adr013-use-node-fetch"), "adr014"),
         (("ADR-0001-start", "ADR-0002-queues"), "ADR-0003"),
+        # Kotlin/KEEP's proposals, as import names them
+        (("keep-0004-type-aliases", "keep-0452-assign-once"), "keep-0453"),
     ],
 )
 def test_a_folder_writing_letters_before_its_numbers_keeps_them(

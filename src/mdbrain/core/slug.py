@@ -31,6 +31,8 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from mdbrain.core.text import RECORD_SERIES
+
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 # Apostrophes of every kind separate words, as the ASCII one does ("l’accès" -> "l-acces").
@@ -93,8 +95,10 @@ def unique(slug: str, taken: Iterable[str]) -> str:
 # --- folders whose documents are named in order -----------------------------------------
 
 # a record number, maybe after the letters a decision log puts first: "0007-", "adr013-",
-# "ADR-0013-" (the same words import reads as a record's prefix)
-_NUMBERED = re.compile(r"((?:adr|decision|dr|rfc)[-_]?)?(\d+)-.", re.IGNORECASE)
+# "ADR-0013-", "KEEP-0452-" (the series import reads as a record's prefix)
+_NUMBERED = re.compile(
+    r"((?:" + "|".join(("decision", *RECORD_SERIES)) + r")[-_]?)?(\d+)-.", re.IGNORECASE
+)
 _DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})-.")
 # a number a title starts with: "33. Title", "33 - Title", "ADR 33: Title", "ADR-0033 Title"
 # (not "RFC 7231 compliance": an RFC's number is no record's)

@@ -387,7 +387,8 @@ def record_numbers(text: str) -> set[int]:
 _SERIES_NAMED = re.compile(r"(?<![\w.-])([A-Za-z]{2,5})[ #_-]?0*(\d{1,5})(?![\w.-]*\w)")
 # the series decision logs and proposal processes number their records in
 RECORD_SERIES = ("adr", "rfc", "dr", "eip", "erc", "pep", "kep", "bip", "jep", "tip", "sip",
-                 "nep", "cip")  # fmt: skip
+                 "nep", "cip", "keep", "kip", "flip", "gep", "tep", "xep", "nip", "aip",
+                 "fip", "hip")  # fmt: skip
 _SERIES = frozenset(RECORD_SERIES)
 
 
