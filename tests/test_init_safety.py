@@ -386,6 +386,40 @@ def test_short_pages_at_the_top_do_not_use_up_the_pages_proposed(tmp_path: Path)
     assert set(proposed) <= set(long_pages)
 
 
+def test_a_repository_of_documents_proposes_its_readme_not_its_generated_index(
+    tmp_path: Path,
+) -> None:
+    """dotnet/designs and Kotlin/KEEP: a README of 32 and 81 lines says how proposals are
+    written and decided, and init named the folders alone; dotnet/designs' INDEX.md,
+    "auto-generated" by its update-index script, was proposed instead."""
+    guide = "".join(f"Step {n} of writing a proposal.\n" for n in range(30))
+    designs = {f"accepted/2024/d{n}.md": f"# D{n}\n\nA design.\n" for n in range(6)}
+    index = "<!--\n\nThis file is auto-generated. Direct changes to it may be lost.\n\n-->\n\n"
+    project = make(
+        tmp_path / "designs",
+        {
+            **designs,
+            "README.md": f"# Designs\n\n{guide}",
+            "INDEX.md": index + "".join(f"- [D{n}](accepted/2024/d{n}.md)\n" for n in range(30)),
+            "tools/update_index.py": "print('index')\n",
+        },
+    )
+    proposed = [p.folder for p in init_base(project, "docs-rag").pages]
+    assert proposed == ["accepted", "README.md"]
+    # a project of code keeps the bar for its README: its pages are a small share
+    code = {f"src/m{n}.py": f"X = {n}\n" for n in range(20)}
+    project = make(tmp_path / "app", {**designs, **code, "README.md": f"# App\n\n{guide}"})
+    assert "README.md" not in [p.folder for p in init_base(project, "docs-rag").pages]
+
+
+def test_the_pages_of_vendored_dependencies_are_not_proposed(tmp_path: Path) -> None:
+    """nodejs/node: init proposed deps/ (131 pages of V8, npm and acorn) first."""
+    vendored = {f"deps/v8/docs/p{n}.md": f"# V8 {n}\n\nText.\n" for n in range(8)}
+    own = {f"doc/api/p{n}.md": f"# API {n}\n\nText.\n" for n in range(5)}
+    project = make(tmp_path / "node", {**vendored, **own, "src/node.cc": "int main() {}\n"})
+    assert [p.folder for p in init_base(project, "docs-rag").pages] == ["doc"]
+
+
 def test_an_impl_ref_left_out_is_said_maybe_a_symbol_not_a_file(tmp_path: Path) -> None:
     """vitejs/vite: "impl_refs left out (not found): ...importMetaResolver.ts#resolve", a
     file that exists, whose function the scanner saw inside a template string."""

@@ -70,9 +70,12 @@ NOT_DOCUMENTATION: Final = (TEST_DIRS | SET_ASIDE) - {
     "code_samples", "spec", "specs", "generated",
 }  # fmt: skip
 # set aside at the top only: a book's programs (rust-lang/book's 654), a JavaScript
-# project's test applications (vitejs/vite's playground/: 400 of 622 drafts), where deeper
-# down the same name may be an application's own module (a Django app of listings)
-_TOP_ASIDE: Final = frozenset({"listings", "playground", "playgrounds"})
+# project's test applications (vitejs/vite's playground/: 400 of 622 drafts), the
+# dependencies a C or C++ project vendors (nodejs/node's deps/: V8's, npm's and acorn's
+# pages), where deeper down the same name may be an application's own module (a Django
+# app of listings, an Elixir "deps" helper); the last holds no documentation either
+_TOP_ASIDE: Final = frozenset({"listings", "playground", "playgrounds", "deps"})
+_TOP_NOT_DOCUMENTATION: Final = frozenset({"deps"})
 _GENERATED = re.compile(
     r"(?:_pb2(?:_grpc)?\.pyi?|\.pb(?:\.gw)?\.go|\.min\.[cm]?js|[._]generated\.\w+|\.g\.dart"
     r"|[.-][0-9a-f]{8,}\.(?:[cm]?js|css))$"
@@ -177,7 +180,11 @@ def not_documentation(path: str, pages: frozenset[str] = frozenset()) -> bool:
     (:data:`NOT_DOCUMENTATION`), unless that folder is one of ``pages``."""
     parts = path.split("/")[:-1]
     return any(
-        part.lower() in NOT_DOCUMENTATION and "/".join(parts[: depth + 1]) + "/" not in pages
+        (
+            part.lower() in NOT_DOCUMENTATION
+            or (depth == 0 and part.lower() in _TOP_NOT_DOCUMENTATION)
+        )
+        and "/".join(parts[: depth + 1]) + "/" not in pages
         for depth, part in enumerate(parts)
     )
 

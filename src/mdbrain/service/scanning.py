@@ -163,21 +163,30 @@ def import_advice(
     readme = next((f for f in files if f.lower() in ("readme.md", "readme.markdown")), None)
     # pages at the top other than README, LICENSE, CONTRIBUTING...: written on purpose
     # (swift-evolution's process.md and commonly_proposed.md, which no folder holds)
+    every_page = sites.pages(read)
     own = [
         f
-        for f in sites.pages(read)
+        for f in every_page
         if "/" not in f and not sites.community_file(f) and not adr.is_template(f, "")
     ]  # and no template to copy (getsentry/rfcs' 0000-template.md)
+    # in a repository of documents (Kotlin/KEEP, dotnet/designs), the README says how
+    # they are written and decided, however short
+    documents = len(every_page) * 2 >= len(files)
+    least_readme = TOP_PAGE_LINES if documents else README_LINES
     kept = 0  # the cap counts the pages long enough, not the stubs read on the way
-    for page, least in [*([(readme, README_LINES)] if readme else []),
+    for page, least in [*([(readme, least_readme)] if readme else []),
                         *((f, TOP_PAGE_LINES) for f in own[:TOP_PAGES_READ])]:  # fmt: skip
         if page != readme and kept == TOP_PAGES:
             break
         try:
-            lines = disk.read(project, page, limit=4_000_000).count(b"\n")
+            text = disk.read(project, page, limit=4_000_000)
         except MdbrainError:
             continue
-        if lines >= least:
+        lines = text.count(b"\n")
+        # a page generated from the others (dotnet/designs' INDEX.md: "This file is
+        # auto-generated") is rebuilt by its tool, never written by hand
+        head = text[: derived_pages.HEAD_BYTES].decode("utf-8", "replace")
+        if lines >= least and not derived_pages.generated(head):
             found.append(sites.Pages(page, 1, None, lines))
             kept += page != readme
     return tuple(found), tuple(left_out)
