@@ -111,3 +111,20 @@ def test_a_draft_list_of_pages_comes_after_the_page_that_answers(make_base: Make
     root = make_base(pages)
     ranked = [c.id for c in Brain.open(root).reader().searcher.rank("Leadership Council", 3)]
     assert ranked[0] == "leadership-council.md"
+
+
+def test_a_readme_typed_as_an_overview_keeps_its_score(make_base: MakeBase) -> None:
+    """dotnet/designs: its imported README, typed overview, came 19th for "Creating a
+    proposal", its own section's title, below pages saying "proposal" in passing."""
+    passing = "A proposal for the runtime. The proposal creates a cache; proposals vary.\n"
+    pages = {f"accepted/d{n}.md": doc(f"Design {n}", body=passing) for n in range(6)}
+    pages["readme.md"] = doc(
+        "Design proposals",
+        body="## Creating a proposal\n\nTo create a proposal, open a branch and copy the"
+        " template.\n",
+        type="overview",
+        status="draft",
+    )
+    root = make_base(pages)
+    ranked = [c.id for c in Brain.open(root).reader().searcher.rank("Creating a proposal", 3)]
+    assert ranked[0] == "readme.md"

@@ -69,7 +69,7 @@ COMPILED_LATER = {
     "mdbrain.core.marker": ("_KEY", "_WORD"),
     "mdbrain.core.frontmatter": ("_DATE", "_TOP_KEY", "_INT_NOISE"),
     "mdbrain.core.asking": (
-        "_LEADING", "_TRAILING", "_WITH", "_PAR_QUOI", "_FRENCH_TAIL", "_VERDICT",
+        "_LEADING", "_TRAILING", "_WITH", "_PAR_QUOI", "_FRENCH_TAIL", "_VERDICT", "_PARTS",
     ),
 }  # fmt: skip
 

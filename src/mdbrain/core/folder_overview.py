@@ -22,6 +22,7 @@ from mdbrain.core import cells, yaml_emit
 NAME = "overview.md"
 ROOT_NAME = "home.md"
 ROOT_SPARE = "contents.md"  # the root's overview when a page is named home.md
+NAMES = frozenset((NAME, ROOT_NAME, ROOT_SPARE))
 
 # (heading, summary, note) by origin and language; the summary takes {title}, {n}, {source}.
 _WORDS = {

@@ -60,8 +60,8 @@ PREFERRED_GAIN = 0.25  # share of its score a document of a type the question as
 # share of its score a document in another language than the question's keeps: the
 # Korean copy of rust-lang/rfcs' Leadership Council RFC came before the English one
 OTHER_LANGUAGE = 0.5
-# share of its score a draft overview keeps: such a list of a folder's pages, as import
-# writes, holds every title of the folder and came before the page that answers
+# share of its score a draft overview of a folder keeps: such a list of a folder's pages,
+# as import writes, holds every title of the folder and came before the page that answers
 PAGE_LIST = 0.5
 # share of its score release notes keep for a question that asks nothing of what changed:
 # uv's changelogs, and backstage's, came before the guide or the record that answers
@@ -768,7 +768,12 @@ def _gain(
     kind = candidate.values[_TYPE]
     gain = 1 + PREFERRED_GAIN if prefer and kind in prefer else 1.0
     if kind == "overview" and candidate.values[_STATUS] == "draft":
-        gain *= PAGE_LIST
+        from mdbrain.core import folder_overview  # seldom: not loaded for every query
+
+        # the list import or write leaves in a folder, not a README typed as an overview
+        # (dotnet/designs': 19th for "Creating a proposal", its own section's title)
+        if candidate.id.rpartition("/")[2] in folder_overview.NAMES:
+            gain *= PAGE_LIST
     if not changes and _RELEASE_NOTES.search(candidate.id):
         gain *= RELEASE_NOTES
     return gain if own_language else gain * OTHER_LANGUAGE
