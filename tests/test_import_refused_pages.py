@@ -206,6 +206,35 @@ def test_a_link_to_an_mdx_page_the_guard_stops_leads_to_its_file_then_to_its_doc
     assert findings(root) == []
 
 
+def test_a_link_in_a_sites_form_to_a_page_the_guard_stopped_leads_to_it_once_imported(
+    make_base: MakeBase,
+) -> None:
+    """nodejs/node's API pages link each other as their site serves them ("util.html");
+    util.md came in on a second import once allowed, and fs.md kept linking util.html."""
+    root = make_base({})
+    source = root.parent / "api"
+    source.mkdir()
+    (source / "fs.md").write_text(
+        "# File system\n\nSee [util.inspect()](util.html#util_inspect) and"
+        " [buffers](buffer.html).\n",
+        encoding="utf-8",
+    )
+    (source / "util.md").write_text(
+        f"# Util\n\n## util.inspect\n\nReports go to {ADDRESS}.\n", encoding="utf-8"
+    )
+    (source / "buffer.md").write_text("# Buffer\n\nBytes.\n", encoding="utf-8")
+    first = run_import(root, source)
+    assert sorted(first.imported) == ["buffer.md", "fs.md"]
+    fs = first.imported["fs.md"]
+    assert "](buffer.md)" in (root / fs).read_text(encoding="utf-8")
+    allow(root, [ADDRESS])
+    again = run_import(root, source)
+    assert list(again.imported) == ["util.md"]
+    wanted = posixpath.relpath(again.imported["util.md"], posixpath.dirname(fs))
+    assert f"]({wanted}#util_inspect)" in (root / fs).read_text(encoding="utf-8")
+    assert [code for code, _message in findings(root) if code.startswith("W0")] == []
+
+
 def imported_into_theme(
     tmp_path: Path, folder: str, pages: dict[str, str], theme: str
 ) -> tuple[Path, importing.ImportReport]:

@@ -932,11 +932,21 @@ def completed(
         created = (plan.days.get(path) or (ended, ended))[0]
         text = edit.set_field(text, "superseded_on", max(ended, created))
 
+    now = set(plan.ids.values())
+
     def target(written: str, resolved: str) -> str | None:
-        if above is None or written.strip().startswith("/"):
+        if above is not None and not written.strip().startswith("/"):
+            new = moved.get(posixpath.normpath(posixpath.join(above, resolved)).casefold())
+            if new is not None:
+                return edit.written_target(doc_id, new, written)
+        # a link the earlier import left as written, since it led to no page imported
+        # then, read from the page's own place as its site reads it: nodejs/node's
+        # "util.html#util_inspect", once util.md came in after the guard let it through
+        found = site_link(plan, path, written)
+        if found is None or found[0] is not links.LinkKind.DOC:
             return None
-        new = moved.get(posixpath.normpath(posixpath.join(above, resolved)).casefold())
-        return None if new is None else edit.written_target(doc_id, new, written)
+        new = _candidate_id(plan, written, found[1])
+        return edit.written_target(doc_id, new, written) if new in now else None
 
     text, count = edit.rewrite_links(
         text, doc_id, target, (links.LinkKind.OUTSIDE,), resolve=links.resolve_any
