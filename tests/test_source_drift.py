@@ -5,6 +5,7 @@ the imported chapters went stale without a word, and import skipped them all).""
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from pathlib import Path
 
@@ -89,3 +90,23 @@ def test_importing_again_brings_an_untouched_draft_up_to_date(tmp_path: Path) ->
     # brought up to date, it is the page as imported now: nothing more to do next time
     again = Brain.open(repo.path).import_docs(repo.path / "src", theme=".")
     assert not again.imported and not again.refreshed
+
+
+def test_a_scan_draft_whose_code_changed_is_not_said_imported(tmp_path: Path) -> None:
+    """dotnet/designs: a draft init --scan drew from a CI workflow was said "imported from
+    a page that changed since", and importing that file again failed: it is no page."""
+    from mdbrain.service.bootstrap import init_from_code
+
+    repo = Repo(tmp_path / "project")
+    workflow = "name: ci\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+    repo.write(".github/workflows/ci.yml", workflow + "      - run: make test\n")
+    repo.write("src/app.py", "def serve(port: int) -> None:\n    print(port)\n")
+    repo.commit("code", "2026-07-01T12:00:00")
+    init_from_code(repo.path, today=dt.date(2026, 7, 1))
+    repo.commit("scan", "2026-07-02T12:00:00")
+    repo.write(".github/workflows/ci.yml", workflow + "      - run: make check\n")
+    repo.commit("ci", "2026-07-03T12:00:00")
+    notes = Brain.open(repo.path).update(dry_run=True).notes
+    assert not any("imported from" in note for note in notes)
+    (drawn,) = [note for note in notes if "drawn from code that changed since" in note]
+    assert drawn.startswith("1 draft was drawn") and "init --scan" in drawn

@@ -397,7 +397,7 @@ def update_text(report: UpdateReport) -> str:
     if report.undocumented:
         shown = report.undocumented[:20]
         more = len(report.undocumented) - len(shown)
-        lines.append(f"{len(report.undocumented)} source files no document describes:")
+        lines.append(f"{plural(len(report.undocumented), 'source file')} no document describes:")
         lines += [f"  {path}" for path in shown]
         if more:
             lines.append(f"  ... and {more} more (--json lists them all)")

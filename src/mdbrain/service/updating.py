@@ -198,14 +198,20 @@ class Updater:
                 f" verify', or status stable): {drafts} name code"
                 + (f"; the paths of {moved} follow files git saw renamed" if moved else "")
             )
-        stale = self._stale_drafts(found.entries, lock)
-        if stale:
-            shown = ", ".join(stale[:5]) + (f" and {len(stale) - 5} more" if len(stale) > 5 else "")
-            many = len(stale) > 1
+        imported, drawn = self._stale_drafts(found.entries, lock)
+        if imported:
+            many = len(imported) > 1
             report.notes.append(
-                f"{len(stale)} draft{'s were' if many else ' was'} imported from"
-                f" {'pages' if many else 'a page'} that changed since ({shown}): importing"
-                " the same pages again brings those nobody edited up to date"
+                f"{len(imported)} draft{'s were' if many else ' was'} imported from"
+                f" {'pages' if many else 'a page'} that changed since ({_first_ones(imported)}):"
+                " importing the same pages again brings those nobody edited up to date"
+            )
+        if drawn:  # init --scan's, drawn from code: no page to import again
+            many = len(drawn) > 1
+            report.notes.append(
+                f"{len(drawn)} draft{'s were' if many else ' was'} drawn from code that"
+                f" changed since ({_first_ones(drawn)}): read {'them' if many else 'it'}"
+                " against the code and edit, or delete and run 'mdbrain init --scan' again"
             )
         renamed_to = {new for doc in docs for _old, new in doc.renamed}
         undocumented, aside = self._undocumented(found.entries)
@@ -297,18 +303,29 @@ class Updater:
             or os.path.lexists(self.project / ref.path)
         ]
 
-    def _stale_drafts(self, entries: Sequence[Entry], lock: anchor_lock.Lock) -> list[str]:
-        """The drafts whose page (a source they were imported from) changed since."""
-        return [
-            entry.id
-            for entry in entries
-            if entry.status == "draft"
-            and any(
-                self._in_scope(ref.path)
-                and anchoring.stale_copy(lock, self.project, entry, ref.text)[0]
+    def _stale_drafts(
+        self, entries: Sequence[Entry], lock: anchor_lock.Lock
+    ) -> tuple[list[str], list[str]]:
+        """The drafts whose source changed since they were written from it: those
+        imported from a page, then those ``init --scan`` drew from code."""
+        from mdbrain.core import conversion  # the importer's own: loaded for update alone
+
+        imported: list[str] = []
+        drawn: list[str] = []
+        for entry in entries:
+            if entry.status != "draft":
+                continue
+            changed = [
+                ref.path
                 for ref in anchoring.sources_of(entry, self.base)
-            )
-        ]
+                if self._in_scope(ref.path)
+                and anchoring.stale_copy(lock, self.project, entry, ref.text)[0]
+            ]
+            if any(conversion.is_page(path) for path in changed):
+                imported.append(entry.id)
+            elif changed:
+                drawn.append(entry.id)
+        return imported, drawn
 
     def _moved_draft(self, entry: Entry, renames: dict[str, str]) -> _Doc | None:
         """A draft whose code files git saw renamed: its impl_refs follow them (a rename is
@@ -678,3 +695,9 @@ def relative_to_project(project: Path, cwd: Path | None, value: str) -> str:
     if stripped in (".", "./"):
         return ""
     return ids.code_path(stripped, field="paths")
+
+
+def _first_ones(ids: Sequence[str], most: int = 5) -> str:
+    """The first ``most`` of ``ids``, and how many more."""
+    shown = ", ".join(ids[:most])
+    return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
