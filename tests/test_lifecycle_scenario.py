@@ -307,3 +307,37 @@ def test_a_brief_names_the_retired_documents_it_leaves_out_and_what_replaced_the
     assert "In force on 'asm': 0 documents." in said
     assert "  retired: rfcs/1201-naked.md, superseded by rfcs/2972-constrained.md" in said
     assert "  retired: rfcs/0001-gone.md\n" in said + "\n"
+
+
+def test_a_brief_on_a_folder_of_the_base_lists_its_pages_not_every_page_saying_its_name(
+    tmp_path: Path,
+) -> None:
+    """dotnet/designs: "brief proposed" listed seven accepted designs saying "proposed"
+    before the seven proposals of proposed/, and "brief docs-rag/proposed" read the
+    folder as code."""
+    from tests.conftest import doc, write_base
+
+    pages = {
+        f"proposed/p{n}.md": doc(f"Proposal {n}", tags="[proposed]", status="draft", body="Idea.")
+        for n in range(3)
+    }
+    pages.update(
+        {
+            f"accepted/a{n}.md": doc(
+                f"Design {n}", type="decision", status="draft", body="As proposed, we cache."
+            )
+            for n in range(3)
+        }
+    )
+    pages["notes/n.md"] = doc("Note", tags="[cache]", status="draft", body="A cache.")
+    root = write_base(tmp_path / "p", pages)
+    with Brain.open(root) as brain:
+        folder = brain.brief("proposed")
+        named = brain.brief(f"{root.name}/proposed", cwd=root.parent)
+        tag = brain.brief("cache")
+    wanted = [f"proposed/p{n}.md" for n in range(3)]
+    assert [i.id for i in folder.items] == wanted == [i.id for i in named.items]
+    assert named.kind == "subject"
+    # a tag of a few pages still brings the others on its subject, after the one tagged
+    assert tag.items[0].id == "notes/n.md"
+    assert {i.id for i in tag.items if i.searched} == {f"accepted/a{n}.md" for n in range(3)}

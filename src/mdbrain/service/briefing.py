@@ -324,6 +324,21 @@ class Briefer:
             if key in e.tags or e.id.startswith(key + "/") or e.id.removesuffix(".md") == key
         ]  # fmt: skip
 
+    def _in_base(self, subject: str, cwd: Path | None) -> str | None:
+        """``subject`` as a path inside the knowledge root, when it names a folder or a
+        file of the base from the project's folder (or from ``cwd``); else None."""
+        written = Path(subject.strip())
+        if written.is_absolute():
+            full = written
+        else:
+            full = (cwd if cwd is not None else self.session.project) / written
+        try:
+            inside = Path(os.path.abspath(full)).relative_to(os.path.abspath(self.session.root))
+        except ValueError:
+            return None
+        key = inside.as_posix()
+        return None if key in (".", "") else key
+
     def _code(self, found: Manifest, subject: str, cwd: Path | None) -> dict[str, Cover] | None:
         """When ``subject`` names code of the project (a file, a folder, ``file#symbol``,
         from the project folder or from ``cwd``): each document whose impl_refs cover it,
@@ -381,12 +396,20 @@ class Briefer:
         found = self._manifest()
         result = Brief(subject, as_of.isoformat() if as_of else None)
         about = self._about(found, subject)
+        inside = None if about else self._in_base(subject, cwd)
+        if inside:  # "docs-rag/proposed", a folder of the base named from the project
+            subject, about = inside, self._about(found, inside)
         key = subject.strip().strip("/")
         tagged: set[str] = set()
-        if 0 < len(about) < SEARCHED and all(key in e.tags for e in about):
+        if (
+            0 < len(about) < SEARCHED
+            and all(key in e.tags for e in about)
+            and not all(e.id.startswith(key + "/") for e in about)
+        ):
             # a tag of a few documents: the others about it are found by search too (an
             # imported base tags by source folder; one page tagged later must not hide
-            # every other page on the subject)
+            # every other page on the subject). Not a folder of the base, which holds
+            # its theme: dotnet/designs' proposed/ came after every page saying "proposed"
             tagged = {e.id for e in about}
             about += [e for e in self._searched(found, subject) if e.id not in tagged]
         covers: dict[str, Cover] = {}
@@ -424,6 +447,7 @@ class Briefer:
                 e.id in aside,  # on other symbols of the file asked: after those on it
                 e.status == "draft",  # tagged drafts shown beside what is in force: last
                 e.status == "needs-review",  # in force first, then what waits for review
+                bool(tagged) and e.id not in tagged,  # found by search: after the tagged
                 ORDER.index(e.type) if e.type in ORDER else len(ORDER),
                 rank.get(e.id, 0),
                 e.id,
