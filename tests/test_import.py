@@ -523,6 +523,31 @@ def test_a_missing_file_outside_the_folder_is_linked_from_the_new_place(
     assert meta(root, doc_id)["impl_refs"] == ["src/app.py"]  # the code, not the paper
 
 
+def test_a_missing_file_inside_the_folder_is_linked_from_the_new_place_too(
+    make_base: MakeBase,
+) -> None:
+    """dotnet/designs' CVE schema links jq_queries/*.jq, gone from its folder: import said
+    nothing, and the check then named docs-rag/cve-schema/jq_queries.sh, a path that
+    never was."""
+    root = make_base({})
+    source = root.parent / "designs" / "cve"
+    source.mkdir(parents=True)
+    (source / "schema.json").write_text("{}\n", encoding="utf-8")
+    (source / "cve.md").write_text(
+        "# CVE\n\nRun [the query](jq/count.jq), see [schema](schema.json) and [notes](notes.md).\n",
+        encoding="utf-8",
+    )
+    report = run_import(root, source)
+    doc_id = report.imported["cve.md"]
+    text = (root / doc_id).read_text(encoding="utf-8")
+    up = "../" * doc_id.count("/") + "../"
+    assert f"[the query]({up}designs/cve/jq/count.jq)" in text
+    assert [(b.source, b.target) for b in report.broken_links] == [
+        ("cve.md", "jq/count.jq"),
+        ("cve.md", "notes.md"),
+    ]
+
+
 def test_a_source_in_a_hidden_folder_keeps_its_dot(make_base: MakeBase) -> None:
     root = make_base({})
     folder = root.parent / ".github" / "docs"

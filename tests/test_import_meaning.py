@@ -408,7 +408,9 @@ def test_images_lead_to_their_files_from_the_new_place_and_missing_ones_are_repo
     assert '<img width="487" alt="After" src="../../../docs/images/after.png"/>' in text
     assert "[represented]: ../../../docs/images/represented.png" in text
     assert "![remote](https://example.org/x.png)" in text
-    assert "![Gone](../images/gone.png)" in text  # nothing there: left as written, and said
+    # nothing there: the same path from the new place, and said (kept as written, it
+    # named a path inside the base)
+    assert "![Gone](../../../docs/images/gone.png)" in text
     for kept in ("`![x](../images/options.png)`", "![fenced](../images/options.png)",
                  "    ![indented](../images/options.png)"):  # fmt: skip
         assert kept in text  # code is text

@@ -1226,20 +1226,27 @@ def _kept(
 
 
 def _missing_outside(run: _Run, page: conversion.Page, written: str, line: int) -> str | None:
-    """A relative link to a file missing from the project, outside the imported folder:
-    written again from the page's new place, so that it names the same path, and
-    reported as missing (None for any other link). Kept as written, it would name a
-    path inside the base (ethereum/EIPs: ``../assets/eip-7378/LMRSP.pdf``, absent from
-    the clone, was then reported by the check under the base's folder)."""
+    """A relative link to a file missing from the project, outside the imported folder
+    (or inside it, when it names no page): written again from the page's new place, so
+    that it names the same path, and reported as missing (None for any other link).
+    Kept as written, it would name a path inside the base (ethereum/EIPs:
+    ``../assets/eip-7378/LMRSP.pdf``, absent from the clone, was then reported by the
+    check under the base's folder)."""
     split = _split_target(written)
     if split is None or split[0].startswith("/") or links.is_address(split[0]):
         return None
     name, suffix = split
     full = Path(os.path.normpath(run.source / posixpath.dirname(page.path) / name))
     project, root = run.tree.project, run.tree.root
-    if not full.is_relative_to(project) or full.is_relative_to(run.source.resolve()):
+    if not full.is_relative_to(project) or full.is_relative_to(root):
         return None
-    if full.is_relative_to(root):
+    # inside the imported folder, a missing page is the import's to report; a missing
+    # file of another kind (dotnet/designs' jq_queries/*.jq) is this one's
+    if full.is_relative_to(run.source.resolve()) and (
+        conversion.is_page(name)
+        or not posixpath.splitext(name.rstrip("/"))[1]
+        or import_plan.site_link(run.plan, page.path, written) is not None  # "ch02.html"
+    ):
         return None
     new = _from_new_place(run, page.path, full.relative_to(project).as_posix()) + suffix
     run.plan.broken.append(BrokenLink(page.path, page.body_line + line - 1, written))
