@@ -1052,3 +1052,11 @@ def test_an_operator_asked_by_its_symbol_finds_the_page_titled_with_it(
     root = make_base(docs)
     assert _ids(root, "What does the ?? operator return?")[0] == "nullish.md"
     assert _ids(root, "What does the || operator return?")[0] == "or.md"
+
+
+def test_the_past_of_do_and_have_says_nothing_either() -> None:
+    """Kotlin/KEEP: "Why did context parameters replace context receivers?" put a note
+    that says "did" once (and "context" often) before the proposal on both."""
+    analyser = text.Analyzer("en")
+    assert analyser.terms("did had") == [] and analyser.terms("do has") == []
+    assert analyser.terms("should") != []  # a modal may be what a record says

@@ -27,9 +27,9 @@ _AROUND_WORDS = "\"'()[],.;:!?"  # what may stand before or after a word in a qu
 _MEMO_MAX = 1_000_000  # pieces an analyser remembers before it starts afresh
 
 _ENGLISH_STOP = """
-a an and are as at be been but by can do does for from has have how i if in into is it its
-of on or so than that the their then there these this those to was we were what when where
-which who why will with you your
+a an and are as at be been but by can did do does for from had has have how i if in into is
+it its of on or so than that the their then there these this those to was we were what when
+where which who why will with you your
 """
 _FRENCH_STOP = """
 a au aux avec ce ces cette comment dans de des du elle en est et il ils je la le les leur
