@@ -387,6 +387,14 @@ def test_a_dateline_or_a_pointer_elsewhere_is_a_poor_summary(text: str, poor: bo
             False,
             "This design adds a cache to the loader.",
         ),
+        (  # the same with more people and the work items, each line ending on "|"
+            "# Obsoletion\n\n**Owner** [Immo Landwerth](https://github.com/terrajobst) |\n"
+            "**Work Items** [Framework](https://github.com/dotnet/runtime/issues/1) |\n"
+            "[Roslyn](https://github.com/dotnet/roslyn/issues/2) |\n\n"
+            "No framework is immune to mistakes.\n",
+            False,
+            "No framework is immune to mistakes.",
+        ),
         (  # nodejs/node's API pages
             "# File system\n\n<!--introduced_in=v0.10.0-->\n\n> Stability: 2 - Stable\n\n"
             "The `fs` module reads and writes files.\n",

@@ -178,6 +178,12 @@ _META_KEYS: Final = frozenset(
 # A field whose bold name is its only mark, no colon: dotnet/designs' template writes
 # "**Owner** [Rich Lander](https://github.com/richlander)" under each title.
 _BOLD_FIELD_LINE = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?\*\*([A-Za-z][\w .-]{0,30}?)\*\*[ \t]+\S")
+# a line of links, a bold name before them maybe, each link ending on "|" or ",": the
+# same template's "**Owner** [A](...) |", "**Contact** [B](...) |", "[Roslyn](...) |"
+_LABELLED_LINKS = re.compile(
+    r"^[ \t]*(?:\*\*[A-Za-z][\w .-]{0,30}\*\*[ \t]*:?[ \t]*)?"
+    r"(?:\[[^\[\]\n]{1,200}\]\([^()\s]{1,500}\)[ \t]*[|,]?[ \t]*)+$"
+)
 # A byline: a few short lines, broken by a backslash or <br>, one of them a date
 # ("Ian Lance Taylor\", "Robert Griesemer\", "July 31, 2019").
 _BREAK = re.compile(r"(?:\\|<br\s*/?>|(?<![ \t])(?=[ \t]*+$)[ \t]*?[ ]{2})[ \t]*$", re.I)
@@ -317,6 +323,10 @@ def _is_metadata(lines: list[str]) -> bool:
     byline of names and a date."""
     if _is_byline(lines):
         return True
+    if any(line.lstrip().startswith("**") for line in lines) and all(
+        _LABELLED_LINKS.match(line) for line in lines
+    ):
+        return True  # names and links under labels: who owns it, where work is tracked
     for line in lines:
         found = _FIELD_LINE.match(line)
         key = found.group(1).strip().lower().removesuffix("(s)") if found else ""
