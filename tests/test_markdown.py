@@ -55,6 +55,18 @@ def test_a_reference_label_holding_code_or_following_an_inline_link_names_its_li
     )
 
 
+def test_a_reference_link_followed_by_a_colon_is_still_a_link() -> None:
+    """nodejs/node writes "[`util.promisify()`][]:" at a line's end, before a code block:
+    the colon made it read as a definition, and its link was lost."""
+    body = (
+        "[`util.promisify()`][]:\n\n```js\nx()\n```\n\nSee [full][guide]: it helps.\n\n"
+        "[`util.promisify()`]: util.md#promisify\n[guide]: guide.md\n[unused]: no.md\n"
+    )
+    assert markdown.scan(body).links == (("util.md#promisify", 9), ("guide.md", 10))
+    # a label alone before a colon is a definition, as before
+    assert markdown.scan("[guide]: guide.md\n").links == ()
+
+
 def test_destinations_with_titles_parentheses_and_angle_brackets() -> None:
     body = '[a](x.md "Title") [b](<my doc.md>) [c](dir/(v2).md) [d](y.md#part)'
     assert targets(body) == ["x.md", "my doc.md", "dir/(v2).md", "y.md#part"]

@@ -60,7 +60,10 @@ _ESCAPED = re.compile(r"\\[\\`*_{}\[\]()#+\-.!<>|]")
 # "[text](" or "![alt](", text allowing one level of nested brackets.
 _INLINE = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(")
 # "[text][label]", "[label][]" and the shortcut "[label]".
-_REF_USE = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\[\]]*\])*)\](?:\[([^\[\]]*)\])?(?![(:\[])")
+# a reference link's use: "[text][label]", "[text][]", or "[text]" alone, which a colon
+# after it would make a definition; after "[text][]" a colon is text (nodejs/node's
+# "[`util.promisify()`][]:" ending a line lost its link)
+_REF_USE = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\[\]]*\])*)\](?:\[([^\[\]]*)\](?!\()|(?![(:\[]))")
 # "![alt](", wherever it stands: inside a link's text too ("[![badge](b.svg)](url)")
 _IMAGE = re.compile(r"!\[((?:[^\[\]]|\[[^\[\]]*\])*)\]\(")
 # <img ... src=: the attributes read up to the end of the tag only, then the value

@@ -42,7 +42,8 @@ FORMAT = 19  # 12: links whose text runs over lines; 13: links in admonitions; 1
 # written as a site's routes (Entry.routes), and the guard's new credential rules; 18: the
 # guard lets a credential's methods that look into it through (token.startswith("x_")),
 # and an identifier's value that looks like a card number (project_id IN array(...)); 19:
-# Kotlin's this@Label.call(), a number all a code span holds, "01 02 03 04 05"
+# Kotlin's this@Label.call(), a number all a code span holds, "01 02 03 04 05"; and a
+# reference link followed by a colon ("[`util.promisify()`][]:") is read
 CACHE_DIR = ".mdbrain"
 ENTRIES_FILE = "entries.pickle"
 STATE_FILE = "state.json"
