@@ -214,15 +214,14 @@ def test_a_link_in_a_sites_form_to_a_page_the_guard_stopped_leads_to_it_once_imp
     root = make_base({})
     source = root.parent / "api"
     source.mkdir()
-    (source / "fs.md").write_text(
-        "# File system\n\nSee [util.inspect()](util.html#util_inspect) and"
+    api = {
+        "fs.md": "# File system\n\nSee [util.inspect()](util.html#util_inspect) and"
         " [buffers](buffer.html).\n",
-        encoding="utf-8",
-    )
-    (source / "util.md").write_text(
-        f"# Util\n\n## util.inspect\n\nReports go to {ADDRESS}.\n", encoding="utf-8"
-    )
-    (source / "buffer.md").write_text("# Buffer\n\nBytes.\n", encoding="utf-8")
+        "util.md": f"# Util\n\n## util.inspect\n\nReports go to {ADDRESS}.\n",
+        "buffer.md": "# Buffer\n\nBytes.\n",
+    }
+    for name, text in api.items():
+        (source / name).write_text(text, encoding="utf-8")
     first = run_import(root, source)
     assert sorted(first.imported) == ["buffer.md", "fs.md"]
     fs = first.imported["fs.md"]
