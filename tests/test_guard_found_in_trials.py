@@ -273,3 +273,33 @@ def test_code_and_counting_examples_are_no_personal_data(text: str) -> None:
 )
 def test_addresses_and_numbers_written_for_people_are_still_found(text: str, rule: str) -> None:
     assert personal_rules(text) == [rule]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # emberjs/rfcs' 1075: a code name in parentheses, as prose names a thing
+        "importing the same token (`findRecord`) from legacy-compat",
+        "the token (`store.findRecord`) and the key (`getKey()`)",
+    ],
+)
+def test_a_code_name_in_parentheses_after_a_credential_word_is_no_secret(text: str) -> None:
+    assert secret_rules(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Log in with the password (`hunter2secret`).",  # no name of code: a password
+        "const auth = password(`hunter2secret`)",  # a call with a literal
+    ],
+)
+def test_a_password_in_parentheses_is_still_one(text: str) -> None:
+    assert secret_rules(text) == ["password-assignment"]
+
+
+def test_addresses_joined_across_code_spans_are_nobody_s() -> None:
+    """bevyengine/bevy-website: "`support@bevy.org` + `sponsors@rustnl.org`" was read
+    as one address once the strings were joined, and the page kept out."""
+    assert personal_rules("email us at `support@bevy.org` + `sponsors@rustnl.org`.") == []
+    assert personal_rules("email jean.dupont@orange.fr + `sponsors@rustnl.org`.") == ["email"]

@@ -35,7 +35,7 @@ from mdbrain.core.links import Link
 from mdbrain.core.manifest import Entry
 from mdbrain.store import files
 
-FORMAT = 19  # 12: links whose text runs over lines; 13: links in admonitions; 14: image
+FORMAT = 20  # 12: links whose text runs over lines; 13: links in admonitions; 14: image
 # tags over several lines, and three backticks closed on their line read as code, no fence;
 # 15: a definition list's terms are anchors, and the guard lets more samples through;
 # 16: code in list items (fences and indented code under an item's text); 17: links
@@ -43,7 +43,8 @@ FORMAT = 19  # 12: links whose text runs over lines; 13: links in admonitions; 1
 # guard lets a credential's methods that look into it through (token.startswith("x_")),
 # and an identifier's value that looks like a card number (project_id IN array(...)); 19:
 # Kotlin's this@Label.call(), a number all a code span holds, "01 02 03 04 05"; and a
-# reference link followed by a colon ("[`util.promisify()`][]:") is read
+# reference link followed by a colon ("[`util.promisify()`][]:") is read; 20: a code name
+# in parentheses after a credential word, and addresses joined across strings, pass
 CACHE_DIR = ".mdbrain"
 ENTRIES_FILE = "entries.pickle"
 STATE_FILE = "state.json"

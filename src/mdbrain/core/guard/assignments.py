@@ -307,7 +307,8 @@ def _assignment_at(
     quoted = match.group("qv")
     if quoted is not None:
         if (
-            not quoted_secret(quoted)
+            _parenthetical_code(text, match)
+            or not quoted_secret(quoted)
             or _names_itself(name, quoted)
             or _names_another(quoted)
             or _stands_in(name, quoted)
@@ -337,6 +338,29 @@ _ESCAPE = re.compile(r"(?:\\[nrt])+")
 # a name of words in small letters joined by hyphens, underscores or dots ("ice-pwd",
 # "db_password"): a name; bounded, each word ends before a sign
 _WORD_NAME = re.compile(r"[a-z]{2,24}(?:[-_.][a-z]{2,24}){1,7}")
+
+
+# a name as code writes it: camelCase or PascalCase with a hump, a dotted or a called name
+_CODE_NAME = re.compile(
+    r"[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[A-Za-z_][\w.]*\(\)"
+)
+
+
+def _parenthetical_code(text: str, match: re.Match[str]) -> bool:
+    """Whether the value is a name of code in a code span in parentheses after a space,
+    as prose names a thing: "importing the same token (`findRecord`) from
+    legacy-compat" (emberjs/rfcs). Not a call, which opens its parenthesis on the name
+    (``token(`...`)``), nor a value no code would name so ("the password
+    (`hunter2secret`)")."""
+    if match.groupdict().get("sep") != "(":
+        return False
+    at = match.start("sep")
+    return (
+        match.group("q") == "`"
+        and at > 0
+        and text[at - 1] in " \t\u00a0"
+        and _CODE_NAME.fullmatch(match.group("qv")) is not None
+    )
 
 
 def _names_another(value: str) -> bool:
