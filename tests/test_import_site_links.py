@@ -61,6 +61,27 @@ def test_links_written_from_a_pages_address_lead_to_the_pages(make_base: MakeBas
     assert "[nowhere](../../../../security/Nothing-Here)" in text
 
 
+def test_zolas_internal_links_lead_to_the_pages_from_the_content_folder(
+    make_base: MakeBase,
+) -> None:
+    """bevyengine/bevy-website: Zola's "@/learn/quick-start.md" (from content/) was kept
+    as a missing link, and the check read "learn/@/learn/quick-start.md"."""
+    root = make_base({})
+    content = pages(
+        root.parent / "content",
+        {
+            "guide/setup.md": '+++\ntitle = "Setup"\n+++\n\n## Install\n\nRun it.\n',
+            "guide/intro.md": '+++\ntitle = "Intro"\n+++\n\nSee [x](@/guide/setup.md) and'
+            " [y](@/guide/setup.md#install), and `[z](@/not/a/link.md)` in code.\n",
+        },
+    )
+    report = run_import(root, content)
+    assert not report.broken_links
+    text = body(root, report.imported["guide/intro.md"])
+    assert "[x](setup.md)" in text and "[y](setup.md#install)" in text
+    assert "`[z](@/not/a/link.md)`" in text
+
+
 ADR_COMMON = """\
 # Common configuration
 

@@ -24,3 +24,16 @@ def test_a_folder_is_recognised_by_the_files_that_build_it(
     folder = "source" if tool == "Middleman" else "docs"
     found = sites.docs_site(folder, inside, around)
     assert (found.tool if found else None) == tool
+
+
+@pytest.mark.parametrize(
+    ("config", "tool"),
+    [
+        ('base_url = "https://bevyengine.org"\ncompile_sass = true\n', "Zola"),
+        ('baseURL = "https://gohugo.io/"\nlanguageCode = "en-us"\n', "Hugo"),
+    ],
+)
+def test_a_config_toml_over_content_is_zolas_or_hugos_by_its_keys(config: str, tool: str) -> None:
+    """bevyengine/bevy-website was called a Hugo site."""
+    found = sites.docs_site("content", ["_index.md", "learn/a.md"], {"config.toml": config})
+    assert found is not None and found.tool == tool

@@ -101,8 +101,16 @@ def _around(here: str, around: Mapping[str, str]) -> Site | None:
         pattern = _NAMED.get(tool)
         named = pattern.search(text) if pattern else None
         if _norm(named.group(1) if named else default) == here:
-            return Site(tool, name)
+            # Zola reads its config.toml from content/ too, with snake_case keys
+            # (bevyengine/bevy-website: "base_url"), where Hugo writes "baseURL"
+            zola = name == "config.toml" and _ZOLA_KEY.search(text) is not None
+            return Site("Zola" if zola else tool, name)
     return None
+
+
+_ZOLA_KEY = re.compile(
+    r"^(?:base_url|compile_sass|build_search_index|generate_feeds?)[ \t]*=", re.MULTILINE
+)
 
 
 def pages(inside: Iterable[str]) -> list[str]:
