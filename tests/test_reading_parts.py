@@ -128,3 +128,23 @@ def test_a_page_without_the_part_asked_is_read_as_before(make_base: MakeBase) ->
     asked = reader.query("What are the downsides of a shared programme cluster?")
     plain = reader.query("What of a shared programme cluster?")
     assert [p.title for p in asked.sections] == [p.title for p in plain.sections]
+
+
+def test_a_part_whose_text_is_in_its_subsections_is_shown_with_them(make_base: MakeBase) -> None:
+    """emberjs/rfcs' tracked properties RFC: its Alternatives hold one subsection each and
+    no text of their own; the answer and `show --section Alternatives` printed the
+    heading alone."""
+    body = (
+        "## Motivation\n\nTracked properties make state changes visible to templates.\n\n"
+        "## Alternatives\n\n### Computed properties\n\nKeep computed properties and their"
+        " dependent keys.\n\n### Observables\n\nWrap state in observables.\n\n"
+        "## Drawbacks\n\nTracked properties are new to learn.\n"
+    )
+    root = make_base({"rfcs/0410-tracked.md": doc("Tracked properties", body=body)})
+    reader = Brain.open(root).reader()
+    result = reader.query("Which alternatives to tracked properties were considered?")
+    first = result.sections[0]
+    assert first.title == "Alternatives" and "Keep computed properties" in first.text
+    shown = reader.show("rfcs/0410-tracked.md", section="Alternatives").passages[-1]
+    assert "Keep computed properties" in shown.text and "Wrap state" in shown.text
+    assert "Tracked properties are new" not in shown.text  # not the next section

@@ -1423,6 +1423,8 @@ class Reader:
             found = holding[0] if holding else None
         if found is not None:
             section, end = outline[found], ends[found]
+            if not _holds_text(lines, section.line, end):  # its subsections hold its text
+                end = section.end
             text = "\n".join(lines[section.line - 1 : end]).rstrip()
             same = (
                 ()
@@ -1762,6 +1764,11 @@ def _without_field_table(doc: Document, lines: list[str]) -> list[str]:
     return out
 
 
+def _holds_text(lines: Sequence[str], heading: int, end: int) -> bool:
+    """Whether the lines below the heading at line ``heading``, up to ``end``, hold text."""
+    return any(line.strip() for line in lines[heading:end])
+
+
 def _own_ends(outline: tuple[Section, ...]) -> list[int]:
     """:func:`_own_end` of every section of an outline, in one pass."""
     return [
@@ -1855,16 +1862,19 @@ def _part(
     said: Mapping[int, tuple[float, Section, int]],
 ) -> tuple[float, Section, int] | None:
     """The section of a document named for the ``part`` of it a question asks for
-    (:func:`asking.names_part`), with some text under its heading: of several (a
-    MADR's positive and negative consequences), the one sharing most of the question,
-    else the first."""
-    found = [
-        (said[section.line][0] if section.line in said else 0.0, -n, section, own_end)
-        for n, (section, own_end) in enumerate(zip(outline, ends, strict=True))
-        if section.level
-        and asking.names_part(passages.heading_name(passages.clean_heading(section.title)), part)
-        and any(line.strip() for line in lines[section.line : own_end])
-    ]
+    (:func:`asking.names_part`), with some text under its heading, its subsections' when
+    it has none of its own (emberjs/rfcs' Alternatives, one subsection each): of
+    several (a MADR's positive and negative consequences), the one sharing most of the
+    question, else the first."""
+    found = []
+    for n, (section, own_end) in enumerate(zip(outline, ends, strict=True)):
+        if not section.level or not asking.names_part(
+            passages.heading_name(passages.clean_heading(section.title)), part
+        ):
+            continue
+        end = own_end if _holds_text(lines, section.line, own_end) else section.end
+        if _holds_text(lines, section.line, end):
+            found.append((said[section.line][0] if section.line in said else 0.0, -n, section, end))
     if not found:
         return None
     score, _order, section, own_end = max(found, key=lambda item: item[:2])
