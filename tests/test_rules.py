@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from mdbrain.core import manifest, marker, rules
 from tests.conftest import doc
 
@@ -220,3 +222,20 @@ def test_a_number_held_twice_is_reported_where_names_write_letters_before_it() -
     names = ["adr/adr001-a.md", "adr/adr002-b.md", "adr/adr019-x.md", "adr/adr019-y.md"]
     found = list(rules.numbers_held_twice(_numbers_context(names)))
     assert [(f.code, f.path) for f in found] == [("W018", "adr/adr019-y.md")]
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        # emberjs/rfcs: each RFC numbered by its pull request, the old ember-cli RFCs too
+        [f"text/{n:04}-rfc-{n}.md" for n in range(3, 1100, 40)] + ["text/0003-block-params.md"],
+        # bevyengine/bevy-website: migration guides named for their pull request
+        ["guides/11426-first.md", "guides/11426-second.md"],
+    ],
+)
+def test_numbers_given_elsewhere_held_twice_are_no_clash(names: list[str]) -> None:
+    records = [manifest.entry_from_text(doc(n, type="decision"), n) for n in names]
+    context = rules.Context(
+        manifest.Manifest(tuple(records)), marker.Config(root="kb"), dt.date(2026, 12, 1)
+    )
+    assert list(rules.numbers_held_twice(context)) == []

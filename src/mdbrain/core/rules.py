@@ -529,7 +529,10 @@ def numbers_held_twice(ctx: Context) -> Iterator[Finding]:
     numbers records when most of its numbered documents are decisions, or when its
     names write letters before their numbers (``adr013-...``) or pad them to three
     digits or more (``0003-...``); the steps of a tutorial (``01-setup.md`` beside
-    ``01-setup--old.md``, in backstage/backstage) are no records."""
+    ``01-setup--old.md``, in backstage/backstage) are no records. Nor are numbers that
+    use under half of their range: numbers given elsewhere, a pull request's or an
+    issue's, which two pages may share (emberjs/rfcs numbers each RFC by its pull
+    request, and its old ember-cli RFCs share theirs; bevy's migration guides too)."""
     from mdbrain.core import slug
 
     folders: dict[str, list[str]] = {}
@@ -546,6 +549,8 @@ def numbers_held_twice(ctx: Context) -> Iterator[Finding]:
         numbered = sum(slug.number_of(name) is not None for name in names)
         if not (order.lead or order.width >= 3 or 2 * decisions.get(folder, 0) > numbered):
             continue  # steps, chapters: no log of records
+        if _given_elsewhere([number for number, _name in order.numbers]):
+            continue  # ids of pull requests or issues, not a running count
         first: dict[int, str] = {}
         for name in sorted(names):
             number = slug.number_of(name)
@@ -560,6 +565,20 @@ def numbers_held_twice(ctx: Context) -> Iterator[Finding]:
                 yield finding("W018", doc_id, message)
             else:
                 first[number] = name
+
+
+_JUDGED = 10  # numbers a folder holds before how sparse they are says anything
+
+
+def _given_elsewhere(held: list[int]) -> bool:
+    """Whether a folder's numbers were given elsewhere, not counted by its log: ten or
+    more using under half of their range, or a first one far above their count (a
+    migration guide named for pull request 11426)."""
+    if not held:
+        return False
+    if len(held) >= _JUDGED and 2 * len(held) < max(held) - min(held) + 1:
+        return True
+    return min(held) > _JUDGED * (len(held) + 1)
 
 
 @rule
