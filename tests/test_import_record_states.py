@@ -87,6 +87,15 @@ def imported(root: Path, report: ImportReport) -> dict[str, dict[str, Any]]:
             "superseded",
             "Superseded by ADR 7",
         ),
+        # emberjs/rfcs: an RFC's stage, in its frontmatter
+        ("# A\n\n## Summary\n\nX.\n", {"stage": "discontinued"}, "deprecated", "discontinued"),
+        ("# A\n\n## Summary\n\nX.\n", {"stage": "released"}, "accepted", "released"),
+        (
+            "# A\n\n## Summary\n\nX.\n",
+            {"stage": "ready-for-release"},
+            "accepted",
+            "ready-for-release",
+        ),
         (  # a form's list of choices left unfilled: no state, not "rejected"
             "# A\n\nStatus: [proposed, approved, rejected, deprecated]\n\n## Decision\n\nX.\n",
             {},

@@ -157,6 +157,8 @@ _FIELD_STATE = re.compile(
     # the states of a proposal process (EIP-1: Draft, Review, Last Call, Final, Living,
     # Stagnant, Withdrawn)
     r"|(?:final|living|stagnant|withdrawn|last\s+call)\b"
+    # and an Ember RFC's stages (emberjs/rfcs' "stage:" field)
+    r"|(?:ready-for-release|released|recommended|discontinued)\b"
     r"|(?:propos|accept|rejet|remplac)(?:é|ée|ee)(?!\w)",
     re.I,
 )
@@ -345,7 +347,8 @@ _STATES: Final = (
     (
         "deprecated",
         re.compile(
-            r"\b(?:deprecated|retired|obsolete|reverted|revoked)\b|\bobsolète(?!\w)|\bcaduque?\b"
+            r"\b(?:deprecated|retired|obsolete|reverted|revoked|discontinued)\b|\bobsolète(?!\w)"
+            r"|\bcaduque?\b"
             r"|^\W*moved\b"  # an EIP moved to the ERC repository: no longer here
             r"|^\W*removed\W*$"  # a KEP whose feature was taken out
             rf"|\b(?:d[ée]préci|depreci|abrog|annul|p[ée]rim|r[ée]voqu){_PP}(?!\w)",
@@ -358,6 +361,8 @@ _STATES: Final = (
             r"\b(?:accepted|approved|adopted|agreed|done|decided|implemented)\b"
             r"|^\W*(?:final|living)\b(?!\s+(?:review|call|draft|comment))"  # EIP-1's last
             r"|^\W*implementable\b"  # a KEP approved for implementation
+            # an Ember RFC's later stages
+            r"|^\W*(?:released|recommended|ready[- ]for[- ]release)\W*$"
             rf"|\b(?:accept|approuv|adopt|valid|d[ée]cid|act|impl[ée]ment){_PP}(?!\w)",
             re.I,
         ),
@@ -577,7 +582,10 @@ def _status_sections(body: str) -> list[str]:
 
 
 # a status field by the name a site gives it (pmd's Jekyll pages: "adr_status:")
-_STATUS_FIELDS: Final = ("status", "statut", "adr_status", "decision_status", "record_status")
+# ("stage:", emberjs/rfcs': accepted, ready-for-release, released, recommended, discontinued)
+_STATUS_FIELDS: Final = (
+    "status", "statut", "adr_status", "decision_status", "record_status", "stage",
+)  # fmt: skip
 # a page's own field, as a Jekyll or Liquid template writes it in the text: "{{ page.adr_status }}"
 _PAGE_FIELD = re.compile(r"\{\{-?\s*page\.([\w-]{1,64})\s*-?\}\}")
 
