@@ -188,6 +188,22 @@ def test_pages_declaring_a_redirect_are_stubs(tmp_path: Path) -> None:
     assert [p.folder for p in report.left_out] == ["old"]
 
 
+def test_pages_of_front_matter_alone_are_left_out(tmp_path: Path) -> None:
+    """emberjs/rfcs' stages/ and teams/ are "name:" and "order:" for the site to list:
+    imported, they answered "what does Discontinued mean?" with a title and no text."""
+    stage = "---\nname: {0}\norder: 1\n---\n"
+    files = {
+        **{f"docs/{c}.md": chapter(c) for c in CHAPTERS},
+        **{f"stages/{c}.md": stage.format(c) for c in CHAPTERS},
+        "notes/one.md": stage.format("one") + "\nA line of text.\n",  # text: kept
+        **{f"notes/{c}.md": stage.format(c) for c in CHAPTERS[:3]},
+    }
+    project = make(tmp_path / "stages", files)
+    report = init_base(project, "docs-rag")
+    assert [p.folder for p in report.pages] == ["docs", "notes"]
+    assert [(p.folder, p.why) for p in report.left_out] == [("stages", derived_pages.FIELDS_ONLY)]
+
+
 # --- what stays documentation ----------------------------------------------------------------
 
 

@@ -35,6 +35,7 @@ _CONTENTS: Final = frozenset({"summary.md", "_sidebar.md"})
 
 STUBS: Final = "stubs that point elsewhere, nothing to import"
 GENERATED: Final = "generated, as the top of its pages says"
+FIELDS_ONLY: Final = "front matter alone, no text to read"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,24 @@ def why_left_out(
         return GENERATED
     if stubs(heads):
         return STUBS
+    if len(heads) >= _LEAST and all(fields_only(head) for head in heads):
+        return FIELDS_ONLY
     return None
+
+
+def fields_only(page: Head) -> bool:
+    """Whether a page is its front matter alone, a title at most below it: data a site
+    lists (emberjs/rfcs' stages/ and teams/, "name:" and "order:" each), no text."""
+    if not page.whole:
+        return False
+    head = page.text.lstrip("\ufeff")
+    front = _FRONTMATTER.match(head)
+    if front is None:
+        return False
+    return not any(
+        line.strip() and not line.lstrip().startswith("#")
+        for line in head[front.end() :].split("\n")
+    )
 
 
 def _outside(folder: str) -> bool:
