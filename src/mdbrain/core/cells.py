@@ -37,3 +37,10 @@ def clip(text: str, limit: int) -> str:
     if space > limit // 2:
         cut = cut[:space]
     return cut.rstrip(" ,;:.-—") + "…"
+
+
+def first_of(items: list[str] | tuple[str, ...], most: int) -> str:
+    """The first ``most`` of ``items``, joined by commas, and how many more."""
+    shown = ", ".join(items[:most])
+    more = len(items) - most
+    return f"{shown} and {more} more" if more > 0 else shown

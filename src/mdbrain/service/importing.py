@@ -36,6 +36,7 @@ from mdbrain.core import (
     adr,
     agent_files,
     allowance,
+    cells,
     codemap,
     conversion,
     dates,
@@ -1097,9 +1098,7 @@ _LINES_SHOWN = 5  # the other lines a value repeated on that a report names
 
 def _listed(places: Sequence[str]) -> str:
     """The first :data:`_LINES_SHOWN` of ``places``, and how many more."""
-    shown = ", ".join(places[:_LINES_SHOWN])
-    more = len(places) - _LINES_SHOWN
-    return f"{shown} and {more} more" if more > 0 else shown
+    return cells.first_of(tuple(places), _LINES_SHOWN)
 
 
 def _stopped_at_write(run: _Run, page: conversion.Page, exc: GuardError) -> None:

@@ -1888,9 +1888,7 @@ def _decision(
     some text under its heading (see :data:`~mdbrain.core.schema.DECISION_SECTIONS`)."""
     for section, own_end in zip(outline, ends, strict=True):
         name = passages.heading_name(passages.clean_heading(section.title))
-        if name in DECISION_SECTIONS and any(
-            line.strip() for line in lines[section.line : own_end]
-        ):
+        if name in DECISION_SECTIONS and _holds_text(lines, section.line, own_end):
             return 0.0, section, own_end
     return None
 

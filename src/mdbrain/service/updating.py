@@ -34,7 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mdbrain.core import anchors, codemap, edit, fields, syntax
+from mdbrain.core import anchors, cells, codemap, edit, fields, syntax
 from mdbrain.core.errors import GitError, GuardError, MdbrainError
 from mdbrain.core.manifest import Entry
 from mdbrain.core.progress import counted
@@ -51,6 +51,7 @@ CODE_SUFFIXES = (
 # Not compared with the code: retired documents, and drafts, which nobody has checked
 # yet (verifying one takes the fingerprints it is compared with from then on).
 RETIRED = frozenset({"deprecated", "archived", "draft"})
+STALE_SHOWN = 5  # drafts whose source changed that a note names
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,16 +202,18 @@ class Updater:
         imported, drawn = self._stale_drafts(found.entries, lock)
         if imported:
             many = len(imported) > 1
+            shown = cells.first_of(imported, STALE_SHOWN)
             report.notes.append(
                 f"{len(imported)} draft{'s were' if many else ' was'} imported from"
-                f" {'pages' if many else 'a page'} that changed since ({_first_ones(imported)}):"
+                f" {'pages' if many else 'a page'} that changed since ({shown}):"
                 " importing the same pages again brings those nobody edited up to date"
             )
         if drawn:  # init --scan's, drawn from code: no page to import again
             many = len(drawn) > 1
+            shown = cells.first_of(drawn, STALE_SHOWN)
             report.notes.append(
                 f"{len(drawn)} draft{'s were' if many else ' was'} drawn from code that"
-                f" changed since ({_first_ones(drawn)}): read {'them' if many else 'it'}"
+                f" changed since ({shown}): read {'them' if many else 'it'}"
                 " against the code and edit, or delete and run 'mdbrain init --scan' again"
             )
         renamed_to = {new for doc in docs for _old, new in doc.renamed}
@@ -695,9 +698,3 @@ def relative_to_project(project: Path, cwd: Path | None, value: str) -> str:
     if stripped in (".", "./"):
         return ""
     return ids.code_path(stripped, field="paths")
-
-
-def _first_ones(ids: Sequence[str], most: int = 5) -> str:
-    """The first ``most`` of ``ids``, and how many more."""
-    shown = ", ".join(ids[:most])
-    return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
