@@ -1630,3 +1630,25 @@ def test_a_record_is_named_by_its_series_and_number_or_by_its_folder(
         brain.show("guides")  # two folders of that name: neither is taken, both named
     with pytest.raises(UsageError):
         brain.show("KEP-861")
+
+
+def test_a_record_is_named_by_its_number_alone_when_one_holds_it(make_base: MakeBase) -> None:
+    """alphagov/gsp: `show 24` said only that ids end in '.md', where one record of the
+    log is numbered 24; two series holding a 7 are both named, neither taken."""
+    root = make_base(
+        {
+            "adr/ADR024-soft-multitenancy.md": doc("Soft multi-tenancy", type="decision"),
+            "adr/ADR004-tenant-isolation.md": doc("Tenant isolation", type="decision"),
+            "adr/0007-logging.md": doc("Logging", type="decision"),
+            "rfcs/0007-tracing.md": doc("Tracing"),
+            "guides/2024-06-01-notes.md": doc("Notes of a day"),
+        }
+    )
+    brain = Brain.open(root)
+    assert brain.show("24").hit.id == "adr/ADR024-soft-multitenancy.md"
+    assert brain.show("#4").hit.id == "adr/ADR004-tenant-isolation.md"
+    assert brain.show("004").hit.id == "adr/ADR004-tenant-isolation.md"
+    with pytest.raises(UsageError, match=r"mean adr/0007-logging\.md, rfcs/0007-tracing\.md"):
+        brain.show("7")
+    with pytest.raises(UsageError):
+        brain.show("2024")  # a day is no record number

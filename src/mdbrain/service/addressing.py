@@ -156,16 +156,22 @@ def named(
 
 
 _FOLDER_PAGES = frozenset({"readme", "index", "_index", "home"})  # home: import's index.md
+_BARE_NUMBER = re.compile(r"#?(\d{1,7})")
 
 
 def _records_named(found: Manifest, value: str) -> list[str]:
     """The documents ``value`` names as a record (``KEP-859``, ``ADR 11``: its series
-    and number) or by the name of the folder it is the page of (``859-kubectl-headers``
-    for ``keps/sig-cli/859-kubectl-headers/readme.md``), a path telling apart folders
-    of one name. kubernetes/enhancements: every KEP is a ``readme.md``, and ``show
+    and number; ``24`` or ``#24``: its number alone, in whatever series) or by the name
+    of the folder it is the page of (``859-kubectl-headers`` for
+    ``keps/sig-cli/859-kubectl-headers/readme.md``), a path telling apart folders of
+    one name. kubernetes/enhancements: every KEP is a ``readme.md``, and ``show
     KEP-859`` was no document id."""
     from mdbrain.core import adr, text
 
+    bare = _BARE_NUMBER.fullmatch(value.strip())
+    if bare is not None:  # "show 24" in a decision log: the records numbered 24
+        number = int(bare.group(1))
+        return [e.id for e in found.entries if adr.number_of(e.id) == number]
     named = text.records_named(value)
     if len(named) == 1:
         ((series, number),) = named
