@@ -171,6 +171,7 @@ def test_superseding_by_a_draft_says_nothing_in_force_takes_its_place(
             "old.md": doc("Use Lunr for search", sources="[x]"),
             "new.md": doc("Use Pagefind for search", status="draft"),
             "kept.md": doc("Use Pagefind", sources="[x]"),
+            "gone.md": doc("Use Algolia for search", status="archived"),
         }
     )
     brain = Brain.open(root)
@@ -185,9 +186,29 @@ def test_superseding_by_a_draft_says_nothing_in_force_takes_its_place(
     again = brain.supersede("old.md", ["kept.md"], reason="again")  # a retry
     assert again.again and (root / "old.md").read_text(encoding="utf-8") == before
     assert "already; its day and reason are kept" in views.supersede_text(again)
-    retired = views.supersede_text(brain.supersede("new.md", ["old.md"]))
-    assert "retired itself, so default reads show nothing in its place: old.md" in retired
+    retired = views.supersede_text(brain.supersede("new.md", ["gone.md"]))
+    assert "retired itself, so default reads show nothing in its place: gone.md" in retired
     assert "verify" not in retired
+
+
+def test_a_supersession_that_would_close_a_circle_is_refused(make_base: MakeBase) -> None:
+    """WebAssembly/design: superseding B by A after A by B was done, each page then stood
+    replaced by the other and nothing was in force; check said nothing of it."""
+    root = make_base(
+        {
+            "a.md": doc("Encode as text", sources="[x]"),
+            "b.md": doc("Encode as binary", sources="[x]"),
+            "c.md": doc("Encode as both", sources="[x]"),
+        }
+    )
+    brain = Brain.open(root)
+    brain.supersede("a.md", ["b.md"])
+    brain.supersede("b.md", ["c.md"])
+    before = {p: p.read_bytes() for p in root.rglob("*.md")}
+    with pytest.raises(InvalidRequestError, match=r"a\.md -> b\.md -> c\.md.*circle"):
+        brain.supersede("c.md", ["a.md"])
+    assert {p: p.read_bytes() for p in root.rglob("*.md")} == before
+    assert not [f for f in brain.check().findings if f.code == "W020"]
 
 
 def test_the_governance_commands(make_base: MakeBase) -> None:

@@ -51,6 +51,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "W017": (Severity.WARNING, "a file mdbrain did not write stands where a derived file goes"),
     "W018": (Severity.WARNING, "two documents of a numbered folder hold the same number"),
     "W019": (Severity.WARNING, "link to a section that the target document does not have"),
+    "W020": (Severity.WARNING, "a chain of replacements goes round in a circle"),
     "I001": (Severity.INFO, "byte-order mark ignored"),
     "I002": (Severity.INFO, "document waiting for review, with its reason"),
 }

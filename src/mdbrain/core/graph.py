@@ -59,3 +59,25 @@ def node(relations: Iterable[tuple[str, str]], linked_by: Iterable[str]) -> Node
         linked_by=tuple(sorted(set(linked_by))),
         **{relation: tuple(sorted(targets)) for relation, targets in lists.items()},
     )
+
+
+def replacement_path(manifest: Manifest, start: str, goal: str) -> list[str] | None:
+    """The shortest walk from ``start`` to ``goal`` along ``superseded_by`` (both ends
+    included), or None when replacing ``start`` never leads to ``goal``. Superseding
+    ``goal`` by ``start`` when such a walk exists would close a circle: each document
+    would stand replaced by the other, and nothing would be left in force."""
+    came_from: dict[str, str] = {start: ""}
+    frontier = [start]
+    while frontier:
+        current = frontier.pop(0)
+        if current == goal:
+            path = [current]
+            while came_from[path[-1]]:
+                path.append(came_from[path[-1]])
+            return path[::-1]
+        entry = manifest.get(current)
+        for target in entry.ids("superseded_by") if entry is not None else ():
+            if target not in came_from:
+                came_from[target] = current
+                frontier.append(target)
+    return None

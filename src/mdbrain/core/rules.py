@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
-from mdbrain.core import fields, schema
+from mdbrain.core import fields, graph, schema
 from mdbrain.core.findings import Finding, finding
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.marker import Config
@@ -472,7 +472,8 @@ def links_to_retired(ctx: Context) -> Iterator[Finding]:
 
 @rule
 def supersession(ctx: Context) -> Iterator[Finding]:
-    """E007, W010-W012: replacements name real documents, both ways, with the right status."""
+    """E007, W010-W012, W020: replacements name real documents, both ways, with the right
+    status, and end in a document in force."""
     known = ctx.manifest.by_id
     for entry in ctx.manifest.entries:
         for key, mirror in (("supersedes", "superseded_by"), ("superseded_by", "supersedes")):
@@ -489,6 +490,15 @@ def supersession(ctx: Context) -> Iterator[Finding]:
                     )
                     yield finding("W010", entry.id, message, line)
         successors = entry.ids("superseded_by")
+        for successor in successors:
+            circle = graph.replacement_path(ctx.manifest, successor, entry.id)
+            if circle is not None and entry.id == min(circle):  # said once per circle
+                message = (
+                    f"superseded_by goes round in a circle ({' -> '.join([entry.id, *circle])}):"
+                    " each stands replaced by another, and none is in force"
+                )
+                yield finding("W020", entry.id, message, _line(entry, "superseded_by"))
+                break
         if entry.status == "deprecated" and not successors:
             message = "deprecated with no superseded_by: name the successor, or archive it"
             yield finding("W011", entry.id, message, _line(entry, "status"))

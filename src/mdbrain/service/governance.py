@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from mdbrain.core import adr, document, edit, fields, ids, rules
+from mdbrain.core import adr, document, edit, fields, graph, ids, rules
 from mdbrain.core.errors import DocumentError, InvalidRequestError, NotFoundError, UsageError
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.schema import HIDDEN_STATUSES
@@ -159,6 +159,16 @@ class Governor:
             raise NotFoundError(f"successor {missing[0]} is not a document", doc=missing[0])
         if old in new:
             raise InvalidRequestError("a document cannot supersede itself", field="by")
+        for successor_id in new:
+            circle = graph.replacement_path(found, successor_id, old)
+            if circle is not None:
+                walk = " -> ".join(circle)
+                raise InvalidRequestError(
+                    f"{successor_id} cannot replace {old}: {successor_id} is itself replaced,"
+                    f" through superseded_by, by {old} ({walk}); the chain would go round in"
+                    " a circle and leave nothing in force",
+                    field="by",
+                )
         # done before (a retry, a writer killed half-way): the day and the reason stay
         # those of the first time; what is missing of it is completed
         again = previous.status == "deprecated" and set(new) <= set(previous.ids("superseded_by"))
