@@ -171,11 +171,12 @@ def is_mdx(path: str) -> bool:
 # --- text out of Markdown -----------------------------------------------------------
 
 
-def section(body: str, names: Sequence[str], *, own: bool = False) -> str:
+def section(body: str, names: Sequence[str], *, own: bool = False, outline: bool = False) -> str:
     """The body of the section headed by one of ``names`` (any case), or '': the highest
     such heading ("## Abstract" before a "### Summary" deeper in), then the first of
     ``names``, then the first in the page. With ``own``, only a section that is the
-    page's own part (:func:`_own_part`), not one item of a list of like sections."""
+    page's own part (:func:`_own_part`), not one item of a list of like sections. With
+    ``outline``, only one of the page's outline (:func:`_in_outline`)."""
     lines = body.split("\n")
     rank = {name: index for index, name in enumerate(names)}
     parts = markdown.outline(markdown.scan(body).headings, len(lines))
@@ -184,6 +185,7 @@ def section(body: str, names: Sequence[str], *, own: bool = False) -> str:
         for number, part in enumerate(parts)
         if (title := passages.heading_name(part.title)) in rank
         and (not own or _own_part(parts, number))
+        and (not outline or _in_outline(parts, number))
     ]
     if not found:
         return ""
@@ -214,6 +216,37 @@ def _own_part(parts: Sequence[markdown.Section], number: int) -> bool:
         return True
     named = sum(1 for i in siblings if is_section_name(parts[i].title))
     return 2 * named >= len(siblings)
+
+
+# the parts of a record where a "Proposal" or a "Decision" heading answers something
+# else: one open question and what was proposed for it
+_ASIDE_PARTS: Final = frozenset(
+    {
+        "unresolved questions", "open questions", "resolved questions", "questions",
+        "open issues", "alternatives", "alternatives considered", "considered alternatives",
+        "rejected alternatives", "drawbacks", "appendix", "discussion", "design meetings",
+        "faq", "future work", "future possibilities", "history",
+    }
+)  # fmt: skip
+
+
+def _in_outline(parts: Sequence[markdown.Section], number: int) -> bool:
+    """Whether section ``number`` is one of the page's outline: at most one level below
+    its shallowest sections (the title aside), and inside no part of it about something
+    else (:data:`_ASIDE_PARTS`). dotnet/csharplang's collection expressions were
+    summarised from a "#### Proposal" for one of their unresolved questions, a thousand
+    lines below their own "## Summary"."""
+    levels = [part.level for part in parts]
+    top = min((lv for lv in levels if lv > 1), default=1) if levels.count(1) == 1 else min(levels)
+    level = parts[number].level
+    if level > top + 1:
+        return False
+    for at in range(number - 1, -1, -1):
+        if parts[at].level < level:
+            if passages.heading_name(parts[at].title) in _ASIDE_PARTS:
+                return False
+            level = parts[at].level
+    return True
 
 
 _TAGS = re.compile(r"</?[A-Za-z][\w-]*(?:\s[^<>\n]*)?/?>")  # not an autolink <https://...>
@@ -326,7 +359,7 @@ def summary_of(
     for names in (*places, None) if decision else (SUMMARY_SECTIONS, None):
         own = names is SUMMARY_SECTIONS  # a Decision section is one wherever it stands
         found = first_paragraph(
-            page if names is None else section(body, names, own=own),
+            page if names is None else section(body, names, own=own, outline=names is decided),
             lists=names is decided,
             poor=weak if names is None else None,  # the page's: its next paragraph may do
         )
