@@ -966,3 +966,38 @@ def test_records_named_for_their_series_find_each_other_by_number(
     assert got["KEEP-0001-old.md"]["superseded_by"] == ["proposals/keep-0002-new.md"]
     assert got["KEEP-0003-third.md"]["superseded_by"] == ["proposals/keep-0002-new.md"]
     assert got["KEEP-0002-new.md"]["status"] != "deprecated"
+
+
+def test_a_logs_folders_named_for_states_give_their_records_that_state(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """dotnet/csharplang keeps its proposals in rejected/, inactive/ and the main folder,
+    and the pages say no state: imported --verified, the rejected ones were decisions in
+    force. A state the page writes wins over its folder's."""
+    source = tmp_path / "proposals"
+    proposal = "# {0}\n\n## Summary\n\n{0} for everyone.\n\n## Detailed design\n\nHow.\n"
+    pages = {
+        "0001-active.md": proposal.format("Pattern lists"),
+        "rejected/0002-null-bang.md": proposal.format("Parameter null checks"),
+        "inactive/0003-pointers.md": proposal.format("Pointer coalescing"),
+        "rejected/0004-revived.md": "# Revived\n\n## Status\n\nAccepted\n\n## Decision\n\nX.\n",
+        "rejected/notes.md": "# Notes\n\nWhy these were turned down, in general.\n",
+    }
+    for name, text in pages.items():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        (source / name).write_text(text, encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, source, theme="proposals", verified=True)
+    status = {name: fields["status"] for name, fields in imported(root, report).items()}
+    assert status == {
+        "0001-active.md": "stable",
+        "rejected/0002-null-bang.md": "archived",
+        "inactive/0003-pointers.md": "archived",
+        "rejected/0004-revived.md": "stable",
+        "rejected/notes.md": "archived",
+    }
+    assert "rejected/0002-null-bang.md: a rejected record (by its folder rejected/)" in (
+        "\n".join(report.notes)
+    )
+    assert adr.folder_state("logs/Rejected_Ideas/2019/x.md") == ("", "")
+    assert adr.folder_state("logs/2019/Rejected/x.md") == ("rejected", "logs/2019/Rejected")

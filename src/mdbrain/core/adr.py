@@ -787,6 +787,34 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any], *, by_state: b
     return numbered and bool(folders & _ADR_FOLDERS)
 
 
+# folders a log sorts its records into by state, when the records say none themselves
+# (dotnet/csharplang: proposals/rejected/, proposals/inactive/); "proposals/" or
+# "active/" says nothing of a state, and is not here
+_FOLDER_STATES: Final = {
+    **dict.fromkeys(("rejected", "declined", "refused", "withdrawn", "abandoned"), "rejected"),
+    **dict.fromkeys(
+        ("inactive", "dormant", "stale", "obsolete", "deprecated", "retired", "superseded"),
+        "deprecated",
+    ),
+    **dict.fromkeys(("archive", "archived", "attic", "graveyard"), "deprecated"),
+    **dict.fromkeys(("accepted", "approved", "adopted", "implemented", "done"), "accepted"),
+    **dict.fromkeys(("completed", "final", "finished", "shipped"), "accepted"),
+    **dict.fromkeys(("proposed", "pending", "deferred", "postponed", "on-hold"), "proposed"),
+}
+
+
+def folder_state(path: str) -> tuple[str, str]:
+    """The state the nearest folder of ``path`` gives its records by its name, and that
+    folder (``proposals/rejected/x.md``: rejected, ``proposals/rejected``); ('', '') when
+    none does."""
+    parts = posixpath.dirname(path).split("/")
+    for at in range(len(parts) - 1, -1, -1):
+        name = parts[at].casefold().lstrip("0123456789-_. ").replace("_", "-")
+        if name in _FOLDER_STATES:
+            return _FOLDER_STATES[name], "/".join(parts[: at + 1])
+    return "", ""
+
+
 def state_of(text: str) -> str:
     """The state a record's status text gives ("accepted", "amended" for "Partly
     superseded"...), '' when none."""
@@ -1351,6 +1379,8 @@ def read(
         state = ""  # "[proposed, approved, rejected, deprecated]": the form's choices, unfilled
     if not state and verb is not None and _state(verb.group(0)) == "amended":
         state = "amended"  # "Partly superseded by [X](x.md)": still in force
+    if not state and not template and not status.strip():
+        state = folder_state(path)[0]  # dotnet/csharplang's rejected/ and inactive/
     if any(c.kind == SUPERSEDED_BY and c.refs for c in found):
         state = "superseded"
     ended = next((_day_of(c) for c in found if c.kind == SUPERSEDED_BY), None)

@@ -989,8 +989,14 @@ def _status(plan: Plan, page: conversion.Page) -> str:
         return "deprecated"
     record = plan.records.get(page.path)
     said = f" ({record.stated!r})" if record is not None and record.stated else ""
-    if record is not None and record.state in ("rejected", "deprecated"):
-        plan.notes.append(f"{page.path}: a {record.state} record{said} imported as archived")
+    if record is not None and record.state and not record.stated:
+        folder = adr.folder_state(page.path)[1]
+        said = f" (by its folder {folder}/)" if folder else said
+    # any page a folder sets aside ("rejected/", "archive/") is out of force, record or not
+    state, folder = adr.folder_state(page.path) if record is None else (record.state, "")
+    if state in ("rejected", "deprecated"):
+        what = f"a {state} record{said}" if record is not None else f"in the folder {folder}/,"
+        plan.notes.append(f"{page.path}: {what} imported as archived")
         return "archived"
     if plan.verified and record is not None and record.state == "superseded":
         # replaced by a record this import does not hold (an old path, a number no
