@@ -110,6 +110,10 @@ def test_a_moved_document_keeps_its_images_and_links_to_code(make_base: MakeBase
         ("auth/login.md", "INDEX.md", "reserved"),
         ("auth/login.md", "_drafts/login.md", "leaves out of the base"),
         ("auth/login.md", "../outside.md", "climbs out"),
+        # WebAssembly/design: "mv faq.md FAQ.md" was done, and check then said E001
+        ("auth/login.md", "auth/Login.md", r"naming rule .* auth/login\.md keeps to it"),
+        ("auth/login.md", "Auth Pages/login.md", r"auth-pages/login\.md keeps to it"),
+        ("auth/login.md", "auth/login_page.MD", r"auth/login-page\.md keeps to it"),
     ],
 )
 def test_a_move_that_cannot_be_done_changes_nothing(

@@ -128,6 +128,14 @@ def marker_settings(ctx: Context) -> Iterator[Finding]:
 # --- the format -------------------------------------------------------------------
 
 
+def slug_named(doc_id: str) -> bool:
+    """Whether every folder and the file name of ``doc_id`` keep to the naming rule
+    (E001): lowercase a-z, 0-9 and hyphens, the suffix in lowercase."""
+    *folders, name = doc_id.split("/")
+    stem, _dot, suffix = name.rpartition(".")
+    return all(_SLUG.match(part) for part in (*folders, stem)) and suffix == suffix.lower()
+
+
 @rule
 def naming(ctx: Context) -> Iterator[Finding]:
     """E001: every folder and file name is lowercase a-z, 0-9 and hyphens."""

@@ -14,7 +14,7 @@ import posixpath
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mdbrain.core import edit, ids
+from mdbrain.core import edit, ids, rules, slug
 from mdbrain.core.errors import DocumentError, InvalidRequestError, NotFoundError, UsageError
 from mdbrain.core.schema import RELATION_FIELDS
 from mdbrain.service import anchoring
@@ -48,6 +48,14 @@ def _plan(session: Session, old_id: str, new_id: str) -> tuple[_ById, int, _ById
     found = session.manifest()
     if found.get(old_id) is None:
         raise NotFoundError(f"{old_id} is not a document of this base", doc=old_id)
+    if not rules.slug_named(new_id) and rules.slug_named(old_id):
+        stem, _dot, suffix = new_id.rpartition(".")
+        wanted = "/".join(slug.slugify(part) for part in stem.split("/")) + "." + suffix.lower()
+        raise InvalidRequestError(
+            f"{new_id} breaks the naming rule (a-z, 0-9 and hyphens, as check's E001 says);"
+            f" {wanted} keeps to it; nothing was moved",
+            field="new",
+        )
     if files.is_regular(session.root, new_id) or (session.root / new_id).exists():
         raise InvalidRequestError(f"{new_id} already exists; nothing was moved", field="new")
     blocked = _blocking_file(session, new_id)
