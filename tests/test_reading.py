@@ -1077,6 +1077,8 @@ def test_show_finds_a_page_by_the_path_it_was_imported_from_or_names_the_likely_
     shown = brain.show("reference/7.5/Core/ForEach-Object.md")
     assert shown.hit.id == "v7/for-each-object.md"
     assert brain.doc("./reference/7.5/core/foreach-object.md", existing=True) == shown.hit.id
+    # WebAssembly/design: "show FAQ.md" found the page imported from FAQ.md, "show FAQ" not
+    assert brain.show("reference/7.5/Core/ForEach-Object").hit.id == shown.hit.id
     with pytest.raises(UsageError) as named:
         brain.show("ForEach-Object")
     said = str(named.value)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mdbrain.core import fields, ids
+from mdbrain.core import fields, ids, links
 from mdbrain.core.errors import InvalidRequestError, NotFoundError, OutsideBaseError, UsageError
 from mdbrain.store import files
 
@@ -129,10 +129,17 @@ def named(
         return f"{bare}.md"
     path = value.strip().replace("\\", "/")
     wanted = path.removeprefix("./").casefold()
+    # the page's name with or without its suffix: "show FAQ" as "show FAQ.md"
+    bare_wanted = "." not in posixpath.basename(wanted)
+
+    def names_source(source: str) -> bool:
+        given = source.removeprefix("./").casefold()
+        if bare_wanted and given.endswith(links.DOC_SUFFIXES):
+            given = given.rsplit(".", 1)[0]
+        return given == wanted
+
     imported = [
-        e.id
-        for e in found.entries
-        if any(s.removeprefix("./").casefold() == wanted for s in fields.strings(e.meta, "sources"))
+        e.id for e in found.entries if any(map(names_source, fields.strings(e.meta, "sources")))
     ]
     if len(imported) == 1:
         return imported[0]
