@@ -341,3 +341,32 @@ def test_a_brief_on_a_folder_of_the_base_lists_its_pages_not_every_page_saying_i
     # a tag of a few pages still brings the others on its subject, after the one tagged
     assert tag.items[0].id == "notes/n.md"
     assert {i.id for i in tag.items if i.searched} == {f"accepted/a{n}.md" for n in range(3)}
+
+
+def test_a_brief_on_the_whole_base_lists_it_and_one_outside_the_project_is_refused(
+    tmp_path: Path,
+) -> None:
+    """WebAssembly/design: `brief .` said "0 documents" and `brief /etc/passwd` listed the
+    pages holding the word "etc"."""
+    from mdbrain.core.errors import OutsideBaseError
+    from tests.conftest import doc, write_base
+
+    root = write_base(
+        tmp_path / "p",
+        {
+            "rules/etc.md": doc("Etc files", type="rule", sources="[x]", body="Under /etc."),
+            "notes/n.md": doc("Note", status="draft", body="A note."),
+        },
+    )
+    project = root.parent
+    (project / "src").mkdir()
+    with Brain.open(root) as brain:
+        for subject in (".", "kb", str(project), str(root)):
+            whole = brain.brief(subject, cwd=project)
+            assert [i.id for i in whole.items] == ["rules/etc.md"], subject
+            assert whole.kind == "subject" and whole.hidden_drafts == 1
+        assert [i.id for i in brain.brief("..", cwd=project / "src").items] == ["rules/etc.md"]
+        for outside in ("/etc/passwd", "..", "../elsewhere", str(tmp_path)):
+            with pytest.raises(OutsideBaseError, match="is outside the project"):
+                brain.brief(outside, cwd=project)
+        assert brain.brief("etc", cwd=project).items[0].id == "rules/etc.md"  # words still

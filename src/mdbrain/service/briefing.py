@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from mdbrain.core import cells, fields, graph, ids, markdown, rules, summary
 from mdbrain.core.document import loads_leniently
-from mdbrain.core.errors import GitError, MdbrainError, NotFoundError
+from mdbrain.core.errors import GitError, MdbrainError, NotFoundError, OutsideBaseError
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.service.governance import Conflict, Governor
 from mdbrain.service.reading import EMPTY_ADVICE
@@ -324,6 +324,29 @@ class Briefer:
             if key in e.tags or e.id.startswith(key + "/") or e.id.removesuffix(".md") == key
         ]  # fmt: skip
 
+    def _whole(self, subject: str, cwd: Path | None) -> bool:
+        """Whether ``subject`` is a path naming the whole base: the knowledge root, or a
+        folder of the project holding it (``.`` from the project's folder). A path out of
+        the project is refused: WebAssembly/design's ``brief /etc/passwd`` listed the
+        pages saying "etc"."""
+        written = files.expand_user(subject.strip())
+        full = Path(
+            os.path.abspath(
+                written if written.is_absolute() else (cwd or self.session.project) / written
+            )
+        )
+        project, root = (os.path.abspath(p) for p in (self.session.project, self.session.root))
+        within = os.path.commonpath([project, full]) == project
+        if within:
+            return os.path.lexists(full) and os.path.commonpath([root, full]) == str(full)
+        if written.is_absolute() or written.parts[:1] == ("..",):
+            raise OutsideBaseError(
+                f"{subject.strip()} is outside the project {self.session.project}",
+                value=subject,
+                field="subject",
+            )
+        return False
+
     def _in_base(self, subject: str, cwd: Path | None) -> str | None:
         """``subject`` as a path inside the knowledge root, when it names a folder or a
         file of the base from the project's folder (or from ``cwd``); else None."""
@@ -396,6 +419,8 @@ class Briefer:
         found = self._manifest()
         result = Brief(subject, as_of.isoformat() if as_of else None)
         about = self._about(found, subject)
+        if not about and self._whole(subject, cwd):
+            about = list(found.entries)
         inside = None if about else self._in_base(subject, cwd)
         if inside:  # "docs-rag/proposed", a folder of the base named from the project
             subject, about = inside, self._about(found, inside)
