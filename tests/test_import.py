@@ -1351,6 +1351,44 @@ def test_a_sentence_at_the_top_saying_the_record_is_superseded_is_a_clause(
 
 
 @pytest.mark.parametrize(
+    ("title", "head", "link"),
+    [
+        # dotnet/csharplang's rejected proposals: a note in the title, or a closing line
+        (
+            "Static Delegates (superseded by [pointers](../9.0/pointers.md))",
+            "",
+            "../9.0/pointers.md",
+        ),
+        ("Static Delegates (Replaced by [pointers](pointers.md))", "", "pointers.md"),
+        ("Foreach lists", "Closed in favor of [lists](../lists.md).\n", "../lists.md"),
+        ("Foreach lists", "Rejected in favour of [lists](lists.md).\n", "lists.md"),
+    ],
+)
+def test_a_title_note_or_a_closing_line_names_the_record_that_replaced_it(
+    title: str, head: str, link: str
+) -> None:
+    body = f"# {title}\n\n{head}\n## Summary\n\nA proposal.\n"
+    record = adr.read("proposals/rejected/x.md", body, {}, in_log=True)
+    assert record is not None and record.state == "superseded"
+    [clause] = record.clauses
+    assert clause.kind == "superseded_by" and [r.link for r in clause.refs] == [link]
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "Static Delegates (see [pointers](pointers.md))",
+        "Delegates (superseded by nothing yet)",
+        "Delegates (the old ones, superseded by [pointers](pointers.md))",
+    ],
+)
+def test_a_title_saying_no_successor_names_none(title: str) -> None:
+    body = f"# {title}\n\n## Summary\n\nA proposal.\n"
+    record = adr.read("proposals/x.md", body, {}, in_log=True)
+    assert record is not None and record.clauses == ()
+
+
+@pytest.mark.parametrize(
     "head",
     [
         "The old behaviour is superseded by the new API.\n",

@@ -285,7 +285,7 @@ _LEAD = re.compile(
     r"|(?P<superseded_by>su+p+er+[sc]e+de?d\s+by|"
     + _FR_BY
     # "Deprecate in favor of ADR-37", a row of nats-io's revision tables
-    + r"|(?:(?:deprecat|withdr[ae]w|retir|abandon|drop)\w*\s+)?in\s+favou?r\s+of"
+    + r"|(?:(?:deprecat|withdr[ae]w|retir|abandon|drop|clos|reject)\w*\s+)?in\s+favou?r\s+of"
     # a field of grpc/proposal's: "* Deprecated by: [A88: ...](A88-...md)"
     r"|(?:deprecated|replaced|obsoleted)\s+by"
     # swift-evolution's "* Superseding Proposal: [SE-0498](...)", a field: its colon said
@@ -940,6 +940,13 @@ def clauses(status: str, defined: Mapping[str, str] = _NONE_DEFINED) -> tuple[Cl
     return tuple(out)
 
 
+# a heading whose words end on a note in parentheses of what replaced the record
+_TITLE_NOTE = re.compile(
+    r"^ {0,3}#{1,6}[ \t][^(\n]*\((?=[ \t]*(?:superseded|replaced|obsoleted|deprecated)\s+by\b)",
+    re.IGNORECASE,
+)
+
+
 @functools.lru_cache(maxsize=4)
 def _head_clauses(body: str) -> tuple[tuple[str, Clause], ...]:
     """The supersessions the top of a page states in a sentence of its own, outside
@@ -962,6 +969,11 @@ def _head_clauses(body: str) -> tuple[tuple[str, Clause], ...]:
         loose = not what[0]
         found += _head_clause(text, match, _FRENCH_WHAT.get(what[0], what[0]), defined, loose)
     for line in lines:
+        # "# Static Delegates (superseded by [function pointers](...))": dotnet/csharplang
+        if (noted := _TITLE_NOTE.match(line)) is not None:
+            note = line[noted.end() :]
+            if (lead := _LEAD.match(note)) is not None:
+                found += _head_clause(note, lead, "", defined)
         if (lead := _LEAD.match(line)) is not None:
             # "Remplace 2 scripts cron": the French verb is an everyday one
             loose = (lead.group("does") or "").lower().startswith(_FRENCH_VERBS)
