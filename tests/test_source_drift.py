@@ -110,3 +110,23 @@ def test_a_scan_draft_whose_code_changed_is_not_said_imported(tmp_path: Path) ->
     assert not any("imported from" in note for note in notes)
     (drawn,) = [note for note in notes if "drawn from code that changed since" in note]
     assert drawn.startswith("1 draft was drawn") and "init --scan" in drawn
+
+
+def test_a_scan_draft_quoting_a_readme_that_changed_is_not_said_imported(tmp_path: Path) -> None:
+    """WebAssembly/design: the overview init --scan drew from the README was said
+    "imported from a page that changed since", and importing the README again imported
+    nothing; the note came back at every update."""
+    from mdbrain.service.bootstrap import init_from_code
+
+    repo = Repo(tmp_path / "project")
+    readme = "# Widgets\n\nThis repository holds the widget service and its design notes.\n"
+    repo.write("README.md", readme)
+    repo.write("src/app.py", "def serve(port: int) -> None:\n    print(port)\n")
+    repo.commit("code", "2026-07-01T12:00:00")
+    init_from_code(repo.path, today=dt.date(2026, 7, 1))
+    repo.commit("scan", "2026-07-02T12:00:00")
+    repo.write("README.md", readme + "\nIt also serves gadgets.\n")
+    repo.commit("readme", "2026-07-03T12:00:00")
+    notes = Brain.open(repo.path).update(dry_run=True).notes
+    assert not any("imported from" in note for note in notes), notes
+    assert any("drawn from code that changed since" in note for note in notes), notes

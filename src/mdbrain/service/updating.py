@@ -324,7 +324,10 @@ class Updater:
                 if self._in_scope(ref.path)
                 and anchoring.stale_copy(lock, self.project, entry, ref.text)[0]
             ]
-            if any(conversion.is_page(path) for path in changed):
+            # a page init --scan drew from (a README it quotes) is among the code it
+            # describes: there is no import of it to run again (WebAssembly/design)
+            described = {ref.path for ref in anchoring.refs_of(entry)}
+            if any(conversion.is_page(path) and path not in described for path in changed):
                 imported.append(entry.id)
             elif changed:
                 drawn.append(entry.id)
