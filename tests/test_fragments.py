@@ -82,7 +82,7 @@ def test_an_html_anchor_whose_value_is_not_quoted_is_offered() -> None:
 @pytest.mark.parametrize(
     ("written", "anchor"),
     [
-        ("guide.md#Install", "install"),
+        ("guide.md#Install", "Install"),  # as written: W019 quotes it so
         ("#caf%C3%A9", "café"),
         ("guide.md", None),
         ("code.py#L10-L20", None),
@@ -93,6 +93,21 @@ def test_an_html_anchor_whose_value_is_not_quoted_is_offered() -> None:
 )
 def test_a_link_asks_for_one_anchor_at_most(written: str, anchor: str | None) -> None:
     assert links.anchor_asked(written) == anchor
+
+
+def test_a_missing_anchor_is_quoted_as_written_and_found_whatever_its_case(
+    make_base: MakeBase,
+) -> None:
+    """WebAssembly/design: W019 said "#types" of a link written "#Types", and the quoted
+    text could not be found in the page."""
+    root = make_base(
+        {
+            "guide.md": doc("Guide", body="## Install\n\nRun it.\n"),
+            "home.md": doc("Home", body="[a](guide.md#Install) and [b](guide.md#Types).\n"),
+        }
+    )
+    said = [f.message for f in Brain.open(root).check().findings if f.code == "W019"]
+    assert said == ["link to #Types: guide.md has no heading or id with that anchor"]
 
 
 def test_a_link_to_a_section_that_is_not_there_is_reported(make_base: MakeBase) -> None:

@@ -195,9 +195,11 @@ def loose(anchor: str) -> str:
 
 
 def offers(offered: Collection[str], anchor: str) -> bool:
-    """Whether a page that offers ``offered`` (:func:`of`) has the (casefolded) ``anchor``
-    a link asks for: as written, or by its letters and digits alone when only one heading,
-    term or id of the page has them (``#numbers_vs._strings``, ``#numbers-vs-strings``)."""
+    """Whether a page that offers ``offered`` (:func:`of`) has the ``anchor`` a link asks
+    for, whatever its case: as written, or by its letters and digits alone when only one
+    heading, term or id of the page has them (``#numbers_vs._strings``,
+    ``#numbers-vs-strings``)."""
+    anchor = anchor.casefold()
     if anchor in offered:
         return True
     key = loose(anchor)

@@ -153,9 +153,10 @@ _LINE_ANCHOR = re.compile(r"L\d+(?:-L?\d+)?")  # a line of a file: #L10, #L10-L2
 
 
 def anchor_asked(written: str) -> str | None:
-    """The anchor a link asks for (``guide.md#Install`` -> ``install``), casefolded;
-    None when it asks none, or for what no heading gives: a line of a file (``#L10``),
-    a text fragment (``#:~:text=``), a route or a query."""
+    """The anchor a link asks for, as written (``guide.md#Install`` -> ``Install``: the
+    check quotes it so, and :func:`mdbrain.core.fragments.offers` folds its case); None
+    when it asks none, or for what no heading gives: a line of a file (``#L10``), a
+    text fragment (``#:~:text=``), a route or a query."""
     at = written.find("#")
     if at == -1:
         return None
@@ -164,4 +165,4 @@ def anchor_asked(written: str) -> str | None:
         return None
     if _LINE_ANCHOR.fullmatch(fragment):
         return None
-    return unicodedata.normalize("NFC", fragment).casefold()
+    return unicodedata.normalize("NFC", fragment)
