@@ -70,6 +70,28 @@ def test_a_title_keeps_its_words_whole() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("name", "slugged", "title"),
+    [
+        # WebAssembly/design: "candc.md" and "jitlibrary.md" beside "high-level-goals.md",
+        # and a page without a heading titled "CodeOfConduct"
+        ("CAndC++.md", "c-and-c", "C And C++"),
+        ("JITLibrary.md", "jit-library", "JIT Library"),
+        ("CodeOfConduct.md", "code-of-conduct", "Code Of Conduct"),
+        ("HighLevelGoals.md", "high-level-goals", "High Level Goals"),
+        ("FAQ.md", "faq", "FAQ"),
+        ("Win32API.md", "win32-api", "Win32 API"),
+    ],
+)
+def test_a_file_name_of_joined_words_is_read_word_by_word(
+    name: str, slugged: str, title: str
+) -> None:
+    from mdbrain.core import conversion
+
+    assert slug.slugify(conversion.page_stem(name)) == slugged
+    assert conversion.title_of("No heading here.\n", {}, name) == title
+
+
 def test_a_numbered_folder_gives_the_next_number_or_the_one_the_title_asks(
     make_base: MakeBase,
 ) -> None:

@@ -294,7 +294,8 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     if text:
         return text
     stem = page_stem(posixpath.basename(path))
-    words = " ".join(re.split(r"[-_\s]+", stem)).strip() or stem
+    # "CodeOfConduct.md" is titled "Code Of Conduct", as its slug reads it
+    words = " ".join(re.split(r"[-_\s]+", slug.camel_words(stem))).strip() or stem
     return words[:1].upper() + words[1:]
 
 

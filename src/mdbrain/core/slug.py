@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from mdbrain.core.text import RECORD_SERIES
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+# where a name written in one word starts another: "CodeOfConduct", "JITLibrary", "CAndC"
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 # Apostrophes of every kind separate words, as the ASCII one does ("l’accès" -> "l-acces").
 _APOSTROPHES = str.maketrans(dict.fromkeys("’‘ʼʹ`´′", " "))
 
@@ -42,13 +43,21 @@ _APOSTROPHES = str.maketrans(dict.fromkeys("’‘ʼʹ`´′", " "))
 MAX_LENGTH = 80  # characters of a slug, at most, unless asked otherwise
 
 
+def camel_words(name: str, between: str = " ") -> str:
+    """A name written in one word, its words apart: "CodeOfConduct" -> "Code Of Conduct",
+    "JITLibrary" -> "JIT Library" (WebAssembly/design's CAndC++.md was slugged "candc")."""
+    return _CAMEL.sub(between, name)
+
+
 def slugify(text: str, *, fallback: str = "document", max_length: int = MAX_LENGTH) -> str:
     """``text`` as a slug; ``fallback`` when nothing is left of it."""
     from slugify import slugify as transliterate
 
     text = text.strip()
-    if text.isalnum():  # one word: an identifier, a file name such as GettingStarted
-        text = _CAMEL.sub("-", text)
+    # one word, no other separator: a file name such as GettingStarted or CAndC++ (a name
+    # whose words are apart already keeps each whole: "for-BibTeX-strings")
+    if not any(c.isspace() or c in "-_" for c in text):
+        text = camel_words(text, "-")
     spaced = text.translate(_APOSTROPHES).replace("'", " ")
     if not spaced.isascii():  # signs such as ® or ° name no sound: "SCAN 25®" -> "scan-25"
         spaced = "".join(" " if unicodedata.category(c) == "So" else c for c in spaced)
