@@ -420,6 +420,26 @@ def test_a_summary_skips_markup_only_where_a_text_opens_on_it(text: str, first: 
     assert sections.first_sentence(text) == first
 
 
+def test_a_readme_quoted_reads_its_shortcut_links_as_text_and_its_summary_plain() -> None:
+    """WebAssembly/design: the project overview quoted "part of the [WebAssembly
+    Community Group]" without the definition, and its summary kept the brackets."""
+    readme = (
+        "# Design\n\nThis repository is part of the [WebAssembly Community Group] and hosts"
+        " the [issue tracker][issues] for [proposals][], and [x](y.md) too. It is old.\n\n"
+        "[WebAssembly Community Group]: https://w3.org/wasm\n[issues]: https://g.it/i\n"
+        "[proposals]: <https://g.it/p>\n"
+    )
+    [said] = sections.prose(readme)
+    assert said == (
+        "This repository is part of the WebAssembly Community Group and hosts the issue"
+        " tracker for proposals, and x too. It is old."
+    )
+    assert sections.first_sentence("It is [a](https://a.org) tool. More.") == "It is a tool."
+    assert sections.prose("We use [brackets] loosely; nothing defines them.\n") == [
+        "We use [brackets] loosely; nothing defines them."
+    ]
+
+
 def test_an_overloaded_function_keeps_the_documentation_its_stubs_give() -> None:
     source = (
         "from typing import overload\n\n@overload\ndef load(x: int) -> int:\n"

@@ -112,6 +112,23 @@ def _unlinked(line: str) -> str:
     return "".join(out) + line[at:] if out else line
 
 
+# a shortcut reference link: "[text]" alone (not an inline link's text, not a full
+# reference, not a definition, not an image's)
+_SHORTCUT = re.compile(r"(?<![\]!\\])\[([^\[\]\n]+)\](?![(:\[])")
+
+
+def _unbracketed(paragraph: str, defined: dict[str, str]) -> str:
+    """``paragraph`` with its shortcut reference links as their text, as the other links
+    of an introduction are: quoted without the definitions, "[WebAssembly Community
+    Group]" showed its brackets (WebAssembly/design's README)."""
+
+    def text_of(found: re.Match[str]) -> str:
+        known = markdown.label(found.group(1)) in defined
+        return found.group(1) if known else found.group(0)
+
+    return _SHORTCUT.sub(text_of, paragraph)
+
+
 def first_sentence(text: str) -> str:
     """The first sentence of a docstring or a README's paragraph; when the text opens on
     markup (an admonition such as pydantic's ``!!! abstract``, a quote, a badge), that
@@ -119,7 +136,7 @@ def first_sentence(text: str) -> str:
     text = text.strip()
     if _MARKUP.match(text):
         text = summary.first_paragraph(text) or text
-    paragraph = " ".join(text.split("\n\n")[0].split())
+    paragraph = plain(" ".join(text.split("\n\n")[0].split()))  # a summary: no links
     match = re.search(r"(?<=[.!?])\s", paragraph)
     return paragraph[: match.start()] if match else paragraph
 
@@ -246,9 +263,12 @@ def prose(text: str, limit: int = README_CHARS) -> list[str]:
     read as sentences, up to ``limit`` characters."""
     found: list[str] = []
     size = 0
-    for paragraph in language.introduction(text):
-        if not language.is_sentence(paragraph):
+    defined = markdown.definitions(text) if "]:" in text else {}
+    for written in language.introduction(text):
+        if not language.is_sentence(written):
             continue
+        # its definitions are not quoted with it
+        paragraph = _unbracketed(written, defined) if defined and "[" in written else written
         if found and size + len(paragraph) > limit:
             break
         found.append(clip(paragraph, limit))
