@@ -517,3 +517,23 @@ def test_mdx_pages_are_documentation_in_markdown_not_other_files() -> None:
     for path in ("website/docs/intro.mdx", "notes/plan.markdown"):
         assert codemap.kind_of(path) == "doc"
         assert codemap.language_of(path) == "markdown"
+
+
+def test_the_repository_page_says_how_many_documentation_folders_it_leaves_unlisted(
+    tmp_path: Path,
+) -> None:
+    """dotnet/csharplang: the page listed 30 of its 43 folders of proposals and said
+    nothing of the 13 after them."""
+    project = tmp_path / "lang"
+    for n in range(35):
+        for page in ("a", "b"):
+            folder = project / "proposals" / f"v{n:02d}"
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"{page}.md").write_text(f"# {page}\n\nA proposal.\n", encoding="utf-8")
+    (project / "app.py").write_text("def main() -> None:\n    pass\n", encoding="utf-8")
+    init_base(project, "kb")
+    run(project)
+    page = (project / "kb" / "project" / "repository.md").read_text(encoding="utf-8")
+    listed = page.split("## Documentation folders\n\n", 1)[1].split("\n\n", 1)[0].split("\n")
+    assert len(listed) == 31 and listed[0].startswith("- `proposals/v00/`")
+    assert listed[-1] == "- … and 5 more"

@@ -173,11 +173,12 @@ def project_drafts(project: Project, packages: list[Package], drafts: list[Draft
     if translated:
         body += ["", f"## {w('translations')}", "", ", ".join(map(code, translated[:40]))]
     folders = [f"- {code(d + '/')}{c}{w.count(n, 'document')}" for d, n in docs.items() if n > 1]
-    body += ["", f"## {w('doc_folders')}", "", *sorted(folders)[:30]] if folders else []
+    body += ["", f"## {w('doc_folders')}", "", *_capped(sorted(folders), w)] if folders else []
     aside = Counter(project.aside.values())
     if aside:
         body += ["", f"## {w('left_out')}", "", w("left_out_why"), ""]
-        body += [f"- {code(why)}{c}{w.count(n, 'file')}" for why, n in sorted(aside.items())[:30]]
+        left = [f"- {code(why)}{c}{w.count(n, 'file')}" for why, n in sorted(aside.items())]
+        body += _capped(left, w)
     common = ", ".join(f"{name} ({n})" for name, n in counts.most_common(3)) or "-"
     found = [
         Draft(
@@ -314,3 +315,14 @@ def hub(
         links = ", ".join(f"[{link_text(d.title)}](../{d.id})" for d in mine)
         lines.append(f"- {theme.title}{w('colon')}{links}")
     return lines
+
+
+LISTED_MOST = 30  # lines of one list of the repository page, the rest counted
+
+
+def _capped(lines: list[str], w: Words) -> list[str]:
+    """``lines``, the first :data:`LISTED_MOST` of them and how many more there are:
+    dotnet/csharplang's page listed 30 of its documentation folders and said nothing of
+    the 13 after them."""
+    more = len(lines) - LISTED_MOST
+    return [*lines[:LISTED_MOST], "- …" + w("more_items", n=more)] if more > 0 else lines
