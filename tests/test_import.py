@@ -2448,7 +2448,19 @@ def test_a_site_link_to_a_section_of_the_page_itself_leads_to_that_section(
             "(0519-ref-mutableref-types.md).\n\n\n\n",
             "0519-ref-mutableref-types.md",
         ),
+        # WebAssembly/design's CodeOfConduct.md and Semantics.md, whole
+        (
+            "The code of conduct has moved to https://github.com/w/m/blob/main/COC.md.\n",
+            "https://github.com/w/m/blob/main/COC.md",
+        ),
+        (
+            "# Semantics\n\nThis file historically contained the description of the"
+            " instruction set.\n\nFor the current description, see the [normative"
+            " documentation](https://w.io/spec/exec/).\n",
+            "https://w.io/spec/exec/",
+        ),
         ("The function was renamed to [parse](parse.md) in 2.0.\n", ""),  # not the page
+        ("The team has moved to [Paris](paris.md), where it meets on Mondays.\n", ""),
         # says more, names two places, names none, or moved is not what the page says
         ("Moved to [a](a.md). " + "More words here. " * 10, ""),
         ("Moved to [a](a.md) and [b](b.md).\n", ""),
@@ -2458,6 +2470,26 @@ def test_a_site_link_to_a_section_of_the_page_itself_leads_to_that_section(
 )
 def test_a_page_that_only_says_it_moved_is_told_apart(body: str, target: str) -> None:
     assert conversion.moved_to(body) == target
+
+
+def test_an_empty_page_is_left_out_of_a_folder(make_base: MakeBase, tmp_path: Path) -> None:
+    """dotnet/csharplang: the empty rejected/README.md came in as a page titled and
+    summarised "README"; a page of fields alone (a site's section page) still comes in."""
+    root = make_base({})
+    source = pages(
+        root.parent / "proposals",
+        {
+            "rejected/README.md": "",
+            "inactive/README.md": "# Inactive\n\n<!-- to fill -->\n\n",
+            "guide/_index.md": "---\ntitle: Guide\n---\n",
+            "lists.md": "# Lists\n\nList patterns match sequences.\n",
+        },
+    )
+    report = run_import(root, source)
+    assert set(report.imported) == {"guide/_index.md", "lists.md"}
+    why = {case.source: case.reason for case in report.skipped}
+    assert why["rejected/README.md"].startswith("an empty page")
+    assert why["inactive/README.md"].startswith("an empty page")
 
 
 def test_a_page_that_only_says_it_moved_is_left_out_of_a_folder(

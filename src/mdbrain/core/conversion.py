@@ -716,6 +716,14 @@ _MOVED = re.compile(  # at the start of what the page says, emphasis and quotes 
     r"^[>*_\s]*(?:(?:note[:*_\s]*)?(?:this|the)\s+(?:page|document|file|doc|content|rfc|article"
     r"|section|proposal)\s+(?:has\s+|was\s+|is\s+)?(?:been\s+)?"
     r"(?:moved|relocated|now\s+lives|renamed)"
+    # "The code of conduct has moved to …" (WebAssembly/design)
+    r"|(?:the|this|our)\s+(?:[\w-]+\s+){0,3}?(?:conduct|documentation|docs|guide|guidelines"
+    r"|spec|specification|readme|wiki|faq|changelog|policy|tutorial|handbook|manual|roadmap)"
+    r"\s+(?:has|have)\s+(?:been\s+)?(?:moved|relocated)\b"
+    # "This file historically contained the description of …; for the current
+    # description, see [the normative documentation](…)" (WebAssembly/design)
+    r"|(?:this|the)\s+(?:page|document|file|doc)\s+(?:historically|previously|formerly|once"
+    r"|used\s+to)\s+(?:contained|held|described|hold|contain|describe)\b"
     r"|(?:page\s+|content\s+)?(?:moved|relocated|renamed)\b"
     r"|(?:cette\s+page\s+a\s+[ée]t[ée]\s+|page\s+)?d[ée]plac[ée]e?\b)",
     re.IGNORECASE,
@@ -741,6 +749,16 @@ def moved_to(body: str) -> str:
 
 
 _BARE_ADDRESS = re.compile(r"\bhttps?://[^\s<>()\[\]]{1,2000}")
+
+
+def says_nothing(page: Page) -> bool:
+    """Whether a page holds no words of its own: no frontmatter, and nothing but blank
+    lines, comments and headings (dotnet/csharplang's empty rejected/README.md came in
+    as a page titled and summarised "README")."""
+    if page.meta:
+        return False
+    lines = markdown.without_comments(page.body).split("\n")
+    return all(not line.strip() or _ATX.match(line) for line in lines)
 
 
 # --- MkDocs markup ----------------------------------------------------------------------

@@ -471,6 +471,8 @@ def _no_knowledge(page: conversion.Page, record: adr.Record | None) -> str:
         )
     if conversion.api_stub(page.body):
         return conversion.API_STUB
+    if conversion.says_nothing(page):
+        return "an empty page (nothing but blank lines and headings), no knowledge to import"
     moved = conversion.moved_to(page.body)
     if moved:  # rust-lang/rfcs: "Moved to [2071-impl-trait-existential-types.md](…)."
         return (
