@@ -217,7 +217,9 @@ def _translated(tmp_path: Path, lang: str) -> Path:
     (project / "docs" / "en" / "docs" / "img").mkdir(parents=True)
     (project / "docs" / "en" / "mkdocs.yml").write_text(config, encoding="utf-8")
     (project / "docs" / "en" / "docs" / "img" / "shot.png").write_bytes(b"\x89PNG")
-    (project / "docs" / "en" / "docs" / "release-notes.md").write_text("# Release notes\n")
+    (project / "docs" / "en" / "docs" / "release-notes.md").write_text(
+        "# Release notes\n\nWhat changed.\n"
+    )
     for code, words in (("en", "First"), ("fr", "Premier")):
         (project / "docs" / code / "docs").mkdir(parents=True, exist_ok=True)
         (project / "docs" / code / "docs" / "first.md").write_text(
@@ -279,7 +281,7 @@ def test_a_folder_of_every_language_is_refused_with_the_imports_to_run(tmp_path:
     project = _translated(tmp_path, "en")
     for n in range(3):
         for code in ("en", "fr"):
-            (project / "docs" / code / "docs" / f"page-{n}.md").write_text(f"# Page {n}\n")
+            (project / "docs" / code / "docs" / f"page-{n}.md").write_text(f"# Page {n}\n\nText.\n")
     with Brain.open(project) as brain, pytest.raises(InvalidRequestError) as refused:
         importing.import_folder(brain.session, project / "docs")
     said = refused.value.message

@@ -777,7 +777,7 @@ def test_doxygen_references_where_a_path_goes_in_code_or_in_a_links_text(
             "1. A list\n\n    ```\n    @ref b_top\n    ```\n\n"
             "Text.\n\n    @ref b_top\n\n<!--\n@ref b_top\n-->\n\n"
             "@ref build_setup and @ref b_second.\n",
-            "b.md": "# Top [x] {#b_top}\n\n## Details {#b_details}\n\n# Second {#b_second}\n",
+            "b.md": "# Top [x] {#b_top}\n\n## Details {#b_details}\n\n# Second {#b_second}\n\nText.\n",
             "setup.md": "# Setup\n\nSteps.\n",
         },
     )
