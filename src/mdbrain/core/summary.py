@@ -776,7 +776,10 @@ _ELSEWHERE = re.compile(
     r"(?:see|check\s+out|read|refer\s+to|consult)\b[^.!?:;]{0,120}?\bfor\s+"
     r"(?:more|further|additional|the\s+full|full|all\s+the)?\s*"
     r"(?:information|details|info|reference|instructions|options)"
-    r"(?:\s+(?:too|also|on\s+(?:this|that|it)|about\s+(?:this|that|it)))?",
+    r"(?:\s+(?:too|also|on\s+(?:this|that|it)|about\s+(?:this|that|it)))?"
+    # a sentence that is nothing but a pointer: "See rationale for motivating scenarios."
+    # (WebAssembly/design's FeatureTest.md)
+    r"|(?:see|refer\s+to|consult)\s+[^.!?:;]{1,60}?\s+for\s+[^.!?:;]{1,60}",
     re.IGNORECASE,
 )
 
@@ -794,8 +797,9 @@ def weak(text: str) -> bool:
     dates a post and points at another), it only sends the reader elsewhere ("See X
     for more information.", "Discussion of this proposal is held in this issue."), it
     goes on from what came before (it opens in lower case on a word no sentence opens
-    on, or names "the problems mentioned above"), it is a specification's notice on its
-    key words, or it is one word (a command's synopsis: "ikm")."""
+    on, or on an ellipsis, or names "the problems mentioned above"), it is a
+    specification's notice on its key words, or it is one word (a command's synopsis:
+    "ikm")."""
     core = text.strip()
     return (
         bool(_ANNOUNCES.search(text))
@@ -808,6 +812,7 @@ def weak(text: str) -> bool:
             for p in (_DATED_ONLY, _DATELINE, _ELSEWHERE, _DISCUSSED_ELSEWHERE)
         )
         or _GOES_ON.match(core) is not None
+        or core.startswith(("...", "…"))  # "... especially since pthreads": a FAQ's answer
         or _BACK_REFERENCE.search(core) is not None
         or _KEY_WORDS_NOTICE.search(core) is not None
         or len(core.split()) < 2
