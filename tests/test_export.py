@@ -148,6 +148,28 @@ def test_links_between_documents_point_to_their_pages_with_the_anchor(
     assert '<h2 id="why">Why</h2>' in target
 
 
+def test_a_page_shows_its_title_and_summary_once_and_its_facts_apart(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """dotnet/csharplang and WebAssembly/design: a title differing from the page's heading
+    by its backticks was shown twice, an imported page's summary was read twice (above
+    the body, then as its first paragraph), and "reference" ran into the tag after it."""
+    unions = (
+        "---\ntitle: Discriminated unions / enum class\nsummary: Enum classes are a new kind"
+        " of type declaration, where every instance is listed.\ntype: concept\nstatus:"
+        " stable\ntags: [x]\nupdated: 2026-07-01\n---\n\n"
+        "# Discriminated unions / `enum class`\n\nEnum classes are a new kind of type\n"
+        "declaration, where *every* instance is listed.\n\n## Details\n\nMore.\n"
+    )
+    pages = {"unions.md": unions, "other.md": doc("Other", "Something else.", tags="[x]")}
+    site = site_of(make_base(pages).parent, tmp_path / "site")
+    unions, other = text(site, "docs/unions.html"), text(site, "docs/other.html")
+    assert unions.count("<h1") == 1 and '<p class="summary">' not in unions
+    assert "<p>Enum classes are a new kind of type" in unions
+    assert '<p class="summary">What this document covers.</p>' in other
+    assert re.search(r'<span class="type">\w+</span>\s+<a class="tag"', other)
+
+
 def test_a_heading_that_names_its_own_id_is_given_it_and_shows_without_it() -> None:
     """fastapi/fastapi: "## Path parameters with types { #path-parameters-with-types }"
     was shown with its id, under the id "path-parameters-with-types--path-...", so the

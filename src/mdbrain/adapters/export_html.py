@@ -573,6 +573,32 @@ def body_html(
 ) -> Markup:
     """A document's body as safe HTML, links to other documents pointing to their pages;
     a first level-1 heading that repeats ``title`` is left out (the page shows the title)."""
+    return body_parts(md, text, doc_id, pages, title)[0]
+
+
+def _words(inline: Any) -> str:
+    """The words an inline token shows, markup aside ("`enum class`" shows enum class)."""
+    shown = [
+        " " if c.type in ("softbreak", "hardbreak") else c.content
+        for c in inline.children or ()
+        if c.type in ("text", "code_inline", "softbreak", "hardbreak")
+    ]
+    return " ".join("".join(shown).split()) if shown else " ".join(inline.content.split())
+
+
+def body_parts(
+    md: MarkdownIt,
+    text: str,
+    doc_id: str,
+    pages: Mapping[str, Any],
+    title: str = "",
+    *,
+    summary: str = "",
+) -> tuple[Markup, bool]:
+    """:func:`body_html`, and whether the body opens on its ``summary`` (an imported page's
+    summary is its first paragraph: shown above the body, it was read twice). A heading
+    repeats the title whatever its markup (dotnet/csharplang: "Discriminated unions /
+    `enum class`" was shown twice)."""
     base = "../" * page_path(doc_id).count("/")
     env: EnvType = {"doc": doc_id, "pages": pages, "base": base, "anchors": {}}
     tokens = md.parse(without_comments(text), env)
@@ -580,11 +606,18 @@ def body_html(
         len(tokens) >= 3
         and tokens[0].type == "heading_open"
         and tokens[0].tag == "h1"
-        and " ".join(tokens[1].content.split()) == " ".join(title.split())
+        and _words(tokens[1]) == " ".join(title.split())
     ):
         tokens = tokens[3:]
+    wanted = " ".join(summary.split()).rstrip("…").strip()
+    opens = (
+        bool(wanted)
+        and len(tokens) >= 2
+        and tokens[0].type == "paragraph_open"
+        and _words(tokens[1]).startswith(wanted)
+    )
     html = md.renderer.render(tokens, md.options, env)
-    return Markup(html)  # noqa: S704 - markdown-it escapes all text, HTML is rebuilt
+    return Markup(html), opens  # noqa: S704 - markdown-it escapes all text, HTML is rebuilt
 
 
 # --- the theme tree ---------------------------------------------------------------------
@@ -735,9 +768,14 @@ def _render_documents(ids: Sequence[str]) -> list[tuple[str, bytes]]:
     for doc_id in ids:
         item = snapshot.by_id[doc_id]
         body = snapshot.body(doc_id)
-        html = body_html(md, body.text, doc_id, snapshot.by_id, item.title)
+        html, repeated = body_parts(
+            md, body.text, doc_id, snapshot.by_id, item.title, summary=item.summary or ""
+        )
         name = page_path(doc_id)
-        out.append((name, _page(env, site, "document.html", name, page=item, body=body, html=html)))
+        shown = _page(
+            env, site, "document.html", name, page=item, body=body, html=html, repeated=repeated
+        )
+        out.append((name, shown))
     return out
 
 
