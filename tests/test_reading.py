@@ -1655,3 +1655,20 @@ def test_a_record_is_named_by_its_number_alone_when_one_holds_it(make_base: Make
         brain.show("7")
     with pytest.raises(UsageError):
         brain.show("2024")  # a day is no record number
+
+
+def test_the_section_headed_by_the_operators_asked_is_the_one_shown(make_base: MakeBase) -> None:
+    """dotnet/csharplang: "Why no == and != in chained comparisons?" was shown other
+    sections of the right page, never "Why not include `==` and `!=`?": the words of a
+    search leave symbols out."""
+    body = (
+        "## Design\n\nA chained comparison such as a < b < c compares the middle operand"
+        " twice.\n\n## Why not include `is` and `as`?\n\nType tests in a chained comparison"
+        " would read oddly.\n\n## Why not include `==` and `!=`?\n\nEquality already"
+        " chains on bool, so a == b == c means something today.\n"
+    )
+    root = make_base({"chained.md": doc("Chained comparison", body=body)})
+    result = Brain.open(root).reader().query("Why no == and != in chained comparisons?")
+    assert result.sections and result.sections[0].title == "Why not include `==` and `!=`?"
+    plain = Brain.open(root).reader().query("Why no type tests in chained comparisons?")
+    assert plain.sections[0].title != "Why not include `==` and `!=`?"

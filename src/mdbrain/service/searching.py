@@ -589,7 +589,13 @@ class Searcher:
             asked = self.question(question, candidate.lang)
             body = self.index.bodies([candidate.rowid]).get(candidate.rowid, "")
         found_in = _scored_sections(
-            asked.asked, candidate, body, stats.passage, self.params(), within=True
+            asked.asked,
+            candidate,
+            body,
+            stats.passage,
+            self.params(),
+            within=True,
+            symbols=text.operators(question),
         )
         return found_in, {term.term: term.idf for term in asked.terms}
 
@@ -792,6 +798,9 @@ def _sections(
     return tuple((section, value) for section, value, _order in found)
 
 
+SYMBOL_HEADING = 2.0  # a section headed by the operators asked, in choosing among them
+
+
 def _scored_sections(
     question: ranking.Asked,
     candidate: Candidate,
@@ -800,13 +809,17 @@ def _scored_sections(
     params: ranking.Params,
     *,
     within: bool = False,
+    symbols: Sequence[str] = (),
 ) -> tuple[tuple[passages.Section, float, float], ...]:
     """The sections of a candidate that hold a query term, best first: where the
     question's words occur in its ``body``, told apart by section.
 
     ``within`` orders them to choose among them rather than to rank the document:
     each term weighing as much as few of the sections hold it (:func:`ranking.within`),
-    and each keeping its score as the ranking gives it."""
+    and each keeping its score as the ranking gives it. Among them, a section whose
+    own heading writes every operator the question asks about by its ``symbols`` comes
+    first (dotnet/csharplang: "Why no == and != in chained comparisons?" was shown the
+    section "Why not include `is` and `as`?" beside "Why not include `==` and `!=`?")."""
     hits = ranking.located(question, body)
     described: list[list[Any]] = json.loads(candidate.sections) if candidate.sections else []
     starts, ends = [0], []  # each section's part of the body
@@ -835,8 +848,13 @@ def _scored_sections(
             for n in sorted(per_part.keys() | headings.keys())
         ]
         chooser = ranking.within(question, held, len(described))
+    headed = {
+        n
+        for n, (_s, _e, _l, path) in enumerate(described)
+        if symbols and path and all(symbol in path[-1] for symbol in symbols)
+    }
     out = []
-    for number in sorted(per_part.keys() | headings.keys()):
+    for number in sorted(per_part.keys() | headings.keys() | headed):
         if number >= len(described):
             continue
         start, end, level, path = described[number]
@@ -851,7 +869,9 @@ def _scored_sections(
         )
         value = score(question)
         order = score(chooser) if within else value
-        if value > 0:
+        if number in headed:
+            order = order * SYMBOL_HEADING + SYMBOL_HEADING
+        if value > 0 or order > value:
             out.append((order, passages.Section(start, end, level, tuple(path)), value))
     out.sort(key=lambda item: (-item[0], item[1].line))
     return tuple((section, value, order) for order, section, value in out)
