@@ -347,9 +347,7 @@ async def test_texts_name_the_tools_and_parameters_an_agent_calls(
         shown = text_of(await client.call_tool("read", {"doc": "features/login.md"}))
         written = await client.call_tool("write", {"title": "Sessions", "summary": "How long."})
     said = asked + cut + shown + text_of(written)
-    assert (
-        "--- rules/long.md:" in cut and "[section continues: read doc=rules/long.md section=" in cut
-    )
+    assert "--- rules/long.md:" in cut and "[section continues: read section=" in cut
     assert "expect_sha" in shown
     assert "mdbrain show" not in said and "--" not in said.replace("--- ", "")
     assert text_of(written).startswith("Created sessions.md; sha ")  # a line, not JSON

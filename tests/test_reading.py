@@ -229,8 +229,7 @@ def test_show_finds_a_section_by_a_line_it_holds_and_by_a_title_without_backtick
     assert asked.same_title == (first.line + 8,)
     assert (
         f"(2 sections are titled 'Why?': this is the one at line {first.line}; the other is at"
-        f" line {first.line + 8} (show sec.md --section {first.line + 8}))"
-        in views.show_text(asked)
+        f" line {first.line + 8} (show --section {first.line + 8}))" in views.show_text(asked)
     )
     second = reader.show("sec.md", section=str(first.line + 8)).passages[-1]
     assert not reader.show("sec.md", section=str(first.line + 8)).same_title  # by its line
@@ -295,7 +294,7 @@ def test_a_cut_passage_says_the_command_that_shows_its_whole_section(
     # the page is named once, by its first passage; the option is said, and counted
     assert printed.count("--- roll.md:") == 1
     assert f"--- same page:{cut[0].line}-{cut[0].end} (Rollout)" in printed
-    assert f"[section continues: show roll.md --section {cut[0].line}]" in printed
+    assert f"[section continues: show --section {cut[0].line}]" in printed
     shown = reader.show("roll.md", section=str(cut[0].line)).passages[-1]
     assert shown.title == "Rollout" and "The canary gate holds." in shown.text
 
@@ -1672,3 +1671,15 @@ def test_the_section_headed_by_the_operators_asked_is_the_one_shown(make_base: M
     assert result.sections and result.sections[0].title == "Why not include `==` and `!=`?"
     plain = Brain.open(root).reader().query("Why no type tests in chained comparisons?")
     assert plain.sections[0].title != "Why not include `==` and `!=`?"
+
+
+def test_show_without_a_document_says_where_an_answer_names_it(make_base: MakeBase) -> None:
+    """WebAssembly/design: `show --section 27`, copied from an answer's hint, said only
+    "Missing argument 'DOC'"."""
+    from mdbrain.adapters.cli import cli
+
+    root = make_base({"a.md": doc("A")})
+    said = CliRunner().invoke(cli, ["-C", str(root.parent), "show", "--section", "27"])
+    assert said.exit_code == 2
+    assert "name the document: show <doc> --section 27" in said.output
+    assert "'--- <doc>:<lines>' line above the passage" in said.output

@@ -127,17 +127,23 @@ def query(
 
 
 @cli.command()
-@click.argument("doc")
+@click.argument("doc", required=False)
 @click.option(
     "--section", help="Also return the section with this title, or holding this line number."
 )
 @click.option("--full", is_flag=True, help="Also return the whole body.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
 @click.pass_obj
-def show(obj: Context, doc: str, section: str | None, full: bool, as_json: bool) -> None:
+def show(obj: Context, doc: str | None, section: str | None, full: bool, as_json: bool) -> None:
     """Show DOC: summary, links and outline by default; a section or the body on request."""
     from mdbrain.adapters import views
 
+    if doc is None:  # "[section continues: show --section 27]" copied from an answer
+        said = f"show <doc> --section {section}" if section else "show <doc>"
+        raise click.UsageError(
+            f"name the document: {said}; in an answer of query, it is the page named on"
+            " the '--- <doc>:<lines>' line above the passage ('same page': the one before)"
+        )
     brain = guarded(obj.brain)
     doc_id = guarded(lambda: brain.doc(doc, obj.directory, existing=True))
     result = guarded(lambda: brain.show(doc_id, section=section, full=full))

@@ -223,7 +223,7 @@ def query_text(result: QueryResult) -> str:
     for passage, named in in_order(result.hits, result.frontmatters, result.sections):
         lines += ["", passage_head(passage, named), passage.text]
         if passage.cut:
-            cli, mcp = (words.format(doc=passage.doc, line=passage.line) for words in CONTINUES)
+            cli, mcp = (words.format(line=passage.line) for words in CONTINUES)
             option = _say(cli, mcp)
             lines.append(f"[section continues: {option}]")
     if result.neighbours:
@@ -297,7 +297,7 @@ def show_text(result: ShowResult) -> str:
         ]
         if result.same_title:
             others = ", ".join(str(line) for line in result.same_title)
-            option = _say(f"show {passage.doc} --section {result.same_title[0]}", "section=<line>")
+            option = _say(f"show --section {result.same_title[0]}", "section=<line>")
             rest = "the other is at line" if len(result.same_title) == 1 else "the others at lines"
             lines.append(
                 f"({len(result.same_title) + 1} sections are titled {passage.title!r}: this is"

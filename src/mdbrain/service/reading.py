@@ -365,9 +365,7 @@ def passage_head(passage: Passage, named: bool) -> str:
     return f"--- {page}:{passage.line}-{passage.end} ({passage.title})"
 
 
-# the CLI's words, MCP's: what to run as it is written (WebAssembly/design: "show
-# --section 27" named no document, and the command asked for one)
-CONTINUES = ("show {doc} --section {line}", "read doc={doc} section={line}")
+CONTINUES = ("show --section {line}", "read section={line}")  # the CLI's words, MCP's
 
 
 def passage_frame(passage: Passage, named: bool = True) -> str:
@@ -377,10 +375,7 @@ def passage_frame(passage: Passage, named: bool = True) -> str:
     head = passage_head(passage, named)
     if not passage.cut:
         return head
-    said = [
-        f"[section continues: {words.format(doc=passage.doc, line=passage.line)}]"
-        for words in CONTINUES
-    ]
+    said = [f"[section continues: {words.format(line=passage.line)}]" for words in CONTINUES]
     return f"{head}\n{max(said, key=tokens.estimate)}"
 
 
