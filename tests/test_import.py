@@ -2638,6 +2638,34 @@ def test_a_document_citing_a_page_as_its_source_does_not_keep_it_from_being_impo
     assert run_import(root, root.parent / "README.md").imported == {}
 
 
+def test_a_link_to_a_page_a_document_only_cites_stays_a_link_to_that_page(
+    make_base: MakeBase,
+) -> None:
+    """cncf/toc: after a decision was written with '--source' naming an issue template,
+    importing the process pages turned their links to the template into links to the
+    decision; twice to one missing page on a line was listed twice."""
+    root = make_base(
+        {
+            "notes/criteria.md": doc(
+                "Incubation criteria are in the issue template",
+                sources="[.github/template-incubation.md]",
+            )
+        }
+    )
+    project = root.parent
+    (project / ".github").mkdir()
+    (project / ".github" / "template-incubation.md").write_text("# Incubation form\n\nFill.\n")
+    (project / "process").mkdir()
+    (project / "process" / "README.md").write_text(
+        "# Process\n\nSee the [template](../.github/template-incubation.md).\n\n"
+        "[Guide](../gone.md) and [again](../gone.md).\n"
+    )
+    report = run_import(root, project / "process")
+    text = (root / report.imported["README.md"]).read_text(encoding="utf-8")
+    assert "[template](../../.github/template-incubation.md)" in text
+    assert [(b.line, b.target) for b in report.broken_links] == [(5, "../gone.md")]
+
+
 def test_a_link_to_a_folder_of_pages_makes_no_impl_ref(make_base: MakeBase) -> None:
     """expressjs/expressjs.com: a link to /2x/, its 2.x documentation, made that folder an
     impl_ref, fingerprinted as code; a folder of code still makes one."""

@@ -426,11 +426,12 @@ def _refreshed(
     return False
 
 
-def _made_from(run: _Run, path: str, doc_id: str) -> bool:
-    """Whether the document ``doc_id``, whose ``sources`` name the page ``path``, was made
-    from it rather than citing it: its file is named as import names the page's (moved
-    since, it keeps its title), or its title is the page's. golang/proposal: a decision
-    written with ``--source README.md`` kept the README from ever being imported."""
+def _made_from(run: _Run, path: str, doc_id: str, *, base: Path | None = None) -> bool:
+    """Whether the document ``doc_id``, whose ``sources`` name the page ``path`` (from the
+    source folder, or from ``base``), was made from it rather than citing it: its file
+    is named as import names the page's (moved since, it keeps its title), or its title
+    is the page's. golang/proposal: a decision written with ``--source README.md`` kept
+    the README from ever being imported."""
     stem = conversion.page_stem(posixpath.basename(path))
     own = posixpath.basename(doc_id).rsplit(".", 1)[0]
     names = {slug.slugify(stem, fallback="")}
@@ -439,7 +440,7 @@ def _made_from(run: _Run, path: str, doc_id: str) -> bool:
     if own in names or _NUMBERED_COPY.sub("", own) in names:
         return True
     try:
-        raw = document.decode(files.read(run.source, path), path=path)
+        raw = document.decode(files.read(base or run.source, path), path=path)
     except MdbrainError:
         return True  # nothing to tell them apart by: as before, the page is not imported
     page = conversion.parse(path, raw.removeprefix(document.BOM))
@@ -570,8 +571,12 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     """Every page that can be imported; the others are reported as skipped."""
     pages = {}
     done = _already_imported(run)
+    project = run.session.project
     for source, doc_id in done.items():
-        run.plan.earlier.setdefault(source.casefold(), doc_id)
+        # a document that only cites a file (cncf/toc: a decision written with --source
+        # naming an issue template) is not that file's page: links to it stay links to it
+        if not conversion.is_page(source) or _made_from(run, source, doc_id, base=project):
+            run.plan.earlier.setdefault(source.casefold(), doc_id)
     lock = anchor_lock.read(run.session.root)[0]
     manifest = run.found if lock else None  # as _already_imported read it: a dry run writes
     for path in counted(paths, run.session.progress, "reading"):
@@ -2035,7 +2040,8 @@ def _report(
             if (old in ids or new in ids) and {old, new} <= ids.keys() | plan.before.keys()
         ),
         unresolved=tuple(plan.unresolved),
-        broken_links=tuple(sorted(plan.broken, key=lambda b: (b.source, b.line))),
+        # a line linking twice to one missing page says it once (cncf/toc's process page)
+        broken_links=tuple(sorted(set(plan.broken), key=lambda b: (b.source, b.line, b.target))),
         skipped=tuple(run.skipped),
         stopped=tuple(run.stopped),
         code_links=tuple(run.code),
