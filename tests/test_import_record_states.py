@@ -320,6 +320,9 @@ BACKSTAGE_TEMPLATE = (
         ("docs/adr/adr001-template.md", "ADR001: Use templates", False),
         ("docs/adr/0003-x.md", "ADR003: Use [Luxon](https://moment.github.io/luxon/)", False),
         ("docs/adr/0003-x.md", "ADR003: Wrap <Suspense> around pages", False),
+        # pytorch/rfcs' RFC-0038 puts its own title in brackets
+        ("RFC-0038-cpython-support.md", "[CPython version support]", False),
+        ("docs/adr/0004-x.md", "[Use Postgres for sessions]", False),
     ],
 )
 def test_a_template_is_known_by_its_name_or_a_title_of_placeholders(

@@ -1148,12 +1148,23 @@ _TITLE_NUMBER = re.compile(
 _PLACEHOLDER = re.compile(r"\[[^\[\]\n]+\](?![(\[])|\{\{?[^{}\n]+\}?\}|<[^<>\n]+>")
 
 
+# the words a form's placeholder asks with: "[short title of solved problem and solution]"
+_ASKING_WORDS = re.compile(
+    r"\b(?:title|name|subject|topic|summary|description|problem|solution|decision|feature"
+    r"|proposal|short|your|tbd|todo|x{2,}|n{3,}|titre|nom|sujet)\b",
+    re.IGNORECASE,
+)
+
+
 def placeholder_title(title: str) -> bool:
     """Whether a title is only the placeholders of a form, after the number a record's
     title opens with: ``ADR000: [TITLE]``, ``{Title}``, ``<short title>``,
-    ``[short title of solved problem and solution]``; not ``[Link](x.md)``."""
+    ``[short title of solved problem and solution]``; not ``[Link](x.md)``, nor a
+    title its author put in brackets (pytorch/rfcs' "[CPython version support]": no
+    word of a form's)."""
     rest = _TITLE_NUMBER.sub("", title, count=1)
-    if not _PLACEHOLDER.search(rest):
+    found = _PLACEHOLDER.findall(rest)
+    if not found or not any(_ASKING_WORDS.search(piece) for piece in found):
         return False
     return not _PLACEHOLDER.sub("", rest).strip(" \t*_`:;,.-\u2013\u2014/|")
 
