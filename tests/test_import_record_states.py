@@ -1004,3 +1004,23 @@ def test_a_logs_folders_named_for_states_give_their_records_that_state(
     )
     assert adr.folder_state("logs/Rejected_Ideas/2019/x.md") == ("", "")
     assert adr.folder_state("logs/2019/Rejected/x.md") == ("rejected", "logs/2019/Rejected")
+
+
+def test_a_folder_naming_one_series_before_every_number_is_a_log_at_half_records(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """pytorch/rfcs: 7 of its 16 RFC-NNNN pages state no status, and came in as reference
+    pages beside 9 decisions. Numbers alone ask for nine records in ten first."""
+    stated = "# {0}\n\n## Status\n\nAccepted\n\n## Decision\n\nWe do {0}.\n"
+    plain = "# {0}\n\nA design for {0}, and how it goes.\n"
+    for folder, name in (("design", "RFC-{0:04d}-topic-{0}.md"), ("notes", "{0:04d}-topic-{0}.md")):
+        for n in range(1, 13):
+            page = (stated if n % 2 else plain).format(f"topic {n}")
+            path = tmp_path / folder / name.format(n)
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(page, encoding="utf-8")
+    root = make_base({})
+    rfcs = imported(root, run_import(root, tmp_path / "design", theme="design"))
+    assert {fields["type"] for fields in rfcs.values()} == {"decision"}
+    notes = imported(root, run_import(root, tmp_path / "notes", theme="notes"))
+    assert sorted(fields["type"] for fields in notes.values()).count("decision") == 6

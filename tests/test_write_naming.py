@@ -81,6 +81,12 @@ def test_a_title_keeps_its_words_whole() -> None:
         ("HighLevelGoals.md", "high-level-goals", "High Level Goals"),
         ("FAQ.md", "faq", "FAQ"),
         ("Win32API.md", "win32-api", "Win32 API"),
+        # words apart already: each kept whole (pytorch/rfcs' "Py Torch" was a slip)
+        (
+            "RFC-0019-Extending-PyTorch.md",
+            "rfc-0019-extending-pytorch",
+            "RFC 0019 Extending PyTorch",
+        ),
     ],
 )
 def test_a_file_name_of_joined_words_is_read_word_by_word(

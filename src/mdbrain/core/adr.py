@@ -707,13 +707,28 @@ def _field_text(meta: Mapping[str, Any], name: str) -> str:
 
 LOG_MIN = 10  # numbered pages a folder needs before its records make it a log
 LOG_SHARE = 0.9  # share of them that must be records
+# share enough when every numbered page names the same series before its number
+# ("RFC-0011-inference-mode.md"): pytorch/rfcs' nine records of sixteen RFCs
+SERIES_SHARE = 0.5
+_SERIES_LEAD = re.compile(rf"^({_SERIES})[-_ ]?\d", re.IGNORECASE)
+
+
+def _one_series(paths: list[str]) -> bool:
+    """Whether every path's file name opens with the same record series and its number."""
+    leads = {
+        found.group(1).lower() if (found := _SERIES_LEAD.match(posixpath.basename(p))) else ""
+        for p in paths
+    }
+    return len(leads) == 1 and "" not in leads
 
 
 def in_a_log(paths: Iterable[str], records: Container[str]) -> set[str]:
     """The numbered ``paths`` that are not among ``records`` but sit in a folder whose
     numbered pages are records nearly all (:data:`LOG_MIN`, :data:`LOG_SHARE`): a log's
     pages, whatever one of them happens to lack (rust-lang/rfcs: three of 647 RFCs write
-    no "RFC PR:" line, and came in as reference pages beside 644 decisions)."""
+    no "RFC PR:" line, and came in as reference pages beside 644 decisions). When every
+    numbered page names one series before its number, half of them will do
+    (:data:`SERIES_SHARE`)."""
     by_folder: dict[str, list[str]] = {}
     for path in paths:
         if number_of(path) is not None:
@@ -721,7 +736,8 @@ def in_a_log(paths: Iterable[str], records: Container[str]) -> set[str]:
     out: set[str] = set()
     for numbered in by_folder.values():
         others = [p for p in numbered if p not in records]
-        if len(numbered) >= LOG_MIN and len(numbered) - len(others) >= LOG_SHARE * len(numbered):
+        share = SERIES_SHARE if _one_series(numbered) else LOG_SHARE
+        if len(numbered) >= LOG_MIN and len(numbered) - len(others) >= share * len(numbered):
             out.update(others)
     return out
 
