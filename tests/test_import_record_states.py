@@ -129,6 +129,9 @@ def test_a_record_reads_its_state_as_the_page_writes_it(
         ("Suspendue", "proposed"),
         # turned down: a negation is no acceptance
         ("Discarded", "rejected"),
+        ("Shelved", "rejected"),  # pytorch/rfcs' rejection
+        ("Commenting", "proposed"),
+        ("Stalled", "proposed"),
         ("Not accepted", "rejected"),
         ("not approved", "rejected"),
         ("Non retenue", "rejected"),

@@ -339,7 +339,7 @@ _STATES: Final = (
             rf"|\b(?:rejet|refus|abandonn|retir){_PP}(?!\w)"
             # words that say so only as the state itself: "Accepted (Python 2 support
             # dropped)" and "Approved, not adopted by the mobile team" are accepted
-            rf"|^\W*(?:discarded|dropped|refused|not\s+(?:accepted|approved|adopted|agreed"
+            rf"|^\W*(?:discarded|dropped|refused|shelved|not\s+(?:accepted|approved|adopted|agreed"
             rf"|retained)|non\s+(?:retenue?s?|(?:accept|adopt|valid){_PP}))(?!\w)",
             re.I,
         ),
@@ -374,6 +374,7 @@ _STATES: Final = (
             r"|under discussion|in discussion|under consideration|in progress|on hold"
             r"|postponed|deferred|waiting(?:\s+(?:on|for))?\s+(?:review|approval|decision))\b"
             r"|^\W*(?:stagnant|last\s+call|review|provisional)\b"  # EIP-1's, a KEP's
+            r"|^\W*(?:commenting|stalled)\W*$"  # pytorch/rfcs' labels on the way
             rf"|\bpropos{_PP}(?!\w)|\bproposition\b|\bbrouillon\b|\bà\s+l['’]étude\b"
             r"|\ba\s+l['’]etude\b|\ben\s+(?:discussion|revue|relecture|cours|attente)\b"
             rf"|\breport{_PP}(?!\w)|\bsuspendue?s?\b|\bà\s+valider\b",
