@@ -1683,3 +1683,23 @@ def test_show_without_a_document_says_where_an_answer_names_it(make_base: MakeBa
     assert said.exit_code == 2
     assert "name the document: show <doc> --section 27" in said.output
     assert "'--- <doc>:<lines>' line above the passage" in said.output
+
+
+def test_a_status_asked_by_name_is_shown_without_everything(make_base: MakeBase) -> None:
+    """pytorch/rfcs: `search --status archived conda` said nothing matched, one archived
+    document left out, `--all` to see it."""
+    root = make_base(
+        {
+            "rfc-6.md": doc("Conda distribution", status="archived", body="Ship conda builds."),
+            "rfc-7.md": doc("Wheel distribution", body="Ship wheels, not conda builds."),
+            "rfc-8.md": doc("Old conda mirror", status="deprecated", body="A conda mirror."),
+        }
+    )
+    reader = Brain.open(root).reader()
+    archived = reader.search("conda", filters=Filters(statuses=("archived",)))
+    assert [found.hit.id for found in archived.hits] == ["rfc-6.md"]
+    retired = reader.search("conda", filters=Filters(statuses=("archived", "deprecated")))
+    assert {found.hit.id for found in retired.hits} == {"rfc-6.md", "rfc-8.md"}
+    asked = reader.query("conda builds", filters=Filters(statuses=("archived",)))
+    assert [hit.id for hit in asked.hits] == ["rfc-6.md"]
+    assert [found.hit.id for found in reader.search("conda").hits] == ["rfc-7.md"]  # by default

@@ -112,8 +112,10 @@ class Filters:
     def visible(self, card: Card) -> bool:
         """Whether a default read shows ``card``: no draft unless asked, nothing retired
         unless the question names that very record ("Why was KEP-3063 withdrawn?" hid
-        KEP-3063, withdrawn, behind a footnote): its row says it is retired."""
-        if self.everything:
+        KEP-3063, withdrawn, behind a footnote): its row says it is retired. A status
+        asked by name is shown (pytorch/rfcs: ``--status archived`` found nothing
+        without ``--all``)."""
+        if self.everything or card.status in self.statuses:
             return True
         if card.status in UNVETTED:
             return self.include_drafts
