@@ -269,6 +269,24 @@ def test_a_proposal_s_summary_is_what_it_proposes_unless_it_opens_on_a_user_stor
     assert conversion.summary_of(story, {}, 240, True).startswith("Sidecars are helpers")
 
 
+def test_a_records_own_summary_comes_before_its_context() -> None:
+    """pytorch/rfcs: RFC-0024 was summarised from its "## **Context**" beside its
+    "## **Summary**"; a Decision still comes first, and a Context alone still serves."""
+    body = (
+        "# RFC process\n\n## **Context**\n\nProposals were lost in issues.\n\n"
+        "## **Summary**\n\nGizmos are structured documents for proposals.\n"
+    )
+    assert conversion.summary_of(body, {}, 240, True) == (
+        "Gizmos are structured documents for proposals."
+    )
+    decided = body + "\n## Decision\n\nWe keep proposals in this repository.\n"
+    assert conversion.summary_of(decided, {}, 240, True) == (
+        "We keep proposals in this repository."
+    )
+    alone = "# RFC process\n\n## Context\n\nProposals were lost in issues.\n"
+    assert conversion.summary_of(alone, {}, 240, True) == "Proposals were lost in issues."
+
+
 @pytest.mark.parametrize(
     "nested",
     [

@@ -352,8 +352,10 @@ def summary_of(
     # summary it writes of itself: a KEP's Proposal says what changes ("introduce a
     # restartPolicy field to init containers") where its Summary says why, and answered
     # more questions so, unless it opens on a user story (see summary.weak)
-    decided = (*schema.DECISION_SECTIONS, "proposal", "context")
-    places = [decided, SUMMARY_SECTIONS] if decision else []
+    # ... and a record's own summary says more of it than its Context, which says why
+    # (pytorch/rfcs' RFC-0024 was summarised from its Context beside its Summary)
+    decided, why = (*schema.DECISION_SECTIONS, "proposal"), ("context",)
+    places = [decided, SUMMARY_SECTIONS, why] if decision else []
     # a record's Status section says where it stands, not what it decides ("Incomplete");
     # a page's list of its authors says who wrote it, not what it is about
     aside = decision or _ASIDE_HEADING.search(body) is not None  # most pages: none
@@ -363,8 +365,8 @@ def summary_of(
     for names in (*places, None) if decision else (SUMMARY_SECTIONS, None):
         own = names is SUMMARY_SECTIONS  # a Decision section is one wherever it stands
         found = first_paragraph(
-            page if names is None else section(body, names, own=own, outline=names is decided),
-            lists=names is decided,
+            page if names is None else section(body, names, own=own, outline=not own),
+            lists=names is decided or names is why,
             poor=weak if names is None else None,  # the page's: its next paragraph may do
         )
         found = _unbracketed(found, defined) if defined and "[" in found else found
