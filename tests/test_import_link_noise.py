@@ -57,6 +57,13 @@ def test_a_fence_inside_a_footnote_holds_no_wiki_link() -> None:
     assert wiki(text) == [(8, "Real Page")]
 
 
+def test_a_reference_link_in_brackets_cites_a_source_and_is_no_wiki_link() -> None:
+    # pytorch/rfcs' RFC-0001: "[[1]]" with "[1]: https://..." below, six of them broken
+    text = "As shown [[1]] and [[2]], see [[Page]].\n\n[1]: https://a.org/x\n[2]: b.md\n"
+    assert wiki(text) == [(1, "Page")]
+    assert wiki("Cited [[1]] with no definition.\n") == [(1, "1")]
+
+
 def test_wiki_links_in_prose_are_found_and_fences_at_the_margin_hide_theirs() -> None:
     text = (
         "See [[Install Guide]] and [[notes|the notes]].\n\n```toml\n[[bin]]\n```\n\n"

@@ -160,7 +160,10 @@ _FOOTNOTE = re.compile(r" {0,3}\[\^[^\]\n]{1,200}\]:")
 
 def wiki_links(text: str) -> list[WikiLink]:
     """Every wiki link of ``text`` outside fenced code (in a quote or a list item too),
-    code spans and the code of a site's template tags (embeds ``![[x]]`` left out)."""
+    code spans and the code of a site's template tags (embeds ``![[x]]`` left out). A
+    reference link in brackets is none: "[[1]]" beside "[1]: https://..." cites a
+    source (pytorch/rfcs' RFC-0001 had six of them reported as broken links)."""
+    defined = markdown.definitions(text) if "]:" in text else {}
     found = []
     fence: str | None = None
     quoted = 0  # how many quotes the open fence is in: it ends with the last of them
@@ -198,6 +201,8 @@ def wiki_links(text: str) -> list[WikiLink]:
         masked = markdown.CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
         for match in _WIKI.finditer(masked):
             first, second = match.group(1).strip(), (match.group(2) or "").strip()
+            if not second and defined and markdown.label(first) in defined:
+                continue
             found.append(WikiLink(number, match.start(), match.end(), first, second))
     return found
 
