@@ -386,6 +386,13 @@ TABLE_RECORD = (
             "2020-02-03",
         ),
         ("| STATUS |\n| --- |\n| Rejected |", "rejected", "", ""),
+        (  # pytorch/rfcs: a field a row, under an empty header
+            "|   |   |\n| --- | --- |\n| Authors | Ann |\n| Status | Accepted |\n"
+            "| Created | 2020-01-24 |\n| Resolution | TBD |",
+            "accepted",
+            "2020-01-24",
+            "",
+        ),
     ],
 )
 def test_a_table_at_a_records_top_states_its_status_and_days(

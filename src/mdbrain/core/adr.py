@@ -616,6 +616,8 @@ def head_table(body: str) -> dict[str, str]:
         header, values = cells.row_cells(lines[at - 1]), cells.row_cells(lines[at + 1])
         after = lines[at + 2] if at + 2 < len(lines) else ""
         widths = {len(header), len(values), len(cells.row_cells(lines[at]))}
+        if len(header) == 2 and "|" in after and (fields := _field_rows(lines[at + 1 :])):
+            return fields
         if len(header) > _TABLE_WIDTH or len(widths) > 1 or "|" in after:
             continue
         names = [" ".join(cell.lower().split()) for cell in header]
@@ -627,6 +629,21 @@ def head_table(body: str) -> dict[str, str]:
         if named:
             return named
     return {}
+
+
+def _field_rows(rows: list[str]) -> dict[str, str]:
+    """The fields a table of two columns gives a row each ("| Status | Accepted |",
+    "| Created | 2020-01-24 |", pytorch/rfcs' head table under an empty header), when two
+    of its rows or more name one of :data:`_TABLE_COLUMNS`."""
+    named: dict[str, str] = {}
+    for row in rows:
+        if "|" not in row:
+            break
+        found = cells.row_cells(row)
+        key = " ".join(found[0].lower().strip("*_ ").split()) if len(found) == 2 else ""
+        if key in _TABLE_COLUMNS and found[1].strip():
+            named.setdefault(_TABLE_COLUMNS[key], found[1].strip())
+    return named if len(named) >= 2 else {}
 
 
 def status_text(body: str, meta: Mapping[str, Any]) -> str:
