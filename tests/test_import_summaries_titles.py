@@ -334,6 +334,25 @@ def test_who_wrote_a_page_and_when_is_no_summary_of_it(body: str, wanted: str) -
     assert conversion.summary_of(body, {}, 240, False) == wanted
 
 
+def test_a_language_switcher_and_a_pages_dated_history_are_no_summary() -> None:
+    """cncf/toc: its definition was summarised by its row of 24 languages, its principles
+    by "_Version 1.0, Nov 27, 2017 Approved by TOC on: Nov 27, 2017 ..."."""
+    languages = " | ".join(f"[L{n}](#l{n}) (Language {n})" for n in range(12))
+    switcher = f"# Definition\n\n{languages} | Own (Mine)\n\n## Definition\n\nIt is a way.\n"
+    assert conversion.summary_of(switcher, {}, 240, False) == "It is a way."
+    history = (
+        "# Principles\n\n_Version 1.0, Nov 27, 2017\nApproved by TOC on: Nov 27, 2017\n"
+        "Last reviewed: 2022-07-27, [Issue 413](https://x.org/413)_\n\n"
+        "The TOC intends to work with projects this way.\n"
+    )
+    assert conversion.summary_of(history, {}, 240, False) == (
+        "The TOC intends to work with projects this way."
+    )
+    # prose that only mentions a day, or bars in a sentence, is still prose
+    said = "# Notes\n\nOn: Nov 27, 2017 we chose [A](a.md) over [B](b.md), not C.\n"
+    assert conversion.summary_of(said, {}, 240, False).startswith("On: Nov 27, 2017 we chose")
+
+
 def test_a_page_saying_nothing_better_keeps_its_poor_summary() -> None:
     assert conversion.summary_of("# R\n\nCreated on 12/27/2022\n", {}, 240, False) == (
         "Created on 12/27/2022"

@@ -158,6 +158,8 @@ _NAVIGATION = re.compile(
     re.IGNORECASE,
 )
 _NAVIGATION_WORDS: Final = 8
+_SWITCHER_MIN: Final = 3  # links between bars that make a switcher, however long
+_SWITCHER_SHARE: Final = 0.8  # of its pieces linked, the page's own one aside
 _SEPARATED = re.compile(r"\s[›»>|·•→/]\s")
 _LINKS = re.compile(
     rf"!?{_LINK_TEXT}(?:{_DESTINATION}|\[[^\]]*\])|<(?:https?|mailto):[^<>\s]+>|https?://\S+"
@@ -191,6 +193,14 @@ _BYLINE_WORDS: Final = 5
 _MONTH_DATE = re.compile(
     r"^(?:\d{4}-\d{2}-\d{2}|(?:\d{1,2} )?[^\W\d_]{3,9}\.? (?:\d{1,2}, )?\d{4})$"
 )
+# a line of a page's history: a field whose value opens with a day ("Approved by TOC
+# on: Nov 27, 2017", cncf/toc's principles), or a version and its day
+_DATED_LINE = re.compile(
+    r"^[ \t*_]*(?:[A-Za-z][\w .-]{0,40}:[ \t*_]*|version\s+[\d.]+,?[ \t]+)"
+    r"(?:\d{4}-\d{2}-\d{2}|(?:\d{1,2}\s)?[A-Za-z]{3,9}\.?\s(?:\d{1,2},\s)?\d{4})\b",
+    re.IGNORECASE,
+)
+_AFTER_A_DAY: Final = 4  # words a line of history may hold after its day ("Issue 413")
 _CSS_LINE = re.compile(
     r"^[ \t]*(?:[@.#]?[\w-][\w\s,.#:>~+*()\[\]=\"'-]*\{[ \t]*$"  # a selector
     r"|\}[ \t]*$)"  # the end of a rule
@@ -301,6 +311,10 @@ def is_navigation(raw: str, text: str) -> bool:
         return True
     if _LINKS.search(raw) and _SEPARATED.search(text) and len(text.split()) <= _NAVIGATION_WORDS:
         return True  # breadcrumbs, a language switcher: "Docs › Guides › Setup"
+    pieces = [piece for piece in raw.split("|") if piece.strip()]
+    linked = sum(1 for piece in pieces if _LINKS.search(piece))
+    if len(pieces) >= _SWITCHER_MIN and linked >= _SWITCHER_SHARE * len(pieces):
+        return True  # cncf/toc: "[Deutsch](#deutsch) (German) | ..." for 24 languages
     return len(text.split()) <= _NAVIGATION_WORDS and bool(_NAVIGATION.match(text))
 
 
@@ -331,6 +345,9 @@ def _is_metadata(lines: list[str]) -> bool:
         found = _FIELD_LINE.match(line)
         key = found.group(1).strip().lower().removesuffix("(s)") if found else ""
         if key and (key in _META_KEYS or "_" in key):
+            continue
+        dated = _DATED_LINE.match(line)  # "Approved by TOC on: Nov 27, 2017", "Version 1.0"
+        if dated is not None and len(plain(line[dated.end() :]).split()) <= _AFTER_A_DAY:
             continue
         bold = _BOLD_FIELD_LINE.match(line)
         if bold is None or bold.group(1).strip().lower() not in _META_KEYS:
