@@ -1060,3 +1060,33 @@ def test_the_past_of_do_and_have_says_nothing_either() -> None:
     analyser = text.Analyzer("en")
     assert analyser.terms("did had") == [] and analyser.terms("do has") == []
     assert analyser.terms("should") != []  # a modal may be what a record says
+
+
+def test_a_page_with_a_heading_holding_what_is_asked_is_read_past_the_first_ten(
+    make_base: MakeBase,
+) -> None:
+    """cncf/toc: "What is the definition of an adopter?", a heading of its FAQ word for
+    word, was 11th by the FAQ's fields, past the ten whose sections are read: its
+    section was never seen, and it ranked as if it held the words anywhere."""
+    pages = {
+        f"reviews/r{n}.md": doc(
+            f"Review {n}",
+            body="## Adoption\n\nThe adopter count grew and the definition of done held.",
+        )
+        for n in range(12)
+    }
+    pages["faq.md"] = doc(
+        "Frequently asked questions",
+        body="## How do I join?\n\nApply.\n\n"
+        + "## Other question\n\nAnother answer.\n\n" * 8
+        + "## What is the definition of an adopter?\n\nAn adopter is an organisation using"
+        " the project in production.\n",
+    )
+    pages.update({f"misc/m{n}.md": doc(f"Misc {n}", body="Cats and dogs.") for n in range(30)})
+    root = make_base(pages)
+    cards = Brain.open(root).reader().searcher.rank("What is the definition of an adopter?", 20)
+    ranked = [card.id for card in cards]
+    faq = cards[ranked.index("faq.md")]
+    assert faq.passage is not None and faq.passage.path[-1].startswith("What is the definition")
+    # read, it comes before the reviews whose sections were not read
+    assert ranked.index("faq.md") < ranked.index("reviews/r10.md")

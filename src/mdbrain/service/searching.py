@@ -19,7 +19,7 @@ import math
 import re
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -53,6 +53,7 @@ HEADING_WEIGHT = 2.0  # times a word of the headings above a section counts in i
 PASSAGE_B = 0.5
 PAIR_WEIGHT = 1.0  # what two words asked in a row count for in a section, found in a row
 TITLE_WHOLE = 0.2  # share a document gains when its title holds every term asked
+HEADING_WHOLE = 0.1  # and when the heading of its best section does
 NAMED = 3  # the tier of a record a question names ("KEP-3063", "ADR 11"): see Card.exact
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
 HOLDING_ALL = 50  # documents about every term asked added to them, when a word was common
@@ -75,6 +76,9 @@ _TYPE = META.index("type")
 _STATUS = META.index("status")
 FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
 PASSAGES_OF = 10  # best documents (by their fields) whose sections are scored
+# further ones whose sections are scored when a heading of theirs holds what is asked
+# (cncf/toc: "What is the definition of an adopter?" is a heading of its FAQ, 11th)
+HEADED_OF = 40
 EXACT_MIN, EXACT_SHARE = 20, 0.02  # an identifier named by more documents distinguishes none
 
 
@@ -543,7 +547,7 @@ class Searcher:
             scored.append((candidate.id not in pool, value, candidate))
             holds[candidate.id] = _cover(q.asked.terms, held, q.naming)
         scored.sort(key=lambda item: (item[0], -item[1], item[2].id))
-        read = [c.rowid for n, (_o, _v, c) in enumerate(scored) if n < PASSAGES_OF or c.id in exact]
+        read = _to_read(scored, exact, lambda c: asked.get(c.lang or base, asked[base]))
         bodies = self.index.bodies(read)
         ranked = []
         for outside, value, candidate in scored:
@@ -554,6 +558,7 @@ class Searcher:
                 sections = _sections(q.asked, candidate, body, stats.passage, params)
             total = value + (params.passage_weight * sections[0][1] if sections else 0.0)
             total *= _gain(candidate, prefer, (candidate.lang or base) == said_in, changes)
+            total *= _heading_gain(asked.get(candidate.lang or base, asked[base]), sections)
             ranked.append(
                 (outside, -exact.get(candidate.id, 0), -total, candidate.id, candidate, sections)
             )
@@ -730,6 +735,44 @@ def _headings(question: ranking.Asked, paths: Sequence[Sequence[str]]) -> dict[i
 def _compound(analyser: text.Analyzer, names: Iterable[str]) -> list[str]:
     """The identifiers that analyse into several terms: those words alone would scatter."""
     return sorted(name for name in names if len(analyser.terms(name)) > 1)
+
+
+def _to_read(
+    scored: Sequence[tuple[bool, float, Candidate]],
+    exact: Mapping[str, int],
+    question_of: Callable[[Candidate], Question],
+) -> list[int]:
+    """The rows whose sections are scored: the first :data:`PASSAGES_OF` by their
+    fields, those matched exactly, and those of the first :data:`HEADED_OF` with a
+    heading that holds what is asked (:func:`_headed`)."""
+    return [
+        c.rowid
+        for n, (_o, _v, c) in enumerate(scored)
+        if n < PASSAGES_OF or c.id in exact or (n < HEADED_OF and _headed(question_of(c), c))
+    ]
+
+
+def _heading_gain(q: Question, sections: Sequence[tuple[passages.Section, float]]) -> float:
+    """What a document's score is multiplied by when the heading of its best section
+    holds what is asked (:data:`HEADING_WHOLE`)."""
+    best = sections[0][0].path if sections else ()
+    return 1 + HEADING_WHOLE if best and _holds_all(q, best[-1]) else 1.0
+
+
+def _holds_all(q: Question, heading: str) -> bool:
+    """Whether a heading holds every term asked but those nearly every document holds
+    (as :func:`_titled_by` reads a title)."""
+    rare = [n for n, term in enumerate(q.asked.terms) if term.idf > COMMON_IDF]
+    held = ranking.frequencies(q.asked, dict.fromkeys(text.normalise(heading).split(), 1))
+    return bool(rare) and all(held[n] for n in rare)
+
+
+def _headed(q: Question, candidate: Candidate) -> bool:
+    """Whether one heading of a candidate holds every term asked (:func:`_holds_all`)."""
+    if not candidate.sections:
+        return False
+    described = json.loads(candidate.sections)
+    return any(path and _holds_all(q, path[-1]) for _s, _e, _l, path in described)
 
 
 def _titled_by(
