@@ -126,6 +126,22 @@ def test_a_move_that_cannot_be_done_changes_nothing(
     assert {p: p.read_bytes() for p in root.rglob("*.md")} == before
 
 
+def test_a_move_out_of_a_folder_leaves_no_empty_folder_behind(make_base: MakeBase) -> None:
+    """dotnet/csharplang: after `mv`, docs-rag/proposals/collections/ stayed, empty."""
+    root = make_base(
+        {
+            "proposals/collections/deep/lists.md": doc("Lists"),
+            "proposals/ranges.md": doc("Ranges"),
+            "other/kept.md": doc("Kept"),
+        }
+    )
+    Brain.open(root).move("proposals/collections/deep/lists.md", "other/lists.md")
+    assert not (root / "proposals" / "collections").exists()
+    assert (root / "proposals" / "ranges.md").is_file() and (root / "other" / "lists.md").is_file()
+    Brain.open(root).move("other/kept.md", "kept.md")  # other/ still holds lists.md
+    assert (root / "other" / "lists.md").is_file()
+
+
 def git(cwd: Path, *args: str) -> None:
     subprocess.run(["git", "-C", str(cwd), *args], check=True, capture_output=True)
 

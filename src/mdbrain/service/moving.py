@@ -149,4 +149,5 @@ def move(session: Session, old: str, new: str) -> MoveReport:
         files.remove(session.root, old_id)
         session.forget()  # what runs next under the lock reads the base without it
         index = session.reindex()  # in the same hold of the lock: never busy once moved
+        files.prune_empty(session.root, posixpath.dirname(old_id))
     return MoveReport(old_id, new_id, tuple(sorted(texts)), count, index)

@@ -318,6 +318,26 @@ def remove(folder: Path, rel: str) -> None:
     _sync_folder(path.parent)
 
 
+def prune_empty(folder: Path, rel: str) -> None:
+    """Remove the folder ``rel`` under ``folder`` when nothing is left in it, then each
+    folder above it that is left empty, up to ``folder`` itself (kept): a move out of a
+    theme leaves no empty folder behind. A folder holding anything stays."""
+    parts = [part for part in rel.split("/") if part]
+    while parts:
+        path = locate(folder, "/".join(parts))
+        try:
+            if os.path.islink(path):
+                return
+            with os.scandir(path) as entries:
+                if any(entries):
+                    return
+            os.rmdir(path)
+        except OSError:  # gone, not a folder, or written to since: left as it is
+            return
+        parts.pop()
+        _sync_folder(path.parent)
+
+
 def is_regular(folder: Path, rel: str) -> bool:
     """Whether ``rel`` is a regular file inside ``folder`` (links inside followed)."""
     try:
