@@ -1017,3 +1017,26 @@ def test_a_brief_on_a_renamed_file_says_where_git_saw_it_go(tmp_path: Path) -> N
         " src/auth/sessions.py (brief src/auth/sessions.py)"
     )
     assert Brain.open(repo.path).brief("src/auth/nowhere.py").missing.endswith("in the project")
+
+
+def test_the_first_day_of_files_a_folder_move_gave_one_day_is_found_before_the_move(
+    tmp_path: Path,
+) -> None:
+    """cncf/toc: 200 proposals were dated the day `proposals/` became `projects/`, where
+    git saw each of them renamed; a file added that day, and one moved without its
+    fellows, keep their days."""
+    import datetime as dt
+
+    from mdbrain.store import git
+
+    repo = Repo(tmp_path / "p")
+    for n in range(6):
+        repo.write(f"proposals/p{n}.md", f"# Proposal {n}\n\n" + f"Text {n} that says much.\n" * 6)
+        repo.commit(f"p{n}", f"2019-0{n + 1}-15T12:00:00")
+    repo.git("mv", "proposals", "projects")
+    repo.write("projects/new.md", "# New\n\nA page of its own, added on the day.\n")
+    repo.commit("rename proposals to projects", "2024-09-18T12:00:00")
+    days = git.Git(repo.path / "projects").file_days(dt.date(2026, 1, 1))
+    assert days["p0.md"] == (dt.date(2019, 1, 15), dt.date(2024, 9, 18))
+    assert days["p5.md"][0] == dt.date(2019, 6, 15)
+    assert days["new.md"] == (dt.date(2024, 9, 18), dt.date(2024, 9, 18))

@@ -14,6 +14,7 @@ import datetime as dt
 import os
 import shutil
 import subprocess
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,10 @@ from typing import Protocol
 from mdbrain.core.errors import GitError, InvalidRequestError
 
 TIMEOUT_S = 60.0
+MOVED_MIN = 5  # files sharing their first day before git is asked whether they moved
+MOVED_SHARE = 5  # ... and a fifth of the folder's files at least
+RENAMES_MOST = 5000  # files a commit may rename for git to follow them
+RENAME_ROUNDS = 3  # moves followed back, one after the other
 _NOT_A_REPOSITORY = "not a git repository"
 _NO_COMMITS = "does not have any commits yet"
 _PATHSPECS = 64  # up to this many paths asked, git log is told them
@@ -268,12 +273,78 @@ class Git:
                 days[line] = (day, last)
         if days:
             prefix = (self._run("rev-parse", "--show-prefix") or "").strip()
+            self._before_moves(days, prefix)
             now = today or dt.date.today()
             for path in self.uncommitted():
                 rel = path.removeprefix(prefix) if path.startswith(prefix) else None
                 if rel in days:
                     days[rel] = (days[rel][0], now)
         return days
+
+    def _before_moves(self, days: dict[str, tuple[dt.date, dt.date]], prefix: str) -> None:
+        """Move back the first day of the files a folder's move gave one day (cncf/toc:
+        200 proposals dated the day ``proposals/`` became ``projects/``) to the first
+        day of the names git saw them renamed from, when that day is earlier. Asked only
+        when a fifth of the files or more, five at least, share their first day; git
+        errors (a history too slow to read) leave git's days as they are."""
+        firsts = Counter(first for first, _last in days.values())
+        day, count = firsts.most_common(1)[0]
+        if count < MOVED_MIN or count * MOVED_SHARE < len(days):
+            return
+        moved = {
+            prefix + rel: prefix + rel for rel, (first, _last) in days.items() if first == day
+        }  # a name from the top -> the first name git saw it under, found so far
+        try:
+            asked = ["."]  # the folder first, then the names found, a move at a time
+            for _round in range(RENAME_ROUNDS):
+                before = self._renamed_from(asked, day)
+                found = {}
+                for now, name in moved.items():
+                    if name in before:
+                        found[now] = before[name]
+                if not found:
+                    break
+                moved.update(found)
+                asked = [f":(top){name}" for name in sorted(set(found.values()))]
+            oldest = {name for now, name in moved.items() if name != now}
+            first = self._first_days(sorted(oldest)) if oldest else {}
+        except GitError:
+            return
+        for now, name in moved.items():
+            rel = now.removeprefix(prefix)
+            if name in first and first[name] < days[rel][0]:
+                days[rel] = (first[name], days[rel][1])
+
+    def _renamed_from(self, pathspecs: list[str], since: dt.date) -> dict[str, str]:
+        """The names the files of ``pathspecs`` had before a rename git saw from ``since``
+        on (names from the top: new -> old), all the renames of those commits read."""
+        out = self._run(
+            "log", "-M", f"-l{RENAMES_MOST}", "--full-diff", "--diff-filter=R", "--full-history",
+            "--name-status", "--format=", "--no-color", f"--since={since.isoformat()}",
+            "--", *pathspecs,
+        )  # fmt: skip
+        before: dict[str, str] = {}
+        for line in (out or "").splitlines():
+            parts = line.split("\t")
+            if len(parts) == 3 and parts[0].startswith("R"):
+                before.setdefault(parts[2], parts[1])
+        return before
+
+    def _first_days(self, names: list[str]) -> dict[str, dt.date]:
+        """The first commit day of each of ``names`` (from the top), merges no longer
+        holding them aside."""
+        out = self._run(
+            "log", "--format=%x00%cs", "--name-only", "--no-color", "--no-renames",
+            "--full-history", "--", *(f":(top){name}" for name in names),
+        )  # fmt: skip
+        first: dict[str, dt.date] = {}
+        when: dt.date | None = None
+        for line in (out or "").splitlines():
+            if line.startswith("\0"):
+                when = dt.date.fromisoformat(line[1:].strip())
+            elif line and when is not None:
+                first[line] = when  # the oldest commit comes last
+        return first
 
 
 def _owners(path: str, wanted: set[str]) -> list[str]:
