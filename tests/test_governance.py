@@ -682,3 +682,18 @@ def test_a_log_imported_as_drafts_asked_of_a_past_day_gives_its_drafts_of_then(
         "adr/0005-format.md",
         "adr/0020-python.md",
     ]
+
+
+def test_the_review_queue_is_cut_to_a_limit_and_says_its_sizes(make_base: MakeBase) -> None:
+    """cncf/toc: `review` printed its 610 drafts, 615 lines, after an import."""
+    root = make_base({f"d{n:02d}.md": doc(f"Draft {n}", status="draft") for n in range(60)})
+    whole = Brain.open(root).review()
+    assert len(whole.drafts) == 60 and not whole.totals
+    cut = Brain.open(root).review(limit=5)
+    assert [d for d, _created in cut.drafts] == [d for d, _c in whole.drafts][:5]
+    assert cut.totals["drafts"] == 60
+    said = CliRunner().invoke(cli, ["-C", str(root.parent), "review"]).output
+    assert "Unverified drafts (60, 50 shown), oldest first:" in said
+    assert len(said.splitlines()) == 4 + 50
+    with pytest.raises(InvalidRequestError):
+        Brain.open(root).review(limit=0)

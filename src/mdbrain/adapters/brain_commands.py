@@ -13,6 +13,8 @@ import click
 
 from mdbrain.adapters.cli import Context, cli, emit, guarded, warn_index
 
+REVIEW_LIMIT = 50  # entries of each list of the review queue a person reads at once
+
 
 @cli.command()
 @click.option("--title", default="", help="Title of the document.")
@@ -242,12 +244,19 @@ def history(obj: Context, doc: str, as_json: bool) -> None:
 
 
 @cli.command()
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=REVIEW_LIMIT,
+    show_default=True,
+    help="Most entries of each list; their sizes are said whole.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for machines.")
 @click.pass_obj
-def review(obj: Context, as_json: bool) -> None:
+def review(obj: Context, limit: int, as_json: bool) -> None:
     """The review queue: documents to review, synthesis pages to regenerate, open
     conflicts, and unverified drafts, oldest first."""
     from mdbrain.adapters import views
 
-    result = guarded(lambda: guarded(obj.brain).review())
+    result = guarded(lambda: guarded(obj.brain).review(limit))
     emit(result, as_json, views.review_text)

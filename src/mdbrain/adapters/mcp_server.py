@@ -381,19 +381,7 @@ def _reading_tools(server: MCPServer[Bases]) -> None:
         """What waits: documents to review and why, synthesis pages to regenerate, conflicts,
         drafts to verify."""
 
-        def call(brain: Brain) -> Any:
-            queue = brain.review()
-            queue.totals = {
-                "to_review": len(queue.to_review),
-                "synthesis": len(queue.synthesis),
-                "conflicts": len(queue.conflicts),
-                "drafts": len(queue.drafts),
-            }
-            queue.to_review, queue.synthesis = queue.to_review[:limit], queue.synthesis[:limit]
-            queue.conflicts, queue.drafts = queue.conflicts[:limit], queue.drafts[:limit]
-            return queue
-
-        return _run(ctx, base, call, views.review_text)
+        return _run(ctx, base, lambda b: b.review(limit), views.review_text)
 
 
 def _writing_tools(server: MCPServer[Bases]) -> None:

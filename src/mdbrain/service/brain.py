@@ -302,11 +302,12 @@ class Brain:
 
         return Briefer(self.session).history(self._named(doc_id))
 
-    def review(self) -> ReviewQueue:
-        """What waits for a human or an agent: reviews, synthesis pages, conflicts, drafts."""
+    def review(self, limit: int | None = None) -> ReviewQueue:
+        """What waits for a human or an agent: reviews, synthesis pages, conflicts, drafts;
+        each list cut to ``limit`` when given, its size in ``totals``."""
         from mdbrain.service.briefing import Briefer
 
-        return Briefer(self.session).review()
+        return Briefer(self.session).review(limit)
 
     def reader(self) -> Reader:
         """Reads (query, show, search, neighbours) on the base as it is now on disk."""

@@ -17,7 +17,13 @@ from typing import NamedTuple
 
 from mdbrain.core import cells, fields, graph, ids, markdown, rules, summary
 from mdbrain.core.document import loads_leniently
-from mdbrain.core.errors import GitError, MdbrainError, NotFoundError, OutsideBaseError
+from mdbrain.core.errors import (
+    GitError,
+    InvalidRequestError,
+    MdbrainError,
+    NotFoundError,
+    OutsideBaseError,
+)
 from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.service.governance import Conflict, Governor
 from mdbrain.service.reading import EMPTY_ADVICE
@@ -570,7 +576,25 @@ class Briefer:
                 return commits, source
         return [], ""
 
-    def review(self) -> ReviewQueue:
+    def review(self, limit: int | None = None) -> ReviewQueue:
+        """The queue; with ``limit``, each list cut to that many, its size kept in
+        ``totals`` (cncf/toc: 610 drafts after an import, 615 lines)."""
+        queue = self._queue()
+        if limit is None:
+            return queue
+        if limit < 1:
+            raise InvalidRequestError("limit must be 1 or more", field="limit")
+        queue.totals = {
+            "to_review": len(queue.to_review),
+            "synthesis": len(queue.synthesis),
+            "conflicts": len(queue.conflicts),
+            "drafts": len(queue.drafts),
+        }
+        queue.to_review, queue.synthesis = queue.to_review[:limit], queue.synthesis[:limit]
+        queue.conflicts, queue.drafts = queue.conflicts[:limit], queue.drafts[:limit]
+        return queue
+
+    def _queue(self) -> ReviewQueue:
         found = self._manifest()
         to_review = [
             (e.id, fields.text(e.meta, "review_reason"))
