@@ -282,6 +282,17 @@ def test_a_field_the_question_names_is_shown_from_the_frontmatter(make_base: Mak
         ("Were trailing commas ever accepted or not?", "trailing commas"),
         ("La proposition 12 a-t-elle été retenue ?", "La proposition 12"),
         ("Est-ce que le cache Redis a été approuvé ?", "le cache Redis"),
+        # why a record was turned down (pytorch/rfcs: the archived RFC was left out)
+        (
+            "Why was the PyTorch conda distribution proposal rejected?",
+            "the PyTorch conda distribution proposal rejected",
+        ),
+        ("Why was the conda RFC rejected and what was proposed instead?", "the conda RFC rejected"),
+        ("Why was KEP-3063 withdrawn?", "KEP-3063 withdrawn"),
+        (
+            "Why was the idea of one cluster per tenant abandoned?",
+            "the idea of one cluster per tenant abandoned",
+        ),
     ],
 )
 def test_a_verdict_question_loses_its_frame(question: str, words: str) -> None:
@@ -295,6 +306,8 @@ def test_a_verdict_question_loses_its_frame(question: str, words: str) -> None:
         "Was X accepted in Swift 5?",  # a tail asks something else
         "Which formats are accepted by the parser?",
         "Was accepted?",  # nothing left to search with
+        "Why are my requests rejected by the proxy?",  # no record turned down
+        "Why were the connections refused?",
     ],
 )
 def test_other_questions_about_acceptance_are_kept_whole(question: str) -> None:

@@ -147,8 +147,30 @@ class Asking:
 # most questions are read without compiling the patterns at all.
 _CHOICE_WORDS = ("why", "reason", "pourquoi")
 _SUCCESSION_WORDS = ("replac", "supersed", "succ", "obsolet", "remplac", "remplaç")
+# "Why was the conda distribution proposal rejected?" (pytorch/rfcs): the record turned
+# down, whatever else the question asks after it ("... and what alternatives were
+# considered?"); its verdict is the answer, so it is read though retired
+_WHY_TURNED = lazy_pattern(
+    r"^\s*why\s+(?:was|were|has|have|had|did|is|are)\s+(?P<rest>.+?)\s+(?:been\s+|get\s+|got\s+)?"
+    r"(?P<verb>rejected|declined|withdrawn|abandoned|turned\s+down|refused)\b"
+    r"(?P<rest_did>(?!))?(?P<rest_fr>(?!))?",
+    re.IGNORECASE,
+)
+_A_RECORD = lazy_pattern(
+    rf"\b{_RECORD_EN}\b|\b(?:idea|pep|kep|eip|adr|rfc)s?[-\s#]?\d*\b",
+    re.IGNORECASE,
+)
+
+
+def _why_turned(question: str) -> re.Match[str] | None:
+    """The frame of "Why was X rejected?" when X is a record (a proposal, an RFC, "KEP-3063"):
+    "Why are my requests rejected by the proxy?" asks of no verdict."""
+    found = _WHY_TURNED().match(question)
+    return found if found is not None and _A_RECORD().search(found.group("rest")) else None
+
+
 _VERDICT_WORDS = ("accept", "reject", "approv", "declin", "withdr", "adopt", "rejet", "refus",
-                  "approuv", "retenu")  # fmt: skip
+                  "abandon", "approuv", "retenu")  # fmt: skip
 
 QUESTION_MOST = 400  # characters of a question read for a frame; a longer one is kept whole
 
@@ -169,10 +191,12 @@ def read(question: str) -> Asking:
     chosen = _choice(question) if holds(_CHOICE_WORDS) else None
     if chosen is not None:
         return chosen
-    if holds(_VERDICT_WORDS) and (found := _VERDICT().match(question)):
+    if holds(_VERDICT_WORDS) and (found := _VERDICT().match(question) or _why_turned(question)):
         rest = next(g for g in found.group("rest", "rest_did", "rest_fr") if g is not None)
+        # why it was turned down: the reason says the verdict's word ("Withdrawn: ...")
+        said = found.groupdict().get("verb") or ""
         if re.search(r"\w", rest):
-            return Asking(rest.strip(), verdict=True)
+            return Asking(f"{rest.strip()} {said}".strip(), verdict=True)
     if not holds(_SUCCESSION_WORDS):
         return Asking(question)
     rest = _LEADING().sub("", question, count=1)
