@@ -92,21 +92,34 @@ def test_importing_again_brings_an_untouched_draft_up_to_date(tmp_path: Path) ->
     assert not again.imported and not again.refreshed
 
 
-def test_a_scan_draft_whose_code_changed_is_not_said_imported(tmp_path: Path) -> None:
-    """dotnet/designs: a draft init --scan drew from a CI workflow was said "imported from
-    a page that changed since", and importing that file again failed: it is no page."""
+def notes_after_a_scan_and_a_change(
+    tmp_path: Path, path: str, before: str, after: str
+) -> list[str]:
+    """update's notes once init --scan drafted a project holding ``path`` (and some code),
+    and ``path`` then changed from ``before`` to ``after``, each step committed."""
     from mdbrain.service.bootstrap import init_from_code
 
     repo = Repo(tmp_path / "project")
-    workflow = "name: ci\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
-    repo.write(".github/workflows/ci.yml", workflow + "      - run: make test\n")
+    repo.write(path, before)
     repo.write("src/app.py", "def serve(port: int) -> None:\n    print(port)\n")
     repo.commit("code", "2026-07-01T12:00:00")
     init_from_code(repo.path, today=dt.date(2026, 7, 1))
     repo.commit("scan", "2026-07-02T12:00:00")
-    repo.write(".github/workflows/ci.yml", workflow + "      - run: make check\n")
-    repo.commit("ci", "2026-07-03T12:00:00")
-    notes = Brain.open(repo.path).update(dry_run=True).notes
+    repo.write(path, after)
+    repo.commit("change", "2026-07-03T12:00:00")
+    return Brain.open(repo.path).update(dry_run=True).notes
+
+
+def test_a_scan_draft_whose_code_changed_is_not_said_imported(tmp_path: Path) -> None:
+    """dotnet/designs: a draft init --scan drew from a CI workflow was said "imported from
+    a page that changed since", and importing that file again failed: it is no page."""
+    workflow = "name: ci\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+    notes = notes_after_a_scan_and_a_change(
+        tmp_path,
+        ".github/workflows/ci.yml",
+        workflow + "      - run: make test\n",
+        workflow + "      - run: make check\n",
+    )
     assert not any("imported from" in note for note in notes)
     (drawn,) = [note for note in notes if "drawn from code that changed since" in note]
     assert drawn.startswith("1 draft was drawn") and "init --scan" in drawn
@@ -116,17 +129,9 @@ def test_a_scan_draft_quoting_a_readme_that_changed_is_not_said_imported(tmp_pat
     """WebAssembly/design: the overview init --scan drew from the README was said
     "imported from a page that changed since", and importing the README again imported
     nothing; the note came back at every update."""
-    from mdbrain.service.bootstrap import init_from_code
-
-    repo = Repo(tmp_path / "project")
     readme = "# Widgets\n\nThis repository holds the widget service and its design notes.\n"
-    repo.write("README.md", readme)
-    repo.write("src/app.py", "def serve(port: int) -> None:\n    print(port)\n")
-    repo.commit("code", "2026-07-01T12:00:00")
-    init_from_code(repo.path, today=dt.date(2026, 7, 1))
-    repo.commit("scan", "2026-07-02T12:00:00")
-    repo.write("README.md", readme + "\nIt also serves gadgets.\n")
-    repo.commit("readme", "2026-07-03T12:00:00")
-    notes = Brain.open(repo.path).update(dry_run=True).notes
+    notes = notes_after_a_scan_and_a_change(
+        tmp_path, "README.md", readme, readme + "\nIt also serves gadgets.\n"
+    )
     assert not any("imported from" in note for note in notes), notes
     assert any("drawn from code that changed since" in note for note in notes), notes

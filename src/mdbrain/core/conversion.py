@@ -294,11 +294,8 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     if text:
         return text
     stem = page_stem(posixpath.basename(path))
-    # "CodeOfConduct.md" is titled "Code Of Conduct", as its slug reads it; a name whose
-    # words are apart already keeps each whole ("RFC-0019-Extending-PyTorch", pytorch/rfcs)
-    joined = not any(c.isspace() or c in "-_" for c in stem)
-    words = " ".join(re.split(r"[-_\s]+", slug.camel_words(stem) if joined else stem))
-    words = words.strip() or stem
+    # "CodeOfConduct.md" is titled "Code Of Conduct", as its slug reads it
+    words = " ".join(re.split(r"[-_\s]+", slug.camel_words(stem))).strip() or stem
     return words[:1].upper() + words[1:]
 
 

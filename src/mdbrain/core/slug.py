@@ -45,7 +45,11 @@ MAX_LENGTH = 80  # characters of a slug, at most, unless asked otherwise
 
 def camel_words(name: str, between: str = " ") -> str:
     """A name written in one word, its words apart: "CodeOfConduct" -> "Code Of Conduct",
-    "JITLibrary" -> "JIT Library" (WebAssembly/design's CAndC++.md was slugged "candc")."""
+    "JITLibrary" -> "JIT Library" (WebAssembly/design's CAndC++.md was slugged "candc").
+    A name whose words are apart already (a space, a dash, an underscore) keeps each
+    whole: "for-BibTeX-strings", "RFC-0019-Extending-PyTorch"."""
+    if any(c.isspace() or c in "-_" for c in name):
+        return name
     return _CAMEL.sub(between, name)
 
 
@@ -54,10 +58,7 @@ def slugify(text: str, *, fallback: str = "document", max_length: int = MAX_LENG
     from slugify import slugify as transliterate
 
     text = text.strip()
-    # one word, no other separator: a file name such as GettingStarted or CAndC++ (a name
-    # whose words are apart already keeps each whole: "for-BibTeX-strings")
-    if not any(c.isspace() or c in "-_" for c in text):
-        text = camel_words(text, "-")
+    text = camel_words(text, "-")  # a file name such as GettingStarted or CAndC++
     spaced = text.translate(_APOSTROPHES).replace("'", " ")
     if not spaced.isascii():  # signs such as ® or ° name no sound: "SCAN 25®" -> "scan-25"
         spaced = "".join(" " if unicodedata.category(c) == "So" else c for c in spaced)
