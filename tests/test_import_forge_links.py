@@ -17,6 +17,7 @@ from tests.test_import_meaning import meta as frontmatter
 from tests.test_import_meaning import pages, run_import
 
 HOME = "https://github.com/Acme/Handbook"
+RFCS = "https://github.com/reactjs/rfcs"
 FIRST = f"""\
 # Ship small changes
 
@@ -160,6 +161,94 @@ def test_links_to_the_site_built_from_the_project_follow_its_pages(make_base: Ma
     # the site's home, a page not imported and another site keep their addresses
     for kept in (f"{site}/)", f"{site}/0000-gone.html", "https://other.github.io/rfcs/"):
         assert kept in text
+
+
+def test_a_link_to_a_pull_request_of_the_project_is_read_as_its_number() -> None:
+    homes = frozenset({"github.com/reactjs/rfcs", "gitlab.example.org/group/handbook"})
+    pull = foreign_links.own_pull
+    assert pull("https://github.com/reactjs/rfcs/pull/147", homes) == 147
+    assert pull("https://www.github.com/reactjs/rfcs/pull/147/", homes) == 147
+    assert pull("https://gitlab.example.org/group/handbook/-/merge_requests/9", homes) == 9
+    # one of its comments or of its files, an issue, another project's pull request
+    assert pull("https://github.com/reactjs/rfcs/pull/147#issuecomment-1", homes) is None
+    assert pull("https://github.com/reactjs/rfcs/pull/147/files", homes) is None
+    assert pull("https://github.com/reactjs/rfcs/issues/147", homes) is None
+    assert pull("https://github.com/facebook/react/pull/147", homes) is None
+    assert pull("https://github.com/reactjs/rfcs/pull/147", frozenset()) is None
+
+
+def _rfc(title: str, pull: str, text: str) -> str:
+    return f"- Start Date: 2020-02-18\n- RFC PR: {pull}\n\n# {title}\n\n## Summary\n\n{text}\n"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_links_to_the_pull_request_that_proposed_a_record_lead_to_the_record(
+    make_base: MakeBase,
+) -> None:
+    """reactjs/rfcs links its RFCs by their pull requests (0214 replaces "[useMutableSource]
+    (https://github.com/reactjs/rfcs/pull/147)"): the link between them was lost, and
+    0147 stayed in force beside the RFC that replaced it, unrelated."""
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    remote = ["git", "-C", str(project), "remote", "add", "origin", f"{RFCS}.git"]
+    subprocess.run(remote, check=True)
+    pages(
+        project,
+        {
+            "text/0002-new-context.md": _rfc(
+                "New context", f"{RFCS}/pull/2", f"Context, and [refs]({RFCS}/pull/17)."
+            ),
+            "text/0017-create-ref.md": _rfc("Create ref", f"{RFCS}/pull/17", "A ref object."),
+            # its field names another project's pull request: found by its number
+            "text/0147-mutable-source.md": _rfc(
+                "useMutableSource", "https://github.com/facebook/react/pull/18000", "Sources."
+            ),
+            "text/0214-external-store.md": _rfc(
+                "useSyncExternalStore",
+                f"[#214]({RFCS}/pull/214)",
+                f"It replaces [useMutableSource]({RFCS}/pull/147); see [a comment]"
+                f"({RFCS}/pull/147#issuecomment-9) and [RFC 99]({RFCS}/pull/99).",
+            ),
+        },
+    )
+    run_import(root, project / "text")
+    latest = body(root, "0214-external-store.md")
+    assert "[useMutableSource](0147-mutable-source.md)" in latest
+    # its own pull request, a comment of another and one no record came from stay
+    assert f"[#214]({RFCS}/pull/214)" in latest
+    assert f"({RFCS}/pull/147#issuecomment-9)" in latest
+    assert f"[RFC 99]({RFCS}/pull/99)" in latest
+    assert "[refs](0017-create-ref.md)" in body(root, "0002-new-context.md")
+    assert f"- RFC PR: {RFCS}/pull/2" in body(root, "0002-new-context.md")
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_records_are_found_by_pull_request_number_only_when_the_set_is_numbered_so(
+    make_base: MakeBase,
+) -> None:
+    """An ADR numbered 2 was not proposed by pull request 2: only records that name their
+    own pull request, each under its number, tell that a set is numbered so."""
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    remote = ["git", "-C", str(project), "remote", "add", "origin", f"{HOME}.git"]
+    subprocess.run(remote, check=True)
+    pages(
+        project,
+        {
+            "adr/0001-ship-small.md": f"# Ship small\n\nAs [the pull request]({HOME}/pull/2) did.\n",
+            "adr/0002-ship-daily.md": "# Ship daily\n\nEvery day.\n",
+            # names its pull request, under another number: found by it, no other
+            "adr/0003-ship-weekly.md": _rfc("Ship weekly", f"{HOME}/pull/40", "Weekly."),
+            "adr/0004-ship-monthly.md": _rfc(
+                "Ship monthly", f"{HOME}/pull/41", f"Not [weekly]({HOME}/pull/40)."
+            ),
+        },
+    )
+    run_import(root, project / "adr")
+    assert f"[the pull request]({HOME}/pull/2)" in body(root, "adr/0001-ship-small.md")
+    assert "[weekly](0003-ship-weekly.md)" in body(root, "adr/0004-ship-monthly.md")
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

@@ -553,6 +553,22 @@ def _filed_as_record(body: str) -> str:
     return "bare" if found else ""
 
 
+_ADDRESS = re.compile(r"https?://[^\s<>()\[\]]+")
+
+
+def filing_addresses(body: str) -> list[str]:
+    """The addresses written on the fields near a record's top that give its own number
+    or pull request, as a link or bare (reactjs/rfcs' ``- RFC PR:
+    https://github.com/reactjs/rfcs/pull/2``): where the record was proposed."""
+    head = _FENCED.sub("", "\n".join(body.split("\n", _HEAD_LINES)[:_HEAD_LINES]))
+    found = []
+    for match in _RECORD_FIELD.finditer(head):
+        if match.group("qualified"):
+            end = head.find("\n", match.end())
+            found += _ADDRESS.findall(head[match.end() : end if end >= 0 else len(head)])
+    return found
+
+
 def _in_proposals(path: str, shaped: bool) -> bool:
     """In a folder of RFCs or proposals: shaped as a design document, or with a numbered
     or dated name right in that folder, as an ADR's in its folder (the parts of an RFC

@@ -84,14 +84,8 @@ def own_file(written: str, homes: frozenset[str], inside: str = "") -> str | Non
     file as it was at a commit or a tag, and for a file outside the project when the
     project is the folder ``inside`` of its repository. The forge's query and its
     anchors on lines (``?plain=1#L3``) are left out."""
-    target = written.strip()
-    if not homes or not target.lower().startswith(("https://", "http://")):
-        return None
-    address = target.split("://", 1)[1]
-    if address.lower().startswith("www."):
-        address = address[4:]
-    home = next((h for h in homes if address.lower().startswith(h + "/")), None)
-    found = None if home is None else _current_file(address[len(home) + 1 :])
+    rest = _on_forge(written, homes)
+    found = None if rest is None else _current_file(rest)
     if found is None:
         return None
     path, anchor = found
@@ -101,6 +95,32 @@ def own_file(written: str, homes: frozenset[str], inside: str = "") -> str | Non
     if path == "/":
         return None
     return path + (f"#{anchor}" if anchor and not _LINE_ANCHOR.fullmatch(anchor) else "")
+
+
+def _on_forge(written: str, homes: frozenset[str]) -> str | None:
+    """What a link's address says after the project's repository on its forge
+    (``blob/main/a.md``, ``pull/12``), or None for a link elsewhere."""
+    target = written.strip()
+    if not homes or not target.lower().startswith(("https://", "http://")):
+        return None
+    address = target.split("://", 1)[1]
+    if address.lower().startswith("www."):
+        address = address[4:]
+    home = next((h for h in homes if address.lower().startswith(h + "/")), None)
+    return None if home is None else address[len(home) + 1 :]
+
+
+# a pull request as its forge serves it: GitHub's pull/12, GitLab's -/merge_requests/12,
+# nothing after its number (not one of its comments, commits or files)
+_PULL = re.compile(r"(?:pulls?|-/merge_requests)/(\d{1,9})/?", re.IGNORECASE)
+
+
+def own_pull(written: str, homes: frozenset[str]) -> int | None:
+    """The number of the project's own pull request a link names on the project's forge
+    (``https://github.com/reactjs/rfcs/pull/147``), or None for any other link."""
+    rest = _on_forge(written, homes)
+    found = None if rest is None else _PULL.fullmatch(rest)
+    return None if found is None else int(found.group(1))
 
 
 # the hosts a forge serves its projects' sites at: github.com/owner/repo at

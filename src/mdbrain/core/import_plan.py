@@ -567,11 +567,16 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
     if not plan.homes:
         return pages
     sites = foreign_links.pages_homes(plan.homes)
+    proposed = _proposed_in(plan, pages)
     out = {}
     for path, page in pages.items():
         changes: dict[int, dict[str, str]] = {}
         for written, line in markdown.scan(page.body).links:
             local = foreign_links.own_file(written, plan.homes, plan.inside)
+            record = proposed.get(foreign_links.own_pull(written, plan.homes) or -1)
+            if record is not None and record != path:
+                changes.setdefault(line, {})[written] = "/" + plan.origin(record)
+                continue
             if local is None:
                 # on the site built from it (rust-lang/rfcs: 111 links to
                 # rust-lang.github.io/rfcs/NNNN-name.html): the page built into it
@@ -584,6 +589,32 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
                 changes.setdefault(line, {})[written] = local
         out[path] = with_body(page, foreign_links.retarget(page.body, changes)) if changes else page
     return out
+
+
+def _proposed_in(plan: Plan, pages: Mapping[str, conversion.Page]) -> dict[int, str]:
+    """The imported record each pull request of the project proposed, by its number:
+    the one whose fields at its top name it (reactjs/rfcs' ``- RFC PR:
+    https://github.com/reactjs/rfcs/pull/2`` in ``0002-new-version-of-context.md``).
+    When every record that names its pull request carries its number in its file name,
+    and two do at least, records are numbered by their pull requests, and the one that
+    names none is found by its number (0147, whose field names another project's pull
+    request, is linked 3 times as pull/147). A number two records claim leads to
+    neither."""
+    named: dict[int, set[str]] = {}
+    for path, page in pages.items():
+        for address in adr.filing_addresses(page.body):
+            number = foreign_links.own_pull(address, plan.homes)
+            if number is not None:
+                named.setdefault(number, set()).add(path)
+    found = {number: paths.pop() for number, paths in named.items() if len(paths) == 1}
+    if len(found) < 2 or any(adr.number_of(path) != n for n, path in found.items()):
+        return found
+    by_number: dict[int, set[str]] = {}
+    for path in pages:
+        number = adr.number_of(path)
+        if number is not None and number not in named:
+            by_number.setdefault(number, set()).add(path)
+    return found | {number: paths.pop() for number, paths in by_number.items() if len(paths) == 1}
 
 
 # the words after a destination's first (Python-Markdown reads a destination whole, spaces
