@@ -372,3 +372,24 @@ def test_a_link_to_the_projects_code_by_its_address_makes_it_an_impl_ref(
         ("src/auth/login.py", True),
         ("docs/examples/app.yaml", False),
     ]
+
+
+def test_retargeting_links_compiles_no_pattern_per_link(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each link's destination made a pattern of its own: 7,645 compilations were a
+    quarter of the time microsoft/vscode-docs took to import."""
+    import re
+
+    lines = [
+        f"[page {n}](/docs/a+{n}.md) and [again](</docs/a+{n}.md> 'title')" for n in range(300)
+    ]
+    changes = {n + 1: {f"/docs/a+{n}.md": f"a-{n}.md"} for n in range(300)}
+    compiled = []
+    real = re.compile
+    monkeypatch.setattr(re, "compile", lambda *a, **k: compiled.append(a) or real(*a, **k))
+    text = foreign_links.retarget("\n".join(lines), changes)
+    assert not compiled
+    assert text.split("\n")[7] == "[page 7](a-7.md) and [again](<a-7.md> 'title')"
+    # a destination only begins like the one written, or is no destination: kept
+    kept = "[x](/docs/a+1.mdx) /docs/a+1.md [y]: /docs/a+1.md"
+    assert foreign_links.retarget(kept, {1: {"/docs/a+1.md": "a-1.md"}}) == kept
+    assert foreign_links.retarget("[y]: /docs/a+1.md", {1: {"/docs/a+1.md": "b.md"}}) == "[y]: b.md"

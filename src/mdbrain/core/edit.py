@@ -52,19 +52,21 @@ def written_target(from_id: str, to_id: str, like: str = "") -> str:
 def _destination_span(line: str, written: str, tag: bool = False) -> tuple[int, int] | None:
     """Where ``written`` sits as a link destination in ``line`` (with ``tag``, as the
     ``src`` of an HTML image)."""
-    if tag:
-        pattern = re.compile(
-            r"((?<![\w-])src\s*=\s*[\"']?)" + re.escape(written) + r"(?=[\"'\s/>]|$)", re.I
-        )
-    else:
-        pattern = re.compile(
-            r"(\]\(\s*<?|^\s{0,3}\[[^\]]+\]:\s*<?)" + re.escape(written) + r"(?=[>)\s]|$)"
-        )
-    match = pattern.search(line)
-    if match is None:
-        return None
-    start = match.start() + len(match.group(1))
-    return start, start + len(written)
+    found = markdown.destination_starts(
+        _SOURCE_OPENING if tag else markdown.DESTINATION_OPENING,
+        line,
+        written,
+        _ends_source if tag else markdown.ends_destination,
+    )
+    start = next(found, None)
+    return None if start is None else (start, start + len(written))
+
+
+_SOURCE_OPENING = re.compile(r"(?<![\w-])src\s*=\s*[\"']?", re.IGNORECASE)
+
+
+def _ends_source(line: str, at: int) -> bool:
+    return at >= len(line) or line[at] in "\"'/>" or line[at].isspace()
 
 
 def rewrite_links(

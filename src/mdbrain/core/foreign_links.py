@@ -459,9 +459,6 @@ def retarget(text: str, changes: Mapping[int, Mapping[str, str]]) -> str:
     for number, wanted in changes.items():
         line = lines[number - 1]
         for written, new in wanted.items():
-            pattern = re.compile(
-                r"(\]\(\s*<?|^\s{0,3}\[[^\]]+\]:\s*<?)" + re.escape(written) + r"(?=[>)\s]|$)"
-            )
-            line = pattern.sub(r"\g<1>" + new.replace("\\", "\\\\"), line)
+            line = markdown.replaced_destinations(markdown.DESTINATION_OPENING, line, written, new)
         lines[number - 1] = line
     return "\n".join(lines)

@@ -809,6 +809,15 @@ def relink_doxygen(
     return out
 
 
+_SOURCE_OPENINGS: Final = tuple(
+    re.compile(f"{before}[\"']?") for before in (markdown.IMG_SRC_BEFORE, markdown.TAG_SRC_BEFORE)
+)
+
+
+def _ends_source(line: str, at: int) -> bool:
+    return at >= len(line) or line[at] in "\"'>" or line[at].isspace() or line.startswith("/>", at)
+
+
 def retarget_sources(text: str, changes: Mapping[int, Mapping[str, str]]) -> str:
     """``text`` with the ``src`` of its HTML images replaced: ``changes`` maps a 1-based
     line to {path as written: new path}, as :func:`foreign_links.retarget` takes them
@@ -820,12 +829,10 @@ def retarget_sources(text: str, changes: Mapping[int, Mapping[str, str]]) -> str
             if written not in line:
                 continue
             # in the tag, or on a line the tag goes on to ("src=..." alone: the Rust book's)
-            for before in (markdown.IMG_SRC_BEFORE, markdown.TAG_SRC_BEFORE):
-                pattern = re.compile(
-                    f"({before}[\"']?)" + re.escape(written) + r"(?=[\"'\s>]|/>|$)"
-                )
-                line, count = pattern.subn(r"\g<1>" + new.replace("\\", "\\\\"), line)
-                if count:
+            for before in _SOURCE_OPENINGS:
+                changed = markdown.replaced_destinations(before, line, written, new, _ends_source)
+                if changed != line:
+                    line = changed
                     break
         lines[number - 1] = line
     return "\n".join(lines)
