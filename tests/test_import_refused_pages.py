@@ -299,3 +299,30 @@ def test_an_author_line_in_a_code_block_is_no_field(tmp_path: Path) -> None:
     assert _authors_without_addresses(body) == body
     top = "# A\n\n* Authors: Ana <ana@lumen-labs.fr>\n"
     assert _authors_without_addresses(top) == "# A\n\n* Authors: Ana\n"
+
+
+def test_a_link_from_the_top_to_the_refused_page_leads_to_its_file_then_to_it(
+    make_base: MakeBase,
+) -> None:
+    """microsoft/vscode-docs links its pages from the project's top (``/docs/configure/
+    extensions/extension-marketplace.md``), a page the guard stops for a public e-mail
+    address: those 44 links were reported missing, kept as written, and still so once the
+    page was allowed and imported."""
+    root = make_base({})
+    source = records(root.parent)
+    (source / "0013-contacts.md").write_text(
+        "# 13. Contacts\n\nDate: 2022-10-01\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+        "See [the revisit](/docs/architecture/decisions/0020-user-models-revisited.md#decision).\n",
+        encoding="utf-8",
+    )
+    first = run_import(root, source)
+    linked = "(../../docs/architecture/decisions/0020-user-models-revisited.md#decision)"
+    assert linked in read(root, "decisions/0013-contacts.md").body
+    assert not [b for b in first.broken_links if "0020" in b.target]
+    entries = sorted({m for s in first.stopped for m in re.findall(r"'(digest:\w+)'", s.allow)})
+    allow(root, entries)
+    run_import(root, source)
+    assert "[the revisit](0020-user-models-revisited.md#decision)" in (
+        read(root, "decisions/0013-contacts.md").body
+    )
+    assert findings(root) == []

@@ -1866,7 +1866,8 @@ def _to_files(run: _Run, pages: dict[str, conversion.Page], refused: list[str]) 
     """Lead the links to the pages ``refused`` (paths from the source) to their files in
     the project, as :func:`_kept` does for any file of the project this import leaves."""
     left = {path.casefold() for path in refused}
-    run.walked -= {run.plan.origin(path).casefold() for path in refused}
+    files = {run.plan.origin(path).casefold() for path in refused}
+    run.walked -= files
     stems = {conversion.page_stem(posixpath.basename(path)) for path in left}
     names = stems | {quote(stem).casefold() for stem in stems}  # as links write them
     for path, page in list(pages.items()):
@@ -1876,10 +1877,16 @@ def _to_files(run: _Run, pages: dict[str, conversion.Page], refused: list[str]) 
         changes: dict[int, dict[str, str]] = {}
         for written, line in markdown.scan(page.body).links:
             split = _split_target(written)  # any page's suffix: .md, .mdx, .markdown...
-            if split is None or split[0].startswith("/"):
+            if split is None:
                 continue
-            found = posixpath.normpath(posixpath.join(posixpath.dirname(path), split[0]))
-            if found.casefold() not in left:
+            if split[0].startswith("/"):  # from the site's top or the project's, as read
+                # (microsoft/vscode-docs: 44 links to /docs/configure/extensions/...md)
+                file = _project_file(run, path, written)
+                to_refused = file is not None and file[0].casefold() in files
+            else:
+                found = posixpath.normpath(posixpath.join(posixpath.dirname(path), split[0]))
+                to_refused = found.casefold() in left
+            if not to_refused:
                 continue
             new = _kept(run, page, written, line)  # None for a source outside the project
             if new is not None:
