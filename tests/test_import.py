@@ -2459,6 +2459,12 @@ def test_a_site_link_to_a_section_of_the_page_itself_leads_to_that_section(
             " documentation](https://w.io/spec/exec/).\n",
             "https://w.io/spec/exec/",
         ),
+        (  # microsoft/vscode-docs' azure/containers.md, its title aside: a path, no link
+            "This page is redirected to /docs/containers/overview.md and only exists to keep"
+            ' the "Containers" TOC item.\n',
+            "/docs/containers/overview.md",
+        ),
+        ("The page was redirected to guide/setup.md.\n", "guide/setup.md"),
         ("The function was renamed to [parse](parse.md) in 2.0.\n", ""),  # not the page
         ("The team has moved to [Paris](paris.md), where it meets on Mondays.\n", ""),
         # says more, names two places, names none, or moved is not what the page says

@@ -1847,3 +1847,12 @@ def test_a_summary_reads_shortcut_links_as_their_words_and_keeps_other_brackets(
         "This RFC describes the 2021 Edition. It supersedes RFC 2052, as the problems "
         "section says; arrays [x; N] stay as written."
     )
+
+
+@pytest.mark.parametrize("key", ["MetaDescription", "meta_description", "Description", "SUMMARY"])
+def test_a_summary_field_is_read_however_its_name_is_written(key: str) -> None:
+    """microsoft/vscode-docs says what each page is for in "MetaDescription"; its pages
+    were summarised from a note in their body ("VS Code ships monthly releases")."""
+    body = "# On macOS\n\n> [!NOTE]\n> VS Code ships monthly releases.\n"
+    meta = {key: "Get VS Code up and running on macOS.", "ContentId": "EEADB50A"}
+    assert conversion.summary_of(body, meta, 200, False) == "Get VS Code up and running on macOS."

@@ -96,9 +96,19 @@ _TOPIC_TYPES: Final = {
 }  # fmt: skip
 _INDEX_NAMES: Final = frozenset({"readme", "index", "_index", "home", "toc", "summary"})
 # Fields other tools give a page's summary in, first ones first.
+# (as :func:`_field_name` writes them: microsoft/vscode-docs' "MetaDescription")
 SUMMARY_FIELDS: Final = (
-    "summary", "description", "short_description", "abstract", "excerpt", "subtitle", "lead"
+    "summary", "description", "metadescription", "shortdescription", "abstract", "excerpt",
+    "subtitle", "lead",
 )  # fmt: skip
+
+
+def _field_name(key: object) -> str:
+    """A field's name as :data:`SUMMARY_FIELDS` writes it: lower case, without the
+    dashes, underscores and spaces that join its words."""
+    return re.sub(r"[-_ ]", "", str(key).lower())
+
+
 # A front matter behind blank lines or comments (a licence header, a linter's switch).
 _LATE_FRONT_MATTER = re.compile(
     r"\A(?:[ \t]*\n|[ \t]*<!--(?:[^-]|-(?!->))*-->[ \t]*\n)+(?=(?:---|\+\+\+)[ \t]*\n)"
@@ -341,8 +351,9 @@ def summary_of(
     PowerShell SDK`` under that title) says nothing the row does not: the prose does.
     A paragraph that still ends announcing what follows ("...:"), or an aside in
     parentheses, is taken only when neither the next place nor the page has better."""
+    named = {_field_name(key): value for key, value in meta.items()} if meta else {}
     for key in SUMMARY_FIELDS:
-        value = meta.get(key)
+        value = named.get(key)
         if isinstance(value, str) and plain(value) and not _says_no_more(plain(value), title):
             return clip(plain(value), limit)
     # what a record decides (or, in a proposal's words, proposes), else why; else the
@@ -717,7 +728,7 @@ def api_stub(body: str) -> bool:
 _MOVED = re.compile(  # at the start of what the page says, emphasis and quotes aside
     r"^[>*_\s]*(?:(?:note[:*_\s]*)?(?:this|the)\s+(?:page|document|file|doc|content|rfc|article"
     r"|section|proposal)\s+(?:has\s+|was\s+|is\s+)?(?:been\s+)?"
-    r"(?:moved|relocated|now\s+lives|renamed)"
+    r"(?:moved|relocated|now\s+lives|renamed|redirected)"
     # "The code of conduct has moved to …" (WebAssembly/design)
     r"|(?:the|this|our)\s+(?:[\w-]+\s+){0,3}?(?:conduct|documentation|docs|guide|guidelines"
     r"|spec|specification|readme|wiki|faq|changelog|policy|tutorial|handbook|manual|roadmap)"
@@ -726,7 +737,7 @@ _MOVED = re.compile(  # at the start of what the page says, emphasis and quotes 
     # description, see [the normative documentation](…)" (WebAssembly/design)
     r"|(?:this|the)\s+(?:page|document|file|doc)\s+(?:historically|previously|formerly|once"
     r"|used\s+to)\s+(?:contained|held|described|hold|contain|describe)\b"
-    r"|(?:page\s+|content\s+)?(?:moved|relocated|renamed)\b"
+    r"|(?:page\s+|content\s+)?(?:moved|relocated|renamed|redirected)\b"
     r"|(?:cette\s+page\s+a\s+[ée]t[ée]\s+|page\s+)?d[ée]plac[ée]e?\b)",
     re.IGNORECASE,
 )
@@ -747,10 +758,16 @@ def moved_to(body: str) -> str:
     found = {target for target, _line in markdown.scan(said).links}
     if not found:  # "This file was moved to https://…" (ethereum/EIPs): a bare address
         found = {address.rstrip(".,;)") for address in _BARE_ADDRESS.findall(said)}
+    if not found:  # "This page is redirected to /docs/containers/overview.md and only
+        # exists to keep the "Containers" TOC item" (microsoft/vscode-docs): a page's path
+        found = set(_BARE_PAGE.findall(said))
     return found.pop() if len(found) == 1 else ""
 
 
 _BARE_ADDRESS = re.compile(r"\bhttps?://[^\s<>()\[\]]{1,2000}")
+_BARE_PAGE = re.compile(
+    r"(?<![\w/.-])/?(?:[\w.-]{1,200}/){0,20}[\w.-]{1,200}\.(?:md|mdx|markdown)\b"
+)
 
 
 def says_nothing(page: Page) -> bool:
