@@ -432,7 +432,13 @@ def test_a_page_opening_on_its_underlined_or_numbered_title_is_named_by_it(
         ("is parsed as a lambda expression with the suspend modifier.", True),
         ("We propose to solve the problems mentioned above by a static scope.", True),
         ("Feedback on this design goes to the forum thread.", True),
+        # a notice set before what the page says (reactjs/rfcs' Server Components)
+        ("⚠️ NOTE: We strongly recommend watching our talk before reading this RFC.", True),
+        ("**Warning:** this feature is experimental.", True),
+        ("Important! Read the migration guide first.", True),
         # saying something of its own
+        ("Notes are kept beside the code: one file per module.", False),
+        ("Note-taking apps sync through the server.", False),
         ("npm installs the packages a project depends on.", False),
         ("Discussions of the cache are kept short: it stores pages.", False),
         ("iOS apps load the framework from the bundle.", False),

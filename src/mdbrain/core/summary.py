@@ -801,6 +801,15 @@ _ELSEWHERE = re.compile(
 )
 
 
+# a notice set before what a page says: "⚠️ NOTE: We strongly recommend watching our talk
+# before reading this RFC." (reactjs/rfcs' Server Components), "Warning: experimental."
+_NOTICE = re.compile(
+    r"(?:[\W_]{1,6}\s*)?(?:note|nota|warning|caution|important|attention|disclaimer"
+    r"|avertissement|remarque)\s*[:!]",
+    re.IGNORECASE,
+)
+
+
 # the conventions paragraph of a specification ("The key words MUST ... are to be
 # interpreted as described in BCP 14 [RFC2119]"): every such document writes it
 _KEY_WORDS_NOTICE = re.compile(r"\bto be interpreted as described in\b", re.IGNORECASE)
@@ -815,7 +824,8 @@ def weak(text: str) -> bool:
     for more information.", "Discussion of this proposal is held in this issue."), it
     goes on from what came before (it opens in lower case on a word no sentence opens
     on, or on an ellipsis, or names "the problems mentioned above"), it is a
-    specification's notice on its key words, or it is one word (a command's synopsis:
+    specification's notice on its key words, it is a notice ("⚠️ NOTE: ...", "Warning:
+    ..."), or it is one word (a command's synopsis:
     "ikm")."""
     core = text.strip()
     return (
@@ -832,6 +842,7 @@ def weak(text: str) -> bool:
         or core.startswith(("...", "…"))  # "... especially since pthreads": a FAQ's answer
         or _BACK_REFERENCE.search(core) is not None
         or _KEY_WORDS_NOTICE.search(core) is not None
+        or _NOTICE.match(core) is not None
         or len(core.split()) < 2
     )
 
