@@ -3,6 +3,7 @@ draft is one, and list fields an update adds to (or replaces when asked)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from pathlib import Path
@@ -112,6 +113,28 @@ def test_a_numbered_folder_gives_the_next_number_or_the_one_the_title_asks(
     assert "0034" in views.write_text(following)
     spelled = brain.write(decision("ADR 40: Keep sessions in the database"))
     assert spelled.id == "decisions/0040-keep-sessions-in-the-database.md"
+
+
+def test_a_document_of_another_type_beside_records_takes_no_number(
+    make_base: MakeBase,
+) -> None:
+    """reactjs/rfcs imported at the base's top: a fact written there took the next RFC's
+    number (0228-guard-probe.md)."""
+    brain = Brain.open(records(make_base, *ADRS), clock=lambda: TODAY)
+    fact = WriteRequest(
+        title="Guard probe",
+        summary="The guard probe runs before every release.",
+        type="fact",
+        theme="decisions",
+        sources=["runbook"],
+    )
+    written = brain.write(fact)
+    assert written.id == "decisions/guard-probe.md" and not written.numbered
+    # a number the title asks for is given whatever the type
+    asked = brain.write(dataclasses.replace(fact, title="33. Probe twice"))
+    assert asked.id == "decisions/0033-probe-twice.md"
+    # and a record still takes the next one
+    assert brain.write(decision("Use Playwright")).id == "decisions/0034-use-playwright.md"
 
 
 @pytest.mark.parametrize(

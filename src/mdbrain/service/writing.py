@@ -49,6 +49,7 @@ CLOSE_OVERLAP = 0.1  # ...to be reported as close: ranked near it, an unrelated 
 CLAIMS = frozenset({"decision", "rule", "fact"})  # the kinds checked for contradictions
 IN_FORCE = frozenset({"stable", "needs-review"})
 REPLACEABLE = ("tags", "impl_refs", "related")  # the lists an update may replace
+ORDER_KINDS = 5  # the latest documents of a numbered folder whose types a new one shares
 TITLE_NUMBER_REACH = 10  # how far past the next free number a title's own number may go
 FIELD_ORDER = (
     "title", "summary", "type", "status", "tags", "audience", "priority", "impl_refs",
@@ -409,6 +410,8 @@ class Writer:
         folder = self.root / theme if theme else self.root
         existing = {p.stem for p in folder.glob("*.md")} if folder.is_dir() else set()
         order = slug.series(existing)
+        if order is not None and not self._orders_its_kind(theme, order, request):
+            order = None  # a fact beside records is not the next record (reactjs/rfcs)
         numbered = ""
         if order is None:
             name = slug.slugify(request.title)
@@ -421,6 +424,21 @@ class Writer:
         if (order is None or order.kind != "number") and (taken or request.new):
             name = slug.unique(name, existing)
         return _doc_id(theme, name), numbered
+
+    def _orders_its_kind(self, theme: str, order: slug.Series, request: WriteRequest) -> bool:
+        """Whether a folder's numbers or days name a new document of the type asked: its
+        latest documents by that order are of that type (or none is known), or the title
+        asks for a number. A fact written beside reactjs/rfcs' RFCs took the next RFC's
+        number."""
+        if slug.title_number(request.title)[0] is not None:
+            return True
+        entries = self.session.manifest()
+        kinds = {
+            entry.type
+            for _number, name in order.numbers[-ORDER_KINDS:]
+            if (entry := entries.get(_doc_id(theme, name))) is not None
+        }
+        return not kinds or request.type in kinds
 
     def _numbered(
         self, request: WriteRequest, theme: str, order: slug.Series, taken: bool
