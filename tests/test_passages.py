@@ -318,3 +318,24 @@ def test_a_line_of_empty_anchors_is_hidden() -> None:
     lines = ['# T', '', '<a id="constants"></a>', '', 'Text <a id="x"></a> here.', '```',
              '<a id="in-code"></a>', '```', "<a name='y'/> <a id=\"z\"></a>  "]  # fmt: skip
     assert sorted(markdown.hidden_lines(lines)) == [2, 8]
+
+
+@pytest.mark.parametrize(
+    ("title", "shown"),
+    [
+        ("**Automatic Code Splitting**", "Automatic Code Splitting"),  # reactjs/rfcs' 0188
+        ("*Does this replace SSR?*", "Does this replace SSR?"),
+        ("__Two words__", "Two words"),
+        ("Automatic <a name='x'></a>**splitting**", "Automatic **splitting**"),
+        # names and marks that do not hold the heading whole stay as written
+        ("__init__", "__init__"),
+        ("_private_", "_private_"),
+        ("**a** and **b**", "**a** and **b**"),
+        ("***x***", "***x***"),
+        ("operator*", "operator*"),
+    ],
+)
+def test_a_heading_in_bold_or_italics_whole_is_shown_without_its_marks(
+    title: str, shown: str
+) -> None:
+    assert passages.shown_heading(title) == shown

@@ -87,6 +87,20 @@ def clean_heading(title: str) -> str:
     return " ".join(text.split())
 
 
+def shown_heading(title: str) -> str:
+    """A heading's title as a reader sees it (:func:`clean_heading`), without the marks
+    of a bold or an italic that holds it whole: "### **Automatic Code Splitting**"
+    (reactjs/rfcs). Underscores, and a single star, only around words: "__init__" is
+    a name."""
+    text = clean_heading(title)
+    for mark in ("**", "__", "*", "_"):
+        if len(text) > 2 * len(mark) and text.startswith(mark) and text.endswith(mark):
+            inner = text[len(mark) : -len(mark)]
+            alone = mark[0] not in inner and inner == inner.strip()
+            return inner if alone and (mark == "**" or " " in inner) else text
+    return text
+
+
 def _atx(line: str) -> tuple[int, str] | None:
     text = line.lstrip(" ")
     after = text.lstrip("#")

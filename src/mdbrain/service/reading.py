@@ -903,7 +903,7 @@ class Reader:
         if not above:  # rows of a table under the header that says what their cells are
             start, above = passages.table_head(own, start, end)
         # what a page says before its first heading goes by the page's title, not its path
-        title = passages.clean_heading(section.title) if section.level else _page_title(doc)
+        title = passages.shown_heading(section.title) if section.level else _page_title(doc)
         shown = _shown_lines(own, start, end, hidden)
         clipped = [n for n, line in enumerate(shown) if tokens.estimate(line) > LONG_LINE]
         for number in clipped:  # a paragraph written as one long line: the part that answers
@@ -1356,7 +1356,7 @@ class Reader:
             if getattr(node, relation)
         }
         outline = tuple(
-            "  " * (s.level - 1) + passages.clean_heading(s.title) for s in doc.outline()
+            "  " * (s.level - 1) + passages.shown_heading(s.title) for s in doc.outline()
         )
         read = [self._frontmatter(doc, whole=False)]
         lines = doc.raw.splitlines()
