@@ -2684,13 +2684,20 @@ def test_a_link_to_a_folder_of_pages_makes_no_impl_ref(make_base: MakeBase) -> N
         "legacy/README.md": "# Legacy\n\nOld.\n",
         "legacy/registry.pdf": "pdf",
         "src/auth/login.py": "x = 1\n",
+        # microsoft/vscode-docs' /api: pages, their site's table of contents and settings
+        **{f"api/guide-{n}.md": "# Guide\n\nText.\n" for n in range(10)},
+        "api/toc.json": "[]",
+        "api/.prettierrc.json": "{}",
+        # a few pages beside code: the code's folder
+        "tools/README.md": "# Tools\n\nRun them.\n",
+        "tools/build.py": "x = 1\n",
         "docs/support.md": "# Support\n\nSee [the 2.x docs](../2x/), [old designs]"
-        "(../legacy) and [auth](../src/auth/).\n",
+        "(../legacy), [auth](../src/auth/), [the API](../api) and [tools](../tools/).\n",
     }.items():
         (project / name).parent.mkdir(parents=True, exist_ok=True)
         (project / name).write_text(text, encoding="utf-8")
     report = run_import(root, project / "docs")
-    assert meta(root, report.imported["support.md"])["impl_refs"] == ["src/auth"]
+    assert meta(root, report.imported["support.md"])["impl_refs"] == ["src/auth", "tools"]
 
 
 @pytest.mark.parametrize(

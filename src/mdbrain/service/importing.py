@@ -1512,19 +1512,30 @@ _LOOKED_AT = 200  # files of a folder looked at to tell whether it holds code
 
 
 def _pages_only(folder: Path) -> bool:
-    """Whether ``folder`` holds pages and no code (its first :data:`_LOOKED_AT` files
-    looked at): a folder of documentation, which no impl_ref names (expressjs.com's
-    link to ``/2x/`` made its 2.x docs an impl_ref, fingerprinted as code)."""
-    seen = 0
+    """Whether ``folder`` holds pages and next to no code (its first :data:`_LOOKED_AT`
+    files looked at): a folder of documentation, which no impl_ref names (expressjs.com's
+    link to ``/2x/`` made its 2.x docs an impl_ref, fingerprinted as code). Pictures and
+    papers are a page's own; a tool's settings (``.prettierrc.json``) and a table of
+    contents beside ten pages or more are the site's (microsoft/vscode-docs' ``/api``:
+    76 pages, ``toc.json``, a template and two dotfiles)."""
+    seen = pages = others = 0
     for _here, dirs, names in os.walk(folder):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         for name in names:
-            if not conversion.is_page(name) and not name.lower().endswith(_NOT_CODE):
-                return False  # a page, a picture or a paper (edgex-docs' legacy designs)
             seen += 1
+            if conversion.is_page(name):
+                pages += 1
+            elif not name.startswith(".") and not name.lower().endswith(_NOT_CODE):
+                others += 1
             if seen >= _LOOKED_AT:
-                return True
-    return seen > 0
+                break
+        else:
+            continue
+        break
+    return seen > 0 and others * _PAGES_PER_OTHER <= pages
+
+
+_PAGES_PER_OTHER = 10  # pages a folder of documentation holds for each file of another kind
 
 
 # the images a folder of documentation holds beside its pages
