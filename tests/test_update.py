@@ -1040,3 +1040,26 @@ def test_the_first_day_of_files_a_folder_move_gave_one_day_is_found_before_the_m
     assert days["p0.md"] == (dt.date(2019, 1, 15), dt.date(2024, 9, 18))
     assert days["p5.md"][0] == dt.date(2019, 6, 15)
     assert days["new.md"] == (dt.date(2024, 9, 18), dt.date(2024, 9, 18))
+
+
+def test_a_folder_moved_inside_a_larger_tree_keeps_its_files_first_days(tmp_path: Path) -> None:
+    """adr/madr: 9 of its records were dated the day docs/adr/ became docs/decisions/ when
+    its whole repository was imported (they are not a fifth of its files), and not when
+    the folder alone was."""
+    import datetime as dt
+
+    from mdbrain.store import git
+
+    repo = Repo(tmp_path / "p")
+    for n in range(40):
+        repo.write(f"src/m{n}.py", f"x = {n}\n")
+    repo.commit("code", "2018-01-01T12:00:00")
+    for n in range(6):
+        repo.write(f"docs/adr/000{n}-r.md", f"# Record {n}\n\n" + f"Text {n} that says much.\n" * 6)
+        repo.commit(f"r{n}", f"2018-0{n + 2}-15T12:00:00")
+    repo.git("mv", "docs/adr", "docs/decisions")
+    repo.commit("rename adr to decisions", "2021-10-19T12:00:00")
+    days = git.Git(repo.path).file_days(dt.date(2026, 1, 1))
+    assert days["docs/decisions/0000-r.md"][0] == dt.date(2018, 2, 15)
+    assert days["docs/decisions/0005-r.md"][0] == dt.date(2018, 7, 15)
+    assert days["src/m0.py"][0] == dt.date(2018, 1, 1)

@@ -165,7 +165,9 @@ class _Run:
         page that states none; None outside git or for a page never committed."""
         if self._committed is None:
             try:
-                self._committed = git.Git(self.source).file_days(self.plan.today)
+                self._committed = git.Git(self.source).file_days(
+                    self.plan.today, follow=conversion.is_page
+                )
             except MdbrainError:  # git refused the repository: the files alone speak
                 self._committed = {}
         found = self._committed.get(path)
