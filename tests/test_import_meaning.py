@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mdbrain.adapters.cli import cli
-from mdbrain.core import conversion, dates, document, foreign_links, sites, slug, summary
+from mdbrain.core import adr, conversion, dates, document, foreign_links, sites, slug, summary
 from mdbrain.service import importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
@@ -265,6 +265,24 @@ def test_days_are_read_in_the_ways_logs_write_them() -> None:
     assert dates.of_page(hyphens, [], TODAY) == (dt.date(2019, 9, 5), dt.date(2019, 9, 25))
     assert dates.field_day(hyphens) == dt.date(2019, 9, 5)
     assert dates.field_day({"title": "x"}) is None
+
+
+def test_a_madr_records_date_says_when_it_was_last_updated() -> None:
+    """adr/madr's template: "date: {YYYY-MM-DD when the decision was last updated}"; its
+    record 0008, written in 2018 and dated 2024-03-12, was said created in 2024."""
+    madr = {"status": "accepted", "date": "2024-03-12", "decision-makers": "Oliver Kopp"}
+    git_days = (dt.date(2018, 3, 6), dt.date(2024, 3, 12))
+    assert dates.of_page(madr, [], TODAY, known=lambda: git_days) == (
+        dt.date(2018, 3, 6),
+        dt.date(2024, 3, 12),
+    )
+    assert adr.date_of("# Add status field\n\nText.\n", madr, "accepted") is None
+    # without the fields of MADR's template, a date is the day a page was written
+    post = {"date": "2024-03-12", "author": "Ann"}
+    assert dates.of_page(post, [], TODAY, known=lambda: git_days) == (
+        dt.date(2024, 3, 12),
+        dt.date(2024, 3, 12),
+    )
 
 
 @needs_corpora

@@ -1242,7 +1242,9 @@ def date_of(body: str, meta: Mapping[str, Any], status: str) -> dt.date | None:
         if found is not None:
             return found
     verb = _VERB.search(status)
-    return dates.day(status[: verb.start()] if verb else status) or dates.field_day(meta)
+    return dates.day(status[: verb.start()] if verb else status) or dates.field_day(
+        dates.as_meant(meta)
+    )
 
 
 # "Date: 2019-05-13, updated 2023-02-05 (...)": the day a record was last changed

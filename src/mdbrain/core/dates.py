@@ -32,6 +32,8 @@ UPDATED_KEYS: Final = (
     "updated", "lastmod", "last_modified", "last_modified_at", "modified", "last_update",
     "updated_at", "last_updated", "ms.date",
 )  # fmt: skip
+# the fields a MADR record's frontmatter holds beside its "date" (MADR 2: "deciders")
+_MADR_KEYS: Final = ("decision_makers", "deciders", "consulted", "informed")
 _MONTH_FIRST_KEYS: Final = frozenset({"ms.date"})  # Microsoft Learn writes MM/DD/YYYY
 
 _MONTHS: Final = {
@@ -385,6 +387,16 @@ def _fields(meta: Mapping[str, Any], keys: Iterable[str]) -> Iterator[tuple[str,
     return ((key, lowered[key]) for key in keys if key in lowered)
 
 
+def as_meant(meta: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``meta`` with a MADR record's ``date`` read as the day it was last updated, as its
+    template says ("when the decision was last updated"): a record that names its
+    ``decision-makers`` (``deciders``), ``consulted`` or ``informed`` was dated created
+    on it (adr/madr's 0008, written in 2018, dated 2024-03-12)."""
+    if next(_fields(meta, _MADR_KEYS), None) is None:
+        return meta
+    return {"last_updated" if str(k).lower() == "date" else k: v for k, v in meta.items()}
+
+
 def field_day(meta: Mapping[str, Any], keys: Iterable[str] = CREATED_KEYS) -> dt.date | None:
     """The first day the fields ``keys`` of ``meta`` give, in their order."""
     for key, value in _fields(meta, keys):
@@ -416,7 +428,9 @@ def of_page(
     written on the first day ``known`` gives (git's, asked only then), when that is
     earlier (grpc/proposal's "Last updated: 2024-08-23" on a proposal of 2017). When
     they come from two sources and disagree (created after updated), the more trusted
-    source's day is both."""
+    source's day is both.
+    The fields are read as they are meant (:func:`as_meant`)."""
+    meta = as_meant(meta)
     fields_created = [d for d in stated if d is not None and d <= today]
     fields_created += _field_days(meta, CREATED_KEYS, today)
     written = in_text(body, today) if body else Stated((), ())
