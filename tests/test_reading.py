@@ -855,6 +855,22 @@ def test_a_long_frontmatter_list_shows_its_first_items_and_says_how_many_more(
     assert all(f"  - {page}" in shown for page in pages) and "sec]" in shown
 
 
+def test_show_gives_the_fields_other_tools_wrote_but_not_what_the_row_says(
+    make_base: MakeBase,
+) -> None:
+    """adr/madr: who decided a record ("decision-makers: Oliver Kopp, Olaf Zimmermann")
+    was in its frontmatter and nowhere in what show gave."""
+    fields = {"decision-makers": '"Oliver Kopp, Olaf Zimmermann"', "nav_order": "8"}
+    root = make_base(
+        {"a.md": doc("Add a status field", summary="Records say where they stand.", **fields)}
+    )
+    shown = Brain.open(root).reader().show("a.md").passages[0].text
+    assert 'decision-makers: "Oliver Kopp, Olaf Zimmermann"' in shown
+    assert "nav_order: 8" in shown
+    # the row says these already
+    assert not [line for line in shown.split("\n") if line.startswith(("summary:", "type:"))]
+
+
 def test_a_common_word_in_a_title_still_counts(make_base: MakeBase) -> None:
     docs: dict[str, str | bytes] = {
         f"d{i}.md": doc(f"Request handling {i}", body="request request") for i in range(6)

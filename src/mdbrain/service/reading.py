@@ -88,6 +88,10 @@ PHASE_TWO = (
     "supersedes", "superseded_by", "contradicts", "review_reason", "rationale", "owners",
 )  # fmt: skip
 
+# The fields a document's row shows: `show` shows every other field of its frontmatter,
+# foreign ones too (a MADR record's decision-makers).
+ROW_FIELDS = frozenset({"summary", "type", "status", "tags"})
+
 
 class _Lines(NamedTuple):
     """How the lines of one document are weighed for a question."""
@@ -667,6 +671,7 @@ class Reader:
         listed: int | None = None,
         status_asked: bool = False,
         named: frozenset[str] = frozenset(),
+        foreign: str | None = None,
     ) -> Passage:
         """The frontmatter as written; without ``whole``, only the schema's fields that
         the manifest row has not already shown (see :data:`PHASE_TWO`), and not the
@@ -674,12 +679,22 @@ class Reader:
         ``listed``, a list of more items shows that many and says how many more. With
         ``status_asked``, an imported record's own status is shown whatever it says; a
         field whose name holds one of the words ``named`` (:func:`_fields_named`) is
-        shown too, whatever it is."""
+        shown too, whatever it is. With ``foreign`` (the summary the row shows), the
+        fields the schema does not know are shown too, and every other one but those the
+        row shows or that only repeat that summary (``show``: adr/madr's
+        ``decision-makers`` was nowhere to be read)."""
         lines = doc.raw.splitlines()
         end = doc.body_line - 1
         block = lines[1 : end - 1] if end > 1 else []  # no frontmatter: nothing to show
         if not whole:
-            said = {k for k in doc.key_lines if k not in PHASE_TWO}
+            if foreign is None:
+                said = {k for k in doc.key_lines if k not in PHASE_TWO}
+            else:
+                said = {
+                    k
+                    for k in doc.key_lines
+                    if k in ROW_FIELDS or (foreign and str(doc.meta.get(k)).strip() == foreign)
+                }
             if "original_status" in said and (status_asked or _status_says_more(doc.meta)):
                 said.discard("original_status")  # the status field cannot say it
             if named:
@@ -1358,7 +1373,8 @@ class Reader:
         outline = tuple(
             "  " * (s.level - 1) + passages.shown_heading(s.title) for s in doc.outline()
         )
-        read = [self._frontmatter(doc, whole=False)]
+        summary = card.summary if card is not None else ""
+        read = [self._frontmatter(doc, whole=False, foreign=summary)]
         lines = doc.raw.splitlines()
         same_title: tuple[int, ...] = ()
         if full:
