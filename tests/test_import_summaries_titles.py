@@ -509,3 +509,19 @@ def test_a_posts_dateline_and_a_pointer_give_way_to_its_first_paragraph() -> Non
     assert conversion.summary_of(body, {}, 240, decision=False) == (
         "If the suggestions here don't work, ask on GitHub Discussions."
     )
+
+
+def test_a_page_titled_as_a_changelog_is_summarised_from_its_top() -> None:
+    """adr/madr's CHANGELOG.md was summarised "First release of Markdown Architectural
+    Decision Records.", its oldest entry: its title was read as a section to leave out."""
+    body = (
+        "# Changelog\n\nAll notable changes to this project will be documented here.\n\n"
+        "## [4.0.0] – 2024-09-17\n\n### Fixed\n\n- Quotes around the chosen option.\n\n"
+        "## [1.0.0] – 2017-09-09\n\nFirst release of the templates.\n"
+    )
+    assert conversion.summary_of(body, {}, 200, False, "Changelog") == (
+        "All notable changes to this project will be documented here."
+    )
+    # a record's own changelog is still no summary of it
+    record = "# Use Kafka\n\n## Changelog\n\n- 2020-01-02: first draft\n\n## Context\n\nWe need events.\n"
+    assert conversion.summary_of(record, {}, 200, False) == "We need events."

@@ -421,12 +421,16 @@ _ASIDE_HEADING = re.compile(
 def _without(body: str, names: frozenset[str]) -> str:
     """``body`` without the sections headed by one of ``names`` (any case): each one's
     own lines, up to the next heading of any level (a Context under a setext Status
-    stays)."""
+    stays). The page's own title is no such section: a page titled "Changelog" is
+    about its changes (adr/madr's was summarised from its oldest entry)."""
     lines = body.split("\n")
     parts = markdown.outline(markdown.scan(body).headings, len(lines))
     starts = [part.line for part in parts]
+    titled = bool(parts) and [part.level for part in parts].count(parts[0].level) == 1
     dropped: set[int] = set()
     for number, part in enumerate(parts):
+        if number == 0 and titled:
+            continue
         if part.title.strip(" *_:").lower() in names:
             own_end = starts[number + 1] - 1 if number + 1 < len(parts) else len(lines)
             dropped.update(range(part.line - 1, min(part.end, own_end)))
