@@ -272,6 +272,10 @@ def test_drafts_leave_out_tool_comments_cut_signatures_and_names_said_twice() ->
     )
     assert js.doc == ""
     assert codemap.set_aside("ui/static/media/index.cd351d7c31d0d3fccf96.cjs")
+    # a build's output, committed (microsoft/vscode-docs' 618 KB webpack bundle)
+    bundle = ".vscode/extensions/doc-assistant/dist/extension.js"
+    assert codemap.set_aside(bundle) == ".vscode/extensions/doc-assistant/dist/"
+    assert codemap.set_aside(".vscode/extensions/doc-assistant/src/extension.ts") == ""
 
 
 def test_a_licence_header_apart_from_the_code_documents_nothing() -> None:
