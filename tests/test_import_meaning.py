@@ -277,11 +277,16 @@ def test_a_madr_records_date_says_when_it_was_last_updated() -> None:
         dt.date(2024, 3, 12),
     )
     assert adr.date_of("# Add status field\n\nText.\n", madr, "accepted") is None
-    # without the fields of MADR's template, a date is the day a page was written
-    post = {"date": "2024-03-12", "author": "Ann"}
+    # without the fields of MADR's template, a date is the day a page was written; it
+    # changed last when git says (reactjs/rfcs' "Start Date: 2020-12-21", changed in 2023)
+    post = {"date": "2021-03-12", "author": "Ann"}
     assert dates.of_page(post, [], TODAY, known=lambda: git_days) == (
+        dt.date(2021, 3, 12),
         dt.date(2024, 3, 12),
-        dt.date(2024, 3, 12),
+    )
+    assert dates.of_page(post, [], TODAY, known=lambda: None) == (
+        dt.date(2021, 3, 12),
+        dt.date(2021, 3, 12),
     )
 
 
@@ -569,7 +574,8 @@ def test_pages_that_state_no_day_are_dated_by_their_commits(make_base: MakeBase)
     today = TODAY.isoformat()
     assert days == {
         "setup.md": ("2021-05-06", "2022-07-08"),  # first and last commits
-        "dated.md": ("2019-01-02", "2019-01-02"),  # the page's own day comes first
+        # the page's own day comes first; it says when it was written, git when it changed
+        "dated.md": ("2019-01-02", "2022-07-08"),
         "fresh.md": (today, today),
         "edited.md": ("2023-03-04", today),  # changed since its last commit
     }

@@ -426,7 +426,10 @@ def of_page(
     source says anything, created is the earliest of its days and updated the latest
     (a single day is both); but a page that says only when it was last updated was
     written on the first day ``known`` gives (git's, asked only then), when that is
-    earlier (grpc/proposal's "Last updated: 2024-08-23" on a proposal of 2017). When
+    earlier (grpc/proposal's "Last updated: 2024-08-23" on a proposal of 2017), and one
+    that says only when it was written last changed on the last day ``known`` gives,
+    when that is later (reactjs/rfcs' Server Components: "Start Date: 2020-12-21",
+    changed in 2023). When
     they come from two sources and disagree (created after updated), the more trusted
     source's day is both.
     The fields are read as they are meant (:func:`as_meant`)."""
@@ -448,10 +451,14 @@ def of_page(
     if silent in (by_created, by_updated) or by_created == by_updated:
         made, changed = sources[min(by_created, by_updated)]
         every = made + changed
-        first = min(every)
-        if by_created == silent and known is not None and (found := known()) is not None:
-            first = min(first, found[0])  # said when it changed, not when it was written
-        return first, max(every)
+        first, last = min(every), max(every)
+        if silent in (by_created, by_updated) and known is not None:
+            found = known()
+            if found is not None and by_created == silent:
+                first = min(first, found[0])  # said when it changed, not when it was written
+            elif found is not None:
+                last = max(last, found[1])  # said when it was written, not when it changed
+        return first, last
     created = min(sources[by_created][0])
     updated = max(sources[by_updated][1])
     if created <= updated:
