@@ -21,7 +21,7 @@ def test_english_bases_get_english_headers_and_columns() -> None:
     found = base({"a.md": doc()})
     text = indexes.render_index(found.entries, EN, "2026-07-01")
     assert text.startswith(
-        "# INDEX — Manifest\n\n> Auto-generated — DO NOT EDIT. Generated on 2026-07-01. Documents: 1.\n"
+        "# INDEX — Manifest\n\n> Auto-generated — DO NOT EDIT. Latest change: 2026-07-01. Documents: 1.\n"
     )
     assert "| path | type | status | prio | tags | summary |" in text
 

@@ -565,7 +565,7 @@ def sides(tmp_path: Path, base: str, ours: str, theirs: str) -> tuple[Path, Path
 
 
 def test_the_driver_keeps_this_sides_copy_of_a_derived_file(tmp_path: Path) -> None:
-    banner = "> Auto-generated — DO NOT EDIT. Generated on 2026-11-30. Documents: 1.\n"
+    banner = "> Auto-generated — DO NOT EDIT. Latest change: 2026-11-30. Documents: 1.\n"
     head = "# INDEX — Manifest\n\n" + banner
     base, ours, theirs = sides(tmp_path, head, head + "a\n", head + "b\n")
 

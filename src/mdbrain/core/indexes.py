@@ -36,7 +36,7 @@ LABELS = {
         overview_title="# OVERVIEW — Carte de la base de connaissance",
         index_title="# INDEX — Manifeste",
         banner="Auto-généré — NE PAS ÉDITER.",
-        generated="Généré le {date}.",
+        generated="Dernière modification : {date}.",
         count="Documents : {count}.",
         columns=("chemin", "type", "statut", "prio", "tags", "résumé"),
         toc_columns=("thème", "documents", "manifeste"),
@@ -46,7 +46,7 @@ LABELS = {
         overview_title="# OVERVIEW — Map of the knowledge base",
         index_title="# INDEX — Manifest",
         banner="Auto-generated — DO NOT EDIT.",
-        generated="Generated on {date}.",
+        generated="Latest change: {date}.",
         count="Documents: {count}.",
         columns=("path", "type", "status", "prio", "tags", "summary"),
         toc_columns=("theme", "documents", "manifest"),
@@ -71,7 +71,9 @@ def is_generated(text: str) -> bool:
 
 
 def generation_date(manifest: Manifest) -> str | None:
-    """The latest ``updated`` or ``created`` date among the documents, as ISO text."""
+    """The latest ``updated`` or ``created`` date among the documents, as ISO text: the
+    header says it as the base's latest change, never the day the file was written
+    (the same base gives the same file on any day, and two branches merge it)."""
     latest = None
     for entry in manifest.entries:
         for key in ("updated", "created"):
