@@ -344,3 +344,65 @@ def test_whether_a_proposal_was_accepted_is_answered_by_its_record_even_archived
     assert "original_status: Rejected" in views.query_text(answered)
     plain = reader.query("the unwrap or die operator")  # no verdict asked: in force first
     assert all(hit.id != "proposals/0217-bangbang.md" for hit in plain.hits)
+
+
+MADR = """## Context and Problem Statement
+
+MADR offers the fields Status, Decision Makers and Date. Should this metadata be included
+in the record, or kept apart?
+
+## Considered Options
+
+* Use YAML front matter
+* Use plain Markdown everywhere
+
+## Decision Outcome
+
+Chosen option: "Use YAML front matter", because comes out best (see below).
+
+## Pros and Cons of the Options
+
+### Use YAML front matter
+
+Example:
+
+```markdown
+---
+status: accepted
+---
+```
+
+Rendered output shows a table.
+
+* Good, because it shortens the body
+* Good, because tools can handle it more easily
+* Bad, because rendering is not standardized
+
+### Use plain Markdown everywhere
+
+* Good, because all parsers can handle it
+* Bad, because metadata is handled the same way as the content
+"""
+
+
+def test_why_a_madr_record_chose_an_option_shows_that_options_reasons(
+    make_base: MakeBase,
+) -> None:
+    """adr/madr's 0013: "Why does MADR use YAML front matter for metadata?" showed its
+    outcome ("because comes out best (see below)"), its context and its options, and not
+    the pros of the option chosen, which are the reasons."""
+    root = make_base(
+        {
+            "decisions/0013-yaml-front-matter.md": doc(
+                "Use YAML front matter for metadata", body=MADR, type="decision"
+            )
+        }
+    )
+    reader = Brain.open(root).reader()
+    answer = reader.query("Why does MADR use YAML front matter for metadata?")
+    text = "\n".join(p.text for p in answer.sections)
+    assert "Good, because tools can handle it more easily" in text
+    assert "all parsers can handle it" not in text  # the option not chosen
+    # a question that asks no reason reads the record as before
+    other = reader.query("What metadata does MADR keep in YAML front matter?")
+    assert "Good, because tools" not in "\n".join(p.text for p in other.sections)

@@ -269,6 +269,17 @@ _HEADING_PHRASES = {
 }  # fmt: skip
 
 
+# a question asking why: read for the reasons a record gives for what it chose
+REASONS = "reasons"
+_WHY = lazy_pattern(r"^\W*(?:why|pourquoi)\b|\breasons?\s+(?:for|why|behind)\b", re.IGNORECASE)
+
+
+def asks_why(question: str) -> bool:
+    """Whether ``question`` asks why something was chosen or done ("Why does MADR use
+    YAML front matter?", "the reasons for ...", "Pourquoi ...")."""
+    return len(question) <= QUESTION_MOST and _WHY().search(question) is not None
+
+
 def part_asked(question: str) -> str | None:
     """The part of a record ``question`` asks for (:data:`CONSEQUENCES`,
     :data:`ALTERNATIVES` or :data:`LIMITATIONS`), the first it names; None when it asks

@@ -67,6 +67,8 @@ COVER_SHARE = 0.1  # share of its order a section gains holding every term asked
 CODE_LINE_SHARE = 0.9  # of its score a line of code keeps when choosing the lines shown
 IN_NAMES_DISCOUNT = 0.5  # share of its order a section loses whose matches all sit in names
 LEAD_SHARE = 0.5  # the first line of prose of a section counts as holding this much of a term
+REASON_SHARE = 1.0  # a line giving a reason in the option chosen: above the best, by a term
+_BECAUSE = re.compile(r"\b(?:because|since|parce\s+que|car)\b", re.IGNORECASE)
 FLAGGED = frozenset({"needs-review", "deprecated"})
 # drafts, and pages with no status at all (no frontmatter, or one that does not parse):
 # nothing vouches for either, so a default read leaves both out and counts them as drafts
@@ -762,7 +764,7 @@ class Reader:
             if score and any(line.strip() for line in lines[below:own_end]):
                 # a heading alone says nothing
                 said[section.line] = (score / (1 + len(terms) / 400), section, own_end)
-        named = _part(outline, ends, lines, part, said) if part else None
+        named = _part(outline, ends, lines, part, said) if part and part != asking.REASONS else None
         if not said:  # only its title, summary or name matched ("ADR 11"): a record's
             decided = named or (_decision(outline, ends, lines) if most > 1 else None)
             if decided is None:
@@ -804,7 +806,10 @@ class Reader:
         chosen = [item for item, value in order[:most] if value >= SECOND_SHARE * best]
         # the top document: a record's decision is what it is read for
         decided = _decision(outline, ends, lines) if most > 1 else None
+        if part == asking.REASONS and decided is not None:  # the chosen option's own section
+            named = _chosen_option(outline, ends, lines, decided)
         chosen = _with_decision_and_part(chosen, decided, named, most)
+        reasons = named[1].line if part == asking.REASONS and named is not None else None
         shown = [
             self._excerpt(
                 doc,
@@ -812,6 +817,7 @@ class Reader:
                 section,
                 (wanted, weighed),
                 first if n == 0 else FURTHER_TOKENS,
+                reasons=section.line == reasons,
             )
             for n, (_score, section, own_end) in enumerate(chosen)
         ]
@@ -871,9 +877,13 @@ class Reader:
         section: Section,
         asked: tuple[set[str], _Lines],
         limit: int,
+        *,
+        reasons: bool = False,
     ) -> Passage:
         """The lines of a section worth showing for the wanted terms and their weights,
-        within ``limit`` tokens (see :meth:`_sections`)."""
+        within ``limit`` tokens (see :meth:`_sections`); with ``reasons`` (the section
+        of the option a record chose, for a "why" question), the lines giving a reason
+        ("Good, because ...") come before every other line."""
         wanted, weighed = asked
         found = [wanted.intersection(f) for f in _terms_of_each(self, own, wanted)]
         hidden = hidden_lines(own)
@@ -892,6 +902,9 @@ class Reader:
         # call, not "None of allow_origins ... can be set to ['*'] if allow_credentials")
         code = passages.not_prose(own)
         scores = [v * CODE_LINE_SHARE if n + 1 in code else v for n, v in enumerate(scores)]
+        if reasons:  # above every other line: the reasons are what is asked
+            most = max(scores, default=0.0) + REASON_SHARE * max(weights.values(), default=1.0)
+            scores = [v + most if _BECAUSE.search(own[n]) else v for n, v in enumerate(scores)]
         lead = _lead(own, hidden)
         # what a section says first, it says of itself (unless it is the document's summary)
         if lead is not None and section.line + lead != weighed.summary_line:
@@ -1061,7 +1074,10 @@ class Reader:
         lead = (
             SECTION_TOKENS if budget is None else min(max(SECTION_TOKENS, budget // 2), LEAD_MOST)
         )
-        part = asking.part_asked(question)  # "what are the downsides of X?"
+        # "what are the downsides of X?"; "why X?" reads the reasons of the option chosen
+        part = asking.part_asked(question) or (
+            asking.REASONS if asking.asks_why(question) else None
+        )
         found = [  # chosen first, so that a frontmatter need not repeat what they show
             self._sections(doc, words, SECTIONS_OF_LEAD, lead, part)
             if rank == 0
@@ -1908,6 +1924,34 @@ def _decision(
         name = passages.heading_name(passages.clean_heading(section.title))
         if name in DECISION_SECTIONS and _holds_text(lines, section.line, own_end):
             return 0.0, section, own_end
+    return None
+
+
+# MADR's decision: 'Chosen option: "Use YAML front matter", because comes out best'
+_CHOSEN = re.compile(
+    r"\bchosen\s+(?:option|alternative)\s*:?\s*[*_]*[\"“'`]?([^\"”'`\n,]{1,120}?)[\"”'`]?[*_]*\s*(?:,|\.|$|because)",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _chosen_option(
+    outline: Sequence[Section], ends: Sequence[int], lines: Sequence[str], decided: _Chosen
+) -> _Chosen | None:
+    """The section of the option a record's decision names as chosen (MADR: 'Chosen
+    option: "Use YAML front matter", because comes out best (see below)'), headed by its
+    name, with some text: its pros are the reasons a "why" question asks for (adr/madr's
+    0013 showed its outcome and context, not why)."""
+    _score, section, own_end = decided
+    found = _CHOSEN.search("\n".join(lines[section.line - 1 : own_end]))
+    if found is None:
+        return None
+    wanted = passages.heading_name(found.group(1))
+    for other, end in zip(outline, ends, strict=True):
+        if other.line == section.line or not other.level:
+            continue
+        name = passages.heading_name(passages.shown_heading(other.title))
+        if name == wanted and _holds_text(lines, other.line, end):
+            return 0.0, other, end
     return None
 
 
