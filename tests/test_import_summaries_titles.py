@@ -525,3 +525,17 @@ def test_a_page_titled_as_a_changelog_is_summarised_from_its_top() -> None:
     # a record's own changelog is still no summary of it
     record = "# Use Kafka\n\n## Changelog\n\n- 2020-01-02: first draft\n\n## Context\n\nWe need events.\n"
     assert conversion.summary_of(record, {}, 200, False) == "We need events."
+
+
+def test_a_summary_says_nothing_of_what_is_below_it() -> None:
+    """adr/madr: six records were summarised '... because comes out best (see below).',
+    a pointer into a page the row is read apart from."""
+    body = (
+        "## Decision Outcome\n\n"
+        'Chosen option: "Use YAML front matter", because comes out best (see below).\n'
+    )
+    assert conversion.summary_of(body, {}, 240, True) == (
+        'Chosen option: "Use YAML front matter", because comes out best.'
+    )
+    french = "Nous gardons Redis (voir ci-dessous) pour les sessions.\n"
+    assert conversion.summary_of(french, {}, 240, False) == "Nous gardons Redis pour les sessions."

@@ -378,12 +378,19 @@ def summary_of(
             poor=weak if names is None else None,  # the page's: its next paragraph may do
         )
         found = _unbracketed(found, defined) if defined and "[" in found else found
+        found = _POINTING.sub("", found) if "(" in found else found
         if found and not weak(found):
             return clip(found, limit)
         poor = poor or found
     return clip(poor, limit)
 
 
+# an aside that points into the page, which a summary is read apart from: MADR's stock
+# 'Chosen option: "X", because comes out best (see below).'
+_POINTING = re.compile(
+    r"\s*\((?:see|voir)\s+(?:below|above|ci-dessous|ci-dessus|plus\s+(?:bas|haut))\)",
+    re.IGNORECASE,
+)
 # "[label]: destination" at the start of a line: a reference a shortcut link names
 _REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[([^\[\]\n]{1,200})\]:[ \t]*\S", re.MULTILINE)
 _SHORTCUT = re.compile(r"\[([^\[\]\n]{1,200})\](?![(\[:])")
