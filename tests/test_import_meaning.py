@@ -1880,3 +1880,27 @@ def test_a_summary_field_is_read_however_its_name_is_written(key: str) -> None:
     body = "# On macOS\n\n> [!NOTE]\n> VS Code ships monthly releases.\n"
     meta = {key: "Get VS Code up and running on macOS.", "ContentId": "EEADB50A"}
     assert conversion.summary_of(body, meta, 200, False) == "Get VS Code up and running on macOS."
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_page_whose_path_holds_letters_past_ascii_is_dated_by_its_commits(
+    make_base: MakeBase,
+) -> None:
+    """joelparkerhenderson/architecture-decision-record: its 64 pages under
+    ``locales/ja/ドキュメント/`` and the like came in dated the day of the import, git
+    having written their paths quoted and escaped."""
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    docs = project / "locales"
+    pages(
+        docs,
+        {
+            "ja/ドキュメント/命名.md": "# 命名\n\nファイル名の決め方。\n",
+            "en/naming.md": "# Naming\n\nHow.\n",
+        },
+    )
+    _commit(project, "2025-05-09")
+    report = run_import(root, docs)
+    days = {old: str(meta(root, new)["created"]) for old, new in report.imported.items()}
+    assert days == {"ja/ドキュメント/命名.md": "2025-05-09", "en/naming.md": "2025-05-09"}

@@ -71,7 +71,9 @@ class Git:
         env = {**os.environ, "LC_ALL": "C", "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
         try:
             done = subprocess.run(
-                ["git", "-C", str(self.folder), *args],
+                # paths as they are: git quotes a name holding a byte past ASCII
+                # ("locales/ja/\343\203\211..."), and such pages went undated
+                ["git", "-c", "core.quotePath=false", "-C", str(self.folder), *args],
                 capture_output=True,
                 text=True,
                 encoding="utf-8",
