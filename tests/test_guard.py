@@ -239,6 +239,9 @@ def test_a_sentence_wrapped_before_its_value_is_caught(snippet: str) -> None:
         "Store the token. The build number is Zk7Qw9Lp3Vx8Rt2N",
         "Keep the password safe! The build is Zk7Qw9Lp3Vx8Rt2N",
         "## Staging password\n\nThe build is Zk7Qw9Lp3Vx8Rt2N",
+        # a key named on the line above a ":" (aws/aws-cdk-rfcs' 0617 was kept out)
+        "  encryptionKey: kmsKey,\n  objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,",
+        "secret_key = load(),\nbuild_id = Zk7Qw9Lp3Vx8Rt2N",
     ],
 )
 def test_a_credential_named_in_an_earlier_sentence_is_not_the_value(snippet: str) -> None:

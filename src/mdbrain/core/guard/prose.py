@@ -180,8 +180,12 @@ def said_at(text: str, start: int, value: str, *, password: bool = False) -> boo
         # nothing of it
         return _names_credential(_NAME_WORD.findall(label), password=password)
     # "Store the token. The build number is …": a name of the sentence before says
-    # nothing of this value
+    # nothing of this value; nor, before a ":" or "=", does a line above name the value
+    # of this one (aws/aws-cdk-rfcs: "encryptionKey: kmsKey," over "objectOwnership:
+    # s3.ObjectOwnership.BUCKET_OWNER_ENFORCED" kept a whole RFC out)
     opens = max((m.end() for m in _SENTENCE_END.finditer(head)), default=0)
+    if before[said.start()] in ":=":
+        opens = max(opens, head.rfind("\n") + 1)
     words = _NAME_WORD.findall(head[opens:])[-_NAME_WORDS:]
     return _names_credential(words, password=password)
 
