@@ -163,18 +163,22 @@ def test_links_to_the_site_built_from_the_project_follow_its_pages(make_base: Ma
         assert kept in text
 
 
-def test_a_link_to_a_pull_request_of_the_project_is_read_as_its_number() -> None:
+def test_a_link_to_a_pull_request_or_an_issue_of_the_project_is_read_as_its_number() -> None:
     homes = frozenset({"github.com/reactjs/rfcs", "gitlab.example.org/group/handbook"})
-    pull = foreign_links.own_pull
-    assert pull("https://github.com/reactjs/rfcs/pull/147", homes) == 147
-    assert pull("https://www.github.com/reactjs/rfcs/pull/147/", homes) == 147
-    assert pull("https://gitlab.example.org/group/handbook/-/merge_requests/9", homes) == 9
-    # one of its comments or of its files, an issue, another project's pull request
-    assert pull("https://github.com/reactjs/rfcs/pull/147#issuecomment-1", homes) is None
-    assert pull("https://github.com/reactjs/rfcs/pull/147/files", homes) is None
-    assert pull("https://github.com/reactjs/rfcs/issues/147", homes) is None
-    assert pull("https://github.com/facebook/react/pull/147", homes) is None
-    assert pull("https://github.com/reactjs/rfcs/pull/147", frozenset()) is None
+
+    def thread(address: str, where: frozenset[str] = homes) -> tuple[str, int] | None:
+        return foreign_links.own_thread(address, where)
+
+    assert thread("https://github.com/reactjs/rfcs/pull/147") == ("pull", 147)
+    assert thread("https://www.github.com/reactjs/rfcs/pull/147/") == ("pull", 147)
+    assert thread("https://github.com/reactjs/rfcs/issues/745") == ("issue", 745)
+    assert thread("https://gitlab.example.org/group/handbook/-/merge_requests/9") == ("pull", 9)
+    assert thread("https://gitlab.example.org/group/handbook/-/issues/9") == ("issue", 9)
+    # one of its comments or of its files, another project's pull request
+    assert thread("https://github.com/reactjs/rfcs/pull/147#issuecomment-1") is None
+    assert thread("https://github.com/reactjs/rfcs/pull/147/files") is None
+    assert thread("https://github.com/facebook/react/pull/147") is None
+    assert thread("https://github.com/reactjs/rfcs/pull/147", frozenset()) is None
 
 
 def _rfc(title: str, pull: str, text: str) -> str:
@@ -221,6 +225,43 @@ def test_links_to_the_pull_request_that_proposed_a_record_lead_to_the_record(
     assert f"[RFC 99]({RFCS}/pull/99)" in latest
     assert "[refs](0017-create-ref.md)" in body(root, "0002-new-context.md")
     assert f"- RFC PR: {RFCS}/pull/2" in body(root, "0002-new-context.md")
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_links_to_the_issue_that_tracks_a_record_lead_to_the_record(make_base: MakeBase) -> None:
+    """aws/aws-cdk-rfcs numbers its RFCs by their tracking issues ("Tracking Issue:
+    [#745](.../issues/745)", "* **Tracking Issue**: #39", a frontmatter's "tracking
+    issue:"): 0079's links to issues/6 and issues/39 never led to those RFCs."""
+    cdk = "https://github.com/aws/aws-cdk-rfcs"
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    remote = ["git", "-C", str(project), "remote", "add", "origin", f"{cdk}.git"]
+    subprocess.run(remote, check=True)
+    pages(
+        project,
+        {
+            "text/0001-cdk-update.md": (
+                f"---\nfeature name: cdk-update\ntracking issue: {cdk}/issues/1\n---\n\n"
+                "# Summary\n\nUpdate in place.\n"
+            ),
+            "text/0006-monolithic-packaging.md": "# Summary\n\nOne package.\n",
+            "text/0039-release-notes.md": (
+                "# Release notes\n\n* **Tracking Issue**: #39\n\n## Summary\n\nNotes.\n"
+            ),
+            "text/0079-cdk-2.md": (
+                f"---\nfeature name: cdk-2.0\nrelated issue: {cdk}/issues/6\n---\n\n# Summary\n\n"
+                f"Ships [one package]({cdk}/issues/6), [notes]({cdk}/issues/39) and "
+                f"[updates]({cdk}/issues/1); see [the pull request]({cdk}/pull/156).\n"
+            ),
+        },
+    )
+    run_import(root, project / "text")
+    text = body(root, "0079-cdk-2.md")
+    assert "[one package](0006-monolithic-packaging.md)" in text
+    assert "[notes](0039-release-notes.md)" in text
+    assert "[updates](0001-cdk-update.md)" in text
+    assert f"[the pull request]({cdk}/pull/156)" in text  # no record names it
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

@@ -553,19 +553,34 @@ def _filed_as_record(body: str) -> str:
     return "bare" if found else ""
 
 
-_ADDRESS = re.compile(r"https?://[^\s<>()\[\]]+")
+_ADDRESS = re.compile(r"https?://[^\s<>()\[\]]+|(?<![\w&/])#\d{1,9}\b")
+# the field that names the issue a record is tracked by: aws/aws-cdk-rfcs' "Tracking
+# Issue: [#745](...)", "* **Tracking Issue**: #39", "tracking issue:" in its frontmatter
+_TRACKING_FIELD = re.compile(
+    r"^ {0,3}(?:[-*+][ \t]+)?[*_]*tracking[ _-]issue[*_]*[ \t]*:", re.IGNORECASE | re.MULTILINE
+)
+_FILING_KEYS: Final = {"rfc_pr": "pull", "proposal_pr": "pull", "tracking_issue": "issue"}
 
 
-def filing_addresses(body: str) -> list[str]:
-    """The addresses written on the fields near a record's top that give its own number
-    or pull request, as a link or bare (reactjs/rfcs' ``- RFC PR:
-    https://github.com/reactjs/rfcs/pull/2``): where the record was proposed."""
+def filings(body: str, meta: Mapping[str, Any] | None = None) -> list[tuple[str, str]]:
+    """Where a record was proposed or is tracked, as its fields near its top say: each
+    address, or ``#N`` written alone, with the kind of thread the field names ("pull"
+    for ``RFC PR:``, ``Proposal PR:`` and a record's own number, "issue" for ``Tracking
+    Issue:``). reactjs/rfcs writes ``- RFC PR: https://github.com/reactjs/rfcs/pull/2``,
+    aws/aws-cdk-rfcs ``Tracking Issue: [#745](.../issues/745)``."""
     head = _FENCED.sub("", "\n".join(body.split("\n", _HEAD_LINES)[:_HEAD_LINES]))
     found = []
-    for match in _RECORD_FIELD.finditer(head):
-        if match.group("qualified"):
-            end = head.find("\n", match.end())
-            found += _ADDRESS.findall(head[match.end() : end if end >= 0 else len(head)])
+    fields = [(m, "pull") for m in _RECORD_FIELD.finditer(head) if m.group("qualified")]
+    fields += [(m, "issue") for m in _TRACKING_FIELD.finditer(head)]
+    for match, kind in fields:
+        end = head.find("\n", match.end())
+        found += [
+            (kind, a) for a in _ADDRESS.findall(head[match.end() : end if end >= 0 else None])
+        ]
+    for key, value in (meta or {}).items():
+        said = _FILING_KEYS.get(re.sub(r"[\s-]+", "_", str(key).strip().lower()))
+        if said is not None and isinstance(value, str):
+            found += [(said, address) for address in _ADDRESS.findall(value)]
     return found
 
 

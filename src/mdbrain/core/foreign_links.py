@@ -110,17 +110,25 @@ def _on_forge(written: str, homes: frozenset[str]) -> str | None:
     return None if home is None else address[len(home) + 1 :]
 
 
-# a pull request as its forge serves it: GitHub's pull/12, GitLab's -/merge_requests/12,
-# nothing after its number (not one of its comments, commits or files)
-_PULL = re.compile(r"(?:pulls?|-/merge_requests)/(\d{1,9})/?", re.IGNORECASE)
+# a pull request or an issue as its forge serves it: GitHub's pull/12 and issues/12,
+# GitLab's -/merge_requests/12 and -/issues/12, nothing after its number (not one of its
+# comments, commits or files)
+_THREAD = re.compile(
+    r"(?:(?P<pull>pulls?|-/merge_requests)|(?P<issue>issues|-/issues))/(?P<number>\d{1,9})/?",
+    re.IGNORECASE,
+)
+PULL, ISSUE = "pull", "issue"
 
 
-def own_pull(written: str, homes: frozenset[str]) -> int | None:
-    """The number of the project's own pull request a link names on the project's forge
+def own_thread(written: str, homes: frozenset[str]) -> tuple[str, int] | None:
+    """The kind (:data:`PULL` or :data:`ISSUE`) and number of the project's own pull
+    request or issue a link names on the project's forge
     (``https://github.com/reactjs/rfcs/pull/147``), or None for any other link."""
     rest = _on_forge(written, homes)
-    found = None if rest is None else _PULL.fullmatch(rest)
-    return None if found is None else int(found.group(1))
+    found = None if rest is None else _THREAD.fullmatch(rest)
+    if found is None:
+        return None
+    return (PULL if found.group("pull") else ISSUE), int(found.group("number"))
 
 
 # the hosts a forge serves its projects' sites at: github.com/owner/repo at

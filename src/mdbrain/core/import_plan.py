@@ -573,7 +573,8 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
         changes: dict[int, dict[str, str]] = {}
         for written, line in markdown.scan(page.body).links:
             local = foreign_links.own_file(written, plan.homes, plan.inside)
-            record = proposed.get(foreign_links.own_pull(written, plan.homes) or -1)
+            thread = foreign_links.own_thread(written, plan.homes)
+            record = proposed.get(thread) if thread is not None else None
             if record is not None and record != path:
                 changes.setdefault(line, {})[written] = "/" + plan.origin(record)
                 continue
@@ -591,30 +592,38 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
     return out
 
 
-def _proposed_in(plan: Plan, pages: Mapping[str, conversion.Page]) -> dict[int, str]:
-    """The imported record each pull request of the project proposed, by its number:
-    the one whose fields at its top name it (reactjs/rfcs' ``- RFC PR:
-    https://github.com/reactjs/rfcs/pull/2`` in ``0002-new-version-of-context.md``).
-    When every record that names its pull request carries its number in its file name,
-    and two do at least, records are numbered by their pull requests, and the one that
-    names none is found by its number (0147, whose field names another project's pull
-    request, is linked 3 times as pull/147). A number two records claim leads to
-    neither."""
-    named: dict[int, set[str]] = {}
+def _proposed_in(plan: Plan, pages: Mapping[str, conversion.Page]) -> dict[tuple[str, int], str]:
+    """The imported record each pull request or issue of the project proposed or tracks,
+    by its kind and number (:func:`foreign_links.own_thread`): the one whose fields at
+    its top name it (reactjs/rfcs' ``- RFC PR: https://github.com/reactjs/rfcs/pull/2``
+    in ``0002-new-version-of-context.md``, aws/aws-cdk-rfcs' ``Tracking Issue: #745``,
+    :func:`adr.filings`). When every record that names a thread of a kind carries its
+    number in its file name, and two do at least, records are numbered by those
+    threads, and the one that names none is found by its number (reactjs' 0147, whose
+    field names another project's pull request, is linked 3 times as pull/147). A
+    number two records claim leads to neither."""
+    named: dict[tuple[str, int], set[str]] = {}
     for path, page in pages.items():
-        for address in adr.filing_addresses(page.body):
-            number = foreign_links.own_pull(address, plan.homes)
-            if number is not None:
-                named.setdefault(number, set()).add(path)
-    found = {number: paths.pop() for number, paths in named.items() if len(paths) == 1}
-    if len(found) < 2 or any(adr.number_of(path) != n for n, path in found.items()):
-        return found
-    by_number: dict[int, set[str]] = {}
-    for path in pages:
-        number = adr.number_of(path)
-        if number is not None and number not in named:
-            by_number.setdefault(number, set()).add(path)
-    return found | {number: paths.pop() for number, paths in by_number.items() if len(paths) == 1}
+        for kind, written in adr.filings(page.body, page.meta):
+            thread = (
+                (kind, int(written[1:]))
+                if written.startswith("#")
+                else foreign_links.own_thread(written, plan.homes)
+            )
+            if thread is not None and thread[0] == kind:
+                named.setdefault(thread, set()).add(path)
+    found = {thread: paths.pop() for thread, paths in named.items() if len(paths) == 1}
+    for kind in (foreign_links.PULL, foreign_links.ISSUE):
+        own = {n: path for (k, n), path in found.items() if k == kind}
+        if len(own) < 2 or any(adr.number_of(path) != n for n, path in own.items()):
+            continue
+        by_number: dict[int, set[str]] = {}
+        for path in pages:
+            number = adr.number_of(path)
+            if number is not None and (kind, number) not in named:
+                by_number.setdefault(number, set()).add(path)
+        found |= {(kind, n): paths.pop() for n, paths in by_number.items() if len(paths) == 1}
+    return found
 
 
 # the words after a destination's first (Python-Markdown reads a destination whole, spaces
