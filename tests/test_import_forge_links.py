@@ -434,3 +434,33 @@ def test_retargeting_links_compiles_no_pattern_per_link(monkeypatch: pytest.Monk
     kept = "[x](/docs/a+1.mdx) /docs/a+1.md [y]: /docs/a+1.md"
     assert foreign_links.retarget(kept, {1: {"/docs/a+1.md": "a-1.md"}}) == kept
     assert foreign_links.retarget("[y]: /docs/a+1.md", {1: {"/docs/a+1.md": "b.md"}}) == "[y]: b.md"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_an_autolink_to_a_page_of_the_project_leads_to_it(make_base: MakeBase) -> None:
+    """aws/aws-cdk-rfcs' 0249-v2-experiments.expired.md: "This RFC is expired and has
+    been superceded by <https://github.com/aws/aws-cdk-rfcs/blob/main/text/0249-...md>":
+    neither the link nor the supersession was read, and both stayed in force."""
+    cdk = "https://github.com/aws/aws-cdk-rfcs"
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    remote = ["git", "-C", str(project), "remote", "add", "origin", f"{cdk}.git"]
+    subprocess.run(remote, check=True)
+    new = f"{cdk}/blob/main/text/0249-v2-experiments.md"
+    pages(
+        project,
+        {
+            "text/0249-v2-experiments.md": "# Summary\n\nExperiments after 1.x.\n",
+            "text/0249-v2-experiments.expired.md": (
+                "# Summary\n\n**⚠️ NOTE:** This RFC is expired and has been superceded by\n"
+                f"<{new}>.\nIt is kept for its history; see also `<{new}>` in code.\n"
+            ),
+        },
+    )
+    report = run_import(root, project / "text")
+    old_id = report.imported["0249-v2-experiments.expired.md"]
+    text = body(root, old_id)
+    assert f"[{new}](0249-v2-experiments.md)." in text
+    assert f"`<{new}>`" in text  # code keeps what it holds
+    assert frontmatter(root, old_id)["superseded_by"] == ["0249-v2-experiments.md"]

@@ -201,6 +201,8 @@ _VERB = re.compile(
     re.IGNORECASE,
 )
 _LINK_REF = re.compile(r"\s*\[(?P<text>[^\[\]]*)\]\((?P<link><[^<>]*>|[^)\s]*)(?:\s+\"[^\"]*\")?\)")
+# an autolink, its address its only text: "superceded by <https://.../0249-x.md>"
+_AUTOLINK_REF = re.compile(r"\s*<(?P<link>https?://[^\s<>]{1,2000})>(?P<text>)")
 # a reference link: "[RFC 1974][]", "[the allocator RFC][1974]", "[RFC 1238]" (a label the
 # page defines further down: "[RFC 1238]: https://.../1238-x.md")
 _LABELLED_REF = re.compile(r"\s*\[(?P<text>[^\[\]]+)\](?:\[(?P<label>[^\[\]]*)\])?(?!\()")
@@ -239,9 +241,17 @@ _ITSELF = (
     + ")"
 )
 _ADVERB = r"(?:(?:now|since|already|later|also|subsequently|effectively)\s+)?"
+# "This RFC is expired and has been superceded by ..." (aws/aws-cdk-rfcs): a state
+# said first, then the supersession
+_STATE_AND = (
+    r"(?:(?:is|was|has\s+been)\s+(?:now\s+)?(?:expired|withdrawn|obsolete|outdated|retired"
+    r"|deprecated|closed|abandoned|inactive)\s*,?\s+and\s+)?"
+)
 _SENTENCE = re.compile(
     _ITSELF
-    + r"\s+(?:(?P<partly>(?:(?:(?:has|had|have)\s+(?:been\s+)?|is\s+|was\s+)"
+    + r"\s+"
+    + _STATE_AND
+    + r"(?:(?P<partly>(?:(?:(?:has|had|have)\s+(?:been\s+)?|is\s+|was\s+)"
     + _ADVERB
     + r")?(?:"
     + _IN_PART
@@ -964,7 +974,7 @@ def _refs_at(
     while True:
         if (article := _ARTICLE.match(text, at)) is not None:  # "par l'ADR 3", "la décision 4"
             at = article.end()
-        link = _LINK_REF.match(text, at)
+        link = _LINK_REF.match(text, at) or _AUTOLINK_REF.match(text, at)
         target = link.group("link").strip("<>") if link is not None else None
         if link is None and (labelled := _LABELLED_REF.match(text, at)) is not None:
             target = _linked(labelled.group("text"), labelled.group("label") or "", defined)

@@ -570,6 +570,7 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
     proposed = _proposed_in(plan, pages)
     out = {}
     for path, page in pages.items():
+        page = _autolinked(plan, path, page, proposed)  # noqa: PLW2901 - the page relinked
         changes: dict[int, dict[str, str]] = {}
         for written, line in markdown.scan(page.body).links:
             local = foreign_links.own_file(written, plan.homes, plan.inside)
@@ -590,6 +591,51 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
                 changes.setdefault(line, {})[written] = local
         out[path] = with_body(page, foreign_links.retarget(page.body, changes)) if changes else page
     return out
+
+
+_AUTOLINK = re.compile(r"<(https?://[^\s<>]{1,2000})>")
+
+
+def _autolinked(
+    plan: Plan, path: str, page: conversion.Page, proposed: Mapping[tuple[str, int], str]
+) -> conversion.Page:
+    """The page with its autolinks to its project's pages on the forge
+    (``<https://github.com/o/r/blob/main/text/0249-x.md>``, code aside) written as
+    Markdown links showing the same address, so that they follow the page as any link
+    does: aws/aws-cdk-rfcs' expired 0249 "has been superceded by" its successor so, and
+    the two were unrelated."""
+    if "<http" not in page.body:
+        return page
+    lines = page.body.split("\n")
+    prose = markdown.outside_code(lines)
+    changed = False
+    for number, line in enumerate(lines):
+        if not prose[number] or "<http" not in line:
+            continue
+        out, done = [], 0
+        for match in _AUTOLINK.finditer(markdown.mask(line)):
+            address = line[match.start(1) : match.end(1)]
+            if _leads_to_a_page(plan, path, address, proposed):
+                out += [line[done : match.start()], f"[{address}]({address})"]
+                done = match.end()
+        if out:
+            lines[number] = "".join(out) + line[done:]
+            changed = True
+    return with_body(page, "\n".join(lines)) if changed else page
+
+
+def _leads_to_a_page(
+    plan: Plan, path: str, address: str, proposed: Mapping[tuple[str, int], str]
+) -> bool:
+    """Whether an address on the project's forge names an imported page other than the
+    one at ``path``: a file of the project, or the thread that proposed a record."""
+    thread = foreign_links.own_thread(address, plan.homes)
+    if thread is not None:
+        return proposed.get(thread, path) != path
+    local = foreign_links.own_file(address, plan.homes, plan.inside)
+    if local is None:
+        return False
+    return plan.linked_id(local, unquote(local.partition("#")[0].lstrip("/"))) is not None
 
 
 def _proposed_in(plan: Plan, pages: Mapping[str, conversion.Page]) -> dict[tuple[str, int], str]:
