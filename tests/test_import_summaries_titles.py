@@ -436,6 +436,14 @@ def test_a_page_opening_on_its_underlined_or_numbered_title_is_named_by_it(
         ("⚠️ NOTE: We strongly recommend watching our talk before reading this RFC.", True),
         ("**Warning:** this feature is experimental.", True),
         ("Important! Read the migration guide first.", True),
+        # what a template asks its writer, and a field written as a line (aws/aws-cdk-rfcs)
+        ("Write one sentence which is a brief description of the feature.", True),
+        ("Tracking Issue: #745", True),
+        ("Original Author(s):: @rohang9000", True),
+        ('This section should contain one or more "artifacts from the future".', True),
+        ("Write-ahead logs keep every change before it is applied.", False),
+        ("Describe services in YAML so that the operator deploys them.", False),
+        ("Summary: adds a cache for pages.", False),
         # saying something of its own
         ("Notes are kept beside the code: one file per module.", False),
         ("Note-taking apps sync through the server.", False),

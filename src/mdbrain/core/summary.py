@@ -810,6 +810,20 @@ _NOTICE = re.compile(
 )
 
 
+# what a template asks its writer, left in: "Write one sentence which is a brief
+# description of the feature." (aws/aws-cdk-rfcs); and a field written as a line, one
+# value after its label: "Tracking Issue: #745", "Original Author(s):: @rohang9000"
+_INSTRUCTION = re.compile(
+    r"(?:please\s+)?(?:write|describe|explain|provide|give|summari[sz]e|replace|fill\s+in"
+    r"|insert)\b[^.!?\n]{0,80}?\b(?:sentences?|paragraphs?|description|summary|here)\b"
+    # "This section should contain one or more artifacts from the future" (the same)
+    r"|this\s+section\s+(?:should|must|will|may|can|is\s+to)\s+(?:contain|include|describe"
+    r"|explain|list|hold|be\s+used|provide|give|outline|summari[sz]e)\b",
+    re.IGNORECASE,
+)
+_ONE_FIELD = re.compile(r"[\w()'’ -]{1,40}?::?[ \t]*(?:#\d{1,9}|@[\w.-]{1,64}|\S{1,40})")
+
+
 # the conventions paragraph of a specification ("The key words MUST ... are to be
 # interpreted as described in BCP 14 [RFC2119]"): every such document writes it
 _KEY_WORDS_NOTICE = re.compile(r"\bto be interpreted as described in\b", re.IGNORECASE)
@@ -825,7 +839,8 @@ def weak(text: str) -> bool:
     goes on from what came before (it opens in lower case on a word no sentence opens
     on, or on an ellipsis, or names "the problems mentioned above"), it is a
     specification's notice on its key words, it is a notice ("⚠️ NOTE: ...", "Warning:
-    ..."), or it is one word (a command's synopsis:
+    ..."), what a template asks its writer ("Write one sentence which is ..."), a field
+    written as a line ("Tracking Issue: #745"), or it is one word (a command's synopsis:
     "ikm")."""
     core = text.strip()
     return (
@@ -843,6 +858,8 @@ def weak(text: str) -> bool:
         or _BACK_REFERENCE.search(core) is not None
         or _KEY_WORDS_NOTICE.search(core) is not None
         or _NOTICE.match(core) is not None
+        or _INSTRUCTION.match(core) is not None
+        or _ONE_FIELD.fullmatch(core.rstrip(".")) is not None
         or len(core.split()) < 2
     )
 
