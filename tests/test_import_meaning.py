@@ -265,6 +265,9 @@ def test_days_are_read_in_the_ways_logs_write_them() -> None:
     assert dates.of_page(hyphens, [], TODAY) == (dt.date(2019, 9, 5), dt.date(2019, 9, 25))
     assert dates.field_day(hyphens) == dt.date(2019, 9, 5)
     assert dates.field_day({"title": "x"}) is None
+    # aws/aws-cdk-rfcs: "start date: 2020-3-29", a space in the name and one digit
+    cdk = {"feature name": "cdk-2.0", "start date": "2020-3-29"}
+    assert dates.of_page(cdk, [], TODAY) == (dt.date(2020, 3, 29), dt.date(2020, 3, 29))
 
 
 def test_a_madr_records_date_says_when_it_was_last_updated() -> None:

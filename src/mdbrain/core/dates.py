@@ -26,7 +26,7 @@ from mdbrain.core import cells, markdown
 # Fields that say when a page was written, and when it last changed (lower case).
 CREATED_KEYS: Final = (
     "created", "date", "publishdate", "pubdate", "published", "date_created", "creation_date",
-    "created_at",
+    "created_at", "start_date",
 )  # fmt: skip
 UPDATED_KEYS: Final = (
     "updated", "lastmod", "last_modified", "last_modified_at", "modified", "last_update",
@@ -381,9 +381,10 @@ def _field_days(meta: Mapping[str, Any], keys: Iterable[str], today: dt.date) ->
 
 
 def _fields(meta: Mapping[str, Any], keys: Iterable[str]) -> Iterator[tuple[str, Any]]:
-    """The values of ``keys`` in ``meta``, its names read in lower case with hyphens as
-    underscores (``creation-date`` is ``creation_date``)."""
-    lowered = {str(k).lower().replace("-", "_"): v for k, v in meta.items()}
+    """The values of ``keys`` in ``meta``, its names read in lower case with hyphens and
+    spaces as underscores (``creation-date`` and aws/aws-cdk-rfcs' ``start date`` are
+    ``creation_date`` and ``start_date``)."""
+    lowered = {"_".join(str(k).lower().replace("-", " ").split()): v for k, v in meta.items()}
     return ((key, lowered[key]) for key in keys if key in lowered)
 
 
