@@ -547,3 +547,11 @@ def test_a_summary_says_nothing_of_what_is_below_it() -> None:
     )
     french = "Nous gardons Redis (voir ci-dessous) pour les sessions.\n"
     assert conversion.summary_of(french, {}, 240, False) == "Nous gardons Redis pour les sessions."
+
+
+def test_a_comment_in_a_heading_is_no_part_of_the_title() -> None:
+    """joelparkerhenderson/architecture-decision-record: six templates were titled with the
+    comment their heading holds ("Templed ... <!-- Rhoi teitl ADR --> yn ei le")."""
+    body = "# Templed Cofnod (ADR) <!-- Rhoi teitl ADR --> yn ei le\n\nTestun.\n"
+    assert conversion.title_of(body, {}, "cy/templed.md") == "Templed Cofnod (ADR) yn ei le"
+    assert summary.plain("Keep <!-- a note\nover lines --> it short.") == "Keep it short."

@@ -266,6 +266,8 @@ def plain(text: str) -> str:
             return f"\x00{len(codes) - 1}\x00"
 
         text = _LITERAL.sub(kept, text)
+    # a comment is no text a reader sees: "Templed ... <!-- Rhoi teitl ADR --> yn ei le"
+    text = markdown.without_comments(text, " ")
     if "{{" in text:
         # alone on its line, a macro is a block the site draws (a sidebar, a live
         # sample): no words; inside a sentence, the words it shows
