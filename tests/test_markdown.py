@@ -280,3 +280,14 @@ def test_three_backticks_closed_on_their_line_are_a_code_span_not_a_fence() -> N
         "Example deployment",
         "After",
     ]
+
+
+def test_a_link_in_a_comment_closed_on_its_line_is_no_link() -> None:
+    """A MADR template's "* [Link type] [Link to ADR] <!-- example: Refined by
+    [ADR-0005](0005-example.md) -->" was reported a broken link in six translations."""
+    body = (
+        "* [Link type] <!-- example: Refined by [ADR-0005](0005-example.md) --> [z](z.md)\n"
+        "* `<!--` [w](w.md) `-->`\n"  # code spans hold no comment
+        "* an open <!-- comment [v](v.md)\n"
+    )
+    assert markdown.scan(body).links == (("z.md", 1), ("w.md", 2), ("v.md", 3))

@@ -375,11 +375,15 @@ def _blank_code_spans(line: str) -> str:
 
 
 def mask(line: str) -> str:
-    """Blank out escapes and code spans so that no link is seen inside them."""
+    """Blank out escapes, code spans and comments closed on the line, so that no link
+    is seen inside them (a MADR template's "<!-- example: Refined by
+    [ADR-0005](0005-example.md) -->" was checked as a broken link)."""
     if "\\" in line:
         line = _ESCAPED.sub("  ", line)
     if "`" in line:
         line = _blank_code_spans(line)
+    if "<!--" in line:
+        line = _COMMENT().sub(lambda m: _blank(m) if m.group(1) is not None else m.group(), line)
     return line
 
 
