@@ -248,6 +248,33 @@ def test_a_translation_goes_beside_the_bases_pages_in_its_own_language(
     assert "related" not in meta(root, "advanced/events.md")
 
 
+def test_pages_kept_in_a_folder_per_language_are_read_in_that_language(
+    make_base: MakeBase,
+) -> None:
+    """joelparkerhenderson/architecture-decision-record keeps one folder per language in
+    ``locales/``: its Spanish pages were read as French by their small words (``lang:
+    fr``), its Turkish and Welsh ones as the base's English."""
+    root = make_base({})
+    spanish = "# Convenciones\n\nLa decisión de la arquitectura que se toma en el equipo.\n"
+    pages = {
+        "locales/en/naming.md": "# Naming\n\nHow records are named.\n",
+        # each translation named in its own language: no mirror of the English folder
+        "locales/es/convenciones.md": spanish,
+        "locales/tr/adlandirma.md": "# Adlandırma\n\nKayıtlar nasıl adlandırılır.\n",
+        # two folders alone, named as languages may be, and beside no English: no languages
+        "topics/ml/models.md": "# Models\n\nHow models are trained.\n",
+        "topics/ms/services.md": "# Services\n\nHow services talk.\n",
+    }
+    for path, text in pages.items():
+        (root.parent / path).parent.mkdir(parents=True, exist_ok=True)
+        (root.parent / path).write_text(text, encoding="utf-8")
+    report = run_import(root, root.parent / "locales")
+    langs = {old: meta(root, new).get("lang") for old, new in report.imported.items()}
+    assert langs == {"en/naming.md": None, "es/convenciones.md": "es", "tr/adlandirma.md": "tr"}
+    topics = run_import(root, root.parent / "topics")
+    assert {meta(root, new).get("lang") for new in topics.imported.values()} == {None}
+
+
 def test_pages_of_tests_and_vendored_code_are_left_out_as_init_counts_them(
     make_base: MakeBase,
 ) -> None:

@@ -24,7 +24,7 @@ import posixpath
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 from urllib.parse import quote, unquote
@@ -151,6 +151,9 @@ class Plan:
     # source path -> the id of the draft an earlier import made of it, imported again in
     # its place: the page changed since and nobody edited the draft
     refresh: dict[str, str] = field(default_factory=dict)
+    # a folder named for a language beside others so named -> that language's code
+    # (:func:`_language_folders`), found once the pages are known
+    languages: dict[str, str] | None = None
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -636,6 +639,63 @@ def _leads_to_a_page(
     if local is None:
         return False
     return plan.linked_id(local, unquote(local.partition("#")[0].lstrip("/"))) is not None
+
+
+def _path_language(plan: Plan, path: str) -> str:
+    """The language the folders of a page name (:func:`_language_folders`), the nearest
+    one; '' when none does."""
+    if plan.languages is None:
+        plan.languages = _language_folders(plan.ids)
+    if not plan.languages:
+        return ""
+    parts = path.split("/")[:-1]
+    for depth in range(len(parts), 0, -1):
+        found = plan.languages.get("/".join(parts[:depth]))
+        if found:
+            return found
+    return ""
+
+
+_LOCALE_FOLDERS: Final = frozenset(
+    {
+        "locales",
+        "locale",
+        "i18n",
+        "l10n",
+        "translations",
+        "translated",
+        "languages",
+        "lang",
+        "langs",
+    }
+)
+
+
+def _language_folders(paths: Iterable[str]) -> dict[str, str]:
+    """The folders of ``paths`` named for a language (``es``, ``pt-BR``), each with its
+    code, where they are one folder per language: in a folder named for translations
+    (``locales/``, ``i18n/``), or beside ``en``, or three or more side by side (``ml/``
+    and ``ms/`` alone may be machine learning and microservices). The collection
+    joelparkerhenderson/architecture-decision-record keeps its Spanish pages in
+    ``locales/es/``: they were read as French by their small words, its Turkish and
+    Welsh ones as nothing."""
+    children: dict[str, set[str]] = {}
+    for path in paths:
+        parts = path.split("/")[:-1]
+        for depth, name in enumerate(parts):
+            if sites.named_for_a_language(name):
+                children.setdefault("/".join(parts[:depth]), set()).add(name)
+    return {
+        "/".join(filter(None, (parent, name))): name
+        for parent, names in children.items()
+        if len(names) > 1
+        and (
+            parent.rpartition("/")[2].lower() in _LOCALE_FOLDERS
+            or "en" in {sites.language(n) for n in names}
+            or len(names) > 2
+        )
+        for name in names
+    }
 
 
 def _proposed_in(plan: Plan, pages: Mapping[str, conversion.Page]) -> dict[tuple[str, int], str]:
@@ -1211,7 +1271,7 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     # a translation: its words are read, and searched, in its language; so are those
     # of a page whose prose is in another language than the base's (rust-lang/rfcs'
     # Leadership Council RFC in Japanese, named only by a suffix of its file name)
-    lang = plan.lang or language.of_page(page.body) or ""
+    lang = plan.lang or _path_language(plan, page.path) or language.of_page(page.body) or ""
     if lang and sites.language(lang) != sites.language(config.lang):
         wanted["lang"] = lang
     refs = [*fields.strings(page.meta, "impl_refs"), *plan.refs.get(page.path, [])]
