@@ -261,6 +261,9 @@ def test_pages_kept_in_a_folder_per_language_are_read_in_that_language(
         # each translation named in its own language: no mirror of the English folder
         "locales/es/convenciones.md": spanish,
         "locales/tr/adlandirma.md": "# Adlandırma\n\nKayıtlar nasıl adlandırılır.\n",
+        # an English page copied under tr/: its prose says it is English
+        "locales/tr/example.md": "# Example\n\n"
+        + "The team and the records of the decisions. " * 8,
         # two folders alone, named as languages may be, and beside no English: no languages
         "topics/ml/models.md": "# Models\n\nHow models are trained.\n",
         "topics/ms/services.md": "# Services\n\nHow services talk.\n",
@@ -270,7 +273,12 @@ def test_pages_kept_in_a_folder_per_language_are_read_in_that_language(
         (root.parent / path).write_text(text, encoding="utf-8")
     report = run_import(root, root.parent / "locales")
     langs = {old: meta(root, new).get("lang") for old, new in report.imported.items()}
-    assert langs == {"en/naming.md": None, "es/convenciones.md": "es", "tr/adlandirma.md": "tr"}
+    assert langs == {
+        "en/naming.md": None,
+        "es/convenciones.md": "es",
+        "tr/adlandirma.md": "tr",
+        "tr/example.md": None,
+    }
     topics = run_import(root, root.parent / "topics")
     assert {meta(root, new).get("lang") for new in topics.imported.values()} == {None}
 
@@ -2758,3 +2766,19 @@ def test_a_page_imported_again_is_known_by_its_name_or_title_and_a_home_page_cit
         encoding="utf-8",
     )
     assert run_import(root, notes).imported == {}
+
+
+def test_pages_holding_the_same_text_are_said_to(make_base: MakeBase) -> None:
+    """joelparkerhenderson/architecture-decision-record holds 27 groups of pages with the
+    same text (English examples copied under tr/); import said nothing of them."""
+    root = make_base({})
+    text = "# Use PostgreSQL\n\n" + "We store the orders in one relational database. " * 5
+    folder = root.parent / "records"
+    for name, body in (("en/pg.md", text), ("tr/pg.md", text), ("short-a.md", "# A\n\nx\n"),
+                       ("short-b.md", "# A\n\nx\n"), ("other.md", text + "More.\n")):  # fmt: skip
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(body, encoding="utf-8")
+    report = run_import(root, folder)
+    said = [note for note in report.notes if "word for word" in note]
+    assert said == ["en/pg.md: the same text, word for word, as tr/pg.md; each is imported"]
+    assert len(report.imported) == 5

@@ -641,6 +641,16 @@ def _leads_to_a_page(
     return plan.linked_id(local, unquote(local.partition("#")[0].lstrip("/"))) is not None
 
 
+def _read_in(plan: Plan, page: conversion.Page) -> str:
+    """The language of a page, when its folders or its prose tell ('' otherwise). Its
+    prose tells first (an English example copied under ``tr/`` is English), but the
+    small words that tell French apart from English are Spanish, Italian or Catalan
+    ones too: a folder named for another language says more than they do."""
+    told = language.of_page(page.body)
+    named = _path_language(plan, page.path)
+    return (named if named and told in (None, "fr") else told or named) or ""
+
+
 def _path_language(plan: Plan, path: str) -> str:
     """The language the folders of a page name (:func:`_language_folders`), the nearest
     one; '' when none does."""
@@ -1271,7 +1281,7 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     # a translation: its words are read, and searched, in its language; so are those
     # of a page whose prose is in another language than the base's (rust-lang/rfcs'
     # Leadership Council RFC in Japanese, named only by a suffix of its file name)
-    lang = plan.lang or _path_language(plan, page.path) or language.of_page(page.body) or ""
+    lang = plan.lang or _read_in(plan, page)
     if lang and sites.language(lang) != sites.language(config.lang):
         wanted["lang"] = lang
     refs = [*fields.strings(page.meta, "impl_refs"), *plan.refs.get(page.path, [])]

@@ -1751,6 +1751,7 @@ def import_folder(
     with lock, markdown.remembering():
         pages = _read(run, paths)
         _without_addresses(run, pages)
+        _note_copies(plan, pages)
         # a page left out (a template, a partial, one the guard stops) is a file of the
         # project like any other: a link to it leads to it where it is
         kept = {plan.origin(path).casefold() for path in pages}
@@ -2034,6 +2035,25 @@ def _overviews(run: _Run, written: list[str]) -> list[str]:
     )
     run.plan.notes.extend(covered.notes)
     return list(covered.written)
+
+
+COPY_WORDS = 30  # words a page must hold for a copy of it to be told
+
+
+def _note_copies(plan: import_plan.Plan, pages: Mapping[str, conversion.Page]) -> None:
+    """Say which pages hold the same text as another, word for word (spacing aside),
+    one note a text: they all come in, and a reader or a check should know.
+    joelparkerhenderson/architecture-decision-record holds 27 such groups (English
+    examples copied under tr/, a template saved under two names), and nothing said so."""
+    groups: dict[str, list[str]] = {}
+    for path, page in pages.items():
+        words = page.body.split()
+        if len(words) >= COPY_WORDS:
+            groups.setdefault(" ".join(words), []).append(path)
+    for same in sorted(sorted(paths) for paths in groups.values() if len(paths) > 1):
+        plan.notes.append(
+            f"{same[0]}: the same text, word for word, as {', '.join(same[1:])}; each is imported"
+        )
 
 
 def _report(
