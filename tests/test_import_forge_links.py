@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -163,6 +164,15 @@ def test_links_to_the_site_built_from_the_project_follow_its_pages(make_base: Ma
         assert kept in text
 
 
+def _served_at(make_base: MakeBase, home: str) -> Path:
+    """An empty base in a git repository whose remote is ``home`` on a forge."""
+    root = make_base({})
+    subprocess.run(["git", "-C", str(root.parent), "init", "-q"], check=True)
+    remote = ["git", "-C", str(root.parent), "remote", "add", "origin", f"{home}.git"]
+    subprocess.run(remote, check=True)
+    return root
+
+
 def test_a_link_to_a_pull_request_or_an_issue_of_the_project_is_read_as_its_number() -> None:
     homes = frozenset({"github.com/reactjs/rfcs", "gitlab.example.org/group/handbook"})
 
@@ -192,11 +202,8 @@ def test_links_to_the_pull_request_that_proposed_a_record_lead_to_the_record(
     """reactjs/rfcs links its RFCs by their pull requests (0214 replaces "[useMutableSource]
     (https://github.com/reactjs/rfcs/pull/147)"): the link between them was lost, and
     0147 stayed in force beside the RFC that replaced it, unrelated."""
-    root = make_base({})
+    root = _served_at(make_base, RFCS)
     project = root.parent
-    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
-    remote = ["git", "-C", str(project), "remote", "add", "origin", f"{RFCS}.git"]
-    subprocess.run(remote, check=True)
     pages(
         project,
         {
@@ -233,11 +240,8 @@ def test_links_to_the_issue_that_tracks_a_record_lead_to_the_record(make_base: M
     [#745](.../issues/745)", "* **Tracking Issue**: #39", a frontmatter's "tracking
     issue:"): 0079's links to issues/6 and issues/39 never led to those RFCs."""
     cdk = "https://github.com/aws/aws-cdk-rfcs"
-    root = make_base({})
+    root = _served_at(make_base, cdk)
     project = root.parent
-    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
-    remote = ["git", "-C", str(project), "remote", "add", "origin", f"{cdk}.git"]
-    subprocess.run(remote, check=True)
     pages(
         project,
         {
@@ -270,11 +274,8 @@ def test_records_are_found_by_pull_request_number_only_when_the_set_is_numbered_
 ) -> None:
     """An ADR numbered 2 was not proposed by pull request 2: only records that name their
     own pull request, each under its number, tell that a set is numbered so."""
-    root = make_base({})
+    root = _served_at(make_base, HOME)
     project = root.parent
-    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
-    remote = ["git", "-C", str(project), "remote", "add", "origin", f"{HOME}.git"]
-    subprocess.run(remote, check=True)
     pages(
         project,
         {
@@ -442,11 +443,8 @@ def test_an_autolink_to_a_page_of_the_project_leads_to_it(make_base: MakeBase) -
     been superceded by <https://github.com/aws/aws-cdk-rfcs/blob/main/text/0249-...md>":
     neither the link nor the supersession was read, and both stayed in force."""
     cdk = "https://github.com/aws/aws-cdk-rfcs"
-    root = make_base({})
+    root = _served_at(make_base, cdk)
     project = root.parent
-    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
-    remote = ["git", "-C", str(project), "remote", "add", "origin", f"{cdk}.git"]
-    subprocess.run(remote, check=True)
     new = f"{cdk}/blob/main/text/0249-v2-experiments.md"
     pages(
         project,
