@@ -8,7 +8,8 @@ lines, every other byte kept: a link to a file of the project is written again
 from the document's new place. A link to the project's own file on its forge
 (``https://github.com/owner/repo/blob/main/docs/a.md``) is read as the path it
 names (:func:`own_file`), from the addresses of the repository's remotes
-(:func:`forge_home`). Pure: the caller says which pages there are.
+(:func:`forge_home`), and one to its own pull request or issue as that thread's kind
+and number (:func:`own_thread`). Pure: the caller says which pages there are.
 """
 
 from __future__ import annotations
