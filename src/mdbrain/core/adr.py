@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
 
-from mdbrain.core import cells, dates, links, markdown, passages, schema
+from mdbrain.core import cells, dates, fields, links, markdown, passages, schema
 from mdbrain.core.text import RECORD_SERIES
 
 SUPERSEDED_BY: Final = "superseded_by"
@@ -580,15 +580,15 @@ def filings(body: str, meta: Mapping[str, Any] | None = None) -> list[tuple[str,
     aws/aws-cdk-rfcs ``Tracking Issue: [#745](.../issues/745)``."""
     head = _FENCED.sub("", "\n".join(body.split("\n", _HEAD_LINES)[:_HEAD_LINES]))
     found = []
-    fields = [(m, "pull") for m in _RECORD_FIELD.finditer(head) if m.group("qualified")]
-    fields += [(m, "issue") for m in _TRACKING_FIELD.finditer(head)]
-    for match, kind in fields:
+    heads = [(m, "pull") for m in _RECORD_FIELD.finditer(head) if m.group("qualified")]
+    heads += [(m, "issue") for m in _TRACKING_FIELD.finditer(head)]
+    for match, kind in heads:
         end = head.find("\n", match.end())
         found += [
             (kind, a) for a in _ADDRESS.findall(head[match.end() : end if end >= 0 else None])
         ]
     for key, value in (meta or {}).items():
-        said = _FILING_KEYS.get(re.sub(r"[\s-]+", "_", str(key).strip().lower()))
+        said = _FILING_KEYS.get(fields.key_name(key))
         if said is not None and isinstance(value, str):
             found += [(said, address) for address in _ADDRESS.findall(value)]
     return found
@@ -697,7 +697,7 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
     if field is not None:
         parts.append(field)
         # why a proposal was withdrawn: "Superseded by EIP-7702" names what replaced it
-        reason = {_field_key(k): v for k, v in meta.items()}.get("withdrawal_reason")
+        reason = {fields.key_name(k): v for k, v in meta.items()}.get("withdrawal_reason")
         if isinstance(reason, str) and reason.strip():
             parts.append(reason)
     parts += _filled_status_sections(body, meta)
@@ -733,15 +733,9 @@ def logged_state(body: str) -> str:
     return stating[-1][0]
 
 
-def _field_key(key: object) -> str:
-    """A frontmatter field's name as this module compares it: lower case, "_" for "-"
-    and spaces (``Superseded-By`` is ``superseded_by``)."""
-    return str(key).lower().replace("-", "_").replace(" ", "_")
-
-
 def _status_field(meta: Mapping[str, Any]) -> str | None:
     """The value of the page's status field, under any name :data:`_STATUS_FIELDS` gives."""
-    named = {_field_key(k): v for k, v in meta.items()}
+    named = {fields.key_name(k): v for k, v in meta.items()}
     return next((named[k] for k in _STATUS_FIELDS if isinstance(named.get(k), str)), None)
 
 
@@ -759,7 +753,7 @@ def _field_text(meta: Mapping[str, Any], name: str) -> str:
     """A status field of the page as a template prints it; any other field, such as the
     day it was last updated, says nothing of the record's state and is left out."""
     value = meta.get(name)
-    if _field_key(name) not in _STATUS_FIELDS or value is None:
+    if fields.key_name(name) not in _STATUS_FIELDS or value is None:
         return ""
     return str(value) if isinstance(value, str | int | float) else ""
 
@@ -907,7 +901,7 @@ def _numbered_by_series(path: str, meta: Mapping[str, Any]) -> bool:
     if number is None:
         return False
     return any(
-        _field_key(key).removesuffix("_number") in _SERIES_FIELDS  # a KEP's "kep-number"
+        fields.key_name(key).removesuffix("_number") in _SERIES_FIELDS  # a KEP's "kep-number"
         and str(value).strip().lstrip("0") == str(number)
         for key, value in meta.items()
         if isinstance(value, int | str) and not isinstance(value, bool)
@@ -1420,7 +1414,7 @@ def _field_clauses(meta: Mapping[str, Any]) -> tuple[Clause, ...]:
     an address, a Markdown link or a record's number; "N/A" and the like name none."""
     out = []
     for key, value in meta.items():
-        kind = _FIELD_KINDS.get(_field_key(key))
+        kind = _FIELD_KINDS.get(fields.key_name(key))
         if kind is None:
             continue
         values = value if isinstance(value, list) else [value]
@@ -1601,7 +1595,7 @@ def _clause(
                 out.notes.append(note)
         else:
             out.related.append((path, target, clause.verb))
-            if _FIELD_KINDS.get(_field_key(clause.verb)) != RELATED:  # a field says so itself
+            if _FIELD_KINDS.get(fields.key_name(clause.verb)) != RELATED:  # a field says so itself
                 out.notes.append(f"{path}: {clause.text!r} is not a supersession; kept as related")
 
 
@@ -1618,7 +1612,7 @@ def _form_examples(
     seen: dict[tuple[str, str], set[str]] = {}
     for path, record in records.items():
         for clause in record.clauses:
-            if _FIELD_KINDS.get(_field_key(clause.verb)):
+            if _FIELD_KINDS.get(fields.key_name(clause.verb)):
                 for ref in clause.refs:
                     if ref.link is not None:
                         seen.setdefault((clause.verb, ref.link), set()).add(path)

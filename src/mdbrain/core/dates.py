@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, Final, NamedTuple
 
-from mdbrain.core import cells, markdown
+from mdbrain.core import cells, fields, markdown
 
 # Fields that say when a page was written, and when it last changed (lower case).
 CREATED_KEYS: Final = (
@@ -384,7 +384,7 @@ def _fields(meta: Mapping[str, Any], keys: Iterable[str]) -> Iterator[tuple[str,
     """The values of ``keys`` in ``meta``, its names read in lower case with hyphens and
     spaces as underscores (``creation-date`` and aws/aws-cdk-rfcs' ``start date`` are
     ``creation_date`` and ``start_date``)."""
-    lowered = {"_".join(str(k).lower().replace("-", " ").split()): v for k, v in meta.items()}
+    lowered = {fields.key_name(k): v for k, v in meta.items()}
     return ((key, lowered[key]) for key in keys if key in lowered)
 
 

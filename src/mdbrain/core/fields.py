@@ -11,6 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 
+def key_name(key: object) -> str:
+    """A field's name as mdbrain compares names written by other tools: lower case, its
+    words joined by "_" whether written with dashes or spaces (``Superseded-By``,
+    aws/aws-cdk-rfcs' ``start date``, ``creation-date``)."""
+    return "_".join(str(key).lower().replace("-", " ").split())
+
+
 def text(meta: Mapping[str, Any], key: str) -> str:
     """The value as one line of text; '' when absent, or when it is a mapping (another
     tool's settings under the same name, such as ``summary: {visible: true}``), which no

@@ -589,8 +589,7 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
                 if served is not None and site_link(plan, path, served) is not None:
                     changes.setdefault(line, {})[written] = served
                 continue
-            old = unquote(local.partition("#")[0].lstrip("/"))
-            if plan.linked_id(local, old) is not None:
+            if _imported(plan, local):
                 changes.setdefault(line, {})[written] = local
         out[path] = with_body(page, foreign_links.retarget(page.body, changes)) if changes else page
     return out
@@ -636,8 +635,12 @@ def _leads_to_a_page(
     if thread is not None:
         return proposed.get(thread, path) != path
     local = foreign_links.own_file(address, plan.homes, plan.inside)
-    if local is None:
-        return False
+    return local is not None and _imported(plan, local)
+
+
+def _imported(plan: Plan, local: str) -> bool:
+    """Whether a path from the project's top (``/text/0230-x.md#part``) leads to a page
+    imported now or before."""
     return plan.linked_id(local, unquote(local.partition("#")[0].lstrip("/"))) is not None
 
 
