@@ -54,6 +54,22 @@ def test_a_moved_document_rewrites_its_relative_links_from_its_new_place() -> No
     assert count == 3
 
 
+def test_a_moved_document_keeps_its_links_to_folders_and_routes_outside_the_base() -> None:
+    # govuk-aws: a guide moved one folder down kept "../../docs/architecture/decisions/"
+    text = (
+        "---\ntitle: Env\n---\n"
+        "[adrs](../../docs/adr/) [lb](../../terraform/lb/#inputs) [here](./) [page](./setup)\n"
+    )
+    after, count = edit.rebase(text, "guides/env.md", "guides/a/env.md")
+    assert "[adrs](../../../docs/adr/)" in after  # still a folder: its slash kept
+    assert "[lb](../../../terraform/lb/#inputs)" in after
+    assert "[here](../)" in after
+    assert "[page](../setup)" in after
+    assert count == 4
+    back, _count = edit.rebase(after, "guides/a/env.md", "guides/env.md")
+    assert back == text  # "./" kept where the path stays in the page's folder
+
+
 def test_set_field_replaces_in_place_or_adds_before_the_closing_line() -> None:
     after = edit.set_field(DOC, "title", "Sign-in")
     assert changed_lines(DOC, after) == [2]

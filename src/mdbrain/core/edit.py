@@ -145,10 +145,36 @@ def rebase(text: str, old_id: str, new_id: str) -> tuple[str, int]:
         if written.strip().startswith("/"):
             return None
         destination = new_id if resolved == old_id else resolved
-        return written_target(new_id, destination, written)
+        return _in_form_of(written.strip(), written_target(new_id, destination, written))
 
     kinds = (links.LinkKind.DOC, links.LinkKind.OUTSIDE)
-    return rewrite_links(text, old_id, target, kinds, links.resolve_any, images=True)
+    return rewrite_links(text, old_id, target, kinds, _resolve_path, images=True)
+
+
+def _resolve_path(doc_id: str, written: str) -> tuple[links.LinkKind, str] | None:
+    """:func:`links.resolve_any`, and a folder or a site's route written relative
+    (``../../terraform/lb/``) as a path like any other (``OUTSIDE``: from the root)."""
+    found = links.resolve_any(doc_id, written)
+    if found is not None:
+        return found
+    route = links.route_target(doc_id, written)
+    return None if route is None else (links.LinkKind.OUTSIDE, route)
+
+
+def _in_form_of(written: str, new: str) -> str:
+    """``new`` written as ``written`` was: ending with a slash when it did (a folder);
+    and from ``./`` when it started so, or when it is a folder or a site's route (no
+    suffix) written from the page's folder or above, as one must be to be read so
+    (:func:`links.route_target`)."""
+    path = re.split(r"[#?]", written, maxsplit=1)[0]
+    head = re.split(r"[#?]", new, maxsplit=1)[0]
+    tail = new[len(head) :]
+    if path.endswith("/") and not head.endswith("/"):
+        head += "/"
+    route = path.startswith(("./", "../")) and "." not in path.rstrip("/").rpartition("/")[2]
+    if (path.startswith("./") or route) and not head.startswith(("./", "../")):
+        head = "./" + head
+    return head + tail
 
 
 def _field_lines(lines: list[str], end: int, keys: tuple[str, ...]) -> list[int]:
