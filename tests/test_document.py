@@ -103,6 +103,20 @@ def test_fields_read_the_same_whatever_shape_yaml_gave_them() -> None:
     assert entry.summary == ""
 
 
+def test_numbers_with_a_leading_zero_or_colons_are_kept_as_written() -> None:
+    # YAML 1.1 read "supersedes: 0161" as the octal 113 and "1:30" as 90: numbers of
+    # records and times of day, changed without a word
+    meta = document.loads(
+        "---\nsupersedes: 0161\nbad_octal: 08\ntime: 1:30\nlong: 190:20:30.15\n"
+        "signed: -012\nplain: 12\nzero: 0\nfloat: 0.5\nhex: 0x1F\n---\n",
+        "x.md",
+    ).meta
+    assert meta == {
+        "supersedes": "0161", "bad_octal": "08", "time": "1:30", "long": "190:20:30.15",
+        "signed": "-012", "plain": 12, "zero": 0, "float": 0.5, "hex": 31,
+    }  # fmt: skip
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.text())
 def test_no_text_makes_the_parser_raise_anything_but_document_error(text: str) -> None:

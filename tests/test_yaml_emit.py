@@ -84,6 +84,7 @@ def test_other_values_take_their_yaml_forms() -> None:
     assert yaml_emit.scalar(None) == "null"
     assert yaml_emit.scalar(True) == "true"
     assert yaml_emit.scalar(3) == "3"
+    assert yaml_emit.scalar("0048") == '"0048"'  # a number to a YAML 1.2 reader
     assert yaml_emit.scalar(2.0) == "2.0"
     assert yaml_emit.scalar(float("inf")) == ".inf"
     assert yaml_emit.scalar(dt.date(2026, 12, 1)) == "2026-12-01"

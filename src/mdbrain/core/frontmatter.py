@@ -45,6 +45,10 @@ _OPEN = re.compile(r"---[ \t]*\n")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
 _TOP_KEY = lazy_pattern(r"^([^\s#:'\"\-](?:[^:\n]*[^ \t:\n])?)[ \t]*:(?:[ \t]|$)", re.MULTILINE)
 _INT_NOISE = lazy_pattern(r"^[-+]?(?:0[xXbBoO])?|[_:]")
+# Numbers YAML 1.1 reads where YAML 1.2 and people do not: a leading zero makes an octal
+# number of "0161" (113), colons a sexagesimal one of "1:30" (90). Written so, they are
+# numbers of records or times of day, kept as the text they are.
+_AS_WRITTEN = lazy_pattern(r"[-+]?(?:0[0-9_]|[0-9][0-9_]*:)")
 # libyaml refuses, on its own, nesting deeper than 1,000 levels from this version
 # on; an older one would recurse in C without a bound, so the pure-Python loader
 # (which counts levels as it goes) reads in its place.
@@ -97,13 +101,20 @@ def _loader(native: bool) -> type:
                     seen.add(key)
             return super().construct_mapping(node, deep)  # type: ignore[no-any-return]
 
-        def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        def construct_yaml_int(self, node: yaml.ScalarNode) -> int | str:
+            if _AS_WRITTEN().match(node.value):
+                return str(node.value)
             if len(_INT_NOISE().sub("", node.value)) > MAX_INT_DIGITS:
                 raise yaml.MarkedYAMLError(
                     problem=f"an integer of more than {MAX_INT_DIGITS} digits",
                     problem_mark=node.start_mark,
                 )
             return super().construct_yaml_int(node)  # type: ignore[no-any-return]
+
+        def construct_yaml_float(self, node: yaml.ScalarNode) -> float | str:
+            if _AS_WRITTEN().match(node.value):
+                return str(node.value)
+            return super().construct_yaml_float(node)  # type: ignore[no-any-return]
 
         def compose_node(self, parent: Any, index: Any) -> Any:  # pure-Python parser only
             if not self.check_event(yaml.SequenceStartEvent, yaml.MappingStartEvent):
@@ -122,6 +133,7 @@ def _loader(native: bool) -> type:
         yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, StrictLoader.construct_mapping
     )
     StrictLoader.add_constructor("tag:yaml.org,2002:int", StrictLoader.construct_yaml_int)
+    StrictLoader.add_constructor("tag:yaml.org,2002:float", StrictLoader.construct_yaml_float)
     return StrictLoader
 
 

@@ -34,13 +34,14 @@ _PLAIN_BODY = re.compile(
 )
 _PLAIN_FIRST_BAD = frozenset("-?:,[]{}#&*!|>'\"%@`.+~=<\\ \t")
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
-# The YAML 1.1 words and numbers PyYAML would read as something other than text.
+# The YAML 1.1 words and numbers PyYAML would read as something other than text, and
+# whole numbers with a leading zero, which a YAML 1.2 reader takes for numbers.
 _BOOLEANS = ("yes", "no", "true", "false", "on", "off", "null", "y", "n")
 _WORDS = frozenset(w for b in _BOOLEANS for w in (b, b.capitalize(), b.upper()))
 _TYPED = re.compile(
     r"""[-+]?(?:0b[0-1_]+
     |0[0-7_]+
-    |(?:0|[1-9][0-9_]*)
+    |[0-9][0-9_]*
     |0x[0-9a-fA-F_]+
     |[1-9][0-9_]*(?::[0-5]?[0-9])+
     |[0-9][0-9_]*\.[0-9_]*(?:[eE][-+]?[0-9]+)?
