@@ -480,7 +480,8 @@ def _eip(number: int, status: str, *, extra: str = "", body: str = "A proposal."
     ("written", "state"),
     [("Final", "accepted"), ("Living", "accepted"), ("Stagnant", "proposed"),
      ("Last Call", "proposed"), ("Review", "proposed"), ("Withdrawn", "rejected"),
-     ("Moved", "deprecated"), ("Final review pending", "proposed")],
+     ("Moved", "deprecated"), ("Final review pending", "proposed"),
+     ("Activated", "accepted"), ("Deactivated", "")],
 )  # fmt: skip
 def test_the_states_of_a_proposal_process_are_read(written: str, state: str) -> None:
     # ethereum/EIPs writes EIP-1's states in a status field; none was read, and every
@@ -537,6 +538,47 @@ def test_proposals_keep_their_states_replacements_and_requirements(
         "Stagnant",
     )
     assert not any("kept as related" in note for note in report.notes)
+
+
+def _simd(number: str, status: str, extra: str = "") -> str:
+    return (
+        f"---\nsimd: '{number}'\ntitle: Change {number}\nstatus: {status}\n"
+        f"type: Core\ncreated: 2024-01-0{int(number) % 9 + 1}\n{extra}---\n\n"
+        "## Summary\n\nA change of the runtime.\n"
+    )
+
+
+def test_records_named_by_their_series_or_a_zero_padded_number_in_fields(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # solana-foundation/solana-improvement-documents: "supersedes: 0161" read as octal 113,
+    # "supersedes: SIMD-0387" and "extends: SIMD-0088" named no record, and the
+    # supersessions resolved were reported again as unresolved
+    root = make_base({})
+    source = write_log(
+        tmp_path / "proposals",
+        {
+            "0001-first.md": _simd("0001", "Activated"),
+            "0010-tenth.md": _simd("0010", "Implemented"),
+            "0011-eleventh.md": _simd("0011", "Review", "supersedes: SIMD-0001\n"),
+            "0012-twelfth.md": _simd("0012", "Review", "supersedes: 0010\nextends: SIMD-11\n"),
+            "0013-thirteenth.md": _simd("0013", "Idea", "supersedes: 0161\n"),
+        },
+    )
+    report = run_import(root, source, theme="proposals", verified=True)
+    assert sorted((s.old, s.new) for s in report.supersessions) == [
+        ("proposals/0001-first.md", "proposals/0011-eleventh.md"),
+        ("proposals/0010-tenth.md", "proposals/0012-twelfth.md"),
+    ]
+    assert [(case.source, case.text) for case in report.unresolved] == [
+        ("0013-thirteenth.md", "0161")
+    ]
+    fields = imported(root, report)
+    assert fields["0012-twelfth.md"]["related"] == ["proposals/0011-eleventh.md"]
+    assert fields["0013-thirteenth.md"]["original_supersedes"] == "0161"
+    assert fields["0011-eleventh.md"]["simd"] == "0011"
+    text = (root / "proposals" / "0011-eleventh.md").read_text(encoding="utf-8")
+    assert 'simd: "0011"' in text  # quoted: a YAML 1.2 reader takes 0011 for 11
 
 
 def test_a_date_line_that_says_when_the_record_was_updated_gives_that_day() -> None:

@@ -368,7 +368,7 @@ _STATES: Final = (
     (
         "accepted",
         re.compile(
-            r"\b(?:accepted|approved|adopted|agreed|done|decided|implemented)\b"
+            r"\b(?:accepted|approved|adopted|agreed|done|decided|implemented|activated)\b"
             r"|^\W*(?:final|living)\b(?!\s+(?:review|call|draft|comment))"  # EIP-1's last
             r"|^\W*implementable\b"  # a KEP approved for implementation
             # an Ember RFC's later stages
@@ -1409,6 +1409,22 @@ _FIELD_KINDS: Final = {
 _NO_VALUE = re.compile(r"^(?:n\.?/?a\.?|n\.a\.|none|null|nil|tbd|todo|-+|~|\[\])$", re.I)
 
 
+# a field's whole value naming a record by series and number, whatever the series
+_SERIES_VALUE = re.compile(r"[A-Za-z]{2,8}[-_ ]?#?0*(\d{1,5})")
+
+
+def field_number(value: str) -> int | None:
+    """The record a relation field's value names by number alone ("0161", "#12",
+    "ADR 7", "SIMD-0387"), read with the record's other fields (:func:`read`); None for
+    a path, a link or prose."""
+    text = value.strip()
+    bare = _NUMBER_REF.fullmatch(text)
+    if bare is not None:
+        return int(bare.group("n"))
+    named = _SERIES_VALUE.fullmatch(text)
+    return None if named is None else int(named.group(1))
+
+
 def _field_clauses(meta: Mapping[str, Any]) -> tuple[Clause, ...]:
     """The supersessions a foreign frontmatter states in its fields: each value a path,
     an address, a Markdown link or a record's number; "N/A" and the like name none."""
@@ -1424,8 +1440,11 @@ def _field_clauses(meta: Mapping[str, Any]) -> tuple[Clause, ...]:
             if not text or _NO_VALUE.match(text):
                 continue
             found = _refs(text, _NONE_DEFINED)
+            named = _SERIES_VALUE.fullmatch(text)
             if found:
                 refs += found
+            elif named is not None:  # "SIMD-0387": a series of the project's own
+                refs.append(Ref(text, None, int(named.group(1))))
             elif kind == AMENDS and not links.is_doc_path(text.split("#")[0]):
                 continue  # "updates: 2024-05-01": a day, no record
             elif not any(c.isspace() for c in text):  # a path or an address

@@ -1140,10 +1140,14 @@ def completed(
 
 def _own_relations(plan: Plan, page: conversion.Page) -> None:
     """Map the page's own relation fields to the new ids (the written values stay as
-    ``original_<key>``); report the values that name no imported page."""
+    ``original_<key>``); report the values that name no imported page, but a record's
+    number in a record's fields, which the records' own reading resolves or reports."""
+    record = page.path in plan.records
     for key in RELATION_FIELDS:
         for value in fields.strings(page.meta, key):
             new = plan.new_id(links.normalise_id(value) or "")
+            if new is None and record and adr.field_number(value) is not None:
+                continue
             if new is None:
                 plan.unresolved.append(Case(page.path, value, f"{key} names no imported page"))
             else:
