@@ -257,16 +257,21 @@ def test_addresses_in_author_fields_are_left_out_rather_than_the_page(tmp_path: 
             "eip-1.md": "---\ntitle: EIP purpose\nauthor: Ann Roe (@ann)"
             " <ann.roe@protonmail.com>, Bo Li\nauthors: [Cy Fox <cy.fox@fastmail.com>]\n---\n\n"
             "What an EIP is.\n",
+            # NixOS/rfcs: RFC 0036 was refused for the address in its co-authors
+            "eip-3.md": "---\ntitle: Process\nco-authors: Di Wu <di.wu@fastmail.com>\n"
+            "shepherd-leader: Ed Po <ed.po@fastmail.com>\n---\n\nHow a change is made.\n",
             "eip-2.md": "---\ntitle: Other\nauthor: Bo Li\n---\n\n"
             "Write to bo.li@fastmail.com about it.\n",
         },
         "eips",
     )
-    assert list(report.imported) == ["eip-1.md"]
+    assert list(report.imported) == ["eip-1.md", "eip-3.md"]
     written = document.loads((root / "eips" / "eip-1.md").read_text(encoding="utf-8"), "eip-1.md")
     assert written.meta["author"] == "Ann Roe (@ann), Bo Li"
     assert written.meta["authors"] == ["Cy Fox"]
-    assert any(n.startswith("e-mail addresses left out of the author fields of 1 page (eip-1")
+    third = document.loads((root / "eips" / "eip-3.md").read_text(encoding="utf-8"), "eip-3.md")
+    assert (third.meta["co-authors"], third.meta["shepherd-leader"]) == ("Di Wu", "Ed Po")
+    assert any(n.startswith("e-mail addresses left out of the author fields of 2 pages (eip-1")
                for n in report.notes)  # fmt: skip
     # an address in the text is personal data still: that page stays out
     assert [case.source for case in report.skipped] == ["eip-2.md"]

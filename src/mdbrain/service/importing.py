@@ -497,6 +497,13 @@ _ATTRIBUTION = frozenset(
 _ADDRESS_IN_FIELD = re.compile(r"\s*<?\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b>?")
 
 
+def _names_people(key: object) -> bool:
+    """Whether a field's name says it names who wrote or keeps the page: ``author``, and
+    the names built on one (NixOS/rfcs' ``co-authors``, ``shepherd-leader``)."""
+    words = fields.key_name(key).split("_")
+    return any(word.removeprefix("co") in _ATTRIBUTION or word in _ATTRIBUTION for word in words)
+
+
 def _without_addresses(run: _Run, pages: dict[str, conversion.Page]) -> None:
     """Leave the e-mail addresses out of the fields that name a page's authors, when the
     guard refuses personal data: a name and a handle say who wrote it, and the guard
@@ -508,7 +515,7 @@ def _without_addresses(run: _Run, pages: dict[str, conversion.Page]) -> None:
     for path, page in pages.items():
         meta = dict(page.meta)
         for key, value in page.meta.items():
-            if str(key).lower() not in _ATTRIBUTION:
+            if not _names_people(key):
                 continue
             items = value if isinstance(value, list) else [value]
             if not any(isinstance(i, str) and "@" in i for i in items):
