@@ -54,6 +54,18 @@ def test_quoted_headings_element_ids_and_entities_give_anchors_too() -> None:
     assert {"custom_dir", "mkdocs-locale", "on_event_name"} <= offered
 
 
+def test_headings_linked_by_reference_and_githubs_prefixed_ids_are_offered() -> None:
+    # NixOS/rfcs' RFC 42: "## [Part 1][part1]" twice, linked as #part-1-1; RFC 140
+    # links <a id="req-ref"> as #user-content-req-ref, the id GitHub serves
+    body = '## [Part 1][part1]\n\n## [Part 1][part1]\n\n<a id="req-ref"></a> x\n'
+    offered = fragments.of(body, markdown.scan(body).headings)
+    assert {"part-1", "part-1-1"} <= set(offered)
+    assert fragments.offers(offered, "user-content-req-ref")
+    assert not fragments.offers(offered, "user-content-part-2")
+    assert passages.shown_heading("[Part 1][part1]") == "Part 1"
+    assert passages.shown_heading("The [client](client.md) API") == "The client API"
+
+
 def test_the_terms_of_a_definition_list_are_offered() -> None:
     """gohugoio/hugoDocs: Hugo gives each term of a definition list an id
     (autoDefinitionTermID); 216 links to `#publishdir` and the like were reported."""

@@ -34,7 +34,8 @@ _ATTRIBUTE_ID = lazy_pattern(r"\{:?[ \t]*#([^\s{}#]+)[^{}\n]*\}")
 _HTML_ID = lazy_pattern(
     r"<[A-Za-z][^<>]*?\s(?:id|name)\s*=\s*(?:\"([^\"<>]+)\"|'([^'<>]+)'|([^\s\"'<>=`/]+))"
 )
-_LINKED = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")  # "[text](url)": the text stays
+# "[text](url)", "[text][label]", "[text][]": the text stays
+_LINKED = re.compile(r"!?\[([^\]]*)\](?:\([^)]*\)|\[[^\]]*\])")
 # a definition list's term: a line of text, then (a blank line between or not) its
 # definition opening on ": " ("`publishDir`" then ": (`string`) The directory...")
 _DEFINITION_TERM = lazy_pattern(r"^([^\s:>#|*+-][^\n]{0,200})\n(?:[ \t]*\n)?:[ \t]+\S", re.M)
@@ -194,6 +195,9 @@ def loose(anchor: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFC", anchor).casefold() if c.isalnum())
 
 
+_GITHUB_PREFIX = "user-content-"  # "#user-content-req-ref" finds <a id="req-ref">
+
+
 def offers(offered: Collection[str], anchor: str) -> bool:
     """Whether a page that offers ``offered`` (:func:`of`) has the ``anchor`` a link asks
     for, whatever its case: as written, or by its letters and digits alone when only one
@@ -202,6 +206,8 @@ def offers(offered: Collection[str], anchor: str) -> bool:
     anchor = anchor.casefold()
     if anchor in offered:
         return True
+    if anchor.startswith(_GITHUB_PREFIX):  # GitHub's own prefix of the ids it serves
+        return offers(offered, anchor.removeprefix(_GITHUB_PREFIX))
     key = loose(anchor)
     return bool(key) and LOOSE + key in offered
 

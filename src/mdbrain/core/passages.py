@@ -87,12 +87,18 @@ def clean_heading(title: str) -> str:
     return " ".join(text.split())
 
 
+# a link in a heading, inline or by reference: "## [Part 1][part1]" reads "Part 1"
+_HEADING_LINK = re.compile(r"!?\[([^\[\]]*)\](?:\([^()\s]*(?:\s+\"[^\"]*\")?\)|\[[^\[\]]*\])")
+
+
 def shown_heading(title: str) -> str:
-    """A heading's title as a reader sees it (:func:`clean_heading`), without the marks
-    of a bold or an italic that holds it whole: "### **Automatic Code Splitting**"
-    (reactjs/rfcs). Underscores, and a single star, only around words: "__init__" is
-    a name."""
+    """A heading's title as a reader sees it (:func:`clean_heading`): the text of its
+    links (NixOS/rfcs: "## [Part 1][part1]"), without the marks of a bold or an italic
+    that holds it whole: "### **Automatic Code Splitting**" (reactjs/rfcs). Underscores,
+    and a single star, only around words: "__init__" is a name."""
     text = clean_heading(title)
+    if "[" in text:
+        text = _HEADING_LINK.sub(r"\1", text)
     for mark in ("**", "__", "*", "_"):
         if len(text) > 2 * len(mark) and text.startswith(mark) and text.endswith(mark):
             inner = text[len(mark) : -len(mark)]
