@@ -154,6 +154,12 @@ def test_a_page_of_nothing_but_an_announcement_keeps_it() -> None:
             "0149 merge plugins",
         ),
         ("text/0081-debug-id.md", "# Summary / Motivation\n\nIds.\n", "0081 debug id"),
+        # NixOS/rfcs' RFC 25 was titled "Superseded!", the banner over its text
+        (
+            "rfcs/0025-nix-core-team.md",
+            "# Superseded!\n\nThis RFC is superseded by RFC 44.\n\n# Summary\n\nA team.\n",
+            "0025 nix core team",
+        ),
         ("docs/io.md", "# Input/Output\n\nText.\n", "Input/Output"),
         ("docs/cache.md", "# Summary of the cache\n\nText.\n", "Summary of the cache"),
         ("docs/cache.md", "# Page cache\n\n# Summary\n\nText.\n", "Page cache"),
@@ -164,6 +170,20 @@ def test_a_page_of_nothing_but_an_announcement_keeps_it() -> None:
 )
 def test_a_heading_that_names_a_section_is_no_title(path: str, body: str, wanted: str) -> None:
     assert conversion.title_of(body, {}, path) == wanted
+
+
+def test_a_records_summary_skips_a_paragraph_on_its_own_section() -> None:
+    # NixOS/rfcs' RFC 145 was summarised "Each subsection here contains a decision along
+    # with arguments..." from its "# Decisions", beside a "# Summary" that says it all
+    body = (
+        "# Summary\n\nPropose a standard format for doc-comments.\n\n# Decisions\n\n"
+        "Each subsection here contains a decision along with arguments for it.\n\n"
+        "## Start with a marker\n\nText.\n"
+    )
+    found = conversion.summary_of(body, {}, 240, True)
+    assert found == "Propose a standard format for doc-comments."
+    assert summary.weak("This section describes the cache.")
+    assert not summary.weak("This sectional sofa seats four.")
 
 
 def test_a_site_title_names_a_page_whose_heading_names_a_section() -> None:

@@ -279,7 +279,7 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     # page (README, index) opening on "# Overview" or "# Introduction" is named by it,
     # unless the site's navigation names it
     folder_page = page_stem(posixpath.basename(path)).lower() in _INDEX_NAMES
-    if top is not None and is_section_name(top.title) and (named.strip() or not folder_page):
+    if top is not None and _names_no_page(top.title) and (named.strip() or not folder_page):
         top = None
     if top is None and named.strip():
         return " ".join(named.split())
@@ -295,7 +295,7 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
         and not _opens_as_title(body, first.line, first.title, path)
     ):
         first = None
-    if top is None and first is not None and (folder_page or not is_section_name(first.title)):
+    if top is None and first is not None and (folder_page or not _names_no_page(first.title)):
         before = "\n".join(body.split("\n", first.line - 1)[: first.line - 1])
         # comments and empty tags (<a id="old-name"></a>) are no text a reader sees
         seen = _TAGS.sub("", markdown.without_comments(before)) if "<" in before else before
@@ -328,6 +328,23 @@ def _opens_as_title(body: str, line: int, title: str, path: str) -> bool:
         return False
     said = re.sub(r"[-_ ]", "", number.group(0)).lower()
     return said in re.sub(r"[-_ ]", "", title).lower()
+
+
+# a heading that only says the page's state, as a banner over its text: NixOS/rfcs' RFC 25
+# opens on "# Superseded!", then "This RFC is superseded by RFC 44"
+_BANNERS = frozenset(
+    {
+        "superseded", "deprecated", "obsolete", "outdated", "withdrawn", "rejected",
+        "archived", "abandoned", "replaced", "draft", "work in progress", "wip",
+        "notice", "warning", "important", "note",
+    }
+)  # fmt: skip
+
+
+def _names_no_page(heading: str) -> bool:
+    """Whether a heading names no page: a section's name, or a banner of its state."""
+    said = " ".join(plain(heading).strip(" *_:#.!").casefold().split())
+    return said in _BANNERS or is_section_name(heading)
 
 
 def is_section_name(heading: str) -> bool:

@@ -823,6 +823,16 @@ _INSTRUCTION = re.compile(
     r"|explain|list|hold|be\s+used|provide|give|outline|summari[sz]e)\b",
     re.IGNORECASE,
 )
+# a paragraph on the section it opens, not on the subject: "Each subsection here contains
+# a decision along with arguments..." (NixOS/rfcs' RFC 145, under "# Decisions")
+_ABOUT_ITS_SECTION = re.compile(
+    r"(?:each|every)\s+(?:sub-?)?section\b"
+    r"|(?:this|the\s+following|the\s+(?:sub-?)?sections?\s+below)\s+(?:sub-?)?sections?\s+"
+    r"(?:describes?|lists?|contains?|explains?|covers?|presents?|outlines?|gives?|holds?)\b"
+    r"|in\s+this\s+(?:sub-?)?section\b"
+    r"|(?:cette|chaque)\s+(?:sous-)?section\s+(?:d[ée]crit|pr[ée]sente|liste|contient|explique)\b",
+    re.IGNORECASE,
+)
 _ONE_FIELD = re.compile(r"[\w()'’ -]{1,40}?::?[ \t]*(?:#\d{1,9}|@[\w.-]{1,64}|\S{1,40})")
 
 
@@ -842,8 +852,8 @@ def weak(text: str) -> bool:
     on, or on an ellipsis, or names "the problems mentioned above"), it is a
     specification's notice on its key words, it is a notice ("⚠️ NOTE: ...", "Warning:
     ..."), what a template asks its writer ("Write one sentence which is ..."), a field
-    written as a line ("Tracking Issue: #745"), or it is one word (a command's synopsis:
-    "ikm")."""
+    written as a line ("Tracking Issue: #745"), a word on the section it opens ("Each
+    subsection here contains..."), or it is one word (a command's synopsis: "ikm")."""
     core = text.strip()
     return (
         bool(_ANNOUNCES.search(text))
@@ -861,6 +871,7 @@ def weak(text: str) -> bool:
         or _KEY_WORDS_NOTICE.search(core) is not None
         or _NOTICE.match(core) is not None
         or _INSTRUCTION.match(core) is not None
+        or _ABOUT_ITS_SECTION.match(core) is not None
         or _ONE_FIELD.fullmatch(core.rstrip(".")) is not None
         or len(core.split()) < 2
     )
