@@ -642,6 +642,13 @@ def test_undocumented_code_no_draft_can_describe_is_not_sent_to_update_draft(
     assert report.undocumented == ["src/Meeting.cs"] and report.draftable == 0
     assert "code in C# (1) is counted, not drafted" in printed
     assert "update --draft" not in printed
+    # alphagov/govuk-aws: a query in SQL was sent to update --draft, which drew nothing
+    # and sent it there again
+    repo.write("queries/logs.sql", "SELECT 1;\n")
+    repo.commit("a query", "2026-07-01T13:00:00")
+    report = Brain.open(repo.path).update(draft=True)
+    assert report.undocumented == ["queries/logs.sql", "src/Meeting.cs"]
+    assert not report.drafted and "update --draft" not in views.update_text(report)
     repo.write("src/tool.py", "def main() -> None:\n    pass\n")
     repo.commit("a tool", "2026-07-02T12:00:00")
     assert "'mdbrain update --draft' writes" in views.update_text(Brain.open(repo.path).update())

@@ -615,8 +615,8 @@ def import_text(report: ImportReport) -> str:
     refs = sorted({(c.source, c.path) for c in report.code_links if c.impl_ref})
     if report.code_links:
         added = (
-            f" ({plural(len(refs), 'impl_ref')} added: update flags the pages when that code"
-            " changes)"
+            f" ({plural(len(refs), 'impl_ref')} added: once the pages are verified, update"
+            " flags them when that code changes)"
             if refs
             else ""
         )

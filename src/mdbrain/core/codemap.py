@@ -243,8 +243,9 @@ def unread_languages(paths: Iterable[str]) -> list[str]:
 
 
 def draftable(path: str) -> bool:
-    """Whether a draft can describe this file: it is in no language the scan leaves unread."""
-    return language_of(path) not in _UNREAD_CODE
+    """Whether a draft can describe this file: code in a language the scan reads, or
+    infrastructure (a query in SQL or a data file makes no unit a draft describes)."""
+    return language_of(path) in READ_LANGUAGES or kind_of(path) == "infra"
 
 
 def not_drafted(paths: Iterable[str]) -> str:

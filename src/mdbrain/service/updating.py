@@ -214,7 +214,8 @@ class Updater:
             report.notes.append(
                 f"{len(drawn)} draft{'s were' if many else ' was'} drawn from code that"
                 f" changed since ({shown}): read {'them' if many else 'it'}"
-                " against the code and edit, or delete and run 'mdbrain init --scan' again"
+                " against the code and edit, or delete: 'mdbrain update --draft' draws again"
+                " the code no other document describes"
             )
         renamed_to = {new for doc in docs for _old, new in doc.renamed}
         undocumented, aside = self._undocumented(found.entries)
@@ -237,6 +238,8 @@ class Updater:
             anchor_lock.write(self.root, lock)
             if draft and report.undocumented:
                 report.drafted = self._draft(report.undocumented)
+                if not report.drafted:
+                    report.draftable = 0  # none made a unit to draft: not asked again
             report.index = self.session.reindex()  # in the same hold of the lock
         return report
 
