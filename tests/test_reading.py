@@ -480,6 +480,28 @@ def test_a_filler_word_of_the_question_is_no_word_a_page_lacks(make_base: MakeBa
     assert text.without_fillers("now") == "now"  # nothing else asked: kept
 
 
+def test_how_often_asks_a_frequency_the_answer_gives_without_the_word(
+    make_base: MakeBase,
+) -> None:
+    # NixOS/rfcs: "How often is Nix released?" put the release schedule fifth, behind
+    # pages that say "often" in passing
+    root = make_base(
+        {
+            "schedule.md": doc(
+                "Nix release schedule", body="Nix is released every eight weeks.", type="decision"
+            ),
+            "stable.md": doc(
+                "Stable channel",
+                body="Packages are often backported; the stable channel is released with NixOS.",
+                type="decision",
+            ),
+        }
+    )
+    ranked = Brain.open(root).reader().searcher.rank("How often is Nix released?", 2)
+    assert [c.id for c in ranked] == ["schedule.md", "stable.md"]
+    assert text.without_fillers("How frequently do we deploy?") == "How do we deploy?"
+
+
 def test_the_drafts_header_is_said_only_above_a_draft(make_base: MakeBase) -> None:
     """astral-sh/uv: "what replaced pinning uv by digest in Docker?" said "Drafts match
     this far better than what is in force" above one row, the decision in force that

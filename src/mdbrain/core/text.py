@@ -98,11 +98,19 @@ def _kept(text: str, dropped: frozenset[str]) -> list[str]:
 
 def without_fillers(text: str) -> str:
     """``text`` without the words that only place a question in time or stress it
-    (:data:`_FILLERS`); ``text`` as it is when nothing else is left. A page saying "we
+    (:data:`_FILLERS`), nor the "often" of "how often"; ``text`` as it is when nothing
+    else is left. A page saying "we
     have now one image" is no better an answer to "which versions do we support now?"
     (home-assistant/architecture: the Docker page came first for that word)."""
-    kept = _kept(text, _FILLERS)
+    asked = _HOW_OFTEN.sub(r"\1", text) if "ow " in text or "OW " in text else text
+    kept = _kept(asked, _FILLERS)
     return " ".join(kept) if kept else text
+
+
+# "how often": the question asks a frequency, which the answer gives ("every six months")
+# without the word (NixOS/rfcs: "How often is Nix released?" put the release schedule
+# fifth, behind pages that say "often")
+_HOW_OFTEN = re.compile(r"\b(how)\s+(?:often|frequently)\b", re.IGNORECASE)
 
 
 # Words that place a question in time or stress it ("what do we support now?"): the
