@@ -118,6 +118,37 @@ def test_links_to_the_projects_own_pages_on_its_forge_follow_them(make_base: Mak
     assert "(https://github.com/acme/other/blob/main/decisions/0001-ship-small.md)" in second
 
 
+def test_without_a_forge_remote_the_pages_links_to_files_they_hold_tell_the_home(
+    make_base: MakeBase,
+) -> None:
+    # NixOS/rfcs, cloned from a mirror: RFCs linked by their GitHub addresses stayed
+    # links out of the base, and neighbours showed none of them
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    pages(
+        project,
+        {
+            "decisions/0000-old-rule.md": "# Old rule\n\nShip weekly.\n",
+            "decisions/0001-ship-small.md": FIRST,
+            "decisions/0002-ship-daily.md": SECOND,
+            "template.md": "# Template\n",
+        },
+    )
+    run_import(root, project / "decisions")
+    first = body(root, "decisions/0001-ship-small.md")
+    assert "[the second record](0002-ship-daily.md#why)" in first
+    assert "[old]: 0000-old-rule.md" in first
+    # acme/other is linked to one file only: a chance, no home
+    second = body(root, "decisions/0002-ship-daily.md")
+    assert "(https://github.com/acme/other/blob/main/decisions/0001-ship-small.md)" in second
+    held = {"/decisions/a.md", "/b.md"}
+    one = f"see {HOME}/blob/main/decisions/a.md and {HOME}/tree/main/decisions/gone.md"
+    assert foreign_links.linked_homes([one], held.__contains__) == frozenset()
+    both = [one, f"[b]({HOME}/blob/master/b.md)"]
+    assert foreign_links.linked_homes(both, held.__contains__) == {"github.com/acme/handbook"}
+
+
 @pytest.mark.parametrize(
     ("homes", "sites"),
     [

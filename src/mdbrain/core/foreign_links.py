@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -119,6 +119,35 @@ _THREAD = re.compile(
     re.IGNORECASE,
 )
 PULL, ISSUE = "pull", "issue"
+
+
+# an address on a forge: its host, owner and repository, then what follows
+_FORGE_ADDRESS = re.compile(
+    r"https?://(?:www\.)?([\w-]+(?:\.[\w-]+)+)/([\w.-]+)/([\w.-]+)/([^\s()<>\"'`\]]+)",
+    re.IGNORECASE,
+)
+LINKED_HOME_FILES = 2  # files of the project a home must be linked for: one may be a chance
+
+
+def linked_homes(texts: Iterable[str], exists: Callable[[str], bool]) -> frozenset[str]:
+    """Where the pages' own links say the repository is served, when its remotes do not
+    say it (a clone of a mirror, a fork whose remote names the fork): each forge
+    repository linked to :data:`LINKED_HOME_FILES` files or more on a current branch
+    that ``exists`` (a path from the repository's top, ``/docs/a.md``) finds in this one."""
+    found: dict[str, set[str]] = {}
+    for text in texts:
+        if "://" not in text:
+            continue
+        for match in _FORGE_ADDRESS.finditer(text):
+            host, owner, repo, rest = match.groups()
+            current = _current_file(rest)
+            if current is None or current[0] == "/":
+                continue
+            home = f"{host}/{owner}/{repo.removesuffix('.git')}".lower()
+            paths = found.setdefault(home, set())
+            if len(paths) < LINKED_HOME_FILES and current[0] not in paths and exists(current[0]):
+                paths.add(current[0])
+    return frozenset(home for home, paths in found.items() if len(paths) >= LINKED_HOME_FILES)
 
 
 def own_thread(written: str, homes: frozenset[str]) -> tuple[str, int] | None:

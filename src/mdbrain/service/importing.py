@@ -1339,6 +1339,36 @@ def _homes(project: Path, src: Path) -> tuple[frozenset[str], str]:
     return homes, "" if inside == "." else inside
 
 
+def _pages_of(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
+    """The pages read, with what they tell of the import: where the project is served,
+    addresses to leave out, copies of one another."""
+    pages = _read(run, paths)
+    project = run.session.project.resolve()
+    run.plan.homes |= _linked_homes(project, run.source, pages)
+    _without_addresses(run, pages)
+    _note_copies(run.plan, pages)
+    return pages
+
+
+def _linked_homes(project: Path, src: Path, pages: Mapping[str, conversion.Page]) -> frozenset[str]:
+    """Where the pages' links to the project's own files say it is served (see
+    :func:`foreign_links.linked_homes`): NixOS/rfcs, cloned from a mirror, linked its RFCs
+    by their GitHub addresses, which stayed links out of the base. The repository's top
+    is where git says, else the project."""
+    if src != project and project not in src.parents:
+        return frozenset()
+    try:
+        top = git.Git(project).toplevel() or project
+    except MdbrainError:
+        top = project
+    real = Path(os.path.realpath(top))
+
+    def exists(path: str) -> bool:
+        return (real / path.lstrip("/")).is_file()
+
+    return foreign_links.linked_homes((page.body for page in pages.values()), exists)
+
+
 def _served(project: Path, src: Path) -> tuple[Path, ...]:
     """The folders of static files a site may serve at its root: ``public/`` or
     ``static/`` at the project's top, at the source's or a folder above it in the
@@ -1756,9 +1786,7 @@ def import_folder(
     lock = contextlib.nullcontext() if dry_run else session.writing()
     written = []
     with lock, markdown.remembering():
-        pages = _read(run, paths)
-        _without_addresses(run, pages)
-        _note_copies(plan, pages)
+        pages = _pages_of(run, paths)
         # a page left out (a template, a partial, one the guard stops) is a file of the
         # project like any other: a link to it leads to it where it is
         kept = {plan.origin(path).casefold() for path in pages}
