@@ -347,7 +347,10 @@ def test_two_branches_that_each_write_a_first_page_in_a_new_folder_merge_its_ove
     overview = (repo.top / "kb" / "decisions" / "overview.md").read_text(encoding="utf-8")
     for page in (ours, theirs):
         assert f"  - {page}\n" in overview and f"]({page.split('/')[-1]})" in overview
-    assert "the pages of this folder (2)" in overview and "<<<<<<<" not in overview
+    assert (
+        "the pages of this folder that no other page links to (2)" in overview
+        and "<<<<<<<" not in overview
+    )
     assert repo.git("status", "--porcelain").stdout == ""
     assert repo.mdbrain("check", "--json").returncode == 0
     fresh_index_matches_head(repo, tmp_path)

@@ -437,7 +437,10 @@ def test_writes_leave_no_page_nobody_can_reach(make_base: MakeBase) -> None:
     overview = (root / "security" / "overview.md").read_text(encoding="utf-8")
     assert "type: overview" in overview and "status: draft" in overview
     assert "(sessions-expire.md)" in overview and "- [Keys rotate](keys-rotate.md)" in overview
-    assert "the pages of this folder (2)" in overview and "  - security/keys-rotate.md" in overview
+    assert (
+        "the pages of this folder that no other page links to (2)" in overview
+        and "  - security/keys-rotate.md" in overview
+    )
     assert not (root / "overview.md").exists()  # beside OVERVIEW.md on a disk ignoring case
     completed = overview.replace("nothing more.", "nothing more.\n\nKeys and sessions.")
     (root / "security" / "overview.md").write_text(completed, encoding="utf-8")

@@ -48,17 +48,20 @@ _WORDS = {
     "write": {
         "en": (
             "Pages of this folder",
-            "{title}: the pages of this folder ({n}), listed so that each can be reached.",
+            "{title}: the pages of this folder that no other page links to ({n}), listed so"
+            " that each can be reached.",
             "Written by `mdbrain write` when a page arrived in a folder that had no overview:"
-            " it lists the pages and nothing more. Say what the folder is about, or replace"
-            " it with a page of your own.",
+            " it lists the pages no other page links to, and nothing more. Say what the folder"
+            " is about, or replace it with a page of your own.",
         ),
         "fr": (
             "Pages de ce dossier",
-            "{title} : les pages de ce dossier ({n}), listées pour que chacune soit accessible.",
+            "{title} : les pages de ce dossier vers lesquelles aucune autre page ne mène"
+            " ({n}), listées pour que chacune soit accessible.",
             "Écrite par `mdbrain write` quand une page est arrivée dans un dossier sans vue"
-            " d'ensemble : elle recense les pages, rien de plus. Dites de quoi traite le"
-            " dossier, ou remplacez-la par une page à vous.",
+            " d'ensemble : elle recense les pages vers lesquelles aucune autre page ne mène,"
+            " rien de plus. Dites de quoi traite le dossier, ou remplacez-la par une page à"
+            " vous.",
         ),
     },
 }
