@@ -461,6 +461,27 @@ def test_history_lists_the_newest_commits_and_counts_the_older(tmp_path: Path) -
     assert f"... and {history.more} older" in views.history_text(history)
 
 
+def test_history_follows_renames_but_not_the_file_a_page_was_copied_from(tmp_path: Path) -> None:
+    # solana-foundation/solana-improvement-documents: SIMD-0286 was written from a copy of
+    # 0256, itself renamed from 0250 and copied from 0207; its history listed all four
+    from mdbrain.store import git
+
+    repo = make_repo(tmp_path)
+    text = "".join(f"Line {n} of the proposal on block limits.\n" for n in range(30))
+    repo.write("kb/a.md", doc("A", body=text))
+    repo.commit("write a", "2026-06-01T10:00:00")
+    repo.git("mv", "kb/a.md", "kb/b.md")
+    repo.commit("rename a to b", "2026-06-02T10:00:00")
+    repo.write("kb/c.md", doc("C", body=text + "One more line.\n"))
+    repo.commit("c from b", "2026-06-03T10:00:00")
+    repo.write("kb/c.md", doc("C", body=text + "One more line, edited.\n"))
+    repo.commit("edit c", "2026-06-04T10:00:00")
+    subjects = [row[3] for row in git.Git(repo.path).file_log(str(repo.path / "kb" / "c.md"))]
+    assert subjects == ["edit c", "c from b"]
+    renamed = [row[3] for row in git.Git(repo.path).file_log(str(repo.path / "kb" / "b.md"))]
+    assert renamed == ["rename a to b", "write a"]
+
+
 def test_the_last_change_of_a_few_paths_reads_only_their_history(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -186,13 +186,19 @@ class Git:
 
     def file_log(self, path: str) -> list[tuple[str, str, str, str]]:
         """(short hash, date, author, subject) of every commit touching ``path``, newest first,
-        following renames."""
-        out = self._run("log", "--follow", "--format=%h%x09%cs%x09%an%x09%s", "--", path) or ""
+        following renames; not copies: a file that began as a copy of another (one proposal
+        written from the last, git's "C059") has no history of that other's."""
+        out = self._run(
+            "log", "--follow", "--name-status", "--format=%x00%h%x09%cs%x09%an%x09%s", "--", path
+        ) or ""  # fmt: skip
         rows = []
-        for line in out.splitlines():
-            parts = line.split("\t", 3)
+        for record in out.split("\0")[1:]:
+            head, _newline, changes = record.partition("\n")
+            parts = head.split("\t", 3)
             if len(parts) == 4:
                 rows.append((parts[0], parts[1], parts[2], parts[3]))
+            if any(line.startswith("C") for line in changes.splitlines()):
+                break  # made here by copying another file: what came before is the other's
         return rows
 
     def tracked(self) -> list[str]:
