@@ -156,7 +156,8 @@ def show(obj: Context, doc: str | None, section: str | None, full: bool, as_json
 @_filters
 @click.pass_obj
 def search(obj: Context, /, text: str, limit: int, **options: Any) -> None:
-    """Full-text search over every field and the bodies, with the best line of each hit."""
+    """Full-text search over titles, summaries, tags, types, paths and bodies (other
+    frontmatter fields are not searched), with the best line of each hit."""
     from mdbrain.adapters import views
 
     as_json = options.pop("as_json")
