@@ -89,14 +89,8 @@ def test_only_a_link_to_the_projects_file_as_it_is_now_names_that_file() -> None
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
-def test_links_to_the_projects_own_pages_on_its_forge_follow_them(make_base: MakeBase) -> None:
-    root = make_base({})
-    project = root.parent
-    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
-    subprocess.run(
-        ["git", "-C", str(project), "remote", "add", "origin", f"{HOME}.git"], check=True
-    )
-    assert foreign_links.forge_home(git.Git(project).remotes()[0]) == "github.com/acme/handbook"
+def _handbook(project: Path) -> None:
+    """The records and the template FIRST and SECOND link to by their forge addresses."""
     pages(
         project,
         {
@@ -106,6 +100,17 @@ def test_links_to_the_projects_own_pages_on_its_forge_follow_them(make_base: Mak
             "template.md": "# Template\n",
         },
     )
+
+
+def test_links_to_the_projects_own_pages_on_its_forge_follow_them(make_base: MakeBase) -> None:
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    subprocess.run(
+        ["git", "-C", str(project), "remote", "add", "origin", f"{HOME}.git"], check=True
+    )
+    assert foreign_links.forge_home(git.Git(project).remotes()[0]) == "github.com/acme/handbook"
+    _handbook(project)
     run_import(root, project / "decisions")
     first = body(root, "decisions/0001-ship-small.md")
     assert "[the second record](0002-ship-daily.md#why)" in first
@@ -126,15 +131,7 @@ def test_without_a_forge_remote_the_pages_links_to_files_they_hold_tell_the_home
     root = make_base({})
     project = root.parent
     subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
-    pages(
-        project,
-        {
-            "decisions/0000-old-rule.md": "# Old rule\n\nShip weekly.\n",
-            "decisions/0001-ship-small.md": FIRST,
-            "decisions/0002-ship-daily.md": SECOND,
-            "template.md": "# Template\n",
-        },
-    )
+    _handbook(project)
     run_import(root, project / "decisions")
     first = body(root, "decisions/0001-ship-small.md")
     assert "[the second record](0002-ship-daily.md#why)" in first
