@@ -186,6 +186,24 @@ def test_a_records_summary_skips_a_paragraph_on_its_own_section() -> None:
     assert not summary.weak("This sectional sofa seats four.")
 
 
+def test_a_summary_section_past_the_pages_opening_is_no_summary_of_it() -> None:
+    # prometheus/docs: a guide's closing "# Summary" ("In this guide, you learned...") and
+    # the OpenMetrics guide's "### Summary" (a metric type) summarised the pages
+    recap = (
+        "This guide introduces the exporter pattern.\n\n## Pattern\n\nText.\n\n"
+        "## Running\n\nText.\n\n## Querying\n\nText.\n\n"
+        "# Summary\n\nIn this guide, you learned how the pattern works.\n"
+    )
+    assert conversion.summary_of(recap, {}, 240, False) == (
+        "This guide introduces the exporter pattern."
+    )
+    kep = (
+        "# KEP-1: Sidecars\n\n## Release Signoff Checklist\n\n- [ ] Done\n\n"
+        "## Summary\n\nSidecar containers start first.\n\n## Motivation\n\nWhy.\n"
+    )
+    assert conversion.summary_of(kep, {}, 240, False) == "Sidecar containers start first."
+
+
 def test_a_site_title_names_a_page_whose_heading_names_a_section() -> None:
     assert conversion.title_of("# Overview\n\nText.\n", {}, "docs/index.md", "Caching") == (
         "Caching"

@@ -203,13 +203,22 @@ def section(body: str, names: Sequence[str], *, own: bool = False, outline: bool
     return "\n".join(lines[line:end])
 
 
+# headings a page's own summary section may come after: its title, and a preliminary
+# (a KEP's release checklist)
+_SUMMARY_AFTER = 2
+
+
 def _own_part(parts: Sequence[markdown.Section], number: int) -> bool:
-    """Whether section ``number`` is a part of the page itself: the first or second of
-    its siblings (the sections of its level under the same heading: a KEP's Summary
-    follows its release checklist), or one among siblings
+    """Whether section ``number`` is a part of the page itself: one of its first headings
+    (:data:`_SUMMARY_AFTER`: on prometheus/docs, a guide's closing "# Summary" and a
+    "### Summary" deep in the OpenMetrics guide summarised the pages), and the first or
+    second of its siblings (the sections of its level under the same heading: a KEP's
+    Summary follows its release checklist), or one among siblings
     that are mostly section names too (a proposal's Motivation, Design, Drawbacks). A
     "Summary" beside "Counter", "Gauge" and "Histogram" is a metric type: on
     prometheus/docs it gave the page on metric types the summary of that one type."""
+    if number > _SUMMARY_AFTER:  # past the page's opening: a recap ("In this guide, you
+        return False  # learned..."), or the part of one topic (OpenMetrics' Summary type)
     level = parts[number].level
 
     def parent(at: int) -> int:
