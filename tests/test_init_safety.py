@@ -66,6 +66,21 @@ def test_an_empty_repository_gets_a_base_without_a_crash(tmp_path: Path) -> None
     assert (project / ".rag").is_file() and (project / "docs-rag" / "INDEX.md").is_file()
 
 
+@pytest.mark.skipif(not HAS_GIT, reason="needs git")
+def test_init_warns_when_git_ignores_the_base(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Homebrew/brew's .gitignore opens on "/*": .rag and docs-rag were never to be
+    # committed, and init said nothing (only doctor did)
+    project = make(tmp_path / "brew", {".gitignore": "/*\n!/.gitignore\n!/src\n"})
+    assert init_base(project, dry_run=True).ignored == (".rag", "docs-rag")
+    monkeypatch.chdir(project)
+    printed = CliRunner().invoke(cli, ["init", "--no-agents"]).output
+    assert "Warning: git ignores .rag and docs-rag" in printed and "'!/docs-rag'" in printed
+    plain = make(tmp_path / "plain", {".gitignore": "*.log\n"})
+    assert init_base(plain).ignored == ()
+
+
 def test_a_repository_of_documents_only_gets_a_project_theme(tmp_path: Path) -> None:
     project = make(tmp_path / "notes", {"README.md": README_EN, "guide/setup.md": "# Setup\n"})
     report = scan(project)

@@ -18,7 +18,7 @@ import gc
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -216,6 +216,7 @@ def init(
             )
         if started is not None and started.wrote_marker and not dry_run:
             click.echo(f"Wrote {started.marker}")
+            _ignored(started.ignored)
         _scan_summary(scanned)
         if started is not None and not dry_run and not no_agents:
             _point_agents(obj.directory)
@@ -228,6 +229,7 @@ def init(
     click.echo(f"{made} knowledge root {report.root}")
     if report.detected:
         click.echo(f"Language: {report.lang} (read from the project's README and docs)")
+    _ignored(report.ignored)
     if dry_run:
         if not no_agents:
             click.echo("Would add the pointer to the base in AGENTS.md")
@@ -241,6 +243,18 @@ def init(
     most = max(report.pages, key=lambda found: found.count, default=None)
     first = f"'mdbrain import {most.folder}', or " if most is not None else ""
     click.echo(f"Next: {first}add documents under it, then run 'mdbrain index'.")
+
+
+def _ignored(paths: Sequence[str]) -> None:
+    """Warn that git's ignore rules leave the base out: no one else would ever get it."""
+    if paths:
+        shown = " and ".join(paths)
+        lines = " and ".join(f"'!/{path}'" for path in paths)
+        click.echo(
+            f"Warning: git ignores {shown} (see .gitignore): the base would never be committed"
+            f" and other clones would not have it. Take {'them' if len(paths) > 1 else 'it'}"
+            f" out of .gitignore (for instance with the lines {lines})."
+        )
 
 
 _TRANSLATIONS_SHOWN = 4  # translated or versioned folders named after a proposed one

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from mdbrain.core import derived_pages, document, language, marker, schema, sites
 from mdbrain.core.errors import DocumentError, InvalidRequestError, MdbrainError, UsageError
 from mdbrain.core.marker import Config
-from mdbrain.store import files, location
+from mdbrain.store import files, git, location
 
 if TYPE_CHECKING:
     from mdbrain.core.progress import Progress
@@ -57,6 +57,9 @@ class InitReport:
     pages: tuple[sites.Pages, ...] = ()  # documentation outside the root 'import' could bring in
     left_out: tuple[derived_pages.LeftOut, ...] = ()  # folders found but not proposed, and why
     dry_run: bool = False  # nothing was written: the report says what would be
+    # the marker and the root, from the project, when git's ignore rules leave them out:
+    # a base no one can commit (Homebrew/brew's .gitignore opens on "/*")
+    ignored: tuple[str, ...] = ()
 
 
 # --- what the project says, and what the root holds -------------------------------------
@@ -229,10 +232,11 @@ def init_base(
     if held.site or held.foreign or held.others:
         raise _refusal(project, base_root, held)
     pages, left_out = advice_outside(project, base_root, config.lang)  # before any write
+    ignored = ignored_by_git(project, base_root)
     if dry_run:
         return InitReport(marker_path, base_root, created_root=not base_root.is_dir(),
                           wrote_marker=True, lang=config.lang, detected=detected, pages=pages,
-                          left_out=left_out, dry_run=True)  # fmt: skip
+                          left_out=left_out, dry_run=True, ignored=ignored)  # fmt: skip
     created = _make_root(project, base_root)
     try:
         files.write(project, marker.MARKER_NAME, text)  # last: a failure leaves no marker
@@ -241,7 +245,21 @@ def init_base(
         raise
     return InitReport(marker_path, base_root, created_root=bool(created), wrote_marker=True,
                       lang=config.lang, detected=detected, pages=pages,
-                      left_out=left_out)  # fmt: skip
+                      left_out=left_out, ignored=ignored)  # fmt: skip
+
+
+def ignored_by_git(project: Path, root: Path) -> tuple[str, ...]:
+    """The marker and the root (as paths from the project) that git's ignore rules leave
+    out, so that the base would never be committed; none outside a git repository."""
+    from mdbrain.core.errors import GitError
+
+    folder = os.path.relpath(root, project).replace(os.sep, "/")
+    asked = {marker.MARKER_NAME: marker.MARKER_NAME, f"{folder}/INDEX.md": folder}
+    try:
+        found = git.Git(project).ignored(list(asked))
+    except (GitError, OSError):
+        return ()
+    return tuple(asked[path] for path in asked if path in found)
 
 
 def pages_outside(project: Path, root: Path, lang: str = "en") -> tuple[sites.Pages, ...]:
@@ -331,7 +349,7 @@ def init_from_code(
         )
     started = InitReport(
         marker_path, base_root, created_root=not base_root.is_dir(), wrote_marker=True,
-        lang=config.lang, detected=detected,
+        lang=config.lang, detected=detected, ignored=ignored_by_git(project, base_root),
     )  # fmt: skip
     where = location.Location(marker_path, config, base_root)
     if dry_run:
