@@ -73,6 +73,7 @@ def read_project(files: list[str], texts: dict[str, str], lang: str) -> Project:
         elif kinds.get(path) in ("other", "doc"):
             kinds[path], categories[path] = "infra", "shell"
     aside = {f: why for f in files if (why := codemap.set_aside(f, pages))}
+    aside.update((p, p) for p, t in texts.items() if p not in aside and codemap.generated_code(t))
     facts = {
         p: codemap.source_facts(p, t, scripts.get(p, ""))
         for p, t in texts.items()

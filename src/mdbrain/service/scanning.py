@@ -103,6 +103,12 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
     counts = Counter(language_name(f) for f in files)
     documented = codemap.page_folders(files)  # MDN's regexp/test/: a page, not tests
     aside = Counter(why for f in files if (why := codemap.set_aside(f, documented)))
+    aside["generated files"] += sum(
+        1
+        for path, text in texts.items()
+        if not codemap.set_aside(path, documented) and codemap.generated_code(text)
+    )
+    aside = +aside  # none left out so: no line for them
     pages, left_out = import_advice(project, files, lang)
     return ScanReport(
         themes=tuple(t.slug for t in themes),

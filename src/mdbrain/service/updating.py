@@ -604,12 +604,25 @@ class Updater:
                 continue
             if not self._in_scope(rel):
                 continue
-            why = codemap.set_aside(rel)
-            if why:  # a folder set aside, or a file named as generated: counted together
+            why = codemap.set_aside(rel) or ("generated" if self._generated(full) else "")
+            if why:  # a folder set aside, or a file named or marked as generated: counted together
                 aside[why if why.endswith("/") else "generated files"] += 1
             else:
                 out.append(rel)
         return sorted(out), aside
+
+    @staticmethod
+    def _generated(path: Path) -> bool:
+        """Whether a file of code a draft could describe says at its top that a tool wrote
+        it (:func:`codemap.generated_code`): no draft describes it, as ``init --scan`` says."""
+        if not codemap.draftable(path.name) or codemap.kind_of(path.name) == "infra":
+            return False
+        try:
+            with path.open("rb") as handle:
+                head = handle.read(4096).decode("utf-8", "replace")
+        except OSError:
+            return False
+        return codemap.generated_code(head)
 
     def _draft(self, undocumented: list[str]) -> list[str]:
         """Draft documents for the code units no document describes; never overwriting."""
