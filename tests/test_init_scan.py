@@ -247,6 +247,20 @@ def test_go_and_rust_facts() -> None:
         "main.go", 'package main\n\nfunc main() {\n\thttp.HandleFunc("/a", h)\n}\n'
     )
     assert go.main and go.routes == ("ANY /a",)
+    # jaegertracing/jaeger: "no public symbols" for a file of exported values, a bare
+    # "Close" that two types have, a method of an unexported type, TestMain as a test
+    store = codemap.source_facts(
+        "store.go",
+        'package store\n\nvar NewFactory = impl.NewFactory\n\nconst (\n\tSelectAll = "*"\n'
+        '\tselectOne = "1"\n)\n\nfunc (s *Session) Close() {}\n\n'
+        "func (i Iter) Close() error { return nil }\n\nfunc (r *tripper) RoundTrip() {}\n",
+    )
+    assert [(s.kind, s.name) for s in store.symbols] == [
+        ("function", "Session.Close"), ("function", "Iter.Close"), ("var", "NewFactory"),
+        ("const", "SelectAll"),
+    ]  # fmt: skip
+    tests = "package store\n\nfunc TestMain(m *testing.M) {}\n\nfunc TestOpen(t *testing.T) {}\n"
+    assert codemap.source_facts("store_test.go", tests).tests == 1
     rust = codemap.source_facts(
         "src/main.rs",
         '//! The crate.\n/// Run it.\npub fn run(x: u8) -> u8 { x }\n#[get("/b")]\nfn main() {}\n',

@@ -528,12 +528,41 @@ def _closed(signature: str) -> str:
     return signature.rstrip() + "…" + ")" * opened if opened > 0 else signature
 
 
+# the type a Go method is declared on: "(c *CQLSession)", "(s Store[T])"
+_GO_RECEIVER = re.compile(r"\(\s*(?:\w+\s+)?\*?\s*([A-Za-z_]\w*)")
+# exported values: "var NewFactory = impl.NewFactory", "const Version = 3", and each name
+# of a "var (" or "const (" block, one per line at its first indentation
+_GO_VALUE = re.compile(r"^(var|const)[ \t]+([A-Z]\w*)([^\n]*)", _M)
+_GO_BLOCK = re.compile(r"^(var|const)[ \t]*\($(.{0,20000}?)^\)", _M | re.DOTALL)
+_GO_BLOCK_NAME = re.compile(r"^[ \t]+([A-Z]\w*)\b([^\n]*)", _M)
+
+
+def _go_symbols(text: str) -> tuple[Symbol, ...]:
+    """The exported functions, types, variables and constants of a Go file; a method as
+    ``Type.Method`` (two types of a file may each have a ``Close``: jaegertracing/jaeger's
+    impl_refs named the first one only), and none of an unexported type (no API)."""
+    found = []
+    for m, doc in comments.documented(_GO_ITEM, text, "//"):
+        name = m.group(2)
+        if m.group(1):  # a method: named with its type, the type's own case deciding
+            receiver = _GO_RECEIVER.match(m.group(1))
+            if receiver is None or not receiver.group(1)[:1].isupper():
+                continue
+            name = f"{receiver.group(1)}.{name}"
+        kind = "function" if m.group(0).startswith("func") else "type"
+        found.append(Symbol(name, kind, clip(_closed(m.group(0))), doc))
+    code = comments.code_only(text, "go")
+    for m in _GO_VALUE.finditer(code):
+        found.append(Symbol(m.group(2), m.group(1), clip(m.group(0).strip()), anchored=False))
+    for block in _GO_BLOCK.finditer(code):
+        for m in _GO_BLOCK_NAME.finditer(block.group(2)):
+            said = f"{block.group(1)} {m.group(1)}{m.group(2)}".strip()
+            found.append(Symbol(m.group(1), block.group(1), clip(said), anchored=False))
+    return tuple(found)
+
+
 def _go_facts(path: str, text: str) -> FileFacts:
-    symbols = tuple(
-        Symbol(m.group(2), "function" if m.group(0).startswith("func") else "type",
-               clip(_closed(m.group(0))), doc)
-        for m, doc in comments.documented(_GO_ITEM, text, "//")
-    )  # fmt: skip
+    symbols = _go_symbols(text)
     code = comments.code_only(text, "go")
     package = re.search(r"^package\s+(\w+)", code, _M)
     doc = comments.comment_before(text, package.start(), "//") if package else ""
@@ -541,7 +570,7 @@ def _go_facts(path: str, text: str) -> FileFacts:
     routes = tuple(f"{m.strip() or (how if how.isupper() else 'ANY')} {p}"
                    for how, m, p in _GO_ROUTE.findall(code))  # fmt: skip
     commands = tuple(re.findall(r"\bUse:\s*\"([\w-]+)", code))
-    tests = len(re.findall(r"^func\s+Test\w*\(", code, _M))
+    tests = len(re.findall(r"^func\s+Test(?!Main\()\w*\(", code, _M))  # TestMain sets up
     how = "Go program (`package main`)" if main else ""
     imports = dependencies.go_imports(code)
     return FileFacts(path, "go", doc, symbols, (), commands, routes, how, tests, imports=imports)
