@@ -920,6 +920,27 @@ def test_rust_go_and_java_symbols_are_followed_one_by_one(
     assert symbol in moved and moved <= {symbol, symbols[0]}  # the symbol, and what holds it
 
 
+def test_a_go_method_named_without_its_type_that_others_share_is_reported(
+    tmp_path: Path,
+) -> None:
+    # jaegertracing/jaeger: "gocql.go#Close" followed CQLSession.Close only; an edit of
+    # CQLIterator.Close flagged nothing, and nothing said why
+    pytest.importorskip("tree_sitter_go", reason="the anchors extra is not installed")
+    repo = Repo(tmp_path / "project")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write(
+        "db/db.go",
+        "package db\n\ntype Session struct{}\n\nfunc (s *Session) Close() {}\n\n"
+        "type Iter struct{}\n\nfunc (i Iter) Close() error { return nil }\n\nfunc Open() {}\n",
+    )
+    refs = "[db/db.go#Close, db/db.go#Iter.Close, db/db.go#Open]"
+    repo.write("kb/db.md", doc("Sessions", impl_refs=refs))
+    repo.commit("start", "2026-07-01T12:00:00")
+    found = [f for f in Brain.open(repo.path).check().findings if f.code == "W003"]
+    assert len(found) == 1 and "'db/db.go#Close' names more than one method" in found[0].message
+    assert "(Session.Close, Iter.Close)" in found[0].message
+
+
 def test_typescript_namespaces_and_interface_members_are_symbols() -> None:
     pytest.importorskip("tree_sitter_typescript", reason="the anchors extra is not installed")
     from mdbrain.core import syntax

@@ -38,6 +38,8 @@ class Context:
     existing_refs: frozenset[str] = frozenset()  # impl_refs (anchor removed) that exist
     # impl_refs (as written) whose file exists without the symbol they name: why
     missing_symbols: Mapping[str, str] = field(default_factory=dict)
+    # impl_refs (as written) naming a Go method by a name several types give one: why
+    shared_names: Mapping[str, str] = field(default_factory=dict)
     # impl_ref paths that exist no more, where git saw them renamed to
     moved_refs: Mapping[str, str] = field(default_factory=dict)
     # links to files (paths from the root, Entry.files) that lead to one on disk
@@ -378,8 +380,8 @@ def _is_overview(entry: Entry) -> bool:
 
 @rule
 def impl_refs(ctx: Context) -> Iterator[Finding]:
-    """W003: impl_refs name code that exists, a file and the symbol they name in it;
-    E008: none names a credentials file."""
+    """W003: impl_refs name code that exists, a file and the symbol they name in it, one
+    declaration of it; E008: none names a credentials file."""
     from mdbrain.core import guard
 
     for entry in ctx.manifest.entries:
@@ -402,6 +404,9 @@ def impl_refs(ctx: Context) -> Iterator[Finding]:
                 yield finding("W003", entry.id, f"impl_ref {ref!r} does not exist", line)
             elif ref in ctx.missing_symbols:
                 message = f"impl_ref {ref!r} names no code: {ctx.missing_symbols[ref]}"
+                yield finding("W003", entry.id, message, line)
+            elif ref in ctx.shared_names:
+                message = f"impl_ref {ref!r} names more than one method: {ctx.shared_names[ref]}"
                 yield finding("W003", entry.id, message, line)
 
 

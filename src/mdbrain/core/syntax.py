@@ -198,6 +198,21 @@ def _tokens(node: Any, out: list[bytes], skipped: frozenset[bytes]) -> None:
 VERSION = "2:"  # opens a fingerprint taken without the formatting tokens
 
 
+def namesakes(source: bytes, path: str, symbol: str) -> list[str]:
+    """The Go methods a bare name given as ``symbol`` may mean, each as ``Type.Method``,
+    when two types or more of the file declare one of that name (jaegertracing/jaeger's
+    ``gocql.go#Close``: ``CQLSession.Close`` and ``CQLIterator.Close``, of which only
+    the first is followed); none when the name is not so shared, or is qualified."""
+    if language_of(path) != "go" or len(symbol_parts(symbol)) != 1:
+        return []
+    parser = _parser("go")
+    if parser is None:
+        return []
+    children = _children(parser.parse(source).root_node, _GRAMMARS["go"])
+    found = [f"{_receiver(c)}.{symbol}" for c in children if _name(c) == symbol and _receiver(c)]
+    return found if len(found) > 1 else []
+
+
 def fingerprint(source: bytes, path: str, symbol: str, *, first: bool = False) -> str | None:
     """The hash of ``symbol``'s tokens in ``source``; None when it is not there. With
     ``first``, as the first version took it, semicolons and commas counted (a lock

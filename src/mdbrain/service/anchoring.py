@@ -146,6 +146,26 @@ def missing(project: Path, written: str) -> str:
     return f"no file or folder {ref.path} in the project"
 
 
+def shared_name(project: Path, written: str) -> str:
+    """Why an impl_ref naming a bare method name follows less than it says: two types of
+    its Go file or more have a method of that name, and only the first is followed
+    (:func:`syntax.namesakes`); '' otherwise."""
+    from mdbrain.core import syntax
+
+    try:
+        ref = anchors.parse(ids.code_path(written))
+        data = files.read(project, ref.path)
+    except MdbrainError:
+        return ""
+    shared = syntax.namesakes(data, ref.path, ref.symbol)
+    if not shared:
+        return ""
+    return (
+        f"{ref.symbol} is a method of {len(shared)} types in {ref.path}"
+        f" ({', '.join(shared)}); name one as Type.Method, as only the first is followed"
+    )
+
+
 def refs_of(entry: Entry) -> list[anchors.Ref]:
     """The impl_refs of a document that name a place inside the project."""
     out = []

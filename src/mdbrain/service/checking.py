@@ -10,6 +10,7 @@ links in the documents.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -94,6 +95,18 @@ def missing_symbols(project: Path, found: Manifest, existing: frozenset[str]) ->
         if rules.impl_ref_path(ref) in existing and (why := anchoring.missing(project, ref)):
             out[ref] = why
     return out
+
+
+def shared_names(project: Path, found: Manifest, missing: Mapping[str, str]) -> dict[str, str]:
+    """The impl_refs of the base (as written) that name a Go method by a name other types
+    of its file give a method too, each with why (:func:`anchoring.shared_name`)."""
+    named = {
+        r
+        for e in found.entries
+        for r in fields.strings(e.meta, "impl_refs")
+        if "#" in r and r not in missing and rules.impl_ref_path(r).endswith(".go")
+    }
+    return {ref: why for ref in sorted(named) if (why := anchoring.shared_name(project, ref))}
 
 
 def gone_paths(found: Manifest, existing: frozenset[str]) -> set[str]:
@@ -331,7 +344,8 @@ def check(
         config=session.config,
         today=session.today(),
         existing_refs=existing,
-        missing_symbols=missing_symbols(where.project, found, existing),
+        missing_symbols=(missing := missing_symbols(where.project, found, existing)),
+        shared_names=shared_names(where.project, found, missing),
         moved_refs=moved_refs(session, found, existing, asked),
         existing_files=existing_files(where.project, at, found),
         existing_routes=existing_routes(where.project, at, found),
