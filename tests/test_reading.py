@@ -100,6 +100,12 @@ def test_filters_narrow_by_type_tag_and_theme(make_base: MakeBase) -> None:
     assert [h.id for h in reader.query("deploy", filters=Filters(theme="ops")).hits] == [
         "ops/run.md"
     ]
+    assert [h.id for h in reader.query("deploy", filters=Filters(theme="./ops/")).hits] == [
+        "ops/run.md"
+    ]
+    # the root, as write reads "--theme .": every theme (Homebrew/brew: none matched)
+    everywhere = reader.search("deploy", filters=Filters(theme=".")).hits
+    assert sorted(h.hit.id for h in everywhere) == ["api/deploy.md", "ops/run.md"]
     assert [h.id for h in reader.query("deploy", filters=Filters(tags=("deploy",))).hits] == [
         "ops/run.md"
     ]

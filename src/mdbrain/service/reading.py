@@ -133,8 +133,18 @@ class Filters:
             and (not self.statuses or card.status in self.statuses)
             and (not self.tags or any(t in card.tags for t in self.tags))
             and (not self.audiences or any(a in card.audience for a in self.audiences))
-            and (not self.theme or card.id.startswith(self.theme.rstrip("/") + "/"))
+            and (not (theme := _folder(self.theme)) or card.id.startswith(theme + "/"))
         )
+
+
+def _folder(theme: str) -> str:
+    """A theme as a folder from the root, '' for the root itself: ``.`` and ``./`` are the
+    root, as ``write --theme .`` reads them (Homebrew/brew: ``--theme .`` matched none)."""
+    text = theme.strip().strip("/")
+    if not text:
+        return ""
+    folder = posixpath.normpath(text)
+    return "" if folder == "." else folder
 
 
 @dataclass(frozen=True, slots=True)
