@@ -243,6 +243,15 @@ def test_show_finds_a_section_by_a_line_it_holds_and_by_a_title_without_backtick
     assert "Bugs escape." in reader.show("sec.md", section=str(second.end)).passages[-1].text
     vibrancy = reader.show("sec.md", section="win.setVibrancy").passages[-1]
     assert "Sets the effect." in vibrancy.text
+    # prometheus/docs' markdown guide: "The following fields are available:", and the
+    # fields in the subsections under it, were two lines with no field
+    fields = "## Fields\n\nThe fields are these:\n\n### Pages\n\n| title | shown |\n"
+    fields += "\n## Links\n\nWrite them relative.\n\n### Pages\n\nTo pages.\n"
+    root = make_base({"guide.md": doc("Guide", body=fields)})
+    guide = Brain.open(root).reader()
+    assert "| title | shown |" in guide.show("guide.md", section="Fields").passages[-1].text
+    own = guide.show("guide.md", section="Links").passages[-1].text
+    assert "Write them relative." in own and "To pages." not in own
     with pytest.raises(UsageError, match="nor one holding that line"):
         reader.show("sec.md", section="999")
     # a number is a line before it is the start of a title ("19 small fixes")

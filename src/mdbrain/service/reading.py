@@ -1467,7 +1467,7 @@ class Reader:
             found = holding[0] if holding else None
         if found is not None:
             section, end = outline[found], ends[found]
-            if not _holds_text(lines, section.line, end):  # its subsections hold its text
+            if _leads_in(lines, section.line, end):  # its subsections hold its text
                 end = section.end
             text = "\n".join(lines[section.line - 1 : end]).rstrip()
             same = (
@@ -1811,6 +1811,18 @@ def _without_field_table(doc: Document, lines: list[str]) -> list[str]:
 def _holds_text(lines: Sequence[str], heading: int, end: int) -> bool:
     """Whether the lines below the heading at line ``heading``, up to ``end``, hold text."""
     return any(line.strip() for line in lines[heading:end])
+
+
+def _leads_in(lines: Sequence[str], heading: int, end: int) -> bool:
+    """Whether the own text of the section headed at line ``heading`` (up to ``end``) is
+    only a way into its subsections: nothing, or a paragraph announcing them ("The
+    following frontmatter fields are available:", prometheus/docs' markdown guide, whose
+    fields are in the two subsections under it)."""
+    said = [line.strip() for line in lines[heading:end] if line.strip()]
+    return not said or (len(said) <= _LEAD_IN_LINES and said[-1].endswith(":"))
+
+
+_LEAD_IN_LINES = 3  # lines of a paragraph that announces a section's subsections, at most
 
 
 def _own_ends(outline: tuple[Section, ...]) -> list[int]:
