@@ -235,3 +235,39 @@ def test_a_route_above_the_base_is_judged_by_what_the_disk_says() -> None:
     assert w001(None) == []  # not asked: not judged
     assert w001(frozenset({"../tool"})) == []
     assert w001(frozenset()) == ["link to ../tool, which is not a document, a folder or a file"]
+
+
+def _docs_and_blog(project: Path) -> tuple[Path, Path]:
+    """prometheus/docs in small: docs/ and blog/posts/, each linking the other by the
+    site's addresses (a blog serves a post at /blog/<day as folders>/<name>/)."""
+    docs = pages(
+        project / "docs",
+        {
+            "practices/alerting.md": "# Alerting\n\nAlert on symptoms.\n",
+            "concepts/types.md": "# Metric types\n\nSee [the news](/blog/2026/02/14/samples/).\n",
+        },
+    )
+    blog = pages(
+        project / "blog",
+        {
+            "posts/2026-02-14-samples.md": "# Samples\n\nSee [alerting](/docs/practices/alerting/).\n",
+            "posts/2026-03-01-later.md": "# Later\n\nAs [before](/blog/2026/02/14/samples/#why).\n",
+        },
+    )
+    return docs, blog
+
+
+@pytest.mark.parametrize("blog_first", [False, True])
+def test_pages_of_two_imports_linked_by_site_addresses_lead_to_each_other(
+    make_base: MakeBase, blog_first: bool
+) -> None:
+    # prometheus/docs: /docs/... from the blog, /blog/2026/02/14/... from the docs and the
+    # blog itself, stayed links to the site, whichever was imported first
+    root = make_base({})
+    docs, blog = _docs_and_blog(root.parent)
+    for source in (blog, docs) if blog_first else (docs, blog):
+        run_import(root, source)
+    assert "[the news](../blog/posts/2026-02-14-samples.md)" in body(root, "concepts/types.md")
+    post = body(root, "blog/posts/2026-02-14-samples.md")
+    assert "[alerting](../../practices/alerting.md)" in post
+    assert "[before](2026-02-14-samples.md#why)" in body(root, "blog/posts/2026-03-01-later.md")

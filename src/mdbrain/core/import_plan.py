@@ -148,6 +148,8 @@ class Plan:
     # ``redirect_from``): the address, casefolded, without slashes at its ends -> its path
     addresses: dict[str, str] = field(default_factory=dict)
     slugs: dict[str, str] = field(default_factory=dict)  # a slug field's address -> page
+    # a dated post's day and name ("2015/06/01/advanced-service-discovery") -> the page
+    dated: dict[str, str] = field(default_factory=dict)
     # source path -> the id of the draft an earlier import made of it, imported again in
     # its place: the page changed since and nobody edited the draft
     refresh: dict[str, str] = field(default_factory=dict)
@@ -189,7 +191,9 @@ class Plan:
         if target.startswith("/"):
             if prefix and old.startswith(prefix):
                 found = self.new_id(old.removeprefix(prefix))
-            under = self.under.get(old.casefold(), []) if found is None else []
+            if found is None:  # from the project's top, a page an earlier import brought in
+                found = self.earlier.get(old.casefold())  # (prometheus/docs: the blog's
+            under = self.under.get(old.casefold(), []) if found is None else []  # /docs/...)
             return under[0] if len(under) == 1 else found
         if not target.startswith("."):
             path = posixpath.normpath(unquote(re.split(r"[#?]", target, maxsplit=1)[0]))
@@ -438,7 +442,7 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
     no page, or one that names more than one (left as written)."""
     if links.resolve(page, written) is not None:
         return None
-    address = _address(written) if plan.addresses or plan.slugs else None
+    address = _address(written) if plan.addresses or plan.slugs or plan.dated else None
     if address is not None and address in plan.addresses:  # where the site serves a page
         return links.LinkKind.DOC, plan.addresses[address]
     named = _WIKI_PAGE.match(written.strip()) if plan.wiki else None
@@ -450,9 +454,9 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
     if found is None or conversion.read_by_site(found[1]):
         return found
     served = _served_page(plan, page, written)
-    if served is None and address is not None and plan.slugs:  # no page at that path
-        slugged = _slugged(plan, address)
-        return None if slugged is None else (links.LinkKind.DOC, slugged)
+    if served is None and address is not None:  # no page at that path
+        found_at = _by_address(plan, address)
+        return None if found_at is None else (links.LinkKind.DOC, found_at)
     return served
 
 
@@ -498,6 +502,59 @@ def served_at(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:
                 slugs.setdefault(address, set()).add(path)
     plan.addresses = {a: next(iter(p)) for a, p in claimed.items() if len(p) == 1}
     plan.slugs = {a: next(iter(p)) for a, p in slugs.items() if len(p) == 1}
+    # the posts of this import, then those of earlier ones (from the source, which
+    # _candidate_id reads): the blog imported before the pages that link it
+    top = plan.origin("").rstrip("/") or "."
+    earlier = [posixpath.relpath(origin, top) for origin in plan.earlier]
+    dated: dict[str, set[str]] = {}
+    for path in [*pages, *earlier]:
+        day = _DATED_NAME.fullmatch(conversion.page_stem(posixpath.basename(path)))
+        if day is not None:
+            key = "/".join(day.groups()).casefold()
+            dated.setdefault(key, set()).add(path)
+    plan.dated = {a: next(iter(p)) for a, p in dated.items() if len(p) == 1}
+
+
+# a post named for its day ("2015-06-01-advanced-service-discovery.md"), which blogs serve
+# at ".../2015/06/01/advanced-service-discovery/" (Jekyll's default, prometheus/docs')
+_DATED_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})-(.+)")
+_DATED_ADDRESS = re.compile(r"(?:^|/)(\d{4}/\d{2}/\d{2}/[^/]+)$")
+
+
+def page_at(plan: Plan, written: str) -> str | None:
+    """The page imported now that a link written from a site's root leads to: the post
+    its address ends on by its day and name (``/blog/2015/06/01/service-discovery/``),
+    else the page at that path from the project's top (``/docs/practices/alerting/``,
+    the source being ``docs/``), with a page's suffix or opening that folder; None for
+    any other link, or a page of an earlier import."""
+    address = _address(written)
+    if address is None:
+        return None
+    day = _DATED_ADDRESS.search(address)
+    post = None if day is None else plan.dated.get(day.group(1))
+    if post is not None:
+        return post if post in plan.ids else None
+    prefix = plan.origin("").casefold()
+    if not prefix or not address.startswith(prefix):
+        return None
+    rest = address[len(prefix) :]
+    names = [rest, *(posixpath.join(rest, f) for f in _FOLDER_OPENERS)] if rest else []
+    for name in names:
+        for suffix in conversion.PAGE_SUFFIXES:
+            found = plan.page(name + suffix)
+            if found is not None:
+                return found
+    return None
+
+
+def _by_address(plan: Plan, address: str) -> str | None:
+    """The page a site address leads to when no page is at its path: the one whose slug
+    ends it (:func:`_slugged`), else the post its day and name end it with (one only)."""
+    slugged = _slugged(plan, address) if plan.slugs else None
+    if slugged is not None or not plan.dated:
+        return slugged
+    found = _DATED_ADDRESS.search(address)
+    return None if found is None else plan.dated.get(found.group(1))
 
 
 def _slugged(plan: Plan, address: str) -> str | None:

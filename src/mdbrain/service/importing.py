@@ -1951,6 +1951,7 @@ def _earlier_ones(run: _Run, written: list[str]) -> list[str]:
     wrote it stays so (:func:`anchoring.keep_written`). The ids edited (or to be)."""
     out = _completed(run)
     out += _linked_from_elsewhere(run, written + out)
+    out += _addressed_from_elsewhere(run, written + out)
     if not run.dry_run:
         anchoring.keep_written(run.session, run.rewrites)
     return out
@@ -2037,6 +2038,64 @@ def _linked_from_elsewhere(run: _Run, written: list[str]) -> list[str]:
             plan.notes.append(f"{entry.id}: {said} to the documents imported")
             out.append(entry.id)
     return out
+
+
+def _addressed_from_elsewhere(run: _Run, written: list[str]) -> list[str]:
+    """The other documents of the base whose links to a site's address of a page
+    imported now (``/blog/2026/02/14/composite-samples/``, ``/docs/practices/alerting/``:
+    see :func:`import_plan.page_at`) now lead to its document (a surgical edit each):
+    on prometheus/docs, the pages of the docs and of the blog, imported one after the
+    other, kept linking the site. The ids edited (or to be)."""
+    plan, session = run.plan, run.session
+    project = session.project.resolve()
+    if not (run.source == project or project in run.source.parents):
+        return []  # a source outside the project: no address of its site is known
+    days = {key.split("/", 3)[0] + "/" for key, path in plan.dated.items() if path in plan.ids}
+    top = plan.origin("")
+    marks = [*(f"/{day}" for day in days), *([f"](/{top}"] if top else [])]
+    if not marks or not plan.ids:
+        return []
+    done = set(written) | set(plan.ids.values())
+    out = []
+    for entry in session.manifest().entries:
+        if entry.id in done:
+            continue
+        try:
+            read = session.read(entry.id)
+        except MdbrainError:
+            continue
+        before = read.text
+        if not any(mark in before for mark in marks):
+            continue
+
+        def to_page(link: str, _resolved: str, doc_id: str = entry.id) -> str | None:
+            page = import_plan.page_at(plan, link)
+            if page is None:
+                return None
+            return edit.written_target(doc_id, plan.ids[page], link.lstrip("/ "))  # anchor kept
+
+        try:
+            text, count = edit.rewrite_links(
+                before, entry.id, to_page, (links.LinkKind.OUTSIDE,), _as_address
+            )
+            if count and not run.dry_run:
+                run.rewrites[entry.id] = (read.sha, session.write(entry.id, text, before=before))
+        except MdbrainError as exc:  # no longer valid: left as it is
+            plan.notes.append(f"{entry.id}: left as it is: {exc.message}")
+            continue
+        if count:
+            said = "a link now leads" if count == 1 else f"{count} links now lead"
+            plan.notes.append(f"{entry.id}: {said} to the pages imported")
+            out.append(entry.id)
+    return out
+
+
+def _as_address(_doc_id: str, written: str) -> tuple[links.LinkKind, str] | None:
+    """A link written from a site's root (``/blog/...``), to be told apart by the caller."""
+    target = written.strip()
+    if not target.startswith("/") or target.startswith("//"):
+        return None
+    return links.LinkKind.OUTSIDE, target
 
 
 def _now_superseded(
