@@ -623,17 +623,23 @@ def test_a_dry_run_lists_the_first_pages_and_the_documents_they_would_become(
     for n in range(25):
         (source / f"note-{n:02}.md").write_text(f"# Note {n}\n\nSaid once.\n", encoding="utf-8")
     (source / "index.md").write_text("# Start\n\nWhere to begin.\n", encoding="utf-8")
+    (source / "z").mkdir()
+    (source / "z" / "Other Page.md").write_text("# Last\n\nThe end.\n", encoding="utf-8")
+    (source / "z" / "other-page.md").write_text("# Other\n\nThe other end.\n", encoding="utf-8")
     shown = views.import_text(run_import(root, source, dry_run=True)).splitlines()
     assert shown[1:4] == [
         "  index.md -> notes/home.md (index.md would clash with INDEX.md, which mdbrain writes)",
         "  note-00.md -> notes/note-00.md",
         "  note-01.md -> notes/note-01.md",
     ]
-    assert shown[20:22] == [
+    # prometheus/docs: "... and 48 more", then ten of those 48, renamed, without a word
+    assert shown[20:23] == [
         "  note-18.md -> notes/note-18.md",
-        "  ... and 6 more (--json lists them all)",
+        "  ... and 8 more (--json lists them all); those of them renamed follow",
+        "  z/Other Page.md -> notes/z/other-page-2.md (other-page.md is taken by another"
+        " imported page)",
     ]
-    assert sum("index.md" in line for line in shown) == 1  # its new name said once
+    assert sum(line.startswith("  index.md") for line in shown) == 1  # its new name said once
     done = views.import_text(run_import(root, source))  # an import done: renames alone
     assert "note-00.md ->" not in done and "index.md -> notes/home.md" in done
 

@@ -596,10 +596,11 @@ def import_text(report: ImportReport) -> str:
         lines = [f"{verb.capitalize()} {pages} from {report.source}{into}.", *_refreshed(report)]
     planned = _planned(report) if report.dry_run and not report.legacy else {}
     lines += planned.values()
+    renamed = [r for r in report.renamed if r.source not in planned]  # not said twice
     if len(report.imported) > len(planned) > 0:
         more = len(report.imported) - len(planned)
-        lines.append(f"  ... and {more} more (--json lists them all)")
-    renamed = [r for r in report.renamed if r.source not in planned]  # not said twice
+        among = "; those of them renamed follow" if renamed else ""
+        lines.append(f"  ... and {more} more (--json lists them all){among}")
     lines += [f"  {r.source} -> {r.chosen} ({r.reason})" for r in renamed[:20]]
     if len(renamed) > 20:
         lines.append(f"  ... and {len(renamed) - 20} more renames (--json lists them all)")
