@@ -260,18 +260,23 @@ def test_addresses_in_author_fields_are_left_out_rather_than_the_page(tmp_path: 
             # NixOS/rfcs: RFC 0036 was refused for the address in its co-authors
             "eip-3.md": "---\ntitle: Process\nco-authors: Di Wu <di.wu@fastmail.com>\n"
             "shepherd-leader: Ed Po <ed.po@fastmail.com>\n---\n\nHow a change is made.\n",
+            # prometheus/docs' OpenMetrics specs: authors as mappings with an email field
+            "eip-4.md": "---\ntitle: Spec\nauthor:\n- name: Fa Ro\n  email: fa.ro@fastmail.com\n"
+            "  organization: Acme\n---\n\nThe format.\n",
             "eip-2.md": "---\ntitle: Other\nauthor: Bo Li\n---\n\n"
             "Write to bo.li@fastmail.com about it.\n",
         },
         "eips",
     )
-    assert list(report.imported) == ["eip-1.md", "eip-3.md"]
+    assert list(report.imported) == ["eip-1.md", "eip-3.md", "eip-4.md"]
     written = document.loads((root / "eips" / "eip-1.md").read_text(encoding="utf-8"), "eip-1.md")
     assert written.meta["author"] == "Ann Roe (@ann), Bo Li"
     assert written.meta["authors"] == ["Cy Fox"]
     third = document.loads((root / "eips" / "eip-3.md").read_text(encoding="utf-8"), "eip-3.md")
     assert (third.meta["co-authors"], third.meta["shepherd-leader"]) == ("Di Wu", "Ed Po")
-    assert any(n.startswith("e-mail addresses left out of the author fields of 2 pages (eip-1")
+    fourth = document.loads((root / "eips" / "eip-4.md").read_text(encoding="utf-8"), "eip-4.md")
+    assert fourth.meta["author"] == [{"name": "Fa Ro", "organization": "Acme"}]
+    assert any(n.startswith("e-mail addresses left out of the author fields of 3 pages (eip-1")
                for n in report.notes)  # fmt: skip
     # an address in the text is personal data still: that page stays out
     assert [case.source for case in report.skipped] == ["eip-2.md"]

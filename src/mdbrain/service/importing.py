@@ -497,6 +497,27 @@ _ATTRIBUTION = frozenset(
 _ADDRESS_IN_FIELD = re.compile(r"\s*<?\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}\b>?")
 
 
+def _holds_address(item: object) -> bool:
+    if isinstance(item, dict):
+        return any(_holds_address(value) for value in item.values())
+    return isinstance(item, str) and "@" in item
+
+
+def _without_address(item: Any) -> Any:
+    """An author as a field names one, without an e-mail address: a line of text, or a
+    mapping (prometheus/docs' OpenMetrics specs: ``name``, ``organization``, ``email``)
+    whose address fields are left out and whose other lines lose theirs."""
+    if isinstance(item, dict):
+        return {
+            key: _without_address(value)
+            for key, value in item.items()
+            if fields.key_name(key).replace("_", "") not in ("email", "mail")
+        }
+    if isinstance(item, str):
+        return " ".join(_ADDRESS_IN_FIELD.sub("", item).split()).strip(" ,;")
+    return item
+
+
 def _names_people(key: object) -> bool:
     """Whether a field's name says it names who wrote or keeps the page: ``author``, and
     the names built on one (NixOS/rfcs' ``co-authors``, ``shepherd-leader``)."""
@@ -518,15 +539,10 @@ def _without_addresses(run: _Run, pages: dict[str, conversion.Page]) -> None:
             if not _names_people(key):
                 continue
             items = value if isinstance(value, list) else [value]
-            if not any(isinstance(i, str) and "@" in i for i in items):
+            if not any(_holds_address(i) for i in items):
                 continue
-            kept = [
-                " ".join(_ADDRESS_IN_FIELD.sub("", i).split()).strip(" ,;")
-                if isinstance(i, str)
-                else i
-                for i in items
-            ]
-            kept = [i for i in kept if i != ""]
+            kept = [_without_address(i) for i in items]
+            kept = [i for i in kept if i not in ("", {})]
             meta[key] = kept if isinstance(value, list) else ", ".join(map(str, kept))
         body = _authors_without_addresses(page.body)
         if meta != page.meta or body != page.body:
@@ -872,7 +888,10 @@ def _macros_note(plan: Plan) -> None:
     many pages counted (mdn/content: 311 notes, one per page, flooded the report)."""
     if not plan.macros:
         return
-    kept = "that the site fills in when it is built; import does not expand them: kept as written"
+    kept = (
+        "that a site would fill in when it is built (or text that reads like one);"
+        " import does not expand them: kept as written"
+    )
     if len(plan.macros) == 1:
         [(path, found)] = plan.macros.items()
         shown = ", ".join(found[:_MACROS_SHOWN])
