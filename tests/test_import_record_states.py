@@ -540,6 +540,31 @@ def test_proposals_keep_their_states_replacements_and_requirements(
     assert not any("kept as related" in note for note in report.notes)
 
 
+@pytest.mark.parametrize(
+    ("status", "state", "kinds"),
+    [
+        ("Documented existing implementation", "accepted", []),
+        ("Implemented — the §5 routing decision is superseded by [RFC 8](0008-x.md)",
+         "accepted", ["partly"]),
+        ("Implemented — graduated into [ADR-2](../adr/002-x.md); tool routing superseded by"
+         " [RFC 8](0008-x.md)", "accepted", ["related", "partly"]),
+        ("Implemented (#84). Decisions 2 and 3 are superseded, see below", "accepted", []),
+        ("Accepted; later superseded by [RFC 9](0009-x.md)", "superseded", ["superseded_by"]),
+        ("This RFC has been superseded by [RFC 9](0009-x.md)", "superseded", ["superseded_by"]),
+    ],
+)  # fmt: skip
+def test_a_part_of_a_record_superseded_leaves_the_record_in_force(
+    status: str, state: str, kinds: list[str]
+) -> None:
+    # jaegertracing/jaeger: records whose status supersedes one of their decisions came in
+    # superseded (RFC 0002, 0012) or as drafts (ADR-002), "Documented existing
+    # implementation" was no state, and "graduated into ADR-012" no relation
+    body = f"# 12. Gateway\n\n* **Status**: {status}\n\n## Decision\n\nRoute calls.\n"
+    record = adr.read("rfc/0012-gateway.md", body, {}, in_log=True)
+    assert record is not None and record.state == state
+    assert [clause.kind for clause in record.clauses] == kinds
+
+
 def _simd(number: str, status: str, extra: str = "") -> str:
     return (
         f"---\nsimd: '{number}'\ntitle: Change {number}\nstatus: {status}\n"

@@ -197,7 +197,9 @@ _VERB = re.compile(
     r"|(?P<related>\b(?:" + _FR_RELATED + r")(?!\w)"
     r"|\b(?:(?:amended|supplemented|extended|complemented|refined|clarified"
     r"|modified|augmented)\s+by|amends|supplements|extends|complements|refines"
-    r"|clarifies|relate[sd]\s+to|see\s+also)\b)",
+    r"|clarifies|relate[sd]\s+to|see\s+also"
+    # jaegertracing/jaeger: an RFC "graduated into ADR-002", the ADR "graduated from" it
+    r"|graduated\s+(?:into|to|as|from))\b)",
     re.IGNORECASE,
 )
 _LINK_REF = re.compile(r"\s*\[(?P<text>[^\[\]]*)\]\((?P<link><[^<>]*>|[^)\s]*)(?:\s+\"[^\"]*\")?\)")
@@ -370,6 +372,8 @@ _STATES: Final = (
         re.compile(
             r"\b(?:accepted|approved|adopted|agreed|done|decided|implemented|activated)\b"
             r"|^\W*(?:final|living)\b(?!\s+(?:review|call|draft|comment))"  # EIP-1's last
+            # jaegertracing/jaeger: "Documented existing implementation", what holds today
+            r"|^\W*documented\b"
             r"|^\W*implementable\b"  # a KEP approved for implementation
             # an Ember RFC's later stages
             r"|^\W*(?:released|recommended|ready[- ]for[- ]release)\W*$"
@@ -995,14 +999,49 @@ def _refs_at(
         at = joined.end()
 
 
+# what may stand before "superseded" and still mean the record itself: "it", "this RFC",
+# "later superseded by", "since superseded by"
+_ITSELF_WORDS = frozenset(
+    {"it", "this", "that", "the", "rfc", "adr", "record", "proposal", "document", "page",
+     "decision", "design", "is", "are", "was", "were", "has", "have", "been", "be", "now",
+     "later", "since", "then", "eventually", "fully", "entirely", "completely", "wholly",
+     "subsequently", "ultimately", "effectively", "officially", "formally", "also", "and"}
+)  # fmt: skip
+_CLAUSE_START = re.compile(r"[—–;:.()]|\s-\s")
+
+
+def _a_part_superseded(before: str) -> bool:
+    """Whether the words right before a "superseded" (back to the clause's start) name a
+    part of the record, not the record: "the §5 tool-routing decision is superseded by
+    RFC 0008", "Decisions 2 and 3 are superseded", "tool routing superseded by"
+    (jaegertracing/jaeger), against "Superseded by", "It was later superseded by"."""
+    start = max((m.end() for m in _CLAUSE_START.finditer(before)), default=0)
+    words = re.findall(r"[^\W_]+|§", before[start:].casefold())
+    if not words or words[0] in ("this", "it") or any(_state(w) for w in words if w.isalpha()):
+        return False  # "This KEP has been replaced by": the page itself, whatever its kind
+    return any(word not in _ITSELF_WORDS and word not in RECORD_SERIES for word in words)
+
+
+_SUPERSEDED_WORD = re.compile(r"\bsu+p+er+[sc]e+ded?\b", re.IGNORECASE)
+
+
+def _parts_superseded(status: str) -> bool:
+    """Whether every "superseded" of a status names a part of the record superseded."""
+    found = list(_SUPERSEDED_WORD.finditer(status))
+    return bool(found) and all(_a_part_superseded(status[: m.start()]) for m in found)
+
+
 def clauses(status: str, defined: Mapping[str, str] = _NONE_DEFINED) -> tuple[Clause, ...]:
     """Every supersession or related clause of a status text, in order; ``defined``: the
-    page's link reference definitions, by label (:func:`markdown.definitions`)."""
+    page's link reference definitions, by label (:func:`markdown.definitions`). A
+    supersession of a part of the record ("the §5 decision is superseded by") is partial."""
     found = list(_VERB.finditer(status))
     out = []
     for index, match in enumerate(found):
         end = found[index + 1].start() if index + 1 < len(found) else len(status)
         kind = match.lastgroup or RELATED
+        if kind == SUPERSEDED_BY and _a_part_superseded(status[: match.start()]):
+            kind = PARTLY
         text = status[match.start() : end].strip(" ,;.")
         verb = match.group(0).rstrip(" \t:")
         out.append(Clause(kind, verb, _refs(status[match.end() : end], defined), text))
@@ -1492,6 +1531,9 @@ def read(
         state = ""  # "[proposed, approved, rejected, deprecated]": the form's choices, unfilled
     if not state and verb is not None and _state(verb.group(0)) == "amended":
         state = "amended"  # "Partly superseded by [X](x.md)": still in force
+    if state == "superseded" and verb is None and _parts_superseded(status):
+        # "Implemented. Decisions 2 and 3 are superseded": the record holds, amended
+        state = _state(_SUPERSEDED_WORD.split(status, maxsplit=1)[0]) or "amended"
     if not state and not template and not status.strip():
         state = folder_state(path)[0]  # dotnet/csharplang's rejected/ and inactive/
     if any(c.kind == SUPERSEDED_BY and c.refs for c in found):
