@@ -569,3 +569,11 @@ def test_the_repository_page_says_how_many_documentation_folders_it_leaves_unlis
     listed = page.split("## Documentation folders\n\n", 1)[1].split("\n\n", 1)[0].split("\n")
     assert len(listed) == 31 and listed[0].startswith("- `proposals/v00/`")
     assert listed[-1] == "- … and 5 more"
+
+
+def test_a_readmes_sections_are_read_past_its_frontmatter() -> None:
+    # Homebrew/brew: docs/README.md's closing "---" made a heading of the line above it,
+    # and the scan listed 'last_review_date: "2026-06-08"' among its sections
+    readme = '---\nlast_review_date: "2026-06-08"\n---\n\n# Documentation\n\n## Building\n'
+    assert sections.readme_sections(readme) == ["- Documentation", "  - Building"]
+    assert sections.readme_sections("# Plain\n") == ["- Plain"]

@@ -276,12 +276,28 @@ def prose(text: str, limit: int = README_CHARS) -> list[str]:
     return found
 
 
+def _body(text: str) -> str:
+    """A page without its frontmatter (the whole text when it has none, or one never
+    closed)."""
+    from mdbrain.core import frontmatter
+    from mdbrain.core.errors import DocumentError
+
+    if not text.startswith("---"):
+        return text
+    try:
+        return frontmatter.split(frontmatter.normalise_newlines(text)).body
+    except DocumentError:
+        return text
+
+
 def readme_sections(text: str, w: Words = ENGLISH) -> list[str]:
     """The level-1 to level-3 headings of a README as list items, indented by level.
 
-    Read with :func:`mdbrain.core.markdown.scan`, which is linear in the text.
+    Read with :func:`mdbrain.core.markdown.scan`, which is linear in the text, past the
+    README's frontmatter: its closing ``---`` made a heading of the line above it
+    (Homebrew/brew's ``last_review_date: "2026-06-08"``).
     """
-    found = [h for h in markdown.scan(text).headings if h.level <= 3]
+    found = [h for h in markdown.scan(_body(text)).headings if h.level <= 3]
     lines = [f"{'  ' * (h.level - 1)}- {plain(h.title)}" for h in found[:README_SECTIONS]]
     more = len(found) - README_SECTIONS
     return [*lines, "- …" + w("more_items", n=more)] if more > 0 else lines
