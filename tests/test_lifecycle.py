@@ -392,6 +392,28 @@ def test_a_code_file_given_as_a_source_is_followed_by_update(tmp_path: Path) -> 
     assert [f.doc for f in flagged] == ["a.md"]
 
 
+@needs_git
+def test_a_file_given_as_a_source_is_followed_whole_beside_a_symbol_of_it(
+    tmp_path: Path,
+) -> None:
+    # jaegertracing/jaeger: "verify --source admission.go" added nothing when the page
+    # named admission.go#Admit, and an edit to another function went unflagged
+    repo = Repo(tmp_path / "project")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("src/gate.py", "def admit():\n    return 1\n\n\ndef other():\n    return 2\n")
+    repo.write("kb/a.md", doc("A", status="draft", impl_refs="[src/gate.py#admit]"))
+    repo.commit("start", "2026-07-01T12:00:00")
+    with Brain.open(repo.path, clock=lambda: TODAY) as brain:
+        report = brain.verify(["a.md"], sources=["src/gate.py"])
+    assert report.verified[0].followed == ("src/gate.py",)
+    assert meta(repo.path / "kb", "a.md")["impl_refs"] == ["src/gate.py#admit", "src/gate.py"]
+    repo.commit("verified", "2026-07-02T12:00:00")
+    repo.write("src/gate.py", "def admit():\n    return 1\n\n\ndef other():\n    return 3\n")
+    repo.commit("change", "2026-07-03T12:00:00")
+    flagged = Brain.open(repo.path, clock=lambda: TODAY).update(dry_run=True).flagged
+    assert [f.doc for f in flagged] == ["a.md"]
+
+
 def test_verify_keeps_days_and_tickets_and_adds_each_code_file_once(
     make_base: MakeBase,
 ) -> None:
