@@ -58,3 +58,31 @@ def test_a_jekyll_page_is_imported_with_the_includes_its_site_holds(
     assert "The `options` of res.cookie: domain, path, secure." in written
     assert "# Notes\n\nRelative notes." in written
     assert "{% include" not in written
+
+
+def test_the_pages_a_jekyll_site_excludes_are_not_imported(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # Homebrew/brew: docs/_config.yml excludes AGENTS.md, README.md and vale-styles,
+    # which came in as pages of the documentation
+    root = make_base({})
+    site = tmp_path / "docs"
+    (site / "vale-styles" / "Brand").mkdir(parents=True)
+    (site / "_config.yml").write_text(
+        "title: Docs\nexclude:\n  - AGENTS.md\n  - README.md\n  - vale-styles\n  - Gem*\n",
+        encoding="utf-8",
+    )
+    for name in (
+        "Install.md",
+        "AGENTS.md",
+        "README.md",
+        "Gemfile.md",
+        "vale-styles/Brand/README.md",
+    ):
+        (site / name).write_text(f"# {name}\n\nText of {name}.\n", encoding="utf-8")
+    report = run_import(root, site)
+    assert list(report.imported) == ["Install.md"]
+    [note] = [n for n in report.notes if "_config.yml" in n]
+    assert note.startswith("4 pages the site leaves out ('exclude' in _config.yml) not imported")
+    alone = run_import(root, site / "README.md")  # a file asked for by name comes in
+    assert list(alone.imported) == ["README.md"]

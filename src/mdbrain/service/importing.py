@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import fnmatch
 import itertools
 import os
 import posixpath
@@ -268,7 +269,51 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
             f"{sum(foreign.values())} pages not in Markdown left out ({kinds}); "
             "import reads .md, .markdown and .mdx"
         )
-    return sorted(paths), notes
+    return _not_excluded(src, sorted(paths), notes), notes
+
+
+def _not_excluded(src: Path, paths: list[str], notes: list[str]) -> list[str]:
+    """``paths`` without the pages a Jekyll site's ``_config.yml`` at ``src`` excludes
+    from the site (its ``exclude`` list: names, paths or patterns such as ``Gemfile*``),
+    said in one note: Homebrew/brew's docs exclude AGENTS.md, README.md and vale-styles,
+    which came in as pages of the documentation."""
+    patterns = _jekyll_excluded(src)
+    if not patterns:
+        return paths
+    kept, left = [], []
+    for path in paths:
+        parts = path.split("/")
+        prefixes = ["/".join(parts[: n + 1]) for n in range(len(parts))]
+        if any(fnmatch.fnmatchcase(p, pattern) for p in prefixes for pattern in patterns):
+            left.append(path)
+        else:
+            kept.append(path)
+    if left:
+        notes.append(
+            f"{len(left)} page{'s' if len(left) > 1 else ''} the site leaves out ('exclude' in"
+            f" _config.yml) not imported: {', '.join(left[:5])}"
+            + (f" and {len(left) - 5} more" if len(left) > 5 else "")
+            + " (import a file alone to bring it in)"
+        )
+    return kept
+
+
+def _jekyll_excluded(src: Path) -> list[str]:
+    """The patterns of the ``exclude`` list of a Jekyll configuration at ``src``."""
+    for name in ("_config.yml", "_config.yaml"):
+        try:
+            text = files.read(src, name, limit=1 << 20).decode("utf-8", "replace")
+        except MdbrainError:
+            continue
+        try:
+            data = frontmatter.parse_yaml(text)
+        except frontmatter.InvalidYamlError:
+            return []
+        listed = data.get("exclude") if isinstance(data, dict) else None
+        if not isinstance(listed, list):
+            return []
+        return [str(item).strip().strip("/") for item in listed if str(item).strip("/ ")]
+    return []
 
 
 def _one_language_asked(source: Path, src: Path, lang: str) -> None:
