@@ -204,6 +204,15 @@ def test_a_summary_section_past_the_pages_opening_is_no_summary_of_it() -> None:
     assert conversion.summary_of(kep, {}, 240, False) == "Sidecar containers start first."
 
 
+def test_a_cheer_or_a_banner_of_pictographs_is_a_weak_summary() -> None:
+    # jaegertracing/jaeger: its README was summarised "💥💥💥 Jaeger v2 is out! Read the
+    # blog post...", its CONTRIBUTING.md "We'd love your help!"
+    page = "# How to Contribute\n\nWe'd love your help!\n\nJaeger accepts pull requests.\n"
+    assert conversion.summary_of(page, {}, 240, False) == "Jaeger accepts pull requests."
+    assert summary.weak("💥💥💥 Jaeger v2 is out! Read the blog post and try it out.")
+    assert not summary.weak("Tracing is fun! Spans show where time goes.")
+
+
 def test_a_site_title_names_a_page_whose_heading_names_a_section() -> None:
     assert conversion.title_of("# Overview\n\nText.\n", {}, "docs/index.md", "Caching") == (
         "Caching"

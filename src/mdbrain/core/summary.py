@@ -823,6 +823,20 @@ _INSTRUCTION = re.compile(
     r"|explain|list|hold|be\s+used|provide|give|outline|summari[sz]e)\b",
     re.IGNORECASE,
 )
+# a run of pictographs opening a paragraph: a banner's news ("💥💥💥 Jaeger v2 is out!")
+_PICTOGRAPHS = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf\ufe0f\\s]{2,}")
+
+
+def _cheer(text: str) -> bool:
+    """Whether a paragraph only cheers: it opens on pictographs, or every sentence of it
+    is an exclamation ("We'd love your help!": jaegertracing/jaeger's CONTRIBUTING.md)."""
+    opening = _PICTOGRAPHS.match(text)
+    if opening is not None and sum(not c.isspace() for c in opening.group()) >= 2:
+        return True
+    ends = [text[m.start()] for m in _SENTENCE_END.finditer(text)]
+    return text.endswith("!") and all(end == "!" for end in ends)
+
+
 # a paragraph on the section it opens, not on the subject: "Each subsection here contains
 # a decision along with arguments..." (NixOS/rfcs' RFC 145, under "# Decisions")
 _ABOUT_ITS_SECTION = re.compile(
@@ -853,7 +867,8 @@ def weak(text: str) -> bool:
     specification's notice on its key words, it is a notice ("⚠️ NOTE: ...", "Warning:
     ..."), what a template asks its writer ("Write one sentence which is ..."), a field
     written as a line ("Tracking Issue: #745"), a word on the section it opens ("Each
-    subsection here contains..."), or it is one word (a command's synopsis: "ikm")."""
+    subsection here contains..."), a cheer ("We'd love your help!", a banner of
+    pictographs), or it is one word (a command's synopsis: "ikm")."""
     core = text.strip()
     return (
         bool(_ANNOUNCES.search(text))
@@ -872,6 +887,7 @@ def weak(text: str) -> bool:
         or _NOTICE.match(core) is not None
         or _INSTRUCTION.match(core) is not None
         or _ABOUT_ITS_SECTION.match(core) is not None
+        or _cheer(core)
         or _ONE_FIELD.fullmatch(core.rstrip(".")) is not None
         or len(core.split()) < 2
     )
