@@ -565,6 +565,25 @@ def test_a_part_of_a_record_superseded_leaves_the_record_in_force(
     assert [clause.kind for clause in record.clauses] == kinds
 
 
+def test_records_that_state_no_status_are_said_to_come_in_as_drafts(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # NixOS/rfcs: a merged RFC is accepted and none says so; 42 came in as drafts, and
+    # every answer said nothing was in force, without a word on --verified
+    root = make_base({})
+    rfc = "---\nfeature: f{n}\nstart-date: 2020-01-0{n}\n---\n\n# Summary\n\nChange {n}.\n"
+    source = write_log(
+        tmp_path / "rfcs", {f"000{n}-change-{n}.md": rfc.format(n=n) for n in range(1, 4)}
+    )
+    report = run_import(root, source, dry_run=True)
+    [note] = [n for n in report.notes if "state no status" in n]
+    assert note.startswith("3 decision records state no status (0001-change-1.md,")
+    assert "--verified" in note
+    verified = run_import(root, source, verified=True)
+    assert not [n for n in verified.notes if "state no status" in n]
+    assert {fields["status"] for fields in imported(root, verified).values()} == {"stable"}
+
+
 def _simd(number: str, status: str, extra: str = "") -> str:
     return (
         f"---\nsimd: '{number}'\ntitle: Change {number}\nstatus: {status}\n"

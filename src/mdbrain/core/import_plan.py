@@ -1104,6 +1104,30 @@ def decisions(plan: Plan) -> None:
         plan.add(path, "related", plan.id_of(other))
     plan.unresolved += [Case(*case) for case in plan.found.unresolved]
     plan.notes += plan.found.notes
+    _note_stateless(plan)
+
+
+STATELESS_NOTED = 3  # records stating no state before the import says what --verified does
+
+
+def _note_stateless(plan: Plan) -> None:
+    """Say it when records of this import state no state (NixOS/rfcs: a merged RFC is
+    accepted, and none says so): they come in as drafts, and every answer then said
+    nothing was in force; ``--verified`` puts them in force, superseded ones aside."""
+    if plan.verified:
+        return
+    silent = sorted(
+        path
+        for path, record in plan.records.items()
+        if path in plan.ids and not record.template and not record.state
+    )
+    if len(silent) >= STATELESS_NOTED:
+        plan.notes.append(
+            f"{len(silent)} decision records state no status ({', '.join(silent[:3])}"
+            f"{' and more' if len(silent) > 3 else ''}): they come in as drafts; when the"
+            " repository keeps only accepted ones (a merged RFC is accepted), importing"
+            " with --verified puts them in force"
+        )
 
 
 def _about_new_pages(found: adr.Resolved, new: set[str]) -> adr.Resolved:
