@@ -75,7 +75,7 @@ from mdbrain.core.manifest import Entry, Manifest
 from mdbrain.core.progress import counted
 from mdbrain.service import anchoring, governance, guarding, overviews
 from mdbrain.service.indexing import IndexReport
-from mdbrain.service.session import Session
+from mdbrain.service.session import Read, Session
 from mdbrain.store import anchor_lock, files, git, scan, secret_scan
 
 __all__ = [
@@ -2088,20 +2088,36 @@ def _linked_from_elsewhere(run: _Run, written: list[str]) -> list[str]:
 
         try:
             read = session.read(entry.id)
-            before = read.text
-            text, count = edit.rewrite_links(
-                before, entry.id, to_document, (links.LinkKind.OUTSIDE,), links.resolve_any
-            )
-            if count and not run.dry_run:
-                run.rewrites[entry.id] = (read.sha, session.write(entry.id, text, before=before))
-        except MdbrainError as exc:  # gone, or no longer valid: left as it is
+        except MdbrainError as exc:  # gone: left as it is
             plan.notes.append(f"{entry.id}: left as it is: {exc.message}")
             continue
-        if count:
-            said = "a link now leads" if count == 1 else f"{count} links now lead"
-            plan.notes.append(f"{entry.id}: {said} to the documents imported")
+        if _relinked(run, read, to_document, links.resolve_any):
             out.append(entry.id)
     return out
+
+
+def _relinked(
+    run: _Run,
+    read: Read,
+    target: Callable[[str, str], str | None],
+    resolve: Callable[[str, str], tuple[links.LinkKind, str] | None],
+) -> bool:
+    """Another document of the base (as ``read``) with the links ``resolve`` reads as
+    leading out that ``target`` gives a new destination, a surgical edit, said in a
+    note; whether any did (written unless on a dry run)."""
+    try:
+        text, count = edit.rewrite_links(
+            read.text, read.id, target, (links.LinkKind.OUTSIDE,), resolve
+        )
+        if count and not run.dry_run:
+            run.rewrites[read.id] = (read.sha, run.session.write(read.id, text, before=read.text))
+    except MdbrainError as exc:  # no longer valid: left as it is
+        run.plan.notes.append(f"{read.id}: left as it is: {exc.message}")
+        return False
+    if count:
+        said = "a link now leads" if count == 1 else f"{count} links now lead"
+        run.plan.notes.append(f"{read.id}: {said} to the documents imported")
+    return bool(count)
 
 
 def _addressed_from_elsewhere(run: _Run, written: list[str]) -> list[str]:
@@ -2138,18 +2154,7 @@ def _addressed_from_elsewhere(run: _Run, written: list[str]) -> list[str]:
                 return None
             return edit.written_target(doc_id, plan.ids[page], link.lstrip("/ "))  # anchor kept
 
-        try:
-            text, count = edit.rewrite_links(
-                before, entry.id, to_page, (links.LinkKind.OUTSIDE,), _as_address
-            )
-            if count and not run.dry_run:
-                run.rewrites[entry.id] = (read.sha, session.write(entry.id, text, before=before))
-        except MdbrainError as exc:  # no longer valid: left as it is
-            plan.notes.append(f"{entry.id}: left as it is: {exc.message}")
-            continue
-        if count:
-            said = "a link now leads" if count == 1 else f"{count} links now lead"
-            plan.notes.append(f"{entry.id}: {said} to the pages imported")
+        if _relinked(run, read, to_page, _as_address):
             out.append(entry.id)
     return out
 
