@@ -321,7 +321,7 @@ def test_examples_are_not_undocumented_and_drafts_are_said_to_be_left_unchecked(
     )
     assert "Drafts are not compared with the code until someone checks them" in report.notes[-2]
     # no draft's file was renamed: nothing is said of renames
-    assert report.notes[-2].endswith(": 1 name code")
+    assert report.notes[-2].endswith(": 1 draft names code")  # NixOS/rfcs: "3 name code"
 
 
 def test_paths_limit_the_update_to_the_documents_describing_them(tmp_path: Path) -> None:
@@ -640,7 +640,9 @@ def test_a_drafts_paths_follow_a_rename_with_fix_and_it_is_never_flagged(
         ("a.md", "src/a.py", "src/b.py", False)
     ]
     assert not proposal.flagged
-    assert proposal.notes[-1].endswith(": 1 name code; the paths of 1 follow files git saw renamed")
+    assert proposal.notes[-1].endswith(
+        ": 1 draft names code; the paths of 1 follow files git saw renamed"
+    )
     fixed = Brain.open(repo.path).update(fix=True)
     assert not fixed.flagged
     meta = Brain.open(repo.path).manifest(use_cache=False).by_id["a.md"].meta

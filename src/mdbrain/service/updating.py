@@ -196,7 +196,8 @@ class Updater:
             moved = sum(1 for doc in docs if doc.entry.status == "draft" and doc.renamed)
             report.notes.append(
                 "Drafts are not compared with the code until someone checks them ('mdbrain"
-                f" verify', or status stable): {drafts} name code"
+                f" verify', or status stable): {drafts} draft{'s' if drafts > 1 else ''}"
+                f" name{'' if drafts > 1 else 's'} code"
                 + (f"; the paths of {moved} follow files git saw renamed" if moved else "")
             )
         imported, drawn = self._stale_drafts(found.entries, lock)
