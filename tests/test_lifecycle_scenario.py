@@ -272,6 +272,25 @@ def test_a_brief_on_an_imported_pages_source_finds_that_page(tmp_path: Path) -> 
     assert result.kind == "code" and [i.id for i in result.items] == ["nll.md"]
 
 
+def test_a_brief_on_a_folder_finds_the_page_imported_from_its_readme(tmp_path: Path) -> None:
+    # jaegertracing/jaeger: "brief cmd/jaeger/internal/extension/jaegerstorage" listed
+    # five documents, not the one imported from that folder's README
+    from tests.conftest import doc, write_base
+
+    root = write_base(
+        tmp_path / "p",
+        {
+            "registry.md": doc("Backend registry", sources="[pkg/storage/README.md]"),
+            "deep.md": doc("Deeper", sources="[pkg/storage/deep/README.md]"),
+        },
+    )
+    (tmp_path / "p" / "pkg" / "storage").mkdir(parents=True)
+    (tmp_path / "p" / "pkg" / "storage" / "store.go").write_text("package storage\n")
+    with Brain.open(root) as brain:
+        result = brain.brief("pkg/storage")
+    assert [i.id for i in result.items] == ["registry.md"] and result.kind == "code"
+
+
 def test_verify_refuses_a_document_with_no_source_and_says_how(tmp_path: Path) -> None:
     from tests.conftest import doc, write_base
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -629,10 +630,18 @@ def _looks_like_code(subject: str) -> bool:
     )
 
 
+def _is_page(path: str) -> bool:
+    """Whether a path names a page (Markdown, MDX) rather than code."""
+    from mdbrain.core import conversion
+
+    return conversion.is_page(path)
+
+
 def _covering(found: Manifest, path: str, symbol: str = "") -> dict[str, Cover]:
     """Documents whose impl_refs cover ``path``: the same file, a folder holding it, or,
     for a folder, anything under it; with the impl_ref that does. A document whose
-    ``sources`` name the file (the page it was imported from) describes it too.
+    ``sources`` name the file (the page it was imported from), or a page of the folder
+    asked (its README), describes it too.
 
     Asked of a ``symbol``, a document naming only other symbols of the file covers it
     :attr:`Cover.aside`: the whole file, the symbol, a class holding it or a method of
@@ -660,7 +669,10 @@ def _covering(found: Manifest, path: str, symbol: str = "") -> dict[str, Cover]:
                 else:
                     near = near or ref.text
         for source in fields.strings(entry.meta, "sources"):
-            if source.strip().removeprefix("./") == path:
+            given = source.strip().removeprefix("./")
+            # the file itself, or a page of the folder asked (its README imported:
+            # jaegertracing/jaeger's brief of a Go package left its README out)
+            if given == path or (posixpath.dirname(given) == path and _is_page(given)):
                 out.setdefault(entry.id, Cover(source))
         if near and entry.id not in out:
             out[entry.id] = Cover(near, aside=True)
