@@ -530,8 +530,7 @@ def page_at(plan: Plan, written: str) -> str | None:
     address = _address(written)
     if address is None:
         return None
-    day = _DATED_ADDRESS.search(address)
-    post = None if day is None else plan.dated.get(day.group(1))
+    post = _post_at(plan, address)
     if post is not None:
         return post if post in plan.ids else None
     prefix = plan.origin("").casefold()
@@ -551,9 +550,13 @@ def _by_address(plan: Plan, address: str) -> str | None:
     """The page a site address leads to when no page is at its path: the one whose slug
     ends it (:func:`_slugged`), else the post its day and name end it with (one only)."""
     slugged = _slugged(plan, address) if plan.slugs else None
-    if slugged is not None or not plan.dated:
-        return slugged
-    found = _DATED_ADDRESS.search(address)
+    return slugged if slugged is not None else _post_at(plan, address)
+
+
+def _post_at(plan: Plan, address: str) -> str | None:
+    """The one post a site address ends on by its day and name, of this import or an
+    earlier one (:attr:`Plan.dated`)."""
+    found = _DATED_ADDRESS.search(address) if plan.dated else None
     return None if found is None else plan.dated.get(found.group(1))
 
 

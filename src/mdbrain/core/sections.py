@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from mdbrain.core import codemap, language, markdown, summary
+from mdbrain.core import codemap, document, language, markdown, summary
 from mdbrain.core.facts import FileFacts, Symbol, clip, first_line
 from mdbrain.core.wording import Words, words
 
@@ -276,20 +276,6 @@ def prose(text: str, limit: int = README_CHARS) -> list[str]:
     return found
 
 
-def _body(text: str) -> str:
-    """A page without its frontmatter (the whole text when it has none, or one never
-    closed)."""
-    from mdbrain.core import frontmatter
-    from mdbrain.core.errors import DocumentError
-
-    if not text.startswith("---"):
-        return text
-    try:
-        return frontmatter.split(frontmatter.normalise_newlines(text)).body
-    except DocumentError:
-        return text
-
-
 def readme_sections(text: str, w: Words = ENGLISH) -> list[str]:
     """The level-1 to level-3 headings of a README as list items, indented by level.
 
@@ -297,7 +283,8 @@ def readme_sections(text: str, w: Words = ENGLISH) -> list[str]:
     README's frontmatter: its closing ``---`` made a heading of the line above it
     (Homebrew/brew's ``last_review_date: "2026-06-08"``).
     """
-    found = [h for h in markdown.scan(_body(text)).headings if h.level <= 3]
+    body = document.loads_leniently(text, "").body if text.startswith("---") else text
+    found = [h for h in markdown.scan(body).headings if h.level <= 3]
     lines = [f"{'  ' * (h.level - 1)}- {plain(h.title)}" for h in found[:README_SECTIONS]]
     more = len(found) - README_SECTIONS
     return [*lines, "- …" + w("more_items", n=more)] if more > 0 else lines

@@ -630,13 +630,6 @@ def _looks_like_code(subject: str) -> bool:
     )
 
 
-def _is_page(path: str) -> bool:
-    """Whether a path names a page (Markdown, MDX) rather than code."""
-    from mdbrain.core import conversion
-
-    return conversion.is_page(path)
-
-
 def _covering(found: Manifest, path: str, symbol: str = "") -> dict[str, Cover]:
     """Documents whose impl_refs cover ``path``: the same file, a folder holding it, or,
     for a folder, anything under it; with the impl_ref that does. A document whose
@@ -646,6 +639,7 @@ def _covering(found: Manifest, path: str, symbol: str = "") -> dict[str, Cover]:
     Asked of a ``symbol``, a document naming only other symbols of the file covers it
     :attr:`Cover.aside`: the whole file, the symbol, a class holding it or a method of
     it describe it; a neighbour of it does not."""
+    from mdbrain.core import conversion
     from mdbrain.service import anchoring
 
     def covers(own: str) -> bool:
@@ -672,7 +666,7 @@ def _covering(found: Manifest, path: str, symbol: str = "") -> dict[str, Cover]:
             given = source.strip().removeprefix("./")
             # the file itself, or a page of the folder asked (its README imported:
             # jaegertracing/jaeger's brief of a Go package left its README out)
-            if given == path or (posixpath.dirname(given) == path and _is_page(given)):
+            if given == path or (posixpath.dirname(given) == path and conversion.is_page(given)):
                 out.setdefault(entry.id, Cover(source))
         if near and entry.id not in out:
             out[entry.id] = Cover(near, aside=True)
