@@ -1089,3 +1089,48 @@ def test_a_bots_address_and_a_changesets_id_are_no_personal_data() -> None:
         "## Changelog\n\n- 5c1d7a2e3f: Fixed the sidebar.\n"
     )
     assert [h.rule for h in guard.personal(apart)] == ["phone"]
+
+
+_ASK_AND_HANG = """
+import sys
+from detect_secrets.core.secrets_collection import SecretsCollection
+from mdbrain.store import secret_scan
+
+def hang(self, name):  # detect-secrets reading: say so, then wait to be killed
+    print("reading", flush=True)
+    sys.stdin.read()
+
+SecretsCollection.scan_file = hang
+secret_scan.findings(sys.argv[1])
+"""
+
+
+@pytest.mark.skipif(not hasattr(secret_scan.os, "memfd_create"), reason="needs memfd (Linux)")
+def test_a_process_killed_while_detect_secrets_reads_leaves_no_file(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    child = subprocess.Popen(
+        [sys.executable, "-c", _ASK_AND_HANG, "db_password = 'hunter2-but-longer'\n"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "TMPDIR": str(scratch)},
+    )  # fmt: skip
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "reading\n"
+        child.kill()
+    finally:
+        child.wait(timeout=30)
+        assert child.stdin is not None and child.stdout is not None
+        child.stdin.close()
+        child.stdout.close()
+    assert list(scratch.iterdir()) == []
+
+
+def test_the_text_detect_secrets_reads_is_the_text_given() -> None:
+    text = "intro\n\nthe setting is db_password = 'x7Gq2vLp9sWd'\n"
+    assert ("Secret Keyword", 3) in secret_scan.detect(text)
+    with secret_scan._as_file("line one\nline two é\n") as name, open(name, encoding="utf-8") as f:
+        assert f.read() == "line one\nline two é\n"

@@ -3,7 +3,9 @@
 mdbrain's own rules (:mod:`mdbrain.core.guard`) run everywhere and fast. Before a
 write, this module also asks detect-secrets, with its default plugins and
 filters, about the text about to be written. detect-secrets reads files, so the
-text goes to a private temporary file outside the base, removed at once.
+text goes to a file that lives in memory where the system has them (Linux), and
+otherwise to a private temporary file outside the base, removed at once: a process
+killed while it asks leaves nothing behind.
 Without the package installed, it answers nothing and says so.
 
 detect-secrets reads a file line by line, and some of its patterns take time that
@@ -223,16 +225,54 @@ def _scanned(given: str) -> list[Finding]:
     in ``given``, read as a file; its settings are the caller's to set up."""
     from detect_secrets.core.secrets_collection import SecretsCollection
 
-    handle, name = tempfile.mkstemp(suffix=".md", prefix="mdbrain-guard-")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(given)
+    with _as_file(given) as name:
         found = SecretsCollection()
         found.scan_file(name)
-        return [(secret.type, secret.line_number, secret.secret_value or "") for _, secret in found]
+    return [(secret.type, secret.line_number, secret.secret_value or "") for _, secret in found]
+
+
+@contextlib.contextmanager
+def _as_file(text: str) -> Iterator[str]:
+    """A path that reads as ``text`` while the block runs: an anonymous file in memory,
+    which the system frees even when the process is killed, or else a private
+    temporary file, removed when the block ends. detect-secrets reads both names as
+    files of no particular kind, as it reads a ``.md`` file."""
+    data = text.encode("utf-8")
+    memory = _in_memory(data)
+    if memory is not None:
+        try:
+            yield f"/proc/self/fd/{memory}"
+        finally:
+            os.close(memory)
+        return
+    handle, name = tempfile.mkstemp(suffix=".md", prefix="mdbrain-guard-")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        yield name
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(name)
+
+
+def _in_memory(data: bytes) -> int | None:
+    """A descriptor of an anonymous in-memory file holding ``data`` that can be opened
+    again by its ``/proc`` name, or None where there is no such thing."""
+    create = getattr(os, "memfd_create", None)
+    if create is None or not os.path.isdir("/proc/self/fd"):
+        return None
+    try:
+        handle: int = create("mdbrain-guard", getattr(os, "MFD_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(handle, view) :]
+    except OSError:
+        os.close(handle)
+        return None
+    return handle
 
 
 def _placed(found: list[Finding], origin: list[int]) -> list[Finding]:
