@@ -442,6 +442,25 @@ def test_a_scope_outside_the_root_or_naming_nothing_is_a_usage_error(
     assert "knowledge root" in out
 
 
+def test_a_theme_named_like_a_project_folder_is_the_theme(
+    every_rule: Path, monkeypatch: pytest.MonkeyPatch, clock: None
+) -> None:
+    """ethereum/consensus-specs' trial: after `import specs`, `check specs/altair` from the
+    project said specs/altair "is outside the knowledge root": the project's own specs/
+    was read first, though the base has a theme of that name."""
+    monkeypatch.chdir(every_rule)
+    (every_rule / "governance").mkdir()
+    (every_rule / "links").mkdir()
+    (every_rule / "links" / "lonely.md").write_text("# not the page\n", encoding="utf-8")
+    code, out = run("check", "--no-fix", "--format", "json", "governance")
+    assert code == 1, out
+    assert json.loads(out)["scope"] == "governance"
+    code, out = run("check", "--no-fix", "--format", "json", "links/lonely.md")
+    assert codes_in(out) == [("W002", "links/lonely.md")]
+    code, out = run("check", "--no-fix", "src")  # a project folder, and no theme
+    assert code == 2 and "outside the knowledge root" in out
+
+
 def test_an_absolute_scope_naming_nothing_says_so(
     every_rule: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

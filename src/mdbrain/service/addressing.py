@@ -62,6 +62,7 @@ def scope(root: Path, cwd: Path | None, value: str) -> str | None:
     an id in it.
     """
     value = _typed(value, "scope")
+    outside = False
     if cwd is not None:
         given = files.expand_user(value)
         path = given if given.is_absolute() else cwd / given
@@ -69,11 +70,21 @@ def scope(root: Path, cwd: Path | None, value: str) -> str | None:
             rel = _inside(root, path)
             if rel is not None:
                 return rel or None
-            raise OutsideBaseError(
-                f"{value} is outside the knowledge root {root}", value=value, field="scope"
-            )
-        if given.is_absolute():  # no id can be absolute: a path, and nothing is there
+            # the project's own specs/ beside the imported pages under docs/specs/: an id
+            # of the base is what was meant when there is one
+            outside = True
+        elif given.is_absolute():  # no id can be absolute: a path, and nothing is there
             raise InvalidRequestError(f"{value}: no such file or folder", field="scope")
+    if outside:
+        try:
+            name = ids.theme(value.strip().rstrip("/"), field="scope")
+        except UsageError:  # "../elsewhere": no id could be written so
+            name = ""
+        if name and os.path.lexists(root / name):
+            return name
+        raise OutsideBaseError(
+            f"{value} is outside the knowledge root {root}", value=value, field="scope"
+        )
     name = ids.theme(value.strip().rstrip("/"), field="scope")
     if os.path.lexists(root / name):
         return name
