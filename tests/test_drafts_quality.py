@@ -312,3 +312,20 @@ def test_a_package_re_exports_the_names_it_imports_as_themselves() -> None:
     )
     facts = codemap.python_facts("sqlmodel/__init__.py", text)
     assert facts.exports == ("create_engine", "Column", "SQLModel", "Session")
+
+
+def test_each_draft_links_to_its_theme_overview_by_the_theme_title() -> None:
+    """Zed's trial: every draft linked "[Theme overview](overview.md)", so 1,216 of 1,440
+    pages held "theme", and "How do I change the theme?" found no theme page."""
+    texts = {
+        f"{folder}/{name}.py": f"def {name}() -> int:\n    return 0\n"
+        for folder in ("billing", "shipping")
+        for name in ("alpha", "beta", "gamma")
+    }
+    drafts = plan(texts)
+    linked = [d for d in drafts.values() if any(t == "overview.md" for _x, t in d.links)]
+    assert linked
+    for draft in linked:
+        (text,) = [x for x, target in draft.links if target == "overview.md"]
+        assert text.casefold() == draft.id.split("/", 1)[0], (draft.id, text)
+        assert "overview" not in text.casefold()

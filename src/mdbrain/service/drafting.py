@@ -105,9 +105,13 @@ def plan_drafts(
     top = next(t for t in themes if t.slug == "project")
     front = digest.overview(top, drafts, "", project, reasons, hub=tuple(lines))
     pages |= {"project": front} if front else {}
-    home = (w("theme_overview"), "overview.md")
+    # each draft links up to its theme's overview by the theme's folder name: a phrase of
+    # its own in every draft ("Theme overview") made "theme" a word of no weight in Zed's
+    # base, and a theme's title may be a sentence ("Project: layout, configuration...")
     drafts = [
-        dataclasses.replace(d, links=(home, *d.links)) if d.id.split("/", 1)[0] in pages else d
+        dataclasses.replace(d, links=((theme, "overview.md"), *d.links))
+        if (theme := d.id.split("/", 1)[0]) in pages
+        else d
         for d in drafts
     ]
     drafts += [pages[t.slug] for t in themes if t.slug in pages]
