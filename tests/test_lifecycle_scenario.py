@@ -179,8 +179,10 @@ def test_a_brief_lists_a_bounded_number_and_counts_all_it_leaves_out(tmp_path: P
     said = views.brief_text(short)
     assert "5 more documents in force not listed; a higher limit lists them" in said
     assert "In force on 'log': 25 documents." in said  # all of them, not the 20 listed
-    assert "left out: 1 draft, 1 deprecated or archived;" in said
+    # ethereum/consensus-specs: "left out: nothing" closed a brief that left 4 out
+    assert "left out: 1 draft, 5 past the limit, 1 deprecated or archived;" in said
     assert len(longer.items) == 25 and longer.more == 0
+    assert "left out: 1 draft, 1 deprecated or archived;" in views.brief_text(longer)
     drafts = write_base(
         tmp_path / "d",
         {f"n{n:02}.md": doc(f"Note {n}", tags="[log]", status="draft") for n in range(22)},
@@ -188,9 +190,27 @@ def test_a_brief_lists_a_bounded_number_and_counts_all_it_leaves_out(tmp_path: P
     with Brain.open(drafts) as brain:
         unverified = views.brief_text(brain.brief("log"))
     assert "2 more drafts not listed" in unverified and "in force not" not in unverified
+    assert "left out: 2 past the limit;" in unverified
     assert "unverified (not yet reviewed against the code or their sources): 22 documents." in (
         unverified
     )
+
+
+def test_a_brief_on_free_text_lists_as_many_as_the_limit_asks(tmp_path: Path) -> None:
+    """ethereum/consensus-specs: `brief "light client" --limit 50` listed 10 pages, where
+    search found 50."""
+    from tests.conftest import doc, write_base
+
+    pages = {
+        f"p{n:02}.md": doc(f"Page {n}", sources="[x]", body=f"The light client step {n}.")
+        for n in range(30)
+    }
+    with Brain.open(write_base(tmp_path / "p", pages)) as brain:
+        few = brain.brief("light client")
+        many = brain.brief("light client", limit=25)
+    assert few.kind == many.kind == "search"
+    assert len(few.items) == 10
+    assert len(many.items) == 25
 
 
 def test_a_brief_on_a_code_folder_no_document_describes_searches_its_name(

@@ -499,6 +499,8 @@ def brief_text(result: Brief) -> str:
             " not listed; a higher limit lists them"
         )
     left = [] if result.unverified else [plural(result.hidden_drafts, "draft")]
+    if result.more:  # ethereum/consensus-specs: "left out: nothing" under 4 not listed
+        left.append(f"{result.more} past the limit")
     if result.retired:
         left.append(f"{result.retired} deprecated or archived")
     counts = (

@@ -286,14 +286,15 @@ class Brain:
         """Everything in force on a subject: a tag, theme, folder or document; else code of
         the project (a file, folder or ``file#symbol``, from the project or ``cwd``), with
         every document describing it; else free text, through the search index. At most
-        ``limit`` documents are listed (20 by default); the rest are counted."""
-        from mdbrain.service.briefing import BRIEF_LIMIT, Briefer
+        ``limit`` documents are listed (20 by default, 10 found by search); the rest are
+        counted."""
+        from mdbrain.service.briefing import Briefer
 
         if not isinstance(subject, str) or not subject.strip():
             raise InvalidRequestError(
                 "name a subject: a tag, a theme or a document", field="subject"
             )
-        chosen = BRIEF_LIMIT if limit is None else _count(limit, "limit")
+        chosen = None if limit is None else _count(limit, "limit")
         return Briefer(self.session).brief(subject, as_of, cwd, chosen)
 
     def history(self, doc_id: str) -> History:

@@ -421,8 +421,9 @@ class Briefer:
         subject: str,
         as_of: dt.date | None = None,
         cwd: Path | None = None,
-        limit: int = BRIEF_LIMIT,
+        limit: int | None = None,
     ) -> Brief:
+        """See :meth:`mdbrain.service.brain.Brain.brief`."""
         found = self._manifest()
         result = Brief(subject, as_of.isoformat() if as_of else None)
         about = self._about(found, subject)
@@ -451,7 +452,9 @@ class Briefer:
                 covers, result.kind = code, "code"
                 about = [e for e in found.entries if e.id in code]
             else:  # a code path no document describes is searched as words, and said so
-                about = self._searched(found, subject)
+                # as many as asked for: ethereum/consensus-specs' `brief "light client"
+                # --limit 50` listed 10, where search found 50
+                about = self._searched(found, subject, max(SEARCHED, limit or 0))
                 result.kind = "search" if code is None else "undescribed"
         if result.kind != "subject" and _looks_like_code(subject):  # a typo, or code gone
             from mdbrain.service import anchoring
@@ -485,8 +488,9 @@ class Briefer:
                 e.id,
             )
         )
-        result.more = max(0, len(chosen) - limit)
-        for entry in chosen[:limit]:
+        listed = BRIEF_LIMIT if limit is None else limit
+        result.more = max(0, len(chosen) - listed)
+        for entry in chosen[:listed]:
             reason = (
                 _reason(self.session, entry, self.session.config.summary_max)
                 if entry.type == "decision"
@@ -527,10 +531,10 @@ class Briefer:
             return ""
         return f"; git saw it renamed to {new[len(prefix) :]} (brief {new[len(prefix) :]})"
 
-    def _searched(self, found: Manifest, text: str) -> list[Entry]:
-        """Free text: the documents the search index ranks best for it."""
+    def _searched(self, found: Manifest, text: str, most: int = SEARCHED) -> list[Entry]:
+        """Free text: the ``most`` documents the search index ranks best for it."""
         searcher = self.session.searcher()
-        ranked = [card.id for card in searcher.rank(text, SEARCHED)]
+        ranked = [card.id for card in searcher.rank(text, most)]
         return [e for doc_id in ranked if (e := found.get(doc_id)) is not None]
 
     def history(self, doc_id: str) -> History:
