@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from mdbrain.adapters import views
 from mdbrain.adapters.cli import cli
 from mdbrain.core import text, tokens
-from mdbrain.core.errors import UsageError
+from mdbrain.core.errors import InvalidRequestError, UsageError
 from mdbrain.service.brain import Brain
 from mdbrain.service.reading import Filters, SearchResult
 from tests.conftest import MakeBase, doc
@@ -177,6 +177,10 @@ def test_show_returns_summary_links_outline_and_a_section_on_request(annex_f: Pa
     assert "## Parcours nominal" in whole.passages[1].text
     with pytest.raises(UsageError, match="no section titled 'Nope'"):
         reader.show(LOGIN, section="Nope")
+    with Brain.open(annex_f) as brain:  # not the first section (ethereum/consensus-specs)
+        for blank in ("", "  "):
+            with pytest.raises(InvalidRequestError, match="name a section"):
+                brain.show(LOGIN, section=blank)
 
 
 def test_search_shows_the_line_naming_the_identifier_its_heading_first(

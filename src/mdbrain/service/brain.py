@@ -349,6 +349,11 @@ class Brain:
 
     def show(self, doc_id: str, *, section: str | None = None, full: bool = False) -> ShowResult:
         """A document's summary, fields, links and outline; a section or the body on request."""
+        if section is not None and (not isinstance(section, str) or not section.strip()):
+            # ethereum/consensus-specs: --section '' showed the page's first section
+            raise InvalidRequestError(
+                "name a section by its title or a line number", field="section"
+            )
         reader = self.reader()
         return reader.show(self._named(doc_id, reader.view), section=section, full=full)
 
