@@ -2664,6 +2664,46 @@ def test_a_page_imported_later_takes_the_links_other_documents_had_to_its_file(
     assert "[the code](../src/a.py)" in text  # a file that is no page stays as written
 
 
+def test_an_overview_written_after_an_import_counts_the_links_earlier_pages_now_have(
+    make_base: MakeBase,
+) -> None:
+    """ethereum/consensus-specs: specs/ imported, then ssz/; ssz/overview.md listed the SSZ
+    spec as a page "no other page links to", though five pages of specs/ did, once their
+    links were led to it."""
+    root = make_base({})
+    project = root.parent
+    for folder, name, text in (
+        ("specs", "chain.md", "# Chain\n\nBlocks are encoded as in [SSZ](../ssz/encoding.md).\n"),
+        ("specs", "sync.md", "# Sync\n\nPeers exchange blocks.\n"),
+        ("ssz", "encoding.md", "# Encoding\n\nHow values become bytes.\n"),
+        ("ssz", "proofs.md", "# Proofs\n\nMerkle proofs of values.\n"),
+    ):
+        (project / folder).mkdir(exist_ok=True)
+        (project / folder / name).write_text(text, encoding="utf-8")
+    run_import(root, project / "specs")
+    report = run_import(root, project / "ssz")
+    chain = (root / "specs" / "chain.md").read_text(encoding="utf-8")
+    assert "(../ssz/encoding.md)" in chain  # now a link inside the base
+    overview = (root / "ssz" / "overview.md").read_text(encoding="utf-8")
+    assert "(proofs.md)" in overview
+    assert "encoding.md" not in overview, overview
+    assert report.imported == {"encoding.md": "ssz/encoding.md", "proofs.md": "ssz/proofs.md"}
+
+
+def test_a_page_imported_by_name_is_named_as_the_source(make_base: MakeBase) -> None:
+    """ethereum/consensus-specs: after `import README.md`, home.md said "the pages imported
+    from repo", the name of the project's folder."""
+    root = make_base({})
+    project = root.parent
+    (project / "README.md").write_text("# Project\n\nWhat it does.\n", encoding="utf-8")
+    (project / "NOTES.md").write_text("# Notes\n\nWhat we noted.\n", encoding="utf-8")
+    first = run_import(root, project / "README.md")
+    assert first.source == str((project / "README.md").resolve())
+    run_import(root, project / "NOTES.md")
+    home = (root / "home.md").read_text(encoding="utf-8")
+    assert "the pages imported from NOTES.md" in home, home
+
+
 def test_a_document_citing_a_page_as_its_source_does_not_keep_it_from_being_imported(
     make_base: MakeBase,
 ) -> None:

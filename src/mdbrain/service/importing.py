@@ -128,6 +128,7 @@ class _Run:
     inside: str | None  # the imported folder, from the project (None: no such limit)
     dry_run: bool = False
     single: bool = False  # one page asked for by name: imported whatever it is
+    page: str = ""  # that page's file name
     # the pages this import reads, as ``sources`` names them (from the project), casefolded
     walked: frozenset[str] = frozenset()
     site: Path | None = None  # the folder a site builds its pages from: "/img/a.png" is in it
@@ -1842,7 +1843,16 @@ def import_folder(
     )
     plan.homes, plan.inside = _homes(project, src)
     limit = None if inside is None else inside.relative_to(project).as_posix()
-    run = _Run(session, src, plan, limit, dry_run, single=page is not None, translation=translation)
+    run = _Run(
+        session,
+        src,
+        plan,
+        limit,
+        dry_run,
+        single=page is not None,
+        page=page or "",
+        translation=translation,
+    )
     _site_setup(run, project, copy)
     run.walked = frozenset(plan.origin(path).casefold() for path in paths)
     if legacy:
@@ -1876,10 +1886,15 @@ def import_folder(
                     import_plan.drop_refused(plan, {path: plan.ids.pop(path)})
                     continue
                 written.append(doc_id)
-        if written and not dry_run:
-            written += _overviews(run, written)
-            anchoring.record(session, written, from_import=True)
+        imported = list(written)
         written += _earlier_ones(run, written)
+        # the overviews last: the links the other documents now have to these pages count
+        # (ethereum/consensus-specs: ssz/overview.md listed as linked by no other page the
+        # SSZ spec that the specs/ imported before link to five times)
+        if imported and not dry_run:
+            made = _overviews(run, imported)
+            anchoring.record(session, imported + made, from_import=True)
+            written += made
         # reported (and re-indexed) in the same hold of the lock: never busy once written
         return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
 
@@ -2187,7 +2202,9 @@ def _overviews(run: _Run, written: list[str]) -> list[str]:
     its parent's. The ids written."""
     progress.phase(run.session.progress, "writing overviews")
     mine = {posixpath.dirname(doc_id) for doc_id in written}
-    source = _origin(run.session, run.source)("").rstrip("/") or run.source.name
+    # the page asked for by name (ethereum/consensus-specs: "imported from repo", the
+    # name of the project's folder, for its README.md)
+    source = _origin(run.session, run.source)(run.page).rstrip("/") or run.source.name
     covered = overviews.cover(
         run.session,
         lambda lonely: mine & set(lonely),
@@ -2232,7 +2249,7 @@ def _report(
     if not dry_run:
         progress.phase(run.session.progress, "indexing")
     return ImportReport(
-        source=str(run.source),
+        source=str(run.source / run.page) if run.page else str(run.source),
         dry_run=dry_run,
         legacy=listed is not None,
         imported={path: ids[path] for path in sorted(ids)},
