@@ -798,7 +798,10 @@ _ELSEWHERE = re.compile(
     r"(?:\s+(?:too|also|on\s+(?:this|that|it)|about\s+(?:this|that|it)))?"
     # a sentence that is nothing but a pointer: "See rationale for motivating scenarios."
     # (WebAssembly/design's FeatureTest.md)
-    r"|(?:see|refer\s+to|consult)\s+[^.!?:;]{1,60}?\s+for\s+[^.!?:;]{1,60}",
+    r"|(?:see|refer\s+to|consult)\s+[^.!?:;]{1,60}?\s+for\s+[^.!?:;]{1,60}"
+    # or nothing but where to look: "See the section", "See Goals and Motivation" (the
+    # Summary of an openshift enhancement, of KEP-1453)
+    r"|(?:see|refer\s+to|consult)\s+[^.!?:;]{1,60}",
     re.IGNORECASE,
 )
 
