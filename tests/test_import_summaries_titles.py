@@ -638,3 +638,22 @@ def test_the_first_of_several_level_one_headings_after_a_table_of_contents_is_a_
     assert conversion.title_of(body, {}, "dev-guide/featuresets.md") == "Featuresets"
     titled = "# Feature sets\n\nHow they work.\n\n# Benefits\n\nMany.\n"
     assert conversion.title_of(titled, {}, "dev-guide/featuresets.md") == "Feature sets"
+
+
+def test_a_front_matter_with_handles_or_a_typographic_quote_keeps_its_fields() -> None:
+    """openshift/enhancements: 36 proposals lost their authors, reviewers and status,
+    kept as a code block, for "- @darkmuggle" (a sign YAML keeps) or "@gnufied”" (a
+    value closed by a typographic quote)."""
+    handles = (
+        '---\ntitle: eus-upgrades-mvp\nauthors:\n  - "@sdodson"\nreviewers:\n  - @darkmuggle\n'
+        "  - @soltysh\ncreation-date: 2020-01-12\nstatus: provisional\nsee-also:\n---\n\n"
+        "# EUS Upgrades MVP\n\nText.\n"
+    )
+    page = conversion.parse("eus.md", handles)
+    assert page.loose and page.meta["reviewers"] == ["@darkmuggle", "@soltysh"]
+    assert page.meta["authors"] == ["@sdodson"] and page.meta["status"] == "provisional"
+    curly = handles.replace("  - @darkmuggle\n  - @soltysh\n", '  - "@gnufied\u201d\n  - "@b"\n')
+    page = conversion.parse("csi.md", curly)
+    assert page.loose and page.meta["reviewers"] == ["@gnufied", "@b"]
+    broken = handles.replace("  - @soltysh\n", "  - [oops\n")
+    assert not conversion.parse("x.md", broken).meta  # anything else is not guessed at

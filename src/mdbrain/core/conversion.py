@@ -692,8 +692,10 @@ def _parse(path: str, raw: str) -> Page:
     try:
         meta = frontmatter.load(parts.yaml, path=path)[0]
     except DocumentError as exc:
-        colon = _COLON_IN_VALUE in exc.message  # not a block over the limits, nor YAML's tags
-        loose = loose_fields(parts.yaml, path) if colon and not late else None
+        # not a block over the limits, nor YAML's tags: a colon in a value, or a value
+        # that opens on a sign YAML keeps for itself ("- @darkmuggle")
+        lenient = any(said in exc.message for said in _READ_LOOSELY)
+        loose = loose_fields(parts.yaml, path) if lenient and not late else None
         if loose is not None:
             return Page(path, raw, loose, parts.body, parts.body_line, exc.message, loose=True)
         if not late:
@@ -717,12 +719,21 @@ def _parse(path: str, raw: str) -> Page:
 _LOOSE_KEY = re.compile(r"([A-Za-z_][\w-]*):(?:[ \t]+(.*))?")  # blanks cut after, in Python
 _LOOSE_ITEM = re.compile(r"[ \t]*-[ \t]+(.*)")
 _COLON_IN_VALUE = "mapping values are not allowed"  # what YAML says of "title: a: b"
+_RESERVED_SIGN = "cannot start any token"  # ... of "- @name", "- `code`"
+_READ_LOOSELY = (_COLON_IN_VALUE, _RESERVED_SIGN)
+# a value YAML rejects, read as the text it means: one opening on a sign YAML keeps
+# (a GitHub handle, code), or one quoted and closed by a typographic quote ("@gnufied”:
+# 36 openshift enhancements lost their authors and status to these two)
+_AS_TEXT = re.compile(r"[@`][^\n]*")
+_CURLY_CLOSED = re.compile(r"[\"“]([^\"“”\n]*)”")
 
 
 def loose_fields(block: str, path: str) -> dict[str, Any] | None:
     """A front matter YAML rejects, read a line at a time: each ``key: value`` line gives
     its key the value YAML reads in it alone, or, when YAML rejects it for a colon (a
-    title such as ``ADR006: Avoid React.FC``), the rest of the line as text; ``- item``
+    title such as ``ADR006: Avoid React.FC``) or for a sign it keeps (``- @name``), the
+    rest of the line as text, or, quoted and closed by a typographic quote, what the
+    quotes hold (:data:`_AS_TEXT`, :data:`_CURLY_CLOSED`); ``- item``
     lines under a key without a value make its list. None when a line is anything else
     (nesting, a block of text, a key given twice, a value broken otherwise, such as
     ``[oops``): such a block is not guessed at."""
@@ -756,7 +767,10 @@ def _loose_value(key: str, value: str, path: str) -> Any:
     try:
         return frontmatter.load(f"{key}: {value}", path=path)[0].get(key)
     except DocumentError:
-        return value if ": " in value else _BROKEN
+        if ": " in value or _AS_TEXT.fullmatch(value):
+            return value
+        curly = _CURLY_CLOSED.fullmatch(value)
+        return curly.group(1) if curly else _BROKEN
 
 
 # --- MkDocs ---------------------------------------------------------------------------
