@@ -1583,9 +1583,11 @@ def test_a_dated_proposal_whose_status_still_lists_the_choices_is_imported_not_s
     (source / "logging" / "log-forwarding.md").write_text(
         ENHANCEMENT.format(name="log-forwarding", status="implemented"), encoding="utf-8"
     )
-    blank = ENHANCEMENT.format(name="neat-idea", status=choices).replace(
+    undated = ENHANCEMENT.format(name="observer-pods", status=choices).replace(
         "creation-date: 2019-09-19", "creation-date: yyyy-mm-dd"
-    )
+    )  # but signed: e2e-observer-pods.md, by "@deads2k", was left out as a template
+    (source / "logging" / "observer-pods.md").write_text(undated, encoding="utf-8")
+    blank = undated.replace("observer-pods", "neat-idea").replace('"@someone"', "TBD")
     (source / "logging" / "blank.md").write_text(blank, encoding="utf-8")
     record = adr.read(
         "enhancements/logging/es-proxy.md",
@@ -1597,6 +1599,7 @@ def test_a_dated_proposal_whose_status_still_lists_the_choices_is_imported_not_s
     root = make_base({})
     report = run_import(root, source)
     assert [case.source for case in report.skipped] == ["logging/blank.md"]
+    assert meta(root, report.imported["logging/observer-pods.md"])["type"] == "decision"
     proxy = meta(root, report.imported["logging/es-proxy.md"])
     assert proxy["type"] == "decision" and proxy["status"] == "draft"
     assert str(proxy["created"]) == "2019-09-19"

@@ -1220,14 +1220,37 @@ def is_template(path: str, status: str, *, dated: bool = False, title: str = "")
     return bool(template_evidence(path, status, dated=dated, title=title))
 
 
+# who may sign a record in its fields, and what a form leaves in them
+_SIGNING_FIELDS: Final = ("author", "authors", "owner", "owners", "deciders")
+_UNSIGNED = re.compile(
+    r"(?:tbd|tba|todo|n/?a|none|name|your[ _-]?name|author|authors|x+|\.{3}|…"
+    r"|\[[^\]]*\]|<[^>]*>|\{[^}]*\})",
+    re.IGNORECASE,
+)
+
+
+def signed(meta: Mapping[str, Any]) -> bool:
+    """Whether a record's fields name someone who wrote or decided it, not a form's
+    stand-in ("TBD", "<name>"): openshift/enhancements' e2e-observer-pods.md, by
+    "@deads2k", kept the form's day ("yyyy-mm-dd") and status, and was left out as a
+    template, where the form itself names "TBD"."""
+    for key in _SIGNING_FIELDS:
+        value = meta.get(key)
+        for item in value if isinstance(value, list) else [value]:
+            name = str(item).strip(" \t\"'@") if isinstance(item, str) else ""
+            if name and _UNSIGNED.fullmatch(name) is None:
+                return True
+    return False
+
+
 def template_evidence(path: str, status: str, *, dated: bool = False, title: str = "") -> str:
     """What shows a record is a template, in words ("" for none): its name says so, or
     a folder of templates holds it (``keps/NNNN-kep-template/README.md``,
     ``.github/ISSUE_TEMPLATE/proposal.md``); or, when it gives no day of its own, its
     status lists the choices (``A | B``) or its title is only placeholders
-    (``ADR000: [TITLE]``, ``{Title}``). A record that is ``dated`` was filled in, its
-    status or title left as the form had it (openshift/enhancements: "status:
-    provisional|implementable|implemented|...")."""
+    (``ADR000: [TITLE]``, ``{Title}``). A record that is ``dated`` (or signed: see
+    :func:`signed`) was filled in, its status or title left as the form had it
+    (openshift/enhancements: "status: provisional|implementable|implemented|...")."""
     *folders, name = path.lower().split("/")
     # a name that would say so but for a word of its own, in a folder named for them:
     # "proposal-templates/0000-swift-template.md"
@@ -1511,7 +1534,8 @@ def read(
         return None
     status = chosen(status_text(body, meta))
     day = date_of(body, meta, status)
-    why = template_evidence(path, status, dated=day is not None, title=_title(body, meta))
+    filled = day is not None or signed(meta)
+    why = template_evidence(path, status, dated=filled, title=_title(body, meta))
     template = bool(why)
     found = clauses(status, markdown.definitions(body) if "]:" in body else _NONE_DEFINED)
     # a record whose status still lists the form's choices ("proposed | accepted |
