@@ -1120,3 +1120,25 @@ def test_a_folder_naming_one_series_before_every_number_is_a_log_at_half_records
     assert {fields["type"] for fields in rfcs.values()} == {"decision"}
     notes = imported(root, run_import(root, tmp_path / "notes", theme="notes"))
     assert sorted(fields["type"] for fields in notes.values()).count("decision") == 6
+
+
+def test_a_page_that_is_no_record_keeps_out_of_force_by_its_own_status_field(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """openshift/enhancements: designs with no Proposal heading, whose field says
+    "status: provisional" or "not implemented", were put in force by --verified."""
+    page = "---\ntitle: {name}\nstatus: {status}\n---\n\n# {name}\n\nHow the {name} works.\n"
+    pages = {
+        "gang-scheduling.md": page.format(name="gang-scheduling", status="provisional"),
+        "provisioning.md": page.format(name="provisioning", status="not implemented"),
+        "inspect.md": page.format(name="inspect", status="implemented"),
+        "faq.md": "# FAQ\n\nQuestions people ask.\n",
+    }
+    root = make_base({})
+    report = run_import(root, write_log(tmp_path / "designs", pages), verified=True)
+    meta = imported(root, report)
+    assert meta["gang-scheduling.md"]["status"] == "draft"
+    assert meta["provisioning.md"]["status"] == "archived"
+    assert meta["inspect.md"]["status"] == "stable"
+    assert meta["faq.md"]["status"] == "stable"
+    assert any("gang-scheduling.md: its status ('provisional')" in n for n in report.notes)

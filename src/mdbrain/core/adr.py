@@ -351,8 +351,9 @@ _STATES: Final = (
             rf"|\b(?:rejet|refus|abandonn|retir){_PP}(?!\w)"
             # words that say so only as the state itself: "Accepted (Python 2 support
             # dropped)" and "Approved, not adopted by the mobile team" are accepted
+            # ("not implemented": an openshift enhancement given up)
             rf"|^\W*(?:discarded|dropped|refused|shelved|not\s+(?:accepted|approved|adopted|agreed"
-            rf"|retained)|non\s+(?:retenue?s?|(?:accept|adopt|valid){_PP}))(?!\w)",
+            rf"|retained|implemented)|non\s+(?:retenue?s?|(?:accept|adopt|valid){_PP}))(?!\w)",
             re.I,
         ),
     ),

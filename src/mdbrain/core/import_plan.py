@@ -1248,34 +1248,48 @@ def _status(plan: Plan, page: conversion.Page) -> str:
         said = f" (by its folder {folder}/)" if folder else said
     # any page a folder sets aside ("rejected/", "archive/") is out of force, record or not
     state, folder = adr.folder_state(page.path) if record is None else (record.state, "")
+    # a page that is no record may still say where it stands in its own status field
+    # (openshift/enhancements: "status: provisional" over a design with no Proposal
+    # heading was put in force by --verified)
+    written = page.meta.get("status") if record is None and not state else None
+    if isinstance(written, str) and (state := adr.state_of(written)):
+        said = f" ({written.strip()!r})"
     if state in ("rejected", "deprecated"):
-        what = f"a {state} record{said}" if record is not None else f"in the folder {folder}/,"
+        what = (
+            f"a {state} record{said}"
+            if record is not None
+            else f"in the folder {folder}/,"
+            if folder
+            else f"a {state} page{said}"
+        )
         plan.notes.append(f"{page.path}: {what} imported as archived")
         return "archived"
-    if plan.verified and record is not None and record.state == "superseded":
+    why = _kept_out_of_force(record, state, said) if plan.verified else ""
+    if why:
+        plan.notes.append(f"{page.path}: {why}; imported as draft despite --verified")
+    return "stable" if plan.verified and not why else "draft"
+
+
+def _kept_out_of_force(record: adr.Record | None, state: str, said: str) -> str:
+    """Why a page --verified would put in force is not in force ('' when it is)."""
+    if record is None:
+        stands = state in ("superseded", *_NOT_IN_FORCE)
+        return f"its status{said} says it is not in force" if stands else ""
+    if record.state == "superseded":
         # replaced by a record this import does not hold (an old path, a number no
         # folder carries, a page the guard stopped): not in force, and left a draft for
         # the import that brings its successor in to complete
-        plan.notes.append(
-            f"{page.path}: a superseded record{said} whose successor is not imported;"
-            " imported as draft despite --verified"
-        )
-        return "draft"
-    if plan.verified and record is not None and record.state in _NOT_IN_FORCE:
-        plan.notes.append(
-            f"{page.path}: a {record.state} record{said} is not in force yet; "
-            "imported as draft despite --verified"
-        )
-        return "draft"
-    if plan.verified and record is not None and record.stated and not record.state:
+        return f"a superseded record{said} whose successor is not imported"
+    if record.state in _NOT_IN_FORCE:
+        return f"a {record.state} record{said} is not in force yet"
+    if record.stated and not record.state:
         # "imlpemented", a template's list of states: a state nobody can read is no
         # sign that the record is in force
-        plan.notes.append(
-            f"{page.path}: its state{said} is none mdbrain knows as in force or out of it"
-            " (such as accepted, rejected, superseded); imported as draft despite --verified"
+        return (
+            f"its state{said} is none mdbrain knows as in force or out of it"
+            " (such as accepted, rejected, superseded)"
         )
-        return "draft"
-    return "stable" if plan.verified else "draft"
+    return ""
 
 
 # the states of a record that is not yet decided (pending, draft, under discussion...):
