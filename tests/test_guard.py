@@ -691,6 +691,9 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         "[certificates@digital.justice.gov.uk](mailto:certificates@digital.justice.gov.uk)",
         "| owner | <find-a-solicitor@ministryofjustice.gov.uk> |", "from IDAM (IDAM@justice.gov.uk)",
         "écrire à consommateurs@ign.fr",
+        # from openshift/enhancements: a Google Cloud service account is a program's
+        '"client_email": "atest@gcp-project-id.iam.gserviceaccount.com",',
+        "runs as 123456789-compute@developer.gserviceaccount.com",
     ],
 )  # fmt: skip
 def test_placeholder_addresses_remotes_and_code_pass(text: str) -> None:

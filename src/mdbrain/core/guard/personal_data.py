@@ -28,6 +28,10 @@ _PLACEHOLDER_DOMAINS = word_set(
 # as does one on a host whose first label says so ("dev@lists.example-project.org").
 _LIST_DOMAINS = word_set("googlegroups.com groups.io freelists.org groups.google.com")
 _LIST_LABELS = frozenset({"lists", "list", "groups", "mailman"})
+# Hosts whose addresses name a program's identity, not a mailbox: a Google Cloud service
+# account ("atest@gcp-project-id.iam.gserviceaccount.com", which kept an openshift
+# enhancement out of the base)
+_MACHINE_DOMAINS = word_set("gserviceaccount.com")
 # hosts of personal mailboxes, where an address is a person's whatever its name says
 _MAIL_PROVIDERS = word_set(
     """gmail.com googlemail.com outlook.com hotmail.com live.com msn.com yahoo.com ymail.com
@@ -633,9 +637,12 @@ def _phone_shape(value: str) -> bool:
 
 
 def _not_a_person(domain: str, labels: list[str]) -> bool:
-    """A domain of placeholders, or one that hosts mailing lists."""
+    """A domain of placeholders, one that hosts mailing lists, or one whose addresses
+    are programs' (:data:`_MACHINE_DOMAINS`)."""
     tail = ".".join(labels[-2:])
     if domain in _PLACEHOLDER_DOMAINS or tail in _PLACEHOLDER_DOMAINS:
+        return True
+    if tail in _MACHINE_DOMAINS:
         return True
     if domain in _LIST_DOMAINS or tail in _LIST_DOMAINS:
         return True
