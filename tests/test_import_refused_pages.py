@@ -336,3 +336,29 @@ def test_a_link_from_the_top_to_the_refused_page_leads_to_its_file_then_to_it(
         read(root, "decisions/0013-contacts.md").body
     )
     assert findings(root) == []
+
+
+def test_what_a_page_the_guard_kept_out_links_to_is_not_reported(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """openshift/enhancements' dev-guide: a page refused for a person's address, written
+    as a link ("[Albert](amyles@corp-mail.comto)"), was listed among the broken links
+    with that address."""
+    root = make_base({})
+    source = root.parent / "guide"
+    source.mkdir()
+    (source / "coaching.md").write_text(
+        "# Coaching\n\nAsk [Albert Myles](amyles@corp-mail.comto) for a coach.\n\n"
+        "Or write to albert.myles@corp-mail.fr.\n",
+        encoding="utf-8",
+    )
+    (source / "intro.md").write_text(
+        "# Intro\n\nRead [the coaching page](coaching.md) and [this](missing.md).\n",
+        encoding="utf-8",
+    )
+    for dry_run in (True, False):
+        report = run_import(root, source, dry_run=dry_run)
+        assert [s.source for s in report.stopped] == ["coaching.md"]
+        said = repr(report)
+        assert "albert.myles" not in said, said
+        assert {b.source for b in report.broken_links} == {"intro.md"}

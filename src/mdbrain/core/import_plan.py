@@ -1150,10 +1150,16 @@ def _about_new_pages(found: adr.Resolved, new: set[str]) -> adr.Resolved:
 def drop_refused(plan: Plan, refused: Mapping[str, str]) -> None:
     """Take the pages the guard refused (source path -> the id they were to have) out of
     the relations planned for the others, each with a note: a document must not name a
-    page that is not written. An import that brings such a page in later adds them."""
+    page that is not written. An import that brings such a page in later adds them.
+    Their broken links and unresolved values are not reported: they are not imported,
+    and those may hold what the guard stopped."""
     gone = {doc_id: path for path, doc_id in refused.items()}
     for path in refused:
         plan.relations.pop(path, None)
+    # nor is what such a page links to said: openshift's dev-guide import listed, as a
+    # broken link of a page refused for an e-mail address, that address
+    plan.broken = [b for b in plan.broken if b.source not in refused]
+    plan.unresolved = [case for case in plan.unresolved if case.source not in refused]
     for path, relations in sorted(plan.relations.items()):
         for key, values in list(relations.items()):
             for doc_id in (v for v in values if v in gone):
