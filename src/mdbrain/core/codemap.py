@@ -519,6 +519,16 @@ _RS_ITEM = re.compile(
     r"^[ \t]*pub[ \t]+(?:async[ \t]+)?(fn|struct|enum|trait|type)[ \t]+(\w+)([^{;\n]*)", _M
 )
 _RS_ROUTE = re.compile(r"#\[(get|post|put|delete|patch)\(\s*\"(/[^\"\n]*)\"")
+# a test: "#[test]", "#[tokio::test(flavor = ...)]", Zed's "#[gpui::test]"
+_RS_TEST = re.compile(r"#\[(?:\w+::)*test\b")
+_RS_MAIN = re.compile(r"^fn[ \t]+main[ \t]*\(", _M)
+_RS_BRACES = re.compile(r"[{};]")
+# the keyword of the item a block belongs to, the first in the text before its brace
+_RS_BLOCK = re.compile(
+    r"\b(mod|impl|trait|extern|fn|struct|enum|union|macro_rules|static|const|let|type)\b"
+)
+_RS_NAME = re.compile(r"\s+((?:r#)?\w+)")  # "r#type" as tree-sitter names it
+_RS_PATH_MOST: Final = 200  # characters of the path of nested blocks followed
 
 
 def _closed(signature: str) -> str:
@@ -576,16 +586,118 @@ def _go_facts(path: str, text: str) -> FileFacts:
     return FileFacts(path, "go", doc, symbols, (), commands, routes, how, tests, imports=imports)
 
 
+def _impl_type(header: str) -> str:
+    """The type an ``impl`` block gives methods to, read from what follows ``impl``:
+    ``Rectangle`` of ``<T: Copy> Shape for crate::shapes::Rectangle<T> where T: Eq``,
+    as :mod:`mdbrain.core.syntax` names the block; '' when none is written."""
+    kept, depth = [], 0
+    for char in header.replace("->", "  "):  # generics set aside: "<F: Fn() -> u8>"
+        depth += (char == "<") - (char == ">") * (depth > 0)
+        kept.append(char if depth == 0 and char != ">" else " ")
+    written = re.split(r"\bwhere\b", "".join(kept), maxsplit=1)[0]
+    names = re.findall(r"\w+", re.split(r"\bfor\b", written)[-1])
+    return names[-1] if names else ""
+
+
+def _rust_block(header: str) -> str | None:
+    """The name a Rust block gives the items declared in it, from the text before its
+    brace: a module's, a trait's, the type of an ``impl``; '' for an ``extern`` block,
+    whose items are its module's; None for a block no symbol's path leads into (a
+    function's body, a macro's, a struct's fields)."""
+    keyword = _RS_BLOCK.search(header)
+    kind = keyword.group(1) if keyword else ""
+    rest = header[keyword.end() :] if keyword else ""
+    if kind in ("mod", "trait"):
+        named = _RS_NAME.match(rest)
+        return named.group(1) if named else None
+    if kind == "impl":
+        return _impl_type(rest) or None
+    return "" if kind == "extern" and not re.search(r"\bfn\b", rest) else None
+
+
+def _inside(outer: str | None, name: str | None) -> str | None:
+    """The path of a block named ``name`` inside the block at ``outer``; None past
+    :data:`_RS_PATH_MOST` characters (a file of a million nested ``mod a {`` would
+    otherwise write its path out again at each)."""
+    if outer is None or name is None or len(outer) > _RS_PATH_MOST:
+        return None
+    return f"{outer}.{name}" if outer and name else outer or name
+
+
+def _rust_paths(code: str, starts: Iterable[int]) -> list[str | None]:
+    """For each of ``starts`` (ascending positions in ``code``, a Rust text without
+    comments and strings), the dotted path of the blocks it lies in: '' at the file's
+    top, ``sum_tree_impl`` in ``mod sum_tree_impl {...}``, ``Rectangle`` in ``impl
+    Rectangle {...}``, ``a.b`` in ``mod a { mod b {...} }``; None where no symbol's path
+    leads (a function's body). One reading of ``code`` for all of them."""
+    paths: list[str | None] = []
+    blocks: list[str | None] = []  # the path of each block open
+    wanted = iter(starts)
+    start = next(wanted, None)
+    after = 0  # where the text before the next brace starts
+    for mark in _RS_BRACES.finditer(code):
+        while start is not None and start < mark.start():
+            paths.append(blocks[-1] if blocks else "")
+            start = next(wanted, None)
+        if mark.group() == "{":
+            header = code[after : mark.start()]
+            blocks.append(_inside(blocks[-1] if blocks else "", _rust_block(header)))
+        elif mark.group() == "}" and blocks:
+            blocks.pop()
+        after = mark.end()
+    while start is not None:
+        paths.append(blocks[-1] if blocks else "")
+        start = next(wanted, None)
+    return paths
+
+
+def _rust_module_doc(text: str, code: str) -> str:
+    """A Rust file's own documentation: the ``//!`` lines at its top, below blank lines,
+    ``#![...]`` attributes and other comments, above its first item; not those of a
+    module nested further down (Zed's zeta_prompt.rs documents each of its ``pub mod
+    v0120_git_merge_markers {...}``, and one of them was taken for the file's).
+    ``code`` is ``text`` without comments and strings, line for line."""
+    said: list[str] = []
+    attribute = 0  # brackets a "#![" attribute still has open
+    for line, bare_line in zip(text.split("\n"), code.split("\n"), strict=True):
+        bare = bare_line.strip()
+        if attribute or bare.startswith("#!["):
+            attribute = max(attribute + bare.count("[") - bare.count("]"), 0)
+        elif bare:
+            break
+        elif line.strip()[:3] == "//!":
+            said.append(line.strip()[3:].strip())
+    return "\n".join(said).strip()
+
+
+def _rust_symbols(text: str, code: str, bare: str) -> tuple[Symbol, ...]:
+    """The public items of a Rust file, read from its code (``bare``: without comments
+    and strings, so that none is read from a test's ``r#"..."#``), each named by its
+    path as :mod:`mdbrain.core.syntax` finds it: ``sum_tree_impl.TabStopCount`` in a
+    ``mod sum_tree_impl`` (Zed's tab_stop.rs: a bare ``TabStopCount`` was no symbol the
+    impl_ref's check found), ``Rectangle.area`` in an ``impl Rectangle``. One in a
+    function's body is named alone, and no impl_ref names it."""
+    found = list(comments.documented(_RS_ITEM, text, "///", within=bare))
+    symbols = []
+    for (m, doc), path in zip(found, _rust_paths(bare, (m.start() for m, _ in found)), strict=True):
+        kind, name = m.group(1), m.group(2)
+        signature = clip(_closed(f"{kind} {name}{code[m.start(3) : m.end(3)]}"))
+        named = f"{path}.{name}" if path else name
+        symbols.append(Symbol(named, kind, signature, doc, anchored=path is not None))
+    return tuple(symbols)
+
+
 def _rust_facts(path: str, text: str) -> FileFacts:
-    symbols = tuple(
-        Symbol(m.group(2), m.group(1), clip(_closed(f"{m.group(1)} {m.group(2)}{m.group(3)}")), doc)
-        for m, doc in comments.documented(_RS_ITEM, text, "///")
-    )  # fmt: skip
-    doc = "\n".join(ln.strip()[3:].strip() for ln in text.splitlines() if ln.strip()[:3] == "//!")
     code = comments.code_only(text, "rust")
+    bare = comments.code_only(text, "rust", strings=False)
+    symbols = _rust_symbols(text, code, bare)
+    doc = _rust_module_doc(text, bare)
     routes = tuple(f"{m.upper()} {p}" for m, p in _RS_ROUTE.findall(code))
-    main = "Rust program (`fn main`)" if re.search(r"^fn\s+main\s*\(", code, _M) else ""
-    tests = len(re.findall(r"#\[(?:tokio::)?test\]", code))
+    # the crate's own "fn main": at the top of the file, never in a block (a test
+    # module's) nor in a string (Zed's bracket_colorization.rs: r#"fn main() {"#)
+    mains = _rust_paths(bare, (m.start() for m in _RS_MAIN.finditer(bare)))
+    main = "Rust program (`fn main`)" if "" in mains else ""
+    tests = len(_RS_TEST.findall(bare))
     imports = dependencies.rust_imports(code)
     return FileFacts(path, "rust", doc, symbols, (), (), routes, main, tests, imports=imports)
 

@@ -1,10 +1,10 @@
 """Comments in C-family source (JavaScript, TypeScript, Go, Rust): set aside, or read.
 
-:func:`code_only` blanks every comment out of a text, keeping strings and the
-position of every other character, so that what is read from it (routes,
-commands, imports) comes from code, never from a comment or an example in one;
-positions found in it are positions in the original text. :func:`comment_before`
-reads the documentation comment right above a declaration.
+:func:`code_only` blanks every comment out of a text, keeping strings (or
+blanking them too) and the position of every other character, so that what is
+read from it (routes, commands, imports) comes from code, never from a comment
+or an example in one; positions found in it are positions in the original text.
+:func:`comment_before` reads the documentation comment right above a declaration.
 
 Both are linear in the text: a comment or string that never closes is
 looked for once, not once per place it could start.
@@ -25,12 +25,20 @@ _STRINGS: Final = {
     '"': re.compile(r'"(?:[^"\\\n]|\\.)*+"?'),
     "`": re.compile(r"`(?:[^`\\]|\\.)*+`?", re.DOTALL),
     '"+': re.compile(r'"(?:[^"\\]|\\.)*+"?', re.DOTALL),  # a Rust string spans lines
+    # Rust's raw strings, byte and C strings too: r"...", r#"..."#, br##"..."##, cr"...";
+    # no escapes, closed by a quote and as many "#" as opened them (Zed's tests write
+    # code in them: r#"fn main() {"#). One never closed runs to the end of the text.
+    "r#": re.compile(r'[bc]?r(#*)"(?:[^"]|"(?!\1))*+(?:"\1)?', re.DOTALL),
+    # a Rust character, '"' or '{' or '\u{1F600}', whole or not at all: "'a" is a lifetime
+    "'c": re.compile(r"'(?:[^'\\\n]|\\(?:x[0-9A-Fa-f]{2}|u\{[0-9A-Fa-f]{1,6}\}|[^\n]))'"),
 }
+# where each kind of literal opens, when that is not its key's first character
+_OPENERS: Final = {"r#": r'(?<!\w)[bc]?r#*"'}
 QUOTES: Final = {
     "javascript": ("'", '"', "`"),
     "typescript": ("'", '"', "`"),
     "go": ("'", '"', "`"),
-    "rust": ('"+',),
+    "rust": ("r#", '"+', "'c"),
 }
 _NOT_NEWLINE = re.compile(r"[^\n]")
 # a comment line that speaks to a tool or a maintainer, not of the code: thanos-io/
@@ -52,28 +60,30 @@ def without_directives(comment: str) -> str:
     return "\n".join(line for line in comment.split("\n") if not _DIRECTIVE.search(line)).strip()
 
 
-def code_only(text: str, language: str) -> str:
-    """``text`` with its comments replaced by spaces (line breaks kept), strings left."""
+def code_only(text: str, language: str, *, strings: bool = True) -> str:
+    """``text`` with its comments replaced by spaces (line breaks kept), strings left;
+    without ``strings``, strings are replaced by spaces too (what is looked for in the
+    code itself, ``fn main`` or a brace, is then never a string's text)."""
     quotes = QUOTES.get(language, ('"',))
-    starts = "|".join(["//", r"/\*", *(re.escape(q[0]) for q in quotes)])
-    token = re.compile(starts)
-    patterns = {q[0]: _STRINGS[q] for q in quotes}
+    openers = [_OPENERS.get(q, re.escape(q[0])) for q in quotes]
+    token = re.compile("|".join(["(//)", r"(/\*)", *(f"({o})" for o in openers)]))
+    patterns = dict(enumerate((_STRINGS[q] for q in quotes), start=3))
     out: list[str] = []
     at = 0
     closes = True  # whether a "*/" may still come
     while (found := token.search(text, at)) is not None:
         start = found.start()
-        kind = found.group()
+        kind = found.lastindex or 0
         out.append(text[at:start])
-        if kind == "//":
+        if kind == 1:  # "//"
             end = text.find("\n", start)
             end = len(text) if end < 0 else end
             out.append(" " * (end - start))
-        elif kind == "/*":
+        elif kind == 2:  # "/*"
             end = text.find("*/", start + 2) if closes else -1
             if end < 0:  # never closed: the two characters, and nothing more
                 closes = False
-                out.append(kind)
+                out.append("/*")
                 at = start + 2
                 continue
             end += 2
@@ -81,7 +91,8 @@ def code_only(text: str, language: str) -> str:
         else:
             match = patterns[kind].match(text, start)
             end = match.end() if match else start + 1
-            out.append(text[start:end])
+            literal = text[start:end]
+            out.append(literal if strings or not match else _NOT_NEWLINE.sub(" ", literal))
         at = end
     out.append(text[at:])
     return "".join(out)

@@ -66,7 +66,8 @@ def _runs(project: Project, packages: Iterable[Package]) -> list[str]:
 def test_drafts(
     tests: list[str], project: Project, graph: UnitGraph, packages: list[Package]
 ) -> list[Draft]:
-    """A draft per tests folder: its files and test counts, how they run, what they test."""
+    """A draft per tests folder that holds tests: its files and test counts, how they run,
+    what they test."""
     w = project.w
     roots: dict[str, list[str]] = {}
     for path in tests:
@@ -77,6 +78,10 @@ def test_drafts(
     for root, paths in sorted(roots.items()):
         read = [project.facts[p] for p in paths if p in project.facts and project.facts[p].tests]
         unread = [] if read else codemap.unread_languages(paths)
+        if not (read or unread):
+            # no test file, only a folder named like one: ethereum/consensus-specs'
+            # specs/, 87 pages, was "Tests in specs/: 0 test files with 0 tests"
+            continue
         if unread:  # C# tests ("[Test]") are not read: "0 tests" would be wrong
             summary = w(
                 "tests_unread", root=root, others=w.count(len(paths), "file"),

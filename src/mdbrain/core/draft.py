@@ -10,10 +10,13 @@ test data), in the language the drafts are written in. The planners
 
 from __future__ import annotations
 
+import dataclasses
 import posixpath
+import re
 from dataclasses import dataclass
+from typing import Final
 
-from mdbrain.core import codemap, infrastructure
+from mdbrain.core import codemap, infrastructure, markdown
 from mdbrain.core.facts import FileFacts
 from mdbrain.core.wording import Words, words
 
@@ -57,8 +60,9 @@ class Project:
 
 
 def read_project(files: list[str], texts: dict[str, str], lang: str) -> Project:
-    """Kinds and facts of every file; a file without a suffix is code or a shell script
-    when its ``#!`` line says so."""
+    """Kinds and facts of every file, their docs as a draft may quote them
+    (:func:`quotable`); a file without a suffix is code or a shell script when its ``#!``
+    line says so."""
     scripts = {
         p: found
         for p, t in texts.items()
@@ -75,18 +79,52 @@ def read_project(files: list[str], texts: dict[str, str], lang: str) -> Project:
     aside = {f: why for f in files if (why := codemap.set_aside(f, pages))}
     aside.update((p, p) for p, t in texts.items() if p not in aside and codemap.generated_code(t))
     facts = {
-        p: codemap.source_facts(p, t, scripts.get(p, ""))
+        p: _quotable_doc(codemap.source_facts(p, t, scripts.get(p, "")))
         for p, t in texts.items()
         if kinds.get(p) in ("code", "test")
         and (scripts.get(p) or codemap.language_of(p)) in codemap.READ_LANGUAGES
         and (p not in aside or kinds[p] == "test")
     }
     infra = {
-        p: infrastructure.infra_facts(p, t, categories[p])
+        p: _quotable_doc(infrastructure.infra_facts(p, t, categories[p]))
         for p, t in texts.items()
         if p in categories and p not in aside
     }
     return Project(files, texts, kinds, facts, infra, categories, aside, words(lang))
+
+
+# a line git writes around the two sides of a conflict: "<<<<<<< CURRENT", "=======",
+# ">>>>>>> UPDATED" (as the check reads them, :func:`mdbrain.core.manifest.conflict_line`)
+_CONFLICT_MARK: Final = re.compile(r"^ {0,3}(?:<{7}|>{7}|={7}[ \t\r]*$)")
+# the underline of a setext heading, below a line of text: "=====", "-----"
+_UNDERLINE: Final = re.compile(r"^ {0,3}(?:=+|-+)[ \t\r]*$")
+
+
+def quotable(doc: str) -> str:
+    """``doc`` as a draft may quote it and keep its own Markdown whole.
+
+    A line git would take for a conflict marker is escaped, in code blocks too (a draft
+    quotes a doc's first lines only, and may cut a block open): Zed's zeta_prompt.rs
+    shows its prompts' ``<<<<<<< CURRENT``, ``=======`` and ``>>>>>>> UPDATED``, and its
+    draft, quoting them as they were, failed the check with E010. The underline of a
+    setext heading outside code is left out, its title kept as a line of its own: a
+    ``=======`` or ``----------`` below a line of text made a heading of it among the
+    draft's own sections.
+    """
+    lines = doc.split("\n")
+    outside = markdown.outside_code(lines)
+    for n, line in enumerate(lines):
+        if _CONFLICT_MARK.match(line):
+            lines[n] = line[: len(line) - len(line.lstrip())] + "\\" + line.lstrip()
+        elif n and outside[n] and lines[n - 1].strip() and _UNDERLINE.match(line):
+            lines[n] = ""
+    return "\n".join(lines)
+
+
+def _quotable_doc(facts: FileFacts) -> FileFacts:
+    """``facts`` with a doc a draft may quote (:func:`quotable`)."""
+    doc = quotable(facts.doc)
+    return facts if doc == facts.doc else dataclasses.replace(facts, doc=doc)
 
 
 def relative(source: str, target: str) -> str:

@@ -13,7 +13,9 @@ A symbol is dotted (``Class.method``; ``Type::method`` in Rust is read the same)
 declaration is found by its name among those of the file, looking through exports,
 bodies and blocks of declarations; a dotted name goes down the bodies of the first
 part. Rust's ``impl Rectangle`` blocks are named by their type, so ``Rectangle.area``
-is the method ``area`` of one of them; Go's methods are declared beside their type,
+is the method ``area`` of one of them, and a nested ``mod`` by its name, so
+``sum_tree_impl.TabStopCount`` is an item of ``mod sum_tree_impl`` (as
+:mod:`mdbrain.core.codemap` lists it); Go's methods are declared beside their type,
 so ``Server.Start`` is the method ``Start`` whose receiver is a ``Server``.
 """
 
@@ -82,7 +84,8 @@ _GRAMMARS = {
         "tree_sitter_rust",
         "language",
         _RUST_DECLARATIONS,
-        frozenset({"source_file", "declaration_list"}),
+        # an ``extern "C" {...}`` block's functions are its module's: looked through
+        frozenset({"source_file", "declaration_list", "foreign_mod_item"}),
     ),
     "go": _Grammar("tree_sitter_go", "language", _GO_DECLARATIONS, _GO_WRAPPERS),
     "java": _Grammar("tree_sitter_java", "language", _JAVA_DECLARATIONS, _JAVA_WRAPPERS),
