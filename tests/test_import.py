@@ -2693,6 +2693,34 @@ def test_an_overview_written_after_an_import_counts_the_links_earlier_pages_now_
     assert report.imported == {"encoding.md": "ssz/encoding.md", "proofs.md": "ssz/proofs.md"}
 
 
+def test_a_link_to_a_folder_an_earlier_import_brought_in_leads_to_its_overview(
+    make_base: MakeBase,
+) -> None:
+    """ethereum/consensus-specs: the README, imported after specs/, linked each fork's
+    folder ("[Spec](specs/phase0)"), dead in the base and in its export, though the base
+    had the folder's overview."""
+    root = make_base({})
+    project = root.parent
+    for name in ("chain.md", "fork.md"):
+        (project / "specs" / "phase0").mkdir(parents=True, exist_ok=True)
+        (project / "specs" / "phase0" / name).write_text(
+            f"# {name[:-3].title()}\n\nHow the {name[:-3]} works.\n", encoding="utf-8"
+        )
+    (project / "README.md").write_text(
+        "# Specs\n\n| fork | spec |\n|--|--|\n| Phase0 | [Spec](specs/phase0) |\n"
+        "| Code | [tools](tools/) |\n",
+        encoding="utf-8",
+    )
+    (project / "tools").mkdir()
+    (project / "tools" / "run.py").write_text("print(1)\n", encoding="utf-8")
+    run_import(root, project / "specs")
+    assert (root / "specs" / "phase0" / "overview.md").is_file()
+    run_import(root, project / "README.md")
+    readme = (root / "readme.md").read_text(encoding="utf-8")
+    assert "[Spec](specs/phase0/overview.md)" in readme, readme
+    assert "[tools](../tools/)" in readme  # a folder of no page stays the project's
+
+
 def test_a_page_imported_by_name_is_named_as_the_source(make_base: MakeBase) -> None:
     """ethereum/consensus-specs: after `import README.md`, home.md said "the pages imported
     from repo", the name of the project's folder."""

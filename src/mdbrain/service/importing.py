@@ -44,6 +44,7 @@ from mdbrain.core import (
     document,
     edit,
     fields,
+    folder_overview,
     foreign_links,
     frontmatter,
     guard,
@@ -1290,7 +1291,13 @@ def _kept(
     if found[0].endswith("/") and import_plan.site_link(plan, page.path, written) is not None:
         return None  # a folder whose page was imported: the link leads to that page
     path, suffix = found
-    doc_id = plan.earlier.get(path.casefold()) if conversion.is_page(path) else None
+    doc_id = (
+        plan.earlier.get(path.casefold())
+        if conversion.is_page(path)
+        else _earlier_folder_page(run, path)
+        if path.endswith("/")
+        else None
+    )
     if doc_id is not None:
         new = edit.written_target(plan.ids[page.path], doc_id, suffix)
     else:
@@ -1303,6 +1310,24 @@ def _kept(
         refs += [path.rstrip("/")] if ref and path.rstrip("/") not in refs else []
     plan.rewritten.setdefault(page.path, set()).add(new)
     return new
+
+
+def _earlier_folder_page(run: _Run, folder: str) -> str | None:
+    """The document that stands for a folder of the project whose pages an earlier import
+    brought in (``folder`` ends with a slash): the overview of the folder of the base
+    they all went to, when there is one. ethereum/consensus-specs' README, imported after
+    specs/, linked each fork's folder (``specs/phase0``) on the forge, not the pages."""
+    prefix = folder.casefold()
+    homes = {
+        posixpath.dirname(doc_id)
+        for source, doc_id in run.plan.earlier.items()
+        if source.startswith(prefix) and "/" not in source[len(prefix) :]
+    }
+    if len(homes) != 1:
+        return None
+    manifest = run.session.manifest()
+    (home,) = homes
+    return next((i for i in folder_overview.doc_ids(home) if manifest.get(i) is not None), None)
 
 
 def _missing_outside(run: _Run, page: conversion.Page, written: str, line: int) -> str | None:
