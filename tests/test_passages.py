@@ -339,3 +339,15 @@ def test_a_heading_in_bold_or_italics_whole_is_shown_without_its_marks(
     title: str, shown: str
 ) -> None:
     assert passages.shown_heading(title) == shown
+
+
+def test_the_items_of_a_table_of_contents_are_told_from_other_links() -> None:
+    lines = [
+        "- [Introduction](#introduction)",
+        "  - [Calculating the period](#calculating-the-period)",
+        "1. [`compute_period`](#compute_period)",
+        "- [The electra guide](../electra/guide.md)",  # another page: content
+        "- [Introduction](#introduction) and more words",
+        "See [the period](#calculating-the-period).",
+    ]
+    assert passages.contents_lines(lines) == {0, 1, 2}

@@ -1760,3 +1760,22 @@ def test_a_status_asked_by_name_is_shown_without_everything(make_base: MakeBase)
     asked = reader.query("conda builds", filters=Filters(statuses=("archived",)))
     assert [hit.id for hit in asked.hits] == ["rfc-6.md"]
     assert [found.hit.id for found in reader.search("conda").hits] == ["rfc-7.md"]  # by default
+
+
+def test_a_table_of_contents_neither_answers_nor_is_shown(make_base: MakeBase) -> None:
+    """ethereum/consensus-specs: "How is the weak subjectivity period computed?" was shown
+    the guide's table of contents, which lists its sections' titles."""
+    body = (
+        "# Weak subjectivity guide\n\n<!-- toc start -->\n\n- [Introduction](#introduction)\n"
+        "- [Weak subjectivity period](#weak-subjectivity-period)\n"
+        "  - [Calculating the weak subjectivity period](#calculating-the-period)\n\n"
+        "<!-- toc end -->\n\n## Introduction\n\nThis guide is about checkpoints.\n\n"
+        "## Weak subjectivity period\n\nClients sync from a recent checkpoint.\n\n"
+        "### Calculating the weak subjectivity period\n\n"
+        "The period is computed from the validator count and the churn limit.\n"
+    )
+    root = make_base({"ws.md": doc("Weak subjectivity guide", body=body)})
+    result = Brain.open(root).reader().query("How is the weak subjectivity period computed?")
+    shown = "\n".join(s.text for s in result.sections)
+    assert "computed from the validator count" in shown
+    assert "](#" not in shown, shown

@@ -583,6 +583,19 @@ def fenced(lines: Sequence[str], start: int, end: int) -> tuple[int, int, str, s
     return start, end, above, fence
 
 
+# an item of a table of contents: a list item that is a link to a part of its page alone
+_CONTENTS_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[[^\]\n]*\]\(#[^()\s]*\)[ \t]*$")
+
+
+def contents_lines(lines: Sequence[str]) -> set[int]:
+    """The 0-based numbers of the ``lines`` that are items of a table of contents (a
+    link to a part of the page alone, ``- [Weak Subjectivity Period](#weak-...)``):
+    they say the page's headings again, and neither match nor choose a passage.
+    "How is the weak subjectivity period computed?" was shown the lines of
+    ethereum/consensus-specs' guide that list its sections, not the one that answers."""
+    return {n for n, line in enumerate(lines) if "](#" in line and _CONTENTS_ITEM.match(line)}
+
+
 def not_prose(lines: Sequence[str]) -> set[int]:
     """The 1-based numbers of the ``lines`` that are no prose: those of fenced code
     (its fences too), and list items that are a link alone."""

@@ -762,7 +762,8 @@ class Reader:
             # what the page says before its first heading: a section, as the index has it
             outline = (Section(0, doc.id, doc.body_line, outline[0].line - 1), *outline)
         ends = _own_ends(outline)
-        texts = ["\n".join(lines[s.line - 1 : end]) for s, end in zip(outline, ends, strict=True)]
+        matched = _without_contents(lines)
+        texts = ["\n".join(matched[s.line - 1 : end]) for s, end in zip(outline, ends, strict=True)]
         bodies = _terms_of_each(self, texts, wanted)
         titles = _terms_of_each(self, [s.title for s in outline], wanted)
         said: dict[int, tuple[float, Section, int]] = {}
@@ -771,7 +772,7 @@ class Reader:
             covers[section.line] = len(wanted.intersection(terms)) / len(wanted)
             score = sum(1 for t in terms if t in wanted) + 3 * len(wanted.intersection(title))
             below = section.line if section.level else section.line - 1
-            if score and any(line.strip() for line in lines[below:own_end]):
+            if score and any(line.strip() for line in matched[below:own_end]):
                 # a heading alone says nothing
                 said[section.line] = (score / (1 + len(terms) / 400), section, own_end)
         named = _part(outline, ends, lines, part, said) if part and part != asking.REASONS else None
@@ -897,7 +898,7 @@ class Reader:
         wanted, weighed = asked
         found = [wanted.intersection(f) for f in _terms_of_each(self, own, wanted)]
         hidden = hidden_lines(own)
-        for number in hidden:  # hidden when the page is read: chooses nothing
+        for number in hidden | passages.contents_lines(own):  # hidden, or said again
             found[number] = set()
         weights = weighed.weights
         if section.level:  # its heading is printed above the lines: its terms choose none
@@ -1823,6 +1824,14 @@ def _leads_in(lines: Sequence[str], heading: int, end: int) -> bool:
 
 
 _LEAD_IN_LINES = 3  # lines of a paragraph that announces a section's subsections, at most
+
+
+def _without_contents(lines: list[str]) -> list[str]:
+    """``lines`` as the search index reads them: those of a table of contents emptied, as
+    they say the headings again (:func:`passages.contents_lines`), and those a reader
+    never sees (:func:`hidden_lines`)."""
+    unseen = passages.contents_lines(lines) | hidden_lines(lines)
+    return [("" if n in unseen else line) for n, line in enumerate(lines)] if unseen else lines
 
 
 def _own_ends(outline: tuple[Section, ...]) -> list[int]:

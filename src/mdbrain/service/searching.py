@@ -227,12 +227,14 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
 
 def _without_hidden_lines(body: str) -> str:
     """``body`` with the lines a reader never sees emptied (:func:`markdown.hidden_lines`:
-    HTML comments, reference definitions, empty anchors): they neither match nor make
-    a passage."""
-    if "<!--" not in body and "]:" not in body and "<a" not in body:  # most: not split
-        return body
+    HTML comments, reference definitions, empty anchors), and those of a table of
+    contents (:func:`passages.contents_lines`): they neither match nor make a passage."""
+    if "<!--" not in body and "]:" not in body and "<a" not in body and "](#" not in body:
+        return body  # most: not split
     lines = body.split("\n")
     hidden = markdown.hidden_lines(lines)
+    if "](#" in body:
+        hidden |= passages.contents_lines(lines)
     if not hidden:
         return body
     return "\n".join("" if n in hidden else line for n, line in enumerate(lines))

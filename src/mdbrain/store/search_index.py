@@ -45,7 +45,7 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = cache.SEARCH_FILE
-FORMAT = "22"  # 21: a line of empty HTML anchors is no text either; 22: "did" and "had"
+FORMAT = "23"  # 22: "did" and "had"; 23: a table of contents is no text either
 # are English stop words, as "do", "does", "has" and "have" were
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
