@@ -2367,6 +2367,9 @@ def test_an_mdbook_chapter_is_titled_as_its_table_of_contents_names_it(
     assert titles["ch01-00.md"] == "Getting [Started]"
     assert titles["ch01-01.md"] == "Installation"  # the page's own heading first
     assert titles["other-summary.md"] == "Other summary"
+    # the table of contents itself is no page (Zed's was a neighbour of nearly every page)
+    assert "SUMMARY.md" not in report.imported
+    assert any(case.source == "SUMMARY.md" for case in report.skipped)
 
 
 def test_an_mdbook_chapter_shows_the_code_its_includes_name_and_describes_it(
@@ -2719,6 +2722,20 @@ def test_a_link_to_a_folder_an_earlier_import_brought_in_leads_to_its_overview(
     readme = (root / "readme.md").read_text(encoding="utf-8")
     assert "[Spec](specs/phase0/overview.md)" in readme, readme
     assert "[tools](../tools/)" in readme  # a folder of no page stays the project's
+
+
+def test_pages_from_a_books_src_folder_are_tagged_by_the_folder_holding_it(
+    make_base: MakeBase,
+) -> None:
+    """Zed's docs/src (an mdBook's pages): every page at the base's root was tagged
+    "src", the name of the folder a book reads its pages from."""
+    root = make_base({})
+    source = root.parent / "docs" / "src"
+    source.mkdir(parents=True)
+    (source / "themes.md").write_text("# Themes\n\nHow to pick a theme.\n", encoding="utf-8")
+    (source / "vim.md").write_text("# Vim\n\nHow to turn vim mode on.\n", encoding="utf-8")
+    report = run_import(root, source)
+    assert {tuple(meta(root, i)["tags"]) for i in report.imported.values()} == {("docs",)}
 
 
 def test_a_page_imported_by_name_is_named_as_the_source(make_base: MakeBase) -> None:

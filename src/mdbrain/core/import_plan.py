@@ -1342,6 +1342,20 @@ def _dated(plan: Plan, page: conversion.Page) -> dict[str, Any]:
 
 # folders named for holding a project's pages, whatever they are about: imported into
 # the base's root, and no tag of their pages
+# the folder a site or a book reads its pages from, named for nothing but that: Zed's
+# docs/src (an mdBook's) tagged every page at the base's root "src"
+_WHERE_PAGES_ARE: Final = frozenset({"src", "source", "sources", "content", "contents", "pages"})
+
+
+def _source_name(origin: str) -> str:
+    """The name of the folder pages were imported from, as a tag says it: a book's or a
+    site's folder of pages (:data:`_WHERE_PAGES_ARE`) by the folder holding it."""
+    parts = [part for part in origin.split("/") if part]
+    while len(parts) > 1 and parts[-1].casefold() in _WHERE_PAGES_ARE:
+        parts.pop()
+    return parts[-1] if parts else ""
+
+
 CONTAINERS: Final = frozenset(
     {
         "docs", "doc", "documentation", "wiki", "site", "website", "content", "contents",
@@ -1376,7 +1390,7 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
         kind = conversion.guess_type(page.path, meta, page.body, title, decision)
     # a page with no folder of its own is tagged with its theme, else with the name of the
     # folder it came from ("adr"), which says more than that it was imported
-    source = posixpath.basename(plan.origin("").rstrip("/"))
+    source = _source_name(plan.origin("").rstrip("/"))
     fallback = plan.prefix.rsplit("/", 1)[-1] or slug.slugify(source, fallback="imported")
     # rust-lang/rfcs' 647 records were all "text"; grpc/proposal's, imported from the
     # project's own folder, all "imported"

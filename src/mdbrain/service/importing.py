@@ -507,6 +507,18 @@ _FRONTMATTER_KEPT = {
 }
 
 
+def _book_contents(run: _Run, path: str) -> str:
+    """Why an mdBook's SUMMARY.md is not imported ('' for any other page): it is the
+    book's table of contents, which the site draws as its side bar. Zed's came in as a
+    page titled "Summary", and was then a neighbour of nearly every page."""
+    if run.book and path.casefold() == "summary.md":
+        return (
+            "the book's table of contents (mdBook's SUMMARY.md), which titled its pages;"
+            " import the file alone to keep it"
+        )
+    return ""
+
+
 def _no_knowledge(page: conversion.Page, record: adr.Record | None) -> str:
     """Why a page of a folder is no knowledge of its own ('' when it is): a decision
     record template, an API page a site fills from the code, or a page that only points
@@ -681,7 +693,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             run, path, conversion.parse(path, raw.removeprefix(document.BOM))
         )
         record = adr.read(run.plan.origin(path), page.body, page.meta)  # its folder counts
-        if not run.single and (why := _no_knowledge(page, record)):
+        if not run.single and (why := _no_knowledge(page, record) or _book_contents(run, path)):
             run.skipped.append(Case(path, "", why))
             continue
         if _kept_out(run, page, written, raw):
