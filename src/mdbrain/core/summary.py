@@ -847,6 +847,11 @@ _ABOUT_ITS_SECTION = re.compile(
     r"|(?:this|the\s+following|the\s+(?:sub-?)?sections?\s+below)\s+(?:sub-?)?sections?\s+"
     r"(?:describes?|lists?|contains?|explains?|covers?|presents?|outlines?|gives?|holds?)\b"
     r"|in\s+this\s+(?:sub-?)?section\b"
+    # "Each goal is addressed in the subsections below." (an openshift enhancement's
+    # Proposal); "The following values are constants used throughout the
+    # specification." (over a table of ethereum/consensus-specs' constants)
+    r"|[^.]*?\bin\s+the\s+(?:sub-?)?sections?\s+below\b"
+    r"|the\s+following\s+(?:[\w()-]+\s+){0,3}?(?:are|lists?|shows?|describes?|gives?)\b"
     r"|(?:cette|chaque)\s+(?:sous-)?section\s+(?:d[ée]crit|pr[ée]sente|liste|contient|explique)\b",
     re.IGNORECASE,
 )
