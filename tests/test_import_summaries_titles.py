@@ -665,3 +665,24 @@ def test_a_front_matter_with_handles_or_a_typographic_quote_keeps_its_fields() -
     assert page.loose and page.meta["reviewers"] == ["@gnufied", "@b"]
     broken = handles.replace("  - @soltysh\n", "  - [oops\n")
     assert not conversion.parse("x.md", broken).meta  # anything else is not guessed at
+
+
+def test_a_front_matter_broken_otherwise_is_read_line_by_line_where_each_line_is_clear() -> None:
+    """openshift/enhancements: 20 more proposals kept their front matter as code for a
+    Markdown link as an item, "see-also:[]", an item left empty, a form's choice in bold
+    ("**provisional**|implementable"), a title quoted then more, or a day of month 13."""
+    block = (
+        '---\ntitle: "Allow-From-Router" NetworkPolicy\nauthors:\n  - "@a"\n'
+        "see-also:\n- [Secure OAuth storage](https://github.com/o/r/pull/323)\n-\n"
+        "replaces:[]\ncreation-date: 2019-13-05\n"
+        "status: **provisional**|implementable|implemented\n---\n\n# Router\n\nText.\n"
+    )
+    page = conversion.parse("router.md", block)
+    assert page.loose, page.problem
+    assert page.meta["title"] == '"Allow-From-Router" NetworkPolicy'
+    assert page.meta["see-also"] == ["[Secure OAuth storage](https://github.com/o/r/pull/323)"]
+    assert page.meta["replaces"] == []
+    assert page.meta["creation-date"] == "2019-13-05"
+    assert page.meta["status"].startswith("**provisional**|")
+    nested = block.replace("authors:\n", "authors:\n  nested:\n")
+    assert not conversion.parse("x.md", nested).meta  # nesting is not guessed at

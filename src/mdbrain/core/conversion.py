@@ -692,9 +692,10 @@ def _parse(path: str, raw: str) -> Page:
     try:
         meta = frontmatter.load(parts.yaml, path=path)[0]
     except DocumentError as exc:
-        # not a block over the limits, nor YAML's tags: a colon in a value, or a value
-        # that opens on a sign YAML keeps for itself ("- @darkmuggle")
-        lenient = any(said in exc.message for said in _READ_LOOSELY)
+        # YAML's own complaint, not a block over the limits nor one that is no mapping:
+        # each line is then read on its own, and a block any line of which is not
+        # understood so is kept as code (see loose_fields)
+        lenient = exc.message.startswith(_YAML_SAYS)
         loose = loose_fields(parts.yaml, path) if lenient and not late else None
         if loose is not None:
             return Page(path, raw, loose, parts.body, parts.body_line, exc.message, loose=True)
@@ -716,15 +717,20 @@ def _parse(path: str, raw: str) -> Page:
 
 # ``key: rest of the line`` and ``  - item`` under a key: what a hand-written front matter
 # that YAML rejects (``title: ADR006: Avoid React.FC``) usually means
-_LOOSE_KEY = re.compile(r"([A-Za-z_][\w-]*):(?:[ \t]+(.*))?")  # blanks cut after, in Python
-_LOOSE_ITEM = re.compile(r"[ \t]*-[ \t]+(.*)")
-_COLON_IN_VALUE = "mapping values are not allowed"  # what YAML says of "title: a: b"
-_RESERVED_SIGN = "cannot start any token"  # ... of "- @name", "- `code`"
-_READ_LOOSELY = (_COLON_IN_VALUE, _RESERVED_SIGN)
+# blanks cut after, in Python; "see-also:[]", a list with no blank before it, too
+_LOOSE_KEY = re.compile(r"([A-Za-z_][\w-]*):(?:[ \t]+(.*)|(\[\]|\{\}))?")
+_LOOSE_ITEM = re.compile(r"[ \t]*-(?:[ \t]+(.*))?")  # "-" alone: an item left empty
+_YAML_SAYS = "invalid frontmatter YAML:"  # what frontmatter.load says of YAML's errors
 # a value YAML rejects, read as the text it means: one opening on a sign YAML keeps
-# (a GitHub handle, code), or one quoted and closed by a typographic quote ("@gnufied”:
-# 36 openshift enhancements lost their authors and status to these two)
-_AS_TEXT = re.compile(r"[@`][^\n]*")
+# (a GitHub handle, code), a Markdown link ("- [Secure OAuth storage](https://...)"), or
+# one quoted and closed by a typographic quote ("@gnufied”: 36 openshift enhancements
+# lost their authors and status to these)
+_AS_TEXT = re.compile(
+    r"[@`*][^\n]*"  # "@handle", "`code`", "**provisional**|implementable|..." (a form's choice)
+    r"|\[[^\[\]\n]*\]\([^()\s]*\)"  # a Markdown link
+    r"|\"[^\"\n]*\"[^\"\n]+"  # '"Allow-From-Router" NetworkPolicy': quoted, then more
+    r"|\d{4}-\d{1,2}-\d{1,2}"  # a day that does not exist ("2019-13-05")
+)
 _CURLY_CLOSED = re.compile(r"[\"“]([^\"“”\n]*)”")
 
 
@@ -749,8 +755,10 @@ def loose_fields(block: str, path: str) -> dict[str, Any] | None:
             key = found.group(1)
             if key in out:
                 return None
-            value = _loose_value(key, found.group(2) or "", path)
+            value = _loose_value(key, found.group(2) or found.group(3) or "", path)
         elif item is not None and key and isinstance(out[key], list | None):
+            if not (item.group(1) or "").strip():
+                continue  # an item left empty says nothing
             value = _loose_value(key, item.group(1), path)
         else:
             return None
