@@ -66,6 +66,22 @@ def test_an_empty_repository_gets_a_base_without_a_crash(tmp_path: Path) -> None
     assert (project / ".rag").is_file() and (project / "docs-rag" / "INDEX.md").is_file()
 
 
+def test_a_root_left_with_only_what_mdbrain_derives_is_scanned_into(tmp_path: Path) -> None:
+    """Zed's trial: a base whose pages were removed kept its ignored cache
+    (docs-rag/.mdbrain/), and init --scan stopped on "Directory not empty"."""
+    project = make(tmp_path / "p", {"app.py": "def run() -> None:\n    pass\n"})
+    cache = project / "docs-rag" / ".mdbrain"
+    cache.mkdir(parents=True)
+    (cache / "state.json").write_text("{}", encoding="utf-8")
+    (project / "docs-rag" / "INDEX.md").write_text("# old index\n", encoding="utf-8")
+    (project / "docs-rag" / "empty-theme").mkdir()
+    report = scan(project)
+    assert report.errors == 0 and report.documents
+    assert "old index" not in (project / "docs-rag" / "INDEX.md").read_text(encoding="utf-8")
+    assert not (project / "docs-rag" / "empty-theme").exists()
+    assert not list(tmp_path.glob("p/.docs-rag.*"))  # no stage left beside it
+
+
 @pytest.mark.skipif(not HAS_GIT, reason="needs git")
 def test_init_warns_when_git_ignores_the_base(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch

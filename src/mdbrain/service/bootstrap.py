@@ -396,8 +396,9 @@ def _staged(
     try:
         stage = _stage(root, existed)
         report = _scan(replace(where, root=stage), today, dry_run=False, progress=progress)
-        if existed:
-            root.rmdir()  # empty: checked before the scan
+        if existed:  # empty but for what mdbrain derives (checked before the scan)
+            _clear_derived(root, where.config.index.reserved() | marker.RESERVED_NAMES)
+            root.rmdir()
         os.rename(stage, root)
         moved = True
         if text is not None:
@@ -409,6 +410,23 @@ def _staged(
         _unmake(created)
         raise
     return report
+
+
+def _clear_derived(root: Path, derived: frozenset[str]) -> None:
+    """Remove from ``root`` what :func:`holding` counts as nothing: mdbrain's caches
+    (``.mdbrain/``), the derived files at its top, and the folders left empty. A root
+    that kept only its cache once its pages were gone made ``init --scan`` fail with
+    "Directory not empty" (Zed's trial)."""
+    for here, _dirs, names in os.walk(root, topdown=False):
+        folder = Path(here)
+        if folder.name == ".mdbrain":
+            shutil.rmtree(folder)
+            continue
+        for name in names if folder == root else ():
+            if name in derived:
+                (folder / name).unlink()
+        if folder != root and not any(folder.iterdir()):
+            folder.rmdir()
 
 
 def _stage(root: Path, existed: bool) -> Path:
