@@ -1779,3 +1779,21 @@ def test_a_table_of_contents_neither_answers_nor_is_shown(make_base: MakeBase) -
     shown = "\n".join(s.text for s in result.sections)
     assert "computed from the validator count" in shown
     assert "](#" not in shown, shown
+
+
+def test_a_section_headed_as_the_question_asks_is_shown_first(make_base: MakeBase) -> None:
+    """ethereum/consensus-specs: "When should a node import blocks optimistically?" was
+    answered from "Why SAFE_SLOTS_TO_IMPORT_OPTIMISTICALLY?", whose text says "node" and
+    "should" more often, and not from "When to optimistically import blocks"."""
+    body = (
+        "## When to optimistically import blocks\n\n"
+        "A block may be imported optimistically once its parent has execution enabled.\n\n"
+        "## Why `SAFE_SLOTS_TO_IMPORT_OPTIMISTICALLY`?\n\n"
+        "A node should wait: a node that imports blocks optimistically too early should"
+        " fear poisoning, so the node should hold back.\n"
+    )
+    root = make_base({"sync.md": doc("Optimistic sync", body=body)})
+    result = Brain.open(root).reader().query("When should a node import blocks optimistically?")
+    assert result.sections[0].title == "When to optimistically import blocks", [
+        s.title for s in result.sections
+    ]

@@ -603,6 +603,7 @@ class Searcher:
             self.params(),
             within=True,
             symbols=text.operators(question),
+            opening=_asking_word(question),
         )
         return found_in, {term.term: term.idf for term in asked.terms}
 
@@ -844,6 +845,19 @@ def _sections(
 
 
 SYMBOL_HEADING = 2.0  # a section headed by the operators asked, in choosing among them
+ASKED_AS_HEADED = 1.0  # share gained by a section whose heading asks as the question does
+# the words a question asks with, that a heading may open on as well ("When to ...")
+_ASKING_WORDS = frozenset(
+    {"how", "why", "when", "where", "what", "which", "who", "comment", "pourquoi", "quand"}
+)
+_FIRST_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _asking_word(text: str) -> str:
+    """The word ``text`` opens on, when it is one a question asks with ('' otherwise)."""
+    found = _FIRST_WORD.search(passages.heading_name(text))
+    word = found.group(0) if found is not None else ""
+    return word if word in _ASKING_WORDS else ""
 
 
 def _scored_sections(
@@ -855,6 +869,7 @@ def _scored_sections(
     *,
     within: bool = False,
     symbols: Sequence[str] = (),
+    opening: str = "",
 ) -> tuple[tuple[passages.Section, float, float], ...]:
     """The sections of a candidate that hold a query term, best first: where the
     question's words occur in its ``body``, told apart by section.
@@ -864,7 +879,11 @@ def _scored_sections(
     and each keeping its score as the ranking gives it. Among them, a section whose
     own heading writes every operator the question asks about by its ``symbols`` comes
     first (dotnet/csharplang: "Why no == and != in chained comparisons?" was shown the
-    section "Why not include `is` and `as`?" beside "Why not include `==` and `!=`?")."""
+    section "Why not include `is` and `as`?" beside "Why not include `==` and `!=`?").
+    A section whose own heading opens on the word the question asks with (``opening``:
+    "When to optimistically import blocks" for "When should a node import blocks
+    optimistically?") gains :data:`ASKED_AS_HEADED` of its order: ethereum/
+    consensus-specs' sync guide answered from "Why `SAFE_SLOTS_TO_IMPORT_...`?"."""
     hits = ranking.located(question, body)
     described: list[list[Any]] = json.loads(candidate.sections) if candidate.sections else []
     starts, ends = [0], []  # each section's part of the body
@@ -916,6 +935,8 @@ def _scored_sections(
         order = score(chooser) if within else value
         if number in headed:
             order = order * SYMBOL_HEADING + SYMBOL_HEADING
+        if opening and path and value > 0 and _asking_word(path[-1]) == opening:
+            order *= 1 + ASKED_AS_HEADED
         if value > 0 or order > value:
             out.append((order, passages.Section(start, end, level, tuple(path)), value))
     out.sort(key=lambda item: (-item[0], item[1].line))
