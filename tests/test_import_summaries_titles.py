@@ -184,14 +184,16 @@ def test_a_records_summary_skips_a_paragraph_on_its_own_section() -> None:
     assert found == "Propose a standard format for doc-comments."
     assert summary.weak("This section describes the cache.")
     assert not summary.weak("This sectional sofa seats four.")
-    # an openshift enhancement's Proposal; ethereum/consensus-specs' line over a table
+    # an openshift enhancement's Proposal; a page's own opening on what follows is no
+    # word on a section (microsoft/code-with-engineering-playbook's feedback examples)
     assert summary.weak("Each goal is addressed in the subsections below.")
-    assert summary.weak(
-        "The following values are (non-configurable) constants used throughout the spec."
-    )
-    assert summary.weak("The following table lists the limits.")
-    assert not summary.weak("The following is a proposal to run jobs together.")
+    assert not summary.weak("The following are real-world examples of engineering feedback.")
     assert not summary.weak("Blocks are processed in the following order, slot by slot.")
+    # a note under its own label (the playbook), a field given as a line (dapr/proposals)
+    assert summary.weak("Working with AI tools note: Some teams adapt sprint planning.")
+    assert summary.weak("State: Ready for implementation")
+    assert summary.weak("Author(s): @nelson-parente @jmprusi")
+    assert not summary.weak("The state of the cache is kept in memory between runs.")
 
 
 def test_a_summary_section_past_the_pages_opening_is_no_summary_of_it() -> None:

@@ -810,7 +810,14 @@ _ELSEWHERE = re.compile(
 # before reading this RFC." (reactjs/rfcs' Server Components), "Warning: experimental."
 _NOTICE = re.compile(
     r"(?:[\W_]{1,6}\s*)?(?:note|nota|warning|caution|important|attention|disclaimer"
-    r"|avertissement|remarque)\s*[:!]",
+    r"|avertissement|remarque)\s*[:!]"
+    # a note under a label of its own: "Working with AI tools note: Some teams..." (the
+    # playbook's ceremonies page)
+    r"|[\w ]{1,40}?\bnote\s*:"
+    # a page's state or its people, given as a line: "State: Ready for implementation",
+    # "Author(s): @a @b" (dapr/proposals, whose header lines are paragraphs)
+    r"|(?:status|state|stage|statut|last\s+updated|updated|created|date|authors?|author\(s\)"
+    r"|owners?|reviewers?|approvers?|sponsors?)\s*:",
     re.IGNORECASE,
 )
 
@@ -848,10 +855,9 @@ _ABOUT_ITS_SECTION = re.compile(
     r"(?:describes?|lists?|contains?|explains?|covers?|presents?|outlines?|gives?|holds?)\b"
     r"|in\s+this\s+(?:sub-?)?section\b"
     # "Each goal is addressed in the subsections below." (an openshift enhancement's
-    # Proposal); "The following values are constants used throughout the
-    # specification." (over a table of ethereum/consensus-specs' constants)
+    # Proposal). Not "The following ... are": a page's own opening says so too
+    # ("The following are real-world examples of feedback", the playbook's)
     r"|[^.]*?\bin\s+the\s+(?:sub-?)?sections?\s+below\b"
-    r"|the\s+following\s+(?:[\w()-]+\s+){0,3}?(?:are|lists?|shows?|describes?|gives?)\b"
     r"|(?:cette|chaque)\s+(?:sous-)?section\s+(?:d[ée]crit|pr[ée]sente|liste|contient|explique)\b",
     re.IGNORECASE,
 )
