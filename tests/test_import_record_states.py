@@ -1142,3 +1142,28 @@ def test_a_page_that_is_no_record_keeps_out_of_force_by_its_own_status_field(
     assert meta["inspect.md"]["status"] == "stable"
     assert meta["faq.md"]["status"] == "stable"
     assert any("gang-scheduling.md: its status ('provisional')" in n for n in report.notes)
+
+
+def test_a_proposal_stating_its_state_and_giving_an_overview_is_read_so(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """dapr/proposals: "* State: Approved" (its template's field) was no state, so 22 of 24
+    proposals lost theirs and came in as references; one whose header lines are
+    paragraphs was summed up "State: Ready for implementation"."""
+    pages = {
+        "20221130-I-multi-app.md": "# Multi-app run\n\n* Author(s): @a\n* State: Approved\n"
+        "* Updated: 2022-11-30\n\n## Overview\n\nRun several apps at once from one file.\n\n"
+        "## Proposal\n\nA run file lists the apps.\n",
+        "20221201-P-lifecycle.md": "# Lifecycle\n\nAuthor(s): @b\n\n"
+        "State: Ready for implementation\n\nUpdated: 2022-12-01\n\n## Overview\n\n"
+        "How a feature moves from alpha to stable.\n\n## Design\n\nStages.\n",
+    }
+    root = make_base({})
+    report = run_import(root, write_log(tmp_path / "proposals", pages))
+    meta = imported(root, report)
+    run_app, lifecycle = meta["20221130-I-multi-app.md"], meta["20221201-P-lifecycle.md"]
+    assert run_app["type"] == "decision" and run_app["original_status"] == "Approved"
+    assert run_app["summary"] == "Run several apps at once from one file."
+    assert lifecycle["original_status"] == "Ready for implementation"
+    assert lifecycle["summary"] == "How a feature moves from alpha to stable."
+    assert adr.state_of("Ready for Implementation") == "accepted"

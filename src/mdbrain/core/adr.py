@@ -148,8 +148,10 @@ _FENCED = re.compile(
 _RECORD_KIND = r"(?:proposal|rfc|record|decision|adr|enhancement|kep|pep)"
 # "* Status: Accepted", and a field naming its kind of record: getsentry/rfcs' "- RFC
 # Status: withdrawn", "Proposal Status:", "ADR status:"
+# "State:" as dapr/proposals' template writes it ("* State: {Ready for Implementation,
+# Implemented}"): 22 of its 24 proposals lost their state
 _STATUS_LINE = re.compile(
-    rf"^\s*(?:[-*+]\s*)?\**(?:{_RECORD_KIND}[ \t]+)?(?:status|statut)\**\s*:\**\s*(.+)$",
+    rf"^\s*(?:[-*+]\s*)?\**(?:{_RECORD_KIND}[ \t]+)?(?:status|statut|state)\**\s*:\**\s*(.+)$",
     re.IGNORECASE | re.M,
 )
 _FIELD_STATE = re.compile(
@@ -376,6 +378,7 @@ _STATES: Final = (
             # jaegertracing/jaeger: "Documented existing implementation", what holds today
             r"|^\W*documented\b"
             r"|^\W*implementable\b"  # a KEP approved for implementation
+            r"|^\W*ready\s+for\s+implementation\b"  # ... and a dapr proposal
             # an Ember RFC's later stages
             r"|^\W*(?:released|recommended|ready[- ]for[- ]release)\W*$"
             rf"|\b(?:accept|approuv|adopt|valid|d[ée]cid|act|impl[ée]ment){_PP}(?!\w)",
@@ -803,7 +806,7 @@ def in_a_log(paths: Iterable[str], records: Container[str]) -> set[str]:
 def _said_status(body: str) -> list[str]:
     """The texts of a page's status sections and of the status lines or table cell at
     its top, comments left in."""
-    if "tatus" not in body and "tatut" not in body:
+    if "tatus" not in body and "tatut" not in body and "tate" not in body:
         return []
     head = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES]))
     stated = [*_status_sections(body), *_STATUS_LINE.findall(head)]

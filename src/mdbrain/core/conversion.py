@@ -117,6 +117,7 @@ _LATE_FRONT_MATTER = re.compile(
 # "Abstract"): their first paragraph says more than an opening checklist or notice.
 SUMMARY_SECTIONS: Final = (
     "summary", "abstract", "tl;dr", "tldr", "synopsis", "executive summary", "in brief",
+    "overview",  # dapr/proposals' template opens on its Overview
     "résumé", "resume", "synthèse", "en bref",
 )  # fmt: skip
 # The names of a page's sections, in English and French: a first heading that is only
