@@ -265,10 +265,14 @@ def test_addresses_in_author_fields_are_left_out_rather_than_the_page(tmp_path: 
             "  organization: Acme\n---\n\nThe format.\n",
             "eip-2.md": "---\ntitle: Other\nauthor: Bo Li\n---\n\n"
             "Write to bo.li@fastmail.com about it.\n",
+            # dapr/proposals: handles alone hold no address, and the line stays as it is
+            "eip-5.md": "# Metrics\n\n* Author(s): @nelson-parente @jmprusi \n\nPaths.\n",
         },
         "eips",
     )
-    assert list(report.imported) == ["eip-1.md", "eip-3.md", "eip-4.md"]
+    assert list(report.imported) == ["eip-1.md", "eip-3.md", "eip-4.md", "eip-5.md"]
+    fifth = (root / "eips" / "eip-5.md").read_text(encoding="utf-8")
+    assert "* Author(s): @nelson-parente @jmprusi \n" in fifth
     written = document.loads((root / "eips" / "eip-1.md").read_text(encoding="utf-8"), "eip-1.md")
     assert written.meta["author"] == "Ann Roe (@ann), Bo Li"
     assert written.meta["authors"] == ["Cy Fox"]

@@ -559,7 +559,9 @@ _ADDRESS_IN_FIELD = re.compile(r"\s*<?\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63
 def _holds_address(item: object) -> bool:
     if isinstance(item, dict):
         return any(_holds_address(value) for value in item.values())
-    return isinstance(item, str) and "@" in item
+    # a handle ("@nelson-parente") is no address: dapr/proposals was told of addresses
+    # left out of a line that held none
+    return isinstance(item, str) and "@" in item and _ADDRESS_IN_FIELD.search(item) is not None
 
 
 def _without_address(item: Any) -> Any:
@@ -643,8 +645,8 @@ def _authors_without_addresses(body: str) -> str:
             fence = opened.group(1)
             continue
         found = _AUTHOR_LINE.match(line) if "@" in line else None
-        if found is None:
-            continue
+        if found is None or _ADDRESS_IN_FIELD.search(found.group("said")) is None:
+            continue  # no line of authors, or one naming them by their handles alone
         said = _ADDRESS_IN_FIELD.sub("", found.group("said"))
         said = re.sub(r"\s+,", ",", re.sub(r"\(\s*\)|<\s*>", "", said))
         lines[number] = found.group("head") + " " + " ".join(said.split()).strip(" ,;")
