@@ -254,8 +254,14 @@ def test_show_finds_a_section_by_a_line_it_holds_and_by_a_title_without_backtick
     root = make_base({"guide.md": doc("Guide", body=fields)})
     guide = Brain.open(root).reader()
     assert "| title | shown |" in guide.show("guide.md", section="Fields").passages[-1].text
-    own = guide.show("guide.md", section="Links").passages[-1].text
-    assert "Write them relative." in own and "To pages." not in own
+    # a small section is shown with its subsections (the playbook's FAQ gave one lead
+    # sentence, its actions being in a subsection); a big one, with its own text only
+    small = guide.show("guide.md", section="Links").passages[-1].text
+    assert "Write them relative." in small and "To pages." in small
+    big = fields.replace("To pages.", " ".join(["To pages and their parts."] * 200))
+    big_guide = Brain.open(make_base({"guide.md": doc("Guide", body=big)})).reader()
+    own = big_guide.show("guide.md", section="Links").passages[-1].text
+    assert "Write them relative." in own and "To pages" not in own
     with pytest.raises(UsageError, match="nor one holding that line"):
         reader.show("sec.md", section="999")
     # a number is a line before it is the start of a title ("19 small fixes")

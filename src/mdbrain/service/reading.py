@@ -1468,8 +1468,8 @@ class Reader:
             found = holding[0] if holding else None
         if found is not None:
             section, end = outline[found], ends[found]
-            if _leads_in(lines, section.line, end):  # its subsections hold its text
-                end = section.end
+            if _leads_in(lines, section.line, end) or _small_whole(lines, section, end):
+                end = section.end  # its subsections hold its text, or it is small whole
             text = "\n".join(lines[section.line - 1 : end]).rstrip()
             same = (
                 ()
@@ -1824,6 +1824,16 @@ def _leads_in(lines: Sequence[str], heading: int, end: int) -> bool:
 
 
 _LEAD_IN_LINES = 3  # lines of a paragraph that announces a section's subsections, at most
+WHOLE_SECTION_TOKENS = 600  # a section shown with its subsections when it is this small
+
+
+def _small_whole(lines: Sequence[str], section: Section, own_end: int) -> bool:
+    """Whether a section that has subsections is small enough to be shown whole: the
+    playbook's FAQ answered "How can we Expedite Code Reviews?" with its one sentence of
+    lead, the actions to take being in its one subsection, and nothing said so."""
+    return section.end > own_end and (
+        tokens.estimate("\n".join(lines[section.line - 1 : section.end])) <= WHOLE_SECTION_TOKENS
+    )
 
 
 def _without_contents(lines: list[str]) -> list[str]:
