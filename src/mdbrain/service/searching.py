@@ -229,11 +229,13 @@ def _without_hidden_lines(body: str) -> str:
     """``body`` with the lines a reader never sees emptied (:func:`markdown.hidden_lines`:
     HTML comments, reference definitions, empty anchors), and those of a table of
     contents (:func:`passages.contents_lines`): they neither match nor make a passage."""
-    if "<!--" not in body and "]:" not in body and "<a" not in body and "](#" not in body:
+    unseen = "<!--" in body or "]:" in body or "<a" in body
+    listed = "](#" in body
+    if not unseen and not listed:
         return body  # most: not split
     lines = body.split("\n")
-    hidden = markdown.hidden_lines(lines)
-    if "](#" in body:
+    hidden = set(markdown.hidden_lines(lines)) if unseen else set()
+    if listed:
         hidden |= passages.contents_lines(lines)
     if not hidden:
         return body
