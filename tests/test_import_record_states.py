@@ -1167,3 +1167,4 @@ def test_a_proposal_stating_its_state_and_giving_an_overview_is_read_so(
     assert lifecycle["original_status"] == "Ready for implementation"
     assert lifecycle["summary"] == "How a feature moves from alpha to stable."
     assert adr.state_of("Ready for Implementation") == "accepted"
+    assert adr.state_of("Ready for Review") == "proposed"

@@ -392,6 +392,7 @@ _STATES: Final = (
             r"|under discussion|in discussion|under consideration|in progress|on hold"
             r"|postponed|deferred|waiting(?:\s+(?:on|for))?\s+(?:review|approval|decision))\b"
             r"|^\W*(?:stagnant|last\s+call|review|provisional)\b"  # EIP-1's, a KEP's
+            r"|^\W*ready\s+for\s+review\b"  # a dapr proposal's
             r"|^\W*(?:commenting|stalled)\W*$"  # pytorch/rfcs' labels on the way
             rf"|\bpropos{_PP}(?!\w)|\bproposition\b|\bbrouillon\b|\bà\s+l['’]étude\b"
             r"|\ba\s+l['’]etude\b|\ben\s+(?:discussion|revue|relecture|cours|attente)\b"
