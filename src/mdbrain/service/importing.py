@@ -128,8 +128,7 @@ class _Run:
     plan: Plan
     inside: str | None  # the imported folder, from the project (None: no such limit)
     dry_run: bool = False
-    single: bool = False  # one page asked for by name: imported whatever it is
-    page: str = ""  # that page's file name
+    page: str = ""  # the page asked for by its file name: imported whatever it is
     # the pages this import reads, as ``sources`` names them (from the project), casefolded
     walked: frozenset[str] = frozenset()
     site: Path | None = None  # the folder a site builds its pages from: "/img/a.png" is in it
@@ -675,7 +674,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         if made is not None and not _refreshed(run, path, made, entry, lock):
             run.plan.before[path] = made
             continue
-        if _partial(path) and not run.single:
+        if _partial(path) and not run.page:
             run.skipped.append(Case(path, "", _PARTIAL))
             continue
         try:
@@ -695,7 +694,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             run, path, conversion.parse(path, raw.removeprefix(document.BOM))
         )
         record = adr.read(run.plan.origin(path), page.body, page.meta)  # its folder counts
-        if not run.single and (why := _no_knowledge(page, record) or _book_contents(run, path)):
+        if not run.page and (why := _no_knowledge(page, record) or _book_contents(run, path)):
             run.skipped.append(Case(path, "", why))
             continue
         if _kept_out(run, page, written, raw):
@@ -1882,16 +1881,7 @@ def import_folder(
     )
     plan.homes, plan.inside = _homes(project, src)
     limit = None if inside is None else inside.relative_to(project).as_posix()
-    run = _Run(
-        session,
-        src,
-        plan,
-        limit,
-        dry_run,
-        single=page is not None,
-        page=page or "",
-        translation=translation,
-    )
+    run = _Run(session, src, plan, limit, dry_run, page=page or "", translation=translation)
     _site_setup(run, project, copy)
     run.walked = frozenset(plan.origin(path).casefold() for path in paths)
     if legacy:
