@@ -322,3 +322,39 @@ def test_release_notes_answer_only_questions_about_what_changed(
     after = scores(asked_changes), scores(asked_how)
     assert before[0]["CHANGELOG.md"] == after[0]["CHANGELOG.md"]  # not lowered
     assert before[1]["CHANGELOG.md"] < after[1]["CHANGELOG.md"]  # lowered
+
+
+def test_pages_of_a_folder_of_examples_answer_only_questions_asking_for_examples(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """microsoft/code-with-engineering-playbook: its made-up "Memory" project's trade
+    study answered "Did we choose ArgoCD or Flux for GitOps?" before the team's page."""
+    pages = {
+        "design/decision-log/examples/memory/gitops-trade-study.md": doc(
+            "GitOps trade study",
+            body="We compared ArgoCD and Flux for GitOps. We decided to go with ArgoCD for"
+            " GitOps, since ArgoCD has a web interface; Flux has none.\n",
+            type="decision",
+        ),
+        "ci-cd/gitops/deploying-with-gitops.md": doc(
+            "Deploying with GitOps",
+            body="We chose Flux, not ArgoCD: our clusters are deployed with Flux, watching"
+            " the GitOps repository.\n",
+            type="guide",
+        ),
+    }
+    root = make_base(pages)
+    searcher = Brain.open(root).reader().searcher
+    asked = [c.id for c in searcher.rank("Did we choose ArgoCD or Flux for GitOps?", 2)]
+    assert asked[0] == "ci-cd/gitops/deploying-with-gitops.md", asked
+    assert searching._ASKS_EXAMPLES.search("show an example of a GitOps trade study")
+
+    def score(question: str) -> float:
+        ranked = {c.id: c.score for c in searcher.rank(question, 2)}
+        return ranked["design/decision-log/examples/memory/gitops-trade-study.md"]
+
+    example, plain = "an example of choosing ArgoCD or Flux", "choosing ArgoCD or Flux"
+    before = score(example), score(plain)
+    monkeypatch.setattr(searching, "EXAMPLE_PAGES", 1.0)
+    assert score(example) == before[0]  # not lowered when examples are asked for
+    assert score(plain) > before[1]  # lowered otherwise

@@ -67,6 +67,10 @@ PAGE_LIST = 0.5
 # share of its score release notes keep for a question that asks nothing of what changed:
 # uv's changelogs, and backstage's, came before the guide or the record that answers
 RELEASE_NOTES = 0.5
+# ... and pages of a folder of examples, for a question that asks for none: the
+# engineering playbook's made-up "Memory" project answered "Did we choose ArgoCD or Flux
+# for GitOps?" with its sample trade study
+EXAMPLE_PAGES = 0.5
 # the idf of a term nine documents in ten hold (ranking.idf): a term of no more weight
 # says nothing of what a document is about ("RFC" in rust-lang/rfcs); "Python", in
 # two thirds of uv's pages, still does
@@ -531,7 +535,10 @@ class Searcher:
         titled = _names_asked(question)
         # the question's language: its small words or its script tell, else the base's
         said_in = text.guess_language(question) or language.script_language(question) or base
-        changes = _ASKS_CHANGES.search(question) is not None
+        # whether it asks what changed, or for examples (see _gain)
+        changes, examples = (
+            p.search(question) is not None for p in (_ASKS_CHANGES, _ASKS_EXAMPLES)
+        )
         scored = []
         holds: dict[str, tuple[float, tuple[str, ...]]] = {}
         for candidate in found:
@@ -561,7 +568,9 @@ class Searcher:
                 body = bodies[candidate.rowid]
                 sections = _sections(q.asked, candidate, body, stats.passage, params)
             total = value + (params.passage_weight * sections[0][1] if sections else 0.0)
-            total *= _gain(candidate, prefer, (candidate.lang or base) == said_in, changes)
+            total *= _gain(
+                candidate, prefer, (candidate.lang or base) == said_in, changes, examples
+            )
             total *= _heading_gain(asked.get(candidate.lang or base, asked[base]), sections)
             ranked.append(
                 (outside, -exact.get(candidate.id, 0), -total, candidate.id, candidate, sections)
@@ -802,6 +811,10 @@ _RELEASE_NOTES = re.compile(
     r"(?:\.mdx?|\.markdown)?$|(?:^|/)(?:releases|changelogs?|release-notes)/",
     re.I,
 )
+# a folder of examples or samples, at any depth ("decision-log/examples/memory/...")
+_EXAMPLE_FOLDER = re.compile(r"(?:^|/)(?:examples?|samples?|exemples?)/", re.I)
+# a question that asks for one
+_ASKS_EXAMPLES = re.compile(r"\b(?:examples?|samples?|exemples?|illustrat\w*)\b", re.I)
 # a question about what changed: such notes may answer it
 _ASKS_CHANGES = re.compile(
     r"\b(?:new|changed?|changes|changelog|releases?|released|versions?|upgrad\w*|migrat\w*"
@@ -812,13 +825,18 @@ _ASKS_CHANGES = re.compile(
 
 
 def _gain(
-    candidate: Candidate, prefer: frozenset[str], own_language: bool, changes: bool = True
+    candidate: Candidate,
+    prefer: frozenset[str],
+    own_language: bool,
+    changes: bool = True,
+    examples: bool = True,
 ) -> float:
     """What a candidate's score is multiplied by: more when it is of a type the question
     asks for (:data:`PREFERRED_GAIN`), less when it is written in another language than
     the question (:data:`OTHER_LANGUAGE`), is a draft list of pages (:data:`PAGE_LIST`),
-    or is release notes and the question (``changes`` False) asks nothing of what
-    changed (:data:`RELEASE_NOTES`)."""
+    is release notes and the question (``changes`` False) asks nothing of what
+    changed (:data:`RELEASE_NOTES`), or is a page of a folder of examples and the
+    question (``examples`` False) asks for none (:data:`EXAMPLE_PAGES`)."""
     kind = candidate.values[_TYPE]
     gain = 1 + PREFERRED_GAIN if prefer and kind in prefer else 1.0
     if kind == "overview" and candidate.values[_STATUS] == "draft":
@@ -830,6 +848,8 @@ def _gain(
             gain *= PAGE_LIST
     if not changes and _RELEASE_NOTES.search(candidate.id):
         gain *= RELEASE_NOTES
+    if not examples and _EXAMPLE_FOLDER.search(candidate.id):
+        gain *= EXAMPLE_PAGES
     return gain if own_language else gain * OTHER_LANGUAGE
 
 
