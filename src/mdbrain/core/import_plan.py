@@ -1340,8 +1340,6 @@ def _dated(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     return out
 
 
-# folders named for holding a project's pages, whatever they are about: imported into
-# the base's root, and no tag of their pages
 # the folder a site or a book reads its pages from, named for nothing but that: Zed's
 # docs/src (an mdBook's) tagged every page at the base's root "src"
 _WHERE_PAGES_ARE: Final = frozenset({"src", "source", "sources", "content", "contents", "pages"})
@@ -1356,6 +1354,8 @@ def _source_name(origin: str) -> str:
     return parts[-1] if parts else ""
 
 
+# folders named for holding a project's pages, whatever they are about: imported into
+# the base's root, and no tag of their pages
 CONTAINERS: Final = frozenset(
     {
         "docs", "doc", "documentation", "wiki", "site", "website", "content", "contents",

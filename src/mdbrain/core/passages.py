@@ -596,6 +596,14 @@ def contents_lines(lines: Sequence[str]) -> set[int]:
     return {n for n, line in enumerate(lines) if "](#" in line and _CONTENTS_ITEM.match(line)}
 
 
+def unread(lines: list[str]) -> list[str]:
+    """``lines`` with those that neither match a question nor make a passage emptied
+    (their numbers kept): those a reader never sees (:func:`markdown.hidden_lines`) and
+    those of a table of contents (:func:`contents_lines`)."""
+    gone = markdown.hidden_lines(lines) | contents_lines(lines)
+    return [("" if n in gone else line) for n, line in enumerate(lines)] if gone else lines
+
+
 def not_prose(lines: Sequence[str]) -> set[int]:
     """The 1-based numbers of the ``lines`` that are no prose: those of fenced code
     (its fences too), and list items that are a link alone."""

@@ -75,19 +75,18 @@ def scope(root: Path, cwd: Path | None, value: str) -> str | None:
             outside = True
         elif given.is_absolute():  # no id can be absolute: a path, and nothing is there
             raise InvalidRequestError(f"{value}: no such file or folder", field="scope")
+    try:
+        name = ids.theme(value.strip().rstrip("/"), field="scope")
+    except UsageError:
+        if not outside:
+            raise
+        name = ""  # "../elsewhere": no id could be written so
+    if (name or not outside) and os.path.lexists(root / name):
+        return name
     if outside:
-        try:
-            name = ids.theme(value.strip().rstrip("/"), field="scope")
-        except UsageError:  # "../elsewhere": no id could be written so
-            name = ""
-        if name and os.path.lexists(root / name):
-            return name
         raise OutsideBaseError(
             f"{value} is outside the knowledge root {root}", value=value, field="scope"
         )
-    name = ids.theme(value.strip().rstrip("/"), field="scope")
-    if os.path.lexists(root / name):
-        return name
     raise InvalidRequestError(
         f"{value!r} is no path under the knowledge root {root}, nor a document or theme in it",
         field="scope",

@@ -131,6 +131,11 @@ def _is_document(text: str, rel: str) -> bool:
     return all(meta.get(key) not in (None, "", []) for key in schema.REQUIRED_FIELDS)
 
 
+def _derived_names(config: Config) -> frozenset[str]:
+    """The files at a root's top that mdbrain derives: its indexes and its anchor lock."""
+    return config.index.reserved() | marker.RESERVED_NAMES
+
+
 def holding(project: Path, root: Path, config: Config) -> Holding:
     """What ``root`` holds now: a site, foreign pages, mdbrain documents, other files."""
     if not root.is_dir():
@@ -143,7 +148,7 @@ def holding(project: Path, root: Path, config: Config) -> Holding:
     around = {n: _readable(project, n, 64_000) for n, _t, _f in sites.AROUND}
     folder = Path(os.path.relpath(root, project)).as_posix()
     site = sites.docs_site(folder, inside, {k: v for k, v in around.items() if v})
-    derived = config.index.reserved() | marker.RESERVED_NAMES
+    derived = _derived_names(config)
     foreign, others, documents = [], [], 0
     for rel in inside:
         if rel in derived:
@@ -397,7 +402,7 @@ def _staged(
         stage = _stage(root, existed)
         report = _scan(replace(where, root=stage), today, dry_run=False, progress=progress)
         if existed:  # empty but for what mdbrain derives (checked before the scan)
-            _clear_derived(root, where.config.index.reserved() | marker.RESERVED_NAMES)
+            _clear_derived(root, _derived_names(where.config))
             root.rmdir()
         os.rename(stage, root)
         moved = True

@@ -762,7 +762,7 @@ class Reader:
             # what the page says before its first heading: a section, as the index has it
             outline = (Section(0, doc.id, doc.body_line, outline[0].line - 1), *outline)
         ends = _own_ends(outline)
-        matched = _without_contents(lines)
+        matched = passages.unread(lines)  # as the search index reads them
         texts = ["\n".join(matched[s.line - 1 : end]) for s, end in zip(outline, ends, strict=True)]
         bodies = _terms_of_each(self, texts, wanted)
         titles = _terms_of_each(self, [s.title for s in outline], wanted)
@@ -1834,14 +1834,6 @@ def _small_whole(lines: Sequence[str], section: Section, own_end: int) -> bool:
     return section.end > own_end and (
         tokens.estimate("\n".join(lines[section.line - 1 : section.end])) <= WHOLE_SECTION_TOKENS
     )
-
-
-def _without_contents(lines: list[str]) -> list[str]:
-    """``lines`` as the search index reads them: those of a table of contents emptied, as
-    they say the headings again (:func:`passages.contents_lines`), and those a reader
-    never sees (:func:`hidden_lines`)."""
-    unseen = passages.contents_lines(lines) | hidden_lines(lines)
-    return [("" if n in unseen else line) for n, line in enumerate(lines)] if unseen else lines
 
 
 def _own_ends(outline: tuple[Section, ...]) -> list[int]:

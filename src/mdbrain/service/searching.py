@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from mdbrain.core import graph, language, markdown, passages, ranking, text
+from mdbrain.core import graph, language, passages, ranking, text
 from mdbrain.core.progress import Progress, phase
 from mdbrain.store import cache, scan
 from mdbrain.store.search_index import (
@@ -230,20 +230,12 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
 
 
 def _without_hidden_lines(body: str) -> str:
-    """``body`` with the lines a reader never sees emptied (:func:`markdown.hidden_lines`:
-    HTML comments, reference definitions, empty anchors), and those of a table of
-    contents (:func:`passages.contents_lines`): they neither match nor make a passage."""
-    unseen = "<!--" in body or "]:" in body or "<a" in body
-    listed = "](#" in body
-    if not unseen and not listed:
+    """``body`` with the lines that neither match nor make a passage emptied
+    (:func:`passages.unread`): HTML comments, reference definitions, empty anchors, and
+    the items of a table of contents."""
+    if not any(mark in body for mark in ("<!--", "]:", "<a", "](#")):
         return body  # most: not split
-    lines = body.split("\n")
-    hidden = set(markdown.hidden_lines(lines)) if unseen else set()
-    if listed:
-        hidden |= passages.contents_lines(lines)
-    if not hidden:
-        return body
-    return "\n".join("" if n in hidden else line for n, line in enumerate(lines))
+    return "\n".join(passages.unread(body.split("\n")))
 
 
 def _rows(jobs: list[tuple[tuple[Any, ...], str, str, int]]) -> list[Row]:
