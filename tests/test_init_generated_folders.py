@@ -16,7 +16,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from mdbrain.adapters.cli import cli
-from mdbrain.core import derived_pages
+from mdbrain.core import codemap, derived_pages
 from mdbrain.service import bootstrap
 from mdbrain.service.bootstrap import init_base, init_from_code
 
@@ -276,3 +276,43 @@ def test_a_banner_is_read_after_the_front_matter_and_only_at_the_top() -> None:
     low = "# CLI\n\n" + "Prose.\n\n" * 5 + "This file is auto-generated.\n"
     assert not derived_pages.generated(low)
     assert not derived_pages.generated("<!-- " + "x" * 2000 + " DO NOT EDIT -->\n# A\n")
+
+
+def sphinx_project() -> dict[str, str]:
+    """A Python package whose documentation is a Sphinx site in reStructuredText, with
+    a theme module of its own under docs/_themes/, as psf/requests keeps it."""
+    pages = {
+        f"docs/user/{c}.rst": f"{c.title()}\n{'=' * len(c)}\n\n{chapter(c)}" for c in CHAPTERS
+    }
+    return {
+        "src/pkg/__init__.py": "def get(url: str) -> str:\n    return url\n",
+        "src/pkg/sessions.py": "class Session:\n    pass\n",
+        "docs/conf.py": "project = 'pkg'\n",
+        "docs/_themes/theme_support.py": "class FlaskyStyle:\n    pass\n",
+        "docs/index.rst": "Pkg\n===\n\n.. toctree::\n\n   user/getting-started\n",
+        **pages,
+    }
+
+
+def test_a_folder_of_pages_import_cannot_read_is_named_with_the_way_in(tmp_path: Path) -> None:
+    project = make(tmp_path / "sphinx", sphinx_project())
+    done = CliRunner().invoke(cli, ["-C", str(project), "init", "--scan", "--no-agents"])
+    assert done.exit_code == 0, done.output
+    assert "'mdbrain import docs'" not in done.output  # import would bring nothing in
+    assert (
+        "Left out: docs/ (7 pages): written in reStructuredText, which mdbrain does not read;"
+        " converted to Markdown (with pandoc, for one), they can be imported." in done.output
+    )
+
+
+def test_the_machinery_of_a_documentation_site_is_no_code_of_the_project(tmp_path: Path) -> None:
+    project = make(tmp_path / "sphinx", sphinx_project())
+    _started, report = init_from_code(project, today=TODAY, dry_run=True)
+    drafted = " ".join(report.documents)
+    assert "pkg" in drafted
+    assert "theme" not in drafted, report.documents
+    assert ("docs/_themes/", 1) in report.set_aside
+    assert codemap.set_aside("docs/_ext/roles.py") == "docs/_ext/"
+    # deeper down, or outside a documentation folder, a "_" folder is a package's own
+    assert codemap.set_aside("src/pkg/_internal/io.py") == ""
+    assert codemap.set_aside("_private/tool.py") == ""

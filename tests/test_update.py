@@ -316,7 +316,8 @@ def test_examples_are_not_undocumented_and_drafts_are_said_to_be_left_unchecked(
     report = Brain.open(repo.path).update(dry_run=True)
     assert report.undocumented == ["src/auth/unused.py"]
     assert (
-        "Code files left out as examples, vendored, generated or test data: docs_src/ (3),"
+        "Code files left out as examples, vendored, generated, test data or a site's machinery:"
+        " docs_src/ (3),"
         " generated files (2), src/auth/vendor/ (1)" in report.notes
     )
     assert "Drafts are not compared with the code until someone checks them" in report.notes[-2]

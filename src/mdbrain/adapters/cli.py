@@ -309,6 +309,8 @@ def _point_agents(project: Path) -> None:
 
 
 def _scan_summary(report: Any) -> None:
+    from mdbrain.core import codemap
+
     languages = ", ".join(f"{name} {count}" for name, count in report.languages)
     click.echo(f"Read {report.files} files ({languages}).")
     if report.not_drafted:
@@ -331,9 +333,7 @@ def _scan_summary(report: Any) -> None:
     if report.set_aside:
         shown = ", ".join(f"{where} ({count})" for where, count in report.set_aside[:8])
         more = f" and {len(report.set_aside) - 8} more" if len(report.set_aside) > 8 else ""
-        click.echo(
-            f"Code files left out as examples, vendored, generated or test data: {shown}{more}"
-        )
+        click.echo(f"{codemap.SET_ASIDE_NOTE}: {shown}{more}")
     _outside(report.pages, report.left_out)
     if report.unresolved:
         # "file#symbol": the file may be there and the symbol not found in it (vitejs/vite:

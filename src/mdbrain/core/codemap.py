@@ -78,6 +78,14 @@ NOT_DOCUMENTATION: Final = (TEST_DIRS | SET_ASIDE) - {
 # pages), where deeper down the same name may be an application's own module (a Django
 # app of listings, an Elixir "deps" helper); the last holds no documentation either
 _TOP_ASIDE: Final = frozenset({"listings", "playground", "playgrounds", "deps"})
+# documentation folders whose "_" folders hold the site's own machinery: Sphinx's
+# _themes/ and _ext/, Jekyll's _plugins/ (psf/requests' docs/_themes/ theme was drafted
+# as a module of the project)
+_SITE_DIRS: Final = frozenset({"docs", "doc", "documentation", "website", "site"})
+# how init and update introduce the folders and files set_aside leaves out
+SET_ASIDE_NOTE: Final = (
+    "Code files left out as examples, vendored, generated, test data or a site's machinery"
+)
 _TOP_NOT_DOCUMENTATION: Final = frozenset({"deps"})
 _GENERATED = re.compile(
     r"(?:_pb2(?:_grpc)?\.pyi?|\.pb(?:\.gw)?\.go|\.min\.[cm]?js|[._]generated\.\w+|\.g\.dart"
@@ -198,7 +206,8 @@ def set_aside(path: str, pages: frozenset[str] = frozenset()) -> str:
     A folder of ``pages`` (:func:`page_folders`) sets nothing aside."""
     parts = path.split("/")
     for depth, part in enumerate(parts[:-1]):
-        if part.lower() in SET_ASIDE or (depth == 0 and part.lower() in _TOP_ASIDE):
+        tooling = part.startswith("_") and depth > 0 and parts[depth - 1].lower() in _SITE_DIRS
+        if part.lower() in SET_ASIDE or (depth == 0 and part.lower() in _TOP_ASIDE) or tooling:
             folder = "/".join(parts[: depth + 1]) + "/"
             if folder not in pages:
                 return folder

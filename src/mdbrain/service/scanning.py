@@ -139,7 +139,8 @@ def import_advice(
 ) -> tuple[tuple[sites.Pages, ...], tuple[derived_pages.LeftOut, ...]]:
     """The documentation folders among ``files`` that 'mdbrain import' could bring in,
     counting only the pages it reads (Markdown, MDX): a folder of reStructuredText or
-    AsciiDoc is not proposed, since its import would bring nothing in. Then the
+    AsciiDoc is not proposed, since its import would bring nothing in, but named among
+    those left out, with the way in (:func:`_unread_folders`). Then the
     project's README when it is long and no folder proposed brings it in: many a
     project keeps all its documentation there; and the other pages at its top (not
     LICENSE, CONTRIBUTING and the like), which no folder's import brings in. Of pages
@@ -164,6 +165,7 @@ def import_advice(
             found.append(proposal)
         else:
             left_out.append(derived_pages.LeftOut(proposal.folder, proposal.count, why))
+    left_out += _unread_folders(project, files, pages, {p.folder for p in found}, lang)
     if any(p.folder == "." for p in found):  # its import brings the pages at the top too
         return tuple(found), tuple(left_out)
     readme = next((f for f in files if f.lower() in ("readme.md", "readme.markdown")), None)
@@ -196,6 +198,40 @@ def import_advice(
             found.append(sites.Pages(page, 1, None, lines))
             kept += page != readme
     return tuple(found), tuple(left_out)
+
+
+# the page formats import does not read, by their names' endings
+_UNREAD_FORMATS = ((".rst", "reStructuredText"), (".adoc", "AsciiDoc"))
+
+
+def _unread_folders(
+    project: Path, files: Sequence[str], pages: frozenset[str], proposed: set[str], lang: str
+) -> list[derived_pages.LeftOut]:
+    """The documentation folders whose pages are in a format import does not read
+    (reStructuredText, AsciiDoc), not proposed already for their Markdown pages: the
+    documentation of psf/requests, a Sphinx site of 15 pages, went unmentioned."""
+    other = [
+        f
+        for f in files
+        if f.lower().endswith(conversion.OTHER_PAGE_SUFFIXES)
+        and not codemap.not_documentation(f, pages)
+    ]
+    out = []
+    for folder in sites.page_folders(other, around_texts(project), lang=lang):
+        if folder.folder in proposed or folder.folder == ".":
+            continue
+        below = folder.folder + "/"
+        kinds = Counter(
+            name for end, name in _UNREAD_FORMATS for f in other
+            if f.startswith(below) and f.lower().endswith(end)
+        )  # fmt: skip
+        formats = " and ".join(name for name, _n in kinds.most_common()) or "other formats"
+        why = (
+            f"written in {formats}, which mdbrain does not read; converted to Markdown"
+            " (with pandoc, for one), they can be imported"
+        )
+        out.append(derived_pages.LeftOut(folder.folder, folder.count, why))
+    return out
 
 
 def _why_left_out(project: Path, proposal: sites.Pages, read: Sequence[str]) -> str | None:

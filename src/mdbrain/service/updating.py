@@ -225,9 +225,7 @@ class Updater:
         report.draftable = sum(map(codemap.draftable, report.undocumented))
         if aside:
             shown = ", ".join(f"{folder} ({n})" for folder, n in sorted(aside.items()))
-            report.notes.append(
-                f"Code files left out as examples, vendored, generated or test data: {shown}"
-            )
+            report.notes.append(f"{codemap.SET_ASIDE_NOTE}: {shown}")
         if dry_run:
             for doc in docs:
                 self._apply(doc, fix=False, report=report, write=False)
