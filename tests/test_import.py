@@ -2576,6 +2576,42 @@ def test_a_numbered_page_among_records_is_one_whatever_it_lacks() -> None:
     assert adr.in_a_log(["a/0001-x.md", "a/0002-y.md"], {"a/0001-x.md"}) == set()
 
 
+def test_design_documents_numbered_among_records_are_records_too() -> None:
+    """tikv/rfcs: 17 of 42 RFCs write an "RFC PR:" line; the 25 others, with the same
+    Summary, Motivation and Detailed design, came in as reference pages."""
+    records = {f"text/{n:04d}-r.md" for n in range(1, 5)}
+    designs = {f"text/{n:04d}-d.md" for n in range(5, 14)}
+    plain = {"text/0014-notes.md"}
+    pages = [*records, *designs, *plain]
+    assert adr.in_a_log(pages, records, lambda path: path in designs) == designs | plain
+    # without the designs' shape, or with too few records, no log to go by
+    assert adr.in_a_log(pages, records, lambda path: False) == set()
+    assert adr.in_a_log(pages, set(sorted(records)[:2]), lambda path: path in designs) == set()
+    assert adr.design_shaped("# X\n\n## Motivation\n\nA.\n\n## Detailed design\n\nB.\n")
+    assert not adr.design_shaped("# X\n\n## Usage\n\nA.\n\n## Options\n\nB.\n")
+
+
+def test_rfcs_of_one_folder_come_in_as_one_kind(make_base: MakeBase) -> None:
+    root = make_base({})
+    design = "## Summary\n\nDo {0}.\n\n## Motivation\n\nWhy {0}.\n\n## Detailed design\n\nHow.\n"
+    texts = {
+        f"{n:04d}-topic-{n}.md": (
+            f"# Topic {n}\n\n- RFC PR: https://github.com/o/rfcs/pull/{n}\n\n"
+            if n <= 4
+            else f"# Topic {n}\n\n"
+        )
+        + design.format(f"thing {n}")
+        for n in range(1, 13)
+    }
+    report = run_import(root, pages(root.parent / "text", texts))
+    assert len(report.imported) == 12
+    kinds = {
+        next(line for line in (root / doc_id).read_text().splitlines() if line.startswith("type:"))
+        for doc_id in report.imported
+    }
+    assert kinds == {"type: decision"}
+
+
 def test_an_rfc_without_its_pr_line_is_imported_as_the_others_are(make_base: MakeBase) -> None:
     """rust-lang/rfcs: 2872-github-access-policy.md writes no "RFC PR:" line; it was
     imported as a reference page beside 644 decisions."""

@@ -161,6 +161,10 @@ def test_a_page_of_nothing_but_an_announcement_keeps_it() -> None:
             "0025 nix core team",
         ),
         ("docs/io.md", "# Input/Output\n\nText.\n", "Input/Output"),
+        # tikv/rfcs' 0049 kept its template's "# Title"; "[Title]" and "<Title>" likewise
+        ("text/0049-mode-switch.md", "# Title\n\n## Summary\n\nA.\n", "0049 mode switch"),
+        ("text/0050-x.md", "# [Your title here]\n\nA.\n", "0050 x"),
+        ("docs/titles.md", "# Title case in headings\n\nA.\n", "Title case in headings"),
         ("docs/cache.md", "# Summary of the cache\n\nText.\n", "Summary of the cache"),
         ("docs/cache.md", "# Page cache\n\n# Summary\n\nText.\n", "Page cache"),
         # a folder's own page is named by its heading, whatever the word

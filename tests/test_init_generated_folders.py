@@ -281,9 +281,7 @@ def test_a_banner_is_read_after_the_front_matter_and_only_at_the_top() -> None:
 def sphinx_project() -> dict[str, str]:
     """A Python package whose documentation is a Sphinx site in reStructuredText, with
     a theme module of its own under docs/_themes/, as psf/requests keeps it."""
-    pages = {
-        f"docs/user/{c}.rst": f"{c.title()}\n{'=' * len(c)}\n\n{chapter(c)}" for c in CHAPTERS
-    }
+    pages = {f"docs/user/{c}.rst": f"{c.title()}\n{'=' * len(c)}\n\n{chapter(c)}" for c in CHAPTERS}
     return {
         "src/pkg/__init__.py": "def get(url: str) -> str:\n    return url\n",
         "src/pkg/sessions.py": "class Session:\n    pass\n",

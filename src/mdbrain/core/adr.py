@@ -769,6 +769,10 @@ def _field_text(meta: Mapping[str, Any], name: str) -> str:
 
 LOG_MIN = 10  # numbered pages a folder needs before its records make it a log
 LOG_SHARE = 0.9  # share of them that must be records
+# or records, that share at least, and pages shaped as design documents, the rest:
+# tikv/rfcs' 42 RFCs, 17 with an "RFC PR:" line and 25 without, all with a Summary,
+# a Motivation and a Detailed design, came in as 17 decisions and 25 reference pages
+SHAPED_LOG_SHARE = 0.25
 # share enough when every numbered page names the same series before its number
 # ("RFC-0011-inference-mode.md"): pytorch/rfcs' nine records of sixteen RFCs
 SERIES_SHARE = 0.5
@@ -784,13 +788,17 @@ def _one_series(paths: list[str]) -> bool:
     return len(leads) == 1 and "" not in leads
 
 
-def in_a_log(paths: Iterable[str], records: Container[str]) -> set[str]:
+def in_a_log(
+    paths: Iterable[str], records: Container[str], shaped: Callable[[str], bool] | None = None
+) -> set[str]:
     """The numbered ``paths`` that are not among ``records`` but sit in a folder whose
     numbered pages are records nearly all (:data:`LOG_MIN`, :data:`LOG_SHARE`): a log's
     pages, whatever one of them happens to lack (rust-lang/rfcs: three of 647 RFCs write
     no "RFC PR:" line, and came in as reference pages beside 644 decisions). When every
     numbered page names one series before its number, half of them will do
-    (:data:`SERIES_SHARE`)."""
+    (:data:`SERIES_SHARE`); so will a quarter (:data:`SHAPED_LOG_SHARE`) when the
+    others are nearly all ``shaped`` as design documents (:func:`design_shaped` of
+    their text, which the caller reads)."""
     by_folder: dict[str, list[str]] = {}
     for path in paths:
         if number_of(path) is not None:
@@ -798,10 +806,24 @@ def in_a_log(paths: Iterable[str], records: Container[str]) -> set[str]:
     out: set[str] = set()
     for numbered in by_folder.values():
         others = [p for p in numbered if p not in records]
+        held = len(numbered) - len(others)
         share = SERIES_SHARE if _one_series(numbered) else LOG_SHARE
-        if len(numbered) >= LOG_MIN and len(numbered) - len(others) >= share * len(numbered):
+        if len(numbered) < LOG_MIN:
+            continue
+        if held >= share * len(numbered):
             out.update(others)
+        elif shaped is not None and held >= SHAPED_LOG_SHARE * len(numbered):
+            designs = sum(map(shaped, others))
+            if held + designs >= LOG_SHARE * len(numbered):
+                out.update(others)
     return out
+
+
+def design_shaped(body: str) -> bool:
+    """Whether a page has the sections of a design document or a proposal (Motivation,
+    Detailed design, Alternatives, Proposal...) among its own."""
+    headings = _own_headings(body)
+    return any(_PROPOSAL_HEADING.match(h) or _DESIGN_HEADING.match(h) for h in headings)
 
 
 def _said_status(body: str) -> list[str]:

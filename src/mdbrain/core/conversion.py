@@ -376,10 +376,20 @@ _BANNERS = frozenset(
 )  # fmt: skip
 
 
+# a template's heading left as it was: tikv/rfcs' 0049 was titled "Title"
+_PLACEHOLDERS = frozenset(
+    {
+        "title", "your title", "title here", "your title here", "page title", "rfc title",
+        "proposal title", "document title", "untitled", "todo", "tbd",
+    }
+)  # fmt: skip
+
+
 def _names_no_page(heading: str) -> bool:
-    """Whether a heading names no page: a section's name, or a banner of its state."""
+    """Whether a heading names no page: a section's name, a banner of its state, or a
+    template's placeholder."""
     said = " ".join(plain(heading).strip(" *_:#.!").casefold().split())
-    return said in _BANNERS or is_section_name(heading)
+    return said in _BANNERS or said.strip("[]<>{}() ") in _PLACEHOLDERS or is_section_name(heading)
 
 
 def is_section_name(heading: str) -> bool:

@@ -744,7 +744,11 @@ def _maturities(run: _Run, pages: dict[str, conversion.Page]) -> None:
 def _logged(run: _Run, pages: dict[str, conversion.Page]) -> None:
     """Read as records the numbered pages of a folder whose numbered pages are records
     nearly all (:func:`adr.in_a_log`): one kind of page, one type."""
-    for path in sorted(adr.in_a_log(pages, run.plan.records)):
+
+    def shaped(path: str) -> bool:
+        return adr.design_shaped(pages[path].body)
+
+    for path in sorted(adr.in_a_log(pages, run.plan.records, shaped)):
         page = pages[path]
         record = adr.read(run.plan.origin(path), page.body, page.meta, in_log=True)
         if record is not None and not record.template:
