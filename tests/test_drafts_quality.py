@@ -329,3 +329,23 @@ def test_each_draft_links_to_its_theme_overview_by_the_theme_title() -> None:
         (text,) = [x for x, target in draft.links if target == "overview.md"]
         assert text.casefold() == draft.id.split("/", 1)[0], (draft.id, text)
         assert "overview" not in text.casefold()
+
+
+def test_a_crates_name_goes_to_the_crate_and_a_module_folder_is_named_with_its_crate() -> None:
+    """rust-lang/rust-analyzer: the folder crates/hir-def/src/hir took "crates/hir.md",
+    the crate crates/hir was "crates-hir.md", and a module's file (``hir.rs``) and its
+    folder of submodules (``hir/``) were drafted apart, one of them named "-2"."""
+    rust = "pub fn step() -> u32 { 1 }\n" * 60
+    texts = {
+        **{f"crates/hir/src/{n}.rs": rust for n in ("lib", "db", "display", "semantics")},
+        **{f"crates/hir-def/src/{n}.rs": rust for n in ("lib", "hir", "body", "path")},
+        **{f"crates/hir-def/src/hir/{n}.rs": rust for n in ("format_args", "generics")},
+        "crates/stdx/src/lib.rs": rust,
+    }
+    drafts = list(plan(texts).values())
+    owner = {ref: d.id for d in drafts for ref in d.impl_refs if "#" not in ref}
+    module = owner["crates/hir-def/src/hir/generics.rs"]
+    assert owner["crates/hir-def/src/hir.rs"] == module  # one module, one draft
+    assert "hir-def" in module  # its crate's theme, or its crate's name
+    assert "hir-def" not in owner["crates/hir/src/db.rs"]
+    assert not [d.id for d in drafts if d.id[:-3].rsplit("-", 1)[-1].isdigit()]

@@ -580,6 +580,35 @@ def test_a_brief_on_a_symbol_counts_apart_the_pages_on_other_parts_of_its_file(
     assert whole.elsewhere == 0 and len(whole.items) == 4
 
 
+def test_a_brief_on_a_code_folder_reads_it_as_code_before_a_page_named_alike(
+    make_base: MakeBase,
+) -> None:
+    """rust-lang/rust-analyzer: ``brief crates/hir-ty`` listed the draft
+    ``crates/hir-ty.md`` of the theme ``crates/`` alone, not the pages on the crate."""
+    root = make_base(
+        {
+            "crates/hir-ty.md": doc(
+                "Hir ty", sources="[x]", impl_refs="[crates/hir-ty/src/lib.rs]"
+            ),
+            "crates/infer.md": doc(
+                "Infer", sources="[x]", impl_refs="[crates/hir-ty/src/infer.rs]"
+            ),
+            "crates/other.md": doc("Other", sources="[x]", impl_refs="[crates/vfs/src/lib.rs]"),
+        }
+    )
+    brain = Brain.open(root)
+    for rel in ("crates/hir-ty/src/lib.rs", "crates/hir-ty/src/infer.rs", "crates/vfs/src/lib.rs"):
+        path = brain.session.project / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("pub fn f() {}\n", encoding="utf-8")
+    found = brain.brief("crates/hir-ty")
+    assert found.kind == "code"
+    assert {i.id for i in found.items} == {"crates/hir-ty.md", "crates/infer.md"}
+    # a word names the theme still, and a path the code does not hold names the page
+    assert len(brain.brief("crates").items) == 3
+    assert [i.id for i in brain.brief("crates/other").items] == ["crates/other.md"]
+
+
 def test_a_brief_says_when_the_code_asked_is_not_there_and_reads_rust_paths_as_dotted(
     make_base: MakeBase,
 ) -> None:

@@ -446,6 +446,14 @@ def test_a_quoted_docstring_keeps_its_code_and_web_links_and_loses_its_site_link
         ("**Deprecated.**\n\nThis module parses X.", "**Deprecated.**"),
         (":mod:`foo` provides things. More.", ":mod:`foo` provides things."),
         ("> A quote opens it.\n\nThe tool does Y.", "A quote opens it."),  # its marker off
+        # rust-analyzer: a module doc opening on its heading, and abbreviations
+        ("# Virtual File System\n\nVFS records changes. More.", "VFS records changes."),
+        ("### Borrow kinds\n", "Borrow kinds"),
+        (
+            "Type inference, i.e. the walk\nover code. More.",
+            "Type inference, i.e. the walk over code.",
+        ),
+        ("Visibility (e.g. `pub`). More.", "Visibility (e.g. `pub`)."),
     ],
 )
 def test_a_summary_skips_markup_only_where_a_text_opens_on_it(text: str, first: str) -> None:

@@ -673,6 +673,8 @@ def test_undocumented_code_no_draft_can_describe_is_not_sent_to_update_draft(
     report = Brain.open(repo.path).update(draft=True)
     assert report.undocumented == ["queries/logs.sql", "src/Meeting.cs"]
     assert not report.drafted and "update --draft" not in views.update_text(report)
+    # and says why it wrote nothing (rust-lang/rust-analyzer: seven files, every run)
+    assert "--draft wrote nothing: the files listed below make no unit" in report.notes[-1]
     repo.write("src/tool.py", "def main() -> None:\n    pass\n")
     repo.commit("a tool", "2026-07-02T12:00:00")
     assert "'mdbrain update --draft' writes" in views.update_text(Brain.open(repo.path).update())

@@ -224,16 +224,32 @@ class Unit:
 
 
 def group_files(facts: Iterable[FileFacts]) -> list[list[FileFacts]]:
-    """One group per folder; a big folder gives one per substantial file, plus its rest."""
+    """One group per folder; a big folder gives one per substantial file, plus its rest.
+    A Rust module's file (``hir.rs``) goes with the folder of its submodules (``hir/``),
+    last: the two are one module."""
+    ordered = sorted(facts, key=lambda f: f.path)
+    held = {posixpath.dirname(item.path) for item in ordered}
     folders: dict[str, list[FileFacts]] = {}
-    for item in sorted(facts, key=lambda f: f.path):
+    roots: list[tuple[str, FileFacts]] = []
+    for item in ordered:
+        stem, suffix = posixpath.splitext(item.path)
+        if suffix == ".rs" and stem in held:
+            roots.append((stem, item))
+            continue
         folders.setdefault(posixpath.dirname(item.path), []).append(item)
+    for stem, item in roots:
+        folders.setdefault(stem, []).append(item)
+    rooted = {id(item) for _stem, item in roots}
     groups = []
     for files in folders.values():
         if len(files) <= 3 or sum(f.weight for f in files) <= 12:
             groups.append(files)
             continue
-        big = [f for f in files if f.weight >= 3 and not f.path.endswith("__init__.py")]
+        big = [
+            f
+            for f in files
+            if f.weight >= 3 and not f.path.endswith("__init__.py") and id(f) not in rooted
+        ]
         rest = [f for f in files if f not in big]
         groups += ([rest] if rest else []) + [[f] for f in big]
     return groups
@@ -347,6 +363,15 @@ def _unit_name(
     )
 
 
+def _package_of(parts: tuple[str, ...], packages: set[tuple[str, ...]]) -> str:
+    """The name of the nearest folder above ``parts`` that is a unit's own (a crate or a
+    package holding this folder), when it is at least two deep; else ''."""
+    for depth in range(len(parts) - 1, 1, -1):
+        if parts[:depth] in packages:
+            return parts[depth - 1]
+    return ""
+
+
 def _own_folder(theme: str, folder: str, modules: dict[str, str]) -> bool:
     """Whether ``folder``, as it names its code, is the theme's own: the theme's last
     part is its name (``auth`` for ``src/auth``), or it is the project's top, which
@@ -377,11 +402,22 @@ def plan_units(
         _unit_name(g, modules, folders.count(f) > 1) for g, f in zip(groups, folders, strict=True)
     ]
     titles = Counter(title for title, _slug, _longer in named)
+    parts = [tuple(_named_parts(f, modules)) for f in folders]
+    packages = set(parts)
     units: list[Unit] = []
     taken: dict[str, set[str]] = {}
     theme_folders: dict[str, str] = {}
-    for group, key, folder, (own, short, longer) in zip(groups, keys, folders, named, strict=True):
+    # the shallowest folders name themselves first: rust-lang/rust-analyzer's folder
+    # crates/hir-def/src/hir took "hir", and the crate crates/hir was "crates-hir"
+    order = sorted(range(len(groups)), key=lambda n: (len(parts[n]), folders[n]))
+    for n in order:
+        group, key, folder, (own, short, longer) = groups[n], keys[n], folders[n], named[n]
         theme = names[_owner(key, areas)]
+        inside = _package_of(parts[n], packages)
+        whole = len(group) > 1 or group[0].path.endswith("__init__.py")
+        if inside and whole and slugify(inside) != theme.rsplit("/", 1)[-1]:
+            # a folder inside another unit's package is named with it: "hir-def-hir"
+            short = longer = _named(inside, parts[n][-1])
         title, slug = own, short
         if titles[own] > 1 and len(group) == 1:  # scripts named alike in many folders
             title, slug = group[0].path, longer

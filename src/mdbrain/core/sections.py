@@ -61,7 +61,9 @@ def language_name(path: str, lang: str = "") -> str:
 
 # what a text that is no prose opens on: an admonition (!!!, ???, :::), a quote, a badge,
 # a table
-_MARKUP = re.compile(r"(?:!!!|\?\?\?|:::|>|!\[|\[!\[|\|)")
+_HEADING_MARKS = re.compile(r"^#{1,6}[ \t]+|[ \t]+#+$")
+# or a heading: rust-analyzer's vfs crate opens its doc on "# Virtual File System"
+_MARKUP = re.compile(r"(?:!!!|\?\?\?|:::|>|!\[|\[!\[|\||#{1,6}[ \t])")
 
 # a link a docstring writes for the site that renders it ("../concepts/models.md"): from
 # a draft it leads nowhere, so its text stands alone; a web address stays a link. The
@@ -137,8 +139,12 @@ def first_sentence(text: str) -> str:
     if _MARKUP.match(text):
         text = summary.first_paragraph(text) or text
     paragraph = plain(" ".join(text.split("\n\n")[0].split()))  # a summary: no links
-    match = re.search(r"(?<=[.!?])\s", paragraph)
-    return paragraph[: match.start()] if match else paragraph
+    paragraph = _HEADING_MARKS.sub("", paragraph)  # a heading alone: its words
+    # not after "i.e." or "e.g.": hir-ty's inference was summed up as "Type inference, i.e."
+    for match in re.finditer(r"(?<=[.!?])\s", paragraph):
+        if summary.ends_sentence(paragraph, match.start() - 1, initial=False):
+            return paragraph[: match.start()]
+    return paragraph
 
 
 def listed(names: Sequence[str], w: Words, limit: int = MAX_LISTED) -> str:

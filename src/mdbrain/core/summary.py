@@ -285,21 +285,25 @@ def clip(text: str, limit: int) -> str:
     words and an ellipsis."""
     if len(text) <= limit:
         return text
-    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, limit) if _ends(text, m.start())]
+    ends = [
+        m.end() for m in _SENTENCE_END.finditer(text, 0, limit) if ends_sentence(text, m.start())
+    ]
     if ends and ends[-1] >= limit // 2:
         return text[: ends[-1]]
     cut = text[: limit - 1].rsplit(" ", 1)[0] if " " in text[: limit - 1] else text[: limit - 1]
     return cut.rstrip(" ,;:-–—") + "…"
 
 
-def _ends(text: str, stop: int) -> bool:
+def ends_sentence(text: str, stop: int, *, initial: bool = True) -> bool:
     """Whether the mark at ``stop`` ends a sentence: a full stop after an abbreviation
-    ("e.g.", "etc.", "p. ex.") or an initial ("J. Smith") does not."""
+    ("e.g.", "etc.", "p. ex.") or initials ("a.k.a.") does not, nor one after a single
+    letter ("J. Smith") unless ``initial`` is False ("The module does X. More")."""
     if text[stop] != ".":
         return True
     word = _LAST_WORD.search(text, max(0, stop - 24), stop + 1)
     found = word.group(0).lower() if word else ""
-    return found not in _ABBREVIATIONS and not _INITIALS.fullmatch(found)
+    initials = _INITIALS.fullmatch(found) is not None and (initial or len(found) > 2)
+    return found not in _ABBREVIATIONS and not initials
 
 
 # --- what a paragraph is ----------------------------------------------------------------
@@ -992,7 +996,7 @@ def _completion(read: _Peeked, unfinished: bool) -> str:
 
 def _before_last_sentence(text: str) -> str:
     """The sentences of ``text`` before its last one, when they are prose; else ''."""
-    ends = [m.end() for m in _SENTENCE_END.finditer(text) if _ends(text, m.start())]
+    ends = [m.end() for m in _SENTENCE_END.finditer(text) if ends_sentence(text, m.start())]
     ends = [at for at in ends if at < len(text.rstrip())]
     if not ends:
         return ""

@@ -354,6 +354,16 @@ class Briefer:
             )
         return False
 
+    def _code_path(self, subject: str, cwd: Path | None) -> bool:
+        """Whether ``subject`` is a path of several parts (``crates/hir-ty``) naming a file
+        or a folder of the project outside the base."""
+        path = subject.strip().partition("#")[0].rstrip("/")
+        if "/" not in path or Path(path).is_absolute():
+            return False
+        full = Path(os.path.abspath((cwd or self.session.project) / path))
+        root = os.path.abspath(self.session.root)
+        return full.exists() and os.path.commonpath([root, full]) != root
+
     def _in_base(self, subject: str, cwd: Path | None) -> str | None:
         """``subject`` as a path inside the knowledge root, when it names a folder or a
         file of the base from the project's folder (or from ``cwd``); else None."""
@@ -426,7 +436,11 @@ class Briefer:
         """See :meth:`mdbrain.service.brain.Brain.brief`."""
         found = self._manifest()
         result = Brief(subject, as_of.isoformat() if as_of else None)
-        about = self._about(found, subject)
+        # a path of the project's code, before a document or a theme named alike:
+        # rust-analyzer's "crates/hir-ty" is a crate and the draft crates/hir-ty.md of the
+        # theme crates/; the brief listed the draft alone, not the 74 pages on the crate
+        code = self._code(found, subject, cwd) if self._code_path(subject, cwd) else None
+        about = [] if code else self._about(found, subject)
         if not about and self._whole(subject, cwd):
             about = list(found.entries)
         inside = None if about else self._in_base(subject, cwd)
@@ -447,7 +461,7 @@ class Briefer:
             about += [e for e in self._searched(found, subject) if e.id not in tagged]
         covers: dict[str, Cover] = {}
         if not about:
-            code = self._code(found, subject, cwd)
+            code = code or self._code(found, subject, cwd)
             if code:
                 covers, result.kind = code, "code"
                 about = [e for e in found.entries if e.id in code]

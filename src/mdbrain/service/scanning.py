@@ -255,9 +255,11 @@ def _why_left_out(project: Path, proposal: sites.Pages, read: Sequence[str]) -> 
     return derived_pages.why_left_out(heads, site, config)
 
 
-def draft_units(session: Session, wanted: set[str]) -> list[str]:
+def draft_units(session: Session, wanted: set[str]) -> tuple[list[str], list[str]]:
     """Write the drafts ``init --scan`` would write for the units holding the files of
-    ``wanted`` (paths from the project), where no document exists yet; the ids written."""
+    ``wanted`` (paths from the project), where no document exists yet; the ids written,
+    and those of the drafts not written (a document holds the id already, or the guard
+    refused the text)."""
     project = session.project
     files = project_files(project, session.root)
     texts = read_texts(project, files)
@@ -270,8 +272,7 @@ def draft_units(session: Session, wanted: set[str]) -> list[str]:
         if draft.type != "overview"
         and any(ref.partition("#")[0].rstrip("/") in wanted for ref in draft.impl_refs)
     ]
-    written, _skipped = _write(session, chosen, session.today(), dry_run=False)
-    return written
+    return _write(session, chosen, session.today(), dry_run=False)
 
 
 def project_files(project: Path, root: Path) -> list[str]:

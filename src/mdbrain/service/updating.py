@@ -236,9 +236,10 @@ class Updater:
             anchoring.prune(lock, self.session.manifest(), self.base)
             anchor_lock.write(self.root, lock)
             if draft and report.undocumented:
-                report.drafted = self._draft(report.undocumented)
+                report.drafted, kept = self._draft(report.undocumented)
                 if not report.drafted:
                     report.draftable = 0  # none made a unit to draft: not asked again
+                    report.notes.append(_none_drafted(kept))
             report.index = self.session.reindex()  # in the same hold of the lock
         return report
 
@@ -623,11 +624,28 @@ class Updater:
             return False
         return codemap.generated_code(head)
 
-    def _draft(self, undocumented: list[str]) -> list[str]:
-        """Draft documents for the code units no document describes; never overwriting."""
+    def _draft(self, undocumented: list[str]) -> tuple[list[str], list[str]]:
+        """Draft documents for the code units no document describes, never overwriting:
+        the ids written, and those of the drafts a document already holds."""
         from mdbrain.service import scanning
 
         return scanning.draft_units(self.session, set(undocumented))
+
+
+def _none_drafted(kept: Sequence[str]) -> str:
+    """Why ``update --draft`` wrote nothing: rust-lang/rust-analyzer's seven test files
+    were listed on every run, and nothing was written or said."""
+    if kept:
+        shown = ", ".join(kept[:3]) + (f" and {len(kept) - 3} more" if len(kept) > 3 else "")
+        return (
+            f"--draft wrote nothing: the drafts of the units holding the files listed below"
+            f" ({shown}) exist already, and are never replaced; add the files to their"
+            " impl_refs, or write a document that names them"
+        )
+    return (
+        "--draft wrote nothing: the files listed below make no unit a draft describes;"
+        " name them in the impl_refs of the document that should describe them"
+    )
 
 
 # fields that name code paths for update and the check, not as prose a reader reads
