@@ -2372,6 +2372,30 @@ def test_an_mdbook_chapter_is_titled_as_its_table_of_contents_names_it(
     assert any(case.source == "SUMMARY.md" for case in report.skipped)
 
 
+def test_a_book_deeper_in_the_source_is_read_as_a_book(make_base: MakeBase) -> None:
+    """rust-lang/rust-analyzer keeps its book in docs/book/src/: importing docs/ took
+    its SUMMARY.md in as a page, and left the includes of its chapters as written (the
+    check then found four anchors missing, all in the page an include pulls in)."""
+    root = make_base({})
+    docs = pages(
+        root.parent / "docs",
+        {
+            "book/src/SUMMARY.md": "# Summary\n\n- [Configuration](configuration.md)\n",
+            "book/src/configuration.md": "# Configuration\n\n{{#include generated.md:2:}}\n",
+            "book/src/generated.md": "<!-- made by a tool -->\n## cargo.targetDir\n\nWhere.\n",
+            "book/src/faq.md": "# FAQ\n\nSee [it](configuration.md#cargotargetdir).\n",
+            "notes/summary.md": "# Summary of the notes\n\nKept: no book holds it.\n",
+        },
+    )
+    (docs / "book" / "book.toml").write_text('[book]\ntitle = "x"\n', encoding="utf-8")
+    report = run_import(root, docs)
+    assert "book/src/SUMMARY.md" not in report.imported
+    assert "notes/summary.md" in report.imported
+    shown = (root / report.imported["book/src/configuration.md"]).read_text()
+    assert "## cargo.targetDir" in shown and "{{#include" not in shown
+    assert not [f for f in Brain.open(root).check().findings if f.code == "W019"]
+
+
 def test_an_mdbook_chapter_shows_the_code_its_includes_name_and_describes_it(
     make_base: MakeBase,
 ) -> None:

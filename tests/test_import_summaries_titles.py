@@ -89,6 +89,18 @@ CODE = "```rust\nfn f() {}\n```\n"
             'Chosen option: "Prettier", because it is widely used (see trends); the fewer'
             " debates the better :-)",
         ),
+        (  # a sentence running on past code (rust-analyzer's contributing guide)
+            "It is an ordinary Rust project. It builds on stable.\nSo, just\n"
+            + CODE
+            + "should be enough to get you started!\n",
+            "It is an ordinary Rust project. It builds on stable.",
+        ),
+        (  # a whole sentence above code keeps its last words
+            "The tool needs no C libraries. Run the tests with Cargo\n"
+            + CODE
+            + "Then read the guide.\n",
+            "The tool needs no C libraries. Run the tests with Cargo",
+        ),
     ],
 )
 def test_a_summary_never_stops_on_what_it_announces(body: str, wanted: str) -> None:

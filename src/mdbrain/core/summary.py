@@ -950,6 +950,8 @@ def _completed(block: Block, read: _Peeked) -> Block:
         and after.follows
         and after.kind == LIST
     )
+    if _runs_past(block, after) and (before := _before_last_sentence(text)):
+        return Block(PROSE, before)
     if not announces and not unfinished:
         return block
     completion = _completion(read, unfinished)
@@ -963,6 +965,19 @@ def _completed(block: Block, read: _Peeked) -> Block:
     if before and kind == PROSE:
         return Block(PROSE, before)
     return Block(_DANGLING, text)
+
+
+def _runs_past(block: Block, after: Block | None) -> bool:
+    """Whether a paragraph's last sentence runs on past what comes between it and the
+    next one (code, mostly): it stops on a word, and the next paragraph opens in lower
+    case or it stops on a word no sentence ends on. rust-analyzer's contributing guide
+    was summed up as "... doesn't depend on C libraries. So, just", a code block and
+    "should be enough to get you started!" following."""
+    if block.kind != PROSE or not block.text.rstrip()[-1:].isalnum():
+        return False
+    if after is None or after.follows:
+        return False
+    return after.text[:1].islower() or _UNFINISHED.search(block.text) is not None
 
 
 def _completion(read: _Peeked, unfinished: bool) -> str:

@@ -510,7 +510,8 @@ def _book_contents(run: _Run, path: str) -> str:
     """Why an mdBook's SUMMARY.md is not imported ('' for any other page): it is the
     book's table of contents, which the site draws as its side bar. Zed's came in as a
     page titled "Summary", and was then a neighbour of nearly every page."""
-    if run.book and path.casefold() == "summary.md":
+    top = run.book and path.casefold() == "summary.md"
+    if top or (posixpath.basename(path).casefold() == "summary.md" and _book_source(run, path)):
         return (
             "the book's table of contents (mdBook's SUMMARY.md), which titled its pages;"
             " import the file alone to keep it"
@@ -798,11 +799,24 @@ def _with_code(run: _Run, path: str, raw: str) -> str:
     return found.text
 
 
+def _book_source(run: _Run, path: str) -> bool:
+    """Whether the page at ``path`` (from the source) sits in an mdBook's source folder:
+    a book.toml in its folder or the one above, inside the source. rust-analyzer's
+    book is docs/book/src/: importing docs/ took its SUMMARY.md in as a page, and left
+    its includes unexpanded."""
+    folder = (run.source / path).parent
+    return any(
+        (where / "book.toml").is_file()
+        for where in (folder, folder.parent)
+        if where == run.source or run.source in where.parents
+    )
+
+
 def _with_book(run: _Run, path: str, raw: str) -> str:
     """The chapter as its mdBook shows it (:func:`snippets.expand_book`): each include
     replaced by the lines of the file it names, from the chapter's folder, never outside
     the project. Includes that are not read are noted, each with why."""
-    if not run.book or snippets.BOOK not in raw:
+    if snippets.BOOK not in raw or not (run.book or _book_source(run, path)):
         return raw
     project = run.session.project.resolve()
     folder = (run.source / path).parent
