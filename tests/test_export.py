@@ -398,6 +398,44 @@ def test_images_show_as_their_description(project: Path, tmp_path: Path) -> None
     assert "images.example" not in page
 
 
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(64))  # any bytes: the site copies, never reads
+
+
+def test_the_projects_pictures_are_drawn_from_copies_in_the_site(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """tikv/rfcs: every design diagram (``../media/x.png``) was "[image: ...]"."""
+    body = (
+        '![Old scheme](../../media/old.png) and ![New](<../../media/new%20one.png> "Its title")\n\n'
+        '<img src="../../media/old.png" alt="again">\n\n'
+        "![a drawing](../../media/plan.svg) ![gone](../../media/gone.png)"
+        " ![far](https://images.example/x.png) ![out](../../../outside.png)\n"
+    )
+    root = make_base({"design/limits.md": doc("Limits", body=body)})
+    project = root.parent
+    media = project / "media"
+    media.mkdir()
+    (media / "old.png").write_bytes(PNG)
+    (media / "new one.png").write_bytes(PNG[::-1])
+    (media / "plan.svg").write_text("<svg><script>alert(1)</script></svg>", encoding="utf-8")
+    (project.parent / "outside.png").write_bytes(PNG)
+    site = site_of(project, tmp_path / "site")
+    assert site["pictures/media/old.png"] == PNG
+    assert site["pictures/media/new one.png"] == PNG[::-1]
+    assert not [name for name in site if name.endswith((".svg", "outside.png", "gone.png"))]
+    page = text(site, "docs/design/limits.html")
+    assert '<img src="../../pictures/media/old.png" alt="Old scheme" loading="lazy">' in page
+    assert 'src="../../pictures/media/new%20one.png" alt="New" title="Its title"' in page
+    assert '<img src="../../pictures/media/old.png" alt="again" loading="lazy">' in page
+    for told in ("a drawing", "gone", "far", "out"):
+        assert f'<span class="image">[image: {told}]</span>' in page
+    assert "images.example" not in page
+    # a picture no page shows any more leaves the site with the next export
+    (root / "design/limits.md").write_text(doc("Limits", body="No pictures."), encoding="utf-8")
+    again = site_of(project, tmp_path / "site")
+    assert not [name for name in again if name.startswith("pictures/")]
+
+
 def test_a_document_holding_a_secret_is_withheld(project: Path, tmp_path: Path) -> None:
     site = site_of(project, tmp_path / "site")
     assert all(SECRET.encode() not in data for data in site.values())

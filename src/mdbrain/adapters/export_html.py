@@ -128,13 +128,56 @@ def _link_open(
 def _image(
     self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
 ) -> str:
-    """An image is shown as its description (its alt text, else its title, else its
-    address): the site fetches nothing."""
+    """A picture of the project the site holds a copy of is drawn (see :func:`_pictures`);
+    any other image is shown as its description (its alt text, else its title, else its
+    address): the site fetches nothing from elsewhere."""
     item = tokens[idx]
     alt = self.renderInlineAsText(item.children or [], options, env)
-    said = (alt, str(item.attrGet("title") or ""), str(item.attrGet("src") or ""))
-    told = next((" ".join(words.split()) for words in said if words.strip()), "")
+    src = str(item.attrGet("src") or "")
+    drawn = env.get("picture")
+    shown = drawn(env["doc"], src) if drawn is not None and src else None
+    if shown is not None:
+        title = str(item.attrGet("title") or "")
+        said = f' title="{escape(title)}"' if title.strip() else ""
+        url = env["base"] + quote(shown)
+        return f'<img src="{url}" alt="{escape(alt)}"{said} loading="lazy">'
+    said_as = (alt, str(item.attrGet("title") or ""), src)
+    told = next((" ".join(words.split()) for words in said_as if words.strip()), "")
     return f'<span class="image">[image{": " if told else ""}{escape(told)}]</span>'
+
+
+# an image a body shows, as Markdown or HTML writes it: its address
+_PICTURE_REF = re.compile(
+    r"!\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]\(\s*<?([^)\s>]+)|<img\b[^>]*?\bsrc\s*=\s*[\"']?([^\"'\s>]+)",
+    re.IGNORECASE,
+)
+PICTURE_FOLDER = "pictures"  # where the site keeps its copies of the project's pictures
+
+
+def _pictures(snapshot: Snapshot) -> dict[str, str]:
+    """The project's pictures the documents show (PNG, JPEG, GIF, WebP), each by its path
+    from the project, with the name of its copy in the site: tikv/rfcs' design diagrams
+    were shown as "[image: Old schedule limit scheme]"."""
+    out: dict[str, str] = {}
+    for page in snapshot.pages:
+        text = snapshot.body(page.id).text
+        if "![" not in text and "<img" not in text.lower():
+            continue
+        for found in _PICTURE_REF.finditer(text):
+            rel = snapshot.picture_path(page.id, found.group(1) or found.group(2))
+            if rel is not None:
+                out.setdefault(rel, f"{PICTURE_FOLDER}/{rel}")
+    return out
+
+
+def _drawing(snapshot: Snapshot, pictures: Mapping[str, str]) -> Callable[[str, str], str | None]:
+    """What an image of a document shows in the site: the copy of its picture, if any."""
+
+    def drawn(doc_id: str, src: str) -> str | None:
+        rel = snapshot.picture_path(doc_id, src)
+        return pictures.get(rel) if rel is not None else None
+
+    return drawn
 
 
 def _anchored(
@@ -594,13 +637,16 @@ def body_parts(
     title: str = "",
     *,
     summary: str = "",
+    picture: Callable[[str, str], str | None] | None = None,
 ) -> tuple[Markup, bool]:
     """:func:`body_html`, and whether the body opens on its ``summary`` (an imported page's
     summary is its first paragraph: shown above the body, it was read twice). A heading
     repeats the title whatever its markup (dotnet/csharplang: "Discriminated unions /
     `enum class`" was shown twice)."""
     base = "../" * page_path(doc_id).count("/")
-    env: EnvType = {"doc": doc_id, "pages": pages, "base": base, "anchors": {}}
+    env: EnvType = {
+        "doc": doc_id, "pages": pages, "base": base, "anchors": {}, "picture": picture,
+    }  # fmt: skip
     tokens = md.parse(without_comments(text), env)
     if (
         len(tokens) >= 3
@@ -708,6 +754,8 @@ class Site:
     review: Any
     review_count: int
     get: Callable[[str], Page | None]
+    # the project's pictures the site holds copies of: path from the project -> in the site
+    pictures: Mapping[str, str] = field(default_factory=dict)
 
 
 def render(snapshot: Snapshot) -> tuple[list[str], Iterator[tuple[str, bytes]]]:
@@ -716,10 +764,11 @@ def render(snapshot: Snapshot) -> tuple[list[str], Iterator[tuple[str, bytes]]]:
     manifest, not the bodies."""
     fixed = ["index.html", "manifest.html", "conflicts.html", "review.html", "graph.html"]
     names = fixed + [page_path(p.id) for p in snapshot.pages] + [f"assets/{n}" for n in ASSETS]
-    return names, _files(snapshot)
+    pictures = _pictures(snapshot)
+    return names + sorted(pictures.values()), _files(snapshot, pictures)
 
 
-def _files(snapshot: Snapshot) -> Iterator[tuple[str, bytes]]:
+def _files(snapshot: Snapshot, pictures: Mapping[str, str]) -> Iterator[tuple[str, bytes]]:
     env = environment()
     review = snapshot.review
     site = Site(
@@ -731,6 +780,7 @@ def _files(snapshot: Snapshot) -> Iterator[tuple[str, bytes]]:
         review=review,
         review_count=len(review.to_review) + len(review.synthesis) + len(review.drafts),
         get=snapshot.get,
+        pictures=pictures,
     )
     counts, top = _counts(snapshot), tree(site.pages)
     yield "index.html", _page(env, site, "home.html", counts=counts, tree=top)
@@ -743,6 +793,8 @@ def _files(snapshot: Snapshot) -> Iterator[tuple[str, bytes]]:
     folder = files("mdbrain.adapters") / "templates"
     for name in ASSETS:
         yield f"assets/{name}", (folder / name).read_bytes()
+    for rel, name in sorted(pictures.items(), key=lambda item: item[1]):
+        yield name, snapshot.picture(rel)
 
 
 def _page(env: Environment, site: Site, template: str, name: str = "", **values: Any) -> bytes:
@@ -765,12 +817,14 @@ def _render_documents(ids: Sequence[str]) -> list[tuple[str, bytes]]:
     snapshot, env, site = _shared
     md = markdown()
     out = []
+    drawn = _drawing(snapshot, site.pictures)
     for doc_id in ids:
         item = snapshot.by_id[doc_id]
         body = snapshot.body(doc_id)
         html, repeated = body_parts(
-            md, body.text, doc_id, snapshot.by_id, item.title, summary=item.summary or ""
-        )
+            md, body.text, doc_id, snapshot.by_id, item.title, summary=item.summary or "",
+            picture=drawn,
+        )  # fmt: skip
         name = page_path(doc_id)
         shown = _page(
             env, site, "document.html", name, page=item, body=body, html=html, repeated=repeated

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
+from urllib.parse import unquote
 
 from mdbrain.core import fields, graph, indexes, rules
 from mdbrain.core.document import loads_leniently
@@ -122,6 +123,13 @@ class Body(NamedTuple):
     note: str = ""
 
 
+# the pictures a site shows, copied beside its pages: kinds a browser draws and never
+# runs (an SVG may hold a script: it stays a description), up to a size
+PICTURES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif"})
+PICTURE_MOST = 5_000_000
+_ADDRESS = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """The base as an export shows it, read once; bodies come on request."""
@@ -134,6 +142,7 @@ class Snapshot:
     conflicts: tuple[Conflict, ...]
     review: ReviewQueue
     reader: Callable[[str], Body] = field(repr=False, compare=False)
+    home: Path | None = None  # the project folder, absolute: where pictures are read
     by_id: Mapping[str, Page] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -144,6 +153,38 @@ class Snapshot:
 
     def body(self, doc_id: str) -> Body:
         return self.reader(doc_id)
+
+    def picture_path(self, doc_id: str, src: str) -> str | None:
+        """The project's picture an image of document ``doc_id`` shows (``src`` as
+        written, relative to the document), as a path from the project; None for an
+        address, a file of another kind (:data:`PICTURES`), bigger than
+        :data:`PICTURE_MOST`, missing, or out of the project."""
+        if self.home is None:
+            return None
+        written = unquote(src.strip().partition("#")[0].partition("?")[0])
+        if not written or _ADDRESS.match(written) or written.startswith(("/", "\\")):
+            return None
+        if os.path.splitext(written)[1].lower() not in PICTURES:
+            return None
+        full = os.path.normpath(self.root / os.path.dirname(doc_id) / written)
+        rel = Path(os.path.relpath(full, self.home)).as_posix()
+        if rel.startswith("../") or rel == "..":
+            return None
+        try:
+            path = files.locate(self.home, rel)  # no link leading out of the project
+            size = path.stat().st_size if files.is_regular(self.home, rel) else None
+        except (MdbrainError, OSError):
+            return None
+        return rel if size is not None and size <= PICTURE_MOST else None
+
+    def picture(self, rel: str) -> bytes:
+        """The bytes of a picture :meth:`picture_path` gave (b"" when it is gone since)."""
+        if self.home is None:
+            return b""
+        try:
+            return files.read(self.home, rel, limit=PICTURE_MOST)
+        except (MdbrainError, OSError):
+            return b""
 
     def in_standing_order(self) -> list[tuple[str, list[Page]]]:
         """The pages by status, documents in force first, each part sorted by theme and id;
@@ -182,6 +223,7 @@ def gather(brain: Brain) -> Snapshot:
         conflicts=tuple(brain.conflicts()),
         review=brain.review(),
         reader=read,
+        home=brain.location.project.resolve(),
     )
 
 
