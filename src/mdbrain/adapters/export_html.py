@@ -160,9 +160,9 @@ def _pictures(snapshot: Snapshot) -> dict[str, str]:
     were shown as "[image: Old schedule limit scheme]"."""
     out: dict[str, str] = {}
     for page in snapshot.pages:
-        text = snapshot.body(page.id).text
-        if "![" not in text and "<img" not in text.lower():
+        if not snapshot.may_show_pictures(page.id):
             continue
+        text = snapshot.body(page.id).text
         for found in _PICTURE_REF.finditer(text):
             rel = snapshot.picture_path(page.id, found.group(1) or found.group(2))
             if rel is not None:
