@@ -111,7 +111,12 @@ def test_links_to_the_projects_own_pages_on_its_forge_follow_them(make_base: Mak
     )
     assert foreign_links.forge_home(git.Git(project).remotes()[0]) == "github.com/acme/handbook"
     _handbook(project)
+    notes = project / "decisions/notes.md"
+    notes.write_text(
+        f"# Notes\n\nRead [the rule]({HOME}/blob/main/decisions/0002-ship-daily.md).\n"
+    )
     run_import(root, project / "decisions")
+    assert "[the rule](0002-ship-daily.md)" in body(root, "decisions/notes.md")
     first = body(root, "decisions/0001-ship-small.md")
     assert "[the second record](0002-ship-daily.md#why)" in first
     assert "[old]: 0000-old-rule.md" in first
@@ -132,13 +137,25 @@ def test_without_a_forge_remote_the_pages_links_to_files_they_hold_tell_the_home
     project = root.parent
     subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
     _handbook(project)
+    notes = project / "decisions/notes.md"
+    notes.write_text(
+        f"# Notes\n\nRead [the rule]({HOME}/blob/main/decisions/0002-ship-daily.md).\n"
+    )
     run_import(root, project / "decisions")
+    assert "[the rule](0002-ship-daily.md)" in body(root, "decisions/notes.md")
     first = body(root, "decisions/0001-ship-small.md")
     assert "[the second record](0002-ship-daily.md#why)" in first
     assert "[old]: 0000-old-rule.md" in first
     # acme/other is linked to one file only: a chance, no home
     second = body(root, "decisions/0002-ship-daily.md")
     assert "(https://github.com/acme/other/blob/main/decisions/0001-ship-small.md)" in second
+    # cilium/design-cfps: one page changed and imported again was read alone, and its
+    # links became addresses again; the pages not read again tell the home too
+    notes.write_text(notes.read_text() + "\nOne more line.\n", encoding="utf-8")
+    report = run_import(root, project / "decisions")
+    assert list(report.imported) == ["notes.md"]
+    again = body(root, "decisions/notes.md")
+    assert "[the rule](0002-ship-daily.md)" in again and "One more line." in again
     held = {"/decisions/a.md", "/b.md"}
     one = f"see {HOME}/blob/main/decisions/a.md and {HOME}/tree/main/decisions/gone.md"
     assert foreign_links.linked_homes([one], held.__contains__) == frozenset()

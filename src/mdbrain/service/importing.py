@@ -27,7 +27,7 @@ import os
 import posixpath
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -1465,13 +1465,28 @@ def _pages_of(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     addresses to leave out, copies of one another."""
     pages = _read(run, paths)
     project = run.session.project.resolve()
-    run.plan.homes |= _linked_homes(project, run.source, pages)
+    texts = [page.body for page in pages.values()]
+    if not run.plan.homes and run.plan.before:
+        # the pages an earlier import brought in, unchanged, tell where the project is
+        # served as much as those read again: cilium/design-cfps' links to the other
+        # CFPs by their GitHub addresses became addresses again when one page changed
+        texts += _texts_of(run, sorted(run.plan.before))
+    run.plan.homes |= _linked_homes(project, run.source, texts)
     _without_addresses(run, pages)
     _note_copies(run.plan, pages)
     return pages
 
 
-def _linked_homes(project: Path, src: Path, pages: Mapping[str, conversion.Page]) -> frozenset[str]:
+def _texts_of(run: _Run, paths: Sequence[str]) -> list[str]:
+    """The texts of pages of the source, as written (those that cannot be read left out)."""
+    out = []
+    for path in paths:
+        with contextlib.suppress(MdbrainError):
+            out.append(files.read(run.source, path).decode("utf-8", "replace"))
+    return out
+
+
+def _linked_homes(project: Path, src: Path, texts: Iterable[str]) -> frozenset[str]:
     """Where the pages' links to the project's own files say it is served (see
     :func:`foreign_links.linked_homes`): NixOS/rfcs, cloned from a mirror, linked its RFCs
     by their GitHub addresses, which stayed links out of the base. The repository's top
@@ -1487,7 +1502,7 @@ def _linked_homes(project: Path, src: Path, pages: Mapping[str, conversion.Page]
     def exists(path: str) -> bool:
         return (real / path.lstrip("/")).is_file()
 
-    return foreign_links.linked_homes((page.body for page in pages.values()), exists)
+    return foreign_links.linked_homes(texts, exists)
 
 
 def _served(project: Path, src: Path) -> tuple[Path, ...]:
