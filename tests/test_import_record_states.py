@@ -142,6 +142,16 @@ def test_a_record_reads_its_state_as_the_page_writes_it(
         ("Accepted (support for Python 2 dropped)", "accepted"),
         ("Accepted; the Kafka option was discarded", "accepted"),
         ("Approved, not adopted by the mobile team", "accepted"),
+        # cilium/design-cfps: shipped in a release, or left dormant
+        ("Released Cilium 1.17", "accepted"),
+        ("Released Cilium-cli 0.16", "accepted"),
+        ("Dormant[^a]", "proposed"),
+        # celestia-app's ADR-011: accepted, two optimisations of it declined below
+        (
+            "Accepted -> No change to the specification\n\nOptimization 1 & 2 **Declined**.",
+            "accepted",
+        ),
+        ("Rejected\n\nIt was accepted at first.", "rejected"),
     ],
 )
 def test_states_not_in_force_and_negations_are_read(written: str, state: str) -> None:
@@ -1168,3 +1178,42 @@ def test_a_proposal_stating_its_state_and_giving_an_overview_is_read_so(
     assert lifecycle["summary"] == "How a feature moves from alpha to stable."
     assert adr.state_of("Ready for Implementation") == "accepted"
     assert adr.state_of("Ready for Review") == "proposed"
+
+
+def test_a_record_replaced_by_a_pull_request_elsewhere_is_deprecated() -> None:
+    """celestia-app's ADR-005: "Deprecated in favor of [orchestrator-relayer#66](...)"
+    came in a draft, and the import looked for its record number 66."""
+    link = "https://github.com/celestiaorg/orchestrator-relayer/pull/66"
+    body = f"# ADR 5: Reduce state\n\n## Status\n\nDeprecated in favor of [orchestrator-relayer#66]({link})\n"
+    record = adr.read("docs/architecture/adr-005-reduce-state.md", body, {})
+    assert record is not None and record.state == "deprecated"
+    resolved = adr.resolve(
+        {"docs/architecture/adr-005-reduce-state.md": record}, lambda _path: None
+    )
+    assert not resolved.unresolved and not resolved.pairs
+    # a record replaced by one of this log, by its number, is superseded still
+    body = "# ADR 6: X\n\n## Status\n\nSuperseded by [ADR 7](adr-007-y.md)\n"
+    again = adr.read("docs/architecture/adr-006-x.md", body, {})
+    assert again is not None and again.state == "superseded"
+
+
+def test_a_page_telling_what_each_state_means_is_no_record_and_a_form_listing_them_a_template() -> (
+    None
+):
+    """cilium/design-cfps: its README's Status section tells the five states a CFP may
+    have, and was read as a decision; its template lists them with commas."""
+    states = (
+        "The status of a CFP indicates its maturity. There are five statuses a CFP can"
+        " have:\n\n1. Draft: a CFP in any form not yet merged into this repository.\n"
+        "2. Implementable: approved by one committer and merged; the work can start.\n"
+        "3. Released X.Y: everything it proposes is merged with that release.\n"
+        "4. Dormant: nobody is working on it now; it may come back.\n"
+        "5. Declined: the community considered it and rejected it for now.\n"
+    )
+    readme = f"# Cilium Feature Proposals\n\nHow to propose.\n\n# Status\n\n{states}"
+    assert adr.read("README.md", readme, {}) is None
+    form = "# CFP-003: Template\n\n**Status:** Implementable, Released, Dormant, Declined\n"
+    record = adr.read("cfps/CFP-003-template.md", form, {})
+    assert record is not None and record.template
+    filled = "# CFP-9: X\n\n**Status:** Accepted, implemented, released\n"
+    assert not adr.read("cfps/CFP-009-x.md", filled, {}).template  # type: ignore[union-attr]

@@ -704,3 +704,26 @@ def test_a_front_matter_broken_otherwise_is_read_line_by_line_where_each_line_is
     assert page.meta["status"].startswith("**provisional**|")
     nested = block.replace("authors:\n", "authors:\n  nested:\n")
     assert not conversion.parse("x.md", nested).meta  # nesting is not guessed at
+
+
+def test_a_proposal_opening_on_its_fields_is_named_and_summed_up_past_them() -> None:
+    """cilium/design-cfps: CFP-35631 opens on its title in bold, then "# **Meta**" over
+    its fields, and was titled "Meta"; CFP-36975 has Author(s), Date and Status
+    sections above its Abstract, and was summed up by its author's name."""
+    body = (
+        "**CFP-35631: Support CNI STATUS in Cilium**\n\n# **Meta**\n\n**SIG: DATAPATH**\n\n"
+        "**Status:** Implementable\n\n## **Summary**\n\nAdd the CNI STATUS operation.\n"
+    )
+    assert conversion.title_of(body, {}, "cilium/CFP-35631-cni-status.md") == (
+        "CFP-35631: Support CNI STATUS in Cilium"
+    )
+    fields = (
+        "# Proposal: Configuration Profiles\n\n## Author(s)\n\nA. Person\n\n## Date\n\n"
+        "2025-02-07\n\n## Status\n\nImplementable\n\n## Abstract\n\nProfiles are tested"
+        " sets of options.\n\n## Motivation\n\nMany flags.\n"
+    )
+    said = conversion.summary_of(fields, {}, 240, True, "Proposal: Configuration Profiles")
+    assert said == "Profiles are tested sets of options."
+    # a sentence in bold, or a banner, names no page
+    assert conversion.title_of("**Read this first.**\n\nText.\n", {}, "docs/notes.md") == "Notes"
+    assert conversion.title_of("**Deprecated**\n\nText.\n", {}, "docs/old.md") == "Old"

@@ -381,6 +381,7 @@ _STATES: Final = (
             r"|^\W*ready\s+for\s+implementation\b"  # ... and a dapr proposal
             # an Ember RFC's later stages
             r"|^\W*(?:released|recommended|ready[- ]for[- ]release)\W*$"
+            r"|^\W*released\s[^\n\d]{0,40}\d"  # cilium's "Released Cilium 1.17"
             rf"|\b(?:accept|approuv|adopt|valid|d[ée]cid|act|impl[ée]ment){_PP}(?!\w)",
             re.I,
         ),
@@ -394,6 +395,7 @@ _STATES: Final = (
             r"|^\W*(?:stagnant|last\s+call|review|provisional)\b"  # EIP-1's, a KEP's
             r"|^\W*ready\s+for\s+review\b"  # a dapr proposal's
             r"|^\W*(?:commenting|stalled)\W*$"  # pytorch/rfcs' labels on the way
+            r"|^\W*dormant\b"  # a Cilium proposal nobody works on, which may come back
             rf"|\bpropos{_PP}(?!\w)|\bproposition\b|\bbrouillon\b|\bà\s+l['’]étude\b"
             r"|\ba\s+l['’]etude\b|\ben\s+(?:discussion|revue|relecture|cours|attente)\b"
             rf"|\breport{_PP}(?!\w)|\bsuspendue?s?\b|\bà\s+valider\b",
@@ -862,7 +864,7 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any], *, by_state: b
     name = posixpath.basename(path)
     if _ADR_PREFIX.match(name):
         return True
-    stated = _said_status(body)
+    stated = [text for text in _said_status(body) if not _explains_states(text)]
     if stated and (
         (by_state and any(_state(markdown.without_comments(text, " ")) for text in stated))
         or _sections(body, _DECISION_HEADING, nested=True)
@@ -950,6 +952,26 @@ def _state(text: str) -> str:
 
 
 _PLACEHOLDER_STATES = 3  # states a status names at once when it only lists the choices
+_EXPLAINING_WORDS = 40  # words of a status section that tells what the states mean
+
+
+def _explains_states(text: str) -> bool:
+    """Whether a status section tells what each state means rather than giving one: the
+    README of cilium/design-cfps ("There are five different statuses that a CFP can
+    have: 1. Draft: ...") was read as a decision record."""
+    return len(text.split()) > _EXPLAINING_WORDS and _named_states(text) >= _PLACEHOLDER_STATES
+
+
+def _comma_choices(status: str) -> int:
+    """How many states a status lists between commas, when it is nothing but such a list
+    of two kinds of state at least: a form's "Implementable, Released, Dormant, Declined"
+    (cilium/design-cfps' template), not "Accepted, implemented"."""
+    parts = [part.strip(" []{}*_\"'") for part in re.split(r"\s*[,;]\s*|\s+or\s+", status)]
+    parts = [part for part in parts if part]
+    if len(parts) < _PLACEHOLDER_STATES or any(len(part.split()) > 3 for part in parts):
+        return 0
+    kinds = [_state(part) for part in parts]
+    return len(parts) if all(kinds) and len(set(kinds)) >= 2 else 0
 
 
 def _listed(text: str) -> int:
@@ -1288,7 +1310,9 @@ def template_evidence(path: str, status: str, *, dated: bool = False, title: str
         return "its file name says so"
     if dated:
         return ""
-    if _choices(status) >= 2:
+    # between bars; or between commas, named a template though numbered as the records
+    # are (cilium/design-cfps' CFP-003-template.md: "Implementable, Released, ...")
+    if _choices(status) >= 2 or ("template" in name and _comma_choices(status)):
         return "its status lists the form's choices"
     if placeholder_title(title):
         return f"its title {title.strip()!r} is only placeholders"
@@ -1587,8 +1611,17 @@ def read(
         state = _state(_SUPERSEDED_WORD.split(status, maxsplit=1)[0]) or "amended"
     if not state and not template and not status.strip():
         state = folder_state(path)[0]  # dotnet/csharplang's rejected/ and inactive/
+    if state == "rejected" and _state(stated(body, meta)) == "accepted":
+        # its state as its first line gives it, parts of it declined below (celestia-app's
+        # ADR-011: "Accepted -> ...", then "Optimization 1 & 2 **Declined**")
+        state = "accepted"
     if any(c.kind == SUPERSEDED_BY and c.refs for c in found):
-        state = "superseded"
+        # replaced by a pull request or a web page only (celestia-app's ADR-005:
+        # "Deprecated in favor of [orchestrator-relayer#66](...)"): no record of the base
+        # will ever take its place; it is out of force, as deprecated
+        elsewhere = all(_elsewhere(ref) for c in found if c.kind == SUPERSEDED_BY for ref in c.refs)
+        said = _state(status[: verb.start()] if verb else status)
+        state = "deprecated" if elsewhere and said == "deprecated" else "superseded"
     ended = next((_day_of(c) for c in found if c.kind == SUPERSEDED_BY), None)
     # a field's values are often the form's examples, left as they were: the state is
     # what the status says; only a resolved successor makes the record superseded
@@ -1647,7 +1680,7 @@ def _target(
         hit = lead(path, ref.link)
         if hit is not None:
             return hit, "", True
-    if ref.number is None and _web_page(ref.link):
+    if _elsewhere(ref):
         return None, "a web page, no record of this import", False
     if ref.number is None:
         return None, "the link names no imported page and no record number", False
@@ -1661,6 +1694,26 @@ def _target(
     return None, f"record number {ref.number} is ambiguous: {', '.join(pool)}", False
 
 
+_REPO_THREAD = re.compile(r"[\w.-]+#\d+")
+_SERIES_WORD = re.compile(rf"\b(?:{_SERIES})\b", re.IGNORECASE)
+_THREAD_LINK = re.compile(r"/(?:pull|pulls|issues|merge_requests)/(\d+)/?(?:[#?].*)?$")
+
+
+def _elsewhere(ref: Ref) -> bool:
+    """Whether ``ref`` names a web page that is no record: an address that names no
+    Markdown page, numbered by no record's number but a pull request's or an issue's
+    (``[orchestrator-relayer#66](https://github.com/o/r/pull/66)``)."""
+    if not _web_page(ref.link) or ref.link is None:
+        return False
+    if ref.number is None:
+        return True
+    # numbered as a thread of a repository ("orchestrator-relayer#66"), not as a record
+    # of a series ("[RFC 3](.../pull/3)": Rust's RFCs are numbered by their pull requests)
+    thread = _THREAD_LINK.search(ref.link)
+    named = _REPO_THREAD.search(ref.text) is not None and not _SERIES_WORD.search(ref.text)
+    return thread is not None and int(thread.group(1)) == ref.number and named
+
+
 def _web_page(link: str | None) -> bool:
     """Whether a link is a web address that names no Markdown page."""
     return link is not None and links.is_address(link) and not links.is_doc_path(link.split("#")[0])
@@ -1672,20 +1725,18 @@ def _clause(
     lead: Lead,
     numbers: Mapping[int, list[str]],
     out: Resolved,
+    *,
+    deprecated: bool = False,
 ) -> None:
     if not clause.refs and clause.kind not in (RELATED, PARTLY, AMENDS):
         out.unresolved.append((path, clause.text, "names no record (no link, no number)"))
     for ref in clause.refs:
         target, why, linked = _target(path, ref, lead, numbers)
-        if (
-            target is None
-            and ref.number is None
-            and _web_page(ref.link)
-            and (clause.kind != SUPERSEDED_BY)
-        ):
-            # a pull request, an issue, a shared document replaced: nothing a human can
-            # point at a record of this import; the page keeps it as written. A record
-            # replaced by one is still reported: what holds in its place is unknown
+        if target is None and _elsewhere(ref) and (clause.kind != SUPERSEDED_BY or deprecated):
+            # a pull request, an issue, a shared document: nothing a human can point at a
+            # record of this import; the page keeps it as written. A record replaced by
+            # one is still reported, what holds in its place unknown, unless it says it
+            # is deprecated in its favour (see read)
             out.notes.append(f"{path}: {clause.verb} {ref.text}: a web page, no record")
             continue
         if target is None or target == path:
@@ -1766,7 +1817,10 @@ def resolve(
             left = examples.get(clause.verb, set())
             kept = tuple(r for r in clause.refs if r.link not in left)
             if kept or not clause.refs:  # a field holding only the form's examples: none
-                _clause(path, dataclasses.replace(clause, refs=kept), lead, numbers, out)
+                _clause(
+                    path, dataclasses.replace(clause, refs=kept), lead, numbers, out,
+                    deprecated=record.state == "deprecated",
+                )  # fmt: skip
     for verb, left in sorted(examples.items()):
         for link in sorted(left):
             said = f"{verb}: {link} names no page in {EXAMPLE_RECORDS} records or more"

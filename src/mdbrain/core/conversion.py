@@ -138,6 +138,7 @@ SECTION_NAMES: Final = frozenset(
         # a DACI-style record's (getsentry/rfcs): who decides, the options, the one chosen
         "stakeholders", "options", "options considered", "considered options",
         "option chosen", "final decision", "selected outcome", "decision outcome",
+        "meta", "metadata",  # a proposal's fields under a heading (cilium/design-cfps)
     }
 )  # fmt: skip
 _TOML_FENCE = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*(?:\n|\Z)", re.S | re.M)
@@ -218,8 +219,13 @@ def _own_part(parts: Sequence[markdown.Section], number: int) -> bool:
     that are mostly section names too (a proposal's Motivation, Design, Drawbacks). A
     "Summary" beside "Counter", "Gauge" and "Histogram" is a metric type: on
     prometheus/docs it gave the page on metric types the summary of that one type."""
-    if number > _SUMMARY_AFTER:  # past the page's opening: a recap ("In this guide, you
-        return False  # learned..."), or the part of one topic (OpenMetrics' Summary type)
+    # who wrote it, when, where it stands: fields as sections, before the page's own
+    # (cilium/design-cfps' CFP-36975: Author(s), Date and Status above its Abstract)
+    fields = sum(
+        1 for i in range(1, number) if passages.heading_name(parts[i].title) in _ASIDE_SECTIONS
+    )
+    if number - fields > _SUMMARY_AFTER:  # past the page's opening: a recap ("In this
+        return False  # guide, you learned..."), or the part of one topic (OpenMetrics')
     level = parts[number].level
 
     def parent(at: int) -> int:
@@ -321,10 +327,24 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     text = plain(top.title) if top is not None else ""
     if text:
         return text
+    bold = _BOLD_TITLE.match(body)  # cilium's CFP-35631: "**CFP-35631: Support CNI ...**"
+    said = " ".join(bold.group(1).split()) if bold is not None else ""
+    ends = bold.end() if bold is not None else 0
+    if (
+        said
+        and said[-1] not in ".:!?"  # a sentence, a label: no title
+        and not _names_no_page(said)
+        and (not headings or headings[0].line > body[:ends].count("\n"))
+    ):
+        return said
     stem = page_stem(posixpath.basename(path))
     # "CodeOfConduct.md" is titled "Code Of Conduct", as its slug reads it
     words = " ".join(re.split(r"[-_\s]+", slug.camel_words(stem))).strip() or stem
     return words[:1].upper() + words[1:]
+
+
+# a page opening on a line in bold alone, as its title, before any heading
+_BOLD_TITLE = re.compile(r"\A\s*(?:\*\*|__)([^*_\n]{3,120})(?:\*\*|__)[ \t]*(?:\n|\Z)")
 
 
 def _seen_before(body: str, line: int) -> bool:
@@ -477,9 +497,10 @@ def _unbracketed(text: str, defined: list[str]) -> str:
 _RECORD_STATE_SECTIONS: Final = frozenset({"status", "statut", "date"})
 # who wrote a page and when it changed: not what it is about
 _WHO_AND_WHEN_SECTIONS: Final = frozenset(
-    {"submitters", "submitter", "authors", "author", "contributors", "reviewers", "owners",
-     "maintainers", "approvers", "deciders", "auteurs", "auteur", "contributeurs",
-     "change log", "changelog", "revision history", "historique des modifications"}
+    {"submitters", "submitter", "authors", "author", "author(s)", "contributors", "reviewers",
+     "reviewer(s)", "owners", "owner(s)", "maintainers", "approvers", "deciders", "auteurs",
+     "auteur", "contributeurs", "change log", "changelog", "revision history",
+     "historique des modifications", "meta", "metadata"}
 )  # fmt: skip
 _ASIDE_SECTIONS: Final = _RECORD_STATE_SECTIONS | _WHO_AND_WHEN_SECTIONS  # no summary there
 _ASIDE_NAMES = "|".join(sorted(_ASIDE_SECTIONS))
