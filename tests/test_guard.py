@@ -505,6 +505,21 @@ def test_the_public_parts_of_a_json_web_key_pass_and_its_private_parts_do_not() 
     assert rules(f'"n": "{modulus}"') == ["high-entropy-string"]
 
 
+def test_a_public_key_typed_or_named_as_one_passes_and_a_private_one_does_not() -> None:
+    """celestia-app's specs: a multisig's "PubKey" entries and a validator's "pub_key"
+    were stopped as secrets; a public key is published on purpose."""
+    value = base64.b64encode(random.Random(21).randbytes(33)).decode()  # noqa: S311
+    typed = f'{{"@type":"/cosmos.crypto.secp256k1.PubKey","key":"{value}"}}'
+    nested = f'pubkey: \'{{"threshold":2,"public_keys":[{typed}]}}\''
+    named = f'"pub_key": {{\n  "type": "ed25519",\n  "value": "{value}"\n}}'
+    for published in (typed, nested, named):
+        assert rules(published) == [], published
+    # a private key, however typed, and a value of any other object, are judged as ever
+    private = f'{{"@type":"/cosmos.crypto.secp256k1.PubKey","priv_key":"{value}"}}'
+    assert rules(private) == ["high-entropy-string"]
+    assert rules(f'{{"@type":"/cosmos.auth.Account","key":"{value}"}}') == ["high-entropy-string"]
+
+
 def test_text_written_out_in_base64_is_no_random_string_but_is_still_read() -> None:
     def b64(text: str) -> str:
         return base64.b64encode(text.encode()).decode()

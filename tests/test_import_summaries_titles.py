@@ -727,3 +727,20 @@ def test_a_proposal_opening_on_its_fields_is_named_and_summed_up_past_them() -> 
     # a sentence in bold, or a banner, names no page
     assert conversion.title_of("**Read this first.**\n\nText.\n", {}, "docs/notes.md") == "Notes"
     assert conversion.title_of("**Deprecated**\n\nText.\n", {}, "docs/old.md") == "Old"
+
+
+def test_a_decision_made_of_parts_gives_way_to_the_records_own_summary() -> None:
+    """celestia-app's ADR-029: its Decision opens on "### Sizing", whose first paragraph
+    ("The budget is the cap directly") was the summary, beside a Summary of the whole."""
+    body = (
+        "# ADR 029: Upload limits\n\n## Status\n\nAccepted\n\n## Summary\n\nThe server"
+        " refuses uploads once its disk budget is full.\n\n## Decision\n\n### Sizing\n\n"
+        "The budget is the cap directly.\n\n### Model\n\nOccupancy now.\n"
+    )
+    assert conversion.summary_of(body, {}, 240, True, "ADR 029: Upload limits") == (
+        "The server refuses uploads once its disk budget is full."
+    )
+    # a Decision with a paragraph of its own still comes first
+    whole = body.replace("## Decision\n\n", "## Decision\n\nWe cap the disk by stake.\n\n")
+    said = conversion.summary_of(whole, {}, 240, True, "ADR 029: Upload limits")
+    assert said == "We cap the disk by stake."

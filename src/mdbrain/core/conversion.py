@@ -447,6 +447,11 @@ def summary_of(
     # Context, which says why (pytorch/rfcs' RFC-0024 was summarised from its Context)
     decided, proposed, why = schema.DECISION_SECTIONS, ("proposal",), ("context",)
     places = [decided, SUMMARY_SECTIONS, proposed, why] if decision else []
+    if decision and _in_parts(section(body, decided, outline=True)):
+        # a Decision made of parts, opening on the first one's heading: its first
+        # paragraph tells one part; the record's own Summary tells the whole
+        # (celestia-app's ADR-029 was summed up by "The budget is the cap directly")
+        places = [SUMMARY_SECTIONS, decided, proposed, why]
     # a record's Status section says where it stands, not what it decides ("Incomplete");
     # a page's list of its authors says who wrote it, not what it is about
     aside = decision or _ASIDE_HEADING.search(body) is not None  # most pages: none
@@ -466,6 +471,16 @@ def summary_of(
             return clip(found, limit)
         poor = poor or found
     return clip(poor, limit)
+
+
+_ATX = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
+
+
+def _in_parts(text: str) -> bool:
+    """Whether a section's text (its heading first) opens on a sub-heading, with no
+    paragraph of its own before it."""
+    lines = [line for line in text.split("\n")[1:] if line.strip()]
+    return bool(lines) and _ATX.match(lines[0]) is not None
 
 
 # an aside that points into the page, which a summary is read apart from: MADR's stock

@@ -144,6 +144,31 @@ def _public_key_part(text: str, start: int) -> bool:
     return '"kty"' in key and _JWK_PRIVATE.search(key) is None
 
 
+# A public key written as a typed object, as Cosmos and Tendermint print them:
+# {"@type": "/cosmos.crypto.secp256k1.PubKey", "key": "Ax..."}, or the object of a
+# field named for one ("pub_key": {"type": "tendermint/PubKeyEd25519", "value": ...}).
+# celestia-app's specs were stopped for them; a public key is published on purpose.
+_PUBLIC_TYPE = re.compile(r'"@?type"[ \t]{0,8}:[ \t]{0,8}"[^"\n]{0,80}pub(?:lic)?_?key', re.I)
+_PUBLIC_NAME = re.compile(r"pub(?:lic)?_?keys?", re.I)
+_PRIVATE = re.compile(r"priv(?:ate)?_?key|secret|mnemonic", re.I)
+
+
+def _typed_public_key(text: str, start: int) -> bool:
+    """Whether the quoted value opening at ``start`` lies in an object typed as a public
+    key, or held by a field named for one, with nothing private in it."""
+    opening = text.rfind("{", max(0, start - _JWK_REACH), start)
+    closing = text.find("}", start, start + _JWK_REACH)
+    if opening < 0 or closing < 0 or "{" in text[opening + 1 : start]:
+        return False
+    inner = text[opening:closing]
+    if _PRIVATE.search(inner):
+        return False
+    if _PUBLIC_TYPE.search(inner):
+        return True
+    named = _NAME_BEFORE.search(text, max(0, opening - 80), opening)
+    return named is not None and _PUBLIC_NAME.fullmatch(named.group(1)) is not None
+
+
 _LETTERS = re.compile(r"[A-Z]?[a-z]{2,}")  # a word, written as words are: "Version", "kind"
 _TOKENS = re.compile(r"[A-Za-z0-9+/=_\-]{16,}")  # runs a secret could be, in decoded text
 _TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -191,6 +216,7 @@ def entropy_finds(view: Text) -> Iterator[Found]:
                 and not _is_key(text, match.end())
                 and not _named_not_secret(text, match.start())
                 and not _public_key_part(text, match.start())
+                and not _typed_public_key(text, match.start())
                 and not _encoded_text(value)
             ):
                 yield Found("high-entropy-string", match.start(1), match.end(1), value)
