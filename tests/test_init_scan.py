@@ -261,6 +261,15 @@ def test_go_and_rust_facts() -> None:
     ]  # fmt: skip
     tests = "package store\n\nfunc TestMain(m *testing.M) {}\n\nfunc TestOpen(t *testing.T) {}\n"
     assert codemap.source_facts("store_test.go", tests).tests == 1
+    # celestia-app: a suite's Test methods are tests; a helper named Test... in another
+    # file, or "Testify", is none
+    suite = (
+        "package e2e\n\nfunc (s *CelestiaTestSuite) TestE2ESimple() {}\n\n"
+        "func (s *CelestiaTestSuite) TestUpgrade() {}\n\nfunc Testify() {}\n"
+    )
+    assert codemap.source_facts("e2e_simple_test.go", suite).tests == 2
+    helper = "package util\n\nfunc TestKeyring(cdc Codec) Keyring { return nil }\n"
+    assert codemap.source_facts("util/testfactory/common.go", helper).tests == 0
     rust = codemap.source_facts(
         "src/main.rs",
         '//! The crate.\n/// Run it.\npub fn run(x: u8) -> u8 { x }\n#[get("/b")]\nfn main() {}\n',

@@ -580,6 +580,9 @@ def _go_symbols(text: str) -> tuple[Symbol, ...]:
     return tuple(found)
 
 
+_GO_TEST = re.compile(r"^func[ \t]+(?:\([^)\n]*\)[ \t]*)?Test(?!Main\()(?![a-z])\w*[ \t]*\(", _M)
+
+
 def _go_facts(path: str, text: str) -> FileFacts:
     symbols = _go_symbols(text)
     code = comments.code_only(text, "go")
@@ -589,7 +592,10 @@ def _go_facts(path: str, text: str) -> FileFacts:
     routes = tuple(f"{m.strip() or (how if how.isupper() else 'ANY')} {p}"
                    for how, m, p in _GO_ROUTE.findall(code))  # fmt: skip
     commands = tuple(re.findall(r"\bUse:\s*\"([\w-]+)", code))
-    tests = len(re.findall(r"^func\s+Test(?!Main\()\w*\(", code, _M))  # TestMain sets up
+    # go test runs the Test functions of _test.go files (TestMain sets up; "Testify" is
+    # no test), and a suite's Test methods: celestia-app's helpers named Test... in
+    # other files were counted, its 43 suite methods were not
+    tests = len(_GO_TEST.findall(code)) if path.endswith("_test.go") else 0
     how = "Go program (`package main`)" if main else ""
     imports = dependencies.go_imports(code)
     return FileFacts(path, "go", doc, symbols, (), commands, routes, how, tests, imports=imports)
