@@ -1803,3 +1803,34 @@ def test_a_section_headed_as_the_question_asks_is_shown_first(make_base: MakeBas
     assert result.sections[0].title == "When to optimistically import blocks", [
         s.title for s in result.sections
     ]
+
+
+def test_a_passage_another_page_repeats_is_shown_once(make_base: MakeBase) -> None:
+    """celestia-app keeps a page of parameters per version: a query printed the same
+    paragraph of three of them."""
+    shared = (
+        "Not all of these parameters can be changed by governance. Those that can are"
+        " changed through a proposal that carries an update of the module's parameters."
+    )
+    # pages long enough that reading three sections costs less than one page whole
+    table = "".join(f"| blob.Param{k} | {k * 7} | hardcoded |\n" for k in range(80))
+    root = make_base(
+        {
+            f"parameters-v{n}.md": doc(
+                f"Parameters v{n}",
+                summary=f'"The parameters of version {n}."',
+                body=f"# Parameters v{n}\n\n## Governance\n\n{shared}\n\n## Table\n\n{table}",
+            )
+            for n in (1, 2, 3)
+        }
+    )
+    result = Brain.open(root).query("how are parameters changed by governance proposal", limit=3)
+    shown = [p for p in result.sections if "Governance" in p.title]
+    assert len(shown) >= 2
+    first, *others = shown
+    assert "Not all of these parameters" in first.text and not first.same
+    for other in others:
+        assert other.text == "" and other.same == f"{first.doc}:{first.line}-{first.end}"
+    printed = views.query_text(result)
+    assert printed.count("Not all of these parameters") == 1
+    assert f": the same text as {first.doc}:{first.line}-{first.end}" in printed

@@ -221,7 +221,8 @@ def query_text(result: QueryResult) -> str:
     from mdbrain.service.reading import CONTINUES, in_order, passage_head
 
     for passage, named in in_order(result.hits, result.frontmatters, result.sections):
-        lines += ["", passage_head(passage, named), passage.text]
+        lines += ["", passage_head(passage, named)]
+        lines += [passage.text] if passage.text or not passage.same else []
         if passage.cut:
             cli, mcp = (words.format(line=passage.line) for words in CONTINUES)
             option = _say(cli, mcp)

@@ -184,6 +184,9 @@ class Passage:
     end: int
     text: str
     cut: bool = False  # the section was longer and was shortened
+    # the passage of another page shown above with the same text ("doc:line-end"); the
+    # text is then left out
+    same: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,10 +383,32 @@ def passage_head(passage: Passage, named: bool) -> str:
     """The line that names a passage in an answer: its page (or :data:`SAME_PAGE`), its
     lines and its title."""
     page = passage.doc if named else SAME_PAGE
-    return f"--- {page}:{passage.line}-{passage.end} ({passage.title})"
+    head = f"--- {page}:{passage.line}-{passage.end} ({passage.title})"
+    return f"{head}: the same text as {passage.same}" if passage.same else head
 
 
 CONTINUES = ("show --section {line}", "read section={line}")  # the CLI's words, MCP's
+
+
+SAME_TEXT_WORDS = 12  # words a passage needs before its text is told the same as another's
+
+
+def _said_once(passages: Sequence[Passage]) -> list[Passage]:
+    """``passages`` with the text of each that repeats one of another page shown before
+    it left out, and that one named: celestia-app's specs keep a page of parameters per
+    version, and a query printed the same paragraph of three of them."""
+    seen: dict[str, Passage] = {}
+    out = []
+    for passage in passages:
+        said = " ".join(passage.text.split())
+        first = seen.get(said) if len(said.split()) >= SAME_TEXT_WORDS else None
+        if first is not None and first.doc != passage.doc:
+            where = f"{first.doc}:{first.line}-{first.end}"
+            passage = dataclasses.replace(passage, text="", cut=False, same=where)  # noqa: PLW2901
+        elif said:
+            seen.setdefault(said, passage)
+        out.append(passage)
+    return out
 
 
 def passage_frame(passage: Passage, named: bool = True) -> str:
@@ -391,7 +416,7 @@ def passage_frame(passage: Passage, named: bool = True) -> str:
     section cut short, the option that shows it whole. They are read with it, so they
     are counted with it, in the longer of the CLI's and MCP's words."""
     head = passage_head(passage, named)
-    if not passage.cut:
+    if not passage.cut or passage.same:
         return head
     said = [f"[section continues: {words.format(line=passage.line)}]" for words in CONTINUES]
     return f"{head}\n{max(said, key=tokens.estimate)}"
@@ -1105,7 +1130,7 @@ class Reader:
             )
             if head.text and not _title_alone(head, hit):
                 frontmatters.append(head)
-        sections = [passage for its in found for passage in its]
+        sections = _said_once([passage for its in found for passage in its])
         near = self._near(chosen, hits, filters, asked=with_neighbours, drafts=unverified)
         answer = _Answer(list(hits), frontmatters, sections, near, self.row)
         if hits:
