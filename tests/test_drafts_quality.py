@@ -268,7 +268,8 @@ def test_the_crates_of_a_workspace_are_named_after_their_folders_not_after_src()
     assert names["crates/acme-auth/src/service.rs"] == "acme-auth-service.md"
     assert names["crates/acme-net/src/service.rs"] == "acme-net-service.md"
     assert names["crates/acme-net/src/dial.rs"] == "acme-net-dial.md"
-    assert names["crates/acme-net/src/routing/mod.rs"] == "routing.md"  # its folder's module
+    # its folder's module, inside the crate: named with it, as rust-analyzer's hir-def-hir
+    assert names["crates/acme-net/src/routing/mod.rs"] == "acme-net-routing.md"
     assert names["crates/acme-net/src/index.rs"] == "acme-net-index.md"  # INDEX.md's name
     assert names["crates/acme-cli/src/bin/run.rs"] == "acme-cli-run.md"
     assert names["crates/acme-tool/src/bin/run.rs"] == "acme-tool-run.md"  # not "bin-run"
@@ -349,3 +350,19 @@ def test_a_crates_name_goes_to_the_crate_and_a_module_folder_is_named_with_its_c
     assert "hir-def" in module  # its crate's theme, or its crate's name
     assert "hir-def" not in owner["crates/hir/src/db.rs"]
     assert not [d.id for d in drafts if d.id[:-3].rsplit("-", 1)[-1].isdigit()]
+
+
+def test_files_of_modules_inside_one_theme_are_named_with_their_module() -> None:
+    """celestia-app: five modules under x/ each hold keeper/keeper.go; they were drafted
+    as "x/keeper-keeper.md" to "x/keeper-keeper-5.md", numbered in no module's order."""
+    go = "package keeper\n\n" + "".join(f"func (k Keeper) Do{n}() {{}}\n" for n in range(40))
+    texts: dict[str, str] = {}
+    for mod in ("mint", "blob", "signal", "minfee", "forwarding"):
+        texts |= {f"x/{mod}/keeper/{f}.go": go for f in ("keeper", "genesis", "hooks", "query")}
+        texts[f"x/{mod}/module.go"] = f"package {mod}\n\nfunc NewAppModule() {{}}\n"
+    for top in ("app", "cmd", "pkg", "tools", "fibre", "server", "client", "internal"):
+        texts |= {f"{top}/{f}/{f}.go": go for f in ("a", "b", "c", "d")}
+    owner = {ref: d.id for d in plan(texts).values() for ref in d.impl_refs if "#" not in ref}
+    assert owner["x/mint/keeper/keeper.go"].endswith("mint-keeper-keeper.md")
+    assert owner["x/signal/keeper/hooks.go"].endswith("signal-keeper-hooks.md")
+    assert not [i for i in owner.values() if i[:-3].rsplit("-", 1)[-1].isdigit()]

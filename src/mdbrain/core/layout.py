@@ -200,7 +200,8 @@ def entry_points(
 Area = tuple[tuple[str, ...], bool]  # a folder path; True: only the files right in it
 ENTRY_THEME: Final = "entry-points"
 INFRA_THEME: Final = "infrastructure"
-EXTRA_THEMES: Final = (ENTRY_THEME, INFRA_THEME, "testing", "project", "other-code")
+OTHER_THEME: Final = "other-code"  # the smallest folders, when they are too many
+EXTRA_THEMES: Final = (ENTRY_THEME, INFRA_THEME, "testing", "project", OTHER_THEME)
 _CONTAINERS: Final = frozenset({"src", "lib", "source", "packages", "apps"})
 # folders named by the folder holding them (a crate's src/, src/bin/), unless a Python
 # package is so named (django/utils/lib/)
@@ -308,7 +309,7 @@ def name_areas(
     for prefix, exact in themed:
         slug = slugify(prefix[-1]) if prefix else "application"
         slug = unique(slugify("-".join(prefix)), taken) if slug in taken else slug
-        names[prefix, exact] = slug if (prefix, exact) in kept else "other-code"
+        names[prefix, exact] = slug if (prefix, exact) in kept else OTHER_THEME
         taken.add(slug)
     return {a: names.get(a, ENTRY_THEME) for a in areas}
 
@@ -414,10 +415,20 @@ def plan_units(
         group, key, folder, (own, short, longer) = groups[n], keys[n], folders[n], named[n]
         theme = names[_owner(key, areas)]
         inside = _package_of(parts[n], packages)
-        whole = len(group) > 1 or group[0].path.endswith("__init__.py")
-        if inside and whole and slugify(inside) != theme.rsplit("/", 1)[-1]:
-            # a folder inside another unit's package is named with it: "hir-def-hir"
-            short = longer = _named(inside, parts[n][-1])
+        if inside and slugify(inside) != theme.rsplit("/", 1)[-1]:
+            # a folder inside another unit's package is named with it: "hir-def-hir";
+            # so is a file of it, with its own name: celestia-app's x/mint/keeper/
+            # keeper.go was "x/keeper-keeper-5", beside four other modules' keepers
+            path = group[0].path
+            whole = len(group) > 1 or path.endswith("__init__.py") or _generic(path)
+            stem = () if whole else (posixpath.splitext(posixpath.basename(path))[0],)
+            short = longer = _named(inside, parts[n][-1], *stem)
+        if theme == OTHER_THEME and parts[n] and not slugify(short).startswith(
+            slugify(parts[n][0])
+        ):
+            # the folders no theme of their own holds, side by side: each unit says which
+            # it comes from ("app-a", "cmd-a"), not a number ("a-2")
+            short, longer = _named(parts[n][0], short), _named(parts[n][0], longer)
         title, slug = own, short
         if titles[own] > 1 and len(group) == 1:  # scripts named alike in many folders
             title, slug = group[0].path, longer
