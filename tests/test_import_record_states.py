@@ -14,6 +14,7 @@ from mdbrain.core import adr, conversion, dates, document
 from mdbrain.service import importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
+from mdbrain.service.reading import Filters
 from tests.conftest import MakeBase, write_tree
 
 TODAY = dt.date(2026, 7, 1)
@@ -1217,3 +1218,61 @@ def test_a_page_telling_what_each_state_means_is_no_record_and_a_form_listing_th
     assert record is not None and record.template
     filled = "# CFP-9: X\n\n**Status:** Accepted, implemented, released\n"
     assert not adr.read("cfps/CFP-009-x.md", filled, {}).template  # type: ignore[union-attr]
+
+
+CAP = """\
+# CAP-{n:04d}: {title}
+
+## Preamble
+
+```text
+CAP: {n:04d}
+Title: {title}
+Working Group:
+    Owner: A. Person <@someone>
+Status: {status}
+Created: 2020-12-{day:02d}
+Protocol version: 17
+```
+
+## Simple Summary
+{title} for every account, as CAP-{other} does not.
+"""
+
+
+def test_a_preamble_in_a_block_of_code_gives_the_proposals_fields() -> None:
+    """stellar/stellar-protocol: each CAP and SEP gives its title, status and days in a
+    block under "## Preamble"; all 159 came in as untitled, undated reference drafts."""
+    fields = conversion.preamble_fields(
+        CAP.format(n=35, title="Asset Clawback", status="Final", other=23, day=14)
+    )
+    assert fields["cap"] == "0035" and fields["title"] == "Asset Clawback"
+    assert fields["status"] == "Final" and fields["protocol_version"] == "17"
+    assert fields["working_group"] == {"owner": "A. Person <@someone>"}
+    # code, or a block after prose, is no preamble
+    assert conversion.preamble_fields("## Usage\n\n```\nx = 1\ny: 2\nz: 3\n```\n") == {}
+    assert conversion.preamble_fields("Some prose.\n\n```\nTitle: A\nStatus: B\nC: D\n```\n") == {}
+
+
+def test_proposals_with_a_preamble_come_in_titled_dated_and_in_their_state(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    source = tmp_path / "core"
+    source.mkdir()
+    states = {13: "Rejected (In favor of CAP-0018)", 18: "Final", 23: "Final", 36: "Rejected"}
+    for n, status in states.items():
+        text = CAP.format(n=n, title=f"Proposal {n}", status=status, other=n + 1, day=n % 28)
+        (source / f"cap-{n:04d}.md").write_text(text, encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, source)
+    got = imported(root, report)
+    assert got["cap-0023.md"]["title"] == "Proposal 23"
+    assert got["cap-0023.md"]["type"] == "decision"
+    assert str(got["cap-0023.md"]["created"]) == "2020-12-23"
+    assert "original_created" not in got["cap-0023.md"]  # a day, as a frontmatter gives it
+    assert got["cap-0036.md"]["status"] == "archived"
+    assert got["cap-0013.md"]["superseded_by"] == [report.imported["cap-0018.md"]]
+    brain = Brain.open(root)
+    found = brain.search("What does CAP-23 propose?", filters=Filters(include_drafts=True))
+    # (the other pages cite CAP-24, CAP-19...: CAP-23 names the page itself)
+    assert found.hits[0].hit.id == report.imported["cap-0023.md"]

@@ -21,6 +21,7 @@ with ERB tags in it; a tag that prints a field of the page's own front matter
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import html
@@ -142,6 +143,66 @@ SECTION_NAMES: Final = frozenset(
     }
 )  # fmt: skip
 _TOML_FENCE = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*(?:\n|\Z)", re.S | re.M)
+
+
+# a preamble's line: "Status: Final", "Protocol version: 14"
+_PREAMBLE_FIELD = re.compile(r"^([A-Za-z][A-Za-z0-9 ()/_-]{0,40}?)[ \t]*:(?:[ \t]*(\S.*?))?[ \t]*$")
+_PREAMBLE_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})[^`\n]*$")
+_PREAMBLE_KEYS = frozenset({"title", "status"})  # one of them at least
+_PREAMBLE_MOST = 40  # lines of a preamble, at most
+
+
+def preamble_fields(body: str) -> dict[str, Any]:
+    """The fields a page gives in a block of code before any prose, as Stellar's
+    proposals do under "## Preamble" (``CAP: 0023``, ``Title: ...``, ``Status: Final``,
+    ``Created: 2019-06-04``): three lines at least, every one ``Name: value``, a title or
+    a status among them; their names in lower case, words joined by ``_``. Nothing when
+    the page opens otherwise."""
+    lines = body.split("\n")
+    at = 0
+    while at < len(lines) and (not lines[at].strip() or lines[at].lstrip().startswith("#")):
+        at += 1  # blank lines and headings ("## Preamble") only
+    opening = _PREAMBLE_FENCE.match(lines[at]) if at < len(lines) else None
+    if opening is None:
+        return {}
+    fence = opening.group(1)
+    out: dict[str, Any] = {}
+    last = ""  # the field indented lines belong to ("Working Group:" over its members)
+    for line in lines[at + 1 : at + 2 + _PREAMBLE_MOST]:
+        if line.strip().startswith(fence):
+            keys = set(out)
+            return out if len(out) >= 3 and keys & _PREAMBLE_KEYS else {}
+        if not line.strip():
+            continue
+        found = _PREAMBLE_FIELD.match(line.strip())
+        if found is None:
+            return {}
+        key = re.sub(r"[\s/-]+", "_", found.group(1).strip().lower()).strip("_()")
+        value = _preamble_value(found.group(2) or "")
+        if line[:1] in " \t" and isinstance(out.get(last), dict):
+            out[last].setdefault(key, value)
+        elif line[:1] not in " \t":
+            last = key
+            out.setdefault(key, value if found.group(2) else {})
+    return {}
+
+
+def _preamble_value(value: str) -> Any:
+    """A preamble's value as a frontmatter would hold it: a day as a date."""
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        with contextlib.suppress(ValueError):
+            return dt.date.fromisoformat(value)
+    return value
+
+
+def with_preamble(page: Page) -> Page:
+    """``page`` with the fields of its preamble (:func:`preamble_fields`), when it has no
+    frontmatter of its own: stellar/stellar-protocol's 159 proposals came in untitled,
+    undated and stateless."""
+    if page.meta:
+        return page
+    fields = preamble_fields(page.body)
+    return dataclasses.replace(page, meta=dict(fields)) if fields else page
 
 
 def is_page(path: str) -> bool:

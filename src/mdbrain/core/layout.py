@@ -423,8 +423,10 @@ def plan_units(
             whole = len(group) > 1 or path.endswith("__init__.py") or _generic(path)
             stem = () if whole else (posixpath.splitext(posixpath.basename(path))[0],)
             short = longer = _named(inside, parts[n][-1], *stem)
-        if theme == OTHER_THEME and parts[n] and not slugify(short).startswith(
-            slugify(parts[n][0])
+        if (
+            theme == OTHER_THEME
+            and parts[n]
+            and not slugify(short).startswith(slugify(parts[n][0]))
         ):
             # the folders no theme of their own holds, side by side: each unit says which
             # it comes from ("app-a", "cmd-a"), not a number ("a-2")

@@ -394,9 +394,11 @@ def record_numbers(text: str) -> set[int]:
 # sent to the page named so
 _SERIES_NAMED = re.compile(r"(?<![\w.-])([A-Za-z]{2,5})[ #_-]?0*(\d{1,5})(?![\w.-]*\w)")
 # the series decision logs and proposal processes number their records in
+# (Stellar's CAPs and SEPs, Solana's SIMDs, Zcash's ZIPs, Starknet's SNIPs among them:
+# "CAP-23" found every page citing it but cap-0023.md)
 RECORD_SERIES = ("adr", "rfc", "dr", "eip", "erc", "pep", "kep", "bip", "jep", "tip", "sip",
                  "nep", "cip", "keep", "kip", "flip", "gep", "tep", "xep", "nip", "aip",
-                 "fip", "hip")  # fmt: skip
+                 "fip", "hip", "cap", "sep", "simd", "zip", "snip")  # fmt: skip
 _SERIES = frozenset(RECORD_SERIES)
 
 

@@ -363,15 +363,54 @@ def _mkdocs_site(project: Path, src: Path) -> _Site | None:
     configurations give None."""
     inside = src == project or project in src.parents
     for folder in [src, *src.parents] if inside else [src, src.parent]:
-        for name in ("mkdocs.yml", "mkdocs.yaml"):
-            with contextlib.suppress(MdbrainError, OSError, UnicodeDecodeError):
-                config = files.read(folder, name, limit=1 << 20).decode("utf-8")
-                docs = (folder / sites.mkdocs_docs_dir(config)).resolve()
-                holds = src == docs or docs in src.parents or src in docs.parents
-                return _Site(docs, config, folder) if holds else None
+        for config in _mkdocs_configs(folder):
+            docs = (folder / sites.mkdocs_docs_dir(config)).resolve()
+            holds = src == docs or docs in src.parents or src in docs.parents
+            return _Site(docs, config, folder) if holds else None
         if folder == project:
             break
     return None
+
+
+_INHERIT = re.compile(r"^INHERIT:[ \t]*['\"]?([\w./-]+?\.ya?ml)['\"]?[ \t]*$", re.MULTILINE)
+_INHERIT_DEPTH = 4  # configurations a site's may build on, one after the other
+
+
+def _mkdocs_configs(folder: Path) -> Iterator[str]:
+    """The MkDocs configurations of ``folder``: its ``mkdocs.yml``, else those of its
+    ``mkdocs-*.yml`` that build on another (``INHERIT: mkdocs-common.yml``: Textual's
+    online and offline sites), each with what it builds on after it (its own settings
+    read first). Unreadable files are passed over."""
+
+    def read(name: str) -> str | None:
+        with contextlib.suppress(MdbrainError, OSError, UnicodeDecodeError):
+            return files.read(folder, name, limit=1 << 20).decode("utf-8")
+        return None
+
+    for name in ("mkdocs.yml", "mkdocs.yaml"):
+        text = read(name)
+        if text is not None:
+            yield text
+            return
+    with contextlib.suppress(OSError):
+        names = sorted(
+            entry.name
+            for entry in os.scandir(folder)
+            if entry.name.startswith("mkdocs") and entry.name.endswith((".yml", ".yaml"))
+        )
+        for name in names:
+            text = read(name)
+            if text is None or _INHERIT.search(text) is None:
+                continue
+            chain, seen = [text], {name}
+            while (found := _INHERIT.search(chain[-1])) and len(chain) < _INHERIT_DEPTH:
+                parent = posixpath.normpath(found.group(1))
+                above = None if parent in seen or parent.startswith("..") else read(parent)
+                if above is None:
+                    break
+                seen.add(parent)
+                chain.append(above)
+            yield "\n".join(chain)
 
 
 def _site_of(run: _Run, site: _Site | None) -> None:
@@ -691,8 +730,8 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             if not any(line.strip() and line.lstrip()[0] != "#" for line in raw.split("\n")):
                 run.skipped.append(Case(path, "", _POINTER))
                 continue
-        page = _with_sibling_fields(
-            run, path, conversion.parse(path, raw.removeprefix(document.BOM))
+        page = conversion.with_preamble(
+            _with_sibling_fields(run, path, conversion.parse(path, raw.removeprefix(document.BOM)))
         )
         record = adr.read(run.plan.origin(path), page.body, page.meta)  # its folder counts
         if not run.page and (why := _no_knowledge(page, record) or _book_contents(run, path)):
@@ -1071,8 +1110,8 @@ def _read_earlier(run: _Run, pages: dict[str, conversion.Page]) -> None:
             raw = document.decode(files.read(run.source, path), path=path)
         except MdbrainError:
             continue
-        page = _with_sibling_fields(
-            run, path, conversion.parse(path, raw.removeprefix(document.BOM))
+        page = conversion.with_preamble(
+            _with_sibling_fields(run, path, conversion.parse(path, raw.removeprefix(document.BOM)))
         )
         earlier[path] = page
         record = adr.read(plan.origin(path), page.body, page.meta)
