@@ -520,6 +520,21 @@ def test_a_public_key_typed_or_named_as_one_passes_and_a_private_one_does_not() 
     assert rules(f'{{"@type":"/cosmos.auth.Account","key":"{value}"}}') == ["high-entropy-string"]
 
 
+def test_a_stellar_address_passes_and_a_secret_seed_does_not() -> None:
+    """stellar/stellar-protocol: a stellar.toml's SIGNING_KEY and a paging token, both
+    account ids a ledger publishes, were stopped as passwords."""
+    rng = random.Random(8)  # noqa: S311 - a fixture
+    body = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") for _ in range(55))
+    for published in (
+        f'SIGNING_KEY="G{body}"',
+        f'"paging_token": "G{body}"',
+        f'"authentication_signing_key": "G{body}"',
+        f'"paging_token": "BRL-G{body}"',
+    ):
+        assert rules(published) == [], published
+    assert rules(f'SECRET_KEY="S{body}"') != []  # a secret seed opens on S
+
+
 def test_text_written_out_in_base64_is_no_random_string_but_is_still_read() -> None:
     def b64(text: str) -> str:
         return base64.b64encode(text.encode()).decode()

@@ -1276,3 +1276,24 @@ def test_proposals_with_a_preamble_come_in_titled_dated_and_in_their_state(
     found = brain.search("What does CAP-23 propose?", filters=Filters(include_drafts=True))
     # (the other pages cite CAP-24, CAP-19...: CAP-23 names the page itself)
     assert found.hits[0].hit.id == report.imported["cap-0023.md"]
+
+
+def test_a_preamble_names_its_authors_without_their_addresses(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """Stellar's SEP-14 names its authors with their e-mail addresses in its preamble,
+    beside a line of no field ("Version 1.0.0"): the page was stopped whole."""
+    source = tmp_path / "ecosystem"
+    source.mkdir()
+    text = (
+        "## Preamble\n\n```\nSEP: 0014\nTitle: Dynamic Asset Metadata\n"
+        "Author: OrbitLens <@orbitlens> <orbit.lens@mail.example.org>, Paul <paul@qwil.example>\n"
+        "Status: Active\nCreated: 2018-09-30\nVersion 1.0.0\n```\n\n## Simple Summary\n\nMetadata.\n"
+    )
+    (source / "sep-0014.md").write_text(text, encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, source)
+    assert list(report.imported) == ["sep-0014.md"]
+    written = (root / report.imported["sep-0014.md"]).read_text(encoding="utf-8")
+    assert "@mail.example.org" not in written and "Author: OrbitLens <@orbitlens>, Paul" in written
+    assert imported(root, report)["sep-0014.md"]["title"] == "Dynamic Asset Metadata"

@@ -168,15 +168,17 @@ def preamble_fields(body: str) -> dict[str, Any]:
     fence = opening.group(1)
     out: dict[str, Any] = {}
     last = ""  # the field indented lines belong to ("Working Group:" over its members)
+    stray = 0  # lines of no field ("Version 1.0.0" in SEP-14's), one in four at most
     for line in lines[at + 1 : at + 2 + _PREAMBLE_MOST]:
         if line.strip().startswith(fence):
-            keys = set(out)
-            return out if len(out) >= 3 and keys & _PREAMBLE_KEYS else {}
+            fields = len(out) >= 3 and bool(set(out) & _PREAMBLE_KEYS)
+            return out if fields and 4 * stray <= len(out) else {}
         if not line.strip():
             continue
         found = _PREAMBLE_FIELD.match(line.strip())
         if found is None:
-            return {}
+            stray += 1
+            continue
         key = re.sub(r"[\s/-]+", "_", found.group(1).strip().lower()).strip("_()")
         value = _preamble_value(found.group(2) or "")
         if line[:1] in " \t" and isinstance(out.get(last), dict):

@@ -676,12 +676,21 @@ def _authors_without_addresses(body: str) -> str:
         return body
     lines = body.split("\n")
     fence = ""  # a commit's "Author:" in a block of git's output is no field
+    # but a preamble's is (Stellar's SEPs: "Author: ... <tom@host>" in a block of fields)
+    preamble = bool(conversion.preamble_fields(body))
+    inside = ""  # the fence of the preamble, while its lines are read
     for number, line in enumerate(lines[:_AUTHOR_LINES]):
         if fence:
             fence = "" if markdown.closes_fence(line, fence) else fence
             continue
-        if (opened := markdown.FENCE.match(line)) is not None:
-            fence = opened.group(1)
+        if inside and markdown.closes_fence(line, inside):
+            inside = ""
+            continue
+        if not inside and (opened := markdown.FENCE.match(line)) is not None:
+            if preamble:
+                inside, preamble = opened.group(1), False
+            else:
+                fence = opened.group(1)
             continue
         found = _AUTHOR_LINE.match(line) if "@" in line else None
         if found is None or _ADDRESS_IN_FIELD.search(found.group("said")) is None:

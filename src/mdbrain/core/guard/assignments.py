@@ -16,6 +16,7 @@ from mdbrain.core.guard.values import (
     example_identifier,
     identifier_words,
     lower_case_words,
+    public_address,
     quoted_secret,
     type_name,
 )
@@ -312,6 +313,7 @@ def _assignment_at(
             or _names_itself(name, quoted)
             or _names_another(quoted)
             or _stands_in(name, quoted)
+            or public_address(quoted)
         ):
             return None
         return match.start("qv") - origin, match.end("qv") - origin, quoted
@@ -325,6 +327,7 @@ def _assignment_at(
         or _expression(value, text[match.end() : match.end() + 1])
         or not credential_like(value)
         or _stands_in(name, value)  # as written: "User01!" is none
+        or public_address(value.rstrip(".,;:!?)]}\"'`*"))
     ):
         return None
     value = value.rstrip(".,;:!?)]}\"'`*")

@@ -9,7 +9,7 @@ from mdbrain.core.guard.assignments import forgery_guard, name_parts
 from mdbrain.core.guard.encoding import b64decode
 from mdbrain.core.guard.hit import Found
 from mdbrain.core.guard.samples import placeholder
-from mdbrain.core.guard.values import looks_random
+from mdbrain.core.guard.values import looks_random, public_address
 from mdbrain.core.guard.views import Text
 
 # from each quote: a bounded run of a class without quotes, then the closing quote
@@ -217,6 +217,7 @@ def entropy_finds(view: Text) -> Iterator[Found]:
                 and not _named_not_secret(text, match.start())
                 and not _public_key_part(text, match.start())
                 and not _typed_public_key(text, match.start())
+                and not public_address(value)
                 and not _encoded_text(value)
             ):
                 yield Found("high-entropy-string", match.start(1), match.end(1), value)

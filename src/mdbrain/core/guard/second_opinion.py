@@ -13,7 +13,13 @@ from mdbrain.core.guard.keys import BEGIN_LINE, key_material_follows
 from mdbrain.core.guard.ledger import Ledger
 from mdbrain.core.guard.patterns import sample_userinfo
 from mdbrain.core.guard.samples import COMMON_PASSWORDS, placeholder, reference
-from mdbrain.core.guard.values import SPACE, example_identifier, some_randomness, type_name
+from mdbrain.core.guard.values import (
+    SPACE,
+    example_identifier,
+    public_address,
+    some_randomness,
+    type_name,
+)
 
 _GENERIC_KINDS = ("High Entropy String", "Secret Keyword")
 _TOKEN_RUN = re.compile(r"[A-Za-z0-9_.+/=-]{0,1024}")  # bounded, from a given start
@@ -69,7 +75,10 @@ def _second_opinion_stands(ledger: Ledger, kind: str, number: int, value: str, s
     if ledger.allows(value) or any(allowed in said for allowed in ledger.allow):
         return False
     token = _whole_token(said, value)
-    if value and any(placeholder(v) or reference(v) or encoded_stand_in(v) for v in {value, token}):
+    if value and any(
+        placeholder(v) or reference(v) or encoded_stand_in(v) or public_address(v)
+        for v in {value, token}
+    ):
         return False
     # "https://user:pass@example.com": a sample by mdbrain's url rule (a documentation's
     # host, the anonymous user, a stand-in), whatever detect-secrets' own rule says

@@ -71,6 +71,18 @@ _LETTER_SCORE = {
 _WORDS_SCORE = -0.25  # the lowest mean score of words run together
 
 
+# A Stellar account, contract or muxed account as its StrKey writes it (G, C or M, then
+# base32 in capitals; a secret seed opens on S), an asset code before it or not
+# ("BRL-G..."): a ledger publishes them. stellar/stellar-protocol's SEPs were stopped
+# for a stellar.toml's SIGNING_KEY and a paging token.
+_STELLAR_ADDRESS = re.compile(r"(?:[A-Za-z0-9]{1,12}[-:])?(?:[GC][A-Z2-7]{55}|M[A-Z2-7]{68})")
+
+
+def public_address(value: str) -> bool:
+    """Whether a value is an address a ledger publishes (:data:`_STELLAR_ADDRESS`)."""
+    return _STELLAR_ADDRESS.fullmatch(value) is not None
+
+
 def entropy(value: str) -> float:
     """Shannon entropy of ``value`` in bits per character."""
     if not value:
