@@ -136,6 +136,25 @@ def test_sqlmodels_includes_are_imported_as_its_site_shows_them(tmp_path: Path) 
     assert "ln[40:41] *}' asks for lines the file does not hold" in said
 
 
+def test_a_site_configured_in_files_that_build_on_one_another_is_read(tmp_path: Path) -> None:
+    """Textualize/textual: no mkdocs.yml, but mkdocs-online.yml and mkdocs-offline.yml,
+    each ``INHERIT: mkdocs-common.yml``, which turns the includes on: they stayed raw."""
+    project = _project(tmp_path, "  mdx_include:\n  markdown_include_variants:\n")
+    common = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    (project / "mkdocs.yml").unlink()
+    (project / "mkdocs-common.yml").write_text(common, encoding="utf-8")
+    for name in ("mkdocs-online.yml", "mkdocs-offline.yml"):
+        (project / name).write_text("INHERIT: mkdocs-common.yml\nsite_url: x\n", encoding="utf-8")
+    (project / "mkdocs-nav.yml").write_text("nav:\n  - index.md\n", encoding="utf-8")
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, project / "docs")
+    written = (project / "kb" / report.imported["tutorial/where.md"]).read_text()
+    assert "```Python\nline9 = 9\nline10 = 10\n```" in written
+    # a configuration that builds on itself, or on nothing there, is read once
+    (project / "mkdocs-online.yml").write_text("INHERIT: mkdocs-online.yml\n", encoding="utf-8")
+    assert list(importing._mkdocs_configs(project))  # no endless chain
+
+
 def test_a_site_without_those_extensions_keeps_the_include_lines(tmp_path: Path) -> None:
     project = _project(tmp_path, "  - toc\n")
     with Brain.open(project) as brain:
