@@ -764,6 +764,9 @@ def test_a_french_nir_counts_only_with_its_key() -> None:
     wrong = valid[:13] + f"{(int(valid[13:]) + 1) % 100:02d}"
     assert personal(wrong) == []
     assert personal(nir("2690649588157")) == ["national-id"]
+    # the digits of a decimal number are none (Textual's diagrams: SVG coordinates)
+    assert personal(f'<rect width="523.{valid}"/>') == []
+    assert personal(f"x = {valid}.5") == []
 
 
 def test_a_us_ssn_counts_unless_it_is_invalid_or_a_known_sample() -> None:

@@ -290,6 +290,29 @@ def test_a_site_without_the_snippets_extension_keeps_its_lines(tmp_path: Path) -
     assert '--8<-- "CONTRIBUTING.md"' in written
 
 
+def test_a_snippet_include_of_a_picture_keeps_its_line_unsaid(tmp_path: Path) -> None:
+    """Textualize/textual includes its diagrams' SVG in its pages: thousands of numbers of
+    markup came into the text, and a national-id finder stopped five pages on them."""
+    project = tmp_path / "project"
+    (project / "docs" / "images").mkdir(parents=True)
+    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
+    (project / "kb").mkdir()
+    (project / "mkdocs.yml").write_text(
+        "site_name: demo\nmarkdown_extensions:\n  - pymdownx.snippets\n", encoding="utf-8"
+    )
+    (project / "docs" / "images" / "flow.svg").write_text('<svg><rect x="1.5"/></svg>\n')
+    (project / "CONTRIBUTING.md").write_text(FILES["CONTRIBUTING.md"], encoding="utf-8")
+    (project / "docs" / "page.md").write_text(
+        '# Page\n\n--8<-- "docs/images/flow.svg"\n\n--8<-- "CONTRIBUTING.md"\n'
+    )
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, project / "docs")
+    written = (project / "kb" / report.imported["page.md"]).read_text()
+    assert '--8<-- "docs/images/flow.svg"' in written and "<svg>" not in written
+    assert "cargo nextest run" in written  # text is still included
+    assert not [note for note in report.notes if "flow.svg" in note]
+
+
 # --- the site's own docs folder ----------------------------------------------------------
 
 

@@ -816,10 +816,21 @@ def _with_snippets(run: _Run, path: str, raw: str) -> str:
     root = base.resolve()
     itself = (run.source / path).resolve()
     own = itself.relative_to(root).as_posix() if root in itself.parents else ""
-    found = snippets.expand(raw, _reader((base,), root), itself=own)
+    read = _reader((base,), root)
+
+    def text_only(name: str) -> str | None:
+        # a picture the site draws in the page (Textual's diagrams, SVG of thousands of
+        # numbers) is no text of it: its include line stays, and is not noted
+        return None if name.lower().endswith(_PICTURES) else read(name)
+
+    found = snippets.expand(raw, text_only, itself=own)
+    found.missing[:] = [name for name in found.missing if not name.lower().endswith(_PICTURES)]
     missing = "names no file the site's base folder holds, or one it cannot read"
     _note_includes(run, f"{path}: the snippet include", found, missing)
     return found.text
+
+
+_PICTURES = (".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".bmp")
 
 
 def _with_code(run: _Run, path: str, raw: str) -> str:

@@ -320,11 +320,21 @@ def _ibans(text: str, shapes: bytes) -> Iterator[re.Match[str]]:
                 yield match
 
 
+def _decimal(text: str, start: int, end: int) -> bool:
+    """Whether the digits at ``text[start:end]`` are part of a decimal number ("523.7197
+    225172156" in an SVG's coordinates: Textual's diagrams stopped five of its pages)."""
+    before = text[max(0, start - 2) : start]
+    after = text[end : end + 2]
+    return (len(before) == 2 and before[1] == "." and before[0].isdigit()) or (
+        len(after) == 2 and after[0] == "." and after[1].isdigit()
+    )
+
+
 def _id_finds(text: str, shapes: bytes, spans: list[tuple[int, int]]) -> Iterator[Found]:
     for match in _within(_NIR, text, spans):
         value = match.group(0)
         compact = value.replace(" ", "")
-        if _nir_valid(value) and not dummy(compact[:13]):
+        if _nir_valid(value) and not dummy(compact[:13]) and not _decimal(text, *match.span()):
             yield Found("national-id", match.start(), match.end(), value, PERSONAL)
     if "-" in text:
         for match in _within(_SSN, text, spans):
