@@ -366,3 +366,39 @@ def test_files_of_modules_inside_one_theme_are_named_with_their_module() -> None
     assert owner["x/mint/keeper/keeper.go"].endswith("mint-keeper-keeper.md")
     assert owner["x/signal/keeper/hooks.go"].endswith("signal-keeper-hooks.md")
     assert not [i for i in owner.values() if i[:-3].rsplit("-", 1)[-1].isdigit()]
+
+
+def test_files_past_a_drafts_sections_are_named_not_said_to_hold_nothing() -> None:
+    """Textualize/textual: src/textual holds some 70 modules; those past the draft's
+    sections were listed as having "no docstring and no public symbol", timer.py and its
+    class Timer among them, and the sentence came twice."""
+    from mdbrain.core.draft import MAX_SECTIONS
+
+    texts = {
+        f"src/pkg/mod{n:02d}.py": f'"""Module {n}."""\n\n\nclass Thing{n}:\n    pass\n'
+        for n in range(MAX_SECTIONS + 3)
+    }
+    texts["src/pkg/__init__.py"] = '"""The package."""\n'
+    texts["src/pkg/empty.py"] = "x = 1\n"
+    page = "\n".join(
+        "\n".join(d.body) for d in plan(texts).values() if "pkg/mod00.py" in " ".join(d.impl_refs)
+    )
+    last = f"src/pkg/mod{MAX_SECTIONS + 2:02d}.py"
+    assert f"Other files, past the {MAX_SECTIONS} described above:" in page
+    assert last in page.split("Other files, past")[1]
+    bare = [line for line in page.splitlines() if line.startswith("Files with no docstring")]
+    assert len(bare) <= 1 and all(last not in line for line in bare)
+
+
+def test_a_drafts_impl_refs_cite_the_symbol_the_file_is_named_for_before_its_errors() -> None:
+    """Textualize/textual: app.py's draft cited SystemCommand, a function and AppError,
+    not App; data_table.py's its three *DoesNotExist errors, not DataTable."""
+    errors = "".join(f"class Cell{n}DoesNotExist(Exception):\n    pass\n\n\n" for n in range(3))
+    text = errors + "def helper() -> None:\n    pass\n\n\nclass DataTable:\n    pass\n"
+    drafts = plan(
+        {"src/pkg/data_table.py": text, "src/pkg/other.py": "def f() -> None:\n    pass\n"}
+    )
+    refs = [
+        r for d in drafts.values() for r in d.impl_refs if r.startswith("src/pkg/data_table.py#")
+    ]
+    assert refs[:2] == ["src/pkg/data_table.py#DataTable", "src/pkg/data_table.py#helper"]

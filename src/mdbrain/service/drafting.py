@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import posixpath
+import re
 from collections.abc import Callable, Sequence
 
 from mdbrain.core import anchors, codemap, dependencies, digest, layout, sections
@@ -32,7 +33,7 @@ from mdbrain.core.draft import (
     read_project,
     relative,
 )
-from mdbrain.core.facts import FileFacts, clip
+from mdbrain.core.facts import FileFacts, Symbol, clip
 from mdbrain.core.layout import (
     ENTRY_THEME,
     INFRA_THEME,
@@ -155,7 +156,22 @@ def _anchors(item: FileFacts) -> list[str]:
         return []
     kinds = ("function", "class", "interface", "type")
     named = [s for s in item.symbols if s.kind in kinds and s.anchored]
+    # the symbol the file is named for first, errors last (Textual's app.py cited
+    # SystemCommand, get_system_commands_provider and AppError, not App)
+    stem = posixpath.splitext(posixpath.basename(item.path))[0].replace("_", "").lower()
+
+    def weight(symbol: Symbol) -> int:
+        own = symbol.name.rsplit(".", 1)[-1]
+        if own.lower() == stem:
+            return 0
+        return 2 if _ERROR_NAME.search(own) else 1
+
+    named.sort(key=weight)
     return [f"{item.path}#{s.name}" for s in named[:3]]
+
+
+# a symbol named for a failure: an exception or a warning class
+_ERROR_NAME = re.compile(r"(?:Error|Exception|Warning|DoesNotExist|Failure)$")
 
 
 def _tags(unit: Unit) -> tuple[str, ...]:
@@ -199,8 +215,11 @@ def _deduplicated(
             if others
             else []
         )
+    # the files past the sections a draft gives: named, not said to hold nothing
+    # (Textual's src/textual: "no docstring and no public symbol" of timer.py and theme.py)
     rest = [f.path for f in files[MAX_SECTIONS:]]
-    return body + ([w("bare_files", names=", ".join(map(code, rest))), ""] if rest else [])
+    said = w("more_files", most=MAX_SECTIONS, names=", ".join(map(code, rest)))
+    return body + ([said, ""] if rest else [])
 
 
 def _unit_body(files: Sequence[FileFacts], w: Words) -> list[str]:
