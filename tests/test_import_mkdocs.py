@@ -327,3 +327,28 @@ def test_the_folder_an_mkdocs_site_builds_from_imports_into_the_root(
     (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
     # without a docs_dir, MkDocs builds from docs/: notes/ is a folder of its own
     assert importing.default_theme(folder, tmp_path) == theme
+
+
+def test_a_page_other_pages_include_is_a_part_not_a_page(tmp_path: Path) -> None:
+    """Textualize/textual: docs/snippets/see_also_border.md, included by the style pages,
+    came in as a page of its own, its links written for those pages leading nowhere."""
+    project = tmp_path / "project"
+    (project / "docs" / "snippets").mkdir(parents=True)
+    (project / "docs" / "styles").mkdir()
+    (project / ".rag").write_text('version: "1"\nroot: kb\nlang: en\n', encoding="utf-8")
+    (project / "kb").mkdir()
+    (project / "mkdocs.yml").write_text(
+        "site_name: demo\nmarkdown_extensions:\n  - pymdownx.snippets\n", encoding="utf-8"
+    )
+    (project / "docs" / "snippets" / "see_also.md").write_text("- [Border](./border.md)\n")
+    (project / "docs" / "styles" / "border.md").write_text("# Border\n\nA border.\n")
+    (project / "docs" / "styles" / "outline.md").write_text(
+        '# Outline\n\nAn outline.\n\n## See also\n\n--8<-- "docs/snippets/see_also.md"\n'
+    )
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, project / "docs")
+    assert set(report.imported) == {"styles/border.md", "styles/outline.md"}
+    [part] = [case for case in report.skipped if case.source == "snippets/see_also.md"]
+    assert part.reason.startswith("a part other pages include")
+    written = (project / "kb" / report.imported["styles/outline.md"]).read_text()
+    assert "[Border](border.md)" in written

@@ -142,6 +142,8 @@ class _Run:
     # files stand in for those it lacks (fastapi: the images, the untranslated pages)
     fallback: tuple[Path, Path] | None = None
     served: tuple[Path, ...] = ()  # folders a site serves at its root as they are (public/)
+    # the files snippet includes put in pages, resolved: a page among them is a part
+    included: set[Path] = field(default_factory=set)
     skipped: list[Case] = field(default_factory=list)
     stopped: list[Stopped] = field(default_factory=list)
     code: list[CodeLink] = field(default_factory=list)
@@ -756,11 +758,31 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             plan.records[path] = record
         _dated(run, page, record)
         _note_macros(plan, page)
+    _parts_left_out(run, pages)
     _maturities(run, pages)
     _logged(run, pages)
     _macros_note(run.plan)
     _read_earlier(run, pages)
     return pages
+
+
+_PART = (
+    "a part other pages include (pymdownx.snippets), shown in them; import the file alone"
+    " to keep it"
+)
+
+
+def _parts_left_out(run: _Run, pages: dict[str, conversion.Page]) -> None:
+    """Leave out the pages other pages include whole (:data:`_PART`): Textual's
+    docs/snippets/ came in as pages of their own, and the check reported their links,
+    written for the pages that include them, as leading nowhere."""
+    if not run.included or run.page:
+        return
+    for path in sorted(pages):
+        if (run.source / path).resolve() in run.included:
+            del pages[path]
+            run.plan.records.pop(path, None)
+            run.skipped.append(Case(path, "", _PART))
 
 
 MATURITY_PAGES = 3  # pages giving a maturity on their status line: a convention of the pages
@@ -825,6 +847,7 @@ def _with_snippets(run: _Run, path: str, raw: str) -> str:
 
     found = snippets.expand(raw, text_only, itself=own)
     found.missing[:] = [name for name in found.missing if not name.lower().endswith(_PICTURES)]
+    run.included.update((root / name.partition(":")[0]).resolve() for name in found.included)
     missing = "names no file the site's base folder holds, or one it cannot read"
     _note_includes(run, f"{path}: the snippet include", found, missing)
     return found.text
