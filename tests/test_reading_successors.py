@@ -324,6 +324,26 @@ def test_release_notes_answer_only_questions_about_what_changed(
     assert before[1]["CHANGELOG.md"] < after[1]["CHANGELOG.md"]  # lowered
 
 
+def test_a_blogs_posts_weigh_as_news_against_the_guide(make_base: MakeBase) -> None:
+    """Textualize/textual: its posts on tasks and workers came before its guide's page
+    on workers for "how do I run a long task in the background?"."""
+    post = "We ran a long task in the background with a worker, and the app kept drawing.\n" * 3
+    root = make_base(
+        {
+            "blog/posts/background-tasks.md": doc("Background tasks", body=post, type="reference"),
+            "guide/workers.md": doc(
+                "Workers", body="Run a long task in a worker, in the background.\n", type="guide"
+            ),
+        }
+    )
+    searcher = Brain.open(root).reader().searcher
+    asked = [c.id for c in searcher.rank("how do I run a long task in the background", 2)]
+    assert asked[0] == "guide/workers.md"
+    for path in ("blog/posts/x.md", "docs/_posts/2020-01-01-x.md", "blogs/x.md"):
+        assert searching._RELEASE_NOTES.search(path)
+    assert not searching._RELEASE_NOTES.search("guide/blogging.md")
+
+
 def test_pages_of_a_folder_of_examples_answer_only_questions_asking_for_examples(
     make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
 ) -> None:

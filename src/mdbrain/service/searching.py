@@ -800,7 +800,10 @@ def _titled_by(
 # NEWS.md, release-notes.md, what's new pages, a releases/ folder of them
 _RELEASE_NOTES = re.compile(
     r"(?:^|/)(?:change[-_ ]?logs?|changes|history|news|release[-_ ]?notes?|what-?s-new[^/]*)"
-    r"(?:\.mdx?|\.markdown)?$|(?:^|/)(?:releases|changelogs?|release-notes)/",
+    r"(?:\.mdx?|\.markdown)?$|(?:^|/)(?:releases|changelogs?|release-notes)/"
+    # a blog's posts tell what was new when they were written (Textual's 43 posts, its
+    # release announcements among them, ranked above its guide)
+    r"|(?:^|/)(?:blog|blogs|_posts)/",
     re.I,
 )
 # a folder of examples or samples, at any depth ("decision-log/examples/memory/...")
