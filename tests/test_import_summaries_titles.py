@@ -744,3 +744,28 @@ def test_a_decision_made_of_parts_gives_way_to_the_records_own_summary() -> None
     whole = body.replace("## Decision\n\n", "## Decision\n\nWe cap the disk by stake.\n\n")
     said = conversion.summary_of(whole, {}, 240, True, "ADR 029: Upload limits")
     assert said == "We cap the disk by stake."
+
+
+def test_a_proposal_is_summed_up_past_its_banners_and_by_its_simple_summary() -> None:
+    """stellar/stellar-protocol: CAP-13 opens on "## Rejected" over "Superceded by
+    CAP23", SEP-3 on a "## Deprecation Notice"; CAP-10's Simple Summary ends on a "!"
+    and was taken for a cheer."""
+    banner = (
+        "## Preamble\n\n## Rejected\n\nSuperceded by [CAP23](cap-0023.md)\n\n"
+        "## Simple Summary\n\nThis proposal renames trustlines to balances.\n"
+    )
+    said = conversion.summary_of(banner, {}, 240, True, "Change Trustlines to Balances")
+    assert said == "This proposal renames trustlines to balances."
+    notice = (
+        "## Deprecation Notice\n\nFor most use cases, we recommend SEP-24 instead.\n\n"
+        "## Abstract\n\nAML laws require knowing who sends money.\n"
+    )
+    assert conversion.summary_of(notice, {}, 240, True, "Compliance") == (
+        "AML laws require knowing who sends money."
+    )
+    shout = (
+        "## Simple Summary\n\nTransactions get stuck because of insufficient fee sometimes,"
+        " especially if the protocol changes!\n\nWe partially address this.\n"
+    )
+    assert conversion.summary_of(shout, {}, 240, True, "Fee bump").startswith("Transactions")
+    assert summary.weak("We'd love your help!")  # a cheer still is one

@@ -117,7 +117,8 @@ _LATE_FRONT_MATTER = re.compile(
 # Sections a page names as its own summary (a proposal's "Summary", a paper's
 # "Abstract"): their first paragraph says more than an opening checklist or notice.
 SUMMARY_SECTIONS: Final = (
-    "summary", "abstract", "tl;dr", "tldr", "synopsis", "executive summary", "in brief",
+    "summary", "abstract", "simple summary", "tl;dr", "tldr", "synopsis", "executive summary",
+    "in brief",
     "overview",  # dapr/proposals' template opens on its Overview
     "résumé", "resume", "synthèse", "en bref",
 )  # fmt: skip
@@ -572,7 +573,12 @@ def _unbracketed(text: str, defined: list[str]) -> str:
     )
 
 
-_RECORD_STATE_SECTIONS: Final = frozenset({"status", "statut", "date"})
+# (and a banner of the record's state as a section: Stellar's CAP-13 opens on "## Rejected"
+# over "Superceded by CAP23", SEP-3 on a "## Deprecation Notice")
+_RECORD_STATE_SECTIONS: Final = frozenset(
+    {"status", "statut", "date", "rejected", "superseded", "deprecated", "withdrawn",
+     "abandoned", "obsolete", "deprecation notice", "deprecation"}
+)  # fmt: skip
 # who wrote a page and when it changed: not what it is about
 _WHO_AND_WHEN_SECTIONS: Final = frozenset(
     {"submitters", "submitter", "authors", "author", "author(s)", "contributors", "reviewers",

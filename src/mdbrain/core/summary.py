@@ -848,7 +848,14 @@ def _cheer(text: str) -> bool:
     if opening is not None and sum(not c.isspace() for c in opening.group()) >= 2:
         return True
     ends = [text[m.start()] for m in _SENTENCE_END.finditer(text)]
-    return text.endswith("!") and all(end == "!" for end in ends)
+    # short ones: a long sentence may end on a "!" and still say what the page is about
+    # (Stellar's CAP-10: "Transactions get stuck because of insufficient fee sometimes,
+    # especially if the protocol changes!")
+    short = len(text.split()) <= _CHEER_WORDS * max(1, len(ends))
+    return text.endswith("!") and all(end == "!" for end in ends) and short
+
+
+_CHEER_WORDS = 10  # words of a cheer's sentence, at most
 
 
 # a paragraph on the section it opens, not on the subject: "Each subsection here contains
