@@ -535,6 +535,19 @@ def test_a_stellar_address_passes_and_a_secret_seed_does_not() -> None:
     assert rules(f'SECRET_KEY="S{body}"') != []  # a secret seed opens on S
 
 
+def test_binary_laid_out_in_fields_is_no_random_string() -> None:
+    """Stellar's SEP-10: example transactions in XDR, base64 of fields padded with zero
+    bytes, were stopped as random strings; random key material holds few zeros."""
+    rng = random.Random(31)  # noqa: S311 - a fixture
+    fields = b"".join(
+        b"\x00\x00\x00\x02" + rng.randbytes(32) + b"\x00" * 8 + rng.randbytes(4) for _ in range(4)
+    )
+    xdr = base64.b64encode(fields).decode()
+    assert rules(f'{{"transaction": "{xdr}"}}') == []
+    key = base64.b64encode(rng.randbytes(48)).decode()
+    assert rules(f'{{"transaction": "{key}"}}') == ["high-entropy-string"]
+
+
 def test_text_written_out_in_base64_is_no_random_string_but_is_still_read() -> None:
     def b64(text: str) -> str:
         return base64.b64encode(text.encode()).decode()

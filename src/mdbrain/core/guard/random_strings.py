@@ -174,6 +174,17 @@ _TOKENS = re.compile(r"[A-Za-z0-9+/=_\-]{16,}")  # runs a secret could be, in de
 _TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
+_ZERO_SHARE = 0.1  # share of zero bytes past which decoded bytes are a record, not a key
+
+
+def _structured_bytes(value: str) -> bool:
+    """Whether a base64 value decodes to binary laid out in fields, a tenth of its bytes
+    zero or more (an XDR transaction, a protobuf with defaults): random key material
+    holds one zero in 256. Stellar's SEP-10 was stopped for its example transactions."""
+    data = b64decode(value)
+    return data is not None and len(data) >= 24 and data.count(0) >= _ZERO_SHARE * len(data)
+
+
 def _encoded_text(value: str) -> bool:
     """Whether a base64 value decodes to text made of words (a sentence, a JSON object):
     written out in base64, not drawn at random. The decoded text still goes through
@@ -219,5 +230,6 @@ def entropy_finds(view: Text) -> Iterator[Found]:
                 and not _typed_public_key(text, match.start())
                 and not public_address(value)
                 and not _encoded_text(value)
+                and not _structured_bytes(value)
             ):
                 yield Found("high-entropy-string", match.start(1), match.end(1), value)
