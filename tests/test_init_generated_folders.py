@@ -314,3 +314,24 @@ def test_the_machinery_of_a_documentation_site_is_no_code_of_the_project(tmp_pat
     # deeper down, or outside a documentation folder, a "_" folder is a package's own
     assert codemap.set_aside("src/pkg/_internal/io.py") == ""
     assert codemap.set_aside("_private/tool.py") == ""
+
+
+def test_a_contributing_guide_at_the_top_is_proposed(tmp_path: Path) -> None:
+    """Textualize/textual: its CONTRIBUTING.md (118 lines: set-up, tests, pull requests)
+    was never proposed, and "how do I set up a development environment?" found posts."""
+    steps = "".join(
+        f"{n}. Step {n} of setting up the project for development.\n" for n in range(30)
+    )
+    files = {
+        "app.py": "def run() -> None:\n    pass\n",
+        **{f"docs/{c}.md": chapter(c) for c in CHAPTERS},
+        "CONTRIBUTING.md": f"# Contributing\n\n{steps}",
+        "CODE_OF_CONDUCT.md": "# Code of conduct\n\n" + "Be kind.\n" * 40,
+    }
+    project = make(tmp_path / "contrib", files)
+    report = init_base(project, "docs-rag")
+    assert [p.folder for p in report.pages] == ["docs", "CONTRIBUTING.md"]
+    short = make(
+        tmp_path / "short", {**files, "CONTRIBUTING.md": "# Contributing\n\nSee the docs.\n"}
+    )
+    assert [p.folder for p in init_base(short, "docs-rag").pages] == ["docs"]

@@ -383,7 +383,8 @@ def test_a_long_readme_is_proposed_for_import_and_a_short_one_is_not(tmp_path: P
 def test_pages_of_their_own_at_the_top_are_proposed_one_by_one(tmp_path: Path) -> None:
     """swift-evolution: process.md and commonly_proposed.md sit beside proposals/, and no
     folder's import brings them in; init named the folders alone. A short README, the
-    community files, a stub and a template are not proposed."""
+    community files but CONTRIBUTING.md (how to work on the project: Textual's), a stub
+    and a template are not proposed."""
     prose = "".join(f"Step {n} of the review process.\n" for n in range(30))
     proposals = {f"proposals/{n:04}-p.md": f"# P{n}\n\nText.\n" for n in range(1, 25)}
     project = make(
@@ -399,7 +400,10 @@ def test_pages_of_their_own_at_the_top_are_proposed_one_by_one(tmp_path: Path) -
         },
     )
     proposed = [(p.folder, p.lines) for p in init_base(project, "docs-rag").pages]
-    assert proposed == [("proposals", 0), ("commonly_proposed.md", 32), ("process.md", 32)]
+    assert proposed == [
+        ("proposals", 0), ("CONTRIBUTING.md", 32), ("commonly_proposed.md", 32),
+        ("process.md", 32),
+    ]  # fmt: skip
 
 
 def test_short_pages_at_the_top_do_not_use_up_the_pages_proposed(tmp_path: Path) -> None:

@@ -181,8 +181,13 @@ def import_advice(
     # they are written and decided, however short
     documents = len(every_page) * 2 >= len(files)
     least_readme = TOP_PAGE_LINES if documents else README_LINES
+    # how to build, test and send a change: what an agent working on the code needs
+    # (Textual's CONTRIBUTING.md was not proposed; "how do I set up a development
+    # environment?" found blog posts)
+    guide = next((f for f in files if f.lower() in _CONTRIBUTING), None)
     kept = 0  # the cap counts the pages long enough, not the stubs read on the way
     for page, least in [*([(readme, least_readme)] if readme else []),
+                        *([(guide, TOP_PAGE_LINES)] if guide else []),
                         *((f, TOP_PAGE_LINES) for f in own[:TOP_PAGES_READ])]:  # fmt: skip
         if page != readme and kept == TOP_PAGES:
             break
@@ -202,6 +207,9 @@ def import_advice(
 
 # the page formats import does not read, by their names' endings
 _UNREAD_FORMATS = ((".rst", "reStructuredText"), (".adoc", "AsciiDoc"))
+
+
+_CONTRIBUTING = frozenset({"contributing.md", ".github/contributing.md"})
 
 
 def _unread_folders(
