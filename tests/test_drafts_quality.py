@@ -402,3 +402,24 @@ def test_a_drafts_impl_refs_cite_the_symbol_the_file_is_named_for_before_its_err
         r for d in drafts.values() for r in d.impl_refs if r.startswith("src/pkg/data_table.py#")
     ]
     assert refs[:2] == ["src/pkg/data_table.py#DataTable", "src/pkg/data_table.py#helper"]
+
+
+def test_a_drafts_nearby_pages_are_its_folders_not_its_siblings() -> None:
+    """containerd/containerd: internal/kmutex's draft linked cleanup, dmverity and eventq,
+    the first of thirty packages beside it, and neighbours counted those links."""
+    go = "package p\n\n" + "".join(f"func Do{n}() {{}}\n" for n in range(30))
+    texts = {
+        f"internal/{name}/{name}.go": go for name in ("cleanup", "dmverity", "eventq", "kmutex")
+    }
+    texts |= {
+        "internal/kmutex/sub/sub.go": go,
+        "internal/doc.go": "package internal\n\nfunc X() {}\n",
+    }
+    for top in ("api", "cmd", "core", "pkg", "plugins", "client", "tools", "contrib"):
+        texts |= {f"{top}/{f}/{f}.go": go for f in ("a", "b", "c")}  # a theme each, at most
+    drafts = {d.id: d for d in plan(texts).values()}
+    kmutex = next(d for d in drafts.values() if "internal/kmutex/kmutex.go" in d.impl_refs)
+    linked = " ".join(target for _title, target in kmutex.links)
+    for sibling in ("cleanup", "dmverity", "eventq"):
+        assert sibling not in linked, kmutex.links
+    assert "sub" in linked  # its own sub-folder is near

@@ -264,10 +264,14 @@ def test_go_and_rust_facts() -> None:
     # celestia-app: a suite's Test methods are tests; a helper named Test... in another
     # file, or "Testify", is none
     suite = (
-        "package e2e\n\nfunc (s *CelestiaTestSuite) TestE2ESimple() {}\n\n"
+        'package e2e\n\nimport "github.com/stretchr/testify/suite"\n\n'
+        "func (s *CelestiaTestSuite) TestE2ESimple() {}\n\n"
         "func (s *CelestiaTestSuite) TestUpgrade() {}\n\nfunc Testify() {}\n"
     )
     assert codemap.source_facts("e2e_simple_test.go", suite).tests == 2
+    # containerd: a helper type's TestContext method, in a file of no suite, is no test
+    helper = "package archive\n\nfunc (c *ctx) TestContext() {}\n\nfunc TestTar(t *testing.T) {}\n"
+    assert codemap.source_facts("tar_test.go", helper).tests == 1
     helper = "package util\n\nfunc TestKeyring(cdc Codec) Keyring { return nil }\n"
     assert codemap.source_facts("util/testfactory/common.go", helper).tests == 0
     rust = codemap.source_facts(

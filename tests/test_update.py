@@ -946,6 +946,31 @@ def test_a_go_method_named_without_its_type_that_others_share_is_reported(
     assert "(Session.Close, Iter.Close)" in found[0].message
 
 
+def test_a_go_type_named_like_methods_of_other_types_is_the_type(tmp_path: Path) -> None:
+    """containerd/containerd: pkg/cio/io.go declares ``type Config struct`` and two other
+    types' Config methods; init's own impl_ref ``io.go#Config`` was reported as naming
+    more than one method, and its fingerprint followed a method."""
+    pytest.importorskip("tree_sitter_go", reason="the anchors extra is not installed")
+    from mdbrain.core import syntax
+
+    source = (
+        "package cio\n\nfunc (l *logURI) Config() Config { return Config{} }\n\n"
+        "type Config struct {\n\tStdin string\n}\n\nfunc (c *cio) Config() Config { return c.config }\n"
+    )
+    repo = Repo(tmp_path / "project")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("pkg/cio/io.go", source)
+    repo.write("kb/cio.md", doc("IO", impl_refs="[pkg/cio/io.go#Config]"))
+    repo.commit("start", "2026-07-01T12:00:00")
+    assert not [f for f in Brain.open(repo.path).check().findings if f.code == "W003"]
+    data = source.encode()
+    before = syntax.fingerprint(data, "pkg/cio/io.go", "Config")
+    field = source.replace("Stdin string", "Stdin, Stdout string").encode()
+    method = source.replace("return c.config", "return c.other").encode()
+    assert syntax.fingerprint(field, "pkg/cio/io.go", "Config") != before  # the type
+    assert syntax.fingerprint(method, "pkg/cio/io.go", "Config") == before  # not a method
+
+
 def test_typescript_namespaces_and_interface_members_are_symbols() -> None:
     pytest.importorskip("tree_sitter_typescript", reason="the anchors extra is not installed")
     from mdbrain.core import syntax

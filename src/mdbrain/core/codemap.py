@@ -580,7 +580,7 @@ def _go_symbols(text: str) -> tuple[Symbol, ...]:
     return tuple(found)
 
 
-_GO_TEST = re.compile(r"^func[ \t]+(?:\([^)\n]*\)[ \t]*)?Test(?!Main\()(?![a-z])\w*[ \t]*\(", _M)
+_GO_TEST = re.compile(r"^func[ \t]+(\([^)\n]*\)[ \t]*)?Test(?!Main\()(?![a-z])\w*[ \t]*\(", _M)
 
 
 def _go_facts(path: str, text: str) -> FileFacts:
@@ -595,9 +595,13 @@ def _go_facts(path: str, text: str) -> FileFacts:
     # go test runs the Test functions of _test.go files (TestMain sets up; "Testify" is
     # no test), and a suite's Test methods: celestia-app's helpers named Test... in
     # other files were counted, its 43 suite methods were not
-    tests = len(_GO_TEST.findall(code)) if path.endswith("_test.go") else 0
-    how = "Go program (`package main`)" if main else ""
     imports = dependencies.go_imports(code)
+    # a method named Test... runs only in a suite (testify's); elsewhere it is a helper
+    # (containerd's TestContext methods were counted)
+    suite = any(name.endswith("/suite") for name in imports)
+    found = _GO_TEST.finditer(code) if path.endswith("_test.go") else iter(())
+    tests = sum(1 for m in found if suite or not m.group(1))
+    how = "Go program (`package main`)" if main else ""
     return FileFacts(path, "go", doc, symbols, (), commands, routes, how, tests, imports=imports)
 
 

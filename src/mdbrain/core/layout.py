@@ -581,11 +581,16 @@ class Neighbours:
             self.by_parent.setdefault((unit.theme, parent), []).append(index)
 
     def peers(self, index: int) -> list[int]:
-        """Units of the same theme in the same, parent, child or sibling folder."""
+        """Units of the same theme in the same, parent or child folder. Not the sibling
+        folders: containerd's internal/kmutex was linked to internal/cleanup, dmverity
+        and eventq, the first of thirty packages side by side, and its neighbours
+        counted them."""
         unit = self.units[index]
         found: set[int] = set()
-        for folder in {unit.folder, posixpath.dirname(unit.folder)}:
-            for table in (self.by_folder, self.by_parent):
-                found.update(table.get((unit.theme, folder), [])[: _PEERS + 1])
+        parent = posixpath.dirname(unit.folder)
+        lookups = [(self.by_folder, unit.folder), (self.by_parent, unit.folder)]
+        lookups += [(self.by_folder, parent)] if parent != unit.folder else []
+        for table, folder in lookups:
+            found.update(table.get((unit.theme, folder), [])[: _PEERS + 1])
         found.discard(index)
         return sorted(found)[:_PEERS]

@@ -171,7 +171,10 @@ def _find(node: Any, names: list[str], grammar: _Grammar) -> Any:
     with a body (its signatures come first and hold none of its code)."""
     children = _children(node, grammar)
     found = [child for child in children if _name(child) == names[0]]
-    found.sort(key=lambda c: c.child_by_field_name("body") is None)  # stable: bodies first
+    # stable: a declaration of the name itself before a Go method of that name (a bare
+    # "Config" is cio.go's type Config, not the Config method of two other types), then
+    # bodies first
+    found.sort(key=lambda c: (bool(_receiver(c)), c.child_by_field_name("body") is None))
     if len(names) == 1:
         return found[0] if found else None
     for child in found:
@@ -212,7 +215,10 @@ def namesakes(source: bytes, path: str, symbol: str) -> list[str]:
     if parser is None:
         return []
     children = _children(parser.parse(source).root_node, _GRAMMARS["go"])
-    found = [f"{_receiver(c)}.{symbol}" for c in children if _name(c) == symbol and _receiver(c)]
+    named = [c for c in children if _name(c) == symbol]
+    if any(not _receiver(c) for c in named):
+        return []  # a type or a function of that name: the bare name is it
+    found = [f"{_receiver(c)}.{symbol}" for c in named]
     return found if len(found) > 1 else []
 
 
