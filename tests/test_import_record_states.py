@@ -1297,3 +1297,23 @@ def test_a_preamble_names_its_authors_without_their_addresses(
     written = (root / report.imported["sep-0014.md"]).read_text(encoding="utf-8")
     assert "@mail.example.org" not in written and "Author: OrbitLens <@orbitlens>, Paul" in written
     assert imported(root, report)["sep-0014.md"]["title"] == "Dynamic Asset Metadata"
+
+
+def test_records_in_force_by_their_own_state_are_said_to_come_in_as_drafts(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """tektoncd/community: 100 implemented or implementable TEPs came in as drafts, and
+    nothing said that --verified would put them in force."""
+    source = tmp_path / "proposals"
+    source.mkdir()
+    for n, state in enumerate(("implemented", "implemented", "implementable", "proposed"), 1):
+        front = f"---\nstatus: {state}\ntitle: TEP {n}\n---\n"
+        (source / f"{n:04d}-t.md").write_text(
+            f"{front}\n# TEP-{n:04d}\n\n## Summary\n\nDo {n}.\n\n## Motivation\n\nWhy.\n",
+            encoding="utf-8",
+        )
+    root = make_base({})
+    report = run_import(root, source)
+    [said] = [n for n in report.notes if "say they are in force" in n]
+    assert said.startswith("3 decision records say they are in force")
+    assert not [n for n in run_import(root, source, verified=True).notes if "in force (" in n]

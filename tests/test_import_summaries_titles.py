@@ -769,3 +769,18 @@ def test_a_proposal_is_summed_up_past_its_banners_and_by_its_simple_summary() ->
     )
     assert conversion.summary_of(shout, {}, 240, True, "Fee bump").startswith("Transactions")
     assert summary.weak("We'd love your help!")  # a cheer still is one
+
+
+def test_a_section_joining_summary_and_motivation_is_the_summary() -> None:
+    """tektoncd/community: TEP-0072's "## Summary and Motivation" and TEP-0022's
+    "## Summary / Motivation" were passed over for their Proposal."""
+    for heading in ("Summary and Motivation", "Summary / Motivation", "Abstract & Motivation"):
+        body = (
+            f"# TEP-0072\n\n## {heading}\n\nWe use the Any proto today.\n\n## Proposal\n\nOurs.\n"
+        )
+        assert (
+            conversion.summary_of(body, {}, 240, True, "TEP-0072") == "We use the Any proto today."
+        )
+    # a heading that only opens on the word names no summary section
+    other = "# X\n\n## Summary of costs and benefits\n\nIt costs A.\n\n## Proposal\n\nWe do B.\n"
+    assert conversion.summary_of(other, {}, 240, True, "X") == "We do B."

@@ -259,7 +259,7 @@ def section(body: str, names: Sequence[str], *, own: bool = False, outline: bool
     found = [
         (part.level, rank[title], part.line, part.end)
         for number, part in enumerate(parts)
-        if (title := passages.heading_name(part.title)) in rank
+        if (title := _named_first(passages.heading_name(part.title), rank)) in rank
         and (not own or _own_part(parts, number))
         and (not outline or _in_outline(parts, number))
     ]
@@ -267,6 +267,20 @@ def section(body: str, names: Sequence[str], *, own: bool = False, outline: bool
         return ""
     _level, _rank, line, end = min(found)
     return "\n".join(lines[line:end])
+
+
+_JOINED_NAMES = re.compile(r"\s*/\s*|\s+(?:&|and|et)\s+")
+
+
+def _named_first(title: str, rank: Mapping[str, int]) -> str:
+    """``title``, or the first of the section names it joins when that one is among
+    ``rank``'s: tektoncd/community's "Summary and Motivation" and "Summary /
+    Motivation" are their TEPs' summaries."""
+    if title in rank or ("/" not in title and " and " not in title and "&" not in title
+                         and " et " not in title):  # fmt: skip
+        return title
+    first = _JOINED_NAMES.split(title, maxsplit=1)[0].strip()
+    return first if first in rank and is_section_name(title) else title
 
 
 # headings a page's own summary section may come after: its title, and a preliminary

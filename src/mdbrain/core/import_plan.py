@@ -1108,9 +1108,30 @@ def decisions(plan: Plan) -> None:
     plan.unresolved += [Case(*case) for case in plan.found.unresolved]
     plan.notes += plan.found.notes
     _note_stateless(plan)
+    _note_in_force(plan)
 
 
 STATELESS_NOTED = 3  # records stating no state before the import says what --verified does
+
+
+def _note_in_force(plan: Plan) -> None:
+    """Say it when records of this import say they are in force (accepted, implemented,
+    final): tektoncd/community's 100 implemented or implementable TEPs came in as drafts,
+    and nothing said how to bring them in force."""
+    if plan.verified:
+        return
+    decided = sorted(
+        path
+        for path, record in plan.records.items()
+        if path in plan.ids and not record.template and record.state == "accepted"
+    )
+    if len(decided) >= STATELESS_NOTED:
+        plan.notes.append(
+            f"{len(decided)} decision records say they are in force (accepted, implemented,"
+            f" final: {', '.join(decided[:3])}{' and more' if len(decided) > 3 else ''}):"
+            " they come in as drafts, as all imported knowledge does; importing with"
+            " --verified puts them in force, the others staying as they say"
+        )
 
 
 def _note_stateless(plan: Plan) -> None:
