@@ -172,8 +172,8 @@ def preamble_fields(body: str) -> dict[str, Any]:
     stray = 0  # lines of no field ("Version 1.0.0" in SEP-14's), one in four at most
     for line in lines[at + 1 : at + 2 + _PREAMBLE_MOST]:
         if line.strip().startswith(fence):
-            fields = len(out) >= 3 and bool(set(out) & _PREAMBLE_KEYS)
-            return out if fields and 4 * stray <= len(out) else {}
+            enough = len(out) >= 3 and bool(set(out) & _PREAMBLE_KEYS)
+            return out if enough and 4 * stray <= len(out) else {}
         if not line.strip():
             continue
         found = _PREAMBLE_FIELD.match(line.strip())
@@ -276,8 +276,7 @@ def _named_first(title: str, rank: Mapping[str, int]) -> str:
     """``title``, or the first of the section names it joins when that one is among
     ``rank``'s: tektoncd/community's "Summary and Motivation" and "Summary /
     Motivation" are their TEPs' summaries."""
-    if title in rank or ("/" not in title and " and " not in title and "&" not in title
-                         and " et " not in title):  # fmt: skip
+    if title in rank or _JOINED_NAMES.search(title) is None:
         return title
     first = _JOINED_NAMES.split(title, maxsplit=1)[0].strip()
     return first if first in rank and is_section_name(title) else title
