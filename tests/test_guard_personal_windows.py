@@ -49,7 +49,11 @@ def reference_finds(text: str) -> Iterator[Found]:
 def reference_id_finds(text: str) -> Iterator[Found]:
     for match in pd._NIR.finditer(text):
         value = match.group(0)
-        if pd._nir_valid(value) and not dummy(value.replace(" ", "")[:13]):
+        if (
+            pd._nir_valid(value)
+            and not dummy(value.replace(" ", "")[:13])
+            and not pd._decimal(text, *match.span())
+        ):
             yield Found("national-id", match.start(), match.end(), value, PERSONAL)
     if "-" in text:
         for match in pd._SSN.finditer(text):
