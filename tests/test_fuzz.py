@@ -175,6 +175,7 @@ def box(tmp_path: Path) -> Sandbox:
 @example(value="../outside/victim.md", other="../outside/victim.md")
 @example(value="escape/x.md", other="features/evil.md")
 @example(value="~0", other="")  # regression: ~user of no one raised RuntimeError
+@example(value="../" + "a" * 300, other="")  # regression: brief's code path, name too long
 def test_document_ids_and_sections_in_every_reading_command(
     box: Sandbox, value: str, other: str
 ) -> None:
@@ -397,6 +398,7 @@ def test_mcp_tools_with_fuzzed_names_and_patterns(tmp_path: Path) -> None:
     @example(value="escape/x.md", other='"')
     @example(value="*", other="NEAR(")
     @example(value="~0", other="~nosuchuser/x.py")
+    @example(value="../" + "a" * 300, other="")  # regression: brief, a name too long
     def campaign(value: str, other: str) -> None:
         anyio.run(one, value, other)
 

@@ -361,8 +361,16 @@ class Briefer:
         if "/" not in path or Path(path).is_absolute():
             return False
         full = Path(os.path.abspath((cwd or self.session.project) / path))
-        root = os.path.abspath(self.session.root)
-        return full.exists() and os.path.commonpath([root, full]) != root
+        project, root = (os.path.abspath(p) for p in (self.session.project, self.session.root))
+        if (
+            os.path.commonpath([project, full]) != project
+            or os.path.commonpath([root, full]) == root
+        ):
+            return False  # out of the project (refused as the subject), or in the base
+        try:
+            return full.exists()
+        except OSError:  # a name too long for the system: no file of the project
+            return False
 
     def _in_base(self, subject: str, cwd: Path | None) -> str | None:
         """``subject`` as a path inside the knowledge root, when it names a folder or a
