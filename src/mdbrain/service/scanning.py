@@ -159,13 +159,14 @@ def import_advice(
         and not _TEMPLATES.intersection(f.lower().split("/")[:-1])
     ]
     found, left_out = [], []
-    for proposal in sites.page_folders(read, around_texts(project), lang=lang):
+    around = around_texts(project)  # read once, for the pages read and those not
+    for proposal in sites.page_folders(read, around, lang=lang):
         why = _why_left_out(project, proposal, read)
         if why is None:
             found.append(proposal)
         else:
             left_out.append(derived_pages.LeftOut(proposal.folder, proposal.count, why))
-    left_out += _unread_folders(project, files, pages, {p.folder for p in found}, lang)
+    left_out += _unread_folders(files, pages, around, {p.folder for p in found}, lang)
     if any(p.folder == "." for p in found):  # its import brings the pages at the top too
         return tuple(found), tuple(left_out)
     readme = next((f for f in files if f.lower() in ("readme.md", "readme.markdown")), None)
@@ -213,7 +214,11 @@ _CONTRIBUTING = frozenset({"contributing.md", ".github/contributing.md"})
 
 
 def _unread_folders(
-    project: Path, files: Sequence[str], pages: frozenset[str], proposed: set[str], lang: str
+    files: Sequence[str],
+    pages: frozenset[str],
+    around: dict[str, str],
+    proposed: set[str],
+    lang: str,
 ) -> list[derived_pages.LeftOut]:
     """The documentation folders whose pages are in a format import does not read
     (reStructuredText, AsciiDoc), not proposed already for their Markdown pages: the
@@ -225,7 +230,7 @@ def _unread_folders(
         and not codemap.not_documentation(f, pages)
     ]
     out = []
-    for folder in sites.page_folders(other, around_texts(project), lang=lang):
+    for folder in sites.page_folders(other, around, lang=lang):
         if folder.folder in proposed or folder.folder == ".":
             continue
         below = folder.folder + "/"
