@@ -5,9 +5,12 @@ before the English RFC for "Leadership Council")."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mdbrain.core import language
 from mdbrain.service.brain import Brain
@@ -128,3 +131,42 @@ def test_a_readme_typed_as_an_overview_keeps_its_score(make_base: MakeBase) -> N
     root = make_base(pages)
     ranked = [c.id for c in Brain.open(root).reader().searcher.rank("Creating a proposal", 3)]
     assert ranked[0] == "readme.md"
+
+
+def _point(written: str) -> int:
+    return int(written[2:], 16) if written.startswith("\\u") else ord(written)
+
+
+# The scripts as patterns, the way a reader would write them: what script_language
+# counts without compiling them must agree.
+_REFERENCE = {
+    "ja": r"[\u3040-\u30ff]",
+    "ko": r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]",
+    "zh": r"[\u4e00-\u9fff\u3400-\u4dbf]",
+    "ru": r"[\u0400-\u04ff]",
+    "el": r"[\u0370-\u03ff]",
+    "ar": r"[\u0600-\u06ff]",
+    "he": r"[\u0590-\u05ff]",
+    "hi": r"[\u0900-\u097f]",
+    "th": r"[\u0e00-\u0e7f]",
+    "latin": r"[A-Za-z\u00c0-\u024f]",
+}
+# characters at and around the edges of every block, and some between them
+_EDGES = sorted(
+    {
+        chr(point + step)
+        for block in _REFERENCE.values()
+        for first, last in re.findall(r"(\\u[0-9a-f]{4}|\w)-(\\u[0-9a-f]{4}|\w)", block)
+        for point in (_point(first), _point(last))
+        for step in (-1, 0, 1)
+    }
+    | set(" .,1é中ア한Жλ").union(map(chr, range(0x2000, 0x2010)))
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_EDGES), max_size=120))
+def test_script_counts_agree_with_the_blocks_as_patterns(chars: list[str]) -> None:
+    text = "".join(chars)
+    expected = {code: len(re.findall(p, text)) for code, p in _REFERENCE.items()}
+    assert language._letters_by_script(text) == expected

@@ -3,11 +3,14 @@ version of mdbrain rebuilt for itself."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mdbrain.core import markdown, ranking, text
 from mdbrain.service.brain import Brain
@@ -246,3 +249,25 @@ def test_a_page_holding_every_word_asked_is_ranked_though_half_the_pages_hold_th
     root = make_base(pages)
     reader = Brain.open(root).reader()
     assert reader.query("default catalog file name").hits[0].id == "decisions/adr008.md"
+
+
+_TRICKY = ["plain", "", "two words", 'a "quoted" tag', "back\\slash", 'x", "y', "été", "日本", "[", "]"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_TRICKY), st.text(max_size=8)), max_size=6))
+def test_list_fields_come_back_as_they_were_stored(values: list[str]) -> None:
+    assert search_index._strings(json.dumps(values)) == tuple(values)
+
+
+def test_list_fields_read_from_the_index_are_the_lists_written(tmp_path: Path) -> None:
+    row = _row("x.md", "1", "body words")
+    row.meta.update(tags=list(_TRICKY), audience=["dev", "ops"], impl_refs=["src/a.py#f"])
+    index = SearchIndex(tmp_path, "en")
+    index.sync({"x.md": "1"}, lambda ids: [row])
+    meta = index.meta("x.md")
+    assert meta is not None
+    assert meta["tags"] == tuple(_TRICKY)
+    assert meta["audience"] == ("dev", "ops")
+    assert meta["impl_refs"] == ("src/a.py#f",)
+    assert meta["superseded_by"] == ()

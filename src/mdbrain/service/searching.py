@@ -279,6 +279,9 @@ class Question:
     # per term held somewhere, the words that give it whole (its prefix's words left
     # out): a document holding one of each holds every term asked
     groups: tuple[tuple[str, ...], ...] = ()
+    # the numbers of the terms but those nearly every document holds (COMMON_IDF): what
+    # a title or a heading must hold to be about the question
+    rare: tuple[int, ...] = ()
 
 
 class Searcher:
@@ -443,6 +446,7 @@ class Searcher:
             tuple(dict.fromkeys(common)),
             frozenset(naming),
             tuple(groups),
+            tuple(n for n, term in enumerate(terms) if term.idf > COMMON_IDF),
         )
 
     def _holding(self, found: list[tuple[str, str, int]]) -> int:
@@ -535,10 +539,7 @@ class Searcher:
         holds: dict[str, tuple[float, tuple[str, ...]]] = {}
         for candidate in found:
             q = asked.get(candidate.lang or base, asked[base])
-            fields: list[Mapping[str, int] | Sequence[str]] = [
-                *(field.split() for field in candidate.texts),
-                ranking.counted_in_table(q.asked, candidate.words),
-            ]
+            fields = _fields(q.asked, candidate)
             value, held = ranking.fields_score(
                 q.asked, fields, candidate.lengths, stats.averages, params
             )
@@ -688,6 +689,19 @@ def _in_series(doc_id: str, series: str) -> bool:
     return any(part.startswith(series) for part in doc_id.casefold().split("/")[:-1])
 
 
+def _fields(
+    question: ranking.Asked, candidate: Candidate
+) -> list[Mapping[str, int] | Sequence[str]]:
+    """A candidate's fields as :func:`ranking.fields_score` reads them: of each short
+    one, the words that give a term asked (the others add nothing to its score), and
+    the body's counts of those words."""
+    gives = question.gives
+    return [
+        *([word for word in field.split() if word in gives] for field in candidate.texts),
+        ranking.counted_in_table(question, candidate.words),
+    ]
+
+
 def _cover(
     terms: Sequence[ranking.Term], held: Sequence[bool], naming: frozenset[str]
 ) -> tuple[float, tuple[str, ...]]:
@@ -768,9 +782,17 @@ def _heading_gain(q: Question, sections: Sequence[tuple[passages.Section, float]
 def _holds_all(q: Question, heading: str) -> bool:
     """Whether a heading holds every term asked but those nearly every document holds
     (as :func:`_titled_by` reads a title)."""
-    rare = [n for n, term in enumerate(q.asked.terms) if term.idf > COMMON_IDF]
-    held = ranking.frequencies(q.asked, dict.fromkeys(text.normalise(heading).split(), 1))
-    return bool(rare) and all(held[n] for n in rare)
+    if not q.rare:
+        return False
+    held = ranking.frequencies(q.asked, _heading_words(heading))
+    return all(held[n] for n in q.rare)
+
+
+@functools.lru_cache(maxsize=8192)
+def _heading_words(heading: str) -> dict[str, int]:
+    """The words of a heading, normalised, each counted once (not to be changed: it is
+    shared). A warm server reads the headings of the same pages question after question."""
+    return dict.fromkeys(text.normalise(heading).split(), 1)
 
 
 def _headed(q: Question, candidate: Candidate) -> bool:
@@ -792,8 +814,7 @@ def _titled_by(
     if any(name in title for name in named):
         return True
     held = ranking.frequencies(q.asked, dict.fromkeys(words, 1))
-    rare = [n for n, term in enumerate(q.asked.terms) if term.idf > COMMON_IDF]
-    return all(held[n] for n in rare) if rare else all(held)
+    return all(held[n] for n in q.rare) if q.rare else all(held)
 
 
 # release notes by their file or folder name: CHANGELOG.md, CHANGES.md, HISTORY.md,
@@ -841,11 +862,19 @@ def _gain(
         # (dotnet/designs': 19th for "Creating a proposal", its own section's title)
         if candidate.id.rpartition("/")[2] in folder_overview.NAMES:
             gain *= PAGE_LIST
-    if not changes and _RELEASE_NOTES.search(candidate.id):
+    notes, example = _placed(candidate.id)
+    if notes and not changes:
         gain *= RELEASE_NOTES
-    if not examples and _EXAMPLE_FOLDER.search(candidate.id):
+    if example and not examples:
         gain *= EXAMPLE_PAGES
     return gain if own_language else gain * OTHER_LANGUAGE
+
+
+@functools.lru_cache(maxsize=16384)
+def _placed(doc_id: str) -> tuple[bool, bool]:
+    """Whether a document's path names release notes, and a folder of examples: read
+    once per document, not once per question it is a candidate for."""
+    return _RELEASE_NOTES.search(doc_id) is not None, _EXAMPLE_FOLDER.search(doc_id) is not None
 
 
 def _sections(

@@ -691,7 +691,17 @@ def _create(db: sqlite3.Connection, key: str) -> None:
 def _decoded(values: Sequence[Any]) -> dict[str, Any]:
     out = dict(zip(META, values, strict=True))
     for key in LISTS:
-        value = out[key]
-        out[key] = tuple(json.loads(value)) if value and value != "[]" else ()  # most are empty
+        out[key] = _strings(out[key])
     out["lang"] = out["lang"] or ""
     return out
+
+
+def _strings(value: str | None) -> tuple[Any, ...]:
+    """A list field as stored (JSON), read back. The re-ranker reads those of two hundred
+    candidates per question: a list of plain strings, as ``json.dumps`` writes it, is
+    split without the JSON parser (an escape, a quote or another value is parsed)."""
+    if not value or value == "[]":  # most are empty
+        return ()
+    if value.startswith('["') and value.endswith('"]') and "\\" not in value:
+        return tuple(value[2:-2].split('", "'))
+    return tuple(json.loads(value))
