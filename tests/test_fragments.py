@@ -66,6 +66,19 @@ def test_headings_linked_by_reference_and_githubs_prefixed_ids_are_offered() -> 
     assert passages.shown_heading("The [client](client.md) API") == "The client API"
 
 
+def test_brackets_inside_a_code_span_of_a_heading_are_no_link() -> None:
+    """electron/electron: "### `utilityProcess.fork(modulePath[, args][, options])`" was
+    shown as "fork(modulePath, args)", and a link to its GitHub anchor reported (W019)."""
+    title = "`utilityProcess.fork(modulePath[, args][, options])`"
+    body = f"# Utility\n\n### {title}\n\n### [`Other`](#other) part\n"
+    offered = fragments.of(body, markdown.scan(body).headings)
+    assert fragments.offers(offered, "utilityprocessforkmodulepath-args-options")
+    assert fragments.offers(offered, "other-part")
+    assert passages.shown_heading(title) == title
+    assert passages.shown_heading("[`Other`](#other) part") == "`Other` part"
+    assert passages.shown_heading("`a[0](1)` and [b](c.md)") == "`a[0](1)` and b"
+
+
 def test_the_terms_of_a_definition_list_are_offered() -> None:
     """gohugoio/hugoDocs: Hugo gives each term of a definition list an id
     (autoDefinitionTermID); 216 links to `#publishdir` and the like were reported."""

@@ -2036,7 +2036,7 @@ def test_folders_nearly_every_page_sits_in_tag_none_of_them(
         ("Acceptée. Complète [ADR 2](0002-x.md)", "accepted", ["related"]),
         ("Acceptée, voir aussi ADR 4", "accepted", ["related"]),
         ("Acceptée. Remplace l'ADR 1 et l'ADR 2", "accepted", ["supersedes"]),
-        ("Complete", "", []),  # English: no French verb read into it
+        ("Complete", "accepted", []),  # English: done (thanos-io), no French verb read into it
         ("Acceptée, a remplacé l'ADR 2", "accepted", ["supersedes"]),
         (
             "**remplacée par [ADR-9](0009-x.md)** (2026-08-15), remplaçait [ADR-4](0004-x.md)",

@@ -147,6 +147,9 @@ def test_a_record_reads_its_state_as_the_page_writes_it(
         ("Released Cilium 1.17", "accepted"),
         ("Released Cilium-cli 0.16", "accepted"),
         ("Dormant[^a]", "proposed"),
+        # thanos-io/thanos' proposals-done/: "status: complete" and "status: completed"
+        ("Complete", "accepted"),
+        ("completed", "accepted"),
         # celestia-app's ADR-011: accepted, two optimisations of it declined below
         (
             "Accepted -> No change to the specification\n\nOptimization 1 & 2 **Declined**.",
@@ -1015,6 +1018,32 @@ def test_superseding_and_previous_proposal_fields_relate_the_records(
     assert "supersedes" not in variadic
 
 
+def test_relation_groups_camel_case_fields_and_numbered_folders_relate_the_records(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """kubernetes-sigs/gateway-api: a GEP opens the folder named for its series and
+    number (``gep-1282/index.md``) and says what replaced it in a group of fields
+    (``relationships: {obsoletedBy: [{number: 1897, name: ...}]}``); nothing related."""
+    head = "---\n{0}\n---\n\n# GEP-{1}: {2}\n\n## Status\n\n{3}\n\n## Decision\n\n{2}.\n"
+    old = (
+        "relationships:\n  obsoletedBy:\n    - number: 2\n      name: Backend TLS\n"
+        "      description: Implements part of it."
+    )
+    log = tmp_path / "geps"
+    for folder, text in {
+        "gep-1": head.format(old, 1, "Backend properties", "Declined"),
+        "gep-2": head.format("relationships:\n  obsoletes:\n    - number: 1", 2, "TLS", "Accepted"),
+    }.items():
+        (log / folder).mkdir(parents=True)
+        (log / folder / "index.md").write_text(text, encoding="utf-8")
+    root = make_base({})
+    got = imported(root, run_import(root, log))
+    assert got["gep-1/index.md"]["superseded_by"] == ["geps/gep-2/index.md"]
+    assert got["gep-2/index.md"]["supersedes"] == ["geps/gep-1/index.md"]
+    assert adr.number_of("geps/gep-12/index.md") == 12
+    assert adr.number_of("docs/v2/index.md") is None  # a version's folder: no record
+
+
 def test_verified_says_which_state_it_does_not_know_rather_than_that_it_was_unreadable(
     make_base: MakeBase, tmp_path: Path
 ) -> None:
@@ -1218,6 +1247,24 @@ def test_a_page_telling_what_each_state_means_is_no_record_and_a_form_listing_th
     assert record is not None and record.template
     filled = "# CFP-9: X\n\n**Status:** Accepted, implemented, released\n"
     assert not adr.read("cfps/CFP-009-x.md", filled, {}).template  # type: ignore[union-attr]
+
+
+def test_a_status_section_gives_its_state_above_its_own_sections() -> None:
+    """kubernetes-sigs/gateway-api: an API reference page's "## Status" describes the
+    resource's status field ("Status defines the observed state of HTTPRoute."); a
+    subsection further down says a route "has been accepted by Gateway", and the page
+    came in as a decision in force."""
+    reference = (
+        "# HTTPRoute\n\nRouting rules.\n\n## Status\n\nStatus defines the observed state"
+        " of HTTPRoute.\n\n### RouteStatus\n\nThe route has been accepted by Gateway"
+        ' "gw".\n'
+    )
+    assert adr.read("reference/api-types/httproute.md", reference, {}) is None
+    # a state written above them counts, and one in a subsection of an empty Status too
+    record = adr.read("x.md", "# X\n\n## Status\n\nAccepted\n\n### History\n\nDraft.\n", {})
+    assert record is not None and record.state == "accepted"
+    nested = adr.read("y.md", "# Y\n\n## Status\n\n### Rejected\n\nToo costly.\n", {})
+    assert nested is not None and nested.state == "rejected"
 
 
 CAP = """\

@@ -82,6 +82,42 @@ def test_zolas_internal_links_lead_to_the_pages_from_the_content_folder(
     assert "`[z](@/not/a/link.md)`" in text
 
 
+HUGO = """\
+baseURL = "/"
+defaultContentLanguage = "en"
+
+[languages.en]
+  contentDir = "content/en"
+"""
+
+
+@pytest.mark.parametrize("mounted", [False, True])
+def test_a_hugo_sites_folder_imported_whole_leads_its_root_links_to_the_pages(
+    make_base: MakeBase, mounted: bool
+) -> None:
+    """kubernetes-sigs/gateway-api: ``init --scan`` proposed ``import site``, whose pages
+    link one another from the site's root (``/docs/concepts/versioning/``), which Hugo
+    builds from ``content/en``: 412 such links were kept leading nowhere."""
+    root = make_base({})
+    config = HUGO + ('\n[[module.mounts]]\n  source = "content/en"\n  target = "content"\n')
+    site = pages(
+        root.parent / "site",
+        {
+            "content/en/docs/guide.md": "# Guide\n\nSee [versions](/docs/concepts/versioning/), [the"
+            " channels](/docs/concepts/versioning/#channels), [as a file]"
+            "(/docs/concepts/versioning.md) and [nowhere](/docs/nothing/).\n",
+            "content/en/docs/concepts/versioning.md": "# Versioning\n\n## Channels\n\nTwo.\n",
+        },
+    )
+    (site / "hugo.toml").write_text(config if mounted else HUGO, encoding="utf-8")
+    report = run_import(root, site)
+    text = body(root, report.imported["content/en/docs/guide.md"])
+    assert "[versions](concepts/versioning.md)" in text
+    assert "[the channels](concepts/versioning.md#channels)" in text
+    assert "[as a file](concepts/versioning.md)" in text
+    assert "[nowhere](/docs/nothing/)" in text
+
+
 ADR_COMMON = """\
 # Common configuration
 

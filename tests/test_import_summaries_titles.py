@@ -472,6 +472,16 @@ def test_a_specifications_notice_on_its_key_words_is_no_summary() -> None:
             "## npm\n\nPublish.\n\n## Next Line Release Process\n\nRelease.\n",
             "Publishing",
         ),
+        (  # thanos-io/thanos: it holds the words of the file's name, the number aside
+            "202203-grpc-query-api.md",
+            "## Introduce a Query gRPC API\n\n* **Owners:** x\n\n## Why\n\nText.\n",
+            "Introduce a Query gRPC API",
+        ),
+        (  # one word of the name is not enough: "## Setup" then "## Usage" in setup.md
+            "setup.md",
+            "## Setup\n\nInstall.\n\n## Usage\n\nRun.\n",
+            "Setup",
+        ),
         (  # a section's name underlined is a section still
             "guide.md",
             "Overview\n--------\nText.\n\nDetails\n-------\nMore.\n",
@@ -769,6 +779,10 @@ def test_a_proposal_is_summed_up_past_its_banners_and_by_its_simple_summary() ->
     )
     assert conversion.summary_of(shout, {}, 240, True, "Fee bump").startswith("Transactions")
     assert summary.weak("We'd love your help!")  # a cheer still is one
+    # thanos-io/thanos' ThanosCon post opened on a greeting and a wave
+    assert summary.weak("Hello Thanos Community! 👋")
+    post = "# ThanosCon\n\nHello Thanos Community! 👋\n\nThanosCon is a day of talks.\n"
+    assert conversion.summary_of(post, {}, 240, True, "ThanosCon") == "ThanosCon is a day of talks."
 
 
 def test_a_section_joining_summary_and_motivation_is_the_summary() -> None:

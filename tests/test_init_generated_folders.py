@@ -316,6 +316,30 @@ def test_the_machinery_of_a_documentation_site_is_no_code_of_the_project(tmp_pat
     assert codemap.set_aside("_private/tool.py") == ""
 
 
+def test_code_in_the_documentation_folder_illustrates_it_and_is_not_drafted(
+    tmp_path: Path,
+) -> None:
+    """electron/electron: its docs/fiddles/ (the runnable examples of its guides) gave 54
+    drafts, most "with no public symbols", and they came before the guides in search."""
+    project = tmp_path / "app"
+    files = {
+        "docs/tutorial/ipc.md": "# IPC\n\nHow the processes talk.\n",
+        "docs/fiddles/ipc/pattern-1/main.js": "const { app } = require('electron')\napp.quit()\n",
+        "docs/fiddles/ipc/pattern-1/preload.js": "window.x = 1\n",
+        "lib/browser/api/ipc-main.ts": "export function handle(channel: string): void {}\n",
+    }
+    for name, text in files.items():
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_text(text, encoding="utf-8")
+    _started, report = init_from_code(project, today=TODAY, dry_run=True)
+    drafted = " ".join(report.documents)
+    assert "ipc-main" in drafted or "browser" in drafted, report.documents
+    assert "fiddles" not in drafted and "pattern" not in drafted, report.documents
+    assert ("docs/fiddles/", 2) in report.set_aside
+    assert codemap.set_aside("docs/tutorial/ipc.md") == ""  # its pages are the docs
+    assert codemap.set_aside("src/docs/render.py") == ""  # a package named docs is code
+
+
 def test_a_contributing_guide_at_the_top_is_proposed(tmp_path: Path) -> None:
     """Textualize/textual: its CONTRIBUTING.md (118 lines: set-up, tests, pull requests)
     was never proposed, and "how do I set up a development environment?" found posts."""

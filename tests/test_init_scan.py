@@ -530,6 +530,46 @@ def test_code_in_a_language_the_scan_does_not_read_is_said_to_be_counted_only(
     assert codemap.not_drafted(["a.py", "b.ts", "README.md"]) == ""
 
 
+def test_units_named_alike_are_told_apart_by_their_folders_before_a_number() -> None:
+    """thanos-io/thanos: pkg/discovery/cache/cache.go was drafted as "pkg/cache-cache-2",
+    beside pkg/cache/cache.go's "pkg/cache-cache"."""
+    from mdbrain.core import layout
+    from mdbrain.core.facts import FileFacts
+
+    paths = ["pkg/cache/cache.go", "pkg/discovery/cache/cache.go", "pkg/store/cache/cache.go"]
+    units, _folders = layout.plan_units(
+        [[FileFacts(path, "go")] for path in paths], paths, 1, fronts_apart=False
+    )
+    assert [(u.theme, u.slug) for u in units] == [
+        ("pkg", "cache-cache"),
+        ("pkg", "discovery-cache-cache"),
+        ("pkg", "store-cache-cache"),
+    ]
+
+
+def test_headers_go_with_the_sources_of_the_c_family_most_files_are_in(tmp_path: Path) -> None:
+    """electron/electron: its 391 .cc and 63 .mm files were "Other", and its 424 .h
+    headers C, beside two C++ fixtures; the headers are C++, as the sources are."""
+    project = tmp_path / "native"
+    browser = project / "shell" / "browser"
+    browser.mkdir(parents=True)
+    for name in ("window.cc", "window.h", "menu.cc", "menu.h", "app.h", "mac.mm"):
+        (browser / name).write_text("// native code\nint x = 0;\n")
+    (project / "tools").mkdir()
+    (project / "tools" / "probe.c").write_text("int main(void) { return 0; }\n")
+    init_base(project, "kb")
+    report = run(project)
+    counts = dict(report.languages)
+    assert counts["C++"] == 5 and counts["Objective-C++"] == 1 and counts["C"] == 1
+    assert report.not_drafted.startswith(
+        "code in C++ (5), Objective-C++ (1), C (1) is counted, not drafted"
+    )
+    # as many C sources as C++ ones: a header is C's
+    assert codemap.header_language(["a.c", "b.cpp", "c.h"]) == "c"
+    assert codemap.header_language(["a.cxx", "b.hh", "c.h"]) == "c++"
+    assert codemap.language_of("x.h") == "c" and codemap.language_of("x.h", "c++") == "c++"
+
+
 def test_tests_in_a_language_the_scan_does_not_read_are_not_counted_as_none(
     tmp_path: Path,
 ) -> None:

@@ -13,6 +13,7 @@ from mdbrain.core import document
 from mdbrain.core.errors import InvalidRequestError
 from mdbrain.service.bootstrap import init_from_code
 from mdbrain.service.brain import Brain
+from mdbrain.service.briefing import SEARCHED
 from tests.test_update import Repo
 
 TODAY = dt.date(2026, 11, 30)
@@ -276,6 +277,28 @@ def test_a_brief_on_a_tag_whose_pages_are_drafts_shows_them_beside_what_search_f
     assert said.startswith("In force on 'database': 1 document, and 1 draft tagged with it")
     assert "timestamps.md (found by search, not tagged)" in said
     assert "- [concept] postgres.md (draft)" in said
+
+
+def test_a_brief_on_a_tag_of_many_drafts_finds_the_page_on_it_by_search(tmp_path: Path) -> None:
+    """thanos-io/thanos: ``brief receive`` listed the thirteen drafts init made of
+    pkg/receive/ (all tagged receive) and said "left out: nothing"; the page explaining
+    the Receiver, not tagged so, was not there."""
+    from tests.conftest import doc, write_base
+
+    code = {
+        f"pkg/receive-{n}.md": doc(
+            f"pkg/receive/file{n}.go", tags="[pkg, receive]", status="draft",
+            body=f"Go module with {n} public functions.",
+        )
+        for n in range(SEARCHED + 3)
+    }  # fmt: skip
+    page = doc("Receiver", body="The thanos receive command receives remote writes.")
+    root = write_base(tmp_path / "p", {**code, "components/receive.md": page})
+    with Brain.open(root) as brain:
+        result = brain.brief("receive", limit=50)
+    shown = {i.id: i.searched for i in result.items}
+    assert shown.get("components/receive.md") is True
+    assert sum(1 for searched in shown.values() if not searched) == SEARCHED + 3
 
 
 def test_a_brief_on_an_imported_pages_source_finds_that_page(tmp_path: Path) -> None:

@@ -208,6 +208,31 @@ def test_the_mv_command_takes_file_paths_and_reports_what_it_updated(
     assert result.exit_code == 2 and "not a document" in result.output
 
 
+def test_mv_counts_the_links_of_the_pages_it_names_apart_from_the_moved_pages_own(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """thanos-io/thanos: "Updated 8 links or relations in: components/compact.md", which
+    held 2 of them; the other 6 were the moved page's own, rewritten from its new folder."""
+    from click.testing import CliRunner
+
+    from mdbrain.adapters.cli import cli
+
+    root = make_base(
+        {
+            "ops/trouble.md": doc("Trouble", body="See [a](../a.md), [b](../b.md), [c](../c.md)."),
+            "compact.md": doc(
+                "Compact", body="[Overlaps](ops/trouble.md#x), [again](ops/trouble.md)."
+            ),
+            **{f"{n}.md": doc(n.upper(), body="x") for n in "abc"},
+        }
+    )
+    monkeypatch.chdir(root.parent)
+    moved = CliRunner().invoke(cli, ["mv", "kb/ops/trouble.md", "kb/ops/trouble/cases.md"])
+    assert moved.exit_code == 0, moved.output
+    assert "Updated 2 links or relations in: compact.md" in moved.output
+    assert "Rewrote 3 of its own links from its new folder." in moved.output
+
+
 def test_a_document_that_is_not_utf8_stops_the_move_before_anything_is_written(
     make_base: MakeBase,
 ) -> None:

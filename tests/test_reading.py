@@ -16,8 +16,8 @@ from mdbrain.adapters.cli import cli
 from mdbrain.core import text, tokens
 from mdbrain.core.errors import InvalidRequestError, UsageError
 from mdbrain.service.brain import Brain
-from mdbrain.service.reading import Filters, SearchResult
-from tests.conftest import MakeBase, doc
+from mdbrain.service.reading import DRAFTS_AHEAD, Filters, SearchResult
+from tests.conftest import MakeBase, doc, write_base
 
 QUESTION = "Comment fonctionne le verrouillage de compte après échecs de login ?"
 LOGIN = "perimetre-fonctionnel/authentification/login.md"
@@ -391,6 +391,39 @@ def test_a_draft_far_ahead_of_everything_in_force_answers_marked(make_base: Make
     assert wide.hits[0].id == "lifetime.md" and not wide.outranked
 
 
+def test_drafts_answer_beside_what_is_in_force_when_enough_rank_above_it(
+    tmp_path: Path,
+) -> None:
+    """electron/electron's docs imported, one page verified: the security guide, which
+    says "IPC" and "run" and "tests" in passing, answered "how do I run only the IPC
+    tests?" alone, seven drafts ranking above it, the testing guide first at 1.8 times
+    its score. Counting the drafts, it would not have been listed: they answer beside it."""
+    topics = ["unit", "spec", "main", "renderer", "node", "smoke"][:DRAFTS_AHEAD]
+    drafts = {
+        f"testing-{topic}.md": doc(
+            f"Testing the {topic} code",
+            body=f"The {topic} suite holds tests of IPC. Run it only when the {topic} code changes.",
+            status="draft",
+        )
+        for topic in topics
+    }
+    security = doc(
+        "Security",
+        body="Run only trusted code, and validate the sender of every IPC message. "
+        "The security tests check it.",
+    )
+    question = "how do I run only the IPC tests"
+    asked = Brain.open(write_base(tmp_path / "many", {"security.md": security, **drafts}))
+    answer = asked.reader().query(question)
+    assert answer.hits[0].id.startswith("testing-") and answer.outranked == "security.md"
+    # fewer drafts above it, none far ahead: what is in force answers alone
+    few = dict(list(drafts.items())[: DRAFTS_AHEAD - 1])
+    held = Brain.open(write_base(tmp_path / "few", {"security.md": security, **few}))
+    kept = held.reader().query(question)
+    assert [h.id for h in kept.hits] == ["security.md"] and not kept.outranked
+    assert kept.hidden_ahead.startswith("testing-")  # named, as before
+
+
 def test_a_page_whose_frontmatter_does_not_parse_is_not_called_a_draft(
     make_base: MakeBase,
 ) -> None:
@@ -665,23 +698,26 @@ def test_hidden_matches_are_described_in_the_right_number() -> None:
 
 def test_every_left_out_page_ranking_above_what_is_shown_is_counted(make_base: MakeBase) -> None:
     """rust-lang/rfcs: once one page was in force, the line named only the superseded
-    page ranking above it, while five imported drafts did too."""
+    page ranking above it, while five imported drafts did too (four here: with five,
+    the drafts answer beside it, DRAFTS_AHEAD)."""
     draft = "The borrow checker rejects a borrow that outlives its loan: the borrow checker."
+    ahead = DRAFTS_AHEAD - 1
     root = make_base(
         {
             "index.md": doc("Index", type="overview", sources="[x]", body="[s](stable.md)"),
             "stable.md": doc("Loans", sources="[x]", body="A loan of the borrow checker."),
             **{
-                f"d{n}.md": doc(f"Borrow checker {n}", status="draft", body=draft) for n in range(5)
+                f"d{n}.md": doc(f"Borrow checker {n}", status="draft", body=draft)
+                for n in range(ahead)
             },
         }
     )
     result = Brain.open(root).reader().query("borrow checker")
     assert [h.id for h in result.hits] == ["stable.md"]
-    assert len(result.hidden_above) == 5 and result.hidden_ahead == result.hidden_above[0]
+    assert len(result.hidden_above) == ahead and result.hidden_ahead == result.hidden_above[0]
     said = views.query_text(result)
     named = ", ".join(result.hidden_above[:3])
-    assert f"(5 of them rank above every document shown: {named} and 2 more)" in said
+    assert f"({ahead} of them rank above every document shown: {named} and 1 more)" in said
 
 
 def test_search_gives_the_best_line_of_each_hit(annex_f: Path) -> None:

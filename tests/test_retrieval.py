@@ -99,6 +99,8 @@ def test_identifiers_are_recognised_as_written_in_code_and_messages() -> None:
     [
         ("uv sync --refresh-package httpx", {"--refresh-package"}),
         ("pass --offline to skip the network", {"--offline"}),
+        # thanos-io/thanos: a flag with dots, asked for without its dashes
+        ("run it with --web.route-prefix=/x", {"--web.route-prefix"}),
         ("pin it in .python-version", {".python-version"}),
         ("tools go to ~/.local/bin by default", {".local/bin"}),
         ("see .github/workflows/ci.yml", {".github/workflows/ci.yml"}),
@@ -121,7 +123,10 @@ def test_names_in_a_document_are_its_identifiers_and_their_tails(written: str) -
     named = text.identifiers(written)
     found = text.names_in(written)
     assert named <= found
-    assert all(any(n.endswith(("/" + t, "." + t)) for n in named) for t in found - named)
+    assert all(
+        any(n.endswith(("/" + t, "." + t)) or n == "--" + t for n in named) for t in found - named
+    )
+    assert {"--web.route-prefix", "web.route-prefix"} <= text.names_in("`--web.route-prefix`")
 
 
 def test_a_question_naming_the_end_of_a_path_finds_the_page_naming_it_whole(
@@ -148,6 +153,7 @@ def test_a_question_naming_the_end_of_a_path_finds_the_page_naming_it_whole(
         ("src/auth/login.py", "source authentication logins, login src auth"),
         ("--refresh-package", "refresh packages, a package to refresh, refreshed"),
         ("--offline", "offline mode, working offline, offline"),
+        ("--web.route-prefix", "web routes, a route prefix, prefixes of the web"),
         (".python-version", "python versions, the version of python"),
         ("~/.local/bin", "local binaries, bin folders, a local bin"),
     ],
@@ -162,6 +168,31 @@ def test_an_exact_identifier_ranks_before_stems_and_prefixes(
     docs["exact.md"] = doc("Settings", body=f"The value is read from `{name}` at start-up.")
     root = make_base(docs)
     assert _ids(root, f"what does {name} do?")[0] == "exact.md"
+
+
+def test_an_option_asked_without_its_dashes_finds_the_page_that_writes_them(
+    make_base: MakeBase,
+) -> None:
+    """thanos-io/thanos: "web.route-prefix" asked; the page explaining
+    ``--web.route-prefix`` was left out of the search and came 6th in the query,
+    behind pages that only list the flag, though it scored best."""
+    docs: dict[str, str | bytes] = {
+        f"component{i}.md": doc(
+            f"Component {i}", body=f"Flags: web.route-prefix, web.external-prefix, port {i}."
+        )
+        for i in range(5)
+    }
+    docs["proxy.md"] = doc(
+        "Reverse proxy",
+        body="Behind a reverse proxy, set `--web.route-prefix` to the path the proxy "
+        "strips, and `--web.external-prefix` to the one it adds. The route prefix and "
+        "the external prefix differ when the proxy rewrites paths.",
+    )
+    root = make_base(docs)
+    asked = "what is the difference between web.external-prefix and web.route-prefix?"
+    assert _ids(root, asked)[0] == "proxy.md"
+    with Brain.open(root) as brain:
+        assert "proxy.md" in [h.hit.id for h in brain.search("web.route-prefix").hits]
 
 
 @pytest.mark.parametrize(

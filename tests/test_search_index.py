@@ -251,7 +251,18 @@ def test_a_page_holding_every_word_asked_is_ranked_though_half_the_pages_hold_th
     assert reader.query("default catalog file name").hits[0].id == "decisions/adr008.md"
 
 
-_TRICKY = ["plain", "", "two words", 'a "quoted" tag', "back\\slash", 'x", "y', "été", "日本", "[", "]"]
+_TRICKY = [
+    "plain",
+    "",
+    "two words",
+    'a "quoted" tag',
+    "back\\slash",
+    'x", "y',
+    "été",
+    "日本",
+    "[",
+    "]",
+]
 
 
 @settings(max_examples=300, deadline=None)

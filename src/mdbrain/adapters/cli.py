@@ -565,7 +565,9 @@ def mv(obj: Context, old: str, new: str, as_json: bool) -> None:
         click.echo(f"Moved {report.old} to {report.new}.")
         if report.rewritten:
             links = ", ".join(report.rewritten)
-            click.echo(f"Updated {report.links} links or relations in: {links}")
+            click.echo(f"Updated {report.links - report.own} links or relations in: {links}")
+        if report.own:
+            click.echo(f"Rewrote {report.own} of its own links from its new folder.")
         if report.index.written:
             click.echo(f"Regenerated {', '.join(report.index.written)}.")
     warn_index(report)

@@ -231,7 +231,8 @@ def move_doc(tour: Tour) -> None:
         "A rename keeps every link and relation: the documents that pointed to it follow.",
     )
     moved = tour.brain().move(MFA, MOVED, cwd=tour.root)
-    tour.show([f"updated {moved.links} links or relations in: {', '.join(moved.rewritten)}"])
+    others = moved.links - moved.own
+    tour.show([f"updated {others} links or relations in: {', '.join(moved.rewritten)}"])
     rule = (tour.root / RULE).read_text(encoding="utf-8")
     tour.show(line for line in rule.splitlines() if MOVED.rsplit("/", 1)[-1] in line)
     broken = [f for f in tour.brain().check().findings if f.code == "W001"]

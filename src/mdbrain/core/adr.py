@@ -40,7 +40,7 @@ import datetime as dt
 import functools
 import posixpath
 import re
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
@@ -58,7 +58,11 @@ AMENDS: Final = "amends"  # a field naming a record this one changes: related bo
 _SERIES = "|".join(("decision", *RECORD_SERIES))
 _NAME_NUMBER = re.compile(rf"^(?:{_SERIES})?[-_ ]?0*(\d{{1,5}})(?=[-_. ]|$)", re.IGNORECASE)
 _FOLDER_PAGES: Final = frozenset({"readme", "index", "_index"})  # a folder's own page
-_FOLDER_NUMBER = re.compile(rf"(?:{_SERIES})?[-_ ]?\d{{1,5}}[-_]\w", re.IGNORECASE)
+# a record's own folder: its number and name ("859-kubectl-headers"), or its series and
+# number alone (kubernetes-sigs/gateway-api's "gep-1897/index.md")
+_FOLDER_NUMBER = re.compile(
+    rf"(?:{_SERIES})?[-_ ]?\d{{1,5}}[-_]\w|(?:{_SERIES})[-_ ]?\d{{1,5}}$", re.IGNORECASE
+)
 _NAME_PREFIX = re.compile(rf"(?:{_SERIES})?[-_ ]?", re.IGNORECASE)
 _ADR_PREFIX = re.compile(r"^adr[-_ ]?\d", re.IGNORECASE)
 _ADR_FOLDERS: Final = frozenset(
@@ -382,6 +386,7 @@ _STATES: Final = (
             # an Ember RFC's later stages
             r"|^\W*(?:released|recommended|ready[- ]for[- ]release)\W*$"
             r"|^\W*released\s[^\n\d]{0,40}\d"  # cilium's "Released Cilium 1.17"
+            r"|^\W*complete(?:d)?\W*$"  # thanos-io/thanos' proposals-done/: "status: complete"
             rf"|\b(?:accept|approuv|adopt|valid|d[ée]cid|act|impl[ée]ment){_PP}(?!\w)",
             re.I,
         ),
@@ -630,8 +635,21 @@ def _status_matching(body: str) -> list[tuple[markdown.Section, re.Match[str]]]:
 def _status_sections(body: str) -> list[str]:
     """The text of the record's Status sections (:func:`_status_matching`), code blocks
     left out: what one shows is an example, not the record's state (mdn/content's status
-    pages hold "## Status" over a block of "202 Accepted", and were read as decisions)."""
-    return [_FENCED.sub("", _text_of(body, *found)) for found in _status_matching(body)]
+    pages hold "## Status" over a block of "202 Accepted", and were read as decisions).
+    A section with sections of its own says its state above them, when it says anything
+    there: kubernetes-sigs/gateway-api's API reference opens "## Status" on "Status
+    defines the observed state of HTTPRoute.", and a subsection further down says a
+    route "has been accepted by Gateway" (the page was read as a decision in force)."""
+    outline = _outlined(body)[1]
+    out = []
+    for section, match in _status_matching(body):
+        inner = [s.line for s in outline if section.line < s.line <= section.end]
+        text = _FENCED.sub("", _text_of(body, section, match))
+        if inner:  # above its own sections, unless it says nothing there
+            own = _FENCED.sub("", _text_of(body, section._replace(end=inner[0] - 1), match))
+            text = own if own.strip() else text
+        out.append(text)
+    return out
 
 
 # a status field by the name a site gives it (pmd's Jekyll pages: "adr_status:")
@@ -1510,6 +1528,10 @@ _FIELD_KINDS: Final = {
     "replaced_by": SUPERSEDED_BY,
     "supersedes": SUPERSEDES,
     "replaces": SUPERSEDES,
+    # a GEP's metadata.yaml: "relationships: {obsoletedBy: [{number: 1897}]}"
+    "obsoleted_by": SUPERSEDED_BY,
+    "obsoletes": SUPERSEDES,
+    "extended_by": AMENDS,
     "requires": RELATED,  # EIP-1's field: the proposals this one builds on
     "see_also": RELATED,  # a KEP's kep.yaml: "/keps/sig-node/4438-sidecar-restart"
     # a record that changes another, which stays in force: related both ways (nats-io's
@@ -1538,18 +1560,39 @@ def field_number(value: str) -> int | None:
     return None if named is None else int(named.group(1))
 
 
+# a field holding relation fields of its own (a GEP's "relationships")
+_RELATION_GROUPS: Final = frozenset({"relationships", "relations"})
+
+
+def _relation_fields(meta: Mapping[str, Any]) -> Iterator[tuple[str, str, Any]]:
+    """A frontmatter's fields and those of its relation groups: each field's name as
+    :data:`_FIELD_KINDS` keys it (``obsoletedBy``: ``obsoleted_by``), as written, and
+    its value."""
+    for key, value in meta.items():
+        name = fields.key_name(_CAMEL_HUMP.sub("_", str(key)))
+        if name in _RELATION_GROUPS and isinstance(value, Mapping):
+            yield from _relation_fields(value)
+        else:
+            yield name, str(key), value
+
+
+_CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
 def _field_clauses(meta: Mapping[str, Any]) -> tuple[Clause, ...]:
     """The supersessions a foreign frontmatter states in its fields: each value a path,
-    an address, a Markdown link or a record's number; "N/A" and the like name none."""
+    an address, a Markdown link or a record's number, alone or as a mapping's
+    ``number`` (a GEP's ``{number: 1897, name: ...}``); "N/A" and the like name none."""
     out = []
-    for key, value in meta.items():
-        kind = _FIELD_KINDS.get(fields.key_name(key))
+    for name, key, value in _relation_fields(meta):
+        kind = _FIELD_KINDS.get(name)
         if kind is None:
             continue
         values = value if isinstance(value, list) else [value]
         refs: list[Ref] = []
         for item in values:
-            text = str(item).strip() if isinstance(item, str | int) else ""
+            given = item.get("number") if isinstance(item, Mapping) else item
+            text = str(given).strip() if isinstance(given, str | int) else ""
             if not text or _NO_VALUE.match(text):
                 continue
             found = _refs(text, _NONE_DEFINED)

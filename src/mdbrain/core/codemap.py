@@ -35,7 +35,9 @@ LANGUAGES: Final = {
     ".py": "python", ".pyi": "python", ".ts": "typescript", ".tsx": "typescript",
     ".mts": "typescript", ".js": "javascript", ".jsx": "javascript", ".mjs": "javascript",
     ".cjs": "javascript", ".go": "go", ".rs": "rust", ".java": "java", ".kt": "kotlin",
-    ".rb": "ruby", ".php": "php", ".c": "c", ".h": "c", ".cpp": "c++", ".cs": "c#",
+    ".rb": "ruby", ".php": "php", ".c": "c", ".h": "c", ".cpp": "c++", ".cc": "c++",
+    ".cxx": "c++", ".c++": "c++", ".hpp": "c++", ".hh": "c++", ".hxx": "c++",
+    ".mm": "objective-c++", ".cs": "c#",
     ".swift": "swift", ".sh": "shell", ".sql": "sql", ".md": "markdown", ".mdx": "markdown",
     ".markdown": "markdown", ".rst": "rest",
     ".html": "html", ".css": "css", ".toml": "toml", ".yaml": "yaml", ".yml": "yaml",
@@ -46,8 +48,10 @@ READ_LANGUAGES: Final = frozenset({"python", "typescript", "javascript", "go", "
 # programming languages whose files are counted but not read: no draft describes them
 _UNREAD_CODE: Final = {
     "java": "Java", "kotlin": "Kotlin", "ruby": "Ruby", "php": "PHP", "c": "C", "c++": "C++",
-    "c#": "C#", "swift": "Swift",
+    "objective-c++": "Objective-C++", "c#": "C#", "swift": "Swift",
 }  # fmt: skip
+# the sources a header (".h") is included by: C's, or C++'s and Objective-C++'s
+_C_FAMILY: Final = frozenset({"c", "c++", "objective-c++"})
 TEST_DIRS: Final = frozenset(
     {"tests", "test", "__tests__", "spec", "specs", "e2e", "integration-tests",
      "integration_tests", "e2e-tests", "e2e_tests", "unit-tests", "unit_tests",
@@ -82,6 +86,10 @@ _TOP_ASIDE: Final = frozenset({"listings", "playground", "playgrounds", "deps"})
 # _themes/ and _ext/, Jekyll's _plugins/ (psf/requests' docs/_themes/ theme was drafted
 # as a module of the project)
 _SITE_DIRS: Final = frozenset({"docs", "doc", "documentation", "website", "site"})
+# top folders of documentation: the code they hold illustrates it or builds its site
+# (electron/electron's docs/fiddles/: 54 drafts of examples, most "with no public
+# symbols", ranked above the pages that explain them)
+_DOC_TOPS: Final = frozenset({"docs", "doc", "documentation"})
 # how init and update introduce the folders and files set_aside leaves out
 SET_ASIDE_NOTE: Final = (
     "Code files left out as examples, vendored, generated, test data or a site's machinery"
@@ -120,11 +128,32 @@ _TEST_NAME = re.compile(
 # --- files -----------------------------------------------------------------------
 
 
-def language_of(path: str) -> str:
+def _programming(path: str) -> bool:
+    """Whether a file is code in a programming language (not a page, data or settings)."""
+    name = language_of(path)
+    return name in READ_LANGUAGES or name in _UNREAD_CODE or name == "shell"
+
+
+def language_of(path: str, headers: str = "c") -> str:
+    """The language of a file by its name; a ``.h`` header's is ``headers`` (see
+    :func:`header_language`)."""
     name = posixpath.basename(path).lower()
     if name in ("dockerfile", "containerfile") or name.startswith("dockerfile."):
         return "dockerfile"
-    return LANGUAGES.get(posixpath.splitext(path)[1].lower(), "")
+    suffix = posixpath.splitext(name)[1]
+    return headers if suffix == ".h" else LANGUAGES.get(suffix, "")
+
+
+def header_language(paths: Iterable[str]) -> str:
+    """The language of the ``.h`` headers among ``paths``: that of the sources of the C
+    family most of them are in, C when as many are in C (electron/electron's 424
+    headers go with its 391 ``.cc`` and 63 ``.mm`` files, not with C)."""
+    counts: Counter[str] = Counter()
+    for path in paths:
+        name = language_of(path)
+        if name in _C_FAMILY and not path.lower().endswith(".h"):
+            counts[name] += 1
+    return max(sorted(counts), key=lambda n: (counts[n], n == "c")) if counts else "c"
 
 
 def script_language(text: str) -> str:
@@ -205,6 +234,10 @@ def set_aside(path: str, pages: frozenset[str] = frozenset()) -> str:
     (``examples/``), or the file itself when its name says it is generated; else ''.
     A folder of ``pages`` (:func:`page_folders`) sets nothing aside."""
     parts = path.split("/")
+    if len(parts) > 1 and parts[0].lower() in _DOC_TOPS and _programming(path):
+        # the documentation's examples and its site's machinery: named by the folder
+        # under it that holds them (docs/fiddles/), or by itself (docs/conf.py)
+        return "/".join(parts[: min(2, len(parts) - 1)]) + "/"
     for depth, part in enumerate(parts[:-1]):
         tooling = part.startswith("_") and depth > 0 and parts[depth - 1].lower() in _SITE_DIRS
         if part.lower() in SET_ASIDE or (depth == 0 and part.lower() in _TOP_ASIDE) or tooling:
@@ -260,7 +293,11 @@ def kind_of(path: str, pages: frozenset[str] = frozenset()) -> str:
 
 def _unread(paths: Iterable[str]) -> Counter[str]:
     """How many of ``paths`` each programming language the scan does not read holds."""
-    return Counter(_UNREAD_CODE[n] for p in paths if (n := language_of(p)) in _UNREAD_CODE)
+    listed = list(paths)
+    headers = header_language(listed)
+    return Counter(
+        _UNREAD_CODE[n] for p in listed if (n := language_of(p, headers)) in _UNREAD_CODE
+    )
 
 
 def unread_languages(paths: Iterable[str]) -> list[str]:

@@ -448,12 +448,19 @@ _NAME_NUMBER = re.compile(r"[A-Za-z]{0,6}[-_ ]?\d{1,5}")  # A53, KEP-859, 0042
 def _opens_as_title(body: str, line: int, title: str, path: str) -> bool:
     """Whether a heading that others of its level follow is the page's title all the
     same: it opens the page, underlined (``A53: Option for Ignoring xDS Resource
-    Deletion`` over ``----``, as grpc/proposal writes every title and section), or
-    naming the number its file name starts with."""
+    Deletion`` over ``----``, as grpc/proposal writes every title and section), holding
+    the words of its file's name, or naming the number its file name starts with."""
     lines = body.split("\n")
     if any(text.strip() for text in lines[: line - 1]):
         return False
     if line < len(lines) and _SETEXT_RULE.fullmatch(lines[line]):
+        return True
+    # or holding every word of its file's name, two at least, numbers aside:
+    # thanos-io/thanos' "202203-grpc-query-api.md" opens on "## Introduce a Query gRPC
+    # API", and was titled "202203 grpc query api"
+    named = re.split(r"[-_\s]+", slug.camel_words(page_stem(posixpath.basename(path))).lower())
+    words = [word for word in named if word and not word.isdigit()]
+    if len(words) >= 2 and set(words) <= set(re.findall(r"\w+", title.lower())):
         return True
     number = _NAME_NUMBER.match(page_stem(posixpath.basename(path)))
     if number is None:

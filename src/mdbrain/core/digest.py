@@ -162,7 +162,8 @@ def _folders(project: Project, drafts: Iterable[Draft]) -> list[str]:
 def project_drafts(project: Project, packages: list[Package], drafts: list[Draft]) -> list[Draft]:
     """The repository's layout and READMEs; its configuration and build files."""
     files, kinds, w, c = project.files, project.kinds, project.w, project.w("colon")
-    counts = Counter(w.term(language_name(f)) for f in files)
+    headers = codemap.header_language(files)
+    counts = Counter(w.term(language_name(f, headers=headers)) for f in files)
     top, translated = readmes(project)
     docs = Counter(
         posixpath.dirname(f)

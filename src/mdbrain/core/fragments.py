@@ -22,7 +22,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Collection, Iterable
 
-from mdbrain.core import passages
+from mdbrain.core import markdown, passages
 from mdbrain.core.lazy import lazy_pattern
 from mdbrain.core.markdown import Heading
 
@@ -158,7 +158,7 @@ def _shown(title: str) -> str:
 
         text = html.unescape(text)
     if "[" in text:
-        text = _LINKED.sub(r"\1", text)
+        text = markdown.replace_outside_code(_LINKED, text)
     return text.replace("`", "") if "`" in text else text
 
 

@@ -156,6 +156,10 @@ class Plan:
     # a folder named for a language beside others so named -> that language's code
     # (:func:`_language_folders`), found once the pages are known
     languages: dict[str, str] | None = None
+    # the folder, from the source, that the site serves at its root when the source is a
+    # site's own folder (Hugo's content/en): a link written from the root is read there
+    # first (see :func:`mdbrain.core.sites.hugo_content`)
+    served_root: str = ""
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
@@ -188,6 +192,10 @@ class Plan:
             return found
         prefix = self.origin("")
         target = written.strip()
+        if target.startswith("/") and self.served_root:  # where the site serves it
+            found = self.new_id(posixpath.normpath(posixpath.join(self.served_root, old)))
+            if found is not None:
+                return found
         if target.startswith("/"):
             if prefix and old.startswith(prefix):
                 found = self.new_id(old.removeprefix(prefix))
@@ -351,11 +359,12 @@ def template_expression(target: str) -> bool:
     return erb or target.startswith("{") or "{{" in target or "{%" in target
 
 
-def _site_path(folder: str, written: str) -> tuple[links.LinkKind, str] | None:
+def _site_path(folder: str, written: str, root: str = "") -> tuple[links.LinkKind, str] | None:
     """A link's path resolved from ``folder`` (both from the source), as
-    :func:`links.resolve` reads a link to a Markdown page, whatever its suffix; the
-    source's own folder (``.``) for the site's root (``/``); None for an anchor alone, a
-    web address, or a template's expression (:func:`template_expression`)."""
+    :func:`links.resolve` reads a link to a Markdown page, whatever its suffix, one
+    written from the site's root read from ``root``; the source's own folder (``.``) for
+    the site's root (``/``); None for an anchor alone, a web address, or a template's
+    expression (:func:`template_expression`)."""
     target = written.strip()
     if not target or target.startswith(("#", "//")) or links.is_address(target):
         return None
@@ -367,7 +376,8 @@ def _site_path(folder: str, written: str) -> tuple[links.LinkKind, str] | None:
     target = unicodedata.normalize("NFC", unquote(target))
     if not target.strip("/"):  # the site's root ("/"): the page that opens the source
         return (links.LinkKind.DOC, ".") if target.startswith("/") else None
-    joined = target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target)
+    from_root = posixpath.join(root, target.lstrip("/"))
+    joined = from_root if target.startswith("/") else posixpath.join(folder, target)
     norm = posixpath.normpath(joined)
     if norm == ".." or norm.startswith("../"):
         return links.LinkKind.OUTSIDE, norm
@@ -466,8 +476,12 @@ def _served_page(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, s
     here = posixpath.dirname(page)
     stem = conversion.page_stem(posixpath.basename(page))
     address = "" if stem.lower() in _FOLDER_PAGES else posixpath.join(here, stem)
-    for folder in [here, address] if address and not written.lstrip().startswith("/") else [here]:
-        at = _site_path(folder, written)
+    if written.lstrip().startswith("/"):  # from where the site serves its root, then the source's
+        places = [(here, root) for root in dict.fromkeys([plan.served_root, ""])]
+    else:
+        places = [(here, ""), *([(address, "")] if address else [])]
+    for folder, root in places:
+        at = _site_path(folder, written, root)
         # never the page itself: honojs/website's guides/examples.md linked "/examples/",
         # the project's folder of examples, and its link was made to lead to itself
         chosen = [] if at is None else _one_page(plan, written, at[1], plan.ids.get(page))

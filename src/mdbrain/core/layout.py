@@ -381,6 +381,18 @@ def _own_folder(theme: str, folder: str, modules: dict[str, str]) -> bool:
     return not parts or slugify(parts[-1]) == theme.rsplit("/", 1)[-1]
 
 
+def _fullest(theme: str, parts: tuple[str, ...], group: list[FileFacts]) -> str:
+    """A unit's slug from every folder that names it, but those its theme names, and its
+    file's name when it is one file: thanos-io/thanos' pkg/discovery/cache/cache.go was
+    "pkg/cache-cache-2" beside pkg/cache/cache.go, and electron/electron's
+    lib/renderer/api/exports/electron.ts "other-code/lib-api-exports-electron-2"."""
+    named = set(theme.split("/"))
+    folders = [part for part in parts if slugify(part) not in named]
+    path = group[0].path
+    whole = len(group) > 1 or path.endswith("__init__.py")
+    return _named(*folders, *(() if whole else (posixpath.splitext(posixpath.basename(path))[0],)))
+
+
 def _named(*names: str) -> str:
     """A unit's name from its folder's and file's names, each slugged alone: a name is
     split at its capitals as it would be on its own ("components UserProfile" gives
@@ -443,7 +455,10 @@ def plan_units(
             # crates/uv-auth/src/cache.rs was "crates/cache", beside the crate uv-cache
             slug = longer
         used = taken.setdefault(theme, {"overview", ENTRY_THEME, "index"})  # not INDEX.md
-        used.add(slug := unique(longer if slug in used else slug, used))
+        slug = longer if slug in used else slug
+        if slug in used:  # every folder down to it tells it apart, before a number does
+            slug = _fullest(theme, parts[n], group)
+        used.add(slug := unique(slug, used))
         units.append(Unit(theme, slug, title, folder, tuple(group)))
         known = theme_folders.get(theme)
         theme_folders[theme] = folder if known is None else posixpath.commonpath([known, folder])

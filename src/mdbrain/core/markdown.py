@@ -116,6 +116,24 @@ def replaced_destinations(
 # A code span on one line, as CommonMark reads it: a run of backticks closed by the next
 # run of the same length. Possessive runs, so a run that no run closes is given up at once.
 CODE_SPAN = re.compile(r"(?<!`)(`++)(?:[^`\n]++|(?!\1(?!`))`++)++\1(?!`)")
+_SPAN_MASK = str.maketrans("[]()", "    ")
+
+
+def replace_outside_code(pattern: re.Pattern[str], text: str, group: int = 1) -> str:
+    """``text`` with each match of ``pattern`` replaced by its ``group``, the matches
+    found as if the brackets and parentheses of its code spans were not there: a link's
+    text is kept, and `` `fork(modulePath[, args][, options])` `` holds no link."""
+    if "`" not in text:
+        return pattern.sub(lambda m: m.group(group), text)
+    masked = CODE_SPAN.sub(lambda m: m.group(0).translate(_SPAN_MASK), text)
+    out, at = [], 0
+    for found in pattern.finditer(masked):
+        out += [text[at : found.start()], text[found.start(group) : found.end(group)]]
+        at = found.end()
+    out.append(text[at:])
+    return "".join(out)
+
+
 # An HTML comment, or an opener that is never closed (group 1 unset): "<!--.*?-->" would
 # retry its lazy run from every one of many unclosed openers, quadratic in their number.
 _COMMENT = lazy_pattern(r"<!--(?:.*?(-->)|.*)", re.DOTALL)

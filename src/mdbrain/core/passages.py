@@ -98,7 +98,7 @@ def shown_heading(title: str) -> str:
     and a single star, only around words: "__init__" is a name."""
     text = clean_heading(title)
     if "[" in text:
-        text = _HEADING_LINK.sub(r"\1", text)
+        text = markdown.replace_outside_code(_HEADING_LINK, text)
     for mark in ("**", "__", "*", "_"):
         if len(text) > 2 * len(mark) and text.startswith(mark) and text.endswith(mark):
             inner = text[len(mark) : -len(mark)]

@@ -26,7 +26,8 @@ README_CHARS: Final = 1_200  # characters of a README's prose quoted in an overv
 ENGLISH: Final = words("en")
 _NAMES = {"typescript": "TypeScript", "javascript": "JavaScript", "yaml": "YAML", "toml": "TOML",
           "json": "JSON", "ini": "INI", "rest": "reStructuredText", "hcl": "HCL", "html": "HTML",
-          "css": "CSS", "sql": "SQL", "c++": "C++", "c#": "C#"}  # fmt: skip
+          "css": "CSS", "sql": "SQL", "c++": "C++", "c#": "C#",
+          "objective-c++": "Objective-C++"}  # fmt: skip
 # "[text](target)": neither part may run past a bracket or parenthesis it does not
 # close, so that no attempt reads further than the next one starts (a heading of
 # thousands of "[a](" is read once, not once per bracket).
@@ -54,8 +55,10 @@ def plain(text: str) -> str:
     return _LINK.sub(r"\1", text)
 
 
-def language_name(path: str, lang: str = "") -> str:
-    name = lang or codemap.language_of(path) or "other"
+def language_name(path: str, lang: str = "", headers: str = "c") -> str:
+    """The name a report gives the language of a file (``lang``, else its own by its
+    name: :func:`codemap.language_of`, a header's being ``headers``)."""
+    name = lang or codemap.language_of(path, headers) or "other"
     return _NAMES.get(name, name.capitalize())
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import dataclasses
 import posixpath
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 # A file inside a folder that shows a site is built from it, and the tool it belongs to.
 INSIDE: Final = (
@@ -113,6 +113,64 @@ _ZOLA_KEY = re.compile(
 )
 
 
+# Hugo's configuration, at the top of a site's folder, by the names Hugo reads it under
+HUGO_CONFIGS: Final = (
+    "hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
+    "config.yml", "config.json",
+)  # fmt: skip
+# keys of a Hugo configuration one of which a "config.*" file must hold to be Hugo's
+_HUGO_KEYS: Final = frozenset({"baseURL", "baseurl", "contentDir", "languages", "module", "theme"})
+
+
+def hugo_content(name: str, text: str) -> str | None:
+    """The folder a Hugo site builds its default language's pages from, from the site's
+    folder, as its configuration file ``name`` holding ``text`` says: the folder a module
+    mount serves as ``content``, else the default language's ``contentDir``, else the
+    site's own, else ``content``. None when the file is no Hugo configuration or does
+    not parse. kubernetes-sigs/gateway-api builds from ``content/en``, and its pages
+    link one another from the site's root (``/docs/concepts/versioning/``)."""
+    data = _parsed(name, text)
+    if data is None or (name.startswith("config.") and not _HUGO_KEYS & set(data)):
+        return None
+    default = str(data.get("defaultContentLanguage") or "en")
+    module = data.get("module")
+    mounts = module.get("mounts") if isinstance(module, dict) else None
+    for mount in mounts if isinstance(mounts, list) else []:
+        if (
+            isinstance(mount, dict)
+            and str(mount.get("target", "")).strip("/") == "content"
+            and str(mount.get("lang") or default) == default
+            and isinstance(mount.get("source"), str)
+        ):
+            return _norm(mount["source"])
+    languages = data.get("languages")
+    own = languages.get(default) if isinstance(languages, dict) else None
+    for holder in (own, data):
+        if isinstance(holder, dict) and isinstance(holder.get("contentDir"), str):
+            return _norm(holder["contentDir"])
+    return "content"
+
+
+def _parsed(name: str, text: str) -> dict[str, Any] | None:
+    """A configuration file's data, by its suffix; None when it does not parse."""
+    if name.endswith((".yaml", ".yml")):
+        import yaml
+
+        try:
+            data = yaml.safe_load(text)
+        except (yaml.YAMLError, RecursionError):
+            return None
+    else:
+        import json
+        import tomllib
+
+        try:
+            data = tomllib.loads(text) if name.endswith(".toml") else json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+    return data if isinstance(data, dict) else None
+
+
 def pages(inside: Iterable[str]) -> list[str]:
     """The documentation pages among a folder's files (Markdown, reStructuredText...)."""
     return sorted(p for p in inside if p.lower().endswith(_COUNTED))
@@ -203,7 +261,8 @@ def page_folders(
         count = counts[top]
         site = docs_site(top, inside, around) if count else None
         named = top.lower() in _DOC_FOLDERS
-        mostly = 2 * count >= len(inside) or (count >= _BODY and 2 * count >= total)
+        own = len(inside) - _companions(inside)
+        mostly = 2 * count >= own or (count >= _BODY and 2 * count >= total)
         if site or (count >= least and (named or mostly)):
             found.append(
                 _one_language(top, inside, lang, around)
@@ -228,6 +287,28 @@ def page_folders(
     if wiki is not None and not any(p.site for p in found):
         return [wiki]  # importing the project's folder brings its page folders in too
     return found
+
+
+# what a folder of pages holds beside them: pictures and media, and the one data file a
+# page's folder may keep its fields in (a GEP's metadata.yaml beside its index.md)
+_PICTURES: Final = (".png", ".jpg", ".jpeg", ".gif", ".svg", ".webp", ".avif", ".mp4", ".webm")
+_DATA: Final = (".yaml", ".yml", ".json", ".toml")
+
+
+def _companions(inside: Sequence[str]) -> int:
+    """How many of a folder's files (``inside``, paths from it) are its pages' companions:
+    pictures and media, and a data file alone beside one page in its folder
+    (kubernetes-sigs/gateway-api's geps/: 62 pages, 62 metadata files and 22 pictures
+    were "not mostly pages", and init never named them)."""
+    by_folder: dict[str, list[str]] = {}
+    for path in inside:
+        by_folder.setdefault(posixpath.dirname(path), []).append(path.lower())
+    count = 0
+    for names in by_folder.values():
+        count += sum(name.endswith(_PICTURES) for name in names)
+        data = [name for name in names if name.endswith(_DATA)]
+        count += len(data) == 1 and len(pages(names)) == 1
+    return count
 
 
 # a folder named for a language: en, de, pt-BR, zh-hant, zh_CN, es-419

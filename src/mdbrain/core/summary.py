@@ -852,7 +852,12 @@ def _cheer(text: str) -> bool:
     # (Stellar's CAP-10: "Transactions get stuck because of insufficient fee sometimes,
     # especially if the protocol changes!")
     short = len(text.split()) <= _CHEER_WORDS * max(1, len(ends))
-    return text.endswith("!") and all(end == "!" for end in ends) and short
+    # a wave after it is no more ("Hello Thanos Community! 👋", a blog post's opening)
+    closing = _TRAILING_PICTOGRAPHS.sub("", text)
+    return closing.endswith("!") and all(end == "!" for end in ends) and short
+
+
+_TRAILING_PICTOGRAPHS = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf\ufe0f\\s]+$")
 
 
 _CHEER_WORDS = 10  # words of a cheer's sentence, at most

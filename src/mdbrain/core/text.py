@@ -324,7 +324,7 @@ def _stemmer(name: str) -> _Stemmer | None:
 # (C4996) is one term for the analyser (see camel_parts), matched exactly anyway.
 _IDENTIFIER = re.compile(
     r"(?<![\w./-])(?:[A-Za-z_][\w-]{0,63}(?:[./][\w-]{1,64}){1,8}|[A-Za-z_]\w{0,62}_\w{1,63})"
-    r"|(?<![\w-])--[A-Za-z][\w-]{1,63}"
+    r"|(?<![\w-])--[A-Za-z][\w-]{1,63}(?:\.[\w-]{1,64}){0,8}"  # --web.route-prefix too
     r"|(?<![\w.-])\.[A-Za-z][\w-]{1,63}(?:[./][\w-]{1,64}){0,8}"
 )
 # identifiers that are one word to the analyser, still matched as written
@@ -370,6 +370,11 @@ def names_in(text: str) -> set[str]:
 
 
 def _tails(name: str) -> Iterator[str]:
+    """The identifiers ``name`` ends with: after each dot or slash, and an option's name
+    without its dashes when that is one (thanos-io/thanos: "web.route-prefix" asked,
+    the page explaining ``--web.route-prefix`` left out)."""
+    if name.startswith("--") and _is_identifier(name[2:]):
+        yield name[2:]
     for mark in _PART_MARK.finditer(name):
         tail = name[mark.end() :]
         if _is_identifier(tail):

@@ -457,16 +457,19 @@ class Briefer:
         key = subject.strip().strip("/")
         tagged: set[str] = set()
         if (
-            0 < len(about) < SEARCHED
+            (0 < len(about) < SEARCHED or all(e.status == "draft" for e in about))
             and all(key in e.tags for e in about)
             and not all(e.id.startswith(key + "/") for e in about)
         ):
-            # a tag of a few documents: the others about it are found by search too (an
-            # imported base tags by source folder; one page tagged later must not hide
-            # every other page on the subject). Not a folder of the base, which holds
-            # its theme: dotnet/designs' proposed/ came after every page saying "proposed"
+            # a tag of a few documents, or of drafts alone: the others about it are found
+            # by search too (an imported base tags by source folder; one page tagged later
+            # must not hide every other page on the subject; thanos-io/thanos' thirteen
+            # drafts of pkg/receive/ hid its page on the Receiver). Not a folder of the
+            # base, which holds its theme: dotnet/designs' proposed/ came after every page
+            # saying "proposed"
             tagged = {e.id for e in about}
-            about += [e for e in self._searched(found, subject) if e.id not in tagged]
+            searched = self._searched(found, subject, SEARCHED + len(tagged))
+            about += [e for e in searched if e.id not in tagged][:SEARCHED]
         covers: dict[str, Cover] = {}
         if not about:
             code = code or self._code(found, subject, cwd)

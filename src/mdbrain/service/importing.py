@@ -1960,6 +1960,27 @@ def _site_setup(run: _Run, project: Path, copy: _Translation | None) -> None:
     run.fallback = (copy.folder, built[1]) if copy and built else None
     _site_of(run, built[0] if built else site)
     run.served = _served(project, src)
+    run.plan.served_root = _served_root(src)
+
+
+_CONFIG_MOST = 1_000_000  # bytes of a site's configuration file read, at most
+
+
+def _served_root(src: Path) -> str:
+    """The folder of ``src`` a Hugo site whose folder it is builds its pages from
+    (:func:`sites.hugo_content`: ``content/en``), when it holds one; '' otherwise."""
+    for name in sites.HUGO_CONFIGS:
+        path = src / name
+        try:  # a regular file of a configuration's size: no FIFO, nothing huge is read
+            if not path.is_file() or path.stat().st_size > _CONFIG_MOST:
+                continue
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        folder = sites.hugo_content(name, text)
+        if folder and folder != "." and not folder.startswith("../") and (src / folder).is_dir():
+            return folder
+    return ""
 
 
 def import_folder(

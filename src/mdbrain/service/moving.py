@@ -34,13 +34,15 @@ class MoveReport:
     old: str
     new: str
     rewritten: tuple[str, ...]  # documents whose links or fields were updated
-    links: int  # how many links and field entries changed
+    links: int  # how many links and field entries changed, the moved document's included
     index: IndexReport
+    own: int = 0  # how many of them are the moved document's own, written from its new place
 
 
-def _plan(session: Session, old_id: str, new_id: str) -> tuple[_ById, int, _ById]:
-    """The new text of every document the move changes, keyed by id, the edit count, and
-    the hash of each as it was read (keyed the same way: the moved one by its new id).
+def _plan(session: Session, old_id: str, new_id: str) -> tuple[_ById, tuple[int, int], _ById]:
+    """The new text of every document the move changes, keyed by id, the edit counts (in
+    the others, in the moved one), and the hash of each as it was read (keyed the same
+    way: the moved one by its new id).
 
     Everything is read and edited in memory first, so that a document that
     cannot be edited stops the move before any file is written.
@@ -91,7 +93,7 @@ def _plan(session: Session, old_id: str, new_id: str) -> tuple[_ById, int, _ById
         raise UsageError(f"{exc}; nothing was moved") from None
     texts[new_id] = moved
     read[new_id] = old.sha
-    return texts, count + rebased, read
+    return texts, (count, rebased), read
 
 
 def _anchors(
@@ -136,7 +138,7 @@ def move(session: Session, old: str, new: str) -> MoveReport:
         raise InvalidRequestError(f"{new_id} is a reserved name; choose another", field="new")
     files.locate(session.root, new_id)  # a theme folder linked outside the base is refused
     with session.writing():
-        texts, count, read = _plan(session, old_id, new_id)
+        texts, (count, own), read = _plan(session, old_id, new_id)
         # every file vetted before the first is written: a refusal leaves the base as it was
         first = session.vet(new_id, texts.pop(new_id), before=session.read(old_id).text)
         vetted = {doc_id: session.vet(doc_id, text) for doc_id, text in texts.items()}
@@ -150,4 +152,4 @@ def move(session: Session, old: str, new: str) -> MoveReport:
         session.forget()  # what runs next under the lock reads the base without it
         index = session.reindex()  # in the same hold of the lock: never busy once moved
         files.prune_empty(session.root, posixpath.dirname(old_id))
-    return MoveReport(old_id, new_id, tuple(sorted(texts)), count, index)
+    return MoveReport(old_id, new_id, tuple(sorted(texts)), count + own, index, own)

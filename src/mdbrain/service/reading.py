@@ -45,6 +45,11 @@ WEAK_COVER = 0.3  # a first document holding less of the question's weight is a 
 UNRELATED = 0.15  # ... and one holding less than this is about something else
 # a left-out draft scoring this multiple of the best document in force answers beside it
 OUTRANK = 2.0
+# so do the drafts when this many rank above the best document in force: counting them,
+# it would not be listed (electron/electron's docs imported, one page verified: its
+# security guide answered "how do I run only the IPC tests?" alone, seven drafts ahead,
+# the testing guide first at 1.8 times its score)
+DRAFTS_AHEAD = QUERY_LIMIT
 HUB_SHARE = 0.6  # a page whose lines are this share of link items or more is a hub
 # a list item opening with a link to a page, maybe followed by what the page is about
 _LINKED_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s+\[[^\]\n]*\]\(([^)\s]+\.md(?:#[^)\s]*)?)\)")
@@ -640,7 +645,11 @@ class Reader:
                     ahead=_first(drafts.above),
                     above=drafts.above,
                 )
-        if hits and draft is not None and _outranks(draft, hits[0]):
+        if (
+            hits
+            and draft is not None
+            and (_outranks(draft, hits[0]) or _drafts_ahead(pool, above) >= DRAFTS_AHEAD)
+        ):
             mixed = self.ranked(question, wider, limit, keep, pool)
             return _Answered(
                 mixed.hits,
@@ -1722,6 +1731,13 @@ def _outranks(draft: Card, top: Hit) -> bool:
     # docs, imported as drafts, answered "how do I pin a Python version" with one
     # decision on pinning uv in Docker images
     return top.cover < WEAK_COVER <= draft.cover or (bool(top.lacks) and not draft.lacks)
+
+
+def _drafts_ahead(pool: Sequence[Card], above: Sequence[str]) -> int:
+    """How many of the left-out documents ranking above the best one in force
+    (``above``) are drafts or pages with no status: retired ones do not count."""
+    unvetted = {card.id for card in pool if card.status in UNVETTED}
+    return sum(1 for doc_id in above if doc_id in unvetted)
 
 
 def _preamble(doc: Document, lines: list[str], first: int) -> Passage:

@@ -100,7 +100,8 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
     report = None
     if not dry_run:
         report = checking.check(session)
-    counts = Counter(language_name(f) for f in files)
+    headers = codemap.header_language(files)
+    counts = Counter(language_name(f, headers=headers) for f in files)
     documented = codemap.page_folders(files)  # MDN's regexp/test/: a page, not tests
     aside = Counter(why for f in files if (why := codemap.set_aside(f, documented)))
     aside["generated files"] += sum(

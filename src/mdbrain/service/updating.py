@@ -45,7 +45,8 @@ from mdbrain.store import anchor_lock, files, git
 
 CODE_SUFFIXES = (
     ".py", ".pyi", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".go", ".rs", ".java", ".kt",
-    ".scala", ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".rb", ".php", ".swift", ".sh", ".sql",
+    ".scala", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".mm", ".cs", ".rb",
+    ".php", ".swift", ".sh", ".sql",
     ".tf", ".hcl",
 )  # fmt: skip
 # Not compared with the code: retired documents, and drafts, which nobody has checked
