@@ -614,7 +614,9 @@ def test_a_pem_header_with_a_placeholder_body_passes() -> None:
     assert rules("-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----") == []
     assert rules("-----BEGIN PRIVATE KEY-----\n<your key here>\n-----END PRIVATE KEY-----") == []
     assert rules("Paste it after -----BEGIN PRIVATE KEY----- and before the end line.") == []
-    assert rules("-----BEGIN RSA PRIVATE KEY-----\nabc\n") == ["private-key"]
+    assert rules("-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA0Z3VS5\n") == ["private-key"]
+    # a body that opens on no run of base64 is a stand-in too (argoproj/argo-cd's guides)
+    assert rules("-----BEGIN RSA PRIVATE KEY-----\nabc\n") == []
     # from ministryofjustice/modernisation-platform: the header named in prose
     assert rules("- Private keys (e.g., -----BEGIN PRIVATE KEY-----).\n\n## Next\n") == []
     # a key pasted on one line, spaces for its line breaks, is one all the same

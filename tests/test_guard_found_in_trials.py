@@ -303,3 +303,41 @@ def test_addresses_joined_across_code_spans_are_nobody_s() -> None:
     as one address once the strings were joined, and the page kept out."""
     assert personal_rules("email us at `support@bevy.org` + `sponsors@rustnl.org`.") == []
     assert personal_rules("email jean.dupont@orange.fr + `sponsors@rustnl.org`.") == ["email"]
+
+
+# --- argoproj/argo-cd: stand-ins that kept whole guides out -------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a service account's key with its body redacted, or snipped
+        '{"private_key": "-----BEGIN PRIVATE KEY-----\\nREDACTED\\n-----END PRIVATE KEY-----\\n"}',
+        "github-privateKey: |\n  -----BEGIN RSA PRIVATE KEY-----\n  (snip)\n"
+        "  -----END RSA PRIVATE KEY-----\n",
+        # a variable the value is read from
+        "oidc.config: |\n  clientSecret: $oidc.auth0.clientSecret\n",
+        "the token is ${GITHUB_TOKEN} in the workflow\n",
+        # "hello-world" in base64, as the guide says it is
+        '# printf "hello-world" | base64\noidc.auth0.clientSecret: "aGVsbG8td29ybGQ="\n',
+        # alphabet and digit runs, and a token cut short on purpose
+        "clientSecret: ABCDEFG1234567890abcdefg\n",
+        "Cookie: argocd.token=eyJhbGciOiJIUzI1Ni...\n",
+    ],
+)
+def test_a_stand_in_for_a_key_or_a_secret_in_a_guide_passes(text: str) -> None:
+    assert secret_rules(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "clientSecret: Xk29sLqP0vT7mZ4rB8nWq3\n",  # random, not a run
+        "the token is Xk29sLqP0vT7mZ4rB8nW\n",
+        "password: $2y$10$abcdefghijABCDEFGHIJ0123456789abcdefghijklmnopqrstu\n",  # a hash
+        "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7Mh\n"
+        "-----END RSA PRIVATE KEY-----\n",
+    ],
+)
+def test_near_misses_of_those_stand_ins_are_still_refused(text: str) -> None:
+    assert secret_rules(text) != []

@@ -716,7 +716,9 @@ def test_bad_pages_are_reported_and_the_rest_imported(make_base: MakeBase, tmp_p
     source = tmp_path / "src"
     source.mkdir()
     (source / "broken.md").write_text("---\ntitle: [oops\n---\n# Broken\n\nText.\n")
-    (source / "key.md").write_text("# Key\n\n-----BEGIN RSA PRIVATE KEY-----\nabc\n")
+    (source / "key.md").write_text(
+        "# Key\n\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA0Z3\n"
+    )
     (source / "latin.md").write_bytes(b"# Caf\xe9\n")
     (source / "fine.md").write_text("# Fine\n\nAll good.\n")
     root = make_base({})

@@ -339,6 +339,9 @@ BACKSTAGE_TEMPLATE = (
         ("docs/adr/0003-x.md", "ADR003: Wrap <Suspense> around pages", False),
         # pytorch/rfcs' RFC-0038 puts its own title in brackets
         ("RFC-0038-cpython-support.md", "[CPython version support]", False),
+        # fluxcd/flux2's RFC-0000/README.md: a number and a name to fill in
+        ("rfcs/RFC-0000/README.md", "RFC-NNNN Title", True),
+        ("rfcs/RFC-0020/README.md", "RFC-NNNN Pluggable sources", False),
         ("docs/adr/0004-x.md", "[Use Postgres for sessions]", False),
     ],
 )
@@ -355,6 +358,17 @@ def test_a_dated_record_with_a_placeholder_title_is_still_a_record() -> None:
     body = "# [TITLE]\n\nDate: 2021-03-04\n\n## Status\n\nAccepted\n\n## Decision\n\nB.\n"
     record = adr.read("docs/adr/0007-x.md", body, {})
     assert record is not None and not record.template
+
+
+def test_a_record_whose_days_are_the_forms_placeholders_is_a_template() -> None:
+    """fluxcd/flux2's RFC form: "**Creation date:** YYYY-MM-DD" under its title."""
+    form = "# RFC: {0}\n\n**Status:** provisional\n\n**Creation date:** {1}\n\n## Summary\n\nA.\n"
+    record = adr.read("rfcs/x/README.md", form.format("Widgets", "YYYY-MM-DD"), {})
+    assert record is not None and record.template
+    assert record.why_template == "its days are the form's placeholders (YYYY-MM-DD)"
+    filled = adr.read("rfcs/y/README.md", form.format("Widgets", "2024-05-23"), {})
+    assert filled is not None and not filled.template
+    assert filled.date == dt.date(2024, 5, 23)
 
 
 def test_a_decision_log_template_is_skipped_and_the_report_says_why(

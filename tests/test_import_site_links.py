@@ -118,6 +118,28 @@ def test_a_hugo_sites_folder_imported_whole_leads_its_root_links_to_the_pages(
     assert "[nowhere](/docs/nothing/)" in text
 
 
+def test_a_folders_own_page_links_from_the_address_the_site_serves_it_at(
+    make_base: MakeBase,
+) -> None:
+    """open-policy-agent/opa: Docusaurus serves errors/index.md at ".../errors", no slash
+    after it, so its "./errors/rego-type-error/arity-mismatch" leads to a page of its own
+    folder; 41 such links were kept leading nowhere."""
+    root = make_base({})
+    site = pages(
+        root.parent / "docs",
+        {
+            "errors/index.md": "# Errors\n\n[arity](./errors/type/arity-mismatch) and [as"
+            " written](./type/arity-mismatch).\n",
+            "errors/type/arity-mismatch.md": "# Arity mismatch\n\nToo many arguments.\n",
+        },
+    )
+    report = run_import(root, site)
+    text = body(root, report.imported["errors/index.md"])
+    assert "[arity](type/arity-mismatch.md)" in text
+    assert "[as written](type/arity-mismatch.md)" in text
+    assert not report.broken_links
+
+
 ADR_COMMON = """\
 # Common configuration
 

@@ -4,9 +4,13 @@ section ("# Summary", "# Unresolved questions") is no title."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from mdbrain.core import conversion, summary
+from tests.conftest import MakeBase
+from tests.test_import import meta, run_import
 
 CODE = "```rust\nfn f() {}\n```\n"
 
@@ -798,3 +802,24 @@ def test_a_section_joining_summary_and_motivation_is_the_summary() -> None:
     # a heading that only opens on the word names no summary section
     other = "# X\n\n## Summary of costs and benefits\n\nIt costs A.\n\n## Proposal\n\nWe do B.\n"
     assert conversion.summary_of(other, {}, 240, True, "X") == "We do B."
+
+
+def test_a_title_field_many_pages_give_alike_is_the_forms_and_their_headings_name_them(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """argoproj/argo-cd: eight proposals kept the form's "title: Neat Enhancement Idea";
+    three were headed with their own titles, and came in under the form's."""
+    form = "---\ntitle: Neat Enhancement Idea\n---\n\n# {0}\n\n## Summary\n\n{0}, in short.\n"
+    source = tmp_path / "proposals"
+    source.mkdir()
+    for name, heading in (("timeout", "Sync Operation Timeout"), ("sources", "Multiple Sources"),
+                          ("left", "Neat Enhancement Idea")):  # fmt: skip
+        (source / f"{name}.md").write_text(form.format(heading), encoding="utf-8")
+    (source / "own.md").write_text("---\ntitle: Own Title\n---\n\n# Other\n\nText.\n")
+    root = make_base({})
+    report = run_import(root, source)
+    titles = {name: meta(root, doc_id)["title"] for name, doc_id in report.imported.items()}
+    assert titles["timeout.md"] == "Sync Operation Timeout"
+    assert titles["sources.md"] == "Multiple Sources"
+    assert titles["left.md"] == "Neat Enhancement Idea"
+    assert titles["own.md"] == "Own Title"  # a title field of its own still names the page

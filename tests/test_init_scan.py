@@ -530,6 +530,34 @@ def test_code_in_a_language_the_scan_does_not_read_is_said_to_be_counted_only(
     assert codemap.not_drafted(["a.py", "b.ts", "README.md"]) == ""
 
 
+def test_go_tests_run_under_the_build_tags_they_need_and_from_their_modules_folder() -> None:
+    """fluxcd/flux2: half the tests of cmd/flux open on "//go:build unit" or "e2e", and
+    tests/integration is a module of its own; the drafts said "go test ./..." for both."""
+    import re
+
+    from mdbrain.service import drafting
+
+    test = '{0}package x\n\nimport "testing"\n\nfunc Test{1}(t *testing.T) {{}}\n'
+    files = {
+        "go.mod": "module example.com/x\n\ngo 1.22\n",
+        "cmd/x/main.go": "package main\n\nfunc main() {}\n",
+        "cmd/x/a_test.go": test.format("//go:build unit\n\n", "A"),
+        "cmd/x/b_test.go": test.format("//go:build unit\n\n", "B"),
+        "cmd/x/c_test.go": test.format("//go:build e2e\n\n", "C"),
+        "cmd/x/d_test.go": test.format("//go:build linux && amd64\n\n", "D"),
+        "tests/integration/go.mod": "module example.com/x/it\n\ngo 1.22\n",
+        "tests/integration/e_test.go": test.format("", "E"),
+    }
+    _themes, drafts = drafting.plan_drafts(sorted(files), files, 240)
+    said = {run for d in drafts for run in re.findall(r"`([^`]*go test[^`]*)`", str(d))}
+    assert said == {
+        "go test -tags=unit ./...",
+        "go test -tags=e2e ./...",
+        "go test ./...",  # "linux && amd64" is no tag to ask for: those run as they are
+        "cd tests/integration && go test ./...",
+    }
+
+
 def test_units_named_alike_are_told_apart_by_their_folders_before_a_number() -> None:
     """thanos-io/thanos: pkg/discovery/cache/cache.go was drafted as "pkg/cache-cache-2",
     beside pkg/cache/cache.go's "pkg/cache-cache"."""
@@ -638,3 +666,6 @@ def test_a_readmes_sections_are_read_past_its_frontmatter() -> None:
     readme = '---\nlast_review_date: "2026-06-08"\n---\n\n# Documentation\n\n## Building\n'
     assert sections.readme_sections(readme) == ["- Documentation", "  - Building"]
     assert sections.readme_sections("# Plain\n") == ["- Plain"]
+    # open-policy-agent/opa: "# ![logo](./logo/logo-144x144.png) Open Policy Agent"
+    logo = "# ![logo](./logo/logo-144x144.png) Open Policy Agent\n\n## [Build](b.md)\n"
+    assert sections.readme_sections(logo) == ["- Open Policy Agent", "  - Build"]

@@ -218,9 +218,11 @@ def resolve(
 @click.pass_obj
 def brief(obj: Context, subject: str, as_of: Any, limit: int, as_json: bool) -> None:
     """Everything in force on SUBJECT: decisions first with their reasons, then rules,
-    facts and the rest; summaries only. SUBJECT is a tag, theme, folder or document; or
-    code (a file, folder or file#symbol): every document describing it, what to read
-    before changing it; or free text, answered through search."""
+    facts and the rest; summaries only. SUBJECT is a tag, theme, folder or document
+    (a tag of a few documents, or of drafts alone, brings those search finds too,
+    listed after the tagged ones); or code (a file, folder or file#symbol): every
+    document describing it, what to read before changing it; or free text, answered
+    through search."""
     from mdbrain.adapters import views
 
     brain = guarded(obj.brain)

@@ -139,7 +139,8 @@ _DATE_HEADING = re.compile(
     r"^(?:date|decision date|date de (?:la )?décision)(?:\s*:\s*(.*))?$", re.I
 )
 _DATE_LINE = re.compile(
-    r"^\s*(?:[-*+]\s*)?\**(?:date|decided(?: on)?|decision date|accepted(?: on)?|d[ée]cid[ée]e? le"
+    r"^\s*(?:[-*+]\s*)?\**(?:date|creation date|decided(?: on)?|decision date|accepted(?: on)?"
+    r"|d[ée]cid[ée]e? le"
     r"|date de (?:la )?d[ée]cision)\**\s*:\**\s*(.+)$",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -1356,6 +1357,16 @@ _ASKING_WORDS = re.compile(
 )
 
 
+# the number of a form's title, to fill in: "RFC-NNNN", "ADR XXX"
+_FORM_NUMBER = re.compile(r"^\s*[A-Za-z]{2,8}[\s#_-]*(?:n{3,}|x{3,})\b", re.IGNORECASE)
+# a day a form asks for, after a label near its top: "**Creation date:** YYYY-MM-DD"
+_PLACEHOLDER_DAY = re.compile(
+    r"^[^\S\n]*(?:[-*+][^\S\n]*)?[*_]*(?:[\w ]{0,20}\b(?:date|created|updated|update))[*_]*"
+    r"[^\S\n]*:[*_]*[^\S\n]*(?:YYYY-MM-DD|YYYY/MM/DD|DD/MM/YYYY|MM/DD/YYYY)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
 def placeholder_title(title: str) -> bool:
     """Whether a title is only the placeholders of a form, after the number a record's
     title opens with: ``ADR000: [TITLE]``, ``{Title}``, ``<short title>``,
@@ -1363,6 +1374,8 @@ def placeholder_title(title: str) -> bool:
     title its author put in brackets (pytorch/rfcs' "[CPython version support]": no
     word of a form's)."""
     rest = _TITLE_NUMBER.sub("", title, count=1)
+    if _FORM_NUMBER.match(title) and _ASKING_WORDS.fullmatch(rest.strip(" \t*_`:.-")):
+        return True  # fluxcd/flux2's "RFC-NNNN Title": a number and a name to fill in
     found = _PLACEHOLDER.findall(rest)
     if not found or not any(_ASKING_WORDS.search(piece) for piece in found):
         return False
@@ -1630,6 +1643,9 @@ def read(
     day = date_of(body, meta, status)
     filled = day is not None or signed(meta)
     why = template_evidence(path, status, dated=filled, title=_title(body, meta))
+    head = "\n".join(body.split("\n")[:_HEAD_LINES])
+    if not why and not filled and _PLACEHOLDER_DAY.search(head):
+        why = "its days are the form's placeholders (YYYY-MM-DD)"
     template = bool(why)
     found = clauses(status, markdown.definitions(body) if "]:" in body else _NONE_DEFINED)
     # a record whose status still lists the form's choices ("proposed | accepted |

@@ -85,7 +85,11 @@ _UPDATED_LABEL: Final = (
     r"last[ -]updated|last[ -]update|last[ -]modified|last[ -]revised|updated|modified"
     r"|derni[eè]re mise [aà] jour|derni[eè]re modification|mise? [aà] jour|modifi[ée]e?"
 )
-_CREATED_LABEL: Final = r"date|created|written|cr[ée][ée]e?|r[ée]dig[ée]e?"
+# "Creation date" whole: its "date" alone, inside the line and in lower case, is no label
+# (fluxcd/flux2's RFCs: "**Creation date:** 2022-03-30" gave their last change's day)
+_CREATED_LABEL: Final = (
+    r"creation[ -]date|date[ -]of[ -]creation|date|created|written|cr[ée][ée]e?|r[ée]dig[ée]e?"
+)
 _LABEL = re.compile(
     rf"(?:^|(?<=[\s(\[|]))(?:(?P<updated>{_UPDATED_LABEL})|(?P<created>{_CREATED_LABEL}))\b"
     r"(?:\s+(?:on|le))?\s*[:：]?\s*(?:(?:on|le)\s+)?[(\[]?",

@@ -55,12 +55,43 @@ def _runs(project: Project, packages: Iterable[Package]) -> list[str]:
                     found.append(f"- {code(run)}{c}{code(clip(command, 120))} ({code(p.path)})")
         found += [f"- {w('configured', tool=t, file=code(p.path))}" for t in _TEST_TOOLS
                   if t in p.tools]  # fmt: skip
-        usual = {"go": "go test ./...", "rust": "cargo test"}.get(p.kind, "")
-        found += [f"- {code(usual)} ({code(p.path)})"] if usual else []
+        if p.kind == "go":
+            found += [f"- {code(run)} ({code(p.path)})" for run in _go_test_runs(project, p.path)]
+        elif p.kind == "rust":
+            found.append(f"- {code('cargo test')} ({code(p.path)})")
     for path in project.files:
         tool = _TEST_CONFIGS.get(posixpath.basename(path).lower())
         found += [f"- {w('configured', tool=tool, file=code(path))}"] if tool else []
     return list(dict.fromkeys(found))[:12]
+
+
+# a Go file's build constraint, a tag alone: "//go:build unit" (not "linux && amd64")
+_GO_BUILD_TAG = re.compile(r"^//go:build[ \t]+([A-Za-z_][\w.]*)[ \t]*$", re.MULTILINE)
+_GO_TAG_SHARE = 4  # a tag the tests of a module run under: one of that many at least
+
+
+def _go_test_runs(project: Project, manifest: str) -> list[str]:
+    """How the tests of the Go module whose ``go.mod`` is ``manifest`` run: from its
+    folder, under each build tag a good share of its test files need (fluxcd/flux2's
+    ``//go:build unit`` and ``e2e``: "go test ./..." ran none of them), and without one
+    when as many need none. Test files of a module nested inside are not its own."""
+    folder = posixpath.dirname(manifest)
+    inside = f"{folder}/" if folder else ""
+    nested = tuple(
+        posixpath.dirname(path) + "/"
+        for path in project.files
+        if posixpath.basename(path) == "go.mod" and path != manifest and path.startswith(inside)
+    )
+    tags: Counter[str] = Counter()
+    for path in project.files:
+        if path.endswith("_test.go") and path.startswith(inside) and not path.startswith(nested):
+            head = project.texts.get(path, "")[:2000]
+            found = _GO_BUILD_TAG.search(head)
+            tags[found.group(1) if found else ""] += 1
+    total = sum(tags.values())
+    shared = [tag for tag, n in tags.most_common(3) if _GO_TAG_SHARE * n >= total] or [""]
+    start = f"cd {folder} && " if folder else ""
+    return [f"{start}go test{f' -tags={tag}' if tag else ''} ./..." for tag in shared]
 
 
 def test_drafts(

@@ -29,8 +29,10 @@ _WORDS = {
     "import": {
         "en": (
             "Imported pages",
+            # no word of a subject: open-policy-agent/opa's "decision logs" found every
+            # overview by its "decision records aside"
             "{title}: the pages imported from {source} that no other page links to ({n}),"
-            " decision records aside, listed so that each can be reached.",
+            " listed so that each can be reached.",
             "Written by `mdbrain import`: it lists the imported pages of this theme that no"
             " other page links to, and nothing more. Complete it, or replace it with a page"
             " of your own.",
@@ -38,8 +40,7 @@ _WORDS = {
         "fr": (
             "Pages importées",
             "{title} : les pages importées de {source} vers lesquelles aucune autre page ne"
-            " mène ({n}), hors registres de décisions, listées pour que chacune soit"
-            " accessible.",
+            " mène ({n}), listées pour que chacune soit accessible.",
             "Écrite par `mdbrain import` : elle recense les pages importées de ce thème"
             " vers lesquelles aucune autre page ne mène, rien de plus. Complétez-la, ou"
             " remplacez-la par une page à vous.",

@@ -156,13 +156,19 @@ class Plan:
     # a folder named for a language beside others so named -> that language's code
     # (:func:`_language_folders`), found once the pages are known
     languages: dict[str, str] | None = None
+    # title fields (folded) that several pages give word for word: a form's, left as it was
+    form_titles: frozenset[str] = frozenset()
     # the folder, from the source, that the site serves at its root when the source is a
     # site's own folder (Hugo's content/en): a link written from the root is read there
     # first (see :func:`mdbrain.core.sites.hugo_content`)
     served_root: str = ""
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
-        """The title the page at ``path`` is imported with (:func:`conversion.title_of`)."""
+        """The title the page at ``path`` is imported with (:func:`conversion.title_of`);
+        a title field the form gave many pages (:func:`form_titles`) names none of them."""
+        given = meta.get("title")
+        if isinstance(given, str) and " ".join(given.split()).casefold() in self.form_titles:
+            meta = {key: value for key, value in meta.items() if key != "title"}
         return conversion.title_of(body, meta, path, self.named.get(path, ""))
 
     def page(self, old: str) -> str | None:
@@ -478,8 +484,11 @@ def _served_page(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, s
     address = "" if stem.lower() in _FOLDER_PAGES else posixpath.join(here, stem)
     if written.lstrip().startswith("/"):  # from where the site serves its root, then the source's
         places = [(here, root) for root in dict.fromkeys([plan.served_root, ""])]
-    else:
-        places = [(here, ""), *([(address, "")] if address else [])]
+    elif address:
+        places = [(here, ""), (address, "")]
+    else:  # a folder's own page, which Docusaurus serves at the folder's address, no slash
+        # after it: open-policy-agent/opa's errors/index.md links "./errors/rego-type-error/..."
+        places = [(here, ""), *([(posixpath.dirname(here), "")] if here else [])]
     for folder, root in places:
         at = _site_path(folder, written, root)
         # never the page itself: honojs/website's guides/examples.md linked "/examples/",
@@ -496,6 +505,21 @@ def _served_page(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, s
 
 
 _ADDRESS_FIELDS: Final = ("permalink", "redirect_from")
+
+
+FORM_TITLE_PAGES = 3  # pages giving one title field word for word: the form's, unfilled
+
+
+def form_titles(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:
+    """Learn the title fields :data:`FORM_TITLE_PAGES` pages or more give word for word,
+    whatever their headings say: the form's, left as it was (argoproj/argo-cd's eight
+    proposals titled "Neat Enhancement Idea", three headed with their own titles)."""
+    given = Counter(
+        " ".join(title.split()).casefold()
+        for page in pages.values()
+        if isinstance(title := page.meta.get("title"), str) and title.strip()
+    )
+    plan.form_titles = frozenset(title for title, n in given.items() if n >= FORM_TITLE_PAGES)
 
 
 def served_at(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:

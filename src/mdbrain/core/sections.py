@@ -51,8 +51,16 @@ def link_text(title: str) -> str:
 
 
 def plain(text: str) -> str:
-    """Markdown links reduced to their text."""
-    return _LINK.sub(r"\1", text)
+    """Markdown links reduced to their text, and pictures left out: a README's heading
+    "![logo](logo.png) Open Policy Agent" lists as "Open Policy Agent", not "!logo
+    Open Policy Agent" (open-policy-agent/opa)."""
+    if "![" not in text:
+        return _LINK.sub(r"\1", text)
+    return " ".join(_LINK.sub(r"\1", _PICTURE.sub("", text)).split())
+
+
+# a picture, its text and address: "![logo](./logo/logo-144x144.png)"
+_PICTURE = re.compile(r"!\[[^\[\]]*\]\((?:[^()]|\([^()]*+\))*+\)")
 
 
 def language_name(path: str, lang: str = "", headers: str = "c") -> str:

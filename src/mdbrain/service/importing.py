@@ -1556,6 +1556,7 @@ def _pages_of(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     run.plan.homes |= _linked_homes(project, run.source, texts)
     _without_addresses(run, pages)
     _note_copies(run.plan, pages)
+    import_plan.form_titles(run.plan, pages)
     return pages
 
 

@@ -284,9 +284,13 @@ def _assignments_in(text: str, lowered: str, low: int, high: int) -> Iterator[Fo
                 memo.clear()
             memo[context] = _assignment_at(text, lowered, (start, end), match=match, origin=origin)
         found = memo[context]
-        if found is not None:
+        if found is not None and not text.startswith(_ELIDED, origin + found[1]):
             rel_start, rel_end, value = found
             yield Found("password-assignment", origin + rel_start, origin + rel_end, value)
+
+
+# what follows a value cut short on purpose: "argocd.token=eyJhbGciOiJIUzI1Ni..."
+_ELIDED = ("...", "\u2026", "[...]")
 
 
 def _assignment_at(

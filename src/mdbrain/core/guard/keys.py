@@ -17,16 +17,16 @@ _PGP_ALGORITHMS = frozenset({1, 2, 3, 16, 17, 18, 19, 22, 25, 27, 28})
 
 def key_material_follows(text: str, end: int) -> bool:
     """After a BEGIN line: anything but a stand-in. A body of "...", "<your key here>",
-    "{{ key }}", "xxxx", words, or nothing before the END line, is documentation."""
+    "{{ key }}", "xxxx", words, a body that does not open on a run of base64 ("(snip)",
+    "REDACTED": argoproj/argo-cd's guides lost three pages to them), or nothing before
+    the END line, is documentation."""
     ahead = _PEM_AHEAD.match(text, end)
     start = ahead.end() if ahead else end
     body = _PEM_BODY.match(text, start)
     first = body.group(0).strip() if body else ""
-    between = text[end:start]
-    inline = "\n" not in between and "\\n" not in between  # the body on the header's line
     return not (
         not first
-        or (inline and not _BASE64_RUN.match(first))  # "(e.g., -----BEGIN ... KEY-----)."
+        or not _BASE64_RUN.match(first)  # "(e.g., -----BEGIN ... KEY-----).", "(snip)"
         or first.startswith("-----")
         or (" " in first and not _BASE64_LINE.match(first))  # words, not a key on one line
         or "..." in first

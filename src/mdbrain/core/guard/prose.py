@@ -165,12 +165,31 @@ def said_to_be(text: str, values: list[str]) -> Iterator[Found]:
             start = text.find(value, start + len(value))
 
 
+# a variable a value is read from: "$oidc.auth0.clientSecret", "${GITHUB_TOKEN}", each
+# part of its name a word (camelCase, capitals, a digit or two after it); not a hash
+# ("$2y$10$..."), nor random letters after a "$"
+_VARIABLE = re.compile(r"\$\{?([A-Za-z][\w.-]*)\}?")
+_VARIABLE_PART = re.compile(r"[A-Za-z][a-z]*(?:[A-Z][a-z]+)*\d{0,2}|[A-Z]+\d{0,2}")
+
+
+def _variable(value: str) -> bool:
+    """Whether a value names a variable (:data:`_VARIABLE`) rather than holding one."""
+    found = _VARIABLE.fullmatch(value)
+    return found is not None and all(
+        _VARIABLE_PART.fullmatch(part) for part in re.split(r"[._-]", found.group(1))
+    )
+
+
 def said_at(text: str, start: int, value: str, *, password: bool = False) -> bool:
     """Whether ``value``, written at ``start``, is random and follows a verb or a
     separator after a credential's name (a password's, when ``password`` is set)."""
     before = text[max(0, start - _REACH) : start]
     said = _SAID.search(before)
     if said is None or not random_token(value) or encoded_stand_in(value):
+        return False
+    if _variable(value) or (before.endswith(("$", "${")) and _variable("$" + value)):
+        # a variable's name, the value kept elsewhere: "clientSecret:
+        # $oidc.auth0.clientSecret" (argoproj/argo-cd's SSO guide, left out whole)
         return False
     head = before[: said.start()]
     label = _definition_label(text, start - len(before) + said.start())

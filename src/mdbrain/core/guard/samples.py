@@ -230,9 +230,12 @@ def dummy(value: str) -> bool:
     for period in range(1, min(8, size // 2) + 1):
         if low == (low[:period] * (size // period + 1))[:size]:
             return True  # a unit repeated, cut anywhere: "abcdabcdab"
-    # one or two runs ("abcdefgh", "12345678", "abcd1234"), each a keyboard or alphabet run
+    # one or two runs ("abcdefgh", "12345678", "abcd1234"), each a keyboard or alphabet
+    # run, or up to four of three characters at least ("ABCDEFG1234567890abcdefg":
+    # argoproj/argo-cd's Okta guide, left out whole)
     runs = _LETTERS_OR_DIGITS.findall(low)
-    if 0 < len(runs) <= 2 and all(_in_sequence(run) for run in runs):
+    few = len(runs) <= 2 or (len(runs) <= 4 and min(map(len, runs)) >= 3)
+    if runs and few and all(_in_sequence(run) for run in runs):
         return True
     # or mostly one long such run ("SHA-256=abcdefghijklmnopqrstuvwxyz="): a random string
     # of 32 characters holds a run of 12 in a row of these sequences about never
@@ -261,6 +264,7 @@ def placeholder(value: str) -> bool:
     folded = low.translate(_LEET)
     return (
         low.strip(_DIGITS_AND_SIGNS) in _PLACEHOLDER_WORDS
+        or _of_placeholder_words(low)
         or _built_on_placeholder_words(core, low, folded)
         or _worded_stand_in(core, low)
         or _filler(core)
@@ -294,6 +298,15 @@ def stand_in_password(value: str) -> bool:
         low.strip(_SIGNS) in _PLACEHOLDER_WORDS
         or _built_on_placeholder_words(core, low, low)
         or _worded_stand_in(core, low)
+    )
+
+
+def _of_placeholder_words(low: str) -> bool:
+    """Whether a value is placeholder words joined by signs: "hello-world", "foo_bar"
+    (argoproj/argo-cd's SSO guide shows "hello-world" in base64 as a client secret)."""
+    parts = [part for part in re.split(r"[-_.]+", low) if part]
+    return len(parts) > 1 and all(
+        part.strip(_DIGITS_AND_SIGNS) in _PLACEHOLDER_WORDS for part in parts
     )
 
 
