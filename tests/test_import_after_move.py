@@ -177,3 +177,26 @@ def test_a_verified_document_is_named_when_its_page_changes(tmp_path: Path) -> N
     why = reasons_after_the_page_changed(repo, "verified")
     assert why["api.md"].startswith("imported as api.md; the page changed since, and so did")
     assert why["sdk.md"].startswith("already imported")  # unchanged: said as before
+
+
+def test_a_page_imported_in_force_is_refreshed_by_an_import_in_force(tmp_path: Path) -> None:
+    """linkerd/rfc: records imported with --verified were never brought up to date, and
+    the report said the document had been edited; it was as the import wrote it."""
+    repo = Repo(tmp_path / "rfc")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("kb/.keep.md", "")
+    repo.write("design/byop.md", "# Bring your own Prometheus\n\nIt is enabled by default.\n")
+    repo.commit("the page", "2026-07-01T12:00:00")
+    brain = Brain.open(repo.path)
+    assert brain.import_docs(repo.path / "design", theme=".", verified=True).imported
+    repo.commit("import it", "2026-07-02T12:00:00")
+    repo.write("design/byop.md", "# Bring your own Prometheus\n\nIt is disabled by default.\n")
+    repo.commit("one word", "2026-07-03T12:00:00")
+    plain = Brain.open(repo.path).import_docs(repo.path / "design", theme=".", dry_run=True)
+    assert not plain.refreshed
+    [case] = plain.skipped
+    assert "in force; the page changed since" in case.reason and "by hand" not in case.reason
+    again = Brain.open(repo.path).import_docs(repo.path / "design", theme=".", verified=True)
+    assert again.refreshed == {"byop.md": "byop.md"}
+    text = (repo.path / "kb" / "byop.md").read_text(encoding="utf-8")
+    assert "disabled" in text and "status: stable" in text

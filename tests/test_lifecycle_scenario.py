@@ -13,7 +13,7 @@ from mdbrain.core import document
 from mdbrain.core.errors import InvalidRequestError
 from mdbrain.service.bootstrap import init_from_code
 from mdbrain.service.brain import Brain
-from mdbrain.service.briefing import SEARCHED
+from mdbrain.service.briefing import BRIEF_LIMIT, SEARCHED
 from tests.test_update import Repo
 
 TODAY = dt.date(2026, 11, 30)
@@ -299,6 +299,28 @@ def test_a_brief_on_a_tag_of_many_drafts_finds_the_page_on_it_by_search(tmp_path
     shown = {i.id: i.searched for i in result.items}
     assert shown.get("components/receive.md") is True
     assert sum(1 for searched in shown.values() if not searched) == SEARCHED + 3
+
+
+def test_a_brief_through_search_says_when_search_finds_more_than_it_lists(
+    tmp_path: Path,
+) -> None:
+    """kedacore/keda-docs: "brief ScaledObject" listed 20 pages of the 92 naming it and
+    said "left out: nothing"."""
+    from mdbrain.adapters import views
+    from tests.conftest import doc, write_base
+
+    pages = {
+        f"scalers/s{n}.md": doc(f"Scaler {n}", body=f"A ScaledObject for scaler {n}.")
+        for n in range(BRIEF_LIMIT + 5)
+    }
+    root = write_base(tmp_path / "p", pages)
+    with Brain.open(root) as brain:
+        listed = brain.brief("ScaledObject", limit=BRIEF_LIMIT)
+        every = brain.brief("ScaledObject", limit=100)
+    assert listed.kind == "search" and len(listed.items) == BRIEF_LIMIT
+    assert listed.searched_first == BRIEF_LIMIT
+    assert f"what search ranks past its first {BRIEF_LIMIT}" in views.brief_text(listed)
+    assert len(every.items) == BRIEF_LIMIT + 5 and every.searched_first == 0
 
 
 def test_a_brief_on_an_imported_pages_source_finds_that_page(tmp_path: Path) -> None:

@@ -454,6 +454,20 @@ def conflicts_text(found: list[Conflict]) -> str:
     return "\n".join(lines)
 
 
+def _brief_left_out(result: Brief) -> str:
+    """What a brief left out, in words: drafts, documents past the limit (ethereum/
+    consensus-specs: "left out: nothing" under 4 not listed), what search ranks past what
+    it took (kedacore/keda-docs: 20 listed of 92), retired documents."""
+    left = [] if result.unverified else [plural(result.hidden_drafts, "draft")]
+    if result.more:
+        left.append(f"{result.more} past the limit")
+    if result.searched_first:
+        left.append(f"what search ranks past its first {result.searched_first} (--limit)")
+    if result.retired:
+        left.append(f"{result.retired} deprecated or archived")
+    return ", ".join(left) or "nothing"
+
+
 def brief_text(result: Brief) -> str:
     when = f" as of {result.as_of}" if result.as_of else ""
     kind = {
@@ -499,16 +513,10 @@ def brief_text(result: Brief) -> str:
             f"{plural(result.more, what)}{'' if result.unverified else ' in force'}"
             " not listed; a higher limit lists them"
         )
-    left = [] if result.unverified else [plural(result.hidden_drafts, "draft")]
-    if result.more:  # ethereum/consensus-specs: "left out: nothing" under 4 not listed
-        left.append(f"{result.more} past the limit")
-    if result.retired:
-        left.append(f"{result.retired} deprecated or archived")
-    counts = (
-        f"left out: {', '.join(left) or 'nothing'}; to review: {result.to_review};"
+    lines.append(
+        f"left out: {_brief_left_out(result)}; to review: {result.to_review};"
         f" open conflicts: {result.conflicts}"
     )
-    lines.append(counts)
     for doc_id, successors in result.replaced:  # what to read instead of each
         instead = f", superseded by {', '.join(successors)}" if successors else ""
         lines.append(f"  retired: {doc_id}{instead}")

@@ -89,6 +89,8 @@ class Brief:
     # the first of those, each with the documents that superseded it: what to read instead
     replaced: tuple[tuple[str, tuple[str, ...]], ...] = ()
     more: int = 0  # documents in force past the limit, not listed
+    # a brief through search: how many of its best it took, when it finds more; else 0
+    searched_first: int = 0
     # for a brief on a symbol: the items that describe other symbols of its file only
     elsewhere: int = 0
     # the subject names code that is not there: why ("no symbol X in f.go"), '' otherwise
@@ -479,7 +481,10 @@ class Briefer:
             else:  # a code path no document describes is searched as words, and said so
                 # as many as asked for: ethereum/consensus-specs' `brief "light client"
                 # --limit 50` listed 10, where search found 50
-                about = self._searched(found, subject, max(SEARCHED, limit or 0))
+                most = max(SEARCHED, limit or 0)
+                about = self._searched(found, subject, most + 1)
+                if len(about) > most:  # search finds more: said, not "left out: nothing"
+                    about, result.searched_first = about[:most], most
                 result.kind = "search" if code is None else "undescribed"
         if result.kind != "subject" and _looks_like_code(subject):  # a typo, or code gone
             from mdbrain.service import anchoring

@@ -492,21 +492,29 @@ def _refreshed(
     run: _Run, path: str, made: str, entry: Entry | None, lock: anchor_lock.Lock
 ) -> bool:
     """Whether the page ``path``, which the document ``made`` was imported from, is to be
-    imported again in its place: it changed since, and the document is a draft still as
-    that import wrote it. Otherwise it is skipped, and said to be: a page changed under
-    a document someone edited or checked since is left to them (``update`` flags it
-    once the document is in force)."""
+    imported again in its place: it changed since, and the document is still as that
+    import wrote it, a draft, or in force when this import puts its pages in force
+    too (``--verified``: linkerd/rfc's records imported so were never refreshed, and
+    said to be edited). Otherwise it is skipped, and said to be: a page changed under
+    a document someone edited since is left to them (``update`` flags it once the
+    document is in force)."""
     source = run.plan.origin(path)
     changed, untouched = (
         anchoring.stale_copy(lock, run.session.project, entry, source)
         if entry is not None
         else (False, False)
     )
-    if changed and untouched and entry is not None and entry.status == "draft":
+    again = entry is not None and (entry.status == "draft" or run.plan.verified)
+    if changed and untouched and again:
         run.plan.refresh[path] = made
         return True
     why = _IMPORTED
-    if changed:
+    if changed and untouched:
+        why = (
+            f"imported as {made}, in force; the page changed since: import it again with"
+            " --verified to take its new text, or see what update says"
+        )
+    elif changed:
         why = (
             f"imported as {made}; the page changed since, and so did the document (edited"
             " or checked): compare them by hand"
