@@ -335,6 +335,14 @@ def test_a_stand_in_for_a_key_or_a_secret_in_a_guide_passes(text: str) -> None:
         "clientSecret: Xk29sLqP0vT7mZ4rB8nWq3\n",  # random, not a run
         "the token is Xk29sLqP0vT7mZ4rB8nW\n",
         "password: $2y$10$abcdefghijABCDEFGHIJ0123456789abcdefghijklmnopqrstu\n",  # a hash
+        # words, digits and signs: how people make passwords, placeholder words or not
+        "DB_PASSWORD=Welcome1!_Admin2024\n",
+        "DB_PASSWORD=Postgres2024-Secure!\n",
+        'password: "Tiger77_Scott88"\n',
+        "password: Qwerty123!Asdf\n",  # keyboard runs too short to be a sample's
+        "DB_PASSWORD=Xk9mQ2pL7vR4tZ8wBn3c...\n",  # a whole value before an ellipsis
+        # a key under its header, its lines marked as a diff or a quote marks them
+        "------BEGIN RSA PRIVATE KEY-----\n-MIIEpAIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7MhjYp\n",
         "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA0Z3VS5JJcds3xfn/ygWyF8PbnGy0AHB7Mh\n"
         "-----END RSA PRIVATE KEY-----\n",
     ],

@@ -823,3 +823,11 @@ def test_a_title_field_many_pages_give_alike_is_the_forms_and_their_headings_nam
     assert titles["sources.md"] == "Multiple Sources"
     assert titles["left.md"] == "Neat Enhancement Idea"
     assert titles["own.md"] == "Own Title"  # a title field of its own still names the page
+    # three pages titled alike and headed alike keep their field: no form's
+    alike = tmp_path / "alike"
+    alike.mkdir()
+    for name in ("a", "b", "c"):
+        (alike / f"{name}.md").write_text(f"---\ntitle: Overview\n---\n\n# Overview\n\n{name}\n")
+    root2 = make_base({})  # the same base: another theme
+    again = run_import(root2, alike)
+    assert {meta(root2, d)["title"] for d in again.imported.values()} == {"Overview"}

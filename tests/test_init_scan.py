@@ -544,7 +544,10 @@ def test_go_tests_run_under_the_build_tags_they_need_and_from_their_modules_fold
         "cmd/x/a_test.go": test.format("//go:build unit\n\n", "A"),
         "cmd/x/b_test.go": test.format("//go:build unit\n\n", "B"),
         "cmd/x/c_test.go": test.format("//go:build e2e\n\n", "C"),
+        "cmd/x/h_test.go": test.format("//go:build e2e\n\n", "H"),
         "cmd/x/d_test.go": test.format("//go:build linux && amd64\n\n", "D"),
+        "cmd/x/f_test.go": test.format("//go:build linux\n\n", "F"),  # a system: no tag
+        "cmd/x/g_test.go": test.format("//go:build ignore\n\n", "G"),
         "tests/integration/go.mod": "module example.com/x/it\n\ngo 1.22\n",
         "tests/integration/e_test.go": test.format("", "E"),
     }
@@ -553,7 +556,7 @@ def test_go_tests_run_under_the_build_tags_they_need_and_from_their_modules_fold
     assert said == {
         "go test -tags=unit ./...",
         "go test -tags=e2e ./...",
-        "go test ./...",  # "linux && amd64" is no tag to ask for: those run as they are
+        "go test ./...",  # "linux && amd64", "linux", "ignore": no tag to ask for
         "cd tests/integration && go test ./...",
     }
 

@@ -422,6 +422,9 @@ def test_drafts_answer_beside_what_is_in_force_when_enough_rank_above_it(
     kept = held.reader().query(question)
     assert [h.id for h in kept.hits] == ["security.md"] and not kept.outranked
     assert kept.hidden_ahead.startswith("testing-")  # named, as before
+    # a longer list counts as many: the document in force would be listed among them
+    longer = asked.reader().query(question, limit=DRAFTS_AHEAD + 3)
+    assert not longer.outranked and longer.hits[0].id == "security.md"
 
 
 def test_a_page_whose_frontmatter_does_not_parse_is_not_called_a_draft(

@@ -83,3 +83,11 @@ def test_a_folder_of_pages_each_beside_its_fields_and_pictures_is_documentation(
     # a folder of configuration beside one page, or of many data files, is no such thing
     configs = [f"deploy/{name}.yaml" for name in "abcdef"] + ["deploy/README.md", "deploy/NOTES.md"]
     assert sites.page_folders([*configs, "deploy/more.md"], {}) == []
+    # nor a folder of examples, each a README beside its settings and its program
+    examples = [
+        f"examples/ex{n}/{name}"
+        for n in range(10)
+        for name in ("README.md", "config.yaml", "main.go")
+    ]
+    assets = [f"assets/p{n}.png" for n in range(10)] + ["assets/a.md", "assets/b.md", "assets/c.md"]
+    assert sites.page_folders([*examples, *assets, "assets/x.js", "assets/y.js"], {}) == []

@@ -68,6 +68,13 @@ def _runs(project: Project, packages: Iterable[Package]) -> list[str]:
 # a Go file's build constraint, a tag alone: "//go:build unit" (not "linux && amd64")
 _GO_BUILD_TAG = re.compile(r"^//go:build[ \t]+([A-Za-z_][\w.]*)[ \t]*$", re.MULTILINE)
 _GO_TAG_SHARE = 4  # a tag the tests of a module run under: one of that many at least
+# tags Go sets itself (systems, architectures, cgo, a release) or that leave a file out:
+# no tag to ask for ("-tags=linux" would be wrong, and break the build elsewhere)
+_GO_SYSTEM = re.compile(
+    r"aix|android|darwin|dragonfly|freebsd|hurd|illumos|ios|js|linux|nacl|netbsd|openbsd"
+    r"|plan9|solaris|wasip1|windows|zos|unix|386|amd64|arm|arm64|loong64|mips|mipsle|mips64"
+    r"|mips64le|ppc64|ppc64le|riscv64|s390x|wasm|cgo|gc|gccgo|race|ignore|go1\.\d+"
+)
 
 
 def _go_test_runs(project: Project, manifest: str) -> list[str]:
@@ -87,7 +94,8 @@ def _go_test_runs(project: Project, manifest: str) -> list[str]:
         if path.endswith("_test.go") and path.startswith(inside) and not path.startswith(nested):
             head = project.texts.get(path, "")[:2000]
             found = _GO_BUILD_TAG.search(head)
-            tags[found.group(1) if found else ""] += 1
+            tag = found.group(1) if found else ""
+            tags["" if _GO_SYSTEM.fullmatch(tag) else tag] += 1
     total = sum(tags.values())
     shared = [tag for tag, n in tags.most_common(3) if _GO_TAG_SHARE * n >= total] or [""]
     start = f"cd {folder} && " if folder else ""

@@ -512,14 +512,26 @@ FORM_TITLE_PAGES = 3  # pages giving one title field word for word: the form's, 
 
 def form_titles(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:
     """Learn the title fields :data:`FORM_TITLE_PAGES` pages or more give word for word,
-    whatever their headings say: the form's, left as it was (argoproj/argo-cd's eight
-    proposals titled "Neat Enhancement Idea", three headed with their own titles)."""
-    given = Counter(
-        " ".join(title.split()).casefold()
-        for page in pages.values()
-        if isinstance(title := page.meta.get("title"), str) and title.strip()
+    one of them at least headed with a title of its own: the form's, left as it was
+    (argoproj/argo-cd's eight proposals titled "Neat Enhancement Idea", three headed
+    with their own titles)."""
+    given: dict[str, list[conversion.Page]] = {}
+    for page in pages.values():
+        title = page.meta.get("title")
+        if isinstance(title, str) and title.strip():
+            given.setdefault(" ".join(title.split()).casefold(), []).append(page)
+    plan.form_titles = frozenset(
+        title
+        for title, alike in given.items()
+        if len(alike) >= FORM_TITLE_PAGES and any(_headed_otherwise(p, title) for p in alike)
     )
-    plan.form_titles = frozenset(title for title, n in given.items() if n >= FORM_TITLE_PAGES)
+
+
+def _headed_otherwise(page: conversion.Page, title: str) -> bool:
+    """Whether a page's first level-1 heading names it otherwise than ``title`` (folded):
+    three "Overview" pages each headed "# Overview" keep their field."""
+    heading = next((h for h in markdown.scan(page.body).headings if h.level == 1), None)
+    return heading is not None and " ".join(heading.title.split()).casefold() != title
 
 
 def served_at(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:

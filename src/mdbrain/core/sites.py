@@ -299,12 +299,17 @@ def _companions(inside: Sequence[str]) -> int:
     """How many of a folder's files (``inside``, paths from it) are its pages' companions:
     pictures and media, and a data file alone beside one page in its folder
     (kubernetes-sigs/gateway-api's geps/: 62 pages, 62 metadata files and 22 pictures
-    were "not mostly pages", and init never named them)."""
+    were "not mostly pages", and init never named them); none in a folder that holds
+    anything else, code above all (a folder of examples, each a README beside its
+    configuration and its program, is no documentation)."""
     by_folder: dict[str, list[str]] = {}
     for path in inside:
         by_folder.setdefault(posixpath.dirname(path), []).append(path.lower())
     count = 0
     for names in by_folder.values():
+        own = set(pages(names))
+        if any(n not in own and not n.endswith((*_PICTURES, *_DATA)) for n in names):
+            continue
         count += sum(name.endswith(_PICTURES) for name in names)
         data = [name for name in names if name.endswith(_DATA)]
         count += len(data) == 1 and len(pages(names)) == 1

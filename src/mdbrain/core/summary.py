@@ -852,12 +852,18 @@ def _cheer(text: str) -> bool:
     # (Stellar's CAP-10: "Transactions get stuck because of insufficient fee sometimes,
     # especially if the protocol changes!")
     short = len(text.split()) <= _CHEER_WORDS * max(1, len(ends))
+    if not short or not all(end == "!" for end in ends):
+        return False
     # a wave after it is no more ("Hello Thanos Community! 👋", a blog post's opening)
-    closing = _TRAILING_PICTOGRAPHS.sub("", text)
-    return closing.endswith("!") and all(end == "!" for end in ends) and short
+    at = len(text)
+    while at and (text[at - 1].isspace() or _pictograph(text[at - 1])):
+        at -= 1
+    return text[:at].endswith("!")
 
 
-_TRAILING_PICTOGRAPHS = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf\ufe0f\\s]+$")
+def _pictograph(char: str) -> bool:
+    point = ord(char)
+    return 0x1F300 <= point <= 0x1FAFF or 0x2600 <= point <= 0x27BF or point == 0xFE0F
 
 
 _CHEER_WORDS = 10  # words of a cheer's sentence, at most

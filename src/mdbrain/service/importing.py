@@ -1987,7 +1987,9 @@ def _served_root(src: Path) -> str:
         except OSError:
             continue
         folder = sites.hugo_content(name, text)
-        if folder and folder != "." and not folder.startswith("../") and (src / folder).is_dir():
+        if not folder or folder in {".", ".."} or folder.startswith("../"):
+            continue  # the site's own folder, or one above it: nothing to read first
+        if (src / folder).is_dir():
             return folder
     return ""
 

@@ -45,10 +45,10 @@ WEAK_COVER = 0.3  # a first document holding less of the question's weight is a 
 UNRELATED = 0.15  # ... and one holding less than this is about something else
 # a left-out draft scoring this multiple of the best document in force answers beside it
 OUTRANK = 2.0
-# so do the drafts when this many rank above the best document in force: counting them,
-# it would not be listed (electron/electron's docs imported, one page verified: its
-# security guide answered "how do I run only the IPC tests?" alone, seven drafts ahead,
-# the testing guide first at 1.8 times its score)
+# so do the drafts when this many rank above the best document in force, or as many as
+# a longer list's limit: counting them, it would not be listed (electron/electron's docs
+# imported, one page verified: its security guide answered "how do I run only the IPC
+# tests?" alone, seven drafts ahead, the testing guide first at 1.8 times its score)
 DRAFTS_AHEAD = QUERY_LIMIT
 HUB_SHARE = 0.6  # a page whose lines are this share of link items or more is a hub
 # a list item opening with a link to a page, maybe followed by what the page is about
@@ -648,7 +648,9 @@ class Reader:
         if (
             hits
             and draft is not None
-            and (_outranks(draft, hits[0]) or _drafts_ahead(pool, above) >= DRAFTS_AHEAD)
+            and (
+                _outranks(draft, hits[0]) or _drafts_ahead(pool, above) >= max(limit, DRAFTS_AHEAD)
+            )
         ):
             mixed = self.ranked(question, wider, limit, keep, pool)
             return _Answered(

@@ -284,13 +284,20 @@ def _assignments_in(text: str, lowered: str, low: int, high: int) -> Iterator[Fo
                 memo.clear()
             memo[context] = _assignment_at(text, lowered, (start, end), match=match, origin=origin)
         found = memo[context]
-        if found is not None and not text.startswith(_ELIDED, origin + found[1]):
+        if found is not None and not _elided(found[2], text, origin + found[1]):
             rel_start, rel_end, value = found
             yield Found("password-assignment", origin + rel_start, origin + rel_end, value)
 
 
 # what follows a value cut short on purpose: "argocd.token=eyJhbGciOiJIUzI1Ni..."
 _ELIDED = ("...", "\u2026", "[...]")
+
+
+def _elided(value: str, text: str, end: int) -> bool:
+    """Whether a value is a token's start cut short on purpose: a JSON Web Token's header
+    alone, followed by an ellipsis (a whole token has two dots; any other value followed
+    by "..." may be whole)."""
+    return value.startswith("eyJ") and value.count(".") < 2 and text.startswith(_ELIDED, end)
 
 
 def _assignment_at(

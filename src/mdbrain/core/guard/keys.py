@@ -17,16 +17,18 @@ _PGP_ALGORITHMS = frozenset({1, 2, 3, 16, 17, 18, 19, 22, 25, 27, 28})
 
 def key_material_follows(text: str, end: int) -> bool:
     """After a BEGIN line: anything but a stand-in. A body of "...", "<your key here>",
-    "{{ key }}", "xxxx", words, a body that does not open on a run of base64 ("(snip)",
-    "REDACTED": argoproj/argo-cd's guides lost three pages to them), or nothing before
-    the END line, is documentation."""
+    "{{ key }}", "xxxx", words ("(snip)", "REDACTED": argoproj/argo-cd's guides lost
+    three pages to them), or nothing before the END line, is documentation."""
     ahead = _PEM_AHEAD.match(text, end)
     start = ahead.end() if ahead else end
     body = _PEM_BODY.match(text, start)
     first = body.group(0).strip() if body else ""
+    between = text[end:start]
+    inline = "\n" not in between and "\\n" not in between  # the body on the header's line
     return not (
         not first
-        or not _BASE64_RUN.match(first)  # "(e.g., -----BEGIN ... KEY-----).", "(snip)"
+        or (inline and not _BASE64_RUN.match(first))  # "(e.g., -----BEGIN ... KEY-----)."
+        or _WORDS_ALONE.fullmatch(first) is not None  # shorter than a line of key
         or first.startswith("-----")
         or (" " in first and not _BASE64_LINE.match(first))  # words, not a key on one line
         or "..." in first
@@ -42,6 +44,8 @@ _PEM_AHEAD = re.compile(
     r"(?:[ \t\r\n]|\\n|\\r){0,8}(?:[A-Za-z-]{1,24}:[^\n]{0,200}(?:\n|\\n)){0,4}"
     r"(?:[ \t\r\n]|\\n){0,4}"
 )
+# a few words standing for the body, in brackets or not: "(snip)", "REDACTED"
+_WORDS_ALONE = re.compile(r"[(\[<]?[A-Za-z][A-Za-z .,'-]{0,40}[)\]>]?")
 # A key's body opens on base64, a full line of it (64 characters in PEM)
 _BASE64_RUN = re.compile(r"[A-Za-z0-9+/]{16}")
 _BASE64_LINE = re.compile(r"[A-Za-z0-9+/]{40}")  # a key pasted on one line, spaces for breaks

@@ -231,16 +231,19 @@ def dummy(value: str) -> bool:
         if low == (low[:period] * (size // period + 1))[:size]:
             return True  # a unit repeated, cut anywhere: "abcdabcdab"
     # one or two runs ("abcdefgh", "12345678", "abcd1234"), each a keyboard or alphabet
-    # run, or up to four of three characters at least ("ABCDEFG1234567890abcdefg":
-    # argoproj/argo-cd's Okta guide, left out whole)
+    # run, or up to four of seven characters at least ("ABCDEFG1234567890abcdefg":
+    # argoproj/argo-cd's Okta guide, left out whole; not "Qwerty123!Asdf", a password)
     runs = _LETTERS_OR_DIGITS.findall(low)
-    few = len(runs) <= 2 or (len(runs) <= 4 and min(map(len, runs)) >= 3)
+    few = len(runs) <= 2 or (len(runs) <= 4 and min(map(len, runs)) >= _LONG_RUNS)
     if runs and few and all(_in_sequence(run) for run in runs):
         return True
     # or mostly one long such run ("SHA-256=abcdefghijklmnopqrstuvwxyz="): a random string
     # of 32 characters holds a run of 12 in a row of these sequences about never
     longest = max(runs, key=len, default="")
     return len(longest) >= 12 and 2 * len(longest) >= size and _in_sequence(longest)
+
+
+_LONG_RUNS = 7  # characters of each of three or four runs that make a value a sequence
 
 
 def _in_sequence(run: str) -> bool:
@@ -302,12 +305,16 @@ def stand_in_password(value: str) -> bool:
 
 
 def _of_placeholder_words(low: str) -> bool:
-    """Whether a value is placeholder words joined by signs: "hello-world", "foo_bar"
-    (argoproj/argo-cd's SSO guide shows "hello-world" in base64 as a client secret)."""
-    parts = [part for part in re.split(r"[-_.]+", low) if part]
-    return len(parts) > 1 and all(
-        part.strip(_DIGITS_AND_SIGNS) in _PLACEHOLDER_WORDS for part in parts
-    )
+    """Whether a value is placeholder words in small letters joined by a hyphen or an
+    underscore, nothing else: "hello-world", "foo_bar" (argoproj/argo-cd's SSO guide
+    shows "hello-world" in base64 as a client secret). Not words with digits or signs
+    ("Welcome1!_Admin2024"): that is how people make the passwords they use."""
+    if _JOINED_WORDS.fullmatch(low) is None:
+        return False
+    return all(part in _PLACEHOLDER_WORDS for part in re.split(r"[-_]", low))
+
+
+_JOINED_WORDS = re.compile(r"[a-z]{2,20}(?:[-_][a-z]{2,20}){1,5}")
 
 
 def _built_on_placeholder_words(core: str, low: str, folded: str) -> bool:
