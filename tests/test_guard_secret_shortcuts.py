@@ -6,15 +6,16 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from mdbrain.core import guard
 from mdbrain.core.guard import assignments, inspection, keys, patterns, prose, views
 from mdbrain.core.guard.encoding import B64_RUN, b64decode, printable
-from mdbrain.core.guard.hit import Found, Hit
+from mdbrain.core.guard.hit import PERSONAL, Found, Hit
 from mdbrain.core.guard.ledger import Ledger
 from mdbrain.core.guard.personal_data import personal_finds
 from mdbrain.core.guard.random_strings import entropy_finds
@@ -164,9 +165,19 @@ def reference_finds(text: str) -> list[list[Found]]:
 
 def reference_both(text: str) -> list[Hit]:
     ledger = Ledger(text, frozenset())
-    for (_clean, origin), found in zip(reference_views(text), reference_finds(text), strict=True):
+    views_ = reference_views(text)
+    for number, ((_clean, origin), found) in enumerate(
+        zip(views_, reference_finds(text), strict=True)
+    ):
         for one in found:
-            ledger.add(one, origin(one.start), origin(max(one.start, one.end - 1)) + 1)
+            start, end = origin(one.start), origin(max(one.start, one.end - 1)) + 1
+            # as the guard reads them: strings joined in a normalised view make no
+            # address or number of a person (a generated text of 4,391 characters put
+            # "…AGE-SECRET-KEY-1" and "@host.example.org" together across quotes)
+            joined = number and any(quote in text[start:end] for quote in "\"'`")
+            if one.family == PERSONAL and joined:
+                continue
+            ledger.add(one, start, end)
     return sorted(ledger.hits, key=lambda hit: hit.line)
 
 
@@ -222,8 +233,15 @@ def test_generated_texts_give_the_same_findings(text: str) -> None:
     assert_same(text)
 
 
+# a text the campaign drew, whose normalised view joined strings across quotes into an
+# address: the guard leaves such an address out, as the reference now does too
+with open(Path(__file__).parent / "fixtures" / "guard" / "joined-strings.txt", newline="") as f:
+    _JOINED = f.read()
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.sampled_from(FRAGMENTS), min_size=200, max_size=600).map("".join))
+@example(_JOINED)
 def test_long_texts_read_by_segments_give_the_same_findings(text: str) -> None:
     assert_same(text)
 
