@@ -283,3 +283,75 @@ def test_list_fields_read_from_the_index_are_the_lists_written(tmp_path: Path) -
     assert meta["audience"] == ("dev", "ops")
     assert meta["impl_refs"] == ("src/a.py#f",)
     assert meta["superseded_by"] == ()
+
+
+def _titled(doc_id: str, stamp: str, body: str, title: str) -> Row:
+    row = _row(doc_id, stamp, body)
+    row.meta["title"] = title
+    return row
+
+
+def _candidate_reads(index: SearchIndex) -> list[str]:
+    """The statements that read candidates' rows, as ``index`` runs them from now on."""
+    seen: list[str] = []
+    index.db.set_trace_callback(lambda sql: seen.append(sql) if "JOIN docs" in sql else None)
+    return seen
+
+
+def test_a_warm_index_reads_each_candidate_once_while_nothing_changes(tmp_path: Path) -> None:
+    bodies = {"x.md": "lockout after five attempts", "y.md": "lockout notes"}
+    index = SearchIndex(tmp_path, "en")
+    index.sync(dict.fromkeys(bodies, "1"), _rows(bodies))
+    first = index.candidates(["lockout"], 10, WEIGHTS)
+    reads = _candidate_reads(index)
+    again = index.candidates(["lockout"], 10, WEIGHTS)
+    index.close()
+    assert [c.id for c in again] == [c.id for c in first] and len(first) == 2
+    assert reads == []  # the order from FTS5, the rows from memory
+
+
+def test_candidates_kept_warm_are_read_again_once_another_process_writes(
+    tmp_path: Path,
+) -> None:
+    bodies = {"x.md": "yak notes", "y.md": "lockout after five attempts"}
+    reader = SearchIndex(tmp_path, "en")
+    reader.sync(dict.fromkeys(bodies, "1"), _rows(bodies))
+    (before,) = reader.candidates(["lockout"], 10, WEIGHTS)
+    writer = SearchIndex(tmp_path, "en")
+    writer.update([], ["y.md"])
+    # the row that comes next takes the number of the last one, dropped
+    writer.update([_titled("z.md", "1", "lockout policy", "Account lockout")], [])
+    writer.close()
+    (found,) = reader.candidates(["lockout"], 10, WEIGHTS)
+    reader.close()
+    assert found.rowid == before.rowid
+    assert (found.id, found.meta["title"]) == ("z.md", "Account lockout")
+
+
+def test_candidates_kept_warm_are_read_again_after_the_index_own_update(
+    tmp_path: Path,
+) -> None:
+    bodies = {"x.md": "yak notes", "y.md": "lockout after five attempts"}
+    index = SearchIndex(tmp_path, "en")
+    index.sync(dict.fromkeys(bodies, "1"), _rows(bodies))
+    (before,) = index.candidates(["lockout"], 10, WEIGHTS)
+    index.update([], ["y.md"])
+    # the row that comes next takes the number of the last one, dropped
+    index.update([_titled("z.md", "1", "lockout policy", "Account lockout")], [])
+    (found,) = index.candidates(["lockout"], 10, WEIGHTS)
+    index.close()
+    assert found.rowid == before.rowid
+    assert (found.id, found.meta["title"]) == ("z.md", "Account lockout")
+
+
+def test_candidates_kept_warm_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search_index, "KEPT_MAX", 2)
+    bodies = {"x.md": "lockout one", "y.md": "lockout two", "z.md": "lockout three"}
+    index = SearchIndex(tmp_path, "en")
+    index.sync(dict.fromkeys(bodies, "1"), _rows(bodies))
+    index.candidates(["lockout"], 10, WEIGHTS)  # three kept: one too many
+    reads = _candidate_reads(index)
+    found = index.candidates(["lockout"], 10, WEIGHTS)
+    index.close()
+    assert len(found) == 3 and len(reads) == 1  # the older one read again, not all three
+    assert len(reads[0].rsplit("IN (", 1)[1].split(",")) == 1  # the rows, as bound

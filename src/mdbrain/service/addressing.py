@@ -231,36 +231,32 @@ def _alike(found: Manifest, path: str) -> list[str]:
     digits alone compared: ``ForEach-Object`` finds ``for-each-object.md``."""
     from mdbrain.core import conversion
 
-    def bare(text: str) -> str:
-        return "".join(c for c in text.casefold() if c.isalnum())
-
     stem = conversion.page_stem(posixpath.basename(path.rstrip("/")))
-    key = bare(stem)
+    key = _bare(stem)
     if not key:
         return []
-    same = [
-        e.id
-        for e in found.entries
-        if bare(conversion.page_stem(posixpath.basename(e.id))) == key or bare(e.title) == key
-    ]
+    # each file name's stem once: a base of ten thousand pages answers a miss in a blink
+    stems = [(e, conversion.page_stem(posixpath.basename(e.id))) for e in found.entries]
+    same = [e.id for e, name in stems if _bare(name) == key or _bare(e.title) == key]
     if same:
         return same
     # else the names holding it as whole words: "nll" finds 2094-nll.md
     words = _words(stem)
-    held = [
-        e.id
-        for e in found.entries
-        if _holds(_words(conversion.page_stem(posixpath.basename(e.id))), words)
-    ]
+    named = [(e.id, _words(name)) for e, name in stems]
+    held = [doc_id for doc_id, name in named if _holds(name, words)]
     if held or not words or not words[0].isdigit():
         return held
     # a record's name under another number: "0004-GPIO.md" asked, 0019-gpio.md there
     rest = words[1:]
-    return [
-        e.id
-        for e in found.entries
-        if rest and _words(conversion.page_stem(posixpath.basename(e.id)))[1:] == rest
-    ]
+    return [doc_id for doc_id, name in named if rest and name[1:] == rest]
+
+
+_NOT_ALNUM = re.compile(r"[\W_]+")  # what str.isalnum refuses: \w is it and the underscore
+
+
+def _bare(text: str) -> str:
+    """``text`` casefolded, letters and digits alone."""
+    return _NOT_ALNUM.sub("", text.casefold())
 
 
 def _words(name: str) -> list[str]:

@@ -572,7 +572,7 @@ class Searcher:
         return [
             Card(
                 candidate.id,
-                **candidate.meta(),
+                **candidate.meta,
                 score=-negative,
                 exact=-tier,
                 cover=holds[candidate.id][0],
@@ -697,7 +697,7 @@ def _fields(
     the body's counts of those words."""
     gives = question.gives
     return [
-        *([word for word in field.split() if word in gives] for field in candidate.texts),
+        *([word for word in words if word in gives] for words in candidate.split),
         ranking.counted_in_table(question, candidate.words),
     ]
 

@@ -31,7 +31,9 @@ memory, brought up to date from the files, instead of failing.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
+import itertools
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -76,10 +78,12 @@ class Row:
     edges: frozenset[tuple[str, str]] = frozenset()  # (relation, target id): links, related...
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Candidate:
     """A document as the re-ranker reads it: every field but the body, which only the few
-    documents whose sections are scored need (:meth:`SearchIndex.bodies`)."""
+    documents whose sections are scored need (:meth:`SearchIndex.bodies`). A warm
+    process keeps it from one question to the next (:meth:`SearchIndex._candidates`),
+    and with it what it derives once."""
 
     id: str
     values: tuple[Any, ...]  # one per name in META, as stored (see :meth:`meta`)
@@ -94,9 +98,15 @@ class Candidate:
         """The language the document is analysed in, when it says ('' otherwise)."""
         return str(self.values[_LANG] or "")
 
+    @functools.cached_property
     def meta(self) -> dict[str, Any]:
-        """The manifest fields, lists decoded (only for the documents shown)."""
+        """The manifest fields, lists decoded: read, not changed."""
         return _decoded(self.values)
+
+    @functools.cached_property
+    def split(self) -> tuple[list[str], ...]:
+        """The words of each text: read, not changed."""
+        return tuple(text.split() for text in self.texts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +122,8 @@ class SearchIndex:
         self.path: Path | str = cache.cache_dir(root) / FILE
         self.lang = lang
         self._last: tuple[dict[str, str], Callable[[Sequence[str]], Iterable[Row]]] | None = None
+        self._kept: dict[int, Candidate] = {}  # see :meth:`_candidates`
+        self._kept_from: tuple[sqlite3.Connection, int] | None = None
         try:
             cache.prepare(root)
             self.db = self._open()
@@ -202,6 +214,7 @@ class SearchIndex:
         ``stamps`` is the :func:`stamps_digest` of every document once this is done, when
         the caller knows it; the statistics are left to be computed again.
         """
+        self._kept_from = None  # a new row may take the number of one dropped
         db = self.db
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -365,16 +378,32 @@ class SearchIndex:
                 (query, limit),
             )
         ]
-        found: dict[int, Candidate] = {}
-        for start in range(0, len(order), _BATCH):
-            part = order[start : start + _BATCH]
+        found = self._candidates(order)
+        return [found[rowid] for rowid in order if rowid in found]
+
+    def _candidates(self, rowids: Sequence[int]) -> dict[int, Candidate]:
+        """The candidates of these rows, by row number, read once while the index stays
+        as it is: a warm process asks for many of the same documents question after
+        question. SQLite's ``data_version`` tells of another connection's commit; this
+        connection's own writes forget them (:meth:`update`)."""
+        state = (self.db, int(self.db.execute("PRAGMA data_version").fetchone()[0]))
+        if state != self._kept_from:
+            self._kept = {}
+            self._kept_from = state
+        kept = self._kept
+        if len(kept) > KEPT_MAX:  # the older half goes (a dict keeps the order they came in)
+            for rowid in list(itertools.islice(kept, len(kept) // 2)):
+                del kept[rowid]
+        missing = [rowid for rowid in rowids if rowid not in kept]
+        for start in range(0, len(missing), _BATCH):
+            part = missing[start : start + _BATCH]
             rows = self.db.execute(
                 f"SELECT {_COLUMNS} FROM meta JOIN docs ON docs.rowid = meta.rowid"  # noqa: S608
                 f" WHERE meta.rowid IN ({', '.join('?' * len(part))})",
                 part,
             )
-            found.update((row[-1], _candidate(row)) for row in rows)
-        return [found[rowid] for rowid in order if rowid in found]
+            kept.update((row[-1], _candidate(row)) for row in rows)
+        return {rowid: kept[rowid] for rowid in rowids if rowid in kept}
 
     def candidates_holding(
         self,
@@ -579,6 +608,8 @@ class SearchIndex:
         return [(row[0], _decoded(row[1:])) for row in rows]
 
 
+# candidates a connection keeps between questions (some 4 KB each; a connection per thread)
+KEPT_MAX = 5_000
 _BATCH = 500  # row numbers bound in one statement (old SQLite allows 999 parameters)
 
 
