@@ -3,6 +3,7 @@ version of mdbrain rebuilt for itself."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from pathlib import Path
@@ -355,3 +356,62 @@ def test_candidates_kept_warm_are_bounded(tmp_path: Path, monkeypatch: pytest.Mo
     index.close()
     assert len(found) == 3 and len(reads) == 1  # the older one read again, not all three
     assert len(reads[0].rsplit("IN (", 1)[1].split(",")) == 1  # the rows, as bound
+
+
+def _glossary() -> str:
+    terms = [f"Term {n}" for n in range(60)]
+    terms.insert(30, "Management cluster")
+    return "".join(
+        f"### {term}\n\n"
+        + (
+            "The cluster that runs the controllers and holds the resources of the others.\n\n"
+            if term == "Management cluster"
+            else f"Definition number {term.split()[-1]} says what this word means here.\n\n"
+        )
+        for term in terms
+    )
+
+
+def test_a_long_page_with_a_section_headed_by_the_question_is_found_and_put_first(
+    make_base: MakeBase,
+) -> None:
+    """kubernetes-sigs/cluster-api: "What is a management cluster?" missed the section
+    "### Management cluster" of a long glossary, and npm/rfcs' README answered "How do I
+    create an RFC?" under that very heading, 66th: short pages naming the words in
+    passing held FTS5's candidates, and a heading held nothing more than its words."""
+    # "cluster" in every page, "management" in fewer than half of them but in more than
+    # FTS5 hands over: the glossary, long, came after them all
+    pages = {
+        f"tasks/task-{n:03}.md": doc(
+            f"Task {n}",
+            body=f"Step {n} of the cluster work"
+            + (": check the management of it." if n % 2 else ".")
+            + " Run the steps in order, read what each one logs, and keep notes." * 4
+            + "\n",
+        )
+        for n in range(420)
+    }
+    pages["reference/glossary.md"] = doc("Glossary", body=_glossary())
+    root = make_base(pages)
+    with Brain.open(root) as brain:
+        hits = brain.reader().query("What is a management cluster?").hits
+    assert hits[0].id == "reference/glossary.md"
+
+
+def test_the_headings_of_a_document_are_searched_apart_and_follow_its_changes(
+    tmp_path: Path,
+) -> None:
+    index = SearchIndex(tmp_path, "en")
+    long = dataclasses.replace(
+        _row("g.md", "1", "lockout " * 50), headings="term one\nkey rotation"
+    )
+    index.update([long, _row("x.md", "1", "key rotation here")], [])
+    groups = [["key"], ["rotation"]]
+    assert [c.id for c in index.candidates_headed(groups, 10)] == ["g.md"]
+    index.update([_row("g.md", "2", "no headings now")], [])
+    assert index.candidates_headed(groups, 10) == []
+    again = dataclasses.replace(long, stamp="3")
+    index.update([again], [])
+    index.update([], ["g.md"])
+    assert index.candidates_headed(groups, 10) == []
+    index.close()

@@ -19,7 +19,7 @@ import math
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -226,6 +226,7 @@ def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
                 *((key, target) for key, ids in entry.relations.items() for target in ids),
             ]
         ),
+        "\n".join(text.normalise(s.path[-1]) for s, _a, _b in cut if s.path),
     )
 
 
@@ -282,6 +283,7 @@ class Question:
     # the numbers of the terms but those nearly every document holds (COMMON_IDF): what
     # a title or a heading must hold to be about the question
     rare: tuple[int, ...] = ()
+    stop: frozenset[str] = frozenset()  # the stop words of the language it is read in
 
 
 class Searcher:
@@ -447,6 +449,7 @@ class Searcher:
             frozenset(naming),
             tuple(groups),
             tuple(n for n, term in enumerate(terms) if term.idf > COMMON_IDF),
+            text.stop_words(code),
         )
 
     def _holding(self, found: list[tuple[str, str, int]]) -> int:
@@ -498,21 +501,9 @@ class Searcher:
             seen = {c.id for c in found}
             more = self.index.candidates([*forms, *common], wanted, params.weights)
             found += [c for c in more if c.id not in seen][: wanted - len(found)]
-        # a word half the documents hold is not asked above: a short page about every
-        # word asked ("Default Catalog File Name") would be outranked by pages holding
-        # rarer words that only begin like one of them. Those whose title, summary, tags
-        # or path hold every term come in (their bodies too would cost twice as much).
-        holding = {
-            c.id: c
-            for q in asked.values()
-            if q.common and len(q.groups) > 1
-            for c in self.index.candidates_holding(
-                q.groups, HOLDING_ALL, params.weights, fields=ABOUT
-            )
-        }
-        if holding:
-            seen = {c.id for c in found}
-            found += [c for doc_id, c in holding.items() if doc_id not in seen]
+        holding, headed = self._about(asked, params)
+        seen = {c.id for c in found}
+        found += [c for doc_id, c in (holding | headed).items() if doc_id not in seen]
         exact = self._exact(question, stats.documents)
         if exact:
             holders = {doc_id for doc_id, tier in exact.items() if tier}
@@ -527,7 +518,8 @@ class Searcher:
         # the pool the re-ranker orders is the same however many are asked: a wider one
         # would let a document past FTS5's first CANDIDATES overtake, and the top of a list
         # would change with its length. Those past it follow, in their own order.
-        pool = {c.id for c in found[:CANDIDATES]} | set(exact) | set(holding) | symbols
+        pool = {c.id for c in found[:CANDIDATES]} | set(exact) | set(holding) | set(headed)
+        pool |= symbols
         titled = _names_asked(question)
         # the question's language: its small words or its script tell, else the base's
         said_in = text.guess_language(question) or language.script_language(question) or base
@@ -551,20 +543,21 @@ class Searcher:
             scored.append((candidate.id not in pool, value, candidate))
             holds[candidate.id] = _cover(q.asked.terms, held, q.naming)
         scored.sort(key=lambda item: (item[0], -item[1], item[2].id))
-        read = _to_read(scored, exact, lambda c: asked.get(c.lang or base, asked[base]))
+        read = _to_read(
+            scored, exact.keys() | headed.keys(), lambda c: asked.get(c.lang or base, asked[base])
+        )
         bodies = self.index.bodies(read)
         ranked = []
-        for outside, value, candidate in scored:
-            sections: tuple[tuple[passages.Section, float], ...] = ()
-            if candidate.rowid in bodies:
-                q = asked.get(candidate.lang or base, asked[base])
-                body = bodies[candidate.rowid]
-                sections = _sections(q.asked, candidate, body, stats.passage, params)
+        for outside, fields_value, candidate in scored:
+            q = asked.get(candidate.lang or base, asked[base])
+            sections, value = _read(
+                q, candidate, bodies.get(candidate.rowid), fields_value, (stats, params)
+            )
             total = value + (params.passage_weight * sections[0][1] if sections else 0.0)
             total *= _gain(
                 candidate, prefer, (candidate.lang or base) == said_in, changes, examples
             )
-            total *= _heading_gain(asked.get(candidate.lang or base, asked[base]), sections)
+            total *= _heading_gain(q, sections)
             ranked.append(
                 (outside, -exact.get(candidate.id, 0), -total, candidate.id, candidate, sections)
             )
@@ -582,6 +575,33 @@ class Searcher:
             )
             for _outside, tier, negative, _id, candidate, sections in ranked[:limit]
         ]
+
+    def _about(
+        self, asked: Mapping[str, Question], params: ranking.Params
+    ) -> tuple[dict[str, Candidate], dict[str, Candidate]]:
+        """The documents about every term asked that FTS5's first candidates may leave
+        out, by id: those whose title, summary, tags or path hold them all, when a word
+        half the documents hold was not asked (a short page about every word asked,
+        "Default Catalog File Name", was outranked by pages holding rarer words that
+        only begin like one of them; their bodies too would cost twice as much); and
+        those with a section headed by them all, however long the rest of the page (a
+        glossary's "### Management cluster", a README's "How do I create an RFC?")."""
+        holding = {
+            c.id: c
+            for q in asked.values()
+            if q.common and len(q.groups) > 1
+            for c in self.index.candidates_holding(
+                q.groups, HOLDING_ALL, params.weights, fields=ABOUT
+            )
+        }
+        headed = {
+            c.id: c
+            for q in asked.values()
+            if len(q.groups) > 1
+            for c in self.index.candidates_headed(q.groups, HOLDING_ALL)
+            if _headed(q, c)
+        }
+        return holding, headed
 
     def sections_of(
         self, question: str, doc_id: str
@@ -759,16 +779,17 @@ def _compound(analyser: text.Analyzer, names: Iterable[str]) -> list[str]:
 
 def _to_read(
     scored: Sequence[tuple[bool, float, Candidate]],
-    exact: Mapping[str, int],
+    chosen: Set[str],
     question_of: Callable[[Candidate], Question],
 ) -> list[int]:
     """The rows whose sections are scored: the first :data:`PASSAGES_OF` by their
-    fields, those matched exactly, and those of the first :data:`HEADED_OF` with a
-    heading that holds what is asked (:func:`_headed`)."""
+    fields, the ``chosen`` ones (matched exactly, or headed by what is asked), and those
+    of the first :data:`HEADED_OF` with a heading that holds what is asked
+    (:func:`_headed`)."""
     return [
         c.rowid
         for n, (_o, _v, c) in enumerate(scored)
-        if n < PASSAGES_OF or c.id in exact or (n < HEADED_OF and _headed(question_of(c), c))
+        if n < PASSAGES_OF or c.id in chosen or (n < HEADED_OF and _headed(question_of(c), c))
     ]
 
 
@@ -777,6 +798,57 @@ def _heading_gain(q: Question, sections: Sequence[tuple[passages.Section, float]
     holds what is asked (:data:`HEADING_WHOLE`)."""
     best = sections[0][0].path if sections else ()
     return 1 + HEADING_WHOLE if best and _holds_all(q, best[-1]) else 1.0
+
+
+def _read(
+    q: Question,
+    candidate: Candidate,
+    body: str | None,
+    value: float,
+    scoring: tuple[Statistics, ranking.Params],
+) -> tuple[tuple[tuple[passages.Section, float], ...], float]:
+    """A candidate's scored sections, best first, when its ``body`` was read, and its
+    score by its fields (``value``), or by a section's heading (:func:`_titled_section`)."""
+    if body is None:
+        return (), value
+    stats, params = scoring
+    sections = _sections(q.asked, candidate, body, stats.passage, params)
+    return _titled_section(q, candidate, sections, value, scoring)
+
+
+def _titled_section(
+    q: Question,
+    candidate: Candidate,
+    sections: tuple[tuple[passages.Section, float], ...],
+    value: float,
+    scoring: tuple[Statistics, ranking.Params],
+) -> tuple[tuple[tuple[passages.Section, float], ...], float]:
+    """A section whose heading says what is asked and nothing else (stop words aside)
+    comes first, and the document scores at least as if that heading were its title:
+    "### Management cluster" in a long glossary asked what a management cluster is,
+    "## How do I create an RFC?" in a README asked just that, and pages naming the words
+    in passing came before them. Else the sections and ``value`` as they are."""
+    gives, stop = q.asked.gives, q.stop
+    at = next(
+        (
+            n
+            for n, (section, _score) in enumerate(sections)
+            if section.path
+            and _holds_all(q, section.path[-1])
+            and all(word in gives or word in stop for word in _heading_words(section.path[-1]))
+        ),
+        None,
+    )
+    if at is None:
+        return sections, value
+    chosen = (sections[at], *sections[:at], *sections[at + 1 :])
+    heading = text.normalise(sections[at][0].path[-1])
+    stats, params = scoring
+    fields = _fields(q.asked, candidate)
+    fields[0] = [word for word in heading.split() if word in gives]
+    lengths = (len(heading), *candidate.lengths[1:])
+    titled, _held = ranking.fields_score(q.asked, fields, lengths, stats.averages, params)
+    return chosen, max(value, titled * (1 + TITLE_WHOLE))
 
 
 def _holds_all(q: Question, heading: str) -> bool:

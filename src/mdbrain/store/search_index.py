@@ -47,9 +47,10 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = cache.SEARCH_FILE
-FORMAT = "24"  # 22: "did" and "had" are English stop words, as "do", "does", "has" and
+FORMAT = "25"  # 22: "did" and "had" are English stop words, as "do", "does", "has" and
 # "have" were; 23: a table of contents is no text either; 24: an option's dotted name
-# (--web.route-prefix) is one name, and so is that name without its dashes
+# (--web.route-prefix) is one name, and so is that name without its dashes; 25: the
+# headings of each document searched apart (heads)
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
@@ -76,6 +77,7 @@ class Row:
     refs: frozenset[str] = frozenset()  # paths of impl_refs (without anchors) and source files
     names: frozenset[str] = frozenset()  # identifiers named, lowercased (text.names_in)
     edges: frozenset[tuple[str, str]] = frozenset()  # (relation, target id): links, related...
+    headings: str = ""  # the titles of its sections, normalised, one a line
 
 
 @dataclass(frozen=True)
@@ -232,6 +234,7 @@ class SearchIndex:
             refs: list[tuple[str, int]] = []
             names: list[tuple[str, int]] = []
             edges: list[tuple[int, str, str]] = []
+            heads: list[tuple[int, str]] = []
             for row in rows:
                 if row.id in held:
                     self._drop(row.id)
@@ -244,9 +247,10 @@ class SearchIndex:
                 refs += [(ref, rowid) for ref in row.refs]
                 names += [(name, rowid) for name in row.names]
                 edges += [(rowid, relation, target) for relation, target in row.edges]
+                heads += [(rowid, row.headings)] if row.headings else []
                 if len(metas) >= _BATCH:  # written as they come: memory follows the batch
-                    self._insert(metas, texts, refs, names, edges)
-            self._insert(metas, texts, refs, names, edges)
+                    self._insert(metas, texts, refs, names, edges, heads=heads)
+            self._insert(metas, texts, refs, names, edges, heads=heads)
             db.execute("COMMIT")
         except BaseException:
             _rollback(db)
@@ -259,6 +263,8 @@ class SearchIndex:
         refs: list[tuple[str, int]],
         names: list[tuple[str, int]],
         edges: list[tuple[int, str, str]],
+        *,
+        heads: list[tuple[int, str]],
     ) -> None:
         """Write a batch of rows inside the caller's transaction, and empty the lists."""
         columns = ", ".join((*META, *LENGTHS))
@@ -275,7 +281,8 @@ class SearchIndex:
         self.db.executemany("INSERT INTO refs(ref, doc) VALUES (?, ?)", refs)
         self.db.executemany("INSERT INTO names(name, doc) VALUES (?, ?)", names)
         self.db.executemany("INSERT INTO edges(doc, relation, target) VALUES (?, ?, ?)", edges)
-        for done in (metas, texts, refs, names, edges):
+        self.db.executemany("INSERT INTO heads(rowid, headings) VALUES (?, ?)", heads)
+        for done in (metas, texts, refs, names, edges, heads):
             done.clear()
 
     def _drop(self, doc_id: str) -> None:
@@ -286,6 +293,7 @@ class SearchIndex:
             self.db.execute("DELETE FROM refs WHERE doc = ?", found)
             self.db.execute("DELETE FROM names WHERE doc = ?", found)
             self.db.execute("DELETE FROM edges WHERE doc = ?", found)
+            self.db.execute("DELETE FROM heads WHERE rowid = ?", found)
 
     def sync(self, current: dict[str, str], build: Callable[[Sequence[str]], Iterable[Row]]) -> int:
         """Bring the index in line with ``current`` (id -> stamp); returns how many rows changed."""
@@ -421,6 +429,26 @@ class SearchIndex:
         held = " AND ".join(f"({_any_of(group)})" for group in wanted)
         within = "{" + " ".join(name for name in fields if name in FIELDS) + "}"
         return self._ranked(f"{within} : ({held})", limit, weights)
+
+    def candidates_headed(self, groups: Sequence[Sequence[str]], limit: int) -> list[Candidate]:
+        """Documents whose headings hold a word of every group, together (each a word of
+        one term), best first by FTS5's BM25 over their headings: a page with a section
+        on what is asked, whatever else it holds ("### Management cluster" in a long
+        glossary, a README's "How do I create an RFC?"). Whether one heading holds them
+        all is the caller's to tell."""
+        wanted = [dict.fromkeys(group) for group in groups if group]
+        if not wanted:
+            return []
+        held = " AND ".join(f"({_any_of(group)})" for group in wanted)
+        order = [
+            row[0]
+            for row in self.db.execute(
+                "SELECT rowid FROM heads WHERE heads MATCH ? ORDER BY bm25(heads) LIMIT ?",
+                (held, limit),
+            )
+        ]
+        found = self._candidates(order)
+        return [found[rowid] for rowid in order if rowid in found]
 
     def bodies(self, rowids: Sequence[int]) -> dict[int, str]:
         """The normalised bodies of the given rows, by row number."""
@@ -679,6 +707,7 @@ def _setting(db: sqlite3.Connection, key: str) -> str | None:
 def _create(db: sqlite3.Connection, key: str) -> None:
     """Drop whatever tables are there and make the index's own, empty."""
     for table in (
+        "heads",
         "lexicon",
         "refs",
         "names",
@@ -701,6 +730,10 @@ def _create(db: sqlite3.Connection, key: str) -> None:
         " tokenize = 'unicode61 remove_diacritics 0')"
     )
     db.execute("CREATE VIRTUAL TABLE vocabulary USING fts5vocab(docs, 'row')")
+    db.execute(
+        "CREATE VIRTUAL TABLE heads USING fts5(headings,"
+        " tokenize = 'unicode61 remove_diacritics 0')"
+    )
     db.execute(
         "CREATE TABLE lexicon(lang TEXT NOT NULL, word TEXT NOT NULL, term TEXT NOT NULL,"
         " PRIMARY KEY (lang, word)) WITHOUT ROWID"
