@@ -583,6 +583,32 @@ def test_a_missing_file_inside_the_folder_is_linked_from_the_new_place_too(
     ]
 
 
+def test_a_page_imported_alone_links_its_missing_neighbours_from_its_new_place(
+    make_base: MakeBase,
+) -> None:
+    """mozilla/fxa's README, imported alone, kept "./packages/x/README.md" as written
+    where that package's README was missing: in the base it named a page beside the
+    imported one, which never was, while the present one was written again."""
+    root = make_base({})
+    project = root.parent
+    (project / "packages" / "present").mkdir(parents=True)
+    (project / "packages" / "present" / "README.md").write_text("# P\n", encoding="utf-8")
+    (project / "README.md").write_text(
+        "# Accounts\n\nSee [present](./packages/present/README.md) and"
+        " [gone](./packages/gone/README.md#setup).\n",
+        encoding="utf-8",
+    )
+    report = run_import(root, project / "README.md")
+    doc_id = report.imported["README.md"]
+    text = (root / doc_id).read_text(encoding="utf-8")
+    up = "../" * doc_id.count("/") + "../"
+    assert f"[present]({up}packages/present/README.md)" in text
+    assert f"[gone]({up}packages/gone/README.md#setup)" in text
+    assert [(b.source, b.target) for b in report.broken_links] == [
+        ("README.md", "./packages/gone/README.md#setup")
+    ]
+
+
 def test_a_source_in_a_hidden_folder_keeps_its_dot(make_base: MakeBase) -> None:
     root = make_base({})
     folder = root.parent / ".github" / "docs"

@@ -632,8 +632,8 @@ def test_records_named_by_their_series_or_a_zero_padded_number_in_fields(
         {
             "0001-first.md": _simd("0001", "Activated"),
             "0010-tenth.md": _simd("0010", "Implemented"),
-            "0011-eleventh.md": _simd("0011", "Review", "supersedes: SIMD-0001\n"),
-            "0012-twelfth.md": _simd("0012", "Review", "supersedes: 0010\nextends: SIMD-11\n"),
+            "0011-eleventh.md": _simd("0011", "Accepted", "supersedes: SIMD-0001\n"),
+            "0012-twelfth.md": _simd("0012", "Accepted", "supersedes: 0010\nextends: SIMD-11\n"),
             "0013-thirteenth.md": _simd("0013", "Idea", "supersedes: 0161\n"),
         },
     )
@@ -834,7 +834,8 @@ def test_kep_fields_a_log_shares_odd_states_and_bad_days_are_read_with_care(
     }
     for n in (801, 802, 803):  # three KEPs naming the same one are no form's example
         assert meta[n]["related"] == ["keps/sig-s/753-sidecars/readme.md"]
-    assert meta[804]["status"] == "draft" and meta[805]["status"] == "draft"
+    # replaced by its own word: out of force, as archived (a draft would still answer)
+    assert meta[804]["status"] == "archived" and meta[805]["status"] == "draft"
     assert meta[801]["status"] == "stable"
     assert meta[806]["authors"] == ["@ana"] and meta[806]["original_status"] == "implementable"
     assert any("kep.yaml: line 6" in note and "left out" in note for note in report.notes)
@@ -1135,6 +1136,12 @@ def test_a_logs_folders_named_for_states_give_their_records_that_state(
         "inactive/0003-pointers.md": proposal.format("Pointer coalescing"),
         "rejected/0004-revived.md": "# Revived\n\n## Status\n\nAccepted\n\n## Decision\n\nX.\n",
         "rejected/notes.md": "# Notes\n\nWhy these were turned down, in general.\n",
+        # but a folder where records go once their life ended says where they stand now,
+        # whatever they said when written (kubernetes-sigs/cluster-api's archived/ and
+        # retired/ proposals, "implementable" and "proposed")
+        "archived/0005-kubelet.md": "---\nstatus: implementable\n---\n# Kubelet\n\n"
+        "## Summary\n\nAuth.\n\n## Proposal\n\nHow.\n",
+        "retired/0006-groups.md": "# Groups\n\n## Status\n\nProposed\n\n## Decision\n\nY.\n",
     }
     for name, text in pages.items():
         (source / name).parent.mkdir(parents=True, exist_ok=True)
@@ -1148,6 +1155,8 @@ def test_a_logs_folders_named_for_states_give_their_records_that_state(
         "inactive/0003-pointers.md": "archived",
         "rejected/0004-revived.md": "stable",
         "rejected/notes.md": "archived",
+        "archived/0005-kubelet.md": "archived",
+        "retired/0006-groups.md": "archived",
     }
     assert "rejected/0002-null-bang.md: a rejected record (by its folder rejected/)" in (
         "\n".join(report.notes)
@@ -1378,3 +1387,84 @@ def test_records_in_force_by_their_own_state_are_said_to_come_in_as_drafts(
     [said] = [n for n in report.notes if "say they are in force" in n]
     assert said.startswith("3 decision records say they are in force")
     assert not [n for n in run_import(root, source, verified=True).notes if "in force (" in n]
+
+
+def test_a_proposal_that_would_supersede_a_record_leaves_it_in_force(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # mozilla/fxa: ADR 0052, proposed with its outcome still to be decided, says it
+    # supersedes 0049; 0014 says itself it was superseded by the proposed 0017
+    log = {
+        "0049-scopes.md": "# Service-driven scopes\n\n- Status: accepted\n\n"
+        "## Decision Outcome\n\nEach service declares its scopes.\n",
+        "0052-scopes-again.md": "# Scopes from one registry\n\n- Status: proposed\n"
+        "- Supersedes: [ADR 0049](0049-scopes.md)\n\n## Decision Outcome\n\nTBD.\n",
+        "0014-oauth.md": "# OAuth for settings\n\n- Status: superseded by"
+        " [ADR-0017](0017-session-token.md)\n\n## Decision Outcome\n\nOAuth.\n",
+        "0017-session-token.md": "# Session token for settings\n\n- Status: proposed\n\n"
+        "## Decision Outcome\n\nThe session token.\n",
+    }
+    root = make_base({})
+    report = run_import(root, write_log(tmp_path / "adr", log), theme="decisions", verified=True)
+    meta = imported(root, report)
+    assert meta["0049-scopes.md"]["status"] == "stable"
+    assert "superseded_by" not in meta["0049-scopes.md"]
+    assert meta["0052-scopes-again.md"]["status"] == "draft"
+    assert meta["0052-scopes-again.md"]["related"] == [report.imported["0049-scopes.md"]]
+    assert "supersedes" not in meta["0052-scopes-again.md"]
+    # the older record's own word stands
+    assert meta["0014-oauth.md"]["status"] == "deprecated"
+    assert [(s.old, s.new) for s in report.supersessions] == [
+        (report.imported["0014-oauth.md"], report.imported["0017-session-token.md"])
+    ]
+    (note,) = [n for n in report.notes if "would supersede" in n]
+    assert note.startswith("0052-scopes-again.md: a proposed record")
+    assert f"mdbrain supersede {report.imported['0049-scopes.md']} --by" in note
+
+
+def test_a_record_superseded_by_what_is_not_imported_comes_in_archived(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # cloudfoundry/community: RFC-0005, "Superseded by community#375", came in a draft
+    # and answered questions as one
+    log = {
+        "rfc-0005-teams.md": "# Meta\n- Name: Team names\n- Status: Superseded by"
+        " [community#375](https://github.com/cloudfoundry/community/pull/375)\n\n"
+        "## Summary\n\nName the teams.\n",
+        "rfc-0006-roles.md": "# Meta\n- Name: Roles\n- Status: Accepted\n\n"
+        "## Summary\n\nThe roles.\n",
+    }
+    root = make_base({})
+    for verified in (False, True):
+        report = run_import(root, write_log(tmp_path / f"rfc{verified}", log), verified=verified)
+        meta = imported(root, report)
+        assert meta["rfc-0005-teams.md"]["status"] == "archived"
+        assert meta["rfc-0005-teams.md"]["title"] == "Team names"
+        assert any(
+            n.startswith("rfc-0005-teams.md: a superseded record") and "archived" in n
+            for n in report.notes
+        )
+
+
+def test_rfcs_whose_status_field_says_implemented_are_records(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # npm/rfcs: implemented/ imported alone came in as 40 reference pages, its accepted/
+    # as decisions; each page's frontmatter says "status: implemented"
+    rfc = (
+        "---\ntitle: {title}\nnumber: {n}\nstatus: implemented\ncreated: null\n---\n"
+        "# {title}\n\n## Summary\n\nA command.\n\n## Detailed Explanation\n\nHow.\n"
+    )
+    log = {
+        f"00{n}-{slug}.md": rfc.format(title=title, n=n)
+        for n, slug, title in [(16, "set-script", "Set script"), (29, "no-hooks", "No hooks")]
+    }
+    meta = {"status": "implemented", "number": 16}
+    record = adr.read("implemented/0016-set-script.md", "# Set script\n\nA command.\n", meta)
+    assert record is not None and record.state == "accepted"
+    root = make_base({})
+    report = run_import(root, write_log(tmp_path / "implemented", log), verified=True)
+    assert {name: (m["type"], m["status"]) for name, m in imported(root, report).items()} == {
+        "0016-set-script.md": ("decision", "stable"),
+        "0029-no-hooks.md": ("decision", "stable"),
+    }

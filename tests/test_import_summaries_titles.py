@@ -234,6 +234,71 @@ def test_a_summary_section_past_the_pages_opening_is_no_summary_of_it() -> None:
     assert conversion.summary_of(kep, {}, 240, False) == "Sidecar containers start first."
 
 
+def test_a_summary_under_the_title_that_follows_a_notice_sums_the_page_up() -> None:
+    # npm/rfcs: withdrawn RFCs open on "# Withdrawal Amendment" and its resources, then
+    # the RFC's own title and Summary; three were summed up by "Withdrawn consensus
+    # achieved during the ... meeting", one that the notice's section names saved
+    body = (
+        "# Withdrawal Amendment\n\n- The team is unlikely to do it.\n\n"
+        "## Relevant Resources\n\nWithdrawn consensus achieved during the [Wednesday, June"
+        " 16, 2021 OpenRFC meeting](https://github.com/npm/rfcs/issues/399)\n"
+        "- Meeting Notes: https://example.com/2021-06-16.md\n\n"
+        "# Creating an audit report\n\n## Summary\n\nIt should be possible to get XML.\n\n"
+        "## Motivation\n\nWhy.\n"
+    )
+    assert conversion.summary_of(body, {}, 240, True) == "It should be possible to get XML."
+    assert conversion.summary_of(body, {}, 240, False) == "It should be possible to get XML."
+
+
+@pytest.mark.parametrize(
+    ("body", "title"),
+    [
+        # cloudfoundry/community: its 60 RFCs open on "# Meta" and their fields, and were
+        # titled by their file names ("Rfc 0001 jammy os")
+        (
+            "# Meta\n[meta]: #meta\n- Name: Move to Jammy Jellyfish (22.04).\n"
+            "- Start Date: 2022-01-22\n- Status: Accepted\n\n## Summary\n\nText.\n",
+            "Move to Jammy Jellyfish (22.04)",
+        ),
+        (
+            "\n## Meta\n**Name:** Extend the RFC Template\n\n**Start Date:** 2025-01-23\n",
+            "Extend the RFC Template",
+        ),
+        ("# Meta\n- **Title**: Shared routes\n", "Shared routes"),
+        # a field after prose, or an empty one, names nothing
+        ("Some prose first.\n\n- Name: Not the title\n", "Rfc 0001 jammy os"),
+        ("# Meta\n- Name:\n- Status: Accepted\n", "Rfc 0001 jammy os"),
+        # a heading naming the page still does
+        ("# Jammy\n\n- Name: Not the title\n", "Jammy"),
+    ],
+)
+def test_a_name_field_at_the_top_titles_a_page_whose_heading_names_none(
+    body: str, title: str
+) -> None:
+    assert conversion.title_of(body, {}, "toc/rfc/rfc-0001-jammy-os.md") == title
+
+
+def test_a_summary_after_a_table_of_contents_and_a_glossary_sums_the_page_up() -> None:
+    # kubernetes-sigs/cluster-api: its proposals open on "## Table of Contents" and
+    # "## Glossary" before "## Summary", and ten of 41 were summed up by a glossary
+    # entry or a persona of the Proposal; its glossary was titled "Table of Contents"
+    body = (
+        "# Managed Kubernetes\n\n## Table of Contents\n\n<!-- toc -->\n\n## Glossary\n\n"
+        "- **Managed** - a service run by a provider.\n\n## Summary\n\n"
+        "This proposal says how managed services are represented.\n\n## Motivation\n\n"
+        "Why.\n\n## Proposal\n\n### Personas\n\n#### Provider\n\nThe user hosting it.\n\n"
+        "## Upgrade Strategy\n\nX.\n\n## Additional Details\n\nY.\n\n"
+        "## Implementation History\n\nZ.\n"
+    )
+    wanted = "This proposal says how managed services are represented."
+    assert conversion.summary_of(body, {}, 240, True) == wanted
+    glossary = "# Table of Contents\n\n[A](#a) | [B](#b)\n\n# A\n\n### Add-ons\n\nServices.\n"
+    assert conversion.title_of(glossary, {}, "reference/glossary.md", named="Glossary") == (
+        "Glossary"
+    )
+    assert conversion.title_of(glossary, {}, "reference/glossary.md") != "Table of Contents"
+
+
 def test_a_cheer_or_a_banner_of_pictographs_is_a_weak_summary() -> None:
     # jaegertracing/jaeger: its README was summarised "💥💥💥 Jaeger v2 is out! Read the
     # blog post...", its CONTRIBUTING.md "We'd love your help!"

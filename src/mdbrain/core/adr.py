@@ -166,6 +166,8 @@ _FIELD_STATE = re.compile(
     r"|(?:final|living|stagnant|withdrawn|last\s+call)\b"
     # and an Ember RFC's stages (emberjs/rfcs' "stage:" field)
     r"|(?:ready-for-release|released|recommended|discontinued)\b"
+    # and what npm/rfcs, KEPs and TEPs write once one shipped
+    r"|implemented\b"
     r"|(?:propos|accept|rejet|remplac)(?:é|ée|ee)(?!\w)",
     re.I,
 )
@@ -924,6 +926,19 @@ _FOLDER_STATES: Final = {
 }
 
 
+def _with_folder(path: str, state: str, *, silent: bool) -> str:
+    """A record's state once its folder is heard: the folder's for a record that says
+    none (``silent``: dotnet/csharplang's rejected/ and inactive/); and the end of its
+    life for one moved into archived/ or retired/ after it was written, its text left
+    as it was (cluster-api's archived kubelet proposal still says "implementable", its
+    retired ones "proposed")."""
+    if not state and silent:
+        return folder_state(path)[0]
+    if state in ("accepted", "proposed") and folder_state(path)[0] == "deprecated":
+        return "deprecated"
+    return state
+
+
 def folder_state(path: str) -> tuple[str, str]:
     """The state the nearest folder of ``path`` gives its records by its name, and that
     folder (``proposals/rejected/x.md``: rejected, ``proposals/rejected``); ('', '') when
@@ -1668,8 +1683,7 @@ def read(
     if state == "superseded" and verb is None and _parts_superseded(status):
         # "Implemented. Decisions 2 and 3 are superseded": the record holds, amended
         state = _state(_SUPERSEDED_WORD.split(status, maxsplit=1)[0]) or "amended"
-    if not state and not template and not status.strip():
-        state = folder_state(path)[0]  # dotnet/csharplang's rejected/ and inactive/
+    state = _with_folder(path, state, silent=not template and not status.strip())
     if state == "rejected" and _state(stated(body, meta)) == "accepted":
         # its state as its first line gives it, parts of it declined below (celestia-app's
         # ADR-011: "Accepted -> ...", then "Optimization 1 & 2 **Declined**")

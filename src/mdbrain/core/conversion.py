@@ -141,6 +141,8 @@ SECTION_NAMES: Final = frozenset(
         "stakeholders", "options", "options considered", "considered options",
         "option chosen", "final decision", "selected outcome", "decision outcome",
         "meta", "metadata",  # a proposal's fields under a heading (cilium/design-cfps)
+        # a table of contents (cluster-api's glossary opened on one, and was titled by it)
+        "table of contents", "contents", "toc", "sommaire", "table des matières",
     }
 )  # fmt: skip
 _TOML_FENCE = re.compile(r"\A\+\+\+[ \t]*\n(.*?)^\+\+\+[ \t]*(?:\n|\Z)", re.S | re.M)
@@ -299,10 +301,12 @@ def _own_part(parts: Sequence[markdown.Section], number: int) -> bool:
     # who wrote it, when, where it stands: fields as sections, before the page's own
     # (cilium/design-cfps' CFP-36975: Author(s), Date and Status above its Abstract)
     fields = sum(
-        1 for i in range(1, number) if passages.heading_name(parts[i].title) in _ASIDE_SECTIONS
+        1 for i in range(1, number) if passages.heading_name(parts[i].title) in _PRELIMINARIES
     )
-    if number - fields > _SUMMARY_AFTER:  # past the page's opening: a recap ("In this
-        return False  # guide, you learned..."), or the part of one topic (OpenMetrics')
+    # past the page's opening: a recap ("In this guide, you learned..."), or the part of
+    # one topic (OpenMetrics')
+    if number - fields - _preface(parts, number) > _SUMMARY_AFTER:
+        return False
     level = parts[number].level
 
     def parent(at: int) -> int:
@@ -314,11 +318,30 @@ def _own_part(parts: Sequence[markdown.Section], number: int) -> bool:
         for i, part in enumerate(parts)
         if part.level == level and i != number and parent(i) == mine
     ]
-    before = sum(1 for i in siblings if i < number)
+    before = sum(
+        1
+        for i in siblings
+        if i < number and passages.heading_name(parts[i].title) not in _PRELIMINARIES
+    )
     if before <= 1:  # first, or second after a page's preliminaries (a KEP's checklist)
         return True
     named = sum(1 for i in siblings if is_section_name(parts[i].title))
     return 2 * named >= len(siblings)
+
+
+def _preface(parts: Sequence[markdown.Section], number: int) -> int:
+    """The sections before the page's own title, when section ``number`` sits under a
+    later top heading that titles the page, not one naming a section: npm/rfcs' withdrawn
+    RFCs open on "# Withdrawal Amendment" and its resources, then "# Creating a npm audit
+    xml report" and its Summary (0 for a section under the page's first heading)."""
+    top = number
+    while True:
+        level = parts[top].level
+        above = next((i for i in range(top - 1, -1, -1) if parts[i].level < level), -1)
+        if above < 0:
+            break
+        top = above
+    return top if 0 < top < number and not is_section_name(parts[top].title) else 0
 
 
 # the parts of a record where a "Proposal" or a "Decision" heading answers something
@@ -414,10 +437,38 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
         and (not headings or headings[0].line > body[:ends].count("\n"))
     ):
         return said
+    return _field_title(body) or _file_title(path)
+
+
+def _file_title(path: str) -> str:
+    """The words of a page's file name, as a title."""
     stem = page_stem(posixpath.basename(path))
     # "CodeOfConduct.md" is titled "Code Of Conduct", as its slug reads it
     words = " ".join(re.split(r"[-_\s]+", slug.camel_words(stem))).strip() or stem
     return words[:1].upper() + words[1:]
+
+
+# a field naming the page at its top: "- Name: Move to Jammy Jellyfish", "**Title:** X"
+_TITLE_FIELD = re.compile(
+    r" {0,3}(?:[-*+][ \t]+)?(?P<mark>\*\*|__)?(?:name|title)[ \t]*"
+    r"(?:(?P=mark)[ \t]*:|:[ \t]*(?P=mark)|(?(mark)(?!)|:))[ \t]*(?P<value>\S.{0,200}?)[ \t]*",
+    re.IGNORECASE,
+)
+_FIELD_TITLE_LINES = 12  # the lines of a page's top where such a field is looked for
+
+
+def _field_title(body: str) -> str:
+    """The name a field at the page's top gives it, under a heading that names no page
+    ("# Meta"), before any paragraph: cloudfoundry/community's 60 RFCs open on "# Meta"
+    and "- Name: Move to Jammy Jellyfish ...", and were titled by their file names."""
+    for line in body.split("\n")[:_FIELD_TITLE_LINES]:
+        found = _TITLE_FIELD.fullmatch(line)
+        if found is not None:
+            return plain(found.group("value")).rstrip(".").strip()
+        prose = line.strip() and not line.lstrip().startswith(("#", "[", "-", "*", "<"))
+        if prose and _PREAMBLE_FIELD.match(line.strip()) is None:
+            return ""  # the fields, if any, are not the page's
+    return ""
 
 
 # a page opening on a line in bold alone, as its title, before any heading
@@ -607,6 +658,13 @@ _WHO_AND_WHEN_SECTIONS: Final = frozenset(
      "historique des modifications", "meta", "metadata"}
 )  # fmt: skip
 _ASIDE_SECTIONS: Final = _RECORD_STATE_SECTIONS | _WHO_AND_WHEN_SECTIONS  # no summary there
+# what may come before a page's own sections, besides its fields: its table of contents
+# and the words it defines (cluster-api's proposals: "## Table of Contents", "## Glossary"
+# and its terms, then "## Summary", were summed up by their first term's definition)
+_PRELIMINARIES: Final = _ASIDE_SECTIONS | frozenset(
+    {"table of contents", "contents", "toc", "glossary", "terminology", "definitions",
+     "sommaire", "table des matières", "glossaire", "terminologie"}
+)  # fmt: skip
 _ASIDE_NAMES = "|".join(sorted(_ASIDE_SECTIONS))
 _ASIDE_HEADING = re.compile(
     rf"^ {{0,3}}#{{1,6}}[ \t]+[*_]*(?:{_ASIDE_NAMES})[*_:]*[ \t]*$", re.IGNORECASE | re.MULTILINE

@@ -118,6 +118,9 @@ class Plan:
     folded: dict[str, str] = field(default_factory=dict)
     relations: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     records: dict[str, adr.Record] = field(default_factory=dict)
+    # the records whose successor the guard stopped: drafts, for the import that brings
+    # it in to complete (see drop_refused)
+    waiting: set[str] = field(default_factory=set)
     found: adr.Resolved = field(default_factory=adr.Resolved)
     days: dict[str, tuple[dt.date, dt.date] | None] = field(default_factory=dict)
     refs: dict[str, list[str]] = field(default_factory=dict)  # impl_refs from links
@@ -1150,6 +1153,7 @@ def decisions(plan: Plan) -> None:
     plan.found = adr.resolve(plan.records, find, locate)
     if before:
         plan.found = _about_new_pages(plan.found, set(plan.ids))
+    _hold_proposals(plan)
     for old, new in plan.found.pairs:
         plan.add(old, "superseded_by", plan.id_of(new))
         plan.add(new, "supersedes", plan.id_of(old))
@@ -1162,6 +1166,31 @@ def decisions(plan: Plan) -> None:
 
 
 STATELESS_NOTED = 3  # records stating no state before the import says what --verified does
+# the states of a record that has replaced nothing, whatever it says it supersedes
+_UNDECIDED = frozenset({"proposed", "rejected"})
+# the states of a record that says it was replaced, in its own words
+_RETIRED = frozenset({"superseded", "amended", "deprecated"})
+
+
+def _hold_proposals(plan: Plan) -> None:
+    """A record that is only proposed (or was rejected) and says it supersedes another
+    replaces nothing yet: the other stays as it stands, the two related, and a note says
+    what to run once it is decided (mozilla/fxa: ADR 0052, "proposed" with its outcome
+    still "TBD", retired 0049 and left nothing in force on scope resolution). When the
+    older record says itself that it was replaced, it was."""
+    for (old, new), _said in list(plan.found.pairs.items()):
+        proposal, older = plan.records.get(new), plan.records.get(old)
+        if proposal is None or proposal.state not in _UNDECIDED:
+            continue
+        if older is not None and older.state in _RETIRED:
+            continue
+        del plan.found.pairs[(old, new)]
+        plan.found.related.append((new, old, "would supersede"))
+        plan.notes.append(
+            f"{new}: a {proposal.state} record that would supersede {old}, which stays as it"
+            f" stands; once it is accepted, `mdbrain supersede {plan.id_of(old)} --by"
+            f" {plan.id_of(new)}` retires it"
+        )
 
 
 def _note_in_force(plan: Plan) -> None:
@@ -1234,6 +1263,8 @@ def drop_refused(plan: Plan, refused: Mapping[str, str]) -> None:
     for path, relations in sorted(plan.relations.items()):
         for key, values in list(relations.items()):
             for doc_id in (v for v in values if v in gone):
+                if key == "superseded_by":
+                    plan.waiting.add(path)
                 plan.notes.append(
                     f"{path}: {key} {doc_id} left out, since the guard stopped"
                     f" {gone[doc_id]}; the import that brings it in adds it"
@@ -1331,6 +1362,17 @@ def _status(plan: Plan, page: conversion.Page) -> str:
     written = page.meta.get("status") if record is None and not state else None
     if isinstance(written, str) and (state := adr.state_of(written)):
         said = f" ({written.strip()!r})"
+    if record is not None and state == "superseded" and page.path not in plan.waiting:
+        # replaced by what this import does not hold (an issue, an old path, a number no
+        # folder carries): out of force by its own word, and a draft would still answer
+        # (cloudfoundry/community's RFC-0005, "Superseded by community#375"); an import
+        # that brings its successor in relates the two. One whose successor the guard
+        # stopped stays a draft, which the import that lets it through deprecates
+        plan.notes.append(
+            f"{page.path}: a superseded record{said} whose successor is not imported;"
+            " imported as archived"
+        )
+        return "archived"
     if state in ("rejected", "deprecated"):
         what = (
             f"a {state} record{said}"
@@ -1352,10 +1394,7 @@ def _kept_out_of_force(record: adr.Record | None, state: str, said: str) -> str:
     if record is None:
         stands = state in ("superseded", *_NOT_IN_FORCE)
         return f"its status{said} says it is not in force" if stands else ""
-    if record.state == "superseded":
-        # replaced by a record this import does not hold (an old path, a number no
-        # folder carries, a page the guard stopped): not in force, and left a draft for
-        # the import that brings its successor in to complete
+    if record.state == "superseded":  # its successor stopped by the guard
         return f"a superseded record{said} whose successor is not imported"
     if record.state in _NOT_IN_FORCE:
         return f"a {record.state} record{said} is not in force yet"

@@ -1467,11 +1467,17 @@ def _missing_outside(run: _Run, page: conversion.Page, written: str, line: int) 
     if not full.is_relative_to(project) or full.is_relative_to(root):
         return None
     # inside the imported folder, a missing page is the import's to report; a missing
-    # file of another kind (dotnet/designs' jq_queries/*.jq) is this one's
-    if full.is_relative_to(run.source.resolve()) and (
-        conversion.is_page(name)
-        or not posixpath.splitext(name.rstrip("/"))[1]
-        or import_plan.site_link(run.plan, page.path, written) is not None  # "ch02.html"
+    # file of another kind (dotnet/designs' jq_queries/*.jq) is this one's, and so is
+    # every missing file when one page alone comes in, its folder not (mozilla/fxa's
+    # README, imported alone, kept "./packages/x/README.md" and named a path in the base)
+    if (
+        not run.page
+        and full.is_relative_to(run.source.resolve())
+        and (
+            conversion.is_page(name)
+            or not posixpath.splitext(name.rstrip("/"))[1]
+            or import_plan.site_link(run.plan, page.path, written) is not None  # "ch02.html"
+        )
     ):
         return None
     new = _from_new_place(run, page.path, full.relative_to(project).as_posix()) + suffix
