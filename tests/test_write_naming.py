@@ -156,6 +156,23 @@ def test_a_folder_writing_letters_before_its_numbers_keeps_them(
     assert expected in written.numbered
 
 
+def test_folders_named_for_their_records_states_number_them_as_one_series(
+    make_base: MakeBase,
+) -> None:
+    """npm/rfcs: an RFC written into accepted/ took 0055, the number of one in
+    implemented/; its RFCs are numbered once across the folders of their states."""
+    files = {"start.md": doc("Start", type="overview", sources="[x]")}
+    for name in ("accepted/0054-opt-in", "implemented/0055-extensions", "withdrawn/0002-log"):
+        files[f"rfcs/{name}.md"] = doc(name, type="decision", status="draft", sources="[x]")
+    files["rfcs/meetings/0099-notes.md"] = doc("Notes", type="fact", sources="[x]")
+    brain = Brain.open(make_base(files), clock=lambda: TODAY)
+    written = brain.write(decision("Prompt before publishing", theme="rfcs/accepted"))
+    assert written.id == "rfcs/accepted/0056-prompt-before-publishing.md"
+    assert "next after rfcs/implemented/0055-extensions.md" in written.numbered
+    with pytest.raises(InvalidRequestError, match=r"rfcs/withdrawn/0002-log\.md"):
+        brain.write(decision("2. Keep a changelog", theme="rfcs/accepted"))
+
+
 def test_a_number_already_held_is_refused_and_nothing_is_written(make_base: MakeBase) -> None:
     root = records(make_base, *ADRS)
     before = sorted(p.name for p in (root / "decisions").iterdir())

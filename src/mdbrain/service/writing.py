@@ -18,6 +18,7 @@ are only ever added to).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import posixpath
 import re
@@ -26,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mdbrain.core import anchors, contradiction, edit, fields, ids, slug, yaml_emit
+from mdbrain.core import adr, anchors, contradiction, edit, fields, ids, slug, yaml_emit
 from mdbrain.core.document import loads
 from mdbrain.core.errors import (
     DocumentError,
@@ -413,6 +414,8 @@ class Writer:
         if order is not None and not self._orders_its_kind(theme, order, request):
             order = None  # a fact beside records is not the next record (reactjs/rfcs)
         numbered = ""
+        if order is not None and order.kind == "number":
+            order = self._with_siblings(theme, order)
         if order is None:
             name = slug.slugify(request.title)
         elif order.kind != "number":
@@ -439,6 +442,34 @@ class Writer:
             if (entry := entries.get(_doc_id(theme, name))) is not None
         }
         return not kinds or request.type in kinds
+
+    def _with_siblings(self, theme: str, order: slug.Series) -> slug.Series:
+        """A folder named for a state of its records (``accepted/``) numbers them with
+        the folders of the other states beside it, when those name theirs the same way:
+        npm/rfcs' accepted/, implemented/ and withdrawn/ share one series, and a new RFC
+        in accepted/ took the number of one in implemented/. Their names are given as
+        paths from the root, a leading slash before them."""
+        parent, _, own = theme.rpartition("/")
+        if not own or adr.folder_state(f"{own}/x.md")[1] != own:
+            return order
+        base = self.root / parent if parent else self.root
+        numbers = dict(order.numbers)
+        try:
+            folders = sorted(p for p in base.iterdir() if p.is_dir() and p.name != own)
+        except OSError:
+            return order
+        for folder in folders:
+            if adr.folder_state(f"{folder.name}/x.md")[1] != folder.name:
+                continue
+            found = slug.series(p.stem for p in folder.glob("*.md"))
+            if found is None or (found.kind, found.width, found.lead) != (
+                order.kind, order.width, order.lead
+            ):  # fmt: skip
+                continue
+            where = f"{parent}/{folder.name}" if parent else folder.name
+            for number, name in found.numbers:
+                numbers.setdefault(number, f"/{where}/{name}")
+        return dataclasses.replace(order, numbers=tuple(sorted(numbers.items())))
 
     def _numbered(
         self, request: WriteRequest, theme: str, order: slug.Series, taken: bool
@@ -545,6 +576,10 @@ TITLE_MOST = 300  # characters of a title: a 100 KB one was written and checked 
 
 
 def _doc_id(theme: str, name: str) -> str:
+    """The id of the document ``name`` names in ``theme``, or from the root when it
+    starts with a slash (a folder beside it: see :meth:`Writer._with_siblings`)."""
+    if name.startswith("/"):
+        return ids.doc_id(f"{name[1:]}.md")
     return ids.doc_id(f"{theme}/{name}.md" if theme else f"{name}.md")
 
 
