@@ -83,6 +83,24 @@ def test_a_stand_in_for_a_password_in_a_url_passes(password: str) -> None:
         assert secret_rules(text) == [], text
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        'client_key: "((nats_client_cert.private_key))"',
+        "  client_secret: ((uaa_clients_cc_routing_secret))",
+        'password: "((db/credentials:password))"',
+    ],
+)
+def test_a_bosh_or_concourse_variable_stands_in(line: str) -> None:
+    # cloudfoundry/community's RFC-0029 was kept out of the base for the first line
+    assert secret_rules(line) == []
+
+
+def test_a_value_only_wrapped_like_a_variable_is_still_read() -> None:
+    assert secret_rules('client_key: "((Xk9mQ2vL7pR4w8Zt))x"') == ["password-assignment"]
+    assert secret_rules('client_key: "(Xk9mQ2vL7pR4w8Zt)"') == ["password-assignment"]
+
+
 def test_a_stand_in_with_spaces_is_no_userinfo() -> None:
     assert secret_rules("postgres://user:{{ password }}@db.internal/app") == []
 
