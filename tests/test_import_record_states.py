@@ -1446,6 +1446,17 @@ def test_a_record_superseded_by_what_is_not_imported_comes_in_archived(
         )
 
 
+@pytest.mark.parametrize("adverb", ["entirely", "completely", "fully"])
+def test_a_record_superseded_wholly_by_another_names_it(adverb: str) -> None:
+    # open-telemetry/oteps' 0008: "**Status:** Superceded entirely by [0072-...](...)"
+    # named no successor, and the record came in as superseded by nothing imported
+    body = f"# Observer\n\n**Status:** Superceded {adverb} by [0072-observer](0072-observer.md)\n"
+    record = adr.read("text/metrics/0008-observer.md", body, {})
+    assert record is not None and record.state == "superseded"
+    ((clause_ref,),) = [c.refs for c in record.clauses if c.kind == adr.SUPERSEDED_BY]
+    assert clause_ref.link == "0072-observer.md"
+
+
 def test_rfcs_whose_status_field_says_implemented_are_records(
     make_base: MakeBase, tmp_path: Path
 ) -> None:

@@ -104,6 +104,11 @@ def test_identifiers_are_recognised_as_written_in_code_and_messages() -> None:
         ("pin it in .python-version", {".python-version"}),
         ("tools go to ~/.local/bin by default", {".local/bin"}),
         ("see .github/workflows/ci.yml", {".github/workflows/ci.yml"}),
+        # vuejs/rfcs: $on and $off, whose words are stop words or nearly; a shell's $HOME
+        ("replace vm.$on() and this.$off()", {"$on", "$off"}),
+        ("set $HOME first", {"$home"}),
+        # a price, a lone letter in math, a dollar alone
+        ("it costs $5, and $x is small; pay in $", set()),
         # prose: dashes, rules, sentence ends, extensions too short to name anything
         ("a -- b, then --- and x--y", set()),
         ("the end. Next, e.g. the .md files, version 1.2.3", set()),
@@ -168,6 +173,25 @@ def test_an_exact_identifier_ranks_before_stems_and_prefixes(
     docs["exact.md"] = doc("Settings", body=f"The value is read from `{name}` at start-up.")
     root = make_base(docs)
     assert _ids(root, f"what does {name} do?")[0] == "exact.md"
+
+
+def test_a_name_after_a_dollar_sign_is_searched_as_written(make_base: MakeBase) -> None:
+    """vuejs/rfcs: ``search '$on'`` found nothing (the word "on" is a stop word), and
+    ``search '$off'`` put a page without it above the one that removes it."""
+    docs: dict[str, str | bytes] = {
+        f"style{i}.md": doc(f"Scoped styles {i}", body="Turn the old styles off and on again.")
+        for i in range(4)
+    }
+    docs["events.md"] = doc(
+        "Events API change", body="`$on`, `$off` and `$once` are removed from the instance."
+    )
+    root = make_base(docs)
+    with Brain.open(root) as brain:
+        # "on" is a stop word: the name alone is asked, and only its holder answers
+        assert [h.hit.id for h in brain.search("$on").hits] == ["events.md"]
+        # "off" is a word too: the holder first, then the pages holding the word
+        assert brain.search("$off").hits[0].hit.id == "events.md"
+    assert _ids(root, "What happened to $off?")[0] == "events.md"
 
 
 def test_an_option_asked_without_its_dashes_finds_the_page_that_writes_them(

@@ -171,6 +171,8 @@ _FIELD_STATE = re.compile(
     r"|(?:propos|accept|rejet|remplac)(?:é|ée|ee)(?!\w)",
     re.I,
 )
+# "Superceded entirely by [0072-metric-observer](...)" (open-telemetry/oteps' 0008)
+_WHOLLY = r"(?:\s+(?:entirely|completely|fully|wholly|totally))?"
 _IN_PART = r"(?:partly|partially|in\s+part)"
 # "supersedes some aspects of [ADR-15](...)": a part of the record, not all of it
 _SOME_OF = r"(?:(?:some|certain|several|a\s+few)\s+)?(?:aspects|parts|portions|elements)\s+of"
@@ -200,7 +202,8 @@ _VERB = re.compile(
     r"|\b(?:su+p+er+[sc]e+de?s|replaces)\s+(?:" + _IN_PART + "|" + _SOME_OF + r")\b)"
     r"|(?P<superseded_by>\b(?:" + _FR_BY + r")\b"
     r"|\b(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)"
-    r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\())"  # "Superseded [0019](0019-x.md)" too
+    + _WHOLLY
+    + r"(?:\s+by\b|[ \t]*:?[ \t]*(?=\[[^\[\]\n]*\]\())"  # "Superseded [0019](0019-x.md)" too
     r"|\bin\s+favou?r\s+of\b)"  # "Withdrawn in favor of [EIP-2681](./eip-2681.md)"
     r"|(?P<supersedes>\b(?:su+p+er+[sc]e+de?s|replaces|obsoletes|overrides|" + _FR_DOES + r")\b)"
     r"|(?P<related>\b(?:" + _FR_RELATED + r")(?!\w)"
@@ -275,7 +278,9 @@ _SENTENCE = re.compile(
     + _ADVERB
     + r"been|is|was)\s+"
     + _ADVERB
-    + r"(?P<superseded_by>(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)\s+by)"
+    + r"(?P<superseded_by>(?:su+p+er+[sc]e+de?d|replaced|obsoleted|overridd?en)"
+    + _WHOLLY
+    + r"\s+by)"
     r"|(?:has|had)\s+" + _ADVERB + r"(?P<supersedes>su+p+er+[sc]e+de?d|replaced|obsoleted)"
     r"|(?P<does>su+p+er+[sc]e+de?s|replaces|obsoletes))\b[\s:]*(?:(?:the|an?)\s+(?=\[))?",
     re.IGNORECASE,

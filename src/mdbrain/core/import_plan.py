@@ -1369,7 +1369,7 @@ def _status(plan: Plan, page: conversion.Page) -> str:
         # that brings its successor in relates the two. One whose successor the guard
         # stopped stays a draft, which the import that lets it through deprecates
         plan.notes.append(
-            f"{page.path}: a superseded record{said} whose successor is not imported;"
+            f"{page.path}: a superseded record{said} with no successor among the pages imported;"
             " imported as archived"
         )
         return "archived"

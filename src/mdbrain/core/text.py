@@ -320,18 +320,23 @@ def _stemmer(name: str) -> _Stemmer | None:
 # otherwise match one by one: snake_case or CONSTANT_NAME (an underscore inside), a dotted
 # name (os.path.join), a path with a slash (src/auth/login.py), a command-line option
 # (--refresh-package), a dotfile or a path under one (.python-version, .github/workflows,
-# the .local/bin of ~/.local/bin). A camelCase name or a code mixing letters and digits
-# (C4996) is one term for the analyser (see camel_parts), matched exactly anyway.
+# the .local/bin of ~/.local/bin), a name after a dollar sign (Vue's $on and $attrs, a
+# shell's $HOME: "on" alone is a stop word, and vuejs/rfcs' search for $on found
+# nothing). A camelCase name or a code mixing letters and digits (C4996) is one term for
+# the analyser (see camel_parts), matched exactly anyway.
 _IDENTIFIER = re.compile(
     r"(?<![\w./-])(?:[A-Za-z_][\w-]{0,63}(?:[./][\w-]{1,64}){1,8}|[A-Za-z_]\w{0,62}_\w{1,63})"
     r"|(?<![\w-])--[A-Za-z][\w-]{1,63}(?:\.[\w-]{1,64}){0,8}"  # --web.route-prefix too
     r"|(?<![\w.-])\.[A-Za-z][\w-]{1,63}(?:[./][\w-]{1,64}){0,8}"
+    r"|(?<![\w$])\$[A-Za-z_]\w{1,62}"
 )
 # identifiers that are one word to the analyser, still matched as written
-ONE_WORD_NAMES = ("--", ".")
+ONE_WORD_NAMES = ("--", ".", "$")
 
 
 def _is_identifier(word: str) -> bool:
+    if word.startswith("$"):
+        return len(word) > 2
     if word.startswith("--"):
         return len(word) > 3
     if "/" in word or "." in word:
@@ -363,7 +368,7 @@ def names_in(text: str) -> set[str]:
     words = [  # a plain word (most of them) is told at once by isalnum, in C
         w
         for w in text.split()
-        if not w.isalnum() and ("_" in w or "/" in w or "." in w[:-1] or "--" in w)
+        if not w.isalnum() and ("_" in w or "/" in w or "." in w[:-1] or "--" in w or "$" in w)
     ]
     found = identifiers("\n".join(words)) if words else set()
     return found | {tail for name in found for tail in _tails(name)}
