@@ -96,9 +96,11 @@ def test_a_bosh_or_concourse_variable_stands_in(line: str) -> None:
     assert secret_rules(line) == []
 
 
-def test_a_value_only_wrapped_like_a_variable_is_still_read() -> None:
-    assert secret_rules('client_key: "((Xk9mQ2vL7pR4w8Zt))x"') == ["password-assignment"]
-    assert secret_rules('client_key: "(Xk9mQ2vL7pR4w8Zt)"') == ["password-assignment"]
+@pytest.mark.parametrize(
+    "value", ["((Xk9mQ2vL7pR4w8Zt))x", "(Xk9mQ2vL7pR4w8Zt)", "((Xk9mQ2vL7pR4w8ZtQ9))"]
+)
+def test_a_value_only_wrapped_like_a_variable_is_still_read(value: str) -> None:
+    assert secret_rules(f'client_key: "{value}"') == ["password-assignment"]
 
 
 def test_a_stand_in_with_spaces_is_no_userinfo() -> None:

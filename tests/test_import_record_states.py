@@ -1142,6 +1142,8 @@ def test_a_logs_folders_named_for_states_give_their_records_that_state(
         "archived/0005-kubelet.md": "---\nstatus: implementable\n---\n# Kubelet\n\n"
         "## Summary\n\nAuth.\n\n## Proposal\n\nHow.\n",
         "retired/0006-groups.md": "# Groups\n\n## Status\n\nProposed\n\n## Decision\n\nY.\n",
+        # a folder far above a record's own is no word on it
+        "archive/2019/adr/0007-kept.md": "# Kept\n\n## Status\n\nAccepted\n\n## Decision\n\nZ.\n",
     }
     for name, text in pages.items():
         (source / name).parent.mkdir(parents=True, exist_ok=True)
@@ -1157,6 +1159,7 @@ def test_a_logs_folders_named_for_states_give_their_records_that_state(
         "rejected/notes.md": "archived",
         "archived/0005-kubelet.md": "archived",
         "retired/0006-groups.md": "archived",
+        "archive/2019/adr/0007-kept.md": "stable",
     }
     assert "rejected/0002-null-bang.md: a rejected record (by its folder rejected/)" in (
         "\n".join(report.notes)
@@ -1473,6 +1476,10 @@ def test_rfcs_whose_status_field_says_implemented_are_records(
     meta = {"status": "implemented", "number": 16}
     record = adr.read("implemented/0016-set-script.md", "# Set script\n\nA command.\n", meta)
     assert record is not None and record.state == "accepted"
+    # a feature page saying it is implemented is no record
+    assert (
+        adr.read("docs/features/dark-mode.md", "# Dark mode\n\nX.\n", meta | {"number": ""}) is None
+    )
     root = make_base({})
     report = run_import(root, write_log(tmp_path / "implemented", log), verified=True)
     assert {name: (m["type"], m["status"]) for name, m in imported(root, report).items()} == {

@@ -246,8 +246,18 @@ def test_a_summary_under_the_title_that_follows_a_notice_sums_the_page_up() -> N
         "# Creating an audit report\n\n## Summary\n\nIt should be possible to get XML.\n\n"
         "## Motivation\n\nWhy.\n"
     )
-    assert conversion.summary_of(body, {}, 240, True) == "It should be possible to get XML."
-    assert conversion.summary_of(body, {}, 240, False) == "It should be possible to get XML."
+    title = "Creating an audit report"
+    assert conversion.summary_of(body, {}, 240, True, title) == "It should be possible to get XML."
+    assert conversion.summary_of(body, {}, 240, False, title) == "It should be possible to get XML."
+    # a later top heading that is not the title is a part of the page, its summary a recap
+    guide = (
+        "# Getting started\n\nThis guide shows how to run the app.\n\n## Install\n\nA.\n\n"
+        "## Configure\n\nB.\n\n# Deploying your app\n\n## Build\n\nC.\n\n"
+        "## Summary\n\nIn this guide, you learned how to deploy.\n"
+    )
+    assert conversion.summary_of(guide, {}, 240, False, "Getting started") == (
+        "This guide shows how to run the app."
+    )
 
 
 @pytest.mark.parametrize(
@@ -270,6 +280,9 @@ def test_a_summary_under_the_title_that_follows_a_notice_sums_the_page_up() -> N
         ("# Meta\n- Name:\n- Status: Accepted\n", "Rfc 0001 jammy os"),
         # a heading naming the page still does
         ("# Jammy\n\n- Name: Not the title\n", "Jammy"),
+        # a name nested under another field, or fields under no heading, name nothing
+        ("# Meta\n- Authors:\n  - Name: Jane Doe\n", "Rfc 0001 jammy os"),
+        ("name: build\non: push\n", "Rfc 0001 jammy os"),
     ],
 )
 def test_a_name_field_at_the_top_titles_a_page_whose_heading_names_none(

@@ -332,8 +332,11 @@ def test_candidates_kept_warm_are_read_again_once_the_index_changes(
     assert (found.id, found.meta["title"]) == ("z.md", "Account lockout")
 
 
-def test_candidates_kept_warm_are_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(search_index, "KEPT_MAX", 2)
+@pytest.mark.parametrize(("bound", "value"), [("KEPT_MAX", 2), ("KEPT_CHARS", 100)])
+def test_candidates_kept_warm_are_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bound: str, value: int
+) -> None:
+    monkeypatch.setattr(search_index, bound, value)
     bodies = {"x.md": "lockout one", "y.md": "lockout two", "z.md": "lockout three"}
     index = SearchIndex(tmp_path, "en")
     index.sync(dict.fromkeys(bodies, "1"), _rows(bodies))
@@ -402,3 +405,34 @@ def test_the_headings_of_a_document_are_searched_apart_and_follow_its_changes(
     index.update([], ["g.md"])
     assert index.candidates_headed(groups, 10) == []
     index.close()
+
+
+def test_a_heading_stands_for_a_title_only_for_a_question_of_several_terms(
+    make_base: MakeBase,
+) -> None:
+    """One word asked ("installation") would make every README's "## Installation" a
+    page on it, above the guide titled by it; nor is the page's own title, as a
+    heading, another title."""
+    from mdbrain.service import searching
+
+    pages = {
+        f"packages/p{n}/readme.md": doc(
+            f"Package {n}",
+            body=f"Package {n} does one thing.\n\n## Installation\n\nInstallation: run it.\n",
+        )
+        for n in range(12)
+    }
+    pages["guides/install.md"] = doc(
+        "Installation on Linux and macOS",
+        body="The installation takes a minute.\n\n## Checks\n\nRun the version command.\n",
+    )
+    pages["guides/limits.md"] = doc("Limits", body="Rate limiting applies to every client.")
+    root = make_base(pages)
+    with Brain.open(root) as brain:
+        searcher = brain.reader().searcher
+        assert searcher.rank("installation", 5)[0].id == "guides/install.md"
+        asked = searcher.question("rate limiting")
+        stop = asked.stop
+    assert searching._says_only(asked, "Rate limiting", stop, "api limits")
+    assert not searching._says_only(asked, "Rate limiting", stop, "rate limiting")
+    assert not searching._says_only(asked, "Rate limiting rules", stop, "api limits")

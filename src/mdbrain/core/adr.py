@@ -166,13 +166,21 @@ _FIELD_STATE = re.compile(
     r"|(?:final|living|stagnant|withdrawn|last\s+call)\b"
     # and an Ember RFC's stages (emberjs/rfcs' "stage:" field)
     r"|(?:ready-for-release|released|recommended|discontinued)\b"
-    # and what npm/rfcs, KEPs and TEPs write once one shipped
-    r"|implemented\b"
     r"|(?:propos|accept|rejet|remplac)(?:é|ée|ee)(?!\w)",
     re.I,
 )
 # "Superceded entirely by [0072-metric-observer](...)" (open-telemetry/oteps' 0008)
 _WHOLLY = r"(?:\s+(?:entirely|completely|fully|wholly|totally))?"
+# what a numbered proposal's status field says once it shipped (npm/rfcs, KEPs, TEPs); a
+# feature page's "implemented" makes no record of it
+_SHIPPED = re.compile(r"implemented\b", re.IGNORECASE)
+
+
+def _numbered(name: str, meta: Mapping[str, Any]) -> bool:
+    """Whether a page is numbered, by its file name or a ``number`` field."""
+    return number_of(name) is not None or isinstance(meta.get("number"), int)
+
+
 _IN_PART = r"(?:partly|partially|in\s+part)"
 # "supersedes some aspects of [ADR-15](...)": a part of the record, not all of it
 _SOME_OF = r"(?:(?:some|certain|several|a\s+few)\s+)?(?:aspects|parts|portions|elements)\s+of"
@@ -896,8 +904,13 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any], *, by_state: b
         or _sections(body, _DECISION_HEADING, nested=True)
     ):
         return True
-    field = _status_field(meta)
-    if (field is not None and _FIELD_STATE.match(field.strip())) or _numbered_by_series(path, meta):
+    field = (_status_field(meta) or "").strip()
+    if (
+        _FIELD_STATE.match(field)
+        or _numbered_by_series(path, meta)
+        # npm/rfcs' implemented/: "status: implemented" over a numbered RFC
+        or (_SHIPPED.match(field) and _numbered(name, meta))
+    ):
         return True  # a status field giving a state, or its number under the series' name
     if _sections(body, _DECISION_HEADING, nested=True) and _sections(
         body, _CONTEXT_HEADING, nested=True
@@ -939,9 +952,10 @@ def _with_folder(path: str, state: str, *, silent: bool) -> str:
     retired ones "proposed")."""
     if not state and silent:
         return folder_state(path)[0]
-    if state in ("accepted", "proposed") and folder_state(path)[0] == "deprecated":
-        return "deprecated"
-    return state
+    ended, folder = folder_state(path)
+    own = folder == posixpath.dirname(path)  # its own folder, not one far above it
+    moved = state in ("accepted", "proposed") and ended == "deprecated" and own
+    return "deprecated" if moved else state
 
 
 def folder_state(path: str) -> tuple[str, str]:

@@ -249,20 +249,23 @@ def is_mdx(path: str) -> bool:
 # --- text out of Markdown -----------------------------------------------------------
 
 
-def section(body: str, names: Sequence[str], *, own: bool = False, outline: bool = False) -> str:
+def section(
+    body: str, names: Sequence[str], *, own: bool = False, outline: bool = False, title: str = ""
+) -> str:
     """The body of the section headed by one of ``names`` (any case), or '': the highest
     such heading ("## Abstract" before a "### Summary" deeper in), then the first of
     ``names``, then the first in the page. With ``own``, only a section that is the
     page's own part (:func:`_own_part`), not one item of a list of like sections. With
-    ``outline``, only one of the page's outline (:func:`_in_outline`)."""
+    ``outline``, only one of the page's outline (:func:`_in_outline`). The page's
+    ``title`` tells where its own part starts when a notice comes first."""
     lines = body.split("\n")
     rank = {name: index for index, name in enumerate(names)}
     parts = markdown.outline(markdown.scan(body).headings, len(lines))
     found = [
-        (part.level, rank[title], part.line, part.end)
+        (part.level, rank[name], part.line, part.end)
         for number, part in enumerate(parts)
-        if (title := _named_first(passages.heading_name(part.title), rank)) in rank
-        and (not own or _own_part(parts, number))
+        if (name := _named_first(passages.heading_name(part.title), rank)) in rank
+        and (not own or _own_part(parts, number, title))
         and (not outline or _in_outline(parts, number))
     ]
     if not found:
@@ -289,7 +292,7 @@ def _named_first(title: str, rank: Mapping[str, int]) -> str:
 _SUMMARY_AFTER = 2
 
 
-def _own_part(parts: Sequence[markdown.Section], number: int) -> bool:
+def _own_part(parts: Sequence[markdown.Section], number: int, title: str = "") -> bool:
     """Whether section ``number`` is a part of the page itself: one of its first headings
     (:data:`_SUMMARY_AFTER`: on prometheus/docs, a guide's closing "# Summary" and a
     "### Summary" deep in the OpenMetrics guide summarised the pages), and the first or
@@ -305,7 +308,7 @@ def _own_part(parts: Sequence[markdown.Section], number: int) -> bool:
     )
     # past the page's opening: a recap ("In this guide, you learned..."), or the part of
     # one topic (OpenMetrics')
-    if number - fields - _preface(parts, number) > _SUMMARY_AFTER:
+    if number - fields - _preface(parts, number, title) > _SUMMARY_AFTER:
         return False
     level = parts[number].level
 
@@ -329,11 +332,12 @@ def _own_part(parts: Sequence[markdown.Section], number: int) -> bool:
     return 2 * named >= len(siblings)
 
 
-def _preface(parts: Sequence[markdown.Section], number: int) -> int:
-    """The sections before the page's own title, when section ``number`` sits under a
-    later top heading that titles the page, not one naming a section: npm/rfcs' withdrawn
-    RFCs open on "# Withdrawal Amendment" and its resources, then "# Creating a npm audit
-    xml report" and its Summary (0 for a section under the page's first heading)."""
+def _preface(parts: Sequence[markdown.Section], number: int, title: str) -> int:
+    """The sections before the page's own ``title``, when section ``number`` sits under
+    a later top heading that is that title: npm/rfcs' withdrawn RFCs open on
+    "# Withdrawal Amendment" and its resources, then "# Creating a npm audit xml report"
+    and its Summary (0 for a section under the page's first heading, or under a later
+    one of another name: a guide's closing part and its recap)."""
     top = number
     while True:
         level = parts[top].level
@@ -341,7 +345,8 @@ def _preface(parts: Sequence[markdown.Section], number: int) -> int:
         if above < 0:
             break
         top = above
-    return top if 0 < top < number and not is_section_name(parts[top].title) else 0
+    named = " ".join(plain(parts[top].title).casefold().split())
+    return top if 0 < top < number and title and named == " ".join(title.casefold().split()) else 0
 
 
 # the parts of a record where a "Proposal" or a "Decision" heading answers something
@@ -450,7 +455,7 @@ def _file_title(path: str) -> str:
 
 # a field naming the page at its top: "- Name: Move to Jammy Jellyfish", "**Title:** X"
 _TITLE_FIELD = re.compile(
-    r" {0,3}(?:[-*+][ \t]+)?(?P<mark>\*\*|__)?(?:name|title)[ \t]*"
+    r"(?:[-*+][ \t]+)?(?P<mark>\*\*|__)?(?:name|title)[ \t]*"
     r"(?:(?P=mark)[ \t]*:|:[ \t]*(?P=mark)|(?(mark)(?!)|:))[ \t]*(?P<value>\S.{0,200}?)[ \t]*",
     re.IGNORECASE,
 )
@@ -461,10 +466,12 @@ def _field_title(body: str) -> str:
     """The name a field at the page's top gives it, under a heading that names no page
     ("# Meta"), before any paragraph: cloudfoundry/community's 60 RFCs open on "# Meta"
     and "- Name: Move to Jammy Jellyfish ...", and were titled by their file names."""
+    headed = False  # the fields follow a heading ("# Meta"): unfenced YAML is no page's
     for line in body.split("\n")[:_FIELD_TITLE_LINES]:
         found = _TITLE_FIELD.fullmatch(line)
-        if found is not None:
+        if found is not None and headed:
             return plain(found.group("value")).rstrip(".").strip()
+        headed = headed or line.lstrip().startswith("#")
         prose = line.strip() and not line.lstrip().startswith(("#", "[", "-", "*", "<"))
         if prose and _PREAMBLE_FIELD.match(line.strip()) is None:
             return ""  # the fields, if any, are not the page's
@@ -596,7 +603,7 @@ def summary_of(
     for names in (*places, None) if decision else (SUMMARY_SECTIONS, None):
         own = names is SUMMARY_SECTIONS  # a Decision section is one wherever it stands
         found = first_paragraph(
-            page if names is None else section(body, names, own=own, outline=not own),
+            page if names is None else section(body, names, own=own, outline=not own, title=title),
             lists=names is decided or names is proposed or names is why,
             poor=weak if names is None else None,  # the page's: its next paragraph may do
         )

@@ -816,6 +816,21 @@ def _read(
     return _titled_section(q, candidate, sections, value, scoring)
 
 
+TITLED_TERMS_MIN = 2  # terms a question needs for a heading to stand for a title
+
+
+def _says_only(q: Question, heading: str, stop: frozenset[str], title: str) -> bool:
+    """Whether ``heading`` holds every term asked and nothing else but ``stop`` words,
+    and is not the page's ``title`` (normalised) again."""
+    words = _heading_words(heading)
+    if list(words) == title.split():
+        return False
+    gives = q.asked.gives
+    return all(word in gives or word in stop for word in words) and all(
+        ranking.frequencies(q.asked, words)
+    )
+
+
 def _titled_section(
     q: Question,
     candidate: Candidate,
@@ -827,15 +842,19 @@ def _titled_section(
     comes first, and the document scores at least as if that heading were its title:
     "### Management cluster" in a long glossary asked what a management cluster is,
     "## How do I create an RFC?" in a README asked just that, and pages naming the words
-    in passing came before them. Else the sections and ``value`` as they are."""
-    gives, stop = q.asked.gives, q.stop
+    in passing came before them. Else the sections and ``value`` as they are.
+
+    Only for a question of two terms or more, every one of them in the heading: one
+    word asked ("installation") would make every README's "## Installation" a page on
+    it. Nor for the page's own title as a heading: the title counts already."""
+    if len(q.asked.terms) < TITLED_TERMS_MIN:
+        return sections, value
+    gives, stop, title = q.asked.gives, q.stop, candidate.texts[0]
     at = next(
         (
             n
             for n, (section, _score) in enumerate(sections)
-            if section.path
-            and _holds_all(q, section.path[-1])
-            and all(word in gives or word in stop for word in _heading_words(section.path[-1]))
+            if section.path and _says_only(q, section.path[-1], stop, title)
         ),
         None,
     )

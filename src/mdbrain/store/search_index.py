@@ -105,6 +105,12 @@ class Candidate:
         """The manifest fields, lists decoded: read, not changed."""
         return _decoded(self.values)
 
+    @property
+    def size(self) -> int:
+        """About how many characters it holds: its word table and sections grow with
+        its body."""
+        return len(self.words) + len(self.sections) + sum(map(len, self.texts)) + 200
+
     @functools.cached_property
     def split(self) -> tuple[list[str], ...]:
         """The words of each text: read, not changed."""
@@ -126,6 +132,7 @@ class SearchIndex:
         self._last: tuple[dict[str, str], Callable[[Sequence[str]], Iterable[Row]]] | None = None
         self._kept: dict[int, Candidate] = {}  # see :meth:`_candidates`
         self._kept_from: tuple[sqlite3.Connection, int] | None = None
+        self._kept_size = 0  # characters the kept candidates hold (Candidate.size)
         try:
             cache.prepare(root)
             self.db = self._open()
@@ -396,12 +403,18 @@ class SearchIndex:
         connection's own writes forget them (:meth:`update`)."""
         state = (self.db, int(self.db.execute("PRAGMA data_version").fetchone()[0]))
         if state != self._kept_from:
-            self._kept = {}
+            self._kept, self._kept_size = {}, 0
             self._kept_from = state
         kept = self._kept
-        if len(kept) > KEPT_MAX:  # the older half goes (a dict keeps the order they came in)
+        if len(kept) > KEPT_MAX or self._kept_size > KEPT_CHARS:
+            # the older half goes (a dict keeps the order they came in); a question asks
+            # again for the ones it reads, which come back at the end
             for rowid in list(itertools.islice(kept, len(kept) // 2)):
-                del kept[rowid]
+                self._kept_size -= kept.pop(rowid).size
+        else:
+            for rowid in rowids:  # the ones read again stay the newest
+                if rowid in kept:
+                    kept[rowid] = kept.pop(rowid)
         missing = [rowid for rowid in rowids if rowid not in kept]
         for start in range(0, len(missing), _BATCH):
             part = missing[start : start + _BATCH]
@@ -410,7 +423,9 @@ class SearchIndex:
                 f" WHERE meta.rowid IN ({', '.join('?' * len(part))})",
                 part,
             )
-            kept.update((row[-1], _candidate(row)) for row in rows)
+            for row in rows:
+                candidate = kept[row[-1]] = _candidate(row)
+                self._kept_size += candidate.size
         return {rowid: kept[rowid] for rowid in rowids if rowid in kept}
 
     def candidates_holding(
@@ -431,24 +446,30 @@ class SearchIndex:
         return self._ranked(f"{within} : ({held})", limit, weights)
 
     def candidates_headed(self, groups: Sequence[Sequence[str]], limit: int) -> list[Candidate]:
-        """Documents whose headings hold a word of every group, together (each a word of
-        one term), best first by FTS5's BM25 over their headings: a page with a section
-        on what is asked, whatever else it holds ("### Management cluster" in a long
-        glossary, a README's "How do I create an RFC?"). Whether one heading holds them
-        all is the caller's to tell."""
-        wanted = [dict.fromkeys(group) for group in groups if group]
+        """Documents with one heading holding a word of every group (each the words of
+        one term), those whose shortest such heading is shortest first: a page with a
+        section on what is asked, whatever else it holds ("### Management cluster" in a
+        long glossary, a README's "How do I create an RFC?"). FTS5 finds the documents
+        whose headings hold them all; each heading is then read apart, since a long
+        glossary would rank low by its headings together."""
+        wanted = [frozenset(group) for group in groups if group]
         if not wanted:
             return []
-        held = " AND ".join(f"({_any_of(group)})" for group in wanted)
-        order = [
-            row[0]
-            for row in self.db.execute(
-                "SELECT rowid FROM heads WHERE heads MATCH ? ORDER BY bm25(heads) LIMIT ?",
-                (held, limit),
-            )
-        ]
-        found = self._candidates(order)
-        return [found[rowid] for rowid in order if rowid in found]
+        held = " AND ".join(f"({_any_of(sorted(group))})" for group in wanted)
+        found: list[tuple[int, int]] = []
+        for rowid, headings in self.db.execute(
+            "SELECT rowid, headings FROM heads WHERE heads MATCH ? LIMIT ?", (held, HEADED_READ)
+        ):
+            lengths = [
+                len(line)
+                for line in headings.split("\n")
+                if all(not group.isdisjoint(line.split()) for group in wanted)
+            ]
+            if lengths:
+                found.append((min(lengths), rowid))
+        order = [rowid for _length, rowid in sorted(found)[:limit]]
+        kept = self._candidates(order)
+        return [kept[rowid] for rowid in order if rowid in kept]
 
     def bodies(self, rowids: Sequence[int]) -> dict[int, str]:
         """The normalised bodies of the given rows, by row number."""
@@ -636,8 +657,10 @@ class SearchIndex:
         return [(row[0], _decoded(row[1:])) for row in rows]
 
 
-# candidates a connection keeps between questions (some 4 KB each; a connection per thread)
-KEPT_MAX = 5_000
+# candidates a connection keeps between questions, and the characters they may hold in
+# all (a connection per thread): past either, the older half goes
+KEPT_MAX, KEPT_CHARS = 5_000, 16_000_000
+HEADED_READ = 2_000  # documents whose headings together hold every term, read one by one
 _BATCH = 500  # row numbers bound in one statement (old SQLite allows 999 parameters)
 
 

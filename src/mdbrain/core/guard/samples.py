@@ -182,12 +182,13 @@ _NUMBERED_AFTER_ITS_KIND = re.compile(
 _PARTS = re.compile(r"[-_]")
 _STANDIN_PARTS = frozenset({"test", "testing", "value", "demo", "mock", "fake", "dummy", "sample"})
 # Shapes that stand in: <name>, ${VAR}, $VAR, %VAR%, {{ var }}, {var}, [var], a BOSH or
-# Concourse variable ((name.part)) (cloudfoundry/community's RFC-0029 was kept out for
-# "((nats_client_cert.private_key))"), runs of one filler character. Run on values of at
-# most 1,024 characters.
+# Concourse variable ((name.part)), lower-case words joined (cloudfoundry/community's
+# RFC-0029 was kept out for "((nats_client_cert.private_key))"), runs of one filler
+# character. Run on values of at most 1,024 characters.
 PLACEHOLDER_SHAPE = re.compile(
     r"<[^<>]*>|\$\{[^}]*\}|\$\(.*\)|\$[A-Za-z_]\w*|%[A-Za-z_]\w*%|\{\{.*\}\}|\{[^{}]*\}"
-    r"|\[[^\[\]]*\]|\(\.\.\.\)|\(\([A-Za-z_][\w.:/-]{0,200}\)\)|[*xX._#?…-]+"
+    r"|\[[^\[\]]*\]|\(\.\.\.\)|\(\([a-z][a-z0-9]{0,63}(?:[_.:/-][a-z0-9]{1,63}){1,8}\)\)"
+    r"|[*xX._#?…-]+"
 )
 # The patterns below test one value (1,024 characters at most) from its start; their
 # repetitions are separated by characters they cannot contain, so each reads it once.
