@@ -53,8 +53,11 @@ def write(obj: Context, /, **options: Any) -> None:
     """Create or update a document. The schema and the secret guard are checked first;
     a new document is compared with existing ones and a clear duplicate is refused.
     With --source (or impl_refs that exist) it enters as stable, otherwise as draft.
-    In a folder of numbered documents (0007-name.md) it takes the next number, or the
-    one its title starts with ("33. Title") if no other document holds it.
+    In a folder of numbered documents (0007-name.md) whose latest ones are of its type,
+    it takes the next number (counted with the folders beside it when the folder is named
+    for a state, such as accepted/), or the one its title starts with ("33. Title") if
+    no other document holds it; a title's number is given in any folder of numbered
+    documents.
 
     With --doc, the list options add to the document's lists; --replace makes --tag,
     --impl-ref and --related replace them (sources and contradicts are only added to).
