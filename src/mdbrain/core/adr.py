@@ -958,6 +958,12 @@ def _with_folder(path: str, state: str, *, silent: bool) -> str:
     return "deprecated" if moved else state
 
 
+def names_a_state(folder: str) -> bool:
+    """Whether a folder's own name is a state its records are in (``accepted``,
+    ``withdrawn``, ``archive``...), as :func:`folder_state` reads it."""
+    return folder_state(f"{folder}/x.md")[1] == folder
+
+
 def folder_state(path: str) -> tuple[str, str]:
     """The state the nearest folder of ``path`` gives its records by its name, and that
     folder (``proposals/rejected/x.md``: rejected, ``proposals/rejected``); ('', '') when

@@ -450,7 +450,7 @@ class Writer:
         in accepted/ took the number of one in implemented/. Their names are given as
         paths from the root, a leading slash before them."""
         parent, _, own = theme.rpartition("/")
-        if not own or adr.folder_state(f"{own}/x.md")[1] != own:
+        if not own or not adr.names_a_state(own):
             return order
         base = self.root / parent if parent else self.root
         numbers = dict(order.numbers)
@@ -459,7 +459,7 @@ class Writer:
         except OSError:
             return order
         for folder in folders:
-            if adr.folder_state(f"{folder.name}/x.md")[1] != folder.name:
+            if not adr.names_a_state(folder.name):
                 continue
             found = slug.series(p.stem for p in folder.glob("*.md"))
             if found is None or (found.kind, found.width, found.lead) != (

@@ -393,11 +393,10 @@ class SearchIndex:
                 (query, limit),
             )
         ]
-        found = self._candidates(order)
-        return [found[rowid] for rowid in order if rowid in found]
+        return self._candidates(order)
 
-    def _candidates(self, rowids: Sequence[int]) -> dict[int, Candidate]:
-        """The candidates of these rows, by row number, read once while the index stays
+    def _candidates(self, rowids: Sequence[int]) -> list[Candidate]:
+        """The candidates of these rows, in their order, read once while the index stays
         as it is: a warm process asks for many of the same documents question after
         question. SQLite's ``data_version`` tells of another connection's commit; this
         connection's own writes forget them (:meth:`update`)."""
@@ -426,7 +425,7 @@ class SearchIndex:
             for row in rows:
                 candidate = kept[row[-1]] = _candidate(row)
                 self._kept_size += candidate.size
-        return {rowid: kept[rowid] for rowid in rowids if rowid in kept}
+        return [kept[rowid] for rowid in rowids if rowid in kept]
 
     def candidates_holding(
         self,
@@ -467,9 +466,7 @@ class SearchIndex:
             ]
             if lengths:
                 found.append((min(lengths), rowid))
-        order = [rowid for _length, rowid in sorted(found)[:limit]]
-        kept = self._candidates(order)
-        return [kept[rowid] for rowid in order if rowid in kept]
+        return self._candidates([rowid for _length, rowid in sorted(found)[:limit]])
 
     def bodies(self, rowids: Sequence[int]) -> dict[int, str]:
         """The normalised bodies of the given rows, by row number."""
