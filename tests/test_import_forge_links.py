@@ -507,3 +507,28 @@ def test_an_autolink_to_a_page_of_the_project_leads_to_it(make_base: MakeBase) -
     assert f"[{new}](0249-v2-experiments.md)." in text
     assert f"`<{new}>`" in text  # code keeps what it holds
     assert frontmatter(root, old_id)["superseded_by"] == ["0249-v2-experiments.md"]
+
+
+def test_a_definition_whose_forge_address_is_in_angle_brackets_follows_the_page(
+    make_base: MakeBase,
+) -> None:
+    # swiftlang/swift-evolution: "[SE-0180]: <https://github.com/.../0180-x.md>" came
+    # out "../../proposals/%5Bhttps%3A/...%5D(...)", and check warned of its own damage
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    subprocess.run(
+        ["git", "-C", str(project), "remote", "add", "origin", f"{HOME}.git"], check=True
+    )
+    _handbook(project)
+    notes = project / "decisions/notes.md"
+    notes.write_text(
+        "# Notes\n\nSee [the rule][rule] and [elsewhere][out].\n\n"
+        f"[rule]: <{HOME}/blob/main/decisions/0002-ship-daily.md>\n"
+        "[out]: <https://example.com/page>\n"
+    )
+    run_import(root, project / "decisions")
+    written = body(root, "decisions/notes.md")
+    assert "[rule]: <0002-ship-daily.md>" in written
+    assert "[out]: <https://example.com/page>" in written
+    assert "%5B" not in written

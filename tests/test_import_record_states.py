@@ -156,6 +156,12 @@ def test_a_record_reads_its_state_as_the_page_writes_it(
             "accepted",
         ),
         ("Rejected\n\nIt was accepted at first.", "rejected"),
+        # swiftlang/swift-evolution's way to a decision
+        ("**Active Review (Aug 21...Sep 4, 2026)**", "proposed"),
+        ("**Returned for revision**", "proposed"),
+        ("**Scheduled for review (March 3...March 10, 2025)**", "proposed"),
+        ("**Awaiting review**", "proposed"),
+        ("**Previewing**", "proposed"),
     ],
 )
 def test_states_not_in_force_and_negations_are_read(written: str, state: str) -> None:
@@ -1063,16 +1069,20 @@ def test_verified_says_which_state_it_does_not_know_rather_than_that_it_was_unre
     make_base: MakeBase, tmp_path: Path
 ) -> None:
     """swift-evolution's "Returned for revision" was reported as a state that "could not
-    be read": it was read, and is simply none that says whether the record holds."""
+    be read": it was read, and was simply none that says whether the record holds (it is
+    read as proposed now; a state still unknown is said so)."""
     log = {
         "0001-x.md": "# X\n\n* Proposal: [SE-0001](0001-x.md)\n"
-        "* Status: **Returned for revision**\n\n## Introduction\n\nX.\n"
+        "* Status: **Gone fishing**\n\n## Introduction\n\nX.\n",
+        "0002-y.md": "# Y\n\n* Proposal: [SE-0002](0002-y.md)\n"
+        "* Status: **Returned for revision**\n\n## Introduction\n\nY.\n",
     }
     root = make_base({})
     report = run_import(root, write_log(tmp_path / "proposals", log), verified=True)
     said = [note for note in report.notes if "despite --verified" in note]
-    assert len(said) == 1 and "'Returned for revision'" in said[0]
+    assert len(said) == 2 and "'Gone fishing'" in said[0]
     assert "is none mdbrain knows" in said[0] and "could not be read" not in said[0]
+    assert said[1].startswith("0002-y.md: a proposed record ('Returned for revision')")
 
 
 def test_a_status_field_naming_its_kind_of_record_is_read(
@@ -1486,3 +1496,45 @@ def test_rfcs_whose_status_field_says_implemented_are_records(
         "0016-set-script.md": ("decision", "stable"),
         "0029-no-hooks.md": ("decision", "stable"),
     }
+
+
+def test_records_of_a_state_no_one_knows_are_not_said_to_state_none(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # swiftlang/swift-evolution: 35 proposals "state no status", 21 of them "Returned
+    # for revision", and the note said --verified would put them in force; it did not
+    states = ["Expired", "Expired", "Gone fishing", "", "", ""]
+    log = {
+        f"000{n}-thing-{n}.md": f"# Thing {n}\n\n* Proposal: SE-000{n}\n"
+        + (f"* Status: **{state}**\n" if state else "")
+        + "\n## Introduction\n\nThings.\n\n## Decision\n\nWe do things.\n"
+        for n, state in enumerate(states, 1)
+    }
+    root = make_base({})
+    report = run_import(root, write_log(tmp_path / "proposals", log), theme="proposals")
+    (unknown,) = [n for n in report.notes if "a status mdbrain does not know" in n]
+    assert unknown.startswith("3 decision records give a status mdbrain does not know")
+    assert "'Expired', 'Gone fishing'" in unknown
+    assert "0001-thing-1.md, 0002-thing-2.md, 0003-thing-3.md" in unknown
+    assert "with --verified too" in unknown
+    (silent,) = [n for n in report.notes if "state no status" in n]
+    assert silent.startswith("3 decision records state no status (0004-thing-4.md")
+
+
+def test_a_release_number_among_a_records_tags_is_kept_as_written(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # nats-io/nats-architecture-and-design groups its ADRs by release: "2.11" came in
+    # as "2-11", which no --tag 2.11 found, and a page tagged by hand split the group
+    table = (
+        "| Metadata | Value |\n|----------|-------|\n| Date | 2022-08-03 |\n"
+        "| Status | Implemented |\n| Tags | jetstream, client, 2.11, v1.4.0 |\n"
+    )
+    log = {
+        "ADR-31.md": f"# JetStream Direct Get\n\n{table}\n## Context\n\nReads from any replica.\n",
+    }
+    root = make_base({})
+    report = run_import(root, write_log(tmp_path / "adr", log), theme="adr")
+    tags = imported(root, report)["ADR-31.md"]["tags"]
+    assert "2.11" in tags and "v1.4.0" in tags and "2-11" not in tags
+    assert conversion.tags_of(["Design Notes"], {}, "x") == ["design-notes"]

@@ -141,8 +141,34 @@ def test_a_decision_that_only_announces_code_gives_way_to_the_record() -> None:
 def test_a_page_of_nothing_but_an_announcement_keeps_it() -> None:
     body = "Add a literal matcher that matches constants:\n\n" + CODE
     assert conversion.summary_of(body, {}, 240, decision=False) == (
-        "Add a literal matcher that matches constants:"
+        "Add a literal matcher that matches constants."
     )
+    only = "Declare the body like this:\n\n" + CODE
+    assert conversion.summary_of(only, {}, 240, decision=False) == "Declare the body like this:"
+
+
+@pytest.mark.parametrize(
+    ("body", "wanted"),
+    [
+        # carbon-lang's expressions/arithmetic.md: the lead above its code
+        # was passed over for the paragraph after, which goes on from it
+        (
+            "Carbon provides a conventional set of arithmetic operators:\n\n"
+            + CODE
+            + "These operators have predefined meanings for some built-in types.\n",
+            "Carbon provides a conventional set of arithmetic operators.",
+        ),
+        (  # what only announces still gives way
+            "Run the following command to build it:\n\n" + CODE + "The build takes a minute.\n",
+            "The build takes a minute.",
+        ),
+        ("The options are:\n\n" + CODE + "Each option is a flag.\n", "Each option is a flag."),
+    ],
+)
+def test_a_whole_statement_ending_in_a_colon_above_code_sums_the_page_up(
+    body: str, wanted: str
+) -> None:
+    assert summary.first_paragraph(body) == wanted
 
 
 @pytest.mark.parametrize(

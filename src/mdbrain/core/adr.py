@@ -415,6 +415,10 @@ _STATES: Final = (
             r"|postponed|deferred|waiting(?:\s+(?:on|for))?\s+(?:review|approval|decision))\b"
             r"|^\W*(?:stagnant|last\s+call|review|provisional)\b"  # EIP-1's, a KEP's
             r"|^\W*ready\s+for\s+review\b"  # a dapr proposal's
+            # a Swift proposal's way to its decision: "Active review (Aug 21...Sep 4)",
+            # "Returned for revision", "Previewing" (a package to try before acceptance)
+            r"|^\W*(?:active|scheduled\s+for|awaiting)\s+review\b"
+            r"|^\W*returned\s+for\s+revision\b|^\W*previewing\b"
             r"|^\W*(?:commenting|stalled)\W*$"  # pytorch/rfcs' labels on the way
             r"|^\W*dormant\b"  # a Cilium proposal nobody works on, which may come back
             rf"|\bpropos{_PP}(?!\w)|\bproposition\b|\bbrouillon\b|\bà\s+l['’]étude\b"

@@ -730,8 +730,22 @@ def tags_of(folders: Sequence[str], meta: Mapping[str, Any], fallback: str) -> l
     words = list(folders)
     for key in KEYWORD_FIELDS:
         words += fields.strings(meta, key)
-    tags = list(dict.fromkeys(slug.slugify(w, fallback="", max_length=40) for w in words))
+    tags = list(dict.fromkeys(_tag(w) for w in words))
     return [t for t in tags if t][:MAX_TAGS] or [fallback]
+
+
+# a release tag as projects write it: "2.11", "v1.4.0"
+_VERSION_TAG = re.compile(r"v?\d+(?:\.\d+)+", re.IGNORECASE)
+
+
+def _tag(word: str) -> str:
+    """One tag: a slug, except a version number, kept as written (nats-io's ADRs are
+    grouped by "2.11", "2.12": as "2-11" no ``--tag 2.11`` found them, and a new page
+    tagged by hand split each group in two)."""
+    word = word.strip()
+    if _VERSION_TAG.fullmatch(word):
+        return word.lower()
+    return slug.slugify(word, fallback="", max_length=40)
 
 
 _WORDS_PER_LINK: Final = 80  # words an index page gives each page it links to, at most

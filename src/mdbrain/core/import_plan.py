@@ -709,6 +709,7 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
 
 
 _AUTOLINK = re.compile(r"<(https?://[^\s<>]{1,2000})>")
+_DEFINED = re.compile(r" {0,3}\[[^\]\n]+\]:[ \t]*$")  # a reference definition up to its target
 
 
 def _autolinked(
@@ -730,6 +731,10 @@ def _autolinked(
         out, done = [], 0
         for match in _AUTOLINK.finditer(markdown.mask(line)):
             address = line[match.start(1) : match.end(1)]
+            if _DEFINED.match(line, 0, match.start()):
+                # "[SE-0180]: <https://...>": a definition's destination in brackets, a
+                # link already; made "[url](url)" it was garbled (swiftlang/swift-evolution)
+                continue
             if _leads_to_a_page(plan, path, address, proposed):
                 out += [line[done : match.start()], f"[{address}]({address})"]
                 done = match.end()
@@ -1219,18 +1224,35 @@ def _note_stateless(plan: Plan) -> None:
     nothing was in force; ``--verified`` puts them in force, superseded ones aside."""
     if plan.verified:
         return
-    silent = sorted(
-        path
-        for path, record in plan.records.items()
+    stateless = [
+        (path, record)
+        for path, record in sorted(plan.records.items())
         if path in plan.ids and not record.template and not record.state
-    )
+    ]
+    silent = [path for path, record in stateless if not record.status]
     if len(silent) >= STATELESS_NOTED:
         plan.notes.append(
-            f"{len(silent)} decision records state no status ({', '.join(silent[:3])}"
-            f"{' and more' if len(silent) > 3 else ''}): they come in as drafts; when the"
-            " repository keeps only accepted ones (a merged RFC is accepted), importing"
-            " with --verified puts them in force"
+            f"{len(silent)} decision records state no status ({_some(silent)}): they come"
+            " in as drafts; when the repository keeps only accepted ones (a merged RFC is"
+            " accepted), importing with --verified puts them in force"
         )
+    # a status written in words no state of mdbrain's reads ("Expired"): no --verified
+    # puts those in force, and the note said they stated none (swiftlang/swift-evolution)
+    unknown = [path for path, record in stateless if record.status]
+    if len(unknown) >= STATELESS_NOTED:
+        said = dict.fromkeys(
+            record.status.strip("*_ ")[:40] for _path, record in stateless if record.status
+        )
+        plan.notes.append(
+            f"{len(unknown)} decision records give a status mdbrain does not know"
+            f" ({_some([repr(s) for s in said])}: {_some(unknown)}): they come in as"
+            " drafts, with --verified too; set each one's status by hand"
+        )
+
+
+def _some(names: Sequence[str]) -> str:
+    """The first three of ``names``, and whether there are more."""
+    return ", ".join(names[:3]) + (" and more" if len(names) > 3 else "")
 
 
 def _about_new_pages(found: adr.Resolved, new: set[str]) -> adr.Resolved:

@@ -979,10 +979,54 @@ def _completed(block: Block, read: _Peeked) -> Block:
         text = f"{text} {completion}"
         if not _ANNOUNCES.search(text):
             return Block(kind if kind in (PROSE, ASIDE) else LIST, text)
+    return _cut_or_dangling(block, text)
+
+
+def _cut_or_dangling(block: Block, text: str) -> Block:
+    """An announcing paragraph nothing completes: cut before its announcing sentence,
+    or its one sentence made a statement (:func:`_stated`), else ranked last."""
     before = _before_last_sentence(block.text)
-    if before and kind == PROSE:
+    if before and block.kind == PROSE:
         return Block(PROSE, before)
+    if block.kind == PROSE and _stated(block.text):
+        return Block(PROSE, block.text.rstrip()[:-1].rstrip() + ".")
     return Block(_DANGLING, text)
+
+
+# what a statement ending in ":" may not end on: it only announces ("The options are:",
+# "For example:"), or what it announces is what it says ("Run the following command:")
+_ANNOUNCING_ONLY = re.compile(
+    r"\b(?:following|follows|below|example|examples|e\.g|i\.e|like|such as|include|includes"
+    r"|are|is|was|were|be|these|this|here|to|of|with|for|by|and|or|run|use|type|enter|suivants?"
+    r"|specifically|namely|so|then|now|thus|say|says|said|see|reads?|looks?|goes"
+    r"|suivantes?|exemple|ci-dessous|sont|est)\W*$",
+    re.IGNORECASE,
+)
+_STATED_WORDS = 6  # words a sentence ending in ":" holds, at least, to say something itself
+# what opens a clause that leans on what follows: "To check that...:", "Afin de vérifier...:"
+_LEANING = re.compile(
+    r"(?:to|in\s+order|for|when|if|once|after|before|as|while|with|by|using|here|below"
+    r"|afin|pour|quand|lorsque|si|une\s+fois|après|avant|avec|dans|en|voici|ci-dessous)\b",
+    re.IGNORECASE,
+)
+
+
+def _stated(text: str) -> bool:
+    """Whether a lone sentence ending in ":" says something itself, its colon aside:
+    carbon-lang's "Carbon provides a conventional set of arithmetic operators:", above
+    a table, was passed over for the next paragraph ("These operators have predefined
+    meanings..."), which goes on from it."""
+    core = text.strip()
+    if not core.endswith(":") or "\n\n" in core or not core[:1].isupper():
+        return False
+    body = core[:-1]
+    return (
+        len(body.split()) >= _STATED_WORDS
+        and _LEANING.match(body) is None
+        and _ANNOUNCING_ONLY.search(body) is None
+        and "following" not in body.casefold()
+        and _before_last_sentence(core) == ""
+    )
 
 
 def _runs_past(block: Block, after: Block | None) -> bool:
