@@ -56,6 +56,20 @@ def meta(root: Path, doc_id: str) -> dict[str, object]:
     return dict(loads((root / doc_id).read_text(encoding="utf-8"), doc_id).meta)
 
 
+def test_a_slug_keeps_a_languages_signs_and_drops_articles_before_words() -> None:
+    # swiftlang/swift-evolution: "Using C++ from Swift" became using-c-from-swift, and a
+    # cut in the middle turned "instead of the standard library" into "of the ..."
+    assert slug.slugify("Using C++ from Swift") == "using-cpp-from-swift"
+    assert slug.slugify("C# records and F# unions") == "csharp-records-and-fsharp-unions"
+    assert slug.slugify("Notes #3 on g++") == "notes-3-on-gpp"
+    long = "Ship generic math functions in Swift Numerics instead of the standard library"
+    assert (
+        slug.slugify(long, max_length=74)
+        == "ship-generic-math-functions-in-swift-numerics-instead-of-standard-library"
+    )
+    assert slug.slugify(long) == slug.slugify(long.lower())  # short enough: whole
+
+
 def test_a_title_keeps_its_words_whole() -> None:
     assert (
         slug.slugify("Cache static assets with WhiteNoise and CloudFront")
@@ -76,7 +90,7 @@ def test_a_title_keeps_its_words_whole() -> None:
     [
         # WebAssembly/design: "candc.md" and "jitlibrary.md" beside "high-level-goals.md",
         # and a page without a heading titled "CodeOfConduct"
-        ("CAndC++.md", "c-and-c", "C And C++"),
+        ("CAndC++.md", "c-and-cpp", "C And C++"),
         ("JITLibrary.md", "jit-library", "JIT Library"),
         ("CodeOfConduct.md", "code-of-conduct", "Code Of Conduct"),
         ("HighLevelGoals.md", "high-level-goals", "High Level Goals"),
@@ -384,3 +398,17 @@ def test_the_root_is_named_as_import_names_it(make_base: MakeBase, theme: str) -
     'import --theme .' means the root and 'write' with no theme writes there."""
     brain = Brain.open(records(make_base), clock=lambda: TODAY)
     assert brain.write(decision("Keep the root tidy", theme)).id == "keep-the-root-tidy.md"
+
+
+def test_a_folder_of_records_named_by_series_and_number_alone_gives_the_next(
+    make_base: MakeBase,
+) -> None:
+    # nats-io/nats-architecture-and-design: adr/ADR-1.md ... ADR-60.md; a new record took
+    # a long name of its title, outside the series
+    root = records(make_base, "adr-1", "adr-2", "adr-10", "adr-9")
+    assert slug.number_of("adr-10.md") == 10 and slug.number_of("2024.md") is None
+    brain = Brain.open(root, clock=lambda: TODAY)
+    written = brain.write(decision("Consumer pause API"))
+    assert written.id == "decisions/adr-11-consumer-pause-api.md"
+    asked = brain.write(decision("ADR-14: Hostname resolution"))
+    assert asked.id == "decisions/adr-14-hostname-resolution.md"

@@ -136,6 +136,35 @@ def test_a_write_refused_for_what_it_supersedes_writes_nothing(
     ]
 
 
+def test_the_same_title_in_the_same_folder_is_a_duplicate_whatever_its_name(
+    make_base: MakeBase,
+) -> None:
+    # nats-io's ADR-43, "JetStream Per-Message TTL", written again under its title's slug
+    # with another summary: "close documents, not duplicates"
+    root = make_base(
+        {
+            "adr/adr-43.md": doc(
+                "JetStream Per-Message TTL", type="decision", tags="[adr]",
+                summary='"Messages carry their own expiry in a header."',
+            ),
+            "adr/adr-44.md": doc("Object store chunks", type="decision", tags="[adr]"),
+            "guides/jetstream-per-message-ttl.md": doc("Other", type="guide"),
+        }
+    )  # fmt: skip
+    brain = Brain.open(root)
+    again = WriteRequest(
+        title="JetStream  per-message TTL",
+        summary="A stream can let each message say when it expires, set by the publisher.",
+        type="decision",
+        theme="adr",
+        sources=["x"],
+    )
+    with pytest.raises(DuplicateError, match=r"duplicate of adr/adr-43\.md"):
+        brain.write(again)
+    elsewhere = dataclasses.replace(again, theme="notes")
+    assert brain.write(elsewhere).id == "notes/jetstream-per-message-ttl.md"
+
+
 def test_the_cli_and_the_mcp_write_refused_for_its_supersedes_write_nothing(
     make_base: MakeBase,
 ) -> None:

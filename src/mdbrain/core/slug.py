@@ -41,6 +41,10 @@ _APOSTROPHES = str.maketrans(dict.fromkeys("’‘ʼʹ`´′", " "))
 
 
 MAX_LENGTH = 80  # characters of a slug, at most, unless asked otherwise
+_ARTICLES = frozenset(("a", "an", "the"))
+# "C++", "C#", "F#": the signs after a one-letter name are part of it
+_SIGNED_NAME = re.compile(r"(?<![\w+#])([A-Za-z])(\+\+|#)(?![\w+#])")
+_SIGNS = {"++": "pp", "#": "sharp"}
 
 
 def camel_words(name: str, between: str = " ") -> str:
@@ -59,6 +63,8 @@ def slugify(text: str, *, fallback: str = "document", max_length: int = MAX_LENG
 
     text = text.strip()
     text = camel_words(text, "-")  # a file name such as GettingStarted or CAndC++
+    # a language's name by its signs: "Using C++ from Swift" was slugged using-c-from-swift
+    text = _SIGNED_NAME.sub(lambda m: m.group(1) + _SIGNS[m.group(2)], text)
     spaced = text.translate(_APOSTROPHES).replace("'", " ")
     if not spaced.isascii():  # signs such as ® or ° name no sound: "SCAN 25®" -> "scan-25"
         spaced = "".join(" " if unicodedata.category(c) == "So" else c for c in spaced)
@@ -69,10 +75,16 @@ def slugify(text: str, *, fallback: str = "document", max_length: int = MAX_LENG
 
 
 def _shortened(slug: str, max_length: int) -> str:
-    """A slug too long, cut in its middle at hyphens: its first words and its last ones,
-    up to a third of the room, where names of a series tell themselves apart
+    """A slug too long, without its articles first (they change no meaning: a cut in
+    the middle turned swift-evolution's "...in Swift Numerics instead of the standard
+    library" into "...-in-swift-numerics-of-the-standard-library"); then, if still too
+    long, cut in its middle at hyphens: its first words and its last ones, up to a third
+    of the room, where names of a series tell themselves apart
     (``...-entry-selected-by-for-list-entry`` and ``...-for-table-control``)."""
     words = slug.split("-")
+    words = words[:1] + [word for word in words[1:] if word not in _ARTICLES]
+    if sum(len(word) + 1 for word in words) - 1 <= max_length:
+        return "-".join(words)
     tail: list[str] = []
     size = 0
     for word in reversed(words[1:]):
@@ -106,9 +118,10 @@ def unique(slug: str, taken: Iterable[str]) -> str:
 
 # a record number, maybe after the letters a decision log puts first: "0007-", "adr013-",
 # "ADR-0013-", "KEEP-0452-" (the series import reads as a record's prefix)
-_NUMBERED = re.compile(
-    r"((?:" + "|".join(("decision", *RECORD_SERIES)) + r")[-_]?)?(\d+)-.", re.IGNORECASE
-)
+_LEADS = "|".join(("decision", *RECORD_SERIES))
+_NUMBERED = re.compile(r"((?:" + _LEADS + r")[-_]?)?(\d+)-.", re.IGNORECASE)
+# or a number after those letters, and nothing else: nats-io's adr/ADR-1.md ... ADR-60.md
+_NUMBERED_ALONE = re.compile(r"((?:" + _LEADS + r")[-_]?)(\d+)(?:\.md)?$", re.IGNORECASE)
 _DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})-.")
 # a number a title starts with: "33. Title", "33 - Title", "ADR 33: Title", "ADR-0033 Title"
 # (not "RFC 7231 compliance": an RFC's number is no record's)
@@ -182,7 +195,7 @@ def series(names: Iterable[str]) -> Series | None:
     days = [n for n in names if (m := _DAY.match(n)) and _is_date(*m.groups())]
     if len(days) >= 2 and len(days) * 2 > len(names):
         return Series("day")
-    matched = [(m.group(1) or "", m.group(2), n) for n in names if (m := _NUMBERED.match(n))]
+    matched = [(m.group(1) or "", m.group(2), n) for n in names if (m := _numbered(n))]
     found = [(digits, n) for _lead, digits, n in matched]
     widths: dict[int, int] = {}
     leads: dict[str, int] = {}
@@ -205,9 +218,16 @@ def series(names: Iterable[str]) -> Series | None:
     return Series("number", width, tuple(numbers), lead)
 
 
+def _numbered(name: str) -> re.Match[str] | None:
+    """The lead letters (group 1) and number (group 2) of a numbered name: ``0003-...``,
+    ``adr013-...``, or a record's series and number alone, ``ADR-13``."""
+    return _NUMBERED.match(name) or _NUMBERED_ALONE.match(name)
+
+
 def number_of(name: str) -> int | None:
-    """The number a numbered name starts with (``0003-use-http-2``: 3), else None."""
-    found = _NUMBERED.match(name)
+    """The number a numbered name starts with (``0003-use-http-2``: 3; ``adr-13``: 13),
+    else None."""
+    found = _numbered(name)
     return int(found.group(2)) if found else None
 
 

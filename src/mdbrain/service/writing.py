@@ -256,13 +256,16 @@ class Writer:
     def is_duplicate(
         self, request: WriteRequest, doc_id: str, candidate: tuple[str, float, float, str]
     ) -> bool:
-        """The rule: the same path for the same title, or most of the title and summary
+        """The rule: the same title in the same folder, or most of the title and summary
         terms in common. (Two different titles may share a path, "!!!" and "日本語"
-        alike becoming "document": the second one then gets a numbered path.)"""
+        alike becoming "document": the second one then gets a numbered path. The same
+        title under another name of the folder is no new subject: nats-io's ADR-43,
+        "JetStream Per-Message TTL", was written again as jetstream-per-message-ttl.md.)"""
         same_title = " ".join(candidate[3].casefold().split()) == " ".join(
             request.title.casefold().split()
         )
-        return (candidate[0] == doc_id and same_title) or candidate[2] >= DUPLICATE_OVERLAP
+        same_folder = posixpath.dirname(candidate[0]) == posixpath.dirname(doc_id)
+        return (same_folder and same_title) or candidate[2] >= DUPLICATE_OVERLAP
 
     # --- writing --------------------------------------------------------------------
 
