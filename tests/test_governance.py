@@ -609,6 +609,49 @@ def test_a_brief_on_a_code_folder_reads_it_as_code_before_a_page_named_alike(
     assert [i.id for i in brain.brief("crates/other").items] == ["crates/other.md"]
 
 
+def test_a_brief_on_a_documents_id_that_is_also_its_sources_path_reads_the_document(
+    make_base: MakeBase,
+) -> None:
+    """carbon-lang: every imported proposal's id, ``proposals/p2287.md``, is also the
+    path of its source in the project; ``brief proposals/p2287.md`` read it as code that
+    nothing describes, not as the page and its neighbours."""
+    root = make_base(
+        {
+            "proposals/p2287.md": doc(
+                "Allow unqualified member access", type="decision", sources="[proposals/p2287.md]",
+                body="See [lookup](p0989.md).",
+            ),
+            "proposals/p0989.md": doc("Member access", type="decision", sources="[x]"),
+            "proposals/p0001.md": doc("Unrelated", type="decision", sources="[x]"),
+        }
+    )  # fmt: skip
+    brain = Brain.open(root)
+    source = brain.session.project / "proposals/p2287.md"
+    source.parent.mkdir(parents=True)
+    source.write_text("# Allow unqualified member access\n", encoding="utf-8")
+    found = brain.brief("proposals/p2287.md")
+    assert found.kind == "subject"
+    assert {i.id for i in found.items} == {"proposals/p2287.md", "proposals/p0989.md"}
+
+
+def test_a_brief_lists_numbered_records_as_a_person_counts_and_gives_no_summary_twice(
+    make_base: MakeBase,
+) -> None:
+    """nats-io's ADRs: ``brief kv`` listed adr-19, adr-48, adr-54, adr-8, the main spec
+    last; and each "why" was the summary again, both taken from the Context."""
+    context = "## Context\n\nKeys and values over streams, with history kept.\n"
+    records = {
+        f"adr/adr-{n}.md": doc(
+            f"Key value {n}", type="decision", tags="[kv]", sources="[x]",
+            summary='"Keys and values over streams, with history kept."', body=context,
+        )
+        for n in (19, 8, 48, 2)
+    }  # fmt: skip
+    brief = Brain.open(make_base(records)).brief("kv")
+    assert [i.id for i in brief.items] == [f"adr/adr-{n}.md" for n in (2, 8, 19, 48)]
+    assert [i.reason for i in brief.items] == ["", "", "", ""]
+
+
 def test_a_brief_says_when_the_code_asked_is_not_there_and_reads_rust_paths_as_dotted(
     make_base: MakeBase,
 ) -> None:

@@ -69,6 +69,40 @@ def test_verify_does_not_bring_a_retired_document_back(make_base: MakeBase) -> N
         brain.verify(["old.md"], sources=["y"])
 
 
+def test_verify_checks_a_proposed_record_but_leaves_it_out_of_force(make_base: MakeBase) -> None:
+    # nats-io's ADR-54, imported with "original_status: Proposed", was made stable by
+    # verify, and answered as if decided
+    draft = {"type": "decision", "status": "draft", "sources": "[adr/ADR-54.md]"}
+    root = make_base(
+        {
+            "adr/adr-54.md": doc("KV codecs", original_status="Proposed", **draft),
+            "adr/adr-8.md": doc("KV", original_status="Implemented", **draft),
+        }
+    )
+    with Brain.open(root, clock=lambda: TODAY) as brain:
+        report = brain.verify(["adr/adr-54.md", "adr/adr-8.md"])
+    proposed, decided = report.verified
+    assert (proposed.after, decided.after) == ("draft", "stable")
+    assert "'Proposed'" in proposed.held and not decided.held
+    assert meta(root, "adr/adr-54.md")["reviewed"] == TODAY
+    assert "says it is proposed, not in force" in views.verify_text(report)
+
+
+def test_a_read_asking_for_a_status_or_type_no_document_can_have_is_refused(
+    make_base: MakeBase,
+) -> None:
+    # swiftlang/swift-evolution: "search sendable --status rejected" said "No document
+    # matches." and exit 0, the status being none of mdbrain's
+    root = make_base({"a.md": doc("Sendable")})
+    runner = CliRunner()
+    for option in (["--status", "rejected"], ["--type", "proposal"]):
+        found = runner.invoke(cli, ["-C", str(root), "search", "sendable", *option])
+        assert found.exit_code == 2, found.output
+        assert f"no {option[0][2:]} '{option[1]}' in this base" in found.output
+    kept = runner.invoke(cli, ["-C", str(root), "search", "sendable", "--status", "stable"])
+    assert kept.exit_code == 0 and "a.md" in kept.output
+
+
 def test_write_doc_with_sources_appends_them(make_base: MakeBase) -> None:
     root = make_base({"a.md": doc("A", sources="[first]")})
     with Brain.open(root, clock=lambda: TODAY) as brain:

@@ -56,7 +56,8 @@ def base_with_statuses(make_base: MakeBase) -> Path:
                 body="The cache evicts the oldest entry." + MORE,
                 sources="[x]",
             ),
-            "b.md": doc("Cache draft notes", status="draft", body="cache cache cache" + MORE),
+            # long enough that the rows of all five fit in what it costs whole
+            "b.md": doc("Cache draft notes", status="draft", body="cache cache cache" + MORE * 2),
             "c.md": doc(
                 "Old cache design", status="deprecated", superseded_by="[a.md]", body="cache" + MORE
             ),
@@ -1873,3 +1874,28 @@ def test_a_passage_another_page_repeats_is_shown_once(make_base: MakeBase) -> No
     printed = views.query_text(result)
     assert printed.count("Not all of these parameters") == 1
     assert f": the same text as {first.doc}:{first.line}-{first.end}" in printed
+
+
+def test_a_row_gives_the_title_its_file_name_does_not_say(make_base: MakeBase) -> None:
+    """nats-io's ADRs are adr-1.md ... adr-60.md: every row of ``search kv`` was a number
+    and a summary, and which was the main key-value spec could not be told."""
+    root = make_base(
+        {
+            "adr/adr-8.md": doc(
+                "JetStream based Key-Value Stores", body="KV buckets.", tags="[kv]"
+            ),
+            "adr/0302-kv-history.md": doc("KV history", body="KV keeps history.", tags="[kv]"),
+            "adr/README.md": doc("Decision log", body="The kv records.", tags="[kv]"),
+        }
+    )
+    printed = CliRunner().invoke(cli, ["-C", str(root), "search", "kv"]).output
+    rows = {
+        line.split("  [")[0].split(". ", 1)[1]
+        for line in printed.splitlines()
+        if line[:1].isdigit()
+    }
+    assert rows == {
+        'adr/adr-8.md "JetStream based Key-Value Stores"',  # a number says nothing
+        "adr/0302-kv-history.md",  # its name says its title
+        'adr/README.md "Decision log"',  # a word its title does not hold
+    }

@@ -406,3 +406,43 @@ def test_why_a_madr_record_chose_an_option_shows_that_options_reasons(
     # a question that asks no reason reads the record as before
     other = reader.query("What metadata does MADR keep in YAML front matter?")
     assert "Good, because tools" not in "\n".join(p.text for p in other.sections)
+
+
+ERRORS = """\
+## Proposal
+
+Carbon errors are values: a function that can fail returns a `Result` holding either
+the value or an error, and the caller handles errors explicitly.
+
+## Alternatives considered
+
+### Decouple errors from return values
+
+Carbon could handle errors through a separate channel decoupled from return values,
+like exceptions, and handle errors there.
+
+### Implicit error propagation
+
+Errors could propagate implicitly up the call stack, so Carbon would handle errors
+without any syntax at all.
+"""
+
+
+def test_a_rejected_alternative_comes_after_the_decision_and_says_what_it_is(
+    make_base: MakeBase,
+) -> None:
+    """carbon-lang: "how does Carbon handle errors" was answered from two options its
+    proposal turned down, each shown under its own heading alone, as if chosen."""
+    root = make_base({"p0301.md": doc("Errors are values", body=ERRORS, type="decision")})
+    reader = Brain.open(root).reader()
+    shown = reader.query("how does Carbon handle errors").sections
+    assert shown[0].title == "Proposal"
+    assert len(shown) > 1
+    assert all(p.title.startswith("Alternatives considered > ") for p in shown[1:])
+    # asked for, they lead, under their own heading
+    asked = reader.query("what alternatives to error values were considered?").sections
+    assert asked[0].title == "Alternatives considered"
+    assert "Implicit error propagation" in asked[0].text
+    assert asking.sets_aside("rejected ideas") and asking.sets_aside("alternatives considered")
+    assert not asking.sets_aside("rationale and alternatives")
+    assert not asking.sets_aside("considered options")  # MADR's, the chosen one among them

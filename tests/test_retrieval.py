@@ -194,6 +194,48 @@ def test_a_name_after_a_dollar_sign_is_searched_as_written(make_base: MakeBase) 
     assert _ids(root, "What happened to $off?")[0] == "events.md"
 
 
+def test_a_record_of_a_series_named_by_its_number_is_its_own_page_first(
+    make_base: MakeBase,
+) -> None:
+    """swiftlang/swift-evolution: "SE-0302" put 0331 and 0337, which cite it in their
+    summaries, above 0302-sendable.md, whose header says "Proposal: SE-0302"; and
+    "SE-0001" found testing/0001-..., the testing series' ST-0001, first."""
+
+    def proposal(series: str, number: int, title: str, said: str) -> str:
+        body = f"* Proposal: [{series}-{number:04d}]({number:04d}.md)\n\n{said}"
+        return doc(title, body=body, type="decision", summary=f'"{said}"')
+
+    root = make_base(
+        {
+            "proposals/0302-sendable.md": proposal(
+                "SE", 302, "Sendable closures", "Values shared across concurrency domains."
+            ),
+            "proposals/0331-pointers.md": proposal(
+                "SE", 331, "Unsafe pointers", "SE-0302 introduced Sendable; pointers lose it."
+            ),
+            "proposals/0337-migration.md": proposal(
+                "SE", 337, "Incremental migration", "Building on SE-0302 Sendable checking."
+            ),
+            "proposals/0001-keywords.md": proposal(
+                "SE", 1, "Keywords as labels", "Argument labels may be keywords."
+            ),
+            "proposals/testing/0001-bug-inits.md": proposal(
+                "ST", 1, "Bug initialisers", "Refactored bug initialisers, after SE-0001."
+            ),
+            **{
+                f"proposals/000{n}-other.md": proposal(
+                    "SE", n, f"Other {n}", f"Unrelated, though SE-0001 is cited {n} times."
+                )
+                for n in range(2, 7)
+            },
+        }
+    )
+    assert _ids(root, "SE-0302")[0] == "proposals/0302-sendable.md"
+    assert _ids(root, "What did SE-0001 change?")[0] == "proposals/0001-keywords.md"
+    assert _ids(root, "ST-0001")[0] == "proposals/testing/0001-bug-inits.md"
+    assert text.records_written("SE-0302 and utf-8, ADR-3") == {("SE-0302", 302)}
+
+
 def test_an_option_asked_without_its_dashes_finds_the_page_that_writes_them(
     make_base: MakeBase,
 ) -> None:

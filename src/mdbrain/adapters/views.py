@@ -694,6 +694,8 @@ def verify_text(report: VerifyReport) -> str:
     for item in report.verified:
         change = item.before if item.before == item.after else f"{item.before} -> {item.after}"
         lines.append(f"Verified {item.id} ({change}); sources: {', '.join(item.sources)}")
+        if item.held:
+            lines.append(f"  {item.held}")
         if item.followed:
             lines.append(f"  code followed from now on (impl_refs): {', '.join(item.followed)}")
         lines.append(f"  sha {item.sha}")

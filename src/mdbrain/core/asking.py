@@ -293,6 +293,25 @@ def part_asked(question: str) -> str | None:
     return None if found is None else found.lastgroup
 
 
+# a heading over the options a record turned down, and over them alone (not "Rationale
+# and alternatives", nor MADR's "Considered Options", the chosen one among them)
+_SET_ASIDE = lazy_pattern(
+    r"(?:(?:rejected|considered|other)\s+)?alternatives?"
+    r"(?:\s+(?:considered|rejected|approaches|designs?|solutions?|proposals?|options?))?"
+    r"|rejected\s+(?:ideas?|options?|approaches|designs?|alternatives?)"
+    r"|alternatives?\s+(?:that\s+were\s+)?(?:considered|rejected)(?:\s+and\s+rejected)?"
+    r"|alternatives\s+et\s+options\s+écartées|options?\s+écartées?|pistes?\s+écartées?"
+)
+
+
+def sets_aside(heading: str) -> bool:
+    """Whether a heading's name (:func:`mdbrain.core.passages.heading_name`) heads the
+    options a record turned down: "Alternatives considered", "Rejected ideas". What such
+    a section says of an option is no decision (carbon-lang's proposals answered "how
+    does Carbon handle errors" from two rejected alternatives, labelled as if chosen)."""
+    return _SET_ASIDE().fullmatch(heading) is not None
+
+
 def names_part(heading: str, part: str) -> bool:
     """Whether a heading's name (:func:`mdbrain.core.passages.heading_name`) names
     ``part``: "Consequences", "Negative Consequences", "Risks and Mitigations",

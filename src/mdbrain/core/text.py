@@ -423,6 +423,22 @@ def records_named(text: str) -> set[tuple[str, int]]:
     }
 
 
+# a record of a series mdbrain does not know, as its project writes it: capitals, a hyphen
+# and its number ("SE-0302", "ST-0001" in swiftlang/swift-evolution), not "utf-8"
+_OTHER_SERIES_NAMED = re.compile(r"(?<![\w.-])([A-Z]{2,5})-(\d{1,5})(?![\w.-]*\w)")
+
+
+def records_written(text: str) -> set[tuple[str, int]]:
+    """The records of other series than :data:`RECORD_SERIES` that ``text`` names, each
+    as written and by its number: ``{("SE-0302", 302)}``. Their pages are known by their
+    number and by naming themselves so, not by their file names (``0302-sendable.md``)."""
+    return {
+        (found.group(0), int(found.group(2)))
+        for found in _OTHER_SERIES_NAMED.finditer(text)
+        if found.group(1).lower() not in _SERIES
+    }
+
+
 def code_paths(text: str) -> set[str]:
     """The file paths ``text`` names (a slash inside), as written: what impl_refs hold."""
     return {word for word in identifiers_as_written(text) if "/" in word}

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from mdbrain.core import ids
+from mdbrain.core import ids, schema
 from mdbrain.core.errors import InvalidRequestError, MdbrainError, OutsideBaseError, UsageError
 from mdbrain.service.session import Clock, Session, View
 from mdbrain.store import location
@@ -373,8 +373,21 @@ class Brain:
     # --- names --------------------------------------------------------------------------
 
     def _filters(self, filters: Filters) -> Filters:
-        """``filters`` whose theme, if any, is a folder of the base: a theme misspelt or
-        outside the base is an error, not a read that silently finds nothing."""
+        """``filters`` whose theme, if any, is a folder of the base, and whose types and
+        statuses are the base's: a theme misspelt or outside the base, or a status no
+        document can have (swift-evolution's ``--status rejected``), is an error, not a
+        read that silently finds nothing."""
+        for one, field, asked, known in (
+            ("type", "types", filters.types, self.session.config.types),
+            ("status", "statuses", filters.statuses, schema.STATUSES),
+        ):
+            unknown = [value for value in asked if value not in known]
+            if unknown:
+                raise InvalidRequestError(
+                    f"no {one} {', '.join(map(repr, unknown))} in this base ({field}:"
+                    f" {', '.join(known)})",
+                    field=field,
+                )
         if not filters.theme:
             return filters
         theme = ids.theme(filters.theme)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from mdbrain.core import cells, fields, graph, ids, markdown, rules, summary
+from mdbrain.core import cells, fields, graph, ids, indexes, markdown, rules, summary
 from mdbrain.core.document import loads_leniently
 from mdbrain.core.errors import (
     GitError,
@@ -171,7 +171,16 @@ def _reason(session: Session, entry: Entry, limit: int) -> str:
     if said and _bare(said) not in _bare(entry.summary):  # the summary says it already
         return cells.clip(said, limit)
     context = "\n".join(_section_lines(lines, _CONTEXT_TITLE))
-    return cells.clip(summary.first_paragraph(context), limit) if context.strip() else ""
+    said = summary.first_paragraph(context) if context.strip() else ""
+    return "" if _repeats(said, entry.summary) else cells.clip(said, limit)
+
+
+def _repeats(said: str, summed: str) -> bool:
+    """Whether ``said`` is what the summary says already, or begins it: an imported
+    record is summed up by its Context's first paragraph, which the brief gave again as
+    its reason on nats-io's ADRs, doubling each entry."""
+    said, summed = _bare(said), _bare(summed.rstrip("…. "))
+    return bool(said) and bool(summed) and (said.startswith(summed) or summed.startswith(said))
 
 
 def _cause(text: str) -> str:
@@ -448,8 +457,13 @@ class Briefer:
         result = Brief(subject, as_of.isoformat() if as_of else None)
         # a path of the project's code, before a document or a theme named alike:
         # rust-analyzer's "crates/hir-ty" is a crate and the draft crates/hir-ty.md of the
-        # theme crates/; the brief listed the draft alone, not the 74 pages on the crate
-        code = self._code(found, subject, cwd) if self._code_path(subject, cwd) else None
+        # theme crates/; the brief listed the draft alone, not the 74 pages on the crate.
+        # A document named by its id stays one: an imported page's id is often the path
+        # of its source too (carbon-lang's proposals/p2287.md), and that is no code
+        a_doc = subject.strip().endswith(".md") and found.get(subject.strip()) is not None
+        code = (
+            self._code(found, subject, cwd) if not a_doc and self._code_path(subject, cwd) else None
+        )
         about = [] if code else self._about(found, subject)
         if not about and self._whole(subject, cwd):
             about = list(found.entries)
@@ -515,7 +529,7 @@ class Briefer:
                 bool(tagged) and e.id not in tagged,  # found by search: after the tagged
                 ORDER.index(e.type) if e.type in ORDER else len(ORDER),
                 rank.get(e.id, 0),
-                e.id,
+                indexes.natural(e.id),  # adr-8 before adr-19, as a person counts
             )
         )
         listed = BRIEF_LIMIT if limit is None else limit

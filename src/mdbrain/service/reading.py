@@ -71,6 +71,9 @@ _Scored = tuple[passages.Section, float, float]  # a section, its score, what or
 COVER_SHARE = 0.1  # share of its order a section gains holding every term asked itself
 CODE_LINE_SHARE = 0.9  # of its score a line of code keeps when choosing the lines shown
 IN_NAMES_DISCOUNT = 0.5  # share of its order a section loses whose matches all sit in names
+# share of its order a section on the options a record turned down loses, unless the
+# question asks for them or why (asking.sets_aside)
+ASIDE_DISCOUNT = 0.5
 LEAD_SHARE = 0.5  # the first line of prose of a section counts as holding this much of a term
 REASON_SHARE = 1.0  # a line giving a reason in the option chosen: above the best, by a term
 _BECAUSE = re.compile(r"\b(?:because|since|parce\s+que|car)\b", re.IGNORECASE)
@@ -468,8 +471,12 @@ def hit_lines(hit: Hit) -> list[str]:
     kind = "/".join(part for part in (hit.type, hit.status) if part)
     tags = ",".join(hit.tags)
     label = "; ".join(part for part in (kind, tags) if part)
-    lines = [f"{hit.id}  [{label}]" if label else hit.id]
-    about = hit.summary or (hit.title if _says_more(hit.title, hit.id) else "")
+    # the title beside the id when the file name says nothing of it; a page without a
+    # summary gives it on the line below instead
+    unnamed = hit.summary and hit.title and _unnamed(hit.id, hit.title)
+    named = f'{hit.id} "{hit.title}"' if unnamed else hit.id
+    lines = [f"{named}  [{label}]" if label else named]
+    about = hit.summary or (hit.title if named == hit.id and _says_more(hit.title, hit.id) else "")
     if about:
         lines.append(f"   {about}")
     if hit.copies:
@@ -501,6 +508,21 @@ def _page_list(card: Card) -> bool:
     list a folder's pages: it holds every title of the folder, so it ranks above the page
     that answers, and is no answer to point at ("ranks above every document shown")."""
     return card.type == "overview" and card.status == "draft"
+
+
+_NAME_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _unnamed(doc_id: str, title: str) -> bool:
+    """Whether a document's file name says nothing of its title: a number and a series'
+    letters (nats-io's ``adr-31.md``, carbon-lang's ``p2287.md``), or a word its title
+    does not hold (``README.md``). Its row then gives the title: an agent reading
+    ``brief kv`` could not tell which of adr-8, 48 and 54 was the main one."""
+    from mdbrain.core.text import RECORD_SERIES
+
+    stem = doc_id.rpartition("/")[2].rsplit(".", 1)[0].casefold()
+    words = [w for w in _NAME_WORD.findall(stem) if w not in RECORD_SERIES]
+    return not words or not set(words) & set(_NAME_WORD.findall(title.casefold()))
 
 
 def _says_more(title: str, doc_id: str) -> bool:
@@ -800,8 +822,9 @@ class Reader:
         ends = _own_ends(outline)
         matched = passages.unread(lines)  # as the search index reads them
         texts = ["\n".join(matched[s.line - 1 : end]) for s, end in zip(outline, ends, strict=True)]
-        bodies = _terms_of_each(self, texts, wanted)
-        titles = _terms_of_each(self, [s.title for s in outline], wanted)
+        bodies, titles = (
+            _terms_of_each(self, t, wanted) for t in (texts, [s.title for s in outline])
+        )
         said: dict[int, tuple[float, Section, int]] = {}
         covers: dict[int, float] = {}  # share of the terms asked a section's own text holds
         for section, own_end, terms, title in zip(outline, ends, bodies, titles, strict=True):
@@ -833,11 +856,15 @@ class Reader:
             {s.line: (texts[n], bodies[n]) for n, s in enumerate(outline) if s.line in said},
         )
 
+        aside = _set_aside(outline)
+
         def prose_first(item: tuple[int, _Scored]) -> tuple[float, int]:
             number, (section, _value, order) = item
             prose = passages.prose_share(lines, section.line + 1, said[section.line][2], code)
             named = 1 - IN_NAMES_DISCOUNT * in_code.get(section.line, 0.0)
-            covered = 1 + COVER_SHARE * covers[section.line]
+            covered = (1 + COVER_SHARE * covers[section.line]) * _aside_share(
+                section.line in aside, part
+            )
             return -order * named * covered * (1 - NOT_PROSE_DISCOUNT * (1 - prose)), number
 
         kept = sorted(
@@ -865,6 +892,7 @@ class Reader:
                 (wanted, weighed),
                 first if n == 0 else FURTHER_TOKENS,
                 reasons=section.line == reasons,
+                under=aside.get(section.line, ""),
             )
             for n, (_score, section, own_end) in enumerate(chosen)
         ]
@@ -926,11 +954,13 @@ class Reader:
         limit: int,
         *,
         reasons: bool = False,
+        under: str = "",
     ) -> Passage:
         """The lines of a section worth showing for the wanted terms and their weights,
         within ``limit`` tokens (see :meth:`_sections`); with ``reasons`` (the section
         of the option a record chose, for a "why" question), the lines giving a reason
-        ("Good, because ...") come before every other line."""
+        ("Good, because ...") come before every other line. ``under`` is the heading
+        above it its title is shown with ("Alternatives considered > ...")."""
         wanted, weighed = asked
         found = [wanted.intersection(f) for f in _terms_of_each(self, own, wanted)]
         hidden = hidden_lines(own)
@@ -1003,7 +1033,12 @@ class Reader:
             own[n].strip() and n not in hidden for n in (*range(start), *range(end, len(own)))
         )
         return Passage(
-            doc.id, title, section.line + start, max(last, section.line + start), text, cut
+            doc.id,
+            f"{passages.shown_heading(under)}{passages.PATH_SEPARATOR}{title}" if under else title,
+            section.line + start,
+            max(last, section.line + start),
+            text,
+            cut,
         )
 
     def neighbours(self, doc_id: str, depth: int, filters: Filters) -> list[Neighbour]:
@@ -1877,6 +1912,31 @@ def _small_whole(lines: Sequence[str], section: Section, own_end: int) -> bool:
     return section.end > own_end and (
         tokens.estimate("\n".join(lines[section.line - 1 : section.end])) <= WHOLE_SECTION_TOKENS
     )
+
+
+def _aside_share(aside: bool, part: str | None) -> float:
+    """The share of its order a section keeps for being on options set aside (``aside``):
+    all of it when the question asks for them or why (``part``)."""
+    return 1 - ASIDE_DISCOUNT if aside and part not in (asking.ALTERNATIVES, asking.REASONS) else 1
+
+
+def _set_aside(outline: Sequence[Section]) -> dict[int, str]:
+    """The sections of ``outline`` on options a record turned down (:func:`asking.sets_aside`),
+    by line: for those below such a heading, that heading, which their titles are shown
+    under (a reader took carbon-lang's "Implicit error propagation" for the decision); ""
+    for the heading's own section, whose title says it."""
+    out: dict[int, str] = {}
+    above: list[tuple[int, str]] = []  # the headings over the current section, outermost first
+    for section in outline:
+        while above and above[-1][0] >= section.level:
+            above.pop()
+        if section.level:
+            above.append((section.level, section.title))
+        for level, title in above:
+            if asking.sets_aside(passages.heading_name(title)):
+                out[section.line] = "" if level == section.level else title
+                break
+    return out
 
 
 def _own_ends(outline: tuple[Section, ...]) -> list[int]:

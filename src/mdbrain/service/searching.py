@@ -681,7 +681,8 @@ class Searcher:
                 out[doc_id] = 2
         numbers = text.record_numbers(question)
         proposals = text.records_named(question)
-        if not numbers and not proposals:
+        written = text.records_written(question)
+        if not numbers and not proposals and not written:
             return out
         from mdbrain.core import adr  # read by a question naming a record only
 
@@ -700,7 +701,30 @@ class Searcher:
                     NAMED,
                 )
             )
+        for series_name, number in written:
+            out.update(dict.fromkeys(self._naming_themselves(series_name, number), NAMED))
         return out
+
+    def _naming_themselves(self, name: str, number: int) -> list[str]:
+        """The documents numbered ``number`` whose body names its number first as
+        ``name`` does: "SE-0302" is proposals/0302-sendable.md, whose header says
+        "Proposal: SE-0302", not the pages citing it; "SE-0001" is not testing/0001-...,
+        whose header says "ST-0001" before it cites SE-0001."""
+        from mdbrain.core import adr  # read by a question naming a record only
+
+        numbered = [f for f in self.files if adr.number_of(f) == number]
+        if not numbered:
+            return []
+        series = text.normalise(name).split()[0]
+        own = re.compile(rf"(?<![^\W\d_])([^\W\d_]{{2,5}}) 0*{number}(?!\w)")
+        found = self.index.candidates_by_id(numbered)
+        bodies = self.index.bodies([c.rowid for c in found])
+        return [
+            c.id
+            for c in found
+            if (first := own.search(bodies.get(c.rowid, ""))) is not None
+            and first.group(1) == series
+        ]
 
 
 def _in_series(doc_id: str, series: str) -> bool:

@@ -14,8 +14,10 @@ Sources are appended, never replaced. A document with no source at all is
 refused, saying how to give one, and so is one whose impl_refs name code that
 is not there (a file gone, a symbol its file no longer holds): verified, the
 next ``update`` would flag it again. Deprecated and archived documents are not
-verified back into force (supersede or resolve instead). Every document is
-planned before any is written.
+verified back into force (supersede or resolve instead), and an imported record
+whose ``original_status`` says it was only proposed, or turned down, is verified
+but stays a draft: its text is checked, not its coming into force. Every
+document is planned before any is written.
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ from __future__ import annotations
 import datetime as dt
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mdbrain.core import edit, fields, ids
 from mdbrain.core.errors import InvalidRequestError
@@ -48,6 +50,7 @@ class Verified:
     sha: str  # content hash as written
     # code files among the sources, made impl_refs: update compares the document with them
     followed: tuple[str, ...] = ()
+    held: str = ""  # why a draft stays one: its original_status ('' when it came into force)
 
 
 @dataclass
@@ -73,7 +76,10 @@ def verify(
         plans = [_plan(session, doc_id, given, note, today) for doc_id in wanted]
         for doc_id, text, before, after, all_sources, followed in plans:
             sha = session.write(doc_id, text)
-            report.verified.append(Verified(doc_id, before, after, all_sources, sha, followed))
+            held = _held(session.entry(doc_id).meta) if after == "draft" else ""
+            report.verified.append(
+                Verified(doc_id, before, after, all_sources, sha, followed, held)
+            )
         anchoring.record(session, wanted, day=today)
         report.index = session.reindex()  # in the same hold of the lock
     return report
@@ -98,7 +104,8 @@ def _plan(
             field="sources",
         )
     text = session.read(doc_id).text
-    after = "stable" if entry.status in ("draft", "needs-review") else entry.status
+    waits = entry.status == "draft" and bool(_held(entry.meta))
+    after = "stable" if entry.status in ("draft", "needs-review") and not waits else entry.status
     refs = fields.strings(entry.meta, "impl_refs")
     gone = [f"{r} ({why})" for r in refs if (why := anchoring.missing(session.project, r))]
     if gone:  # verified, it would be flagged again by the next update, and again...
@@ -135,6 +142,22 @@ def _plan(
         error.path = doc_id
         raise
     return doc_id, text, entry.status, after, tuple(merged), followed
+
+
+def _held(meta: Mapping[str, Any]) -> str:
+    """Why an imported record is not in force whatever its checking: its
+    ``original_status`` reads as proposed or turned down (nats-io's ADR-54,
+    "Proposed", was made stable by verify); '' otherwise."""
+    from mdbrain.core import adr
+
+    said = fields.text(meta, "original_status")
+    state = adr.state_of(said) if said else ""
+    if state not in ("proposed", "rejected"):
+        return ""
+    return (
+        f"its original_status ({said!r}) says it is {state}, not in force: it stays a draft;"
+        " once it is decided, change original_status and verify it again"
+    )
 
 
 def _code_file(project: Path, source: str) -> bool:
