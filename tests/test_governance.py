@@ -650,6 +650,8 @@ def test_a_brief_lists_numbered_records_as_a_person_counts_and_gives_no_summary_
     brief = Brain.open(make_base(records)).brief("kv")
     assert [i.id for i in brief.items] == [f"adr/adr-{n}.md" for n in (2, 8, 19, 48)]
     assert [i.reason for i in brief.items] == ["", "", "", ""]
+    # a number says nothing of a record: its title is given beside it
+    assert '- [decision] adr/adr-8.md "Key value 8": Keys and' in views.brief_text(brief)
 
 
 def test_a_brief_says_when_the_code_asked_is_not_there_and_reads_rust_paths_as_dotted(

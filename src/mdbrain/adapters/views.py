@@ -496,13 +496,16 @@ def brief_text(result: Brief) -> str:
         lines.append(f"note: {result.missing}")
     if result.advice:
         lines.append(result.advice)
+    from mdbrain.core.text import unnamed  # on first use: most commands print no brief
+
     for item in result.items:
         flag = {"needs-review": " (needs review)", "draft": " (draft)"}.get(item.status, "")
         if result.unverified and item.status == "deprecated":  # a past day's drafts
             flag = " (a draft then, superseded since)"
         via = f" [via {item.covers}]" if item.covers and item.covers != result.subject else ""
         via += " (found by search, not tagged)" if item.searched else ""
-        lines.append(f"- [{item.type}] {item.id}{flag}{via}: {item.summary}")
+        named = f'{item.id} "{item.title}"' if unnamed(item.id, item.title) else item.id
+        lines.append(f"- [{item.type}] {named}{flag}{via}: {item.summary}")
         if item.reason:
             lines.append(f"    why: {item.reason}")
         if item.review:

@@ -439,6 +439,19 @@ def records_written(text: str) -> set[tuple[str, int]]:
     }
 
 
+_NAME_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def unnamed(doc_id: str, title: str) -> bool:
+    """Whether a document's file name says nothing of its title: a number and a series'
+    letters (nats-io's ``adr-31.md``, carbon-lang's ``p2287.md``), or words its title
+    does not hold (``README.md``). A reader is then given the title beside the id: an
+    agent reading ``brief kv`` could not tell which of adr-8, 48 and 54 was the main one."""
+    stem = doc_id.rpartition("/")[2].rsplit(".", 1)[0].casefold()
+    words = [w for w in _NAME_WORD.findall(stem) if w not in _SERIES]
+    return not words or not set(words) & set(_NAME_WORD.findall(title.casefold()))
+
+
 def code_paths(text: str) -> set[str]:
     """The file paths ``text`` names (a slash inside), as written: what impl_refs hold."""
     return {word for word in identifiers_as_written(text) if "/" in word}

@@ -66,6 +66,7 @@ class BriefItem:
     review: str = ""  # for a document to review: why (its review_reason)
     covers: str = ""  # for a brief on code: the impl_ref that names that code
     searched: bool = False  # on a tag: found by search beside the documents tagged with it
+    title: str = ""
 
 
 NAMED_RETIRED = 5  # deprecated or archived documents a brief names, with their successors
@@ -552,6 +553,7 @@ class Briefer:
                     review if entry.status == "needs-review" else "",
                     covers[entry.id].ref if entry.id in covers else "",
                     bool(tagged) and entry.id not in tagged,
+                    entry.title,
                 )
             )
         return result

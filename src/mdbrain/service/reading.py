@@ -473,7 +473,7 @@ def hit_lines(hit: Hit) -> list[str]:
     label = "; ".join(part for part in (kind, tags) if part)
     # the title beside the id when the file name says nothing of it; a page without a
     # summary gives it on the line below instead
-    unnamed = hit.summary and hit.title and _unnamed(hit.id, hit.title)
+    unnamed = hit.summary and hit.title and text.unnamed(hit.id, hit.title)
     named = f'{hit.id} "{hit.title}"' if unnamed else hit.id
     lines = [f"{named}  [{label}]" if label else named]
     about = hit.summary or (hit.title if named == hit.id and _says_more(hit.title, hit.id) else "")
@@ -508,21 +508,6 @@ def _page_list(card: Card) -> bool:
     list a folder's pages: it holds every title of the folder, so it ranks above the page
     that answers, and is no answer to point at ("ranks above every document shown")."""
     return card.type == "overview" and card.status == "draft"
-
-
-_NAME_WORD = re.compile(r"[^\W\d_]{2,}")
-
-
-def _unnamed(doc_id: str, title: str) -> bool:
-    """Whether a document's file name says nothing of its title: a number and a series'
-    letters (nats-io's ``adr-31.md``, carbon-lang's ``p2287.md``), or a word its title
-    does not hold (``README.md``). Its row then gives the title: an agent reading
-    ``brief kv`` could not tell which of adr-8, 48 and 54 was the main one."""
-    from mdbrain.core.text import RECORD_SERIES
-
-    stem = doc_id.rpartition("/")[2].rsplit(".", 1)[0].casefold()
-    words = [w for w in _NAME_WORD.findall(stem) if w not in RECORD_SERIES]
-    return not words or not set(words) & set(_NAME_WORD.findall(title.casefold()))
 
 
 def _says_more(title: str, doc_id: str) -> bool:
