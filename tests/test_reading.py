@@ -1899,3 +1899,8 @@ def test_a_row_gives_the_title_its_file_name_does_not_say(make_base: MakeBase) -
         "adr/0302-kv-history.md",  # its name says its title
         'adr/README.md "Decision log"',  # a word its title does not hold
     }
+    from mdbrain.core import text
+
+    assert text.unnamed("carbon/p2287.md", "Allow unqualified member access")
+    assert not text.unnamed("postgres.md", "Adopt PostgreSQL")  # a word beginning another
+    assert not text.unnamed("timestamps.md", "Timestamp format")

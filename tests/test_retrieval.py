@@ -272,6 +272,12 @@ def test_an_option_asked_without_its_dashes_finds_the_page_that_writes_them(
         ("pDC", []),  # Hungarian notation
         ("URLs", []),  # no small letter before a capital
         ("C4996", []),
+        ("utf8ToUtf16", ["utf", "To", "Utf", "16"]),
+        ("x509CertificatePool", ["509", "Certificate", "Pool"]),
+        # drawn at random, a key or a hash: its parts are no words (nats-io)
+        ("6QS2jCKv9hRrgLR0", []),
+        ("uafvZ1UEDIW5FZV6kvLgWA", []),
+        ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", []),
     ],
 )
 def test_a_camel_case_name_of_three_parts_or_more_is_read_as_its_parts(
@@ -297,6 +303,18 @@ def test_the_words_of_a_camel_case_name_find_it_and_its_name_still_comes_first(
     )
     assert _ids(root, "how do I make two flags mutually exclusive")[0] == "flag-groups.md"
     assert _ids(root, "MarkFlagsMutuallyExclusive") == ["flag-groups.md"]
+
+
+def test_a_key_drawn_at_random_is_found_by_no_word_inside_it(make_base: MakeBase) -> None:
+    # nats-io's ADR-38 (OCSP) came up for "kv" through a certificate's "6QS2jCKv9hRrgLR0"
+    root = make_base(
+        {
+            "ocsp.md": doc("OCSP stapling", body='Its key id is "6QS2jCKv9hRrgLR0" here.'),
+            "kv.md": doc("Key-value store", body="The KV bucket keeps history."),
+        }
+    )
+    assert _ids(root, "kv") == ["kv.md"]
+    assert _ids(root, "6QS2jCKv9hRrgLR0") == ["ocsp.md"]
 
 
 def test_sections_after_a_long_camel_case_name_keep_their_own_words(make_base: MakeBase) -> None:

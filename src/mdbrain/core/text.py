@@ -162,15 +162,24 @@ _CAMEL_WORD = re.compile(r"\b[A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*")
 _CAMEL_PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 
+_DRAWN = 3  # digit runs, or parts of one character, that make a word drawn at random
+
+
 def camel_parts(word: str) -> list[str]:
     """The parts of two characters or more of a camelCase ``word`` of three parts or more;
-    none for another word."""
+    none for another word, nor for one drawn at random (a key, a hash, a token in
+    base64: three runs of digits or three lone characters among its parts), whose
+    parts are no words: nats-io's ``search kv`` found a certificate's
+    ``6QS2jCKv9hRrgLR0``."""
     if not _CAMEL.search(word):
         return []
     parts = _CAMEL_PARTS.findall(word)
     if len(parts) < 3:
         return []
-    return [part for part in parts if len(part) > 1]
+    kept = [part for part in parts if len(part) > 1]
+    if len(parts) - len(kept) >= _DRAWN or sum(p.isdigit() for p in parts) >= _DRAWN:
+        return []
+    return kept
 
 
 def _with_parts(found: re.Match[str]) -> str:
@@ -449,7 +458,16 @@ def unnamed(doc_id: str, title: str) -> bool:
     agent reading ``brief kv`` could not tell which of adr-8, 48 and 54 was the main one."""
     stem = doc_id.rpartition("/")[2].rsplit(".", 1)[0].casefold()
     words = [w for w in _NAME_WORD.findall(stem) if w not in _SERIES]
-    return not words or not set(words) & set(_NAME_WORD.findall(title.casefold()))
+    said = _NAME_WORD.findall(title.casefold())
+    # the same word, or one beginning the other ("postgres" names "PostgreSQL")
+    return not any(
+        w == t or (min(len(w), len(t)) >= _NAMING_LENGTH and (w.startswith(t) or t.startswith(w)))
+        for w in words
+        for t in said
+    )
+
+
+_NAMING_LENGTH = 4  # letters a word beginning another has, at least, to name it
 
 
 def code_paths(text: str) -> set[str]:
