@@ -200,3 +200,47 @@ def test_a_page_imported_in_force_is_refreshed_by_an_import_in_force(tmp_path: P
     assert again.refreshed == {"byop.md": "byop.md"}
     text = (repo.path / "kb" / "byop.md").read_text(encoding="utf-8")
     assert "disabled" in text and "status: stable" in text
+
+
+def test_an_import_in_force_puts_in_force_the_drafts_an_earlier_import_made(
+    tmp_path: Path,
+) -> None:
+    """nats-io: a log imported once as drafts stayed drafts when imported again with
+    --verified ("Would import 0 pages ... already imported"); a draft edited since is
+    left to verify, and said so."""
+    repo = Repo(tmp_path / "log")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("kb/.keep.md", "")
+    for name, state in [
+        ("0001-queues", "Accepted"),
+        ("0002-codecs", "Proposed"),
+        ("0003-cron", "Accepted"),
+    ]:
+        repo.write(
+            f"adr/{name}.md",
+            f"# {name[5:].title()}\n\n## Status\n\n{state}\n\n## Context\n\nWhy.\n\n## Decision\n\nYes.\n",
+        )
+    repo.commit("the log", "2026-07-01T12:00:00")
+    assert len(Brain.open(repo.path).import_docs(repo.path / "adr", theme="adr").imported) == 3
+    repo.commit("import it", "2026-07-02T12:00:00")
+    cron = repo.path / "kb/adr/0003-cron.md"
+    cron.write_text(cron.read_text(encoding="utf-8") + "\nEdited by hand.\n", encoding="utf-8")
+    again = Brain.open(repo.path).import_docs(repo.path / "adr", theme="adr", verified=True)
+    assert again.refreshed == {
+        "0001-queues.md": "adr/0001-queues.md",
+        "0002-codecs.md": "adr/0002-codecs.md",
+    }
+    status = {
+        name: (repo.path / "kb/adr" / name)
+        .read_text(encoding="utf-8")
+        .split("status: ")[1]
+        .split()[0]
+        for name in ("0001-queues.md", "0002-codecs.md", "0003-cron.md")
+    }
+    assert status == {
+        "0001-queues.md": "stable",
+        "0002-codecs.md": "draft",
+        "0003-cron.md": "draft",
+    }
+    [edited] = again.skipped
+    assert "'mdbrain verify adr/0003-cron.md' puts it in force" in edited.reason

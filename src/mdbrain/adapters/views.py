@@ -591,9 +591,10 @@ def _refreshed(report: ImportReport) -> list[str]:
         return []
     again = "would replace" if report.dry_run else "replaced"
     shown = list(report.refreshed.values())
+    why = "the page changed since, or --verified puts it in force" if report.verified else ""
     return [
         f"  {len(shown)} of them {again} the draft an earlier import made of the page"
-        " (the page changed since, nobody edited the draft): "
+        f" ({why or 'the page changed since'}; nobody edited the draft): "
         + ", ".join(shown[:_CASES_LISTED])
         + (" ..." if len(shown) > _CASES_LISTED else "")
     ]

@@ -114,8 +114,10 @@ class ImportReport:
     index: IndexReport | None  # None on a dry run
     theme: str = ""  # the folder of the base the pages went to ('' for the root)
     # pages imported again in place of the draft an earlier import made of them: they
-    # changed since, and nobody edited the draft (source path -> its id)
+    # changed since, or --verified puts them in force, and nobody edited the draft
+    # (source path -> its id)
     refreshed: dict[str, str] = field(default_factory=dict)
+    verified: bool = False  # the pages came in as in force, as their states say
 
 
 @dataclass(slots=True)
@@ -505,7 +507,10 @@ def _refreshed(
         else (False, False)
     )
     again = entry is not None and (entry.status == "draft" or run.plan.verified)
-    if changed and untouched and again:
+    # or a draft as import wrote it, which --verified asked now puts in force as its page
+    # says: nats-io's log, imported once without it, stayed drafts ("already imported")
+    promoted = run.plan.verified and entry is not None and entry.status == "draft"
+    if (changed or promoted) and untouched and again:
         run.plan.refresh[path] = made
         return True
     why = _IMPORTED
@@ -519,6 +524,8 @@ def _refreshed(
             f"imported as {made}; the page changed since, and so did the document (edited"
             " or checked): compare them by hand"
         )
+    elif promoted:
+        why = f"imported as {made}, a draft edited since: 'mdbrain verify {made}' puts it in force"
     run.skipped.append(Case(path, "", why))
     return False
 
@@ -2451,6 +2458,7 @@ def _report(
         listed=listed or (),
         theme=plan.prefix,
         refreshed=dict(sorted(plan.refresh.items())),
+        verified=plan.verified,
         written=() if dry_run else written,
         index=None if dry_run else run.session.reindex(),
     )
