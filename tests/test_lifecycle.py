@@ -88,6 +88,43 @@ def test_verify_checks_a_proposed_record_but_leaves_it_out_of_force(make_base: M
     assert "says it is proposed, not in force" in views.verify_text(report)
 
 
+def test_verify_on_a_folder_verifies_what_it_can_and_lists_the_rest(make_base: MakeBase) -> None:
+    # carbon-lang: "verify proposals" was "not a document id", and a list of the 144
+    # was refused whole for its one generated overview, which has no source
+    draft = {"type": "decision", "status": "draft"}
+    root = make_base(
+        {
+            "proposals/p0001.md": doc("One", sources="[proposals/p0001.md]", **draft),
+            "proposals/p0002.md": doc("Two", sources="[proposals/p0002.md]", **draft),
+            "proposals/overview.md": doc("Proposals", type="overview", status="draft"),
+            "proposals/old.md": doc("Old", status="deprecated", sources="[x]"),
+            "proposals/done.md": doc("Done", sources="[x]"),
+            "design/lookup.md": doc("Lookup", sources="[x]", status="draft"),
+            "settled/rule.md": doc("Rule", sources="[x]"),
+        }
+    )
+    runner = CliRunner()
+    out = runner.invoke(cli, ["-C", str(root), "verify", "proposals"])
+    assert out.exit_code == 0, out.output
+    assert "Verified proposals/p0001.md (draft -> stable)" in out.output
+    assert "not verified (1):\n  proposals/overview.md: proposals/overview.md has no source" in (
+        out.output
+    )
+    assert "nothing was written" not in out.output
+    assert meta(root, "proposals/p0002.md")["status"] == "stable"
+    assert meta(root, "design/lookup.md")["status"] == "draft"  # another folder
+    assert meta(root, "proposals/old.md")["status"] == "deprecated"
+    # a document named is verified or the call refused, as before
+    with Brain.open(root) as brain, pytest.raises(InvalidRequestError, match="no source"):
+        brain.verify(["proposals/overview.md", "design/"])
+    assert meta(root, "design/lookup.md")["status"] == "draft"
+    with Brain.open(root) as brain:
+        with pytest.raises(InvalidRequestError, match="holds no draft"):
+            brain.verify(["settled/"])
+        with pytest.raises(InvalidRequestError, match="no folder of the base"):
+            brain.verify(["nowhere/"])
+
+
 def test_a_read_asking_for_a_status_or_type_no_document_can_have_is_refused(
     make_base: MakeBase,
 ) -> None:

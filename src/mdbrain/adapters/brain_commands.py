@@ -119,11 +119,18 @@ def verify(
     """Say that DOCS were checked against the code or production: a draft with a source,
     or a document to review, becomes stable; its sources are added to; the code it
     describes (its impl_refs, and a code file given as a source, which becomes one) is
-    fingerprinted again so that 'mdbrain update' compares with it."""
+    fingerprinted again so that 'mdbrain update' compares with it. A folder of the base
+    among DOCS stands for its drafts and documents to review; those of them that cannot
+    be verified (no source, code gone) are listed and left as they are."""
     from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
-    doc_ids = guarded(lambda: [brain.doc(d, obj.directory) for d in docs])
+
+    def named(value: str) -> str:
+        theme = brain.folder(value, obj.directory)
+        return brain.doc(value, obj.directory) if theme is None else f"{theme}/"
+
+    doc_ids = guarded(lambda: [named(d) for d in docs])
     report = guarded(lambda: brain.verify(doc_ids, sources=sources, note=note))
     emit(report, as_json, views.verify_text)
 

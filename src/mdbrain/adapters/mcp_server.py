@@ -433,8 +433,8 @@ def _writing_tools(server: MCPServer[Bases]) -> None:
         base: Base = None,
         ctx: Context | None = None,
     ) -> CallToolResult:
-        """You checked these documents against the code or production: drafts with a source
-        and documents to review come into force."""
+        """You checked these documents (or a folder's: "dir/") against the code or
+        production: drafts with a source and pages to review come into force."""
         return _run(
             ctx, base, lambda b: b.verify(docs, sources=sources or [], note=note), views.verify_text
         )

@@ -12,8 +12,8 @@ INSTRUCTIONS = """\
 mdbrain is this project's memory: Markdown documents next to the code (decisions, rules, \
 facts, how the code works), each with a summary, a status and its sources.
 - Read before acting: `brief` on the subject or on the file you will change, or `query` \
-the question. Results give summaries first; call `read` for one section (or full=true) \
-only when the summary is not enough.
+the question. Results give summaries first; `read` one section (or full=true) \
+only if the summary is not enough.
 - Write what you establish, with `write` and its source (file, commit, ticket, \
 conversation): with a source it is in force, without one it stays a hidden draft. \
 Search first; the answer lists close documents: update one (`doc`) rather than repeat it.

@@ -703,6 +703,9 @@ def verify_text(report: VerifyReport) -> str:
         if item.followed:
             lines.append(f"  code followed from now on (impl_refs): {', '.join(item.followed)}")
         lines.append(f"  sha {item.sha}")
+    if report.skipped:
+        lines.append(f"not verified ({len(report.skipped)}):")
+        lines += [f"  {doc_id}: {why}" for doc_id, why in report.skipped]
     return "\n".join(lines)
 
 

@@ -423,6 +423,22 @@ class Brain:
         except MdbrainError:  # git missing or failing: no more than no rename known
             return ""
 
+    def folder(self, value: str, cwd: Path | None = None) -> str | None:
+        """The folder of the base ``value`` names, from ``cwd`` or from the root, as a
+        theme ('' for the root itself); None when it names none."""
+        if value.lower().endswith((".md", ".markdown")):
+            return None
+        root = self.root.resolve()
+        for start in ([cwd] if cwd is not None else []) + [self.root]:
+            try:
+                full = (start / value).resolve()
+                if full.is_dir() and (full == root or root in full.parents):
+                    theme = full.relative_to(root).as_posix()
+                    return "" if theme == "." else theme
+            except (OSError, ValueError):  # a name too long, a NUL: no folder
+                continue
+        return None
+
     def doc(
         self, value: str, cwd: Path | None = None, *, field: str = "doc", existing: bool = False
     ) -> str:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mdbrain.core import edit, fields, ids
-from mdbrain.core.errors import InvalidRequestError
+from mdbrain.core.errors import InvalidRequestError, MdbrainError
 from mdbrain.service import anchoring
 from mdbrain.service.indexing import IndexReport
 
@@ -57,6 +57,8 @@ class Verified:
 class VerifyReport:
     verified: list[Verified] = field(default_factory=list)
     index: IndexReport | None = None
+    # of the documents a folder named, those left as they were: (id, why)
+    skipped: list[tuple[str, str]] = field(default_factory=list)
 
 
 def verify(
@@ -67,13 +69,19 @@ def verify(
         docs = [docs]
     if not docs:
         raise InvalidRequestError("name at least one document to verify", field="docs")
-    wanted = [ids.doc_id(d, field="docs") for d in docs]
     given = [_one_line(s, "sources") for s in sources]
     note = _one_line(note, "note")
     today = session.today()
     report = VerifyReport()
     with session.writing():
-        plans = [_plan(session, doc_id, given, note, today) for doc_id in wanted]
+        named, gathered = _named(session, docs)
+        plans = [_plan(session, doc_id, given, note, today) for doc_id in named]
+        for doc_id in gathered:
+            try:
+                plans.append(_plan(session, doc_id, given, note, today))
+            except MdbrainError as refused:  # no source, code gone: said, not fatal
+                report.skipped.append((doc_id, refused.message.removesuffix(_NOTHING)))
+        wanted = [plan[0] for plan in plans]
         for doc_id, text, before, after, all_sources, followed in plans:
             sha = session.write(doc_id, text)
             held = _held(session.entry(doc_id).meta) if after == "draft" else ""
@@ -83,6 +91,39 @@ def verify(
         anchoring.record(session, wanted, day=today)
         report.index = session.reindex()  # in the same hold of the lock
     return report
+
+
+_NOTHING = "; nothing was written"  # true of a refused call, not of a folder's one page
+
+
+def _named(session: Session, docs: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The documents ``docs`` name, each id as given, and those the folders among them
+    hold (a name ending in ``/``, ``proposals/``; ``/`` alone for the whole base) that
+    verify would change: drafts and documents to review. A document named is verified
+    or the whole call refused; one a folder gathered and that cannot be is left out and
+    said to be (carbon-lang: 144 imported proposals, verified one by one or not at all,
+    one deprecated page or a generated overview refusing the lot)."""
+    named: list[str] = []
+    gathered: list[str] = []
+    for value in docs:
+        if not (isinstance(value, str) and value.endswith("/")):
+            named.append(ids.doc_id(value, field="docs"))
+            continue
+        theme = ids.theme(value, field="docs")
+        if theme and not (session.root / theme).is_dir():
+            raise InvalidRequestError(f"{theme}/ is no folder of the base", field="docs")
+        inside = [
+            entry.id
+            for entry in session.manifest().entries
+            if (not theme or entry.id.startswith(theme + "/"))
+            and entry.status in ("draft", "needs-review")
+        ]
+        if not inside:
+            raise InvalidRequestError(
+                f"{theme or 'the base'} holds no draft and no document to review", field="docs"
+            )
+        gathered += [doc_id for doc_id in inside if doc_id not in named + gathered]
+    return named, [doc_id for doc_id in gathered if doc_id not in named]
 
 
 def _plan(
