@@ -1019,7 +1019,11 @@ def test_superseding_and_previous_proposal_fields_relate_the_records(
             "0498", "Runtime demangle", "Implemented (Swift 6.2)",
             "* Previous Proposal: [SE-0262](0262-demangle.md)",
         ),
-        "0393-packs.md": head.format("0393", "Parameter packs", "Implemented (Swift 5.9)", ""),
+        "0393-packs.md": head.format(
+            "0393", "Parameter packs", "Implemented (Swift 5.9)",
+            "* Next Proposal: [SE-0399](0399-tuples.md)",
+        ),
+        "0399-tuples.md": head.format("0399", "Tuples of packs", "Implemented (Swift 5.9)", ""),
         "0398-variadic.md": head.format(
             "0398", "Variadic types", "Implemented (Swift 5.9)",
             "* Previous Proposals: [SE-0393](0393-packs.md), [SE-0262](0262-demangle.md)",
@@ -1037,6 +1041,9 @@ def test_superseding_and_previous_proposal_fields_relate_the_records(
     )
     assert "superseded_by" not in packs and packs["status"] != "deprecated"
     assert "supersedes" not in variadic
+    # "Next Proposal:" (0274 -> SE-0285 on swift-evolution) relates the two as well
+    assert "props/0399-tuples.md" in packs["related"]
+    assert "props/0393-packs.md" in got["0399-tuples.md"]["related"]
 
 
 def test_relation_groups_camel_case_fields_and_numbered_folders_relate_the_records(
@@ -1538,3 +1545,14 @@ def test_a_release_number_among_a_records_tags_is_kept_as_written(
     tags = imported(root, report)["ADR-31.md"]["tags"]
     assert "2.11" in tags and "v1.4.0" in tags and "2-11" not in tags
     assert conversion.tags_of(["Design Notes"], {}, "x") == ["design-notes"]
+
+
+def test_the_days_of_a_review_are_no_day_the_record_was_written() -> None:
+    # swiftlang/swift-evolution: "Active Review (Aug 21...Sep 4, 2026)" made the
+    # proposal created on September 4, after the snapshot it came from
+    for status in (
+        "Active Review (Aug 21...Sep 4, 2026)",
+        "Scheduled for review (March 3 - 10, 2025)",
+    ):
+        assert adr.date_of("# X\n", {}, status) is None
+    assert adr.date_of("# X\n", {}, "Accepted on 2021-03-04") == dt.date(2021, 3, 4)

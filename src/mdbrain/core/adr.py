@@ -328,9 +328,10 @@ _LEAD = re.compile(
     # (a field: its colon said, where "Updates to the API..." opens a sentence); and
     # swift-evolution's "* Previous Proposals: [SE-0393](...)": the one this revises or
     # builds on, replaced when it was turned down, in force when it was not (SE-0398
-    # builds on SE-0393): related both ways, which never says more than the page does
+    # builds on SE-0393): related both ways, which never says more than the page does;
+    # so is its "* Next Proposal: [SE-0285](...)", the one that took it further
     r"|(?P<amends>(?:updated|amended|extended|refined)\s+by|updates|amends|extends|refines"
-    r"|previous\s+" + _RECORD_KIND + r"s?)"
+    r"|(?:previous|next)\s+" + _RECORD_KIND + r"s?)"
     r"(?=[*_]*[ \t]*:)"
     r"|(?P<does>su+p+er+[sc]e+de?s|" + _FR_DOES + r"))(?!\w)[*_\s]*:?[*_\s]*",
     re.IGNORECASE,
@@ -1449,9 +1450,15 @@ def date_of(body: str, meta: Mapping[str, Any], status: str) -> dt.date | None:
         if found is not None:
             return found
     verb = _VERB.search(status)
-    return dates.day(status[: verb.start()] if verb else status) or dates.field_day(
-        dates.as_meant(meta)
-    )
+    said = "" if _REVIEW_WINDOW.search(status) else status[: verb.start()] if verb else status
+    return dates.day(said) or dates.field_day(dates.as_meant(meta))
+
+
+# the days a review runs, which say when it ends, not when the record was written: a
+# Swift proposal "Active review (Aug 21...Sep 4, 2026)" was created on September 4
+_REVIEW_WINDOW = re.compile(
+    r"\breview\b[^\n]{0,40}?(?:\.\.\.|…|\s[-–—]\s|\bthrough\b|\buntil\b)", re.I
+)
 
 
 # "Date: 2019-05-13, updated 2023-02-05 (...)": the day a record was last changed
