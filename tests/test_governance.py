@@ -771,3 +771,31 @@ def test_the_review_queue_is_cut_to_a_limit_and_says_its_sizes(make_base: MakeBa
     assert len(said.splitlines()) == 4 + 50
     with pytest.raises(InvalidRequestError):
         Brain.open(root).review(limit=0)
+
+
+def test_history_of_a_retired_record_gives_the_reason_its_page_writes(make_base: MakeBase) -> None:
+    """nats-io's ADR-52: "archived, and nothing replaces it: Deprecated", though its
+    section "## Deprecated" says why."""
+    body = (
+        "## Context\n\nSkip headers on direct gets.\n\n## Deprecated\n\n"
+        "This feature was targeted for 2.12 but made the API less consistent.\n"
+    )
+    root = make_base(
+        {
+            "adr/adr-52.md": doc(
+                "No headers", type="decision", status="archived", sources="[x]",
+                original_status="Deprecated", body=body,
+            ),
+            "adr/adr-53.md": doc(
+                "Old scheme", type="decision", status="archived", sources="[x]",
+                original_status='"Withdrawn, see the thread on the list for why"', body=body,
+            ),
+        }
+    )  # fmt: skip
+    with Brain.open(root) as brain:
+        told = brain.history("adr/adr-52.md").why
+        long = brain.history("adr/adr-53.md").why
+    assert (
+        told == "Deprecated: This feature was targeted for 2.12 but made the API less consistent."
+    )
+    assert long == "Withdrawn, see the thread on the list for why"  # says more than its state

@@ -138,16 +138,37 @@ class ReviewQueue:
     totals: dict[str, int] = field(default_factory=dict)
 
 
-def _retired_why(entry: Entry) -> str:
-    """Why a deprecated or archived document no longer holds, as far as its fields say:
-    an imported record's own status, else its review reason ('' in force, or unsaid)."""
+def _retired_why(entry: Entry, session: Session | None = None) -> str:
+    """Why a deprecated or archived document no longer holds, as far as it says: an
+    imported record's own status, else its review reason ('' in force, or unsaid); a
+    status of a word or two ("Deprecated") followed, when ``session`` reads the page,
+    by the first paragraph of its section named for it (nats-io's ADR-52, "## Deprecated":
+    "This feature was targeted for 2.12 but..."; its history said "Deprecated" alone)."""
     if entry.status not in ("deprecated", "archived"):
         return ""
+    said = ""
     for key in ("original_status", "review_reason"):
         said = fields.text(entry.meta, key).strip()
         if said:
-            return said
-    return ""
+            break
+    if session is None or len(said.split()) > _BARE_STATUS:
+        return said
+    try:
+        lines = loads_leniently(session.read(entry.id).text, entry.id).body.splitlines()
+    except MdbrainError:
+        return said
+    told = _paragraph_under(lines, _RETIRED_TITLE)
+    return f"{said}: {told}" if said and told else said or told
+
+
+_BARE_STATUS = 2  # words of a status that says no more than the state
+# a section on why a record no longer holds: "## Deprecated", "## Deprecation notice"
+_RETIRED_TITLE = re.compile(
+    r"^#{1,6}\s*(?:deprecated|deprecation(?:\s+notice)?|withdrawn|withdrawal|retired"
+    r"|obsolete|rejected|rejection(?:\s+reason)?|why\s+(?:deprecated|withdrawn|rejected))"
+    r"\s*+:?\s*+$",
+    re.I,
+)
 
 
 def _reason(session: Session, entry: Entry, limit: int) -> str:
@@ -592,7 +613,7 @@ class Briefer:
         newer = chain(found, doc_id, "superseded_by")
         entry = found.get(doc_id)
         status = entry.status if entry is not None else ""
-        why = _retired_why(entry) if entry is not None else ""
+        why = _retired_why(entry, self.session) if entry is not None else ""
         history = git.Git(self.session.root)
         if not history.toplevel():
             return History(doc_id, older, newer, [], git=False, status=status, why=why)
