@@ -1556,3 +1556,21 @@ def test_the_days_of_a_review_are_no_day_the_record_was_written() -> None:
     ):
         assert adr.date_of("# X\n", {}, status) is None
     assert adr.date_of("# X\n", {}, "Accepted on 2021-03-04") == dt.date(2021, 3, 4)
+
+
+def test_a_proposals_folders_own_page_is_no_proposal(make_base: MakeBase, tmp_path: Path) -> None:
+    # carbon-lang: proposals/README.md, the folder's lists and layout, came in as a
+    # decision, counted among the records that "state no status"
+    readme = (
+        "# Proposals\n\n## Proposal lists\n\n- [All proposals](https://x.org/pulls)\n\n"
+        "## Directory structure\n\nThis directory contains accepted proposals.\n"
+    )
+    proposal = (
+        "# {0}\n\n[Pull request](https://x.org/pull/{1})\n\n## Problem\n\nIt hurts.\n\n"
+        "## Proposal\n\nDo {0}.\n\n## Rationale\n\nIt helps.\n"
+    )
+    log = {"README.md": readme, "p0029.md": proposal.format("Linear history", 29)}
+    root = make_base({})
+    got = imported(root, run_import(root, write_log(tmp_path / "proposals", log)))
+    assert got["README.md"]["type"] != "decision"
+    assert got["p0029.md"]["type"] == "decision"

@@ -639,6 +639,8 @@ def _in_proposals(path: str, shaped: bool) -> bool:
     if not set(folders) & _PROPOSAL_FOLDERS:
         return False
     name = posixpath.basename(path)
+    if folders[-1] in _PROPOSAL_FOLDERS and name.rsplit(".", 1)[0].lower() in _FOLDER_PAGES:
+        return False  # the folder's own page, on its proposals (carbon-lang's proposals/README.md)
     named = number_of(name) is not None or _dated(name)
     return shaped or (named and folders[-1] in _PROPOSAL_FOLDERS)
 
