@@ -369,3 +369,32 @@ def test_a_stand_in_for_a_key_or_a_secret_in_a_guide_passes(text: str) -> None:
 )
 def test_near_misses_of_those_stand_ins_are_still_refused(text: str) -> None:
     assert secret_rules(text) != []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # microsoft/api-guidelines: where a list of results goes on, handed to its reader
+        "GET /users/delta?$skiptoken=pqwSUjGYvb3jQpbwVAwEL7yuI3dU1LecfkkfLPtnIjsXoYQp_dpA",
+        '"@odata.deltaLink": "https://graph.example.org/v1.0/users/delta?$deltatoken=mS5DuRZGjVL-x"',
+        "nextPageToken=CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA",
+        # carbon-lang's lexical design: a string's escape sequences, an emoji's code point
+        'var String: password = "\\u{1F3F9}2";',
+        'password = "\\x41\\x42"',
+    ],
+)
+def test_a_paging_cursor_or_a_strings_escapes_is_no_credential(line: str) -> None:
+    assert secret_rules(line) == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "access_token=CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA",
+        "refreshToken=CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA",
+        'password = "Zx9\\u0041qP7mK2"',  # an escape inside a password is still one
+        'password = "S3cr\\nT0ken99x"',
+    ],
+)
+def test_a_credential_beside_those_is_still_refused(line: str) -> None:
+    assert secret_rules(line) == ["password-assignment"]

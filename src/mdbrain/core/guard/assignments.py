@@ -62,6 +62,11 @@ _NOT_CREDENTIALS = word_set("public publishable pseudo fake dummy")
 # ``XSRF-TOKEN``) is written into every form a site serves and read by its own pages; it
 # opens nothing alone (the session does), and it is no credential.
 _FORGERY_GUARDS = ("csrf", "xsrf")
+# A token that says where a list of results goes on, or what changed since (OData's
+# ``$skiptoken`` and ``$deltatoken``, Google's ``nextPageToken``), is handed to whoever
+# reads the list: microsoft/api-guidelines' paging examples were refused as passwords.
+_CURSORS = ("skiptoken", "deltatoken", "pagetoken", "nexttoken", "continuationtoken",
+            "synctoken", "resumetoken", "pagingtoken", "cursortoken")  # fmt: skip
 # A name ending in one of these is about the credential, not the credential itself; one
 # ending in fn, func, function, factory, callable or cls holds code that makes or uses
 # one, as a callback or a handler does (grpc/proposal's ``private_key_sign_fn``).
@@ -156,6 +161,8 @@ def _about_something_else(name: str, parts: list[str]) -> bool:
     (``--export-secret-subkeys KEYID``; ``export_password`` is a password)."""
     if parts[-1] in _META_WORDS or _NOT_CREDENTIALS.intersection(parts):
         return True
+    if "".join(parts).lstrip("$@").endswith(_CURSORS):
+        return True  # where a list goes on (Graph's $skiptoken, nextPageToken): no credential
     if forgery_guard(parts):
         return True
     if parts[-1] in _NAMESPACE_WORDS and not any(c.isspace() for c in name):

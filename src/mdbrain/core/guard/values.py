@@ -250,14 +250,24 @@ def _pronounceable(value: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def quoted_secret(value: str) -> bool:
-    """A quoted value after a credential's name: short is fine, a sentence is not."""
+    """A quoted value after a credential's name: short is fine, a sentence is not, nor a
+    string's escape sequences with a character or two (carbon-lang's lexical design
+    shows ``password = "\\u{1F3F9}2"``: an emoji's code point, not a password)."""
     return (
         6 <= len(value) <= 256
         and SPACE.search(value) is None
         and not placeholder(value)
         and not reference(value, quoted=True)
         and _VERSION.fullmatch(value) is None
+        and _ESCAPES.fullmatch(value) is None
     )
+
+
+# escape sequences of string literals, a character or two around them at most
+_ESCAPES = re.compile(
+    r".{0,2}(?:\\(?:u\{[0-9A-Fa-f]{1,6}\}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|x[0-9A-Fa-f]{2}"
+    r"|[0-7]{1,3}|[nrtbfv0\\\"'])){1,8}.{0,2}"
+)
 
 
 @lru_cache(maxsize=4096)
