@@ -98,6 +98,9 @@ def test_a_clear_duplicate_is_refused_and_named_unless_declared(make_base: MakeB
         supersedes=[first.id],
     )
     replaced = brain.write(replacing)
+    # microsoft/api-guidelines: the sha printed was the text's before the supersession
+    # wrote its side on it, and a write expecting it was refused
+    assert replaced.sha == brain.session.read(replaced.id).sha
     old = Brain.open(root).manifest(use_cache=False).get(first.id)
     assert (
         old is not None

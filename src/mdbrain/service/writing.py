@@ -353,6 +353,9 @@ class Writer:
                 report.superseded.append(
                     governor.supersede(old, [doc_id], reason=request.reason, reindex=False)
                 )
+            if request.supersedes:  # each one wrote its side on the new document too: the
+                # hash a later write expects is that of the text now (microsoft/api-guidelines)
+                report.sha = self.session.read(doc_id).sha
             here = posixpath.dirname(doc_id)
             covered = overviews.cover(
                 self.session,
