@@ -162,6 +162,7 @@ def test_a_record_reads_its_state_as_the_page_writes_it(
         ("**Scheduled for review (March 3...March 10, 2025)**", "proposed"),
         ("**Awaiting review**", "proposed"),
         ("**Previewing**", "proposed"),
+        ("To be reviewed", "proposed"),  # bazelbuild/proposals
     ],
 )
 def test_states_not_in_force_and_negations_are_read(written: str, state: str) -> None:
@@ -1574,3 +1575,19 @@ def test_a_proposals_folders_own_page_is_no_proposal(make_base: MakeBase, tmp_pa
     got = imported(root, run_import(root, write_log(tmp_path / "proposals", log)))
     assert got["README.md"]["type"] != "decision"
     assert got["p0029.md"]["type"] == "decision"
+
+
+def test_a_design_to_be_reviewed_stays_a_draft_under_verified(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # bazelbuild/proposals: "status: To be reviewed" over a design typed as a reference
+    # page came in stable with --verified, and a brief listed it in force
+    page = "---\ntitle: {0}\nstatus: {1}\n---\n\n# {0}\n\n## Background\n\nBuilds.\n"
+    log = {
+        "2023-10-25-modules.md": page.format("C++20 modules", "To be reviewed"),
+        "2019-10-15-visibility.md": page.format("Tool visibility", "Implemented"),
+    }
+    root = make_base({})
+    got = imported(root, run_import(root, write_log(tmp_path / "designs", log), verified=True))
+    assert got["2023-10-25-modules.md"]["status"] == "draft"
+    assert got["2019-10-15-visibility.md"]["status"] == "stable"

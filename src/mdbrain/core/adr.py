@@ -420,6 +420,8 @@ _STATES: Final = (
             # "Returned for revision", "Previewing" (a package to try before acceptance)
             r"|^\W*(?:active|scheduled\s+for|awaiting)\s+review\b"
             r"|^\W*returned\s+for\s+revision\b|^\W*previewing\b"
+            # bazelbuild/proposals: "status: To be reviewed" put in force by --verified
+            r"|^\W*to\s+be\s+(?:reviewed|discussed|decided|approved|accepted)\b"
             r"|^\W*(?:commenting|stalled)\W*$"  # pytorch/rfcs' labels on the way
             r"|^\W*dormant\b"  # a Cilium proposal nobody works on, which may come back
             rf"|\bpropos{_PP}(?!\w)|\bproposition\b|\bbrouillon\b|\bà\s+l['’]étude\b"
