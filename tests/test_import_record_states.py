@@ -1591,3 +1591,32 @@ def test_a_design_to_be_reviewed_stays_a_draft_under_verified(
     got = imported(root, run_import(root, write_log(tmp_path / "designs", log), verified=True))
     assert got["2023-10-25-modules.md"]["status"] == "draft"
     assert got["2019-10-15-visibility.md"]["status"] == "stable"
+
+
+@pytest.mark.parametrize(
+    ("top", "retired"),
+    [
+        # microsoft/api-guidelines: both answered questions before what replaced them
+        (
+            "> # DEPRECATION NOTICE TO READERS\n> This document is being deprecated and merged"
+            " with the [Graph guidelines](graph.md).\n",
+            True,
+        ),
+        ("This document has been deprecated and has been moved to [Azure](azure.md).\n", True),
+        ("**Deprecated:** use the new guide.\n", True),
+        ("> [!WARNING]\n> This guide is no longer maintained.\n", True),
+        # a page on something deprecated, or on deprecating, still holds
+        ("This API is deprecated. Use `_setmbcp_l` instead.\n", False),
+        ("This document describes how APIs are deprecated.\n", False),
+        ("Text about the release.\n\n## Deprecated\n\n- the old flag\n", False),
+    ],
+)
+def test_a_page_saying_at_its_top_that_it_is_retired_comes_in_archived(
+    make_base: MakeBase, tmp_path: Path, top: str, retired: bool
+) -> None:
+    log = {"old.md": f"# Old guidelines\n\n{top}\nVersioning uses api-version.\n"}
+    root = make_base({})
+    report = run_import(root, write_log(tmp_path / "guides", log), verified=True)
+    status = imported(root, report)["old.md"]["status"]
+    assert status == ("archived" if retired else "stable")
+    assert any("imported as archived; 'mdbrain supersede'" in n for n in report.notes) is retired

@@ -722,6 +722,38 @@ def _same_words(one: str, other: str) -> bool:
     )
 
 
+# A page that says at its top that it is retired: "> # DEPRECATION NOTICE", "This
+# document has been deprecated and has been moved to...", "This guide is no longer
+# maintained". Of the page itself: "This API is deprecated" opens a page on an API, which
+# still holds as knowledge.
+_RETIRED_NOTICE = re.compile(
+    # a banner: quoted, in bold or in an admonition, never a section's heading ("## Deprecated"
+    # opens the list of what a release deprecates)
+    r"^\s*(?:>[\s>#]*|[*_]{2}|\[!\w+\]\s*|(?:!!!|:::)\s*\w*\s*)[*_]*"
+    r"(?:deprecat(?:ed|ion\s+notice)|obsolete|archived)\b[*_]*\s*(?:$|[:!.]|to\s+readers)"
+    r"|\b(?:this|the)\s+(?:document|page|guide|guidelines?|article|doc|documentation"
+    r"|file|repository|specification|spec|proposal|rfc)\s+(?:(?:has\s+been|is\s+(?:now\s+)?"
+    r"(?:being\s+)?|was)\s*(?:deprecated|obsolete|superseded|retired|archived"
+    r"|replaced|moved)|is\s+no\s+longer\s+(?:maintained|updated|current|valid))\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_NOTICE_LINES = 12  # lines at a page's top where it says it is retired
+
+
+def retired_notice(body: str) -> str:
+    """The line of a page's top (its first lines of text, code aside) saying that the
+    page is retired ('' when none does): microsoft/api-guidelines' deprecated guidelines,
+    "> # DEPRECATION NOTICE TO READERS", came in as a draft like any other and answered
+    three questions of five before the guidelines that replace them."""
+    lines = [line for line in body.split("\n", 80)[:80] if line.strip()][:_NOTICE_LINES]
+    for line in lines:
+        if line.lstrip().startswith(("```", "~~~")):
+            break
+        if _RETIRED_NOTICE.search(line):
+            return line.strip(" >#*_")
+    return ""
+
+
 # --- fields ---------------------------------------------------------------------------
 
 

@@ -1384,6 +1384,9 @@ def _status(plan: Plan, page: conversion.Page) -> str:
     written = page.meta.get("status") if record is None and not state else None
     if isinstance(written, str) and (state := adr.state_of(written)):
         said = f" ({written.strip()!r})"
+    notice = conversion.retired_notice(page.body) if record is None and not state else ""
+    if notice:  # "This document has been deprecated...": out of force by its own word
+        state, said = "deprecated", f" ({cells.clip(notice, 80)!r})"
     if record is not None and state == "superseded" and page.path not in plan.waiting:
         # replaced by what this import does not hold (an issue, an old path, a number no
         # folder carries): out of force by its own word, and a draft would still answer
@@ -1403,7 +1406,10 @@ def _status(plan: Plan, page: conversion.Page) -> str:
             if folder
             else f"a {state} page{said}"
         )
-        plan.notes.append(f"{page.path}: {what} imported as archived")
+        more = (
+            "; 'mdbrain supersede' it by the page that replaces it, if one does" if notice else ""
+        )
+        plan.notes.append(f"{page.path}: {what} imported as archived{more}")
         return "archived"
     why = _kept_out_of_force(record, state, said) if plan.verified else ""
     if why:
