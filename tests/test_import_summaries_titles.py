@@ -935,3 +935,30 @@ def test_a_title_field_many_pages_give_alike_is_the_forms_and_their_headings_nam
     root2 = make_base({})  # the same base: another theme
     again = run_import(root2, alike)
     assert {meta(root2, d)["title"] for d in again.imported.values()} == {"Overview"}
+
+
+def test_a_subtitle_every_page_opens_on_sums_none_of_them_up(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    # microsoft/api-guidelines: 16 Graph patterns were all summed up as "Microsoft
+    # Graph API Design Pattern", the line their template puts under each title
+    source = tmp_path / "patterns"
+    source.mkdir()
+    for name in ("alternate-key", "change-tracking", "dictionary"):
+        (source / f"{name}.md").write_text(
+            f"# {name} pattern\n\nMicrosoft Graph API Design Pattern\n\n"
+            f"*The {name} pattern lets an API do {name} things.*\n\n## Problem\n\nStuff.\n",
+            encoding="utf-8",
+        )
+    (source / "lone.md").write_text(
+        "# Lone\n\nA page of its own words.\n\nMore.\n", encoding="utf-8"
+    )
+    root = make_base({})
+    report = run_import(root, source)
+    summaries = {path: meta(root, doc_id)["summary"] for path, doc_id in report.imported.items()}
+    assert summaries["dictionary.md"] == "The dictionary pattern lets an API do dictionary things."
+    assert summaries["lone.md"] == "A page of its own words."
+    assert conversion.lead_line("# T\n\nMicrosoft Graph API Design Pattern\n\nText.\n") == (
+        "Microsoft Graph API Design Pattern"
+    )
+    assert conversion.lead_line("# T\n\nA paragraph that\nruns on.\n") == ""

@@ -567,14 +567,21 @@ def is_section_name(heading: str) -> bool:
 
 
 def summary_of(
-    body: str, meta: Mapping[str, Any], limit: int, decision: bool, title: str = ""
+    body: str,
+    meta: Mapping[str, Any],
+    limit: int,
+    decision: bool,
+    title: str = "",
+    *,
+    shared: frozenset[str] = frozenset(),
 ) -> str:
     """A summary or description field, else the first paragraph of prose: of a record's
     Decision section, else of a section the page calls its summary, else of the page;
     cut to ``limit``. A field that only repeats the ``title`` (``description: Windows
     PowerShell SDK`` under that title) says nothing the row does not: the prose does.
     A paragraph that still ends announcing what follows ("...:"), or an aside in
-    parentheses, is taken only when neither the next place nor the page has better."""
+    parentheses, is taken only when neither the next place nor the page has better; so
+    is a line other pages open on too (``shared``, :func:`lead_line`)."""
     named = {_field_name(key): value for key, value in meta.items()} if meta else {}
     for key in SUMMARY_FIELDS:
         value = named.get(key)
@@ -600,22 +607,42 @@ def summary_of(
     page = _without(body, _ASIDE_SECTIONS) if aside else body
     defined = _REFERENCE_DEFINITION.findall(body) if "]:" in body else []
     poor = ""
+
+    def thin(text: str) -> bool:
+        return weak(text) or (bool(shared) and " ".join(text.split()) in shared)
+
     for names in (*places, None) if decision else (SUMMARY_SECTIONS, None):
         own = names is SUMMARY_SECTIONS  # a Decision section is one wherever it stands
         found = first_paragraph(
             page if names is None else section(body, names, own=own, outline=not own, title=title),
             lists=names is decided or names is proposed or names is why,
-            poor=weak if names is None else None,  # the page's: its next paragraph may do
+            poor=thin if names is None else None,  # the page's: its next paragraph may do
         )
         found = _unbracketed(found, defined) if defined and "[" in found else found
         found = _POINTING.sub("", found) if "(" in found else found
-        if found and not weak(found):
+        if found and not thin(found):
             return clip(found, limit)
         poor = poor or found
     return clip(poor, limit)
 
 
 _ATX = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")
+_LEAD_MOST = 120  # characters of a page's opening line that may be a template's subtitle
+
+
+def lead_line(body: str) -> str:
+    """The first line of text under a page's first heading, as a summary would read it
+    (spaces folded, marks of emphasis kept out), when it is a short paragraph of its own:
+    what a template may give every page ("Microsoft Graph API Design Pattern")."""
+    lines = body.lstrip("\n").split("\n", 12)[:12]
+    start = 1 if lines and _ATX.match(lines[0]) else 0
+    rest = [line for line in lines[start:] if line.strip()]
+    if not rest or len(rest[0]) > _LEAD_MOST or not rest[0][:1].isalnum():
+        return ""
+    at = lines.index(rest[0])
+    if at + 1 < len(lines) and lines[at + 1].strip():
+        return ""  # a paragraph of several lines: the page's own words
+    return " ".join(plain(rest[0]).split())
 
 
 def _in_parts(text: str) -> bool:

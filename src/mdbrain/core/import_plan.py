@@ -161,6 +161,8 @@ class Plan:
     languages: dict[str, str] | None = None
     # title fields (folded) that several pages give word for word: a form's, left as it was
     form_titles: frozenset[str] = frozenset()
+    # the opening lines several pages share word for word, their subtitle: no summary
+    shared_leads: frozenset[str] = frozenset()
     # the folder, from the source, that the site serves at its root when the source is a
     # site's own folder (Hugo's content/en): a link written from the root is read there
     # first (see :func:`mdbrain.core.sites.hugo_content`)
@@ -528,6 +530,19 @@ def form_titles(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:
         for title, alike in given.items()
         if len(alike) >= FORM_TITLE_PAGES and any(_headed_otherwise(p, title) for p in alike)
     )
+
+
+def shared_leads(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:
+    """Learn the opening lines (:func:`conversion.lead_line`) :data:`FORM_TITLE_PAGES`
+    pages or more share word for word: a subtitle their template gives them all, which
+    sums none of them up (microsoft/api-guidelines: 16 Graph patterns were summed up as
+    "Microsoft Graph API Design Pattern")."""
+    counted: dict[str, int] = {}
+    for page in pages.values():
+        lead = conversion.lead_line(page.body)
+        if lead:
+            counted[lead] = counted.get(lead, 0) + 1
+    plan.shared_leads = frozenset(lead for lead, n in counted.items() if n >= FORM_TITLE_PAGES)
 
 
 def _headed_otherwise(page: conversion.Page, title: str) -> bool:
@@ -1522,7 +1537,9 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     decision = record is not None and not record.template
     title = plan.title(page.path, page.body, meta)
     _note_numbers(plan, page.path, title, decision)
-    summary = conversion.summary_of(page.body, meta, config.summary_max, record is not None, title)
+    summary = conversion.summary_of(
+        page.body, meta, config.summary_max, record is not None, title, shared=plan.shared_leads
+    )
     kind = meta.get("type")
     if kind not in config.types:
         kind = conversion.guess_type(page.path, meta, page.body, title, decision)

@@ -1578,6 +1578,7 @@ def _pages_of(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     _without_addresses(run, pages)
     _note_copies(run.plan, pages)
     import_plan.form_titles(run.plan, pages)
+    import_plan.shared_leads(run.plan, pages)
     return pages
 
 
