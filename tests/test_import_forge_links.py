@@ -102,15 +102,21 @@ def _handbook(project: Path) -> None:
     )
 
 
-def test_links_to_the_projects_own_pages_on_its_forge_follow_them(make_base: MakeBase) -> None:
+def _served_handbook(make_base: MakeBase) -> tuple[Path, Path]:
+    """A base, and its project: a repository served at HOME holding the handbook."""
     root = make_base({})
     project = root.parent
     subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
     subprocess.run(
         ["git", "-C", str(project), "remote", "add", "origin", f"{HOME}.git"], check=True
     )
-    assert foreign_links.forge_home(git.Git(project).remotes()[0]) == "github.com/acme/handbook"
     _handbook(project)
+    return root, project
+
+
+def test_links_to_the_projects_own_pages_on_its_forge_follow_them(make_base: MakeBase) -> None:
+    root, project = _served_handbook(make_base)
+    assert foreign_links.forge_home(git.Git(project).remotes()[0]) == "github.com/acme/handbook"
     notes = project / "decisions/notes.md"
     notes.write_text(
         f"# Notes\n\nRead [the rule]({HOME}/blob/main/decisions/0002-ship-daily.md).\n"
@@ -514,13 +520,7 @@ def test_a_definition_whose_forge_address_is_in_angle_brackets_follows_the_page(
 ) -> None:
     # swiftlang/swift-evolution: "[SE-0180]: <https://github.com/.../0180-x.md>" came
     # out "../../proposals/%5Bhttps%3A/...%5D(...)", and check warned of its own damage
-    root = make_base({})
-    project = root.parent
-    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
-    subprocess.run(
-        ["git", "-C", str(project), "remote", "add", "origin", f"{HOME}.git"], check=True
-    )
-    _handbook(project)
+    root, project = _served_handbook(make_base)
     notes = project / "decisions/notes.md"
     notes.write_text(
         "# Notes\n\nSee [the rule][rule] and [elsewhere][out].\n\n"

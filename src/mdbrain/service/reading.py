@@ -476,7 +476,7 @@ def hit_lines(hit: Hit) -> list[str]:
     unnamed = hit.summary and hit.title and text.unnamed(hit.id, hit.title)
     named = f'{hit.id} "{hit.title}"' if unnamed else hit.id
     lines = [f"{named}  [{label}]" if label else named]
-    about = hit.summary or (hit.title if named == hit.id and _says_more(hit.title, hit.id) else "")
+    about = hit.summary or (hit.title if _says_more(hit.title, hit.id) else "")
     if about:
         lines.append(f"   {about}")
     if hit.copies:
