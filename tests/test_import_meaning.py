@@ -265,6 +265,12 @@ def test_days_are_read_in_the_ways_logs_write_them() -> None:
     assert dates.of_page(hyphens, [], TODAY) == (dt.date(2019, 9, 5), dt.date(2019, 9, 25))
     assert dates.field_day(hyphens) == dt.date(2019, 9, 5)
     assert dates.field_day({"title": "x"}) is None
+    # bazelbuild/proposals' tool-visibility: "last updated" before "created", in a file
+    # named for the day created says; it was swapped into created, with no word
+    slip = {"created": "2019-10-15", "last updated": "2018-10-23"}
+    named = "designs/2019-10-15-tool-visibility.md"
+    assert dates.of_page(slip, [], TODAY, path=named) == (dt.date(2019, 10, 15),) * 2
+    assert dates.of_page(slip, [], TODAY) == (dt.date(2018, 10, 23), dt.date(2019, 10, 15))
     # aws/aws-cdk-rfcs: "start date: 2020-3-29", a space in the name and one digit
     cdk = {"feature name": "cdk-2.0", "start date": "2020-3-29"}
     assert dates.of_page(cdk, [], TODAY) == (dt.date(2020, 3, 29), dt.date(2020, 3, 29))

@@ -436,7 +436,8 @@ def of_page(
     when that is later (reactjs/rfcs' Server Components: "Start Date: 2020-12-21",
     changed in 2023). When
     they come from two sources and disagree (created after updated), the more trusted
-    source's day is both.
+    source's day is both; so is the created day of one source that gives it after its
+    updated day when the file name starts with that very day (a slip in the other).
     The fields are read as they are meant (:func:`as_meant`)."""
     meta = as_meant(meta)
     fields_created = [d for d in stated if d is not None and d <= today]
@@ -455,6 +456,10 @@ def of_page(
         return None
     if silent in (by_created, by_updated) or by_created == by_updated:
         made, changed = sources[min(by_created, by_updated)]
+        if made and changed and min(made) > max(changed) and named == min(made):
+            # "created: 2019-10-15" over "last updated: 2018-10-23", in a file named for
+            # that first day: the other is a slip, and the swap hid it (bazelbuild/proposals)
+            return min(made), min(made)
         every = made + changed
         first, last = min(every), max(every)
         if silent in (by_created, by_updated) and known is not None:
