@@ -824,6 +824,21 @@ def test_a_front_matter_broken_otherwise_is_read_line_by_line_where_each_line_is
     assert not conversion.parse("x.md", nested).meta  # nesting is not guessed at
 
 
+def test_a_front_matter_with_a_key_of_two_words_or_a_link_and_more_is_read() -> None:
+    """bazelbuild/proposals: "last updated:" and "- [Alex Eagle](...), Aspect" gave up
+    the block, and the pages were titled by their file names ("2021 08 10 rules...")."""
+    block = (
+        "---\ncreated: 2021-08-10\nlast updated: 2021-08-19\nstatus: Implemented\n"
+        "title: Rules Authors SIG\nauthors:\n  - [Alex Eagle](http://github.com/alexeagle),"
+        " Aspect\n---\n\n# Rules Authors SIG\n\nText.\n"
+    )
+    page = conversion.parse("designs/2021-08-10-rules-authors-sig.md", block)
+    assert page.loose, page.problem
+    assert page.meta["title"] == "Rules Authors SIG"
+    assert page.meta["authors"] == ["[Alex Eagle](http://github.com/alexeagle), Aspect"]
+    assert str(page.meta["last updated"]) == "2021-08-19"
+
+
 def test_a_proposal_opening_on_its_fields_is_named_and_summed_up_past_them() -> None:
     """cilium/design-cfps: CFP-35631 opens on its title in bold, then "# **Meta**" over
     its fields, and was titled "Meta"; CFP-36975 has Author(s), Date and Status

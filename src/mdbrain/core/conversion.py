@@ -992,7 +992,8 @@ def _parse(path: str, raw: str) -> Page:
 # ``key: rest of the line`` and ``  - item`` under a key: what a hand-written front matter
 # that YAML rejects (``title: ADR006: Avoid React.FC``) usually means
 # blanks cut after, in Python; "see-also:[]", a list with no blank before it, too
-_LOOSE_KEY = re.compile(r"([A-Za-z_][\w-]*):(?:[ \t]+(.*)|(\[\]|\{\}))?")
+# a key may hold spaces: bazelbuild/proposals' "last updated:" (the block was given up)
+_LOOSE_KEY = re.compile(r"([A-Za-z_][\w-]*(?: [\w-]+){0,3}):(?:[ \t]+(.*)|(\[\]|\{\}))?")
 _LOOSE_ITEM = re.compile(r"[ \t]*-(?:[ \t]+(.*))?")  # "-" alone: an item left empty
 _YAML_SAYS = "invalid frontmatter YAML:"  # what frontmatter.load says of YAML's errors
 # a value YAML rejects, read as the text it means: one opening on a sign YAML keeps
@@ -1001,7 +1002,7 @@ _YAML_SAYS = "invalid frontmatter YAML:"  # what frontmatter.load says of YAML's
 # lost their authors and status to these)
 _AS_TEXT = re.compile(
     r"[@`*][^\n]*"  # "@handle", "`code`", "**provisional**|implementable|..." (a form's choice)
-    r"|\[[^\[\]\n]*\]\([^()\s]*\)"  # a Markdown link
+    r"|\[[^\[\]\n]*\]\([^()\s]*\)[^\n]*"  # a Markdown link, maybe more: "[Name](url), Team"
     r"|\"[^\"\n]*\"[^\"\n]+"  # '"Allow-From-Router" NetworkPolicy': quoted, then more
     r"|\d{4}-\d{1,2}-\d{1,2}"  # a day that does not exist ("2019-13-05")
 )
