@@ -1334,6 +1334,20 @@ def test_a_wiki_at_the_top_of_a_project_is_proposed_whole() -> None:
     assert [p.folder for p in sites.page_folders(code, {})] == ["docs"]
 
 
+def test_a_project_of_pages_in_many_small_folders_is_proposed_whole() -> None:
+    # temporalio/proposals: eight folders of three pages or more were named, and 13
+    # proposals in nine folders of one or two were never mentioned
+    big = {"kotlin": 36, "cli": 13, "typescript": 10, "nexus": 9, "ruby": 5, "all-sdk": 4}
+    small = {"core": 3, "tasks": 3, "api": 2, "dotnet": 2, "python": 2, "server": 2, "go": 1}
+    files = ["README.md", "LICENSE", "CODEOWNERS"]
+    files += [f"{top}/p{n}.md" for top, count in {**big, **small}.items() for n in range(count)]
+    assert [p.folder for p in sites.page_folders(files, {})] == ["."]
+    # a code repository with a body of docs and a README in each package keeps its docs
+    code = [f"pkg{n}/{name}" for n in range(12) for name in ("README.md", "a.go", "b.go")]
+    code += [f"docs/p{n}.md" for n in range(60)]
+    assert [p.folder for p in sites.page_folders(code, {})] == ["docs"]
+
+
 def test_a_site_built_from_the_top_of_a_project_is_proposed_whole() -> None:
     # from etalab/guides.etalab.gouv.fr: .vuepress/ beside the guides, a folder each
     guides = ["README.md", "LICENSE.md", "index.md", "package.json", ".vuepress/config.js"]

@@ -257,12 +257,14 @@ def page_folders(
     counts = {top: len(pages(inside)) for top, inside in tops.items()}
     total = sum(counts.values())
     found = []
+    paged = 0  # folders of pages, whatever their number
     for top, inside in sorted(tops.items()):
         count = counts[top]
         site = docs_site(top, inside, around) if count else None
         named = top.lower() in _DOC_FOLDERS
         own = len(inside) - _companions(inside)
         mostly = 2 * count >= own or (count >= _BODY and 2 * count >= total)
+        paged += bool(count) and 2 * count >= own
         if site or (count >= least and (named or mostly)):
             found.append(
                 _one_language(top, inside, lang, around)
@@ -280,7 +282,10 @@ def page_folders(
         beside = every if at_top.evidence.startswith(".") else [p for p in every if "/" not in p]
         if sum(not community_file(page) for page in beside) >= least:
             return [Pages(".", len(every), at_top)]  # its folders are the site's sections
-    many = len(found) > _MANY and not any(p.site for p in found)
+    # many folders of pages, counting those too small to be named, which the list above
+    # leaves out (temporalio/proposals: 13 proposals in nine folders of one or two pages
+    # were never mentioned); a package's README among its code makes no folder of pages
+    many = (len(found) > _MANY or paged > _MANY) and not any(p.site for p in found)
     if many and 5 * sum(p.count for p in found) >= 4 * len(every):  # a project of documentation
         return [Pages(".", len(every), None)]  # one import, not one per folder
     wiki = _wiki(files, tops)
