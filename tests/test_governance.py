@@ -799,3 +799,26 @@ def test_history_of_a_retired_record_gives_the_reason_its_page_writes(make_base:
         told == "Deprecated: This feature was targeted for 2.12 but made the API less consistent."
     )
     assert long == "Withdrawn, see the thread on the list for why"  # says more than its state
+
+
+def test_superseding_a_retired_record_keeps_it_retired(make_base: MakeBase) -> None:
+    """swiftlang/swift-evolution: SE-0030, rejected in 2016, became "deprecated" when
+    SE-0258 superseded it, and a brief of 2019 listed it as in force then."""
+    root = make_base(
+        {
+            "proposals/0030-behaviors.md": doc(
+                "Property behaviors", type="decision", status="archived", sources="[x]",
+                original_status="Rejected", created="2016-01-01",
+            ),
+            "proposals/0258-wrappers.md": doc(
+                "Property wrappers", type="decision", sources="[x]", created="2019-06-01"
+            ),
+        }
+    )  # fmt: skip
+    with Brain.open(root, clock=lambda: DAY_TWO) as brain:
+        brain.supersede("proposals/0030-behaviors.md", ["proposals/0258-wrappers.md"])
+        entry = brain.session.entry("proposals/0030-behaviors.md")
+        assert entry.status == "archived"
+        assert entry.ids("superseded_by") == ("proposals/0258-wrappers.md",)
+        then = brain.brief("proposals", as_of=dt.date(2018, 1, 1))
+    assert "proposals/0030-behaviors.md" not in {i.id for i in then.items}

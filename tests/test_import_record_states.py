@@ -564,7 +564,8 @@ def test_proposals_keep_their_states_replacements_and_requirements(
     assert fields["eip-15.md"]["type"] == "decision"
     assert fields["eip-15.md"]["related"] == ["eips/eip-12.md"]
     assert fields["eip-17.md"]["superseded_by"] == ["eips/eip-15.md"]
-    assert fields["eip-11.md"]["status"] == "deprecated"
+    # withdrawn in favour of EIP-12: replaced, but never in force, so archived
+    assert fields["eip-11.md"]["status"] == "archived"
     assert fields["eip-11.md"]["superseded_by"] == ["eips/eip-12.md"]
     assert fields["eip-12.md"]["status"] == "stable"
     assert fields["eip-12.md"]["related"] == ["eips/eip-11.md", "eips/eip-13.md"]
@@ -1034,6 +1035,7 @@ def test_superseding_and_previous_proposal_fields_relate_the_records(
     got = imported(root, run_import(root, write_log(tmp_path / "props", log)))
     old, new = got["0262-demangle.md"], got["0498-runtime.md"]
     assert old["superseded_by"] == ["props/0498-runtime.md"]
+    assert old["status"] == "archived"  # withdrawn, never in force: not "deprecated"
     assert new["supersedes"] == ["props/0262-demangle.md"]
     packs, variadic = got["0393-packs.md"], got["0398-variadic.md"]
     assert (

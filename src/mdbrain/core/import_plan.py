@@ -1384,9 +1384,15 @@ def _own_relations(plan: Plan, page: conversion.Page) -> None:
 
 
 def _status(plan: Plan, page: conversion.Page) -> str:
-    if plan.relations.get(page.path, {}).get("superseded_by"):
-        return "deprecated"
     record = plan.records.get(page.path)
+    if plan.relations.get(page.path, {}).get("superseded_by"):
+        # replaced; but a record turned down was never in force, and stays archived
+        # (swift-evolution's withdrawn SE-0262 and rejected SE-0030 read as held till then)
+        turned_down = record is not None and "rejected" in (
+            record.state,
+            adr.state_of(record.stated),
+        )
+        return "archived" if turned_down else "deprecated"
     said = f" ({record.stated!r})" if record is not None and record.stated else ""
     if record is not None and record.state and not record.stated:
         folder = adr.folder_state(page.path)[1]

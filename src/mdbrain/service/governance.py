@@ -171,12 +171,18 @@ class Governor:
                 )
         # done before (a retry, a writer killed half-way): the day and the reason stay
         # those of the first time; what is missing of it is completed
-        again = previous.status == "deprecated" and set(new) <= set(previous.ids("superseded_by"))
+        again = previous.status in ("deprecated", "archived") and set(new) <= set(
+            previous.ids("superseded_by")
+        )
         today = self.session.today()
         texts: dict[str, str] = {}
         text = self._append(self._read(old, expect), "superseded_by", previous, new)
         if not again:
-            text = edit.set_field(text, "status", "deprecated")
+            # an archived document, never in force (a rejected proposal), stays archived:
+            # "deprecated" would say it held until today (swiftlang/swift-evolution's
+            # SE-0030, rejected in 2016, read as "a draft then" in a brief of 2019)
+            if previous.status != "archived":
+                text = edit.set_field(text, "status", "deprecated")
             text = edit.set_field(text, "superseded_on", today)
             if reason:
                 text = edit.set_field(text, "superseded_reason", reason)
