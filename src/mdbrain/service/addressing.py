@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 SUGGESTED = 5  # documents a failed lookup names at most
 
 
-def _inside(root: Path, path: Path) -> str | None:
+def inside(root: Path, path: Path) -> str | None:
     """``path`` as a posix path from ``root`` ('' for the root or a folder holding it), or None."""
     for base, full in (
         (os.path.abspath(root), os.path.abspath(path)),
@@ -67,7 +67,7 @@ def scope(root: Path, cwd: Path | None, value: str) -> str | None:
         given = files.expand_user(value)
         path = given if given.is_absolute() else cwd / given
         if os.path.lexists(path):
-            rel = _inside(root, path)
+            rel = inside(root, path)
             if rel is not None:
                 return rel or None
             # the project's own specs/ beside the imported pages under docs/specs/: an id
@@ -101,7 +101,7 @@ def document(root: Path, cwd: Path, value: str, *, field: str = "doc") -> str:
     # a file path when it is no id of the base and lands inside the root from here, its
     # folders made or not: "mv docs/a.md docs/new/a.md" from the project names docs/new/
     if given.is_absolute() or not os.path.lexists(root / value):
-        rel = _inside(root, path)
+        rel = inside(root, path)
         if rel:
             return ids.doc_id(rel, field=field)
         if given.is_absolute():

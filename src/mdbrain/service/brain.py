@@ -425,16 +425,17 @@ class Brain:
 
     def folder(self, value: str, cwd: Path | None = None) -> str | None:
         """The folder of the base ``value`` names, from ``cwd`` or from the root, as a
-        theme ('' for the root itself); None when it names none."""
+        theme ('' for the root itself, or a folder holding it); None when it names none."""
+        from mdbrain.service import addressing
+
         if value.lower().endswith((".md", ".markdown")):
             return None
-        root = self.root.resolve()
         for start in ([cwd] if cwd is not None else []) + [self.root]:
             try:
-                full = (start / value).resolve()
-                if full.is_dir() and (full == root or root in full.parents):
-                    theme = full.relative_to(root).as_posix()
-                    return "" if theme == "." else theme
+                if (start / value).is_dir():
+                    found = addressing.inside(self.root, start / value)
+                    if found is not None:
+                        return found
             except (OSError, ValueError):  # a name too long, a NUL: no folder
                 continue
         return None

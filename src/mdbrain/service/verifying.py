@@ -22,6 +22,7 @@ document is planned before any is written.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import posixpath
 import re
@@ -81,14 +82,10 @@ def verify(
                 plans.append(_plan(session, doc_id, given, note, today))
             except MdbrainError as refused:  # no source, code gone: said, not fatal
                 report.skipped.append((doc_id, refused.message.removesuffix(_NOTHING)))
-        wanted = [plan[0] for plan in plans]
-        for doc_id, text, before, after, all_sources, followed in plans:
-            sha = session.write(doc_id, text)
-            held = _held(session.entry(doc_id).meta) if after == "draft" else ""
-            report.verified.append(
-                Verified(doc_id, before, after, all_sources, sha, followed, held)
-            )
-        anchoring.record(session, wanted, day=today)
+        for text, planned in plans:
+            sha = session.write(planned.id, text)
+            report.verified.append(dataclasses.replace(planned, sha=sha))
+        anchoring.record(session, [planned.id for _text, planned in plans], day=today)
         report.index = session.reindex()  # in the same hold of the lock
     return report
 
@@ -128,7 +125,8 @@ def _named(session: Session, docs: Sequence[str]) -> tuple[list[str], list[str]]
 
 def _plan(
     session: Session, doc_id: str, given: list[str], note: str, today: dt.date
-) -> tuple[str, str, str, str, tuple[str, ...], tuple[str, ...]]:
+) -> tuple[str, Verified]:
+    """The new text of ``doc_id`` and what verifying it does (its sha still to come)."""
     entry = session.entry(doc_id)
     if entry.status in RETIRED:
         raise InvalidRequestError(
@@ -145,7 +143,7 @@ def _plan(
             field="sources",
         )
     text = session.read(doc_id).text
-    waits = entry.status == "draft" and bool(_held(entry.meta))
+    waits = _held(entry.meta) if entry.status == "draft" else ""
     after = "stable" if entry.status in ("draft", "needs-review") and not waits else entry.status
     refs = fields.strings(entry.meta, "impl_refs")
     gone = [f"{r} ({why})" for r in refs if (why := anchoring.missing(session.project, r))]
@@ -182,7 +180,7 @@ def _plan(
     except edit.NoFrontmatterError as error:  # a file with no fields to record it in
         error.path = doc_id
         raise
-    return doc_id, text, entry.status, after, tuple(merged), followed
+    return text, Verified(doc_id, entry.status, after, tuple(merged), "", followed, waits)
 
 
 def _held(meta: Mapping[str, Any]) -> str:
