@@ -421,6 +421,33 @@ def test_a_decision_records_reason_comes_from_its_cause_or_its_context(
     }
 
 
+def test_a_briefs_reason_is_plain_text_cut_to_the_summary_length(make_base: MakeBase) -> None:
+    """carbon-lang: the "why:" lines of a brief showed the links, emphasis and code
+    marks of the rationale paragraphs, and a long one whole."""
+    marked = (
+        "## Rationale\n\nWe keep [one parser](https://example.org/p) because **speed**\n"
+        "matters and `parse()` is hot.\n"
+    )
+    caused = "## Decision\n\nChosen: *Pagefind*, because it needs [no server](x.md).\n"
+    long = "## Rationale\n\n" + "Every build stays reproducible on every machine. " * 20
+    root = make_base(
+        {
+            "decisions/0001-parser.md": doc("Parser", type="decision", sources="[x]", body=marked),
+            "decisions/0002-search.md": doc("Search", type="decision", sources="[x]", body=caused),
+            "decisions/0003-builds.md": doc("Builds", type="decision", sources="[x]", body=long),
+        }
+    )
+    with Brain.open(root) as brain:
+        reasons = {i.id: i.reason for i in brain.brief("decisions").items}
+        limit = brain.session.config.summary_max
+    assert reasons["decisions/0001-parser.md"] == (
+        "We keep one parser because speed matters and parse() is hot."
+    )
+    assert reasons["decisions/0002-search.md"] == "Chosen: Pagefind, because it needs no server."
+    builds = reasons["decisions/0003-builds.md"]
+    assert builds.startswith("Every build stays") and len(builds) <= limit
+
+
 def test_a_cause_is_read_in_a_bounded_window_and_never_from_time_or_vehicles() -> None:
     from mdbrain.service.briefing import _CAUSE_SPAN, _cause
 

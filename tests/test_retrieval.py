@@ -194,46 +194,70 @@ def test_a_name_after_a_dollar_sign_is_searched_as_written(make_base: MakeBase) 
     assert _ids(root, "What happened to $off?")[0] == "events.md"
 
 
-def test_a_record_of_a_series_named_by_its_number_is_its_own_page_first(
-    make_base: MakeBase,
-) -> None:
-    """swiftlang/swift-evolution: "SE-0302" put 0331 and 0337, which cite it in their
-    summaries, above 0302-sendable.md, whose header says "Proposal: SE-0302"; and
-    "SE-0001" found testing/0001-..., the testing series' ST-0001, first."""
+def _proposal(series: str, number: int, title: str, said: str) -> str:
+    body = f"* Proposal: [{series}-{number:04d}]({number:04d}.md)\n\n{said}"
+    return doc(title, body=body, type="decision", summary=f'"{said}"')
 
-    def proposal(series: str, number: int, title: str, said: str) -> str:
-        body = f"* Proposal: [{series}-{number:04d}]({number:04d}.md)\n\n{said}"
-        return doc(title, body=body, type="decision", summary=f'"{said}"')
 
-    root = make_base(
+def _swift_proposals(make_base: MakeBase) -> Path:
+    """Proposals of two series numbered alike, and pages citing them."""
+    return make_base(
         {
-            "proposals/0302-sendable.md": proposal(
+            "proposals/0302-sendable.md": _proposal(
                 "SE", 302, "Sendable closures", "Values shared across concurrency domains."
             ),
-            "proposals/0331-pointers.md": proposal(
+            "proposals/0331-pointers.md": _proposal(
                 "SE", 331, "Unsafe pointers", "SE-0302 introduced Sendable; pointers lose it."
             ),
-            "proposals/0337-migration.md": proposal(
+            "proposals/0337-migration.md": _proposal(
                 "SE", 337, "Incremental migration", "Building on SE-0302 Sendable checking."
             ),
-            "proposals/0001-keywords.md": proposal(
+            "proposals/0001-keywords.md": _proposal(
                 "SE", 1, "Keywords as labels", "Argument labels may be keywords."
             ),
-            "proposals/testing/0001-bug-inits.md": proposal(
+            "proposals/testing/0001-bug-inits.md": _proposal(
                 "ST", 1, "Bug initialisers", "Refactored bug initialisers, after SE-0001."
             ),
             **{
-                f"proposals/000{n}-other.md": proposal(
+                f"proposals/000{n}-other.md": _proposal(
                     "SE", n, f"Other {n}", f"Unrelated, though SE-0001 is cited {n} times."
                 )
                 for n in range(2, 7)
             },
         }
     )
+
+
+def test_a_record_of_a_series_named_by_its_number_is_its_own_page_first(
+    make_base: MakeBase,
+) -> None:
+    """swiftlang/swift-evolution: "SE-0302" put 0331 and 0337, which cite it in their
+    summaries, above 0302-sendable.md, whose header says "Proposal: SE-0302"; and
+    "SE-0001" found testing/0001-..., the testing series' ST-0001, first."""
+    root = _swift_proposals(make_base)
     assert _ids(root, "SE-0302")[0] == "proposals/0302-sendable.md"
     assert _ids(root, "What did SE-0001 change?")[0] == "proposals/0001-keywords.md"
     assert _ids(root, "ST-0001")[0] == "proposals/testing/0001-bug-inits.md"
     assert text.records_written("SE-0302 and utf-8, ADR-3") == {("SE-0302", 302)}
+
+
+def test_a_record_of_a_series_is_named_by_its_number_to_show_and_history(
+    make_base: MakeBase,
+) -> None:
+    """swiftlang/swift-evolution: ``show SE-0302`` said "not a document of this base",
+    though the query put proposals/0302-sendable.md first. Numbers two series share
+    go by the series the page names itself with; a name no page holds stays unknown."""
+    from mdbrain.core.errors import MdbrainError, NotFoundError
+
+    root = _swift_proposals(make_base)
+    with Brain.open(root) as brain:
+        assert brain.show("SE-0302").hit.id == "proposals/0302-sendable.md"
+        assert brain.show(" SE-0001 ").hit.id == "proposals/0001-keywords.md"
+        assert brain.history("ST-0001").id == "proposals/testing/0001-bug-inits.md"
+        with pytest.raises(NotFoundError, match="SE-0999 is not a document"):
+            brain.show("SE-0999")
+        with pytest.raises(MdbrainError, match="not a document id"):
+            brain.show("see SE-0302")
 
 
 def test_an_option_asked_without_its_dashes_finds_the_page_that_writes_them(

@@ -22,7 +22,13 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from mdbrain.core import ids, schema
-from mdbrain.core.errors import InvalidRequestError, MdbrainError, OutsideBaseError, UsageError
+from mdbrain.core.errors import (
+    InvalidRequestError,
+    MdbrainError,
+    NotFoundError,
+    OutsideBaseError,
+    UsageError,
+)
 from mdbrain.service.session import Clock, Session, View
 from mdbrain.store import location
 from mdbrain.store.location import Location
@@ -410,7 +416,37 @@ class Brain:
         view = self.session.view() if view is None else view
         if isinstance(value, str) and value in view.by_id:
             return value
-        return addressing.named(view.manifest, value, moved=self._moved_to)
+        try:
+            return addressing.named(view.manifest, value, moved=self._moved_to)
+        except (NotFoundError, UsageError):  # "SE-0302" is no id, nor a path
+            own = self._record_written(value)
+            if own is None:
+                raise
+            return own
+
+    def _record_written(self, value: str) -> str | None:
+        """The one document that names itself the record ``value`` is, in a series
+        mdbrain does not know: "SE-0302" is proposals/0302-sendable.md, whose header says
+        "Proposal: SE-0302" (swiftlang/swift-evolution: ``show SE-0302`` found nothing,
+        though ``query SE-0302`` put it first). None when ``value`` is not such a name
+        alone; an error saying so when no document or several do."""
+        from mdbrain.core import text
+
+        if not isinstance(value, str):  # a number or a list from a client: no name
+            return None
+        written = text.records_written(value)
+        if len(written) != 1 or next(iter(written))[0] != value.strip():
+            return None
+        ((name, number),) = written
+        found = self.reader().searcher.naming_themselves(name, number)
+        if len(found) == 1:
+            return found[0]
+        said = f"{len(found)} do: {', '.join(found[:3])}" if found else "none does"
+        raise NotFoundError(
+            f"{name} is not a document of this base: a page numbered {number} naming"
+            f" itself {name} was looked for, and {said}",
+            doc=name,
+        )
 
     def _moved_to(self, doc_id: str) -> str:
         """The id git saw ``doc_id``'s file renamed to, if any ('' otherwise): asked only

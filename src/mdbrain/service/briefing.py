@@ -175,8 +175,8 @@ def _reason(session: Session, entry: Entry, limit: int) -> str:
     """Why a decision holds: its ``rationale`` field; else the first paragraph under a
     heading that is that word alone; else, as decision records write it, the sentence
     of its Decision section that gives a cause ("Chosen option: X, because ..."), or
-    the first paragraph of its Context (the forces that called for it), cut to
-    ``limit`` characters."""
+    the first paragraph of its Context (the forces that called for it). What the page
+    says is given as plain text, cut to ``limit`` characters."""
     written = fields.text(entry.meta, "rationale")
     if written:
         return written
@@ -185,11 +185,13 @@ def _reason(session: Session, entry: Entry, limit: int) -> str:
     except MdbrainError:
         return ""
     lines = doc.body.splitlines()
-    said = _paragraph_under(lines, _REASON_TITLE)
+    # as a reader sees it, on one line: carbon-lang's "why:" lines showed the links,
+    # emphasis and code marks of its rationale paragraphs
+    said = summary.plain(_paragraph_under(lines, _REASON_TITLE))
     if said:
-        return said
+        return cells.clip(said, limit)
     decision = markdown.without_comments("\n".join(_section_lines(lines, _DECISION_TITLE)), " ")
-    said = _cause(decision)
+    said = summary.plain(_cause(decision))
     if said and _bare(said) not in _bare(entry.summary):  # the summary says it already
         return cells.clip(said, limit)
     context = "\n".join(_section_lines(lines, _CONTEXT_TITLE))

@@ -702,10 +702,10 @@ class Searcher:
                 )
             )
         for series_name, number in written:
-            out.update(dict.fromkeys(self._naming_themselves(series_name, number), NAMED))
+            out.update(dict.fromkeys(self.naming_themselves(series_name, number), NAMED))
         return out
 
-    def _naming_themselves(self, name: str, number: int) -> list[str]:
+    def naming_themselves(self, name: str, number: int) -> list[str]:
         """The documents numbered ``number`` whose body names its number first as
         ``name`` does: "SE-0302" is proposals/0302-sendable.md, whose header says
         "Proposal: SE-0302", not the pages citing it; "SE-0001" is not testing/0001-...,
