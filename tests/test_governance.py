@@ -448,6 +448,22 @@ def test_a_briefs_reason_is_plain_text_cut_to_the_summary_length(make_base: Make
     assert builds.startswith("Every build stays") and len(builds) <= limit
 
 
+def test_a_brief_on_a_document_lists_it_first(make_base: MakeBase) -> None:
+    """grpc/proposal: `brief a88-xds-data-error-handling.md` listed the seven documents
+    around it by id, the one asked last."""
+    body = "Builds on [caching](a1-cache.md) and [retries](a2-retries.md)."
+    root = make_base(
+        {
+            "a1-cache.md": doc("Cache", type="decision", sources="[x]"),
+            "a2-retries.md": doc("Retries", type="decision", sources="[x]"),
+            "a9-errors.md": doc("Errors", type="fact", sources="[x]", body=body),
+        }
+    )
+    with Brain.open(root) as brain:
+        items = [i.id for i in brain.brief("a9-errors.md").items]
+    assert items == ["a9-errors.md", "a1-cache.md", "a2-retries.md"]
+
+
 def test_a_cause_is_read_in_a_bounded_window_and_never_from_time_or_vehicles() -> None:
     from mdbrain.service.briefing import _CAUSE_SPAN, _cause
 

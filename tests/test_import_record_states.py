@@ -1256,6 +1256,25 @@ def test_a_proposal_stating_its_state_and_giving_an_overview_is_read_so(
     assert adr.state_of("Ready for Review") == "proposed"
 
 
+def test_a_status_left_listing_a_forms_choices_gives_no_state_but_one_before_them_does() -> None:
+    """grpc/proposal: "* Status: {Draft, In Review, Ready for Implementation,
+    Implemented}", the template's line never filled in, put 17 proposals in force under
+    --verified; "In Review {Draft, ...}" was read as implemented, and "Implementation in
+    Progress" (approved, being built) as not yet decided."""
+    choices = "{Draft, In Review, Ready for Implementation, Implemented}"
+    assert adr.chosen(choices) == choices
+    assert adr.chosen(f"In Review {choices}") == "In Review"
+    assert adr.state_of(adr.chosen(f"In Review {choices}")) == "proposed"
+    assert adr.chosen("Accepted {see the discussion}") == "Accepted {see the discussion}"
+    head = "A59 title\n----\n* Author(s): someone\n* Status: {}\n\n## Abstract\n\nText.\n"
+    left = adr.read("A59-audit-logging.md", head.format(choices), {})
+    assert left is not None and (left.state, left.stated) == ("", choices)
+    filled = adr.read("A59-audit-logging.md", head.format(f"In Review {choices}"), {})
+    assert filled is not None and (filled.state, filled.stated) == ("proposed", "In Review")
+    assert adr.state_of("Implementation in Progress") == "accepted"
+    assert adr.state_of("In progress") == "proposed"
+
+
 def test_a_record_replaced_by_a_pull_request_elsewhere_is_deprecated() -> None:
     """celestia-app's ADR-005: "Deprecated in favor of [orchestrator-relayer#66](...)"
     came in a draft, and the import looked for its record number 66."""

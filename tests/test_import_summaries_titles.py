@@ -51,6 +51,19 @@ CODE = "```rust\nfn f() {}\n```\n"
             "We would like to remove that sentence from the policy.\n",
             "We would like to remove that sentence from the policy.",
         ),
+        (  # a definition the page gives in a quote: what the record decides
+            "A supported installation method in the Home Assistant context means:\n\n"
+            "> A way of installing Home Assistant that its developers test and document.\n\n"
+            "The team will not prevent other methods.\n",
+            "A supported installation method in the Home Assistant context means: A way of"
+            " installing Home Assistant that its developers test and document.",
+        ),
+        (  # what another text "states" is not the page's own word, nor its line alone
+            "We put no limit on the databases of the recorder, and the documentation"
+            " states:\n\n> Any database SQLAlchemy supports works.\n\n"
+            "We now limit the recorder to three engines.\n",
+            "We now limit the recorder to three engines.",
+        ),
         (  # a line announcing a list, after code: the code is not what it completes
             "The layout will now be:\n\n"
             + CODE
@@ -109,6 +122,24 @@ CODE = "```rust\nfn f() {}\n```\n"
 )
 def test_a_summary_never_stops_on_what_it_announces(body: str, wanted: str) -> None:
     assert summary.first_paragraph(body) == wanted
+
+
+def test_a_decision_list_with_code_inside_its_items_is_summed_up_from_its_start() -> None:
+    """home-assistant/architecture's 0009: code fenced inside the items of its Decision
+    list, four spaces in, was read with the items around it as one paragraph of fields
+    and left out; the summary was the last three items, after the code."""
+    body = (
+        "- Move the integration title out of the config key.\n"
+        "- Drop the titles that repeat the manifest.\n"
+        "- Start using `state` in strings.json, one entry per device class.\n"
+        '    ```json\n    {\n      "state": {"off": "Normal",\n        "on": "Low"}\n    }\n'
+        "    ```\n"
+        "- Import the existing state keys from the frontend.\n"
+        "- Convert the moon sensor to entities of its own.\n"
+    )
+    assert summary.first_paragraph(body, lists=True).startswith(
+        "Move the integration title out of the config key. Drop the titles that repeat"
+    )
 
 
 def test_tables_and_links_completing_a_paragraph_are_no_paragraphs_of_their_own() -> None:

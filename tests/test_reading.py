@@ -184,6 +184,22 @@ def test_show_returns_summary_links_outline_and_a_section_on_request(annex_f: Pa
                 brain.show(LOGIN, section=blank)
 
 
+def test_search_never_shows_a_table_of_contents_line(make_base: MakeBase) -> None:
+    """grpc/proposal and swift-evolution: the best line of a search was often an item of
+    the page's table of contents, which only says a heading again."""
+    body = (
+        "* [Maximum number of retry attempts](#maximum-number-of-retry-attempts)\n"
+        "* [Throttling](#throttling)\n\n"
+        "## Maximum number of retry attempts\n\n"
+        "The number of retry attempts is capped at five, whatever the service config says.\n"
+    )
+    root = make_base({"retries.md": doc("Client retries", body=body)})
+    found = Brain.open(root).reader().search("retry attempts maximum number").hits[0]
+    assert found.snippet == "## Maximum number of retry attempts"
+    capped = Brain.open(root).reader().search("retry attempts capped").hits[0]
+    assert capped.snippet.startswith("The number of retry attempts is capped")
+
+
 def test_search_shows_the_line_naming_the_identifier_its_heading_first(
     make_base: MakeBase,
 ) -> None:
@@ -1757,6 +1773,33 @@ def test_a_record_is_named_by_its_number_alone_when_one_holds_it(make_base: Make
         brain.show("7")
     with pytest.raises(UsageError):
         brain.show("2024")  # a day is no record number
+
+
+def test_a_record_is_named_by_its_letters_and_number_or_its_folder_and_number(
+    make_base: MakeBase,
+) -> None:
+    """grpc/proposal: `show A6` answered "did you mean a6-client-retries.md?", its file
+    named for it; home-assistant/architecture: `show adr/0015` failed where `show 0015`
+    found the record."""
+    root = make_base(
+        {
+            "a6-client-retries.md": doc("Client retries", type="decision"),
+            "a61-ipv6.md": doc("IPv6 addresses", type="decision"),
+            "l6-core-thing.md": doc("Core thing", type="decision"),
+            "adr/0015-os.md": doc("Operating system", type="decision"),
+            "rfcs/0015-other.md": doc("Other"),
+        }
+    )
+    brain = Brain.open(root)
+    assert brain.show("A6").hit.id == "a6-client-retries.md"
+    assert brain.show("a61").hit.id == "a61-ipv6.md"
+    assert brain.show("L6").hit.id == "l6-core-thing.md"
+    assert brain.show("adr/0015").hit.id == "adr/0015-os.md"
+    assert brain.show("adr/15/").hit.id == "adr/0015-os.md"
+    with pytest.raises(UsageError):
+        brain.show("A7")
+    with pytest.raises(UsageError, match=r"mean adr/0015-os\.md, rfcs/0015-other\.md"):
+        brain.show("15")  # two records numbered 15: both named, neither taken
 
 
 def test_the_section_headed_by_the_operators_asked_is_the_one_shown(make_base: MakeBase) -> None:

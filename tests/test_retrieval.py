@@ -241,6 +241,35 @@ def test_a_record_of_a_series_named_by_its_number_is_its_own_page_first(
     assert text.records_written("SE-0302 and utf-8, ADR-3") == {("SE-0302", 302)}
 
 
+def test_a_record_named_by_its_capital_and_number_is_the_page_its_file_is_named_for(
+    make_base: MakeBase,
+) -> None:
+    """grpc/proposal: "gRFC A27" put A27-xds-global-load-balancing.md ninth, under the
+    pages citing it; "A9" sixth. Letters naming three pages or more name none of them."""
+    cite = "As gRFC A27 says, and gRFC A9 before it, the xDS client follows gRFC A27."
+    root = make_base(
+        {
+            "a27-xds-global-load-balancing.md": doc(
+                "xDS-Based Global Load Balancing", body="The client talks to a control plane."
+            ),
+            "a9-server-side-connection-management.md": doc(
+                "Server-side Connection Management", body="Servers close idle connections."
+            ),
+            **{f"a{n}-later.md": doc(f"Later {n}", body=cite) for n in range(60, 64)},
+            **{f"x11-{n}.md": doc(f"Display {n}", body="X11 forwarding.") for n in range(3)},
+            "forwarding.md": doc("Forwarding", body="X11 forwarding over SSH."),
+        }
+    )
+    assert _ids(root, "gRFC A27")[0] == "a27-xds-global-load-balancing.md"
+    assert _ids(root, "A9")[0] == "a9-server-side-connection-management.md"
+    assert _ids(root, "What does A27 say about the control plane?")[0].startswith("a27-")
+    assert _ids(root, "X11 forwarding over SSH")[0] == "forwarding.md"
+    assert text.lettered_records("gRFC A27 and L-74, not ARM64 nor a27") == {
+        ("a", 27),
+        ("l", 74),
+    }
+
+
 def test_a_record_of_a_series_is_named_by_its_number_to_show_and_history(
     make_base: MakeBase,
 ) -> None:

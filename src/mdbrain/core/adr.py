@@ -400,6 +400,8 @@ _STATES: Final = (
             r"|^\W*documented\b"
             r"|^\W*implementable\b"  # a KEP approved for implementation
             r"|^\W*ready\s+for\s+implementation\b"  # ... and a dapr proposal
+            # approved, being built: grpc/proposal's A42 and A48 ("in progress" alone is not)
+            r"|^\W*(?:implementation\s+in\s+progress|being\s+implemented)\b"
             # an Ember RFC's later stages
             r"|^\W*(?:released|recommended|ready[- ]for[- ]release)\W*$"
             r"|^\W*released\s[^\n\d]{0,40}\d"  # cilium's "Released Cilium 1.17"
@@ -1325,11 +1327,23 @@ _EMPHASIS = re.compile(r"(\*\*|__)([^*_|\n]+?)\1")
 
 def chosen(status: str) -> str:
     """The choice a filled-in form marks among those its template listed (``draft |
-    pending feedback | **final**`` gives ``final``); any other status as it is."""
+    pending feedback | **final**`` gives ``final``); the words before the choices a form
+    lists in braces or brackets (``In Review {Draft, In Review, Implemented}`` gives
+    ``In Review``; the list alone gives no state, :func:`_placeholder_states`); any
+    other status as it is."""
+    offered = _OFFERED.search(status)
+    if offered is not None and offered.start() > 0 and _comma_choices(offered.group(1)):
+        return (status[: offered.start()] + status[offered.end() :]).strip(" -:,;*_")
     if "|" not in status:
         return status
     marked = _EMPHASIS.findall(status)
     return marked[0][1].strip() if len(marked) == 1 else status
+
+
+# the choices a form offers, between braces or brackets: grpc/proposal's template writes
+# "* Status: {Draft, In Review, Ready for Implementation, Implemented}", and seventeen
+# proposals kept that line, read as implemented
+_OFFERED = re.compile(r"[{\[]([^{}\[\]\n]+)[}\]]")
 
 
 def is_template(path: str, status: str, *, dated: bool = False, title: str = "") -> bool:
@@ -1433,8 +1447,15 @@ def placeholder_title(title: str) -> bool:
 
 def _placeholder_states(status: str) -> bool:
     """Whether a status names the states a form offers rather than one
-    ("proposed, accepted, rejected, deprecated, superseded, etc.")."""
-    return _named_states(status) >= _PLACEHOLDER_STATES or _listed(status) >= _PLACEHOLDER_STATES
+    ("proposed, accepted, rejected, deprecated, superseded, etc."), or lists them in
+    braces or brackets: grpc/proposal's "{Draft, In Review, Ready for Implementation,
+    Implemented}", two kinds of state, was read as implemented."""
+    offered = _OFFERED.fullmatch(status.strip())
+    return (
+        _named_states(status) >= _PLACEHOLDER_STATES
+        or _listed(status) >= _PLACEHOLDER_STATES
+        or (offered is not None and _comma_choices(offered.group(1)) >= _PLACEHOLDER_STATES)
+    )
 
 
 def date_of(body: str, meta: Mapping[str, Any], status: str) -> dt.date | None:

@@ -73,6 +73,7 @@ _INITIALS = re.compile(r"(?:[^\W\d_]\.-?)+")
 _LAST_WORD = re.compile(r"[^\s(\[{«“\"']+$")
 
 _FENCE = re.compile(r"^ {0,3}(" + markdown.FENCE_RUN + r")")
+_NESTED_FENCE = re.compile(r"^[ \t]{4,}(" + markdown.FENCE_RUN + r")")
 _HEADING = re.compile(r"^ {0,3}#{1,6}(?:[ \t]+((?:.*[^ \t#])?))?[ \t#]*$")
 _SETEXT = re.compile(r"^ {0,3}(?:=+|-+) *$")
 _SKIP_LINE = re.compile(
@@ -561,10 +562,15 @@ def _blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR
             continue
         if skip_to_heading:
             continue
-        if (fence := _FENCE.match(row)) is not None:
+        # code fenced inside a list's item, indented past a fence of its own: it ends the
+        # items read so far (home-assistant/architecture's 0009 read it as fields)
+        fence = _NESTED_FENCE.match(row) if block and is_list else None
+        nested = fence is not None
+        if (fence := fence or _FENCE.match(row)) is not None:
             yield from flush()
             marks = fence.group(1)
-            close = re.compile(rf"^ {{0,3}}{marks[0]}{{{len(marks)},}}[ \t]*$")
+            indent = "[ \t]*" if nested else " {0,3}"
+            close = re.compile(rf"^{indent}{marks[0]}{{{len(marks)},}}[ \t]*$")
             end = next((k for k in range(i + 1, len(lines)) if close.match(lines[k])), None)
             i = len(lines) if end is None else end  # code to its end, or to the end of the page
             continue
@@ -972,7 +978,7 @@ def _completed(block: Block, read: _Peeked) -> Block:
         return Block(PROSE, before)
     if not announces and not unfinished:
         return block
-    completion = _completion(read, unfinished)
+    completion = _completion(read, unfinished, defines=_DEFINES.search(text) is not None)
     if completion:
         if unfinished and not announces:
             completion = _ITEM_START.sub(lambda m: m.group(1) + m.group(2).lower(), completion)
@@ -999,10 +1005,17 @@ _ANNOUNCING_ONLY = re.compile(
     r"\b(?:following|follows|below|example|examples|e\.g|i\.e|like|such as|include|includes"
     r"|are|is|was|were|be|these|this|here|to|of|with|for|by|and|or|run|use|type|enter|suivants?"
     r"|specifically|namely|so|then|now|thus|say|says|said|see|reads?|looks?|goes"
+    r"|means?|states?|stated|writes|wrote|defined\s+as"
     r"|suivantes?|exemple|ci-dessous|sont|est)\W*$",
     re.IGNORECASE,
 )
 _STATED_WORDS = 6  # words a sentence ending in ":" holds, at least, to say something itself
+# a sentence that gives a term's meaning in what follows ("... in this context means:"):
+# home-assistant/architecture's 0012 defines its subject in a quote under it
+_DEFINES = re.compile(
+    r"\b(?:means|mean|is\s+defined\s+as|are\s+defined\s+as|signifie|signifient)\s*:\s*$",
+    re.IGNORECASE,
+)
 # what opens a clause that leans on what follows: "To check that...:", "Afin de vérifier...:"
 _LEANING = re.compile(
     r"(?:to|in\s+order|for|when|if|once|after|before|as|while|with|by|using|here|below"
@@ -1042,16 +1055,18 @@ def _runs_past(block: Block, after: Block | None) -> bool:
     return after.text[:1].islower() or _UNFINISHED.search(block.text) is not None
 
 
-def _completion(read: _Peeked, unfinished: bool) -> str:
+def _completion(read: _Peeked, unfinished: bool, *, defines: bool = False) -> str:
     """What is right under a paragraph that announces it: the items of a list (a list
     whose items are paragraphs too), a short line, a table's rows, or a paragraph that
-    is not a quote; '' when something else comes between, or nothing follows."""
+    is not a quote, unless the paragraph ``defines`` a term by what follows ("... means:"):
+    that quote is the page's own definition; '' when something else comes between, or
+    nothing follows."""
     after = read.peek()
     if after is None or not after.follows:
         return ""
     if after.quote:  # words quoted, no sentence of the page's: nor what stands alone
         next(read)
-        return ""
+        return after.text if defines and after.kind in (PROSE, ASIDE) else ""
     if after.kind in (PROSE, ASIDE) and not unfinished:
         next(read)
         return after.text

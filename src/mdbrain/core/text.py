@@ -437,6 +437,18 @@ def records_named(text: str) -> set[tuple[str, int]]:
 _OTHER_SERIES_NAMED = re.compile(r"(?<![\w.-])([A-Z]{2,5})-(\d{1,5})(?![\w.-]*\w)")
 
 
+# a record a project names by one or two capitals and its number, its file named so:
+# grpc/proposal's "A27" is A27-xds-global-load-balancing.md, "L74" L74-java-channel-creds.md
+_LETTERED_NAMED = re.compile(r"(?<![\w.-])([A-Z]{1,2})-?(\d{1,5})(?![\w.-]*\w)")
+
+
+def lettered_records(text: str) -> set[tuple[str, int]]:
+    """The records ``text`` names by one or two capitals and a number, the letters
+    lowercased: ``{("a", 27)}`` for "What does gRFC A27 define?". A page whose file name
+    opens with them is that record's (see ``Searcher._exact``)."""
+    return {(letters.lower(), int(number)) for letters, number in _LETTERED_NAMED.findall(text)}
+
+
 def records_written(text: str) -> set[tuple[str, int]]:
     """The records of other series than :data:`RECORD_SERIES` that ``text`` names, each
     as written and by its number: ``{("SE-0302", 302)}``. Their pages are known by their

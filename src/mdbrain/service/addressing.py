@@ -174,21 +174,36 @@ def named(
 
 _FOLDER_PAGES = frozenset({"readme", "index", "_index", "home"})  # home: import's index.md
 _BARE_NUMBER = re.compile(r"#?(\d{1,7})")
+# a record's letters and number as a project writes them: "A6", "L74", "P5" (grpc/proposal)
+_LETTERED = re.compile(r"([A-Za-z]{1,4})[-_ ]?(\d{1,5})")
 
 
 def _records_named(found: Manifest, value: str) -> list[str]:
     """The documents ``value`` names as a record (``KEP-859``, ``ADR 11``: its series
-    and number; ``24`` or ``#24``: its number alone, in whatever series) or by the name
+    and number; ``24`` or ``#24``: its number alone, in whatever series, ``adr/0015`` in
+    that folder; ``A6``: the letters and number its file name opens with) or by the name
     of the folder it is the page of (``859-kubectl-headers`` for
     ``keps/sig-cli/859-kubectl-headers/readme.md``), a path telling apart folders of
     one name. kubernetes/enhancements: every KEP is a ``readme.md``, and ``show
     KEP-859`` was no document id."""
     from mdbrain.core import adr, text
 
-    bare = _BARE_NUMBER.fullmatch(value.strip())
+    folder, _slash, last = value.strip().rstrip("/").rpartition("/")
+    bare = _BARE_NUMBER.fullmatch(last)
     if bare is not None:  # "show 24" in a decision log: the records numbered 24
         number = int(bare.group(1))
-        return [e.id for e in found.entries if adr.number_of(e.id) == number]
+        numbered = [e.id for e in found.entries if adr.number_of(e.id) == number]
+        if folder:  # "adr/0015": those of that folder (home-assistant/architecture)
+            inside = folder.strip("./").casefold()
+            numbered = [d for d in numbered if posixpath.dirname(d).casefold() == inside]
+        return numbered
+    lettered = _LETTERED.fullmatch(value.strip())
+    if lettered is not None:  # "A6": the page named for it (grpc/proposal's a6-client-retries.md)
+        letters, number = lettered.group(1), int(lettered.group(2))
+        own = re.compile(rf"{letters}[-_]?0*{number}(?![0-9])", re.IGNORECASE)
+        pages = [e.id for e in found.entries if own.match(adr.page_name(e.id))]
+        if pages:
+            return pages
     named = text.records_named(value)
     if len(named) == 1:
         ((series, number),) = named

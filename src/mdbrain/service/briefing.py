@@ -250,6 +250,26 @@ def _paragraph_under(lines: list[str], title: re.Pattern[str]) -> str:
     return " ".join(paragraph)
 
 
+def _listed_order(
+    entry: Entry, asked: str, aside: set[str], tagged: set[str], rank: dict[str, int]
+) -> tuple[object, ...]:
+    """Where a brief lists ``entry``: the document ``asked``, if one is, first (grpc/proposal's
+    ``brief a88-....md`` gave it after its neighbours); those on other symbols of the
+    file asked after those on it (``aside``); in force, then what waits for review, then
+    tagged drafts; those found by search after the ``tagged``; then by kind, by the
+    search's ``rank``, and by id as a person counts (adr-8 before adr-19)."""
+    return (
+        entry.id != asked,
+        entry.id in aside,
+        entry.status == "draft",
+        entry.status == "needs-review",
+        bool(tagged) and entry.id not in tagged,
+        ORDER.index(entry.type) if entry.type in ORDER else len(ORDER),
+        rank.get(entry.id, 0),
+        indexes.natural(entry.id),
+    )
+
+
 def _in_force(entry: Entry, as_of: dt.date | None) -> bool:
     if as_of is None:
         return entry.status in {"stable", "needs-review"}
@@ -541,21 +561,11 @@ class Briefer:
         chosen = _chosen(about, tagged, as_of, result)
         if not chosen and not found.entries:
             result.advice = EMPTY_ADVICE
-        # found by search: the ranking orders each kind; else the ids do
-        rank = {e.id: n for n, e in enumerate(about)} if result.kind == "search" else {}
         aside = {doc_id for doc_id, cover in covers.items() if cover.aside}
         result.elsewhere = sum(1 for e in chosen if e.id in aside)
-        chosen.sort(
-            key=lambda e: (
-                e.id in aside,  # on other symbols of the file asked: after those on it
-                e.status == "draft",  # tagged drafts shown beside what is in force: last
-                e.status == "needs-review",  # in force first, then what waits for review
-                bool(tagged) and e.id not in tagged,  # found by search: after the tagged
-                ORDER.index(e.type) if e.type in ORDER else len(ORDER),
-                rank.get(e.id, 0),
-                indexes.natural(e.id),  # adr-8 before adr-19, as a person counts
-            )
-        )
+        # found by search: the ranking orders each kind; else the ids do
+        rank = {e.id: n for n, e in enumerate(about)} if result.kind == "search" else {}
+        chosen.sort(key=lambda e: _listed_order(e, key, aside, tagged, rank))
         listed = BRIEF_LIMIT if limit is None else limit
         result.more = max(0, len(chosen) - listed)
         for entry in chosen[:listed]:

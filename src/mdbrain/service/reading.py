@@ -1578,7 +1578,8 @@ class Reader:
     def _snippet(self, doc_id: str, wanted: set[str], asked: str = "") -> tuple[str, int]:
         """The body line that shows the search best, trimmed: one holding ``asked`` as
         written (case aside), a heading first, as where a name is defined; else the
-        line holding most of the wanted terms."""
+        line holding most of the wanted terms. Comments and a table of contents' items
+        are never it."""
         try:
             doc = self.document(doc_id)
         except UsageError:
@@ -1586,7 +1587,8 @@ class Reader:
         best, best_line, best_score = "", 0, (False, False, 0)
         phrase = " ".join(asked.split()).casefold()
         lines = doc.body.split("\n")  # the body's newlines are "\n": one item per file line
-        hidden = comment_lines(lines)
+        # nor a table of contents' item, which says a heading again (grpc/proposal)
+        hidden = comment_lines(lines) | passages.contents_lines(lines)
         for offset, terms in enumerate(_terms_of_each(self, lines, wanted) if wanted else ()):
             if offset in hidden:
                 continue

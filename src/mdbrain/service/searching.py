@@ -55,6 +55,7 @@ PAIR_WEIGHT = 1.0  # what two words asked in a row count for in a section, found
 TITLE_WHOLE = 0.2  # share a document gains when its title holds every term asked
 HEADING_WHOLE = 0.1  # and when the heading of its best section does
 NAMED = 3  # the tier of a record a question names ("KEP-3063", "ADR 11"): see Card.exact
+LETTERED_PAGES = 2  # pages named for "A27" at most, for it to name them
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
 HOLDING_ALL = 50  # documents about every term asked added to them, when a word was common
 PREFERRED_GAIN = 0.25  # share of its score a document of a type the question asks for gains
@@ -682,7 +683,8 @@ class Searcher:
         numbers = text.record_numbers(question)
         proposals = text.records_named(question)
         written = text.records_written(question)
-        if not numbers and not proposals and not written:
+        lettered = text.lettered_records(question)
+        if not numbers and not proposals and not written and not lettered:
             return out
         from mdbrain.core import adr  # read by a question naming a record only
 
@@ -703,6 +705,14 @@ class Searcher:
             )
         for series_name, number in written:
             out.update(dict.fromkeys(self.naming_themselves(series_name, number), NAMED))
+        for letters, number in lettered:
+            # "A27" names the page whose file name opens with it (grpc/proposal: the pages
+            # citing "gRFC A27" ranked above it), when one or two do: a capital and digits
+            # name a product or a size as often ("X11", "B2"), not a file of its own
+            own = re.compile(rf"{letters}-?0*{number}(?=[-_. ]|$)", re.IGNORECASE)
+            pages = [f for f in self.files if own.match(adr.page_name(f))]
+            if len(pages) <= LETTERED_PAGES:
+                out.update(dict.fromkeys(pages, NAMED))
         return out
 
     def naming_themselves(self, name: str, number: int) -> list[str]:

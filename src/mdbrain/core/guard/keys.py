@@ -37,6 +37,14 @@ def key_material_follows(text: str, end: int) -> bool:
     )
 
 
+def key_body_follows(text: str, end: int) -> bool:
+    """After a key header's words written without the PEM dashes: a line of base64 at
+    least as long as a key's (:data:`_BASE64_LINE`), after blanks and header lines. Words
+    in a sentence ("file headers have \"BEGIN PRIVATE KEY\"") are followed by prose."""
+    ahead = _PEM_AHEAD.match(text, end)
+    return _BASE64_LINE.match(text, ahead.end() if ahead else end) is not None
+
+
 # After a PEM header: blanks and newlines (real or escaped "\n"), and RFC 1421 header
 # lines ("Proc-Type: ..."). Each part is bounded and a header line cannot hold a
 # newline, so a match costs at most a few hundred characters.

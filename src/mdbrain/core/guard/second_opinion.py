@@ -9,7 +9,7 @@ import re
 from mdbrain.core.guard.assignments import credential_name, names_credential, password_named
 from mdbrain.core.guard.encoding import encoded_stand_in
 from mdbrain.core.guard.hit import SECRET, Hit, SecondOpinion, digest, redact
-from mdbrain.core.guard.keys import BEGIN_LINE, key_material_follows
+from mdbrain.core.guard.keys import BEGIN_LINE, key_body_follows, key_material_follows
 from mdbrain.core.guard.ledger import Ledger
 from mdbrain.core.guard.patterns import sample_userinfo
 from mdbrain.core.guard.samples import COMMON_PASSWORDS, placeholder, reference
@@ -98,10 +98,21 @@ def _second_opinion_stands(ledger: Ledger, kind: str, number: int, value: str, s
         at = said.find(value)
         return not (at > 0 and _COMPARED.search(said, 0, at) and not some_randomness(value))
     if kind == "Private Key":
-        start = ledger.lines.start_of(number)
-        header = BEGIN_LINE.search(ledger.text, start, start + len(said))
-        return header is None or key_material_follows(ledger.text, header.end())
+        return _key_stands(ledger, number, said)
     return not sample
+
+
+def _key_stands(ledger: Ledger, number: int, said: str) -> bool:
+    """Whether detect-secrets' private key on line ``number`` (``said``) is one: its PEM
+    header followed by key material; the header's words without the PEM dashes, a key in
+    another form (PuTTY's, SSH2's "---- BEGIN ... ----") or a body right under them;
+    not the words in a sentence (grpc/proposal's L74: file headers have "BEGIN PRIVATE
+    KEY")."""
+    start = ledger.lines.start_of(number)
+    header = BEGIN_LINE.search(ledger.text, start, start + len(said))
+    if header is not None:
+        return key_material_follows(ledger.text, header.end())
+    return "PuTTY" in said or "----" in said or key_body_follows(ledger.text, start + len(said))
 
 
 def consult(ledger: Ledger, opinion: SecondOpinion) -> None:
