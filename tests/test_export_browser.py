@@ -134,6 +134,8 @@ def test_the_manifest_filters_hide_and_show_rows(page: Any, site: Path) -> None:
 def test_a_theme_link_on_the_home_page_opens_the_manifest_filtered(page: Any, site: Path) -> None:
     open_page(page, site, "index.html")
     page.locator("#themes summary", has_text="features/").locator("a.filter").click()
+    # the page filters its rows once loaded: wait for its count, not for the click
+    sync_api.expect(page.locator("#shown-count")).to_have_text("3")
     assert page.url.endswith("manifest.html#theme=features")
     assert visible_ids(page) == [
         "features/login.md",

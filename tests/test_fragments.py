@@ -54,6 +54,20 @@ def test_quoted_headings_element_ids_and_entities_give_anchors_too() -> None:
     assert {"custom_dir", "mkdocs-locale", "on_event_name"} <= offered
 
 
+def test_a_myst_target_above_a_heading_is_an_anchor() -> None:
+    """jupyter/enhancement-proposals: "(appendix-repositories)=" above a heading is a
+    MyST label its site serves as an anchor; check said the link to it was broken.
+    Written inside code, or in a sentence, it is none."""
+    body = (
+        "See the [repositories](#appendix-repositories).\n\n(appendix-repositories)=\n"
+        "## Appendix: the repositories\n\nText (not-a-label)= here.\n\n"
+        "```\n(in-code)=\n```\n"
+    )
+    offered = set(fragments.of(body, markdown.scan(body).headings))
+    assert "appendix-repositories" in offered
+    assert not {"not-a-label", "in-code"} & offered
+
+
 def test_headings_linked_by_reference_and_githubs_prefixed_ids_are_offered() -> None:
     # NixOS/rfcs' RFC 42: "## [Part 1][part1]" twice, linked as #part-1-1; RFC 140
     # links <a id="req-ref"> as #user-content-req-ref, the id GitHub serves

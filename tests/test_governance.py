@@ -448,6 +448,30 @@ def test_a_briefs_reason_is_plain_text_cut_to_the_summary_length(make_base: Make
     assert builds.startswith("Every build stays") and len(builds) <= limit
 
 
+def test_a_briefs_reason_is_a_rationales_prose_never_a_table_or_a_blank_left(
+    make_base: MakeBase,
+) -> None:
+    """grpc/proposal: "why:" lines gave a Rationale section's table as one line
+    ("OpenCensus Metric | Equivalent OpenTelemetry Metric ----...") and "N/A"."""
+    table = (
+        "## Rationale\n\n| OpenCensus | OpenTelemetry |\n|---|---|\n| a.count | a_total |\n\n"
+        "The new names follow the OpenTelemetry conventions.\n"
+    )
+    blank = "## Context\n\nMetrics went missing on every restart.\n\n## Rationale\n\nN/A\n"
+    root = make_base(
+        {
+            "decisions/0001-metrics.md": doc("Metrics", type="decision", sources="[x]", body=table),
+            "decisions/0002-restart.md": doc("Restart", type="decision", sources="[x]", body=blank),
+        }
+    )
+    with Brain.open(root) as brain:
+        reasons = {i.id: i.reason for i in brain.brief("decisions").items}
+    assert reasons == {
+        "decisions/0001-metrics.md": "The new names follow the OpenTelemetry conventions.",
+        "decisions/0002-restart.md": "Metrics went missing on every restart.",
+    }
+
+
 def test_a_brief_on_a_document_lists_it_first(make_base: MakeBase) -> None:
     """grpc/proposal: `brief a88-xds-data-error-handling.md` listed the seven documents
     around it by id, the one asked last."""

@@ -226,10 +226,10 @@ def test_an_import_in_force_puts_in_force_the_drafts_an_earlier_import_made(
     cron = repo.path / "kb/adr/0003-cron.md"
     cron.write_text(cron.read_text(encoding="utf-8") + "\nEdited by hand.\n", encoding="utf-8")
     again = Brain.open(repo.path).import_docs(repo.path / "adr", theme="adr", verified=True)
-    assert again.refreshed == {
-        "0001-queues.md": "adr/0001-queues.md",
-        "0002-codecs.md": "adr/0002-codecs.md",
-    }
+    # the proposed one stays a draft, as it was: nothing replaced, nothing counted
+    # (grpc/proposal: "72 of them replaced the draft", one page having changed)
+    assert again.refreshed == {"0001-queues.md": "adr/0001-queues.md"}
+    assert set(again.imported) == {"0001-queues.md"}
     status = {
         name: (repo.path / "kb/adr" / name)
         .read_text(encoding="utf-8")
@@ -244,3 +244,36 @@ def test_an_import_in_force_puts_in_force_the_drafts_an_earlier_import_made(
     }
     [edited] = again.skipped
     assert "'mdbrain verify adr/0003-cron.md' puts it in force" in edited.reason
+
+
+def test_a_page_flagged_by_update_alone_is_refreshed_by_an_import_in_force(
+    tmp_path: Path,
+) -> None:
+    """grpc/proposal: after ``update`` flagged the record whose page changed, importing
+    the page again with --verified was refused ("... and so did the document (edited or
+    checked): compare them by hand"); only update's status and reason had changed."""
+    repo = Repo(tmp_path / "rfc")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\ncheck_on_update: false\n')
+    repo.write("kb/.keep.md", "")
+    repo.write("design/retries.md", "# Retries\n\nA call is retried at most 5 times.\n")
+    repo.commit("the page", "2026-07-01T12:00:00")
+    assert (
+        Brain.open(repo.path).import_docs(repo.path / "design", theme=".", verified=True).imported
+    )
+    repo.commit("import it", "2026-07-02T12:00:00")
+    repo.write("design/retries.md", "# Retries\n\nA call is retried at most 7 times.\n")
+    repo.commit("raise the attempts", "2026-07-03T12:00:00")
+    flagged = Brain.open(repo.path).update()
+    assert [flag.doc for flag in flagged.flagged] == ["retries.md"]
+    again = Brain.open(repo.path).import_docs(repo.path / "design", theme=".", verified=True)
+    assert again.refreshed == {"retries.md": "retries.md"}
+    text = (repo.path / "kb" / "retries.md").read_text(encoding="utf-8")
+    assert "7 times" in text and "status: stable" in text and "review_reason" not in text
+    # a word of the document changed too: that is an edit, left to the person
+    repo.write("design/retries.md", "# Retries\n\nA call is retried at most 9 times.\n")
+    repo.commit("raise them again", "2026-07-04T12:00:00")
+    assert Brain.open(repo.path).update().flagged
+    page = repo.path / "kb" / "retries.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("7 times", "seven times"))
+    edited = Brain.open(repo.path).import_docs(repo.path / "design", theme=".", verified=True)
+    assert not edited.refreshed and "by hand" in edited.skipped[0].reason

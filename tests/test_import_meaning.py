@@ -271,6 +271,10 @@ def test_days_are_read_in_the_ways_logs_write_them() -> None:
     named = "designs/2019-10-15-tool-visibility.md"
     assert dates.of_page(slip, [], TODAY, path=named) == (dt.date(2019, 10, 15),) * 2
     assert dates.of_page(slip, [], TODAY) == (dt.date(2018, 10, 23), dt.date(2019, 10, 15))
+    # jupyter/enhancement-proposals: "date-started" is the day a JEP was written; git's
+    # day of the folder's last move was taken, and "last-update" as created
+    jep = {"date-started": "2022-02-10", "last-update": "2023-10-10"}
+    assert dates.of_page(jep, [], TODAY) == (dt.date(2022, 2, 10), dt.date(2023, 10, 10))
     # aws/aws-cdk-rfcs: "start date: 2020-3-29", a space in the name and one digit
     cdk = {"feature name": "cdk-2.0", "start date": "2020-3-29"}
     assert dates.of_page(cdk, [], TODAY) == (dt.date(2020, 3, 29), dt.date(2020, 3, 29))

@@ -14,6 +14,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from mdbrain.core import document, guard
 from mdbrain.service import importing
 from mdbrain.service.brain import Brain
@@ -313,6 +315,27 @@ def test_an_author_line_in_a_code_block_is_no_field(tmp_path: Path) -> None:
     assert _authors_without_addresses(body) == body
     top = "# A\n\n* Authors: Ana <ana@lumen-labs.fr>\n"
     assert _authors_without_addresses(top) == "# A\n\n* Authors: Ana\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        # golang/proposal's 12302: the address between entities, the entity's ";" lost
+        ("Author: Dave Cheney &lt;dave@cheney.net&gt;", "Author: Dave Cheney"),
+        # jupyter's JEP 29: a mailto link left empty, and its brackets
+        (
+            "Authors: Jason Grout ([jason@grout.org](mailto:jason@grout.org)), Ana Ruiz",
+            "Authors: Jason Grout, Ana Ruiz",
+        ),
+        ("Author: Bo Li <bo@li.dev>; Ann Roe", "Author: Bo Li; Ann Roe"),
+    ],
+)
+def test_an_address_left_out_leaves_no_empty_link_or_broken_entity(line: str, kept: str) -> None:
+    from mdbrain.service.importing import _authors_without_addresses, _without_address
+
+    assert _authors_without_addresses(f"# A\n\n{line}\n") == f"# A\n\n{kept}\n"
+    field = line.partition(": ")[2]
+    assert _without_address(field) == kept.partition(": ")[2]
 
 
 def test_a_link_from_the_top_to_the_refused_page_leads_to_its_file_then_to_it(

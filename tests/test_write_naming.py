@@ -170,6 +170,23 @@ def test_a_folder_writing_letters_before_its_numbers_keeps_them(
     assert expected in written.numbered
 
 
+def test_a_folder_numbered_by_numbers_given_elsewhere_gives_no_next_one(
+    make_base: MakeBase,
+) -> None:
+    """golang/proposal: design/ names each document by its GitHub issue (2775, 2981,
+    4238 ... 74609); a decision written there was numbered 74610, "next after" the
+    last, as if it were issue #74610. A title starting with its number keeps it."""
+    names = ("2775-binary-only", "2981-go-test-subtests", "4238-go12nil", "12302-release")
+    brain = Brain.open(records(make_base, *names, "74609-leak-detection"), clock=lambda: TODAY)
+    written = brain.write(decision("No new syntax for error handling"))
+    assert written.id == "decisions/no-new-syntax-for-error-handling.md"
+    assert "not numbered" in written.numbered
+    given = brain.write(decision("32437: A try built-in"))
+    assert given.id == "decisions/32437-a-try-built-in.md"
+    dense = slug.series(["0001-a", "0002-b", "0004-c", "0005-d", "0007-e", "0009-f"])
+    assert dense is not None and not dense.given_elsewhere
+
+
 def test_folders_named_for_their_records_states_number_them_as_one_series(
     make_base: MakeBase,
 ) -> None:

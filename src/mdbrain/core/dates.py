@@ -26,7 +26,7 @@ from mdbrain.core import cells, fields, markdown
 # Fields that say when a page was written, and when it last changed (lower case).
 CREATED_KEYS: Final = (
     "created", "date", "publishdate", "pubdate", "published", "date_created", "creation_date",
-    "created_at", "start_date",
+    "created_at", "start_date", "date_started", "started",
 )  # fmt: skip
 UPDATED_KEYS: Final = (
     "updated", "lastmod", "last_modified", "last_modified_at", "modified", "last_update",

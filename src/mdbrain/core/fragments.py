@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
 
 from mdbrain.core import markdown, passages
 from mdbrain.core.lazy import lazy_pattern
@@ -114,11 +114,32 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
     if "{" in body and "#" in body:
         for m in _ATTRIBUTE_ID().finditer(body):
             found.add(m.group(1).casefold(), (m.group(1).casefold(),))
+    if ")=" in body:  # MyST's targets: "(name)=" on its own line, above what it names
+        for target in _myst_targets(body):
+            found.add(target, (target,))
     if "id=" in body or "name=" in body or "id =" in body or "name =" in body:
         for m in _HTML_ID().finditer(body):
             given = next(filter(None, m.groups())).casefold()
             found.add(given, (given,))
     return found.anchors()
+
+
+# a MyST target: "(appendix-repositories)=" alone on a line (jupyter/enhancement-proposals)
+_MYST_TARGET = re.compile(r"[ \t]{0,3}\(([^\s()]{1,200})\)=[ \t]*")
+
+
+def _myst_targets(body: str) -> Iterator[str]:
+    """The names of the MyST targets of ``body`` outside fenced code, casefolded."""
+    fence = ""
+    for line in body.split("\n"):
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+            continue
+        opened = markdown.FENCE.match(line)
+        if opened is not None:
+            fence = opened.group(1)
+        elif (target := _MYST_TARGET.fullmatch(line)) is not None:
+            yield target.group(1).casefold()
 
 
 def _heading(title: str, seen: Counter[str]) -> tuple[str, set[str]]:

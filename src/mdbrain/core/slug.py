@@ -151,6 +151,17 @@ class Series:
         return self.numbers[-1][1] if self.numbers else ""
 
     @property
+    def given_elsewhere(self) -> bool:
+        """Whether the numbers are ids given elsewhere (an issue's, a pull request's), not
+        a count: :data:`SPARSE_MIN` of them at least, spread over more than
+        :data:`SPARSE_SPAN` times as many numbers (golang/proposal's design/ holds 2775,
+        2981, 4238 ... 74609, each document named for its issue)."""
+        if len(self.numbers) < SPARSE_MIN:
+            return False
+        span = self.numbers[-1][0] - self.numbers[0][0] + 1
+        return span > SPARSE_SPAN * len(self.numbers)
+
+    @property
     def next(self) -> int:
         return self.numbers[-1][0] + 1 if self.numbers else 1
 
@@ -173,6 +184,7 @@ def _is_date(year: str, month: str, day: str) -> bool:
 
 
 _MONTH_WIDTH = 6  # "202012": a month, as thanos-io/thanos names its proposals
+SPARSE_MIN, SPARSE_SPAN = 5, 10  # see Series.given_elsewhere
 _YEARS = range(1970, 2101)  # a month's year: "123456" is no month
 
 

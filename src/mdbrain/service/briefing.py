@@ -187,7 +187,7 @@ def _reason(session: Session, entry: Entry, limit: int) -> str:
     lines = doc.body.splitlines()
     # as a reader sees it, on one line: carbon-lang's "why:" lines showed the links,
     # emphasis and code marks of its rationale paragraphs
-    said = summary.plain(_paragraph_under(lines, _REASON_TITLE))
+    said = _rationale(lines)
     if said:
         return cells.clip(said, limit)
     decision = markdown.without_comments("\n".join(_section_lines(lines, _DECISION_TITLE)), " ")
@@ -237,6 +237,20 @@ def _section_lines(lines: list[str], title: re.Pattern[str]) -> list[str]:
                 out.append(text)
             return out
     return []
+
+
+def _rationale(lines: list[str]) -> str:
+    """The first paragraph of prose under a heading that is the reason word alone, as
+    plain text ('' when it only holds a blank left to fill, "N/A"); a table, code or a
+    list standing alone is passed over (grpc/proposal: a table of metric names as one
+    line, and "N/A", were the "why:" lines of two proposals)."""
+    section = "\n".join(_section_lines(lines, _REASON_TITLE))
+    said = summary.first_paragraph(section) if section.strip() else ""
+    return "" if _SAYS_NOTHING.fullmatch(said) else said
+
+
+# what a form's blank left as it was says: nothing
+_SAYS_NOTHING = re.compile(r"\W*(?:n/?a|none|tbd|todo|nothing|-+)?\W*", re.IGNORECASE)
 
 
 def _paragraph_under(lines: list[str], title: re.Pattern[str]) -> str:

@@ -22,6 +22,7 @@ import contextlib
 import dataclasses
 import datetime as dt
 import fnmatch
+import hashlib
 import itertools
 import os
 import posixpath
@@ -506,6 +507,8 @@ def _refreshed(
         if entry is not None
         else (False, False)
     )
+    if changed and not untouched and entry is not None:
+        untouched = _flagged_alone(run, entry, lock.get(entry.id, {}).get(source, {}))
     again = entry is not None and (entry.status == "draft" or run.plan.verified)
     # or a draft as import wrote it, which --verified asked now puts in force as its page
     # says: nats-io's log, imported once without it, stayed drafts ("already imported")
@@ -528,6 +531,57 @@ def _refreshed(
         why = f"imported as {made}, a draft edited since: 'mdbrain verify {made}' puts it in force"
     run.skipped.append(Case(path, "", why))
     return False
+
+
+def _written(
+    run: _Run, pages: dict[str, conversion.Page], texts: dict[str, str], dry_run: bool
+) -> list[str]:
+    """Write each page's text as its document (none on a dry run); the ids written. A
+    draft made again as it was (``--verified`` leaves a proposal a draft) is neither
+    written nor counted, imported or replaced; a page the guard stops at the write is
+    left out, and said to be."""
+    plan, session = run.plan, run.session
+    written = []
+    for path, text in counted(list(texts.items()), session.progress, "writing"):
+        doc_id = plan.ids[path]
+        if path in plan.refresh and _as_it_is(session, doc_id, text):
+            del plan.ids[path], plan.refresh[path]
+            continue
+        try:
+            if not dry_run:
+                session.write(doc_id, text, marks=True)  # the source's own page
+        except GuardError as exc:
+            _stopped_at_write(run, pages[path], exc)
+            import_plan.drop_refused(plan, {path: plan.ids.pop(path)})
+            continue
+        written.append(doc_id)
+    return written
+
+
+def _as_it_is(session: Session, doc_id: str, text: str) -> bool:
+    """Whether the document ``doc_id`` holds ``text`` already, but for the day it says it
+    was reviewed: a proposal --verified leaves a draft would take today's at each import."""
+    try:
+        now = session.read(doc_id).text
+    except MdbrainError:
+        return False
+    return edit.remove_field(now, "reviewed") == edit.remove_field(text, "reviewed")
+
+
+def _flagged_alone(run: _Run, entry: Entry, recorded: Mapping[str, str]) -> bool:
+    """Whether a document in force differs from what its import wrote only by what
+    ``update`` puts on one whose page changed: ``status: needs-review`` and its
+    ``review_reason``. grpc/proposal: importing the changed page again with --verified
+    was refused, said to be edited, where update alone had flagged it."""
+    written = recorded.get("written")
+    if entry.status != "needs-review" or not written:
+        return False
+    try:
+        text = run.session.read(entry.id).text
+    except MdbrainError:
+        return False
+    unflagged = edit.remove_field(edit.set_field(text, "status", "stable"), "review_reason")
+    return hashlib.sha256(unflagged.encode("utf-8")).hexdigest() == written
 
 
 def _made_from(run: _Run, path: str, doc_id: str, *, base: Path | None = None) -> bool:
@@ -631,8 +685,25 @@ def _without_address(item: Any) -> Any:
             if fields.key_name(key).replace("_", "") not in ("email", "mail")
         }
     if isinstance(item, str):
-        return " ".join(_ADDRESS_IN_FIELD.sub("", item).split()).strip(" ,;")
+        return _unaddressed(item)
     return item
+
+
+# what an address left out leaves empty: a link ("[](mailto:)"), brackets, the entities
+# around it (golang/proposal's "Dave Cheney &lt;dave@cheney.net&gt;")
+_LEFT_EMPTY = re.compile(r"\[\s*\]\(\s*(?:mailto:)?\s*\)|\(\s*\)|<\s*>|&lt;\s*&gt;|\[\s*\]")
+_ENTITY_END = re.compile(r"&#?\w{1,8};$")
+
+
+def _unaddressed(text: str) -> str:
+    """``text`` without its e-mail addresses, nor what they leave empty (twice: a link
+    inside brackets), on one line, the separators left at its ends gone but an entity's
+    own ";"."""
+    said = _LEFT_EMPTY.sub("", _LEFT_EMPTY.sub("", _ADDRESS_IN_FIELD.sub("", text)))
+    said = " ".join(re.sub(r"\s+([,;])", r"\1", said).split()).strip(" ,")
+    while said.endswith(";") and not _ENTITY_END.search(said):
+        said = said[:-1].rstrip(" ,")
+    return said
 
 
 def _names_people(key: object) -> bool:
@@ -712,9 +783,7 @@ def _authors_without_addresses(body: str) -> str:
         found = _AUTHOR_LINE.match(line) if "@" in line else None
         if found is None or _ADDRESS_IN_FIELD.search(found.group("said")) is None:
             continue  # no line of authors, or one naming them by their handles alone
-        said = _ADDRESS_IN_FIELD.sub("", found.group("said"))
-        said = re.sub(r"\s+,", ",", re.sub(r"\(\s*\)|<\s*>", "", said))
-        lines[number] = found.group("head") + " " + " ".join(said.split()).strip(" ,;")
+        lines[number] = found.group("head") + " " + _unaddressed(found.group("said"))
     return "\n".join(lines)
 
 
@@ -2048,7 +2117,6 @@ def import_folder(
     if legacy:
         return _legacy(run, paths, dry_run)
     lock = contextlib.nullcontext() if dry_run else session.writing()
-    written = []
     with lock, markdown.remembering():
         pages = _pages_of(run, paths)
         # a page left out (a template, a partial, one the guard stops) is a file of the
@@ -2066,16 +2134,7 @@ def import_folder(
             files.locate(session.root, prefix)  # a theme folder linked outside is refused
         with secret_scan.asked_ahead(list(texts.values()), session.progress):
             texts = _guarded(run, pages, (texts, added), said)
-            for path, text in counted(list(texts.items()), session.progress, "writing"):
-                doc_id = plan.ids[path]
-                try:
-                    if not dry_run:
-                        session.write(doc_id, text, marks=True)  # the source's own page
-                except GuardError as exc:
-                    _stopped_at_write(run, pages[path], exc)
-                    import_plan.drop_refused(plan, {path: plan.ids.pop(path)})
-                    continue
-                written.append(doc_id)
+            written = _written(run, pages, texts, dry_run)
         imported = list(written)
         written += _earlier_ones(run, written)
         # the overviews last: the links the other documents now have to these pages count

@@ -420,6 +420,12 @@ class Writer:
         if order is not None and not self._orders_its_kind(theme, order, request):
             order = None  # a fact beside records is not the next record (reactjs/rfcs)
         numbered = ""
+        if order is not None and order.kind == "number" and order.given_elsewhere:
+            order = None  # golang/proposal's issue numbers: no next one to take
+            numbered = (
+                "not numbered: the numbers of its folder are given elsewhere (an issue's?),"
+                " not in order; start the title with one to take it"
+            )
         if order is not None and order.kind == "number":
             order = self._with_siblings(theme, order)
         if order is None:
