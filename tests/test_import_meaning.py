@@ -1352,6 +1352,19 @@ def test_a_project_of_pages_in_many_small_folders_is_proposed_whole() -> None:
     assert [p.folder for p in sites.page_folders(code, {})] == ["docs"]
 
 
+def test_a_project_of_one_page_per_folder_is_proposed_whole() -> None:
+    """jupyter/enhancement-proposals: 30 JEPs, each alone in its folder (some beside
+    their pictures), and init proposed only the README."""
+    files = ["README.md", "LICENSE", "_config.yml", "_toc.yml", "conf.py", "noxfile.py"]
+    for n in range(30):
+        files.append(f"{n:02d}-jep/jep-{n}.md")
+        files += [f"{n:02d}-jep/diagram.png"] if n % 3 == 0 else []
+    assert [p.folder for p in sites.page_folders(files, {})] == ["."]
+    # a code repository with a README in each of many packages stays as it is
+    code = [f"pkg{n}/{name}" for n in range(30) for name in ("README.md", "a.go", "b.go")]
+    assert [p.folder for p in sites.page_folders(code, {})] == []
+
+
 def test_a_site_built_from_the_top_of_a_project_is_proposed_whole() -> None:
     # from etalab/guides.etalab.gouv.fr: .vuepress/ beside the guides, a folder each
     guides = ["README.md", "LICENSE.md", "index.md", "package.json", ".vuepress/config.js"]

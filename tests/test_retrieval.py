@@ -270,6 +270,22 @@ def test_a_record_named_by_its_capital_and_number_is_the_page_its_file_is_named_
     }
 
 
+def test_a_search_for_a_number_alone_finds_the_page_numbered_so_first(
+    make_base: MakeBase,
+) -> None:
+    """golang/proposal: ``search 43651`` put 43651-type-parameters.md fourth, under the
+    pages citing the issue by its number."""
+    cite = "This follows 43651 closely; see 43651 and the discussion of 43651."
+    root = make_base(
+        {
+            "design/43651-type-parameters.md": doc("Type parameters", body="Generics for Go."),
+            **{f"design/4778{n}-later.md": doc(f"Later {n}", body=cite) for n in range(3)},
+        }
+    )
+    assert _ids(root, "43651")[0] == "design/43651-type-parameters.md"
+    assert _ids(root, "#43651")[0] == "design/43651-type-parameters.md"
+
+
 def test_a_record_of_a_series_is_named_by_its_number_to_show_and_history(
     make_base: MakeBase,
 ) -> None:

@@ -258,13 +258,16 @@ def page_folders(
     total = sum(counts.values())
     found = []
     paged = 0  # folders of pages, whatever their number
+    in_paged = 0  # and the pages they hold
     for top, inside in sorted(tops.items()):
         count = counts[top]
         site = docs_site(top, inside, around) if count else None
         named = top.lower() in _DOC_FOLDERS
         own = len(inside) - _companions(inside)
         mostly = 2 * count >= own or (count >= _BODY and 2 * count >= total)
-        paged += bool(count) and 2 * count >= own
+        if count and 2 * count >= own:
+            paged += 1
+            in_paged += count
         if site or (count >= least and (named or mostly)):
             found.append(
                 _one_language(top, inside, lang, around)
@@ -286,7 +289,9 @@ def page_folders(
     # leaves out (temporalio/proposals: 13 proposals in nine folders of one or two pages
     # were never mentioned); a package's README among its code makes no folder of pages
     many = (len(found) > _MANY or paged > _MANY) and not any(p.site for p in found)
-    if many and 5 * sum(p.count for p in found) >= 4 * len(every):  # a project of documentation
+    # a project of documentation, even when each folder holds one page (jupyter's JEPs:
+    # 30 folders of one, and init proposed the README alone)
+    if many and 5 * max(sum(p.count for p in found), in_paged) >= 4 * len(every):
         return [Pages(".", len(every), None)]  # one import, not one per folder
     wiki = _wiki(files, tops)
     if wiki is not None and not any(p.site for p in found):

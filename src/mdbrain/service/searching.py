@@ -56,6 +56,7 @@ TITLE_WHOLE = 0.2  # share a document gains when its title holds every term aske
 HEADING_WHOLE = 0.1  # and when the heading of its best section does
 NAMED = 3  # the tier of a record a question names ("KEP-3063", "ADR 11"): see Card.exact
 LETTERED_PAGES = 2  # pages named for "A27" at most, for it to name them
+_NUMBER_ALONE = re.compile(r"#?0*(\d{1,7})")  # a question that is a record's number alone
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
 HOLDING_ALL = 50  # documents about every term asked added to them, when a word was common
 PREFERRED_GAIN = 0.25  # share of its score a document of a type the question asks for gains
@@ -681,6 +682,9 @@ class Searcher:
             for doc_id in self.index.citing(_code_path(path)):
                 out[doc_id] = 2
         numbers = text.record_numbers(question)
+        alone = _NUMBER_ALONE.fullmatch(question.strip())
+        if alone is not None:  # "43651" alone: the page numbered so (golang/proposal)
+            numbers.add(int(alone.group(1)))
         proposals = text.records_named(question)
         written = text.records_written(question)
         lettered = text.lettered_records(question)
