@@ -478,6 +478,14 @@ def page_name(path: str) -> str:
     return stem
 
 
+def named_for(letters: str, number: int) -> re.Pattern[str]:
+    """What a page's name (:func:`page_name`) opens with when the page is the record of
+    ``letters`` and ``number``: them, a separator or none between, zeros before the number
+    or not, then a separator or the name's end (``eip-1559``, ``A27-xds-...``, ``a6``);
+    case aside."""
+    return re.compile(rf"{re.escape(letters)}[-_ ]?0*{number}(?=[-_. ]|$)", re.IGNORECASE)
+
+
 def number_of(path: str) -> int | None:
     """The record number a file name carries (``0012-x.md``, ``ADR012-x.md`` -> 12), or
     for a record that opens a folder of its own, the folder's name

@@ -200,7 +200,7 @@ def _records_named(found: Manifest, value: str) -> list[str]:
     lettered = _LETTERED.fullmatch(value.strip())
     if lettered is not None:  # "A6": the page named for it (grpc/proposal's a6-client-retries.md)
         letters, number = lettered.group(1), int(lettered.group(2))
-        own = re.compile(rf"{letters}[-_]?0*{number}(?![0-9])", re.IGNORECASE)
+        own = adr.named_for(letters, number)
         pages = [e.id for e in found.entries if own.match(adr.page_name(e.id))]
         if pages:
             return pages

@@ -418,7 +418,7 @@ class Brain:
             return value
         try:
             return addressing.named(view.manifest, value, moved=self._moved_to)
-        except (NotFoundError, UsageError):  # "SE-0302" is no id, nor a path
+        except UsageError:  # "SE-0302" is no id (InvalidRequestError), nor a path (NotFound)
             own = self._record_written(value)
             if own is None:
                 raise

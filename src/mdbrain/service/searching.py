@@ -697,7 +697,7 @@ class Searcher:
         for series, number in proposals:
             # "EIP-1559" names eips/eip-1559.md: on ethereum/EIPs it ranked 23rd, below
             # every page that cites it
-            own = re.compile(rf"{re.escape(series)}[-_ ]?0*{number}(?=[-_. ]|$)", re.IGNORECASE)
+            own = adr.named_for(series, number)
             out.update(dict.fromkeys((f for f in self.files if own.match(adr.page_name(f))), NAMED))
             # or numbered alone in a folder of that series: "KEP-3063" names
             # keps/sig-node/3063-dynamic-resource-allocation/README.md
@@ -713,7 +713,7 @@ class Searcher:
             # "A27" names the page whose file name opens with it (grpc/proposal: the pages
             # citing "gRFC A27" ranked above it), when one or two do: a capital and digits
             # name a product or a size as often ("X11", "B2"), not a file of its own
-            own = re.compile(rf"{letters}-?0*{number}(?=[-_. ]|$)", re.IGNORECASE)
+            own = adr.named_for(letters, number)
             pages = [f for f in self.files if own.match(adr.page_name(f))]
             if len(pages) <= LETTERED_PAGES:
                 out.update(dict.fromkeys(pages, NAMED))
