@@ -340,6 +340,12 @@ def test_an_option_asked_without_its_dashes_finds_the_page_that_writes_them(
         ("parseConfig", []),
         ("pDC", []),  # Hungarian notation
         ("URLs", []),  # no small letter before a capital
+        # an acronym's plural is one part, not a capital run cut before its last letter
+        ("isAPIsEnabled", ["is", "APIs", "Enabled"]),
+        ("fetchAllURLsNow", ["fetch", "All", "URLs", "Now"]),
+        ("listAPIs", []),  # two parts, as "parseConfig"
+        ("mRNAs", []),  # never "rn" and "as"
+        ("iPSCs", []),
         ("C4996", []),
         ("utf8ToUtf16", ["utf", "To", "Utf", "16"]),
         ("x509CertificatePool", ["509", "Certificate", "Pool"]),

@@ -159,7 +159,9 @@ _NOT_WORD = re.compile(r"[^\w\n]|_")
 # splitting those cost answers on the tuning questions.
 _CAMEL = re.compile(r"[A-Z](?<=[a-z][A-Z])")  # the capital first: capitals are rare, found fast
 _CAMEL_WORD = re.compile(r"\b[A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*")
-_CAMEL_PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+# an acronym's plural is one part: "APIs", "URLs" ("listAPIs" is "list" and "APIs", never
+# "ap" and "is"; "mRNAs" is no "rn" and "as")
+_CAMEL_PARTS = re.compile(r"[A-Z]{2,}s(?![a-z])|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 
 _DRAWN = 3  # digit runs, or parts of one character, that make a word drawn at random
