@@ -368,8 +368,8 @@ def test_a_read_only_base_refuses_each_write_by_file_and_loses_nothing(
     prefix = read_only(docs)
     attempts = {
         "features/login.md": ("write", "--doc", "features/login.md", "--summary", "Signing in."),
-        "security/mfa.md": (
-            "supersede", "security/mfa.md", "--by",
+        "security/second-factor.md": (  # the demo moved security/mfa.md there
+            "supersede", "security/second-factor.md", "--by",
             "decisions/keep-sessions-in-redis-with-a-one-hour-idle-timeout.md",
         ),
         "features/session.md": ("mv", "features/session.md", "features/sessions.md"),

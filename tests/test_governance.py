@@ -870,7 +870,9 @@ def test_history_of_a_retired_record_gives_the_reason_its_page_writes(make_base:
 
 def test_superseding_a_retired_record_keeps_it_retired(make_base: MakeBase) -> None:
     """swiftlang/swift-evolution: SE-0030, rejected in 2016, became "deprecated" when
-    SE-0258 superseded it, and a brief of 2019 listed it as in force then."""
+    SE-0258 superseded it, and a brief of 2019 listed it as in force then. What the
+    command says is what it wrote (kubernetes/enhancements: "is deprecated", the file
+    still archived)."""
     root = make_base(
         {
             "proposals/0030-behaviors.md": doc(
@@ -883,9 +885,45 @@ def test_superseding_a_retired_record_keeps_it_retired(make_base: MakeBase) -> N
         }
     )  # fmt: skip
     with Brain.open(root, clock=lambda: DAY_TWO) as brain:
-        brain.supersede("proposals/0030-behaviors.md", ["proposals/0258-wrappers.md"])
+        report = brain.supersede("proposals/0030-behaviors.md", ["proposals/0258-wrappers.md"])
         entry = brain.session.entry("proposals/0030-behaviors.md")
         assert entry.status == "archived"
+        said = views.supersede_text(report)
+        assert said.startswith("proposals/0030-behaviors.md is archived, superseded by")
         assert entry.ids("superseded_by") == ("proposals/0258-wrappers.md",)
         then = brain.brief("proposals", as_of=dt.date(2018, 1, 1))
     assert "proposals/0030-behaviors.md" not in {i.id for i in then.items}
+
+
+def test_a_brief_on_a_past_day_keeps_those_that_stood_then_before_the_cut(
+    make_base: MakeBase,
+) -> None:
+    """rust-lang/rfcs: `brief edition --as-of 2019-01-01 --limit 5` listed nothing, the
+    ten best pages search found all written since; the one in force then ranked below."""
+    pages = {
+        f"text/{3000 + n}-edition-{n}.md": doc(
+            f"Edition {n} plan",
+            type="decision",
+            sources="[x]",
+            created="2023-01-01",
+            tags="[edition]",
+            body="The edition changes the edition lints. Edition, edition, edition.",
+        )
+        for n in range(14)
+    }
+    pages["text/2052-epochs.md"] = doc(
+        "Epochs",
+        type="decision",
+        status="deprecated",
+        sources="[x]",
+        created="2017-06-26",
+        superseded_by="[text/3000-edition-0.md]",
+        superseded_on="2021-02-19",
+        body="Epochs, later called an edition, mark the language's stages.",
+    )
+    root = make_base(pages)
+    with Brain.open(root) as brain:
+        then = brain.brief("the edition", as_of=dt.date(2019, 1, 1), limit=5)
+        now = brain.brief("the edition", limit=5)
+    assert [i.id for i in then.items] == ["text/2052-epochs.md"]
+    assert "text/2052-epochs.md" not in [i.id for i in now.items]

@@ -277,3 +277,23 @@ def test_a_page_flagged_by_update_alone_is_refreshed_by_an_import_in_force(
     page.write_text(page.read_text(encoding="utf-8").replace("7 times", "seven times"))
     edited = Brain.open(repo.path).import_docs(repo.path / "design", theme=".", verified=True)
     assert not edited.refreshed and "by hand" in edited.skipped[0].reason
+
+
+def test_a_page_moved_and_retitled_since_its_import_is_not_imported_again(
+    tmp_path: Path,
+) -> None:
+    """kubernetes/enhancements: after `mv` of a KEP's README, titled from the kep.yaml
+    beside it, importing the folder again made the page a second time: neither its
+    file's name nor its title was the page's any more, though the lock said the import
+    had written it from that page."""
+    repo = imported_and_moved(tmp_path)
+    kb = repo.path / "kb"
+    brain = Brain.open(repo.path)
+    brain.move("glossary.md", "terms/words.md")
+    text = (kb / "terms/words.md").read_text(encoding="utf-8")
+    (kb / "terms/words.md").write_text(text.replace("title: Glossary", "title: Words"), "utf-8")
+    assert "title: Words" in (kb / "terms/words.md").read_text(encoding="utf-8")
+    repo.commit("move and retitle the glossary", "2026-07-03T12:00:00")
+    report = Brain.open(repo.path).import_docs(repo.path / "specification", theme=".")
+    assert not report.imported
+    assert not (kb / "glossary.md").exists()

@@ -145,11 +145,16 @@ def test_a_brief_found_by_search_keeps_the_ranking_within_each_kind(tmp_path: Pa
     from tests.conftest import doc, write_base
 
     # as on kubernetes/enhancements: the proposal about sidecars first, not the one
-    # whose id sorts first and names them once
+    # whose id sorts first and names them less; and none that names them in passing,
+    # far below the best (the trial's brief listed 14 such pages after 6 on sidecars)
+    filler = " ".join(f"word{n}" for n in range(200))
     root = write_base(
         tmp_path / "p",
         {
-            "a-volume-health.md": doc("Volume health", sources="[x]", body="A CSI sidecar."),
+            "a-volume-health.md": doc(
+                "Volume health", sources="[x]", body="The CSI sidecar containers watch volumes."
+            ),
+            "b-storage.md": doc("Storage", sources="[x]", body=f"A CSI sidecar. {filler}"),
             "z-sidecar-containers.md": doc(
                 "Sidecar containers",
                 sources="[x]",

@@ -727,7 +727,7 @@ def test_every_left_out_page_ranking_above_what_is_shown_is_counted(make_base: M
             "index.md": doc("Index", type="overview", sources="[x]", body="[s](stable.md)"),
             "stable.md": doc("Loans", sources="[x]", body="A loan of the borrow checker."),
             **{
-                f"d{n}.md": doc(f"Borrow checker {n}", status="draft", body=draft)
+                f"d{n}.md": doc(f"Borrow checker notes {n}", status="draft", body=draft)
                 for n in range(ahead)
             },
         }
@@ -1947,3 +1947,110 @@ def test_a_row_gives_the_title_its_file_name_does_not_say(make_base: MakeBase) -
     assert text.unnamed("carbon/p2287.md", "Allow unqualified member access")
     assert not text.unnamed("postgres.md", "Adopt PostgreSQL")  # a word beginning another
     assert not text.unnamed("timestamps.md", "Timestamp format")
+
+
+def _catalog_base(make_base: MakeBase) -> Path:
+    """240 release notes saying "catalog" in their titles, drafts, and three decisions
+    on the catalog saying it once in a longer page: FTS5's first 200 candidates for
+    "catalog" are all release notes."""
+    pages = {
+        f"releases/v1-{n}-0.md": doc(
+            f"Release 1.{n}: catalog changes",
+            status="draft",
+            type="reference",
+            body="The catalog plugin changed. Catalog fixes.",
+        )
+        for n in range(240)
+    }
+    filler = " ".join(f"word{n}" for n in range(300))
+    for n, subject in enumerate(("file format", "entity names", "processing order")):
+        pages[f"adr/adr00{n}-{subject.replace(' ', '-')}.md"] = doc(
+            f"Decision on the {subject}",
+            type="decision",
+            sources="[x]",
+            tags="[adr]",
+            body=f"The catalog reads the {subject} so. {filler}",
+        )
+    return make_base(pages)
+
+
+def test_documents_a_read_shows_are_found_past_the_first_candidates(make_base: MakeBase) -> None:
+    """backstage: `search catalog --status stable` found one decision of five, the 200
+    best pages holding "catalog" being release notes; `brief catalog` said nothing in
+    force was about it."""
+    root = _catalog_base(make_base)
+    decisions = {
+        f"adr/adr00{n}-{s}.md"
+        for n, s in enumerate(("file-format", "entity-names", "processing-order"))
+    }
+    with Brain.open(root) as brain:
+        stable = brain.search("catalog", filters=Filters(statuses=("stable",)))
+        typed = brain.search("catalog", filters=Filters(types=("decision",), everything=True))
+        themed = brain.search("catalog", filters=Filters(theme="adr", everything=True))
+        tagged = brain.search("catalog", filters=Filters(tags=("adr",), everything=True))
+        answer = brain.query("catalog")
+        brief = brain.brief("catalog")
+    for found in (stable, typed, themed, tagged):
+        assert {h.hit.id for h in found.hits} == decisions
+    # the drafts match far better: the best in force named beside them is a decision
+    assert answer.outranked in decisions
+    assert {i.id for i in brief.items} == decisions
+
+
+def test_every_command_naming_a_document_names_a_record_as_show_does(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """rust-lang/rfcs: `show 2203` found the record, while `supersede 2203 --by 2920`,
+    `mv 2000 ...`, `write --doc 2000` and `check 2000` said "'2203' is not a document id:
+    ids end in '.md'"."""
+    root = make_base(
+        {
+            "text/2000-const-generics.md": doc("Const generics", type="decision", sources="[x]"),
+            "text/2203-const-repeat.md": doc("Const repeat", type="decision", sources="[x]"),
+            "text/2920-inline-const.md": doc("Inline const", type="decision", sources="[x]"),
+        }
+    )
+    project = root.parent
+
+    def run(*args: str) -> str:
+        result = CliRunner().invoke(cli, ["-C", str(project), *args])
+        assert result.exit_code in (0, 1), result.output
+        return result.output
+
+    assert "text/2203-const-repeat.md is deprecated, superseded by text/2920-inline-const.md" in (
+        run("supersede", "2203", "--by", "2920")
+    )
+    assert json.loads(run("check", "--no-fix", "--format", "json", "2000"))["scope"] == (
+        "text/2000-const-generics.md"
+    )
+    run("write", "--doc", "2000", "--summary", "Generics over constant values.")
+    assert "Generics over constant values." in (root / "text/2000-const-generics.md").read_text()
+    run("verify", "2000", "--source", "the reference")
+    run("mv", "2000", "text/2000-const-generics-v2.md")
+    assert (root / "text/2000-const-generics-v2.md").is_file()
+    refused = CliRunner().invoke(cli, ["-C", str(project), "supersede", "9999", "--by", "2920"])
+    assert refused.exit_code == 2 and "9999" in refused.output
+
+
+def test_a_title_that_is_the_question_comes_before_a_title_that_holds_it(
+    make_base: MakeBase,
+) -> None:
+    """kubernetes/enhancements: "graceful node shutdown" put the KEP titled so fourth,
+    behind "Pod Priority Based Graceful Node Shutdown" and pages using the words."""
+    often = "A graceful node shutdown drains the node. " * 6
+    root = make_base(
+        {
+            "keps/2000-graceful-node-shutdown.md": doc(
+                "Graceful Node Shutdown", body="The kubelet delays the shutdown of a node."
+            ),
+            "keps/2712-pod-priority-shutdown.md": doc(
+                "Pod Priority Based Graceful Node Shutdown", body=often
+            ),
+            "keps/3001-other.md": doc("Graceful Node Shutdown 2", body="Numbers aside."),
+        }
+    )
+    hits = Brain.open(root).search("graceful node shutdown").hits
+    assert [h.hit.id for h in hits][:2] == [
+        "keps/2000-graceful-node-shutdown.md",
+        "keps/3001-other.md",
+    ]

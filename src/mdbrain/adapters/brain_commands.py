@@ -100,7 +100,7 @@ def write(obj: Context, /, **options: Any) -> None:
     brain = guarded(obj.brain)
     request = guarded(lambda: WriteRequest.from_dict(fields))
     if request.doc:
-        request.doc = guarded(lambda: brain.doc(request.doc, obj.directory))
+        request.doc = guarded(lambda: brain.doc(request.doc, obj.directory, existing=True))
     report = guarded(lambda: brain.write(request))
     from mdbrain.adapters import views
 
@@ -128,7 +128,7 @@ def verify(
 
     def named(value: str) -> str:
         theme = brain.folder(value, obj.directory)
-        return brain.doc(value, obj.directory) if theme is None else f"{theme}/"
+        return brain.doc(value, obj.directory, existing=True) if theme is None else f"{theme}/"
 
     doc_ids = guarded(lambda: [named(d) for d in docs])
     report = guarded(lambda: brain.verify(doc_ids, sources=sources, note=note))
@@ -163,8 +163,8 @@ def supersede(
     from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
-    old_id = guarded(lambda: brain.doc(old, obj.directory))
-    new_ids = guarded(lambda: [brain.doc(s, obj.directory) for s in successors])
+    old_id = guarded(lambda: brain.doc(old, obj.directory, existing=True))
+    new_ids = guarded(lambda: [brain.doc(s, obj.directory, existing=True) for s in successors])
     report = guarded(lambda: brain.supersede(old_id, new_ids, reason=reason, expect_sha=expect_sha))
     emit(report, as_json, views.supersede_text)
 
@@ -195,7 +195,9 @@ def resolve(
     from mdbrain.adapters import views
 
     brain = guarded(obj.brain)
-    ids = guarded(lambda: [brain.doc(v, obj.directory) for v in (first, second, keep)])
+    ids = guarded(
+        lambda: [brain.doc(v, obj.directory, existing=True) for v in (first, second, keep)]
+    )
     report = guarded(
         lambda: brain.resolve(
             ids[0], ids[1], keep=ids[2], reason=reason, by=who or os.environ.get("USER", "")

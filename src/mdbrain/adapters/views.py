@@ -416,7 +416,7 @@ def update_text(report: UpdateReport) -> str:
 
 
 def supersede_text(report: SupersedeReport) -> str:
-    lines = [f"{report.old} is deprecated, superseded by {', '.join(report.new)}."]
+    lines = [f"{report.old} is {report.status}, superseded by {', '.join(report.new)}."]
     if report.again:
         lines[0] = (
             f"{report.old} was superseded by {', '.join(report.new)} already;"

@@ -163,7 +163,13 @@ class Brain:
         """
         from mdbrain.service import addressing, checking
 
-        prefix = addressing.scope(self.root, cwd, scope) if scope else None
+        try:
+            prefix = addressing.scope(self.root, cwd, scope) if scope else None
+        except InvalidRequestError as error:  # "check 2000" names a record as "show 2000"
+            try:
+                prefix = self._named(scope) if scope else None
+            except UsageError:
+                raise error from None  # nothing named so: the scope's own error
         return checking.check(self.session, repair=repair, fix=fix, scope=prefix)
 
     def update(
@@ -277,7 +283,8 @@ class Brain:
         to it follows."""
         from mdbrain.service import moving
 
-        return moving.move(self.session, self.doc(old, cwd), self.doc(new, cwd, field="new"))
+        old_id = self.doc(old, cwd, existing=True)  # "mv 2000 ...": the record so numbered
+        return moving.move(self.session, old_id, self.doc(new, cwd, field="new"))
 
     # --- reading ----------------------------------------------------------------------
 

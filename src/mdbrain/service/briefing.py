@@ -30,9 +30,13 @@ from mdbrain.service.governance import Conflict, Governor
 from mdbrain.service.reading import EMPTY_ADVICE
 from mdbrain.service.session import Session
 from mdbrain.store import files, git
+from mdbrain.store.search_index import EVERY, Among
 
 ORDER = ("decision", "rule", "fact")
 SEARCHED = 10  # documents a free-text brief takes from the search ranking
+AS_OF_SEARCHED = 200  # ... and ranks, to keep those that stood then (or stand now)
+IN_FORCE_AMONG = Among(statuses=frozenset({"stable", "needs-review"}))
+SEARCHED_SHARE = 0.25  # of the best score, the least a page found by search must score
 BRIEF_LIMIT = 20  # documents a brief lists, unless asked for more
 HISTORY_COMMITS = 20  # commits a history lists, newest first
 # a heading that is the reason word alone: "## Rationale", "## Why?"; not a question
@@ -554,9 +558,7 @@ class Briefer:
                 # as many as asked for: ethereum/consensus-specs' `brief "light client"
                 # --limit 50` listed 10, where search found 50
                 most = max(SEARCHED, limit or 0)
-                about = self._searched(found, subject, most + 1)
-                if len(about) > most:  # search finds more: said, not "left out: nothing"
-                    about, result.searched_first = about[:most], most
+                about, result.searched_first = self._found_by_search(found, subject, most, as_of)
                 result.kind = "search" if code is None else "undescribed"
         if result.kind != "subject" and _looks_like_code(subject):  # a typo, or code gone
             from mdbrain.service import anchoring
@@ -623,6 +625,33 @@ class Briefer:
         if not new.startswith(prefix) or not new:
             return ""
         return f"; git saw it renamed to {new[len(prefix) :]} (brief {new[len(prefix) :]})"
+
+    def _found_by_search(
+        self, found: Manifest, subject: str, most: int, as_of: dt.date | None
+    ) -> tuple[list[Entry], int]:
+        """What a brief through search is about: the ``most`` best documents in force
+        (on ``as_of``, or drafts then), and today also the others among the ``most``
+        best, which it counts or lists when none is in force; and ``most`` when search
+        finds more of them, else 0. The state first, then the cut: rust-lang/rfcs' `brief
+        edition --as-of 2019-01-01` found nothing, its ten best all written since, and
+        backstage's `brief catalog` nothing in force, its ten best all release notes."""
+        cards = self.session.searcher().rank(
+            subject, AS_OF_SEARCHED, among=EVERY if as_of else IN_FORCE_AMONG
+        )
+        ranked = [(e, c.score) for c in cards if (e := found.get(c.id)) is not None]
+        if as_of is None:
+            stood = [(e, s) for e, s in ranked if _in_force(e, None)]
+        else:
+            stood = [(e, s) for e, s in ranked if _in_force(e, as_of) or _draft_then(e, as_of)]
+        # those far below the best of them are about something else: a brief lists no
+        # page that mentions the subject in passing
+        floor = SEARCHED_SHARE * stood[0][1] if stood else 0.0
+        kept = [e for e, score in stood if score >= floor]
+        about = kept[:most]
+        if as_of is None:
+            about += [e for e, _s in ranked[:most] if not _in_force(e, None)]
+        more = len(kept) > most or (not kept and as_of is None and len(ranked) > most)
+        return about, most if more else 0
 
     def _searched(self, found: Manifest, text: str, most: int = SEARCHED) -> list[Entry]:
         """Free text: the ``most`` documents the search index ranks best for it."""

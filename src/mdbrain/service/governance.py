@@ -37,6 +37,7 @@ class SupersedeReport:
     not_in_force: list[str] = field(default_factory=list)
     retired_successors: list[str] = field(default_factory=list)
     again: bool = False  # it was superseded by them already: its day and reason were kept
+    status: str = "deprecated"  # the old document's status now (an archived one stays so)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +193,8 @@ class Governor:
                 self._read(successor.id), "supersedes", successor, [old]
             )
         report = SupersedeReport(old, tuple(new), again=again)
+        if previous.status == "archived":  # it stays so (see above), and is said so
+            report.status = "archived"
         named = [e for e in successors if e is not None]
         report.not_in_force = [e.id for e in named if e.status == "draft"]
         report.retired_successors = [

@@ -33,6 +33,7 @@ from mdbrain.core.field_table import field_table
 from mdbrain.core.markdown import Section, comment_lines, hidden_lines
 from mdbrain.core.schema import DECISION_SECTIONS, HIDDEN_STATUSES
 from mdbrain.service.searching import CANDIDATES, NAMED, Card
+from mdbrain.store.search_index import EVERY, Among
 
 if TYPE_CHECKING:
     from mdbrain.service.session import Session
@@ -134,6 +135,22 @@ class Filters:
         if card.status in UNVETTED:
             return self.include_drafts
         return card.status not in HIDDEN_STATUSES or card.exact >= NAMED
+
+    def among(self) -> Among:
+        """What :meth:`accepts` and :meth:`visible` let through, as the search index tells
+        it from a document's row (a record named by the question, shown though retired,
+        the search finds anyway)."""
+        shunned: set[str] = set()
+        if not self.everything and not self.statuses:
+            shunned = set(HIDDEN_STATUSES - UNVETTED) | (set() if self.include_drafts else UNVETTED)
+        return Among(
+            frozenset(self.types),
+            frozenset(self.statuses),
+            frozenset(shunned),
+            frozenset(self.tags),
+            frozenset(self.audiences),
+            _folder(self.theme),
+        )
 
     def accepts(self, card: Card) -> bool:
         return (
@@ -564,7 +581,7 @@ class Reader:
         copies: dict[tuple[str, str, str], list[str]] = {}  # by the key of the hit they copy
         first: dict[tuple[str, str, str], str] = {}
         cards: dict[str, Card] = {}  # the copies' cards, to show the newest version's
-        for card in self.pool(question, limit) if pool is None else pool:
+        for card in self.pool(question, limit, filters=filters) if pool is None else pool:
             if not filters.accepts(card):
                 continue
             if not filters.visible(card):
@@ -611,11 +628,19 @@ class Reader:
         shown = hit_of(cards[chosen], self.summary_max)
         return dataclasses.replace(shown, copies=tuple(d for d in every if d != chosen))
 
-    def pool(self, question: str, limit: int, prefer: frozenset[str] = frozenset()) -> list[Card]:
+    def pool(
+        self,
+        question: str,
+        limit: int,
+        prefer: frozenset[str] = frozenset(),
+        filters: Filters | None = None,
+    ) -> list[Card]:
         """The whole pool the search orders for ``question``, whatever the ``limit`` of the
         list: which documents are in force, hidden or copies must not change with it.
-        Documents of a type in ``prefer`` gain (see :meth:`Searcher.rank`)."""
-        return self.searcher.rank(question, max(limit * 8, CANDIDATES), prefer=prefer)
+        Documents of a type in ``prefer`` gain; those ``filters`` let through are sure to
+        be in it (see :meth:`Searcher.rank`)."""
+        among = filters.among() if filters is not None else EVERY
+        return self.searcher.rank(question, max(limit * 8, CANDIDATES), prefer, among)
 
     def answered(
         self,
@@ -632,7 +657,7 @@ class Reader:
         drafts: once one document is in force, it would answer every question it barely
         touches while the drafts that answer stay hidden."""
         # ranked once: the filters of a second look (drafts let in) pick from the same pool
-        pool = self.pool(question, limit, prefer)
+        pool = self.pool(question, limit, prefer, filters)
         hits, hidden, draft, above = self.ranked(question, filters, limit, keep, pool)
         if filters.include_drafts or filters.everything:
             return _Answered(hits, hidden, ahead=_first(above), above=above)

@@ -28,8 +28,10 @@ from mdbrain.core import graph, language, passages, ranking, text
 from mdbrain.core.progress import Progress, phase
 from mdbrain.store import cache, scan
 from mdbrain.store.search_index import (
+    EVERY,
     META,
     SECTION_MARK,
+    Among,
     Candidate,
     Row,
     SearchIndex,
@@ -53,11 +55,14 @@ HEADING_WEIGHT = 2.0  # times a word of the headings above a section counts in i
 PASSAGE_B = 0.5
 PAIR_WEIGHT = 1.0  # what two words asked in a row count for in a section, found in a row
 TITLE_WHOLE = 0.2  # share a document gains when its title holds every term asked
+TITLE_ASKED = 0.2  # ... and more when its title says nothing else
 HEADING_WHOLE = 0.1  # and when the heading of its best section does
 NAMED = 3  # the tier of a record a question names ("KEP-3063", "ADR 11"): see Card.exact
 LETTERED_PAGES = 2  # pages named for "A27" at most, for it to name them
 _NUMBER_ALONE = re.compile(r"#?0*(\d{1,7})")  # a question that is a record's number alone
 CANDIDATES = 200  # documents FTS5 hands to the re-ranker
+# fewer of them that a read shows, and those it shows are asked for apart (Searcher.rank)
+AMONG_ENOUGH = CANDIDATES // 4
 HOLDING_ALL = 50  # documents about every term asked added to them, when a word was common
 PREFERRED_GAIN = 0.25  # share of its score a document of a type the question asks for gains
 # share of its score a document in another language than the question's keeps: the
@@ -474,9 +479,20 @@ class Searcher:
             found = self._words[key] = self.index.words(lang, form, prefix)
         return found
 
-    def rank(self, question: str, limit: int, prefer: frozenset[str] = frozenset()) -> list[Card]:
+    def rank(
+        self,
+        question: str,
+        limit: int,
+        prefer: frozenset[str] = frozenset(),
+        among: Among = EVERY,
+    ) -> list[Card]:
         """The best documents for ``question``, best first; those of a type in ``prefer``
-        gain :data:`PREFERRED_GAIN` of their score.
+        gain :data:`PREFERRED_GAIN` of their score. The documents ``among`` admits (those
+        a read will show) are candidates too when few of FTS5's first ones are, and follow
+        the ``limit`` best when they rank past them: a filter,
+        or a base of drafts, must not leave the ones it shows past them (backstage: of six
+        decisions on the catalog, ``search catalog --status stable`` found one, the 200
+        best pages holding "catalog" being mostly release notes).
 
         Documents whose impl_refs cite a code path the question names come first,
         then those naming every identifier it names (``LOGIN_MAX_ATTEMPTS``,
@@ -487,10 +503,15 @@ class Searcher:
         if not stats.documents:
             return []
         with self.index.snapshot():  # candidates and their bodies from one state
-            return self._rank(question, limit, stats, prefer)
+            return self._rank(question, limit, stats, prefer, among)
 
     def _rank(
-        self, question: str, limit: int, stats: Statistics, prefer: frozenset[str]
+        self,
+        question: str,
+        limit: int,
+        stats: Statistics,
+        prefer: frozenset[str],
+        among: Among,
     ) -> list[Card]:
         params = self.params()
         base = self.analyzer.lang
@@ -503,6 +524,7 @@ class Searcher:
             seen = {c.id for c in found}
             more = self.index.candidates([*forms, *common], wanted, params.weights)
             found += [c for c in more if c.id not in seen][: wanted - len(found)]
+        shown = self._among(found, [*forms, *common], wanted, among)
         holding, headed = self._about(asked, params)
         seen = {c.id for c in found}
         found += [c for doc_id, c in (holding | headed).items() if doc_id not in seen]
@@ -521,7 +543,7 @@ class Searcher:
         # would let a document past FTS5's first CANDIDATES overtake, and the top of a list
         # would change with its length. Those past it follow, in their own order.
         pool = {c.id for c in found[:CANDIDATES]} | set(exact) | set(holding) | set(headed)
-        pool |= symbols
+        pool |= symbols | shown
         titled = _names_asked(question)
         # the question's language: its small words or its script tell, else the base's
         said_in = text.guess_language(question) or language.script_language(question) or base
@@ -540,7 +562,9 @@ class Searcher:
             # a title holding what is asked: its names, its words, or its operator by its
             # symbol (as a word of that weight would: see _symbol_gain)
             value *= (
-                1 + TITLE_WHOLE if _titled_by(q, candidate.texts[0], fields[0], titled) else 1
+                _title_gain(q, candidate.texts[0])
+                if _titled_by(q, candidate.texts[0], fields[0], titled)
+                else 1
             ) * (_symbol_gain(q, len(symbols), stats.documents) if candidate.id in symbols else 1)
             scored.append((candidate.id not in pool, value, candidate))
             holds[candidate.id] = _cover(q.asked.terms, held, q.naming)
@@ -564,6 +588,9 @@ class Searcher:
                 (outside, -exact.get(candidate.id, 0), -total, candidate.id, candidate, sections)
             )
         ranked.sort(key=lambda item: item[:4])
+        # past the limit, those a read shows still come, in their order: the read would
+        # else find none of them below a limit's worth of pages it hides
+        ranked[limit:] = [item for item in ranked[limit:] if item[3] in shown]
         return [
             Card(
                 candidate.id,
@@ -575,8 +602,20 @@ class Searcher:
                 passage=sections[0][0] if sections else None,
                 sections=sections,
             )
-            for _outside, tier, negative, _id, candidate, sections in ranked[:limit]
+            for _outside, tier, negative, _id, candidate, sections in ranked
         ]
+
+    def _among(
+        self, found: list[Candidate], words: Sequence[str], wanted: int, among: Among
+    ) -> set[str]:
+        """The best documents ``among`` admits, added to ``found`` when it is full and few
+        of it are (see :meth:`rank`): their ids, else none."""
+        if not among or len(found) < wanted or sum(map(among.admits, found)) >= AMONG_ENOUGH:
+            return set()
+        seen = {c.id for c in found}
+        apart = self.index.candidates_among(words, wanted, self.params().weights, among)
+        found += [c for c in apart if c.id not in seen]
+        return {c.id for c in apart}
 
     def _about(
         self, asked: Mapping[str, Question], params: ranking.Params
@@ -930,6 +969,18 @@ def _headed(q: Question, candidate: Candidate) -> bool:
         return False
     described = json.loads(candidate.sections)
     return any(path and _holds_all(q, path[-1]) for _s, _e, _l, path in described)
+
+
+def _title_gain(q: Question, title: str) -> float:
+    """What a title holding what is asked gains: :data:`TITLE_WHOLE`, and
+    :data:`TITLE_ASKED` more when it says nothing else (its stop words and numbers
+    aside), as "Graceful Node Shutdown" does asked "graceful node shutdown": it came
+    fourth on kubernetes/enhancements, behind "Pod Priority Based Graceful Node
+    Shutdown" and pages that only use the words."""
+    gives = q.asked.gives
+    words = [w for w in title.split() if w not in q.stop and not w.isdigit()]
+    asked = len(words) >= 2 and all(w in gives for w in words)
+    return 1 + TITLE_WHOLE + (TITLE_ASKED if asked else 0.0)
 
 
 def _titled_by(

@@ -382,17 +382,36 @@ class SearchIndex:
             return []
         return self._ranked(_any_of(dict.fromkeys(words)), limit, weights)
 
-    def _ranked(self, query: str, limit: int, weights: Sequence[float]) -> list[Candidate]:
-        """The documents an FTS5 ``query`` matches, best first by BM25 with ``weights``."""
+    def candidates_among(
+        self, words: Sequence[str], limit: int, weights: Sequence[float], among: Among
+    ) -> list[Candidate]:
+        """:meth:`candidates`, of the documents ``among`` admits only."""
+        if not words:
+            return []
+        where, values = among.sql()
+        return self._ranked(_any_of(dict.fromkeys(words)), limit, weights, (where, values))
+
+    def _ranked(
+        self,
+        query: str,
+        limit: int,
+        weights: Sequence[float],
+        among: tuple[str, list[str]] = ("", []),
+    ) -> list[Candidate]:
+        """The documents an FTS5 ``query`` matches (those whose ``meta`` row meets the
+        condition ``among`` gives, when it gives one), best first by BM25 with
+        ``weights``."""
         ranking = ", ".join(f"{w:g}" for w in weights)
+        where, values = among
+        joined = f" JOIN meta ON meta.rowid = docs.rowid AND {where}" if where else ""
         # the order first, on row numbers alone: sorting whole rows would carry every
         # matching body through the sort, not only the ones kept
         order = [
             row[0]
             for row in self.db.execute(
-                f"SELECT rowid FROM docs WHERE docs MATCH ?"  # noqa: S608 - fixed names
-                f" ORDER BY bm25(docs, {ranking}) LIMIT ?",
-                (query, limit),
+                f"SELECT docs.rowid FROM docs{joined} WHERE docs MATCH ?"  # noqa: S608
+                f" ORDER BY bm25(docs, {ranking}) LIMIT ?",  # fixed names, values bound
+                (*values, query, limit),
             )
         ]
         return self._candidates(order)
@@ -685,6 +704,73 @@ _COLUMNS = ", ".join(
 def _phrase(text: str) -> str:
     """``text`` as one FTS5 phrase: quoted, its own quotes doubled."""
     return '"' + text.replace('"', '""') + '"'
+
+
+@dataclass(frozen=True, slots=True)
+class Among:
+    """The documents a read can show, told by their rows: any value of a field given
+    (``types``, ``statuses``, a tag of ``tags``, an audience of ``audiences``), none of
+    the ``shunned`` statuses, and under the folder ``prefix`` ('' for the whole base).
+    Empty, it admits every document."""
+
+    types: frozenset[str] = frozenset()
+    statuses: frozenset[str] = frozenset()
+    shunned: frozenset[str] = frozenset()
+    tags: frozenset[str] = frozenset()
+    audiences: frozenset[str] = frozenset()
+    prefix: str = ""
+
+    def __bool__(self) -> bool:
+        return any((self.types, self.statuses, self.shunned, self.tags, self.audiences)) or bool(
+            self.prefix
+        )
+
+    def admits(self, candidate: Candidate) -> bool:
+        meta = candidate.meta
+        return (
+            (not self.types or meta["type"] in self.types)
+            and (not self.statuses or meta["status"] in self.statuses)
+            and meta["status"] not in self.shunned
+            and (not self.tags or not self.tags.isdisjoint(meta["tags"]))
+            and (not self.audiences or not self.audiences.isdisjoint(meta["audience"]))
+            and (not self.prefix or candidate.id.startswith(self.prefix + "/"))
+        )
+
+    def sql(self) -> tuple[str, list[str]]:
+        """A condition on ``meta`` rows meeting these limits, and the values it binds."""
+        terms: list[str] = []
+        values: list[str] = []
+
+        def one_of(column: str, allowed: frozenset[str], negated: bool = False) -> None:
+            marks = ", ".join("?" * len(allowed))
+            terms.append(f"COALESCE(meta.{column}, '') {'NOT ' if negated else ''}IN ({marks})")
+            values.extend(sorted(allowed))
+
+        def listing(column: str, allowed: frozenset[str]) -> None:
+            marks = ", ".join("?" * len(allowed))
+            terms.append(
+                f"EXISTS (SELECT 1 FROM json_each(meta.{column})"  # noqa: S608 - fixed names
+                f" WHERE value IN ({marks}))"
+            )
+            values.extend(sorted(allowed))
+
+        if self.types:
+            one_of("type", self.types)
+        if self.statuses:
+            one_of("status", self.statuses)
+        if self.shunned:
+            one_of("status", self.shunned, negated=True)
+        if self.tags:
+            listing("tags", self.tags)
+        if self.audiences:
+            listing("audience", self.audiences)
+        if self.prefix:
+            terms.append("substr(meta.id, 1, ?) = ?")
+            values.extend([str(len(self.prefix) + 1), self.prefix + "/"])
+        return " AND ".join(terms), values
+
+
+EVERY = Among()  # no limit
 
 
 def _any_of(words: Iterable[str]) -> str:
