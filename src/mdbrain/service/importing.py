@@ -155,6 +155,7 @@ class _Run:
     titles: dict[str, str] = field(default_factory=dict)  # the base's documents' titles, by id
     naming: dict[str, list[str]] = field(default_factory=dict)  # source -> documents naming it
     found: Manifest | None = None  # the base's documents before the import (read once)
+    lock: anchor_lock.Lock = field(default_factory=dict)  # the base's ANCHORS.lock, read once
     # documents of the base the import rewrote surgically: id -> (hash before, hash after)
     rewrites: dict[str, tuple[str, str]] = field(default_factory=dict)
     _committed: dict[str, tuple[dt.date, dt.date]] | None = None
@@ -590,6 +591,11 @@ def _made_from(run: _Run, path: str, doc_id: str, *, base: Path | None = None) -
     is named as import names the page's (moved since, it keeps its title), or its title
     is the page's. golang/proposal: a decision written with ``--source README.md`` kept
     the README from ever being imported."""
+    origin = path if base is not None else run.plan.origin(path)
+    if "written" in run.lock.get(doc_id, {}).get(origin, {}):
+        # the lock says an import wrote it from that page: moved and retitled since
+        # (kubernetes/enhancements: a KEP titled from its kep.yaml), it is still its page
+        return True
     stem = conversion.page_stem(posixpath.basename(path))
     own = posixpath.basename(doc_id).rsplit(".", 1)[0]
     names = {slug.slugify(stem, fallback="")}
@@ -792,12 +798,12 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     pages = {}
     done = _already_imported(run)
     project = run.session.project
+    lock = run.lock = anchor_lock.read(run.session.root)[0]
     for source, doc_id in done.items():
         # a document that only cites a file (cncf/toc: a decision written with --source
         # naming an issue template) is not that file's page: links to it stay links to it
         if not conversion.is_page(source) or _made_from(run, source, doc_id, base=project):
             run.plan.earlier.setdefault(source.casefold(), doc_id)
-    lock = anchor_lock.read(run.session.root)[0]
     manifest = run.found if lock else None  # as _already_imported read it: a dry run writes
     for path in counted(paths, run.session.progress, "reading"):
         # importing again adds nothing; a document that only cites the page is no import
