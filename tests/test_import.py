@@ -1924,8 +1924,14 @@ def test_a_description_that_repeats_the_title_gives_way_to_the_prose(
         " Record (ADR) log on Default Catalog File Name\n---\n\n## Context\n\nThe spec"
         " names no file.\n\n## Decision\n\nCall it catalog-info.yaml.\n"
     )
+    # ... and its other pages "Documentation on <title>"
+    (source / "arch.md").write_text(
+        "---\nid: overview\ntitle: Architecture overview\ndescription: Documentation on"
+        " Architecture overview\n---\n\nBackstage is made of a frontend and plugins.\n"
+    )
     root = make_base({})
     run_import(root, source)
+    assert meta(root, "arch.md")["summary"] == "Backstage is made of a frontend and plugins."
     sdk = meta(root, "sdk.md")
     assert sdk["summary"] == "The SDK explains how to write cmdlets and providers in C#."
     assert meta(root, "own.md")["summary"] == "Passing parameters as a hashtable."

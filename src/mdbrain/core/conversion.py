@@ -724,11 +724,13 @@ def _without(body: str, names: frozenset[str]) -> str:
     return "\n".join(line for at, line in enumerate(lines) if at not in dropped)
 
 
-# what a site's records all say of themselves: "Architecture Decision Record (ADR) log on
-# Default Catalog File Name" (every record of backstage/backstage) says only its title
+# what a site's records and pages all say of themselves: "Architecture Decision Record
+# (ADR) log on Default Catalog File Name" (every record of backstage/backstage) says only
+# its title, as "Documentation on Architecture overview" (63 of its other pages) does
 _RECORD_WORDS: Final = frozenset(
     {"architecture", "decision", "record", "records", "adr", "log", "on", "about", "for", "the",
-     "a", "an", "of", "rfc", "proposal", "enhancement"}
+     "a", "an", "of", "rfc", "proposal", "enhancement", "documentation", "docs", "page",
+     "information"}
 )  # fmt: skip
 
 
