@@ -1156,3 +1156,31 @@ def test_a_folder_moved_inside_a_larger_tree_keeps_its_files_first_days(tmp_path
     assert days["docs/decisions/0000-r.md"][0] == dt.date(2018, 2, 15)
     assert days["docs/decisions/0005-r.md"][0] == dt.date(2018, 7, 15)
     assert days["src/m0.py"][0] == dt.date(2018, 1, 1)
+
+
+def test_a_commit_over_most_of_a_folder_is_no_files_last_day(tmp_path: Path) -> None:
+    """rust-lang/rfcs: 610 of its 648 pages were "updated" the day one commit made every
+    heading a level deeper. A sweep gives a file its last day only when no other commit
+    changed it since it was added; a file added in one keeps that day."""
+    import datetime as dt
+
+    from mdbrain.store import git
+
+    repo = Repo(tmp_path / "p")
+    for n in range(24):
+        repo.write(f"text/{n:04}-rfc.md", f"# RFC {n}\n\nWhat RFC {n} proposes.\n")
+    repo.commit("the RFCs", "2014-03-01T12:00:00")
+    repo.write("text/0003-rfc.md", "# RFC 3\n\nWhat RFC 3 proposes, amended.\n")
+    repo.commit("amend RFC 3", "2016-05-01T12:00:00")
+    for n in range(24):
+        old = (repo.path / f"text/{n:04}-rfc.md").read_text(encoding="utf-8")
+        repo.write(f"text/{n:04}-rfc.md", old.replace("# ", "## "))
+    repo.write("text/0024-rfc.md", "## RFC 24\n\nAdded with the sweep.\n")
+    repo.commit("a level deeper", "2025-11-28T12:00:00")
+    repo.write("text/0005-rfc.md", "## RFC 5\n\nWhat RFC 5 proposes, amended after.\n")
+    repo.commit("amend RFC 5", "2026-02-01T12:00:00")
+    days = git.Git(repo.path / "text").file_days(dt.date(2026, 6, 1))
+    assert days["0000-rfc.md"] == (dt.date(2014, 3, 1), dt.date(2014, 3, 1))
+    assert days["0003-rfc.md"] == (dt.date(2014, 3, 1), dt.date(2016, 5, 1))
+    assert days["0005-rfc.md"] == (dt.date(2014, 3, 1), dt.date(2026, 2, 1))
+    assert days["0024-rfc.md"] == (dt.date(2025, 11, 28), dt.date(2025, 11, 28))

@@ -270,19 +270,21 @@ class Git:
         its path from the folder, in one pass over the history (renames not followed:
         a file's history starts where it got its name, unless a folder's move gave it,
         and ``follow`` accepts it: see :meth:`_before_moves`); a file with uncommitted
-        changes was last changed ``today``."""
+        changes was last changed ``today``. A commit that touched most of the folder's
+        files (:func:`_sweeping`) gives none of them its last day, but to one no other
+        commit changed since it was added: rust-lang/rfcs' pages were all "updated" the
+        day every heading was made one level deeper."""
         out = self._run(
             "log", "--format=%x00%cs", "--name-only", "--no-color", "--no-renames",
             "--relative", "--", ".",
         )  # fmt: skip
-        days: dict[str, tuple[dt.date, dt.date]] = {}
-        day: dt.date | None = None
+        commits: list[tuple[dt.date, list[str]]] = []  # the newest first
         for line in (out or "").splitlines():
             if line.startswith("\0"):
-                day = dt.date.fromisoformat(line[1:].strip())
-            elif line and day is not None:
-                last = days.get(line, (day, day))[1]  # the newest commit comes first
-                days[line] = (day, last)
+                commits.append((dt.date.fromisoformat(line[1:].strip()), []))
+            elif line and commits:
+                commits[-1][1].append(line)
+        days = _first_and_last(commits)
         if days:
             prefix = (self._run("rev-parse", "--show-prefix") or "").strip()
             self._before_moves(days, prefix, follow)
@@ -381,6 +383,27 @@ def _folders_of(path: str) -> Iterable[str]:
     while at >= 0:
         yield path[:at]
         at = path.find("/", at + 1)
+
+
+SWEEP_FILES = 20  # files a commit touches at least to be a sweep over a folder...
+SWEEP_SHARE = 0.5  # ... and this share of the files git knows there
+
+
+def _first_and_last(commits: list[tuple[dt.date, list[str]]]) -> dict[str, tuple[dt.date, dt.date]]:
+    """Each file's first and last days from ``commits`` (newest first, each with the
+    files it touched), the last one from the newest commit that is no sweep (a
+    reformatting, a new licence header: see :meth:`Git.file_days`), else its first."""
+    known = {name for _day, touched in commits for name in touched}
+    sweep = max(SWEEP_FILES, SWEEP_SHARE * len(known))
+    first: dict[str, dt.date] = {}
+    last: dict[str, dt.date] = {}
+    for day, touched in commits:
+        swept = len(touched) >= sweep
+        for name in touched:
+            first[name] = day  # the oldest comes last
+            if not swept:
+                last.setdefault(name, day)
+    return {name: (day, last.get(name, day)) for name, day in first.items()}
 
 
 def _moving_days(days: dict[str, tuple[dt.date, dt.date]]) -> dict[str, dt.date]:
