@@ -546,8 +546,10 @@ class Briefer:
             # base, which holds its theme: dotnet/designs' proposed/ came after every page
             # saying "proposed"
             tagged = {e.id for e in about}
-            searched = self._searched(found, subject, SEARCHED + len(tagged))
-            about += [e for e in searched if e.id not in tagged][:SEARCHED]
+            # those in force first, as a brief through search takes them (backstage's
+            # `brief catalog`: a page tagged so and release notes, none of its decisions)
+            searched = self._found_by_search(found, subject, SEARCHED + len(tagged), as_of)[0]
+            about += [e for e in searched if e.id not in tagged]
         covers: dict[str, Cover] = {}
         if not about:
             code = code or self._code(found, subject, cwd)
