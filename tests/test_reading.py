@@ -2057,3 +2057,37 @@ def test_a_title_that_is_the_question_comes_before_a_title_that_holds_it(
         "keps/2000-graceful-node-shutdown.md",
         "keps/3001-other.md",
     ]
+
+
+def test_a_brief_asked_for_more_than_search_ranks_at_once_lists_them_all(
+    make_base: MakeBase,
+) -> None:
+    """A review of the brief taken through search: `--limit 250` listed 200 and said
+    nothing of the others."""
+    pages = {
+        f"notes/n{n}.md": doc(f"Note {n}", body=f"The widget number {n} is fine.", sources="[x]")
+        for n in range(300)
+    }
+    root = make_base(pages)
+    with Brain.open(root) as brain:
+        wide = brain.brief("widget", limit=250)
+    assert len(wide.items) == 250 and wide.searched_first == 250
+
+
+def test_check_of_a_path_outside_the_base_is_never_read_as_a_record(
+    make_base: MakeBase,
+) -> None:
+    """`check 2000` names a record; `check plugins`, a folder of the project's code, or
+    `../plugins` did too once, narrowing the check to guides/plugins/index.md."""
+    root = make_base(
+        {
+            "guides/plugins/index.md": doc("Plugins"),
+            "guides/other.md": doc("Other", body="[p](plugins/index.md)"),
+        }
+    )
+    project = root.parent
+    (project / "plugins").mkdir()
+    (project / "plugins" / "code.py").write_text("x = 1\n", encoding="utf-8")
+    for where, scope in ((project, "plugins"), (root, "../plugins"), (root, "../src/plugins")):
+        done = CliRunner().invoke(cli, ["-C", str(where), "check", "--no-fix", scope])
+        assert done.exit_code == 2, (scope, done.output)

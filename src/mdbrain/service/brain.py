@@ -165,9 +165,14 @@ class Brain:
 
         try:
             prefix = addressing.scope(self.root, cwd, scope) if scope else None
-        except InvalidRequestError as error:  # "check 2000" names a record as "show 2000"
+        except OutsideBaseError:
+            raise
+        except InvalidRequestError as error:
+            # "check 2000" names a record as "show 2000" does; a path never does
+            if not isinstance(scope, str) or any(part in scope for part in ("/", "\\", "..")):
+                raise
             try:
-                prefix = self._named(scope) if scope else None
+                prefix = self._named(scope)
             except UsageError:
                 raise error from None  # nothing named so: the scope's own error
         return checking.check(self.session, repair=repair, fix=fix, scope=prefix)

@@ -638,7 +638,7 @@ class Briefer:
         edition --as-of 2019-01-01` found nothing, its ten best all written since, and
         backstage's `brief catalog` nothing in force, its ten best all release notes."""
         cards = self.session.searcher().rank(
-            subject, AS_OF_SEARCHED, among=EVERY if as_of else IN_FORCE_AMONG
+            subject, max(AS_OF_SEARCHED, most + 1), among=EVERY if as_of else IN_FORCE_AMONG
         )
         ranked = [(e, c.score) for c in cards if (e := found.get(c.id)) is not None]
         if as_of is None:
@@ -647,7 +647,7 @@ class Briefer:
             stood = [(e, s) for e, s in ranked if _in_force(e, as_of) or _draft_then(e, as_of)]
         # those far below the best of them are about something else: a brief lists no
         # page that mentions the subject in passing
-        floor = SEARCHED_SHARE * stood[0][1] if stood else 0.0
+        floor = SEARCHED_SHARE * max(score for _e, score in stood) if stood else 0.0
         kept = [e for e, score in stood if score >= floor]
         about = kept[:most]
         if as_of is None:

@@ -517,14 +517,8 @@ class Searcher:
         base = self.analyzer.lang
         asked = {lang: self.question(question, lang) for lang in {base, *stats.languages}}
         wanted = max(limit, CANDIDATES)
-        forms = [form for q in asked.values() for form in q.forms]
-        found = self.index.candidates(forms, wanted, params.weights) if forms else []
-        common = [form for q in asked.values() for form in q.common]
-        if len(found) < wanted and common:  # too few: the common words fill the rest up
-            seen = {c.id for c in found}
-            more = self.index.candidates([*forms, *common], wanted, params.weights)
-            found += [c for c in more if c.id not in seen][: wanted - len(found)]
-        shown = self._among(found, [*forms, *common], wanted, among)
+        found, words = self._candidates(asked, wanted, params)
+        shown = self._among(found, words, wanted, among)
         holding, headed = self._about(asked, params)
         seen = {c.id for c in found}
         found += [c for doc_id, c in (holding | headed).items() if doc_id not in seen]
@@ -605,15 +599,32 @@ class Searcher:
             for _outside, tier, negative, _id, candidate, sections in ranked
         ]
 
+    def _candidates(
+        self, asked: Mapping[str, Question], wanted: int, params: ranking.Params
+    ) -> tuple[list[Candidate], list[str]]:
+        """FTS5's ``wanted`` best documents for the words of ``asked`` but the common
+        ones, and the words they were found by; the common words fill the rest up when
+        too few hold the others."""
+        forms = [form for q in asked.values() for form in q.forms]
+        found = self.index.candidates(forms, wanted, params.weights) if forms else []
+        common = [form for q in asked.values() for form in q.common]
+        if len(found) >= wanted or not common:
+            return found, forms
+        seen = {c.id for c in found}
+        words = [*forms, *common]
+        more = self.index.candidates(words, wanted, params.weights)
+        return found + [c for c in more if c.id not in seen][: wanted - len(found)], words
+
     def _among(
         self, found: list[Candidate], words: Sequence[str], wanted: int, among: Among
     ) -> set[str]:
-        """The best documents ``among`` admits, added to ``found`` when it is full and few
-        of it are (see :meth:`rank`): their ids, else none."""
+        """The :data:`AMONG_ENOUGH` best documents ``among`` admits, added to ``found``
+        when it is full and fewer of it are (see :meth:`rank`): their ids, else none. No
+        more: each costs the re-ranker as much as one of ``found``."""
         if not among or len(found) < wanted or sum(map(among.admits, found)) >= AMONG_ENOUGH:
             return set()
         seen = {c.id for c in found}
-        apart = self.index.candidates_among(words, wanted, self.params().weights, among)
+        apart = self.index.candidates_among(words, AMONG_ENOUGH, self.params().weights, among)
         found += [c for c in apart if c.id not in seen]
         return {c.id for c in apart}
 

@@ -271,9 +271,9 @@ class Git:
         a file's history starts where it got its name, unless a folder's move gave it,
         and ``follow`` accepts it: see :meth:`_before_moves`); a file with uncommitted
         changes was last changed ``today``. A commit that touched most of the folder's
-        files (:func:`_sweeping`) gives none of them its last day, but to one no other
-        commit changed since it was added: rust-lang/rfcs' pages were all "updated" the
-        day every heading was made one level deeper."""
+        files gives none of them its last day (:func:`_first_and_last`); a file no other
+        commit changed was last changed the day it was added: rust-lang/rfcs' pages were
+        all "updated" the day every heading was made one level deeper."""
         out = self._run(
             "log", "--format=%x00%cs", "--name-only", "--no-color", "--no-renames",
             "--relative", "--", ".",
