@@ -655,12 +655,6 @@ class Briefer:
         more = len(kept) > most or (not kept and as_of is None and len(ranked) > most)
         return about, most if more else 0
 
-    def _searched(self, found: Manifest, text: str, most: int = SEARCHED) -> list[Entry]:
-        """Free text: the ``most`` documents the search index ranks best for it."""
-        searcher = self.session.searcher()
-        ranked = [card.id for card in searcher.rank(text, most)]
-        return [e for doc_id in ranked if (e := found.get(doc_id)) is not None]
-
     def history(self, doc_id: str) -> History:
         doc_id = ids.doc_id(doc_id)
         found = self._manifest()

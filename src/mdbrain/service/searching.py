@@ -518,7 +518,7 @@ class Searcher:
         asked = {lang: self.question(question, lang) for lang in {base, *stats.languages}}
         wanted = max(limit, CANDIDATES)
         found, words = self._candidates(asked, wanted, params)
-        shown = self._among(found, words, wanted, among)
+        shown = self._among(found, words, wanted, among, params)
         holding, headed = self._about(asked, params)
         seen = {c.id for c in found}
         found += [c for doc_id, c in (holding | headed).items() if doc_id not in seen]
@@ -616,7 +616,12 @@ class Searcher:
         return found + [c for c in more if c.id not in seen][: wanted - len(found)], words
 
     def _among(
-        self, found: list[Candidate], words: Sequence[str], wanted: int, among: Among
+        self,
+        found: list[Candidate],
+        words: Sequence[str],
+        wanted: int,
+        among: Among,
+        params: ranking.Params,
     ) -> set[str]:
         """The :data:`AMONG_ENOUGH` best documents ``among`` admits, added to ``found``
         when it is full and fewer of it are (see :meth:`rank`): their ids, else none. No
@@ -624,7 +629,7 @@ class Searcher:
         if not among or len(found) < wanted or sum(map(among.admits, found)) >= AMONG_ENOUGH:
             return set()
         seen = {c.id for c in found}
-        apart = self.index.candidates_among(words, AMONG_ENOUGH, self.params().weights, among)
+        apart = self.index.candidates_among(words, AMONG_ENOUGH, params.weights, among)
         found += [c for c in apart if c.id not in seen]
         return {c.id for c in apart}
 
