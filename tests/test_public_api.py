@@ -105,6 +105,25 @@ def test_a_query_loads_and_compiles_only_what_reading_needs(make_base: MakeBase)
     assert loaded == "none"
 
 
+def test_a_question_naming_a_record_no_file_is_numbered_for_reads_no_record_names(
+    make_base: MakeBase,
+) -> None:
+    """ "vitamin B12", "ADR 7", "EIP-1559" read like records' names; when no file name
+    holds the number, no page can be that record, and the record module (whose
+    patterns cost more to compile than the rest of the query) stays unloaded."""
+    root = make_base({"a.md": doc("Vitamins", body="Vitamin B12 and ADR 7 and EIP-1559.")})
+    subprocess.run([sys.executable, "-m", "mdbrain", "index"], cwd=root, check=True)
+    code = (
+        "import sys\nfrom mdbrain.adapters.cli import main\n"
+        "sys.argv = ['mdbrain', 'query', 'does vitamin B12 matter, per ADR 7 or EIP-1559?']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('mdbrain.core.adr' in sys.modules, file=sys.stderr)"
+    )
+    printed, loaded = _probe(code, root)
+    assert "Vitamins" in printed
+    assert loaded == "False"
+
+
 def test_a_lazy_pattern_compiles_on_its_first_use_only() -> None:
     pattern = lazy_pattern(r"a(b)", re.IGNORECASE)
     assert pattern.cache_info().currsize == 0  # type: ignore[attr-defined]

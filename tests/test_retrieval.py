@@ -1280,3 +1280,25 @@ def test_a_page_with_a_heading_holding_what_is_asked_is_read_past_the_first_ten(
     assert faq.passage is not None and faq.passage.path[-1].startswith("What is the definition")
     # read, it comes before the reviews whose sections were not read
     assert ranked.index("faq.md") < ranked.index("reviews/r10.md")
+
+
+def test_the_sieve_before_record_names_keeps_every_page_a_record_could_be() -> None:
+    """Before the file names are read as records, ids that cannot be the page of the
+    record a question names are set aside: the number's digits must be in the id, after
+    a folder or file name opening with the record's letters when it has some."""
+    from mdbrain.service.searching import _numbered
+
+    ids = [
+        "keps/sig-node/3063-dynamic-resource-allocation/README.md",
+        "eips/eip-1559.md",
+        "A27-xds-global-load-balancing.md",
+        "decisions/0011-use-postgres.md",
+        "10012166.md",  # a SciFact abstract: its id is a number
+        "guides/b-trees.md",
+    ]
+    assert _numbered(ids, [("kep", 3063)]) == [ids[0]]
+    assert _numbered(ids, [("eip", 1559), ("a", 27)]) == [ids[1], ids[2]]
+    assert _numbered(ids, [(None, 11)]) == [ids[3]]
+    assert _numbered(ids, [("b", 12)]) == []  # "vitamin B12": no page opens with b and 12
+    assert _numbered(ids, [(None, 12)]) == [ids[4]]
+    assert _numbered(ids, []) == []

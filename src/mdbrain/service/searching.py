@@ -743,45 +743,54 @@ class Searcher:
         proposals = text.records_named(question)
         written = text.records_written(question)
         lettered = text.lettered_records(question)
-        if not numbers and not proposals and not written and not lettered:
+        records: list[tuple[str | None, int]] = [*proposals, *lettered]  # letters and number
+        records += [(None, n) for n in [*numbers, *(n for _, n in written)]]  # number alone
+        files = _numbered(self.files, records)
+        if not files:  # no file name carries any of those numbers: no record is named
             return out
         from mdbrain.core import adr  # read by a question naming a record only
 
         if numbers:  # "ADR 11" names the record numbered 11 as surely as a path names code
-            out.update(dict.fromkeys((f for f in self.files if adr.number_of(f) in numbers), NAMED))
+            out.update(dict.fromkeys((f for f in files if adr.number_of(f) in numbers), NAMED))
         for series, number in proposals:
             # "EIP-1559" names eips/eip-1559.md: on ethereum/EIPs it ranked 23rd, below
             # every page that cites it
             own = adr.named_for(series, number)
-            out.update(dict.fromkeys((f for f in self.files if own.match(adr.page_name(f))), NAMED))
+            out.update(dict.fromkeys((f for f in files if own.match(adr.page_name(f))), NAMED))
             # or numbered alone in a folder of that series: "KEP-3063" names
             # keps/sig-node/3063-dynamic-resource-allocation/README.md
             out.update(
                 dict.fromkeys(
-                    (f for f in self.files if adr.number_of(f) == number and _in_series(f, series)),
+                    (f for f in files if adr.number_of(f) == number and _in_series(f, series)),
                     NAMED,
                 )
             )
         for series_name, number in written:
-            out.update(dict.fromkeys(self.naming_themselves(series_name, number), NAMED))
+            out.update(dict.fromkeys(self.naming_themselves(series_name, number, files), NAMED))
         for letters, number in lettered:
             # "A27" names the page whose file name opens with it (grpc/proposal: the pages
             # citing "gRFC A27" ranked above it), when one or two do: a capital and digits
             # name a product or a size as often ("X11", "B2"), not a file of its own
             own = adr.named_for(letters, number)
-            pages = [f for f in self.files if own.match(adr.page_name(f))]
+            pages = [f for f in files if own.match(adr.page_name(f))]
             if len(pages) <= LETTERED_PAGES:
                 out.update(dict.fromkeys(pages, NAMED))
         return out
 
-    def naming_themselves(self, name: str, number: int) -> list[str]:
+    def naming_themselves(
+        self, name: str, number: int, files: Sequence[str] | None = None
+    ) -> list[str]:
         """The documents numbered ``number`` whose body names its number first as
         ``name`` does: "SE-0302" is proposals/0302-sendable.md, whose header says
         "Proposal: SE-0302", not the pages citing it; "SE-0001" is not testing/0001-...,
-        whose header says "ST-0001" before it cites SE-0001."""
+        whose header says "ST-0001" before it cites SE-0001. ``files``: the ids to look
+        among, when the caller has narrowed them already (every document by default)."""
+        files = _numbered(self.files, [(None, number)]) if files is None else files
+        if not files:
+            return []
         from mdbrain.core import adr  # read by a question naming a record only
 
-        numbered = [f for f in self.files if adr.number_of(f) == number]
+        numbered = [f for f in files if adr.number_of(f) == number]
         if not numbered:
             return []
         series = text.normalise(name).split()[0]
@@ -794,6 +803,23 @@ class Searcher:
             if (first := own.search(bodies.get(c.rowid, ""))) is not None
             and first.group(1) == series
         ]
+
+
+def _numbered(ids: Iterable[str], named: Sequence[tuple[str | None, int]]) -> list[str]:
+    """The ids that could be the page of a record ``named`` (its letters, lowercased, when
+    its page's name opens with them, and its number): a file or folder name holds the
+    number's digits (``0011-x.md``, ``3063-dra/README.md``), after a name opening with the
+    letters (``eips/eip-1559.md``, ``keps/.../3063-dra``). A cheap sieve, before the file
+    names are read as records: "vitamin B12" reads like one, and SciFact's ids are numbers."""
+    sieve = [(str(number), None if letters is None else "/" + letters) for letters, number in named]
+    return [
+        i
+        for i in ids
+        if any(
+            digits in i and (opening is None or opening in "/" + i.lower())
+            for digits, opening in sieve
+        )
+    ]
 
 
 def _in_series(doc_id: str, series: str) -> bool:
