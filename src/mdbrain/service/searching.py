@@ -736,6 +736,13 @@ class Searcher:
         for path in text.code_paths(question):
             for doc_id in self.index.citing(_code_path(path)):
                 out[doc_id] = 2
+        out.update(self._records_named(question))
+        return out
+
+    def _records_named(self, question: str) -> dict[str, int]:
+        """The pages of the records ``question`` names ("ADR 11", "EIP-1559", "A27",
+        "SE-0302"), each :data:`NAMED`."""
+        out: dict[str, int] = {}
         numbers = text.record_numbers(question)
         alone = _NUMBER_ALONE.fullmatch(question.strip())
         if alone is not None:  # "43651" alone: the page numbered so (golang/proposal)
@@ -745,6 +752,8 @@ class Searcher:
         lettered = text.lettered_records(question)
         records: list[tuple[str | None, int]] = [*proposals, *lettered]  # letters and number
         records += [(None, n) for n in [*numbers, *(n for _, n in written)]]  # number alone
+        if not records:
+            return out
         files = _numbered(self.files, records)
         if not files:  # no file name carries any of those numbers: no record is named
             return out
@@ -811,15 +820,16 @@ def _numbered(ids: Iterable[str], named: Sequence[tuple[str | None, int]]) -> li
     number's digits (``0011-x.md``, ``3063-dra/README.md``), after a name opening with the
     letters (``eips/eip-1559.md``, ``keps/.../3063-dra``). A cheap sieve, before the file
     names are read as records: "vitamin B12" reads like one, and SciFact's ids are numbers."""
-    sieve = [(str(number), None if letters is None else "/" + letters) for letters, number in named]
-    return [
-        i
-        for i in ids
-        if any(
-            digits in i and (opening is None or opening in "/" + i.lower())
-            for digits, opening in sieve
-        )
-    ]
+    openings: dict[str, set[str | None]] = {}
+    for letters, number in named:
+        openings.setdefault(str(number), set()).add(None if letters is None else "/" + letters)
+    kept: set[str] = set()
+    for digits, opened in openings.items():
+        holding = [i for i in ids if digits in i]  # few: the test runs in C
+        if None not in opened:
+            holding = [i for i in holding if any(o in "/" + i.lower() for o in opened if o)]
+        kept.update(holding)
+    return [i for i in ids if i in kept] if kept else []
 
 
 def _in_series(doc_id: str, series: str) -> bool:
