@@ -827,7 +827,7 @@ def _numbered(ids: Iterable[str], named: Sequence[tuple[str | None, int]]) -> li
     for digits, opened in openings.items():
         holding = [i for i in ids if digits in i]  # few: the test runs in C
         if None not in opened:
-            holding = [i for i in holding if any(o in "/" + i.lower() for o in opened if o)]
+            holding = [i for i in holding if any(o in "/" + i.casefold() for o in opened if o)]
         kept.update(holding)
     return [i for i in ids if i in kept] if kept else []
 
