@@ -42,11 +42,10 @@ def test_an_index_with_nothing_to_do_loads_no_guard_renderer_or_search(make_base
     for name in ("a.md", "b.md"):
         os.utime(root / name, ns=(aged, aged))
     subprocess.run([sys.executable, "-m", "mdbrain", "index"], cwd=root, check=True)
-    code = (
-        "import sys\nfrom mdbrain.adapters.cli import main\nsys.argv = ['mdbrain', 'index']\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    code = _command_then(
+        ["index"],
         "heavy = ('mdbrain.core.guard', 'mdbrain.core.indexes', 'mdbrain.store.search_index')\n"
-        "print(' '.join(m for m in heavy if m in sys.modules) or 'none', file=sys.stderr)"
+        "print(' '.join(m for m in heavy if m in sys.modules) or 'none', file=sys.stderr)",
     )
     printed, loaded = _probe(code, root)
     assert "(none changed)" in printed
@@ -88,17 +87,16 @@ def test_a_query_loads_and_compiles_only_what_reading_needs(make_base: MakeBase)
         }
     )
     subprocess.run([sys.executable, "-m", "mdbrain", "index"], cwd=root, check=True)
-    code = (
-        "import importlib, re, sys\nfrom mdbrain.adapters.cli import main\n"
-        "sys.argv = ['mdbrain', 'query', 'why postgres']\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    code = _command_then(
+        ["query", "why postgres"],
+        "import importlib, re\n"
         f"loaded = [m for m in {NOT_FOR_A_QUERY!r} if m in sys.modules]\n"
         f"for module, names in {COMPILED_LATER!r}.items():\n"
         "    for name in names:\n"
         "        value = getattr(importlib.import_module(module), name)\n"
         "        if isinstance(value, re.Pattern) or value.cache_info().currsize:\n"
         "            loaded.append(f'{module}.{name}')\n"
-        "print(' '.join(loaded) or 'none', file=sys.stderr)"
+        "print(' '.join(loaded) or 'none', file=sys.stderr)",
     )
     printed, loaded = _probe(code, root)
     assert "Postgres" in printed
@@ -108,16 +106,15 @@ def test_a_query_loads_and_compiles_only_what_reading_needs(make_base: MakeBase)
 def test_a_question_naming_a_record_no_file_is_numbered_for_reads_no_record_names(
     make_base: MakeBase,
 ) -> None:
-    """ "vitamin B12", "ADR 7", "EIP-1559" read like records' names; when no file name
-    holds the number, no page can be that record, and the record module (whose
-    patterns cost more to compile than the rest of the query) stays unloaded."""
+    """Questions naming "vitamin B12", "ADR 7" or "EIP-1559" read like records' names;
+    when no file name holds the number, no page can be that record, and the record
+    module (whose patterns cost more to compile than the rest of the query) stays
+    unloaded."""
     root = make_base({"a.md": doc("Vitamins", body="Vitamin B12 and ADR 7 and EIP-1559.")})
     subprocess.run([sys.executable, "-m", "mdbrain", "index"], cwd=root, check=True)
-    code = (
-        "import sys\nfrom mdbrain.adapters.cli import main\n"
-        "sys.argv = ['mdbrain', 'query', 'does vitamin B12 matter, per ADR 7 or EIP-1559?']\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print('mdbrain.core.adr' in sys.modules, file=sys.stderr)"
+    code = _command_then(
+        ["query", "does vitamin B12 matter, per ADR 7 or EIP-1559?"],
+        "print('mdbrain.core.adr' in sys.modules, file=sys.stderr)",
     )
     printed, loaded = _probe(code, root)
     assert "Vitamins" in printed
@@ -130,6 +127,14 @@ def test_a_lazy_pattern_compiles_on_its_first_use_only() -> None:
     assert pattern() is pattern()
     assert pattern().pattern == "a(b)" and pattern().flags & re.IGNORECASE
     assert pattern().match("AB") is not None
+
+
+def _command_then(argv: list[str], probe: str) -> str:
+    """Code that runs ``mdbrain`` with ``argv`` in its own process, then ``probe``."""
+    return (
+        f"import sys\nfrom mdbrain.adapters.cli import main\nsys.argv = {['mdbrain', *argv]!r}\n"
+        f"try:\n    main()\nexcept SystemExit:\n    pass\n{probe}"
+    )
 
 
 def _probe(code: str, root: Path) -> tuple[str, str]:
