@@ -19,7 +19,7 @@ import math
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -814,7 +814,7 @@ class Searcher:
         ]
 
 
-def _numbered(ids: Iterable[str], named: Sequence[tuple[str | None, int]]) -> list[str]:
+def _numbered(ids: Collection[str], named: Sequence[tuple[str | None, int]]) -> list[str]:
     """The ids that could be the page of a record ``named`` (its letters, lowercased, when
     its page's name opens with them, and its number): a file or folder name holds the
     number's digits (``0011-x.md``, ``3063-dra/README.md``), after a name opening with the
