@@ -939,6 +939,25 @@ def test_a_proposal_is_summed_up_past_its_banners_and_by_its_simple_summary() ->
     assert conversion.summary_of(post, {}, 240, True, "ThanosCon") == "ThanosCon is a day of talks."
 
 
+def test_a_short_summary_section_is_preferred_to_the_abstract_beside_it() -> None:
+    """ethereum/EIPs: EIP-1559 has a "Simple Summary" then an "Abstract"; it was summed
+    up by the abstract's first sentence, a transaction's byte layout. A page with only
+    an abstract still is summed up by it, and a TL;DR beats an abstract too."""
+    both = (
+        "## Simple Summary\nA fee that is burned, and blocks that stretch under load.\n\n"
+        "## Abstract\nWe introduce a new transaction type, `0x02 || rlp([chain_id, nonce])`.\n"
+    )
+    for decision in (True, False):
+        said = conversion.summary_of(both, {}, 240, decision, "Fee market change")
+        assert said == "A fee that is burned, and blocks that stretch under load."
+    alone = "## Abstract\nWe introduce a new transaction type.\n\n## Motivation\nFees.\n"
+    assert conversion.summary_of(alone, {}, 240, True, "Fee market") == (
+        "We introduce a new transaction type."
+    )
+    tldr = "## Abstract\nA long technical account.\n\n## TL;DR\nIt caches the index.\n"
+    assert conversion.summary_of(tldr, {}, 240, False, "Cache") == "It caches the index."
+
+
 def test_a_section_joining_summary_and_motivation_is_the_summary() -> None:
     """tektoncd/community: TEP-0072's "## Summary and Motivation" and TEP-0022's
     "## Summary / Motivation" were passed over for their Proposal."""

@@ -116,9 +116,12 @@ _LATE_FRONT_MATTER = re.compile(
 )
 # Sections a page names as its own summary (a proposal's "Summary", a paper's
 # "Abstract"): their first paragraph says more than an opening checklist or notice.
+# A page with a short summary and an abstract is summed up by the short one: an older
+# EIP's "Simple Summary" is one sentence for anyone, its "Abstract" the technical
+# paragraph under it (EIP-1559's opened on a transaction's byte layout)
 SUMMARY_SECTIONS: Final = (
-    "summary", "abstract", "simple summary", "tl;dr", "tldr", "synopsis", "executive summary",
-    "in brief",
+    "summary", "simple summary", "tl;dr", "tldr", "executive summary", "in brief", "abstract",
+    "synopsis",
     "overview",  # dapr/proposals' template opens on its Overview
     "résumé", "resume", "synthèse", "en bref",
 )  # fmt: skip
