@@ -2625,6 +2625,43 @@ def test_a_page_that_only_says_it_moved_is_left_out_of_a_folder(
     assert not [f for f in Brain.open(root).check().findings if f.code == "W018"]
 
 
+def test_links_to_a_page_that_only_says_it_moved_lead_where_it_moved(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """ethereum/EIPs: 365 pages only say "This file was moved to https://…/erc-20.md";
+    links of the other pages led to those files, and "./eip-20", written as the site
+    reads it, to no document at all (W001)."""
+    root = make_base({})
+    away = "https://github.com/ethereum/ercs/blob/master/ERCS/erc-20.md"
+    source = pages(
+        root.parent / "EIPS",
+        {
+            "eip-20.md": f"---\neip: 20\nstatus: Moved\n---\n\nThis file was moved to {away}\n",
+            "eip-1.md": "# Old\n\nMoved to [eip-2.md](eip-2.md).\n",
+            "eip-2.md": "# Fees\n\nBlocks stretch under load.\n\n## Motivation\n\nFees.\n",
+            "eip-3.md": "# Outside\n\nMoved to [the guide](../guide.md).\n",
+            "eip-9.md": (
+                "# Tokens\n\nSee [EIP-20](./eip-20.md#specification), [EIP-20](./eip-20),"
+                " [EIP-1](eip-1.md#motivation) and [EIP-3](./eip-3.md).\n"
+            ),
+        },
+    )
+    (root.parent / "guide.md").write_text("# Guide\n\nElsewhere.\n", encoding="utf-8")
+    report = run_import(root, source)
+    assert set(report.imported) == {"eip-2.md", "eip-9.md"}
+    new = {Path(source).name: doc_id for source, doc_id in report.imported.items()}
+    body = (root / new["eip-9.md"]).read_text(encoding="utf-8")
+    fees = posixpath.relpath(new["eip-2.md"], posixpath.dirname(new["eip-9.md"]))
+    assert f"[EIP-20]({away}#specification)" in body  # the anchor kept: the page went there
+    assert f"[EIP-20]({away})" in body
+    assert f"[EIP-1]({fees}#motivation)" in body  # moved to a page imported now
+    # moved to a page this import does not bring in: the link leads to the file, as before
+    assert "[EIP-3](" in body and "eip-3.md)" in body and away not in body.split("[EIP-3]")[1]
+    assert any("3 links of 1 page (eip-9.md)" in note for note in report.notes), report.notes
+    codes = {(f.code, f.message) for f in Brain.open(root).check().findings}
+    assert not [c for c in codes if c[0] in ("W001", "W006")], codes
+
+
 def test_a_numbered_page_among_records_is_one_whatever_it_lacks() -> None:
     records = {f"text/{n:04d}-r.md" for n in range(1, 11)}
     pages = [*records, "text/0011-odd.md", "text/README.md", "guide/0001-intro.md"]

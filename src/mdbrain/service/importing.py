@@ -148,6 +148,10 @@ class _Run:
     # the files snippet includes put in pages, resolved: a page among them is a part
     included: set[Path] = field(default_factory=set)
     skipped: list[Case] = field(default_factory=list)
+    # the pages skipped as only saying where they moved, by their path from the project
+    # (casefolded): their path in the source, and the place they name
+    moved: dict[str, tuple[str, str]] = field(default_factory=dict)
+    followed: list[str] = field(default_factory=list)  # pages whose links to them followed
     stopped: list[Stopped] = field(default_factory=list)
     code: list[CodeLink] = field(default_factory=list)
     # pages an earlier import brought in that name a page imported now (paths from the source)
@@ -635,6 +639,15 @@ def _book_contents(run: _Run, path: str) -> str:
     return ""
 
 
+def _left_out(run: _Run, path: str, page: conversion.Page, why: str) -> None:
+    """Report a page left out as no knowledge of its own; one that only says where it
+    moved is remembered, for links to it to lead there (:func:`_followed`)."""
+    run.skipped.append(Case(path, "", why))
+    moved = conversion.moved_to(page.body)
+    if moved:
+        run.moved[run.plan.origin(path).casefold()] = (path, moved)
+
+
 def _no_knowledge(page: conversion.Page, record: adr.Record | None) -> str:
     """Why a page of a folder is no knowledge of its own ('' when it is): a decision
     record template, an API page a site fills from the code, or a page that only points
@@ -836,7 +849,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         )
         record = adr.read(run.plan.origin(path), page.body, page.meta)  # its folder counts
         if not run.page and (why := _no_knowledge(page, record) or _book_contents(run, path)):
-            run.skipped.append(Case(path, "", why))
+            _left_out(run, path, page, why)
             continue
         if _kept_out(run, page, written, raw):
             continue
@@ -1431,6 +1444,13 @@ def _relink(run: _Run, pages: dict[str, conversion.Page]) -> dict[str, conversio
         if changes:
             body = import_plan.retarget_sources(foreign_links.retarget(body, changes), changes)
         out[path] = page if body == page.body else import_plan.with_body(page, body)
+    if run.followed:
+        pages_with = list(dict.fromkeys(run.followed))
+        run.plan.notes.append(
+            f"{len(run.followed)} link{'' if len(run.followed) == 1 else 's'} of"
+            f" {len(pages_with)} page{'' if len(pages_with) == 1 else 's'} ({_listed(pages_with)})"
+            " led to pages that only say where they moved: they now lead there"
+        )
     return out
 
 
@@ -1486,6 +1506,11 @@ def _kept(
     document an earlier import made of it, else to the file, which is then reported;
     a code file outside the imported folder becomes an impl_ref of the page."""
     found = _project_file(run, page.path, written)
+    followed = None if image or not run.moved else _followed(run, page, written, found)
+    if followed is not None:
+        run.followed.append(page.path)
+        run.plan.rewritten.setdefault(page.path, set()).add(followed)
+        return followed
     if found is None:
         return _missing_outside(run, page, written, line)
     if found[0].casefold() in run.walked:
@@ -1513,6 +1538,46 @@ def _kept(
         refs += [path.rstrip("/")] if ref and path.rstrip("/") not in refs else []
     plan.rewritten.setdefault(page.path, set()).add(new)
     return new
+
+
+def _followed(
+    run: _Run, page: conversion.Page, written: str, found: tuple[str, str] | None
+) -> str | None:
+    """Where a link to a page skipped as only saying it moved leads from the page's new
+    place: the web address it names, or the document made of the page it names (the
+    link's anchor kept when that place names none). None for a link to any other file,
+    or to such a page naming a place neither. ethereum/EIPs: 365 pages say "This file
+    was moved to https://github.com/ethereum/ercs/...", and 82 links of 49 others led
+    to them; a link without the page's suffix (``./eip-20``) leads to one as its site
+    reads it."""
+    split = _split_target(written)
+    if split is None:
+        return None
+    name, suffix = split
+    if found is None and not posixpath.splitext(name.rstrip("/"))[1]:
+        found = next(
+            (
+                at
+                for ending in conversion.PAGE_SUFFIXES
+                if (at := _project_file(run, page.path, name.rstrip("/") + ending)) is not None
+            ),
+            None,
+        )
+    stub = None if found is None else run.moved.get(found[0].casefold())
+    if stub is None:
+        return None
+    source, place = stub
+    kept = suffix if suffix.startswith("#") and "#" not in place else ""
+    if links.is_address(place):
+        return place + kept
+    there = _split_target(place)
+    if there is None or there[0].startswith("/"):
+        return None
+    named = posixpath.normpath(posixpath.join(posixpath.dirname(source), there[0]))
+    doc_id = run.plan.ids.get(named)
+    if doc_id is None:
+        return None
+    return edit.written_target(run.plan.ids[page.path], doc_id, there[1] or kept)
 
 
 def _earlier_folder_page(run: _Run, folder: str) -> str | None:
