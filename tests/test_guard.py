@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -890,6 +891,36 @@ def test_answers_asked_ahead_are_those_asked_one_by_one() -> None:
     with secret_scan.asked_ahead(texts[:1]):
         pass
     assert not secret_scan._READY  # what a block leaves unused is dropped
+
+
+def test_a_text_inspected_again_inside_a_block_is_answered_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An import puts every page to the guard, then writes each, which puts it to the
+    guard again: on ethereum/EIPs, 582 pages were inspected twice."""
+    asked: list[tuple[str, bool]] = []
+    inspect = secret_scan.guard.inspect
+
+    def counted(text: str, **options: Any) -> list[Any]:
+        asked.append((text, options["personal_data"]))
+        return inspect(text, **options)
+
+    monkeypatch.setattr(secret_scan.guard, "inspect", counted)
+    key = "AKIA" + fake("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16, seed=3)
+    page = f"aws = {key}\n"
+    outside = [secret_scan.inspect(page), secret_scan.inspect(page)]
+    assert len(asked) == 2  # outside a block, nothing is kept
+    with secret_scan.asked_ahead([page]):
+        inside = [secret_scan.inspect(page) for _ in range(3)]
+        assert len(asked) == 3  # once for the three
+        secret_scan.inspect(page, personal_data=True)  # another question: asked
+        assert len(asked) == 4
+        inside[0].clear()  # a caller's list is its own
+        assert secret_scan.inspect(page) == outside[0]
+    assert inside[1:] == outside
+    assert outside[0] and outside[0][0].rule.startswith("aws")
+    secret_scan.inspect(page)
+    assert len(asked) == 5  # the block closed, what it kept is gone
 
 
 def _detect_secrets_on_every_line(text: str) -> list[secret_scan.Finding]:

@@ -146,6 +146,9 @@ def _bounded(text: str, known: dict[str, tuple[str, ...]] | None = None) -> tupl
 Finding = tuple[str, int, str]  # kind of secret, line, value
 # Answers asked ahead for texts about to be written (see :func:`asked_ahead`), by digest.
 _READY: dict[str, list[Finding]] = {}
+# What inspect found inside a block of writes asked ahead, by text, allowed values and
+# whether personal data counts; None outside such a block, where nothing is kept.
+_INSPECTED: list[dict[tuple[str, frozenset[str], bool], list[guard.Hit]] | None] = [None]
 
 
 def _digest(text: str) -> str:
@@ -204,10 +207,12 @@ def asked_ahead(texts: Sequence[str], progress: Progress | None = None) -> Itera
         answers = dict(zip(asked, scan.mapped(_scan_each, asked, progress), strict=True))
         for text, (given, origin) in zip(wanted, bounded, strict=True):
             _READY[_digest(text)] = _placed(answers.get(given, []), origin)
+    _INSPECTED[0] = {}
     try:
         yield
     finally:
         _READY.clear()
+        _INSPECTED[0] = None
 
 
 def _ask(text: str) -> list[Finding]:
@@ -293,5 +298,17 @@ def inspect(
     text: str, *, allow: frozenset[str] = frozenset(), personal_data: bool = False
 ) -> list[guard.Hit]:
     """Everything a write must refuse in ``text``: see :func:`mdbrain.core.guard.inspect`,
-    with detect-secrets as the second opinion when it is installed."""
-    return guard.inspect(text, allow=allow, personal_data=personal_data, second_opinion=findings)
+    with detect-secrets as the second opinion when it is installed. Inside
+    :func:`asked_ahead`, a text inspected again is answered from the first time (an
+    import puts each page to the guard before it writes any, then writes them)."""
+    kept = _INSPECTED[0]
+    if kept is None:
+        return guard.inspect(
+            text, allow=allow, personal_data=personal_data, second_opinion=findings
+        )
+    key = (_digest(text), allow, personal_data)
+    if key not in kept:
+        kept[key] = guard.inspect(
+            text, allow=allow, personal_data=personal_data, second_opinion=findings
+        )
+    return list(kept[key])
