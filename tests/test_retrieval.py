@@ -175,6 +175,42 @@ def test_an_exact_identifier_ranks_before_stems_and_prefixes(
     assert _ids(root, f"what does {name} do?")[0] == "exact.md"
 
 
+def _named_by_many(make_base: MakeBase) -> Path:
+    """A base where ``uv.lock`` is named by more pages than an exact tier admits
+    (:data:`mdbrain.service.searching.EXACT_MIN`), and where other pages hold "uv" and
+    "lock" apart, in their titles."""
+    from mdbrain.service.searching import EXACT_MIN
+
+    docs: dict[str, str | bytes] = {
+        f"guide{i}.md": doc(f"Guide {i}", body=f"Step {i} reads `uv.lock` before it runs.")
+        for i in range(EXACT_MIN + 4)
+    }
+    docs["layout.md"] = doc(
+        "Project layout", body="`uv.lock` is a cross-platform lockfile: one for every platform."
+    )
+    for i in range(4):
+        docs[f"crate{i}.md"] = doc(
+            f"uv lock crate {i}",
+            body="A cross-process lock on a file, for every platform the uv tools run on.",
+        )
+    for i in range(30):  # enough pages that the name is held by fewer than half
+        docs[f"other{i}.md"] = doc(f"Other {i}", body="Nothing about that here.")
+    return make_base(docs)
+
+
+def test_a_name_many_pages_hold_still_ranks_them_before_its_words_apart(
+    make_base: MakeBase,
+) -> None:
+    """astral-sh/uv: "is uv.lock cross platform?" put pages whose paths held "uv" and
+    "lock" apart ahead of the one saying uv.lock is cross-platform; and a search for
+    the name alone listed pages that never write it."""
+    root = _named_by_many(make_base)
+    assert _ids(root, "is uv.lock cross platform?")[0] == "layout.md"
+    alone = _ids(root, "uv.lock", limit=50)
+    assert alone and all(not i.startswith("crate") for i in alone)
+    assert "layout.md" in alone
+
+
 def test_a_name_after_a_dollar_sign_is_searched_as_written(make_base: MakeBase) -> None:
     """vuejs/rfcs: ``search '$on'`` found nothing (the word "on" is a stop word), and
     ``search '$off'`` put a page without it above the one that removes it."""

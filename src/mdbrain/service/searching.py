@@ -91,6 +91,10 @@ PASSAGES_OF = 10  # best documents (by their fields) whose sections are scored
 # (cncf/toc: "What is the definition of an adopter?" is a heading of its FAQ, 11th)
 HEADED_OF = 40
 EXACT_MIN, EXACT_SHARE = 20, 0.02  # an identifier named by more documents distinguishes none
+# ...as a tier; naming it still counts: its holders' scores are multiplied by this, when
+# at most half the documents name it (astral-sh/uv: "is uv.lock cross platform?" put
+# pages naming "uv" and "lock" apart, in a path, ahead of those naming uv.lock)
+NAMED_GAIN = 1.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -522,13 +526,15 @@ class Searcher:
         holding, headed = self._about(asked, params)
         seen = {c.id for c in found}
         found += [c for doc_id, c in (holding | headed).items() if doc_id not in seen]
-        exact = self._exact(question, stats.documents)
+        exact, common = self._exact(question, stats.documents)
         if exact:
             holders = {doc_id for doc_id, tier in exact.items() if tier}
             if not asked[base].words:  # only identifiers asked: only their holders
                 found = [c for c in found if c.id in holders]
             missing = holders - {c.id for c in found}
             found += self.index.candidates_by_id(sorted(missing))
+        elif common and not asked[base].words:  # too many for a tier, still all asked
+            found = [c for c in found if c.id in common]
         # "the ?? operator": the pages titled with it, which no word finds
         symbols = self._titled_with_symbols(question, stats.documents, found)
         if not found:
@@ -578,6 +584,8 @@ class Searcher:
                 candidate, prefer, (candidate.lang or base) == said_in, changes, examples
             )
             total *= _heading_gain(q, sections)
+            if candidate.id in common:
+                total *= NAMED_GAIN
             ranked.append(
                 (outside, -exact.get(candidate.id, 0), -total, candidate.id, candidate, sections)
             )
@@ -708,13 +716,15 @@ class Searcher:
         found += self.index.candidates_by_id(sorted(titled - {c.id for c in found}))
         return titled
 
-    def _exact(self, question: str, documents: int) -> dict[str, int]:
+    def _exact(self, question: str, documents: int) -> tuple[dict[str, int], set[str]]:
         """Documents matched exactly: 2 when their impl_refs cite a code path the question
         names, 1 when they name every identifier it names that words alone would not find
         (``LOGIN_MAX_ATTEMPTS`` is three words; ``C4996`` and ``parseConfig`` are one term
         each, matched as written, not through their stems).
-        An identifier that most documents name distinguishes none: it is left to words."""
+        An identifier that many documents name makes no tier: the documents naming them
+        come second, for :data:`NAMED_GAIN`; named by more than half, by none."""
         out: dict[str, int] = {}
+        common: set[str] = set()
         # every identifier of several words, stop words too: try_from is "try" and "from"
         named = sorted(
             n
@@ -733,11 +743,13 @@ class Searcher:
             holders = found if holders is None else holders & found
         if holders is not None and len(holders) <= most:
             out = dict.fromkeys(holders, 1)
+        elif named and holders is not None and len(holders) <= documents // 2:
+            common = holders  # counted whole: codes alone are counted up to most + 1
         for path in text.code_paths(question):
             for doc_id in self.index.citing(_code_path(path)):
                 out[doc_id] = 2
         out.update(self._records_named(question))
-        return out
+        return out, common
 
     def _records_named(self, question: str) -> dict[str, int]:
         """The pages of the records ``question`` names ("ADR 11", "EIP-1559", "A27",
