@@ -586,6 +586,19 @@ def test_export_without_a_target_says_what_to_ask_for(project: Path) -> None:
     assert code == 2 and "--html DIR" in said and said.count("\n") == 1
 
 
+def test_export_given_a_place_alone_says_which_option_it_needs(
+    project: Path, tmp_path: Path
+) -> None:
+    """astral-sh/uv, as a new user: ``mdbrain export /tmp/site`` answered click's "Got
+    unexpected extra argument", naming no option."""
+    place = tmp_path / "site"
+    code, said = run("-C", str(project), "export", str(place))
+    assert code == 2 and f"--html {place}" in said and f"--markdown {place}" in said
+    assert not place.exists()
+    code, said = run("-C", str(project), "export", "--html", str(place), "more")
+    assert code == 2 and "unexpected argument: more" in said and not place.exists()
+
+
 # --- the Markdown snapshot -------------------------------------------------------------------
 
 

@@ -21,7 +21,8 @@ def _place(obj: Context, path: Path | None) -> Path | None:
     return path if path.is_absolute() else obj.directory / path
 
 
-@cli.command()
+# extra words are kept (not refused by click) to say which option a place needs
+@cli.command(context_settings={"allow_extra_args": True})
 @click.option(
     "--html",
     type=click.Path(file_okay=False, path_type=Path),
@@ -57,6 +58,17 @@ def export(
     """
     from mdbrain.core.errors import InvalidRequestError
 
+    extra = click.get_current_context().args
+    if extra and html is None and markdown is None and llms_txt is None and len(extra) == 1:
+        place = extra[0]  # `mdbrain export site/`: the place, without what to write there
+        fail(
+            InvalidRequestError(
+                f"say what to export into {place}: --html {place} (a site), "
+                f"--markdown {place} (one file) or --llms-txt {place}"
+            )
+        )
+    if extra:
+        fail(InvalidRequestError(f"unexpected argument: {' '.join(extra)}"))
     if html is None and markdown is None and llms_txt is None:
         fail(
             InvalidRequestError(
