@@ -420,6 +420,28 @@ def test_a_module_documented_for_a_site_gets_a_draft_of_its_prose(tmp_path: Path
     assert "The JSON Schema of ``model``." in drafted.body  # the implementation's own doc
 
 
+def test_a_docstring_that_only_leads_to_a_list_leaves_the_summary_to_the_inventory(
+    tmp_path: Path,
+) -> None:
+    """encode/httpx: the draft of ``_exceptions.py`` was summed up as "Our exception
+    hierarchy:", the tree it announces left out."""
+    project = tmp_path / "lib"
+    (project / "lib").mkdir(parents=True)
+    code = '"""\nOur exception hierarchy:\n\n* HTTPError\n  x RequestError\n"""\n\n'
+    code += "".join(f"class {n}(Exception):\n    pass\n\n\n" for n in ("HTTPError", "Other"))
+    (project / "lib" / "errors.py").write_text(code, encoding="utf-8")
+    init_base(project, "kb")
+    run(project)
+    [drafted] = [
+        d
+        for d in documents(project / "kb").values()
+        if "lib/errors.py" in d.meta.get("sources", [])
+    ]
+    summary = drafted.meta["summary"]
+    assert not summary.endswith(":") and "HTTPError" in summary
+    assert "Our exception hierarchy:" in drafted.body  # the docstring is still quoted
+
+
 def test_a_quoted_docstring_keeps_its_code_and_web_links_and_loses_its_site_links() -> None:
     doc = (
         'See [guide](../guide.md "The guide"), [spaced](<../my guide.md>), [a [n] b](x.md),\n'
@@ -467,6 +489,9 @@ def test_a_quoted_docstring_keeps_its_code_and_web_links_and_loses_its_site_link
             "Type inference, i.e. the walk over code.",
         ),
         ("Visibility (e.g. `pub`). More.", "Visibility (e.g. `pub`)."),
+        # httpx: a line that only leads to what follows sums up nothing
+        ("Our exception hierarchy:\n\n* HTTPError\n  x RequestError\n", ""),
+        ("It reads:\n- a\n- b", ""),
     ],
 )
 def test_a_summary_skips_markup_only_where_a_text_opens_on_it(text: str, first: str) -> None:

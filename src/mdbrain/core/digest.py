@@ -335,7 +335,7 @@ def overview(
     return Draft(
         id=f"{theme.slug}/overview.md",
         title=theme.title,
-        summary=sections.first_sentence(said[0]) if said else default,
+        summary=(sections.first_sentence(said[0]) if said else "") or default,
         type="overview",
         tags=(theme.slug,),
         impl_refs=(folder,) if folder else ((readme,) if readme else ()),

@@ -142,20 +142,28 @@ def _unbracketed(paragraph: str, defined: dict[str, str]) -> str:
     return _SHORTCUT.sub(text_of, paragraph)
 
 
+_LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s")
+
+
 def first_sentence(text: str) -> str:
     """The first sentence of a docstring or a README's paragraph; when the text opens on
     markup (an admonition such as pydantic's ``!!! abstract``, a quote, a badge), that
-    of its first paragraph of prose (:func:`summary.first_paragraph`)."""
+    of its first paragraph of prose (:func:`summary.first_paragraph`). None ("") when it
+    only leads to what follows it (httpx's "Our exception hierarchy:", then a tree):
+    alone, it sums up nothing."""
     text = text.strip()
     if _MARKUP.match(text):
         text = summary.first_paragraph(text) or text
-    paragraph = plain(" ".join(text.split("\n\n")[0].split()))  # a summary: no links
+    lines = text.split("\n\n")[0].split("\n")
+    # a list may start on the next line, with no blank line before it: it ends the sentence
+    cut = next((n for n, line in enumerate(lines) if n and _LIST_ITEM.match(line)), len(lines))
+    paragraph = plain(" ".join(" ".join(lines[:cut]).split()))  # a summary: no links
     paragraph = _HEADING_MARKS.sub("", paragraph)  # a heading alone: its words
     # not after "i.e." or "e.g.": hir-ty's inference was summed up as "Type inference, i.e."
     for match in re.finditer(r"(?<=[.!?])\s", paragraph):
         if summary.ends_sentence(paragraph, match.start() - 1, initial=False):
             return paragraph[: match.start()]
-    return paragraph
+    return "" if paragraph.endswith(":") else paragraph
 
 
 def listed(names: Sequence[str], w: Words, limit: int = MAX_LISTED) -> str:

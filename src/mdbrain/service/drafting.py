@@ -331,7 +331,8 @@ def _infra_summary(group: InfraGroup, project: Project) -> str:
         readme = sections.readme_of(group.folder, project.texts)
         said = sections.prose(project.texts[readme]) if readme else []
         parts = sections.counted(symbols, w, names=False)
-        return sections.first_sentence(said[0]) if said else w("terraform_summary", parts=parts)
+        default = w("terraform_summary", parts=parts)
+        return (sections.first_sentence(said[0]) if said else "") or default
     if group.category == "shell":
         names = ", ".join(posixpath.basename(f.path) for f in group.files[:8])
         return w("shell_summary", files=w.count(len(group.files), "script"), names=names)
