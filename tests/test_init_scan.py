@@ -697,3 +697,61 @@ def test_a_readmes_sections_are_read_past_its_frontmatter() -> None:
     # open-policy-agent/opa: "# ![logo](./logo/logo-144x144.png) Open Policy Agent"
     logo = "# ![logo](./logo/logo-144x144.png) Open Policy Agent\n\n## [Build](b.md)\n"
     assert sections.readme_sections(logo) == ["- Open Policy Agent", "  - Build"]
+
+
+def _go_root(project: Path, lang: str) -> dict[str, document.Document]:
+    """A Go module at the top of the repository (spf13/cobra): two big files drafted on
+    their own, the rest of the folder together."""
+    (project / "go.mod").parent.mkdir(parents=True, exist_ok=True)
+    (project / "go.mod").write_text("module example.com/tool\n\ngo 1.22\n", encoding="utf-8")
+    big = "".join(
+        f"// Run{i} runs step {i}.\nfunc Run{i}() int {{ return {i} }}\n\n" for i in range(40)
+    )
+    (project / "command.go").write_text(f"package tool\n\n{big}", encoding="utf-8")
+    (project / "completions.go").write_text(
+        f"package tool\n\n{big.replace('Run', 'Complete')}", encoding="utf-8"
+    )
+    for name in ("args", "flags"):
+        text = f"package tool\n\n// Check{name} checks {name}.\nfunc Check{name}() bool {{ return true }}\n"
+        (project / f"{name}.go").write_text(text, encoding="utf-8")
+    init_base(project, "kb", lang=lang)
+    run(project)
+    return documents(project / "kb")
+
+
+@pytest.mark.parametrize(
+    ("lang", "rest", "theme"),
+    [
+        (
+            "en",
+            "Files at the top of the repository: package and smaller modules",
+            "Code at the top",
+        ),
+        ("fr", "Fichiers à la racine du dépôt : paquet et petits modules", "Code à la racine"),
+    ],
+)
+def test_code_at_the_top_of_the_repository_is_titled_in_the_bases_language(
+    tmp_path: Path, lang: str, rest: str, theme: str
+) -> None:
+    """spf13/cobra: the rest of the top folder was ".: package and smaller modules" under
+    "Code in ./", in English whatever the base's language."""
+    docs = _go_root(tmp_path / "tool", lang)
+    titles = {d.meta["title"] for d in docs.values()}
+    assert rest in titles
+    assert any(t.startswith(theme) and "example.com/tool" in t for t in titles)
+    assert not any(t.startswith((".", "Code in ./", "Code dans ./")) for t in titles)
+
+
+def test_the_entry_points_page_says_only_what_it_found(tmp_path: Path) -> None:
+    """spf13/cobra: "0 entry points, 5 CLI commands and 0 HTTP routes found in the code"."""
+    project = tmp_path / "app"
+    (project / "app").mkdir(parents=True)
+    cli = (
+        "import click\n\n\n@click.group()\ndef main() -> None:\n    pass\n\n\n"
+        '@main.command()\ndef hello() -> None:\n    """Say hello."""\n'
+    )
+    (project / "app" / "cli.py").write_text(cli, encoding="utf-8")
+    init_base(project, "kb")
+    run(project)
+    [entry] = [d for d in documents(project / "kb").values() if d.id.endswith("entry-points.md")]
+    assert "0 " not in entry.meta["summary"] and "command" in entry.meta["summary"]

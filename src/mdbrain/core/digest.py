@@ -154,7 +154,10 @@ def test_drafts(
                 sources=tuple(f.path for f in read[:40]),
                 body=(summary, "", *how, *([f"## {w('test_files')}", "", *lines] if lines else [])),
                 links=tuple(
-                    (w("tested", title=graph.units[i].title), relative(here, graph.doc(i)))
+                    (
+                        w("tested", title=layout.unit_title(graph.units[i], w)),
+                        relative(here, graph.doc(i)),
+                    )
                     for i in tested
                 ),
                 related=tuple(graph.doc(i) for i in tested),

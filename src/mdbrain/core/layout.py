@@ -23,6 +23,7 @@ from typing import Any, Final
 from mdbrain.core.codemap import PYTHON_M, TEST_DIRS, python_modules
 from mdbrain.core.facts import FileFacts
 from mdbrain.core.slug import slugify, unique
+from mdbrain.core.wording import Words
 
 _M = re.MULTILINE
 
@@ -219,9 +220,19 @@ class Unit:
 
     theme: str
     slug: str
-    title: str
+    title: str  # "." for the files at the top of the repository
     folder: str
     files: tuple[FileFacts, ...]
+    # the rest of a folder whose bigger modules have units of their own (the wording
+    # says so: "httpx: package and smaller modules")
+    split: bool = False
+
+
+def unit_title(unit: Unit, w: Words) -> str:
+    """The title of a unit's draft: the files at the top of the repository said so, and
+    the rest of a folder whose bigger modules have drafts of their own said so too."""
+    title = w("root_files") if unit.title == "." else unit.title
+    return w("split", title=title) if unit.split else title
 
 
 def group_files(facts: Iterable[FileFacts]) -> list[list[FileFacts]]:
@@ -357,11 +368,7 @@ def _unit_name(
             )
         return modules.get(path, path), slugify(stem), _named(base, stem)
     title = modules.get(f"{folder}/__init__.py".lstrip("/"), folder or ".")
-    return (
-        f"{title}: package and smaller modules" if split else title,
-        slugify(base),
-        _named(qualified),
-    )
+    return title, slugify(base), _named(qualified)
 
 
 def _package_of(parts: tuple[str, ...], packages: set[tuple[str, ...]]) -> str:
@@ -459,7 +466,9 @@ def plan_units(
         if slug in used:  # every folder down to it tells it apart, before a number does
             slug = _fullest(theme, parts[n], group)
         used.add(slug := unique(slug, used))
-        units.append(Unit(theme, slug, title, folder, tuple(group)))
+        whole = len(group) > 1 or group[0].path.endswith("__init__.py")
+        split = whole and folders.count(folder) > 1
+        units.append(Unit(theme, slug, title, folder, tuple(group), split))
         known = theme_folders.get(theme)
         theme_folders[theme] = folder if known is None else posixpath.commonpath([known, folder])
     return sorted(units, key=lambda u: (u.theme, u.folder, u.files[0].path)), theme_folders

@@ -9,6 +9,7 @@ language without a table is written in English.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -36,6 +37,7 @@ _EN: Final = {
     "what_package": "package of {files}",
     "what_folder": "folder of {files}",
     "theme_code": "Code in {folder}/",
+    "theme_code_root": "Code at the top of the repository",
     "theme_other": "Other code",
     "theme_entry": "Entry points, commands and routes",
     "theme_testing": "Tests",
@@ -47,7 +49,8 @@ _EN: Final = {
     "runs_file": "; runs {file}",
     "commands_heading": "Commands",
     "routes_heading": "Routes",
-    "entry_summary": "{entries}, {commands} and {routes} found in the code.",
+    "entry_summary": "{parts} found in the code.",
+    "last_of_list": "{items} and {last}",
     "tests_title": "Tests in {root}/",
     "tests_summary": "Tests in {root}/: {files} with {tests}, and {others}.",
     "tests_unread": "Tests in {root}/: {others}, in {languages}, whose tests the scan does"
@@ -130,6 +133,7 @@ _FR: Final = {
     "what_package": "paquet de {files}",
     "what_folder": "dossier de {files}",
     "theme_code": "Code dans {folder}/",
+    "theme_code_root": "Code à la racine du dépôt",
     "theme_other": "Autre code",
     "theme_entry": "Points d'entrée, commandes et routes",
     "theme_testing": "Tests",
@@ -141,7 +145,8 @@ _FR: Final = {
     "runs_file": " ; exécute {file}",
     "commands_heading": "Commandes",
     "routes_heading": "Routes",
-    "entry_summary": "{entries}, {commands} et {routes} trouvés dans le code.",
+    "entry_summary": "{parts} trouvés dans le code.",
+    "last_of_list": "{items} et {last}",
     "tests_title": "Tests dans {root}/",
     "tests_summary": "Tests dans {root}/ : {files} avec {tests}, et {others}.",
     "tests_unread": "Tests dans {root}/ : {others} en {languages} ; leurs tests ne sont pas"
@@ -297,6 +302,12 @@ class Words:
     def count(self, n: int, noun: str) -> str:
         """'3 files', '1 test', '0 fichier'."""
         return f"{n} {self.noun(noun, n)}"
+
+    def listed(self, items: Sequence[str]) -> str:
+        """'a, b and c', 'a, b et c'."""
+        if len(items) < 2:
+            return "".join(items)
+        return self("last_of_list", items=", ".join(items[:-1]), last=items[-1])
 
     def term(self, text: str) -> str:
         """A phrase a reader wrote in English, in this language when the tables know it

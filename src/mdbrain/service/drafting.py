@@ -148,7 +148,8 @@ def _theme_title(slug: str, folder: str, names: dict[str, str], w: Words) -> str
     if slug == "other-code":
         return w("theme_other")
     name = names.get(folder)
-    return w("theme_code", folder=folder or ".") + (f" ({name})" if name else "")
+    title = w("theme_code", folder=folder) if folder else w("theme_code_root")
+    return title + (f" ({name})" if name else "")
 
 
 def _anchors(item: FileFacts) -> list[str]:
@@ -258,13 +259,17 @@ def _unit_draft(  # noqa: PLR0917 - the unit, and what the plan knows around it
     uses = graph.used_by(index)
     here = graph.doc(index)
     related = tuple(graph.doc(i) for i in uses[:MAX_RELATED])
-    links = [(w("imported", title=graph.units[i].title), relative(here, graph.doc(i)))
+
+    def named(i: int) -> str:
+        return layout.unit_title(graph.units[i], w)
+
+    links = [(w("imported", title=named(i)), relative(here, graph.doc(i)))
              for i in uses[:MAX_RELATED]]  # fmt: skip
-    links += [(graph.units[i].title, relative(here, graph.doc(i)))
+    links += [(named(i), relative(here, graph.doc(i)))
               for i in peers if graph.doc(i) not in related]  # fmt: skip
     return Draft(
         id=here,
-        title=w("root_files") if unit.title == "." else unit.title,
+        title=layout.unit_title(unit, w),
         summary=summary or sections.inventory(files, what, w),
         type="api" if any(f.commands or f.routes for f in files) else "reference",
         tags=_tags(unit),
@@ -277,6 +282,16 @@ def _unit_draft(  # noqa: PLR0917 - the unit, and what the plan knows around it
     )
 
 
+def _entry_parts(counts: Sequence[int], w: Words) -> str:
+    """What the entry points page found, the kinds of none left out: "5 CLI commands",
+    not "0 entry points, 5 CLI commands and 0 HTTP routes" (spf13/cobra)."""
+    said = [
+        w.count(n, noun)
+        for n, noun in zip(counts, ("entry point", "command", "route"), strict=True)
+    ]
+    return w.listed([part for part, n in zip(said, counts, strict=True) if n] or said)
+
+
 def _entry_draft(
     entries: list[EntryPoint], facts: list[FileFacts], units: list[Unit], graph: UnitGraph, w: Words
 ) -> Draft:
@@ -285,7 +300,9 @@ def _entry_draft(
 
     def described(path: str) -> str:
         unit = owner.get(path)
-        return f" ([{link_text(unit.title)}](../{unit.theme}/{unit.slug}.md))" if unit else ""
+        if unit is None:
+            return ""
+        return f" ([{link_text(layout.unit_title(unit, w))}](../{unit.theme}/{unit.slug}.md))"
 
     body = [f"## {w('entry_points')}", ""] if entries else []
     for e in entries:
@@ -304,8 +321,7 @@ def _entry_draft(
     return Draft(
         id=f"{ENTRY_THEME}/entry-points.md",
         title=w("theme_entry"),
-        summary=w("entry_summary", entries=w.count(counts[0], "entry point"),
-                  commands=w.count(counts[1], "command"), routes=w.count(counts[2], "route")),
+        summary=w("entry_summary", parts=_entry_parts(counts, w)),
         type="api",
         tags=("entry-points", "cli"),
         impl_refs=tuple(sorted(refs)),
