@@ -1338,3 +1338,22 @@ def test_the_sieve_before_record_names_keeps_every_page_a_record_could_be() -> N
     assert _numbered(ids, [("b", 12)]) == []  # "vitamin B12": no page opens with b and 12
     assert _numbered(ids, [(None, 12)]) == [ids[4]]
     assert _numbered(ids, []) == []
+
+
+def test_a_name_many_pages_hold_is_found_though_its_words_fill_the_candidates(
+    make_base: MakeBase,
+) -> None:
+    """The pages naming ``uv.lock`` may all lie past the re-ranker's candidates, which
+    pages titled with "uv" and "lock" fill: a search for the name alone still lists them
+    (it listed nothing)."""
+    from mdbrain.service.searching import CANDIDATES, EXACT_MIN
+
+    docs: dict[str, str | bytes] = {
+        f"title{i}.md": doc(f"uv lock {i}", body="uv lock uv lock, for every lock of uv.")
+        for i in range(CANDIDATES + 20)
+    }
+    for i in range(EXACT_MIN + 2):
+        docs[f"holder{i}.md"] = doc(f"Guide {i}", body="Step one reads `uv.lock` at last.")
+    root = make_base(docs)
+    found = _ids(root, "uv.lock", limit=10)
+    assert found and all(i.startswith("holder") for i in found)

@@ -534,7 +534,9 @@ class Searcher:
             missing = holders - {c.id for c in found}
             found += self.index.candidates_by_id(sorted(missing))
         elif common and not asked[base].words:  # too many for a tier, still all asked
-            found = [c for c in found if c.id in common]
+            kept = [c for c in found if c.id in common]
+            # none among FTS5's first (pages titled with its words fill them): by id
+            found = kept or self.index.candidates_by_id(sorted(common)[:CANDIDATES])
         # "the ?? operator": the pages titled with it, which no word finds
         symbols = self._titled_with_symbols(question, stats.documents, found)
         if not found:
