@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import importlib.util
 import random
+import re
 import string
 import sys
 import time
@@ -1027,9 +1028,28 @@ def hostile_inputs() -> Iterable[tuple[str, str]]:
         "\n".join(wrapped[i : i + 76] for i in range(0, len(wrapped), 76)),
     )
     yield "100,000 sk- prefixes", "sk-" * 100_000
+    # a quoted random value read as a path: its first part, a run of small letters then a
+    # capital, was cut every way by a regular expression before being refused (the
+    # hypothesis test of the guard's shortcuts hung on such a value)
+    letters = "".join(rng.choice(string.ascii_letters + string.digits) for _ in range(400))
+    path = "a" * 40 + "B/" + letters[:60] + "/" + letters[60:]
+    yield "a path of a long run of small letters", f'token = "{path}"\n'
     yield "300,000 joined strings", '"a" + ' * 300_000
     yield "1 MB of digits", "1" * 1_000_000
     yield "1 MB of spaces in quotes", 'x"' + " " * 1_000_000 + '"'
+
+
+# What a part of a path made of words is, as a regular expression: right on short parts,
+# exponential on long ones (see random_strings._word_part, which reads them in one pass).
+_WORD_PART = re.compile(r"(?:[A-Z]?[a-z]{2,}|[A-Z]{2,5}(?![a-z])|[0-9]{1,4}[A-Za-z]?(?![a-z]))+")
+
+
+@settings(max_examples=2000)
+@given(st.text(alphabet="AaBb1Zz9", max_size=14))
+def test_a_part_of_words_is_told_as_the_regular_expression_tells_it(part: str) -> None:
+    from mdbrain.core.guard.random_strings import _word_part
+
+    assert _word_part(part) == bool(_WORD_PART.fullmatch(part))
 
 
 @pytest.mark.parametrize(("name", "text"), list(hostile_inputs()), ids=lambda v: str(v)[:30])

@@ -30,21 +30,66 @@ def _made_of_words(value: str) -> bool:
 
 # A path whose every part is made of words, short acronyms and numbers, as written:
 # "Web/API/WebGL_API/Tutorial/Creating_3D_objects_using_WebGL". A part is runs of two
-# small letters or more (a capital before them), of two to five capitals, or of digits
-# (a letter after them: "3D", "13k"); random base64 has single small letters between
-# capitals and digits all along. Each run ends where the next kind of character starts.
+# small letters or more (a capital before them), of two capitals or more, or of digits
+# (a letter after them: "3D", "13k"); neither of the last two followed by a small letter.
+# Random base64 has single small letters between capitals and digits all along.
 _PATH_SEPARATORS = re.compile(r"[/_.-]")
-_PATH_PART = re.compile(r"(?:[A-Z]?[a-z]{2,}|[A-Z]{2,5}(?![a-z])|[0-9]{1,4}[A-Za-z]?(?![a-z]))+")
+_SMALL = frozenset("abcdefghijklmnopqrstuvwxyz")
+_CAPITAL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_DIGIT = frozenset("0123456789")
+
+
+def _run_end(part: str, start: int, chars: frozenset[str]) -> int:
+    end = start
+    while end < len(part) and part[end] in chars:
+        end += 1
+    return end
+
+
+def _word_part(part: str) -> bool:
+    """Whether ``part`` is made of words, acronyms and numbers (see above), read once from
+    left to right: which of its positions a run can end at. A regular expression repeating
+    those runs tried every way of cutting a long one, and took hours to refuse 60
+    characters (a hypothesis test hung on it)."""
+    size = len(part)
+    reach = bytearray(size + 1)
+    reach[0] = 1
+    capitals_done = -1  # the end of the capital run whose acronyms were all tried
+    for at in range(size):
+        if not reach[at]:
+            continue
+        char = part[at]
+        if char in _SMALL or (char in _CAPITAL and part[at + 1 : at + 2] in _SMALL):
+            start = at + (char in _CAPITAL)
+            end = _run_end(part, start, _SMALL)
+            if end - start >= 2:  # a word: what follows starts no word of its own
+                reach[end] = 1
+        if char in _CAPITAL and at >= capitals_done:
+            end = _run_end(part, at, _CAPITAL)
+            capitals_done = end  # a later start in this run would end nowhere new
+            reach[at + 2 : end] = b"\x01" * max(0, end - at - 2)
+            if end - at >= 2 and (end == size or part[end] not in _SMALL):
+                reach[end] = 1
+        elif char in _DIGIT:
+            end = _run_end(part, at, _DIGIT)
+            for stop in (end, end + 1):  # its digits, and a letter after them
+                if stop > end and (
+                    stop > size or not part[end].isascii() or not part[end].isalpha()
+                ):
+                    continue
+                if stop == size or part[stop] not in _SMALL:
+                    reach[stop] = 1
+    return size > 0 and bool(reach[size])
 
 
 def _path_of_words(value: str) -> bool:
     """Whether a value is a path (two slashes at least, no "+" or "=" of base64) whose
-    every part between separators is made of words (see :data:`_PATH_PART`)."""
+    every part between separators is made of words (see :func:`_word_part`)."""
     if value.count("/") < 2 or "+" in value or "=" in value:
         return False
     parts = [part for part in _PATH_SEPARATORS.split(value) if part]
     # a part of one or two letters is a short word ("a", "of", "Re" of "Re-engageable")
-    return all((len(part) <= 2 and part.isalpha()) or _PATH_PART.fullmatch(part) for part in parts)
+    return all((len(part) <= 2 and part.isalpha()) or _word_part(part) for part in parts)
 
 
 # What a value is said to be, by the last word of its name ("fingerprint", "sha256",
