@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import string
 from collections.abc import Iterator
 
 from mdbrain.core.guard.assignments import forgery_guard, name_parts
@@ -34,9 +35,10 @@ def _made_of_words(value: str) -> bool:
 # (a letter after them: "3D", "13k"); neither of the last two followed by a small letter.
 # Random base64 has single small letters between capitals and digits all along.
 _PATH_SEPARATORS = re.compile(r"[/_.-]")
-_SMALL = frozenset("abcdefghijklmnopqrstuvwxyz")
-_CAPITAL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_DIGIT = frozenset("0123456789")
+_SMALL = frozenset(string.ascii_lowercase)
+_CAPITAL = frozenset(string.ascii_uppercase)
+_LETTER = _SMALL | _CAPITAL
+_DIGIT = frozenset(string.digits)
 
 
 def _run_end(part: str, start: int, chars: frozenset[str]) -> int:
@@ -72,11 +74,8 @@ def _word_part(part: str) -> bool:
                 reach[end] = 1
         elif char in _DIGIT:
             end = _run_end(part, at, _DIGIT)
-            for stop in (end, end + 1):  # its digits, and a letter after them
-                if stop > end and (
-                    stop > size or not part[end].isascii() or not part[end].isalpha()
-                ):
-                    continue
+            # its digits, and a letter after them when one follows
+            for stop in (end, end + 1) if part[end : end + 1] in _LETTER else (end,):
                 if stop == size or part[stop] not in _SMALL:
                     reach[stop] = 1
     return size > 0 and bool(reach[size])
