@@ -177,6 +177,14 @@ def test_a_window_that_stops_on_an_announcement_takes_what_it_announces() -> Non
     table = ["It can have the following properties.", "", "| Property | Type |", "|--|--|",
              "| `domain` | String |", "", "## Next"]  # fmt: skip
     assert passages.past_announcement(table, [5] * len(table), 0, 1, 100) == 5
+    # a list item over its command, as tldr pages write them: the command, not the next item
+    items = ["- Generate a changelog from commits no tag holds:", "", "`git cliff -u`", "",
+             "- Write the default config file:", "", "`git cliff --init`"]  # fmt: skip
+    assert passages.past_announcement(items, [5] * len(items), 0, 1, 100) == 3
+    assert passages.past_announcement(items, [5] * len(items), 0, 1, 10) == 1  # no room
+    # a span inside a sentence, or a sentence ending with a colon over prose: left alone
+    for said in (["Run this:", "", "`make` builds it all."], ["Example:", "", "x = `1`"]):
+        assert passages.past_announcement(said, [5] * 3, 0, 1, 100) == 1
 
 
 def test_a_window_opens_where_its_first_sentence_begins() -> None:

@@ -385,7 +385,8 @@ def past_announcement(
     last = _last_said(lines, start, end)
     if last is None:
         return end
-    if not (_ANNOUNCES().search(lines[last]) or _introduces_block(lines, last)):
+    spanned = _introduces_span(lines, last)
+    if not (_ANNOUNCES().search(lines[last]) or spanned or _introduces_block(lines, last)):
         return end
     spent = sum(costs[start:end])
     grown, held, fenced = end, False, False
@@ -396,7 +397,8 @@ def past_announcement(
             break
         if not line.strip() and held and not fenced:
             following = next((x for x in lines[grown + 1 :] if x.strip()), "")
-            if not _LIST_ITEM().match(following):  # the block ended, unless a list goes on
+            # the block ended, unless a list goes on (a command under its item is whole)
+            if spanned or not _LIST_ITEM().match(following):
                 break
         if spent + costs[grown] > limit:
             break
@@ -411,6 +413,19 @@ def past_announcement(
 
 _COLON_END = lazy_pattern(r"[^\s:]:[\s*_`)]*+$")  # "...illustrate them:", not "::" or a lone ":"
 _BLOCK_START = lazy_pattern(r"\s*(?:[-*+]\s|\d{1,9}[.)]\s|```|~~~|\|)")
+
+
+_SPAN_LINE = lazy_pattern(r"\s*(`+)[^`].*?\1\s*$")  # a line that is one code span, whole
+
+
+def _introduces_span(lines: Sequence[str], last: int) -> bool:
+    """Whether line ``last`` ends with a colon and the next line said is a code span
+    alone: the command a list item describes ("- Generate a changelog of what no tag
+    holds:" over `` `git cliff --unreleased` ``, as tldr pages write every example)."""
+    if not _COLON_END().search(lines[last]) or lines[last].lstrip().startswith("#"):
+        return False
+    following = next((x for x in lines[last + 1 : last + 3] if x.strip()), "")
+    return bool(_SPAN_LINE().match(following))
 
 
 def _introduces_block(lines: Sequence[str], last: int) -> bool:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mdbrain.core import asking, cells, graph, manifest, passages, text, tokens
+from mdbrain.core import acronyms, asking, cells, graph, manifest, passages, text, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.field_table import field_table
@@ -110,6 +110,7 @@ class _Lines(NamedTuple):
     weights: dict[str, float]  # per term; those the document says of itself count nothing
     plain: dict[str, float]  # per term, as the ranking weighs them (when no line scores else)
     summary_line: int  # the line standing in for the document's summary; 0 when none
+    spelled: acronyms.Asked  # the question's acronyms, for lines that write them otherwise
 
 
 @dataclass(frozen=True, slots=True)
@@ -850,13 +851,13 @@ class Reader:
             if decided is None:
                 return []
             _score, section, own_end = decided
-            weighed = self._line_weights(doc, lines, {})
+            weighed = self._line_weights(doc, lines, {}, question)
             excerpt = self._excerpt(
                 doc, lines[section.line - 1 : own_end], section, (wanted, weighed), first
             )
             return [excerpt] if excerpt.text.strip() else []
         ranked, weights = self.searcher.sections_of(question, doc.id)
-        weighed = self._line_weights(doc, lines, weights)
+        weighed = self._line_weights(doc, lines, weights, question)
         # a section of code or of links alone holds the question's names without
         # answering it: the Example beside the Remarks that explain comes after them
         code = passages.not_prose(lines)
@@ -936,7 +937,9 @@ class Reader:
                 out[line] = 1 - min(matched, kept) / matched
         return out
 
-    def _line_weights(self, doc: Document, lines: list[str], weights: dict[str, float]) -> _Lines:
+    def _line_weights(
+        self, doc: Document, lines: list[str], weights: dict[str, float], question: str
+    ) -> _Lines:
         """The weights that choose the lines of a document to show (see :class:`_Lines`).
 
         What a document says of itself (its title, and its summary or else its first
@@ -944,8 +947,10 @@ class Reader:
         terms choose no line, so that the lines holding the rest of the question come
         first, and the line standing in for a summary is not preferred as a lead."""
         card = self.searcher.card(doc.id)
+        analyzer = self.searcher.analyzer
+        spelled = acronyms.asked(question, analyzer.terms, analyzer.stop)
         if card is None or not weights:
-            return _Lines(weights, weights, 0)
+            return _Lines(weights, weights, 0, spelled)
         summary, line = card.summary, 0
         if not summary:
             body = lines[doc.body_line - 1 :]
@@ -953,7 +958,15 @@ class Reader:
             if lead is not None:
                 summary, line = body[lead], doc.body_line + lead
         known = self.searcher.analyzer.terms(f"{card.title}\n{summary}")
-        return _Lines(_without(weights, known), weights, line)
+        return _Lines(_without(weights, known), weights, line, spelled)
+
+    def _found(self, own: list[str], wanted: set[str], spelled: acronyms.Asked) -> list[set[str]]:
+        """The terms of ``wanted`` each of the lines ``own`` holds, as written or in their
+        other form ("EIPs" for "Elastic IPs", "network load balancer" for "NLB")."""
+        found = [wanted.intersection(f) for f in _terms_of_each(self, own, wanted)]
+        if spelled.spelled or spelled.written:
+            found = [f | spelled.held(line) for f, line in zip(found, own, strict=True)]
+        return found
 
     def _excerpt(
         self,
@@ -972,7 +985,7 @@ class Reader:
         ("Good, because ...") come before every other line. ``under`` is the heading
         above it its title is shown with ("Alternatives considered > ...")."""
         wanted, weighed = asked
-        found = [wanted.intersection(f) for f in _terms_of_each(self, own, wanted)]
+        found = self._found(own, wanted, weighed.spelled)
         hidden = hidden_lines(own)
         for number in hidden | passages.contents_lines(own):  # hidden, or said again
             found[number] = set()
