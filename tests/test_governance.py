@@ -488,6 +488,34 @@ def test_a_brief_on_a_document_lists_it_first(make_base: MakeBase) -> None:
     assert items == ["a9-errors.md", "a1-cache.md", "a2-retries.md"]
 
 
+def test_a_brief_on_a_tag_of_drafts_leads_with_the_page_titled_so_then_search_order(
+    make_base: MakeBase,
+) -> None:
+    """pydantic: ``brief validators`` listed eighteen drafts of the Rust folder tagged
+    so, then two pages found by search in the order of their ids; the page titled
+    "Validators" was past the limit."""
+    docs = {
+        f"core/validators-{n}.md": doc(
+            f"Validator module {n}", status="draft", tags="[validators]", body="Rust code."
+        )
+        for n in range(4)
+    }
+    said = "Custom validators run after the built-in validators. " * 3
+    docs["concepts/validators.md"] = doc("Validators", status="draft", tags="[concepts]", body=said)
+    docs["concepts/a-alias.md"] = doc(
+        "Alias", status="draft", tags="[concepts]", body="An alias; see the validators page."
+    )
+    docs["concepts/b-fields.md"] = doc(
+        "Fields", status="draft", tags="[concepts]", body="Field validators. " + said
+    )
+    root = make_base(docs)
+    with Brain.open(root) as brain:
+        items = [i.id for i in brain.brief("validators").items]
+    assert items[0] == "concepts/validators.md"
+    assert items[1:5] == [f"core/validators-{n}.md" for n in range(4)]  # the tagged, by id
+    assert items[5:] == ["concepts/b-fields.md", "concepts/a-alias.md"]  # by search rank
+
+
 def test_a_cause_is_read_in_a_bounded_window_and_never_from_time_or_vehicles() -> None:
     from mdbrain.service.briefing import _CAUSE_SPAN, _cause
 

@@ -36,17 +36,38 @@ def body(text: str) -> str:
 @pytest.mark.parametrize(
     ("line", "shown"),
     [
-        ("[](){#number-types}", ""),
-        ("[](){ #int }", ""),
-        ("See [](){#int} the ints.", "See the ints."),
-        ("[](){#a} Starts the line.", "Starts the line."),
-        ("Ends here[](){#b}.", "Ends here."),
+        ("[](){#number-types}", '<a id="number-types"></a>'),
+        ("[](){ #int }", '<a id="int"></a>'),
+        ("See [](){#int} the ints.", 'See <a id="int"></a> the ints.'),
+        ("[](){#a} Starts the line.", '<a id="a"></a> Starts the line.'),
+        ("Ends here[](){#b}.", 'Ends here<a id="b"></a>.'),
         ("Kept in code: `[](){#c}`", "Kept in code: `[](){#c}`"),
         ("An empty link: [](x.md)", "An empty link: [](x.md)"),
     ],
 )
-def test_an_autorefs_anchor_is_left_out(line: str, shown: str) -> None:
+def test_an_autorefs_anchor_is_written_as_the_html_anchor_it_renders_as(
+    line: str, shown: str
+) -> None:
     assert body(f"# A\n\n{line}\n") == f"# A\n\n{shown}\n"
+
+
+def test_a_link_to_an_autorefs_anchor_still_lands_after_import(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """pydantic's "see [note](#pattern-constraint-note)" led nowhere once imported: the
+    anchor ``[](){#pattern-constraint-note}`` above the note was left out."""
+    root = make_base({})
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "types.md").write_text(
+        "# Types\n\nA pattern (see [note](#pattern-constraint-note) below).\n\n"
+        "[](){#pattern-constraint-note}\n\nThe note.\n",
+        encoding="utf-8",
+    )
+    run_import(root, docs)
+    with Brain.open(root) as brain:
+        found = brain.check().findings
+    assert not [f for f in found if f.code == "W019"], found
 
 
 def test_an_anchor_in_fenced_code_is_code() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from mdbrain.core import codemap, document, layout, sections
+from mdbrain.core.facts import FileFacts, Symbol
 from mdbrain.service import drafting, scanning
 from mdbrain.service.bootstrap import init_base
 from mdbrain.service.session import Session
@@ -465,6 +466,22 @@ def test_a_quoted_docstring_keeps_its_code_and_web_links_and_loses_its_site_link
         "Warning: Deprecated",
         "    See `Types` instead.",
     ]
+
+
+def test_a_symbols_docstring_loses_its_site_links_too() -> None:
+    """pydantic's ``with_config`` says "set a [Pydantic configuration](config.md)": its
+    draft linked to a page of the base that does not exist, and check warned."""
+    said = "Set a [Pydantic configuration](config.md) on a [`TypedDict`](https://x.org/td)."
+    item = FileFacts(
+        "pydantic/config.py",
+        "python",
+        symbols=(Symbol("with_config", "function", "with_config()", said),),
+    )
+    lines = sections.file_section(item)
+    assert (
+        "- `with_config()`: Set a Pydantic configuration on a [`TypedDict`](https://x.org/td)."
+        in lines
+    )
 
 
 @pytest.mark.parametrize(

@@ -182,6 +182,13 @@ def test_a_window_that_stops_on_an_announcement_takes_what_it_announces() -> Non
              "- Write the default config file:", "", "`git cliff --init`"]  # fmt: skip
     assert passages.past_announcement(items, [5] * len(items), 0, 1, 100) == 3
     assert passages.past_announcement(items, [5] * len(items), 0, 1, 10) == 1  # no room
+    # a window that took in the fence of the block announced, and nothing of it: the block
+    strict = ["Here is how strict and lax modes differ:", "", "```python", "x = 1", "y = 2",
+              "```", "", "Another paragraph."]  # fmt: skip
+    assert passages.past_announcement(strict, [5] * len(strict), 0, 3, 100) == 6
+    assert passages.past_announcement(strict, [5] * len(strict), 0, 3, 12) == 3  # no room
+    closed = ["Run it:", "```sh", "make", "```", "", "```sh", "make lint", "```"]
+    assert passages.past_announcement(closed, [5] * len(closed), 0, 4, 100) == 4  # it closed
     # a span inside a sentence, or a sentence ending with a colon over prose: left alone
     for said in (["Run this:", "", "`make` builds it all."], ["Example:", "", "x = `1`"]):
         assert passages.past_announcement(said, [5] * 3, 0, 1, 100) == 1

@@ -1357,3 +1357,26 @@ def test_a_name_many_pages_hold_is_found_though_its_words_fill_the_candidates(
     root = make_base(docs)
     found = _ids(root, "uv.lock", limit=10)
     assert found and all(i.startswith("holder") for i in found)
+
+
+def test_a_word_asked_alone_finds_the_page_titled_with_it_alone_first(
+    make_base: MakeBase,
+) -> None:
+    """pydantic: ``search validators`` put the drafts of modules named
+    pydantic.v1.validators and functional_validators before the page titled
+    "Validators"; a longer question naming that word is not about that title alone."""
+    said = "Custom validators run after the built-in validators of each field."
+    docs: dict[str, str | bytes] = {
+        f"code/{name}.md": doc(
+            f"pydantic.{name}", summary=f'"Validators of {name}."', body=f"{said} " * 2
+        )
+        for name in ("v1.validators", "functional_validators", "internal.validators")
+    }
+    prose = "\n\n".join(f"Paragraph {n} on how fields are checked." for n in range(20))
+    docs["concepts/validators.md"] = doc("Validators", body=f"{said}\n\n{prose}")
+    docs["concepts/dumps.md"] = doc(
+        "Crash dumps of validators", body="Save a crash dump when validators fail."
+    )
+    root = make_base(docs)
+    assert _ids(root, "validators")[0] == "concepts/validators.md"
+    assert _ids(root, "how do I save a crash dump of validators?")[0] == "concepts/dumps.md"

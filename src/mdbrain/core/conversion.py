@@ -1148,7 +1148,7 @@ def says_nothing(page: Page) -> bool:
 # --- MkDocs markup ----------------------------------------------------------------------
 
 # mkdocs-autorefs' anchor, which a site renders as nothing: "[](){#some-anchor}"
-_AUTOREF_ANCHOR = re.compile(r"\[\]\(\)\{[ \t]*#[\w.:-]+[ \t]*\}")
+_AUTOREF_ANCHOR = re.compile(r"\[\]\(\)\{[ \t]*#([\w.:-]+)[ \t]*\}")
 # an attribute list on a fence (pymdownx.superfences), after its language or in its place:
 # ```py {test="skip"}, ``` { .python .annotate hl_lines="2" }
 _FENCE_ATTRIBUTES = re.compile(
@@ -1255,21 +1255,19 @@ def _options(lines: list[str], start: int, indent: str) -> dict[str, str]:
     return out
 
 
-def _without_anchors(line: str) -> str:
-    """``line`` without its autorefs anchors (code spans aside), with the blanks that
-    set one apart from the text."""
+def _anchors_as_html(line: str) -> str:
+    """``line`` with its autorefs anchors (code spans aside) written as the HTML anchors
+    they render as (``<a id="some-anchor"></a>``): nothing shows, and links to them still
+    land (pydantic's "see [note](#pattern-constraint-note)" did not, once they were left
+    out)."""
     masked = markdown.mask(line)
     if _AUTOREF_ANCHOR.search(masked) is None:
         return line
     out, at = [], 0
     for found in _AUTOREF_ANCHOR.finditer(masked):
-        before = line[at : found.start()]
-        out.append(before.rstrip(" \t") if before.strip() else before)
+        out += [line[at : found.start()], f'<a id="{found.group(1)}"></a>']
         at = found.end()
-    rest = line[at:]
-    kept = "".join(out)
-    text = kept + (rest.lstrip(" \t") if not kept.strip() else rest)
-    return text if text.strip() else ""
+    return "".join(out) + line[at:]
 
 
 def _fence_language(found: re.Match[str]) -> str:
@@ -1291,7 +1289,7 @@ def _fence_language(found: re.Match[str]) -> str:
 def mkdocs_markup(body: str) -> str:
     """``body`` with the markup of MkDocs extensions that shows as noise elsewhere made
     plain, line for line (no line added or removed), fenced code left alone:
-    mkdocs-autorefs anchors (``[](){#some-anchor}``) left out, the attribute list of a
+    mkdocs-autorefs anchors (``[](){#some-anchor}``) as HTML anchors, the attribute list of a
     fence (```` ```py {test="skip"} ````) left out, its language kept (the list's first
     class when none is written before it: ```` ``` { .python .annotate } ````), and
     pymdownx blocks (``/// note | Title`` ... ``///``) written as MkDocs admonitions are
@@ -1326,7 +1324,7 @@ def mkdocs_markup(body: str) -> str:
             text = _FENCE_ATTRIBUTES.sub(_fence_language, line)
         else:
             if "[](){" in line:
-                text = _without_anchors(text)
+                text = _anchors_as_html(text)
             if "&" in text:
                 text = _plain_entities(text)
         lines[number] = " " * shift[number] + text if text.strip() else text

@@ -385,9 +385,17 @@ def past_announcement(
     last = _last_said(lines, start, end)
     if last is None:
         return end
+    kept = end
+    if last > start and _opens_block(lines, last):
+        # the window took in the fence of the block its last sentence announces, and
+        # nothing of the block ("... in strict and the default lax mode:", "```python"):
+        # that sentence decides, the block is added as the loop adds one
+        said = _last_said(lines, start, last)
+        if said is not None:
+            last, end = said, last
     spanned = _introduces_span(lines, last)
     if not (_ANNOUNCES().search(lines[last]) or spanned or _introduces_block(lines, last)):
-        return end
+        return kept
     spent = sum(costs[start:end])
     grown, held, fenced = end, False, False
     while grown < len(lines):
@@ -408,7 +416,20 @@ def past_announcement(
         grown += 1
     while grown > end and not lines[grown - 1].strip():  # no blank line to end on
         grown -= 1
-    return grown if held else end
+    return grown if held and grown > kept else kept
+
+
+def _opens_block(lines: Sequence[str], number: int) -> bool:
+    """Whether line ``number`` opens a fenced code block (rather than closing one)."""
+    fence = ""
+    for at, line in enumerate(lines[: number + 1]):
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+        elif (opened := markdown.FENCE.match(line)) is not None:
+            fence = opened.group(1)
+            if at == number:
+                return True
+    return False
 
 
 _COLON_END = lazy_pattern(r"[^\s:]:[\s*_`)]*+$")  # "...illustrate them:", not "::" or a lone ":"

@@ -174,7 +174,7 @@ def listed(names: Sequence[str], w: Words, limit: int = MAX_LISTED) -> str:
 def _symbol_line(symbol: Symbol, w: Words) -> str:
     members = list(symbol.members)
     methods = w("methods", names=listed(members, w, MAX_MEMBERS)) if members else ""
-    doc = symbol.doc
+    doc = _unlinked(symbol.doc) if "](" in symbol.doc else symbol.doc  # a site's links
     if doc and methods and not doc.endswith((".", "!", "?", ":", "…")):
         doc += "."
     return f"- {code(symbol.signature)}" + (w("colon") + doc if doc else "") + methods

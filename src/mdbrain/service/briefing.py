@@ -272,12 +272,14 @@ def _listed_order(
     entry: Entry, asked: str, aside: set[str], tagged: set[str], rank: dict[str, int]
 ) -> tuple[object, ...]:
     """Where a brief lists ``entry``: the document ``asked``, if one is, first (grpc/proposal's
-    ``brief a88-....md`` gave it after its neighbours); those on other symbols of the
+    ``brief a88-....md`` gave it after its neighbours), or one titled as asked
+    (pydantic's page "Validators" came after its folder's drafts, ``validators``
+    tagging those); those on other symbols of the
     file asked after those on it (``aside``); in force, then what waits for review, then
     tagged drafts; those found by search after the ``tagged``; then by kind, by the
     search's ``rank``, and by id as a person counts (adr-8 before adr-19)."""
     return (
-        entry.id != asked,
+        entry.id != asked and not (entry.title and entry.title.casefold() == asked.casefold()),
         entry.id in aside,
         entry.status == "draft",
         entry.status == "needs-review",
@@ -581,8 +583,12 @@ class Briefer:
             result.advice = EMPTY_ADVICE
         aside = {doc_id for doc_id, cover in covers.items() if cover.aside}
         result.elsewhere = sum(1 for e in chosen if e.id in aside)
-        # found by search: the ranking orders each kind; else the ids do
-        rank = {e.id: n for n, e in enumerate(about)} if result.kind == "search" else {}
+        # found by search: the ranking orders each kind; else the ids do (the tagged ones)
+        rank = {
+            e.id: n
+            for n, e in enumerate(about)
+            if result.kind == "search" or (tagged and e.id not in tagged)
+        }
         chosen.sort(key=lambda e: _listed_order(e, key, aside, tagged, rank))
         listed = BRIEF_LIMIT if limit is None else limit
         result.more = max(0, len(chosen) - listed)

@@ -1042,10 +1042,16 @@ def _title_gain(q: Question, title: str) -> float:
     :data:`TITLE_ASKED` more when it says nothing else (its stop words and numbers
     aside), as "Graceful Node Shutdown" does asked "graceful node shutdown": it came
     fourth on kubernetes/enhancements, behind "Pod Priority Based Graceful Node
-    Shutdown" and pages that only use the words."""
+    Shutdown" and pages that only use the words. A title of one word says nothing else
+    only when that word is the whole question: pydantic's page "Validators" came after
+    the modules named pydantic.v1.validators, asked "validators"; a question on crash
+    dumps of AddressSanitizer is not about the page titled "AddressSanitizer" alone."""
     gives = q.asked.gives
     words = [w for w in title.split() if w not in q.stop and not w.isdigit()]
     asked = len(words) >= 2 and all(w in gives for w in words)
+    if len(words) == 1 and words[0] in gives:
+        whole = {n for n, share in gives[words[0]] if share == 1}
+        asked = len(whole) == len(q.asked.terms)
     return 1 + TITLE_WHOLE + (TITLE_ASKED if asked else 0.0)
 
 
