@@ -421,6 +421,32 @@ def test_a_module_documented_for_a_site_gets_a_draft_of_its_prose(tmp_path: Path
     assert "The JSON Schema of ``model``." in drafted.body  # the implementation's own doc
 
 
+def test_a_folders_readme_sums_up_the_folder_not_each_file_drafted_apart(tmp_path: Path) -> None:
+    """opentofu/opentofu: keyprovider/output.go, addr.go and errors.go were each summed up
+    by the folder's README, "This folder contains the interface that key providers must
+    implement", and so was the draft of the rest of the folder."""
+    project = tmp_path / "tool"
+    folder = project / "keyprovider"
+    folder.mkdir(parents=True)
+    (folder / "README.md").write_text(
+        "# Key providers\n\nThis folder holds what key providers implement.\n", encoding="utf-8"
+    )
+    for name in ("output", "addr", "errors", "config"):
+        code = "package keyprovider\n\n" + "".join(
+            f"// {name.title()}{n} does a thing.\nfunc {name.title()}{n}() {{}}\n\n"
+            for n in range(4)
+        )
+        (folder / f"{name}.go").write_text(code, encoding="utf-8")
+    (folder / "small.go").write_text("package keyprovider\n\nvar x = 1\n", encoding="utf-8")
+    init_base(project, "kb")
+    run(project)
+    said = "This folder holds what key providers implement."
+    summaries = {i: d.meta["summary"] for i, d in documents(project / "kb").items()}
+    assert summaries["keyprovider/output.md"].startswith("Go module with 4 public functions")
+    # the folder's own page says it, and no draft of one of its files does
+    assert [i for i, s in summaries.items() if said in s] == ["keyprovider/overview.md"]
+
+
 def test_a_docstring_that_only_leads_to_a_list_leaves_the_summary_to_the_inventory(
     tmp_path: Path,
 ) -> None:

@@ -1380,3 +1380,43 @@ def test_a_word_asked_alone_finds_the_page_titled_with_it_alone_first(
     root = make_base(docs)
     assert _ids(root, "validators")[0] == "concepts/validators.md"
     assert _ids(root, "how do I save a crash dump of validators?")[0] == "concepts/dumps.md"
+
+
+def test_a_passage_never_opens_on_a_blank_line(make_base: MakeBase) -> None:
+    """pydantic's types page: under a heading too long to show, a passage opened on the
+    blank line below it."""
+    heading = (
+        '### Customizing validation with `__get_schema__` <a name="customizing_with_schema"></a>'
+    )
+    body = (
+        "## Summary\n\nUse hooks to customize a type.\n\n"
+        f"{heading}\n\n"
+        "To do more extensive customization of how custom classes are handled, when you\n"
+        "can subclass them, you can implement a special hook to generate their schema.\n\n"
+        "While the core is used internally, it is a new API, one of the areas most likely\n"
+        "to be tweaked in the future.\n"
+    )
+    root = make_base({"types.md": doc("Types", body=body)})
+    question = "extensive customization custom classes subclass"
+    with Brain.open(root) as brain:
+        reader = brain.reader()
+        page = reader.document("types.md")
+        shown = [p for room in (30, 40, 50) for p in reader._sections(page, question, 1, room)]
+    assert shown and all(p.text.startswith("To do more extensive") for p in shown), shown
+
+
+def test_a_drafts_passage_leaves_out_the_note_the_scan_opened_it_on(make_base: MakeBase) -> None:
+    """opentofu/opentofu: each passage of a scan's draft showed "Draft written by
+    `mdbrain init --scan` ...", which the row's "draft" says already."""
+    from mdbrain.core import wording
+
+    note = wording.words("en")("note")
+    body = f"{note}\n\nKey providers return an Output holding the encryption key.\n"
+    root = make_base({"output.md": doc("output.go", status="draft", body=body)})
+    with Brain.open(root) as brain:
+        shown = brain.reader().query(
+            "what do key providers return?", filters=Filters(include_drafts=True)
+        )
+    texts = [p.text for p in shown.sections]
+    assert any("Key providers return an Output" in t for t in texts)
+    assert not any("Draft written by" in t for t in texts)

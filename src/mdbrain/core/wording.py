@@ -323,3 +323,9 @@ def words(lang: str) -> Words:
     """The sentences for a base written in ``lang`` ('en' when the tables lack it)."""
     base = lang.replace("_", "-").partition("-")[0].lower()
     return Words(base if base in TABLES else "en")
+
+
+def draft_notes() -> frozenset[str]:
+    """The line a scan's draft opens on, in every language: the reader's row says "draft"
+    already, so a passage leaves it out."""
+    return frozenset(sentences["note"] for sentences, _nouns, _terms in TABLES.values())

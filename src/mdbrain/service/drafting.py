@@ -250,7 +250,11 @@ def _unit_draft(  # noqa: PLR0917 - the unit, and what the plan knows around it
     files, w = unit.files, project.w
     package_doc = next((f.doc for f in files if f.path.endswith("__init__.py") and f.doc), "")
     doc = package_doc or (files[0].doc if len(files) == 1 else "")
-    readme = _folder_readme(unit.folder, project) if not doc else []
+    # a folder's README speaks for the folder: not for one of its files that has a draft
+    # of its own (opentofu's keyprovider/output.go, addr.go and errors.go were each summed
+    # up as "This folder contains the interface that key providers must implement")
+    apart = len(files) == 1 and any(graph.units[i].folder == unit.folder for i in peers)
+    readme = _folder_readme(unit.folder, project) if not doc and not apart else []
     package = any(f.path.endswith("__init__.py") for f in files)
     count = w.count(len(files), "file")
     what = w("what_package" if package else "what_folder", files=count)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import functools
 import posixpath
 import re
 from collections import deque
@@ -986,7 +987,7 @@ class Reader:
         above it its title is shown with ("Alternatives considered > ...")."""
         wanted, weighed = asked
         found = self._found(own, wanted, weighed.spelled)
-        hidden = hidden_lines(own)
+        hidden = _hidden(doc, own)
         for number in hidden | passages.contents_lines(own):  # hidden, or said again
             found[number] = set()
         weights = weighed.weights
@@ -1023,8 +1024,8 @@ class Reader:
         end = passages.with_sub_items(own, costs, start, end, limit)
         start = passages.past_other_items(own, scores, start, end)
         start, end = passages.opening(own, costs, scores, (start, end), limit)
-        while start < end and (start in hidden or not (section.level or own[start].strip())):
-            start += 1  # nor a blank line opening what a page says before its headings
+        while start < end and (start in hidden or not own[start].strip()):
+            start += 1  # a passage opens on a line a reader sees, never on a blank one
         while end > start and end - 1 in hidden:
             end -= 1
         start, end, above, below = passages.fenced(own, start, end)
@@ -1984,6 +1985,22 @@ def _says_only(item: tuple[float, Section, int], lines: list[str], summary: str)
 # A word no page uses, standing between texts analysed in one call (see _terms_of_each).
 _BETWEEN = "mdbrainzqxbetweenzqxtexts"
 _GROUP_CHARS = 1 << 14  # characters of text analysed in one call
+
+
+def _hidden(doc: Document, own: list[str]) -> frozenset[int]:
+    """The lines of ``own`` a passage never shows (:func:`hidden_lines`), and in a draft
+    the note a scan opens it on: its row says "draft" already."""
+    hidden = hidden_lines(own)
+    if doc.meta.get("status") == "draft":
+        hidden |= {n for n, line in enumerate(own) if line in _draft_notes()}
+    return hidden
+
+
+@functools.cache
+def _draft_notes() -> frozenset[str]:
+    from mdbrain.core import wording  # its tables: only when a draft is read
+
+    return wording.draft_notes()
 
 
 def _terms_of_each(reader: Reader, texts: list[str], wanted: set[str]) -> list[list[str]]:
