@@ -1027,3 +1027,25 @@ def test_a_subtitle_every_page_opens_on_sums_none_of_them_up(
         "Microsoft Graph API Design Pattern"
     )
     assert conversion.lead_line("# T\n\nA paragraph that\nruns on.\n") == ""
+    assert conversion.lead_line("# T\n\n---\n\nPart of the RFC.\n\n---\n") == "Part of the RFC."
+
+
+def test_a_line_every_part_opens_on_between_rules_sums_none_of_them_up(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """opentofu/opentofu: the eleven parts of its OCI registries RFC were all summed up as
+    "This document is part of the OCI registries RFC.", written between two rules above
+    a table of links to the previous and next parts."""
+    source = tmp_path / "oci"
+    source.mkdir()
+    for n, name in enumerate(("primer", "survey", "design")):
+        (source / f"{n}-{name}.md").write_text(
+            f"# OCI {name}\n\n---\n\nThis document is part of the [OCI RFC](../oci.md).\n\n"
+            "| [« Previous](a.md) | [Up](../oci.md) | [Next »](b.md) |\n\n---\n\n"
+            f"## About\n\nThe {name} of registries holding provider packages.\n",
+            encoding="utf-8",
+        )
+    root = make_base({})
+    report = run_import(root, source)
+    summaries = {path: meta(root, doc_id)["summary"] for path, doc_id in report.imported.items()}
+    assert summaries["2-design.md"] == "The design of registries holding provider packages."

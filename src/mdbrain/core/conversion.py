@@ -636,10 +636,12 @@ _LEAD_MOST = 120  # characters of a page's opening line that may be a template's
 def lead_line(body: str) -> str:
     """The first line of text under a page's first heading, as a summary would read it
     (spaces folded, marks of emphasis kept out), when it is a short paragraph of its own:
-    what a template may give every page ("Microsoft Graph API Design Pattern")."""
+    what a template may give every page ("Microsoft Graph API Design Pattern"), a rule
+    above it or not (opentofu's OCI RFC: "This document is part of the OCI registries
+    RFC" between two rules, on each of its eleven parts)."""
     lines = body.lstrip("\n").split("\n", 12)[:12]
     start = 1 if lines and _ATX.match(lines[0]) else 0
-    rest = [line for line in lines[start:] if line.strip()]
+    rest = [line for line in lines[start:] if line.strip() and not markdown.is_rule(line)]
     if not rest or len(rest[0]) > _LEAD_MOST or not rest[0][:1].isalnum():
         return ""
     at = lines.index(rest[0])

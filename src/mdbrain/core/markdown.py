@@ -45,6 +45,14 @@ _BLOCK_START = re.compile(r"^ {0,3}(?:>|[-*+][ \t]|\d{1,9}[.)][ \t]|\||<)")
 # the row under a table's header: |---|:--:| (summaries and excerpts read it)
 TABLE_RULE = re.compile(r"^ {0,3}\|?[ \t]*:?-{2,}:?[ \t]*+(?:\|[ \t]*:?-{2,}:?[ \t]*+)+\|?[ \t]*$")
 _THEMATIC = re.compile(r"^ {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
+
+
+def is_rule(line: str) -> bool:
+    """Whether ``line`` is written as a thematic break (``---``, ``* * *``, ``___``); right
+    under a line of text, ``---`` underlines a heading instead, which the caller tells."""
+    return _THEMATIC.match(line) is not None
+
+
 _REF_DEF = re.compile(r"^ {0,3}\[([^\]]+)\]:[ \t]*(<[^>\n]*>|\S+)")
 # A link destination without angle brackets: a run without spaces whose
 # parentheses balance (one level deep), then a title or the closing parenthesis.
