@@ -513,6 +513,32 @@ def test_a_docusaurus_version_reads_the_sites_static_files_and_at_site_names(
     assert text.count("(../../website/static/img/arch.png)") == 2
 
 
+def test_docs_a_docusaurus_site_beside_them_builds_read_its_static_files(
+    make_base: MakeBase,
+) -> None:
+    """prettier/prettier: ``import docs`` said ``/images/...`` was missing; the site in
+    ``website/`` builds its pages from ``../docs`` and serves ``website/static/``."""
+    root = make_base({})
+    project = root.parent
+    docs, site = project / "docs", project / "website"
+    docs.mkdir()
+    (site / "static" / "images").mkdir(parents=True)
+    (site / "static" / "images" / "cover.png").write_bytes(b"png")
+    (project / "other" / "static" / "images").mkdir(parents=True)  # no site of the docs'
+    (project / "other" / "static" / "images" / "logo.png").write_bytes(b"png")
+    (project / "other" / "docusaurus.config.js").write_text("module.exports = {};\n")
+    (site / "docusaurus.config.js").write_text(
+        'module.exports = { presets: [["classic", { docs: { path: "../docs" } }]] };\n'
+    )
+    (docs / "index.md").write_text(
+        "# Home\n\n![the talk](/images/cover.png) and ![a logo](/images/logo.png)\n"
+    )
+    report = run_import(root, docs)
+    assert [b.target for b in report.broken_links] == ["/images/logo.png"]
+    text = (root / report.imported["index.md"]).read_text(encoding="utf-8")
+    assert "(../website/static/images/cover.png)" in text
+
+
 def test_a_broken_link_is_kept_and_reported(make_base: MakeBase, wiki: Path) -> None:
     root = make_base({})
     report = run_import(root, wiki)

@@ -1753,10 +1753,11 @@ def _linked_homes(project: Path, src: Path, texts: Iterable[str]) -> frozenset[s
 def _served(project: Path, src: Path) -> tuple[Path, ...]:
     """The folders of static files a site may serve at its root: ``public/`` or
     ``static/`` at the project's top, at the source's or a folder above it in the
-    project (a Docusaurus site's ``static/`` for ``versioned_docs/version-3.4.0``), or
-    in a folder of the source."""
+    project (a Docusaurus site's ``static/`` for ``versioned_docs/version-3.4.0``), in
+    a folder of the source, or in the folder beside it of a Docusaurus site that builds
+    its pages from it (:func:`_sites_beside`)."""
     above = [p for p in reversed(src.parents) if p == project or project in p.parents]
-    bases = [*above, src]
+    bases = [*above, src, *_sites_beside(project, src)]
     with contextlib.suppress(OSError):
         bases += sorted(p for p in src.iterdir() if p.is_dir() and not p.name.startswith("."))
     served = []
@@ -1764,6 +1765,33 @@ def _served(project: Path, src: Path) -> tuple[Path, ...]:
         with contextlib.suppress(OSError):
             served += [path] if path.is_dir() else []
     return tuple(served)
+
+
+def _sites_beside(project: Path, src: Path) -> list[Path]:
+    """The folders beside ``src`` holding a Docusaurus configuration that names ``src``
+    as the folder of its pages (prettier's ``website/``, whose configuration reads
+    ``path: "../docs"``: the docs' ``/images/...`` are in ``website/static/``)."""
+    parent = src.parent
+    if parent != project and project not in parent.parents:
+        return []
+    found = []
+    with contextlib.suppress(OSError):
+        for folder in sorted(parent.iterdir()):
+            if folder == src or folder.name.startswith(".") or not folder.is_dir():
+                continue
+            named = re.compile(
+                r"""\bpath\s*:\s*["']""" + re.escape(os.path.relpath(src, folder)) + r"""/?["']"""
+            )
+            for name in _DOCUSAURUS_CONFIGS:
+                config = folder / name
+                if (
+                    config.is_file()
+                    and config.stat().st_size <= _CONFIG_MOST
+                    and named.search(config.read_text(encoding="utf-8", errors="replace"))
+                ):
+                    found.append(folder)
+                    break
+    return found
 
 
 def _existing(run: _Run, full: str, *, any_case: bool = False) -> str | None:
