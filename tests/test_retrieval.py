@@ -1420,3 +1420,22 @@ def test_a_drafts_passage_leaves_out_the_note_the_scan_opened_it_on(make_base: M
     texts = [p.text for p in shown.sections]
     assert any("Key providers return an Output" in t for t in texts)
     assert not any("Draft written by" in t for t in texts)
+
+
+def test_a_passage_never_ends_on_a_quotes_empty_line(make_base: MakeBase) -> None:
+    """opentofu's provider hashes RFC: a quoted paragraph was shown with the ">" line
+    below it, which a reader sees as nothing."""
+    quote = (
+        ">    If the cache could not be verified with the hashes in the lock file, the\n"
+        ">    registry is asked and new hashes are added to the lock file.\n"
+        ">\n"
+        ">    Mirrors are trusted for every platform once one package is verified there.\n"
+    )
+    body = f"## When the registry is down\n\n{quote}\nUnrelated closing words follow here.\n"
+    root = make_base({"hashes.md": doc("Provider hashes", body=body)})
+    question = "cache verified hashes lock file registry"
+    with Brain.open(root) as brain:
+        reader = brain.reader()
+        page = reader.document("hashes.md")
+        shown = [p for room in (30, 40, 50) for p in reader._sections(page, question, 1, room)]
+    assert shown and not any(p.text.rstrip().endswith("\n>") for p in shown), shown

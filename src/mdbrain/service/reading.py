@@ -1026,7 +1026,8 @@ class Reader:
         start, end = passages.opening(own, costs, scores, (start, end), limit)
         while start < end and (start in hidden or not own[start].strip()):
             start += 1  # a passage opens on a line a reader sees, never on a blank one
-        while end > start and end - 1 in hidden:
+        # nor on a line hidden, or on a quote's empty line (">") outside code
+        while end > start and (end - 1 in hidden or _empty_quote(own[end - 1], end, code)):
             end -= 1
         start, end, above, below = passages.fenced(own, start, end)
         if not above:  # rows of a table under the header that says what their cells are
@@ -1985,6 +1986,11 @@ def _says_only(item: tuple[float, Section, int], lines: list[str], summary: str)
 # A word no page uses, standing between texts analysed in one call (see _terms_of_each).
 _BETWEEN = "mdbrainzqxbetweenzqxtexts"
 _GROUP_CHARS = 1 << 14  # characters of text analysed in one call
+
+
+def _empty_quote(line: str, number: int, code: set[int]) -> bool:
+    """Whether ``line`` (1-based ``number``) is a quote's empty line, out of ``code``."""
+    return line.strip().startswith(">") and not line.strip(" \t>") and number not in code
 
 
 def _hidden(doc: Document, own: list[str]) -> frozenset[int]:
