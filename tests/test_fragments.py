@@ -54,6 +54,15 @@ def test_quoted_headings_element_ids_and_entities_give_anchors_too() -> None:
     assert {"custom_dir", "mkdocs-locale", "on_event_name"} <= offered
 
 
+def test_a_heading_written_in_html_gives_an_anchor_too() -> None:
+    """casey/just: the README ends on "[Back to the top!](#just)", its title written
+    "<h1 align=center><code>just</code></h1>"; check said no heading had that anchor."""
+    body = "<h1 align=center><code>just</code></h1>\n\nText.\n\n<H3>Shell Recipes</H3>\n"
+    offered = set(fragments.of(body, markdown.scan(body).headings))
+    assert {"just", "shell-recipes"} <= offered
+    assert not any("code" in anchor for anchor in offered)  # the tags are no words
+
+
 def test_a_myst_target_above_a_heading_is_an_anchor() -> None:
     """jupyter/enhancement-proposals: "(appendix-repositories)=" above a heading is a
     MyST label its site serves as an anchor; check said the link to it was broken.

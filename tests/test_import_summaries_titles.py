@@ -384,6 +384,16 @@ def test_a_site_title_names_a_page_whose_heading_names_a_section() -> None:
     )
 
 
+def test_a_readme_centring_its_name_in_an_html_heading_is_titled_by_it() -> None:
+    """casey/just: its README, "<h1 align=center><code>just</code></h1>" over badges, was
+    titled "README"."""
+    body = "<div align=right>Contents</div>\n\n<h1 align=center><code>just</code></h1>\n\nRun it.\n"
+    assert conversion.title_of(body, {}, "README.md") == "just"
+    # a Markdown heading before it names the page; one after it does not
+    assert conversion.title_of("# Tool\n\n<h1>Other</h1>\n", {}, "README.md") == "Tool"
+    assert conversion.title_of(body + "\n## Install\n\nSteps.\n", {}, "README.md") == "just"
+
+
 def test_a_whole_sentence_above_a_list_is_not_run_into_it() -> None:
     # a sentence that ends on a name is whole: its list is not read into it
     text = "The CLI is written in Rust\n- Fast startup\n- Small binary\n"

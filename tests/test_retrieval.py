@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from mdbrain.core import passages, text, tokens
 from mdbrain.service.brain import Brain
-from mdbrain.service.reading import Filters, QueryResult
+from mdbrain.service.reading import Filters, Passage, QueryResult
 from tests.conftest import MakeBase, doc
 
 FILLER = "\n".join(f"Step {i}: the general setup goes on as before." for i in range(60))
@@ -1382,6 +1382,14 @@ def test_a_word_asked_alone_finds_the_page_titled_with_it_alone_first(
     assert _ids(root, "how do I save a crash dump of validators?")[0] == "concepts/dumps.md"
 
 
+def _cuts(root: Path, doc_id: str, question: str) -> list[Passage]:
+    """The best section of ``doc_id`` for ``question``, as cut within a few small rooms."""
+    with Brain.open(root) as brain:
+        reader = brain.reader()
+        page = reader.document(doc_id)
+        return [p for room in (30, 40, 50) for p in reader._sections(page, question, 1, room)]
+
+
 def test_a_passage_never_opens_on_a_blank_line(make_base: MakeBase) -> None:
     """pydantic's types page: under a heading too long to show, a passage opened on the
     blank line below it."""
@@ -1397,11 +1405,7 @@ def test_a_passage_never_opens_on_a_blank_line(make_base: MakeBase) -> None:
         "to be tweaked in the future.\n"
     )
     root = make_base({"types.md": doc("Types", body=body)})
-    question = "extensive customization custom classes subclass"
-    with Brain.open(root) as brain:
-        reader = brain.reader()
-        page = reader.document("types.md")
-        shown = [p for room in (30, 40, 50) for p in reader._sections(page, question, 1, room)]
+    shown = _cuts(root, "types.md", "extensive customization custom classes subclass")
     assert shown and all(p.text.startswith("To do more extensive") for p in shown), shown
 
 
@@ -1433,9 +1437,24 @@ def test_a_passage_never_ends_on_a_quotes_empty_line(make_base: MakeBase) -> Non
     )
     body = f"## When the registry is down\n\n{quote}\nUnrelated closing words follow here.\n"
     root = make_base({"hashes.md": doc("Provider hashes", body=body)})
-    question = "cache verified hashes lock file registry"
-    with Brain.open(root) as brain:
-        reader = brain.reader()
-        page = reader.document("hashes.md")
-        shown = [p for room in (30, 40, 50) for p in reader._sections(page, question, 1, room)]
+    shown = _cuts(root, "hashes.md", "cache verified hashes lock file registry")
     assert shown and not any(p.text.rstrip().endswith("\n>") for p in shown), shown
+
+
+def test_a_section_headed_with_what_is_asked_leads_though_it_is_mostly_code(
+    make_base: MakeBase,
+) -> None:
+    """casey/just's README: "how do I set a variable from the command line?" showed two
+    sections on options first, then the one headed "Setting Variables from the Command
+    Line", whose examples cost it the lead."""
+    example = "```console\n$ just os=plan9\n./build plan9\n./test --test plan9\n```\n\n"
+    body = (
+        "## Setting Command-line Options with Environment Variables\n\n"
+        "Some command-line options can be set with environment variables: a variable\n"
+        "named after an option sets it from the command line's environment.\n\n"
+        "## Setting Variables from the Command Line\n\n"
+        "Variables can be overridden from the command line.\n\n" + example * 4
+    )
+    root = make_base({"readme.md": doc("just", body=body)})
+    result = _query(root, "how do I set a variable from the command line")
+    assert result.sections[0].title == "Setting Variables from the Command Line"

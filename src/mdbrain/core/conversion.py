@@ -432,7 +432,7 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
         first = None
     if top is None and first is not None and (folder_page or not _names_no_page(first.title)):
         top = None if _seen_before(body, first.line) else first
-    text = plain(top.title) if top is not None else ""
+    text = (plain(top.title) if top is not None else "") or _html_title(body, headings)
     if text:
         return text
     bold = _BOLD_TITLE.match(body)  # cilium's CFP-35631: "**CFP-35631: Support CNI ...**"
@@ -446,6 +446,21 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     ):
         return said
     return _field_title(body) or _file_title(path)
+
+
+# a level-1 heading written in HTML near the top, its text on one line: a README that
+# centres its name over badges (casey/just's "<h1 align=center><code>just</code></h1>")
+_HTML_TITLE = re.compile(r"^[ \t]*<[hH]1(?:\s[^<>\n]*)?>([^\n]*?)</[hH]1\s*>", re.M)
+_HTML_TITLE_MOST = 4000  # characters of a page's top where it is looked for
+
+
+def _html_title(body: str, headings: Sequence[markdown.Heading]) -> str:
+    """The text of a level-1 heading written in HTML near the top of ``body``, when no
+    heading of the page comes before it; '' for none."""
+    found = _HTML_TITLE.search(body, 0, _HTML_TITLE_MOST)
+    if found is None or (headings and headings[0].line <= body[: found.start()].count("\n")):
+        return ""
+    return plain(_TAGS.sub("", found.group(1)))
 
 
 def _file_title(path: str) -> str:

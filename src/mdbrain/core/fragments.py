@@ -49,6 +49,9 @@ _MACRO = re.compile(r"\{\{[^{}\n]*\}\}")  # MDN's {{experimental_inline}}, {{dep
 _FIRST_CODE = re.compile(r"`+([^`]+)`+")  # the code span a term opens on: "`loading` {{...}}"
 # what MDN's ids leave out of a heading, its other punctuation kept ("numbers_vs._strings")
 _NOT_IN_MDN = str.maketrans(dict.fromkeys("\"#$%&+,/:;=?@[\\]^`{|}~'()<>!*", ""))
+# a heading written in HTML, its text on one line ("<h1 align=center><code>just</code></h1>",
+# casey/just's README: "Back to the top!" links to #just)
+_HTML_HEADING = lazy_pattern(r"<[hH]([1-6])(?:\s[^<>\n]*)?>([^\n]*?)</[hH]\1\s*>")
 # a heading inside a quote, which sites give an id too ("> #### custom_dir" in MkDocs' docs)
 _QUOTED_HEADING = lazy_pattern(r"^ {0,3}(?:>[ \t]?)+ {0,3}(#{1,6})[ \t]+(.+?)[ \t#]*$", re.M)
 
@@ -102,7 +105,7 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
     if ">" in body:  # the scanner reads no heading inside a quote; sites do
         quoted = [Heading(len(m.group(1)), m.group(2), 0) for m in _QUOTED_HEADING().finditer(body)]
         headings = [*headings, *quoted]
-    for heading in headings:
+    for heading in [*headings, *_html_headings(body)]:
         found.add(*_heading(heading.title, seen))
     if "\n:" in body:  # a definition list: Hugo gives each term an id (autoDefinitionTermID)
         for term in _DEFINITION_TERM().finditer(body):
@@ -140,6 +143,15 @@ def _myst_targets(body: str) -> Iterator[str]:
             fence = opened.group(1)
         elif (target := _MYST_TARGET.fullmatch(line)) is not None:
             yield target.group(1).casefold()
+
+
+def _html_headings(body: str) -> list[Heading]:
+    """The headings ``body`` writes in HTML, their tags left out: GitHub gives them an
+    id as it does to the others."""
+    if "<h" not in body and "<H" not in body:
+        return []
+    found = _HTML_HEADING().finditer(body)
+    return [Heading(int(m.group(1)), _TAG.sub("", m.group(2)), 0) for m in found]
 
 
 def _heading(title: str, seen: Counter[str]) -> tuple[str, set[str]]:

@@ -696,6 +696,7 @@ class Searcher:
             symbols=text.operators(question),
             opening=_asking_word(question),
         )
+        found_in = _titled_first(asked, candidate.texts[0], found_in)
         return found_in, {term.term: term.idf for term in asked.terms}
 
     def _titled_with_symbols(
@@ -960,6 +961,7 @@ def _read(
 
 
 TITLED_TERMS_MIN = 2  # terms a question needs for a heading to stand for a title
+TITLED_AHEAD = 2.0  # a section so headed, over the best order of the others of its page
 
 
 def _says_only(q: Question, heading: str, stop: frozenset[str], title: str) -> bool:
@@ -972,6 +974,33 @@ def _says_only(q: Question, heading: str, stop: frozenset[str], title: str) -> b
     return all(word in gives or word in stop for word in words) and all(
         ranking.frequencies(q.asked, words)
     )
+
+
+def _titled_first(
+    q: Question, title: str, sections: tuple[tuple[passages.Section, float, float], ...]
+) -> tuple[tuple[passages.Section, float, float], ...]:
+    """``sections`` (each with its score and its order) where the first one whose heading
+    says what is asked and nothing else (:func:`_says_only`, as :func:`_titled_section`
+    reads it for the ranking) orders ahead of all: casey/just's README answered "how do I
+    set a variable from the command line?" from two sections on options before the one
+    headed "Setting Variables from the Command Line", its code and console sessions
+    costing it more than the lead it had."""
+    if len(q.asked.terms) < TITLED_TERMS_MIN:
+        return sections
+    at = next(
+        (
+            n
+            for n, (section, _value, _order) in enumerate(sections)
+            if section.path and _says_only(q, section.path[-1], q.stop, title)
+        ),
+        None,
+    )
+    if at is None:
+        return sections
+    # ahead by enough that no discount of its code or names puts another before it
+    section, value, _order = sections[at]
+    ahead = (section, value, TITLED_AHEAD * max(order for _s, _v, order in sections))
+    return (ahead, *sections[:at], *sections[at + 1 :])
 
 
 def _titled_section(
