@@ -34,7 +34,7 @@ _CAPITALS = lazy_pattern(r"[A-Z]{2,8}s?")
 
 
 def written(text: str) -> set[str]:
-    """The acronyms ``text`` writes in capitals, in capitals, a plural's "s" left out."""
+    """The acronyms ``text`` writes in capitals, as written, a plural's "s" left out."""
     if not any("A" <= c <= "Z" for c in text):
         return set()
     return set(_WRITTEN().findall(text))
