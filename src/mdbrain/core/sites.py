@@ -642,6 +642,16 @@ def named_source(tool: str, config: str) -> str | None:
     return named.group(1).strip() if named else None
 
 
+# a folder a Docusaurus configuration names: its docs plugin's "path" ("../docs")
+_DOCUSAURUS_PATH = re.compile(r"""\bpath\s*:\s*["']([^"'\n]+)["']""")
+
+
+def docusaurus_paths(config: str) -> tuple[str, ...]:
+    """The folders a Docusaurus configuration names as ``path`` (its docs, its blog),
+    as written, from the configuration's folder."""
+    return tuple(found.group(1).strip() for found in _DOCUSAURUS_PATH.finditer(config))
+
+
 def mkdocs_docs_dir(config: str) -> str:
     """The folder an ``mkdocs.yml`` builds its pages from, from the file's folder."""
     named = _NAMED["MkDocs"].search(config)

@@ -1779,16 +1779,12 @@ def _sites_beside(project: Path, src: Path) -> list[Path]:
         for folder in sorted(parent.iterdir()):
             if folder == src or folder.name.startswith(".") or not folder.is_dir():
                 continue
-            named = re.compile(
-                r"""\bpath\s*:\s*["']""" + re.escape(os.path.relpath(src, folder)) + r"""/?["']"""
-            )
             for name in _DOCUSAURUS_CONFIGS:
                 config = folder / name
-                if (
-                    config.is_file()
-                    and config.stat().st_size <= _CONFIG_MOST
-                    and named.search(config.read_text(encoding="utf-8", errors="replace"))
-                ):
+                if not config.is_file() or config.stat().st_size > _CONFIG_MOST:
+                    continue
+                said = sites.docusaurus_paths(config.read_text(encoding="utf-8", errors="replace"))
+                if any(os.path.normpath(folder / path) == os.path.normpath(src) for path in said):
                     found.append(folder)
                     break
     return found

@@ -544,6 +544,7 @@ class Reader:
         self.searcher = session.searcher(self.view)
         self.summary_max = session.config.summary_max
         self._documents: dict[str, Document] = {}
+        self._acronyms: tuple[str, acronyms.Asked] | None = None  # the last question's
 
     def card(self, doc_id: str) -> Card:
         found = self.searcher.card(doc_id)
@@ -948,8 +949,11 @@ class Reader:
         terms choose no line, so that the lines holding the rest of the question come
         first, and the line standing in for a summary is not preferred as a lead."""
         card = self.searcher.card(doc.id)
-        analyzer = self.searcher.analyzer
-        spelled = acronyms.asked(question, analyzer.terms, analyzer.stop)
+        if self._acronyms is None or self._acronyms[0] != question:
+            # read once: the same question's documents and cuts ask for it again
+            analyzer = self.searcher.analyzer
+            self._acronyms = (question, acronyms.asked(question, analyzer.terms, analyzer.stop))
+        spelled = self._acronyms[1]
         if card is None or not weights:
             return _Lines(weights, weights, 0, spelled)
         summary, line = card.summary, 0

@@ -976,6 +976,22 @@ def _says_only(q: Question, heading: str, stop: frozenset[str], title: str) -> b
     )
 
 
+def _titled_at(q: Question, sections: Sequence[passages.Section], title: str) -> int | None:
+    """The first of ``sections`` whose heading says what is asked and nothing else
+    (:func:`_says_only`), for a question of :data:`TITLED_TERMS_MIN` terms or more; None
+    for none."""
+    if len(q.asked.terms) < TITLED_TERMS_MIN:
+        return None
+    return next(
+        (
+            n
+            for n, section in enumerate(sections)
+            if section.path and _says_only(q, section.path[-1], q.stop, title)
+        ),
+        None,
+    )
+
+
 def _titled_first(
     q: Question, title: str, sections: tuple[tuple[passages.Section, float, float], ...]
 ) -> tuple[tuple[passages.Section, float, float], ...]:
@@ -985,16 +1001,7 @@ def _titled_first(
     set a variable from the command line?" from two sections on options before the one
     headed "Setting Variables from the Command Line", its code and console sessions
     costing it more than the lead it had."""
-    if len(q.asked.terms) < TITLED_TERMS_MIN:
-        return sections
-    at = next(
-        (
-            n
-            for n, (section, _value, _order) in enumerate(sections)
-            if section.path and _says_only(q, section.path[-1], q.stop, title)
-        ),
-        None,
-    )
+    at = _titled_at(q, [section for section, _value, _order in sections], title)
     if at is None:
         return sections
     # ahead by enough that no discount of its code or names puts another before it
@@ -1019,19 +1026,10 @@ def _titled_section(
     Only for a question of two terms or more, every one of them in the heading: one
     word asked ("installation") would make every README's "## Installation" a page on
     it. Nor for the page's own title as a heading: the title counts already."""
-    if len(q.asked.terms) < TITLED_TERMS_MIN:
-        return sections, value
-    gives, stop, title = q.asked.gives, q.stop, candidate.texts[0]
-    at = next(
-        (
-            n
-            for n, (section, _score) in enumerate(sections)
-            if section.path and _says_only(q, section.path[-1], stop, title)
-        ),
-        None,
-    )
+    at = _titled_at(q, [section for section, _score in sections], candidate.texts[0])
     if at is None:
         return sections, value
+    gives = q.asked.gives
     chosen = (sections[at], *sections[:at], *sections[at + 1 :])
     heading = text.normalise(sections[at][0].path[-1])
     stats, params = scoring
