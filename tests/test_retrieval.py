@@ -1458,3 +1458,51 @@ def test_a_section_headed_with_what_is_asked_leads_though_it_is_mostly_code(
     root = make_base({"readme.md": doc("just", body=body)})
     result = _query(root, "how do I set a variable from the command line")
     assert result.sections[0].title == "Setting Variables from the Command Line"
+
+
+FRENCH = 'version: "1"\nroot: ./kb\nlang: fr\n'
+
+
+def test_french_possessives_and_elided_letters_are_no_terms(make_base: MakeBase) -> None:
+    """etalab/doc.data.gouv.fr: "Comment supprimer mon compte ?" put the API page, which
+    names `mon-dataset` in its examples, first and the account page fifth: "mon" was a
+    rare term there. "l'" and "d'" gave the words "l" and "d", held by every page."""
+    api = "\n".join(
+        f"- `mon-dataset-{n}` : l'identifiant d'un jeu de mon exemple." for n in range(9)
+    )
+    root = make_base(
+        {
+            "api.md": doc("Identifiants d'URL", body=f"Les URL de l'API.\n\n{api}\n"),
+            "compte.md": doc(
+                "Gérer son compte",
+                body="## Suppression\n\nPour supprimer un compte, écrivez au support.\n",
+            ),
+        },
+        FRENCH,
+    )
+    assert _ids(root, "Comment supprimer mon compte ?")[0] == "compte.md"
+    analyser = text.Analyzer("fr")
+    assert analyser.terms("mes jeux si je supprime mon compte, l'API d'un qu'il") == [
+        "jeux", "supprim", "compt", "api",
+    ]  # fmt: skip
+
+
+def test_an_english_question_with_contractions_is_not_read_as_french() -> None:
+    assert text.guess_language("it's what I'm told: don't use t, s or d") == "en"
+    assert text.guess_language("pourquoi l'outil est-il écrit en shell") == "fr"
+
+
+def test_a_ligature_and_its_letters_are_the_same_word(make_base: MakeBase) -> None:
+    """etalab: ``search oeuvre`` found only the page writing "oeuvre", ``search œuvre``
+    only the one writing "œuvre"."""
+    root = make_base(
+        {
+            "a.md": doc("Moissonnage CKAN", body="La mise en oeuvre du moissonneur.\n"),
+            "b.md": doc("Moissonnage ODS", body="La mise en œuvre du portail.\n"),
+            "c.md": doc("Autre", body="Rien à voir.\n"),
+        },
+        FRENCH,
+    )
+    for asked in ("oeuvre", "œuvre", "ŒUVRE"):
+        assert sorted(_ids(root, asked)) == ["a.md", "b.md"], asked
+    assert text.fold("Æsir") == "aesir"

@@ -28,15 +28,21 @@ _MEMO_MAX = 1_000_000  # pieces an analyser remembers before it starts afresh
 
 _ENGLISH_STOP = """
 a an and are as at be been but by can did do does for from had has have how i if in into is
-it its of on or so than that the their then there these this those to was we were what when
-where which who why will with you your
+it its me my of on or our so than that the their then there these this those to us was we
+were what when where which who why will with you your
 """
 _FRENCH_STOP = """
-a au aux avec ce ces cette comment dans de des du elle en est et il ils je la le les leur
-lui mais me nous on ou où par pas pour quand que quel quelle qui sa se ses son sont sur ta
-te tes ton tu un une vous y
+a ai au aux avec avoir ça ce cela ces cette comment dans de des du elle en est et été être
+il ils je la le les leur leurs lui ma mais me mes mon ne nos notre nous on ont ou où par pas
+pour quand que quel quelle qui qu sa se ses si son sont sur ta te tes ton tu un une vos
+votre vous y
 """
-_STOP = {"en": frozenset(_ENGLISH_STOP.split()), "fr": frozenset(_FRENCH_STOP.split())}
+# the letters an apostrophe cuts from the next word in French ("l'API", "d'un", "qu'il"):
+# no terms, though not a sign of French either (English writes "it's" and "don't")
+_ELIDED = frozenset("cdjlmnst")
+_STOP = {"en": frozenset(_ENGLISH_STOP.split()), "fr": frozenset(_FRENCH_STOP.split()) | _ELIDED}
+# the stop words that tell a language from the others
+_TELLING = {code: words - _ELIDED if code == "fr" else words for code, words in _STOP.items()}
 # Stop words that follow a verb to make it another ("log in", "set up", "roll out"), which
 # is often written as one word ("login", "setup", "rollout")
 _PARTICLES = {"en": frozenset({"in", "up", "out", "on", "off", "down", "over", "back"})}
@@ -73,7 +79,7 @@ def guess_language(text: str) -> str:
     and more than any other's ('' when it does not tell): "pourquoi l'outil est-il écrit
     en shell" is French."""
     words = [w.casefold() for w in _WORD.findall(text)]
-    counts = sorted(((sum(w in stop for w in words), code) for code, stop in _STOP.items()))
+    counts = sorted(((sum(w in stop for w in words), code) for code, stop in _TELLING.items()))
     (second, _other), (most, code) = counts[-2], counts[-1]
     return code if most >= 2 and most > second else ""
 
@@ -224,12 +230,17 @@ def normalise(text: str) -> str:
     return " " + low.replace("\n", " \n ") + " "
 
 
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae"})  # NFKD leaves them whole
+
+
 def fold(word: str) -> str:
-    """``word`` without accents or case (é -> e, Œ stays a letter)."""
+    """``word`` without accents or case, its ligatures spelt out (é -> e, œ -> oe): French
+    writes "œuvre" and "oeuvre" alike."""
     if word.isascii():
         return word.lower()
     decomposed = unicodedata.normalize("NFKD", word)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return plain.translate(_LIGATURES) if not plain.isascii() else plain
 
 
 class _Stemmer(Protocol):
