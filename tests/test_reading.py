@@ -2091,3 +2091,35 @@ def test_check_of_a_path_outside_the_base_is_never_read_as_a_record(
     for where, scope in ((project, "plugins"), (root, "../plugins"), (root, "../src/plugins")):
         done = CliRunner().invoke(cli, ["-C", str(where), "check", "--no-fix", scope])
         assert done.exit_code == 2, (scope, done.output)
+
+
+def test_a_draft_lacking_only_a_quantifier_asked_still_answers_first(
+    make_base: MakeBase,
+) -> None:
+    """alphagov/govuk-infrastructure: "what tags must every AWS resource have?" was
+    answered by a decision on Crossplane, which says "every" and "resources" but not
+    "AWS", while the tagging guide ranking above it stayed hidden for lacking "every":
+    a word that counts what is asked names nothing a page must hold."""
+    root = make_base(
+        {
+            "crossplane.md": doc(
+                "Use Crossplane for abstraction",
+                body="Every application needs resources: pods, services, and their tags. "
+                "Every team will use the new API for every resource.",
+            ),
+            **{f"other-{n}.md": doc(f"Other page {n}", body="Nothing to see.") for n in range(4)},
+            "tagging.md": doc(
+                "Tagging guide",
+                body="# Tagging table\n\nThe tags to add to the AWS resources: Name, "
+                "environment, project and repository.\n",
+                status="draft",
+            ),
+        }
+    )
+    question = "What tags must every AWS resource have?"
+    reader = Brain.open(root).reader()
+    pool = reader.pool(question, 5, frozenset(), Filters())
+    assert [c.id for c in pool] == ["tagging.md", "crossplane.md"]
+    assert pool[1].score * 2 > pool[0].score  # ahead, not far ahead
+    asked = reader.query(question)
+    assert asked.hits[0].id == "tagging.md" and asked.outranked == "crossplane.md"

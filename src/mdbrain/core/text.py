@@ -129,16 +129,27 @@ _FILLERS = frozenset(
 )  # fmt: skip
 
 
+# Words that count what a question names without naming anything: a page on tagging need
+# not say "every" to answer "what tags must every AWS resource have?"
+_QUANTIFIERS = frozenset(
+    {
+        "every", "each", "all", "any", "some", "both", "either",
+        "chaque", "tout", "tous", "toute", "toutes", "aucun", "aucune",
+    }
+)  # fmt: skip
+
+
 def says_little(word: str) -> bool:
     """Whether ``word`` is a word of any known language's grammar (a stop word, a
-    question word, a letter or two, a filler such as "now") rather than one that names
-    something: what a base in another language than the question cannot be expected
-    to hold, and what a page may lack and still answer."""
+    question word, a quantifier, a letter or two, a filler such as "now") rather than one
+    that names something: what a base in another language than the question cannot be
+    expected to hold, and what a page may lack and still answer."""
     low = word.casefold()
     return (
         len(low) <= 2
         or low in _ASKING
         or low in _FILLERS
+        or low in _QUANTIFIERS
         or any(low in stop for stop in _STOP.values())
     )
 
