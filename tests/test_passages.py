@@ -366,3 +366,18 @@ def test_the_items_of_a_table_of_contents_are_told_from_other_links() -> None:
         "See [the period](#calculating-the-period).",
     ]
     assert passages.contents_lines(lines) == {0, 1, 2}
+
+
+def test_comments_inside_a_line_of_prose_are_not_shown() -> None:
+    lines = [
+        "Pin the version for each <!-- vale Simple=OFF -->component<!-- vale Simple=ON -->.",
+        "Write `<!-- note -->` to leave a note.",
+        "```html",
+        "<p>x</p> <!-- kept in code -->",
+        "```",
+        "<!-- a comment alone -->",
+        "An opener never closed <!-- stays",
+    ]
+    out = passages.without_inline_comments(lines)
+    assert out[0] == "Pin the version for each component."
+    assert out[1:] == lines[1:]

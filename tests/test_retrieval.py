@@ -1506,3 +1506,27 @@ def test_a_ligature_and_its_letters_are_the_same_word(make_base: MakeBase) -> No
     for asked in ("oeuvre", "œuvre", "ŒUVRE"):
         assert sorted(_ids(root, asked)) == ["a.md", "b.md"], asked
     assert text.fold("Æsir") == "aesir"
+
+
+def test_a_heading_written_as_a_link_is_named_by_its_text(make_base: MakeBase) -> None:
+    """nodejs/TSC: ``show openssl-strategy --section LibreSSL`` listed two sections
+    holding the word, one of them "### [LibreSSL](https://www.libressl.org/)", the
+    section the outline names "LibreSSL"."""
+    body = (
+        "## OpenSSL forks: LibreSSL and BoringSSL\n\nTwo forks.\n\n"
+        "### [LibreSSL](https://www.libressl.org/)\n\nA fork by OpenBSD.\n"
+    )
+    root = make_base({"ssl.md": doc("OpenSSL strategy", body=body)})
+    with Brain.open(root) as brain:
+        shown = brain.reader().show("ssl.md", section="LibreSSL").passages[-1]
+    assert shown.title == "LibreSSL" and "A fork by OpenBSD." in shown.text
+
+
+def test_a_passage_shows_no_comment_written_inside_its_lines(make_base: MakeBase) -> None:
+    body = (
+        "## Upgrades\n\nBump the version for each <!-- vale Simple=OFF -->component"
+        "<!-- vale Simple=ON --> of the cluster before the upgrade.\n"
+    )
+    root = make_base({"up.md": doc("Cluster upgrades", body=body)})
+    shown = " ".join(p.text for p in _query(root, "version of each cluster component").sections)
+    assert "version for each component of the cluster" in shown and "vale" not in shown

@@ -660,6 +660,27 @@ def not_prose(lines: Sequence[str]) -> set[int]:
     return out
 
 
+def without_inline_comments(lines: list[str]) -> list[str]:
+    """``lines`` with the HTML comments inside a line of prose taken out, the line's other
+    text kept: alphagov/govuk-infrastructure's upgrade guide showed "version for each
+    <!-- vale RedHat.SimpleWords=OFF -->component<!-- vale RedHat.SimpleWords=ON -->".
+    Code keeps its comments, in a block or a span; a line that is a comment alone is
+    left to the caller."""
+    if not any("<!--" in line for line in lines):
+        return lines
+    code = not_prose(lines)
+    out = list(lines)
+    for number, line in enumerate(lines):
+        if "<!--" not in line or number + 1 in code:
+            continue
+        if "`" in line and any("<!--" in s.group() for s in markdown.CODE_SPAN.finditer(line)):
+            continue
+        kept = markdown.without_comments(line)
+        if kept.strip():
+            out[number] = kept
+    return out
+
+
 # a line that is an address alone, bare, in angle brackets or as a link's destination
 _ADDRESS_ALONE = lazy_pattern(
     r"^[ \t]*+(?:[-*+][ \t]++)?+(?:<?https?://[^\s<>]++>?|\[[^\]\n]*+\]\([^()\s]*+\))[ \t]*+$"

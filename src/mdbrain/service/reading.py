@@ -990,6 +990,7 @@ class Reader:
         ("Good, because ...") come before every other line. ``under`` is the heading
         above it its title is shown with ("Alternatives considered > ...")."""
         wanted, weighed = asked
+        own = passages.without_inline_comments(own)
         found = self._found(own, wanted, weighed.spelled)
         hidden = _hidden(doc, own)
         for number in hidden | passages.contents_lines(own):  # hidden, or said again
@@ -1538,7 +1539,8 @@ class Reader:
         outline = doc.outline()
         ends = _own_ends(outline)
         wanted = passages.heading_name(title)
-        titles = [passages.clean_heading(s.title) for s in outline]
+        # as a reader sees them: "### [LibreSSL](https://www.libressl.org/)" is LibreSSL
+        titles = [passages.shown_heading(s.title) for s in outline]
         normal = [passages.heading_name(t) for t in titles]
         found = None
         number = _line_number(title)
