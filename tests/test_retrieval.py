@@ -1530,3 +1530,29 @@ def test_a_passage_shows_no_comment_written_inside_its_lines(make_base: MakeBase
     root = make_base({"up.md": doc("Cluster upgrades", body=body)})
     shown = " ".join(p.text for p in _query(root, "version of each cluster component").sections)
     assert "version for each component of the cluster" in shown and "vale" not in shown
+
+
+def test_a_number_asked_is_no_day_of_a_date(make_base: MakeBase) -> None:
+    """nodejs/TSC: "when will Node.js 27 be released?" listed five minutes of meetings
+    held on the 27th, named and titled by their dates, above the one saying when 27
+    comes. A date's year still finds it, and so does the date written whole."""
+    minutes = {
+        f"meetings/{day}.md": doc(
+            f"TSC meeting {day}",
+            body=f"# TSC meeting {day}\n\nNode.js releases were discussed; nothing decided.\n",
+        )
+        for day in ("2018-06-27", "2024-03-27", "2025-11-27", "2019-02-27")
+    }
+    root = make_base(
+        {
+            **minutes,
+            "meetings/2026-05-06.md": doc(
+                "TSC meeting 2026-05-06",
+                body="Node.js 27 will arrive in April, as the release plan says.\n",
+            ),
+        }
+    )
+    assert _ids(root, "When will Node.js 27 be released?")[0] == "meetings/2026-05-06.md"
+    assert _ids(root, "meeting 2024-03-27")[0] == "meetings/2024-03-27.md"
+    assert "meetings/2019-02-27.md" in _ids(root, "minutes from 2019")
+    assert text.normalise("on 2018-06-27.").split() == ["on", "2018", "20180627"]
