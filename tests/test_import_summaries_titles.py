@@ -1059,3 +1059,29 @@ def test_a_line_every_part_opens_on_between_rules_sums_none_of_them_up(
     report = run_import(root, source)
     summaries = {path: meta(root, doc_id)["summary"] for path, doc_id in report.imported.items()}
     assert summaries["2-design.md"] == "The design of registries holding provider packages."
+
+
+def test_a_decision_of_a_few_words_and_a_list_announcing_code_sum_up_their_records() -> None:
+    """alphagov/govuk-infrastructure: ADR 8 decides "Use external-secrets." and was
+    summed up by the next paragraph, on the option it turned down; ADR 14's Decision
+    list announces a code block in its second item, and its summary was its last item,
+    the migration plan."""
+    short = (
+        "# 8. Use external-secrets\n\n## Status\n\nAccepted\n\n## Decision\n\n"
+        "Use [**`external-secrets`**](https://external-secrets.io).\n\n"
+        "While `kubernetes-external-secrets` is more mature, it is being deprecated.\n"
+    )
+    assert conversion.summary_of(short, {}, 240, True) == "Use external-secrets."
+    listed = (
+        "# 14. Replace Terraform Cloud\n\n## Decision\n\n"
+        "* **Adopt S3 as the canonical Terraform backend** for all workspaces.\n"
+        "* Example workspace backend block:\n\n"
+        '  ```hcl\n  terraform {\n    backend "s3" {}\n  }\n  ```\n\n'
+        "* **Migration plan**: workspace by workspace, beginning with integration.\n"
+    )
+    assert conversion.summary_of(listed, {}, 240, True) == (
+        "Adopt S3 as the canonical Terraform backend for all workspaces."
+    )
+    # a page that is no record keeps reading past a line of two words
+    page = "# Setup\n\nRun it.\n\nThe tool installs itself with pip and needs Python 3.11.\n"
+    assert conversion.summary_of(page, {}, 240, False).startswith("The tool installs")

@@ -704,7 +704,7 @@ def first_paragraph(
             and (poor is None or not poor(found.text))
         ):
             return found.text
-        if lists and found.kind == LIST and best is None:
+        if lists and best is None and (found.kind == LIST or _short_sentence(found)):
             return found.text
         if found.kind == PROSE:  # "Source Code: https://...": a page's links, not its subject
             best = best or found
@@ -712,6 +712,20 @@ def first_paragraph(
         if best is None or _RANK[found.kind] < _RANK[best.kind]:
             best = found
     return best.text if best else ""
+
+
+def _short_sentence(block: Block) -> bool:
+    """Whether a short block is a sentence of two words or more, as a record's Decision
+    section may open: "Use external-secrets." (alphagov/govuk-infrastructure's ADR 8
+    was summed up by the paragraph after it, on the option it rejected)."""
+    text = block.text.strip()
+    return (
+        block.kind == SHORT
+        and len(text.split()) >= 2
+        and text[:1].isupper()
+        and text.endswith((".", "!"))
+        and not weak(text)
+    )
 
 
 # a paragraph that only names an address ("Documentation: https://typer.tiangolo.com",
@@ -992,8 +1006,10 @@ def _cut_or_dangling(block: Block, text: str) -> Block:
     """An announcing paragraph nothing completes: cut before its announcing sentence,
     or its one sentence made a statement (:func:`_stated`), else ranked last."""
     before = _before_last_sentence(block.text)
-    if before and block.kind == PROSE:
-        return Block(PROSE, before)
+    if before and block.kind in (PROSE, LIST):
+        # a list's items before the one announcing code: "Adopt S3 as the canonical
+        # Terraform backend for all workspaces." above "Example workspace backend block:"
+        return Block(block.kind, before)
     if block.kind == PROSE and _stated(block.text):
         return Block(PROSE, block.text.rstrip()[:-1].rstrip() + ".")
     return Block(_DANGLING, text)
