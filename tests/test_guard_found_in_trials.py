@@ -8,14 +8,20 @@ from __future__ import annotations
 
 import base64
 import time
+from pathlib import Path
 
 import pytest
 
-from mdbrain.core import guard
+from mdbrain.adapters import views as report_views
+from mdbrain.core import guard, marker
+from mdbrain.core.errors import GuardError
 from mdbrain.core.guard import prose, views
 from mdbrain.core.guard.samples import placeholder, stand_in_password
 from mdbrain.core.guard.values import random_token
+from mdbrain.service import guarding, importing
+from mdbrain.service.brain import Brain
 from mdbrain.store import secret_scan
+from tests.conftest import MakeBase
 
 
 def secret_rules(text: str) -> list[str]:
@@ -436,3 +442,109 @@ def test_the_words_of_a_key_header_in_a_sentence_are_no_key() -> None:
 )
 def test_a_key_block_is_still_refused_however_its_header_is_written(text: str) -> None:
     assert [hit.rule for hit in secret_scan.inspect(text)] != []
+
+
+# --- alphagov/govuk-infrastructure: a code span in a sentence about secrets --------------
+
+# ADR 0008 (external secrets), line 110: kept out of the import as a "Secret Keyword"
+_ADR_0008 = (
+    "Secret rotation does not automatically restart secrets-consuming `Pods`; this is true"
+    " of all three projects. We would \nrequire a separate component [such as `Reloader`]"
+    "(https://github.com/stakater/Reloader) to implement this.\n"
+)
+
+
+def _needs_detect_secrets() -> None:
+    if not secret_scan.available():
+        pytest.skip("detect-secrets is not installed: its keyword rule is not asked")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _ADR_0008,
+        f"# Decision\n\nTo maintain end-to-end encryption of secrets, we will\n\n{_ADR_0008}",
+        "Password rotation restarts no secrets-consuming `Deployments`; see below.",
+        "The secret is mounted by secrets-aware `Services`; each reads its own.",
+    ],
+)
+def test_a_code_span_after_a_word_about_secrets_is_no_secret(text: str) -> None:
+    """detect-secrets' keyword rule reads ``private_key "something";`` as a value given
+    to the word before it, a backquote as a quote: "secrets-consuming `Pods`;" was a
+    secret. The word is no credential's name; the span names a thing in code."""
+    _needs_detect_secrets()
+    assert secret_scan.findings(text) != []  # detect-secrets alone still says so
+    assert [hit.rule for hit in secret_scan.inspect(text)] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the span right after a credential's name: the value given to it
+        "Set the password `hunter2xyz`; then log in.",
+        "**password** `hunter2xyz`; then log in.",
+        "the secret `Xk9fQ2mZ7pL4wQrT`; keep it",
+        "the api_key `Xk9fQ2mZ7pL4wQrT`; keep it",
+        'private_key "hunter2xyz";',
+        "```\nprivate_key `hunter2xyz`;\n```",
+        # assignments, in prose and in code blocks
+        'password = "hunter2xyz"',
+        "secret: 'abcd1234efgh'",
+        'api_key="Zq8mX2pL7vR4tB9n"',
+        "Use the secret: `hunter2xyz`",
+        "```yaml\npassword: hunter2xyz\n```",
+        '```json\n{"secret": "hunter2xyz"}\n```',
+        "```sh\nexport DB_PASSWORD=hunter2xyz\n```",
+    ],
+)
+def test_a_keyword_secret_beside_those_is_still_refused(text: str) -> None:
+    _needs_detect_secrets()
+    assert [hit.rule for hit in secret_scan.inspect(text)] != []
+
+
+# --- the allow-list entry, with the shape .rag reads it in -------------------------------
+
+
+def test_the_allow_line_is_what_a_fresh_marker_reads_as_guard_allow() -> None:
+    """The advice "add 'digest:9836b5eeec' to guard.allow in .rag" left the YAML to
+    guess: a fresh .rag has no guard: section. The line given, pasted in, lets the value
+    pass."""
+    line = guard.allow_line("9836b5eeec")
+    assert line == 'guard: {allow: ["digest:9836b5eeec"]}'
+    config = marker.loads(f"{marker.dumps('kb')}{line}\n")
+    assert config.guard_allow == ("digest:9836b5eeec",)
+    assert guard.allowed_digests(config.guard_allow) == {"9836b5eeec"}
+
+
+def test_a_refused_write_names_the_line_to_add() -> None:
+    config = marker.loads(marker.dumps("kb"))
+    with pytest.raises(GuardError) as refused:
+        guarding.check("ops/deploy.md", 'api_key="Zq8mX2pL7vR4tB9n"\n', config)
+    digest = refused.value.digest
+    assert f'the line guard: {{allow: ["digest:{digest}"]}} when it has no guard:' in str(
+        refused.value
+    )
+    allowed = marker.loads(f"{marker.dumps('kb')}{guard.allow_line(digest)}\n")
+    guarding.check("ops/deploy.md", 'api_key="Zq8mX2pL7vR4tB9n"\n', allowed)
+
+
+def test_an_import_lets_the_adr_in_and_names_the_line_for_a_page_it_stops(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    _needs_detect_secrets()
+    source = tmp_path / "docs"
+    source.mkdir()
+    (source / "external-secrets.md").write_text(
+        f"# Use External Secrets\n\n{_ADR_0008}", encoding="utf-8"
+    )
+    (source / "deploy.md").write_text(
+        "# Deploy\n\nSet the password `hunter2xyz`; then log in.\n", encoding="utf-8"
+    )
+    root = make_base({})
+    with Brain.open(root) as brain:
+        report = importing.import_folder(brain.session, source)
+    assert list(report.imported) == ["external-secrets.md"]
+    (stopped,) = report.stopped
+    assert (stopped.source, stopped.line) == ("deploy.md", 3)
+    said = report_views.import_text(report)
+    assert f'add the line guard: {{allow: ["digest:{stopped.digest}"]}}' in said

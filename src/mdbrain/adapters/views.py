@@ -11,7 +11,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from mdbrain.adapters.render import plural, to_data, to_json
-from mdbrain.core import cells
+from mdbrain.core import cells, guard
 
 if TYPE_CHECKING:
     from mdbrain.service.briefing import Brief, History, ReviewQueue
@@ -656,6 +656,10 @@ def import_text(report: ImportReport) -> str:
             + f": {s.rule} [value {s.digest}]: {s.allow}"
             for s in report.stopped
         ]
+        lines.append(  # the shape of the entry: a fresh .rag has no guard: section
+            "  guard.allow is a list in .rag; with no guard: section yet, add the line"
+            f" {guard.allow_line(report.stopped[0].digest)}"
+        )
         if any(s.kind == "personal" for s in report.stopped):
             lines.append(
                 "  personal data (e-mail addresses, phone numbers, ids) is checked unless .rag sets"

@@ -74,7 +74,8 @@ def _refusal(
     return GuardError(
         f"refused by the {kind} guard ({rule}) in {place} [value {digest}]; nothing was"
         f" written. Remove the value; if it is not one, a person adds 'digest:{digest}' to"
-        f" the list guard.allow in .rag{where}",
+        f" the list guard.allow in .rag (the line {guard.allow_line(digest)} when it has"
+        f" no guard: section){where}",
         rule=rule,
         place=place,
         line=line or None,

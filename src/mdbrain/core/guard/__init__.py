@@ -44,7 +44,7 @@ from mdbrain.core.guard.assignments import credential_name, names_credential
 from mdbrain.core.guard.hit import PERSONAL, SECRET, Hit, SecondOpinion, digest, redact
 from mdbrain.core.guard.inspection import both, inspect, personal, scan
 from mdbrain.core.guard.keys import private_key_bytes
-from mdbrain.core.guard.ledger import allowed_digests
+from mdbrain.core.guard.ledger import allow_line, allowed_digests
 from mdbrain.core.guard.paths import CREDENTIAL_NAMES, credential_path
 from mdbrain.core.guard.patterns import LITERAL_PATTERNS
 from mdbrain.core.guard.personal_data import iban_valid, luhn_valid
@@ -60,6 +60,7 @@ __all__ = [
     "SECRET",
     "Hit",
     "SecondOpinion",
+    "allow_line",
     "allowed_digests",
     "both",
     "credential_like",

@@ -64,6 +64,16 @@ def allowed_digests(allow: frozenset[str] | tuple[str, ...]) -> frozenset[str]:
     )
 
 
+def allow_line(digest: str) -> str:
+    """The line of ``.rag`` that lets the value named by ``digest`` pass, for a marker
+    with no ``guard:`` section yet: ``mdbrain init`` writes none, and "add
+    'digest:9836b5eeec' to guard.allow" left the shape to guess (alphagov/
+    govuk-infrastructure's import). One YAML line, a mapping whose ``allow`` is a list
+    of quoted strings, as the marker reads it: ``guard: {allow: ["digest:9836b5eeec"]}``.
+    Where the section is already, the entry goes into its list."""
+    return f'guard: {{allow: ["{DIGEST}{digest}"]}}'
+
+
 @dataclass
 class Ledger:
     text: str

@@ -26,6 +26,10 @@ _TOKEN_RUN = re.compile(r"[A-Za-z0-9_.+/=-]{0,1024}")  # bounded, from a given s
 _COMPARED = re.compile(r"[!=]==?[ \t]*[\"'`]?$")  # "secret === '": a test, not an assignment
 # the name a value is given to, just before it: "TokenSecretOSStreamKey = \"" (bounded)
 _GIVEN_TO = re.compile(r"([\w.-]{1,64})[\"'\]]?[ \t]{0,4}(?::=|=>|=|:)[ \t]{0,4}[\"'`]?$")
+# or the word a Markdown code span follows, a space between, no separator: detect-secrets
+# reads "`" as a quote and takes ``private_key "something";`` for a value given to the
+# word before it, so prose's "secrets-consuming `Pods`;" is one too (bounded)
+_SPAN_AFTER = re.compile(r"([\w.-]{1,64})[*_]{0,2}[ \t]{1,4}`$")
 
 
 def _whole_token(line: str, value: str) -> str:
@@ -56,13 +60,24 @@ def _given_to_credential(said: str, value: str) -> bool:
     """Whether ``value`` is assigned to a credential's name on its line, or to no name
     mdbrain can read there; given only to names about something else
     (``TokenSecretOSStreamKey = "os-stream"``, the key of an entry of a Secret), it is
-    no secret."""
+    no secret.
+
+    A Markdown code span after a word and a space is given to that word, as
+    detect-secrets reads it: its keyword rule takes ``private_key "something";`` for an
+    assignment without a separator, a backquote for a quote, and so a sentence that
+    names a thing in code after a word about secrets for a secret. alphagov/
+    govuk-infrastructure's ADR 0008 was kept out for "Secret rotation does not
+    automatically restart secrets-consuming `Pods`; this is true of all three
+    projects": the word is "secrets-consuming", no credential's name. After one
+    ("the password `hunter2xyz`;", "api_key `...`;"), the value stays a secret."""
     names = []
     at = said.find(value) if value else -1
     for _seen in range(8):  # a value written a few times on its line, at most
         if at <= 0:
             break
-        given = _GIVEN_TO.search(said, max(0, at - 80), at)
+        given = _GIVEN_TO.search(said, max(0, at - 80), at) or _SPAN_AFTER.search(
+            said, max(0, at - 80), at
+        )
         if given is not None:
             names.append(given.group(1))
         at = said.find(value, at + len(value))
