@@ -532,3 +532,134 @@ def test_a_definition_whose_forge_address_is_in_angle_brackets_follows_the_page(
     assert "[rule]: <0002-ship-daily.md>" in written
     assert "[out]: <https://example.com/page>" in written
     assert "%5B" not in written
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "homes"),
+    [
+        (
+            "package.json",
+            '{"repository": {"type": "git", "url": "git+https://github.com/nodejs/TSC.git"}}',
+            {"github.com/nodejs/tsc"},
+        ),
+        ("package.json", '{"repository": "git@github.com:acme/handbook.git"}', {HOME[8:].lower()}),
+        ("package.json", '{"repository": "acme/handbook"}', {"github.com/acme/handbook"}),
+        ("package.json", '{"repository": "gitlab:group/handbook"}', {"gitlab.com/group/handbook"}),
+        (
+            "package.json",
+            '{"repository": {"url": "https://github.com/acme/mono/tree/main/packages/x"}}',
+            {"github.com/acme/mono"},
+        ),
+        (
+            "pyproject.toml",
+            '[project.urls]\nHomepage = "https://acme.example.org/docs"\n'
+            '"Source Code" = "https://gitlab.example.org/group/sub/handbook/-/tree/main"\n',
+            {"gitlab.example.org/group/sub/handbook"},
+        ),
+        (
+            "pyproject.toml",
+            '[project.urls]\nHomepage = "https://www.github.com/acme/handbook#readme"\n',
+            {"github.com/acme/handbook"},
+        ),
+        (
+            "Cargo.toml",
+            '[package]\nrepository = "https://github.com/acme/handbook"\n',
+            {HOME[8:].lower()},
+        ),
+        ("package.json", '{"repository": {"directory": "x"}}', set()),
+        ("package.json", "{not json", set()),
+        (
+            "pyproject.toml",
+            "[project.urls]\nDocumentation = 'https://acme.example.org/a/b'\n",
+            set(),
+        ),
+    ],
+)
+def test_the_home_a_projects_manifest_declares_is_read(
+    name: str, text: str, homes: set[str]
+) -> None:
+    assert foreign_links.declared_homes({name: text}) == homes
+
+
+NODE_ADMIN = "https://github.com/acme/admin"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_declared_home_rules_out_another_repository_its_pages_link_files_of(
+    make_base: MakeBase,
+) -> None:
+    """nodejs/TSC, cloned from a mirror, names itself in its package.json, and links
+    nodejs/admin's Moderation-Policy.md and CODE_OF_CONDUCT.md, two files of the same
+    names as its own: nodejs/admin was taken for its home, and those links led to its
+    own pages."""
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    manifest = '{"repository": {"type": "git", "url": "git+https://github.com/Acme/Handbook.git"}}'
+    pages(
+        project,
+        {
+            "package.json": manifest,
+            "guide/conduct.md": "# Conduct\n\nBe kind to one another, always.\n",
+            "guide/policy.md": "# Policy\n\nModerators act on reports within a day.\n",
+            "guide/onboarding.md": (
+                "# Onboarding\n\n"
+                f"Read [the code of conduct]({NODE_ADMIN}/blob/main/guide/conduct.md),\n"
+                f"[the moderation policy]({NODE_ADMIN}/blob/HEAD/guide/policy.md)\n"
+                f"and [ours]({HOME}/blob/main/guide/policy.md).\n"
+            ),
+        },
+    )
+    run_import(root, project / "guide")
+    text = body(root, "guide/onboarding.md")
+    assert f"({NODE_ADMIN}/blob/main/guide/conduct.md)" in text
+    assert f"({NODE_ADMIN}/blob/HEAD/guide/policy.md)" in text
+    # the home package.json declares is the project's, though its pages link one file of it
+    assert "[ours](policy.md)" in text
+    # links alone: another repository of two such files is a home; a declared one rules
+    # it out, but not the repository a fork or a mirror was made from, of the same name
+    held = {"/guide/conduct.md", "/guide/policy.md"}
+    links = [text.replace("(policy.md)", f"({HOME}/blob/main/guide/conduct.md)")]
+    links.append(f"{NODE_ADMIN}/blob/main/guide/conduct.md {NODE_ADMIN}/blob/main/guide/policy.md")
+    admin, handbook = "github.com/acme/admin", "github.com/acme/handbook"
+    assert foreign_links.linked_homes(links, held.__contains__) == {admin}
+    declared = frozenset({"github.com/someone/handbook"})
+    found = foreign_links.linked_homes(
+        [*links, f"{HOME}/blob/main/guide/policy.md"], held.__contains__, declared
+    )
+    assert found == {handbook}
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_page_that_moved_to_its_name_in_another_repository_keeps_the_link(
+    make_base: MakeBase,
+) -> None:
+    """nodejs/TSC's Moderation-Policy.md only says the policy "has moved to
+    <https://github.com/nodejs/admin/blob/HEAD/Moderation-Policy.md>": with nodejs/admin
+    taken for the project's home, the page came to link to itself."""
+    root = make_base({})
+    project = root.parent
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)  # no forge remote
+    moved = f"{NODE_ADMIN}/blob/HEAD/guide/policy.md"
+    stub = (
+        "# Policy\n\nThe Acme moderation policy has moved to\n"
+        f"<{moved}> Please update\nlinks to this document accordingly.\n"
+        f"Its [scope]({NODE_ADMIN}/blob/main/guide/policy.md#scope) is there too; until\n"
+        "the next review, moderators keep acting on reports within a day, as they did.\n"
+    )  # two links and more words than a page that only says where it moved: imported
+    pages(
+        project,
+        {
+            "guide/conduct.md": "# Conduct\n\nBe kind to one another, always.\n",
+            "guide/policy.md": stub,
+            "guide/onboarding.md": (
+                "# Onboarding\n\n"
+                f"Read [the code of conduct]({NODE_ADMIN}/blob/main/guide/conduct.md).\n"
+            ),
+        },
+    )
+    run_import(root, project / "guide")
+    text = body(root, "guide/policy.md")
+    assert f"moved to\n<{moved}> Please update\n" in text
+    assert f"[scope]({NODE_ADMIN}/blob/main/guide/policy.md#scope)" in text
+    assert "(policy.md" not in text

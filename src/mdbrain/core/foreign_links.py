@@ -8,14 +8,18 @@ lines, every other byte kept: a link to a file of the project is written again
 from the document's new place. A link to the project's own file on its forge
 (``https://github.com/owner/repo/blob/main/docs/a.md``) is read as the path it
 names (:func:`own_file`), from the addresses of the repository's remotes
-(:func:`forge_home`), and one to its own pull request or issue as that thread's kind
-and number (:func:`own_thread`). Pure: the caller says which pages there are.
+(:func:`forge_home`) and of its manifests (:func:`declared_homes`), else from its
+pages' links (:func:`linked_homes`), and one to its own pull request or issue as that
+thread's kind and number (:func:`own_thread`); never as the page that holds it
+(:func:`kept_to_itself`). Pure: the caller says which pages there are.
 """
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
+import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
@@ -129,11 +133,18 @@ _FORGE_ADDRESS = re.compile(
 LINKED_HOME_FILES = 2  # files of the project a home must be linked for: one may be a chance
 
 
-def linked_homes(texts: Iterable[str], exists: Callable[[str], bool]) -> frozenset[str]:
+def linked_homes(
+    texts: Iterable[str], exists: Callable[[str], bool], declared: frozenset[str] = frozenset()
+) -> frozenset[str]:
     """Where the pages' own links say the repository is served, when its remotes do not
     say it (a clone of a mirror, a fork whose remote names the fork): each forge
     repository linked to :data:`LINKED_HOME_FILES` files or more on a current branch
-    that ``exists`` (a path from the repository's top, ``/docs/a.md``) finds in this one."""
+    that ``exists`` (a path from the repository's top, ``/docs/a.md``) finds in this one,
+    and that the homes the project declares (``declared``: its remotes', its
+    manifests', :func:`declared_homes`) leave possible (:func:`_may_be`). Files of the
+    same names are no proof: nodejs/TSC, cloned from a mirror, links nodejs/admin's
+    ``Moderation-Policy.md`` and ``CODE_OF_CONDUCT.md``, where its own stubs of those
+    names say the documents moved, and each stub came to link to itself."""
     found: dict[str, set[str]] = {}
     for text in texts:
         if "://" not in text:
@@ -147,7 +158,150 @@ def linked_homes(texts: Iterable[str], exists: Callable[[str], bool]) -> frozens
             paths = found.setdefault(home, set())
             if len(paths) < LINKED_HOME_FILES and current[0] not in paths and exists(current[0]):
                 paths.add(current[0])
-    return frozenset(home for home, paths in found.items() if len(paths) >= LINKED_HOME_FILES)
+    return frozenset(
+        home
+        for home, paths in found.items()
+        if len(paths) >= LINKED_HOME_FILES and _may_be(home, declared)
+    )
+
+
+def _may_be(home: str, declared: frozenset[str]) -> bool:
+    """Whether a home guessed from links may be the project's, given the homes it
+    declares: any when it declares none; else one of them, or a repository of the same
+    name, which a fork or a mirror keeps (``github.com/nixos/rfcs`` for a clone of
+    ``github.com/someone/rfcs``). Another repository of the same owner
+    (``nodejs/admin`` beside ``nodejs/TSC``) is another project."""
+    return not declared or any(_name(home) == _name(own) for own in declared)
+
+
+def _name(home: str) -> str:
+    """A repository's own name, its host and owner aside (``rfcs`` for
+    ``github.com/nixos/rfcs``)."""
+    return home.rsplit("/", 1)[-1]
+
+
+# the manifests at a repository's top that may name where it is served
+MANIFESTS: Final = ("package.json", "pyproject.toml", "Cargo.toml")
+# npm's short forms of a repository: "owner/repo" (GitHub's), "gitlab:group/repo"
+_NPM_SHORT = re.compile(r"(?:(github|gitlab|bitbucket):)?([\w.-]+/[\w.-]+)")
+_NPM_HOSTS: Final = {"github": "github.com", "gitlab": "gitlab.com", "bitbucket": "bitbucket.org"}
+# [project.urls] labels that name the source's repository, normalised as PEP 753 says
+# (lower case, no punctuation nor space: "Source Code" is "sourcecode")
+_SOURCE_LABELS = frozenset({"source", "sourcecode", "repository", "code", "github", "gitlab"})
+# the forges a project's home page may be its repository on (other home pages are sites)
+_FORGE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "codeberg.org"})
+# what follows a repository in an address of one of its pages: GitLab's "/-/", GitHub's
+# "tree/main/packages/x", Gitea's "src/branch/main"
+_AFTER_REPOSITORY = frozenset({"-", "tree", "blob", "src", "raw", "issues", "pulls", "wiki"})
+
+
+def declared_homes(manifests: Mapping[str, str]) -> frozenset[str]:
+    """Where a project's manifests (their texts by file name, :data:`MANIFESTS`) say its
+    repository is served, ``host/owner/repo`` in lower case as :func:`forge_home` gives
+    it: package.json's ``repository`` (an address, ``{"url": ...}`` or npm's short
+    form), pyproject.toml's ``[project.urls]`` source entry (its home page too when on
+    a forge) or Poetry's ``repository``, Cargo.toml's ``package.repository``. What the
+    project declares comes before what its links suggest (:func:`linked_homes`); a
+    manifest that does not parse declares nothing."""
+    found: set[str | None] = set()
+    for name, text in manifests.items():
+        try:
+            data = json.loads(text) if name.endswith(".json") else tomllib.loads(text)
+        except (ValueError, RecursionError):  # JSON's and TOML's errors are ValueErrors
+            continue
+        if not isinstance(data, dict):
+            continue
+        if name.endswith(".json"):
+            found.add(_npm_repository(data.get("repository")))
+            continue
+        project, tool = _table(data, "project"), _table(data, "tool")
+        for label, address in _table(project, "urls").items():
+            said = re.sub(r"[\W_]", "", str(label).lower())
+            if said in _SOURCE_LABELS or said == "homepage":
+                found.add(_repository(address, forges_only=said == "homepage"))
+        found.add(_repository(_table(tool, "poetry").get("repository")))
+        found.add(_repository(_table(data, "package").get("repository")))
+        found.add(_repository(_table(_table(data, "workspace"), "package").get("repository")))
+    return frozenset(home for home in found if home is not None)
+
+
+def _table(data: Mapping[str, object], key: str) -> dict[str, object]:
+    """A manifest's table, or an empty one when it holds something else."""
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def _npm_repository(value: object) -> str | None:
+    """The home package.json's ``repository`` names: an address, ``{"url": ...}``, or
+    npm's short form (``nodejs/TSC``, ``gitlab:group/repo``)."""
+    if isinstance(value, dict):
+        value = value.get("url")
+    if not isinstance(value, str):
+        return None
+    short = _NPM_SHORT.fullmatch(value.strip())
+    if short is not None:
+        host = _NPM_HOSTS[short.group(1) or "github"]
+        return f"{host}/{short.group(2).removesuffix('.git')}".lower()
+    return _repository(value)
+
+
+def _repository(address: object, *, forges_only: bool = False) -> str | None:
+    """The home of the repository a manifest's address names (``git+https://github.com/
+    nodejs/TSC.git``, ``https://github.com/o/r/tree/main/packages/x#readme``): the
+    address up to the repository, the page of it named aside; None for an address of
+    no repository, and, when ``forges_only``, for one off the forges."""
+    if not isinstance(address, str):
+        return None
+    address = re.split(r"[?#]", address.strip().removeprefix("git+"), maxsplit=1)[0]
+    home = forge_home(address)
+    if home is None:
+        return None
+    host, *path = home.removeprefix("www.").split("/")
+    if forges_only and host not in _FORGE_HOSTS:
+        return None
+    cut = next((i for i, part in enumerate(path) if i >= 2 and part in _AFTER_REPOSITORY), None)
+    path = path[:cut]
+    if host in _FORGE_HOSTS and host != "gitlab.com":  # no subgroups: owner/repo
+        path = path[:2]
+    return "/".join([host, *path]) if len(path) >= 2 else None
+
+
+_AUTOLINK = re.compile(r"<(https?://[^\s<>]{1,2000})>")
+
+
+def kept_to_itself(
+    before: str, after: str, homes: frozenset[str], inside: str, itself: Callable[[str], bool]
+) -> str:
+    """``after``, a page's text with its links to the project's files on its forge made
+    paths from the project's top, with those of them that lead to the page itself as
+    ``before`` wrote them (an autolink an autolink again); ``itself`` says whether such a
+    path (``/a.md``, :func:`own_file`) leads to that page. A page never links to itself
+    by an address: nodejs/TSC's ``Moderation-Policy.md`` only says the policy "has moved
+    to" nodejs/admin's file of that name, and read as its own it linked to itself. A
+    path the page wrote as such on the same line is no address to restore."""
+    if not homes or "://" not in before or before.count("\n") != after.count("\n"):
+        return after  # another text: its lines are not those of ``before``
+    scanned = markdown.scan(before).links
+    written = [(address, line) for address, line in scanned if "://" in address]
+    old = before.split("\n")
+    for number, held in enumerate(old, start=1):
+        if "<http" in held:
+            written += [(match.group(1), number) for match in _AUTOLINK.finditer(held)]
+    as_paths = {(address.strip(), line) for address, line in scanned}
+    changes: dict[int, dict[str, str]] = {}
+    for address, line in written:
+        local = own_file(address, homes, inside)
+        if local is not None and (local, line) not in as_paths and itself(local):
+            changes.setdefault(line, {})[local] = address
+    if not changes:
+        return after
+    lines = retarget(after, changes).split("\n")
+    for line, restored in changes.items():
+        for address in restored.values():
+            shown = f"[{address}]({address})"  # how an autolink to a page was written
+            if f"<{address}>" in old[line - 1] and shown not in old[line - 1]:
+                lines[line - 1] = lines[line - 1].replace(shown, f"<{address}>")
+    return "\n".join(lines)
 
 
 def own_thread(written: str, homes: frozenset[str]) -> tuple[str, int] | None:

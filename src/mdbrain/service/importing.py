@@ -1436,6 +1436,7 @@ def _relink(run: _Run, pages: dict[str, conversion.Page]) -> dict[str, conversio
     place."""
     out = {}
     own = import_plan.relink_own_files(run.plan, pages)
+    own = {path: _to_itself_as_written(run, pages[path], page) for path, page in own.items()}
     wiki = import_plan.relink_wiki(run.plan, own)
     relinked = import_plan.relink_doxygen(run.plan, wiki, run.inside or "")
     for path, page in counted(list(relinked.items()), run.session.progress, "linking"):
@@ -1452,6 +1453,25 @@ def _relink(run: _Run, pages: dict[str, conversion.Page]) -> dict[str, conversio
             " led to pages that only say where they moved: they now lead there"
         )
     return out
+
+
+def _to_itself_as_written(
+    run: _Run, before: conversion.Page, after: conversion.Page
+) -> conversion.Page:
+    """The page as :func:`import_plan.relink_own_files` relinked it (``after``), with its
+    links to its own file on the project's forge as ``before`` wrote them (see
+    :func:`foreign_links.kept_to_itself`): a page that says it moved to an address is
+    never made to say it moved to itself."""
+    plan = run.plan
+    doc_id = plan.ids.get(before.path)
+    if after.body == before.body or doc_id is None:
+        return after
+
+    def itself(local: str) -> bool:
+        return plan.linked_id(local, unquote(local.partition("#")[0].lstrip("/"))) == doc_id
+
+    body = foreign_links.kept_to_itself(before.body, after.body, plan.homes, plan.inside, itself)
+    return after if body == after.body else import_plan.with_body(after, body)
 
 
 def _code_links(run: _Run, page: conversion.Page) -> dict[int, dict[str, str]]:
@@ -1714,7 +1734,7 @@ def _pages_of(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
         # served as much as those read again: cilium/design-cfps' links to the other
         # CFPs by their GitHub addresses became addresses again when one page changed
         texts += _texts_of(run, sorted(run.plan.before))
-    run.plan.homes |= _linked_homes(project, run.source, texts)
+    run.plan.homes |= _linked_homes(project, run.source, texts, run.plan.homes)
     _without_addresses(run, pages)
     _note_copies(run.plan, pages)
     import_plan.form_titles(run.plan, pages)
@@ -1731,11 +1751,20 @@ def _texts_of(run: _Run, paths: Sequence[str]) -> list[str]:
     return out
 
 
-def _linked_homes(project: Path, src: Path, texts: Iterable[str]) -> frozenset[str]:
-    """Where the pages' links to the project's own files say it is served (see
+MANIFEST_MOST = 1 << 20  # bytes of a manifest read for the repository it names
+
+
+def _linked_homes(
+    project: Path, src: Path, texts: Iterable[str], remotes: frozenset[str]
+) -> frozenset[str]:
+    """Where the manifests at the repository's top say the project is served (see
+    :func:`foreign_links.declared_homes`), and where the pages' links to its own files
+    say it, unless what ``remotes`` and the manifests declare rules it out (see
     :func:`foreign_links.linked_homes`): NixOS/rfcs, cloned from a mirror, linked its RFCs
-    by their GitHub addresses, which stayed links out of the base. The repository's top
-    is where git says, else the project."""
+    by their GitHub addresses, which stayed links out of the base; nodejs/TSC, cloned
+    so too, names itself in its package.json, and its links to nodejs/admin's files of
+    the same names as its own are no links to them. The repository's top is where git
+    says, else the project."""
     if src != project and project not in src.parents:
         return frozenset()
     try:
@@ -1747,7 +1776,12 @@ def _linked_homes(project: Path, src: Path, texts: Iterable[str]) -> frozenset[s
     def exists(path: str) -> bool:
         return (real / path.lstrip("/")).is_file()
 
-    return foreign_links.linked_homes(texts, exists)
+    manifests = {}
+    for name in foreign_links.MANIFESTS:
+        with contextlib.suppress(OSError), (real / name).open("rb") as manifest:
+            manifests[name] = manifest.read(MANIFEST_MOST).decode("utf-8", "replace")  # bounded
+    declared = remotes | foreign_links.declared_homes(manifests)
+    return declared | foreign_links.linked_homes(texts, exists, declared)
 
 
 def _served(project: Path, src: Path) -> tuple[Path, ...]:
