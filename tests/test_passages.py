@@ -381,3 +381,27 @@ def test_comments_inside_a_line_of_prose_are_not_shown() -> None:
     out = passages.without_inline_comments(lines)
     assert out[0] == "Pin the version for each component."
     assert out[1:] == lines[1:]
+
+
+def test_a_window_ends_where_its_wrapped_sentence_ends() -> None:
+    lines = [
+        "Most users took the PowerUser role because ReadOnly did not grant them",
+        "access to everything they needed. Crucially, it did not grant them access",
+        "to Athena.",
+        "",
+        "Next paragraph.",
+    ]
+    costs = [10, 10, 3, 0, 2]
+    # the sentence ends inside the next line: the window takes it
+    assert passages.sentence_end(lines, costs, 0, 1, 40) == 2
+    # no room for it: the window stays as it was
+    assert passages.sentence_end(lines, costs, 0, 1, 15) == 1
+    # a line ending its sentence, or a paragraph's end, needs nothing more
+    assert passages.sentence_end(lines, costs, 0, 3, 40) == 3
+    assert passages.sentence_end(lines, costs, 4, 5, 40) == 5
+    # a sentence ending further than SENTENCE_FORWARD lines on is not reached for
+    long = ["word " * 5] * (passages.SENTENCE_FORWARD + 2) + ["end."]
+    assert passages.sentence_end(long, [1] * len(long), 0, 1, 100) == 1
+    # a paragraph stopping unfinished (a list under it) takes nothing more
+    listed = ["The options are the ones", "- first item"]
+    assert passages.sentence_end(listed, [1, 1], 0, 1, 100) == 1

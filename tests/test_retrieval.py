@@ -1556,3 +1556,18 @@ def test_a_number_asked_is_no_day_of_a_date(make_base: MakeBase) -> None:
     assert _ids(root, "meeting 2024-03-27")[0] == "meetings/2024-03-27.md"
     assert "meetings/2019-02-27.md" in _ids(root, "minutes from 2019")
     assert text.normalise("on 2018-06-27.").split() == ["on", "2018", "20180627"]
+
+
+def test_a_passage_ends_its_sentence_wrapped_over_lines(make_base: MakeBase) -> None:
+    """alphagov/govuk-infrastructure's records, wrapped at 120 columns: "why did we
+    reintroduce the ReadOnly role?" was shown up to "...because `ReadOnly` didn't
+    grant them access", the reason cut off on the next line."""
+    context = (
+        "## Context\n\nPrior to May we had four roles: `ReadOnly`, `User`, `PowerUser` and\n"
+        "`Admin`. Most users were defaulting to the `PowerUser` role because `ReadOnly`\n"
+        "did not grant them access to everything they needed, such as the query service\n"
+        "that the analysts rely on every day for their reports.\n"
+    )
+    root = make_base({"readonly.md": doc("Maintain a read-only role", body=context)})
+    shown = "\n".join(p.text for p in _query(root, "why reintroduce the ReadOnly role").sections)
+    assert "for their reports." in shown, shown

@@ -498,6 +498,39 @@ def sentence_start(
     return at
 
 
+SENTENCE_FORWARD = 2  # lines a window may reach forward for the end of its last sentence
+
+
+def sentence_end(
+    lines: Sequence[str], costs: Sequence[int], start: int, end: int, limit: int
+) -> int:
+    """Where a window ``[start, end)`` of ``lines`` should end so as not to stop in the
+    middle of a sentence wrapped over several lines: past the line where it ends, at most
+    :data:`SENTENCE_FORWARD` lines further and while the ``costs`` stay within ``limit``;
+    else at ``end``. alphagov/govuk-infrastructure's records, wrapped at 120 columns,
+    were shown up to "...because `ReadOnly` didn't grant them access", the reason cut."""
+    if end <= start or end >= len(lines):
+        return end
+    last = lines[end - 1].rstrip()
+    if not last or last.rstrip(_CLOSERS).endswith(_SENTENCE_END) or _NO_PROSE_ABOVE().match(last):
+        return end
+    spent = sum(costs[start:end])
+    at = end
+    while at < len(lines) and at - end < SENTENCE_FORWARD:
+        line = lines[at]
+        if not line.strip() or _LINE_STARTS_BLOCK().match(line):
+            return end  # the paragraph stops unfinished: nothing ends the sentence
+        spent += costs[at]
+        if spent > limit:
+            return end
+        at += 1
+        if line.rstrip().rstrip(_CLOSERS).endswith(_SENTENCE_END) or _SENTENCE_INSIDE().search(
+            line
+        ):
+            return at
+    return end
+
+
 _REACH_COST = 1 << 20  # what reaching back may cost before the window is shortened to pay
 
 
@@ -525,6 +558,20 @@ def opening(
     if spent > limit or (end < window[1] and _table_head_at(lines, end)):
         return window  # no room, or the rows of a table cut off under its head
     return begins, end
+
+
+def whole_sentences(
+    lines: Sequence[str],
+    costs: Sequence[int],
+    scores: Sequence[float],
+    window: tuple[int, int],
+    limits: tuple[int, int],
+) -> tuple[int, int]:
+    """The ``window`` of ``lines`` opening where its first sentence begins
+    (:func:`opening`, within the first of ``limits``) and ending where its last one ends
+    (:func:`sentence_end`, within the second)."""
+    start, end = opening(lines, costs, scores, window, limits[0])
+    return start, sentence_end(lines, costs, start, end, limits[1])
 
 
 def _table_head_at(lines: Sequence[str], end: int) -> bool:

@@ -66,6 +66,7 @@ LEAD_MOST = 2000  # most tokens of the best section a larger --budget may show
 # a line costing more is cut to the limit of its passage; a shorter one, a paragraph of
 # ordinary length written on one line, is shown whole as a line always was
 LONG_LINE = 2 * SECTION_TOKENS
+SENTENCE_ALLOWANCE = 0.5  # share of its limit a passage may pass to end its last sentence
 CUT_TRIES = 6  # shorter cuts of a section tried to fit it within a budget
 LISTED = 3  # items of a frontmatter list a query shows (an overview relates to dozens)
 NOT_PROSE_DISCOUNT = 0.4  # share of its order a section of code or link lists alone loses
@@ -1028,7 +1029,10 @@ class Reader:
         end = passages.past_announcement(own, costs, start, end, limit)
         end = passages.with_sub_items(own, costs, start, end, limit)
         start = passages.past_other_items(own, scores, start, end)
-        start, end = passages.opening(own, costs, scores, (start, end), limit)
+        # whole sentences: the first from its start, the last, a little past the limit, to its end
+        start, end = passages.whole_sentences(
+            own, costs, scores, (start, end), (limit, int(limit * (1 + SENTENCE_ALLOWANCE)))
+        )
         while start < end and (start in hidden or not own[start].strip()):
             start += 1  # a passage opens on a line a reader sees, never on a blank one
         # nor on a line hidden, or on a quote's empty line (">") outside code
