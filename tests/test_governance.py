@@ -516,6 +516,28 @@ def test_a_brief_on_a_tag_of_drafts_leads_with_the_page_titled_so_then_search_or
     assert items[5:] == ["concepts/b-fields.md", "concepts/a-alias.md"]  # by search rank
 
 
+def test_a_brief_reads_a_tag_in_any_case_and_without_its_hash_as_the_pages_write_it(
+    make_base: MakeBase,
+) -> None:
+    """``brief API`` on pages tagged ``api`` said they were "found by search", where
+    ``brief api`` read the tag: the tag was compared as typed. The brief names the tag
+    as the pages write it."""
+    said = "The service answers on its own endpoints."
+    root = make_base(
+        {
+            f"services/{name}.md": doc(name.title(), type="fact", tags="[api]", body=said)
+            for name in ("auth", "billing")
+        }
+    )
+    with Brain.open(root) as brain:
+        asked = {subject: brain.brief(subject) for subject in ("api", "API", "#api", " Api ")}
+    for subject, result in asked.items():
+        assert result.kind == "subject", subject
+        assert result.subject == "api", subject
+        assert [i.id for i in result.items] == ["services/auth.md", "services/billing.md"]
+        assert "found by search" not in views.brief_text(result), subject
+
+
 def test_a_cause_is_read_in_a_bounded_window_and_never_from_time_or_vehicles() -> None:
     from mdbrain.service.briefing import _CAUSE_SPAN, _cause
 

@@ -12,6 +12,7 @@ import datetime as dt
 import os
 import posixpath
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -290,6 +291,25 @@ def _listed_order(
     )
 
 
+def _tag_key(text: str) -> str:
+    """A tag as a brief compares it: without the ``#`` around it, and in any case.
+    ``brief API`` on documents tagged ``api`` was answered "found by search", as if no
+    document carried it; a tag written ``#api`` in a page's fields is the same tag."""
+    return text.strip().strip("#").strip().casefold()
+
+
+def _tagged(entry: Entry, key: str) -> bool:
+    """Whether ``entry`` carries the tag whose :func:`_tag_key` is ``key``."""
+    return bool(key) and any(_tag_key(tag) == key for tag in entry.tags)
+
+
+def _tag_as_written(about: list[Entry], key: str) -> str:
+    """The tag whose :func:`_tag_key` is ``key`` as ``about`` writes it most often (then
+    first by sort, for a stable answer); '' when none of them carries it."""
+    spelled = Counter(tag for e in about for tag in e.tags if key and _tag_key(tag) == key)
+    return min(spelled, key=lambda tag: (-spelled[tag], tag), default="")
+
+
 def _in_force(entry: Entry, as_of: dt.date | None) -> bool:
     if as_of is None:
         return entry.status in {"stable", "needs-review"}
@@ -401,9 +421,10 @@ class Briefer:
             node = graph.build(found).get(key, graph.Node())
             near = {key, *node.links, *node.related, *node.linked_by}
             return [e for e in found.entries if e.id in near]
+        tag = _tag_key(key)
         return [
             e for e in found.entries
-            if key in e.tags or e.id.startswith(key + "/") or e.id.removesuffix(".md") == key
+            if _tagged(e, tag) or e.id.startswith(key + "/") or e.id.removesuffix(".md") == key
         ]  # fmt: skip
 
     def _whole(self, subject: str, cwd: Path | None) -> bool:
@@ -535,10 +556,12 @@ class Briefer:
         if inside:  # "docs-rag/proposed", a folder of the base named from the project
             subject, about = inside, self._about(found, inside)
         key = subject.strip().strip("/")
+        # "API" or "#api" asked: named as the documents write the tag, api
+        result.subject = _tag_as_written(about, _tag_key(key)) or result.subject
         tagged: set[str] = set()
         if (
             (0 < len(about) < SEARCHED or all(e.status == "draft" for e in about))
-            and all(key in e.tags for e in about)
+            and all(_tagged(e, _tag_key(key)) for e in about)
             and not all(e.id.startswith(key + "/") for e in about)
         ):
             # a tag of a few documents, or of drafts alone: the others about it are found
