@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mdbrain.core import codemap, document, layout, sections
+from mdbrain.core import codemap, derived_pages, document, layout, sections
 from mdbrain.core.facts import FileFacts, Symbol
 from mdbrain.service import drafting, scanning
 from mdbrain.service.bootstrap import init_base
@@ -798,3 +798,84 @@ def test_the_entry_points_page_says_only_what_it_found(tmp_path: Path) -> None:
     run(project)
     [entry] = [d for d in documents(project / "kb").values() if d.id.endswith("entry-points.md")]
     assert "0 " not in entry.meta["summary"] and "command" in entry.meta["summary"]
+
+
+def _advice(project: Path, files: dict[str, str]) -> tuple[list[str], list[derived_pages.LeftOut]]:
+    for rel, text in files.items():
+        (project / rel).parent.mkdir(parents=True, exist_ok=True)
+        (project / rel).write_text(text, encoding="utf-8")
+    pages, left_out = scanning.import_advice(project, sorted(files))
+    return [p.folder for p in pages], list(left_out)
+
+
+def test_the_longest_pages_at_the_top_are_proposed_and_those_past_them_named(
+    tmp_path: Path,
+) -> None:
+    """nodejs/TSC: six long pages beside its README, the first five by name proposed;
+    WORKING_GROUPS.md, 357 lines, went unsaid while a page of 34 lines was listed."""
+
+    def page(title: str, lines: int) -> str:
+        return f"# {title}\n\n" + "".join(f"Line {n} of {title}.\n" for n in range(lines))
+
+    sizes = {"Bounty.md": 34, "Funding.md": 95, "ONBOARDING.md": 61, "OpenSSL.md": 405,
+             "Charter.md": 171, "WORKING_GROUPS.md": 357, "Travel.md": 2}  # fmt: skip
+    files = {name: page(name, lines) for name, lines in sizes.items()}
+    proposed, left_out = _advice(tmp_path / "tsc", {**files, "index.js": "run()\n"})
+    assert proposed == ["Charter.md", "Funding.md", "ONBOARDING.md", "OpenSSL.md",
+                        "WORKING_GROUPS.md"]  # fmt: skip
+    [more] = left_out
+    assert (more.folder, more.count) == (".", 1)
+    assert "Bounty.md (36 lines)" in more.why and "'mdbrain import Bounty.md'" in more.why
+    assert "Travel.md" not in more.why  # a stub is no page to propose, nor to count
+    # as init prints it: the pages of the top are no folder "./"
+    from click.testing import CliRunner
+
+    from mdbrain.adapters.cli import cli
+
+    done = CliRunner().invoke(cli, ["-C", str(tmp_path / "tsc"), "init", "--scan", "--dry-run"])
+    assert "Left out: 1 page at the top, beyond the 5 longest pages" in done.output, done.output
+
+
+def test_documentation_folders_inside_code_folders_are_proposed_too(tmp_path: Path) -> None:
+    """alphagov/govuk-infrastructure: init named docs/ and README.md, never terraform/docs/
+    (applying-terraform.md, tagging-guide.md), a docs folder inside a folder of code. Not
+    those of vendored, generated or example code, nor hidden ones, nor a package named
+    docs, nor one inside a folder proposed already; the richest first, the rest counted."""
+    guide = "# Guide\n\nHow to do it.\n"
+    files = {
+        **{f"docs/p{n}.md": guide for n in range(4)},
+        "docs/api/docs/inner.md": guide,  # in a folder proposed already
+        "docs/api/docs/more.md": guide,
+        "terraform/main.tf": 'resource "x" "y" {}\n',
+        "terraform/docs/applying-terraform.md": guide,
+        "terraform/docs/tagging-guide.md": guide,
+        "terraform/docs/example-policy.json": "{}\n",
+        "web/node_modules/lib/docs/a.md": guide,
+        "web/node_modules/lib/docs/b.md": guide,
+        "src/vendor/lib/docs/a.md": guide,
+        "src/vendor/lib/docs/b.md": guide,
+        "src/generated/docs/a.md": guide,
+        "src/generated/docs/b.md": guide,
+        "app/examples/docs/a.md": guide,
+        "app/examples/docs/b.md": guide,
+        "app/.cache/docs/a.md": guide,
+        "app/.cache/docs/b.md": guide,
+        "app/one/docs/README.md": guide,  # one page: a package's note
+        "pkg/docs/__init__.py": "X = 1\n",  # a package named docs
+        "pkg/docs/build.py": "Y = 2\n",
+        "pkg/docs/render.py": "Z = 3\n",
+        "pkg/docs/notes.md": guide,
+        "pkg/docs/usage.md": guide,
+        **{f"app/m{n}.py": f"X = {n}\n" for n in range(10)},
+    }
+    proposed, left_out = _advice(tmp_path / "infra", files)
+    assert proposed == ["docs", "terraform/docs"]
+    assert left_out == []
+    many = {f"packages/p{n}/docs/{page}.md": guide for n in range(7) for page in "ab"}
+    many |= {f"packages/p{n}/{m}.ts": "export const x = 1\n" for n in range(7) for m in "xyz"}
+    many["packages/p3/docs/c.md"] = guide
+    proposed, left_out = _advice(tmp_path / "mono", many)
+    assert proposed[0] == "packages/p3/docs" and len(proposed) == scanning.NESTED_DOCS
+    [more] = left_out
+    assert (more.folder, more.count) == (".", 4)
+    assert "packages/p5/docs/ (2 pages), packages/p6/docs/ (2 pages)" in more.why

@@ -287,7 +287,11 @@ def _outside(pages: Any, left_out: Any = ()) -> None:
                 shown += f" and {more} more" if more > 0 else ""
                 click.echo(f"  Its {what} are left out: {shown}.")
     for folder in left_out:
-        click.echo(f"Left out: {folder.folder}/ ({plural(folder.count, 'page')}): {folder.why}.")
+        counted = plural(folder.count, "page")
+        if folder.folder == ".":  # pages of several places: the reason says where
+            click.echo(f"Left out: {counted} {folder.why}.")
+        else:
+            click.echo(f"Left out: {folder.folder}/ ({counted}): {folder.why}.")
 
 
 def _point_agents(project: Path) -> None:

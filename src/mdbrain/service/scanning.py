@@ -133,6 +133,14 @@ README_LINES = 100  # a README this long is a project's documentation, worth imp
 TOP_PAGE_LINES = 20  # another page at the project's top this long is documentation too
 TOP_PAGES = 5  # pages at the top proposed one by one, at most (more make a wiki: sites)
 TOP_PAGES_READ = 50  # pages at the top read to find them, at most
+# folders named for documentation below the top, inside a folder of code: each proposed
+# once it holds this many pages (alphagov/govuk-infrastructure's terraform/docs/, two
+# guides to applying and tagging, went unmentioned beside its docs/); one page in such
+# a folder is a package's note more often than documentation
+NESTED_DOC_FOLDERS = frozenset({"docs", "doc", "documentation"})
+NESTED_DOCS_LEAST = 2
+NESTED_DOCS = 5  # those proposed, at most: the richest (a monorepo has one per package)
+MORE_SHOWN = 4  # pages or folders named of those found past the ones proposed
 
 
 def import_advice(
@@ -141,14 +149,16 @@ def import_advice(
     """The documentation folders among ``files`` that 'mdbrain import' could bring in,
     counting only the pages it reads (Markdown, MDX): a folder of reStructuredText or
     AsciiDoc is not proposed, since its import would bring nothing in, but named among
-    those left out, with the way in (:func:`_unread_folders`). Then the
+    those left out, with the way in (:func:`_unread_folders`). Then the folders named
+    for documentation inside folders of code (:func:`_nested_docs`). Then the
     project's README when it is long and no folder proposed brings it in: many a
     project keeps all its documentation there; and the other pages at its top (not
-    LICENSE, CONTRIBUTING and the like), which no folder's import brings in. Of pages
-    kept once per language, those in ``lang``. Second, the folders found but left out,
-    since their pages are stubs or copies of others
-    (:mod:`mdbrain.core.derived_pages`): importing them would put the same chapters
-    into the base twice."""
+    LICENSE, CONTRIBUTING and the like), which no folder's import brings in, the longest
+    first (:func:`_top_pages`). Of pages kept once per language, those in ``lang``.
+    Second, the folders found but left out, since their pages are stubs or copies of
+    others (:mod:`mdbrain.core.derived_pages`): importing them would put the same
+    chapters into the base twice; and the pages and folders found past those proposed,
+    counted and named, so that none is left out unsaid."""
     pages = codemap.page_folders(files)
     read = [
         f
@@ -170,6 +180,10 @@ def import_advice(
     left_out += _unread_folders(files, pages, around, {p.folder for p in found}, lang)
     if any(p.folder == "." for p in found):  # its import brings the pages at the top too
         return tuple(found), tuple(left_out)
+    taken = [p.folder for p in found] + [f.folder for f in left_out]
+    nested, nested_past = _nested_docs(project, read, pages, taken, around)
+    found += nested
+    left_out += nested_past
     readme = next((f for f in files if f.lower() in ("readme.md", "readme.markdown")), None)
     # pages at the top other than README, LICENSE, CONTRIBUTING...: written on purpose
     # (swift-evolution's process.md and commonly_proposed.md, which no folder holds)
@@ -183,28 +197,131 @@ def import_advice(
     # they are written and decided, however short
     documents = len(every_page) * 2 >= len(files)
     least_readme = TOP_PAGE_LINES if documents else README_LINES
+    if readme is not None and (lines := _page_lines(project, readme)) >= least_readme:
+        found.append(sites.Pages(readme, 1, None, lines))
     # how to build, test and send a change: what an agent working on the code needs
     # (Textual's CONTRIBUTING.md was not proposed; "how do I set up a development
     # environment?" found blog posts)
     guide = next((f for f in files if f.lower() in _CONTRIBUTING), None)
-    kept = 0  # the cap counts the pages long enough, not the stubs read on the way
-    for page, least in [*([(readme, least_readme)] if readme else []),
-                        *([(guide, TOP_PAGE_LINES)] if guide else []),
-                        *((f, TOP_PAGE_LINES) for f in own[:TOP_PAGES_READ])]:  # fmt: skip
-        if page != readme and kept == TOP_PAGES:
-            break
-        try:
-            text = disk.read(project, page, limit=4_000_000)
-        except MdbrainError:
-            continue
-        lines = text.count(b"\n")
-        # a page generated from the others (dotnet/designs' INDEX.md: "This file is
-        # auto-generated") is rebuilt by its tool, never written by hand
-        head = text[: derived_pages.HEAD_BYTES].decode("utf-8", "replace")
-        if lines >= least and not derived_pages.generated(head):
-            found.append(sites.Pages(page, 1, None, lines))
-            kept += page != readme
+    top, top_past = _top_pages(project, guide, own)
+    found += top
+    left_out += top_past
     return tuple(found), tuple(left_out)
+
+
+def _page_lines(project: Path, page: str) -> int:
+    """The lines of ``page``; 0 when it cannot be read or a tool generated it from the
+    others (dotnet/designs' INDEX.md: "This file is auto-generated"), rebuilt by that
+    tool, never written by hand."""
+    try:
+        text = disk.read(project, page, limit=4_000_000)
+    except MdbrainError:
+        return 0
+    head = text[: derived_pages.HEAD_BYTES].decode("utf-8", "replace")
+    return 0 if derived_pages.generated(head) else text.count(b"\n")
+
+
+def _top_pages(
+    project: Path, guide: str | None, own: Sequence[str]
+) -> tuple[list[sites.Pages], list[derived_pages.LeftOut]]:
+    """The pages at the project's top proposed one by one: the contributing ``guide``,
+    then the longest of ``own``, :data:`TOP_PAGES` in all, each at least
+    :data:`TOP_PAGE_LINES` long, listed by name; and the long pages past them, counted
+    and named. nodejs/TSC has six long pages beside its README: the first five by name
+    were proposed and WORKING_GROUPS.md, of 357 lines, went unsaid, while a page of 34
+    lines was. Stubs do not use up the pages proposed (five named first once hid the one
+    page of prose after them)."""
+    candidates = [*([guide] if guide else []), *own[:TOP_PAGES_READ]]
+    long_pages = [
+        sites.Pages(page, 1, None, lines)
+        for page in candidates
+        if (lines := _page_lines(project, page)) >= TOP_PAGE_LINES
+    ]
+    ranked = sorted(long_pages, key=lambda p: (p.folder != guide, -p.lines))
+    chosen = {p.folder for p in ranked[:TOP_PAGES]}
+    past = [f"{p.folder} ({p.lines} lines)" for p in ranked[TOP_PAGES:]]
+    unread = max(0, len(own) - TOP_PAGES_READ)  # not read: their length is not known
+    if not past and not unread:
+        return long_pages, []
+    count = len(past) + unread
+    way = (
+        f"'mdbrain import {ranked[TOP_PAGES].folder}' brings it in as a draft"
+        if count == 1 and past
+        else "'mdbrain import <page>' brings each in as a draft"
+    )
+    why = (
+        f"at the top, beyond the {len(chosen)} longest pages proposed above:"
+        f" {_named(past, unread, 'not read')}; {way}"
+    )
+    return [p for p in long_pages if p.folder in chosen], [derived_pages.LeftOut(".", count, why)]
+
+
+def _named(names: Sequence[str], unread: int = 0, unread_said: str = "") -> str:
+    """The first :data:`MORE_SHOWN` of ``names``, then how many more; and ``unread``
+    others, said so."""
+    shown = ", ".join(names[:MORE_SHOWN])
+    rest = len(names) - MORE_SHOWN
+    shown += f" and {rest} more" if rest > 0 else ""
+    if unread:
+        shown += f"{' and ' if shown else ''}{unread} more {unread_said}".rstrip()
+    return shown
+
+
+def _nested_docs(
+    project: Path,
+    read: Sequence[str],
+    pages: frozenset[str],
+    taken: Sequence[str],
+    around: dict[str, str],
+) -> tuple[list[sites.Pages], list[derived_pages.LeftOut]]:
+    """The folders named for documentation (:data:`NESTED_DOC_FOLDERS`) below the
+    project's top, which :func:`mdbrain.core.sites.page_folders` does not look into:
+    alphagov/govuk-infrastructure's terraform/docs/ went unmentioned. The outermost of
+    them on each path, with :data:`NESTED_DOCS_LEAST` pages at least and no more code
+    than pages (a package named ``docs``); none in a top folder that holds a folder
+    proposed or left out already (``taken``), in a hidden folder or a site's machinery (``_``), or
+    in a folder whose files are examples, vendored, generated or test data
+    (:func:`mdbrain.core.codemap.set_aside`; ``read`` is without tests and
+    dependencies already). The :data:`NESTED_DOCS` richest are proposed; the others,
+    counted and named; those of stubs or copies are left out as the top's are."""
+    below: dict[str, list[str]] = {}
+    for path in read:
+        parts = path.split("/")
+        if any(part.startswith((".", "_")) for part in parts[:-1]) or codemap.set_aside(
+            path, pages
+        ):
+            continue
+        depth = next(
+            (n for n in range(1, len(parts) - 1) if parts[n].lower() in NESTED_DOC_FOLDERS), 0
+        )
+        if depth:
+            below.setdefault("/".join(parts[: depth + 1]), []).append("/".join(parts[depth + 1 :]))
+    # the top folders page_folders proposed or left out: it chose among their folders
+    # already (fastapi's docs/en/docs/, the translation of the docs/fr/docs/ proposed)
+    seen = {other.split("/", 1)[0] for other in taken}
+    candidates, left_out = [], []
+    for folder, inside in sorted(below.items()):
+        near = folder.split("/", 1)[0] in seen
+        count = len(sites.pages(inside))
+        code = sum(codemap.kind_of(f"{folder}/{name}") == "code" for name in inside)
+        if near or count < NESTED_DOCS_LEAST or code > count:
+            continue
+        proposal = sites.Pages(folder, count, sites.docs_site(folder, inside, around))
+        why = _why_left_out(project, proposal, read)
+        if why is None:
+            candidates.append(proposal)
+        else:
+            left_out.append(derived_pages.LeftOut(folder, count, why))
+    candidates.sort(key=lambda p: (p.site is None, -p.count, p.folder))
+    past = candidates[NESTED_DOCS:]
+    if past:
+        shown = _named([f"{p.folder}/ ({p.count} pages)" for p in past])
+        why = (
+            f"in documentation folders inside code folders, beyond the {NESTED_DOCS} richest"
+            f" proposed above: {shown}; 'mdbrain import <folder>' brings each in as drafts"
+        )
+        left_out.append(derived_pages.LeftOut(".", sum(p.count for p in past), why))
+    return candidates[:NESTED_DOCS], left_out
 
 
 # the page formats import does not read, by their names' endings
