@@ -1571,3 +1571,21 @@ def test_a_passage_ends_its_sentence_wrapped_over_lines(make_base: MakeBase) -> 
     root = make_base({"readonly.md": doc("Maintain a read-only role", body=context)})
     shown = "\n".join(p.text for p in _query(root, "why reintroduce the ReadOnly role").sections)
     assert "for their reports." in shown, shown
+
+
+def test_a_french_announcement_spaced_before_its_colon_takes_its_list(
+    make_base: MakeBase,
+) -> None:
+    """etalab/doc.data.gouv.fr: the passage stopped on "Cette détection utilise les
+    attributs suivants :", French typography's space before the colon, the list of
+    attributes under it left out."""
+    body = (
+        "# Détection des licences\n\nLors du moissonnage, la liste de référence est utilisée"
+        " pour détecter la licence du jeu de données distant.\n\n"
+        "Cette détection utilise les attributs suivants\u00a0:\n"
+        "- `id`\n- `title`\n- `alternate_titles`\n- `url`\n\n"
+        "Le meilleur moyen est d'utiliser l'identifiant.\n"
+    )
+    root = make_base({"licences.md": doc("Licences", body=body)}, FRENCH)
+    shown = "\n".join(p.text for p in _query(root, "détection de la licence").sections)
+    assert "- `alternate_titles`" in shown, shown

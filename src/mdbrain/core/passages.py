@@ -432,7 +432,9 @@ def _opens_block(lines: Sequence[str], number: int) -> bool:
     return False
 
 
-_COLON_END = lazy_pattern(r"[^\s:]:[\s*_`)]*+$")  # "...illustrate them:", not "::" or a lone ":"
+# "...illustrate them:", French's "les attributs suivants :" (a space before, often a
+# no-break one), not "::" nor a lone ":"
+_COLON_END = lazy_pattern(r"[^\s:][ \u00a0\u202f]?:[\s*_`)]*+$")
 _BLOCK_START = lazy_pattern(r"\s*(?:[-*+]\s|\d{1,9}[.)]\s|```|~~~|\|)")
 
 
