@@ -2123,3 +2123,26 @@ def test_a_draft_lacking_only_a_quantifier_asked_still_answers_first(
     assert pool[1].score * 2 > pool[0].score  # ahead, not far ahead
     asked = reader.query(question)
     assert asked.hits[0].id == "tagging.md" and asked.outranked == "crossplane.md"
+
+
+def test_the_one_document_whose_file_bears_the_name_given_is_the_one_named(
+    make_base: MakeBase,
+) -> None:
+    """etalab/doc.data.gouv.fr: ``show publier-un-jeu-de-donnees`` asked "did you mean
+    articles/jeux-de-donnees/publier-un-jeu-de-donnees.md?", the one page so named."""
+    from mdbrain.core.errors import NotFoundError
+
+    root = make_base(
+        {
+            "articles/jeux/publier-un-jeu.md": doc("Publier"),
+            "articles/api/intro.md": doc("Intro API"),
+            "articles/moissonnage/intro.md": doc("Intro moissonnage"),
+        }
+    )
+    with Brain.open(root) as brain:
+        assert brain.show("publier-un-jeu").hit.id == "articles/jeux/publier-un-jeu.md"
+        assert brain.show("Publier-un-jeu.md").hit.id == "articles/jeux/publier-un-jeu.md"
+    with Brain.open(root) as brain, pytest.raises(NotFoundError) as failed:
+        brain.show("intro")  # two pages so named: neither is chosen
+    assert "articles/api/intro.md" in failed.value.message
+    assert "articles/moissonnage/intro.md" in failed.value.message

@@ -156,7 +156,10 @@ def named(
     records = _records_named(found, path)
     if len(records) == 1:
         return records[0]
-    like = imported or records or _alike(found, path)
+    named_so = _file_named(found, wanted)
+    if len(named_so) == 1:
+        return named_so[0]
+    like = imported or records or named_so or _alike(found, path)
     now = moved(doc_id) if moved is not None and doc_id else ""
     if now and found.get(now) is not None:
         like = [now, *(d for d in like if d != now)]
@@ -170,6 +173,17 @@ def named(
             f" (also like it: {', '.join(like[1:SUGGESTED])})" if like[1:] else ""
         )
     raise NotFoundError(f"{value} is not a document of this base{said}", doc=doc_id or value)
+
+
+def _file_named(found: Manifest, wanted: str) -> list[str]:
+    """The documents whose file is named ``wanted`` (case folded), with or without its
+    ``.md``, when it names no folder: ``show publier-un-jeu-de-donnees`` asked "did you
+    mean articles/jeux-de-donnees/publier-un-jeu-de-donnees.md?", the one document so
+    named (etalab/doc.data.gouv.fr)."""
+    if "/" in wanted or not wanted:
+        return []
+    stem = wanted.removesuffix(".md")
+    return [e.id for e in found.entries if posixpath.basename(e.id)[:-3].casefold() == stem]
 
 
 _FOLDER_PAGES = frozenset({"readme", "index", "_index", "home"})  # home: import's index.md
