@@ -423,3 +423,18 @@ def test_a_drafts_nearby_pages_are_its_folders_not_its_siblings() -> None:
     for sibling in ("cleanup", "dmverity", "eventq"):
         assert sibling not in linked, kmutex.links
     assert "sub" in linked  # its own sub-folder is near
+
+
+def test_a_circleci_step_written_as_a_mapping_is_said_by_its_name() -> None:
+    """etalab/doc.data.gouv.fr's CircleCI jobs were listed as "name: Install Ruby
+    dependencies, name: ...": a ``run:`` step's name and command are under it."""
+    from mdbrain.core import infrastructure
+
+    config = (
+        "version: 2\njobs:\n  build:\n    steps:\n      - checkout\n      - run:\n"
+        "          name: Install Ruby dependencies\n          command: bundle install\n"
+        "      - run:\n          command: |\n            bundle exec jekyll build\n"
+        "      - run: make test\n"
+    )
+    [job] = infrastructure.workflow_facts(".circleci/config.yml", config).symbols
+    assert job.doc == "Install Ruby dependencies, bundle exec jekyll build, make test"

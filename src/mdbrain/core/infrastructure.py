@@ -179,6 +179,25 @@ def _values(value: str, lines: list[str]) -> list[str]:
     return [k for k, _v, _l in _children(lines)]
 
 
+_RUN_KEY = re.compile(r"^[ \t]+(name|command):[ \t]*(.*)$")
+
+
+def _run_mapping(lines: list[str], number: int) -> str:
+    """What a ``run:`` step written as a mapping (CircleCI's ``name:`` and ``command:``
+    under it) does: its name, else its command's first line; '' when none follows.
+    etalab/doc.data.gouv.fr's draft listed "name: Install Ruby dependencies"."""
+    found: dict[str, str] = {}
+    for at in range(number + 1, min(number + 4, len(lines))):
+        key = _RUN_KEY.match(lines[at])
+        if key is None:
+            break
+        value = key.group(2).split(" #", 1)[0].strip().strip("'\"")
+        if key.group(1) == "command" and value in ("|", ">", "|-", ">-", ""):
+            value = next((ln.strip() for ln in lines[at + 1 : at + 3] if ln.strip()), "")
+        found.setdefault(key.group(1), value)
+    return found.get("name") or found.get("command", "")
+
+
 def _steps(lines: list[str]) -> list[str]:
     """The actions a job uses (without their pinned version, the usual set-up ones left out)
     and the commands it runs (the first line of a block), in order."""
@@ -192,6 +211,8 @@ def _steps(lines: list[str]) -> list[str]:
             value = value.split("@", 1)[0]
             if not value or value.startswith(_SET_UP):
                 continue
+        elif value == "" and (said := _run_mapping(lines, number)):
+            value = said
         elif value in ("|", ">", "|-", ">-", ""):
             value = next((ln.strip() for ln in lines[number + 1 : number + 4] if ln.strip()), "")
             value = value.removesuffix("\\").strip()
