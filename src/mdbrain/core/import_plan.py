@@ -167,6 +167,11 @@ class Plan:
     # site's own folder (Hugo's content/en): a link written from the root is read there
     # first (see :func:`mdbrain.core.sites.hugo_content`)
     served_root: str = ""
+    # the Jekyll site the source is in, as its _config.yml says (its collections), and
+    # the source's folder from the site's ("articles" for etalab/doc.data.gouv.fr's
+    # articles/, the site at the project's top): see :func:`_from_liquid`
+    jekyll: sites.Jekyll | None = None
+    jekyll_at: str = ""
 
     def title(self, path: str, body: str, meta: Mapping[str, Any]) -> str:
         """The title the page at ``path`` is imported with (:func:`conversion.title_of`);
@@ -568,6 +573,7 @@ def served_at(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:
         for value in fields.strings(page.meta, "slug"):
             if (address := _address("/" + value.strip().lstrip("/"))) is not None:
                 slugs.setdefault(address, set()).add(path)
+    _collected(plan, pages, claimed)
     plan.addresses = {a: next(iter(p)) for a, p in claimed.items() if len(p) == 1}
     plan.slugs = {a: next(iter(p)) for a, p in slugs.items() if len(p) == 1}
     # the posts of this import, then those of earlier ones (from the source, which
@@ -581,6 +587,30 @@ def served_at(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:
             key = "/".join(day.groups()).casefold()
             dated.setdefault(key, set()).add(path)
     plan.dated = {a: next(iter(p)) for a, p in dated.items() if len(p) == 1}
+
+
+def _collected(
+    plan: Plan, pages: Mapping[str, conversion.Page], claimed: dict[str, set[str]]
+) -> None:
+    """Add to ``claimed`` where a Jekyll site serves each document of a collection it
+    outputs, as the collection's permalink places it (:func:`sites.jekyll_address`), for
+    a page whose fields place it nowhere themselves (its own ``permalink`` wins):
+    etalab/doc.data.gouv.fr linked ``articles/_moissonnage/dcat.md`` eight times as
+    ``/moissonnage/dcat`` or ``/moissonnage/dcat/#geonetwork``, kept as written."""
+    site = plan.jekyll
+    if site is None or not site.collections:
+        return
+    for path, page in pages.items():
+        if fields.strings(page.meta, "permalink"):
+            continue
+        slug_field = page.meta.get("slug")
+        served = sites.jekyll_address(
+            site,
+            posixpath.normpath(posixpath.join(plan.jekyll_at, path)),
+            slug_field if isinstance(slug_field, str) else "",
+        )
+        if served is not None and (address := _address(served)) is not None:
+            claimed.setdefault(address, set()).add(path)
 
 
 # a post named for its day ("2015-06-01-advanced-service-discovery.md"), which blogs serve
@@ -689,11 +719,13 @@ def relink_own_files(plan: Plan, pages: dict[str, conversion.Page]) -> dict[str,
     (``https://owner.github.io/repo/0230-x.html``), from the site's top, when they lead
     to a page imported now (see :func:`site_link`). Links to a page at a commit or a
     tag, and to files that are no imported page, stay as written. First, each page's
+    links written as Jekyll tags are written as paths (:func:`_from_liquid`), its
     links and images whose path holds spaces are written whole (:func:`_spaced`), and
     its links that climb out of the source to lead to a page are written from inside
     it (:func:`_from_above`): then no file of the project is looked for in their place."""
     pages = {
-        path: _from_above(plan, _spaced(plan, _from_content(page))) for path, page in pages.items()
+        path: _from_above(plan, _spaced(plan, _from_liquid(plan, _from_content(page))))
+        for path, page in pages.items()
     }
     if not plan.homes:
         return pages
@@ -897,6 +929,93 @@ def _from_content(page: conversion.Page) -> conversion.Page:
         if written.strip().startswith("@/"):
             changes.setdefault(number, {})[written] = "/" + written.strip()[2:]
     return with_body(page, foreign_links.retarget(page.body, changes)) if changes else page
+
+
+# a link's destination written as a Jekyll tag naming a page's file, the site's base
+# address before it or not, an anchor after it or not: "{{ site.baseurl }}{% link
+# _moissonnage/intro.md %}#filtrage", "{%- post_url 2015-06-01-name -%}"; linear: each run
+# possessive, and no two of them able to take the same characters
+_LIQUID_LINK = re.compile(
+    r"(?:\{\{-?+[ \t]*+site\.baseurl[ \t]*+-?+\}\})?+"
+    r"\{%-?+[ \t]*+(?P<tag>link|post_url)[ \t]++(?P<name>[^\s{}%()<>-][^\s{}%()<>]{0,500}+)"
+    r"[ \t]*+-?+%\}(?P<rest>[#?][^\s()<>]{0,500}+)?+"
+)
+_LIQUID_TAGS: Final = ("link", "post_url")
+_OPENING_MOST = 40  # characters before a destination read for the "](" opening it
+# a reference's definition up to its destination ("[ref]: "), bounded and linear
+_DEFINITION = re.compile(r" {0,3}\[[^\]\n]{1,999}+\]:[ \t]*+")
+
+
+def _from_liquid(plan: Plan, page: conversion.Page) -> conversion.Page:
+    """The page with the links its Jekyll site writes as tags (``{% link
+    _moissonnage/intro.md %}``, ``{% post_url 2015-06-01-name %}``, the site's
+    ``{{ site.baseurl }}`` before them or not) written as paths from the page's place
+    to the page each names, anchor kept: they then follow the page like any link.
+    etalab/doc.data.gouv.fr's 22 such links were kept as written, and the pages they
+    lead to were linked by none. ``link`` names a file from the site's folder, a
+    collection's from the folder of the collections (``collections_dir``) first;
+    ``post_url`` a post by its day and name. A tag naming no page imported now or
+    before is kept as written, and reported when it names a page's file; one in code
+    stays code."""
+    if "{%" not in page.body or not any(tag in page.body for tag in _LIQUID_TAGS):
+        return page
+    lines = page.body.split("\n")
+    prose = markdown.outside_code(lines)
+    here = posixpath.dirname(page.path)
+    changed = False
+    for number, line in enumerate(lines):
+        if not prose[number] or "{%" not in line:
+            continue
+        masked = markdown.mask(line)  # the same columns, code spans blanked
+        defined = _DEFINITION.match(masked)
+        out, done = [], 0
+        for match in _LIQUID_LINK.finditer(masked):
+            start, end = match.span()
+            opened = masked[max(0, start - _OPENING_MOST) : start].rstrip(" \t").endswith("](")
+            if not (opened or (defined and defined.end() == start)):
+                continue  # no link's destination: text, or a tag's parameter
+            if end < len(masked) and masked[end] not in ") \t\r":
+                continue
+            tag, name = match.group("tag", "name")
+            old = _liquid_target(plan, tag, name)
+            if old is None:
+                if tag == "post_url" or conversion.is_page(name):  # a page, missing
+                    written = line[start:end]
+                    plan.broken.append(BrokenLink(page.path, page.body_line + number, written))
+                continue
+            # climbing out of the source, from the page's folder up to its top: relpath
+            # would read the climb from the folder the process runs in
+            mine = posixpath.join(_up(here), old) if old.startswith("../") else ""
+            path = quote(mine or posixpath.relpath(old, here or "."), safe="/-._~")
+            after = line[match.start("rest") : end] if match.group("rest") else ""
+            out += [line[done:start], path + after]
+            done = end
+        if out:
+            lines[number] = "".join(out) + line[done:]
+            changed = True
+    return with_body(page, "\n".join(lines)) if changed else page
+
+
+def _liquid_target(plan: Plan, tag: str, name: str) -> str | None:
+    """The path from the source of the page a Jekyll tag names (see :func:`_from_liquid`),
+    imported now or before; None for none."""
+    if tag == "post_url":
+        day = _DATED_NAME.fullmatch(posixpath.basename(name))
+        return None if day is None else plan.dated.get("/".join(day.groups()).casefold())
+    wanted = name.strip("/")
+    site = plan.jekyll
+    tries = [posixpath.join(site.collections_dir, wanted)] if site and site.collections_dir else []
+    for at in [*tries, wanted]:
+        old = posixpath.normpath(posixpath.join(_up(plan.jekyll_at), at))
+        if conversion.is_page(old) and _candidate_id(plan, "./" + old, old) is not None:
+            return old
+    return None
+
+
+def _up(folder: str) -> str:
+    """The way up from ``folder`` (a relative path) to the folder it is a path from:
+    ``../..`` for ``a/b``, '' for that folder itself."""
+    return "/".join(".." for part in folder.split("/") if part)
 
 
 def _spaced(plan: Plan, page: conversion.Page) -> conversion.Page:

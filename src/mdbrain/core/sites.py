@@ -710,3 +710,106 @@ def _page_entry(title: object, target: object) -> bool:
         and "://" not in target
         and target.lower().endswith(MARKDOWN_SUFFIXES)
     )
+
+
+# --- Jekyll's collections ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Jekyll:
+    """Where a Jekyll site keeps its collections and serves their documents, as its
+    ``_config.yml`` says: the folder they are in (``collections_dir``, '' for the site's
+    own), and the permalink of each collection whose documents the site outputs, by
+    name (etalab/doc.data.gouv.fr: ``collections_dir: articles``, its ``moissonnage``
+    collection in ``articles/_moissonnage/`` served at ``/moissonnage/dcat/``)."""
+
+    collections_dir: str = ""
+    collections: tuple[tuple[str, str], ...] = ()  # (name, permalink), in order written
+
+    def collection_of(self, path: str) -> tuple[str, str, str] | None:
+        """The collection holding the file at ``path`` (from the site's folder), its
+        permalink, and the file's path in the collection's folder; None for a file of
+        none that the site outputs."""
+        inside = path
+        if self.collections_dir:
+            if not path.startswith(self.collections_dir + "/"):
+                return None
+            inside = path[len(self.collections_dir) + 1 :]
+        folder, _, rest = inside.partition("/")
+        if not rest or not folder.startswith("_"):
+            return None
+        name = folder[1:]
+        permalink = next((link for named, link in self.collections if named == name), None)
+        return None if permalink is None else (name, permalink, rest)
+
+
+# the permalink Jekyll serves a collection's documents at when the collection names none:
+# "/:collection/:path:output_ext", ended by a slash with "permalink: pretty" (an address
+# :func:`jekyll_address` reads alike either way)
+JEKYLL_PERMALINK: Final = "/:collection/:path/"
+# the permalink styles Jekyll names (its site-wide "permalink: pretty"): a collection
+# given one is served at the default address, its ending aside
+_PERMALINK_STYLES: Final = frozenset({"pretty", "date", "ordinal", "none", "weekdate"})
+_COLLECTIONS_MOST: Final = 200  # collections of one site read, at most
+_PERMALINK_MOST: Final = 300  # characters of a collection's permalink read, at most
+# a placeholder of a permalink (":collection", ":path", ":output_ext"): a run of word
+# characters after a colon, linear
+_PLACEHOLDER = re.compile(r":([a-z_]{1,40})")
+
+
+def jekyll_site(data: Mapping[str, Any]) -> Jekyll:
+    """What a Jekyll configuration (``data``, its YAML as read) says of its collections
+    (see :class:`Jekyll`): the collections listed by name alone, or not output
+    (``output: true`` is not their default), are served nowhere, and a permalink style
+    (``pretty``) or none is :data:`JEKYLL_PERMALINK`; a ``collections_dir``
+    outside the site's folder is read as none. Posts, served by their day and name, are
+    found so elsewhere."""
+    folder = data.get("collections_dir")
+    where = _norm(folder) if isinstance(folder, str) else "."
+    where = "" if where in {".", ".."} or where.startswith("../") else where
+    listed = data.get("collections")
+    found: list[tuple[str, str]] = []
+    for name, meta in list(listed.items())[:_COLLECTIONS_MOST] if isinstance(listed, dict) else []:
+        if not isinstance(name, str) or not name or "/" in name or name == "posts":
+            continue
+        if not isinstance(meta, dict) or meta.get("output") in (None, False):
+            continue  # Ruby's truth: any value but nil and false outputs
+        permalink = meta.get("permalink")
+        if not isinstance(permalink, str) or permalink.strip() in _PERMALINK_STYLES:
+            permalink = JEKYLL_PERMALINK
+        if len(permalink) <= _PERMALINK_MOST:
+            found.append((name, permalink.strip()))
+    return Jekyll(where, tuple(found))
+
+
+def jekyll_address(site: Jekyll, path: str, slug: str = "") -> str | None:
+    """The address the site serves the collection document at ``path`` (from the site's
+    folder) at, as its collection's permalink places it (``/moissonnage/dcat/`` for
+    ``articles/_moissonnage/dcat.md``): ``:collection``, ``:path`` (from the collection's
+    folder, without suffix), ``:name``, ``:title`` (the page's ``slug`` field, else its
+    name) and ``:output_ext`` filled in. None for a file of no collection the site
+    outputs, or a permalink holding another placeholder (a day's, categories')."""
+    found = site.collection_of(path)
+    if found is None:
+        return None
+    name, permalink, rest = found
+    stem = posixpath.splitext(rest)[0]
+    values = {
+        "collection": name,
+        "path": stem,
+        "name": posixpath.basename(stem),
+        "title": slug.strip() or posixpath.basename(stem),
+        "output_ext": "",
+    }
+    unknown = False
+
+    def fill(match: re.Match[str]) -> str:
+        nonlocal unknown
+        value = values.get(match.group(1))
+        unknown = unknown or value is None
+        return value or ""
+
+    address = _PLACEHOLDER.sub(fill, permalink)
+    if unknown:
+        return None
+    return "/" + "/".join(part for part in address.split("/") if part)

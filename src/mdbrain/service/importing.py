@@ -311,20 +311,51 @@ def _not_excluded(src: Path, paths: list[str], notes: list[str]) -> list[str]:
 
 def _jekyll_excluded(src: Path) -> list[str]:
     """The patterns of the ``exclude`` list of a Jekyll configuration at ``src``."""
-    for name in ("_config.yml", "_config.yaml"):
+    data = _jekyll_config(src)
+    listed = data.get("exclude") if data is not None else None
+    if not isinstance(listed, list):
+        return []
+    return [str(item).strip().strip("/") for item in listed if str(item).strip("/ ")]
+
+
+_JEKYLL_CONFIGS = ("_config.yml", "_config.yaml")
+
+
+def _jekyll_config(folder: Path, rel: str = "") -> dict[str, Any] | None:
+    """The data of the Jekyll configuration in the folder ``rel`` of ``folder`` (the
+    first of :data:`_JEKYLL_CONFIGS` that reads), at most :data:`_CONFIG_MOST` bytes
+    of it read by the project's YAML reader; an empty one when it is no mapping or does
+    not parse, None without one."""
+    for name in _JEKYLL_CONFIGS:
         try:
-            text = files.read(src, name, limit=1 << 20).decode("utf-8", "replace")
+            raw = files.read(folder, posixpath.join(rel, name), limit=_CONFIG_MOST)
         except MdbrainError:
             continue
         try:
-            data = frontmatter.parse_yaml(text)
+            data = frontmatter.parse_yaml(raw.decode("utf-8", "replace"))
         except frontmatter.InvalidYamlError:
-            return []
-        listed = data.get("exclude") if isinstance(data, dict) else None
-        if not isinstance(listed, list):
-            return []
-        return [str(item).strip().strip("/") for item in listed if str(item).strip("/ ")]
-    return []
+            return {}
+        return data if isinstance(data, dict) else {}
+    return None
+
+
+def _jekyll_site(src: Path, project: Path) -> tuple[sites.Jekyll, str] | None:
+    """The Jekyll site the source is in, as its configuration says (see
+    :func:`sites.jekyll_site`), and the source's folder from the site's: the nearest
+    folder from ``src`` up to the project's top (``src`` alone, for a source outside
+    the project) that holds a ``_config.yml``. etalab/doc.data.gouv.fr's pages are in
+    ``articles/``, its configuration at the project's top."""
+    src = src.resolve()
+    root = project if src == project or project in src.parents else src
+    for place in (src, *src.parents):
+        if place != root and root not in place.parents:
+            return None
+        folder = place.relative_to(root).as_posix()
+        data = _jekyll_config(root, "" if folder == "." else folder)
+        if data is not None:
+            rel = src.relative_to(place).as_posix()
+            return sites.jekyll_site(data), "" if rel == "." else rel
+    return None
 
 
 def _one_language_asked(source: Path, src: Path, lang: str) -> None:
@@ -1149,8 +1180,15 @@ def _note_macros(plan: Plan, page: conversion.Page) -> None:
 def _macros_note(plan: Plan) -> None:
     """One note for every page holding macros: a page named with its first macros,
     many pages counted (mdn/content: 311 notes, one per page, flooded the report)."""
+    said = _macros_said(plan)
+    if said:
+        plan.notes.append(said)
+
+
+def _macros_said(plan: Plan) -> str:
+    """The note :func:`_macros_note` writes ('' for no page holding macros)."""
     if not plan.macros:
-        return
+        return ""
     kept = (
         "that a site would fill in when it is built (or text that reads like one);"
         " import does not expand them: kept as written"
@@ -1159,15 +1197,33 @@ def _macros_note(plan: Plan) -> None:
         [(path, found)] = plan.macros.items()
         shown = ", ".join(found[:_MACROS_SHOWN])
         more = f" and {len(found) - _MACROS_SHOWN} more" if len(found) > _MACROS_SHOWN else ""
-        plan.notes.append(f"{path}: holds template macros ({shown}{more}) {kept}")
-        return
+        return f"{path}: holds template macros ({shown}{more}) {kept}"
     first = sorted(plan.macros)[:_MACROS_SHOWN]
     named = ", ".join(f"{path} ({plan.macros[path][0]})" for path in first)
     rest = len(plan.macros) - len(first)
-    plan.notes.append(
-        f"{len(plan.macros)} pages hold template macros {kept}: {named}"
-        + (f" and {rest} more" if rest else "")
+    return f"{len(plan.macros)} pages hold template macros {kept}: {named}" + (
+        f" and {rest} more" if rest else ""
     )
+
+
+def _macros_again(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:
+    """Take the macros of ``pages`` (relinked) again, and say so in their note, in its
+    place: a link written as a Jekyll tag that now leads to its page
+    (``{% link _api/intro.md %}``) is no macro kept as written, and the note of
+    etalab/doc.data.gouv.fr's import named six pages whose every macro was such a link."""
+    said = _macros_said(plan)
+    for path, page in pages.items():
+        if path in plan.macros:
+            found = conversion.macros(page.body)
+            if found:
+                plan.macros[path] = found
+            else:
+                del plan.macros[path]
+    now = _macros_said(plan)
+    if now == said or said not in plan.notes:
+        return
+    at = plan.notes.index(said)
+    plan.notes[at : at + 1] = [now] if now else []
 
 
 def _updated_field(meta: dict[str, object]) -> bool:
@@ -1437,6 +1493,7 @@ def _relink(run: _Run, pages: dict[str, conversion.Page]) -> dict[str, conversio
     out = {}
     own = import_plan.relink_own_files(run.plan, pages)
     own = {path: _to_itself_as_written(run, pages[path], page) for path, page in own.items()}
+    _macros_again(run.plan, {path: page for path, page in own.items() if page is not pages[path]})
     wiki = import_plan.relink_wiki(run.plan, own)
     relinked = import_plan.relink_doxygen(run.plan, wiki, run.inside or "")
     for path, page in counted(list(relinked.items()), run.session.progress, "linking"):
@@ -2182,6 +2239,9 @@ def _site_setup(run: _Run, project: Path, copy: _Translation | None) -> None:
     _site_of(run, built[0] if built else site)
     run.served = _served(project, src)
     run.plan.served_root = _served_root(src)
+    jekyll = _jekyll_site(src, project)
+    if jekyll is not None:
+        run.plan.jekyll, run.plan.jekyll_at = jekyll
 
 
 _CONFIG_MOST = 1_000_000  # bytes of a site's configuration file read, at most
