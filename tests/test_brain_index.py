@@ -442,3 +442,22 @@ def test_a_link_or_image_to_a_file_that_is_gone_is_reported(make_base: MakeBase)
         "link to src/moved.py of the project, which is not there; not followed",
     ]
     assert {f.line for f in found} == {14, 16}  # the body opens on line 12
+
+
+def test_a_link_to_a_file_whose_accents_the_disk_spells_decomposed_leads_to_it(
+    make_base: MakeBase,
+) -> None:
+    """betagouv/doc.demarches-simplifiees.fr: 136 warnings for screenshots that are
+    there, "Capture d’écran ....png" stored with "é" as e and its accent, the links
+    written either way."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFD", "capture d’écran.png")
+    body = "![shot](assets/capture%20d’écran.png) ![same](<assets/capture d’e\u0301cran.png>)\n"
+    root = make_base({"a.md": doc(body=body)})
+    (root / "assets").mkdir()
+    (root / "assets" / decomposed).write_bytes(b"\x89PNG")
+    assert [f.message for f in Brain.open(root).check().findings if f.code == "W006"] == []
+    (root / "assets" / decomposed).unlink()
+    gone = [f for f in Brain.open(root).check().findings if f.code == "W006"]
+    assert len(gone) == 1  # both spellings name one file, on one line

@@ -146,8 +146,10 @@ def existing_files(project: Path, at: str, found: Manifest) -> frozenset[str]:
         path = rules.from_project(at, target)
         if path is None:
             continue
-        try:  # a NUL in a path: no file
-            if os.path.isfile(os.path.join(project, path)):
+        try:  # a NUL in a path: no file; a name whose accents the disk spells otherwise: one
+            if os.path.isfile(os.path.join(project, path)) or (
+                not path.isascii() and files.is_regular(project, path)
+            ):
                 exists.add(target)
         except (OSError, ValueError):
             continue
