@@ -1589,3 +1589,28 @@ def test_a_french_announcement_spaced_before_its_colon_takes_its_list(
     root = make_base({"licences.md": doc("Licences", body=body)}, FRENCH)
     shown = "\n".join(p.text for p in _query(root, "détection de la licence").sections)
     assert "- `alternate_titles`" in shown, shown
+
+
+def test_french_question_words_and_modals_are_no_terms(make_base: MakeBase) -> None:
+    """etalab/guides.etalab.gouv.fr: "à partir de combien d'agents faut-il faire
+    l'inventaire des algorithmes ?" put first the page saying "combien de temps
+    faut-il", the inventory's page second."""
+    root = make_base(
+        {
+            "etapes.md": doc(
+                "Les étapes",
+                body="Combien de temps faut-il pour l'inventaire ? Combien faut-il de"
+                " personnes ? Il faut compter trois mois, combien que cela coûte.\n",
+            ),
+            "inventaire.md": doc(
+                "Obligations",
+                body="Une administration de plus de cinquante agents publie l'inventaire"
+                " de ses principaux algorithmes.\n",
+            ),
+            **{f"autre-{n}.md": doc(f"Autre {n}", body="Rien à voir ici.") for n in range(3)},
+        },
+        FRENCH,
+    )
+    asked = "à partir de combien d'agents faut-il faire l'inventaire des algorithmes ?"
+    assert _ids(root, asked)[0] == "inventaire.md"
+    assert text.Analyzer("fr").terms("Pourquoi et combien peut-on, doit-on ?") == []

@@ -32,10 +32,10 @@ it its me my of on or our so than that the their then there these this those to 
 were what when where which who why will with you your
 """
 _FRENCH_STOP = """
-a ai au aux avec avoir ça ce cela ces cette comment dans de des du elle en est et été être
-il ils je la le les leur leurs lui ma mais me mes mon ne nos notre nous on ont ou où par pas
-pour quand que quel quelle qui qu sa se ses si son sont sur ta te tes ton tu un une vos
-votre vous y
+a à ai au aux avec avoir ça ce cela ces cette combien comment dans de des doit du elle en est
+et été être faut il ils je la laquelle le lequel les leur leurs lui ma mais me mes mon ne nos
+notre nous on ont ou où par pas peut pour pourquoi quand que quel quelle quelles quels qui
+quoi qu sa se ses si son sont sur ta te tes ton tu un une vos votre vous y
 """
 # the letters an apostrophe cuts from the next word in French ("l'API", "d'un", "qu'il"):
 # no terms, though not a sign of French either (English writes "it's" and "don't")
