@@ -831,6 +831,9 @@ def test_the_passage_lines_are_the_file_lines_shown(make_base: MakeBase) -> None
         # a site's template tags, as Jekyll's and Hugo's docs write their badges
         '## Rotation of keys {%- include docs_version_badge.html version="4.0" -%}',
         "## Rotation of keys {{< new-in 0.123.0 >}}",
+        # GitBook's: an empty link naming itself, and a space written as a reference
+        '## Rotation of keys <a href="#key-rotation" id="key-rotation"></a>',
+        "## **Rotation of keys**&#x20;",
     ],
 )
 def test_headings_are_shown_without_their_anchors(make_base: MakeBase, heading: str) -> None:

@@ -273,7 +273,11 @@ def comment_lines(lines: Sequence[str]) -> frozenset[int]:
 # an HTML anchor a page links to, and which shows nothing: <a name="x"></a>, <a id=y/>
 # (the value quoted or not: <a name=usage></a> is valid HTML too)
 HTML_ANCHOR = lazy_pattern(
-    r"<a\s+(?:name|id)\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'<>=`]+)\s*/?>\s*(?:</a>)?", re.I
+    r"<a\s+(?:name|id)\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'<>=`]+)\s*/?>\s*(?:</a>)?"
+    # or an empty link naming itself, its other attributes first: GitBook's headings end
+    # on <a href="#a-la-connexion" id="a-la-connexion"></a> (betagouv/doc.demarches-...)
+    r"|<a\s[^<>]{0,500}?\b(?:name|id)\s*=[^<>]{0,500}>\s*</a>",
+    re.I,
 )
 
 

@@ -16,6 +16,7 @@ so is a site's template tag (``{% include badge.html %}``).
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, overload
@@ -74,7 +75,10 @@ def heading_name(title: str) -> str:
 
 def clean_heading(title: str) -> str:
     """A heading's title as a reader sees it: anchors, ``{#id}``, MDX's ``{/*id*/}``,
-    template tags (``{% include badge.html %}``) and closing hashes out."""
+    template tags (``{% include badge.html %}``) and closing hashes out, character
+    references read (GitBook ends headings on ``&#x20;``)."""
+    if "&" in title and ";" in title:
+        title = html.unescape(title)
     if "<" not in title and "{" not in title and not title.endswith("#"):
         return " ".join(title.split())
     text = markdown.HTML_ANCHOR().sub("", title)
