@@ -1617,3 +1617,22 @@ def test_french_question_words_and_modals_are_no_terms(make_base: MakeBase) -> N
     asked = "à partir de combien d'agents faut-il faire l'inventaire des algorithmes ?"
     assert _ids(root, asked)[0] == "inventaire.md"
     assert text.Analyzer("fr").terms("Pourquoi et combien peut-on, doit-on ?") == []
+
+
+def test_a_hyphenated_word_and_the_word_written_whole_find_each_other(
+    make_base: MakeBase,
+) -> None:
+    """betagouv/doc.demarches-simplifiees.fr: no search for "email" found "l'e-mail de
+    validation", and "pré-remplissage" asked put the page writing it so before the one
+    on "préremplissage" written whole."""
+    root = make_base(
+        {
+            "usager.md": doc("Tutoriel usager", body="Vous recevez un e-mail de validation.\n"),
+            "api.md": doc("API", body="Le préremplissage se fait par l'API.\n"),
+            "autre.md": doc("Autre", body="La validation du dossier, validation faite.\n"),
+        },
+        FRENCH,
+    )
+    assert _ids(root, "email de validation")[:1] == ["usager.md"]
+    assert _ids(root, "pré-remplissage")[:1] == ["api.md"]
+    assert text.normalise("read-only x86-64").split() == ["read", "only", "readonly", "x86", "64"]

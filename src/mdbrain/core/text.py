@@ -232,9 +232,32 @@ def cjk_split(text: str) -> str:
 _DATE = re.compile(r"(?<![\w.-])(\d{4})-(\d{2})-(\d{2})(?:(?![\w-])|(?=T\d))")
 
 
+# A word written with hyphens between its letters ("e-mail", "pré-remplissage", "read-only"):
+# read as its parts and then as one word, which others write it as ("email",
+# "préremplissage"): betagouv/doc.demarches-simplifiees.fr's "e-mail de validation" was
+# found by no search for "email".
+_HYPHENATED = re.compile(r"(?<![\w-])[^\W\d_]++(?:-[^\W\d_]++){1,3}+(?![\w-])")
+
+
 def dated(text: str) -> str:
-    """``text`` with its ISO dates read as :data:`_DATE` says."""
-    return _DATE.sub(r"\1 \1\2\3", text) if "-" in text else text
+    """``text`` with its ISO dates read as :data:`_DATE` says, and its hyphenated words
+    followed by their letters joined (:data:`_HYPHENATED`)."""
+    if "-" not in text:
+        return text
+    text = _DATE.sub(r"\1 \1\2\3", text)
+    return _HYPHENATED.sub(_joined, text)
+
+
+# the pronouns French puts after a verb to ask ("peut-on", "faut-il", "est-ce", "a-t-il"):
+# no word to join, and joined a rare word that a question alone would hold
+_INVERTED = frozenset({"il", "ils", "elle", "elles", "on", "ce", "je", "tu", "nous", "vous"})
+
+
+def _joined(found: re.Match[str]) -> str:
+    word = found.group()
+    if word.rpartition("-")[2].casefold() in _INVERTED:
+        return word
+    return f"{word} {word.replace('-', '')}"
 
 
 def normalise(text: str) -> str:

@@ -47,7 +47,7 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = cache.SEARCH_FILE
-FORMAT = "32"  # 22: "did" and "had" are English stop words, as "do", "does", "has" and
+FORMAT = "33"  # 22: "did" and "had" are English stop words, as "do", "does", "has" and
 # "have" were; 23: a table of contents is no text either; 24: an option's dotted name
 # (--web.route-prefix) is one name, and so is that name without its dashes; 25: the
 # headings of each document searched apart (heads); 26: a name after a dollar sign ($on);
@@ -57,6 +57,7 @@ FORMAT = "32"  # 22: "did" and "had" are English stop words, as "do", "does", "h
 # 30: an ISO date is its year and one word of its digits ("2018 20180627")
 # 31: French question words and modals ("combien", "faut", "peut") are stop words
 # 32: headings without GitBook's self-named empty links, their character references read
+# 33: a hyphenated word is its parts and then one word ("e-mail": "e mail email")
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
