@@ -1085,3 +1085,21 @@ def test_a_decision_of_a_few_words_and_a_list_announcing_code_sum_up_their_recor
     # a page that is no record keeps reading past a line of two words
     page = "# Setup\n\nRun it.\n\nThe tool installs itself with pip and needs Python 3.11.\n"
     assert conversion.summary_of(page, {}, 240, False).startswith("The tool installs")
+
+
+def test_a_description_that_only_dates_the_page_and_a_greeting_are_no_summaries() -> None:
+    """betagouv/doc.demarches-simplifiees.fr: GitBook descriptions "16/05/2024" and
+    "Dernière mise à jour : 16 juillet 2025" were summaries, and a talk's transcript was
+    summed up as "Bonjour à tous ,"."""
+    page = "# Conditions\n\nLes présentes conditions encadrent l'usage du service.\n"
+    for said in ("16/05/2024", "Dernière mise à jour : 16 juillet 2025", "Publié le 3 mars 2024"):
+        assert conversion.summary_of(page, {"description": said}, 240, False) == (
+            "Les présentes conditions encadrent l'usage du service."
+        ), said
+    # nothing else: the field is better than nothing
+    assert conversion.summary_of("# Conditions\n", {"description": "16/05/2024"}, 240, False) == (
+        "16/05/2024"
+    )
+    talk = "# Vidéo\n\nBonjour à tous ,\n\nCette vidéo présente la relation avec l'usager.\n"
+    assert conversion.summary_of(talk, {}, 240, False).startswith("Cette vidéo présente")
+    assert summary.weak("Hi everyone!") and not summary.weak("Hi-fi audio is decoded here.")

@@ -601,10 +601,15 @@ def summary_of(
     parentheses, is taken only when neither the next place nor the page has better; so
     is a line other pages open on too (``shared``, :func:`lead_line`)."""
     named = {_field_name(key): value for key, value in meta.items()} if meta else {}
+    field = ""  # a field that only dates the page or greets: taken when nothing says more
     for key in SUMMARY_FIELDS:
         value = named.get(key)
         if isinstance(value, str) and plain(value) and not _says_no_more(plain(value), title):
-            return clip(plain(value), limit)
+            if not weak(plain(value)):
+                return clip(plain(value), limit)
+            # betagouv/doc.demarches-simplifiees.fr's GitBook descriptions: "16/05/2024",
+            # "Dernière mise à jour : 16 juillet 2025"
+            field = field or plain(value)
     # what a record decides; else the summary it writes of itself; else, in a proposal's
     # words, what it proposes; else why. A proposal's own Summary is what its authors
     # wrote to sum it up: its Proposal section opens as often on a glossary, a user story,
@@ -641,7 +646,7 @@ def summary_of(
         if found and not thin(found):
             return clip(found, limit)
         poor = poor or found
-    return clip(poor, limit)
+    return clip(field or poor, limit)
 
 
 _ATX = re.compile(r"^ {0,3}#{1,6}(?:[ \t]|$)")

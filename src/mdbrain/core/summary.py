@@ -777,8 +777,18 @@ def _says_where_it_stands(text: str) -> bool:
 # a line that only dates the page: "Created on 12/27/2022 3:06:56 PM", "Last updated: May
 # 2021" (a report generated from a tool opens so)
 _DATED_ONLY = re.compile(
-    r"(?:created|generated|updated|last\s+updated|modified|published|written|date[ds]?)"
-    r"(?:\s+(?:on|at))?\s*:?\s*[\w/.,:-]*\d[\w/.,: -]{0,40}",
+    r"(?:created|generated|updated|last\s+updated|modified|published|written|date[ds]?"
+    # French: "Dernière mise à jour : 16 juillet 2025", "Publié le 3 mars 2024"
+    r"|(?:derni[eè]re\s+)?mise\s+[àa]\s+jour|mis\s+[àa]\s+jour|cr[ée]{2}e?|publi[ée]e?"
+    r"|modifi[ée]e?)(?:\s+(?:on|at|le))?\s*:?\s*[\w/.,:-]*\d[\w/.,: -]{0,40}"
+    # or a date alone: "16/05/2024", "2024-05-16"
+    r"|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}",
+    re.IGNORECASE,
+)
+# a greeting that opens a talk's transcript or a letter: "Bonjour à tous ,", "Hi everyone!"
+_GREETING = re.compile(
+    r"(?:bonjour|bonsoir|salut|hello|hi|hey)(?:\s+(?:à\s+tou(?:te)?s(?:\s+et\s+à\s+tou(?:te)?s)?"
+    r"|tout\s+le\s+monde|everyone|everybody|all|folks|there))?\s*[,!.]?",
     re.IGNORECASE,
 )
 
@@ -944,6 +954,7 @@ def weak(text: str) -> bool:
         or _INSTRUCTION.match(core) is not None
         or _ABOUT_ITS_SECTION.match(core) is not None
         or _cheer(core)
+        or _GREETING.fullmatch(core) is not None
         or _ONE_FIELD.fullmatch(core.rstrip(".")) is not None
         or len(core.split()) < 2
     )
