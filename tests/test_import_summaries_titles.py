@@ -1103,3 +1103,29 @@ def test_a_description_that_only_dates_the_page_and_a_greeting_are_no_summaries(
     talk = "# Vidéo\n\nBonjour à tous ,\n\nCette vidéo présente la relation avec l'usager.\n"
     assert conversion.summary_of(talk, {}, 240, False).startswith("Cette vidéo présente")
     assert summary.weak("Hi everyone!") and not summary.weak("Hi-fi audio is decoded here.")
+
+
+def test_pages_sharing_their_summary_are_summed_up_by_what_follows_it(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """nodejs/TSC: 236 of 392 meeting minutes were summed up by their agenda's
+    boilerplate, "Extracted from tsc-agenda labeled issues and pull requests from the
+    nodejs org prior to the meeting.", which told none of them apart."""
+    said = "Extracted from labeled issues and pull requests prior to the meeting."
+    topics = ("the release schedule", "the security fund", "the summit venue", "the charter")
+    source = tmp_path / "meetings"
+    source.mkdir()
+    for n, topic in enumerate(topics):
+        page = (
+            f"# Node.js TSC meeting 2024-0{n + 1}-01\n\n## Agenda\n\n{said}\n\n"
+            f"## Notes\n\nWe discussed {topic}.\n"
+        )
+        (source / f"2024-0{n + 1}-01.md").write_text(page, encoding="utf-8")
+    (source / "other.md").write_text("# Other\n\nA page of its own.\n", encoding="utf-8")
+    root = make_base({})
+    report = run_import(root, source)
+    summaries = {name: meta(root, doc_id)["summary"] for name, doc_id in report.imported.items()}
+    assert [summaries[f"2024-0{n + 1}-01.md"] for n in range(4)] == [
+        f"We discussed {topic}." for topic in topics
+    ]
+    assert summaries["other.md"] == "A page of its own."

@@ -632,7 +632,10 @@ def summary_of(
     poor = ""
 
     def thin(text: str) -> bool:
-        return weak(text) or (bool(shared) and " ".join(text.split()) in shared)
+        if weak(text):
+            return True
+        said = " ".join(text.split())
+        return bool(shared) and (said in shared or clip(said, limit) in shared)
 
     for names in (*places, None) if decision else (SUMMARY_SECTIONS, None):
         own = names is SUMMARY_SECTIONS  # a Decision section is one wherever it stands

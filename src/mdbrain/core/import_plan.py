@@ -43,6 +43,7 @@ from mdbrain.core import (
     markdown,
     sites,
     slug,
+    text,
     yaml_emit,
 )
 from mdbrain.core.marker import Config
@@ -163,6 +164,8 @@ class Plan:
     form_titles: frozenset[str] = frozenset()
     # the opening lines several pages share word for word, their subtitle: no summary
     shared_leads: frozenset[str] = frozenset()
+    # each page's summary and title, as composed
+    summaries: dict[str, tuple[str, str]] = field(default_factory=dict)
     # the folder, from the source, that the site serves at its root when the source is a
     # site's own folder (Hugo's content/en): a link written from the root is read there
     # first (see :func:`mdbrain.core.sites.hugo_content`)
@@ -548,6 +551,39 @@ def shared_leads(plan: Plan, pages: Mapping[str, conversion.Page]) -> None:
         if lead:
             counted[lead] = counted.get(lead, 0) + 1
     plan.shared_leads = frozenset(lead for lead, n in counted.items() if n >= FORM_TITLE_PAGES)
+
+
+def alike_summaries(plan: Plan) -> set[str]:
+    """The pages whose summary, as composed, :data:`FORM_TITLE_PAGES` pages or more share
+    word for word, that summary now known as shared (:attr:`Plan.shared_leads`): the
+    boilerplate a template gives them all, which sums none of them up. nodejs/TSC's 392
+    meeting minutes had 71 summaries, 236 of them "Extracted from tsc-agenda labeled
+    issues and pull requests from the nodejs org prior to the meeting."; composed again,
+    each says what its page does. A page whose title that summary tells of keeps it:
+    fr-docs' four pages on deliveries ("Livraison des données raster", "... vecteur")
+    each open on what a delivery is."""
+    counted: dict[str, int] = {}
+    for said, _title in plan.summaries.values():
+        if said:
+            counted[said] = counted.get(said, 0) + 1
+    shared = {said for said, n in counted.items() if n >= FORM_TITLE_PAGES}
+    shared -= plan.shared_leads
+    plan.shared_leads |= shared
+    return {
+        path
+        for path, (said, title) in plan.summaries.items()
+        if said in shared and not _tells_of(said, title)
+    }
+
+
+def _tells_of(summary: str, title: str) -> bool:
+    """Whether ``summary`` holds half the words of ``title`` or more (case and accents
+    aside): "La livraison est une entité qui permet de déposer ... de données" tells of
+    "Livraison des données raster"; "Extracted from tsc-agenda ... prior to the meeting"
+    not of "Node.js TSC Meeting 2023-07-05"."""
+    words = {text.fold(w) for w in text.words_of(summary)}
+    named = [text.fold(w) for w in text.words_of(title)]
+    return bool(named) and 2 * sum(w in words for w in named) >= len(named)
 
 
 def _headed_otherwise(page: conversion.Page, title: str) -> bool:
@@ -1665,6 +1701,7 @@ def _fields(plan: Plan, page: conversion.Page) -> dict[str, Any]:
     summary = conversion.summary_of(
         page.body, meta, config.summary_max, record is not None, title, shared=plan.shared_leads
     )
+    plan.summaries[page.path] = (summary, title)
     kind = meta.get("type")
     if kind not in config.types:
         kind = conversion.guess_type(page.path, meta, page.body, title, decision)

@@ -2318,7 +2318,7 @@ def import_folder(
         import_plan.decisions(plan)
         _translating(run, pages)
         said = (len(plan.broken), len(plan.notes), len(plan.unresolved))
-        texts, added = _composed(run, pages)
+        texts, added = _alike_summed_up(run, pages, _composed(run, pages), said)
         if prefix:
             files.locate(session.root, prefix)  # a theme folder linked outside is refused
         with secret_scan.asked_ahead(list(texts.values()), session.progress):
@@ -2335,6 +2335,29 @@ def import_folder(
             written += made
         # reported (and re-indexed) in the same hold of the lock: never busy once written
         return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
+
+
+ALIKE_ROUNDS = 2  # times pages whose summaries many share are composed again, at most
+
+
+def _alike_summed_up(
+    run: _Run,
+    pages: dict[str, conversion.Page],
+    composed: tuple[dict[str, str], dict[str, _Added]],
+    said: tuple[int, int, int],
+) -> tuple[dict[str, str], dict[str, _Added]]:
+    """The pages as ``composed``, those whose summary many share composed again, each
+    summed up by what follows that boilerplate (:func:`import_plan.alike_summaries`); a
+    second round for the boilerplate found next (the minutes' "No questions this week.").
+    The reports made since ``said`` (their lengths before composing) are made again."""
+    plan = run.plan
+    for _round in range(ALIKE_ROUNDS):
+        again = import_plan.alike_summaries(plan)
+        if not again:
+            break
+        del plan.broken[said[0] :], plan.notes[said[1] :], plan.unresolved[said[2] :]
+        composed = _composed(run, pages, composed, again)
+    return composed
 
 
 def _guarded(
