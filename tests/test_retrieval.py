@@ -1636,3 +1636,20 @@ def test_a_hyphenated_word_and_the_word_written_whole_find_each_other(
     assert _ids(root, "email de validation")[:1] == ["usager.md"]
     assert _ids(root, "pré-remplissage")[:1] == ["api.md"]
     assert text.normalise("read-only x86-64").split() == ["read", "only", "readonly", "x86", "64"]
+
+
+def test_a_heading_asking_as_the_question_does_must_name_something_asked(
+    make_base: MakeBase,
+) -> None:
+    """etalab/guides.etalab.gouv.fr: "Comment utiliser l'IA pour pseudonymiser des
+    documents ?" was answered from "## Comment contribuer ?", which opens on the word the
+    question asks with and names nothing it asks."""
+    body = (
+        "## Pseudonymiser de nouveaux documents\n\nLe modèle entraîné attribue une catégorie"
+        " à chaque mot du document à pseudonymiser, puis remplace les noms par un alias.\n\n"
+        "## Comment contribuer ?\n\nCe guide sur l'IA est ouvert : utilisez le dépôt pour"
+        " proposer vos modifications.\n"
+    )
+    root = make_base({"pratique.md": doc("En pratique", body=body)}, FRENCH)
+    result = _query(root, "Comment utiliser l'IA pour pseudonymiser des documents ?")
+    assert result.sections[0].title == "Pseudonymiser de nouveaux documents"

@@ -1260,7 +1260,15 @@ def _scored_sections(
         order = score(chooser) if within else value
         if number in headed:
             order = order * SYMBOL_HEADING + SYMBOL_HEADING
-        if opening and path and value > 0 and _asking_word(path[-1]) == opening:
+        # and names something asked: etalab's guides answered "Comment utiliser l'IA pour
+        # pseudonymiser ?" from "## Comment contribuer ?"
+        if (
+            opening
+            and path
+            and value > 0
+            and _asking_word(path[-1]) == opening
+            and any(ranking.frequencies(question, _heading_words(path[-1])))
+        ):
             order *= 1 + ASKED_AS_HEADED
         if value > 0 or order > value:
             out.append((order, passages.Section(start, end, level, tuple(path)), value))
