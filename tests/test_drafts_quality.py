@@ -438,3 +438,17 @@ def test_a_circleci_step_written_as_a_mapping_is_said_by_its_name() -> None:
     )
     [job] = infrastructure.workflow_facts(".circleci/config.yml", config).symbols
     assert job.doc == "Install Ruby dependencies, bundle exec jekyll build, make test"
+
+
+def test_a_comma_inside_a_string_of_an_exported_object_is_no_key() -> None:
+    """etalab/guides.etalab.gouv.fr: its VuePress configuration was said to export a key
+    "algorithmes", a word of its description "données, algorithmes et codes"."""
+    from mdbrain.core import javascript
+
+    config = (
+        'module.exports = {\n  title: "Guides",\n'
+        '  description: "Les données, algorithmes et codes",\n'
+        "  theme: 'x, y',\n  themeConfig: { nav: [1, 2] },\n}\n"
+    )
+    names = [s.name for s in javascript.js_facts(".vuepress/config.js", config).symbols]
+    assert names == ["title", "description", "theme", "themeConfig"]

@@ -89,13 +89,27 @@ def _exported(symbol: Symbol, doc: str, name: str = "") -> Symbol:
 
 
 def _object_keys(code: str, start: int) -> list[tuple[str, str]]:
-    """The keys of the object literal opening at ``code[start]``, with their value's start."""
+    """The keys of the object literal opening at ``code[start]``, with their value's start;
+    a comma inside a string is no entry's end (etalab's VuePress configuration gave a key
+    "algorithmes" out of its description, "données, algorithmes et codes")."""
     keys: list[tuple[str, str]] = []
     depth = 0
     entry_start = start + 1
     end = min(len(code), start + _MAX_OBJECT)
+    quote, escaped = "", False  # inside a string: its commas and brackets are text
     for at in range(start, end):
         char = code[at]
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = ""
+            continue
+        if char in "'\"`":
+            quote = char
+            continue
         if char in "{[(":
             depth += 1
         elif char in "}])":
