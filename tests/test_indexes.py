@@ -136,3 +136,18 @@ def test_numbered_pages_are_listed_as_a_person_counts() -> None:
     assert rows == ["adr/0003-x.md", "adr/a.md", "adr/adr-1.md", "adr/adr-2.md", "adr/adr-10.md"]
     tree = indexes.render_overview(found, EN, None)
     assert tree.index("adr-2.md") < tree.index("adr-10.md")
+
+
+def test_a_folder_overview_is_titled_as_its_language_writes_a_colon() -> None:
+    """etalab's imports were titled "Pages importées: articles/api", its summaries
+    spaced before the colon as French writes it."""
+    import datetime as dt
+
+    from mdbrain.core import document, folder_overview
+
+    day = dt.date(2026, 12, 1)
+    pages = [("api/a.md", "A", "Une page.")]
+    french = folder_overview.page("api", pages, day, "fr", origin="import", source="docs")
+    english = folder_overview.page("api", pages, day, "en", origin="import", source="docs")
+    assert document.loads(french, "api/overview.md").meta["title"] == "Pages importées : api"
+    assert document.loads(english, "api/overview.md").meta["title"] == "Imported pages: api"

@@ -94,7 +94,8 @@ def page(
     its last change, ``created`` its first (``today`` when not given)."""
     words = _WORDS[origin]
     heading, summary, note = words.get(lang, words["en"])
-    title = heading if not folder else f"{heading}: {folder}"
+    # French puts a space before a colon, as the summaries below do
+    title = heading if not folder else f"{heading}{' :' if lang == 'fr' else ':'} {folder}"
     said = cells.clip(summary.format(title=heading, n=len(pages), source=source), summary_max)
     lines = [
         "---",
