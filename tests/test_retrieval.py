@@ -1653,3 +1653,17 @@ def test_a_heading_asking_as_the_question_does_must_name_something_asked(
     root = make_base({"pratique.md": doc("En pratique", body=body)}, FRENCH)
     result = _query(root, "Comment utiliser l'IA pour pseudonymiser des documents ?")
     assert result.sections[0].title == "Pseudonymiser de nouveaux documents"
+
+
+def test_lines_that_only_open_or_close_a_container_are_not_shown(make_base: MakeBase) -> None:
+    """betagouv/doc.demarches-simplifiees.fr's passages opened on GitBook's
+    ``{% hint style="info" %}``; guides.etalab's closed on VuePress' ``:::``."""
+    body = (
+        '## Jeton\n\n{% hint style="info" %}\nLe jeton peut être restreint à une liste'
+        " d'adresses IP.\n{% endhint %}\n\n::: tip Rappel\nLe jeton expire après un an.\n:::\n"
+    )
+    root = make_base({"jeton.md": doc("API", body=body)}, FRENCH)
+    shown = "\n".join(p.text for p in _query(root, "jeton restreint adresses IP expire").sections)
+    assert "restreint à une liste" in shown and "expire après un an" in shown, shown
+    lines = shown.splitlines()
+    assert "{%" not in shown and ":::" not in lines and "::: tip Rappel" in lines

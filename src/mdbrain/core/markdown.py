@@ -281,6 +281,15 @@ HTML_ANCHOR = lazy_pattern(
 )
 
 
+# a line that only opens or closes a container: GitBook's blocks without a title of their
+# own (a hint's style is no text; a tab's or a code block's title, an embed's address are),
+# the end of any Liquid block, and the ":::" closing an admonition
+_CONTAINER_MARK = lazy_pattern(
+    r"\{%-?\s*(?:end[\w-]{1,30}|hint(?:\s+style=\S{1,40})?|tabs|stepper|step|columns|column)"
+    r"\s*-?%\}|:{3,}"
+)
+
+
 def hidden_lines(lines: Sequence[str]) -> frozenset[int]:
     """The lines (0-based) a reader never sees, code blocks aside: those of an HTML
     comment (:func:`comment_lines`), and the definitions of reference links
@@ -289,8 +298,19 @@ def hidden_lines(lines: Sequence[str]) -> frozenset[int]:
     nothing, yet matched its links' words: hugoDocs' math page showed its "Chemistry"
     section, all definitions, for a question on LaTeX. So are the lines holding only
     an empty HTML anchor (``<a id="constants"></a>``): the Rust book's matched a
-    question through the anchor's name, and a passage showed that line alone."""
+    question through the anchor's name, and a passage showed that line alone. So are
+    the lines that only open or close a site's container and say nothing of it
+    (:data:`_CONTAINER_MARK`: GitBook's ``{% hint style="info" %}`` and
+    ``{% endhint %}``, a lone ``:::`` closing VuePress' and Docusaurus' boxes):
+    betagouv/doc.demarches-simplifiees.fr's passages opened on them."""
     hidden = comment_lines(lines)
+    if any("{%" in line or ":::" in line for line in lines):
+        prose = outside_code(lines)
+        hidden = hidden | {
+            number
+            for number, line in enumerate(lines)
+            if prose[number] and _CONTAINER_MARK().fullmatch(line.strip()) is not None
+        }
     if any("<a" in line for line in lines):
         prose = outside_code(lines)
         hidden = hidden | {
