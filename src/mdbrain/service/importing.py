@@ -658,13 +658,15 @@ _FRONTMATTER_KEPT = {
 
 
 def _book_contents(run: _Run, path: str) -> str:
-    """Why an mdBook's SUMMARY.md is not imported ('' for any other page): it is the
-    book's table of contents, which the site draws as its side bar. Zed's came in as a
-    page titled "Summary", and was then a neighbour of nearly every page."""
+    """Why a book's SUMMARY.md (mdBook's, GitBook's) is not imported ('' for any other
+    page): it is the book's table of contents, which the site draws as its side bar.
+    Zed's came in as a page titled "Summary", and was then a neighbour of nearly every
+    page."""
     top = run.book and path.casefold() == "summary.md"
     if top or (posixpath.basename(path).casefold() == "summary.md" and _book_source(run, path)):
         return (
-            "the book's table of contents (mdBook's SUMMARY.md), which titled its pages;"
+            "the book's table of contents (its SUMMARY.md, as mdBook and GitBook write it),"
+            " which titled its pages;"
             " import the file alone to keep it"
         )
     return ""
