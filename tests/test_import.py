@@ -2430,6 +2430,10 @@ def test_an_mdbook_chapter_is_titled_as_its_table_of_contents_names_it(
     # the table of contents itself is no page (Zed's was a neighbour of nearly every page)
     assert "SUMMARY.md" not in report.imported
     assert any(case.source == "SUMMARY.md" for case in report.skipped)
+    # GitBook writes one too: the reason names no one tool (demarches-simplifiees' import
+    # called its GitBook's "mdBook's SUMMARY.md")
+    [why] = [case.reason for case in report.skipped if case.source == "SUMMARY.md"]
+    assert "mdBook and GitBook" in why
 
 
 def test_a_book_deeper_in_the_source_is_read_as_a_book(make_base: MakeBase) -> None:
