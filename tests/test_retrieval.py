@@ -1667,3 +1667,23 @@ def test_lines_that_only_open_or_close_a_container_are_not_shown(make_base: Make
     assert "restreint à une liste" in shown and "expire après un an" in shown, shown
     lines = shown.splitlines()
     assert "{%" not in shown and ":::" not in lines and "::: tip Rappel" in lines
+
+
+def test_a_heading_over_only_its_date_is_no_passage(make_base: MakeBase) -> None:
+    """alphagov/govuk-infrastructure's records: "# 5. Use AWS Elastic Kubernetes Service
+    (EKS) managed node groups" over "Date: 2021-08-13" was shown as a passage of its own,
+    saying nothing the row did not."""
+    title = "5. Use AWS Elastic Kubernetes Service (EKS) managed node groups"
+    record = (
+        f"<!-- vale Headings = NO -->\n\n# {title}\n\n<!-- vale Headings = YES -->\n\n"
+        "Date: 2021-08-13\n\n## Status\n\nAccepted\n\n## Context\n\nFargate places limits"
+        " on pods: it cannot run DaemonSets, and managed node groups upgrade their nodes"
+        " themselves.\n\n## Decision\n\nUse managed node groups.\n\n## Consequences\n\n"
+        "Managed node groups keep EKS node upgrades simple; Fargate stays possible.\n"
+    )
+    page = doc(title, body=record, type="decision", summary="'Use managed node groups.'")
+    root = make_base({"0005-node-groups.md": page})
+    result = _query(root, "Why do we use EKS managed node groups instead of Fargate?")
+    shown = [p.text for p in result.sections]
+    assert any("cannot run DaemonSets" in text for text in shown), shown
+    assert not any("Date: 2021-08-13" in text for text in shown), shown

@@ -1891,10 +1891,24 @@ def _end_before(section: Section, following: Section | None) -> int:
     return section.end
 
 
+# a line that only dates a record or says who wrote it: "Date: 2021-08-13", "**Status:** ..."
+_FIELD_LINE = re.compile(
+    r"\s*[*_]{0,2}(?:date|status|authors?|deciders?|created|updated|last updated|version)"
+    r"[*_]{0,2}\s*:.{0,80}",
+    re.IGNORECASE,
+)
+
+
 def _heading_alone(text: str) -> bool:
-    """Whether a passage's text is one heading and nothing else."""
-    lines = text.strip().splitlines()
-    return len(lines) == 1 and lines[0].lstrip().startswith("#")
+    """Whether a passage's text is one heading and nothing else, or a heading over lines
+    that only date its page (alphagov/govuk-infrastructure's records: "# 5. Use ... managed
+    node groups" over "Date: 2021-08-13", shown as a passage, the row saying it already)."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return (
+        bool(lines)
+        and lines[0].lstrip().startswith("#")
+        and all(_FIELD_LINE.fullmatch(line) for line in lines[1:])
+    )
 
 
 FIELD_TABLE_LINES = 16  # lines under the title a table of the page's fields starts within
