@@ -239,9 +239,10 @@ _DATE = re.compile(r"(?<![\w.-])(\d{4})-(\d{2})-(\d{2})(?:(?![\w-])|(?=T\d))")
 _HYPHENATED = re.compile(r"(?<![\w-])[^\W\d_]++(?:-[^\W\d_]++){1,3}+(?![\w-])")
 
 
-def dated(text: str) -> str:
+def respelled(text: str) -> str:
     """``text`` with its ISO dates read as :data:`_DATE` says, and its hyphenated words
-    followed by their letters joined (:data:`_HYPHENATED`)."""
+    followed by their letters joined (:data:`_HYPHENATED`): the spellings an index and a
+    question must read alike."""
     if "-" not in text:
         return text
     text = _DATE.sub(r"\1 \1\2\3", text)
@@ -265,9 +266,9 @@ def normalise(text: str) -> str:
     and a space at both ends of every line: what an index stores so that a word is counted
     with ``str.count(" word ")``, in C. Lines stay where they were; a camelCase word is
     followed by its parts (:func:`camel_parts`), a run of Chinese or Japanese characters
-    read as its characters and their pairs (:func:`cjk_split`), a date as :func:`dated`
-    reads it."""
-    text = dated(text)
+    read as its characters and their pairs (:func:`cjk_split`), dates and hyphenated words
+    as :func:`respelled` reads them."""
+    text = respelled(text)
     if _CAMEL.search(text):
         text = _CAMEL_WORD.sub(_with_parts, text)
     if text.isascii():
@@ -324,9 +325,9 @@ class Analyzer:
         return found
 
     def terms(self, text: str) -> list[str]:
-        """The search terms of ``text``, in order, stop words left out, a date read as
-        :func:`dated` reads it."""
-        text = dated(text)
+        """The search terms of ``text``, in order, stop words left out, dates and hyphenated
+        words read as :func:`respelled` reads them."""
+        text = respelled(text)
         if not text.isascii():  # composed and decomposed accents must give the same words
             text = unicode_nfc(text)
         piece = self._piece
