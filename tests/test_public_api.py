@@ -54,10 +54,18 @@ def test_an_index_with_nothing_to_do_loads_no_guard_renderer_or_search(make_base
 
 # What only writing, indexing or unusual input needs, which a query leaves alone: modules
 # (pickle for the entry cache, secrets for temporary names, shlex for hints, PyYAML, the
-# import's converter, even for a page that opens on a table of fields), and patterns
+# import's converter, even for a page that opens on a table of fields, the guard's patterns
+# that a refused import names), and patterns
 # compiled on first use (mdbrain.core.lazy), by module: a question that asks for no
 # successor compiles none of the patterns that read such a frame.
-NOT_FOR_A_QUERY = ("pickle", "secrets", "shlex", "yaml", "mdbrain.core.conversion")
+NOT_FOR_A_QUERY = (
+    "pickle",
+    "secrets",
+    "shlex",
+    "yaml",
+    "mdbrain.core.conversion",
+    "mdbrain.core.guard",
+)
 COMPILED_LATER = {
     "mdbrain.core.yaml_subset": ("_FLOW_PAIR", "_ESCAPED_TEXT", "_QUOTED", "_ESCAPE", "_TYPED"),
     "mdbrain.core.passages": ("_ATTRIBUTES", "_MDX_ID", "_TAG"),

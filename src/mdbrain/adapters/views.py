@@ -11,7 +11,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from mdbrain.adapters.render import plural, to_data, to_json
-from mdbrain.core import cells, guard
+from mdbrain.core import cells
 
 if TYPE_CHECKING:
     from mdbrain.service.briefing import Brief, History, ReviewQueue
@@ -656,6 +656,8 @@ def import_text(report: ImportReport) -> str:
             + f": {s.rule} [value {s.digest}]: {s.allow}"
             for s in report.stopped
         ]
+        from mdbrain.core import guard  # its patterns compile on import: only a refusal pays
+
         lines.append(  # the shape of the entry: a fresh .rag has no guard: section
             "  guard.allow is a list in .rag; with no guard: section yet, add the line"
             f" {guard.allow_line(report.stopped[0].digest)}"
