@@ -820,7 +820,7 @@ def test_a_retired_record_replaced_by_nothing_says_why(make_base: MakeBase) -> N
     shown = views.history_text(history)
     assert "  archived, and nothing replaces it: Reverted by discussion #1198." in shown
     assert "no supersession" not in shown
-    said = "! archived: no longer in force; mdbrain history adr/0014-supervised.md says why"
+    said = "! archived: no longer in force; see mdbrain history adr/0014-supervised.md"
     assert said in views.query_text(listed)
     # left out of a default read, it is named as ranking above: said to be archived too
     with Brain.open(root) as brain:
@@ -828,7 +828,7 @@ def test_a_retired_record_replaced_by_nothing_says_why(make_base: MakeBase) -> N
     assert plain.retired_above == (("adr/0014-supervised.md", "archived"),)
     assert (
         "ranks above every document shown: adr/0014-supervised.md (archived); no longer in"
-        " force: mdbrain history adr/0014-supervised.md says why)" in views.query_text(plain)
+        " force: see mdbrain history adr/0014-supervised.md)" in views.query_text(plain)
     )
 
 

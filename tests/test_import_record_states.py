@@ -378,6 +378,18 @@ def test_a_record_whose_days_are_the_forms_placeholders_is_a_template() -> None:
     assert filled.date == dt.date(2024, 5, 23)
 
 
+@pytest.mark.parametrize("day", ["{DATE_YESTERDAY}", "{{ date }}", "<date of the decision>"])
+def test_a_record_whose_day_is_a_variable_a_tool_fills_in_is_a_template(day: str) -> None:
+    """log4brains copies starter records into a project, their days written as variables:
+    "- Date: {DATE_YESTERDAY}"; the same record with a day is one."""
+    form = "# Use Log4brains\n\n- Status: accepted\n- Date: {0}\n\n## Decision Outcome\n\nB.\n"
+    record = adr.read("packages/init/assets/use-x.md", form.format(day), {})
+    assert record is not None and record.template
+    assert record.why_template == f"its days are the form's placeholders ({day})"
+    filled = adr.read("docs/adr/20201002-use-x.md", form.format("2020-10-02"), {})
+    assert filled is not None and not filled.template
+
+
 def test_a_decision_log_template_is_skipped_and_the_report_says_why(
     make_base: MakeBase, tmp_path: Path
 ) -> None:

@@ -230,6 +230,23 @@ def test_init_folds_top_level_folders_of_languages_into_the_bases_one(tmp_path: 
     assert "'mdbrain import fr'" not in done.output
 
 
+def test_init_reads_the_language_of_the_pages_when_the_readme_says_too_little(
+    tmp_path: Path,
+) -> None:
+    """betagouv's community guide is a GitBook site at the top of its repository, its
+    README cards and tables: init read only the README and set the base to English."""
+    readme = '<table data-view="cards"><tr><td><a href="guide/">Guide</a></td></tr></table>\n'
+    page = (
+        "# Les congés\n\nLes congés sont posés dans l'outil de l'équipe, et le coach en est\n"
+        "informé par un message sur le canal de la startup avant la date du départ.\n"
+    )
+    files = {"README.md": readme, "SUMMARY.md": "* [Guide](guide/conges.md)\n"}
+    files |= {f"guide/page-{n}.md": page for n in range(4)}
+    project = make(tmp_path / "gitbook", files)
+    assert bootstrap.project_lang(project) == "fr"
+    assert init_base(project, "docs-rag").lang == "fr"
+
+
 def test_init_proposes_the_pages_in_the_bases_language_and_names_the_translations(
     tmp_path: Path,
 ) -> None:

@@ -781,9 +781,9 @@ def test_a_successor_linked_from_a_status_line_is_named_for_the_supersession(
         shown = views.search_text(brain.search("lunr", filters=Filters(everything=True)))
         asked = views.query_text(brain.query("use lunr", limit=3, filters=Filters(everything=True)))
     # a hit no longer in force names what replaces it; one retired without successor says so
-    assert "! deprecated: superseded by new.md; mdbrain history old.md says why" in shown
-    assert "! deprecated: superseded by new.md; mdbrain history old.md says why" in asked
-    said = "! deprecated: no longer in force; mdbrain history retired.md says why"
+    assert "! deprecated: superseded by new.md; see mdbrain history old.md" in shown
+    assert "! deprecated: superseded by new.md; see mdbrain history old.md" in asked
+    said = "! deprecated: no longer in force; see mdbrain history retired.md"
     assert said in shown
     assert "check against the code" not in shown
 

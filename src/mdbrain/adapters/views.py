@@ -71,13 +71,13 @@ def _hit_line(rank: int | None, hit: Hit) -> list[str]:
 
     first, *rest = hit_lines(hit)
     lines = [f"{rank}. {first}" if rank is not None else first, *rest]
-    if hit.status in ("deprecated", "archived"):  # replaced or retired: its history says
+    if hit.status in ("deprecated", "archived"):  # replaced or retired: its history tells
         why = _say(f"mdbrain history {hit.id}", f"history doc={hit.id}")
         if hit.superseded_by:
             by = ", ".join(hit.superseded_by)
-            lines.append(f"   ! {hit.status}: superseded by {by}; {why} says why")
+            lines.append(f"   ! {hit.status}: superseded by {by}; see {why}")
         else:
-            lines.append(f"   ! {hit.status}: no longer in force; {why} says why")
+            lines.append(f"   ! {hit.status}: no longer in force; see {why}")
     elif hit.flagged:
         refs = ", ".join(hit.check) or "no impl_refs listed"
         lines.append(f"   ! {hit.status}: check against the code before relying on it ({refs})")
@@ -135,10 +135,10 @@ def _hidden(count: int, result: QueryResult | SearchResult | None = None) -> lis
         for doc_id, status in result.ahead_retired:  # abandoned since: nothing holds there
             line += f"; {doc_id} is {status} too"
     elif retired:
-        # retired, replaced by nothing (a reverted record): where to read why
+        # retired, replaced by nothing (a reverted record): where to read its story
         first = next(iter(retired))
         why = _say(f"mdbrain history {first}", f"history doc={first}")
-        line += f"; no longer in force: {why} says why"
+        line += f"; no longer in force: see {why}"
     said.append(line + ")")
     return said
 

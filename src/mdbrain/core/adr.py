@@ -1430,10 +1430,14 @@ _ASKING_WORDS = re.compile(
 
 # the number of a form's title, to fill in: "RFC-NNNN", "ADR XXX"
 _FORM_NUMBER = re.compile(r"^\s*[A-Za-z]{2,8}[\s#_-]*(?:n{3,}|x{3,})\b", re.IGNORECASE)
-# a day a form asks for, after a label near its top: "**Creation date:** YYYY-MM-DD"
+# a day a form asks for, after a label near its top: "**Creation date:** YYYY-MM-DD", or
+# the variable a tool fills in when it copies the form ("- Date: {DATE_YESTERDAY}", as
+# log4brains' starter records have it; "{{ date }}", "<date>")
 _PLACEHOLDER_DAY = re.compile(
     r"^[^\S\n]*(?:[-*+][^\S\n]*)?[*_]*(?:[\w ]{0,20}\b(?:date|created|updated|update))[*_]*"
-    r"[^\S\n]*:[*_]*[^\S\n]*(?:YYYY-MM-DD|YYYY/MM/DD|DD/MM/YYYY|MM/DD/YYYY)\b",
+    r"[^\S\n]*:[*_]*[^\S\n]*((?:YYYY-MM-DD|YYYY/MM/DD|DD/MM/YYYY|MM/DD/YYYY)\b"
+    r"|\{\{?[^{}\n]{0,40}(?:date|day|today|yesterday|now)[^{}\n]{0,40}\}\}?"
+    r"|<[^<>\n]{0,40}(?:date|day)[^<>\n]{0,40}>)",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -1728,8 +1732,9 @@ def read(
     filled = day is not None or signed(meta)
     why = template_evidence(path, status, dated=filled, title=_title(body, meta))
     head = "\n".join(body.split("\n")[:_HEAD_LINES])
-    if not why and not filled and _PLACEHOLDER_DAY.search(head):
-        why = "its days are the form's placeholders (YYYY-MM-DD)"
+    placeholder = None if why or filled else _PLACEHOLDER_DAY.search(head)
+    if placeholder is not None:
+        why = f"its days are the form's placeholders ({placeholder.group(1)})"
     template = bool(why)
     found = clauses(status, markdown.definitions(body) if "]:" in body else _NONE_DEFINED)
     # a record whose status still lists the form's choices ("proposed | accepted |

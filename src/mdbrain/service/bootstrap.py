@@ -74,7 +74,10 @@ def _readable(project: Path, rel: str, limit: int) -> str:
 
 def project_lang(project: Path) -> str | None:
     """The language of the project's prose: its READMEs (translations left out) and the
-    pages of its documentation folder; None when they say too little."""
+    pages of its documentation folder; when they say too little, the first pages found
+    anywhere in the project (a GitBook site at the top, whose README is cards and
+    tables: betagouv's community guide was set to English); None when those say too
+    little as well."""
     texts = []
     try:
         top = sorted(os.listdir(project))
@@ -86,18 +89,31 @@ def project_lang(project: Path) -> str | None:
     for folder in (f for f in PROSE_FOLDERS if f in top):
         for rel in _pages_under(project, folder)[:MAX_PROSE_PAGES]:
             texts.append(_readable(project, rel, MAX_PAGE_BYTES))
-    return language.detect(texts)
+    found = language.detect(texts)
+    if found is not None:
+        return found
+    read = set(texts)
+    more = [_readable(project, rel, MAX_PAGE_BYTES) for rel in _pages_under(project, ".")]
+    return language.detect([*texts, *(t for t in more if t not in read)])
+
+
+_NOT_PROSE = frozenset({"node_modules", "vendor", "venv", "target", "dist", "build"})
+MAX_FOLDERS_WALKED = 2_000  # folders looked into for pages, at most
 
 
 def _pages_under(project: Path, folder: str) -> list[str]:
-    found = []
-    for here, dirs, names in os.walk(project / folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+    """The first :data:`MAX_PROSE_PAGES` pages under ``folder``, from ``project``, in the
+    order of a sorted walk that skips hidden folders and those of dependencies."""
+    found: list[str] = []
+    for walked, (here, dirs, names) in enumerate(os.walk(project / folder)):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _NOT_PROSE)
         rel = Path(here).relative_to(project).as_posix()
-        found += [f"{rel}/{n}" for n in sorted(names) if n.lower().endswith(_PAGES)]
-        if len(found) >= MAX_PROSE_PAGES:
+        found += [
+            n if rel == "." else f"{rel}/{n}" for n in sorted(names) if n.lower().endswith(_PAGES)
+        ]
+        if len(found) >= MAX_PROSE_PAGES or walked >= MAX_FOLDERS_WALKED:
             break
-    return found
+    return found[:MAX_PROSE_PAGES]
 
 
 @dataclass(frozen=True, slots=True)
