@@ -295,6 +295,11 @@ def test_documentation_stand_ins_and_public_samples_pass(snippet: str) -> None:
         ("mot de passe", True),
         ("--password", True),
         ("password_hash", False),
+        # fastapi's security tutorial: a user's stored hash, "$argon2id$v=19$..."
+        ("hashed_password", False),
+        ("hashedPassword", False),
+        ("salted-secret", False),
+        ("hash_secret", True),  # a secret that hashing is keyed with
         ("passwordMinLength", False),
         ("tokenizer", False),
         ("max_tokens", False),
@@ -717,6 +722,9 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         # from etalab/guides.etalab.gouv.fr: a team's address, in French pages too
         "[contactant directement](mailto:lab-ia@data.gouv.fr) l'équipe du Lab IA",
         "écrire à `opensource@data.gouv.fr`", "equipe@beta.gouv.fr", "presse@mairie.fr",
+        # from betagouv's community guide: its teams' mailboxes, named for what they do
+        "écrire à soutien@beta.gouv.fr", "animation@beta.gouv.fr", "departs@beta.gouv.fr",
+        "compta@beta.gouv.fr", "accessibilite@beta.gouv.fr", "logistique-dinum@pm.gouv.fr",
         # from kubernetes/enhancements: mailing lists are groups, not persons
         "join Kubernetes-dev@googlegroups.com for access", "ask kubernetes-sig-node@groups.io",
         "post to users@lists.apache.org",

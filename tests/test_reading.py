@@ -2146,3 +2146,26 @@ def test_the_one_document_whose_file_bears_the_name_given_is_the_one_named(
         brain.show("intro")  # two pages so named: neither is chosen
     assert "articles/api/intro.md" in failed.value.message
     assert "articles/moissonnage/intro.md" in failed.value.message
+
+
+def test_a_heading_holding_the_question_is_shown_with_the_line_under_it(
+    make_base: MakeBase,
+) -> None:
+    """betagouv's guide: the heading "Dans quels cas arrêter les travaux après la phase
+    d'investigation ?" held every word asked, the long paragraph under it none, and the
+    query showed nothing of the page: a heading alone is no passage."""
+    lead = (
+        "Toutes les investigations ne mènent pas à une construction, et il est sain de"
+        " mettre fin à un projet quand les données le suggèrent, sans y voir un échec."
+    )
+    body = (
+        f"{lead}\n\n### Dans quels cas arrêter les travaux après la phase d'investigation ?\n\n"
+        + " ".join(["Une enquête peut montrer que le problème est mineur ou déjà résolu"] * 7)
+        + " : voici des critères.\n\n* le problème est déjà résolu ;\n* les coûts sont trop hauts.\n"
+        "\n### Questions à se poser\n\nLe problème est-il bien qualifié ?\n"
+    )
+    root = make_base({"criteres.md": doc("Critères de fin d'une investigation", body=body)})
+    result = Brain.open(root).reader().query("dans quels cas arrêter les travaux ?")
+    assert result.hits[0].id == "criteres.md"
+    shown = [p for p in result.sections if p.title.startswith("Dans quels cas")]
+    assert shown and "Une enquête peut montrer" in shown[0].text

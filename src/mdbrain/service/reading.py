@@ -1025,7 +1025,9 @@ class Reader:
         start, end = passages.window(scores, costs, limit, keep_first=True, ties=ties)
         if start > 1 and passages.heading_name(section.title) in DECISION_SECTIONS:
             start, end = _decision_opening(scores, costs, limit, (start, end))
-        end = passages.past_table_head(own, costs, start, end, limit)
+        end = passages.past_table_head(
+            own, costs, start, _past_heading(own, start, end, hidden), limit
+        )
         end = passages.past_announcement(own, costs, start, end, limit)
         end = passages.with_sub_items(own, costs, start, end, limit)
         start = passages.past_other_items(own, scores, start, end)
@@ -1769,6 +1771,26 @@ def _status_says_more(meta: dict[str, Any]) -> bool:
 
 def _first(ids: Sequence[str]) -> str:
     return ids[0] if ids else ""
+
+
+def _past_heading(own: Sequence[str], start: int, end: int, hidden: frozenset[int]) -> int:
+    """The end of a window that holds a heading and nothing a reader reads, taken past
+    the first line that says something under it: a heading holding every word asked
+    leaves the lines below it scoring nothing, and a heading alone is no passage
+    (betagouv's "Dans quels cas arrêter les travaux après la phase d'investigation ?"
+    showed nothing of its page). That line is clipped when it is long."""
+    if not any(own[n].lstrip().startswith("#") for n in range(start, end)):
+        return end
+    if any(
+        own[n].strip() and n not in hidden
+        for n in range(start, end)
+        if not own[n].lstrip().startswith("#")
+    ):
+        return end
+    said = next((n for n in range(end, len(own)) if own[n].strip() and n not in hidden), None)
+    if said is None or own[said].lstrip().startswith("#"):
+        return end
+    return said + 1
 
 
 def _decision_opening(

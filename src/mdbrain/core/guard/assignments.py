@@ -58,6 +58,10 @@ _KEY_QUALIFIERS = word_set(
 _OPERATIONS = word_set("export import delete list show describe remove revoke")
 # Words that make the name something else than a credential: a public key, a pseudo-token
 _NOT_CREDENTIALS = word_set("public publishable pseudo fake dummy")
+# what was done to a credential, said before it: no longer the credential
+# (``hashed_password``, as fastapi's security tutorial stores its users'). "hash" is not
+# one of them: ``hash_secret`` is the key a hash is made with.
+_DONE_TO_IT = word_set("hashed salted digested")
 # A token against cross-site request forgery (``csrftoken``, ``csrfmiddlewaretoken``,
 # ``XSRF-TOKEN``) is written into every form a site serves and read by its own pages; it
 # opens nothing alone (the session does), and it is no credential.
@@ -155,16 +159,17 @@ def forgery_guard(parts: list[str]) -> bool:
 
 def _about_something_else(name: str, parts: list[str]) -> bool:
     """Whether the words of a name that holds a credential's make it something else:
-    a word about one last (``password_hash``), a public key, an identifier's namespace
+    a word about one last (``password_hash``), what was done to it first
+    (``hashed_password``), a public key, an identifier's namespace
     (``secret-namespace``; "the password of the staging namespace" still names a
     password), a command-line flag that is an operation given what it acts on
     (``--export-secret-subkeys KEYID``; ``export_password`` is a password)."""
     if parts[-1] in _META_WORDS or _NOT_CREDENTIALS.intersection(parts):
         return True
+    if (len(parts) > 1 and parts[0] in _DONE_TO_IT) or forgery_guard(parts):
+        return True
     if "".join(parts).lstrip("$@").endswith(_CURSORS):
         return True  # where a list goes on (Graph's $skiptoken, nextPageToken): no credential
-    if forgery_guard(parts):
-        return True
     if parts[-1] in _NAMESPACE_WORDS and not any(c.isspace() for c in name):
         return True
     if _a_method_of_it(name):

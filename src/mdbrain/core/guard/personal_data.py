@@ -65,6 +65,9 @@ _ROLE_LOCALS = word_set(
     plateforme plateformes exploitation supervision securite reseau reseaux informatique
     numerique utilisateurs consommateurs clients abonnes
     equipe accueil secretariat presse recrutement aide assistance rgpd dpo
+    soutien animation depart departs arrivees compta comptabilite accessibilite communaute
+    juridique rh logistique achats facturation formation formations direction partenariats
+    candidatures inscriptions dsi
     nowhere noone no-one licensing licenses license permissions trademarks devel"""
 )  # the last ones: the same roles in French (équipe, accueil, presse, aide...)
 # John or Jane Doe, the name that stands in for anyone's, as a login writes it: whole,
