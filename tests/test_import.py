@@ -248,6 +248,23 @@ def test_a_translation_goes_beside_the_bases_pages_in_its_own_language(
     assert "related" not in meta(root, "advanced/events.md")
 
 
+def test_two_scripts_of_one_language_are_two_translations(make_base: MakeBase) -> None:
+    """fastapi/fastapi keeps docs/zh and docs/zh-hant: the traditional pages came into
+    zh/, beside the simplified ones, each renamed with a "-2"."""
+    root = make_base({})  # the base is English
+    for code, words in (("en", "Run the events."), ("zh", "运行事件。"), ("zh-hant", "執行事件。")):
+        folder = root.parent / "docs" / code / "docs"
+        folder.mkdir(parents=True)
+        (folder / "events.md").write_text(f"# Events\n\n{words}\n")
+    run_import(root, root.parent / "docs" / "en" / "docs")
+    simplified = run_import(root, root.parent / "docs" / "zh" / "docs")
+    traditional = run_import(root, root.parent / "docs" / "zh-hant" / "docs")
+    assert simplified.imported == {"events.md": "zh/events.md"}
+    assert traditional.imported == {"events.md": "zh-hant/events.md"}
+    assert meta(root, "zh-hant/events.md")["lang"] == "zh"
+    assert meta(root, "zh-hant/events.md")["related"] == ["events.md"]
+
+
 def test_pages_kept_in_a_folder_per_language_are_read_in_that_language(
     make_base: MakeBase,
 ) -> None:

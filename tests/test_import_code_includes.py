@@ -62,6 +62,25 @@ def test_a_code_include_becomes_the_lines_it_names(text: str, expected: str) -> 
     assert not (found.missing or found.invalid or found.looping)
 
 
+def test_a_file_shown_again_in_a_page_shows_only_the_lines_it_highlights() -> None:
+    """fastapi's OAuth2 scopes page includes one file of 182 lines eight times, each time
+    highlighting other lines: 274 lines became 1,750, the prose's lines lost in them."""
+    page = (
+        "First:\n\n{* src/app.py hl[2] *}\n\nThen:\n\n{* src/app.py hl[4:5,9] *}\n"
+        "\nAgain:\n\n{* src/app.py *}\n\nOther lines:\n\n{* src/app.py ln[2:3] *}\n"
+    )
+    found = _code(page).text
+    assert found.count("line1 = 1") == 1  # whole, once
+    again = found.split("Then:")[1].split("Again:")[0]
+    assert again == (
+        "\n\n```python\n# ... lines 1-3 of the file left out (shown above)\n\nline4 = 4\n"
+        "line5 = 5\n\n# ... lines 6-8 of the file left out (shown above)\n\nline9 = 9\n\n"
+        "# ... line 10 of the file left out (shown above)\n```\n\n"
+    )
+    assert "```python\n# ... lines 1-10 of the file left out (shown above)\n```" in found
+    assert "line2 = 2\nline3 = 3" in found.split("Other lines:")[1]  # other lines: shown
+
+
 @pytest.mark.parametrize(
     ("text", "why"),
     [

@@ -24,7 +24,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from mdbrain.core import codemap, markdown
@@ -131,7 +131,10 @@ def _included(
 #   hl[36] *}`` becomes a ``python`` code block of those lines of the file (of its newest
 #   variant: ``tutorial001_an_py310.py`` before ``tutorial001.py``), a comment saying
 #   where lines were left out; ``hl[...]`` only highlights lines, and the other variants
-#   are only offered in tabs, so both are left out here.
+#   are only offered in tabs, so both are left out here. A page often shows the same
+#   file again, highlighting other lines each time (fastapi's OAuth2 scopes page holds
+#   one file of 182 lines eight times): the first include gives the lines asked, a later
+#   one of the same lines only those it highlights, or none, a comment saying so.
 # - mdx_include: ``{!./docs_src/update/tutorial004_py310.py[ln:42-68]!}``, anywhere in a
 #   line, becomes the file's text as it is, mostly inside a code block the page opens;
 #   the includes of the files it reads are expanded in turn.
@@ -176,6 +179,8 @@ class _Include:
     files: tuple[str, ...]
     spans: list[Span] | None
     marked: bool
+    highlight: tuple[Span, ...] = ()  # the lines ``hl[...]`` highlights
+    again: bool = False  # the same lines of the same file were shown above in the page
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +188,7 @@ class _Reading:
     read: Reader
     mdx: bool  # the site expands mdx_include's includes, in the files they read too
     out: Expanded
+    shown: set[tuple[tuple[str, ...], tuple[Span, ...]]] = field(default_factory=set)
 
 
 def expand_code(
@@ -208,6 +214,10 @@ def _code_expanded(
         found = _VARIANTS_LINE.match(line) if variants and VARIANTS in line else None
         if found is not None:
             include = _variant(found.group("file"), found.group("options"), line.strip())
+            if include.spans is not None:
+                key = (include.files, tuple(include.spans))
+                include = replace(include, again=key in reading.shown)
+                reading.shown.add(key)
             got = _placed(
                 include, found.group("indent"), not fence, reading, depth=depth, chain=chain
             )
@@ -228,13 +238,17 @@ def _variant(file: str, options: str, written: str) -> _Include:
     """A ``{* file ln[...] hl[...] *}`` include: the file's variants, as
     markdown-include-variants prefers them, and the ranges of ``ln``, in order."""
     spans: list[Span] | None = []
+    highlight: list[Span] = []
     for option in _OPTION.finditer(options):
         # ``ln[0]`` shows no line of the file, only the whole file folded under it
         # ("Full file preview"): SQLModel's way to recall the code a page goes on from
         if option.group(1) == "ln" and spans is not None and option.group(2).strip() != "0":
             more = _spans(option.group(2), _variant_span)
             spans = None if more is None else sorted([*spans, *more], key=_span_order)
-    return _Include(written, _variants_of(file), spans, marked=True)
+        elif option.group(1) == "hl":
+            highlight += _spans(option.group(2), _variant_span) or []
+    marked = sorted(highlight, key=_span_order)
+    return _Include(written, _variants_of(file), spans, marked=True, highlight=tuple(marked))
 
 
 def _variants_of(file: str) -> tuple[str, ...]:
@@ -326,7 +340,8 @@ def _placed(
     file, parts, length = got
     language = _language(file)
     fenced = block and language is not None
-    lines = _joined(parts, length, _comment(language) if include.marked and fenced else None)
+    comment = _comment(language) if include.marked and fenced else None
+    lines = _joined(parts, length, comment, " (shown above)" if include.again else "")
     text = "\n".join(lines)
     if reading.mdx and MDX in text and depth > 1:  # mdx_include reads the file's includes
         lines = _code_expanded(text, reading, False, depth - 1, (*chain, file)).split("\n")
@@ -357,7 +372,7 @@ def _code_file(
         out.missing.append(include.written)
         return None
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").rstrip("\n").split("\n")
-    parts = _parts(lines, include.spans)
+    parts = _parts(lines, include.spans) if not include.again else _again(lines, include)
     if parts is None:
         out.invalid.append(include.written)
         return None
@@ -381,26 +396,41 @@ def _parts(lines: list[str], spans: list[Span] | None) -> list[Part] | None:
     return parts
 
 
-def _joined(parts: list[Part], length: int, comment: str | None) -> list[str]:
+def _again(lines: list[str], include: _Include) -> list[Part] | None:
+    """The lines of a file shown again in a page: those it highlights, within the lines
+    asked; none when it highlights none."""
+    asked = _parts(lines, include.spans)
+    if asked is None:
+        return None
+    out = []
+    for first, last in include.highlight:
+        for start, part in asked:
+            low, high = max(first, start), min(last or first, start + len(part) - 1)
+            if low <= high:
+                out.append((low, part[low - start : high - start + 1]))
+    return sorted(out, key=lambda found: found[0])
+
+
+def _joined(parts: list[Part], length: int, comment: str | None, said: str = "") -> list[str]:
     """The parts one after the other; with a ``comment`` mark, a comment says which
-    lines of the file were left out before, between and after them."""
+    lines of the file were left out before, between and after them (and ``said``, why)."""
     if comment is None:
         return [line for _start, part in parts for line in part]
     lines: list[str] = []
     shown = 0  # the last line shown so far
     for start, part in parts:
         if start > shown + 1:
-            lines += [*([""] if lines else []), _gap(comment, shown + 1, start - 1), ""]
+            lines += [*([""] if lines else []), _gap(comment, shown + 1, start - 1, said), ""]
         lines += part
         shown = max(shown, start + len(part) - 1)
     if shown < length:
-        lines += ["", _gap(comment, shown + 1, length)]
+        lines += [*([""] if lines else []), _gap(comment, shown + 1, length, said)]
     return lines
 
 
-def _gap(comment: str, first: int, last: int) -> str:
+def _gap(comment: str, first: int, last: int, said: str = "") -> str:
     lines = f"line {first}" if first == last else f"lines {first}-{last}"
-    return f"{comment} ... {lines} of the file left out"
+    return f"{comment} ... {lines} of the file left out{said}"
 
 
 def _language(file: str) -> str | None:

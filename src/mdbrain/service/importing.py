@@ -2288,7 +2288,9 @@ def import_folder(
     copy = None if page else _language_copy(src, project)
     translation = _translation(copy, session.config.lang)
     translated = translation.lang if translation else ""
-    prefix = _prefix(theme, src, project, page=page is not None, translated=translated)
+    # the folder's own code names the theme: fastapi's zh-hant is not its zh (pt-BR, pt)
+    coded = translation.folder.name.lower().replace("_", "-") if translation else ""
+    prefix = _prefix(theme, src, project, page=page is not None, translated=coded)
     inside = None if page or src == project or project not in src.parents else src
     config = session.config
     plan = Plan(
