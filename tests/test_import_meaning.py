@@ -644,6 +644,11 @@ def test_a_page_is_titled_by_its_h1_or_opening_heading_never_by_a_later_section(
     # a site's navigation title comes after a level-1 heading, before anything else
     assert conversion.title_of("## Part\n", {}, "a/b.md", "From the nav") == "From the nav"
     assert conversion.title_of("# Own\n", {}, "a/b.md", "From the nav") == "Own"
+    # betagouv's GitBook: a page nobody titled is headed by its file's name
+    named = "6. Choix des investigations retenues"
+    heading = "# 6.-choix-des-investigations-retenues.md\n\nText.\n"
+    assert conversion.title_of(heading, {}, "a/6.-choix.md", named) == named
+    assert conversion.title_of("# ❌ recruter-designer.md\n", {}, "r.md", "Recruter") == "Recruter"
     # rust-lang/book keeps the anchors of old headings above the one a page opens with
     kept = '<!-- Old headings.\nDo not remove. -->\n\n<a id="deref"></a>\n\n## Deref\n\nText.\n'
     assert conversion.title_of(kept, {}, "ch15-02-deref.md") == "Deref"
@@ -1058,6 +1063,9 @@ def test_a_paragraph_that_announces_a_list_takes_the_list_as_its_end(
             "a*b*c and &lt; stay as written; & does not",
         ),
         ("<b>bold</b> and <br/> go", "bold and go"),
+        # betagouv's GitBook: a backslash breaking a line, and a reference to no character
+        ("la communauté !\\\nCe parcours", "la communauté ! Ce parcours"),
+        ("au RGAA \\\n&#xNAN;&#x50;ar exemple, C:\\Users", "au RGAA Par exemple, C:\\Users"),
     ],
 )
 def test_code_spans_are_kept_as_written_in_plain_text(markdown: str, wanted: str) -> None:

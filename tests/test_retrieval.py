@@ -1661,9 +1661,12 @@ def test_lines_that_only_open_or_close_a_container_are_not_shown(make_base: Make
     body = (
         '## Jeton\n\n{% hint style="info" %}\nLe jeton peut être restreint à une liste'
         " d'adresses IP.\n{% endhint %}\n\n::: tip Rappel\nLe jeton expire après un an.\n:::\n"
+        '\n{% content-ref url="restreindre.md" %}\n[restreindre.md](restreindre.md)\n'
+        "{% endcontent-ref %}\n"
     )
     root = make_base({"jeton.md": doc("API", body=body)}, FRENCH)
-    shown = "\n".join(p.text for p in _query(root, "jeton restreint adresses IP expire").sections)
+    asked = "jeton restreint adresses IP expire restreindre"
+    shown = "\n".join(p.text for p in _query(root, asked).sections)
     assert "restreint à une liste" in shown and "expire après un an" in shown, shown
     lines = shown.splitlines()
     assert "{%" not in shown and ":::" not in lines and "::: tip Rappel" in lines

@@ -412,6 +412,10 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     folder_page = page_stem(posixpath.basename(path)).lower() in _INDEX_NAMES
     if top is not None and _names_no_page(top.title) and (named.strip() or not folder_page):
         top = None
+    # a file's name as its heading ("# 6.-choix-des-investigations-retenues.md", as GitBook
+    # writes a page nobody titled): the navigation's title names it ("6. Choix des ...")
+    if top is not None and named.strip() and _FILE_TITLE.search(plain(top.title)) is not None:
+        top = None
     # one of several level-1 headings, after a table of contents: the page's first
     # section (openshift's featuresets.md was titled "Definition of terms")
     if top is not None and sum(h.level == 1 for h in headings) > 1 and _seen_before(body, top.line):
@@ -510,6 +514,7 @@ def _seen_before(body: str, line: int) -> bool:
 
 # a title written as a slug: lower-case words joined by hyphens or underscores
 _SLUG_TITLE = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)+")
+_FILE_TITLE = re.compile(r"(?:^|\s)[\w.-]+\.(?:md|markdown|mdx)\s*$", re.IGNORECASE)
 
 
 def _read_from(body: str, title: str) -> bool:

@@ -282,11 +282,12 @@ HTML_ANCHOR = lazy_pattern(
 
 
 # a line that only opens or closes a container: GitBook's blocks without a title of their
-# own (a hint's style is no text; a tab's or a code block's title, an embed's address are),
-# the end of any Liquid block, and the ":::" closing an admonition
+# own (a hint's style is no text; a tab's or a code block's title, an embed's address are;
+# a content-ref's address is the link it holds, said again), the end of any Liquid block,
+# and the ":::" closing an admonition
 _CONTAINER_MARK = lazy_pattern(
-    r"\{%-?\s*(?:end[\w-]{1,30}|hint(?:\s+style=\S{1,40})?|tabs|stepper|step|columns|column)"
-    r"\s*-?%\}|:{3,}"
+    r"\{%-?\s*(?:end[\w-]{1,30}|hint(?:\s+style=\S{1,40})?|tabs|stepper|step|columns|column"
+    r"|content-ref(?:\s+url=\S{1,400})?)\s*-?%\}|:{3,}"
 )
 
 

@@ -46,6 +46,10 @@ _LINK_TEXT: Final = r"\[((?:[^\[\]]|\[[^\[\]]*\])*)\]"
 _DESTINATION: Final = r"\((?:[^()]|\([^()]*\))*\)"
 _INLINE: Final = (
     (re.compile(r"\{\{[<%][^{}]*[%>]\}\}|\{%[^%]*%\}|\{\{[^{}]*\}\}"), ""),  # template tags
+    # a backslash ending a line breaks it (GitBook's "... la communauté !\"), and a
+    # character reference naming no character ("&#xNAN;", as GitBook exports some) is none
+    (re.compile(r"\\(?=\s|$)"), " "),
+    (re.compile(r"&#(?!x[0-9a-f]{1,6};|[0-9]{1,7};)[^;\s&]{1,10};", re.IGNORECASE), ""),
     (re.compile(rf"!\[\[[^\[\]\n]*\]\]|!{_LINK_TEXT}(?:{_DESTINATION}|\[[^\]]*\])"), ""),  # images
     (re.compile(r"\[\^[^\[\]]+\]"), ""),  # footnote marks
     (re.compile(r"\[\[[^\[\]|\n]+\|([^\[\]\n]+)\]\]"), r"\1"),  # wiki links: [[page|label]]

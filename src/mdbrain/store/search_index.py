@@ -47,7 +47,7 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = cache.SEARCH_FILE
-FORMAT = "34"  # 22: "did" and "had" are English stop words, as "do", "does", "has" and
+FORMAT = "35"  # 22: "did" and "had" are English stop words, as "do", "does", "has" and
 # "have" were; 23: a table of contents is no text either; 24: an option's dotted name
 # (--web.route-prefix) is one name, and so is that name without its dashes; 25: the
 # headings of each document searched apart (heads); 26: a name after a dollar sign ($on);
@@ -59,6 +59,7 @@ FORMAT = "34"  # 22: "did" and "had" are English stop words, as "do", "does", "h
 # 32: headings without GitBook's self-named empty links, their character references read
 # 33: a hyphenated word is its parts and then one word ("e-mail": "e mail email")
 # 34: lines that only open or close a container ({% hint %}, {% endhint %}, ":::") are no text
+# 35: so is the line opening GitBook's {% content-ref url="..." %}, its link said below it
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
