@@ -1690,3 +1690,26 @@ def test_a_heading_over_only_its_date_is_no_passage(make_base: MakeBase) -> None
     shown = [p.text for p in result.sections]
     assert any("cannot run DaemonSets" in text for text in shown), shown
     assert not any("Date: 2021-08-13" in text for text in shown), shown
+
+
+def test_why_a_record_decided_is_read_in_its_context_when_its_decision_says_no_cause(
+    make_base: MakeBase,
+) -> None:
+    """thomvaill/log4brains' record on a global npm package: its decision gives no cause,
+    its context does ("intended for all projects, not especially JS ones"); the query
+    showed the decision, the consequences and the title over "- Status: accepted"."""
+    record = (
+        "# Distribute the tool as a global npm package\n\n- Status: accepted\n"
+        "- Date: 2021-01-13\n\nTechnical Story: <https://example.org/issues/14>\n\n"
+        "## Context and Problem Statement\n\nThe install works for JS projects only. Since"
+        " the tool is meant for every project, its install must not depend on a language.\n\n"
+        "## Decision Outcome\n\nThe tool ships as one global npm package, installed with"
+        " npm install -g.\n\n### Consequences\n\nA JS project can no longer pin its version.\n"
+    )
+    page = doc("Distribute the tool as a global npm package", body=record, type="decision")
+    root = make_base({"adr/global-package.md": page})
+    result = _query(root, "Why is the tool distributed as a global npm package?")
+    titles = [p.title for p in result.sections]
+    assert "Context and Problem Statement" in titles, titles
+    assert any("meant for every project" in p.text for p in result.sections)
+    assert not any("- Status: accepted" in p.text for p in result.sections), titles

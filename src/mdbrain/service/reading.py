@@ -895,7 +895,9 @@ class Reader:
         # the top document: a record's decision is what it is read for
         decided = _decision(outline, ends, lines) if most > 1 else None
         if part == asking.REASONS and decided is not None:  # the chosen option's own section
-            named = _chosen_option(outline, ends, lines, decided)
+            named = _chosen_option(outline, ends, lines, decided) or _reasons_given(
+                outline, ends, lines, decided
+            )
         chosen = _with_decision_and_part(chosen, decided, named, most)
         reasons = named[1].line if part == asking.REASONS and named is not None else None
         shown = [
@@ -1914,9 +1916,9 @@ def _end_before(section: Section, following: Section | None) -> int:
 
 
 # a line that only dates a record or says who wrote it: "Date: 2021-08-13", "**Status:** ..."
-_FIELD_LINE = re.compile(
-    r"\s*[*_]{0,2}(?:date|status|authors?|deciders?|created|updated|last updated|version)"
-    r"[*_]{0,2}\s*:.{0,80}",
+_FIELD_LINE = re.compile(  # as MADR lists them too: "- Status: accepted", "Technical Story:"
+    r"\s*(?:[-*+]\s+)?[*_]{0,2}(?:date|status|authors?|deciders?|created|updated|last updated"
+    r"|version|tags|technical story)[*_]{0,2}\s*:.{0,80}",
     re.IGNORECASE,
 )
 
@@ -2182,6 +2184,40 @@ def _chosen_option(
         name = passages.heading_name(passages.shown_heading(other.title))
         if name == wanted and _holds_text(lines, other.line, end):
             return 0.0, other, end
+    return None
+
+
+# where a record says why, when its decision gives no cause: its reasons, else the forces
+# that called for it (MADR's "Context and Problem Statement", "Decision Drivers")
+_REASON_NAMES = frozenset(
+    {"rationale", "why", "reasons", "reason", "motivation", "pourquoi", "raisons", "motifs"}
+)
+_CONTEXT_NAMES = frozenset(
+    {"context", "context and problem statement", "contexte", "background", "problem statement",
+     "problem", "decision drivers", "problème"}
+)  # fmt: skip
+
+
+def _reasons_given(
+    outline: Sequence[Section], ends: Sequence[int], lines: Sequence[str], decided: _Chosen
+) -> _Chosen | None:
+    """The section a "why" question is answered from when a record's decision gives no
+    cause of its own (no "because"): its reasons, else its context. log4brains' record
+    on a global npm package decided without saying why; its context said it: "Log4brains
+    is intended for all projects, not especially JS ones"."""
+    _score, section, own_end = decided
+    if any(_BECAUSE.search(line) for line in lines[section.line - 1 : own_end]):
+        return None
+    for names in (_REASON_NAMES, _CONTEXT_NAMES):
+        for other, end in zip(outline, ends, strict=True):
+            name = passages.heading_name(passages.clean_heading(other.title))
+            if (
+                other.level
+                and other.line != section.line
+                and name in names
+                and _holds_text(lines, other.line, end)
+            ):
+                return 0.0, other, end
     return None
 
 
