@@ -348,7 +348,7 @@ class _Answer:
         counted = self.costs()
         return {**counted, "total": sum(counted.values())}
 
-    def trim(self, cap: int) -> int | None:
+    def trim(self, cap: int, *, rows: bool = True) -> int | None:
         """Leave out, least useful first, what takes the cost over ``cap``: neighbours, the
         other documents' sections and frontmatters, the top document's frontmatter (its
         row already gives title and summary), its further sections, then the other rows;
@@ -369,7 +369,7 @@ class _Answer:
             (self.frontmatters, lambda p: not _gives_own_status(p)),
             (self.sections, lambda p: p is not best),
             (self.frontmatters, lambda _p: True),
-            (self.rows, lambda h: h is not self.rows[0]),
+            *([(self.rows, lambda h: h is not self.rows[0])] if rows else []),
         ]
         for items, may_go in phases:
             for item in reversed([i for i in items if may_go(i)]):
@@ -1027,9 +1027,8 @@ class Reader:
         start, end = passages.window(scores, costs, limit, keep_first=True, ties=ties)
         if start > 1 and passages.heading_name(section.title) in DECISION_SECTIONS:
             start, end = _decision_opening(scores, costs, limit, (start, end))
-        end = passages.past_table_head(
-            own, costs, start, _past_heading(own, start, end, hidden), limit
-        )
+        past, room = _past_heading(own, costs, (start, end, limit), hidden)
+        end = passages.past_table_head(own, costs, start, past, limit)
         end = passages.past_announcement(own, costs, start, end, limit)
         end = passages.with_sub_items(own, costs, start, end, limit)
         start = passages.past_other_items(own, scores, start, end)
@@ -1048,17 +1047,7 @@ class Reader:
         # what a page says before its first heading goes by the page's title, not its path
         title = passages.shown_heading(section.title) if section.level else _page_title(doc)
         shown = _shown_lines(own, start, end, hidden)
-        clipped = [n for n, line in enumerate(shown) if tokens.estimate(line) > LONG_LINE]
-        for number in clipped:  # a paragraph written as one long line: the part that answers
-            shown[number] = passages.clip(
-                shown[number],
-                lambda parts: [
-                    sum(weights.get(t, 1.0) for t in wanted.intersection(f))
-                    for f in _terms_of_each(self, parts, wanted)
-                ],
-                tokens.estimate,
-                limit,
-            )
+        clipped = self._clipped(shown, (wanted, weights), limit, room)
         if start == 0 and shown and section.level and shown[0].lstrip(" ").startswith("#"):
             shown[0] = "#" * section.level + " " + title
         # a block cut at either end is shown whole as a block: its fences are added
@@ -1078,6 +1067,33 @@ class Reader:
             text,
             cut,
         )
+
+    def _clipped(
+        self,
+        shown: list[str],
+        asked: tuple[set[str], dict[str, float]],
+        limit: int,
+        allowed: Mapping[str, int],
+    ) -> list[int]:
+        """Clip, in place, the lines of ``shown`` that are a paragraph written as one long
+        line (over :data:`LONG_LINE` tokens, or over what ``allowed`` gives that line) to
+        the part that answers, within ``limit``; the numbers of those clipped."""
+        wanted, weights = asked
+        clipped = []
+        for number, line in enumerate(shown):
+            if tokens.estimate(line) <= min(LONG_LINE, allowed.get(line, LONG_LINE)):
+                continue
+            clipped.append(number)
+            shown[number] = passages.clip(
+                line,
+                lambda parts: [
+                    sum(weights.get(t, 1.0) for t in wanted.intersection(f))
+                    for f in _terms_of_each(self, parts, wanted)
+                ],
+                tokens.estimate,
+                min(limit, allowed.get(line, limit)),
+            )
+        return clipped
 
     def neighbours(self, doc_id: str, depth: int, filters: Filters) -> list[Neighbour]:
         """Documents reachable from ``doc_id`` through the relation graph, nearest first."""
@@ -1449,7 +1465,12 @@ class Reader:
         lines), a shorter cut of that section around its answer takes its place if one
         fits; if none does, the row and the section stay: the least an answer can be."""
         top = self.document(answer.rows[0].id)
-        room = answer.trim(tokens.estimate(top.raw))
+        cap = tokens.estimate(top.raw)
+        # a shorter cut of the best section before the rows go: rows asked for stay
+        room = answer.trim(cap, rows=False)
+        if room is not None and room > 0:
+            self._cut_best(answer, question, room, part)
+        room = answer.trim(cap)
         if room is not None and room > 0:
             self._cut_best(answer, question, room, part)
 
@@ -1775,24 +1796,28 @@ def _first(ids: Sequence[str]) -> str:
     return ids[0] if ids else ""
 
 
-def _past_heading(own: Sequence[str], start: int, end: int, hidden: frozenset[int]) -> int:
-    """The end of a window that holds a heading and nothing a reader reads, taken past
-    the first line that says something under it: a heading holding every word asked
-    leaves the lines below it scoring nothing, and a heading alone is no passage
-    (betagouv's "Dans quels cas arrêter les travaux après la phase d'investigation ?"
-    showed nothing of its page). That line is clipped when it is long."""
+def _past_heading(
+    own: Sequence[str], costs: Sequence[int], window: tuple[int, int, int], hidden: frozenset[int]
+) -> tuple[int, dict[str, int]]:
+    """The end of a window ``(start, end, limit)`` that holds a heading and nothing a
+    reader reads, taken past the first line that says something under it, with the
+    tokens that line may take (what the limit leaves beside the heading: it is clipped to
+    them). A heading holding every word asked leaves the lines below it scoring nothing,
+    and a heading alone is no passage (betagouv's "Dans quels cas arrêter les travaux
+    après la phase d'investigation ?" showed nothing of its page)."""
+    start, end, limit = window
     if not any(own[n].lstrip().startswith("#") for n in range(start, end)):
-        return end
+        return end, {}
     if any(
         own[n].strip() and n not in hidden
         for n in range(start, end)
         if not own[n].lstrip().startswith("#")
     ):
-        return end
+        return end, {}
     said = next((n for n in range(end, len(own)) if own[n].strip() and n not in hidden), None)
     if said is None or own[said].lstrip().startswith("#"):
-        return end
-    return said + 1
+        return end, {}
+    return said + 1, {own[said]: max(limit - sum(costs[start:said]), 1)}
 
 
 def _decision_opening(
