@@ -282,6 +282,22 @@ def test_pages_in_the_bases_own_language_read_their_includes_as_the_site_does(
     assert "```python\nline1 = 1\nline2 = 2\n" in written and "{*" not in written
 
 
+def test_a_translation_with_a_configuration_of_its_own_finds_what_it_lacks(
+    tmp_path: Path,
+) -> None:
+    """fastapi/fastapi's docs/hi holds a mkdocs.yml that only says "INHERIT:
+    ../en/mkdocs.yml": its 120 images were kept as broken links, the other translations'
+    led to docs/en."""
+    project = _translated(tmp_path, "en")
+    (project / "docs" / "fr" / "mkdocs.yml").write_text("INHERIT: ../en/mkdocs.yml\n")
+    with Brain.open(project) as brain:
+        report = importing.import_folder(brain.session, project / "docs" / "fr" / "docs")
+    assert not report.broken_links
+    written = (project / "kb" / report.imported["first.md"]).read_text()
+    assert "docs/en/docs/img/shot.png)" in written
+    assert "```python\nline1 = 1\nline2 = 2\n" in written
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_translation_finds_what_it_lacks_where_its_site_is_built(
     tmp_path: Path, lang: str

@@ -2236,9 +2236,13 @@ def _site_setup(run: _Run, project: Path, copy: _Translation | None) -> None:
     src = run.source
     site = _mkdocs_site(project, src)
     run.plan.named = _site_titles(site, src)
-    built = None if site else _translated_site(src, project, copy)
+    # a translation with a configuration that builds on its sibling's (fastapi's docs/hi:
+    # "INHERIT: ../en/mkdocs.yml") is built as one without: its includes as that site
+    # reads them, what it lacks from that sibling's folder
+    built = _translated_site(src, project, copy)
     run.fallback = (copy.folder, built[1]) if copy and built else None
-    _site_of(run, built[0] if built else site)
+    inherits = site is None or _INHERIT.search(site.config) is not None
+    _site_of(run, built[0] if built and inherits else site)
     run.served = _served(project, src)
     run.plan.served_root = _served_root(src)
     jekyll = _jekyll_site(src, project)
