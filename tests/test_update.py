@@ -1184,3 +1184,29 @@ def test_a_commit_over_most_of_a_folder_is_no_files_last_day(tmp_path: Path) -> 
     assert days["0003-rfc.md"] == (dt.date(2014, 3, 1), dt.date(2016, 5, 1))
     assert days["0005-rfc.md"] == (dt.date(2014, 3, 1), dt.date(2026, 2, 1))
     assert days["0024-rfc.md"] == (dt.date(2025, 11, 28), dt.date(2025, 11, 28))
+
+
+def test_a_folder_merged_in_from_another_repository_is_dated_by_its_merge(
+    tmp_path: Path,
+) -> None:
+    """betagouv's community guide merged les-standards/ in from another repository (a
+    subtree): its history names the files without the folder, and the merge lists no
+    file, so 38 imported pages were dated the day of the import."""
+    other = Repo(tmp_path / "other")
+    other.write("x.md", "# Standard\n\nWhat a product team must do, said at length.\n")
+    other.commit("a standard", "2025-10-07T12:00:00")
+    repo = Repo(tmp_path / "p")
+    repo.write(".rag", 'version: "1"\nroot: kb\nlang: en\n')
+    repo.write("kb/.keep.md", "")
+    repo.write("guide/a.md", "# Guide\n\nHow the community works, said at length.\n")
+    repo.commit("the guide", "2025-01-02T12:00:00")
+    repo.git("fetch", "-q", str(other.path), "HEAD")
+    repo.git(
+        "merge", "-q", "-s", "ours", "--no-commit", "--allow-unrelated-histories", "FETCH_HEAD"
+    )
+    repo.git("read-tree", "--prefix=guide/standards/", "-u", "FETCH_HEAD")
+    repo.git("commit", "-qm", "merge the standards", date="2026-01-08T12:00:00")
+    report = Brain.open(repo.path).import_docs(repo.path / "guide", theme=".")
+    written = (repo.path / "kb" / report.imported["standards/x.md"]).read_text()
+    assert "created: 2026-01-08" in written
+    assert "created: 2025-01-02" in (repo.path / "kb" / report.imported["a.md"]).read_text()

@@ -163,6 +163,7 @@ class _Run:
     # documents of the base the import rewrote surgically: id -> (hash before, hash after)
     rewrites: dict[str, tuple[str, str]] = field(default_factory=dict)
     _committed: dict[str, tuple[dt.date, dt.date]] | None = None
+    _asked: int = 0  # pages git was asked about one by one (see committed)
     _tree: _Tree | None = None
 
     @property
@@ -183,10 +184,18 @@ class _Run:
             except MdbrainError:  # git refused the repository: the files alone speak
                 self._committed = {}
         found = self._committed.get(path)
+        if found is None and self._committed and self._asked < ASKED_ALONE:
+            # named by no commit that lists files: a merge may have brought it (a subtree)
+            self._asked += 1
+            with contextlib.suppress(MdbrainError):
+                found = git.Git(self.source).days_of(path)
         if found is None:
             return None
         today = self.plan.today
         return min(found[0], today), min(found[1], today)
+
+
+ASKED_ALONE = 200  # pages no commit listing files names, asked of git one by one at most
 
 
 # --- the source folder -------------------------------------------------------------

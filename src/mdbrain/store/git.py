@@ -295,6 +295,17 @@ class Git:
                     days[rel] = (days[rel][0], now)
         return days
 
+    def days_of(self, path: str) -> tuple[dt.date, dt.date] | None:
+        """The first and last days of the commits git lists for one file (a path from
+        this folder), merges included: a folder merged in from another repository (a
+        subtree: betagouv's les-standards/) is named only by the merge that brought it,
+        which :meth:`file_days` reads no file of. None when no commit names it."""
+        out = self._run("log", "--format=%cs", "--no-color", "--", path)
+        days = [
+            dt.date.fromisoformat(line.strip()) for line in (out or "").splitlines() if line.strip()
+        ]
+        return (days[-1], days[0]) if days else None
+
     def _before_moves(
         self,
         days: dict[str, tuple[dt.date, dt.date]],
