@@ -1653,3 +1653,33 @@ def test_a_page_saying_at_its_top_that_it_is_retired_comes_in_archived(
     status = imported(root, report)["old.md"]["status"]
     assert status == ("archived" if retired else "stable")
     assert any("imported as archived; 'mdbrain supersede'" in n for n in report.notes) is retired
+
+
+@pytest.mark.parametrize(
+    ("head", "state", "day"),
+    [
+        # fields on one line, a middle dot between them, the day written day first
+        ("Date : 05/08/2026 · Statut : accepté · Complète : 0027, 0031", "accepted", (2026, 8, 5)),
+        ("Date : 2026-07-26 · Statut : accepté", "accepted", (2026, 7, 26)),
+        ("- Statut : accepté\n- Date : 12/03/2026", "accepted", (2026, 3, 12)),
+    ],
+)
+def test_a_french_records_fields_are_read_on_one_line_and_its_days_day_first(
+    head: str, state: str, day: tuple[int, int, int]
+) -> None:
+    """French decision logs write "Date : 05/08/2026 · Statut : accepté · Complète :
+    0027, 0031" under their title: neither the state nor the day was read, nor the
+    records it completes."""
+    body = f"# 0041 — Un site vérifiable\n\n{head}\n\n## Contexte\n\nA.\n\n## Décision\n\nB.\n"
+    record = adr.read("docs/adr/0041-site.md", body, {}, in_log=True)
+    assert record is not None and (record.state, record.date) == (state, dt.date(*day))
+    if "Complète" in head:
+        assert [(c.kind, [r.text for r in c.refs]) for c in record.clauses] == [
+            (adr.AMENDS, ["0027", "0031"])
+        ]
+
+
+def test_an_english_records_ambiguous_day_is_not_guessed() -> None:
+    body = "# ADR 2: Use X\n\nDate: 05/08/2026\n\nStatus: accepted\n\n## Decision\n\nWe do.\n"
+    record = adr.read("docs/adr/0002-x.md", body, {}, in_log=True)
+    assert record is not None and record.state == "accepted" and record.date is None

@@ -145,6 +145,21 @@ _DATE_LINE = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _HEAD_LINES = 30
+# fields written on one line, a middle dot or a bullet between them: "Date : 05/08/2026 ·
+# Statut : accepté · Complète : 0027, 0031"
+_FIELD_APART = re.compile(r"[ \t]+[·•][ \t]+(?=[^\W\d][\w' -]{0,30}?[ \t]?:)")
+# a record written in French: its days are written day first ("Date : 05/08/2026")
+_FRENCH_FIELDS = re.compile(
+    r"^\W*(?:statut|date de|d[ée]cid[ée]e? le)\b|\w[ \t]:[ \t]", re.I | re.M
+)
+
+
+def _head(body: str) -> str:
+    """The top of a page, code left out, each field on a line of its own."""
+    head = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES]))
+    return _FIELD_APART.sub("\n", head) if "·" in head or "•" in head else head
+
+
 _FENCED = re.compile(
     r"^ {0,3}(" + markdown.FENCE_RUN + r").*?(?:^ {0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL
 )
@@ -331,7 +346,8 @@ _LEAD = re.compile(
     # builds on SE-0393): related both ways, which never says more than the page does;
     # so is its "* Next Proposal: [SE-0285](...)", the one that took it further
     r"|(?P<amends>(?:updated|amended|extended|refined)\s+by|updates|amends|extends|refines"
-    r"|(?:previous|next)\s+" + _RECORD_KIND + r"s?)"
+    r"|(?:previous|next)\s+" + _RECORD_KIND + r"s?"
+    r"|compl[èe]te|modifie|amende|pr[ée]cise|[ée]tend)"  # the same fields in French
     r"(?=[*_]*[ \t]*:)"
     r"|(?P<does>su+p+er+[sc]e+de?s|" + _FR_DOES + r"))(?!\w)[*_\s]*:?[*_\s]*",
     re.IGNORECASE,
@@ -766,7 +782,7 @@ def status_text(body: str, meta: Mapping[str, Any]) -> str:
             parts.append(reason)
     parts += _filled_status_sections(body, meta)
     if not parts:  # outside code: MDN's `status: "open",` in an example is no state
-        head = _FENCED.sub("", "\n".join(body.split("\n")[:30]))
+        head = _head(body)
         parts += [m.group(1) for m in _STATUS_LINE.finditer(head)]
     if not parts and "|" in body:  # "| Status |" over "| Open |": read as "Status: Open"
         parts += [head_table(body).get("status", "")]
@@ -1190,8 +1206,7 @@ def _head_clauses(body: str) -> tuple[tuple[str, Clause], ...]:
     with what the sentence calls the page ("rfc", "proposal", "document"..., "" for a
     line), and only when it names a record by a link or a number: prose such as "the
     old behaviour is superseded by the new API" is no clause."""
-    head = "\n".join(body.split("\n")[:_HEAD_LINES])
-    head = markdown.without_comments(_FENCED.sub("", head), " ")
+    head = markdown.without_comments(_head(body), " ")
     lines = [_ALERT.sub("", _QUOTE.sub("", _CODE_SPAN.sub(" ", line))) for line in head.split("\n")]
     found: list[tuple[str, Clause]] = []
     text = " ".join(lines)
@@ -1474,9 +1489,10 @@ def date_of(body: str, meta: Mapping[str, Any], status: str) -> dt.date | None:
     """The day a record gives for itself: a ``Date:`` line near the top (code left
     out), a ``Date`` section, a day in its state ("Accepted on 2021-03-04"), or a
     field that says when it was written (``date``, ``created``, ``creation-date``)."""
-    head = _FENCED.sub("", "\n".join(body.split("\n")[:_HEAD_LINES]))
+    head = _head(body)
+    french = _FRENCH_FIELDS.search(head) is not None
     for line in _DATE_LINE.finditer(head):
-        found = dates.day(line.group(1))
+        found = dates.day(line.group(1), day_first=french)
         if found is not None:
             return found
     found = dates.day(head_table(body).get("created")) if "|" in head else None

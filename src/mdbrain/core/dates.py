@@ -114,10 +114,11 @@ def _make(year: str, month: int | str, day_: str) -> dt.date | None:
         return None
 
 
-def day(value: Any, *, month_first: bool = False) -> dt.date | None:
+def day(value: Any, *, month_first: bool = False, day_first: bool = False) -> dt.date | None:
     """The first day ``value`` names: a date, a date and time, or text holding one.
-    ``month_first`` reads ``03/04/2021`` as the fourth of March (else it is no date);
-    ``18/03/2022`` and ``03/18/2022`` can be read one way only, and are."""
+    ``month_first`` reads ``03/04/2021`` as the fourth of March, ``day_first`` as the 3rd
+    of April, as French writes it (else it is no date); ``18/03/2022`` and ``03/18/2022``
+    can be read one way only, and are."""
     if isinstance(value, dt.datetime):
         return value.date()
     if isinstance(value, dt.date):
@@ -139,16 +140,18 @@ def day(value: Any, *, month_first: bool = False) -> dt.date | None:
     if (dotted := _DOTTED.search(value)) is not None:
         found.append((dotted.start(), _make(dotted.group(3), dotted.group(2), dotted.group(1))))
     if (us := _US.search(value)) is not None:
-        found.append((us.start(), _numeric(us, month_first=month_first)))
+        found.append((us.start(), _numeric(us, month_first=month_first, day_first=day_first)))
     days = [d for _at, d in sorted(found, key=lambda pair: pair[0]) if d is not None]
     return days[0] if days else None
 
 
-def _numeric(found: re.Match[str], *, month_first: bool = False) -> dt.date | None:
+def _numeric(
+    found: re.Match[str], *, month_first: bool = False, day_first: bool = False
+) -> dt.date | None:
     """The day of a match of :data:`_US`, when it can be read one way only (or the
-    source writes months first)."""
+    source writes months first, or days first)."""
     first, second, year = int(found.group(1)), int(found.group(3)), found.group(4)
-    if first > 12:  # 18/03/2022 can only be the 18th of March
+    if first > 12 or (day_first and second <= 12):  # 18/03/2022: the 18th of March
         return _make(year, second, str(first))
     if month_first or second > 12:  # 03/18/2022 can only be March
         return _make(year, first, str(second))
