@@ -1662,6 +1662,8 @@ def test_a_page_saying_at_its_top_that_it_is_retired_comes_in_archived(
         ("Date : 05/08/2026 · Statut : accepté · Complète : 0027, 0031", "accepted", (2026, 8, 5)),
         ("Date : 2026-07-26 · Statut : accepté", "accepted", (2026, 7, 26)),
         ("- Statut : accepté\n- Date : 12/03/2026", "accepted", (2026, 3, 12)),
+        # a table of fields whose first row is no header
+        ("| Statut | Accepté |\n|---|---|\n| Date | 03/02/2025 |", "accepted", (2025, 2, 3)),
     ],
 )
 def test_a_french_records_fields_are_read_on_one_line_and_its_days_day_first(

@@ -739,6 +739,10 @@ def head_table(body: str) -> dict[str, str]:
         widths = {len(header), len(values), len(cells.row_cells(lines[at]))}
         if len(header) == 2 and "|" in after and (fields := _field_rows(lines[at + 1 :])):
             return fields
+        # no header but a first field above the rule: "| Statut | Accepté |", "|---|---|",
+        # "| Date | 03/02/2025 |"
+        if len(header) == 2 and (fields := _field_rows([lines[at - 1], *lines[at + 1 :]])):
+            return fields
         if len(header) > _TABLE_WIDTH or len(widths) > 1 or "|" in after:
             continue
         names = [" ".join(cell.lower().split()) for cell in header]
@@ -1495,7 +1499,7 @@ def date_of(body: str, meta: Mapping[str, Any], status: str) -> dt.date | None:
         found = dates.day(line.group(1), day_first=french)
         if found is not None:
             return found
-    found = dates.day(head_table(body).get("created")) if "|" in head else None
+    found = dates.day(head_table(body).get("created"), day_first=french) if "|" in head else None
     if found is not None:
         return found
     for text in _sections(body, _DATE_HEADING):
