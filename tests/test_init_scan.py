@@ -704,6 +704,14 @@ def test_the_books_and_pages_of_a_projects_tests_are_no_documentation_to_import(
     assert [p.folder for p in report.pages] == ["guide/src"]
 
 
+def test_storybook_stories_are_tests_not_the_components_api() -> None:
+    """thomvaill/log4brains: each component's draft listed its stories' exports as its
+    public constants, and a story's sample Markdown gave an HTTP route."""
+    assert codemap.kind_of("packages/web/src/components/Chip/Chip.stories.tsx") == "test"
+    assert codemap.kind_of("src/Button.stories.js") == "test"
+    assert codemap.kind_of("packages/web/src/components/Chip/Chip.tsx") == "code"
+
+
 def test_mdx_pages_are_documentation_in_markdown_not_other_files() -> None:
     """facebook/docusaurus: init --scan counted its 760 .mdx pages as "Other"."""
     for path in ("website/docs/intro.mdx", "notes/plan.markdown"):

@@ -120,8 +120,10 @@ PYTHON_M: Final = "runs with `python -m`"
 # Longest text a reader reads (characters). Every reader is linear, so this is not a
 # guard against slow expressions but a bound on the time one file may take.
 MAX_TEXT: Final = 2_000_000
+# tests by their names; a component's Storybook stories too (``Chip.stories.tsx``): its
+# examples, rendered and checked, whose exports log4brains' drafts listed as its API
 _TEST_NAME = re.compile(
-    r"^(?:test_.*\.py|.*_test\.(?:py|go)|conftest\.py|.*\.(?:test|spec)\.[cm]?[jt]sx?)$"
+    r"^(?:test_.*\.py|.*_test\.(?:py|go)|conftest\.py|.*\.(?:test|spec|stories)\.[cm]?[jt]sx?)$"
 )
 
 
