@@ -1713,3 +1713,19 @@ def test_why_a_record_decided_is_read_in_its_context_when_its_decision_says_no_c
     assert "Context and Problem Statement" in titles, titles
     assert any("meant for every project" in p.text for p in result.sections)
     assert not any("- Status: accepted" in p.text for p in result.sections), titles
+
+
+def test_a_section_its_heading_marks_deprecated_gives_way_to_the_current_one(
+    make_base: MakeBase,
+) -> None:
+    """fastapi's events page: "how do I run code on startup and shutdown?" was answered
+    from its "Alternative Events (deprecated)" section, not from "Lifespan"."""
+    body = (
+        "## Lifespan\n\nYou define the code to run at startup and shutdown with the lifespan"
+        " parameter of the app, a context manager.\n\n"
+        "## Alternative Events (deprecated)\n\nThe startup and shutdown event handlers"
+        " run code at startup and at shutdown.\n"
+    )
+    root = make_base({"events.md": doc("Lifespan Events", body=body)})
+    result = _query(root, "How do I run code on startup and shutdown of the application?")
+    assert result.sections[0].title == "Lifespan", [p.title for p in result.sections]

@@ -2033,10 +2033,20 @@ def _set_aside(outline: Sequence[Section]) -> dict[int, str]:
         if section.level:
             above.append((section.level, section.title))
         for level, title in above:
-            if asking.sets_aside(passages.heading_name(title)):
+            name = passages.heading_name(title)
+            if asking.sets_aside(name) or _RETIRED_HEADING.search(name) is not None:
                 out[section.line] = "" if level == section.level else title
                 break
     return out
+
+
+# a heading that marks its section as the old way: fastapi's "Alternative Events
+# (deprecated)" answered how to run code at startup before its Lifespan section did
+_RETIRED_HEADING = re.compile(
+    r"\b(?:deprecated|legacy|obsolete|superseded|no\s+longer\s+(?:supported|recommended)"
+    r"|obsolète|déprécié|dépréciée|ancienne\s+méthode)\b",
+    re.IGNORECASE,
+)
 
 
 def _own_ends(outline: tuple[Section, ...]) -> list[int]:
