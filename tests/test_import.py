@@ -19,6 +19,7 @@ from mdbrain.core.errors import UsageError
 from mdbrain.service import bootstrap, importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
+from mdbrain.service.reading import Filters
 from tests.conftest import CORPORA, FIXTURES, MakeBase, doc, write_base
 from tests.test_import_meaning import pages
 
@@ -3054,3 +3055,52 @@ def test_pages_holding_the_same_text_are_said_to(make_base: MakeBase) -> None:
     said = [note for note in report.notes if "word for word" in note]
     assert said == ["en/pg.md: the same text, word for word, as tr/pg.md; each is imported"]
     assert len(report.imported) == 5
+
+
+FRENCH_MADR = """# 2. Utilisation de PostgreSQL pour la persistance des données
+
+Date: 2020-03-25
+
+## Statut
+
+2020-03-25 accepted
+
+## Contexte et énoncé du problème
+
+Il nous faut un endroit où garder les offres d'emploi, et les requêtes seront nombreuses.
+
+## Options envisagées
+
+* Base de données relationnelle
+* Base noSQL
+
+## Résultat de la décision
+
+Option choisie : "Base de données relationnelle", parce que c'est une solution connue et éprouvée.
+
+## Avantages et inconvénients des options
+
+### Base de données relationnelle
+
+* Bien, parce que l'outillage est riche
+"""
+
+
+def test_a_french_madr_record_is_summed_up_and_read_by_its_decision(make_base: MakeBase) -> None:
+    """CaenCamp's and ansforge's records, MADR in French: "Résultat de la décision" was no
+    decision section, so each was summed up by its context and "why" was not read in the
+    option chosen."""
+    root = make_base({})
+    source = root.parent / "doc" / "adr"
+    source.mkdir(parents=True)
+    (source / "0002-postgresql.md").write_text(FRENCH_MADR, encoding="utf-8")
+    report = run_import(root, source)
+    doc_id = report.imported["0002-postgresql.md"]
+    assert meta(root, doc_id)["summary"].startswith('Option choisie : "Base de données')
+    with Brain.open(root) as brain:
+        result = brain.reader().query(
+            "Pourquoi avoir choisi une base relationnelle ?", filters=Filters(include_drafts=True)
+        )
+    titles = [p.title for p in result.sections]
+    assert "Base de données relationnelle" in titles, titles
+    assert "Résultat de la décision" in titles, titles

@@ -282,6 +282,9 @@ def test_code_and_lists_of_links_alone_are_no_prose() -> None:
         "text",  # 11
     ]
     assert passages.not_prose(lines) == {3, 4, 5, 6, 8, 10, 11}
+    # CaenCamp's records: a label in brackets before the link
+    labelled = ["-   [Ressources][best practices - pagination](https://example.org/p)"]
+    assert passages.not_prose(labelled) == {1}
     code = passages.not_prose(lines)
     assert passages.prose_share(lines, 2, 5, code) == 0.0
     assert passages.prose_share(lines, 6, 9, code) == 0.5

@@ -99,7 +99,8 @@ _DECISION_HEADING = re.compile(
 # what a record states before its decision (Nygard, MADR, Tyree and Akerman, French)
 _CONTEXT_HEADING = re.compile(
     r"^(?:context(?: and problem statement)?|problem(?: statement)?|issue|background"
-    r"|(?:considered )?(?:options|alternatives)(?: considered)?|contexte)\W*$",
+    r"|(?:considered )?(?:options|alternatives)(?: considered)?|contexte"
+    r"|contexte et (?:énoncé du )?problème|options (?:envisagées|considérées))\W*$",
     re.IGNORECASE,
 )
 _RECORD_TITLE = re.compile(r"\bdecision record\b|^ADR\b", re.IGNORECASE)

@@ -33,7 +33,11 @@ _MARK = re.compile(
 # full scanner (mdbrain.core.markdown) tells from a thematic break, a list or code.
 _UNDERLINE = re.compile(r"[^\n]\n {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
 # a list item that is a link and nothing else: a "See also" list names pages, says nothing
-_LINK_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+\[[^\]\n]*\]\([^)\n]*\)\s*$")
+# a list item that is one link, a label in brackets before it or not (CaenCamp's records:
+# "-   [Ressources][best practices ... - pagination](https://...)")
+_LINK_ITEM = re.compile(
+    r"^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[^\]\n]*\]\s*)?\[[^\]\n]*\]\([^)\n]*\)\s*$"
+)
 _ATTRIBUTES = lazy_pattern(r"\{:?[ \t]*[#.][^{}]*\}\s*$")  # {#id}, { #id }, {: #id .class }
 _MDX_ID = lazy_pattern(r"\{/\*[^{}]*?\*/\}\s*$")  # MDX's {/*my-id*/}, react.dev's heading ids
 # a site's template tag, which renders as something else: Liquid's {% include badge.html %},

@@ -47,9 +47,11 @@ HIDDEN_STATUSES: Final = frozenset({"draft", "deprecated", "archived"})
 
 # Headings of the section in which a decision record states what was decided (Nygard's
 # "Decision", MADR's "Decision Outcome", the DACI-style RFCs of getsentry/rfcs' "Option
-# Chosen", "Final Decision", "Selected Outcome"), lower case, most usual first. Not
-# "Conclusion": an essay's last section is no decision.
+# Chosen", "Final Decision", "Selected Outcome"; MADR in French, "Résultat de la
+# décision", as ansforge's and CaenCamp's records have it), lower case, most usual first.
+# Not "Conclusion": an essay's last section is no decision.
 DECISION_SECTIONS: Final = (
     "decision", "decision outcome", "decisions", "décision", "option chosen", "chosen option",
-    "final decision", "selected outcome", "selected option",
+    "final decision", "selected outcome", "selected option", "résultat de la décision",
+    "resultat de la decision", "décision retenue", "option choisie", "option retenue",
 )  # fmt: skip

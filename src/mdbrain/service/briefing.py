@@ -47,10 +47,15 @@ _REASON_TITLE = re.compile(
     re.I,  # possessive: one way to read the blanks, the mark and the hashes after the word
 )
 # a decision record's sections: where it decides, and the forces that called for it
-_DECISION_TITLE = re.compile(r"^#{1,6}\s*(?:decision(?:\s+outcome)?|décision)\s*+:?\s*+$", re.I)
+_DECISION_TITLE = re.compile(
+    r"^#{1,6}\s*(?:decision(?:\s+outcome)?|décision|r[ée]sultat\s+de\s+la\s+d[ée]cision)"
+    r"\s*+:?\s*+$",
+    re.I,
+)
 _CONTEXT_TITLE = re.compile(
     r"^#{1,6}\s*(?:context(?:\s+and\s+problem\s+statement)?|contexte|decision\s+drivers"
-    r"|background)\s*+:?\s*+$",
+    r"|background|contexte\s+et\s+(?:[ée]nonc[ée]\s+du\s+)?probl[èe]me"
+    r"|facteurs\s+de\s+d[ée]cision|moteurs\s+de\s+d[ée]cision)\s*+:?\s*+$",
     re.I,
 )
 # the word of a decision's sentence that gives its cause (MADR: 'Chosen option: "X",

@@ -2196,7 +2196,8 @@ def _decision(
 
 # MADR's decision: 'Chosen option: "Use YAML front matter", because comes out best'
 _CHOSEN = re.compile(
-    r"\bchosen\s+(?:option|alternative)\s*:?\s*[*_]*[\"“'`]?([^\"”'`\n,]{1,120}?)[\"”'`]?[*_]*\s*(?:,|\.|$|because)",
+    r"\b(?:chosen\s+(?:option|alternative)|option\s+choisie)\s*:?\s*[*_]*[\"“«'`]?\s*"
+    r"([^\"”»'`\n,]{1,120}?)\s*[\"”»'`]?[*_]*\s*(?:,|\.|$|because|parce)",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -2229,7 +2230,8 @@ _REASON_NAMES = frozenset(
 )
 _CONTEXT_NAMES = frozenset(
     {"context", "context and problem statement", "contexte", "background", "problem statement",
-     "problem", "decision drivers", "problème"}
+     "problem", "decision drivers", "problème", "contexte et énoncé du problème",
+     "contexte et problème", "facteurs de décision", "moteurs de décision"}
 )  # fmt: skip
 
 
