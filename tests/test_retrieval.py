@@ -1729,3 +1729,26 @@ def test_a_section_its_heading_marks_deprecated_gives_way_to_the_current_one(
     root = make_base({"events.md": doc("Lifespan Events", body=body)})
     result = _query(root, "How do I run code on startup and shutdown of the application?")
     assert result.sections[0].title == "Lifespan", [p.title for p in result.sections]
+
+
+def test_a_french_question_typed_without_accents_meets_the_accented_words(
+    make_base: MakeBase,
+) -> None:
+    """ansforge's and betagouv's French pages: "securite" met "sécurité" nowhere, and
+    "options envisagees" met "envisagées" only by the first letters of its stem."""
+    root = make_base(
+        {
+            "regles.md": doc(
+                "Règles", body="La sécurité des comptes passe par des mots de passe longs."
+            ),
+            "choix.md": doc("Choix", body="Les options envisagées étaient un wiki et des pages."),
+            "autre.md": doc("Autre", body="Les comptes des équipes et leurs pages."),
+        },
+        FRENCH,
+    )
+    with Brain.open(root) as brain:
+        found = brain.reader().search("securite des comptes")
+        asked = brain.reader().searcher.question("quelles options ont ete envisagees ?")
+    assert [h.hit.id for h in found.hits][:1] == ["regles.md"]
+    envisaged = next(t for t in asked.terms if t.term.startswith("envisag"))
+    assert ("envisagées", 1.0) in envisaged.words

@@ -408,6 +408,7 @@ class Searcher:
         read = text.without_fillers(read)
         # each term's words: (word, documents holding it, its share of the term)
         expanded: dict[str, dict[str, tuple[int, float]]] = {}
+        respelled = self._respelled(code, analyser, read)
         for word in dict.fromkeys(analyser.terms(read)):
             form, prefix = ranking.pattern(word, params)
             found = self._expansion(code, form, prefix)
@@ -416,6 +417,10 @@ class Searcher:
             expanded[word] = {
                 w: (n, 1.0 if term == word else params.prefix_weight) for w, term, n in found
             }
+            for term in respelled.get(word, ()):  # "securite" typed, "sécurité" written
+                expanded[word].update(
+                    (w, (n, 1.0)) for w, _t, n in self._expansion(code, term, False)
+                )
         # "lock file" asked, "lockfile" written: the word written as one gives both terms
         # in full; only that word and its plural, not its stem's family ("man age" is no
         # "management"). "use less" gives "useless" too: a page must then also hold the
@@ -462,6 +467,24 @@ class Searcher:
             tuple(n for n, term in enumerate(terms) if term.idf > COMMON_IDF),
             text.stop_words(code),
         )
+
+    def _respelled(self, code: str, analyser: text.Analyzer, read: str) -> dict[str, set[str]]:
+        """For the term of each word of ``read`` typed without accents that no word of the
+        base gives, the terms of the words of the base it spells without their accents: a
+        question typed "quelles options ont ete envisagees ?" met "envisagées" by the
+        first letters of its stem alone ("envisage" is not "envisag"), and "securite" met
+        "sécurité" not at all."""
+        out: dict[str, set[str]] = {}
+        for raw in dict.fromkeys(w.casefold() for w in text.words_of(read)):
+            if not raw.isascii() or not raw.isalpha():
+                continue
+            for term in analyser.terms(raw)[:1]:
+                if term in out or self._expansion(code, term, False):
+                    continue
+                accented = {t for _w, t, _n in self.index.spelled(code, raw)}
+                if accented:
+                    out[term] = accented
+        return out
 
     def _holding(self, found: list[tuple[str, str, int]]) -> int:
         """How many documents hold one of the words ``found`` (word, term, documents) at

@@ -42,12 +42,12 @@ from pathlib import Path
 from typing import Any
 
 from mdbrain._version import __version__
-from mdbrain.core import ranking
+from mdbrain.core import ranking, text
 from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = cache.SEARCH_FILE
-FORMAT = "35"  # 22: "did" and "had" are English stop words, as "do", "does", "has" and
+FORMAT = "36"  # 22: "did" and "had" are English stop words, as "do", "does", "has" and
 # "have" were; 23: a table of contents is no text either; 24: an option's dotted name
 # (--web.route-prefix) is one name, and so is that name without its dashes; 25: the
 # headings of each document searched apart (heads); 26: a name after a dollar sign ($on);
@@ -60,6 +60,7 @@ FORMAT = "35"  # 22: "did" and "had" are English stop words, as "do", "does", "h
 # 33: a hyphenated word is its parts and then one word ("e-mail": "e mail email")
 # 34: lines that only open or close a container ({% hint %}, {% endhint %}, ":::") are no text
 # 35: so is the line opening GitBook's {% content-ref url="..." %}, its link said below it
+# 36: each word of the lexicon with its spelling without accents, for questions typed so
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
@@ -562,6 +563,17 @@ class SearchIndex:
             rows = self.db.execute(select + "l.term = ?", (lang, term)).fetchall()
         return [(str(w), str(t), int(n)) for w, t, n in rows]
 
+    def spelled(self, lang: str, folded: str) -> list[tuple[str, str, int]]:
+        """The words of the vocabulary that ``folded`` spells without their accents
+        ("securite": "sécurité"), each with its term and the number of documents holding
+        it; the word itself is left out."""
+        rows = self.db.execute(
+            "SELECT l.word, l.term, v.doc FROM lexicon l JOIN vocabulary v ON v.term = l.word"
+            " WHERE l.lang = ? AND l.folded = ? AND l.word != ?",
+            (lang, folded, folded),
+        ).fetchall()
+        return [(str(w), str(t), int(n)) for w, t, n in rows]
+
     def holding(self, words: Sequence[str]) -> int:
         """How many documents hold at least one of ``words``."""
         if not words:
@@ -580,13 +592,14 @@ class SearchIndex:
 
     def learn(self, lang: str, terms: Iterable[tuple[str, str]]) -> None:
         """Record the term of each word (word, term) in ``lang``."""
-        pairs = [(lang, word, term) for word, term in terms]
+        pairs = [(lang, word, term, text.fold(word)) for word, term in terms]
         db = self.db
         try:
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.executemany(
-                    "INSERT OR REPLACE INTO lexicon(lang, word, term) VALUES (?, ?, ?)", pairs
+                    "INSERT OR REPLACE INTO lexicon(lang, word, term, folded) VALUES (?, ?, ?, ?)",
+                    pairs,
                 )
                 db.execute("COMMIT")
             except BaseException:
@@ -597,7 +610,7 @@ class SearchIndex:
                 raise
             if self._last is not None and not self.count():
                 self.sync(*self._last)  # the copy could not be made: rebuilt from the files
-            self.learn(lang, [(word, term) for _, word, term in pairs])
+            self.learn(lang, [(word, term) for _, word, term, _folded in pairs])
 
     def citing(self, path: str) -> set[str]:
         """The ids of the documents whose impl_refs name ``path`` or a folder holding it."""
@@ -851,9 +864,10 @@ def _create(db: sqlite3.Connection, key: str) -> None:
     )
     db.execute(
         "CREATE TABLE lexicon(lang TEXT NOT NULL, word TEXT NOT NULL, term TEXT NOT NULL,"
-        " PRIMARY KEY (lang, word)) WITHOUT ROWID"
+        " folded TEXT NOT NULL, PRIMARY KEY (lang, word)) WITHOUT ROWID"
     )
     db.execute("CREATE INDEX lexicon_by_term ON lexicon(lang, term)")
+    db.execute("CREATE INDEX lexicon_by_folded ON lexicon(lang, folded)")
     db.execute("CREATE TABLE refs(ref TEXT NOT NULL, doc INTEGER NOT NULL)")
     db.execute("CREATE INDEX refs_by_ref ON refs(ref)")
     db.execute("CREATE INDEX refs_by_doc ON refs(doc)")
