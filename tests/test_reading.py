@@ -2169,3 +2169,35 @@ def test_a_heading_holding_the_question_is_shown_with_the_line_under_it(
     assert result.hits[0].id == "criteres.md"
     shown = [p for p in result.sections if p.title.startswith("Dans quels cas")]
     assert shown and "Une enquête peut montrer" in shown[0].text
+
+
+def test_a_page_ranked_above_one_listed_is_listed_too(make_base: MakeBase) -> None:
+    """vitejs/vite: "Is build.rollupOptions deprecated?" listed the pages ranked first
+    and third, and left out build-options.md, second for naming the option, because its
+    score was further behind the best one's."""
+    pad = " ".join(f"Other note {n} about the tool." for n in range(120))
+    root = make_base(
+        {
+            "migration.md": doc(
+                "Migration",
+                body="The option build.rollupOptions is deprecated: use build.rolldownOptions"
+                " instead. " + pad,
+            ),
+            "build-options.md": doc(
+                "Build Options",
+                body="## build.rollupOptions\n\nDirectly customize the underlying bundle. " + pad,
+            ),
+            "rollup.md": doc(
+                "Deprecated build options",
+                body="Deprecated Rollup options of the build: which build options are"
+                " deprecated, and the rollup options that replace them. " + pad,
+            ),
+        }
+    )
+    with Brain.open(root) as brain:
+        ranked = [
+            c.id for c in brain.reader().searcher.rank("Is build.rollupOptions deprecated?", 3)
+        ]
+        listed = [h.id for h in brain.reader().query("Is build.rollupOptions deprecated?").hits]
+    assert ranked == ["migration.md", "build-options.md", "rollup.md"]
+    assert listed == ranked

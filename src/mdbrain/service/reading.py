@@ -1170,11 +1170,14 @@ class Reader:
             # the page on ownership): named above the drafts, neither listed nor read
             in_force = None
         if hits and limit is None:  # candidates far behind the best one help nobody
+            # ... but one ranked above a candidate kept is kept too: a page naming the
+            # identifier asked ranks above pages scoring more (vite: "Is build.rollupOptions
+            # deprecated?" listed the pages ranked 1 and 3, not build-options.md, 2nd)
+            close = max(n for n, h in enumerate(hits) if h.score >= KEEP_SHARE * hits[0].score)
             hits = [
                 h
-                for h in hits
-                if h.score >= KEEP_SHARE * hits[0].score
-                or (in_force is not None and h.id == in_force.id)
+                for n, h in enumerate(hits)
+                if n <= close or (in_force is not None and h.id == in_force.id)
             ]
             # what is in force is listed below the drafts, however far behind them: home
             # assistant's newest Python decision gave way to a draft on Docker images
