@@ -148,6 +148,21 @@ def test_links_between_documents_point_to_their_pages_with_the_anchor(
     assert '<h2 id="why">Why</h2>' in target
 
 
+def test_a_heading_answers_to_the_anchors_other_sites_make_of_it(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """vitejs/vite: its pages link to "#server-proxy"; the exported heading's id was
+    GitHub's "serverproxy", and 96 links landed on the top of their page."""
+    pages = {
+        "server.md": doc("Server options", "## server.proxy\n\nProxies requests."),
+        "guide.md": doc("Guide", "See [the proxy](server.md#server-proxy)."),
+    }
+    site = site_of(make_base(pages).parent, tmp_path / "site")
+    server = text(site, "docs/server.html")
+    assert '<h2 id="serverproxy">' in server and '<a id="server-proxy"></a>' in server
+    assert 'href="../docs/server.html#server-proxy"' in text(site, "docs/guide.html")
+
+
 def test_a_page_shows_its_title_and_summary_once_and_its_facts_apart(
     make_base: MakeBase, tmp_path: Path
 ) -> None:

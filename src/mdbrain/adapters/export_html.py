@@ -195,7 +195,12 @@ def _anchored(
     count = seen.get(anchor, 0)
     seen[anchor] = count + 1
     tokens[idx].attrSet("id", f"{anchor}-{count}" if count else anchor)
-    return self.renderToken(tokens, idx, options, env)
+    # the anchors other sites make of the same heading, which the pages' links name:
+    # vite's pages link to "#server-proxy", GitHub's slug is "serverproxy"
+    others = [a for a in fragments.slugs(text) if a not in seen] if given is None else []
+    seen.update((a, 1) for a in others)
+    marks = "".join(f'<a id="{escape(a)}"></a>' for a in others)
+    return self.renderToken(tokens, idx, options, env) + marks
 
 
 _EMPTY_COMMENT = re.compile(r"-?>")  # right after "<!--": a comment that ends at once

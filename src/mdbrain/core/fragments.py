@@ -83,6 +83,13 @@ def _slugs(text: str) -> tuple[str, str, str]:
     return github, site, _PUNCTUATION.sub("-", bare).strip("-")
 
 
+def slugs(text: str) -> tuple[str, ...]:
+    """The anchors sites make of a heading's text (see :func:`_slugs`), each once, those
+    that trim their hyphens trimmed: ``server.proxy`` gives ``serverproxy`` (GitHub's) and
+    ``server-proxy`` (VitePress', Hugo's)."""
+    return tuple(dict.fromkeys(part.strip("-") for part in _slugs(text) if part.strip("-")))
+
+
 _SPACES = re.compile(r"[-\s]+")
 _TAG = re.compile(r"<[A-Za-z/][^<>]*>")  # an HTML tag, or a component: <Badge />
 _PUNCTUATION = re.compile(r"[\W_]+")
