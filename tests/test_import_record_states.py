@@ -1685,3 +1685,25 @@ def test_an_english_records_ambiguous_day_is_not_guessed() -> None:
     body = "# ADR 2: Use X\n\nDate: 05/08/2026\n\nStatus: accepted\n\n## Decision\n\nWe do.\n"
     record = adr.read("docs/adr/0002-x.md", body, {}, in_log=True)
     assert record is not None and record.state == "accepted" and record.date is None
+
+
+def test_a_template_imported_on_its_own_stays_a_draft_whatever_states_it_lists(
+    make_base: MakeBase,
+) -> None:
+    """ansforge's 0000-modele-adr.md, imported alone: the states its status lists as
+    choices ("... | remplacé par 0123-ADR-description") made it a superseded record, and
+    it was archived."""
+    root = make_base({})
+    form = (
+        '---\nstatus: "{proposé | rejeté | accepté | obsolète | remplacé par 0123-ADR-description}"\n'
+        "date: {AAAA-MM-JJ}\n---\n\n# {titre court}\n\n## Contexte et énoncé du problème\n\n"
+        '{Décrivez le contexte}\n\n## Résultat de la décision\n\nOption choisie : "{option 1}".\n'
+    )
+    page = root.parent / "docs" / "decisions" / "0000-modele-adr.md"
+    page.parent.mkdir(parents=True)
+    page.write_text(form, encoding="utf-8")
+    with Brain.open(root) as brain:
+        report = brain.import_docs(page)
+    written = (root / report.imported["0000-modele-adr.md"]).read_text(encoding="utf-8")
+    assert "\nstatus: draft\n" in written
+    assert not any("superseded record" in note for note in report.notes)

@@ -1554,6 +1554,10 @@ def _status(plan: Plan, page: conversion.Page) -> str:
         said = f" (by its folder {folder}/)" if folder else said
     # any page a folder sets aside ("rejected/", "archive/") is out of force, record or not
     state, folder = adr.folder_state(page.path) if record is None else (record.state, "")
+    if record is not None and record.template:
+        # a form imported on its own: the states it lists are choices ("proposé | ... |
+        # remplacé par 0123-ADR-description"), none of them its own (ansforge's modèle)
+        state = ""
     # a page that is no record may still say where it stands in its own status field
     # (openshift/enhancements: "status: provisional" over a design with no Proposal
     # heading was put in force by --verified)
