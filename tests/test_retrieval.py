@@ -1752,3 +1752,19 @@ def test_a_french_question_typed_without_accents_meets_the_accented_words(
     assert [h.hit.id for h in found.hits][:1] == ["regles.md"]
     envisaged = next(t for t in asked.terms if t.term.startswith("envisag"))
     assert ("envisagées", 1.0) in envisaged.words
+
+
+def test_why_is_answered_from_the_section_headed_by_its_reasons(make_base: MakeBase) -> None:
+    """vitejs/vite's dependency pre-bundling page: "Why does Vite pre-bundle
+    dependencies?" showed its discovery and cache sections, not "## The Why"."""
+    body = (
+        "## The Why\n\nBrowsers load ES modules one request at a time: a library of 600"
+        " modules would fire 600 requests, so they are bundled into one first.\n\n"
+        "## Automatic Dependency Discovery\n\nVite crawls the source to discover the"
+        " dependencies to pre-bundle, and pre-bundles each dependency found.\n\n"
+        "## File System Cache\n\nPre-bundled dependencies are cached in node_modules/.vite;"
+        " dependencies are pre-bundled again when the lockfile changes.\n"
+    )
+    root = make_base({"pre-bundling.md": doc("Dependency Pre-Bundling", body=body)})
+    result = _query(root, "Why does Vite pre-bundle dependencies?")
+    assert result.sections[0].title == "The Why", [p.title for p in result.sections]

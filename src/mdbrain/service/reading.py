@@ -894,10 +894,8 @@ class Reader:
         chosen = [item for item, value in order[:most] if value >= SECOND_SHARE * best]
         # the top document: a record's decision is what it is read for
         decided = _decision(outline, ends, lines) if most > 1 else None
-        if part == asking.REASONS and decided is not None:  # the chosen option's own section
-            named = _chosen_option(outline, ends, lines, decided) or _reasons_given(
-                outline, ends, lines, decided
-            )
+        if part == asking.REASONS:
+            named = _why_answered(outline, ends, lines, decided)
         chosen = _with_decision_and_part(chosen, decided, named, most)
         reasons = named[1].line if part == asking.REASONS and named is not None else None
         shown = [
@@ -2229,13 +2227,27 @@ def _chosen_option(
 # where a record says why, when its decision gives no cause: its reasons, else the forces
 # that called for it (MADR's "Context and Problem Statement", "Decision Drivers")
 _REASON_NAMES = frozenset(
-    {"rationale", "why", "reasons", "reason", "motivation", "pourquoi", "raisons", "motifs"}
-)
+    {"rationale", "why", "the why", "why?", "reasons", "reason", "motivation", "pourquoi",
+     "raisons", "motifs"}
+)  # fmt: skip
 _CONTEXT_NAMES = frozenset(
     {"context", "context and problem statement", "contexte", "background", "problem statement",
      "problem", "decision drivers", "problème", "contexte et énoncé du problème",
      "contexte et problème", "facteurs de décision", "moteurs de décision"}
 )  # fmt: skip
+
+
+def _why_answered(
+    outline: Sequence[Section], ends: Sequence[int], lines: Sequence[str], decided: _Chosen | None
+) -> _Chosen | None:
+    """The section a "why" question leads with: a record's chosen option, else where it
+    gives its reasons (:func:`_reasons_given`); a page that is no record, its section
+    headed by its reasons ("The Why", "Rationale")."""
+    if decided is None:
+        return _section_named(outline, ends, lines, _REASON_NAMES, 0)
+    return _chosen_option(outline, ends, lines, decided) or _reasons_given(
+        outline, ends, lines, decided
+    )
 
 
 def _reasons_given(
@@ -2248,16 +2260,30 @@ def _reasons_given(
     _score, section, own_end = decided
     if any(_BECAUSE.search(line) for line in lines[section.line - 1 : own_end]):
         return None
-    for names in (_REASON_NAMES, _CONTEXT_NAMES):
-        for other, end in zip(outline, ends, strict=True):
-            name = passages.heading_name(passages.clean_heading(other.title))
-            if (
-                other.level
-                and other.line != section.line
-                and name in names
-                and _holds_text(lines, other.line, end)
-            ):
-                return 0.0, other, end
+    return _section_named(outline, ends, lines, _REASON_NAMES, section.line) or _section_named(
+        outline, ends, lines, _CONTEXT_NAMES, section.line
+    )
+
+
+def _section_named(
+    outline: Sequence[Section],
+    ends: Sequence[int],
+    lines: Sequence[str],
+    names: frozenset[str],
+    other_than: int,
+) -> _Chosen | None:
+    """The first section headed by one of ``names`` with some text, but the one at line
+    ``other_than``: vite's "Why does Vite pre-bundle dependencies?" was answered from
+    the sections around "## The Why"."""
+    for other, end in zip(outline, ends, strict=True):
+        name = passages.heading_name(passages.clean_heading(other.title))
+        if (
+            other.level
+            and other.line != other_than
+            and name in names
+            and _holds_text(lines, other.line, end)
+        ):
+            return 0.0, other, end
     return None
 
 
