@@ -2201,3 +2201,16 @@ def test_a_page_ranked_above_one_listed_is_listed_too(make_base: MakeBase) -> No
         listed = [h.id for h in brain.reader().query("Is build.rollupOptions deprecated?").hits]
     assert ranked == ["migration.md", "build-options.md", "rollup.md"]
     assert listed == ranked
+
+
+def test_a_flagged_hit_names_three_of_its_files_at_most() -> None:
+    """vitejs/vite: a draft the scan wrote over 23 files printed them all on one line of
+    about 2,000 characters."""
+    from mdbrain.service.reading import Hit
+
+    refs = tuple(f"src/m{n}.ts" for n in range(23))
+    hit = Hit("code/m.md", 1.0, "M", "What m does.", "reference", "needs-review", (), refs)
+    line = views._hit_line(1, hit)[-1]
+    assert line.endswith("(src/m0.ts, src/m1.ts, src/m2.ts and 20 more)"), line
+    few = Hit("code/n.md", 1.0, "N", "What n does.", "reference", "needs-review", (), refs[:2])
+    assert views._hit_line(1, few)[-1].endswith("(src/m0.ts, src/m1.ts)")

@@ -66,6 +66,9 @@ def _regenerate() -> str:
     return _say("mdbrain index", "the check tool")
 
 
+REFS_NAMED = 3  # impl_refs a flagged hit names
+
+
 def _hit_line(rank: int | None, hit: Hit) -> list[str]:
     from mdbrain.service.reading import hit_lines  # loaded already: a hit came from it
 
@@ -79,7 +82,10 @@ def _hit_line(rank: int | None, hit: Hit) -> list[str]:
         else:
             lines.append(f"   ! {hit.status}: no longer in force; see {why}")
     elif hit.flagged:
-        refs = ", ".join(hit.check) or "no impl_refs listed"
+        # the code it describes, three files named at most (a draft of the scan may list 23)
+        refs = ", ".join(hit.check[:REFS_NAMED]) or "no impl_refs listed"
+        more = len(hit.check) - REFS_NAMED
+        refs += f" and {more} more" if more > 0 else ""
         lines.append(f"   ! {hit.status}: check against the code before relying on it ({refs})")
     return lines
 
