@@ -452,3 +452,19 @@ def test_a_comma_inside_a_string_of_an_exported_object_is_no_key() -> None:
     )
     names = [s.name for s in javascript.js_facts(".vuepress/config.js", config).symbols]
     assert names == ["title", "description", "theme", "themeConfig"]
+
+
+def test_code_inside_a_template_literal_is_no_symbol_and_no_route() -> None:
+    """vitejs/vite's importMetaResolver.ts writes a function in a template literal, and
+    the scan took it for one of the module's; a story's sample Express app gave a route."""
+    from mdbrain.core import javascript
+
+    module = (
+        "export function real(a: number) { return a }\n"
+        "const sample = `\nfunction resolve(specifier, context) {\n"
+        '  app.get("/", handler)\n}\n`\nexport const total = 1\n'
+        "router.get('/items', list)\n"
+    )
+    facts = javascript.js_facts("src/resolver.ts", module)
+    assert [s.name for s in facts.symbols] == ["real", "total"]
+    assert facts.routes == ("GET /items",)

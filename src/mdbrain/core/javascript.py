@@ -253,9 +253,22 @@ def _routes(code: str) -> tuple[str, ...]:
     return tuple(routes)
 
 
+# a template literal running over lines: a sample of code or text the module holds
+# (vite's importMetaResolver.ts writes a function in one; log4brains' stories an Express app)
+_MULTILINE_TEMPLATE = re.compile(r"`(?:\\.|[^`\\])*\n(?:\\.|[^`\\])*`")
+
+
+def _without_templates(code: str) -> str:
+    """``code`` with its template literals that run over lines blanked, line breaks kept:
+    what they hold is no declaration and no route of the module."""
+    if "`" not in code:
+        return code
+    return _MULTILINE_TEMPLATE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), code)
+
+
 def js_facts(path: str, text: str, language: str = "") -> FileFacts:
     """The facts of a JavaScript or TypeScript file."""
-    code = comments.code_only(text, "javascript")
+    code = _without_templates(comments.code_only(text, "javascript"))
     symbols = []
     for match, doc in comments.documented(_EXPORT, text, "//"):
         kind, name, rest = match.groups()
