@@ -1846,15 +1846,15 @@ def _outranks(draft: Card, top: Hit) -> bool:
     """Whether a left-out ``draft`` (or a page with no status) that ranks above ``top``,
     the best document in force, matches so much better that it must be shown: it scores
     :data:`OUTRANK` times as much, or holds the question's weight where ``top`` is a
-    weak match (:data:`WEAK_COVER`), or holds every word the question names where
-    ``top`` lacks one. A retired document never counts: what replaced it is the
-    answer."""
+    weak match (:data:`WEAK_COVER`), or holds a word the question names that ``top``
+    lacks. A retired document never counts: what replaced it is the answer."""
     if draft.score >= OUTRANK * top.score:
         return True
-    # or it holds every word the question names, and the best in force does not: uv's
+    # or it holds a word the question names that the best in force holds nowhere: uv's
     # docs, imported as drafts, answered "how do I pin a Python version" with one
-    # decision on pinning uv in Docker images
-    return top.cover < WEAK_COVER <= draft.cover or (bool(top.lacks) and not draft.lacks)
+    # decision on pinning uv in Docker images; MTES-MCT/dialog's "Quelle décision a été
+    # prise sur Litteralis ?" with its one verified record, on geocoding
+    return top.cover < WEAK_COVER <= draft.cover or bool(set(top.lacks) - set(draft.lacks))
 
 
 def _drafts_ahead(pool: Sequence[Card], above: Sequence[str]) -> int:
