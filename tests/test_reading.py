@@ -2214,3 +2214,35 @@ def test_a_flagged_hit_names_three_of_its_files_at_most() -> None:
     assert line.endswith("(src/m0.ts, src/m1.ts, src/m2.ts and 20 more)"), line
     few = Hit("code/n.md", 1.0, "N", "What n does.", "reference", "needs-review", (), refs[:2])
     assert views._hit_line(1, few)[-1].endswith("(src/m0.ts, src/m1.ts)")
+
+
+def test_drafts_are_listed_when_the_best_in_force_lacks_a_word_they_hold(
+    make_base: MakeBase,
+) -> None:
+    """MTES-MCT/dialog, five records verified: "Quelle décision a été prise sur
+    Litteralis ?" was answered by the one on geocoding alone; the record on Litteralis,
+    a draft scoring less than twice as much, was named in a footnote."""
+    more = " ".join(f"Le point {n} du dossier est noté ici." for n in range(60))
+    root = make_base(
+        {
+            "adr/005-geocodage.md": doc(
+                "005 - Géocodage",
+                body="## Décision\n\nLa décision prise : nous utiliserons l'API Adresse"
+                " pour le géocodage. " + more,
+                type="decision",
+                status="stable",
+            ),
+            "adr/010-litteralis.md": doc(
+                "010 - Litteralis",
+                body="## Décision\n\nNous intégrerons les arrêtés de Litteralis par son API. "
+                + more,
+                type="decision",
+                status="draft",
+            ),
+        },
+        'version: "1"\nroot: ./kb\nlang: fr\n',
+    )
+    with Brain.open(root) as brain:
+        result = brain.reader().query("Quelle décision a été prise sur Litteralis ?")
+    assert [h.id for h in result.hits] == ["adr/010-litteralis.md", "adr/005-geocodage.md"]
+    assert result.outranked == "adr/005-geocodage.md"
