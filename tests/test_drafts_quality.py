@@ -468,3 +468,16 @@ def test_code_inside_a_template_literal_is_no_symbol_and_no_route() -> None:
     facts = javascript.js_facts("src/resolver.ts", module)
     assert [s.name for s in facts.symbols] == ["real", "total"]
     assert facts.routes == ("GET /items",)
+
+
+def test_a_default_class_without_a_name_is_not_named_extends() -> None:
+    """MTES-MCT/dialog's Stimulus controllers, "export default class extends
+    Controller": the scan listed 27 classes named "extends"."""
+    from mdbrain.core import javascript
+
+    facts = javascript.js_facts(
+        "assets/menu_controller.js", "export default class extends Controller {}\n"
+    )
+    named = javascript.js_facts("assets/chart.js", "export default class Chart extends Base {}\n")
+    assert [s.name for s in facts.symbols] == ["default"]
+    assert [s.name for s in named.symbols] == ["Chart"]

@@ -448,6 +448,30 @@ def test_a_briefs_reason_is_plain_text_cut_to_the_summary_length(make_base: Make
     assert builds.startswith("Every build stays") and len(builds) <= limit
 
 
+def test_a_briefs_reason_in_french_is_the_sentence_saying_why_and_its_list(
+    make_base: MakeBase,
+) -> None:
+    """MTES-MCT/dialog's records say why with "motivé par :" over a list, or "pour les
+    raisons suivantes :": each brief's "why:" was its context's first paragraph."""
+    body = (
+        "## Contexte\n\nDans le cadre du projet, il faut structurer le code.\n\n"
+        "## Décision\n\nNous adoptons une architecture hexagonale.\n\n"
+        "Ce choix architectural a été motivé par :\n\n* la testabilité du domaine\n"
+        "* l'indépendance vis-à-vis du framework\n\n## Conséquences\n\nPlus de code.\n"
+    )
+    root = make_base(
+        {
+            "adr/004-hexagonale.md": doc(
+                "Architecture hexagonale", type="decision", sources="[x]", body=body
+            )
+        },
+        'version: "1"\nroot: ./kb\nlang: fr\n',
+    )
+    with Brain.open(root) as brain:
+        reason = brain.brief("adr").items[0].reason
+    assert reason.startswith("Ce choix architectural a été motivé par : la testabilité"), reason
+
+
 def test_a_briefs_reason_is_a_rationales_prose_never_a_table_or_a_blank_left(
     make_base: MakeBase,
 ) -> None:

@@ -1664,6 +1664,8 @@ def test_a_page_saying_at_its_top_that_it_is_retired_comes_in_archived(
         ("- Statut : accepté\n- Date : 12/03/2026", "accepted", (2026, 3, 12)),
         # a table of fields whose first row is no header
         ("| Statut | Accepté |\n|---|---|\n| Date | 03/02/2025 |", "accepted", (2025, 2, 3)),
+        # MTES-MCT/dialog: the day of its creation
+        ("* Création : 2022-09-14\n* Statut : Accepté", "accepted", (2022, 9, 14)),
     ],
 )
 def test_a_french_records_fields_are_read_on_one_line_and_its_days_day_first(

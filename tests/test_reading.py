@@ -174,6 +174,8 @@ def test_show_returns_summary_links_outline_and_a_section_on_request(annex_f: Pa
     assert [p.title for p in plain.passages] == ["frontmatter"]
     one = reader.show(LOGIN, section="sécurité")
     assert one.passages[1].text.startswith("## Sécurité") and one.tokens > plain.tokens
+    typed = reader.show(LOGIN, section="securite")  # its accent left out, as typed
+    assert typed.passages[1].text.startswith("## Sécurité")
     whole = reader.show(LOGIN, full=True)
     assert "## Parcours nominal" in whole.passages[1].text
     with pytest.raises(UsageError, match="no section titled 'Nope'"):

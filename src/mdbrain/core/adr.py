@@ -141,7 +141,7 @@ _DATE_HEADING = re.compile(
 )
 _DATE_LINE = re.compile(
     r"^\s*(?:[-*+]\s*)?\**(?:date|creation date|decided(?: on)?|decision date|accepted(?: on)?"
-    r"|d[ée]cid[ée]e? le"
+    r"|d[ée]cid[ée]e? le|cr[ée]ation|cr[ée]{1,2}e? le|date de cr[ée]ation"  # "* Création : ..."
     r"|date de (?:la )?d[ée]cision)\**\s*:\**\s*(.+)$",
     re.IGNORECASE | re.MULTILINE,
 )

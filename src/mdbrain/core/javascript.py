@@ -27,9 +27,9 @@ _EXPORT = re.compile(
     rf"(function\*?|class|const|let|var|interface|type|enum)[ \t]+({_NAME}){_REST}",
     _M,
 )
-_DEFAULT = re.compile(
-    rf"^export[ \t]+default[ \t]+(?:(?:async[ \t]+)?(function\*?|class)\b[ \t]*({_NAME})?"
-    r"([^{;\n]*)|([^\n]{1,120}))",
+_DEFAULT = re.compile(  # a class without a name: "export default class extends Controller"
+    r"^export[ \t]+default[ \t]+(?:(?:async[ \t]+)?(function\*?|class)\b[ \t]*"
+    rf"(?!(?:extends|implements)\b)({_NAME})?([^{{;\n]*)|([^\n]{{1,120}}))",
     _M,
 )
 _LIST = re.compile(

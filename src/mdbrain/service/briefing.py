@@ -60,7 +60,13 @@ _CONTEXT_TITLE = re.compile(
 )
 # the word of a decision's sentence that gives its cause (MADR: 'Chosen option: "X",
 # because ...'); "since" and the French "car" read as time and a vehicle too often
-_BECAUSE = re.compile(r"\b(?:because|parce que|parce qu)\b", re.I)
+_BECAUSE = re.compile(
+    r"\b(?:because|parce que|parce qu|motivée?s? par|pour les raisons suivantes"
+    r"|résumé de la motivation|en raison d)",  # MTES-MCT/dialog's records say why so
+    re.I,
+)
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(.+)")
+_ITEMS_SAID = 3  # items of a list a cause ending on a colon announces, said after it
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n[ \t]*\n")
 _CAUSE_SPAN = 300  # characters of a cause's sentence read on each side of its word
 
@@ -229,7 +235,23 @@ def _cause(text: str) -> str:
     after = text[found.start() : found.start() + _CAUSE_SPAN]
     stop = _SENTENCE_END.search(after, len(found.group(0)))
     sentence = before[ends[-1] if ends else 0 :] + (after[: stop.start() + 1] if stop else after)
-    return " ".join(sentence.split()).lstrip("-*+ ").rstrip()
+    said = " ".join(sentence.split()).lstrip("-*+ ").rstrip()
+    if said.endswith(":"):  # "Ce choix a été motivé par :", the reasons listed below it
+        end = found.start() + (stop.start() + 1 if stop else len(after))
+        items = _items_at(text[end : end + 2 * _CAUSE_SPAN])
+        said += " " + "; ".join(items[:_ITEMS_SAID]) if items else ""
+    return said
+
+
+def _items_at(text: str) -> list[str]:
+    """The items of the list ``text`` opens with (blank lines before it aside)."""
+    items = []
+    for line in text.lstrip("\n").split("\n"):
+        found = _LIST_ITEM.match(line)
+        if found is None:
+            break
+        items.append(found.group(1).strip())
+    return items
 
 
 def _bare(text: str) -> str:

@@ -39,6 +39,7 @@ from mdbrain.store.search_index import EVERY, Among
 if TYPE_CHECKING:
     from mdbrain.service.session import Session
 
+_fold = text.fold  # a word without its accents: "décision" is "decision"
 QUERY_LIMIT = 5  # candidates a query lists at most when no limit is asked
 COPIES_LISTED = 3  # copies of a hit named in its row; the others are counted
 KEEP_SHARE = 0.7  # candidates scoring below this share of the best one are not listed
@@ -1581,6 +1582,9 @@ class Reader:
                 return _preamble(doc, lines, first), ()
         if found is None:
             found = next((i for i, t in enumerate(normal) if t == wanted), None)
+        if found is None:  # its accents left out: "decision" names "## Décision"
+            plain = _fold(wanted)
+            found = next((i for i, t in enumerate(normal) if _fold(t) == plain), None)
         if found is None:  # by its anchor: "{ #raise-an-httpexception }", or as made of it
             anchor = title.strip().removeprefix("#").casefold()
             found = next((i for i, s in enumerate(outline) if anchor in _anchors(s.title)), None)
