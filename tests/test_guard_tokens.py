@@ -245,6 +245,9 @@ def _main(
         'client_secret: "correcthorsebatterystaple"',
         'secret: "ponyexpressway"',
         "SECRET_KEY='keyboardcat'",
+        # MTES-MCT/dialog's data model: a relation's label after a class named Token
+        'User "1..1" -- "0..N" Token : "possède"',
+        'token: "génère"',
     ],
 )
 def test_words_in_small_letters_given_to_a_secrets_name_pass(text: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 from functools import lru_cache
 
@@ -148,7 +149,12 @@ def lower_case_words(value: str) -> bool:
     where a secret would go, since no service generates its tokens so. Up to eight
     letters, a plain word (:func:`plain_word`); longer, up to 32, the same shape and
     letters as common as those of English words on the whole, which random small letters
-    with a word's vowels seldom have (one in 60 of 16 letters, one in 1,700 of 32)."""
+    with a word's vowels seldom have (one in 60 of 16 letters, one in 1,700 of 32). A
+    word's accents are read as its letters ("possède", a relation's label in
+    MTES-MCT/dialog's data model, after a class named Token)."""
+    if not value.isascii() and value.isalpha() and value.islower():
+        decomposed = unicodedata.normalize("NFKD", value)
+        value = "".join(c for c in decomposed if not unicodedata.combining(c))
     if _PLAIN_WORD.fullmatch(value) is not None:
         return _pronounceable(value)
     return (
