@@ -248,6 +248,9 @@ def _main(
         # MTES-MCT/dialog's data model: a relation's label after a class named Token
         'User "1..1" -- "0..N" Token : "possède"',
         'token: "génère"',
+        # withastro/starlight's translated DocSearch pages: the placeholder in their language
+        "apiKey: 'DEIN_SUCH_API_SCHLÜSSEL',",
+        "apiKey: 'TU_LLAVE_DE_API_DE_BÚSQUEDA',",
     ],
 )
 def test_words_in_small_letters_given_to_a_secrets_name_pass(text: str) -> None:

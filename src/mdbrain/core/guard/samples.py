@@ -192,7 +192,11 @@ PLACEHOLDER_SHAPE = re.compile(
 )
 # The patterns below test one value (1,024 characters at most) from its start; their
 # repetitions are separated by characters they cannot contain, so each reads it once.
-_ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{3,}")
+# an environment variable's name, or a placeholder written as one in any language
+# ("DEIN_SUCH_API_SCHLÜSSEL", "TU_LLAVE_DE_API_DE_BÚSQUEDA": Starlight's translated docs)
+_ENV_NAME = re.compile(
+    r"[A-Z\u00c0-\u00de][A-Z0-9\u00c0-\u00de]*(?:_[A-Z0-9\u00c0-\u00de]+)+|[A-Z]{3,}"
+)
 # An attribute, member or namespace path: self.password, config.db.pass, Foo::bar.
 _CODE_PATH = re.compile(r"[A-Za-z_]\w*(?:(?:\.|->|::)[A-Za-z_]\w*)+(?:\(\))?")
 _REFERENCE_STARTS = ("$", "%", "{", "<", "[", "(", "!", "&", "*", "@", "#", ":", "=", "~")
