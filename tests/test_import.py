@@ -3104,3 +3104,52 @@ def test_a_french_madr_record_is_summed_up_and_read_by_its_decision(make_base: M
     titles = [p.title for p in result.sections]
     assert "Base de données relationnelle" in titles, titles
     assert "Résultat de la décision" in titles, titles
+
+
+def _starlight(root: Path) -> Path:
+    """Starlight's layout: the English pages in src/content/docs, each translation in a
+    folder of it named for its language, linking to its pages as /<language>/..."""
+    docs = root.parent / "site" / "src" / "content" / "docs"
+    for lang, words, link in (
+        ("", "Set the sidebar in the config.", "/reference/configuration/#sidebar"),
+        (
+            "fr",
+            "Réglez la barre latérale dans la configuration.",
+            "/fr/reference/configuration/#sidebar",
+        ),
+        ("de", "Die Seitenleiste in der Konfiguration.", "/de/reference/configuration/#sidebar"),
+    ):
+        folder = docs / lang if lang else docs
+        (folder / "guides").mkdir(parents=True, exist_ok=True)
+        (folder / "reference").mkdir(parents=True, exist_ok=True)
+        (folder / "guides" / "sidebar.mdx").write_text(
+            f"---\ntitle: Sidebar\n---\n\n{words} See [the options]({link}).\n", encoding="utf-8"
+        )
+        (folder / "reference" / "configuration.md").write_text(
+            "---\ntitle: Configuration\n---\n\n## sidebar\n\nThe links of the sidebar.\n",
+            encoding="utf-8",
+        )
+    return docs
+
+
+def test_a_folder_s_translations_beside_its_pages_are_left_out_and_said(
+    make_base: MakeBase,
+) -> None:
+    """withastro/starlight: importing src/content/docs brought its fifteen translations
+    in, mixed with the English pages in one theme."""
+    root = make_base({})
+    report = run_import(root, _starlight(root), theme=".")
+    assert sorted(report.imported) == ["guides/sidebar.mdx", "reference/configuration.md"]
+    assert any(
+        note.startswith("de/, fr/: translations of the pages beside them") for note in report.notes
+    )
+
+
+def test_a_translation_s_links_from_its_own_folder_lead_to_its_pages(make_base: MakeBase) -> None:
+    """withastro/starlight: the French pages link to each other as
+    "/fr/reference/configuration/#sidebar", and 186 links of 37 pages were left as
+    written, the relation graph empty."""
+    root = make_base({}, 'version: "1"\nroot: ./kb\nlang: fr\n')
+    report = run_import(root, _starlight(root) / "fr")
+    written = (root / report.imported["guides/sidebar.mdx"]).read_text(encoding="utf-8")
+    assert "[the options](../reference/configuration.md#sidebar)" in written

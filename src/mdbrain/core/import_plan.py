@@ -170,6 +170,9 @@ class Plan:
     # site's own folder (Hugo's content/en): a link written from the root is read there
     # first (see :func:`mdbrain.core.sites.hugo_content`)
     served_root: str = ""
+    # the folder of a translation, which its site serves under its own name: Starlight's
+    # French pages link to each other as "/fr/reference/configuration/"
+    served_prefix: str = ""
     # the Jekyll site the source is in, as its _config.yml says (its collections), and
     # the source's folder from the site's ("articles" for etalab/doc.data.gouv.fr's
     # articles/, the site at the project's top): see :func:`_from_liquid`
@@ -471,6 +474,9 @@ def site_link(plan: Plan, page: str, written: str) -> tuple[links.LinkKind, str]
     no page, or one that names more than one (left as written)."""
     if links.resolve(page, written) is not None:
         return None
+    mine = f"/{plan.served_prefix}/"
+    if plan.served_prefix and written.lstrip().startswith(mine):
+        written = "/" + written.lstrip()[len(mine) :]
     address = _address(written) if plan.addresses or plan.slugs or plan.dated else None
     if address is not None and address in plan.addresses:  # where the site serves a page
         return links.LinkKind.DOC, plan.addresses[address]

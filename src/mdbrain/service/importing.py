@@ -261,6 +261,18 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
                 f"{shown}/: pages of tests, fixtures or vendored code, not the project's "
                 f"documentation; left out (import that folder to bring them in)"
             )
+        translations = _translations_beside(here, dirs)
+        if translations:  # Starlight's fr/, de/... beside the English pages they translate
+            for name in translations:
+                dirs.remove(name)
+            named = [(here / name).relative_to(src).as_posix() + "/" for name in translations]
+            listed = ", ".join(named[:LISTED_FOLDERS]) + (
+                f" and {len(named) - LISTED_FOLDERS} more" if len(named) > LISTED_FOLDERS else ""
+            )
+            notes.append(
+                f"{listed}: translations of the pages beside them; left out (import one of"
+                " them to bring it in as a translation, in its own language)"
+            )
         for name in names:  # Docusaurus's copies of past versions, beside their list
             past = sites.past_versions_folder(name)
             if past in dirs:
@@ -290,6 +302,28 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
             "import reads .md, .markdown and .mdx"
         )
     return _not_excluded(src, sorted(paths), notes), notes
+
+
+LISTED_FOLDERS = 4  # folders a note names, the others counted
+
+
+def _translations_beside(here: Path, dirs: list[str]) -> list[str]:
+    """The folders of ``dirs`` named for a language whose pages are, for half of them or
+    more, at the same paths from ``here``: translations of the pages beside them
+    (withastro/starlight keeps its English pages in src/content/docs and fr/, de/, ja/...
+    in it; importing that folder brought in fifteen languages mixed in one theme)."""
+    named = [d for d in dirs if sites.named_for_a_language(d)]
+    if not named:
+        return []
+    out = []
+    for name in named:
+        try:
+            mine = list(itertools.islice(_pages_below(here / name), _SAMPLED))
+        except OSError:
+            continue
+        if mine and 2 * sum(1 for page in mine if (here / page).is_file()) >= len(mine):
+            out.append(name)
+    return out
 
 
 def _not_excluded(src: Path, paths: list[str], notes: list[str]) -> list[str]:
@@ -2254,6 +2288,7 @@ def _site_setup(run: _Run, project: Path, copy: _Translation | None) -> None:
     _site_of(run, built[0] if built and inherits else site)
     run.served = _served(project, src)
     run.plan.served_root = _served_root(src)
+    run.plan.served_prefix = copy.folder.name if copy is not None and copy.folder == src else ""
     jekyll = _jekyll_site(src, project)
     if jekyll is not None:
         run.plan.jekyll, run.plan.jekyll_at = jekyll
