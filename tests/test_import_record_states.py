@@ -1709,3 +1709,17 @@ def test_a_template_imported_on_its_own_stays_a_draft_whatever_states_it_lists(
     written = (root / report.imported["0000-modele-adr.md"]).read_text(encoding="utf-8")
     assert "\nstatus: draft\n" in written
     assert not any("superseded record" in note for note in report.notes)
+
+
+def test_the_logs_own_index_among_its_records_is_no_record() -> None:
+    """MTES-MCT/dialog's docs/adr/README.md, "# Architecture Decision Record (ADR)" over
+    a table of contents, came in as a decision, in force with --verified."""
+    index = (
+        "# Architecture Decision Record (ADR)\n\nLes ADR retracent les décisions.\n\n"
+        "Table des matières :\n\n* [001 - Format](./001_format.md)\n"
+        "* [002 - Modèle](./002_mcd.md)\n* [003 - Environnement](./003_stack.md)\n"
+    )
+    assert adr.read("docs/adr/README.md", index, {}, in_log=True) is None
+    assert not adr.looks_like_adr("docs/adr/README.md", index, {})
+    record = "# ADR 3: Environnement\n\nStatut : accepté\n\n## Décision\n\nPHP.\n"
+    assert adr.read("docs/adr/003_stack.md", record, {}, in_log=True) is not None

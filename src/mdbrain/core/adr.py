@@ -104,6 +104,11 @@ _CONTEXT_HEADING = re.compile(
     re.IGNORECASE,
 )
 _RECORD_TITLE = re.compile(r"\bdecision record\b|^ADR\b", re.IGNORECASE)
+# a title that names the kind of page and no subject: the log's own page, not a record
+# (MTES-MCT/dialog's docs/adr/README.md, "# Architecture Decision Record (ADR)")
+_KIND_ALONE = re.compile(
+    r"(?:architecture\s+)?decision\s+records?(?:\s*\(ADRs?\))?|ADRs?", re.IGNORECASE
+)
 _SUBJECT = re.compile(r"\s*[:\u2013\u2014]\s*|\s+-\s+")  # "ADR 12: subject", "ADR 12 - subject"
 # a title about records rather than one: cosmos/cosmos-sdk's "ADR Creation Process"
 _ABOUT_RECORDS = re.compile(
@@ -923,6 +928,27 @@ def gives_maturity(body: str) -> bool | None:
     return not any(map(_state, stated))
 
 
+_LINKED_PAGE_ITEM = re.compile(
+    r"^[ \t]*(?:[-*+]|\d{1,4}[.)])[ \t]+\[[^\]\n]+\]\([^)\s]+\.md\b", re.M
+)
+_INDEX_LINKS = 3  # links to pages an index of the log lists at least
+
+
+def _log_index(path: str, body: str, meta: Mapping[str, Any]) -> bool:
+    """Whether a page among records is the log's own index, no record: a README or an
+    index, or a page titled by the kind alone ("Architecture Decision Record (ADR)"),
+    that lists links to pages and states no status (MTES-MCT/dialog's docs/adr/README.md
+    came in as a decision, in force once imported with --verified)."""
+    stem = posixpath.basename(path).rsplit(".", 1)[0].lower()
+    outline = _outlined(body)[1]
+    title = outline[0].title.strip() if outline else ""
+    if stem not in ("readme", "index") and _KIND_ALONE.fullmatch(title) is None:
+        return False
+    if _status_field(meta) or _said_status(body):
+        return False
+    return len(_LINKED_PAGE_ITEM.findall(body)) >= _INDEX_LINKS
+
+
 def looks_like_adr(path: str, body: str, meta: Mapping[str, Any], *, by_state: bool = True) -> bool:
     """A decision record: an ``ADR``-numbered name, a status section or line that gives
     a record's state or stands beside a Decision section, a status field that gives a
@@ -960,7 +986,11 @@ def looks_like_adr(path: str, body: str, meta: Mapping[str, Any], *, by_state: b
     title = outline[0].title if outline else ""
     # what a title says before its subject ("ADR: Process payments" is a record)
     head = _SUBJECT.split(title, maxsplit=1)[0]
-    named = _RECORD_TITLE.search(title) is not None and _ABOUT_RECORDS.search(head) is None
+    named = (
+        _RECORD_TITLE.search(title) is not None
+        and _ABOUT_RECORDS.search(head) is None
+        and _KIND_ALONE.fullmatch(title.strip()) is None
+    )
     if named or _is_proposal(path, body, bool(stated)):
         return True  # "# Architecture Decision Record: MySQL database", "# Proposal: ..."
     folders = {part.lower() for part in path.split("/")[:-1]}
@@ -1747,6 +1777,8 @@ def read(
     without ``by_state``, a status line's state alone does not make one (see
     :func:`looks_like_adr`)."""
     if not in_log and not looks_like_adr(path, body, meta, by_state=by_state):
+        return None
+    if in_log and _log_index(path, body, meta):
         return None
     status = chosen(status_text(body, meta))
     day = date_of(body, meta, status)
