@@ -1462,10 +1462,12 @@ class Reader:
         return card.superseded_by if card is not None else ()
 
     def _within_top(self, answer: _Answer, question: str, part: str | None = None) -> None:
-        """Shorten ``answer`` to no more than reading its whole top document would cost.
-        When even the top document's row and best section cost more (a page of a few
-        lines), a shorter cut of that section around its answer takes its place if one
-        fits; if none does, the row and the section stay: the least an answer can be."""
+        """Shorten ``answer`` to no more than reading its whole top document would cost:
+        what :meth:`_Answer.trim` leaves out but the rows, then a shorter cut of the top
+        document's best section, and only then the other rows. When even the top row and
+        that section cost more (a page of a few lines), a shorter cut of the section
+        around its answer takes its place if one fits; if none does, the row and the
+        section stay: the least an answer can be."""
         top = self.document(answer.rows[0].id)
         cap = tokens.estimate(top.raw)
         # a shorter cut of the best section before the rows go: rows asked for stay
