@@ -83,9 +83,7 @@ def _hit_line(rank: int | None, hit: Hit) -> list[str]:
             lines.append(f"   ! {hit.status}: no longer in force; see {why}")
     elif hit.flagged:
         # the code it describes, three files named at most (a draft of the scan may list 23)
-        refs = ", ".join(hit.check[:REFS_NAMED]) or "no impl_refs listed"
-        more = len(hit.check) - REFS_NAMED
-        refs += f" and {more} more" if more > 0 else ""
+        refs = cells.first_of(hit.check, REFS_NAMED) or "no impl_refs listed"
         lines.append(f"   ! {hit.status}: check against the code before relying on it ({refs})")
     return lines
 

@@ -266,9 +266,7 @@ def walk(src: Path, skip: Path | None = None) -> tuple[list[str], list[str]]:
             for name in translations:
                 dirs.remove(name)
             named = [(here / name).relative_to(src).as_posix() + "/" for name in translations]
-            listed = ", ".join(named[:LISTED_FOLDERS]) + (
-                f" and {len(named) - LISTED_FOLDERS} more" if len(named) > LISTED_FOLDERS else ""
-            )
+            listed = cells.first_of(named, LISTED_FOLDERS)
             notes.append(
                 f"{listed}: translations of the pages beside them; left out (import one of"
                 " them to bring it in as a translation, in its own language)"

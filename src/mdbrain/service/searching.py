@@ -314,6 +314,7 @@ class Searcher:
         self._racy = True
         self._stats: Statistics | None = None
         self._words: dict[tuple[str, str, bool], list[tuple[str, str, int]]] = {}
+        self._spelled: dict[tuple[str, str], set[str]] = {}  # see _respelled
         self._holders: dict[tuple[str, ...], int] = {}
 
     def analyser(self, lang: str = "") -> text.Analyzer:
@@ -358,6 +359,7 @@ class Searcher:
         if self.index.sync(current, build):
             self._stats = None
             self._words = {}
+            self._spelled = {}
             self._holders = {}
             for lang in {self.analyzer.lang, *self.statistics().languages}:
                 self._learn(lang)
@@ -481,7 +483,10 @@ class Searcher:
             for term in analyser.terms(raw)[:1]:
                 if term in out or self._expansion(code, term, False):
                     continue
-                accented = {t for _w, t, _n in self.index.spelled(code, raw)}
+                accented = self._spelled.get((code, raw))
+                if accented is None:  # asked once per index state, as _expansion is
+                    found = self.index.spelled(code, raw)
+                    accented = self._spelled[(code, raw)] = {t for _w, t, _n in found}
                 if accented:
                     out[term] = accented
         return out
