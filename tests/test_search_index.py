@@ -436,3 +436,43 @@ def test_a_heading_stands_for_a_title_only_for_a_question_of_several_terms(
     assert searching._says_only(asked, "Rate limiting", stop, "api limits")
     assert not searching._says_only(asked, "Rate limiting", stop, "rate limiting")
     assert not searching._says_only(asked, "Rate limiting rules", stop, "api limits")
+
+
+_RESPELT = [
+    "e-mail",
+    "read-only",
+    "peut-on",
+    "2018-06-27",
+    "T10",
+    "1999-12-31-7",
+    "a",
+    "é",
+    "-",
+    "--x",
+    " ",
+    "\n",
+    "\r\n",
+    "x_y",
+    "pré-remplissage",
+    "-ab",
+    ".",
+    "—",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_RESPELT), max_size=40).map("".join))
+def test_respelled_reads_only_the_lines_that_need_it_as_the_whole_text_would(
+    written: str,
+) -> None:
+    """The patterns run on the lines holding a hyphen before a letter, not on the whole
+    text: the spelling must be the one both patterns give the whole text."""
+    whole = text._DATE.sub(r"\1 \1\2\3", written)
+    assert text.respelled(written) == text._HYPHENATED.sub(text._joined, whole)
+
+
+def test_respelled_keeps_the_lines_between_those_it_rewrites() -> None:
+    written = "a read-only\nplain line\n2018-06-27 - e-mail\nend"
+    assert text.respelled(written) == (
+        "a read-only readonly\nplain line\n2018 20180627 - e-mail email\nend"
+    )

@@ -239,14 +239,33 @@ _DATE = re.compile(r"(?<![\w.-])(\d{4})-(\d{2})-(\d{2})(?:(?![\w-])|(?=T\d))")
 _HYPHENATED = re.compile(r"(?<![\w-])[^\W\d_]++(?:-[^\W\d_]++){1,3}+(?![\w-])")
 
 
+# What every match of _DATE and of _HYPHENATED holds, found at C speed from their first
+# character (a pattern that opens with a look-behind is tried at every position): a
+# document is read through these before the costly patterns run, and those only on the
+# lines that need them (neither pattern spans a line).
+_DATE_SHAPE = re.compile(r"-\d\d-\d\d")
+_HYPHEN_LETTER = re.compile(r"-[^\W\d_]")
+
+
 def respelled(text: str) -> str:
     """``text`` with its ISO dates read as :data:`_DATE` says, and its hyphenated words
     followed by their letters joined (:data:`_HYPHENATED`): the spellings an index and a
     question must read alike."""
     if "-" not in text:
         return text
-    text = _DATE.sub(r"\1 \1\2\3", text)
-    return _HYPHENATED.sub(_joined, text)
+    if _DATE_SHAPE.search(text):
+        text = _DATE.sub(r"\1 \1\2\3", text)
+    pieces = []
+    done = 0  # the text up to here is in pieces
+    for found in _HYPHEN_LETTER.finditer(text):
+        if found.start() < done:
+            continue  # on a line read already
+        start = text.rfind("\n", 0, found.start()) + 1
+        end = text.find("\n", found.end())
+        end = len(text) if end < 0 else end
+        pieces += [text[done:start], _HYPHENATED.sub(_joined, text[start:end])]
+        done = end
+    return "".join([*pieces, text[done:]]) if pieces else text
 
 
 # the pronouns French puts after a verb to ask ("peut-on", "faut-il", "est-ce", "a-t-il"):
