@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -461,3 +463,58 @@ def test_a_link_to_a_file_whose_accents_the_disk_spells_decomposed_leads_to_it(
     (root / "assets" / decomposed).unlink()
     gone = [f for f in Brain.open(root).check().findings if f.code == "W006"]
     assert len(gone) == 1  # both spellings name one file, on one line
+
+
+# --- a base read for the first time -------------------------------------------------
+
+
+def _counting_reads(monkeypatch: pytest.MonkeyPatch, log: Path) -> Callable[[], Counter[str]]:
+    """Log every read of a file through the scan and the search index, by name, in a file
+    (a forked worker's reads count too); the counts of the documents named ``p*.md``."""
+    from mdbrain.store import scan
+
+    real = files.read_path
+
+    def counting(path: Path, **kwargs: Any) -> bytes:
+        with log.open("a", encoding="utf-8") as out:
+            out.write(path.name + "\n")
+        return real(path, **kwargs)
+
+    monkeypatch.setattr(files, "read_path", counting)
+    monkeypatch.setattr(scan, "read_path", counting)
+    return lambda: Counter(
+        name for name in log.read_text(encoding="utf-8").split() if name.startswith("p")
+    )
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_first_index_reads_each_document_once_for_the_manifest_and_the_search_index(
+    workers: int, make_base: MakeBase, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from mdbrain.store import scan
+
+    pages = {
+        f"t/p{i:02}.md": doc(f"Page {i}", f"About topic{i}, see [a](p00.md).") for i in range(9)
+    }
+    root = make_base(pages)
+    age(root, 0)
+    monkeypatch.setattr(scan, "_workers", lambda count: workers)
+    reads = _counting_reads(monkeypatch, tmp_path / "reads.log")
+    with Brain.open(root) as brain:
+        report = brain.index()
+        assert report.parsed == 9
+        assert reads() == Counter({f"p{i:02}.md": 1 for i in range(9)})
+        assert [found.hit.id for found in brain.search("topic5").hits] == ["t/p05.md"]
+    # what that one reading made is what reading each file for itself makes
+    with Brain.open(root) as fresh:
+        assert fresh.manifest(use_cache=False).entries == Brain.open(root).manifest().entries
+
+
+def test_a_first_index_with_files_too_recent_to_trust_still_indexes_them_all(
+    make_base: MakeBase,
+) -> None:
+    root = make_base({f"p{i}.md": doc(f"Page {i}", f"Word{i} here.") for i in range(5)})
+    with Brain.open(root) as brain:
+        assert brain.index().parsed == 5
+        assert [found.hit.id for found in brain.search("word3").hits] == ["p3.md"]
+    assert (root / "INDEX.md").is_file()

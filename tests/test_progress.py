@@ -149,8 +149,8 @@ COMMANDS = {
     "update": (("update", "--dry-run"), "updating: comparing with the code ["),
     "export": (("export", "--html", "{site}"), "exporting ["),
     # MDN's 15,592 pages: a query after the cache was lost spent 17.5 s showing nothing
-    "query": (("query", "body of page"), "query: indexing for search ["),
-    "search": (("search", "page"), "search: indexing for search ["),
+    "query": (("query", "body of page"), "query: building the search index ["),
+    "search": (("search", "page"), "search: building the search index ["),
 }
 
 

@@ -19,7 +19,7 @@ import math
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,6 +85,7 @@ COMMON_IDF = math.log(1 + 1 / 9) + 1e-9
 ABOUT = ("title", "summary", "tags", "path")  # the fields that say what a document is about
 _TYPE = META.index("type")
 _STATUS = META.index("status")
+BUILDING = "building the search index"  # the phase a progress line names
 FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
 PASSAGES_OF = 10  # best documents (by their fields) whose sections are scored
 # further ones whose sections are scored when a heading of theirs holds what is asked
@@ -143,15 +144,17 @@ def card_of(entry: Entry) -> Card:
     )
 
 
-def body_of(path: str, doc_id: str) -> tuple[str, int]:
+def body_of(path: str, doc_id: str, data: bytes | None = None) -> tuple[str, int]:
     """A document's body as text and the file line it starts on ('' when unreadable: the
-    scan reports why)."""
+    scan reports why), from the file's bytes ``data`` when the caller read them."""
     from mdbrain.core import document, frontmatter
     from mdbrain.core.errors import MdbrainError
     from mdbrain.store import files
 
     try:
-        raw = document.decode(files.read_path(Path(path), shown=doc_id), path=doc_id)
+        if data is None:
+            data = files.read_path(Path(path), shown=doc_id)
+        raw = document.decode(data, path=doc_id)
         norm = frontmatter.normalise_newlines(raw.removeprefix(document.BOM))
         parts = frontmatter.split(norm, path=doc_id)
         return parts.body, parts.body_line
@@ -171,9 +174,10 @@ def _summary_of(entry: Entry) -> str:
     return " ".join(value.split()) if isinstance(value, str) else ""
 
 
-def row_of(entry: Entry, path: str, stamp: str, limit: int) -> Row:
-    """What the index stores of one document: its fields normalised, a part per section."""
-    body, body_line = ("", 1) if entry.size > limit else body_of(path, entry.id)
+def row_of(entry: Entry, path: str, stamp: str, limit: int, data: bytes | None = None) -> Row:
+    """What the index stores of one document: its fields normalised, a part per section
+    (its body read from ``data``, the file's bytes, when the caller has them)."""
+    body, body_line = ("", 1) if entry.size > limit else body_of(path, entry.id, data)
     body = _without_hidden_lines(body)
     cut = passages.split(body, body_line)
     title = entry.title or next((s.path[0] for s, _a, _b in cut if s.level == 1 and s.path), "")
@@ -253,6 +257,18 @@ def _without_hidden_lines(body: str) -> str:
 def _rows(jobs: list[tuple[tuple[Any, ...], str, str, int]]) -> list[Row]:
     """The rows of a share of the documents (run in a worker process for a large base)."""
     return [row_of(cache.from_wire(wire), path, stamp, limit) for wire, path, stamp, limit in jobs]
+
+
+def _entries_and_rows(
+    jobs: list[tuple[scan.DocFile, str, int]],
+) -> list[tuple[tuple[Any, ...], Row]]:
+    """The manifest entries and the rows of a share of the documents, each file read
+    once for both (run in a worker process for a large base)."""
+    done = []
+    for doc, stamp, limit in jobs:
+        entry, data = scan.read_entry(doc, limit)
+        done.append((cache.to_wire(entry), row_of(entry, doc.path, stamp, limit, data)))
+    return done
 
 
 def _source_files(meta: Mapping[str, Any]) -> list[str]:
@@ -344,6 +360,9 @@ class Searcher:
         limit = scan.size_limit(self.config)
 
         def build(ids: Sequence[str]) -> Iterable[Row]:
+            if view.unknown and not view.made:  # no entry known: each file read once
+                phase(progress, BUILDING)
+                return self._entries_and_rows(view, ids, current, limit, progress)
             if len(ids) > FEW_CHANGED:  # the manifest, made only when something is to index
                 by_id = view.manifest.by_id
                 entries = [by_id[i] for i in ids]
@@ -353,7 +372,7 @@ class Searcher:
                 (cache.to_wire(entry), self.files[entry.id].path, current[entry.id], limit)
                 for entry in entries
             ]
-            phase(progress, "indexing for search")
+            phase(progress, BUILDING)
             return scan.mapped(_rows, jobs, progress)
 
         if self.index.sync(current, build):
@@ -364,6 +383,26 @@ class Searcher:
             for lang in {self.analyzer.lang, *self.statistics().languages}:
                 self._learn(lang)
         self._generation = view.generation
+
+    def _entries_and_rows(
+        self,
+        view: View,
+        ids: Sequence[str],
+        current: Mapping[str, str],
+        limit: int,
+        progress: Progress | None,
+    ) -> Iterator[Row]:
+        """The rows of files no manifest entry is known of yet (a base read for the
+        first time): the entries are made from the same reading and kept for the
+        view's manifest, which then reads none of these files again."""
+        jobs = [(self.files[doc_id], current[doc_id], limit) for doc_id in ids]
+        kept: dict[str, tuple[cache.Stamp, Entry]] = {}
+        for (doc, _stamp, _limit), (wire, row) in zip(
+            jobs, scan.mapped(_entries_and_rows, jobs, progress), strict=True
+        ):
+            kept[doc.id] = (doc.stamp, cache.from_wire(wire))
+            yield row
+        view.keep(kept)
 
     def _learn(self, lang: str) -> None:
         """Give every new word of the vocabulary its term in ``lang``."""

@@ -81,11 +81,16 @@ class View:
         problems: tuple[Finding, ...],
         generation: int,
         build: Callable[[Mapping[str, tuple[Stamp, Entry]]], tuple[Manifest, int]],
+        *,
+        unknown: bool = False,
     ) -> None:
         self.files = files
         self.problems = problems
         self.generation = generation  # grows by one whenever the files differ from the last view
         self.by_id = {doc.id: doc for doc in files}
+        # no entry of any file is known (none kept warm, no cache): a base read for the
+        # first time, whose search index reads each file once for both (Searcher.sync)
+        self.unknown = unknown
         self._build = build
         self._made: tuple[Manifest, int] | None = None
         self._parsed: dict[str, tuple[Stamp, Entry]] = {}  # by :meth:`entries`, for the manifest
@@ -106,10 +111,15 @@ class View:
             return [by_id[doc_id] for doc_id in ids]
         docs = [self.by_id[doc_id] for doc_id in ids]
         found = scan.read_all(docs, limit)
+        self.keep({d.id: (d.stamp, e) for d, e in zip(docs, found, strict=True)})
+        return found
+
+    def keep(self, parsed: Mapping[str, tuple[Stamp, Entry]]) -> None:
+        """Keep entries parsed for another purpose (by their file's stamp), so that making
+        the manifest reads none of those files again."""
         with self._guard:
             if self._made is None:
-                self._parsed.update((d.id, (d.stamp, e)) for d, e in zip(docs, found, strict=True))
-        return found
+                self._parsed.update(parsed)
 
     @property
     def manifest(self) -> Manifest:
@@ -238,7 +248,8 @@ class Session:
             trusted = time.time_ns() - cache.RACY_MARGIN_NS
             self._racy = any(doc.stamp[2] >= trusted for doc in found)
             build = self._builder(found, problems)
-            self._view = View(tuple(found), tuple(problems), generation, build)
+            unknown = self._entries is None and not cache.entries_saved(self.root)
+            self._view = View(tuple(found), tuple(problems), generation, build, unknown=unknown)
             if self._pinned is not None and self._pinned[0] == threading.get_ident():
                 self._pinned = (self._pinned[0], self._view)
             return self._view

@@ -104,6 +104,11 @@ def from_wire(data: tuple[Any, ...]) -> Entry:
     return Entry._make(fields)
 
 
+def entries_saved(root: Path) -> bool:
+    """Whether a base has an entry cache file (usable or not: only loading it tells)."""
+    return (cache_dir(root) / ENTRIES_FILE).is_file()
+
+
 def load_entries(root: Path) -> dict[str, tuple[Stamp, Entry]]:
     """The cached entries of a base; empty when there is no usable cache."""
     import pickle  # only indexing reads the entries: a read need not load pickle

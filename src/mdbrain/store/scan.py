@@ -140,15 +140,22 @@ def _doc_file(
 
 def _read(doc: DocFile, limit: int | None = None) -> Entry:
     """The entry of one file; above ``limit`` bytes, of its frontmatter alone."""
+    return read_entry(doc, limit)[0]
+
+
+def read_entry(doc: DocFile, limit: int | None = None) -> tuple[Entry, bytes | None]:
+    """The entry of one file (above ``limit`` bytes, of its frontmatter alone) and the
+    bytes it was made from, for a caller that reads the file for more than its entry
+    (None when it could not be read: the entry says why)."""
     over = limit is not None and doc.stamp[1] > limit
     try:
         data = read_path(Path(doc.path), shown=doc.id, limit=manifest.HEAD_BYTES if over else None)
     except MdbrainError as exc:  # gone, unreadable, or replaced by a FIFO since the walk
         problem = finding("E005", doc.id, f"cannot be read: {exc.message}")
-        return Entry(id=doc.id, findings=(problem,), parsed=False)
+        return Entry(id=doc.id, findings=(problem,), parsed=False), None
     if over:
-        return manifest.entry_from_head(data, doc.id, doc.stamp[1])
-    return manifest.entry_from_bytes(data, doc.id)
+        return manifest.entry_from_head(data, doc.id, doc.stamp[1]), data
+    return manifest.entry_from_bytes(data, doc.id), data
 
 
 def _read_chunk(chunk: list[DocFile], limit: int | None) -> list[tuple[Any, ...]]:
@@ -299,8 +306,9 @@ def scan_files(
             entries[doc.id] = just[1]
         else:
             unread.append(doc)
-    for doc, entry in zip(unread, read_all(unread, limit, progress), strict=True):
-        entries[doc.id] = entry
+    if unread:  # else nothing to tell of either
+        for doc, entry in zip(unread, read_all(unread, limit, progress), strict=True):
+            entries[doc.id] = entry
     reused = len(files) - len(stale)
     limit = started_ns - cache.RACY_MARGIN_NS
     fresh = {d.id: (d.stamp, entries[d.id]) for d in files if d.stamp[2] < limit}
