@@ -476,3 +476,18 @@ def test_respelled_keeps_the_lines_between_those_it_rewrites() -> None:
     assert text.respelled(written) == (
         "a read-only readonly\nplain line\n2018 20180627 - e-mail email\nend"
     )
+
+
+def test_a_question_is_analysed_once_until_the_index_changes(make_base: MakeBase) -> None:
+    root = make_base({"a.md": doc("A", body="The rollout plan.")})
+    with Brain.open(root.parent) as brain:
+        searcher = brain.session.searcher()
+        first = searcher.question("rollout windows")
+        assert searcher.question("rollout windows") is first
+        assert [t.words for t in first.terms if t.term == "window"] == [()]
+        (root / "b.md").write_text(doc("B", body="Deploy windows."), encoding="utf-8")
+        brain.session.forget()
+        searcher = brain.session.searcher()
+        again = searcher.question("rollout windows")
+        assert again is not first
+        assert [dict(t.words) for t in again.terms if t.term == "window"] == [{"windows": 1.0}]

@@ -86,6 +86,7 @@ ABOUT = ("title", "summary", "tags", "path")  # the fields that say what a docum
 _TYPE = META.index("type")
 _STATUS = META.index("status")
 BUILDING = "building the search index"  # the phase a progress line names
+QUESTIONS_KEPT = 256  # analysed questions a searcher remembers (see Searcher.question)
 FEW_CHANGED = 64  # changed documents a sync parses itself rather than make the manifest
 PASSAGES_OF = 10  # best documents (by their fields) whose sections are scored
 # further ones whose sections are scored when a heading of theirs holds what is asked
@@ -332,6 +333,9 @@ class Searcher:
         self._words: dict[tuple[str, str, bool], list[tuple[str, str, int]]] = {}
         self._spelled: dict[tuple[str, str], set[str]] = {}  # see _respelled
         self._holders: dict[tuple[str, ...], int] = {}
+        # questions analysed since the index last changed: ranking asks again for each
+        # page it shows (sections_of), and an agent often asks the same one twice
+        self._questions: dict[tuple[str, str], Question] = {}
 
     def analyser(self, lang: str = "") -> text.Analyzer:
         """The analyser of a language (the base's by default)."""
@@ -380,6 +384,7 @@ class Searcher:
             self._words = {}
             self._spelled = {}
             self._holders = {}
+            self._questions = {}
             for lang in {self.analyzer.lang, *self.statistics().languages}:
                 self._learn(lang)
         self._generation = view.generation
@@ -438,6 +443,14 @@ class Searcher:
         """``words`` analysed in ``lang``: each term with the words that give it and its
         weight in this base."""
         code = text.language(lang) if lang else self.analyzer.lang
+        known = self._questions.get((words, code))
+        if known is None:
+            if len(self._questions) >= QUESTIONS_KEPT:
+                self._questions.clear()
+            known = self._questions[(words, code)] = self._question(words, code)
+        return known
+
+    def _question(self, words: str, code: str) -> Question:
         analyser = self.analyser(code)
         params = self.params()
         documents = self.statistics().documents
