@@ -518,3 +518,19 @@ def test_a_first_index_with_files_too_recent_to_trust_still_indexes_them_all(
         assert brain.index().parsed == 5
         assert [found.hit.id for found in brain.search("word3").hits] == ["p3.md"]
     assert (root / "INDEX.md").is_file()
+
+
+def test_an_index_with_nothing_to_do_walks_the_base_once(
+    make_base: MakeBase, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mdbrain.store import scan
+
+    root = make_base({f"p{i}.md": doc(f"Page {i}") for i in range(4)})
+    age(root, 0)
+    Brain.open(root).index()
+    walks: list[int] = []
+    real = scan.walk
+    monkeypatch.setattr(scan, "walk", lambda *a, **k: walks.append(1) or real(*a, **k))
+    with Brain.open(root) as brain:
+        assert brain.index().parsed == 0
+    assert len(walks) == 1

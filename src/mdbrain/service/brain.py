@@ -133,13 +133,13 @@ class Brain:
         changed documents cost a query little. ``progress`` hears of the documents
         parsed."""
         with self.session.reporting(progress):
-            from mdbrain.core.progress import phase
-
-            view = self.session.view()
-            if view.unknown:
+            if self.session.knows_nothing():
                 # a base read for the first time: the search index and the manifest are
                 # made from one reading of each file, and the manifest at once, so that
                 # the run's own walk finds its entries even if a file was too recent
+                from mdbrain.core.progress import phase
+
+                view = self.session.view()
                 self.session.searcher(view)
                 view.manifest  # noqa: B018 - made now, for the property's effect
                 phase(progress, "")  # what follows is the command's own work

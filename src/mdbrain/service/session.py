@@ -248,7 +248,7 @@ class Session:
             trusted = time.time_ns() - cache.RACY_MARGIN_NS
             self._racy = any(doc.stamp[2] >= trusted for doc in found)
             build = self._builder(found, problems)
-            unknown = self._entries is None and not cache.entries_saved(self.root)
+            unknown = self.knows_nothing()
             self._view = View(tuple(found), tuple(problems), generation, build, unknown=unknown)
             if self._pinned is not None and self._pinned[0] == threading.get_ident():
                 self._pinned = (self._pinned[0], self._view)
@@ -280,6 +280,11 @@ class Session:
 
     def manifest(self) -> Manifest:
         return self.view().manifest
+
+    def knows_nothing(self) -> bool:
+        """Whether no entry of any file is known: none kept warm, no entry cache file (a
+        base read for the first time, or whose cache was deleted)."""
+        return self._entries is None and not cache.entries_saved(self.root)
 
     @contextmanager
     def reporting(self, progress: Progress | None) -> Iterator[None]:
