@@ -114,6 +114,15 @@ def test_the_terms_of_a_definition_list_are_offered() -> None:
     assert "a-list-item" not in offered
 
 
+def test_a_term_and_a_heading_of_the_same_name_are_numbered_as_one_series() -> None:
+    """gohugoio/hugoDocs: the term `OPTIONS` is #options, so the heading "## Options"
+    below it is #options-1 (and the site links to it so); W019 said it was missing."""
+    body = "`OPTIONS`\n: (`string`) Key-value pairs.\n\n## Options\n\nThe options.\n"
+    offered = set(fragments.of(body, markdown.scan(body).headings))
+    assert {"options", "options-1"} <= offered
+    assert "options-2" not in offered
+
+
 def test_an_html_anchor_whose_value_is_not_quoted_is_offered() -> None:
     """prometheus/docs: "<a name=run-prometheus></a>" above a heading; a link to
     #run-prometheus was reported missing. The heading's title leaves the anchor out."""

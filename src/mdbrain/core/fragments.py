@@ -115,9 +115,7 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
     for heading in [*headings, *_html_headings(body)]:
         found.add(*_heading(heading.title, seen))
     if "\n:" in body:  # a definition list: Hugo gives each term an id (autoDefinitionTermID)
-        for term in _DEFINITION_TERM().finditer(body):
-            text = passages.clean_heading(term.group(1)).replace("`", "")
-            found.add(text.casefold(), {part.strip("-") for part in _slugs(text)})
+        _add_terms(body, seen, found)
     if "- :" in body or "* :" in body or "+ :" in body:  # MDN's: its terms have ids too
         for term in _MDN_TERM().finditer(body):
             found.add(*_mdn_term(term.group(2)))
@@ -132,6 +130,20 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
             given = next(filter(None, m.groups())).casefold()
             found.add(given, (given,))
     return found.anchors()
+
+
+def _add_terms(body: str, seen: Counter[str], found: _Found) -> None:
+    """The ids of the terms of the definition lists of ``body``. Terms and headings share
+    the page's ids (``seen``): a term "OPTIONS" and a heading "Options" are #options and
+    #options-1, whichever comes first."""
+    for term in _DEFINITION_TERM().finditer(body):
+        text = passages.clean_heading(term.group(1)).replace("`", "")
+        made = _slugs(text)
+        mine = {part.strip("-") for part in made}
+        if count := seen[made[0]]:
+            mine.add(f"{made[0]}-{count}")
+        seen[made[0]] += 1
+        found.add(text.casefold(), mine)
 
 
 # a MyST target: "(appendix-repositories)=" alone on a line (jupyter/enhancement-proposals)
