@@ -181,6 +181,20 @@ def test_a_liquid_include_that_never_closes(line: str) -> None:
     assert found.text == line + "\n" and not found.included
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{{% include "a.md"' + " " * 1_000_000,  # never closed, spaces after the name
+        '{{% include "' + "a" * 1_000_000 + '" %}}',  # a name past what one may be
+        "{{< readfile file=" + "= " * 500_000 + '"a.md" >}}',  # equals signs that never end
+    ],
+)
+def test_a_hugo_include_that_never_closes(line: str) -> None:
+    with bounded():
+        found = snippets.expand_hugo(line + "\n", lambda _name: "text")
+    assert found.text == line + "\n" and not found.included
+
+
 def test_a_line_announcing_the_following_then_a_run_of_spaces() -> None:
     # found in review: 45 s for a query landing on such a line of 100,000 spaces
     line = "with the following zebra quokka widget" + " " * 200_000 + "x"

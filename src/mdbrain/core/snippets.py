@@ -16,7 +16,8 @@ written, and said. Includes are expanded :data:`DEPTH` levels deep, and add
 
 :func:`expand_code` does the same for the code includes of FastAPI's and SQLModel's
 sites (markdown-include-variants' ``{* file ln[1:8] *}``, mdx_include's ``{!file!}``),
-within the same limits, and :func:`expand_book` for mdBook's (``{{#include file:2:9}}``).
+within the same limits, :func:`expand_book` for mdBook's (``{{#include file:2:9}}``), and
+:func:`expand_hugo` for the include shortcodes of Hugo sites (``{{% include "/x.md" %}}``).
 """
 
 from __future__ import annotations
@@ -697,6 +698,54 @@ def _liquid(text: str, read: Reader, *, depth: int, chain: tuple[str, ...], out:
         inner = _liquid(body, read, depth=depth - 1, chain=(*chain, name), out=out)
         # Liquid puts the text where the tag stands: only its first line after the indent
         shown = found.group("indent") + inner
+        out.added += len(shown)
+        lines[number] = shown
+    return "\n".join(lines)
+
+
+# --- Hugo's include shortcodes ----------------------------------------------------------
+
+HUGO: Final = ("{{%", "{{<")
+# a shortcode alone on its line that puts another page's text in its place: hugoDocs'
+# own "{{% include "/_common/gitignore-public.md" %}}", Docsy's "{{% readfile
+# file="/docs/_setup.md" %}}"; an escaped one ("{{%/* include */%}}") shows itself
+_HUGO_INCLUDE = re.compile(  # linear: possessive runs, one quoted name
+    r"^(?P<indent>[ \t]*+)\{\{[%<][ \t]*+(?:include|readfile)[ \t]++(?:file[ \t]*+=[ \t]*+)?"
+    r"(?P<q>[\"'`])(?P<file>[^\"'`\n]{1,300})(?P=q)[ \t]*+[%>]\}\}[ \t]*+$"
+)
+
+
+def expand_hugo(text: str, read: Reader, depth: int = DEPTH) -> Expanded:
+    """``text`` (a page of a Hugo site) with each page it includes alone on a line,
+    outside code, in the place of the shortcode: that page's text without its front
+    matter, its own includes expanded in turn (``depth`` levels). ``read`` is given the
+    name as written (``/_common/x.md``, ``functions/_common/glob-patterns``).
+    gohugoio/hugoDocs includes shared parts so in 162 pages: the options a page links
+    to were in the part, which came in as a page of its own."""
+    out = Expanded(text)
+    if any(mark in text for mark in HUGO) and ("include" in text or "readfile" in text):
+        out.text = _hugo(text, read, depth=depth, chain=(), out=out)
+    return out
+
+
+def _hugo(text: str, read: Reader, *, depth: int, chain: tuple[str, ...], out: Expanded) -> str:
+    lines = text.split("\n")
+    prose = markdown.outside_code(lines, _ANY_FENCE)
+    for number, line in enumerate(lines):
+        if not prose[number] or "{{" not in line:
+            continue
+        found = _HUGO_INCLUDE.match(line)
+        if found is None:
+            continue
+        name = found.group("file")
+        if name not in chain and (depth <= 0 or out.added > MOST):
+            out.over.append(name)
+            continue
+        body = _read_include(name, read, chain, out)
+        if body is None:
+            continue
+        inner = _hugo(body, read, depth=depth - 1, chain=(*chain, name), out=out)
+        shown = found.group("indent") + inner  # the text where the shortcode stands
         out.added += len(shown)
         lines[number] = shown
     return "\n".join(lines)

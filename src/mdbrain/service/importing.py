@@ -912,7 +912,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
             continue
         written = raw
         raw = _with_snippets(run, path, _with_code(run, path, _with_book(run, path, raw)))
-        raw = _with_liquid(run, path, _with_partials(run, path, raw))
+        raw = _with_hugo(run, path, _with_liquid(run, path, _with_partials(run, path, raw)))
         if agent_files.START in raw:  # the pointer agents install writes is no knowledge
             raw = agent_files.without_section(raw)
             if not any(line.strip() and line.lstrip()[0] != "#" for line in raw.split("\n")):
@@ -943,10 +943,7 @@ def _read(run: _Run, paths: list[str]) -> dict[str, conversion.Page]:
     return pages
 
 
-_PART = (
-    "a part other pages include (pymdownx.snippets), shown in them; import the file alone"
-    " to keep it"
-)
+_PART = "a part other pages include, shown in them; import the file alone to keep it"
 
 
 def _parts_left_out(run: _Run, pages: dict[str, conversion.Page]) -> None:
@@ -1140,6 +1137,50 @@ def _with_liquid(run: _Run, path: str, raw: str) -> str:
         missing = "names no file of the site's _includes (or the page's folder) import can read"
         _note_includes(run, f"{path}: the include", found, missing)
     return found.text
+
+
+def _with_hugo(run: _Run, path: str, raw: str) -> str:
+    """The page as its Hugo site shows it (:func:`snippets.expand_hugo`): each page it
+    includes alone on a line in the place of the shortcode, found from the page's folder
+    up to the folder imported (a leading ``/`` names it from the content folder, which is
+    one of those), its ``.md`` written or not; never outside the project. The pages
+    included are parts, left out as pages of their own (:func:`_parts_left_out`), and the
+    includes that are not read are noted, each with why."""
+    if not any(mark in raw for mark in snippets.HUGO) or (
+        "include" not in raw and "readfile" not in raw
+    ):
+        return raw
+    project, source = run.session.project.resolve(), run.source.resolve()
+    root = project if source == project or project in source.parents else source
+    folder = (run.source / path).parent.resolve()
+    bases = tuple(
+        place for place in (folder, *folder.parents) if place == source or source in place.parents
+    )
+
+    def found(name: str) -> Path | None:
+        rel = name.strip().lstrip("/")
+        names = (rel,) if rel.lower().endswith((".md", ".markdown")) else (rel, f"{rel}.md")
+        for base in bases:
+            for one in names:
+                with contextlib.suppress(OSError, RuntimeError):
+                    place = (base / one).resolve()
+                    if root in place.parents and place.is_file():
+                        return place
+        return None
+
+    def read(name: str) -> str | None:
+        place = found(name)
+        if place is None:
+            return None
+        text = _reader((place.parent,), root)(place.name)
+        if text is not None:
+            run.included.add(place)
+        return text
+
+    expanded = snippets.expand_hugo(raw, read)
+    missing = "names no page of the folder imported that import can read"
+    _note_includes(run, f"{path}: the include", expanded, missing)
+    return expanded.text
 
 
 _SITE_ALIAS = "@site/"  # Docusaurus: the folder of the site's configuration
