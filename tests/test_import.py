@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import posixpath
 import shutil
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from mdbrain.adapters import views
+from mdbrain.adapters import render, views
 from mdbrain.core import adr, conversion, document, frontmatter, yaml_emit
 from mdbrain.core.errors import UsageError
 from mdbrain.service import bootstrap, importing
@@ -3153,3 +3154,22 @@ def test_a_translation_s_links_from_its_own_folder_lead_to_its_pages(make_base: 
     report = run_import(root, _starlight(root) / "fr")
     written = (root / report.imported["guides/sidebar.mdx"]).read_text(encoding="utf-8")
     assert "[the options](../reference/configuration.md#sidebar)" in written
+
+
+def test_the_overviews_an_import_writes_are_reported(make_base: MakeBase, tmp_path: Path) -> None:
+    """gohugoio/hugoDocs: "Imported 993 pages", then index found 1,070 documents; the
+    overviews written beside the pages, which list those nothing links to, went unsaid."""
+    root = make_base({})
+    source = tmp_path / "guide"
+    (source / "ops").mkdir(parents=True)
+    for name in ("ops/deploy.md", "ops/backup.md"):
+        (source / name).write_text(f"# {name}\n\nHow to {name}.\n", encoding="utf-8")
+    report = run_import(root, source)
+    assert report.overviews and set(report.overviews) <= set(report.written)
+    assert not set(report.overviews) & set(report.imported.values())
+    text = views.import_text(report)
+    assert (
+        f"Wrote 1 overview beside them (drafts listing the pages nothing links to): {report.overviews[0]}"
+        in text
+    )
+    assert json.loads(render.to_json(report))["overviews"] == list(report.overviews)

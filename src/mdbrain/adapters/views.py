@@ -604,6 +604,19 @@ def _refreshed(report: ImportReport) -> list[str]:
     ]
 
 
+def _overviews_made(report: ImportReport) -> list[str]:
+    """The overviews written beside the pages: documents of the base too, said, or the
+    count of documents surprises (gohugoio/hugoDocs: 993 pages imported, 1,070 indexed)."""
+    made = report.overviews
+    if not made:
+        return []
+    shown = ", ".join(made[:_CASES_LISTED]) + (", ..." if len(made) > _CASES_LISTED else "")
+    return [
+        f"Wrote {plural(len(made), 'overview')} beside them (drafts listing the pages nothing"
+        f" links to): {shown}"
+    ]
+
+
 def import_text(report: ImportReport) -> str:
     verb = "would import" if report.dry_run else "imported"
     if report.legacy:
@@ -613,6 +626,7 @@ def import_text(report: ImportReport) -> str:
         count = len(report.imported)
         pages = f"{count} page{'' if count == 1 else 's'}"
         lines = [f"{verb.capitalize()} {pages} from {report.source}{into}.", *_refreshed(report)]
+        lines += _overviews_made(report)
     planned = _planned(report) if report.dry_run and not report.legacy else {}
     lines += planned.values()
     renamed = [r for r in report.renamed if r.source not in planned]  # not said twice

@@ -119,6 +119,8 @@ class ImportReport:
     # (source path -> its id)
     refreshed: dict[str, str] = field(default_factory=dict)
     verified: bool = False  # the pages came in as in force, as their states say
+    # the overviews written beside the pages, listing those nothing links to (ids)
+    overviews: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -2420,12 +2422,15 @@ def import_folder(
         # the overviews last: the links the other documents now have to these pages count
         # (ethereum/consensus-specs: ssz/overview.md listed as linked by no other page the
         # SSZ spec that the specs/ imported before link to five times)
+        made: list[str] = []
         if imported and not dry_run:
             made = _overviews(run, imported)
             anchoring.record(session, imported + made, from_import=True)
             written += made
         # reported (and re-indexed) in the same hold of the lock: never busy once written
-        return _report(run, dry_run, renames=renames, written=tuple(sorted(written)))
+        return _report(
+            run, dry_run, renames=renames, written=tuple(sorted(written)), made=tuple(made)
+        )
 
 
 ALIKE_ROUNDS = 2  # times pages whose summaries many share are composed again, at most
@@ -2794,6 +2799,7 @@ def _report(
     *,
     renames: list[Renamed] | None = None,
     written: tuple[str, ...] = (),
+    made: tuple[str, ...] = (),
     listed: tuple[tuple[str, str], ...] | None = None,
 ) -> ImportReport:
     plan = run.plan
@@ -2824,6 +2830,7 @@ def _report(
         verified=plan.verified,
         written=() if dry_run else written,
         index=None if dry_run else run.session.reindex(),
+        overviews=tuple(sorted(made)),
     )
 
 
