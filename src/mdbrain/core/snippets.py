@@ -677,27 +677,48 @@ def expand_liquid(text: str, read: Reader, depth: int = DEPTH) -> Expanded:
     expressjs/expressjs.com wrote its API reference so, a page of 31 includes."""
     out = Expanded(text)
     if LIQUID in text and "include" in text:
-        out.text = _liquid(text, read, depth=depth, chain=(), out=out)
+        out.text = _expand_tags(text, read, _liquid_tag, depth=depth, chain=(), out=out)
     return out
 
 
-def _liquid(text: str, read: Reader, *, depth: int, chain: tuple[str, ...], out: Expanded) -> str:
+def _liquid_tag(line: str) -> tuple[str, str] | None:
+    """The file a Liquid include alone on ``line`` names (``include_relative`` ones
+    prefixed with ``./``) and the tag's indent; None for any other line."""
+    found = _LIQUID_INCLUDE.match(line) if LIQUID in line else None
+    if found is None:
+        return None
+    name = ("./" if found.group("kind") == "include_relative" else "") + found.group("file")
+    return name, found.group("indent")
+
+
+def _expand_tags(
+    text: str,
+    read: Reader,
+    tag: Callable[[str], tuple[str, str] | None],
+    *,
+    depth: int,
+    chain: tuple[str, ...],
+    out: Expanded,
+) -> str:
+    """``text`` with each line outside code that ``tag`` reads as an include (the name it
+    gives and its indent) replaced by the text of the file named, its own includes
+    expanded in turn: Liquid's and Hugo's alike. The text goes where the tag stands: only
+    its first line takes the tag's indent."""
     lines = text.split("\n")
     prose = markdown.outside_code(lines, _ANY_FENCE)
     for number, line in enumerate(lines):
-        found = _LIQUID_INCLUDE.match(line) if prose[number] and LIQUID in line else None
+        found = tag(line) if prose[number] else None
         if found is None:
             continue
-        name = ("./" if found.group("kind") == "include_relative" else "") + found.group("file")
+        name, indent = found
         if name not in chain and (depth <= 0 or out.added > MOST):
             out.over.append(name)
             continue
         body = _read_include(name, read, chain, out)
         if body is None:
             continue
-        inner = _liquid(body, read, depth=depth - 1, chain=(*chain, name), out=out)
-        # Liquid puts the text where the tag stands: only its first line after the indent
-        shown = found.group("indent") + inner
+        inner = _expand_tags(body, read, tag, depth=depth - 1, chain=(*chain, name), out=out)
+        shown = indent + inner
         out.added += len(shown)
         lines[number] = shown
     return "\n".join(lines)
@@ -724,28 +745,12 @@ def expand_hugo(text: str, read: Reader, depth: int = DEPTH) -> Expanded:
     to were in the part, which came in as a page of its own."""
     out = Expanded(text)
     if any(mark in text for mark in HUGO) and ("include" in text or "readfile" in text):
-        out.text = _hugo(text, read, depth=depth, chain=(), out=out)
+        out.text = _expand_tags(text, read, _hugo_tag, depth=depth, chain=(), out=out)
     return out
 
 
-def _hugo(text: str, read: Reader, *, depth: int, chain: tuple[str, ...], out: Expanded) -> str:
-    lines = text.split("\n")
-    prose = markdown.outside_code(lines, _ANY_FENCE)
-    for number, line in enumerate(lines):
-        if not prose[number] or "{{" not in line:
-            continue
-        found = _HUGO_INCLUDE.match(line)
-        if found is None:
-            continue
-        name = found.group("file")
-        if name not in chain and (depth <= 0 or out.added > MOST):
-            out.over.append(name)
-            continue
-        body = _read_include(name, read, chain, out)
-        if body is None:
-            continue
-        inner = _hugo(body, read, depth=depth - 1, chain=(*chain, name), out=out)
-        shown = found.group("indent") + inner  # the text where the shortcode stands
-        out.added += len(shown)
-        lines[number] = shown
-    return "\n".join(lines)
+def _hugo_tag(line: str) -> tuple[str, str] | None:
+    """The page a Hugo include shortcode alone on ``line`` names, and its indent; None
+    for any other line."""
+    found = _HUGO_INCLUDE.match(line) if "{{" in line else None
+    return None if found is None else (found.group("file"), found.group("indent"))
