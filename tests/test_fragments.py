@@ -205,3 +205,11 @@ def test_mdn_and_vitepress_anchors_are_offered_too() -> None:
     assert {"input", "samesite_attribute", "samesite-attribute"} <= offered
     assert "avoiding_mid-air_collisions" in offered
     assert "input_attribute" not in offered
+
+
+def test_a_term_inside_fenced_code_takes_no_number() -> None:
+    """Found in review: a definition list shown in a code block numbered the heading after
+    it, so a broken link to #options-1 was no longer reported."""
+    body = "```md\nOptions\n: not a term\n```\n\n## Options\n\nText.\n"
+    offered = set(fragments.of(body, markdown.scan(body).headings))
+    assert "options" in offered and "options-1" not in offered

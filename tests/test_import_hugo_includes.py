@@ -4,6 +4,8 @@ options of the highlight shortcode, which its page links to)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from mdbrain.core import snippets
 from mdbrain.service.brain import Brain
 from tests.conftest import MakeBase
@@ -62,3 +64,45 @@ def test_a_hugo_page_is_imported_with_its_parts_and_the_parts_are_no_pages(
     assert any("'_common/lost.md'" in note for note in report.notes)
     with Brain.open(root) as brain:
         assert not [f for f in brain.check().findings if f.code == "W019"]
+
+
+def _site(root: Path) -> Path:
+    content = root.parent / "site" / "content"
+    (content / "a" / "_common").mkdir(parents=True)
+    (content / "_common").mkdir()
+    return content
+
+
+def test_a_leading_slash_names_a_part_from_the_content_folder(make_base: MakeBase) -> None:
+    root = make_base({})
+    content = _site(root)
+    (content / "_common" / "x.md").write_text("From the content folder.\n", encoding="utf-8")
+    (content / "a" / "_common" / "x.md").write_text("From the page's folder.\n", encoding="utf-8")
+    (content / "a" / "page.md").write_text(
+        '# Page\n\n{{% include "/_common/x.md" %}}\n\n{{% include "_common/x.md" %}}\n',
+        encoding="utf-8",
+    )
+    report = run_import(root, content)
+    written = (root / report.imported["a/page.md"]).read_text(encoding="utf-8")
+    assert "From the content folder.\n\nFrom the page's folder." in written
+
+
+def test_an_include_names_markdown_pages_only_and_never_breaks_the_import(
+    make_base: MakeBase,
+) -> None:
+    """Found in review: a name holding a NUL character stopped the import with an
+    internal error, and any file of the project (.env) could be put in a page."""
+    root = make_base({})
+    content = _site(root)
+    (root.parent / "site" / "notes.txt").write_text("TOKEN=not-a-page\n", encoding="utf-8")
+    (content / "page.md").write_text(
+        '# Page\n\n{{% include "/../notes.txt" %}}\n{{% include "x\x00y.md" %}}\n'
+        '{{% readfile file="../notes.txt" %}}\n{{% include "/page.md" %}}\n\nEnd.\n',
+        encoding="utf-8",
+    )
+    report = run_import(root, content)
+    assert list(report.imported) == ["page.md"]  # including itself makes it no part
+    written = (root / report.imported["page.md"]).read_text(encoding="utf-8")
+    assert "not-a-page" not in written
+    assert '{{% include "/page.md" %}}' in written and "End." in written
+    assert any("'/page.md' includes itself" in note for note in report.notes)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -489,5 +490,23 @@ def test_a_question_is_analysed_once_until_the_index_changes(make_base: MakeBase
         brain.session.forget()
         searcher = brain.session.searcher()
         again = searcher.question("rollout windows")
+        assert again is not first
+        assert [dict(t.words) for t in again.terms if t.term == "window"] == [{"windows": 1.0}]
+
+
+def test_a_question_is_analysed_again_when_another_process_synced_the_index(
+    make_base: MakeBase,
+) -> None:
+    """Found in review: a long-lived process whose files changed, the index already
+    brought in step by another process, kept its questions as the old rows gave them."""
+    root = make_base({"a.md": doc("A", body="The rollout plan.")})
+    os.utime(root / "a.md", (1_600_000_000, 1_600_000_000))
+    with Brain.open(root.parent) as server, Brain.open(root.parent) as other:
+        first = server.session.searcher().question("rollout windows")
+        (root / "b.md").write_text(doc("B", body="Deploy windows."), encoding="utf-8")
+        os.utime(root / "b.md", (1_600_000_000, 1_600_000_000))  # a stamp both can trust
+        other.session.searcher()  # the other process brings the rows in step first
+        server.session.forget()
+        again = server.session.searcher().question("rollout windows")
         assert again is not first
         assert [dict(t.words) for t in again.terms if t.term == "window"] == [{"windows": 1.0}]

@@ -133,10 +133,17 @@ def of(body: str, headings: Iterable[Heading]) -> tuple[str, ...]:
 
 
 def _add_terms(body: str, seen: Counter[str], found: _Found) -> None:
-    """The ids of the terms of the definition lists of ``body``. Terms and headings share
-    the page's ids (``seen``): a term "OPTIONS" and a heading "Options" are #options and
-    #options-1, whichever comes first."""
+    """The ids of the terms of the definition lists of ``body``, outside fenced code.
+    Terms and headings share the page's ids (``seen``, the headings counted first): a
+    term "OPTIONS" and a heading "Options" offer #options and #options-1, as a site
+    numbers them whichever comes first."""
+    prose = markdown.outside_code(body.split("\n"))
+    line, counted = 0, 0
     for term in _DEFINITION_TERM().finditer(body):
+        line += body.count("\n", counted, term.start())
+        counted = term.start()
+        if not prose[line]:
+            continue
         text = passages.clean_heading(term.group(1)).replace("`", "")
         made = _slugs(text)
         mine = {part.strip("-") for part in made}

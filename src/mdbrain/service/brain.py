@@ -136,7 +136,8 @@ class Brain:
             if self.session.knows_nothing():
                 # a base read for the first time: the search index and the manifest are
                 # made from one reading of each file, and the manifest at once, so that
-                # the run's own walk finds its entries even if a file was too recent
+                # the session keeps the entries: if a file too recent to trust makes the
+                # run's own walk a new view, that view reads only such files again
                 from mdbrain.core.progress import phase
 
                 view = self.session.view()

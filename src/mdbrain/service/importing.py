@@ -1143,28 +1143,35 @@ def _with_liquid(run: _Run, path: str, raw: str) -> str:
 
 def _with_hugo(run: _Run, path: str, raw: str) -> str:
     """The page as its Hugo site shows it (:func:`snippets.expand_hugo`): each page it
-    includes alone on a line in the place of the shortcode, found from the page's folder
-    up to the folder imported (a leading ``/`` names it from the content folder, which is
-    one of those), its ``.md`` written or not; never outside the project. The pages
-    included are parts, left out as pages of their own (:func:`_parts_left_out`), and the
-    includes that are not read are noted, each with why."""
+    includes alone on a line in the place of the shortcode, never outside the project. A
+    name is a Markdown page's, its ``.md`` written or not; it is looked for from the
+    page's folder up to the folder imported, and one with a leading ``/`` (from the
+    content folder) from the folder imported down. The pages included are parts, left
+    out as pages of their own (:func:`_parts_left_out`); a page including itself is
+    not; the includes that are not read are noted, each with why."""
     if not any(mark in raw for mark in snippets.HUGO) or (
         "include" not in raw and "readfile" not in raw
     ):
         return raw
     project, source = run.session.project.resolve(), run.source.resolve()
     root = project if source == project or project in source.parents else source
-    folder = (run.source / path).parent.resolve()
-    bases = tuple(
-        place for place in (folder, *folder.parents) if place == source or source in place.parents
-    )
+    itself = (run.source / path).resolve()
+    upwards = tuple(place for place in itself.parents if place == source or source in place.parents)
+    loops: list[str] = []
 
     def found(name: str) -> Path | None:
-        rel = name.strip().lstrip("/")
-        names = (rel,) if rel.lower().endswith((".md", ".markdown")) else (rel, f"{rel}.md")
+        rel = name.strip()
+        bases = upwards[::-1] if rel.startswith("/") else upwards
+        rel = rel.lstrip("/")
+        if rel.lower().endswith((".md", ".markdown")):
+            names: tuple[str, ...] = (rel,)
+        elif "." in posixpath.basename(rel):
+            return None  # a file of another kind (readfile's code, a .env): no page
+        else:
+            names = (f"{rel}.md", f"{rel}/index.md", f"{rel}/_index.md")  # a bundle too
         for base in bases:
             for one in names:
-                with contextlib.suppress(OSError, RuntimeError):
+                with contextlib.suppress(OSError, RuntimeError, ValueError):
                     place = (base / one).resolve()
                     if root in place.parents and place.is_file():
                         return place
@@ -1174,13 +1181,18 @@ def _with_hugo(run: _Run, path: str, raw: str) -> str:
         place = found(name)
         if place is None:
             return None
+        if place == itself:
+            loops.append(name)
+            return None
         text = _reader((place.parent,), root)(place.name)
         if text is not None:
             run.included.add(place)
         return text
 
     expanded = snippets.expand_hugo(raw, read)
-    missing = "names no page of the folder imported that import can read"
+    expanded.missing[:] = [name for name in expanded.missing if name not in loops]
+    expanded.looping += loops
+    missing = "names no Markdown page of the folder imported that import can read"
     _note_includes(run, f"{path}: the include", expanded, missing)
     return expanded.text
 

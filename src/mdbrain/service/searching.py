@@ -379,12 +379,16 @@ class Searcher:
             phase(progress, BUILDING)
             return scan.mapped(_rows, jobs, progress)
 
-        if self.index.sync(current, build):
+        changed = self.index.sync(current, build)
+        if changed or view.generation != self._generation:
+            # the files moved: the rows did, by this sync or by another process's, and
+            # what was worked out from them goes with them
             self._stats = None
             self._words = {}
             self._spelled = {}
             self._holders = {}
             self._questions = {}
+        if changed:
             for lang in {self.analyzer.lang, *self.statistics().languages}:
                 self._learn(lang)
         self._generation = view.generation
