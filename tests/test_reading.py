@@ -2248,3 +2248,30 @@ def test_drafts_are_listed_when_the_best_in_force_lacks_a_word_they_hold(
         result = brain.reader().query("Quelle décision a été prise sur Litteralis ?")
     assert [h.id for h in result.hits] == ["adr/010-litteralis.md", "adr/005-geocodage.md"]
     assert result.outranked == "adr/005-geocodage.md"
+
+
+def test_show_finds_a_term_of_a_definition_list_by_its_name(make_base: MakeBase) -> None:
+    """gohugoio/hugoDocs lists its settings as definition lists: "show configuration/all.md
+    --section disableKinds" found no section, and the one holding it cost 4,412 tokens."""
+    body = (
+        "## Settings\n\n`baseURL`\n: The address.\n\n"
+        "`disableKinds`\n: {{< new-in 0.10 />}}\n: A slice of page kinds\n  to disable.\n\n"
+        "  More about kinds.\n\n`enableGitInfo`\n: Whether to read Git.\n`later`\n: Next.\n\n"
+        "```md\nPagination\n: in code\n```\n\n## Pagination\n\nPages per pager.\n"
+    )
+    root = make_base({"all.md": doc("All settings", body=body)})
+    reader = Brain.open(root).reader()
+    kinds = reader.show("all.md", section="disableKinds").passages[-1]
+    assert kinds.title == "`disableKinds`"
+    assert kinds.text == (
+        "`disableKinds`\n: {{< new-in 0.10 />}}\n: A slice of page kinds\n  to disable.\n\n"
+        "  More about kinds."
+    )
+    lines = (root / "all.md").read_text(encoding="utf-8").split("\n")
+    assert (
+        lines[kinds.line - 1] == "`disableKinds`" and lines[kinds.end - 1] == "  More about kinds."
+    )
+    git = reader.show("all.md", section="enablegitinfo").passages[-1]
+    assert git.text == "`enableGitInfo`\n: Whether to read Git."  # the next term follows at once
+    # a heading of that name comes first, and a term inside code is none
+    assert "Pages per pager." in reader.show("all.md", section="Pagination").passages[-1].text
