@@ -115,6 +115,50 @@ def shown_heading(title: str) -> str:
     return text
 
 
+# a line opening a definition of a definition list: ": text", three spaces in at most
+_DEFINITION = re.compile(r"[ \t]{0,3}:[ \t]+\S")
+
+
+def definition(lines: Sequence[str], wanted: str) -> tuple[int, int] | None:
+    """The first and last line (indexes into ``lines``) of the term of a definition list
+    named ``wanted`` (as :func:`heading_name` reads it) and its definition: a line of
+    text outside code, then (a blank line between or not) lines opening on ": " and the
+    lines under them, indented or not (:func:`_definition_end`). None when no term is
+    named so."""
+    opening = [n for n, line in enumerate(lines) if _DEFINITION.match(line)]
+    if not opening:
+        return None  # most pages: no definition list, no line read twice
+    prose = markdown.outside_code(lines)
+    for follows in opening:
+        at = follows - 1 if follows and lines[follows - 1].strip() else follows - 2
+        if at < 0 or not (prose[at] and prose[follows]):
+            continue
+        term = lines[at].strip()
+        if term and term[0] not in ":#-*>" and heading_name(shown_heading(term)) == wanted:
+            return at, _definition_end(lines, follows)
+    return None
+
+
+def _definition_end(lines: Sequence[str], end: int) -> int:
+    """The last line of the definition whose first line is ``end``: the lines after it
+    up to a heading, the next term, or a blank line before anything but a definition or
+    an indented line."""
+    while end + 1 < len(lines):
+        following = lines[end + 1]
+        after = lines[end + 2] if end + 2 < len(lines) else ""
+        if not following.strip():
+            if not (_DEFINITION.match(after) or after[:1] in (" ", "\t")):
+                break
+            end += 2  # a blank line, then the definition goes on
+        elif following.lstrip().startswith("#") or (
+            not _DEFINITION.match(following) and _DEFINITION.match(after)
+        ):
+            break  # a heading, or the next term with no blank line before it
+        else:
+            end += 1
+    return end
+
+
 def _atx(line: str) -> tuple[int, str] | None:
     text = line.lstrip(" ")
     after = text.lstrip("#")

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from mdbrain.core import acronyms, asking, cells, graph, manifest, markdown, passages, text, tokens
+from mdbrain.core import acronyms, asking, cells, graph, manifest, passages, text, tokens
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.field_table import field_table
@@ -2274,47 +2274,17 @@ def _reasons_given(
 
 
 def _term_defined(doc: Document, lines: list[str], wanted: str) -> Passage | None:
-    """The term of a definition list named ``wanted`` (as :func:`passages.heading_name`
-    reads it), with its definition: a line of text outside code, then (a blank line
-    between or not) lines opening on ": " and the lines under them, indented or not,
-    up to a blank line before anything else. gohugoio/hugoDocs lists its 110 settings
-    so: ``show configuration/all.md --section disableKinds`` found no section, and the
+    """The term of a definition list named ``wanted``, with its definition
+    (:func:`passages.definition`): gohugoio/hugoDocs lists its 110 settings so, and
+    ``show configuration/all.md --section disableKinds`` found no section while the
     section holding it cost 4,412 tokens. None when no term is named so."""
     first = doc.body_line - 1
-    body = lines[first:]
-    opening = [n for n, line in enumerate(body) if _DEFINITION.match(line)]
-    if not opening:
-        return None  # most pages: no definition list, no line read twice
-    prose = markdown.outside_code(body)
-    for follows in opening:
-        at = follows - 1 if follows and body[follows - 1].strip() else follows - 2
-        if at < 0 or not prose[at] or not prose[follows]:
-            continue
-        line = body[at]
-        if not line.strip() or line.lstrip()[:1] in (":", "#", "-", "*", ">"):
-            continue
-        if passages.heading_name(passages.shown_heading(line.strip())) != wanted:
-            continue
-        end = follows
-        while end + 1 < len(body):
-            following = body[end + 1]
-            after = body[end + 2] if end + 2 < len(body) else ""
-            if following.strip() and not following.lstrip().startswith("#"):
-                if not _DEFINITION.match(following) and _DEFINITION.match(after):
-                    break  # the next term, with no blank line before it
-                end += 1
-                continue
-            if following.strip() or not (_DEFINITION.match(after) or after[:1] in (" ", "\t")):
-                break
-            end += 2  # a blank line, then the definition goes on
-        text = "\n".join(body[at : end + 1]).rstrip()
-        return Passage(
-            doc.id, passages.shown_heading(line.strip()), first + at + 1, first + end + 1, text
-        )
-    return None
-
-
-_DEFINITION = re.compile(r"[ \t]{0,3}:[ \t]+\S")  # a line opening a definition: ": text"
+    span = passages.definition(lines[first:], wanted)
+    if span is None:
+        return None
+    start, end = first + span[0], first + span[1]
+    title = passages.shown_heading(lines[start].strip())
+    return Passage(doc.id, title, start + 1, end + 1, "\n".join(lines[start : end + 1]).rstrip())
 
 
 def _section_named(
