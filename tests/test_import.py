@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from mdbrain.adapters import render, views
-from mdbrain.core import adr, conversion, document, frontmatter, yaml_emit
+from mdbrain.core import adr, conversion, document, frontmatter, record_names, yaml_emit
 from mdbrain.core.errors import UsageError
 from mdbrain.service import bootstrap, importing
 from mdbrain.service.brain import Brain
@@ -899,7 +899,9 @@ def test_superseded_without_a_link_or_by_names_nothing(status: str) -> None:
 
 
 def test_record_numbers_and_templates_are_recognised() -> None:
-    assert [adr.number_of(n) for n in ("0012-x.md", "ADR012-x.md", "adr-7-y.md", "2to3.md")] == [
+    assert [
+        record_names.number_of(n) for n in ("0012-x.md", "ADR012-x.md", "adr-7-y.md", "2to3.md")
+    ] == [
         12,
         12,
         7,
@@ -1347,7 +1349,7 @@ def test_a_proposal_about_templates_is_not_a_template() -> None:
     ],
 )
 def test_a_date_in_a_file_name_is_not_a_record_number(name: str, number: int | None) -> None:
-    assert adr.number_of(name) == number
+    assert record_names.number_of(name) == number
 
 
 def test_a_date_in_a_links_text_is_not_a_record_number() -> None:
@@ -1702,9 +1704,9 @@ def test_records_in_folders_of_their_own_are_numbered_by_their_folder(
     new = report.imported["sig-b/4322-cluster-inventory/README.md"]
     assert meta(root, old)["superseded_by"] == [new]
     assert not report.unresolved
-    assert adr.number_of("keps/sig-a/5339-plugin/README.md") == 5339
-    assert adr.number_of("/keps/sig-b/4322-cluster-inventory/") == 4322
-    assert adr.number_of("docs/adr/README.md") is None  # a folder of records, no record
+    assert record_names.number_of("keps/sig-a/5339-plugin/README.md") == 5339
+    assert record_names.number_of("/keps/sig-b/4322-cluster-inventory/") == 4322
+    assert record_names.number_of("docs/adr/README.md") is None  # a folder of records, no record
 
 
 # --- real corpora --------------------------------------------------------------------------

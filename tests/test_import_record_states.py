@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mdbrain.core import adr, conversion, dates, document
+from mdbrain.core import adr, conversion, dates, document, record_names
 from mdbrain.service import importing
 from mdbrain.service.brain import Brain
 from mdbrain.service.importing import ImportReport
@@ -1083,8 +1083,8 @@ def test_relation_groups_camel_case_fields_and_numbered_folders_relate_the_recor
     got = imported(root, run_import(root, log))
     assert got["gep-1/index.md"]["superseded_by"] == ["geps/gep-2/index.md"]
     assert got["gep-2/index.md"]["supersedes"] == ["geps/gep-1/index.md"]
-    assert adr.number_of("geps/gep-12/index.md") == 12
-    assert adr.number_of("docs/v2/index.md") is None  # a version's folder: no record
+    assert record_names.number_of("geps/gep-12/index.md") == 12
+    assert record_names.number_of("docs/v2/index.md") is None  # a version's folder: no record
 
 
 def test_verified_says_which_state_it_does_not_know_rather_than_that_it_was_unreadable(
@@ -1146,7 +1146,7 @@ def test_records_named_for_their_series_find_each_other_by_number(
         "KEEP-0002-new.md": head.format("New feature", "Stable in 2.0"),
         "KEEP-0003-third.md": head.format("Third feature", "Rejected in favor of KEEP-0002"),
     }
-    assert [adr.number_of(name) for name in log] == [1, 2, 3]
+    assert [record_names.number_of(name) for name in log] == [1, 2, 3]
     root = make_base({})
     got = imported(root, run_import(root, write_log(tmp_path / "proposals", log)))
     assert got["KEEP-0001-old.md"]["superseded_by"] == ["proposals/keep-0002-new.md"]

@@ -132,6 +132,28 @@ def test_a_question_naming_a_record_no_file_is_numbered_for_reads_no_record_name
     assert loaded == "False"
 
 
+def test_a_question_naming_a_numbered_record_finds_it_by_its_file_name_alone(
+    make_base: MakeBase,
+) -> None:
+    """A question naming "ADR 7" finds decisions/0007-queues.md: its file name says so, and reading a file
+    name needs none of the patterns that read a record's text (the record module stays
+    unloaded, about a tenth of such a query's time)."""
+    root = make_base(
+        {
+            "decisions/0007-queues.md": doc("Queues", body="We send jobs through a queue."),
+            "decisions/0008-cache.md": doc("Cache", body="ADR 7 said jobs go through a queue."),
+        }
+    )
+    subprocess.run([sys.executable, "-m", "mdbrain", "index"], cwd=root, check=True)
+    code = _command_then(
+        ["query", "what did ADR 7 decide?"],
+        "print('mdbrain.core.adr' in sys.modules, file=sys.stderr)",
+    )
+    printed, loaded = _probe(code, root)
+    assert printed.index("decisions/0007-queues.md") < printed.index("decisions/0008-cache.md")
+    assert loaded == "False"
+
+
 def test_a_lazy_pattern_compiles_on_its_first_use_only() -> None:
     pattern = lazy_pattern(r"a(b)", re.IGNORECASE)
     assert pattern.cache_info().currsize == 0  # type: ignore[attr-defined]

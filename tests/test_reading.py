@@ -1212,7 +1212,7 @@ def test_show_finds_a_page_by_the_path_it_was_imported_from_or_names_the_likely_
 def test_names_with_backslashes_and_paths_outside_the_base_are_read_as_given(
     make_base: MakeBase, tmp_path: Path
 ) -> None:
-    from mdbrain.core import adr, passages
+    from mdbrain.core import passages, record_names
     from mdbrain.core.errors import OutsideBaseError
 
     page = doc("ForEach-Object", sources="[reference/7.5/Core/ForEach-Object.md]")
@@ -1222,7 +1222,7 @@ def test_names_with_backslashes_and_paths_outside_the_base_are_read_as_given(
         brain.doc(str(tmp_path / "elsewhere.md"), tmp_path, existing=True)
     lines = ["x", "```py", "a", "b", "```", "c"]
     assert passages.fenced(lines, 2, 2) == (2, 2, "", "")  # nothing shown: no empty block
-    assert adr.number_of("docs/1.0/README.md") is None  # a version's folder is no record
+    assert record_names.number_of("docs/1.0/README.md") is None  # a version's folder is no record
 
 
 def test_a_short_name_suggests_the_documents_whose_file_name_holds_it(

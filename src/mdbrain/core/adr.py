@@ -46,6 +46,11 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from mdbrain.core import cells, dates, fields, links, markdown, passages, schema
+from mdbrain.core.record_names import DAY_DIGITS as _DAY_DIGITS
+from mdbrain.core.record_names import FOLDER_PAGES as _FOLDER_PAGES
+from mdbrain.core.record_names import SERIES as _SERIES
+from mdbrain.core.record_names import dated as _dated
+from mdbrain.core.record_names import number_of
 from mdbrain.core.text import RECORD_SERIES
 
 SUPERSEDED_BY: Final = "superseded_by"
@@ -54,16 +59,6 @@ RELATED: Final = "related"
 PARTLY: Final = "partly"  # a partial supersession: related both ways, the old record holds
 AMENDS: Final = "amends"  # a field naming a record this one changes: related both ways
 
-# the series a log numbers its records in: ADRs, RFCs, and proposals (EIP-1559, PEP 8)
-_SERIES = "|".join(("decision", *RECORD_SERIES))
-_NAME_NUMBER = re.compile(rf"^(?:{_SERIES})?[-_ ]?0*(\d{{1,5}})(?=[-_. ]|$)", re.IGNORECASE)
-_FOLDER_PAGES: Final = frozenset({"readme", "index", "_index"})  # a folder's own page
-# a record's own folder: its number and name ("859-kubectl-headers"), or its series and
-# number alone (kubernetes-sigs/gateway-api's "gep-1897/index.md")
-_FOLDER_NUMBER = re.compile(
-    rf"(?:{_SERIES})?[-_ ]?\d{{1,5}}[-_]\w|(?:{_SERIES})[-_ ]?\d{{1,5}}$", re.IGNORECASE
-)
-_NAME_PREFIX = re.compile(rf"(?:{_SERIES})?[-_ ]?", re.IGNORECASE)
 _ADR_PREFIX = re.compile(r"^adr[-_ ]?\d", re.IGNORECASE)
 _ADR_FOLDERS: Final = frozenset(
     {
@@ -80,11 +75,6 @@ _TEMPLATE_FOLDER = re.compile(
 )
 # a folder named for the templates of a kind of page: swift-evolution's "proposal-templates"
 _TEMPLATES_OF = re.compile(r"^[\w.]+[-_]templates?$")
-# a day written in digits (20241206, 2025-07-22, 2016-09): in a name it is no record number
-_DAY_DIGITS = re.compile(
-    r"(?<!\d)(?:19|20)\d\d(?P<sep>[-_./]?)(?:0[1-9]|1[0-2])"
-    r"(?:(?P=sep)(?:0[1-9]|[12]\d|3[01]))?(?!\d)"
-)
 # a number standing as one in a link's text ("ADR 12", "RFC-0042", "#7"), not inside a
 # name: log4brains' "[Use Log4brains to manage the ADRs]" is no record number 4
 _TEXT_NUMBER = re.compile(
@@ -488,46 +478,6 @@ class Record:
     # the day a table at its top, or its Date line ("updated 2023-02-05"), says it changed
     updated: dt.date | None = None
     why_template: str = ""  # what shows a template is one ("" for a record)
-
-
-def page_name(path: str) -> str:
-    """A page's file name without its suffix; a folder's own page (README.md, index.md)
-    goes by its folder's name."""
-    path = path.rstrip("/")
-    stem = posixpath.basename(path).rsplit(".", 1)[0]
-    if stem.lower() in _FOLDER_PAGES and "/" in path:
-        return posixpath.basename(posixpath.dirname(path))
-    return stem
-
-
-def named_for(letters: str, number: int) -> re.Pattern[str]:
-    """What a page's name (:func:`page_name`) opens with when the page is the record of
-    ``letters`` and ``number``: them, a separator or none between, zeros before the number
-    or not, then a separator or the name's end (``eip-1559``, ``A27-xds-...``, ``a6``);
-    case aside."""
-    return re.compile(rf"{re.escape(letters)}[-_ ]?0*{number}(?=[-_. ]|$)", re.IGNORECASE)
-
-
-def number_of(path: str) -> int | None:
-    """The record number a file name carries (``0012-x.md``, ``ADR012-x.md`` -> 12), or
-    for a record that opens a folder of its own, the folder's name
-    (``keps/sig-cli/859-kubectl-headers/README.md``, or a link to that folder -> 859); a
-    day is none (``20241206-oci.md``, ``2025-07-22-x.md``: not the 2025th record)."""
-    stem = page_name(path)
-    own = stem == posixpath.basename(path.rstrip("/")).rsplit(".", 1)[0]
-    if not own and _FOLDER_NUMBER.match(stem) is None:  # "docs/1.0/README.md": a version's
-        return None
-    match = _NAME_NUMBER.match(stem)
-    if match is None or _DAY_DIGITS.match(stem, match.start(1)):
-        return None
-    return int(match.group(1))
-
-
-def _dated(path: str) -> bool:
-    """Whether a file name starts with a day: ``20241206-oci.md``, ``2025-07-22-x.md``."""
-    stem = posixpath.basename(path)
-    prefix = _NAME_PREFIX.match(stem)  # "rfc-20241206-x.md"
-    return _DAY_DIGITS.match(stem, prefix.end() if prefix else 0) is not None
 
 
 @functools.lru_cache(maxsize=4)

@@ -41,6 +41,7 @@ from mdbrain.core import (
     language,
     links,
     markdown,
+    record_names,
     sites,
     slug,
     text,
@@ -941,11 +942,11 @@ def _proposed_in(plan: Plan, pages: Mapping[str, conversion.Page]) -> dict[tuple
     found = {thread: paths.pop() for thread, paths in named.items() if len(paths) == 1}
     for kind in (foreign_links.PULL, foreign_links.ISSUE):
         own = {n: path for (k, n), path in found.items() if k == kind}
-        if len(own) < 2 or any(adr.number_of(path) != n for n, path in own.items()):
+        if len(own) < 2 or any(record_names.number_of(path) != n for n, path in own.items()):
             continue
         by_number: dict[int, set[str]] = {}
         for path in pages:
-            number = adr.number_of(path)
+            number = record_names.number_of(path)
             if number is not None and (kind, number) not in named:
                 by_number.setdefault(number, set()).add(path)
         found |= {(kind, n): paths.pop() for n, paths in by_number.items() if len(paths) == 1}

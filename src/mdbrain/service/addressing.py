@@ -200,13 +200,13 @@ def _records_named(found: Manifest, value: str) -> list[str]:
     ``keps/sig-cli/859-kubectl-headers/readme.md``), a path telling apart folders of
     one name. kubernetes/enhancements: every KEP is a ``readme.md``, and ``show
     KEP-859`` was no document id."""
-    from mdbrain.core import adr, text
+    from mdbrain.core import record_names, text
 
     folder, _slash, last = value.strip().rstrip("/").rpartition("/")
     bare = _BARE_NUMBER.fullmatch(last)
     if bare is not None:  # "show 24" in a decision log: the records numbered 24
         number = int(bare.group(1))
-        numbered = [e.id for e in found.entries if adr.number_of(e.id) == number]
+        numbered = [e.id for e in found.entries if record_names.number_of(e.id) == number]
         if folder:  # "adr/0015": those of that folder (home-assistant/architecture)
             inside = folder.strip("./").casefold()
             numbered = [d for d in numbered if posixpath.dirname(d).casefold() == inside]
@@ -214,8 +214,8 @@ def _records_named(found: Manifest, value: str) -> list[str]:
     lettered = _LETTERED.fullmatch(value.strip())
     if lettered is not None:  # "A6": the page named for it (grpc/proposal's a6-client-retries.md)
         letters, number = lettered.group(1), int(lettered.group(2))
-        own = adr.named_for(letters, number)
-        pages = [e.id for e in found.entries if own.match(adr.page_name(e.id))]
+        own = record_names.named_for(letters, number)
+        pages = [e.id for e in found.entries if own.match(record_names.page_name(e.id))]
         if pages:
             return pages
     named = text.records_named(value)
@@ -224,7 +224,8 @@ def _records_named(found: Manifest, value: str) -> list[str]:
         return [
             e.id
             for e in found.entries
-            if adr.number_of(e.id) == number and (series in e.id.casefold() or e.type == "decision")
+            if record_names.number_of(e.id) == number
+            and (series in e.id.casefold() or e.type == "decision")
         ]
     name = value.rstrip("/").rsplit("/", 1)[-1].casefold()
     if not name or "." in name:

@@ -1377,7 +1377,7 @@ class Reader:
 
     def _numbered(self, doc_id: str, number: int) -> list[str]:
         """The record numbered ``number`` in the folder of ``doc_id``, when one alone is."""
-        from mdbrain.core import adr
+        from mdbrain.core import record_names
 
         folder = doc_id.rpartition("/")[0]
         named = [
@@ -1385,7 +1385,7 @@ class Reader:
             for other in self.searcher.files
             if other.rpartition("/")[0] == folder
             and other != doc_id
-            and adr.number_of(other) == number
+            and record_names.number_of(other) == number
         ]
         return named if len(named) == 1 else []
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from mdbrain.core import graph, language, passages, ranking, text
 from mdbrain.core.progress import Progress, phase
+from mdbrain.core.record_names import named_for, number_of, page_name
 from mdbrain.store import cache, scan
 from mdbrain.store.search_index import (
     EVERY,
@@ -856,20 +857,18 @@ class Searcher:
         files = _numbered(self.files, records)
         if not files:  # no file name carries any of those numbers: no record is named
             return out
-        from mdbrain.core import adr  # read by a question naming a record only
-
         if numbers:  # "ADR 11" names the record numbered 11 as surely as a path names code
-            out.update(dict.fromkeys((f for f in files if adr.number_of(f) in numbers), NAMED))
+            out.update(dict.fromkeys((f for f in files if number_of(f) in numbers), NAMED))
         for series, number in proposals:
             # "EIP-1559" names eips/eip-1559.md: on ethereum/EIPs it ranked 23rd, below
             # every page that cites it
-            own = adr.named_for(series, number)
-            out.update(dict.fromkeys((f for f in files if own.match(adr.page_name(f))), NAMED))
+            own = named_for(series, number)
+            out.update(dict.fromkeys((f for f in files if own.match(page_name(f))), NAMED))
             # or numbered alone in a folder of that series: "KEP-3063" names
             # keps/sig-node/3063-dynamic-resource-allocation/README.md
             out.update(
                 dict.fromkeys(
-                    (f for f in files if adr.number_of(f) == number and _in_series(f, series)),
+                    (f for f in files if number_of(f) == number and _in_series(f, series)),
                     NAMED,
                 )
             )
@@ -879,8 +878,8 @@ class Searcher:
             # "A27" names the page whose file name opens with it (grpc/proposal: the pages
             # citing "gRFC A27" ranked above it), when one or two do: a capital and digits
             # name a product or a size as often ("X11", "B2"), not a file of its own
-            own = adr.named_for(letters, number)
-            pages = [f for f in files if own.match(adr.page_name(f))]
+            own = named_for(letters, number)
+            pages = [f for f in files if own.match(page_name(f))]
             if len(pages) <= LETTERED_PAGES:
                 out.update(dict.fromkeys(pages, NAMED))
         return out
@@ -896,9 +895,7 @@ class Searcher:
         files = _numbered(self.files, [(None, number)]) if files is None else files
         if not files:
             return []
-        from mdbrain.core import adr  # read by a question naming a record only
-
-        numbered = [f for f in files if adr.number_of(f) == number]
+        numbered = [f for f in files if number_of(f) == number]
         if not numbered:
             return []
         series = text.normalise(name).split()[0]
