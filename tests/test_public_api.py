@@ -135,9 +135,9 @@ def test_a_question_naming_a_record_no_file_is_numbered_for_reads_no_record_name
 def test_a_question_naming_a_numbered_record_finds_it_by_its_file_name_alone(
     make_base: MakeBase,
 ) -> None:
-    """A question naming "ADR 7" finds decisions/0007-queues.md: its file name says so, and reading a file
-    name needs none of the patterns that read a record's text (the record module stays
-    unloaded, about a tenth of such a query's time)."""
+    """A question naming "ADR 7" finds decisions/0007-queues.md: its file name says so,
+    and reading a file name needs none of the patterns that read a record's text (the
+    record module stays unloaded, about a tenth of such a query's time)."""
     root = make_base(
         {
             "decisions/0007-queues.md": doc("Queues", body="We send jobs through a queue."),
