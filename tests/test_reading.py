@@ -2275,3 +2275,32 @@ def test_show_finds_a_term_of_a_definition_list_by_its_name(make_base: MakeBase)
     assert git.text == "`enableGitInfo`\n: Whether to read Git."  # the next term follows at once
     # a heading of that name comes first, and a term inside code is none
     assert "Pages per pager." in reader.show("all.md", section="Pagination").passages[-1].text
+
+
+def test_a_line_saying_only_the_headings_words_still_belongs_to_its_passage(
+    make_base: MakeBase,
+) -> None:
+    """astral-sh/uv: "how do I speed up container start-up by compiling Python bytecode
+    in a Docker image?" found the section "Compiling bytecode" and cut it after its first
+    paragraph, just before the flag that answers. That line holds only the heading's
+    words, which chose no line, so the passage stopped growing before it."""
+    body = (
+        "## Getting started\n\nBuild the image from the project folder.\n\n"
+        "## Compiling bytecode\n\n"
+        "Turning Python source into bytecode ahead of time helps production images: the\n"
+        "container starts faster, the image grows a little.\n\n"
+        "To enable bytecode compilation, pass the `--compile-bytecode` flag:\n\n"
+        "```dockerfile\nRUN tool sync --compile-bytecode\n```\n\n"
+        "## Caching\n\nMount a cache folder to reuse downloads between builds.\n"
+    )
+    root = make_base({"docker.md": doc("Docker images", body=body), "other.md": doc("Other page")})
+    result = (
+        Brain.open(root)
+        .reader()
+        .query(
+            "How do I speed up container start-up by compiling Python bytecode in a Docker image?"
+        )
+    )
+    first = result.sections[0]
+    assert first.title == "Compiling bytecode"
+    assert "--compile-bytecode" in first.text, first.text

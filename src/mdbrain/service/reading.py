@@ -60,6 +60,7 @@ SUCCESSORS_SHOWN = 2  # documents a "what replaced X?" question leads with, at m
 SUCCESSOR_STEPS = 12  # documents of a supersession chain looked at, at most
 READ_AT_MOST = 3  # documents whose sections a query reads when no candidate is clearly ahead
 SECTIONS_OF_LEAD = 3  # sections of the best document a query shows, at most
+SAID_SHARE = 0.1
 SECOND_SHARE = 0.6  # a further section is shown when it scores this share of the best
 FURTHER_TOKENS = 60  # most tokens shown of each further section, around its answer
 SECTION_TOKENS = 160  # most tokens of a section a query shows, around its answer
@@ -997,13 +998,8 @@ class Reader:
         hidden = _hidden(doc, own)
         for number in hidden | passages.contents_lines(own):  # hidden, or said again
             found[number] = set()
-        weights = weighed.weights
-        if section.level:  # its heading is printed above the lines: its terms choose none
-            weights = _without(weights, self.searcher.analyzer.terms(section.title))
-        scores = [sum(weights.get(t, 1.0) for t in f) for f in found]
-        if not any(scores):  # the section holds only what its titles say: by every term
-            weights = weighed.plain
-            scores = [sum(weights.get(t, 1.0) for t in f) for f in found]
+        heading = self.searcher.analyzer.terms(section.title) if section.level else []
+        scores, weights = _line_scores(found, weighed, heading)
         scores = passages.cited(own, scores)
         # a code line holding the names asked, beside a sentence holding them as well: the
         # sentence says what the code only does (fastapi's CORS page showed the middleware's
@@ -2321,10 +2317,32 @@ def _headed(title: object, shown: Iterable[Passage]) -> bool:
     return False
 
 
-def _without(weights: dict[str, float], said: Iterable[str]) -> dict[str, float]:
-    """``weights`` with the terms already ``said`` weighing nothing."""
+def _line_scores(
+    found: Sequence[set[str]], weighed: _Lines, heading: Sequence[str]
+) -> tuple[list[float], dict[str, float]]:
+    """What each line of a section scores for the terms it holds (``found``), and the
+    weights that gave it. The ``heading`` is printed above the lines: its terms choose
+    none, unless nothing else is matched (then every term counts). Yet a line saying only
+    the heading's words ("enable bytecode compilation with --compile-bytecode" under
+    "Compiling bytecode") is part of the answer: it scores :data:`SAID_SHARE`, so the
+    passage grows to it; the heading's own line scores nothing for them."""
+    weights = _without(weighed.weights, heading) if heading else weighed.weights
+    scores = [sum(weights.get(t, 1.0) for t in f) for f in found]
+    if not any(scores):  # the section holds only what its titles say: by every term
+        weights = weighed.plain
+        return [sum(weights.get(t, 1.0) for t in f) for f in found], weights
+    if heading:
+        weights = _without(weighed.weights, heading, SAID_SHARE)
+        scores[1:] = [sum(weights.get(t, 1.0) for t in f) for f in found[1:]]
+    return scores, weights
+
+
+def _without(
+    weights: dict[str, float], said: Iterable[str], share: float = 0.0
+) -> dict[str, float]:
+    """``weights`` with the terms already ``said`` weighing ``share`` of their weight."""
     known = set(said)
-    return {term: 0.0 if term in known else w for term, w in weights.items()}
+    return {term: share * w if term in known else w for term, w in weights.items()}
 
 
 def _lead(lines: list[str], hidden: frozenset[int] = frozenset()) -> int | None:
