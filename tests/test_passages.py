@@ -408,3 +408,30 @@ def test_a_window_ends_where_its_wrapped_sentence_ends() -> None:
     # a paragraph stopping unfinished (a list under it) takes nothing more
     listed = ["The options are the ones", "- first item"]
     assert passages.sentence_end(listed, [1, 1], 0, 1, 100) == 1
+
+
+def test_a_window_is_whole_as_to_boxes_and_rules() -> None:
+    """fastapi's docs: passages ended on a bare "!!! tip" or a "---" between parts, and
+    one opened on a warning's indented text, which reads as indented code without the
+    box's head above it."""
+    lines = [
+        "Allow the origins the front end runs on.",  # 0
+        "",  # 1
+        '!!! warning "Careful"',  # 2
+        "",  # 3
+        "    A wildcard origin cannot be used with credentials.",  # 4
+        "    List the origins instead.",  # 5
+        "",  # 6
+        "!!! tip",  # 7
+        "",  # 8
+        "Setext title",  # 9
+        "---",  # 10
+        "",  # 11
+        "---",  # 12
+    ]
+    assert passages.boxed(lines, 0, 9) == (0, 6)  # the tip's head and the blanks go
+    assert passages.boxed(lines, 9, 13) == (9, 11)  # a rule after a blank line goes
+    assert passages.boxed(lines, 9, 11) == (9, 11)  # a heading's underline stays
+    assert passages.boxed(lines, 4, 6) == (2, 6)  # the warning's text under its head
+    code = ["Run it:", "", "    make test", "    make lint"]
+    assert passages.boxed(code, 2, 4) == (2, 4)  # indented code in no box stays as it is

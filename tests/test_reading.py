@@ -1130,11 +1130,14 @@ def test_a_passage_cut_inside_a_code_block_shows_it_as_a_block() -> None:
     lines = ["Text", "```powershell", "a", "b", "```", "after", "```", "c", "d", "```"]
     # a few lines into a block: from its first line, which names what it does
     # (honojs/website: "app.notFound((c) => {" was cut off the 404 answer)
-    assert passages.fenced(lines, 2, 4) == (1, 4, "", "```")
+    # and a few lines short of its end, to its end (fastapi: the line raising the 404 was
+    # the one left out)
+    assert passages.fenced(lines, 2, 4) == (1, 5, "", "")
     deep = ["```ts", *(f"line {n}" for n in range(20)), "```"]
-    assert passages.fenced(deep, 15, 18) == (15, 18, "```ts", "```")  # far in: the fence alone
+    assert passages.fenced(deep, 15, 18) == (15, 22, "```ts", "")  # far in: the fence above
+    assert passages.fenced(deep, 10, 13) == (10, 13, "```ts", "```")  # far from both ends
     assert passages.fenced(lines, 4, 6) == (5, 6, "", "")  # its closing fence alone: skipped
-    assert passages.fenced(lines, 5, 8) == (5, 8, "", "```")
+    assert passages.fenced(lines, 5, 8) == (5, 10, "", "")
     assert passages.fenced(lines, 0, 10) == (0, 10, "", "")
     # a window ending on an opening fence takes a short block in, else leaves the fence out
     assert passages.fenced(lines, 5, 7) == (5, 10, "", "")

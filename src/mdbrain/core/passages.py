@@ -675,16 +675,17 @@ class LineCosts(Sequence[int]):
         return found
 
 
-SHORT_BLOCK = 6  # code lines a window ending on a block's opening fence takes in
+SHORT_BLOCK = 6  # lines of a block a window ending inside it or on its fence takes in
 
 
 def fenced(lines: Sequence[str], start: int, end: int) -> tuple[int, int, str, str]:
     """A window ``[start, end)`` of ``lines`` made whole as to code blocks: where it
     should start (past the closing fence of a block it would open on) and end (a window
-    that would end on a block's opening fence takes the block in when it is short, as
-    "The file should be named" and the name below it, else leaves the fence out), the
-    fence line to show above it when it starts inside a block, and the fence to show
-    below it when it ends inside one; empty strings when it needs none."""
+    that would end inside a block, or on its opening fence, takes the rest of the block
+    in when it closes within :data:`SHORT_BLOCK` lines, as "The file should be named" and
+    the name below it; else a fence with nothing under it is left out), the fence line
+    to show above it when it starts inside a block, and the fence to show below it when
+    it ends inside one; empty strings when it needs none."""
     fence, opener, opened_at = "", "", -1
     for number in range(start):
         line = lines[number]
@@ -708,16 +709,56 @@ def fenced(lines: Sequence[str], start: int, end: int) -> tuple[int, int, str, s
             fence = "" if markdown.closes_fence(line, fence) else fence
         elif (opened := markdown.FENCE.match(line)) is not None:
             fence, last_opened = opened.group(1), number
-    if fence and last_opened == end - 1 and end - 1 > start:  # a fence with nothing under it
-        closing = next(
-            (n for n in range(end, min(len(lines), end + SHORT_BLOCK + 1))
-             if markdown.closes_fence(lines[n], fence)),
-            None,
-        )  # fmt: skip
-        if closing is None:
-            return start, end - 1, above, ""
+    if not fence:
+        return start, end, above, ""
+    closing = next(
+        (n for n in range(end, min(len(lines), end + SHORT_BLOCK + 1))
+         if markdown.closes_fence(lines[n], fence)),
+        None,
+    )  # fmt: skip
+    if closing is not None:
+        # a few lines short of its end, a block is shown to it: fastapi's 404 answer cut
+        # its example after the comment opening it, before the one line that raises
         return start, closing + 1, above, ""
+    if last_opened == end - 1 and end - 1 > start:  # a fence with nothing under it
+        return start, end - 1, above, ""
     return start, end, above, fence
+
+
+# a thematic break: a rule between parts of a page, never the end of what a part says
+_RULE = re.compile(r"[ \t]{0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
+_BOX_OPENER = re.compile(r"([ \t]*)(?:!!!|\?\?\?\+?)[ \t]*[\w-]")
+BOX_REACH = 3  # lines above a window's first one where the head of its box is looked for
+
+
+def boxed(lines: Sequence[str], start: int, end: int) -> tuple[int, int]:
+    """A window ``[start, end)`` of ``lines`` (outside code blocks: see :func:`fenced`)
+    made whole as to MkDocs' boxes (``!!! warning``, ``??? note``, their text indented
+    under them) and rules: it never ends on a box's head, whose text it leaves out, nor
+    on a rule (``---`` after a blank line), nor on the blank lines before them; and a
+    window opening on a box's indented text opens on the box's head, a few lines above,
+    so that the text reads as a warning rather than as indented code (fastapi's CORS
+    answer showed the indented lines alone)."""
+    while end > start and (
+        not lines[end - 1].strip()
+        or _BOX_OPENER.match(lines[end - 1])
+        or (_RULE.match(lines[end - 1]) and (end - 1 == start or not lines[end - 2].strip()))
+    ):
+        end -= 1
+    if start >= end:
+        return start, end
+    indent = len(lines[start]) - len(lines[start].lstrip(" \t"))
+    if indent >= 4:
+        for number in range(start - 1, max(-1, start - 1 - BOX_REACH), -1):
+            line = lines[number]
+            if not line.strip():
+                continue
+            head = _BOX_OPENER.match(line)
+            if head is not None and len(head.group(1)) < indent:
+                return number, end
+            if len(line) - len(line.lstrip(" \t")) < indent:
+                break  # other text at a lesser indent: no box holds the window
+    return start, end
 
 
 # an item of a table of contents: a list item that is a link to a part of its page alone

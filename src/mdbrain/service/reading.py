@@ -1037,6 +1037,8 @@ class Reader:
         while end > start and (end - 1 in hidden or _empty_quote(own[end - 1], end, code)):
             end -= 1
         start, end, above, below = passages.fenced(own, start, end)
+        if not above and not below:
+            start, end = passages.boxed(own, start, end)
         if not above:  # rows of a table under the header that says what their cells are
             start, above = passages.table_head(own, start, end)
         # what a page says before its first heading goes by the page's title, not its path
