@@ -2307,3 +2307,22 @@ def test_a_line_saying_only_the_headings_words_still_belongs_to_its_passage(
     first = result.sections[0]
     assert first.title == "Compiling bytecode"
     assert "--compile-bytecode" in first.text, first.text
+
+
+def test_show_and_search_print_headings_without_their_attribute_lists(
+    make_base: MakeBase,
+) -> None:
+    """fastapi/fastapi's docs keep MkDocs' ``{ #anchor }`` after every heading: ``query``
+    showed them clean, ``show --section`` and ``search`` as written."""
+    body = (
+        "## Recap { #recap }\n\nDeclare the model once.\n\n"
+        "### Use `exclude_unset` { #use-exclude-unset }\n\nOnly the fields set are sent.\n\n"
+        "```md\n## Kept in code { #kept }\n```\n"
+    )
+    reader = Brain.open(make_base({"model.md": doc("Response model", body=body)})).reader()
+    section = reader.show("model.md", section="Recap").passages[-1].text
+    assert section.splitlines()[0] == "## Recap"
+    assert "### Use `exclude_unset`" in section.splitlines()
+    assert "## Kept in code { #kept }" in section  # what a code block shows stays as written
+    hit = reader.search("exclude_unset").hits[0]
+    assert hit.snippet == "### Use `exclude_unset`", hit.snippet

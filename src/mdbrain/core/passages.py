@@ -115,6 +115,28 @@ def shown_heading(title: str) -> str:
     return text
 
 
+# an ATX heading: its marks and its title
+_ATX = re.compile(r" {0,3}(#{1,6})[ \t]+(.*\S)[ \t]*$")
+
+
+def headings_shown(lines: Sequence[str]) -> list[str]:
+    """``lines`` with each heading outside code written as a reader sees it
+    (:func:`shown_heading`): fastapi's docs, imported, keep MkDocs' ``{ #anchor }`` after
+    every heading, which ``show --section`` and ``search`` printed as written."""
+    out = list(lines)
+    fence = ""
+    for number, line in enumerate(lines):
+        if fence:
+            fence = "" if markdown.closes_fence(line, fence) else fence
+        elif (opened := markdown.FENCE.match(line)) is not None:
+            fence = opened.group(1)
+        elif line.lstrip(" ").startswith("#") and (found := _ATX.match(line)) is not None:
+            shown = shown_heading(found.group(2))
+            if shown and shown != found.group(2):
+                out[number] = f"{found.group(1)} {shown}"
+    return out
+
+
 # a line opening a definition of a definition list: ": text", three spaces in at most
 _DEFINITION = re.compile(r"[ \t]{0,3}:[ \t]+\S")
 

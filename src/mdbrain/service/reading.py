@@ -1044,6 +1044,8 @@ class Reader:
         # what a page says before its first heading goes by the page's title, not its path
         title = passages.shown_heading(section.title) if section.level else _page_title(doc)
         shown = _shown_lines(own, start, end, hidden)
+        if not above:  # outside a code block: its headings as a reader sees them
+            shown = passages.headings_shown(shown)
         clipped = self._clipped(shown, (wanted, weights), limit, room)
         if start == 0 and shown and section.level and shown[0].lstrip(" ").startswith("#"):
             shown[0] = "#" * section.level + " " + title
@@ -1608,7 +1610,7 @@ class Reader:
             section, end = outline[found], ends[found]
             if _leads_in(lines, section.line, end) or _small_whole(lines, section, end):
                 end = section.end  # its subsections hold its text, or it is small whole
-            text = "\n".join(lines[section.line - 1 : end]).rstrip()
+            text = "\n".join(passages.headings_shown(lines[section.line - 1 : end])).rstrip()
             same = (
                 ()
                 if number is not None
@@ -1679,6 +1681,8 @@ class Reader:
             score = (exact, exact and line.startswith("#"), len(wanted.intersection(terms)))
             if score > best_score:
                 best, best_line, best_score = line, doc.body_line + offset, score
+        if best.startswith("#"):  # as a reader sees it: fastapi's "## Recap { #recap }"
+            best = passages.headings_shown([best])[0]
         return (best[:200] + ("…" if len(best) > 200 else "")), best_line
 
     def neighbours_of(self, doc_id: str, depth: int, filters: Filters) -> NeighboursResult:
