@@ -2326,3 +2326,33 @@ def test_show_and_search_print_headings_without_their_attribute_lists(
     assert "## Kept in code { #kept }" in section  # what a code block shows stays as written
     hit = reader.search("exclude_unset").hits[0]
     assert hit.snippet == "### Use `exclude_unset`", hit.snippet
+
+
+def test_a_page_whose_sections_a_cut_leaves_out_loses_its_frontmatter_too() -> None:
+    """fastapi/fastapi: a query cut to its top page's cost dropped the second page's
+    section and kept that page's frontmatter, 20 lines of a code page's references that
+    answered nothing (339 of 712 tokens were such frontmatters)."""
+    from mdbrain.service.reading import Hit, Passage, _Answer
+
+    def hit(doc_id: str) -> Hit:
+        return Hit(doc_id, 1.0, doc_id, "A page.", "guide", "draft", ())
+
+    def head(doc_id: str) -> Passage:
+        refs = "\n".join(f"  - src/module_{n}.py" for n in range(12))
+        return Passage(doc_id, "frontmatter", 1, 14, f"title: {doc_id}\nimpl_refs:\n{refs}")
+
+    def section(doc_id: str, words: int) -> Passage:
+        return Passage(doc_id, "Part", 20, 24, " ".join(["word"] * words))
+
+    answer = _Answer(
+        [hit("top.md"), hit("other.md")],
+        [head("top.md"), head("other.md")],
+        [section("top.md", 40), section("other.md", 40)],
+        [],
+        lambda h: h.id,
+    )
+    full = answer.report()["total"]
+    cap = full - answer.costs()["sections"] // 2  # the other page's section must go
+    answer.trim(cap)
+    assert [p.doc for p in answer.sections] == ["top.md"]
+    assert [p.doc for p in answer.frontmatters] == ["top.md"]

@@ -352,8 +352,10 @@ class _Answer:
 
     def trim(self, cap: int, *, rows: bool = True) -> int | None:
         """Leave out, least useful first, what takes the cost over ``cap``: neighbours, the
-        other documents' sections and frontmatters, the top document's frontmatter (its
-        row already gives title and summary), its further sections, then the other rows;
+        other documents' sections and frontmatters (a page left with no section loses its
+        frontmatter at once: its fields alone answer nothing), the top document's
+        frontmatter (its row already gives title and summary), its further sections, then
+        the other rows;
         a frontmatter showing a record's own status, which no row gives, goes after the
         further sections (a short rejected proposal asked "was it accepted?").
         The top row and the top document's best section stay; when they alone cost more
@@ -378,6 +380,10 @@ class _Answer:
                 if total <= cap:
                     return None
                 items.remove(item)
+                if items is self.sections and not any(p.doc == item.doc for p in items):
+                    # a page below the first left with no section: its fields alone answer
+                    # nothing (fastapi: 339 of 712 tokens were such frontmatters)
+                    self.frontmatters[:] = [p for p in self.frontmatters if p.doc != item.doc]
                 total = self.report()["total"]  # a page's next passage may now name it
         if total <= cap or best is None:
             return None
