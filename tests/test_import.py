@@ -3175,3 +3175,25 @@ def test_the_overviews_an_import_writes_are_reported(make_base: MakeBase, tmp_pa
         in text
     )
     assert json.loads(render.to_json(report))["overviews"] == list(report.overviews)
+
+
+def test_an_import_says_what_its_renamed_pages_are_under_its_overviews(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """fastapi/fastapi's docs imported: the pages renamed came next to the line naming
+    the overviews written beside them, with no line of their own, and read as more
+    overviews. A dry run says "those of them renamed follow"; an import done said nothing."""
+    root = make_base({})
+    source = tmp_path / "guide"
+    (source / "ops").mkdir(parents=True)
+    for name in ("ops/deploy.md", "ops/backup.md"):
+        (source / name).write_text(f"# {name}\n\nHow to {name}.\n", encoding="utf-8")
+    (source / "index.md").write_text("# Start\n\nWhere to begin.\n", encoding="utf-8")
+    report = run_import(root, source)
+    assert report.overviews and [r.source for r in report.renamed] == ["index.md"]
+    shown = views.import_text(report).splitlines()
+    wrote = next(n for n, line in enumerate(shown) if line.startswith("Wrote 2 overviews"))
+    assert shown[wrote + 1 : wrote + 3] == [
+        "renamed on import (1), each page with the document it became:",
+        "  index.md -> guide/home.md (index.md would clash with INDEX.md, which mdbrain writes)",
+    ]

@@ -472,6 +472,19 @@ def _brief_left_out(result: Brief) -> str:
     return ", ".join(left) or "nothing"
 
 
+def _brief_more(result: Brief) -> str:
+    """The documents a brief's limit left out, in words: those in force and the drafts
+    tagged with its subject apart (fastapi/fastapi's docs imported as drafts, one
+    decision in force: "104 more documents in force" were 104 drafts)."""
+    if result.unverified:
+        return plural(result.more, "more draft")
+    in_force = result.more - result.more_drafts
+    said = [plural(in_force, "more document") + " in force"] if in_force else []
+    if result.more_drafts:
+        said.append(plural(result.more_drafts, "more draft") + " tagged with it")
+    return " and ".join(said)
+
+
 def brief_text(result: Brief) -> str:
     when = f" as of {result.as_of}" if result.as_of else ""
     kind = {
@@ -486,11 +499,13 @@ def brief_text(result: Brief) -> str:
             f" {plural(len(result.items) + result.more, 'document')}."
         ]
     else:
-        drafts = sum(1 for item in result.items if item.status == "draft")
+        listed = sum(1 for item in result.items if item.status == "draft")
+        drafts = listed + result.more_drafts  # with those past the limit: any limit agrees
         tagged = (
             f", and {plural(drafts, 'draft')} tagged with it, not yet reviewed" if drafts else ""
         )
-        count = len(result.items) - drafts + result.more - result.elsewhere
+        in_force = len(result.items) - listed + result.more - result.more_drafts
+        count = in_force - result.elsewhere
         aside = f" (and {result.elsewhere} on other parts of its file)" if result.elsewhere else ""
         lines = [
             f"In force on {result.subject!r}{when}{kind.get(result.kind, '')}:"
@@ -515,11 +530,7 @@ def brief_text(result: Brief) -> str:
         if item.review:
             lines.append(f"    to review: {item.review}")
     if result.more:
-        what = "more draft" if result.unverified else "more document"
-        lines.append(
-            f"{plural(result.more, what)}{'' if result.unverified else ' in force'}"
-            " not listed; a higher limit lists them"
-        )
+        lines.append(f"{_brief_more(result)} not listed; a higher limit lists them")
     lines.append(
         f"left out: {_brief_left_out(result)}; to review: {result.to_review};"
         f" open conflicts: {result.conflicts}"
@@ -629,14 +640,7 @@ def import_text(report: ImportReport) -> str:
         lines += _overviews_made(report)
     planned = _planned(report) if report.dry_run and not report.legacy else {}
     lines += planned.values()
-    renamed = [r for r in report.renamed if r.source not in planned]  # not said twice
-    if len(report.imported) > len(planned) > 0:
-        more = len(report.imported) - len(planned)
-        among = "; those of them renamed follow" if renamed else ""
-        lines.append(f"  ... and {more} more (--json lists them all){among}")
-    lines += [f"  {r.source} -> {r.chosen} ({r.reason})" for r in renamed[:20]]
-    if len(renamed) > 20:
-        lines.append(f"  ... and {len(renamed) - 20} more renames (--json lists them all)")
+    lines += _renamed(report, planned)
     if report.supersessions:
         lines.append(f"supersessions found: {len(report.supersessions)}")
         lines += [f"  {s.new} supersedes {s.old}" for s in report.supersessions]
@@ -692,6 +696,26 @@ def import_text(report: ImportReport) -> str:
 
 _CASES_LISTED = 5  # pages left out for one reason, listed one by one up to this many
 _PLANNED = 20  # pages a dry run lists with the documents they would become
+
+
+def _renamed(report: ImportReport, planned: dict[str, str]) -> list[str]:
+    """The lines after the pages a dry run listed (``planned``): how many more it would
+    import, then the pages renamed that it did not list, each with the document it became
+    and why, under a line saying what they are."""
+    lines = []
+    renamed = [r for r in report.renamed if r.source not in planned]  # not said twice
+    if len(report.imported) > len(planned) > 0:
+        more = len(report.imported) - len(planned)
+        among = "; those of them renamed follow" if renamed else ""
+        lines.append(f"  ... and {more} more (--json lists them all){among}")
+    elif renamed:
+        # a line of their own: under the one naming the overviews, fastapi/fastapi's
+        # renamed pages (index.md -> home.md) read as more of the overviews
+        lines.append(f"renamed on import ({len(renamed)}), each page with the document it became:")
+    lines += [f"  {r.source} -> {r.chosen} ({r.reason})" for r in renamed[:20]]
+    if len(renamed) > 20:
+        lines.append(f"  ... and {len(renamed) - 20} more renames (--json lists them all)")
+    return lines
 
 
 def _planned(report: ImportReport) -> dict[str, str]:

@@ -105,7 +105,12 @@ class Brief:
     retired: int = 0  # deprecated or archived documents left out (all shown with as_of)
     # the first of those, each with the documents that superseded it: what to read instead
     replaced: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    more: int = 0  # documents in force past the limit, not listed
+    more: int = 0  # documents past the limit, not listed, drafts among them
+    # how many of those ``more`` are drafts. A brief lists the drafts tagged with its
+    # subject after those in force, so the limit cuts drafts first: fastapi/fastapi's
+    # docs imported as drafts, one decision in force, and `brief tutorial` counted the
+    # drafts past the limit as in force (105 documents in force at --limit 5, 1 at 200)
+    more_drafts: int = 0
     # a brief through search: how many of its best it took, when it finds more; else 0
     searched_first: int = 0
     # for a brief on a symbol: the items that describe other symbols of its file only
@@ -642,6 +647,7 @@ class Briefer:
         chosen.sort(key=lambda e: _listed_order(e, key, aside, tagged, rank))
         listed = BRIEF_LIMIT if limit is None else limit
         result.more = max(0, len(chosen) - listed)
+        result.more_drafts = sum(1 for e in chosen[listed:] if e.status == "draft")
         for entry in chosen[:listed]:
             reason = (
                 _reason(self.session, entry, self.session.config.summary_max)
