@@ -73,11 +73,14 @@ def test_a_file_shown_again_in_a_page_shows_only_the_lines_it_highlights() -> No
     assert found.count("line1 = 1") == 1  # whole, once
     again = found.split("Then:")[1].split("Again:")[0]
     assert again == (
-        "\n\n```python\n# ... lines 1-3 of the file left out (shown above)\n\nline4 = 4\n"
-        "line5 = 5\n\n# ... lines 6-8 of the file left out (shown above)\n\nline9 = 9\n\n"
-        "# ... line 10 of the file left out (shown above)\n```\n\n"
+        "\n\n```python\n# ... lines 1-3 of the file left out (shown whole further up the page)\n\nline4 = 4\n"
+        "line5 = 5\n\n# ... lines 6-8 of the file left out (shown whole further up the page)\n\nline9 = 9\n\n"
+        "# ... line 10 of the file left out (shown whole further up the page)\n```\n\n"
     )
-    assert "```python\n# ... lines 1-10 of the file left out (shown above)\n```" in found
+    assert (
+        "```python\n# ... lines 1-10 of the file left out (shown whole further up the page)\n```"
+        in found
+    )
     assert "line2 = 2\nline3 = 3" in found.split("Other lines:")[1]  # other lines: shown
 
 

@@ -342,7 +342,9 @@ def _placed(
     language = _language(file)
     fenced = block and language is not None
     comment = _comment(language) if include.marked and fenced else None
-    lines = _joined(parts, length, comment, " (shown above)" if include.again else "")
+    # "shown above" misled a passage read alone (fastapi's 404 answer): the page says where
+    again = " (shown whole further up the page)" if include.again else ""
+    lines = _joined(parts, length, comment, again)
     text = "\n".join(lines)
     if reading.mdx and MDX in text and depth > 1:  # mdx_include reads the file's includes
         lines = _code_expanded(text, reading, False, depth - 1, (*chain, file)).split("\n")
