@@ -139,6 +139,32 @@ def test_the_home_page_shows_the_theme_tree_with_counts(project: Path, tmp_path:
     assert 'id="nav-review">Review (2)</a>' in home
 
 
+def test_a_page_is_declared_in_its_document_s_language_over_the_base_s(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """fastapi's French pages, imported with ``lang: fr`` into a base whose marker says
+    ``lang: en``, were exported as ``<html lang="en">`` with an English body; the site's
+    own words stay marked English on such a page."""
+    project = make_base(
+        {
+            "tutorial/cors.md": doc("CORS", "A frontend and a backend.\n"),
+            "fr/tutorial/cors.md": doc("CORS", "Un frontend et un backend.\n", lang="fr"),
+            "pt/tutorial/cors.md": doc("CORS", "Um frontend e um backend.\n", lang="pt_BR"),
+        }
+    ).parent
+    site = site_of(project, tmp_path / "site")
+    french = text(site, "docs/fr/tutorial/cors.html")
+    assert re.findall(r"<html[^>]*>", french) == ['<html lang="fr">']
+    assert '<section class="body" lang="fr"' in french
+    assert '<footer lang="en">' in french and '<h2 lang="en">Provenance</h2>' in french
+    english = text(site, "docs/tutorial/cors.html")
+    assert re.findall(r"<html[^>]*>", english) == ['<html lang="en">']
+    assert '<section class="body" lang="en"' in english and "<footer>" in english
+    brazilian = text(site, "docs/pt/tutorial/cors.html")
+    assert re.findall(r"<html[^>]*>", brazilian) == ['<html lang="pt-BR">']
+    assert re.findall(r"<html[^>]*>", text(site, "index.html")) == ['<html lang="en">']
+
+
 def test_links_between_documents_point_to_their_pages_with_the_anchor(
     project: Path, tmp_path: Path
 ) -> None:

@@ -802,9 +802,24 @@ def _files(snapshot: Snapshot, pictures: Mapping[str, str]) -> Iterator[tuple[st
         yield name, snapshot.picture(rel)
 
 
-def _page(env: Environment, site: Site, template: str, name: str = "", **values: Any) -> bytes:
+INTERFACE_LANG = "en"  # the language of the site's own words: its menus, labels, footer
+
+
+def _page(
+    env: Environment,
+    site: Site,
+    template: str,
+    name: str = "",
+    lang: str = INTERFACE_LANG,
+    **values: Any,
+) -> bytes:
+    """One page of the site, declared in ``lang`` (a document's page: the document's
+    language); when that is not the interface's, ``frame`` marks the site's own words
+    as English, so that a reader or a screen reader takes each part for what it is."""
     base = "../" * name.count("/")
-    text = env.get_template(template).render(site=site, base=base, **values)
+    own = lang.split("-", 1)[0].lower() == INTERFACE_LANG
+    frame = Markup("") if own else Markup(' lang="{}"').format(INTERFACE_LANG)
+    text = env.get_template(template).render(site=site, base=base, lang=lang, frame=frame, **values)
     return text.encode("utf-8")
 
 
@@ -832,8 +847,9 @@ def _render_documents(ids: Sequence[str]) -> list[tuple[str, bytes]]:
         )  # fmt: skip
         name = page_path(doc_id)
         shown = _page(
-            env, site, "document.html", name, page=item, body=body, html=html, repeated=repeated
-        )
+            env, site, "document.html", name, item.lang,
+            page=item, body=body, html=html, repeated=repeated,
+        )  # fmt: skip
         out.append((name, shown))
     return out
 

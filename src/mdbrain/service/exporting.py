@@ -97,6 +97,7 @@ class Page:
     priority: str
     tags: tuple[str, ...]
     theme: str  # top-level folder, '' for a document at the root
+    lang: str  # the language it is written in: its own ``lang`` field, else the base's
     fields: tuple[tuple[str, str], ...]  # (name, text) of SHOWN_FIELDS that are set
     sources: tuple[str, ...]
     impl_refs: tuple[str, ...]
@@ -227,7 +228,7 @@ def gather(brain: Brain) -> Snapshot:
     return Snapshot(
         project=project_name(brain.location.project),
         root=brain.root,
-        lang=brain.config.lang,
+        lang=_language_tag(brain.config.lang, "en"),
         date=indexes.generation_date(found) or "",
         pages=pages,
         conflicts=tuple(brain.conflicts()),
@@ -257,6 +258,7 @@ def _page(
         priority=entry.priority,
         tags=entry.tags,
         theme=indexes.theme_of(entry.id),
+        lang=_language_tag(meta.get("lang"), _language_tag(brain.config.lang, "en")),
         fields=shown,
         sources=fields.strings(meta, "sources"),
         impl_refs=fields.strings(meta, "impl_refs"),
@@ -275,6 +277,18 @@ def _page(
         parsed=entry.parsed,
         sha=entry.sha,
     )
+
+
+_LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
+
+
+def _language_tag(value: object, otherwise: str) -> str:
+    """``value`` as the language tag a page declares (``pt_BR`` as ``pt-BR``, the form
+    HTML's ``lang`` reads), or ``otherwise`` when it is no language code: a document's
+    own ``lang`` field wins over the base's (fastapi's French pages, imported with
+    ``lang: fr`` into a base whose marker says ``lang: en``, were exported as English)."""
+    tag = value.strip().replace("_", "-") if isinstance(value, str) else ""
+    return tag if _LANGUAGE_TAG.fullmatch(tag) else otherwise
 
 
 def _withheld(secrets: list[Finding]) -> str:
