@@ -8,9 +8,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from mdbrain.adapters import views
-from mdbrain.core import document
+from mdbrain.adapters.cli import cli
+from mdbrain.core import codemap, document
 from mdbrain.service.brain import Brain
 from mdbrain.store import anchor_lock
 from tests.conftest import doc
@@ -323,6 +325,37 @@ def test_examples_are_not_undocumented_and_drafts_are_said_to_be_left_unchecked(
     assert "Drafts are not compared with the code until someone checks them" in report.notes[-2]
     # no draft's file was renamed: nothing is said of renames
     assert report.notes[-2].endswith(": 1 draft names code")  # NixOS/rfcs: "3 name code"
+
+
+def test_init_scan_and_update_count_the_same_code_files_left_out(tmp_path: Path) -> None:
+    """fastapi/fastapi: init --scan said "docs_src/ (464)" and update minutes later
+    "docs_src/ (175)": init counted every file of the folder, its CSS and HTML too, and a
+    file named as generated under its own path; update counted only the code files that
+    no document named (the imported pages name 289). Both now count every code file."""
+    repo = Repo(tmp_path / "project")
+    repo.write("src/shop/cart.py", "def total(items):\n    return sum(items)\n")
+    repo.write("src/shop/orders_pb2.py", "Z = 3\n")
+    for n in range(3):
+        repo.write(f"docs_src/cart/tutorial00{n}.py", "from shop.cart import total\n")
+    repo.write("docs_src/cart/custom.css", "p { color: red; }\n")
+    repo.write("docs_src/cart/page.html", "<p>The cart</p>\n")
+    repo.commit("code and its examples", "2026-07-01T12:00:00")
+
+    def left_out(*args: str) -> str:
+        said = CliRunner().invoke(cli, ["-C", str(repo.path), *args])
+        assert said.exit_code == 0, said.output
+        return next(
+            line.removeprefix("note: ")
+            for line in said.output.splitlines()
+            if codemap.SET_ASIDE_NOTE in line
+        )
+
+    by_init = left_out("init", "--scan", "--no-agents")
+    page = doc("Cart example", impl_refs="[docs_src/cart/tutorial000.py]")
+    repo.write("docs-rag/guides/cart-example.md", page)  # as an imported page names it
+    by_update = left_out("update", "--dry-run")
+    expected = f"{codemap.SET_ASIDE_NOTE}: docs_src/ (3), generated files (1)"
+    assert by_init == by_update == expected
 
 
 def test_paths_limit_the_update_to_the_documents_describing_them(tmp_path: Path) -> None:

@@ -103,13 +103,14 @@ def scan_project(session: Session, *, dry_run: bool = False) -> ScanReport:
     headers = codemap.header_language(files)
     counts = Counter(language_name(f, headers=headers) for f in files)
     documented = codemap.page_folders(files)  # MDN's regexp/test/: a page, not tests
-    aside = Counter(why for f in files if (why := codemap.set_aside(f, documented)))
-    aside["generated files"] += sum(
-        1
-        for path, text in texts.items()
-        if not codemap.set_aside(path, documented) and codemap.generated_code(text)
+
+    def says_generated(path: str) -> bool:
+        return codemap.generated_code(texts.get(path, ""))
+
+    # code files only, counted as update counts them (codemap.left_out_as)
+    aside = Counter(
+        why for f in files if (why := codemap.left_out_as(f, documented, says_generated))
     )
-    aside = +aside  # none left out so: no line for them
     pages, left_out = import_advice(project, files, lang)
     return ScanReport(
         themes=tuple(t.slug for t in themes),

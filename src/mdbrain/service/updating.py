@@ -43,12 +43,7 @@ from mdbrain.service.indexing import IndexReport
 from mdbrain.service.session import Session
 from mdbrain.store import anchor_lock, files, git
 
-CODE_SUFFIXES = (
-    ".py", ".pyi", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".go", ".rs", ".java", ".kt",
-    ".scala", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".mm", ".cs", ".rb",
-    ".php", ".swift", ".sh", ".sql",
-    ".tf", ".hcl",
-)  # fmt: skip
+CODE_SUFFIXES = codemap.CODE_SUFFIXES  # the source files listed when no document names them
 # Not compared with the code: retired documents, and drafts, which nobody has checked
 # yet (verifying one takes the fingerprints it is compared with from then on).
 RETIRED = frozenset({"deprecated", "archived", "draft"})
@@ -584,40 +579,52 @@ class Updater:
         return edit.remove_field(edit.set_field(text, "status", "stable"), "review_reason")
 
     def _undocumented(self, entries: Sequence[Entry]) -> tuple[list[str], Counter[str]]:
-        """Source files of the project that no impl_ref points at; and how many files each
-        folder of examples, vendored or generated code holds, which init --scan does not
-        draft either and which are no such files (``codemap.set_aside``)."""
+        """Source files of the project that no impl_ref points at; and how many code files
+        each folder of examples, vendored or generated code holds, which init --scan does
+        not draft either, counted as init counts them (:func:`codemap.left_out_as`): all
+        of them, whether a document names them or not (fastapi/fastapi's docs_src/: update
+        said 175, its code files that no document named, where init had said 464)."""
         aside: Counter[str] = Counter()
         if self.top is None:
             return [], aside
         referenced = {ref.path.rstrip("/") for e in entries for ref in anchoring.refs_of(e)}
         root = self.root.resolve()
         project = self.project.resolve()
+        tracked = self.git.tracked()
+        pages = codemap.page_folders(self._from_project(tracked, project))
         out = []
-        for repo_path in self.git.tracked():
+        for repo_path in tracked:
             if not repo_path.endswith(CODE_SUFFIXES):
                 continue
             full = (self.top / repo_path).resolve()
             if full.is_relative_to(root) or not full.is_relative_to(project):
                 continue
             rel = full.relative_to(project).as_posix()
-            if rel in referenced or any(rel.startswith(r + "/") for r in referenced):
-                continue
             if not self._in_scope(rel):
                 continue
-            why = codemap.set_aside(rel) or ("generated" if self._generated(full) else "")
-            if why:  # a folder set aside, or a file named or marked as generated: counted together
-                aside[why if why.endswith("/") else "generated files"] += 1
-            else:
+            why = codemap.left_out_as(rel, pages, lambda path: self._generated(project / path))
+            if why:
+                aside[why] += 1
+            elif rel not in referenced and not any(rel.startswith(r + "/") for r in referenced):
                 out.append(rel)
         return sorted(out), aside
 
+    def _from_project(self, tracked: Iterable[str], project: Path) -> list[str]:
+        """The tracked files inside the project folder, as paths from it, read from their
+        names alone (no file is looked at): what :func:`codemap.page_folders` is given,
+        as init gives it the project's files."""
+        try:
+            inside = project.relative_to(self._top_resolved).as_posix()
+        except ValueError:  # a project outside the repository it is read with
+            return []
+        if inside == ".":
+            return list(tracked)
+        return [p[len(inside) + 1 :] for p in tracked if p.startswith(inside + "/")]
+
     @staticmethod
     def _generated(path: Path) -> bool:
-        """Whether a file of code a draft could describe says at its top that a tool wrote
-        it (:func:`codemap.generated_code`): no draft describes it, as ``init --scan`` says."""
-        if not codemap.draftable(path.name) or codemap.kind_of(path.name) == "infra":
-            return False
+        """Whether a file of code says at its top that a tool wrote it
+        (:func:`codemap.generated_code`): no draft describes it, as ``init --scan`` says."""
         try:
             with path.open("rb") as handle:
                 head = handle.read(4096).decode("utf-8", "replace")
