@@ -745,6 +745,10 @@ def test_email_addresses_are_personal_data(text: str) -> None:
         "the team - <monitoring-and-integration-platform@justice.gov.uk>",
         "[certificates@digital.justice.gov.uk](mailto:certificates@digital.justice.gov.uk)",
         "| owner | <find-a-solicitor@ministryofjustice.gov.uk> |", "from IDAM (IDAM@justice.gov.uk)",
+        # introduced as a shared mailbox, in English or French
+        "an email to the [domains mailbox](mailto:domains@digital.justice.gov.uk) with",
+        "emailing the JusticeDigitalSOC mailbox (justicedigitalsoc@justice.gov.uk) and",
+        "écrire à la boîte fonctionnelle (support-dsi@ville.fr)",
         "écrire à consommateurs@ign.fr",
         # from openshift/enhancements: a Google Cloud service account is a program's
         '"client_email": "atest@gcp-project-id.iam.gserviceaccount.com",',

@@ -421,6 +421,8 @@ def _addresses(text: str) -> Iterator[Found]:
             value = f"{local}@{match.group(1)}"
             if value.casefold() in _SAMPLE_ADDRESSES or _labelled_example(text, at - len(local)):
                 continue
+            if "." not in local and _called_a_mailbox(text, at - len(local)):
+                continue
             yield Found("email", at - len(local), match.end(), value, PERSONAL)
 
 
@@ -443,6 +445,27 @@ _EXAMPLE_KEY = re.compile(
 _EXAMPLE_LIST = re.compile(
     r"""\bexamples?["']?[ \t]*[:=][ \t]*[\[(](?:\s*["'][^"'\n]*["'][ \t]*,)*\s*["']$""", re.I
 )
+
+
+# What calls the address after it a shared one, on its line, in the few characters before
+# it: ministryofjustice/modernisation-platform's "the [domains mailbox](mailto:domains@...)"
+# and "the JusticeDigitalSOC mailbox (justicedigitalsoc@...)"; not "my mailbox", a
+# person's. An address with a dot in its name ("jane.doe@") is a person's whatever it is
+# called.
+_MAILBOX_BEFORE = re.compile(
+    r"(?<!\bmy )(?<!\bhis )(?<!\bher )(?<!\byour )(?<!\btheir )(?<!\bpersonal )"
+    r"(?<!\bma )(?<!\bsa )(?<!\bvotre )"
+    r"\b(?:mailbox|inbox|mailing list|distribution list|group address|shared address"
+    r"|boîte (?:aux lettres|mail|fonctionnelle|générique)|liste de diffusion"
+    r"|adresse (?:fonctionnelle|générique))\b[^\n@]{0,40}$",
+    re.IGNORECASE,
+)
+
+
+def _called_a_mailbox(text: str, start: int) -> bool:
+    """Whether the address at ``start`` is introduced as a shared mailbox (a team's, a
+    service's): :data:`_MAILBOX_BEFORE` on the 80 characters before it."""
+    return _MAILBOX_BEFORE.search(text, max(0, start - 80), start) is not None
 
 
 def _labelled_example(text: str, start: int) -> bool:
