@@ -447,6 +447,27 @@ def test_a_folders_readme_sums_up_the_folder_not_each_file_drafted_apart(tmp_pat
     assert [i for i, s in summaries.items() if said in s] == ["keyprovider/overview.md"]
 
 
+def test_the_readme_of_a_folder_of_documents_sums_up_none_of_its_code(tmp_path: Path) -> None:
+    """ministryofjustice/modernisation-platform: architecture-decision-record/ holds 45
+    records, their README ("This is our architecture decision log") and an empty script,
+    whose draft, and the folder's code overview, were summed up by that README."""
+    project = tmp_path / "platform"
+    folder = project / "decisions"
+    folder.mkdir(parents=True)
+    (folder / "README.md").write_text(
+        "# Decisions\n\nThis is our log of the decisions taken on the platform.\n",
+        encoding="utf-8",
+    )
+    for n in range(1, 5):
+        (folder / f"000{n}-choice.md").write_text(f"# {n}. A choice\n\nWe chose.\n")
+    (folder / "dump.js").write_text("function dump() { return 1 }\n", encoding="utf-8")
+    init_base(project, "kb")
+    run(project)
+    summaries = {i: d.meta["summary"] for i, d in documents(project / "kb").items()}
+    assert not [i for i, s in summaries.items() if "log of the decisions" in s], summaries
+    assert summaries["decisions/dump.md"] == "JavaScript module with no public symbols."
+
+
 def test_a_docstring_that_only_leads_to_a_list_leaves_the_summary_to_the_inventory(
     tmp_path: Path,
 ) -> None:

@@ -283,6 +283,27 @@ def readme_of(folder: str, texts: Iterable[str]) -> str | None:
     )
 
 
+PAGES_FOLDER_MIN = 3  # pages besides its README that make a folder one of documents
+
+
+def pages_folder(folder: str, files: Iterable[str]) -> bool:
+    """Whether ``folder`` (a path from the project) holds more Markdown pages than other
+    files, :data:`PAGES_FOLDER_MIN` at least besides its README: a folder of documents,
+    whose README introduces them and not the code beside them (ministryofjustice/
+    modernisation-platform's architecture-decision-record/, 45 records and an empty
+    script, whose draft was summed up as "This is our architecture decision log")."""
+    pages = others = 0
+    for path in files:
+        if posixpath.dirname(path) != folder:
+            continue
+        name = posixpath.basename(path)
+        if name.lower().endswith((".md", ".markdown")) and not _README.match(name):
+            pages += 1
+        elif not _README.match(name):
+            others += 1
+    return pages >= PAGES_FOLDER_MIN and pages > others
+
+
 def prose(text: str, limit: int = README_CHARS) -> list[str]:
     """The paragraphs of a README's introduction (up to the first heading after them) that
     read as sentences, up to ``limit`` characters."""

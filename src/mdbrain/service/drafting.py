@@ -234,8 +234,11 @@ def _unit_body(files: Sequence[FileFacts], w: Words) -> list[str]:
 
 
 def _folder_readme(folder: str, project: Project) -> list[str]:
-    """The prose of the README of a folder of the project (not its top)."""
-    readme = sections.readme_of(folder, project.texts) if folder else None
+    """The prose of the README of a folder of the project (not its top), unless the
+    folder is one of documents (:func:`sections.pages_folder`)."""
+    if not folder or sections.pages_folder(folder, project.files):
+        return []
+    readme = sections.readme_of(folder, project.texts)
     return sections.prose(project.texts[readme]) if readme else []
 
 
@@ -349,6 +352,8 @@ def _infra_summary(group: InfraGroup, project: Project) -> str:
     symbols = [s for f in group.files for s in f.symbols]
     if group.category == "terraform":
         readme = sections.readme_of(group.folder, project.texts)
+        if group.folder and sections.pages_folder(group.folder, project.files):
+            readme = None  # a folder of documents: its README introduces them
         said = sections.prose(project.texts[readme]) if readme else []
         parts = sections.counted(symbols, w, names=False)
         default = w("terraform_summary", parts=parts)
