@@ -293,6 +293,14 @@ def test_a_field_the_question_names_is_shown_from_the_frontmatter(make_base: Mak
             "Why was the idea of one cluster per tenant abandoned?",
             "the idea of one cluster per tenant abandoned",
         ),
+        # whether a record still holds (modernisation-platform: the superseded ADR 25)
+        (
+            "Is the ADR about non-standard user infrastructure still in force?",
+            "the ADR about non-standard user infrastructure",
+        ),
+        ("Are the logging rules still valid?", "the logging rules"),
+        ("La règle sur les journaux est-elle toujours en vigueur ?", "La règle sur les journaux"),
+        ("Est-ce que l'ADR 12 est toujours valable ?", "l'ADR 12"),
     ],
 )
 def test_a_verdict_question_loses_its_frame(question: str, words: str) -> None:
@@ -308,10 +316,47 @@ def test_a_verdict_question_loses_its_frame(question: str, words: str) -> None:
         "Was accepted?",  # nothing left to search with
         "Why are my requests rejected by the proxy?",  # no record turned down
         "Why were the connections refused?",
+        "Is the cache still in force when the server restarts it?",  # a tail: no status
+        "Is it still?",  # nothing left to search with once framed
     ],
 )
 def test_other_questions_about_acceptance_are_kept_whole(question: str) -> None:
     assert asking.read(question) == asking.Asking(question)
+
+
+def test_whether_a_record_still_holds_is_answered_by_it_even_retired(
+    make_base: MakeBase,
+) -> None:
+    """ministryofjustice/modernisation-platform: "Is the ADR about non-standard user
+    infrastructure still in force?" read five pages of its user guide, the superseded
+    record only named below them."""
+    root = make_base(
+        {
+            "adr/0025-non-standard-infrastructure.md": doc(
+                "25. Non standard user infrastructure",
+                type="decision",
+                status="archived",
+                original_status="Superseded",
+                body="## Decision\n\nNon standard infrastructure code is held in the"
+                " environments folders.\n",
+            ),
+            "guide/creating-resources.md": doc(
+                "Creating resources",
+                type="guide",
+                body="## Non standard infrastructure\n\nSome user infrastructure is not"
+                " standard: IAM users and VPCs need the platform team.\n\n"
+                + "Build your infrastructure with the templates. "
+                * 20,
+            ),
+        }
+    )
+    answered = (
+        Brain.open(root)
+        .reader()
+        .query("Is the ADR about non-standard user infrastructure still in force?")
+    )
+    assert answered.hits[0].id == "adr/0025-non-standard-infrastructure.md"
+    assert "! archived: no longer in force" in views.query_text(answered)
 
 
 def test_whether_a_proposal_was_accepted_is_answered_by_its_record_even_archived(

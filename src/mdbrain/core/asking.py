@@ -26,6 +26,7 @@ English and French frames are read; anything else is left as written.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from mdbrain.core.lazy import lazy_pattern
@@ -171,8 +172,39 @@ def _why_turned(question: str) -> re.Match[str] | None:
 
 _VERDICT_WORDS = ("accept", "reject", "approv", "declin", "withdr", "adopt", "rejet", "refus",
                   "abandon", "approuv", "retenu")  # fmt: skip
+# "Is the ADR about non-standard user infrastructure still in force?", "La règle 12
+# est-elle toujours en vigueur ?": whether a record still holds, its status the answer,
+# so it is read though retired (ministryofjustice/modernisation-platform's superseded
+# ADR 25 was only named, below a page of the user guide)
+_STILL = lazy_pattern(
+    r"^\s*(?:is|are)\s+(?P<rest>.+?)\s+still\s+(?:in\s+force|in\s+effect|valid|current"
+    r"|applicable|standing|in\s+place)\s*[?.!]*\s*$"
+    r"|^\s*(?:est-ce\s+que\s+)?(?P<rest_fr>.+?)\s+(?:est|sont)(?:-(?:il|elle|ils|elles))?\s+"
+    r"toujours\s+(?:en\s+vigueur|valables?|valides?|d'actualité|applicables?)\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+_STILL_WORDS = ("still", "toujours")
 
 QUESTION_MOST = 400  # characters of a question read for a frame; a longer one is kept whole
+
+
+def _verdict(question: str, holds: Callable[[tuple[str, ...]], bool]) -> Asking | None:
+    """``question`` read as asking for a record's verdict or whether it still holds (see
+    :data:`_VERDICT`, :func:`_why_turned`, :data:`_STILL`); None when it asks neither."""
+    found = None
+    if holds(_VERDICT_WORDS):
+        found = _VERDICT().match(question) or _why_turned(question)
+    if found is None and holds(_STILL_WORDS):
+        found = _STILL().match(question)
+    if found is None:
+        return None
+    named = found.groupdict()
+    rest = next(named[g] for g in ("rest", "rest_did", "rest_fr") if named.get(g) is not None)
+    # why it was turned down: the reason says the verdict's word ("Withdrawn: ...")
+    said = named.get("verb") or ""
+    if not re.search(r"\w", rest):
+        return None
+    return Asking(f"{rest.strip()} {said}".strip(), verdict=True)
 
 
 def read(question: str) -> Asking:
@@ -191,12 +223,9 @@ def read(question: str) -> Asking:
     chosen = _choice(question) if holds(_CHOICE_WORDS) else None
     if chosen is not None:
         return chosen
-    if holds(_VERDICT_WORDS) and (found := _VERDICT().match(question) or _why_turned(question)):
-        rest = next(g for g in found.group("rest", "rest_did", "rest_fr") if g is not None)
-        # why it was turned down: the reason says the verdict's word ("Withdrawn: ...")
-        said = found.groupdict().get("verb") or ""
-        if re.search(r"\w", rest):
-            return Asking(f"{rest.strip()} {said}".strip(), verdict=True)
+    verdict = _verdict(question, holds)
+    if verdict is not None:
+        return verdict
     if not holds(_SUCCESSION_WORDS):
         return Asking(question)
     rest = _LEADING().sub("", question, count=1)
