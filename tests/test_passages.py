@@ -435,3 +435,13 @@ def test_a_window_is_whole_as_to_boxes_and_rules() -> None:
     assert passages.boxed(lines, 4, 6) == (2, 6)  # the warning's text under its head
     code = ["Run it:", "", "    make test", "    make lint"]
     assert passages.boxed(code, 2, 4) == (2, 4)  # indented code in no box stays as it is
+
+
+def test_a_block_a_window_cuts_is_shown_to_its_end_when_the_rest_fits() -> None:
+    """nestjs/docs.nestjs.com: the APP_GUARD example was cut after its imports, and the
+    module registering the guard, the answer, was six lines below them."""
+    lines = ["Register it so:", "```ts", "import { A } from 'a';", "", "@Module({", "  x,", "})",
+             "```", "After."]  # fmt: skip
+    costs = [5] * len(lines)
+    assert passages.block_to_end(lines, costs, (0, 3), "```", 40) == (8, "")
+    assert passages.block_to_end(lines, costs, (0, 3), "```", 30) == (3, "```")  # too long

@@ -747,6 +747,28 @@ def fenced(lines: Sequence[str], start: int, end: int) -> tuple[int, int, str, s
     return start, end, above, fence
 
 
+ELIDED = "…"  # the line standing for the lines of a code block a passage leaves out
+
+
+def block_to_end(
+    lines: Sequence[str], costs: Sequence[int], window: tuple[int, int], fence: str, limit: int
+) -> tuple[int, str]:
+    """Where a window ``[start, end)`` that ends inside a code block (opened by
+    ``fence``) should end: past the block's closing fence when the rest of the block
+    fits within ``limit`` tokens with the window, and the fence still to show below it
+    ('' then); else where it ends, and ``fence``. nestjs's APP_GUARD example was cut
+    after its imports, the module that registers the guard six lines below them."""
+    start, end = window
+    room = limit - sum(costs[start:end])
+    for number in range(end, len(lines)):
+        room -= costs[number]
+        if room < 0:
+            break
+        if markdown.closes_fence(lines[number], fence):
+            return number + 1, ""
+    return end, fence
+
+
 # a thematic break: a rule between parts of a page, never the end of what a part says
 _RULE = re.compile(r"[ \t]{0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 _BOX_OPENER = re.compile(r"([ \t]*)(?:!!!|\?\?\?\+?)[ \t]*[\w-]")

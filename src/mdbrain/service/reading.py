@@ -1042,9 +1042,8 @@ class Reader:
         # nor on a line hidden, or on a quote's empty line (">") outside code
         while end > start and (end - 1 in hidden or _empty_quote(own[end - 1], end, code)):
             end -= 1
-        start, end, above, below = passages.fenced(own, start, end)
-        if not above and not below:
-            start, end = passages.boxed(own, start, end)
+        start, end, above, below = _framed(own, costs, (start, end), limit)
+        opened = bool(above)  # the window opens inside a block
         if not above:  # rows of a table under the header that says what their cells are
             start, above = passages.table_head(own, start, end)
         # what a page says before its first heading goes by the page's title, not its path
@@ -1055,9 +1054,11 @@ class Reader:
         clipped = self._clipped(shown, (wanted, weights), limit, room)
         if start == 0 and shown and section.level and shown[0].lstrip(" ").startswith("#"):
             shown[0] = "#" * section.level + " " + title
-        # a block cut at either end is shown whole as a block: its fences are added
-        shown = [*([above] if above else []), *shown]
-        text = "\n".join(shown).rstrip() + (f"\n{below}" if below else "")
+        # a block cut at either end is shown whole as a block: its fences are added, and a
+        # line saying lines were left out there (nestjs: the APP_GUARD example, cut after
+        # its imports, read as the whole of it)
+        shown = [*([above, passages.ELIDED] if opened else [above] if above else []), *shown]
+        text = "\n".join(shown).rstrip() + (f"\n{passages.ELIDED}\n{below}" if below else "")
         kept = [n for n in range(start, end) if own[n].strip() and n not in hidden]
         last = section.line + (kept[-1] if kept else start)
         # cut when a line a reader would see is left out, not a comment's nor a blank one
@@ -2327,6 +2328,22 @@ def _headed(title: object, shown: Iterable[Passage]) -> bool:
         if first.startswith("#") and first.lstrip("#").strip().casefold() == wanted:
             return True
     return False
+
+
+def _framed(
+    own: Sequence[str], costs: Sequence[int], window: tuple[int, int], limit: int
+) -> tuple[int, int, str, str]:
+    """A passage's window made whole as to code blocks (:func:`passages.fenced`: the
+    fences to show above and below it when it opens or ends inside one; a block it cuts
+    is shown to its end when the rest fits, a little past ``limit`` as a sentence may
+    be) and, outside them, as to boxes and rules (:func:`passages.boxed`)."""
+    start, end, above, below = passages.fenced(own, *window)
+    if below:
+        grown = int(limit * (1 + SENTENCE_ALLOWANCE))
+        end, below = passages.block_to_end(own, costs, (start, end), below, grown)
+    if not above and not below:
+        start, end = passages.boxed(own, start, end)
+    return start, end, above, below
 
 
 def _line_scores(
