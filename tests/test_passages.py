@@ -445,3 +445,13 @@ def test_a_block_a_window_cuts_is_shown_to_its_end_when_the_rest_fits() -> None:
     costs = [5] * len(lines)
     assert passages.block_to_end(lines, costs, (0, 3), "```", 40) == (8, "")
     assert passages.block_to_end(lines, costs, (0, 3), "```", 30) == (3, "```")  # too long
+
+
+def test_a_window_grows_to_the_side_worth_it_when_the_other_is_not() -> None:
+    """nestjs/docs.nestjs.com: "which library should I use to hash passwords?" showed
+    "let's use bcrypt to hash a random password" and the install commands below it; the
+    line two above, "we recommend using either bcrypt or argon2", was never reached: the
+    blank lines after the best one were worth nothing, and the window stopped there."""
+    scores = [0.0, 0.0, 1.2, 0.0, 2.4, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    start, end = passages.window(scores, [5] * len(scores), 160)
+    assert start <= 2 and end > 4  # the recommendation and the best line both

@@ -293,11 +293,14 @@ def window(
         before = start - 1 if start > 0 else None
         after = end if end < len(scores) else None
         options = [i for i in (after, before) if i is not None and spent + costs[i] <= limit]
-        if not options:
-            break
-        # the neighbour that scores more; on a tie, the next line (answers follow questions)
-        pick = max(options, key=lambda i: (scores[i], i == after))
-        if scores[pick] <= 0 and not _worth_context(scores, start, end, pick):
+        # the neighbour that scores more; on a tie, the next line (answers follow questions);
+        # one worth nothing on its side leaves the other side to grow (nestjs: "we recommend
+        # bcrypt or argon2" stood two lines above the best line, never reached)
+        options.sort(key=lambda i: (scores[i], i == after), reverse=True)
+        pick = next(
+            (i for i in options if scores[i] > 0 or _worth_context(scores, start, end, i)), None
+        )
+        if pick is None:
             break
         spent += costs[pick]
         start, end = min(start, pick), max(end, pick + 1)
