@@ -329,3 +329,21 @@ def test_pages_of_two_imports_linked_by_site_addresses_lead_to_each_other(
     post = body(root, "blog/posts/2026-02-14-samples.md")
     assert "[alerting](../../practices/alerting.md)" in post
     assert "[before](2026-02-14-samples.md#why)" in body(root, "blog/posts/2026-03-01-later.md")
+
+
+def test_a_route_of_a_site_serving_its_source_at_its_root_leads_to_a_page_imported_later(
+    make_base: MakeBase,
+) -> None:
+    """nestjs/docs.nestjs.com serves content/ at its root: guards.md links the route
+    /security/authentication. That page, held back by the guard, came in with a second
+    import, and the link in guards.md stayed a route to the site for good."""
+    root = make_base({})
+    content = pages(
+        root.parent / "content",
+        {"guards.md": "# Guards\n\nRead [this chapter](/security/authentication) first.\n"},
+    )
+    run_import(root, content)
+    assert "](/security/authentication)" in body(root, "guards.md")  # no such page yet
+    pages(content, {"security/authentication.md": "# Authentication\n\nSign users in.\n"})
+    run_import(root, content)
+    assert "[this chapter](security/authentication.md)" in body(root, "guards.md")

@@ -666,8 +666,9 @@ def page_at(plan: Plan, written: str) -> str | None:
     """The page imported now that a link written from a site's root leads to: the post
     its address ends on by its day and name (``/blog/2015/06/01/service-discovery/``),
     else the page at that path from the project's top (``/docs/practices/alerting/``,
-    the source being ``docs/``), with a page's suffix or opening that folder; None for
-    any other link, or a page of an earlier import."""
+    the source being ``docs/``) or from the source's (``/security/authentication``, a
+    site serving ``content/`` at its root), with a page's suffix or opening that folder;
+    None for any other link, or a page of an earlier import."""
     address = _address(written)
     if address is None:
         return None
@@ -675,9 +676,12 @@ def page_at(plan: Plan, written: str) -> str | None:
     if post is not None:
         return post if post in plan.ids else None
     prefix = plan.origin("").casefold()
-    if not prefix or not address.startswith(prefix):
+    if not prefix:
         return None
-    rest = address[len(prefix) :]
+    # the path from the project's top (prometheus: /docs/...), else from the source's, a
+    # site serving its source at its root (nestjs/docs.nestjs.com's content/: the route
+    # /security/authentication, a page a later import brought in)
+    rest = address[len(prefix) :] if address.startswith(prefix) else address
     names = [rest, *(posixpath.join(rest, f) for f in _FOLDER_OPENERS)] if rest else []
     for name in names:
         for suffix in conversion.PAGE_SUFFIXES:

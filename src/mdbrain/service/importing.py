@@ -2716,7 +2716,9 @@ def _addressed_from_elsewhere(run: _Run, written: list[str]) -> list[str]:
         return []  # a source outside the project: no address of its site is known
     days = {key.split("/", 3)[0] + "/" for key, path in plan.dated.items() if path in plan.ids}
     top = plan.origin("")
-    marks = [*(f"/{day}" for day in days), *([f"](/{top}"] if top else [])]
+    # any link from the site's root: one to the project's top or to the source's
+    # (import_plan.page_at), the route of a page imported now (nestjs: /security/...)
+    marks = [*(f"/{day}" for day in days), *(["](/"] if top else [])]
     if not marks or not plan.ids:
         return []
     done = set(written) | set(plan.ids.values())
