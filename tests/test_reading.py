@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from mdbrain.adapters import views
 from mdbrain.adapters.cli import cli
 from mdbrain.core import passages, text, tokens
-from mdbrain.core.errors import InvalidRequestError, UsageError
+from mdbrain.core.errors import InvalidRequestError, OutsideBaseError, UsageError
 from mdbrain.service.brain import Brain
 from mdbrain.service.reading import DRAFTS_AHEAD, Filters, SearchResult
 from tests.conftest import MakeBase, doc, write_base
@@ -1218,7 +1218,6 @@ def test_names_with_backslashes_and_paths_outside_the_base_are_read_as_given(
     make_base: MakeBase, tmp_path: Path
 ) -> None:
     from mdbrain.core import record_names
-    from mdbrain.core.errors import OutsideBaseError
 
     page = doc("ForEach-Object", sources="[reference/7.5/Core/ForEach-Object.md]")
     brain = Brain.open(make_base({"v7/for-each-object.md": page}))
@@ -2358,3 +2357,20 @@ def test_a_page_whose_sections_a_cut_leaves_out_loses_its_frontmatter_too() -> N
     answer.trim(cap)
     assert [p.doc for p in answer.sections] == ["top.md"]
     assert [p.doc for p in answer.frontmatters] == ["top.md"]
+
+
+def test_show_reads_a_path_from_the_root_as_pages_link_it(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """nestjs/docs.nestjs.com: its pages link /techniques/validation, from the site's
+    root, and check reads such a link from the knowledge root; show refused it as a path
+    outside the base. A real file outside it stays refused."""
+    brain = Brain.open(make_base({"techniques/validation.md": doc("Validation")}))
+    assert brain.show("/techniques/validation").hit.id == "techniques/validation.md"
+    assert brain.show("/techniques/validation.md").hit.id == "techniques/validation.md"
+    elsewhere = tmp_path / "elsewhere.md"
+    elsewhere.write_text("x", encoding="utf-8")
+    with pytest.raises(OutsideBaseError):
+        brain.show(str(elsewhere))
+    with pytest.raises(OutsideBaseError):
+        brain.show("/techniques/nothing-there")

@@ -14,6 +14,7 @@ manager) when done::
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
@@ -442,6 +443,9 @@ class Brain:
         try:
             return addressing.named(view.manifest, value, moved=self._moved_to)
         except UsageError:  # "SE-0302" is no id (InvalidRequestError), nor a path (NotFound)
+            if isinstance(value, str) and value.startswith("/") and value.strip("/"):
+                with contextlib.suppress(UsageError):  # a link from the root, as pages write it
+                    return addressing.named(view.manifest, value.lstrip("/"), moved=self._moved_to)
             own = self._record_written(value)
             if own is None:
                 raise
@@ -513,8 +517,15 @@ class Brain:
                 found = ids.doc_id(value, field=field)
             else:
                 found = addressing.document(self.root, cwd, value, field=field)
-        except OutsideBaseError:
-            raise
+        except OutsideBaseError as outside:
+            if not (existing and value.startswith("/") and not Path(value).exists()):
+                raise
+            # no such file on the disk: a link as pages write it, from the root (the
+            # import keeps nestjs's "/techniques/validation", which check reads so too)
+            try:
+                return self._named(value.lstrip("/"))
+            except UsageError:
+                raise outside from None
         except UsageError:
             if not existing:
                 raise
