@@ -552,3 +552,88 @@ def test_an_import_lets_the_adr_in_and_names_the_line_for_a_page_it_stops(
     assert (stopped.source, stopped.line) == ("deploy.md", 3)
     said = report_views.import_text(report)
     assert f'add the line guard: {{allow: ["digest:{stopped.digest}"]}}' in said
+
+
+# --- nestjs/docs.nestjs.com: calls and types read as values, findings told in rounds -----
+
+# content/techniques/sql.md, lines 576 and 1164: the token of a named connection
+_NEST_SQL = "      inject: [getDataSourceToken('albumsConnection')],"
+
+
+@pytest.mark.parametrize(
+    ("call", "secret"),
+    [
+        # each call of a credential's function with a name, beside one with a value
+        (_NEST_SQL, "      inject: [getDataSourceToken('Xk9mQ2vL7pR4')],"),
+        (
+            f"```typescript\n@Module({{\n  providers: [{{\n{_NEST_SQL}\n  }}],\n}})\n```",
+            "```typescript\nauth.setToken('Xk9mQ2vL7pR4');\n```",
+        ),
+        ('getDataSourceToken("albumsConnection")', 'setPassword("hunter2xY!")'),
+        ("const TOKEN = new InjectionToken('appConfig');", "getToken('Summer2024')"),
+        ("setToken('sessionStorage')", "setToken('dragon')"),  # a common password
+        # a password looked up by its name; one given a word stays a password
+        ("getPassword('albumsConnection')", "setPassword('sunnyDay')"),
+    ],
+)
+def test_a_credentials_function_called_with_a_name_is_code(call: str, secret: str) -> None:
+    """``getDataSourceToken('albumsConnection')`` asks for the token of the connection
+    named so: a call, the string alone in it and a name as code writes one. A random
+    string, a password's shape, a common password, or a word given to a function named
+    for a password, is still a value."""
+    assert secret_rules(call) == []
+    assert secret_rules(secret) == ["password-assignment"]
+
+
+# content/graphql/extensions.md line 14 and content/openapi/cli-plugin.md line 33
+_NEST_EXTENSIONS = (
+    "```typescript\n@Field()\n@Extensions({ role: Role.ADMIN })\npassword: string;\n```"
+)
+_NEST_CLI_PLUGIN = (
+    "```typescript\nexport class CreateUserDto {\n  @ApiProperty()\n  email: string;\n\n"
+    "  @ApiProperty()\n  password: string;\n}\n```"
+)
+
+
+@pytest.mark.parametrize(
+    ("declared", "secret"),
+    [
+        (_NEST_EXTENSIONS, _NEST_EXTENSIONS.replace("string;", "Hunter;")),
+        (_NEST_CLI_PLUGIN, _NEST_CLI_PLUGIN.replace("password: string;", "password: hunter2xyz;")),
+        ("  password: String;", "  password: Summer2024;"),
+        ("  password: Date;", "  password: Xk9mQ2v;"),
+        ("  password: Buffer;", "  password: Buffer2;"),
+        ("  password: Uint8Array;", "  password: Uint8Arr4y;"),
+        ("  private password: string[];", "  private password: guess;"),
+        ("  password: number;", "  password: numb3r;"),
+        ("  apiKey: Promise<string>;", "  apiKey: Xk9fQ2mZ7pL4wQrT;"),
+        ("  password: ID!", "  password: Xk9mQ2!"),  # GraphQL's non-null
+    ],
+)
+def test_the_type_a_member_is_declared_with_is_no_secret(declared: str, secret: str) -> None:
+    """``password: string;`` in a TypeScript class was read by detect-secrets as the
+    value "string;" (``password: Uint8Array;`` by mdbrain's own rule): a type built in
+    says what the password will be. Any other value there is still one."""
+    _needs_detect_secrets()
+    assert [hit.rule for hit in secret_scan.inspect(declared)] == []
+    assert [hit.rule for hit in secret_scan.inspect(secret)] != []
+
+
+# the users of content/recipes/passport.md, as a page shows them twice (two code blocks)
+_NEST_USERS = (
+    "```typescript\nconst users = [\n  {\n    username: 'maria',\n    password: 'guess',\n"
+    "  },\n];\n```\n"
+)
+
+
+def test_a_line_repeated_is_reported_on_each_of_its_lines() -> None:
+    """detect-secrets is asked about each distinct line once; its finding was put on the
+    first copy only, and an allow comment there let the next import stop at the next
+    copy (content/graphql/extensions.md repeats ``password: string;`` on lines 14 and
+    55). Each copy is reported, in one run."""
+    _needs_detect_secrets()
+    text = f"# Users\n\n{_NEST_USERS}\nThe same users again:\n\n{_NEST_USERS}"
+    found = [(hit.rule, hit.line) for hit in secret_scan.inspect(text)]
+    assert found == [("detect-secrets: Secret Keyword", line) for line in (7, 18)]
+    marked = text.replace("'guess',", "'guess', // mdbrain: allow-secret", 1)
+    assert [hit.line for hit in secret_scan.inspect(marked)] == [18]

@@ -1889,7 +1889,9 @@ def test_detect_secrets_is_asked_about_every_page_before_the_first_is_written(
     ask, scanned, write = secret_scan._ask, secret_scan._scanned, files.write
 
     def asking(text: str) -> list[secret_scan.Finding]:
-        events.append(f"late ask {document.loads(text, '').meta.get('title')}")
+        # a page the guard stops is asked whole (its text as the site shows it, no
+        # frontmatter), so that every finding is told in one report
+        events.append(f"late ask {document.loads_leniently(text, '').meta.get('title')}")
         return ask(text)
 
     def scanning(given: str) -> list[secret_scan.Finding]:
@@ -3197,3 +3199,29 @@ def test_an_import_says_what_its_renamed_pages_are_under_its_overviews(
         "renamed on import (1), each page with the document it became:",
         "  index.md -> guide/home.md (index.md would clash with INDEX.md, which mdbrain writes)",
     ]
+
+
+def test_an_import_tells_every_finding_of_a_page_it_stops_in_one_report(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """nestjs/docs.nestjs.com: the passport page, stopped for a bearer token, told its
+    sample password (found by detect-secrets alone) only once the token was allowed, a
+    run later: each page came in after as many imports as it had kinds of findings."""
+    from mdbrain.store import secret_scan
+
+    if not secret_scan.available():
+        pytest.skip("detect-secrets is not installed")
+    source = tmp_path / "recipes"
+    source.mkdir()
+    signed = ".".join(
+        ["eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9", "eyJzdWIiOiIxMjM0NTY3ODkwIn0", "c2lnbmF0dXJl"]
+    )  # a JSON web token's shape
+    (source / "passport.md").write_text(
+        "# Passport\n\nThe users:\n\n```ts\nconst users = [\n  {\n    username: 'maria',\n"
+        "    password: 'guess',\n  },\n];\n```\n\nThen:\n\n```bash\n"
+        f'curl -H "Authorization: Bearer {signed}" http://localhost:3000/profile\n```\n',
+        encoding="utf-8",
+    )
+    report = run_import(make_base({}), source, dry_run=True)
+    lines = sorted(s.line for s in report.stopped if s.source == "passport.md")
+    assert len(lines) >= 2 and lines[0] < lines[-1], report.stopped

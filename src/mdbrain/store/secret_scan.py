@@ -15,7 +15,8 @@ times is read once), runs of blanks cut to eight, a line longer than :data:`WIND
 characters as overlapping windows of that size, so that any secret shorter than
 :data:`OVERLAP` lies whole in one of them, and no line made only of letters, digits
 and base64 signs (mdbrain's rules read those; detect-secrets would spend milliseconds
-on each for nothing). Findings are mapped back to the first line they came from.
+on each for nothing). Findings are mapped back to every line they came from: a line
+repeated is asked about once and reported wherever it is (see :func:`_placed`).
 
 :func:`inspect` is the one call a writer needs: mdbrain's rules, personal data
 when asked, and this second opinion, de-duplicated, each hit redacted.
@@ -119,27 +120,29 @@ def _pieces(raw: str) -> tuple[str, ...]:
     return tuple(p for p in pieces if p.strip() and not _OPAQUE.fullmatch(p))
 
 
-def _bounded(text: str, known: dict[str, tuple[str, ...]] | None = None) -> tuple[str, list[int]]:
+def _bounded(
+    text: str, known: dict[str, tuple[str, ...]] | None = None
+) -> tuple[str, list[list[int]]]:
     """The distinct lines of ``text``, long ones cut into overlapping windows, and for
-    each line given the number of the original line it comes from. ``known`` holds what
-    is given of lines already looked at (:func:`_pieces`), and learns the others: a line
-    that many texts share is looked at once."""
+    each line given the numbers of the original lines it comes from, in order. ``known``
+    holds what is given of lines already looked at (:func:`_pieces`), and learns the
+    others: a line that many texts share, or one text many times, is looked at once."""
+    known = {} if known is None else known
     given: list[str] = []
-    origin: list[int] = []
-    seen: set[str] = set()
+    origin: list[list[int]] = []
+    seen: dict[str, int] = {}  # each piece given, at its place in ``given``
     for number, raw in enumerate(text.split("\n"), start=1):
-        if known is None:
-            pieces = _pieces(raw)
-        else:
-            found = known.get(raw)
-            if found is None:
-                found = known[raw] = _pieces(raw)
-            pieces = found
+        pieces = known.get(raw)
+        if pieces is None:
+            pieces = known[raw] = _pieces(raw)
         for piece in pieces:
-            if piece not in seen:
-                seen.add(piece)
+            at = seen.get(piece)
+            if at is None:
+                seen[piece] = len(given)
                 given.append(piece)
-                origin.append(number)
+                origin.append([number])
+            elif origin[at][-1] != number:
+                origin[at].append(number)
     return "\n".join(given) + "\n", origin
 
 
@@ -280,11 +283,18 @@ def _in_memory(data: bytes) -> int | None:
     return handle
 
 
-def _placed(found: list[Finding], origin: list[int]) -> list[Finding]:
-    """The findings in what was given, each on the line of the text it came from (see
-    :func:`_bounded`), once, in the order of the lines."""
+def _placed(found: list[Finding], origin: list[list[int]]) -> list[Finding]:
+    """The findings in what was given, each on every line of the text it came from (see
+    :func:`_bounded`), once, in the order of the lines. Placed on the first of them
+    only, a finding on a line the page repeats was reported there alone: an allow
+    comment put on that line, as the report offered, let the next import stop at the
+    next copy (nestjs/docs.nestjs.com's GraphQL page has ``password: string;`` on
+    lines 14 and 55), one round per copy where one report should name them all."""
     out = {
-        (kind, origin[line - 1], value) for kind, line, value in found if 0 < line <= len(origin)
+        (kind, number, value)
+        for kind, line, value in found
+        if 0 < line <= len(origin)
+        for number in origin[line - 1]
     }
     return sorted(out, key=lambda item: (item[1], item[0]))
 

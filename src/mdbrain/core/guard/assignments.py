@@ -13,6 +13,7 @@ from mdbrain.core.guard.values import (
     account_name,
     code_name,
     credential_like,
+    declared_type,
     example_identifier,
     identifier_words,
     lower_case_words,
@@ -332,6 +333,7 @@ def _assignment_at(
     if quoted is not None:
         if (
             _parenthetical_code(text, match)
+            or _called_with_a_name(name, text, match)
             or not quoted_secret(quoted)
             or _names_itself(name, quoted)
             or _names_another(quoted)
@@ -349,6 +351,7 @@ def _assignment_at(
         or text.startswith("(", match.end())  # a call: only a quoted argument is a literal
         or _expression(value, text[match.end() : match.end() + 1])
         or not credential_like(value)
+        or declared_type(value)  # ``password: Uint8Array;``, a member's type (TypeScript)
         or _stands_in(name, value)  # as written: "User01!" is none
         or public_address(value.rstrip(".,;:!?)]}\"'`*"))
     ):
@@ -387,6 +390,47 @@ def _parenthetical_code(text: str, match: re.Match[str]) -> bool:
         and text[at - 1] in " \t\u00a0"
         and _CODE_NAME.fullmatch(match.group("qv")) is not None
     )
+
+
+# what closes a call right after its one argument: blanks, then the parenthesis
+_CALL_CLOSED = re.compile(r"[ \t]{0,4}\)")
+# the first word of a function that looks a credential up by the name it is given
+_LOOKUPS = word_set("get find lookup fetch load read resolve has")
+
+
+def _called_with_a_name(name: str, text: str, match: re.Match[str]) -> bool:
+    """Whether the name is a function's or a constructor's, called with one string that
+    is a name as code writes one (:func:`_argument_name`): nestjs/docs.nestjs.com's
+    TypeORM page was refused for ``inject: [getDataSourceToken('albumsConnection')]``,
+    which asks for the token of the connection named "albumsConnection"; the string
+    names what the credential is for, no value of it. A call only: the parenthesis
+    right after the name, the string alone in it. A function named for a password keeps
+    its argument a secret (``setPassword('sunnyDay')``: people choose words), unless it
+    looks one up by its name (``getPassword('albumsConnection')``); a random string
+    (``setToken('Xk9mQ2vL7pR4')``) or a password's shape (``setPassword("hunter2xY!")``)
+    is no name, and stays a secret."""
+    if match.groupdict().get("sep") != "(" or match.start() != match.start("sep"):
+        return False
+    if _CALL_CLOSED.match(text, match.end()) is None:
+        return False  # more arguments, or none closed: ``login("admin", "S3cr3t!pass")``
+    verb = name_parts(name.rpartition(".")[2])[:1]  # the function's own name's first word
+    if password_named(name) and not _LOOKUPS.intersection(verb):
+        return False
+    return _argument_name(match.group("qv"))
+
+
+def _argument_name(value: str) -> bool:
+    """Whether a string is a name as code writes one, made of words: camel or snake case
+    (``albumsConnection``, ``albums_connection``), a class's name (``UserRepository``),
+    a constant's (``APP_CONFIG``), words joined by hyphens or dots (``app.config``), or a
+    word; no common password. Generated credentials are random, and a person's password
+    holds digits or signs more often than it is a name of code."""
+    if len(value) > 64 or value.lower() in COMMON_PASSWORDS:
+        return False
+    if code_name(value) or type_name(value):
+        return True
+    spelled = value.lower() if value.isupper() else value
+    return example_identifier(spelled, COMMON_PASSWORDS)
 
 
 def _names_another(value: str) -> bool:

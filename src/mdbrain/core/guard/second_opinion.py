@@ -15,6 +15,7 @@ from mdbrain.core.guard.patterns import sample_userinfo
 from mdbrain.core.guard.samples import COMMON_PASSWORDS, placeholder, reference
 from mdbrain.core.guard.values import (
     SPACE,
+    declared_type,
     example_identifier,
     public_address,
     some_randomness,
@@ -100,11 +101,13 @@ def _second_opinion_stands(ledger: Ledger, kind: str, number: int, value: str, s
     sample = kind == "Basic Auth Credentials" and sample_userinfo(said, value)
     if kind.endswith(_GENERIC_KINDS):
         # a hash, an id or a checksum with no credential's name on its line, a sentence,
-        # or one plain word an example puts in a secret's place ("secret: \"pony\"")
+        # one plain word an example puts in a secret's place ("secret: \"pony\""), or
+        # the type a member is declared with (``password: string;``, read "string;")
         if (
             not names_credential(said)
             or SPACE.search(value) is not None
             or _example_word(value, said)
+            or declared_type(value)
             or not _given_to_credential(said, value)
         ):
             return False
@@ -131,24 +134,30 @@ def _key_stands(ledger: Ledger, number: int, said: str) -> bool:
 
 
 def consult(ledger: Ledger, opinion: SecondOpinion) -> None:
+    """Add to ``ledger`` the second opinion's findings that stand, on the lines its own
+    rules left alone. A line the text repeats is found on each of its lines, and judged
+    once: the judgement reads the line alone, but for a private key's (its next lines)."""
     lines = ledger.text.split("\n")
     skip = ledger.covered | ledger.waived[SECRET]
     shown = "\n".join("" if i + 1 in skip else line for i, line in enumerate(lines))
+    judged: dict[tuple[str, str, str, int], tuple[str, str, str] | None] = {}
     for kind, number, value in opinion(shown):
         said = lines[number - 1] if 0 < number <= len(lines) else ""
-        if number in skip or not _second_opinion_stands(ledger, kind, number, value, said):
+        if number in skip:
             continue
-        shown_value = _whole_token(said, value) or said.strip()
-        key = (SECRET, number, shown_value)
-        if key in ledger.seen:
+        key = (kind, value, said, number if kind == "Private Key" else 0)
+        if key not in judged:
+            judged[key] = None
+            if _second_opinion_stands(ledger, kind, number, value, said):
+                shown_value = _whole_token(said, value) or said.strip()
+                judged[key] = (shown_value, redact(shown_value), digest(shown_value))
+        stands = judged[key]
+        if stands is None:
             continue
-        ledger.seen.add(key)
+        shown_value, redacted, digested = stands
+        if (SECRET, number, shown_value) in ledger.seen:
+            continue
+        ledger.seen.add((SECRET, number, shown_value))
         ledger.hits.append(
-            Hit(
-                f"detect-secrets: {kind}",
-                number,
-                redact(shown_value),
-                digest(shown_value),
-                last_line=number,
-            )
+            Hit(f"detect-secrets: {kind}", number, redacted, digested, last_line=number)
         )

@@ -247,6 +247,37 @@ def type_name(value: str) -> bool:
     return all(_VOWEL.search(run) for run in runs) and _english_letters("".join(runs))
 
 
+# The types TypeScript and JavaScript build in, and GraphQL's scalars: what follows a
+# member's name and a colon in a class, an interface or a schema (``password: string;``,
+# ``password: Uint8Array;``, ``password: String!``), never a credential.
+_BUILT_IN_TYPES = (
+    r"string|number|boolean|bigint|symbol|object|any|unknown|never|undefined|null|void"
+    r"|String|Number|Boolean|BigInt|Symbol|Object|Date|Buffer|Blob|File|ArrayBuffer"
+    r"|SharedArrayBuffer|DataView|Uint8Array|Uint8ClampedArray|Uint16Array|Uint32Array"
+    r"|Int8Array|Int16Array|Int32Array|Float32Array|Float64Array|BigInt64Array"
+    r"|BigUint64Array|Int|Float|ID"
+)
+# one such type, perhaps an array of it ("string[]") or GraphQL's non-null ("String!"),
+# or an array or a promise of it ("Promise<string>"); several joined by "|" (a union),
+# then the ";" or "," that ends a member. Alternations of literals, each repetition
+# bounded and separated by a sign no type holds: a value is read in bounded steps.
+_ONE_TYPE = (
+    rf"(?:(?:Array|ReadonlyArray|Promise)<(?:{_BUILT_IN_TYPES})(?:\[\])?>|(?:{_BUILT_IN_TYPES}))"
+)
+_MEMBER_TYPE = rf"{_ONE_TYPE}(?:\[\]){{0,3}}[!?]?"
+_UNION_MEMBER = rf"[ \t]{{0,2}}\|[ \t]{{0,2}}{_MEMBER_TYPE}"
+_TYPE_EXPRESSION = re.compile(rf"{_MEMBER_TYPE}(?:{_UNION_MEMBER}){{0,7}}[;,]?")
+
+
+def declared_type(value: str) -> bool:
+    """Whether a value is a type a member is declared with, built in (:data:`_BUILT_IN_TYPES`),
+    with the ";" or "," that ends the member's declaration: nestjs/docs.nestjs.com's
+    GraphQL and OpenAPI pages were refused for the TypeScript member ``password:
+    string;``, which detect-secrets read as the value "string;". A type says what a
+    password will be, and is none; no one's password is "Uint8Array;"."""
+    return len(value) <= 256 and _TYPE_EXPRESSION.fullmatch(value) is not None
+
+
 def _pronounceable(value: str) -> bool:
     """A vowel at least every third letter, never four consonants in a row."""
     return (
