@@ -11,6 +11,7 @@ import pytest
 from mdbrain.core import conversion, summary
 from tests.conftest import MakeBase
 from tests.test_import import meta, run_import
+from tests.test_import_meaning import pages
 
 CODE = "```rust\nfn f() {}\n```\n"
 
@@ -1129,3 +1130,133 @@ def test_pages_sharing_their_summary_are_summed_up_by_what_follows_it(
         f"We discussed {topic}." for topic in topics
     ]
     assert summaries["other.md"] == "A page of its own."
+
+
+# nestjs/docs.nestjs.com writes its callouts as quotes opening on the callout's kind and a
+# label in bold, or on the label alone; nine of its pages were summed up by one, marker
+# words and all ("info Hint This chapter covers...", "Warning In this article...")
+@pytest.mark.parametrize(
+    ("body", "wanted"),
+    [
+        (  # techniques/versioning.md
+            "### Versioning\n\n> info **Hint** This chapter is only relevant to HTTP-based "
+            "applications.\n\nVersioning allows you to have **different versions** of your "
+            "controllers or individual routes running within the same application.\n",
+            "Versioning allows you to have different versions of your controllers or "
+            "individual routes running within the same application.",
+        ),
+        (  # graphql/extensions.md
+            "### Extensions\n\n> warning **Warning** This chapter applies only to the code "
+            "first approach.\n\nExtensions is an **advanced, low-level feature** that lets "
+            "you define arbitrary data in the types configuration.\n",
+            "Extensions is an advanced, low-level feature that lets you define arbitrary "
+            "data in the types configuration.",
+        ),
+        (  # techniques/streaming-files.md
+            "### Streaming files\n\n> info **Note** This chapter shows how you can stream "
+            "files from your **HTTP application**.\n\nThere may be times where you would "
+            "like to send back a file from your REST API to the client.\n",
+            "There may be times where you would like to send back a file from your REST API "
+            "to the client.",
+        ),
+        (  # recipes/mongodb.md: the label alone, no kind before it
+            "### MongoDB (Mongoose)\n\n> **Warning** In this article, you'll learn how to "
+            "create a `DatabaseModule` based on the **Mongoose** package from scratch using "
+            "custom components.\n\n[Mongoose](https://mongoosejs.com) is the most popular "
+            "[MongoDB](https://www.mongodb.org/) object modeling tool.\n",
+            "Mongoose is the most popular MongoDB object modeling tool.",
+        ),
+        (  # devtools/ci-cd.md
+            "### CI/CD integration\n\n> info **Hint** This chapter covers the Nest Devtools "
+            "integration with the Nest framework. If you are looking for the Devtools "
+            "application, please visit the [Devtools](https://devtools.nestjs.com) website."
+            "\n\nCI/CD integration is available for users with the **Enterprise** plan.\n",
+            "CI/CD integration is available for users with the Enterprise plan.",
+        ),
+    ],
+)
+def test_a_callout_written_as_a_quote_is_an_aside_not_the_summary(body: str, wanted: str) -> None:
+    assert conversion.summary_of(body, {}, 240, False) == wanted
+
+
+def test_a_callout_that_is_all_a_page_says_sums_it_up_without_its_kind_and_label() -> None:
+    """A page whose only words are in a callout is summed up by them, as by an admonition's,
+    without the kind and label its site turns into the box ("info Hint", "Warning")."""
+    hint = "### Stub\n\n> info **Hint** This chapter is only relevant to\n> HTTP-based apps.\n"
+    assert summary.first_paragraph(hint) == "This chapter is only relevant to HTTP-based apps."
+    alone = "### Stub\n\n> **Warning** In this article, you'll learn how to build a module.\n"
+    assert summary.first_paragraph(alone) == "In this article, you'll learn how to build a module."
+    # a quote opening on a word in capitals and a word in bold is a quote, no callout
+    quoted = "> Note **this** well before you start the service.\n"
+    assert summary.first_paragraph(quoted) == "Note this well before you start the service."
+
+
+# nestjs/docs.nestjs.com opens every page on a "###" heading, its title, and has no "#" or
+# "##" heading; where another "###" heading followed, the page came in titled by its file
+@pytest.mark.parametrize(
+    ("path", "body", "title"),
+    [
+        (  # techniques/sql.md came in as "Sql"
+            "techniques/sql.md",
+            "### Database\n\nNest is database agnostic.\n\n### TypeORM Integration\n\n"
+            "Install it.\n\n#### Repository pattern\n\nText.\n\n### Sequelize Integration\n",
+            "Database",
+        ),
+        (  # recipes/swc.md came in as "Swc"
+            "recipes/swc.md",
+            "### SWC\n\nSWC is a Rust-based platform.\n\n#### Installation\n\nText.\n\n"
+            "### Jest + SWC\n\nText.\n\n### Vitest\n\nText.\n",
+            "SWC",
+        ),
+        (  # enterprise.md came in as "Enterprise"
+            "enterprise.md",
+            "### Official NestJS Consulting\n\nOur goal is to help.\n\n### Official Support\n\n"
+            "Get expert help.\n\n#### First-hand access\n\nText.\n",
+            "Official NestJS Consulting",
+        ),
+    ],
+)
+def test_a_page_opening_on_a_level_3_heading_as_its_top_level_is_named_by_it(
+    path: str, body: str, title: str
+) -> None:
+    assert conversion.title_of(body, {}, path) == title
+
+
+def test_a_site_opening_every_page_on_a_level_3_heading_is_imported_under_those_titles(
+    make_base: MakeBase, tmp_path: Path
+) -> None:
+    """docs.nestjs.com's pages as imported: each titled by its opening "###" heading,
+    unless its file's name joins the names of its sections ("Unions and enums"), and
+    summed up past its callouts."""
+    source = pages(
+        tmp_path / "content",
+        {
+            "techniques/sql.md": "### Database\n\nNest is database agnostic, so any database "
+            "fits.\n\n### TypeORM Integration\n\nNest provides a TypeORM package.\n",
+            "recipes/swc.md": "### SWC\n\nSWC is an extensible Rust-based platform.\n\n"
+            "> info **Hint** SWC is approximately **x20 times faster**.\n\n### Vitest\n\nText.\n",
+            "graphql/unions-and-enums.md": "### Unions\n\nUnion types are very similar to "
+            "interfaces.\n\n### Enums\n\nEnumeration types are a special kind of scalar.\n",
+            "techniques/versioning.md": "### Versioning\n\n> info **Hint** This chapter is "
+            "only relevant to HTTP-based applications.\n\nVersioning allows you to have "
+            "different versions of your controllers.\n",
+        },
+    )
+    root = make_base({})
+    report = run_import(root, source)
+    found = {
+        path: (meta(root, doc_id)["title"], meta(root, doc_id)["summary"])
+        for path, doc_id in report.imported.items()
+    }
+    assert found == {
+        "techniques/sql.md": ("Database", "Nest is database agnostic, so any database fits."),
+        "recipes/swc.md": ("SWC", "SWC is an extensible Rust-based platform."),
+        "graphql/unions-and-enums.md": (
+            "Unions and enums",
+            "Union types are very similar to interfaces.",
+        ),
+        "techniques/versioning.md": (
+            "Versioning",
+            "Versioning allows you to have different versions of your controllers.",
+        ),
+    }

@@ -390,7 +390,8 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
     """A title field, else the first level-1 heading, else the title a site's navigation
     gives the page (``named``, else the ``sidebar_label`` of a Docusaurus page), else a
     heading the page opens with, else the file name. A level-2 heading after some text
-    names a section, not the page, and so does one that another of its level follows."""
+    names a section, not the page, and so does one that another of its level follows,
+    unless it opens the page as its title all the same (:func:`_opens_as_title`)."""
     given = meta.get("title")
     if isinstance(given, str) and given.strip():
         written = " ".join(given.split())
@@ -431,7 +432,7 @@ def title_of(body: str, meta: Mapping[str, Any], path: str, named: str = "") -> 
         and first.level > 1
         and not folder_page  # a README's opening heading names its folder's subject
         and any(h.level <= first.level for h in headings[1:])
-        and not _opens_as_title(body, first.line, first.title, path)
+        and not _opens_as_title(body, first, headings, path)
     ):
         first = None
     if top is None and first is not None and (folder_page or not _names_no_page(first.title)):
@@ -526,20 +527,44 @@ _SETEXT_RULE = re.compile(r" {0,3}(?:=+|-+)[ \t]*")
 _NAME_NUMBER = re.compile(r"[A-Za-z]{0,6}[-_ ]?\d{1,5}")  # A53, KEP-859, 0042
 
 
-def _opens_as_title(body: str, line: int, title: str, path: str) -> bool:
+def _opens_as_title(
+    body: str, heading: markdown.Heading, headings: Sequence[markdown.Heading], path: str
+) -> bool:
     """Whether a heading that others of its level follow is the page's title all the
     same: it opens the page, underlined (``A53: Option for Ignoring xDS Resource
-    Deletion`` over ``----``, as grpc/proposal writes every title and section), holding
-    the words of its file's name, or naming the number its file name starts with."""
+    Deletion`` over ``----``, as grpc/proposal writes every title and section), at level
+    3 or deeper with no heading above its level in the page, holding the words of its
+    file's name, or naming the number its file name starts with."""
+    line, title = heading.line, heading.title
     lines = body.split("\n")
     if any(text.strip() for text in lines[: line - 1]):
         return False
     if line < len(lines) and _SETEXT_RULE.fullmatch(lines[line]):
         return True
+    # a page that opens on a heading of level 3 or more (only blank lines before it),
+    # and has no heading above that level, writes its title at that level:
+    # nestjs/docs.nestjs.com opens each page so, and its pages were titled by their file
+    # names ("### Database" then "### TypeORM Integration" in techniques/sql.md came in
+    # as "Sql", "### SWC" as "Swc", "### Official NestJS Consulting" then "### Official
+    # Support" in enterprise.md as "Enterprise"). A "##" heading that others follow
+    # stays a section: a page whose site gives its title elsewhere starts its sections
+    # at level 2 (backstage's publishing.md: "## npm"). Unless the file's name names a
+    # later section of that level too: then it names the page's sections together
+    # ("### Unions" then "### Enums" in the same site's graphql/unions-and-enums.md,
+    # titled "Unions and enums")
+    named = re.split(r"[-_\s]+", slug.camel_words(page_stem(posixpath.basename(path))).lower())
+    if (
+        heading.level > 2
+        and all(h.level >= heading.level for h in headings)
+        and not any(
+            h.line > line and h.level == heading.level and _words_in(h.title, named)
+            for h in headings
+        )
+    ):
+        return True
     # or holding every word of its file's name, two at least, numbers aside:
     # thanos-io/thanos' "202203-grpc-query-api.md" opens on "## Introduce a Query gRPC
     # API", and was titled "202203 grpc query api"
-    named = re.split(r"[-_\s]+", slug.camel_words(page_stem(posixpath.basename(path))).lower())
     words = [word for word in named if word and not word.isdigit()]
     if len(words) >= 2 and set(words) <= set(re.findall(r"\w+", title.lower())):
         return True
@@ -548,6 +573,12 @@ def _opens_as_title(body: str, line: int, title: str, path: str) -> bool:
         return False
     said = re.sub(r"[-_ ]", "", number.group(0)).lower()
     return said in re.sub(r"[-_ ]", "", title).lower()
+
+
+def _words_in(heading: str, named: Sequence[str]) -> bool:
+    """Whether every word of ``heading`` (one at least) is one of the words ``named``."""
+    words = set(re.findall(r"\w+", plain(heading).lower()))
+    return bool(words) and words <= set(named)
 
 
 # a heading that only says the page's state, as a banner over its text: NixOS/rfcs' RFC 25

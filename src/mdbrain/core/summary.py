@@ -2,12 +2,12 @@
 
 Documentation sites wrap their prose in things that are not prose: navigation
 ("> Back to homepage", "[Home](..) | [Next](..)", breadcrumbs), admonitions
-(``!!! hint``, ``:::info``, ``/// tip``, ``> [!NOTE]``, ``{% hint %}``), the
-headers of MkDocs content tabs (``=== "pip"``; the text under one is read), HTML
-blocks, badges and images, template tags (``{% from ... %}``, ``{{< figure >}}``),
-tables of contents, CSS, MDX imports, attribute lists and metadata lines
-(``Date: 2021-03-04``, ``sidebar_position: 2``). :func:`blocks` reads a body
-into paragraphs, leaving all of that out, and says what each paragraph is;
+(``!!! hint``, ``:::info``, ``/// tip``, ``> [!NOTE]``, ``> info **Hint**``,
+``{% hint %}``), the headers of MkDocs content tabs (``=== "pip"``; the text under
+one is read), HTML blocks, badges and images, template tags (``{% from ... %}``,
+``{{< figure >}}``), tables of contents, CSS, MDX imports, attribute lists and
+metadata lines (``Date: 2021-03-04``, ``sidebar_position: 2``). :func:`blocks` reads
+a body into paragraphs, leaving all of that out, and says what each paragraph is;
 :func:`first_paragraph` takes the first of prose, else a list, else the text
 of an admonition, else a short line. Pure: text in, text out.
 """
@@ -150,6 +150,17 @@ _TEMPLATE_ASIDE = re.compile(
 _MKDOCS = re.compile(r"^ {0,3}(?:!!!|\?\?\?\+?)[ \t]*[\w-]")
 _CONTAINER = re.compile(r"^ {0,3}(:{3,}|/{3,}|\?{3,})\+?(?:\{|[ \t]*[\w\"'-])")
 _ALERT = re.compile(r"^ {0,3}>[ \t]*\[![A-Za-z]+\][-+]?")
+# A callout written as a quote that opens on its kind and a label in bold, as
+# nestjs/docs.nestjs.com writes its hints and warnings ("> info **Hint** Learn more...",
+# "> warning **Warning** ...": its renderer makes the kind the box's class), or on the
+# label alone when the label names a callout ("> **Warning** In this article, ...").
+# The kind is written in lower case; a quote opening "> Note **this**" is no callout.
+_CALLOUT = re.compile(
+    r"^ {0,3}>[ \t]*(?:(?:info|warning|warn|error|danger|tip|note)[ \t]+"
+    r"\*\*[A-Za-z]+(?: [A-Za-z]+){0,2}\*\*"
+    r"|\*\*(?i:warning|note|hint|tip|info|notice|caution|danger|error|important)\*\*)"
+    r"(?=[ \t]|$)"
+)
 _QUOTE = re.compile(r"^ {0,3}>[ \t]?")
 
 # Navigation: a short line that sends the reader elsewhere, and says nothing else.
@@ -616,12 +627,17 @@ def _blocks(body: str, depth: int = 0) -> Iterator[Block]:  # noqa: PLR0912, PLR
         if container is not None:
             yield from flush()  # a marker whose end is missing: the marker alone is left out
             continue
-        if _ALERT.match(row):
+        callout = _CALLOUT.match(row) if ">" in row else None
+        if callout is not None or _ALERT.match(row):
+            # a GitHub alert ("> [!NOTE]" on a line of its own) or a callout, whose text
+            # starts on its marker's line: an aside either way, read without its marker
             yield from flush()
             end = i
             while end + 1 < len(lines) and _QUOTE.match(lines[end + 1]):
                 end += 1
             inner = [_QUOTE.sub("", line, count=1) for line in lines[i + 1 : end + 1]]
+            if callout is not None:
+                inner.insert(0, row[callout.end() :])
             yield from _inner("\n".join(inner), depth)
             i = end
             continue
