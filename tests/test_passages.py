@@ -455,3 +455,11 @@ def test_a_window_grows_to_the_side_worth_it_when_the_other_is_not() -> None:
     scores = [0.0, 0.0, 1.2, 0.0, 2.4, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
     start, end = passages.window(scores, [5] * len(scores), 160)
     assert start <= 2 and end > 4  # the recommendation and the best line both
+
+
+def test_a_myst_target_is_a_line_no_reader_sees() -> None:
+    """executablebooks/MyST-Parser: "(syntax/colon_fence)=" above the heading it names
+    matched the question's words, and a query printed a passage of that line alone."""
+    lines = ["(syntax/colon_fence)=", "## Code fences using colons", "", "Text (a)= inline.",
+             "```md", "(kept)=", "```", "  (syntax/admonitions)=  "]  # fmt: skip
+    assert sorted(markdown.hidden_lines(lines)) == [0, 7]  # in code, or in a sentence: kept

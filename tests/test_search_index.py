@@ -510,3 +510,19 @@ def test_a_question_is_analysed_again_when_another_process_synced_the_index(
         again = server.session.searcher().question("rollout windows")
         assert again is not first
         assert [dict(t.words) for t in again.terms if t.term == "window"] == [{"windows": 1.0}]
+
+
+def test_a_myst_target_is_no_text_the_search_finds(make_base: MakeBase) -> None:
+    """executablebooks/MyST-Parser: a target names the heading below it,
+    "(syntax/colon_fence)=", and a reader never sees it; a search for its words found the
+    section above it, and a query printed that line alone."""
+    body = (
+        "## Admonitions\n\nBoxes that set a note apart.\n\n(syntax/colon_fence)=\n\n"
+        "## Code fences using colons\n\nThree colons open a directive.\n"
+    )
+    reader = Brain.open(make_base({"syntax.md": doc("Syntax", body=body)})).reader()
+    found = reader.search("colon_fence")
+    assert [h.hit.id for h in found.hits] in ([], ["syntax.md"])
+    assert all("(syntax/colon_fence)=" not in h.snippet for h in found.hits)
+    answer = reader.query("how do colon fences work")
+    assert "(syntax/colon_fence)=" not in "\n".join(p.text for p in answer.sections)

@@ -291,6 +291,10 @@ _CONTAINER_MARK = lazy_pattern(
 )
 
 
+# a MyST target: a label in parentheses and "=", alone on its line, naming what follows
+_MYST_TARGET = lazy_pattern(r" {0,3}\([^()\s]+\)=[ \t]*")
+
+
 def hidden_lines(lines: Sequence[str]) -> frozenset[int]:
     """The lines (0-based) a reader never sees, code blocks aside: those of an HTML
     comment (:func:`comment_lines`), and the definitions of reference links
@@ -303,7 +307,9 @@ def hidden_lines(lines: Sequence[str]) -> frozenset[int]:
     the lines that only open or close a site's container and say nothing of it
     (:data:`_CONTAINER_MARK`: GitBook's ``{% hint style="info" %}`` and
     ``{% endhint %}``, a lone ``:::`` closing VuePress' and Docusaurus' boxes):
-    betagouv/doc.demarches-simplifiees.fr's passages opened on them."""
+    betagouv/doc.demarches-simplifiees.fr's passages opened on them. So are MyST's
+    targets, ``(syntax/colon_fence)=`` on a line of its own above the heading it
+    names: executablebooks/MyST-Parser's query printed a passage of that line alone."""
     hidden = comment_lines(lines)
     if any("{%" in line or ":::" in line for line in lines):
         prose = outside_code(lines)
@@ -318,6 +324,13 @@ def hidden_lines(lines: Sequence[str]) -> frozenset[int]:
             number
             for number, line in enumerate(lines)
             if prose[number] and "<a" in line and not HTML_ANCHOR().sub("", line).strip()
+        }
+    if any(")=" in line for line in lines):
+        prose = outside_code(lines)
+        hidden = hidden | {
+            number
+            for number, line in enumerate(lines)
+            if prose[number] and ")=" in line and _MYST_TARGET().fullmatch(line) is not None
         }
     if not any("]:" in line for line in lines):
         return hidden  # most pages: no definition

@@ -31,7 +31,7 @@ from mdbrain.core import acronyms, asking, cells, graph, manifest, passages, tex
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.field_table import field_table
-from mdbrain.core.markdown import Section, comment_lines, hidden_lines
+from mdbrain.core.markdown import Section, hidden_lines
 from mdbrain.core.schema import DECISION_SECTIONS, HIDDEN_STATUSES
 from mdbrain.service.searching import CANDIDATES, NAMED, Card
 from mdbrain.store.search_index import EVERY, Among
@@ -1669,8 +1669,9 @@ class Reader:
     def _snippet(self, doc_id: str, wanted: set[str], asked: str = "") -> tuple[str, int]:
         """The body line that shows the search best, trimmed: one holding ``asked`` as
         written (case aside), a heading first, as where a name is defined; else the
-        line holding most of the wanted terms. Comments and a table of contents' items
-        are never it."""
+        line holding most of the wanted terms. A line no reader sees (a comment, a
+        link's definition, a MyST target: :func:`hidden_lines`) and a table of contents'
+        items are never it."""
         try:
             doc = self.document(doc_id)
         except UsageError:
@@ -1679,7 +1680,7 @@ class Reader:
         phrase = " ".join(asked.split()).casefold()
         lines = doc.body.split("\n")  # the body's newlines are "\n": one item per file line
         # nor a table of contents' item, which says a heading again (grpc/proposal)
-        hidden = comment_lines(lines) | passages.contents_lines(lines)
+        hidden = hidden_lines(lines) | passages.contents_lines(lines)  # a MyST target too
         for offset, terms in enumerate(_terms_of_each(self, lines, wanted) if wanted else ()):
             if offset in hidden:
                 continue

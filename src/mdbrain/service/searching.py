@@ -251,7 +251,7 @@ def _without_hidden_lines(body: str) -> str:
     """``body`` with the lines that neither match nor make a passage emptied
     (:func:`passages.unread`): HTML comments, reference definitions, empty anchors, and
     the items of a table of contents."""
-    if not any(mark in body for mark in ("<!--", "]:", "<a", "](#")):
+    if not any(mark in body for mark in ("<!--", "]:", "<a", "](#", ")=", ":::", "{%")):
         return body  # most: not split
     return "\n".join(passages.unread(body.split("\n")))
 

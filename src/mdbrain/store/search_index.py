@@ -47,7 +47,7 @@ from mdbrain.core.errors import MdbrainError
 from mdbrain.store import cache
 
 FILE = cache.SEARCH_FILE
-FORMAT = "36"  # 22: "did" and "had" are English stop words, as "do", "does", "has" and
+FORMAT = "37"  # 22: "did" and "had" are English stop words, as "do", "does", "has" and
 # "have" were; 23: a table of contents is no text either; 24: an option's dotted name
 # (--web.route-prefix) is one name, and so is that name without its dashes; 25: the
 # headings of each document searched apart (heads); 26: a name after a dollar sign ($on);
@@ -61,6 +61,7 @@ FORMAT = "36"  # 22: "did" and "had" are English stop words, as "do", "does", "h
 # 34: lines that only open or close a container ({% hint %}, {% endhint %}, ":::") are no text
 # 35: so is the line opening GitBook's {% content-ref url="..." %}, its link said below it
 # 36: each word of the lexicon with its spelling without accents, for questions typed so
+# 37: MyST's targets ("(syntax/colon_fence)=") are no text, nor container lines alone
 # between sections in the body: a separator to the tokenizer, a space to the re-ranker
 SECTION_MARK = ranking.SECTION_MARK
 FIELDS = ("title", "summary", "tags", "type", "path", "body")
