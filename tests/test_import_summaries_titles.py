@@ -1260,3 +1260,15 @@ def test_a_site_opening_every_page_on_a_level_3_heading_is_imported_under_those_
             "Versioning allows you to have different versions of your controllers.",
         ),
     }
+
+
+def test_the_fields_sphinx_reads_at_a_page_top_are_no_summary() -> None:
+    """executablebooks/MyST-Parser: content_child1.md and content_child2.md open on
+    ":orphan:", Sphinx's field, and were summed up by it."""
+
+    page = ":orphan:\n\n# Content child 1\n\nThe first child of the example.\n"
+    assert summary.first_paragraph(page) == "The first child of the example."
+    assert summary.first_paragraph(":tocdepth: 2\n:nosearch:\n\nThe real text.\n") == (
+        "The real text."
+    )
+    assert summary.first_paragraph("Use the :ref: role here.\n") == "Use the :ref: role here."

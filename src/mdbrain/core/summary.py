@@ -354,10 +354,18 @@ def is_prose(text: str) -> bool:
     return sum(1 for word in words if _WORD.fullmatch(word) and not word.isupper()) >= 2
 
 
+# a field of the list Sphinx reads at a page's top, MyST's and reStructuredText's
+# (":orphan:", ":tocdepth: 2", ":nosearch:"): settings, no words of the page
+_DOCINFO = re.compile(r"[ \t]{0,3}:[A-Za-z][\w-]*:(?:[ \t]+\S.*)?[ \t]*")
+
+
 def _is_metadata(lines: list[str]) -> bool:
-    """Whether a paragraph is made of fields ("Author(s): …", "Last updated: …") or is a
-    byline of names and a date."""
+    """Whether a paragraph is made of fields ("Author(s): …", "Last updated: …", Sphinx's
+    ":orphan:") or is a byline of names and a date."""
     if _is_byline(lines):
+        return True
+    if all(_DOCINFO.fullmatch(line) for line in lines):
+        # executablebooks/MyST-Parser: two pages were summed up as ":orphan:"
         return True
     if any(line.lstrip().startswith("**") for line in lines) and all(
         _LABELLED_LINKS.match(line) for line in lines
