@@ -1232,9 +1232,13 @@ def test_a_site_opening_every_page_on_a_level_3_heading_is_imported_under_those_
         tmp_path / "content",
         {
             "techniques/sql.md": "### Database\n\nNest is database agnostic, so any database "
-            "fits.\n\n### TypeORM Integration\n\nNest provides a TypeORM package.\n",
+            "fits.\n\n### TypeORM Integration\n\nNest provides a TypeORM package.\n\n"
+            "#### Repository pattern\n\nEach entity has its repository.\n",
             "recipes/swc.md": "### SWC\n\nSWC is an extensible Rust-based platform.\n\n"
-            "> info **Hint** SWC is approximately **x20 times faster**.\n\n### Vitest\n\nText.\n",
+            "> info **Hint** SWC is approximately **x20 times faster**.\n\n#### Installation"
+            "\n\nInstall it.\n\n### Vitest\n\nText.\n",
+            # its sections alone, none deeper: an installation page, titled by its name
+            "install-guide.md": "### Linux\n\nUse the package.\n\n### macOS\n\nUse brew.\n",
             "graphql/unions-and-enums.md": "### Unions\n\nUnion types are very similar to "
             "interfaces.\n\n### Enums\n\nEnumeration types are a special kind of scalar.\n",
             "techniques/versioning.md": "### Versioning\n\n> info **Hint** This chapter is "
@@ -1259,6 +1263,7 @@ def test_a_site_opening_every_page_on_a_level_3_heading_is_imported_under_those_
             "Versioning",
             "Versioning allows you to have different versions of your controllers.",
         ),
+        "install-guide.md": ("Install guide", "Use the package."),
     }
 
 

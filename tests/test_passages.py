@@ -463,3 +463,24 @@ def test_a_myst_target_is_a_line_no_reader_sees() -> None:
     lines = ["(syntax/colon_fence)=", "## Code fences using colons", "", "Text (a)= inline.",
              "```md", "(kept)=", "```", "  (syntax/admonitions)=  "]  # fmt: skip
     assert sorted(markdown.hidden_lines(lines)) == [0, 7]  # in code, or in a sentence: kept
+
+
+def test_a_box_head_that_answers_stays_and_a_sentence_of_bangs_is_no_box() -> None:
+    """A window ending on a box's head drops it, unless that head is what matched (its
+    title answers: the section would show nothing else); and "!!!IMPORTANT!!! ..." is a
+    sentence, not a box MkDocs would read."""
+    lines = ["Intro line.", "", '!!! warning "Never run this in production"', "",
+             "    " + "word " * 80]  # fmt: skip
+    assert passages.boxed(lines, 0, 3) == (0, 1)
+    assert passages.boxed(lines, 0, 3, [0.0, 0.0, 2.0, 0.0, 0.0]) == (0, 3)
+    said = ["!!!IMPORTANT!!! do not run this in prod"]
+    assert passages.boxed(said, 0, 1) == (0, 1)
+
+
+def test_the_rest_of_a_short_block_is_taken_in_only_when_it_fits() -> None:
+    """A review found a passage of 427 tokens for a limit of 160: the six lines of a block
+    taken in after the window were never counted."""
+    lines = ["Run:", "```sh", "a", "b", "c", "```"]
+    assert passages.fenced(lines, 0, 3) == (0, 6, "", "")
+    costs = [10, 2, 2, 200, 2, 2]
+    assert passages.fenced(lines, 0, 3, costs, 40) == (0, 3, "", "```")

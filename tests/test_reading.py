@@ -2374,3 +2374,38 @@ def test_show_reads_a_path_from_the_root_as_pages_link_it(
         brain.show(str(elsewhere))
     with pytest.raises(OutsideBaseError):
         brain.show("/techniques/nothing-there")
+
+
+def test_a_block_left_open_at_a_sections_end_says_nothing_was_left_out(
+    make_base: MakeBase,
+) -> None:
+    """The "…" line says lines of a block were left out; a block its page never closes,
+    shown whole, has none left out (a review found the line there)."""
+    body = "## Build\n\nTo build the image, run make:\n\n```sh\nmake image\n"
+    reader = Brain.open(make_base({"build.md": doc("Build", body=body)})).reader()
+    shown = "\n".join(p.text for p in reader.query("how do I build the image").sections)
+    assert "make image" in shown and passages.ELIDED not in shown, shown
+
+
+def test_a_search_line_in_code_is_shown_as_written(make_base: MakeBase) -> None:
+    """A comment of a code block opening on "#" is no heading: the search line keeps its
+    link as written (a review found it rewritten as a heading's text)."""
+    body = "## Setup\n\nText.\n\n```sh\n# see [the guide](https://example.com/guide) first\n```\n"
+    reader = Brain.open(make_base({"setup.md": doc("Setup", body=body)})).reader()
+    hit = reader.search("guide first").hits[0]
+    assert hit.snippet == "# see [the guide](https://example.com/guide) first", hit.snippet
+
+
+def test_the_show_command_reads_a_path_from_the_root_as_pages_link_it(
+    make_base: MakeBase,
+) -> None:
+    """The command reads its argument as a file path from the working folder first: a
+    path from the root that no file of the disk holds is then read from the base's root
+    (nestjs/docs.nestjs.com: `show /techniques/validation` was refused as outside it)."""
+    root = make_base({"techniques/validation.md": doc("Validation")})
+    project = root.parent
+    shown = CliRunner().invoke(cli, ["-C", str(project), "show", "/techniques/validation"])
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.startswith("techniques/validation.md")
+    missing = CliRunner().invoke(cli, ["-C", str(project), "show", "/techniques/nowhere"])
+    assert missing.exit_code != 0 and "outside the knowledge root" in missing.output

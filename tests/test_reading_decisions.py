@@ -317,6 +317,10 @@ def test_a_verdict_question_loses_its_frame(question: str, words: str) -> None:
         "Why are my requests rejected by the proxy?",  # no record turned down
         "Why were the connections refused?",
         "Is the cache still in force when the server restarts it?",  # a tail: no status
+        # no record, decision or rule asked of: a token, a key, pages
+        "Is the session token still valid?",
+        "Is my API key still valid?",
+        "Are the docs still current?",
         "Is it still?",  # nothing left to search with once framed
     ],
 )

@@ -184,6 +184,14 @@ _STILL = lazy_pattern(
     re.IGNORECASE,
 )
 _STILL_WORDS = ("still", "toujours")
+# what a base holds in force or retires: a record, a decision, a rule; "Is my API key
+# still valid?" or "Are the docs still current?" ask of no status
+_GOVERNED = lazy_pattern(
+    r"\b(?:pep|kep|eip|adr|rfc|records?|decisions?|proposals?|rules?|polic(?:y|ies)"
+    r"|guidelines?|conventions?|standards?|d[ée]cisions?|propositions?|r[èe]gles?"
+    r"|politiques?|normes?)\b",
+    re.IGNORECASE,
+)
 
 QUESTION_MOST = 400  # characters of a question read for a frame; a longer one is kept whole
 
@@ -196,6 +204,10 @@ def _verdict(question: str, holds: Callable[[tuple[str, ...]], bool]) -> Asking 
         found = _VERDICT().match(question) or _why_turned(question)
     if found is None and holds(_STILL_WORDS):
         found = _STILL().match(question)
+        if found is not None and not _GOVERNED().search(
+            found.group("rest") or found.group("rest_fr")
+        ):
+            found = None  # "Is the session token still valid?": a token, not a record
     if found is None:
         return None
     named = found.groupdict()

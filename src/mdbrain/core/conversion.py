@@ -556,6 +556,9 @@ def _opens_as_title(
     if (
         heading.level > 2
         and all(h.level >= heading.level for h in headings)
+        # and deeper ones below: its sections ("### Linux", "### macOS", "### Windows"
+        # alone are an installation page's sections, not a title and two more)
+        and any(h.level > heading.level for h in headings)
         and not any(
             h.line > line and h.level == heading.level and _words_in(h.title, named)
             for h in headings

@@ -703,14 +703,21 @@ class LineCosts(Sequence[int]):
 SHORT_BLOCK = 6  # lines of a block a window ending inside it or on its fence takes in
 
 
-def fenced(lines: Sequence[str], start: int, end: int) -> tuple[int, int, str, str]:
+def fenced(
+    lines: Sequence[str],
+    start: int,
+    end: int,
+    costs: Sequence[int] | None = None,
+    limit: int | None = None,
+) -> tuple[int, int, str, str]:
     """A window ``[start, end)`` of ``lines`` made whole as to code blocks: where it
     should start (past the closing fence of a block it would open on) and end (a window
     that would end inside a block, or on its opening fence, takes the rest of the block
     in when it closes within :data:`SHORT_BLOCK` lines, as "The file should be named" and
     the name below it; else a fence with nothing under it is left out), the fence line
     to show above it when it starts inside a block, and the fence to show below it when
-    it ends inside one; empty strings when it needs none."""
+    it ends inside one; empty strings when it needs none. Given the lines' ``costs``, the
+    rest of a block is taken in only when the window then costs ``limit`` at most."""
     fence, opener, opened_at = "", "", -1
     for number in range(start):
         line = lines[number]
@@ -741,7 +748,8 @@ def fenced(lines: Sequence[str], start: int, end: int) -> tuple[int, int, str, s
          if markdown.closes_fence(lines[n], fence)),
         None,
     )  # fmt: skip
-    if closing is not None:
+    fits = costs is None or limit is None or sum(costs[start : (closing or 0) + 1]) <= limit
+    if closing is not None and fits:
         # a few lines short of its end, a block is shown to it: fastapi's 404 answer cut
         # its example after the comment opening it, before the one line that raises
         return start, closing + 1, above, ""
@@ -772,24 +780,32 @@ def block_to_end(
     return end, fence
 
 
-# a thematic break: a rule between parts of a page, never the end of what a part says
-_RULE = re.compile(r"[ \t]{0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
-_BOX_OPENER = re.compile(r"([ \t]*)(?:!!!|\?\?\?\+?)[ \t]*[\w-]")
+# a box's head as MkDocs (Python-Markdown) reads one: the whole line, a type and maybe
+# a quoted title ("!!!IMPORTANT!!! do not run this" is a sentence)
+_BOX_OPENER = re.compile(r"([ \t]*)(?:!!!|\?\?\?\+?) ?[\w-]+(?: [\w-]+)*(?: +\"[^\"\n]*\")?[ \t]*$")
 BOX_REACH = 3  # lines above a window's first one where the head of its box is looked for
 
 
-def boxed(lines: Sequence[str], start: int, end: int) -> tuple[int, int]:
+def boxed(
+    lines: Sequence[str], start: int, end: int, scores: Sequence[float] = ()
+) -> tuple[int, int]:
     """A window ``[start, end)`` of ``lines`` (outside code blocks: see :func:`fenced`)
     made whole as to MkDocs' boxes (``!!! warning``, ``??? note``, their text indented
     under them) and rules: it never ends on a box's head, whose text it leaves out, nor
     on a rule (``---`` after a blank line), nor on the blank lines before them; and a
     window opening on a box's indented text opens on the box's head, a few lines above,
     so that the text reads as a warning rather than as indented code (fastapi's CORS
-    answer showed the indented lines alone)."""
+    answer showed the indented lines alone). A box's head that ``scores`` says matched the
+    question stays: it is what answers."""
+
+    def matched(number: int) -> bool:
+        return number < len(scores) and scores[number] > 0
+
     while end > start and (
         not lines[end - 1].strip()
-        or _BOX_OPENER.match(lines[end - 1])
-        or (_RULE.match(lines[end - 1]) and (end - 1 == start or not lines[end - 2].strip()))
+        or (_BOX_OPENER.match(lines[end - 1]) and not matched(end - 1))
+        # a rule between parts of a page, after a blank line (under text it underlines)
+        or (markdown.is_rule(lines[end - 1]) and (end - 1 == start or not lines[end - 2].strip()))
     ):
         end -= 1
     if start >= end:

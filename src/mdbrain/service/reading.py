@@ -31,7 +31,7 @@ from mdbrain.core import acronyms, asking, cells, graph, manifest, passages, tex
 from mdbrain.core.document import Document, loads_leniently
 from mdbrain.core.errors import NotFoundError, UsageError
 from mdbrain.core.field_table import field_table
-from mdbrain.core.markdown import Section, hidden_lines
+from mdbrain.core.markdown import Section, hidden_lines, outside_code
 from mdbrain.core.schema import DECISION_SECTIONS, HIDDEN_STATUSES
 from mdbrain.service.searching import CANDIDATES, NAMED, Card
 from mdbrain.store.search_index import EVERY, Among
@@ -1042,7 +1042,7 @@ class Reader:
         # nor on a line hidden, or on a quote's empty line (">") outside code
         while end > start and (end - 1 in hidden or _empty_quote(own[end - 1], end, code)):
             end -= 1
-        start, end, above, below = _framed(own, costs, (start, end), limit)
+        start, end, above, below = _framed(own, costs, (start, end), limit, scores)
         opened = bool(above)  # the window opens inside a block
         if not above:  # rows of a table under the header that says what their cells are
             start, above = passages.table_head(own, start, end)
@@ -1058,7 +1058,9 @@ class Reader:
         # line saying lines were left out there (nestjs: the APP_GUARD example, cut after
         # its imports, read as the whole of it)
         shown = [*([above, passages.ELIDED] if opened else [above] if above else []), *shown]
-        text = "\n".join(shown).rstrip() + (f"\n{passages.ELIDED}\n{below}" if below else "")
+        left = bool(below) and any(line.strip() for line in own[end:])  # cut, not unclosed
+        text = "\n".join(shown).rstrip()
+        text += (f"\n{passages.ELIDED}" if left else "") + (f"\n{below}" if below else "")
         kept = [n for n in range(start, end) if own[n].strip() and n not in hidden]
         last = section.line + (kept[-1] if kept else start)
         # cut when a line a reader would see is left out, not a comment's nor a blank one
@@ -1689,7 +1691,10 @@ class Reader:
             score = (exact, exact and line.startswith("#"), len(wanted.intersection(terms)))
             if score > best_score:
                 best, best_line, best_score = line, doc.body_line + offset, score
-        if best.startswith("#"):  # as a reader sees it: fastapi's "## Recap { #recap }"
+        at = best_line - doc.body_line
+        if best.startswith("#") and outside_code(lines)[at]:
+            # a heading as a reader sees it (fastapi's "## Recap { #recap }"), never a
+            # comment of a code block
             best = passages.headings_shown([best])[0]
         return (best[:200] + ("…" if len(best) > 200 else "")), best_line
 
@@ -2332,18 +2337,22 @@ def _headed(title: object, shown: Iterable[Passage]) -> bool:
 
 
 def _framed(
-    own: Sequence[str], costs: Sequence[int], window: tuple[int, int], limit: int
+    own: Sequence[str],
+    costs: Sequence[int],
+    window: tuple[int, int],
+    limit: int,
+    scores: Sequence[float],
 ) -> tuple[int, int, str, str]:
     """A passage's window made whole as to code blocks (:func:`passages.fenced`: the
     fences to show above and below it when it opens or ends inside one; a block it cuts
     is shown to its end when the rest fits, a little past ``limit`` as a sentence may
     be) and, outside them, as to boxes and rules (:func:`passages.boxed`)."""
-    start, end, above, below = passages.fenced(own, *window)
+    grown = int(limit * (1 + SENTENCE_ALLOWANCE))
+    start, end, above, below = passages.fenced(own, *window, costs, grown)
     if below:
-        grown = int(limit * (1 + SENTENCE_ALLOWANCE))
         end, below = passages.block_to_end(own, costs, (start, end), below, grown)
     if not above and not below:
-        start, end = passages.boxed(own, start, end)
+        start, end = passages.boxed(own, start, end, scores)
     return start, end, above, below
 
 

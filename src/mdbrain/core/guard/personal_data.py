@@ -447,17 +447,19 @@ _EXAMPLE_LIST = re.compile(
 )
 
 
-# What calls the address after it a shared one, on its line, in the few characters before
-# it: ministryofjustice/modernisation-platform's "the [domains mailbox](mailto:domains@...)"
-# and "the JusticeDigitalSOC mailbox (justicedigitalsoc@...)"; not "my mailbox", a
-# person's. An address with a dot in its name ("jane.doe@") is a person's whatever it is
-# called.
+# What calls the address right after it a shared one: ministryofjustice/modernisation-
+# platform's "the [domains mailbox](mailto:domains@...)" and "the JusticeDigitalSOC
+# mailbox (justicedigitalsoc@...)"; not "my mailbox" or "John's mailbox", a person's. An
+# address with a dot in its name ("jane.doe@") is a person's whatever it is called.
 _MAILBOX_BEFORE = re.compile(
     r"(?<!\bmy )(?<!\bhis )(?<!\bher )(?<!\byour )(?<!\btheir )(?<!\bpersonal )"
-    r"(?<!\bma )(?<!\bsa )(?<!\bvotre )"
+    r"(?<!\bprivate )(?<!'s )(?<!’s )(?<!\bma )(?<!\bsa )(?<!\bvotre )"
     r"\b(?:mailbox|inbox|mailing list|distribution list|group address|shared address"
     r"|boîte (?:aux lettres|mail|fonctionnelle|générique)|liste de diffusion"
-    r"|adresse (?:fonctionnelle|générique))\b[^\n@]{0,40}$",
+    r"|adresse (?:fonctionnelle|générique))"
+    # right before the address: a link's "](mailto:", or an opening sign; never more
+    # words ("the mailing list maintainer, Bob Jones (bjones@...)", "the inbox of Jane")
+    r"(?:\]\(mailto:|[ \t]*[(:<][ \t]*)$",
     re.IGNORECASE,
 )
 
