@@ -153,10 +153,6 @@ def _add_terms(body: str, seen: Counter[str], found: _Found) -> None:
         found.add(text.casefold(), mine)
 
 
-# a MyST target: "(appendix-repositories)=" alone on a line (jupyter/enhancement-proposals)
-_MYST_TARGET = re.compile(r"[ \t]{0,3}\(([^\s()]{1,200})\)=[ \t]*")
-
-
 def _myst_targets(body: str) -> Iterator[str]:
     """The names of the MyST targets of ``body`` outside fenced code, casefolded."""
     fence = ""
@@ -167,7 +163,7 @@ def _myst_targets(body: str) -> Iterator[str]:
         opened = markdown.FENCE.match(line)
         if opened is not None:
             fence = opened.group(1)
-        elif (target := _MYST_TARGET.fullmatch(line)) is not None:
+        elif (target := markdown.MYST_TARGET().fullmatch(line)) is not None:
             yield target.group(1).casefold()
 
 

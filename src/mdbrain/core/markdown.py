@@ -292,7 +292,8 @@ _CONTAINER_MARK = lazy_pattern(
 
 
 # a MyST target: a label in parentheses and "=", alone on its line, naming what follows
-_MYST_TARGET = lazy_pattern(r" {0,3}\([^()\s]+\)=[ \t]*")
+# ("(appendix-repositories)=": jupyter/enhancement-proposals), the label its group
+MYST_TARGET = lazy_pattern(r"[ \t]{0,3}\(([^\s()]{1,200})\)=[ \t]*")
 
 
 def hidden_lines(lines: Sequence[str]) -> frozenset[int]:
@@ -330,7 +331,7 @@ def hidden_lines(lines: Sequence[str]) -> frozenset[int]:
         hidden = hidden | {
             number
             for number, line in enumerate(lines)
-            if prose[number] and ")=" in line and _MYST_TARGET().fullmatch(line) is not None
+            if prose[number] and ")=" in line and MYST_TARGET().fullmatch(line) is not None
         }
     if not any("]:" in line for line in lines):
         return hidden  # most pages: no definition
