@@ -312,7 +312,7 @@ def overview(
     mine = [d for d in drafts if d.id.startswith(theme.slug + "/")]
     top = theme.slug == "project"
     readme = sections.readme_of("" if top else folder, project.texts) if top or folder else None
-    if readme and not top and sections.pages_folder(folder, project.files):
+    if readme and not top and folder in project.documents:
         readme = None  # a folder of documents: its README introduces them, not its code
     said = sections.prose(project.texts[readme]) if readme else []
     start = [

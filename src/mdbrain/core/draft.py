@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from mdbrain.core import codemap, infrastructure, markdown
+from mdbrain.core import codemap, infrastructure, markdown, sections
 from mdbrain.core.facts import FileFacts
 from mdbrain.core.wording import Words, words
 
@@ -57,6 +57,9 @@ class Project:
     categories: dict[str, str]  # infrastructure file -> terraform, container, ci, shell
     aside: dict[str, str]  # file -> the folder that sets it aside
     w: Words
+    # the folders of documents, whose READMEs sum up none of their code
+    # (:func:`sections.pages_folders`)
+    documents: frozenset[str] = frozenset()
 
 
 def read_project(files: list[str], texts: dict[str, str], lang: str) -> Project:
@@ -90,7 +93,8 @@ def read_project(files: list[str], texts: dict[str, str], lang: str) -> Project:
         for p, t in texts.items()
         if p in categories and p not in aside
     }
-    return Project(files, texts, kinds, facts, infra, categories, aside, words(lang))
+    documents = sections.pages_folders(files)
+    return Project(files, texts, kinds, facts, infra, categories, aside, words(lang), documents)
 
 
 # a line git writes around the two sides of a conflict: "<<<<<<< CURRENT", "=======",

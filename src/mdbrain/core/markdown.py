@@ -311,39 +311,32 @@ def hidden_lines(lines: Sequence[str]) -> frozenset[int]:
     betagouv/doc.demarches-simplifiees.fr's passages opened on them. So are MyST's
     targets, ``(syntax/colon_fence)=`` on a line of its own above the heading it
     names: executablebooks/MyST-Parser's query printed a passage of that line alone."""
-    hidden = comment_lines(lines)
-    if any("{%" in line or ":::" in line for line in lines):
-        prose = outside_code(lines)
-        hidden = hidden | {
+    hidden = set(comment_lines(lines))
+    # what each kind of hidden line holds, so that a page holding none is read no further
+    kinds: list[tuple[str, str, Callable[[str], bool]]] = [
+        ("{%", ":::", lambda line: _CONTAINER_MARK().fullmatch(line.strip()) is not None),
+        ("<a", "<a", lambda line: not HTML_ANCHOR().sub("", line).strip()),
+        (")=", ")=", lambda line: MYST_TARGET().fullmatch(line) is not None),
+        ("]:", "]:", _reference_definition),
+    ]
+    asked = [(a, b, test) for a, b, test in kinds if any(a in ln or b in ln for ln in lines)]
+    if not asked:
+        return frozenset(hidden)  # most pages: none of them
+    prose = outside_code(lines)  # read once, for every kind
+    for first, second, test in asked:
+        hidden.update(
             number
             for number, line in enumerate(lines)
-            if prose[number] and _CONTAINER_MARK().fullmatch(line.strip()) is not None
-        }
-    if any("<a" in line for line in lines):
-        prose = outside_code(lines)
-        hidden = hidden | {
-            number
-            for number, line in enumerate(lines)
-            if prose[number] and "<a" in line and not HTML_ANCHOR().sub("", line).strip()
-        }
-    if any(")=" in line for line in lines):
-        prose = outside_code(lines)
-        hidden = hidden | {
-            number
-            for number, line in enumerate(lines)
-            if prose[number] and ")=" in line and MYST_TARGET().fullmatch(line) is not None
-        }
-    if not any("]:" in line for line in lines):
-        return hidden  # most pages: no definition
-    defined = {
-        number
-        for number, (line, prose) in enumerate(zip(lines, outside_code(lines), strict=True))
-        if prose
-        and "]:" in line
-        and (found := _REF_DEF.match(line)) is not None
-        and not found.group(1).startswith("^")
-    }
-    return hidden | defined
+            if prose[number] and (first in line or second in line) and test(line)
+        )
+    return frozenset(hidden)
+
+
+def _reference_definition(line: str) -> bool:
+    """Whether ``line`` defines a reference link (``[KaTeX]: https://katex.org/``), not
+    a footnote (``[^1]: ...``, which is shown)."""
+    found = _REF_DEF.match(line)
+    return found is not None and not found.group(1).startswith("^")
 
 
 def outside_code(lines: Sequence[str], opener: re.Pattern[str] = FENCE) -> list[bool]:

@@ -286,22 +286,25 @@ def readme_of(folder: str, texts: Iterable[str]) -> str | None:
 PAGES_FOLDER_MIN = 3  # pages besides its README that make a folder one of documents
 
 
-def pages_folder(folder: str, files: Iterable[str]) -> bool:
-    """Whether ``folder`` (a path from the project) holds more Markdown pages than other
-    files, :data:`PAGES_FOLDER_MIN` at least besides its README: a folder of documents,
+def pages_folders(files: Iterable[str]) -> frozenset[str]:
+    """The folders (paths from the project) that hold more Markdown pages than other
+    files, :data:`PAGES_FOLDER_MIN` at least besides their README: folders of documents,
     whose README introduces them and not the code beside them (ministryofjustice/
     modernisation-platform's architecture-decision-record/, 45 records and an empty
     script, whose draft was summed up as "This is our architecture decision log")."""
-    pages = others = 0
+    pages: dict[str, int] = {}
+    others: dict[str, int] = {}
     for path in files:
-        if posixpath.dirname(path) != folder:
+        folder, name = posixpath.split(path)
+        if _README.match(name):
             continue
-        name = posixpath.basename(path)
-        if name.lower().endswith((".md", ".markdown")) and not _README.match(name):
-            pages += 1
-        elif not _README.match(name):
-            others += 1
-    return pages >= PAGES_FOLDER_MIN and pages > others
+        counted = pages if name.lower().endswith((".md", ".markdown")) else others
+        counted[folder] = counted.get(folder, 0) + 1
+    return frozenset(
+        folder
+        for folder, count in pages.items()
+        if count >= PAGES_FOLDER_MIN and count > others.get(folder, 0)
+    )
 
 
 def prose(text: str, limit: int = README_CHARS) -> list[str]:

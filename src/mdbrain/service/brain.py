@@ -521,9 +521,10 @@ class Brain:
             if not (existing and value.startswith("/") and not Path(value).exists()):
                 raise
             # no such file on the disk: a link as pages write it, from the root (the
-            # import keeps nestjs's "/techniques/validation", which check reads so too)
+            # import keeps nestjs's "/techniques/validation", which check reads so too),
+            # as _named reads it
             try:
-                return self._named(value.lstrip("/"))
+                return self._named(value)
             except UsageError:
                 raise outside from None
         except UsageError:

@@ -235,8 +235,8 @@ def _unit_body(files: Sequence[FileFacts], w: Words) -> list[str]:
 
 def _folder_readme(folder: str, project: Project) -> list[str]:
     """The prose of the README of a folder of the project (not its top), unless the
-    folder is one of documents (:func:`sections.pages_folder`)."""
-    if not folder or sections.pages_folder(folder, project.files):
+    folder is one of documents (:func:`sections.pages_folders`)."""
+    if not folder or folder in project.documents:
         return []
     readme = sections.readme_of(folder, project.texts)
     return sections.prose(project.texts[readme]) if readme else []
@@ -352,7 +352,7 @@ def _infra_summary(group: InfraGroup, project: Project) -> str:
     symbols = [s for f in group.files for s in f.symbols]
     if group.category == "terraform":
         readme = sections.readme_of(group.folder, project.texts)
-        if group.folder and sections.pages_folder(group.folder, project.files):
+        if group.folder and group.folder in project.documents:
             readme = None  # a folder of documents: its README introduces them
         said = sections.prose(project.texts[readme]) if readme else []
         parts = sections.counted(symbols, w, names=False)
